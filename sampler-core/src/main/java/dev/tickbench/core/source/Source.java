@@ -1,0 +1,50 @@
+package dev.tickbench.core.source;
+
+import dev.tickbench.core.cadence.CadenceRule;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * One kernel source (usually one file; a thermal zone or the MTD partitions are one source each).
+ *
+ * <p>Lifecycle: {@link #open()} once (opens the files, checks them, does not throw), then
+ * {@link #read()} on each due tick, whose result is in {@link #values()}. I/O is in {@code read};
+ * parsing is in a package-private static {@code parse(...)} that tests feed with fixture text.
+ *
+ * <p>Counters put their cumulative raw values; the sampler computes deltas, wraps and resets. Levels
+ * put absolute values.
+ */
+public interface Source extends Closeable {
+    /** The cadence key: {@code stat}, {@code thermal_zone0}, {@code slabinfo}, … (no dots). */
+    String name();
+
+    SourceKind kind();
+
+    /** Opens the files and reads once to check them; an unreadable source is absent with the reason. */
+    Presence open();
+
+    /** The cadence rule of seed-digest part A this source follows (known after {@link #open()}). */
+    CadenceRule cadenceRule();
+
+    /** Reads fresh values into {@link #values()}; throws when the read failed (values then untouched). */
+    void read() throws IOException;
+
+    ValueTable values();
+
+    /**
+     * For counter sources whose keys are {@code row.field} (diskstats, yaffs): a row is emitted only
+     * when one of its deltas is non-zero (a router lists many idle devices).
+     */
+    default boolean rowFiltered() {
+        return false;
+    }
+
+    /** Static facts published in capabilities (thermal type and trip, governors, MTD names…). */
+    default Map<String, Object> attributes() {
+        return Map.of();
+    }
+
+    @Override
+    default void close() throws IOException {}
+}

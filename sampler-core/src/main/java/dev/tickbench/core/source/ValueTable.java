@@ -1,0 +1,161 @@
+package dev.tickbench.core.source;
+
+import java.util.Arrays;
+
+/**
+ * The values of one source after one read: ordered keys and {@code long} values.
+ *
+ * <p>Kernel files keep their line layout from one read to the next, so {@link #put(byte[], int, int,
+ * long)} first compares the key bytes with the key held at the same position by the previous read and
+ * reuses that {@code String}: a steady file allocates nothing per tick. Reused keys are the same
+ * instances, so consumers may compare keys with {@code ==} before falling back to {@code equals}.
+ */
+public final class ValueTable {
+    private String[] keys = new String[16];
+    private long[] values = new long[16];
+    private int size;
+    private String[] previousKeys = new String[0];
+    private int previousSize;
+
+    /** Starts a new read: the table is empty, the previous keys are kept for reuse. */
+    public void begin() {
+        if (previousKeys.length < keys.length) {
+            previousKeys = new String[keys.length];
+        }
+        System.arraycopy(keys, 0, previousKeys, 0, size);
+        previousSize = size;
+        size = 0;
+    }
+
+    /** Adds a value under a key given as ASCII bytes {@code b[start, end)}. */
+    public void put(byte[] b, int start, int end, long value) {
+        add(keyFor(b, start, end, null), value);
+    }
+
+    /** Adds a value under the key {@code b[start, end) + "." + suffix}. */
+    public void put(byte[] b, int start, int end, String suffix, long value) {
+        add(keyFor(b, start, end, suffix), value);
+    }
+
+    public void put(String key, long value) {
+        int i = size;
+        String k = key;
+        if (i < previousSize && previousKeys[i].equals(key)) {
+            k = previousKeys[i];
+        }
+        add(k, value);
+    }
+
+    private String keyFor(byte[] b, int start, int end, String suffix) {
+        int i = size;
+        if (i < previousSize && matches(previousKeys[i], b, start, end, suffix)) {
+            return previousKeys[i];
+        }
+        StringBuilder sb = new StringBuilder(end - start + (suffix == null ? 0 : suffix.length() + 1));
+        for (int p = start; p < end; p++) {
+            sb.append((char) (b[p] & 0xff));
+        }
+        if (suffix != null) {
+            sb.append('.').append(suffix);
+        }
+        return sb.toString();
+    }
+
+    private static boolean matches(String key, byte[] b, int start, int end, String suffix) {
+        int n = end - start;
+        int expected = suffix == null ? n : n + 1 + suffix.length();
+        if (key.length() != expected) {
+            return false;
+        }
+        for (int p = 0; p < n; p++) {
+            if (key.charAt(p) != (char) (b[start + p] & 0xff)) {
+                return false;
+            }
+        }
+        if (suffix != null) {
+            if (key.charAt(n) != '.') {
+                return false;
+            }
+            return key.regionMatches(n + 1, suffix, 0, suffix.length());
+        }
+        return true;
+    }
+
+    private void add(String key, long value) {
+        if (size == keys.length) {
+            keys = Arrays.copyOf(keys, size * 2);
+            values = Arrays.copyOf(values, size * 2);
+        }
+        keys[size] = key;
+        values[size] = value;
+        size++;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public String key(int i) {
+        return keys[i];
+    }
+
+    public long value(int i) {
+        return values[i];
+    }
+
+    /** Index of {@code key}, trying position {@code hint} first; -1 when absent. */
+    public int indexOf(String key, int hint) {
+        if (hint >= 0 && hint < size && (keys[hint] == key || keys[hint].equals(key))) {
+            return hint;
+        }
+        for (int i = 0; i < size; i++) {
+            if (keys[i] == key || keys[i].equals(key)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Value of {@code key}, or {@code fallback} when the key is absent. */
+    public long get(String key, long fallback) {
+        int i = indexOf(key, -1);
+        return i < 0 ? fallback : values[i];
+    }
+
+    public boolean contains(String key) {
+        return indexOf(key, -1) >= 0;
+    }
+
+    /** True when both tables hold the same keys in the same order with the same values. */
+    public boolean sameAs(ValueTable other) {
+        if (other.size != size) {
+            return false;
+        }
+        for (int i = 0; i < size; i++) {
+            if (values[i] != other.values[i] || !(keys[i] == other.keys[i] || keys[i].equals(other.keys[i]))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Makes this table a copy of {@code other} (keys shared, they are immutable). */
+    public void copyFrom(ValueTable other) {
+        if (keys.length < other.size) {
+            keys = new String[other.keys.length];
+            values = new long[other.values.length];
+        }
+        System.arraycopy(other.keys, 0, keys, 0, other.size);
+        System.arraycopy(other.values, 0, values, 0, other.size);
+        size = other.size;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < size; i++) {
+            sb.append(i == 0 ? "" : ", ").append(keys[i]).append('=').append(values[i]);
+        }
+        return sb.append('}').toString();
+    }
+}
