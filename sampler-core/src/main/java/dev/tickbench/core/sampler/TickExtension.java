@@ -1,0 +1,30 @@
+package dev.tickbench.core.sampler;
+
+import dev.tickbench.core.capture.JsonLineWriter;
+import java.io.IOException;
+
+/**
+ * Something the sampler runs on its own thread after each tick's sample line, which may write lines
+ * of its own type into the same stream: the 1 Hz throttle line, cgroup limits when they change.
+ * It must not block: it runs inside the tick budget.
+ */
+public interface TickExtension {
+    /** Called once, after the sampler's baseline read and before the first sample. */
+    default void start(TickInfo first, JsonLineWriter out) throws IOException {}
+
+    /** Called after the sample line of every tick. */
+    void afterTick(TickInfo tick, JsonLineWriter out) throws IOException;
+
+    /** Adds this extension's entries to the capabilities object (e.g. "throttle": {...}). */
+    default void describe(com.fasterxml.jackson.databind.node.ObjectNode capabilities) {}
+
+    /**
+     * One tick as the sampler saw it.
+     *
+     * @param seq the sample's sequence number (1 for the first sample)
+     * @param monoNs CLOCK_MONOTONIC-like time of the tick ({@code System.nanoTime()} on a live run)
+     * @param wallNs wall-clock time in ns since the epoch
+     * @param rateHz the sampler rate
+     */
+    record TickInfo(long seq, long monoNs, long wallNs, int rateHz) {}
+}
