@@ -40,6 +40,14 @@ public interface Source extends Closeable {
         return false;
     }
 
+    /**
+     * For counter sources: true when the key at {@code index} of {@link #values()} is a level carried
+     * absolute, not as a delta ({@code procs_running}, {@code procs_blocked}, a disk's {@code in_flight}).
+     */
+    default boolean isLevelKey(int index) {
+        return false;
+    }
+
     /** Static facts published in capabilities (thermal type and trip, governors, MTD names…). */
     default Map<String, Object> attributes() {
         return Map.of();
