@@ -1,5 +1,7 @@
 package dev.tickbench.probe.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 
@@ -21,9 +23,15 @@ public final class CommandIo {
         return s == null ? System.in : s.in();
     }
 
+    /** Unbuffered: System.out would swallow the broken pipe that ends a stream. */
     public static OutputStream out() {
         Streams s = BOUND.get();
-        return s == null ? System.out : s.out();
+        return s == null ? new FileOutputStream(FileDescriptor.out) : s.out();
+    }
+
+    /** True on a thread that runs a command for an SSH channel. */
+    public static boolean isBound() {
+        return BOUND.get() != null;
     }
 
     public static OutputStream err() {
