@@ -44,12 +44,12 @@ final class SourceFamilies {
             "burst_usec", new Field("tickbench_cgroup_cpu_burst_seconds_total", 1e-6, true, "Burst credit used."));
 
     private static final Map<String, Field> MTD = Map.of(
-            "corrected_bits", new Field("tickbench_mtd_corrected_bits_total", 1, true, "Bit flips ECC corrected since boot."),
+            "corrected_bits", new Field("tickbench_mtd_ecc_corrected_total", 1, true, "Bit flips ECC corrected since boot."),
             "ecc_failures", new Field("tickbench_mtd_ecc_failures_total", 1, true, "Uncorrectable ECC errors since boot."),
             "bad_blocks", new Field("tickbench_mtd_bad_blocks", 1, false, "Blocks marked bad."),
             "bbt_blocks", new Field("tickbench_mtd_bbt_blocks", 1, false, "Blocks reserved for the bad block table."),
-            "bitflip_threshold", new Field("tickbench_mtd_bitflip_threshold_bits", 1, false, "Bit flips per region that mark a block for scrubbing."),
-            "ecc_strength", new Field("tickbench_mtd_ecc_strength_bits", 1, false, "Bits the ECC can correct per region."));
+            "bitflip_threshold", new Field("tickbench_mtd_bitflip_threshold", 1, false, "Bit flips per region that mark a block for scrubbing."),
+            "ecc_strength", new Field("tickbench_mtd_ecc_strength", 1, false, "Bits the ECC can correct per region."));
 
     private SourceFamilies() {}
 
