@@ -20,6 +20,11 @@ final class ProbeCommand extends AbstractCommandSupport {
     /** Exit status of a refused request (as for a usage error). */
     static final int REFUSED = 2;
 
+    /** How long a finished command's queued output may take to reach the client. */
+    private static final long DRAIN_MS = 10_000;
+
+    private volatile QueuedOutputStream output;
+
     ProbeCommand(String command) {
         super(command, null);
     }
@@ -43,15 +48,22 @@ final class ProbeCommand extends AbstractCommandSupport {
             onExit(REFUSED, refusal);
             return;
         }
-        PrintWriter out = writer(getOutputStream());
+        QueuedOutputStream queued = new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out");
+        output = queued;
+        PrintWriter out = writer(queued);
         cl.setOut(out);
         cl.setErr(err);
         int status;
-        try (CommandIo.Scope scope = CommandIo.bind(getInputStream(), getOutputStream(), getErrorStream())) {
+        try (CommandIo.Scope scope = CommandIo.bind(getInputStream(), queued, getErrorStream())) {
             status = cl.execute(words.toArray(String[]::new));
         }
         out.flush();
         err.flush();
+        try {
+            queued.finish(DRAIN_MS); // the output must reach the client before the exit status
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         onExit(status);
     }
 
@@ -62,6 +74,10 @@ final class ProbeCommand extends AbstractCommandSupport {
     @Override
     public void destroy(ChannelSession channel) throws Exception {
         // the channel closed (client gone): stop a running stream by interrupting its thread
+        QueuedOutputStream o = output;
+        if (o != null) {
+            o.abort(); // a write now fails, which ends a stream at once
+        }
         Thread runner = cmdRunner;
         if (runner != null) {
             runner.interrupt();

@@ -25,6 +25,14 @@ import org.apache.sshd.server.session.ServerSession;
  * forwarding.
  */
 public final class ProbeSshServer implements AutoCloseable {
+    static {
+        // SSHD logs every session at INFO; a service's stderr should carry only what needs attention
+        String level = "org.slf4j.simpleLogger.log.org.apache.sshd";
+        if (System.getProperty(level) == null) {
+            System.setProperty(level, "warn");
+        }
+    }
+
     private final SshServer server;
     private final PublicKey hostKey;
 
@@ -69,7 +77,7 @@ public final class ProbeSshServer implements AutoCloseable {
         server.setKeyboardInteractiveAuthenticator(null);
         server.setGSSAuthenticator(null);
         server.setHostBasedAuthenticator(null);
-        server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys) {
+        server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys) { // re-read when the file changes
             @Override
             protected boolean isValidUsername(String username, ServerSession session) {
                 return user.equals(username); // the key must be authorized *for this user*
