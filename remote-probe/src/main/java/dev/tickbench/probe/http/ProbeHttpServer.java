@@ -142,6 +142,8 @@ public final class ProbeHttpServer implements AutoCloseable {
         e.gauge("tickbench_http_slow_client_gaps", "Gap lines sent to the connected /stream clients that fell behind.",
                 hub.slowClientGaps());
         e.gauge("tickbench_http_replay_lines", "Lines held for /stream?since=SEQ.", hub.ringLines());
+        e.gauge("tickbench_probe_heap_used_bytes", "Java heap in use (live data plus garbage not yet collected).",
+                java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
         body(ex, 200, Exposition.CONTENT_TYPE, e.text().getBytes(StandardCharsets.UTF_8));
     }
 
