@@ -212,6 +212,37 @@ class SshServeTest {
     }
 
     @Test
+    void streamEndsWhenTheChannelClosesAndTheSessionStays() throws Exception {
+        int samplersBefore = samplerThreads();
+        try (SshClient client = client(); ClientSession session = connect(client)) {
+            ChannelExec exec = session.createExecChannel("stream --rate 20");
+            exec.open().verify(WAIT_S, TimeUnit.SECONDS);
+            InputStream in = exec.getInvertedOut();
+            assertInstanceOf(Hello.class, decode(in, 3).get(0));
+            // a viewer keeps reading until it closes the channel
+            Thread reader = new Thread(() -> {
+                try {
+                    in.transferTo(java.io.OutputStream.nullOutputStream());
+                } catch (IOException closed) {
+                    // the channel went
+                }
+            }, "viewer");
+            reader.setDaemon(true);
+            reader.start();
+            exec.close(false);
+            awaitSamplerThreads(samplersBefore);
+            assertTrue(session.isOpen(), "the session outlives the channel");
+            try (ChannelExec caps = session.createExecChannel("capabilities --rate 5")) {
+                caps.open().verify(WAIT_S, TimeUnit.SECONDS);
+                caps.waitFor(EnumSet.of(ClientChannelEvent.EXIT_STATUS), TimeUnit.SECONDS.toMillis(WAIT_S));
+                assertEquals(0, caps.getExitStatus());
+                String json = new String(caps.getInvertedOut().readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals(5, new ObjectMapper().readTree(json).path("rate_hz").asInt(), json);
+            }
+        }
+    }
+
+    @Test
     void sshdClientIsRefusedShellsSftpAndForwarding() throws Exception {
         try (SshClient client = client(); ClientSession session = connect(client)) {
             try (ChannelExec bash = session.createExecChannel("bash")) {
