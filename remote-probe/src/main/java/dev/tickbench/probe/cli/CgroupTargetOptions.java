@@ -23,7 +23,8 @@ public final class CgroupTargetOptions {
     Long pid;
 
     @Option(names = "--cgroup", paramLabel = "PATH",
-            description = "target this cgroup, relative to the cgroup mount (e.g. /kubepods.slice/...)")
+            description = "target this cgroup, relative to the mount of the cpu hierarchy (the v1 cpu mount on"
+                    + " hybrid hosts, else the cgroup2 mount), e.g. /kubepods.slice/...")
     String cgroup;
 
     /** True when a target was given. */

@@ -14,8 +14,9 @@ import java.util.Locale;
 
 /** The walk for people: one row per level, leaf first, the enforcing level marked, one verdict line. */
 final class WalkTable {
-    private static final String[] HEADER = {"", "level", "cpu.max", "burst", "weight", "Δperiods",
-        "Δthrottled", "ratio", "thr s/s", "psi some/full"};
+    // ASCII only: the probe's stdout may be a POSIX-locale SSH channel where JDK 17 does not write UTF-8
+    private static final String[] HEADER = {"", "level", "cpu.max", "burst", "weight", "d_periods",
+        "d_throttled", "ratio", "throttled s/s", "psi avg10 some/full"};
     private static final String MISSING = "-";
 
     private WalkTable() {}
@@ -27,7 +28,7 @@ final class WalkTable {
             rows.add(row(l, l.path().equals(r.enforcing())));
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "cgroup v%d walk of %s over %.2f s (leaf first)%n",
+        sb.append(String.format(Locale.ROOT, "cgroup v%d walk of %s over %.2f s (leaf first; * = enforcing; d_ = growth over the window)%n",
                 r.version().number(), r.target(), r.windowNs() / 1e9));
         appendAligned(sb, rows);
         for (WalkWarning w : r.warnings()) {
@@ -48,7 +49,7 @@ final class WalkTable {
             path += "  [" + k.label() + "]";
         }
         return new String[] {
-            enforcing ? "▶" : "",
+            enforcing ? "*" : "",
             path,
             cpuMax(lim.cpuMax()),
             lim.burstUs() == null ? MISSING : lim.burstUs() + "us",

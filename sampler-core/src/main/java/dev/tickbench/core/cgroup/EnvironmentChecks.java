@@ -21,7 +21,7 @@ final class EnvironmentChecks {
         }
         if (target.version() == CgroupVersion.V1) {
             w.add(new WalkWarning(WalkWarning.Kind.V1_UNITS, "cgroup v1: throttled_time and burst_time (ns) are"
-                    + " shown in µs; cpu.shares is shown with the cpu.weight it maps to (OCI mapping)"));
+                    + " shown in us; cpu.shares is shown with the cpu.weight it maps to (OCI mapping)"));
         } else {
             String controllers = LevelReader.text(target.mount().mountPoint().resolve("cgroup.controllers"));
             if (controllers != null && !List.of(controllers.trim().split("\\s+")).contains("cpu")) {

@@ -18,9 +18,15 @@ import java.util.Optional;
  */
 public final class Mounts {
     private final List<CgroupMount> mounts;
+    private final CgroupMount cpuacct;
 
-    Mounts(List<CgroupMount> mounts) {
+    /**
+     * @param mounts the v2 mounts and the v1 mounts carrying {@code cpu}
+     * @param cpuacct a v1 mount carrying {@code cpuacct} without {@code cpu}, or null
+     */
+    Mounts(List<CgroupMount> mounts, CgroupMount cpuacct) {
         this.mounts = List.copyOf(mounts);
+        this.cpuacct = cpuacct;
     }
 
     public static Mounts read(SystemRoots roots) throws CgroupException {
@@ -42,6 +48,7 @@ public final class Mounts {
      */
     static Mounts parse(String mountinfo, Path base) {
         List<CgroupMount> found = new ArrayList<>();
+        CgroupMount acct = null;
         for (String line : mountinfo.split("\n")) {
             String[] f = line.trim().split(" ");
             int dash = indexOf(f, "-");
@@ -59,11 +66,11 @@ public final class Mounts {
                 if (opts.contains("cpu")) {
                     found.add(new CgroupMount(CgroupVersion.V1, point, root, opts.contains("cpuacct")));
                 } else if (opts.contains("cpuacct")) {
-                    found.add(new CgroupMount(null, point, root, true)); // a cpuacct-only v1 mount
+                    acct = new CgroupMount(CgroupVersion.V1, point, root, true);
                 }
             }
         }
-        return new Mounts(found);
+        return new Mounts(found, acct);
     }
 
     private static int indexOf(String[] f, String s) {
@@ -113,7 +120,7 @@ public final class Mounts {
 
     /** A separately mounted v1 {@code cpuacct} hierarchy (usage counters), when not co-mounted with cpu. */
     public Optional<CgroupMount> cpuacctV1() {
-        return mounts.stream().filter(m -> m.version() == null).findFirst();
+        return Optional.ofNullable(cpuacct);
     }
 
     public Optional<CgroupMount> unified() {
