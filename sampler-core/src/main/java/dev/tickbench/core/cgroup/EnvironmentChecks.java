@@ -28,6 +28,12 @@ final class EnvironmentChecks {
                 w.add(new WalkWarning(WalkWarning.Kind.NO_CPU_CONTROLLER, "the cpu controller is not available in "
                         + target.mount().mountPoint() + " (cgroup.controllers: '" + controllers.trim()
                         + "'): no cpu.max and no throttling counters"));
+            } else if (!levels.isEmpty() && !levels.get(0).path().equals("/")
+                    && levels.get(0).limits().cpuMax() == null) {
+                // a v2 child gets cpu.* files only when its parent's cgroup.subtree_control has +cpu
+                w.add(new WalkWarning(WalkWarning.Kind.NO_CPU_CONTROLLER, "the cpu controller is not enabled for "
+                        + levels.get(0).path() + " (its parent's cgroup.subtree_control lacks cpu): its limits"
+                        + " and throttling are those of the nearest ancestor that has cpu.max"));
             }
         }
         return w;

@@ -244,6 +244,20 @@ class PathWalkTest {
         assertTrue(walk(roots, TargetResolver.of(roots).forPid(4242), () -> {}).hasWarning(WalkWarning.Kind.NO_CPU_CONTROLLER));
     }
 
+    @Test
+    void v2LeafWithoutTheCpuControllerWarns() throws Exception {
+        Fixtures.copy("k8s-v2-systemd", tree);
+        Path leaf = Fixtures.v2(tree, V2_LEAF);
+        for (String f : List.of("cpu.max", "cpu.max.burst", "cpu.weight")) {
+            Files.delete(leaf.resolve(f));
+        }
+        SystemRoots roots = Fixtures.roots(tree);
+        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () -> {});
+        assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NO_CPU_CONTROLLER
+                && w.message().contains(V2_LEAF)), r.warnings().toString());
+        assertNull(r.levels().get(0).limits().weight(), "no cpu.weight file: null, not the default 100");
+    }
+
     static void deleteTree(Path dir) {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).collect(Collectors.toList())) {
