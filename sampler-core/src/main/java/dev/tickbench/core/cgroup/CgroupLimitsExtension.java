@@ -54,7 +54,7 @@ public final class CgroupLimitsExtension implements TickExtension {
     }
 
     /** The limits of every level still present, leaf first (a removed level drops out). */
-    List<LevelLimits> readAll() {
+    public List<LevelLimits> readAll() {
         List<LevelLimits> all = new ArrayList<>();
         for (CgroupLevel level : target.levels()) {
             if (Files.isDirectory(level.dir())) {
