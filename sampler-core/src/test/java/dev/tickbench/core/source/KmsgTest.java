@@ -128,6 +128,14 @@ class KmsgTest {
     }
 
     @Test
+    void aDirectoryInPlaceOfKmsgIsAbsent() throws IOException {
+        Files.createDirectories(tmp.resolve("dev/kmsg"));
+        try (Kmsg k = new Kmsg(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")))) {
+            assertEquals("cannot read " + tmp.resolve("dev/kmsg") + ": Is a directory", k.open().reason());
+        }
+    }
+
+    @Test
     void realDevKmsgDeliversALineWrittenAfterOpen() throws Exception {
         boolean root = Boards.uid() == 0 && Files.exists(Path.of("/dev/kmsg"));
         if (!root) {
