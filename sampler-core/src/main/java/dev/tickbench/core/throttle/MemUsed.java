@@ -27,7 +27,7 @@ final class MemUsed {
             boolean isBuffers = s.tokenIs("Buffers");
             boolean isCached = s.tokenIs("Cached");
             if (!(isTotal || isAvailable || isFree || isBuffers || isCached)
-                    || !s.nextToken() || !s.tokenIsNumber()) {
+                    || !s.nextToken((byte) ':') || !s.tokenIsNumber()) {
                 continue;
             }
             long v = s.tokenLong();
