@@ -124,7 +124,10 @@ final class AdaptiveRunner {
                     timeline.add(new Second(seconds(now - t0), reading.get().iowaitPct(),
                             s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective));
                 }
-                nextSample = Math.max(nextSample + SECOND_NS, now + 1); // never a burst of catch-up samples
+                nextSample += SECOND_NS;
+                if (nextSample <= now) {
+                    nextSample = now + SECOND_NS; // late (a stalled machine): no burst of catch-up samples
+                }
             }
             while (!stopping && running < effective && !pending.isEmpty()) {
                 int slot = pending.poll();
