@@ -1,13 +1,15 @@
 package dev.tickbench.core.throttle;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import dev.tickbench.core.capture.CaptureFormatException;
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.capture.ThrottleLine;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,51 +19,37 @@ import java.util.TreeMap;
  * The iowait series inside a capture (FORMAT.md): the {@code iowait} of its {@code throttle} lines when
  * it has any, else derived per second from the {@code stat} sample deltas as
  * {@code Σ cpu.iowait / Σ cpu.*} over the samples whose interval ends in that second.
- *
- * <p>Parses each line with Jackson on its own; this belongs on the shared capture reader
- * ({@code dev.tickbench.core.capture.CaptureReader}) once it lands.
  */
 final class CaptureIowait {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final String STAT = "stat";
     private static final String AGGREGATE_CPU = "cpu.";
     private static final String AGGREGATE_IOWAIT = "cpu.iowait";
 
     private CaptureIowait() {}
 
-    static IowaitSeries.Loaded read(Path file, BufferedReader in) throws IOException {
-        List<double[]> throttleLines = new ArrayList<>(); // {mono_ns or NaN, iowait}
+    /** Reads the (already decompressed) capture; a corrupt line ends it with a warning, keeping what came before. */
+    static IowaitSeries.Loaded read(Path file, InputStream in) throws IOException {
+        List<ThrottleLine> throttleLines = new ArrayList<>();
         StatSeconds stat = new StatSeconds();
         Optional<String> warning = Optional.empty();
-        String line;
-        int lineNo = 0;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode node;
+        CaptureReader reader = new CaptureReader(in);
+        while (true) {
+            StreamLine line;
             try {
-                node = JSON.readTree(line);
-            } catch (JsonProcessingException e) {
-                node = null;
-            }
-            if (node == null || !node.isObject()) {
-                warning = Optional.of(file + " line " + lineNo + ": corrupt or truncated line; replaying the "
-                        + (lineNo - 1) + " lines before it");
+                line = reader.next();
+            } catch (CaptureFormatException e) {
+                warning = Optional.of(file + " line " + e.lineNumber() + ": corrupt or truncated line; replaying the "
+                        + (e.lineNumber() - 1) + " lines before it");
                 break;
             }
-            switch (node.path("type").asText()) {
-                case "throttle" -> {
-                    JsonNode iowait = node.get("iowait");
-                    if (iowait != null && iowait.isNumber()) {
-                        JsonNode mono = node.get("mono_ns");
-                        throttleLines.add(new double[] {
-                            mono != null && mono.isNumber() ? mono.asDouble() : Double.NaN, iowait.asDouble()});
-                    }
-                }
-                case "sample" -> stat.add(node);
-                default -> { } // unknown types are ignored (forward compatible)
+            if (line == null) {
+                break;
+            }
+            if (line instanceof ThrottleLine t && !Double.isNaN(t.iowait())) {
+                throttleLines.add(t);
+            } else if (line instanceof SampleLine s) {
+                stat.add(s);
             }
         }
         List<IowaitPoint> points = throttleLines.isEmpty() ? stat.points() : fromThrottleLines(throttleLines);
@@ -73,13 +61,11 @@ final class CaptureIowait {
     }
 
     /** Seconds since the first throttle line (rounded: the lines are about one second apart). */
-    private static List<IowaitPoint> fromThrottleLines(List<double[]> lines) {
+    private static List<IowaitPoint> fromThrottleLines(List<ThrottleLine> lines) {
         List<IowaitPoint> out = new ArrayList<>(lines.size());
-        double first = lines.get(0)[0];
-        for (int i = 0; i < lines.size(); i++) {
-            double mono = lines.get(i)[0];
-            long t = Double.isNaN(mono) || Double.isNaN(first) ? i : Math.round((mono - first) / NANOS_PER_SECOND);
-            out.add(new IowaitPoint(t, lines.get(i)[1]));
+        long first = lines.get(0).monoNs();
+        for (ThrottleLine l : lines) {
+            out.add(new IowaitPoint(Math.round((double) (l.monoNs() - first) / NANOS_PER_SECOND), l.iowait()));
         }
         return out;
     }
@@ -90,28 +76,25 @@ final class CaptureIowait {
         private long originNs;
         private boolean started;
 
-        void add(JsonNode sample) {
-            JsonNode stat = sample.get("stat");
-            JsonNode mono = sample.get("mono_ns");
-            if (stat == null || !stat.isObject() || mono == null || !mono.canConvertToLong()) {
+        void add(SampleLine sample) {
+            SourceValues stat = sample.sources().get(STAT);
+            if (stat == null) {
                 return; // stat not emitted on this tick
             }
             if (!started) {
                 // the first sample's delta covers (mono_ns − dt_ns, mono_ns]: second 0 starts there
-                JsonNode dt = sample.get("dt_ns");
-                originNs = mono.asLong() - (dt != null && dt.canConvertToLong() ? dt.asLong() : 0);
+                originNs = sample.monoNs() - sample.dtNs();
                 started = true;
             }
-            long elapsed = mono.asLong() - originNs;
+            long elapsed = sample.monoNs() - originNs;
             long second = Math.max(0, -Math.floorDiv(-elapsed, NANOS_PER_SECOND) - 1);
             long[] acc = seconds.computeIfAbsent(second, k -> new long[2]);
-            for (Iterator<Map.Entry<String, JsonNode>> it = stat.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
-                if (f.getKey().startsWith(AGGREGATE_CPU) && f.getValue().canConvertToLong()) {
-                    long v = f.getValue().asLong();
-                    acc[1] += v;
-                    if (f.getKey().equals(AGGREGATE_IOWAIT)) {
-                        acc[0] += v;
+            for (int i = 0; i < stat.size(); i++) {
+                String key = stat.keys()[i];
+                if (key.startsWith(AGGREGATE_CPU)) {
+                    acc[1] += stat.values()[i];
+                    if (key.equals(AGGREGATE_IOWAIT)) {
+                        acc[0] += stat.values()[i];
                     }
                 }
             }

@@ -15,12 +15,13 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Loads the iowait series a replay feeds: plain text (one percentage per line at 1 Hz, blank and
- * {@code #} lines skipped) or a capture (NDJSON, gzip recognised by its magic bytes, whatever the name).
- * The kind is told from the first meaningful line: a capture's starts with '{'.
+ * {@code #} lines skipped) or a capture (NDJSON read by {@link dev.tickbench.core.capture.CaptureReader},
+ * gzip recognised by its magic bytes, whatever the name). A capture is the one that starts with '{'.
  */
 public final class IowaitSeries {
     private static final int GZIP_MAGIC_1 = 0x1f;
     private static final int GZIP_MAGIC_2 = 0x8b;
+    private static final int PEEK_LIMIT = 4096;
 
     private IowaitSeries() {}
 
@@ -36,38 +37,40 @@ public final class IowaitSeries {
      * @throws IOException the file cannot be read
      */
     public static Loaded load(Path file) throws IOException {
-        try (BufferedReader in = open(file)) {
-            in.mark(1 << 24); // a capture's hello line carries the whole capabilities object
-            String first = firstMeaningfulLine(in);
-            in.reset();
-            if (first != null && first.startsWith("{")) {
+        try (InputStream in = open(file)) {
+            if (firstNonBlankByte(in) == '{') {
                 return CaptureIowait.read(file, in);
             }
-            return new Loaded(readText(file, in), Optional.empty());
+            BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            return new Loaded(readText(file, text), Optional.empty());
         }
     }
 
-    private static BufferedReader open(Path file) throws IOException {
-        InputStream raw = new BufferedInputStream(Files.newInputStream(file));
+    /** The file's bytes, gunzipped when they start with the gzip magic (whatever the name says). */
+    private static InputStream open(Path file) throws IOException {
+        InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
         raw.mark(2);
         int b1 = raw.read();
         int b2 = raw.read();
         raw.reset();
-        InputStream in = b1 == GZIP_MAGIC_1 && b2 == GZIP_MAGIC_2 ? new GZIPInputStream(raw) : raw;
-        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        InputStream in = b1 == GZIP_MAGIC_1 && b2 == GZIP_MAGIC_2 ? new GZIPInputStream(raw, 1 << 16) : raw;
+        return new BufferedInputStream(in, 1 << 16);
     }
 
-    private static String firstMeaningfulLine(BufferedReader in) throws IOException {
-        String line;
-        int read = 0;
-        while ((line = in.readLine()) != null && read < 100) {
-            read++;
-            String t = line.strip();
-            if (!t.isEmpty() && !t.startsWith("#")) {
-                return t;
+    /** Peeks past leading whitespace; the stream is left where it was. */
+    private static int firstNonBlankByte(InputStream in) throws IOException {
+        in.mark(PEEK_LIMIT);
+        try {
+            for (int i = 0; i < PEEK_LIMIT; i++) {
+                int c = in.read();
+                if (c < 0 || !Character.isWhitespace(c)) {
+                    return c;
+                }
             }
+            return -1;
+        } finally {
+            in.reset();
         }
-        return null;
     }
 
     /** Text series: the i-th value is second i; a value must be a percentage from 0 to 100. */
