@@ -70,6 +70,26 @@ class ThrottleReplayCommandTest {
     }
 
     @Test
+    void aTruncatedCaptureReplaysWhatCameBeforeAndWarns() throws IOException {
+        Path f = dir.resolve("cut.ndjson.gz");
+        try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
+            gz.write(("{\"type\":\"hello\",\"format\":1}\n"
+                    + "{\"type\":\"throttle\",\"mono_ns\":5000000000,\"iowait\":45.5}\n"
+                    + "{\"type\":\"throttle\",\"mono_ns\":6000000000,\"iowait\":4.5}\n"
+                    + "{\"type\":\"throttle\",\"mono_n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString(), "--json");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("""
+                {"t":0,"iowait":45.5,"smoothed":45.5,"zone":"YELLOW","effective":1}
+                {"t":1,"iowait":4.5,"smoothed":25.0,"zone":"GREEN","effective":1}
+                """, r.out().replace(System.lineSeparator(), "\n"));
+        assertEquals("tickbench-probe throttle replay: warning: " + f
+                + " line 4: corrupt or truncated line; replaying the 3 lines before it\n",
+                r.err().replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
     void aMissingInputIsOneLineNamingTheFile() {
         Path missing = dir.resolve("nope.txt");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", missing.toString());
