@@ -23,11 +23,12 @@ final class MountedDisks implements Closeable {
      * Filesystems that are not disks: kernel views (their "usage" is meaningless or always 0), memory
      * (tmpfs), read-only images that are always 100 % full (squashfs snaps, iso9660), and network
      * filesystems whose statvfs can block for minutes on a dead server — on the sampler thread.
+     * overlay is kept: a container's root reports the disk its writable layer fills.
      */
     static final Set<String> SKIPPED_TYPES = Set.of(
             "proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "ramfs", "cgroup", "cgroup2", "securityfs",
             "debugfs", "tracefs", "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "autofs",
-            "binfmt_misc", "rpc_pipefs", "nsfs", "efivarfs", "selinuxfs", "overlay", "squashfs", "iso9660",
+            "binfmt_misc", "rpc_pipefs", "nsfs", "efivarfs", "selinuxfs", "squashfs", "iso9660",
             "nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs", "ceph", "glusterfs");
 
     private final KernelFile table;
