@@ -42,7 +42,11 @@ public final class IowaitSeries {
                 return CaptureIowait.read(file, in);
             }
             BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            return new Loaded(readText(file, text), Optional.empty());
+            List<IowaitPoint> points = readText(file, text);
+            if (points.isEmpty()) {
+                throw new SeriesFormatException(file + ": no iowait values in it (one percentage per line)");
+            }
+            return new Loaded(points, Optional.empty());
         }
     }
 

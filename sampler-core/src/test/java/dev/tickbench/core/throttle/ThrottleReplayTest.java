@@ -45,6 +45,9 @@ class ThrottleReplayTest {
         Files.writeString(f, "12.5\n140\n");
         e = assertThrows(IowaitSeries.SeriesFormatException.class, () -> IowaitSeries.load(f));
         assertEquals(f + " line 2: 140 is not an iowait percentage from 0 to 100", e.getMessage());
+        Files.writeString(f, "# only a comment\n\n");
+        e = assertThrows(IowaitSeries.SeriesFormatException.class, () -> IowaitSeries.load(f));
+        assertEquals(f + ": no iowait values in it (one percentage per line)", e.getMessage());
     }
 
     @Test
