@@ -33,7 +33,7 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     ThrottleOptions throttle;
 
     @Option(names = "--input", required = true, paramLabel = "FILE",
-            description = "a capture (.ndjson, .gz) or a text file with one iowait % per line")
+            description = "a capture (.ndjson, .gz) or a text file with one iowait %% per line")
     Path input;
 
     @Option(names = "--json", description = "one JSON object per input value")
