@@ -94,7 +94,7 @@ class ThrottleReplayCommandTest {
         Path missing = dir.resolve("nope.txt");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", missing.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe replay: --input " + missing + ": no such file\n",
+        assertEquals("tickbench-probe throttle replay: --input " + missing + ": no such file\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         assertEquals("", r.out());
     }
@@ -104,7 +104,7 @@ class ThrottleReplayCommandTest {
         Path f = series("1\n2\nthree\n");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe replay: " + f + " line 3: 'three' is not a number\n",
+        assertEquals("tickbench-probe throttle replay: " + f + " line 3: 'three' is not a number\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         assertTrue(!r.err().contains("Exception"), "no stack trace");
     }

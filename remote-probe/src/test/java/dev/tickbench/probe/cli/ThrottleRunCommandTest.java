@@ -146,12 +146,12 @@ class ThrottleRunCommandTest {
         Path missing = dir.resolve("none.txt");
         ProbeRun r = ProbeRun.of("throttle", "run", "--ceiling", "2", "--tasks", missing.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe run: --tasks " + missing + ": no such file\n",
+        assertEquals("tickbench-probe throttle run: --tasks " + missing + ": no such file\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         Path empty = tasks(List.of("# nothing", ""));
         r = ProbeRun.of("throttle", "run", "--ceiling", "2", "--tasks", empty.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe run: --tasks " + empty + ": no tasks in it (one shell command per line)\n",
+        assertEquals("tickbench-probe throttle run: --tasks " + empty + ": no tasks in it (one shell command per line)\n",
                 r.err().replace(System.lineSeparator(), "\n"));
     }
 
