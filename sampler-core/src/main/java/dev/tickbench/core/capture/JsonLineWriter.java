@@ -11,7 +11,7 @@ import java.io.IOException;
  */
 public final class JsonLineWriter {
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
 
     private final Buffer buffer = new Buffer();
