@@ -1,0 +1,140 @@
+package dev.tickbench.core.capture;
+
+import java.io.BufferedInputStream;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a capture or a live stream line by line. A corrupt or truncated line raises a
+ * {@link CaptureFormatException} naming its line number; every line before it was returned.
+ */
+public final class CaptureReader implements Closeable {
+    private final CountingStream counted;
+    private final InputStream in;
+    private final LineDecoder decoder = new LineDecoder();
+    private byte[] line = new byte[16384];
+    private long lineNumber;
+
+    public CaptureReader(InputStream raw) {
+        this(raw, false);
+    }
+
+    private CaptureReader(InputStream raw, boolean gzip) {
+        this.counted = new CountingStream(raw);
+        try {
+            this.in = new BufferedInputStream(gzip ? new GZIPInputStream(counted, 65536) : counted, 65536);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Opens a capture file; gzip when its name ends in {@code .gz}. */
+    public static CaptureReader open(Path file) throws IOException {
+        InputStream raw = Files.newInputStream(file);
+        boolean gz = file.getFileName().toString().endsWith(".gz");
+        try {
+            return new CaptureReader(raw, gz);
+        } catch (java.io.UncheckedIOException e) {
+            raw.close();
+            throw new IOException(file + ": not a gzip file (" + e.getCause().getMessage() + ")", e.getCause());
+        }
+    }
+
+    /** The next line, or null at the end. */
+    public StreamLine next() throws IOException {
+        while (true) {
+            int len;
+            try {
+                len = readLine();
+            } catch (EOFException e) {
+                throw new CaptureFormatException(lineNumber + 1, "the file ends inside a compressed block (truncated gzip)", e);
+            } catch (java.util.zip.ZipException e) {
+                throw new CaptureFormatException(lineNumber + 1, "corrupt gzip data: " + e.getMessage(), e);
+            }
+            if (len < 0) {
+                return null;
+            }
+            lineNumber++;
+            if (len == 0 || (len == 1 && line[0] == '\r')) {
+                continue;
+            }
+            try {
+                return decoder.decode(line, 0, len);
+            } catch (IOException | RuntimeException e) {
+                throw new CaptureFormatException(lineNumber, "not a valid stream line (" + firstLine(e) + ")", e);
+            }
+        }
+    }
+
+    private static String firstLine(Exception e) {
+        String m = String.valueOf(e.getMessage());
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /** Reads up to '\n'; returns the length without it, -1 at a clean end. A last line without '\n' is returned. */
+    private int readLine() throws IOException {
+        int n = 0;
+        while (true) {
+            int c = in.read();
+            if (c < 0) {
+                return n == 0 ? -1 : n;
+            }
+            if (c == '\n') {
+                return n;
+            }
+            if (n == line.length) {
+                line = Arrays.copyOf(line, n * 2);
+            }
+            line[n++] = (byte) c;
+        }
+    }
+
+    /** 1-based number of the last line returned (or of the bad line when next() threw). */
+    public long lineNumber() {
+        return lineNumber;
+    }
+
+    /** Bytes consumed from the underlying (possibly compressed) stream, for progress bars. */
+    public long bytesRead() {
+        return counted.count;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+
+    private static final class CountingStream extends FilterInputStream {
+        long count;
+
+        CountingStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) {
+                count++;
+            }
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+    }
+}
