@@ -25,6 +25,7 @@ final class ProbeUpload {
     static Placed ensure(ClientSession session, BundledProbe probe, ConnectPrompts prompts) throws IOException {
         try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session)) {
             String home = sftp.canonicalPath(".");
+            home = home.endsWith("/") ? home.substring(0, home.length() - 1) : home;
             String dir = home + "/" + CACHE_DIR;
             mkdirs(sftp, home, CACHE_DIR);
             String remote = dir + "/" + probe.remoteName();
