@@ -10,6 +10,7 @@ import java.util.List;
  * What a sampling session adds to the sampler besides the kernel sources: the iowait throttle and
  * cgroup targets. Shared by {@code stream}, {@code record} and {@code serve}.
  */
+@picocli.CommandLine.Command
 public final class SessionOptions {
     /** Validates the session flags up front so that nothing starts with a bad value. */
     public void validate() {}
