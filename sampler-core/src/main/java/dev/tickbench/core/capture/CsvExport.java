@@ -138,6 +138,7 @@ public final class CsvExport {
         return switch (source) {
             case "stat" -> key.equals("procs_running") || key.equals("procs_blocked");
             case "diskstats" -> key.endsWith(".in_flight");
+            case "vmstat" -> dev.tickbench.core.source.VmStat.isLevel(key);
             default -> false;
         };
     }

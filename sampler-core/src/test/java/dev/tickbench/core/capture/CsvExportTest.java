@@ -1,6 +1,7 @@
 package dev.tickbench.core.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -184,6 +185,18 @@ class CsvExportTest {
         } finally {
             Thread.interrupted();
         }
+    }
+
+    @Test
+    void levelKeysInsideCounterSourcesFollowFormatMd() {
+        assertTrue(CsvExport.isLevel("stat", "procs_blocked"));
+        assertTrue(CsvExport.isLevel("diskstats", "sda.in_flight"));
+        assertTrue(CsvExport.isLevel("vmstat", "nr_free_pages"));
+        assertTrue(CsvExport.isLevel("vmstat", "workingset_nodes"));
+        assertTrue(CsvExport.isLevel("meminfo", "MemFree"));
+        assertFalse(CsvExport.isLevel("vmstat", "nr_dirtied"));
+        assertFalse(CsvExport.isLevel("vmstat", "pgfault"));
+        assertFalse(CsvExport.isLevel("stat", "cpu.user"));
     }
 
     @Test
