@@ -102,4 +102,58 @@ class OpenSshEndToEndTest {
             assertEquals(List.of(), sshd.sessionProcesses().stream().map(p -> p.info().commandLine().orElse("?")).toList());
         }
     }
+
+    @Test
+    void aKilledProbeIsReconnectedWithAGapAndTheJarIsNotSentTwice() throws Exception {
+        require(Files.isExecutable(OpenSshd.SSHD), "no OpenSSH server at " + OpenSshd.SSHD
+                + ": install the Debian package openssh-server");
+        BundledProbe probe = BundledProbe.fromResources();
+        require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify`");
+
+        KeyPair hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        KeyPair clientKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        Path keyFile = InProcessSshd.writeKey(tmp.resolve("id_ed25519"), clientKey, null);
+        RecordingPrompts prompts = new RecordingPrompts();
+        EventLog log = new EventLog();
+        try (OpenSshd sshd = new OpenSshd(tmp.resolve("sshd"), hostKey, clientKey.getPublic())) {
+            SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"),
+                    List.of(keyFile));
+            SshProbeConnection connection = new SshProbeConnection(target, StreamRequest.of(RATE_HZ, 0), prompts,
+                    tmp.resolve("known_hosts"), probe);
+            try {
+                connection.start(log, log);
+                log.awaitLines(l -> l.size() >= 11, Duration.ofSeconds(60));
+                List<ProcessHandle> probes = sshd.sessionProcesses().stream()
+                        .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName())).toList();
+                assertEquals(1, probes.size(), "one remote probe");
+                probes.get(0).destroyForcibly();
+
+                log.await(ConnectionEvent.Dropped.class, Duration.ofSeconds(20));
+                log.awaitLines(l -> l.stream().filter(x -> x.contains("\"type\":\"hello\"")).count() == 2
+                        && l.get(l.size() - 1).contains("\"seq\":5,"), Duration.ofSeconds(60));
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
+            } finally {
+                connection.close();
+            }
+            List<ConnectionEvent> events = log.events();
+            assertEquals(ConnectionEvent.Reconnecting.class, events.get(2).getClass(), events.toString());
+            assertEquals(2, log.count(ConnectionEvent.Connected.class), events.toString());
+            assertTrue(((ConnectionEvent.Connected) events.get(3)).detail().endsWith("(already there)"), events.toString());
+
+            List<String> lines = log.lines();
+            int gapAt = -1;
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains("\"type\":\"gap\"")) {
+                    gapAt = i;
+                }
+            }
+            assertTrue(gapAt > 0, "a gap line");
+            JsonNode gap = JSON.readTree(lines.get(gapAt));
+            assertEquals(JSON.readTree(lines.get(gapAt - 1)).get("seq").asLong() + 1, gap.get("from_seq").asLong());
+            assertEquals("reconnect", gap.get("reason").asText());
+            assertEquals("hello", JSON.readTree(lines.get(gapAt + 1)).get("type").asText());
+            assertEquals(1, JSON.readTree(lines.get(gapAt + 2)).get("seq").asLong());
+        }
+    }
 }
