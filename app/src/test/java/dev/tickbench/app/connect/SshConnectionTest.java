@@ -138,6 +138,40 @@ class SshConnectionTest {
         assertEquals(1, Files.readAllLines(knownHosts).size(), "known_hosts untouched");
     }
 
+    /** An entry as OpenSSH writes it with HashKnownHosts yes (Debian's default): |1|salt|HMAC-SHA1(salt, host). */
+    private static String hashedEntry(String host, PublicKey key) throws Exception {
+        byte[] salt = new byte[20];
+        new java.security.SecureRandom().nextBytes(salt);
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA1");
+        mac.init(new javax.crypto.spec.SecretKeySpec(salt, "HmacSHA1"));
+        byte[] hash = mac.doFinal(host.getBytes(StandardCharsets.UTF_8));
+        return "|1|" + Base64.getEncoder().encodeToString(salt) + "|" + Base64.getEncoder().encodeToString(hash) + " "
+                + PublicKeyEntry.toString(key);
+    }
+
+    @Test
+    void hashedKnownHostsEntriesAreHonoured() throws Exception {
+        sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
+            TestStream.write(out, 20, 2);
+            return 0;
+        });
+        Files.createDirectories(knownHosts.getParent());
+        Files.writeString(knownHosts, hashedEntry("[127.0.0.1]:" + sshd.port(), sshd.hostKey.getPublic()) + "\n");
+        probeServer(StreamRequest.of(20, 0)).start(log, log);
+        log.awaitLines(l -> l.size() >= 3, WAIT);
+        assertTrue(prompts.hostKeyQuestions.isEmpty(), "a hashed entry with the same key is known");
+
+        connection.close();
+        sshd.close();
+        sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
+        Files.writeString(knownHosts, hashedEntry("[127.0.0.1]:" + sshd.port(),
+                KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic()) + "\n");
+        EventLog second = new EventLog();
+        probeServer(StreamRequest.of(20, 0)).start(second, second);
+        assertTrue(second.await(ConnectionEvent.Failed.class, WAIT).message().contains("has CHANGED"));
+        assertTrue(prompts.hostKeyQuestions.isEmpty());
+    }
+
     @Test
     void encryptedKeyAsksForThePassphrase() throws Exception {
         keyFile = InProcessSshd.writeKey(tmp.resolve("id_enc"), clientKey, "s3cret");
