@@ -138,8 +138,8 @@ public final class ConnectDialog {
         g.addRow(row++, new Label("Key file"), keyBox);
         g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000"));
         g.addRow(row++, new Label("FLOOR_HZ"), field("floor", vm.floorHz(), "0 = per-source floors"));
-        g.addRow(row++, new Label("PIDs"), field("pids", vm.pids(), "optional: cgroup targets by process, e.g. 1234 5678"));
-        g.addRow(row++, new Label("cgroups"), field("cgroups", vm.cgroups(), "optional: /kubepods.slice/…, comma-separated"));
+        g.addRow(row++, new Label("cgroup target"), field("target", vm.target(),
+                "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…"));
         g.addRow(row++, new Label("Ceiling"), field("ceiling", vm.ceiling(), "optional: throttle ceiling (probe default)"));
 
         Label error = new Label();

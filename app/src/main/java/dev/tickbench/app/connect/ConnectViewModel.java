@@ -4,7 +4,6 @@ import dev.tickbench.core.cadence.Floors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.beans.Observable;
@@ -34,8 +33,7 @@ public final class ConnectViewModel {
     private final StringProperty keyPath = new SimpleStringProperty("");
     private final StringProperty rate = new SimpleStringProperty("10");
     private final StringProperty floorHz = new SimpleStringProperty("0");
-    private final StringProperty pids = new SimpleStringProperty("");
-    private final StringProperty cgroups = new SimpleStringProperty("");
+    private final StringProperty target = new SimpleStringProperty("");
     private final StringProperty ceiling = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
@@ -54,7 +52,7 @@ public final class ConnectViewModel {
         this.knownHosts = sshDir.resolve("known_hosts");
         this.probe = probe;
         recent.setAll(store.load());
-        for (Observable o : List.of(kind, host, port, user, keyPath, rate, floorHz, pids, cgroups, ceiling)) {
+        for (Observable o : List.of(kind, host, port, user, keyPath, rate, floorHz, target, ceiling)) {
             o.addListener(x -> revalidate());
         }
         revalidate();
@@ -70,8 +68,8 @@ public final class ConnectViewModel {
     public StringProperty keyPath() { return keyPath; }
     public StringProperty rate() { return rate; }
     public StringProperty floorHz() { return floorHz; }
-    public StringProperty pids() { return pids; }
-    public StringProperty cgroups() { return cgroups; }
+    /** Optional cgroup target: a PID, or a cgroup path starting with '/'. */
+    public StringProperty target() { return target; }
     public StringProperty ceiling() { return ceiling; }
     public ReadOnlyStringProperty error() { return error.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty valid() { return valid.getReadOnlyProperty(); }
@@ -130,24 +128,23 @@ public final class ConnectViewModel {
         }
         int r = requiredInt("Rate", rate.get(), Floors.MIN_RATE_HZ, Floors.MAX_RATE_HZ);
         int fl = requiredInt("FLOOR_HZ", floorHz.get(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
-        List<Long> pidList = new ArrayList<>();
-        for (String w : words(pids.get())) {
-            Integer pid = optionalInt("PIDs", w, 1, Integer.MAX_VALUE);
-            pidList.add(pid.longValue());
-        }
-        List<String> cgroupList = new ArrayList<>();
-        for (String w : cgroups.get().split("[,\\n]")) {
-            String c = w.trim();
-            if (c.isEmpty()) {
-                continue;
+        Long pid = null;
+        String cgroup = null;
+        String t = target.get().trim();
+        if (t.startsWith("/")) {
+            cgroup = t;
+        } else if (!t.isEmpty()) {
+            try {
+                pid = Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("Target: a PID or a cgroup path starting with '/', got '" + t + "'");
             }
-            if (!c.startsWith("/")) {
-                throw new IllegalStateException("cgroups: a cgroup path starts with '/', got '" + c + "'");
+            if (pid < 1) {
+                throw new IllegalStateException("Target: a PID is 1 or more, got " + pid);
             }
-            cgroupList.add(c);
         }
         Integer ceil = optionalInt("Ceiling", ceiling.get(), 1, MAX_CEILING);
-        return new Form(kind.get(), h, p, u, key, new StreamRequest(r, fl, pidList, cgroupList, ceil));
+        return new Form(kind.get(), h, p, u, key, new StreamRequest(r, fl, pid, cgroup, ceil));
     }
 
     private void revalidate() {
@@ -159,10 +156,6 @@ public final class ConnectViewModel {
             error.set(e.getMessage());
             valid.set(false);
         }
-    }
-
-    private static List<String> words(String text) {
-        return List.of(text.trim().split("[,\\s]+")).stream().filter(s -> !s.isEmpty()).toList();
     }
 
     private static Integer optionalInt(String field, String text, int min, int max) {

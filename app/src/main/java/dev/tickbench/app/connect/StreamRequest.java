@@ -4,28 +4,29 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What to ask the probe's {@code stream} command for: rate, FLOOR_HZ, cgroup targets and the
- * throttle ceiling (null = the probe's default).
+ * What to ask the probe's {@code stream} command for: rate, FLOOR_HZ, at most one cgroup target
+ * (a process or a cgroup path: the probe takes one) and the throttle ceiling. Null = not given.
  */
-public record StreamRequest(int rateHz, int floorHz, List<Long> pids, List<String> cgroups, Integer ceiling) {
+public record StreamRequest(int rateHz, int floorHz, Long pid, String cgroup, Integer ceiling) {
     public StreamRequest {
-        pids = List.copyOf(pids);
-        cgroups = List.copyOf(cgroups);
+        if (pid != null && cgroup != null) {
+            throw new IllegalArgumentException("one cgroup target: a PID or a cgroup path, not both");
+        }
     }
 
     public static StreamRequest of(int rateHz, int floorHz) {
-        return new StreamRequest(rateHz, floorHz, List.of(), List.of(), null);
+        return new StreamRequest(rateHz, floorHz, null, null, null);
     }
 
     /** The arguments after {@code stream}, each a separate word. */
     public List<String> streamArgs() {
         List<String> args = new ArrayList<>(List.of("stream", "--rate", Integer.toString(rateHz),
                 "--floor-hz", Integer.toString(floorHz)));
-        for (long pid : pids) {
+        if (pid != null) {
             args.add("--pid");
-            args.add(Long.toString(pid));
+            args.add(pid.toString());
         }
-        for (String cgroup : cgroups) {
+        if (cgroup != null) {
             args.add("--cgroup");
             args.add(cgroup);
         }

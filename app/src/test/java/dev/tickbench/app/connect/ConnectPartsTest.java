@@ -2,6 +2,7 @@ package dev.tickbench.app.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +23,11 @@ class ConnectPartsTest {
 
     @Test
     void streamArgumentsAreQuotedForTheRemoteShell() {
-        StreamRequest r = new StreamRequest(100, 10, List.of(1L, 2L), List.of("/a b", "it's"), null);
-        assertEquals("stream --rate 100 --floor-hz 10 --pid 1 --pid 2 --cgroup '/a b' --cgroup 'it'\\''s'",
-                StreamRequest.shellJoin(r.streamArgs()));
+        assertEquals("stream --rate 100 --floor-hz 10 --cgroup '/a b/it'\\''s'",
+                StreamRequest.shellJoin(new StreamRequest(100, 10, null, "/a b/it's", null).streamArgs()));
+        assertEquals("stream --rate 5 --floor-hz 0 --pid 42 --ceiling 3",
+                StreamRequest.shellJoin(new StreamRequest(5, 0, 42L, null, 3).streamArgs()));
+        assertThrows(IllegalArgumentException.class, () -> new StreamRequest(5, 0, 42L, "/x", null));
     }
 
     @Test

@@ -71,18 +71,18 @@ class ConnectViewModelTest {
         vm.keyPath().set(tmp.resolve("nope").toString());
         assertEquals("Key file: " + tmp.resolve("nope") + " does not exist", vm.error().get());
         vm.keyPath().set(key.toString());
-        vm.pids().set("12, x");
-        assertEquals("PIDs: a whole number from 1 to 2147483647, got 'x'", vm.error().get());
-        vm.pids().set("12 34");
-        vm.cgroups().set("kubepods.slice");
-        assertEquals("cgroups: a cgroup path starts with '/', got 'kubepods.slice'", vm.error().get());
-        vm.cgroups().set("/kubepods.slice, /system.slice/sshd.service");
+        vm.target().set("kubepods.slice");
+        assertEquals("Target: a PID or a cgroup path starting with '/', got 'kubepods.slice'", vm.error().get());
+        vm.target().set("0");
+        assertEquals("Target: a PID is 1 or more, got 0", vm.error().get());
+        vm.target().set("1234");
+        assertEquals(1234L, vm.form().request().pid());
+        vm.target().set("/kubepods.slice/pod 1");
         vm.ceiling().set("0");
         assertEquals("Ceiling: from 1 to 1024, got 0", vm.error().get());
         vm.ceiling().set("8");
         assertTrue(vm.valid().get(), vm.error().get());
-        assertEquals(new StreamRequest(100, 10, List.of(12L, 34L), List.of("/kubepods.slice", "/system.slice/sshd.service"), 8),
-                vm.form().request());
+        assertEquals(new StreamRequest(100, 10, null, "/kubepods.slice/pod 1", 8), vm.form().request());
     }
 
     @Test

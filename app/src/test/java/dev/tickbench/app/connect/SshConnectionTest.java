@@ -79,10 +79,10 @@ class SshConnectionTest {
             TestStream.write(out, 50, 20);
             return 0;
         });
-        probeServer(new StreamRequest(50, 5, List.of(42L), List.of("/kubepods.slice/my pod"), 4)).start(log, log);
+        probeServer(new StreamRequest(50, 5, null, "/kubepods.slice/my pod", 4)).start(log, log);
 
         log.awaitLines(l -> l.size() >= 21, WAIT);
-        assertEquals("stream --rate 50 --floor-hz 5 --pid 42 --cgroup '/kubepods.slice/my pod' --ceiling 4",
+        assertEquals("stream --rate 50 --floor-hz 5 --cgroup '/kubepods.slice/my pod' --ceiling 4",
                 sshd.commands.get(0));
         List<String> lines = log.lines();
         assertEquals("hello", JSON.readTree(lines.get(0)).get("type").asText());
