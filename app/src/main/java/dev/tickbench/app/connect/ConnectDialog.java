@@ -114,7 +114,7 @@ public final class ConnectDialog {
             }
         });
         vm.kind().addListener((o, old, k) -> kinds.getToggles().forEach(t -> t.setSelected(t.getUserData() == k)));
-        g.addRow(row++, new Label("Target"), kindBox);
+        g.addRow(row++, new Label("Connect to"), kindBox);
 
         g.addRow(row++, new Label("Host"), field("host", vm.host(), "host, address or ~/.ssh/config alias"));
         g.addRow(row++, new Label("Port"), field("port", vm.port(), "22 or from ~/.ssh/config"));
