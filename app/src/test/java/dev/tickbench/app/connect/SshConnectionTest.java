@@ -186,6 +186,30 @@ class SshConnectionTest {
     }
 
     @Test
+    void rsaAndEcdsaKeysWorkToo() throws Exception {
+        for (String[] type : new String[][] {{"ssh-rsa", "3072"}, {"ecdsa-sha2-nistp256", "256"}}) {
+            KeyPair k = KeyUtils.generateKeyPair(type[0], Integer.parseInt(type[1]));
+            keyFile = InProcessSshd.writeKey(tmp.resolve("id_" + type[0]), k, "pw");
+            prompts.passphrase = "pw";
+            InProcessSshd server = new InProcessSshd(tmp.resolve("home"), k.getPublic(), (cmd, out, err) -> {
+                TestStream.write(out, 20, 1);
+                return 0;
+            });
+            try {
+                sshd = server;
+                EventLog l = new EventLog();
+                Connection c = probeServer(StreamRequest.of(20, 0));
+                c.start(l, l);
+                l.awaitLines(x -> x.size() >= 2, WAIT);
+                c.close();
+            } finally {
+                server.close();
+            }
+        }
+        assertEquals(List.of(1, 1), prompts.passphraseAttempts);
+    }
+
+    @Test
     void cancelledPassphraseFailsNamingTheKey() throws Exception {
         keyFile = InProcessSshd.writeKey(tmp.resolve("id_enc"), clientKey, "s3cret");
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
