@@ -31,6 +31,7 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new StreamCommand());
         cl.addSubcommand(new RecordCommand());
         cl.addSubcommand(new BenchCommand());
+        cl.addSubcommand(new CsvCommand());
         cl.addSubcommand(new WalkCommand());
         cl.addSubcommand(new ThrottleCommand());
         cl.setParameterExceptionHandler(ProbeMain::badUsage);
