@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CounterSourcesTest {
     @Test
@@ -239,6 +242,18 @@ class CounterSourcesTest {
         Pressure.parse("cpu", scan("some avg10=0.00 avg60=0.00 avg300=0.00 total=812\n"), t);
         assertEquals(812, value(t, "cpu.some_total"));
         assertFalse(t.contains("cpu.full_total"));
+    }
+
+    @Test
+    void pressureLeavesAMissingResourceFileOut(@TempDir Path tmp) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("proc/pressure"));
+        Files.writeString(dir.resolve("io"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=55\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=44\n");
+        Files.createDirectories(dir.resolve("memory")); // unreadable: a directory
+        Pressure p = (Pressure) Boards.opened(new Pressure(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"))));
+        assertEquals(2, p.values().size());
+        assertEquals(55, value(p.values(), "io.some_total"));
+        assertEquals(44, value(p.values(), "io.full_total"));
+        p.close();
     }
 
     @Test
