@@ -128,6 +128,19 @@ class SshServeTest {
     }
 
     @Test
+    void walkAndThrottleReplayAreOffered() throws Exception {
+        Result walk = run(sshTo("ed25519", "walk", "--help"));
+        assertEquals(0, walk.code(), walk.err());
+        assertTrue(walk.out().contains("--cgroup"), walk.out());
+        Result replay = run(sshTo("ed25519", "throttle", "replay", "--help"));
+        assertEquals(0, replay.code(), replay.err());
+        assertTrue(replay.out().contains("replay"), replay.out());
+        Result walkPid = run(sshTo("ed25519", "walk", "--pid", "1", "--window", "100ms", "--json"));
+        assertEquals(0, walkPid.code(), walkPid.err());
+        assertTrue(new ObjectMapper().readTree(walkPid.out()).path("levels").isArray(), walkPid.out());
+    }
+
+    @Test
     void keyNotInAuthorizedKeysIsRefused() throws Exception {
         Result r = run(sshTo("stranger", "capabilities"));
         assertEquals(255, r.code(), r.err());
