@@ -239,7 +239,7 @@ public final class MetricsState {
     private static void limit(Exposition e, JsonNode level, String field, String family, String help, String path, double scale) {
         JsonNode v = level.get(field);
         if (v != null && v.isNumber()) {
-            e.gauge(family, help, v.asDouble() * scale, "cgroup", path);
+            e.gauge(family, help, SourceFamilies.scaled(v.asDouble(), scale), "cgroup", path);
         }
     }
 

@@ -196,9 +196,9 @@ final class SourceFamilies {
             return;
         }
         if (f.counter()) {
-            e.counter(f.family(), f.help(), value * f.scale(), label, key.substring(0, at));
+            e.counter(f.family(), f.help(), scaled(value, f.scale()), label, key.substring(0, at));
         } else {
-            e.gauge(f.family(), f.help(), value * f.scale(), label, key.substring(0, at));
+            e.gauge(f.family(), f.help(), scaled(value, f.scale()), label, key.substring(0, at));
         }
     }
 
@@ -210,6 +210,11 @@ final class SourceFamilies {
             e.gauge("tickbench_other_level", "A level this probe version has no family for, in kernel units.",
                     value, "source", source, "key", key);
         }
+    }
+
+    /** µs and ms are divided, not multiplied by 1e-6: 100000 µs prints 0.1, not 0.09999999999999999. */
+    static double scaled(double value, double scale) {
+        return scale >= 1 ? value * scale : value / Math.rint(1 / scale);
     }
 
     private static boolean allDigits(String s, int from) {

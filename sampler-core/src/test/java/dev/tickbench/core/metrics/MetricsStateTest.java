@@ -99,6 +99,23 @@ class MetricsStateTest {
     }
 
     @Test
+    void cgroupCountersAndLimitsInSeconds() throws IOException {
+        feed(HELLO, 0);
+        feed("{\"type\":\"cgroup_limits\",\"mono_ns\":1,\"target\":\"/kubepods/pod1\",\"version\":2,\"levels\":["
+                + "{\"path\":\"/kubepods/pod1\",\"quota_us\":50000,\"period_us\":100000,\"burst_us\":0,\"weight\":39,\"shares\":null},"
+                + "{\"path\":\"/kubepods\",\"quota_us\":null,\"period_us\":100000,\"burst_us\":0,\"weight\":100,\"shares\":null}]}", 1);
+        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":2,\"wall_ns\":2,\"dt_ns\":2,"
+                + "\"cgroup_cpu\":{\"/kubepods/pod1|nr_throttled\":3,\"/kubepods/pod1|throttled_usec\":4914615}}", 2);
+        String text = render(2);
+        assertTrue(text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods/pod1\"} 0.05\n"), text);
+        assertTrue(text.contains("tickbench_cgroup_cpu_period_seconds{cgroup=\"/kubepods\"} 0.1\n"), text);
+        assertFalse(text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods\"}"), "max has no quota: " + text);
+        assertFalse(text.contains("tickbench_cgroup_cpu_shares"), text);
+        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_periods_total{cgroup=\"/kubepods/pod1\"} 3\n"), text);
+        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_seconds_total{cgroup=\"/kubepods/pod1\"} 4.914615\n"), text);
+    }
+
+    @Test
     void escapesLabelValuesAndHelp() {
         Exposition e = new Exposition();
         e.gauge("tickbench_x", "a \\ b\nc", 1, "k", "q\"b\\s\nn");
