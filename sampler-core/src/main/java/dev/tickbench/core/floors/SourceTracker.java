@@ -1,0 +1,84 @@
+package dev.tickbench.core.floors;
+
+import dev.tickbench.core.capture.SourceValues;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Counts, while a capture streams past, how often one level source and each of its members changed
+ * from one emission to the next. Memory: one entry per member, whatever the capture's length.
+ */
+final class SourceTracker {
+    final String name;
+    final LevelKind kind;
+    final Map<String, Member> members = new LinkedHashMap<>();
+    long emissions;
+    long changes;
+    /** The next emission is a new baseline (start, or after a gap): nothing to compare it with. */
+    private boolean baseline = true;
+    /** Thermal only: one-step hysteresis on the single {@code temp} member. */
+    private Long held;
+    long stepMc = Long.MAX_VALUE;
+    long curveChanges;
+
+    static final class Member {
+        Long previous;
+        long changes;
+        long emissions;
+        long lastEmission;
+    }
+
+    SourceTracker(String name, LevelKind kind) {
+        this.name = name;
+        this.kind = kind;
+    }
+
+    void emit(SourceValues v) {
+        emissions++;
+        boolean changed = false;
+        for (int i = 0; i < v.size(); i++) {
+            Member m = members.computeIfAbsent(v.keys()[i], k -> new Member());
+            long value = v.values()[i];
+            m.emissions++;
+            m.lastEmission = emissions;
+            if (m.previous == null) {
+                changed |= !baseline; // a member that appears (a new slab cache) changes the source
+            } else if (m.previous != value && !baseline) {
+                m.changes++;
+                changed = true;
+                if (kind == LevelKind.THERMAL) {
+                    stepMc = Math.min(stepMc, Math.abs(value - m.previous));
+                }
+            }
+            m.previous = value;
+            if (kind == LevelKind.THERMAL) {
+                curve(value);
+            }
+        }
+        for (Member m : members.values()) {
+            if (m.lastEmission != emissions && m.previous != null) {
+                m.previous = null; // disappeared: its return is a new baseline for it
+                changed |= !baseline;
+            }
+        }
+        if (changed) {
+            changes++;
+        }
+        baseline = false;
+    }
+
+    /** A move counts for the curve only when it leaves the band of one step around the last counted value. */
+    private void curve(long value) {
+        if (held == null || baseline) {
+            held = value;
+        } else if (stepMc != Long.MAX_VALUE && Math.abs(value - held) > stepMc) {
+            curveChanges++;
+            held = value;
+        }
+    }
+
+    /** Data was lost: the next emission cannot be compared with the last one before the gap. */
+    void gap() {
+        baseline = true;
+    }
+}
