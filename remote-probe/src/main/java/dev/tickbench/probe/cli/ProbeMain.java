@@ -32,6 +32,7 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new RecordCommand());
         cl.addSubcommand(new BenchCommand());
         cl.addSubcommand(new WalkCommand());
+        cl.addSubcommand(new FloorsCommand());
         cl.setParameterExceptionHandler(ProbeMain::badUsage);
         cl.setExecutionExceptionHandler(ProbeMain::failed);
         return cl;

@@ -103,6 +103,10 @@ public final class FloorAnalysis {
                 warnings.add(String.format(Locale.ROOT, "%s: %s was emitted on %d of %d samples (expected every sample with FLOOR_HZ >= rate)",
                         file, t.name, t.emissions, samples));
             }
+            if (!t.duplicateKeys.isEmpty()) {
+                warnings.add(file + ": " + t.name + " carried " + t.duplicateKeys + " twice on one line (two entries of"
+                        + " one name in the kernel file); the second is counted as NAME#2");
+            }
             rows.addAll(rows(t, board, hello.capabilities()));
         }
         missing(file, hello.capabilities(), trackers, warnings);
@@ -151,6 +155,7 @@ public final class FloorAnalysis {
         Fastest fastest = null;
         if (t.kind != LevelKind.THERMAL) {
             fastest = t.members.entrySet().stream()
+                    .filter(e -> e.getValue().changes > 0) // no member changed: there is no fastest one
                     .max(Comparator.comparingLong((Map.Entry<String, SourceTracker.Member> e) -> e.getValue().changes))
                     .map(e -> new Fastest(e.getKey(), e.getValue().changes, perSecond(e.getValue().changes, d)))
                     .orElse(null);

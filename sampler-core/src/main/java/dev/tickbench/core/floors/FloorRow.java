@@ -12,7 +12,7 @@ import dev.tickbench.core.cadence.Reason;
  * @param changes emissions whose value differs from the previous emission (for a source: any member
  *     differs, appears or disappears)
  * @param hz changes per second over the capture
- * @param fastest the fastest-changing member, for a source with members (null otherwise)
+ * @param fastest the fastest-changing member, for a source with members (null otherwise, and when no member changed)
  * @param jitter for a thermal zone, its jitter against the declared polling_delay (null otherwise)
  * @param needHz the floor this board would need ({@link FloorRules#needHz})
  * @param shippedHz the cadence Tickbench ships for this source at the capture's rate, no override

@@ -20,6 +20,8 @@ final class SourceTracker {
     private Long held;
     long stepMc = Long.MAX_VALUE;
     long curveChanges;
+    /** Keys that came twice in one emission. */
+    final java.util.Set<String> duplicateKeys = new java.util.TreeSet<>();
 
     static final class Member {
         Long previous;
@@ -34,13 +36,20 @@ final class SourceTracker {
     }
 
     void emit(SourceValues v) {
-        emissions++;
+        long line = emissions + 1;
         boolean changed = false;
         for (int i = 0; i < v.size(); i++) {
-            Member m = members.computeIfAbsent(v.keys()[i], k -> new Member());
+            String key = v.keys()[i];
+            Member m = members.computeIfAbsent(key, k -> new Member());
+            // two slab caches of one name (router-arm's nf_conntrack) come as the same key twice in one
+            // line: each occurrence is its own series, or the pair would count as a change on every line
+            for (int occurrence = 2; m.lastEmission == line; occurrence++) {
+                duplicateKeys.add(key);
+                m = members.computeIfAbsent(key + "#" + occurrence, k -> new Member());
+            }
             long value = v.values()[i];
             m.emissions++;
-            m.lastEmission = emissions;
+            m.lastEmission = line;
             if (m.previous == null) {
                 changed |= !baseline; // a member that appears (a new slab cache) changes the source
             } else if (m.previous != value && !baseline) {
@@ -55,6 +64,7 @@ final class SourceTracker {
                 curve(value);
             }
         }
+        emissions = line;
         for (Member m : members.values()) {
             if (m.lastEmission != emissions && m.previous != null) {
                 m.previous = null; // disappeared: its return is a new baseline for it
