@@ -44,7 +44,7 @@ final class FloorTable {
             sb.append(hidden).append(" slab caches/cores that never changed are not listed (--all lists them).\n");
         }
         sb.append(String.format(Locale.ROOT,
-                "Need: measured rate rounded up to 2 digits (thermal: the curve, moves of more than one step; sources:"
+                "Need: measured rate rounded up to 2 digits (thermal: the curve, flicker across one step left out; sources:"
                         + " the fastest member). TOO SLOW: need > %.2f x shipped. WASTEFUL: shipped > %.0f x need.%n",
                 FloorRules.TOO_SLOW_FACTOR, FloorRules.WASTEFUL_FACTOR));
         return sb.toString();

@@ -20,6 +20,7 @@ final class SourceTracker {
     private Long held;
     long stepMc = Long.MAX_VALUE;
     long curveChanges;
+    private int curveDir;
     /** Keys that came twice in one emission. */
     final java.util.Set<String> duplicateKeys = new java.util.TreeSet<>();
 
@@ -77,13 +78,25 @@ final class SourceTracker {
         baseline = false;
     }
 
-    /** A move counts for the curve only when it leaves the band of one step around the last counted value. */
+    /**
+     * A move counts for the curve when it goes on in the direction of the last counted move, or leaves
+     * the band of one step around the last counted value. The flicker across a step boundary reverses
+     * every time, so it is not counted; a clean ramp counts every step (but the first, whose direction
+     * is unknown), a ramp with flicker counts each step of the underlying curve.
+     */
     private void curve(long value) {
         if (held == null || baseline) {
             held = value;
-        } else if (stepMc != Long.MAX_VALUE && Math.abs(value - held) > stepMc) {
+            return;
+        }
+        if (value == held) {
+            return;
+        }
+        int dir = Long.signum(value - held);
+        if ((curveDir != 0 && dir == curveDir) || Math.abs(value - held) > stepMc) {
             curveChanges++;
             held = value;
+            curveDir = dir;
         }
     }
 
