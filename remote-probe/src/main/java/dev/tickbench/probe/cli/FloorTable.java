@@ -37,7 +37,7 @@ final class FloorTable {
             extra(c, key, rows);
         }
         StringBuilder sb = new StringBuilder();
-        sb.append("Level-source floors, one column per capture. Cell: changes/s measured | floor needed | floor shipped, verdict\n");
+        sb.append("Level-source floors, one column per capture. Cell: changes/s measured / floor needed / floor shipped (Hz), verdict\n");
         grid(sb, rows, 4);
         int hidden = c.rows().size() - keys.size();
         if (hidden > 0) {
@@ -98,7 +98,7 @@ final class FloorTable {
     }
 
     private static String cell(FloorRow r) {
-        return hz(r.hz()) + " | " + hz(r.needHz()) + " | " + hz(r.shippedHz()) + " " + r.verdict().name().replace('_', ' ');
+        return hz(r.hz()) + " / " + hz(r.needHz()) + " / " + hz(r.shippedHz()) + " " + r.verdict().name().replace('_', ' ');
     }
 
     static String hz(double v) {

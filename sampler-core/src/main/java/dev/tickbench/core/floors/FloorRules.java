@@ -9,7 +9,8 @@ import dev.tickbench.core.cadence.CadenceRule;
  *
  * <ul>
  *   <li><b>Need</b>: the measured change rate rounded up to two significant digits (5.96 → 6.0,
- *       6.04 → 6.1, 0.083 → 0.084), never above the sampler rate (a capture cannot see faster). A
+ *       6.04 → 6.1, 0.083 → 0.084; an excess under 5 % of the last digit is timing noise and dropped:
+ *       6.0003 → 6.0), never above the sampler rate (a capture cannot see faster). A
  *       source with members needs what its fastest member needs: a read at that rate catches every
  *       change of every member, since each read sees all of them. A thermal zone needs its curve rate,
  *       not its raw rate: the seed stores thermal by sample-and-hold precisely so the one-step flicker
@@ -29,6 +30,8 @@ public final class FloorRules {
     public static final double TOO_SLOW_FACTOR = 1.25;
     /** shipped > need × this → wasteful. */
     public static final double WASTEFUL_FACTOR = 4.0;
+    /** Below this fraction of the second significant digit, a rate is not rounded up. */
+    static final double NOISE_DIGIT_FRACTION = 0.05;
 
     private FloorRules() {}
 
@@ -38,8 +41,8 @@ public final class FloorRules {
             return 0;
         }
         double unit = Math.pow(10, Math.floor(Math.log10(measuredHz)) - 1);
-        // the epsilon keeps an exact 6.0 (6.0000000001 after division) from rounding up to 6.1
-        double up = Math.ceil(measuredHz / unit - 1e-9) * unit;
+        // an excess under 5 % of the last digit is timing noise (150 changes in 24.9986 s is 6.0003 Hz): not 6.1
+        double up = Math.ceil(measuredHz / unit - NOISE_DIGIT_FRACTION) * unit;
         double rounded = Double.parseDouble(String.format(java.util.Locale.ROOT, "%.6g", up));
         return Math.min(rounded, rateHz);
     }
