@@ -160,6 +160,17 @@ class FloorsCommandTest {
     }
 
     @Test
+    void stillMembersAreListedOnlyWithAll() {
+        String plain = Fixtures.run("floors", asset("sbc")).out();
+        Fixtures.Result all = Fixtures.run("floors", "--all", asset("sbc"));
+        assertEquals(0, all.code(), all.err());
+        assertFalse(plain.contains("  slabinfo.TCPv6 "), "TCPv6 never changes on the sbc");
+        assertTrue(plain.contains("never changed are not listed (--all lists them)"), plain);
+        assertTrue(all.out().contains("  slabinfo.TCPv6 "), all.out());
+        assertTrue(all.out().contains("  slabinfo.nf_conntrack "), all.out());
+    }
+
+    @Test
     void jsonAndCsvTogetherAreBadUsage() {
         Fixtures.Result r = Fixtures.run("floors", "--json", "--csv", asset("sbc"));
         assertEquals(2, r.code());
