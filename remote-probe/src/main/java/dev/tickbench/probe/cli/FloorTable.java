@@ -21,7 +21,7 @@ final class FloorTable {
         List<String[]> rows = new ArrayList<>();
         rows.add(header(c, "", b -> b.hostname()));
         rows.add(header(c, "", b -> b.board() == null ? "(board not reported)" : b.board()));
-        rows.add(header(c, "", b -> "kernel " + b.kernel()));
+        rows.add(header(c, "", b -> b.kernel() == null ? "(kernel not reported)" : "kernel " + b.kernel()));
         rows.add(header(c, "", b -> String.format(Locale.ROOT, "%d Hz, floor %d Hz, %.1f s", b.rateHz(), b.floorHz(), b.durationS())));
         List<String> keys = all ? c.rows() : c.changingRows();
         for (String key : keys) {

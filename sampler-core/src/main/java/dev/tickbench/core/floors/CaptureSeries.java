@@ -68,7 +68,7 @@ public record CaptureSeries(Path file, String series, double[] seconds, long[] v
         } catch (NoSuchFileException e) {
             throw new FloorAnalysisException(capture + ": no such file", e);
         } catch (IOException e) {
-            throw new FloorAnalysisException(capture + ": cannot read: " + e.getMessage(), e);
+            throw FloorAnalysis.cannotRead(capture, e);
         }
         return new CaptureSeries(capture, series, Arrays.copyOf(t, n), Arrays.copyOf(v, n), bad);
     }

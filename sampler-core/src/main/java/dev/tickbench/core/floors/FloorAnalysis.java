@@ -38,13 +38,18 @@ public final class FloorAnalysis {
         } catch (NoSuchFileException e) {
             throw new FloorAnalysisException(capture + ": no such file", e);
         } catch (IOException e) {
-            throw new FloorAnalysisException(capture + ": cannot read: " + e.getMessage(), e);
+            throw cannotRead(capture, e);
         }
         try (reader) {
             return analyze(capture, reader);
         } catch (IOException e) {
-            throw new FloorAnalysisException(capture + ": cannot read: " + e.getMessage(), e);
+            throw cannotRead(capture, e);
         }
+    }
+
+    static FloorAnalysisException cannotRead(Path file, IOException e) {
+        String m = String.valueOf(e.getMessage());
+        return new FloorAnalysisException(m.startsWith(file.toString()) ? m : file + ": cannot read: " + m, e);
     }
 
     private static FloorReport analyze(Path file, CaptureReader reader) throws FloorAnalysisException, IOException {
