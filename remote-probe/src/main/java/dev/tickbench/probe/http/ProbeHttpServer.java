@@ -144,7 +144,8 @@ public final class ProbeHttpServer implements AutoCloseable {
         e.gauge("tickbench_http_replay_lines", "Lines held for /stream?since=SEQ.", hub.ringLines());
         e.gauge("tickbench_probe_heap_used_bytes", "Java heap in use (live data plus garbage not yet collected).",
                 java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-        body(ex, 200, Exposition.CONTENT_TYPE, e.text().getBytes(StandardCharsets.UTF_8));
+        java.nio.ByteBuffer text = e.utf8();
+        body(ex, 200, Exposition.CONTENT_TYPE, text.array(), text.arrayOffset() + text.position(), text.remaining());
     }
 
     private void stream(HttpExchange ex) throws IOException {
@@ -190,14 +191,19 @@ public final class ProbeHttpServer implements AutoCloseable {
     }
 
     private static void body(HttpExchange ex, int status, String contentType, byte[] body) throws IOException {
+        body(ex, status, contentType, body, 0, body.length);
+    }
+
+    private static void body(HttpExchange ex, int status, String contentType, byte[] body, int off, int len)
+            throws IOException {
         ex.getResponseHeaders().set("Content-Type", contentType);
         if (ex.getRequestMethod().equals("HEAD")) {
             ex.sendResponseHeaders(status, -1);
             return;
         }
-        ex.sendResponseHeaders(status, body.length);
+        ex.sendResponseHeaders(status, len);
         try (OutputStream out = ex.getResponseBody()) {
-            out.write(body);
+            out.write(body, off, len);
         }
     }
 

@@ -8,9 +8,7 @@ import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
-import java.io.BufferedReader;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -43,7 +41,7 @@ class ServeLoadTest {
     private static final long HEAP_TOLERANCE = 16L << 20;
     private static final long RSS_TOLERANCE = 24L << 20;
 
-    private static final String SAMPLE_PREFIX = "{\"type\":\"sample\",\"seq\":";
+    private static final byte[] SAMPLE_PREFIX_BYTES = "{\"type\":\"sample\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
 
     record Scrape(long atMs, double ticks, double slipped, double rss, double heap) {}
 
@@ -140,43 +138,14 @@ class ServeLoadTest {
                 return;
             }
             LineDecoder decoder = new LineDecoder();
-            try (InputStream in = c.getInputStream();
-                    BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-                String line;
-                long expected = -1;
-                boolean helloSeen = false;
-                while (System.currentTimeMillis() < endMs && (line = r.readLine()) != null) {
-                    counts[0]++;
-                    // the clients share two cores with the probe: check every sample's seq cheaply, and
-                    // decode every other kind of line and every 50th sample in full
-                    if (expected >= 0 && counts[0] % 50 != 0 && line.startsWith(SAMPLE_PREFIX)) {
-                        long seq = Long.parseLong(line, SAMPLE_PREFIX.length(), line.indexOf(',', SAMPLE_PREFIX.length()), 10);
-                        counts[1]++;
-                        if (seq != expected) {
-                            errors.add("client " + id + ": seq " + seq + " after " + (expected - 1) + " with no gap line");
-                            return;
-                        }
-                        expected = seq + 1;
-                        continue;
-                    }
-                    StreamLine l = decoder.decode(line);
-                    if (l instanceof Hello) {
-                        helloSeen = true;
-                    } else if (!helloSeen) {
-                        errors.add("client " + id + ": first line is not hello: " + line);
-                        return;
-                    } else if (l instanceof GapLine g) {
-                        counts[2]++;
-                        counts[3] += Math.max(0, g.toSeq() - g.fromSeq() + 1);
-                        expected = g.toSeq() + 1;
-                    } else if (l instanceof SampleLine sample) {
-                        counts[1]++;
-                        if (expected >= 0 && sample.seq() != expected) {
-                            errors.add("client " + id + ": seq " + sample.seq() + " after " + (expected - 1) + " with no gap line");
-                            return;
-                        }
-                        expected = sample.seq() + 1;
-                    }
+            LineScanner scanner = new LineScanner();
+            long[] expected = {-1};
+            boolean[] helloSeen = {false};
+            try (InputStream in = c.getInputStream()) {
+                byte[] buf = new byte[64 * 1024];
+                int n;
+                while (System.currentTimeMillis() < endMs && errors.isEmpty() && (n = in.read(buf)) > 0) {
+                    scanner.feed(buf, n, (b, off, len) -> check(id, b, off, len, decoder, counts, expected, helloSeen, errors));
                 }
             }
         } catch (Exception e) {
@@ -185,6 +154,82 @@ class ServeLoadTest {
             if (c != null) {
                 c.disconnect();
             }
+        }
+    }
+
+    /**
+     * Checks one line. The clients share two cores with the probe, so a sample's seq is read straight
+     * from the bytes; every other kind of line, and every 50th sample, is decoded in full.
+     */
+    private static void check(int id, byte[] b, int off, int len, LineDecoder decoder, long[] counts, long[] expected,
+            boolean[] helloSeen, List<String> errors) throws java.io.IOException {
+        counts[0]++;
+        if (helloSeen[0] && expected[0] >= 0 && counts[0] % 50 != 0 && startsWith(b, off, len, SAMPLE_PREFIX_BYTES)) {
+            long seq = 0;
+            for (int i = off + SAMPLE_PREFIX_BYTES.length; i < off + len && b[i] != ','; i++) {
+                seq = seq * 10 + (b[i] - '0');
+            }
+            sampleSeq(id, seq, counts, expected, errors);
+            return;
+        }
+        StreamLine l = decoder.decode(b, off, len);
+        if (l instanceof Hello) {
+            helloSeen[0] = true;
+        } else if (!helloSeen[0]) {
+            errors.add("client " + id + ": first line is not hello");
+        } else if (l instanceof GapLine g) {
+            counts[2]++;
+            counts[3] += Math.max(0, g.toSeq() - g.fromSeq() + 1);
+            expected[0] = g.toSeq() + 1;
+        } else if (l instanceof SampleLine sample) {
+            sampleSeq(id, sample.seq(), counts, expected, errors);
+        }
+    }
+
+    private static void sampleSeq(int id, long seq, long[] counts, long[] expected, List<String> errors) {
+        counts[1]++;
+        if (expected[0] >= 0 && seq != expected[0]) {
+            errors.add("client " + id + ": seq " + seq + " after " + (expected[0] - 1) + " with no gap line");
+        }
+        expected[0] = seq + 1;
+    }
+
+    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
+        if (len < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[off + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Splits a byte stream into lines without making Strings. */
+    private static final class LineScanner {
+        interface LineHandler {
+            void line(byte[] b, int off, int len) throws java.io.IOException;
+        }
+
+        private byte[] pending = new byte[256 * 1024];
+        private int pendingLen;
+
+        void feed(byte[] buf, int n, LineHandler handler) throws java.io.IOException {
+            if (pendingLen + n > pending.length) {
+                pending = java.util.Arrays.copyOf(pending, Math.max(pending.length * 2, pendingLen + n));
+            }
+            System.arraycopy(buf, 0, pending, pendingLen, n);
+            pendingLen += n;
+            int start = 0;
+            for (int i = 0; i < pendingLen; i++) {
+                if (pending[i] == '\n') {
+                    handler.line(pending, start, i - start);
+                    start = i + 1;
+                }
+            }
+            System.arraycopy(pending, start, pending, 0, pendingLen - start);
+            pendingLen -= start;
         }
     }
 
