@@ -7,12 +7,12 @@ import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -24,8 +24,6 @@ import java.util.TreeMap;
  */
 public final class MetricsState {
     /** The stream's counter sources (FORMAT.md): their values are deltas. */
-    private static final Set<String> COUNTER_SOURCES =
-            Set.of("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs", "pressure", "cgroup_cpu");
     private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
     private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
 
@@ -84,12 +82,12 @@ public final class MetricsState {
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
             SourceValues v = e.getValue();
-            boolean counterSource = COUNTER_SOURCES.contains(source);
+            boolean counterSource = StreamKeys.isCounterSource(source);
             Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
             Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
             for (int i = 0; i < v.size(); i++) {
                 String key = v.keys()[i];
-                if (counterSource && !isLevelKey(source, key)) {
+                if (counterSource && !StreamKeys.isLevel(source, key)) {
                     sums.merge(key, v.values()[i], Long::sum);
                 } else {
                     held.put(key, v.values()[i]);
@@ -99,14 +97,6 @@ public final class MetricsState {
         }
     }
 
-    /** The keys FORMAT.md names as levels inside counter sources (carried absolute, not as deltas). */
-    private static boolean isLevelKey(String source, String key) {
-        return switch (source) {
-            case "stat" -> key.equals("procs_running") || key.equals("procs_blocked");
-            case "diskstats" -> key.endsWith(".in_flight");
-            default -> false;
-        };
-    }
 
     public synchronized long lastSeq() {
         return lastSeq;

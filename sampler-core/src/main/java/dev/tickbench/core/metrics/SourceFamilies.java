@@ -1,5 +1,6 @@
 package dev.tickbench.core.metrics;
 
+import dev.tickbench.core.capture.StreamKeys;
 import java.util.Map;
 
 /**
@@ -142,15 +143,13 @@ final class SourceFamilies {
     }
 
     /**
-     * The stream carries every vmstat field as a delta. Most are event counters; the {@code nr_*}
-     * fields (except nr_dirtied and nr_written) are levels in the kernel, so their sum of deltas is a
-     * net change since the probe started, which can go down: a gauge, not a counter.
+     * Most vmstat fields are event counters (the stream carries their deltas); the page-count
+     * {@code nr_*} fields and {@code workingset_nodes} are levels, carried absolute (FORMAT.md).
      */
     private static void vmstat(Exposition e, String key, long value) {
-        boolean level = key.startsWith("nr_") && !key.equals("nr_dirtied") && !key.equals("nr_written");
-        if (level) {
-            e.gauge("tickbench_vmstat_change_since_start",
-                    "Net change of a /proc/vmstat level since the probe started (the stream carries deltas).", value, "name", key);
+        if (StreamKeys.isLevel("vmstat", key)) {
+            e.gauge("tickbench_vmstat_level", "/proc/vmstat levels (page counts and the like), as last read.",
+                    value, "name", key);
         } else {
             e.counter("tickbench_vmstat_events_total", "/proc/vmstat event counters.", value, "name", key);
         }
