@@ -1,0 +1,270 @@
+#!/usr/bin/env bash
+# Builds the Tickbench packages into jpackage/target/ (see jpackage/README.md):
+#   app/tickbench/                                the desktop app image (jpackage, trimmed runtime)
+#   tickbench_<v>_amd64.deb                       the desktop package (jpackage --type deb)
+#   probe/tickbench-probe/                        the probe with its own jlinked runtime
+#   tickbench-probe-runtime-linux-x64.tar.gz      that directory as a tarball (the GUI uploads it)
+#   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
+# Usage: jpackage/build.sh [--no-maven]   (--no-maven reuses the jars of the last Maven build)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=$ROOT/jpackage/target
+UNIT=$ROOT/remote-probe/deploy/tickbench-probe.service
+ICON=$ROOT/assets/icons/tickbench-256.png
+PROBE_RESOURCE=probe/tickbench-probe-runtime-linux-x64.tar.gz   # where the app looks on its class path
+MAINTAINER_EMAIL=tickbench@users.noreply.github.com
+MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
+# Both runtimes: the SSH key exchanges and signatures (ECDH, X25519, ECDSA, Ed25519) come from the
+# SunEC provider, which java.security names and nobody imports, so jdeps cannot see it.
+PROVIDER_MODULES=jdk.crypto.ec
+# The probe: small heap and the serial collector (platform-notes: RSS ~46 MB); more via TICKBENCH_PROBE_JAVA_OPTS.
+PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xmx32m -XX:TieredStopAtLevel=1"
+
+maven=true
+for arg in "$@"; do
+  case $arg in
+    --no-maven) maven=false ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument '$arg' (only --no-maven)" >&2; exit 2 ;;
+  esac
+done
+
+die() { echo "build.sh: $*" >&2; exit 1; }
+step() { echo "== $*" >&2; }
+
+# ---------------------------------------------------------------------------------------------
+# Prerequisites: a JDK 17 with jmods (jpackage, jlink, jdeps, jar), Maven, and the Debian tools
+# jpackage's deb type and this script call. Missing Debian packages are installed when root.
+check_prerequisites() {
+  local missing=() cmd pkg
+  for cmd in fakeroot:fakeroot dpkg-deb:dpkg strip:binutils objcopy:binutils; do
+    command -v "${cmd%%:*}" >/dev/null || missing+=("${cmd#*:}")
+  done
+  if ((${#missing[@]})); then
+    mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+    if [[ $(id -u) -ne 0 ]]; then
+      die "missing Debian packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})"
+    fi
+    step "installing ${missing[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  fi
+  for cmd in java jpackage jlink jdeps jar mvn; do
+    command -v "$cmd" >/dev/null || die "'$cmd' not found: install a JDK 17 with jmods (Debian: openjdk-17-jdk) and maven"
+  done
+  local feature
+  feature=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+  [[ $feature == 17 ]] || die "need JDK 17 (the project's release), found java.specification.version=$feature"
+  JMODS=$(dirname "$(dirname "$(readlink -f "$(command -v jlink)")")")/jmods
+  [[ -f $JMODS/java.base.jmod ]] || die "no jmods beside jlink ($JMODS): install openjdk-17-jdk (not only -headless)"
+  [[ -f $ICON ]] || die "icon missing: $ICON"
+  [[ -f $UNIT ]] || die "systemd unit missing: $UNIT (the probe .deb installs it; it comes with the 'serve' work on remote-probe/deploy/)"
+}
+
+# Version of the parent pom, without -SNAPSHOT: jpackage and dpkg want a plain dotted number.
+project_version() {
+  sed -n '0,/<artifactId>tickbench-parent<\/artifactId>/d; s:.*<version>\([^<]*\)</version>.*:\1:p' "$ROOT/pom.xml" \
+    | head -1 | sed 's/-SNAPSHOT$//'
+}
+
+# ---------------------------------------------------------------------------------------------
+# The JDK modules a class path needs, measured with jdeps per archive. A module that an archive's
+# own module-info declares `requires static` is optional by that library's design and is dropped
+# for references from that archive only (Jackson: java.desktop, java.sql, java.xml; JavaFX: jdk.jfr).
+# Arguments: archives (jars or class directories).
+jdk_modules() {
+  local jdk_modules all_cp archive name line mod
+  jdk_modules=$(java --list-modules | sed 's/@.*//')
+  all_cp=$(IFS=:; echo "$*")
+  declare -A by_name=() optional=()
+  local descriptor
+  for archive in "$@"; do
+    # jdeps names an explicit module by its module name, anything else by its file name
+    name=$(basename "$archive")
+    descriptor=
+    if [[ -f $archive ]]; then
+      descriptor=$(jar --describe-module --file "$archive" --release 17 2>/dev/null || true)
+      if [[ $descriptor != *"No module descriptor found"* ]]; then
+        name=$(awk 'NF {sub(/@.*/, "", $1); print $1; exit}' <<<"$descriptor")
+      fi
+    fi
+    by_name[$name]=$archive
+    optional[$name]=$(awk '$1 == "requires" && / static/ {printf " %s ", $2}' <<<"$descriptor")
+  done
+  jdeps -s --multi-release 17 --ignore-missing-deps -cp "$all_cp" "$@" 2>/dev/null \
+    | while read -r name _ mod; do
+        [[ -n ${by_name[$name]:-} ]] || continue
+        grep -qx "$mod" <<<"$jdk_modules" || continue
+        [[ ${optional[$name]:-} == *" $mod "* ]] && continue
+        echo "$mod"
+      done | sort -u | paste -sd, -
+}
+
+# ---------------------------------------------------------------------------------------------
+build_jars() {
+  if $maven; then
+    step "maven: app and remote-probe with their runtime dependencies"
+    rm -rf "$ROOT/app/target/dependency" "$ROOT/remote-probe/target/dependency"
+    (cd "$ROOT" && mvn -B -q -pl app,remote-probe -am package dependency:copy-dependencies \
+      -DincludeScope=runtime -DskipTests)
+  fi
+  APP_JAR=$(ls "$ROOT"/app/target/app-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -1 || true)
+  PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
+  [[ -n $APP_JAR && -f $APP_JAR ]] || die "no app jar under app/target (run without --no-maven)"
+  [[ -f $PROBE_JAR ]] || die "no $PROBE_JAR (run without --no-maven)"
+  [[ -d $ROOT/app/target/dependency ]] || die "no app/target/dependency (run without --no-maven)"
+}
+
+# ---------------------------------------------------------------------------------------------
+# The probe: jlinked runtime + shaded jar + a sh launcher, one directory that works wherever it is
+# unpacked (the GUI uploads it as a tarball; the .deb puts it under /opt/tickbench-probe).
+build_probe_image() {
+  local home=$OUT/probe/tickbench-probe modules
+  step "probe: modules (jdeps)"
+  modules=$(jdk_modules "$ROOT/remote-probe/target/classes" "$ROOT"/remote-probe/target/dependency/*.jar)
+  PROBE_MODULES=$modules,$PROVIDER_MODULES
+  echo "   $PROBE_MODULES" >&2
+  rm -rf "$OUT/probe" && mkdir -p "$home/bin" "$home/lib"
+  step "probe: jlink"
+  jlink --module-path "$JMODS" --add-modules "$PROBE_MODULES" \
+    --strip-debug --no-header-files --no-man-pages --compress=2 --output "$home/runtime"
+  # Debian's JDK ships its native libraries with symbol tables: dropping them saves ~4 MB.
+  find "$home/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+  cp "$PROBE_JAR" "$home/lib/tickbench-probe.jar"
+  cat >"$home/bin/tickbench-probe" <<EOF
+#!/bin/sh
+# tickbench-probe with its own Java runtime: no JDK needed on this host.
+# Extra JVM flags: TICKBENCH_PROBE_JAVA_OPTS (e.g. -Xmx64m).
+self=\$(readlink -f "\$0") || self=\$0
+home=\$(cd "\$(dirname "\$self")/.." && pwd)
+# shellcheck disable=SC2086  # the options are words on purpose
+exec "\$home/runtime/bin/java" $PROBE_JAVA_OPTS \${TICKBENCH_PROBE_JAVA_OPTS:-} -jar "\$home/lib/tickbench-probe.jar" "\$@"
+EOF
+  chmod 755 "$home/bin/tickbench-probe"
+  mkdir -p "$home/systemd" && cp "$UNIT" "$home/systemd/"
+  # A missing module shows up here, at build time, rather than on a customer's router.
+  "$home/bin/tickbench-probe" capabilities >/dev/null \
+    || die "the jlinked probe does not run 'capabilities' (modules: $PROBE_MODULES)"
+
+  step "probe: runtime tarball"
+  tar -C "$OUT/probe" --owner=0 --group=0 --numeric-owner --sort=name \
+    -czf "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" tickbench-probe
+}
+
+# Debian package names of the shared libraries the probe runtime links against (libc6, zlib1g…).
+probe_depends() {
+  local home=$OUT/probe/tickbench-probe
+  find "$home/runtime" \( -name '*.so' -o -path '*/bin/*' \) -type f -exec ldd {} + 2>/dev/null \
+    | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | grep -v "^$home" | sort -u \
+    | while read -r lib; do dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true; done \
+    | sed 's/:.*//' | sort -u | paste -sd, - | sed 's/,/, /g'
+}
+
+# dpkg-deb rather than jpackage --type deb: the probe is a directory with a sh launcher (the same
+# one the GUI uploads to hosts without dpkg), plus a systemd unit outside /opt and a /usr/bin link,
+# none of which jpackage's deb layout (native launcher, lib/app, lib/runtime) can express.
+build_probe_deb() {
+  local stage=$OUT/deb-probe deb depends size
+  step "probe: .deb"
+  rm -rf "$stage" && mkdir -p "$stage/DEBIAN" "$stage/opt" "$stage/usr/bin" "$stage/lib/systemd/system"
+  cp -a "$OUT/probe/tickbench-probe" "$stage/opt/"
+  rm -rf "$stage/opt/tickbench-probe/systemd"
+  ln -s /opt/tickbench-probe/bin/tickbench-probe "$stage/usr/bin/tickbench-probe"
+  install -m 644 "$UNIT" "$stage/lib/systemd/system/tickbench-probe.service"
+  depends=$(probe_depends)
+  size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+  cat >"$stage/DEBIAN/control" <<EOF
+Package: tickbench-probe
+Version: $VERSION
+Architecture: $(dpkg --print-architecture)
+Maintainer: $MAINTAINER
+Installed-Size: $size
+Depends: $depends
+Section: admin
+Priority: optional
+Homepage: https://github.com/tickbench/tickbench
+Description: Tickbench probe: high-rate /proc and cgroup sampler
+ Samples /proc, /sys and cgroup CPU bandwidth at 10-100 Hz and streams NDJSON for the Tickbench
+ workbench (over SSH), serves Prometheus /metrics, and walks the cgroup path to the level that
+ throttles. Carries its own Java runtime. The service is installed but not enabled.
+EOF
+  # The unit is installed, not enabled or started: serving opens a port, the admin decides.
+  cat >"$stage/DEBIAN/postinst" <<'EOF'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
+EOF
+  cat >"$stage/DEBIAN/prerm" <<'EOF'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then systemctl stop tickbench-probe.service 2>/dev/null || true; fi
+EOF
+  cat >"$stage/DEBIAN/postrm" <<'EOF'
+#!/bin/sh
+set -e
+if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
+EOF
+  chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/prerm" "$stage/DEBIAN/postrm"
+  deb=$OUT/tickbench-probe_${VERSION}_$(dpkg --print-architecture).deb
+  dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+  rm -rf "$stage"
+}
+
+# ---------------------------------------------------------------------------------------------
+# The GUI: app jar + its runtime class path + a jar holding the probe runtime tarball (the app
+# finds it as the class-path resource /probe/tickbench-probe-runtime-linux-x64.tar.gz).
+build_app() {
+  local input=$OUT/app-input modules res=$OUT/probe-resource
+  step "app: class path"
+  rm -rf "$input" "$res" "$OUT/app" && mkdir -p "$input" "$res/probe"
+  cp "$APP_JAR" "$ROOT"/app/target/dependency/*.jar "$input/"
+  cp "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" "$res/$PROBE_RESOURCE"
+  jar --create --no-compress --file "$input/tickbench-probe-runtime.jar" -C "$res" probe
+  rm -rf "$res"
+
+  step "app: modules (jdeps)"
+  modules=$(jdk_modules "$input"/*.jar)
+  APP_MODULES=$modules,$PROVIDER_MODULES
+  echo "   $APP_MODULES" >&2
+
+  step "app: image (jpackage)"
+  jpackage --type app-image --dest "$OUT/app" --name tickbench \
+    --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
+    --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages --strip-native-commands" \
+    --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
+    --description "Diagnostic workbench for Linux performance engineers" \
+    --copyright "Tickbench developers"
+  find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+  rm -rf "$input"
+
+  step "app: .deb (jpackage)"
+  # jpackage infers dependencies from the runtime's own libraries only: JavaFX's natives sit inside
+  # its jars and load GTK, GL and XTST at run time, so those are named here.
+  jpackage --type deb --dest "$OUT" --app-image "$OUT/app/tickbench" --name tickbench \
+    --app-version "$VERSION" --vendor "Tickbench" \
+    --description "Diagnostic workbench for Linux performance engineers" \
+    --icon "$ICON" --install-dir /opt --resource-dir "$ROOT/jpackage/resources" \
+    --linux-package-name tickbench --linux-deb-maintainer "$MAINTAINER_EMAIL" \
+    --linux-menu-group "Development;System;Monitor;" --linux-app-category devel --linux-shortcut \
+    --linux-package-deps "libgtk-3-0, libgl1, libxtst6"
+}
+
+report_sizes() {
+  step "sizes"
+  local f
+  for f in "$OUT/app/tickbench" "$OUT/app/tickbench/lib/runtime" "$OUT/probe/tickbench-probe" \
+    "$OUT/probe/tickbench-probe/runtime" "$OUT"/*.deb "$OUT"/*.tar.gz; do
+    du -sh "$f" >&2
+  done
+}
+
+check_prerequisites
+VERSION=$(project_version)
+[[ -n $VERSION ]] || die "cannot read the project version from $ROOT/pom.xml"
+mkdir -p "$OUT"
+build_jars
+build_probe_image
+build_probe_deb
+build_app
+report_sizes
