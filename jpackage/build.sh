@@ -18,8 +18,10 @@ MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # Both runtimes: the SSH key exchanges and signatures (ECDH, X25519, ECDSA, Ed25519) come from the
 # SunEC provider, which java.security names and nobody imports, so jdeps cannot see it.
 PROVIDER_MODULES=jdk.crypto.ec
-# The probe: small heap and the serial collector (platform-notes: RSS ~46 MB); more via TICKBENCH_PROBE_JAVA_OPTS.
-PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xmx32m -XX:TieredStopAtLevel=1"
+# The probe's JVM flags, each measured with jpackage/measure-probe.sh (VmRSS at 10 Hz after 12 s):
+# serial GC and a 32 MB cap (platform-notes); C1 only (-5 MB); a small initial heap (-6 MB: the young
+# generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
+PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:TieredStopAtLevel=1 -XX:-UsePerfData"
 
 maven=true
 for arg in "$@"; do
@@ -31,7 +33,7 @@ for arg in "$@"; do
 done
 
 die() { echo "build.sh: $*" >&2; exit 1; }
-step() { echo "== $*" >&2; }
+step() { echo "== [${SECONDS}s] $*" >&2; }
 
 # ---------------------------------------------------------------------------------------------
 # Prerequisites: a JDK 17 with jmods (jpackage, jlink, jdeps, jar), Maven, and the Debian tools
@@ -127,8 +129,10 @@ build_probe_image() {
   echo "   $PROBE_MODULES" >&2
   rm -rf "$OUT/probe" && mkdir -p "$home/bin" "$home/lib"
   step "probe: jlink"
+  # No --compress: a compressed module image saves 11 MB on disk but costs 6 MB of RSS on every
+  # target (resources are inflated into memory); the .deb (xz) and the tarball (gzip) compress anyway.
   jlink --module-path "$JMODS" --add-modules "$PROBE_MODULES" \
-    --strip-debug --no-header-files --no-man-pages --compress=2 --output "$home/runtime"
+    --strip-debug --no-header-files --no-man-pages --output "$home/runtime"
   # Debian's JDK ships its native libraries with symbol tables: dropping them saves ~4 MB.
   find "$home/runtime" -name '*.so' -exec strip --strip-unneeded {} +
   cp "$PROBE_JAR" "$home/lib/tickbench-probe.jar"
