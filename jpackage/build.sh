@@ -233,9 +233,11 @@ build_app() {
   echo "   $APP_MODULES" >&2
 
   step "app: image (jpackage)"
+  # jpackage's default jlink options strip bin/java; it is kept (a few hundred kB) so that
+  # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
-    --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages --strip-native-commands" \
+    --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages" \
     --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"

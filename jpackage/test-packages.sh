@@ -62,6 +62,7 @@ done
 
 cleanup() {
   [[ -n ${gui_pid:-} ]] && kill "$gui_pid" 2>/dev/null
+  [[ -n ${sshd_pid:-} ]] && kill "$sshd_pid" 2>/dev/null
   dpkg -r tickbench tickbench-probe >/dev/null 2>&1
   rm -rf "$WORK"
 }
@@ -200,6 +201,47 @@ if grep -q 'Unable to load glass GTK\|Exception' "$WORK/gui.log" 2>/dev/null; th
   fail "GUI log shows errors: $(grep -m3 'Unable to load glass GTK\|Exception' "$WORK/gui.log")"
 else
   pass "GUI log has no exception"
+fi
+
+# ---- SSH with the app's own runtime and class path against a loopback OpenSSH sshd ---------------
+# jdeps cannot see crypto providers; this makes the key exchanges the app will meet for real.
+app_cp="/opt/tickbench/lib/app/*"
+if ! ls /opt/tickbench/lib/app/sshd-core-*.jar >/dev/null 2>&1; then
+  echo "SKIP ssh: the installed app carries no Apache SSHD (sshd-core) on its class path yet"
+elif [[ ! -x /usr/sbin/sshd ]] || ! command -v javac >/dev/null; then
+  fail "ssh check needs /usr/sbin/sshd (openssh-server) and javac (the build JDK)"
+else
+  ssh_dir=$WORK/ssh
+  mkdir -p "$ssh_dir" /run/sshd && chmod 700 "$ssh_dir"
+  ssh-keygen -q -t ed25519 -N '' -f "$ssh_dir/host_ed25519"
+  ssh-keygen -q -t ed25519 -N '' -f "$ssh_dir/id_ed25519"
+  cp "$ssh_dir/id_ed25519.pub" "$ssh_dir/authorized_keys"
+  ssh_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  printf '%s\n' "Port $ssh_port" "ListenAddress 127.0.0.1" "HostKey $ssh_dir/host_ed25519" \
+    "AuthorizedKeysFile $ssh_dir/authorized_keys" "PidFile $ssh_dir/sshd.pid" \
+    "PermitRootLogin prohibit-password" "PasswordAuthentication no" "KbdInteractiveAuthentication no" \
+    "UsePAM no" "StrictModes no" >"$ssh_dir/sshd_config"
+  echo "[127.0.0.1]:$ssh_port $(cut -d' ' -f1,2 "$ssh_dir/host_ed25519.pub")" >"$ssh_dir/known_hosts"
+  /usr/sbin/sshd -D -e -f "$ssh_dir/sshd_config" 2>"$ssh_dir/sshd.log" &
+  sshd_pid=$!
+  for _ in $(seq 50); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $ssh_port), 1)" 2>/dev/null && break
+    sleep 0.1
+  done
+  if javac --release 17 -d "$WORK/check" -cp "$app_cp" "$ROOT/jpackage/check/SshCheck.java" 2>"$WORK/javac.log"; then
+    # default: what the app negotiates with OpenSSH; then each key-exchange family on its own
+    if /opt/tickbench/lib/runtime/bin/java -cp "$WORK/check:$app_cp" SshCheck 127.0.0.1 "$ssh_port" "$(id -un)" \
+        "$ssh_dir/id_ed25519" "$ssh_dir/known_hosts" \
+        default curve25519-sha256 ecdh-sha2-nistp256 diffie-hellman-group14-sha256 >"$WORK/ssh.out" 2>"$WORK/ssh.err"; then
+      pass "SSH from the app's runtime: $(grep -c '^ok' "$WORK/ssh.out") connections ($(head -1 "$WORK/ssh.out"))"
+    else
+      fail "SSH from the app's runtime: $(grep -m1 '^FAIL' "$WORK/ssh.out" | head -c 400) $(grep -m2 'Exception\|Error' "$WORK/ssh.err"); sshd: $(tail -2 "$ssh_dir/sshd.log")"
+    fi
+  else
+    fail "javac SshCheck: $(head -3 "$WORK/javac.log")"
+  fi
+  kill "$sshd_pid" 2>/dev/null
+  wait "$sshd_pid" 2>/dev/null
 fi
 
 # ---- remove ---------------------------------------------------------------------------------------
