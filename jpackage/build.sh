@@ -40,7 +40,7 @@ step() { echo "== [${SECONDS}s] $*" >&2; }
 # jpackage's deb type and this script call. Missing Debian packages are installed when root.
 check_prerequisites() {
   local missing=() cmd pkg
-  for cmd in fakeroot:fakeroot dpkg-deb:dpkg strip:binutils objcopy:binutils; do
+  for cmd in fakeroot:fakeroot dpkg-deb:dpkg strip:binutils readelf:binutils unzip:unzip; do
     command -v "${cmd%%:*}" >/dev/null || missing+=("${cmd#*:}")
   done
   if ((${#missing[@]})); then
@@ -156,13 +156,43 @@ EOF
     -czf "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" tickbench-probe
 }
 
-# Debian package names of the shared libraries the probe runtime links against (libc6, zlib1g…).
+# Debian packages of the shared libraries that ELF files need directly (readelf NEEDED), looked up
+# on this build machine; libraries the files provide themselves (libjvm.so…) are skipped.
+# Arguments: ELF files. Prints "pkg1, pkg2, …".
+lib_packages() {
+  local own needed lib path owner pkgs=()
+  own=$(for f in "$@"; do basename "$f"; done | sort -u)
+  needed=$(readelf -d "$@" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
+  for lib in $needed; do
+    grep -qx "$lib" <<<"$own" && continue
+    path=$(ldconfig -p | awk -v n="$lib" '$1 == n && /x86-64/ {print $NF; exit}')
+    [[ -n $path ]] || die "$lib (needed by the packaged native code) is not installed on this build machine"
+    owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null) \
+      || die "no Debian package owns $path ($lib)"
+    pkgs+=("${owner%%:*}")
+  done
+  printf '%s\n' "${pkgs[@]}" | sort -u | paste -sd, - | sed 's/,/, /g'
+}
+
 probe_depends() {
-  local home=$OUT/probe/tickbench-probe
-  find "$home/runtime" \( -name '*.so' -o -path '*/bin/*' \) -type f -exec ldd {} + 2>/dev/null \
-    | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | grep -v "^$home" | sort -u \
-    | while read -r lib; do dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true; done \
-    | sed 's/:.*//' | sort -u | paste -sd, - | sed 's/,/, /g'
+  local files
+  mapfile -t files < <(find "$OUT/probe/tickbench-probe/runtime" -type f \( -name '*.so' -o -path '*/bin/*' \))
+  lib_packages "${files[@]}"
+}
+
+# JavaFX carries its natives inside its jars and loads them (and through them GTK, GL, XTST) at run
+# time, where jpackage's dependency scan cannot see them: read them out of the class path instead.
+app_native_depends() {
+  local input=$1 natives=$OUT/app-natives jar
+  rm -rf "$natives" && mkdir -p "$natives"
+  for jar in "$input"/*.jar; do
+    unzip -qq -o -j "$jar" '*.so' -d "$natives" 2>/dev/null || true
+  done
+  shopt -s nullglob
+  local files=("$natives"/*.so)
+  shopt -u nullglob
+  if ((${#files[@]})); then lib_packages "${files[@]}"; fi
+  rm -rf "$natives"
 }
 
 # dpkg-deb rather than jpackage --type deb: the probe is a directory with a sh launcher (the same
@@ -242,18 +272,21 @@ build_app() {
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"
   find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+  # jpackage's own scan covers the runtime; GTK, GL and XTST always, as platform-notes found them missed
+  APP_DEPENDS=$(app_native_depends "$input")
+  APP_DEPENDS=$(echo "libgtk-3-0, libgl1, libxtst6, $APP_DEPENDS" | tr -d ' ' | tr , '\n' | grep . | sort -u \
+    | paste -sd, - | sed 's/,/, /g')
+  echo "   JavaFX natives need: $APP_DEPENDS" >&2
   rm -rf "$input"
 
   step "app: .deb (jpackage)"
-  # jpackage infers dependencies from the runtime's own libraries only: JavaFX's natives sit inside
-  # its jars and load GTK, GL and XTST at run time, so those are named here.
   jpackage --type deb --dest "$OUT" --app-image "$OUT/app/tickbench" --name tickbench \
     --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \
     --icon "$ICON" --install-dir /opt --resource-dir "$ROOT/jpackage/resources" \
     --linux-package-name tickbench --linux-deb-maintainer "$MAINTAINER_EMAIL" \
     --linux-menu-group "Development;System;Monitor;" --linux-app-category devel --linux-shortcut \
-    --linux-package-deps "libgtk-3-0, libgl1, libxtst6"
+    --linux-package-deps "$APP_DEPENDS"
 }
 
 report_sizes() {
