@@ -39,7 +39,7 @@ step() { echo "== [${SECONDS}s] $*" >&2; }
 # Prerequisites: a JDK 17 with jmods (jpackage, jlink, jdeps, jar), Maven, and the Debian tools
 # jpackage's deb type and this script call. Missing Debian packages are installed when root.
 check_prerequisites() {
-  local missing=() cmd pkg
+  local missing=() cmd
   for cmd in fakeroot:fakeroot dpkg-deb:dpkg strip:binutils readelf:binutils unzip:unzip; do
     command -v "${cmd%%:*}" >/dev/null || missing+=("${cmd#*:}")
   done
@@ -76,7 +76,7 @@ project_version() {
 # for references from that archive only (Jackson: java.desktop, java.sql, java.xml; JavaFX: jdk.jfr).
 # Arguments: archives (jars or class directories).
 jdk_modules() {
-  local jdk_modules all_cp archive name line mod
+  local jdk_modules all_cp archive name mod
   jdk_modules=$(java --list-modules | sed 's/@.*//')
   all_cp=$(IFS=:; echo "$*")
   declare -A by_name=() optional=()
@@ -111,7 +111,11 @@ build_jars() {
     (cd "$ROOT" && mvn -B -q -pl app,remote-probe -am package dependency:copy-dependencies \
       -DincludeScope=runtime -DskipTests)
   fi
-  APP_JAR=$(ls "$ROOT"/app/target/app-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -1 || true)
+  APP_JAR=
+  local jar
+  for jar in "$ROOT"/app/target/app-*.jar; do
+    [[ $jar == *-sources.jar || $jar == *-tests.jar ]] || APP_JAR=$jar
+  done
   PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
   [[ -n $APP_JAR && -f $APP_JAR ]] || die "no app jar under app/target (run without --no-maven)"
   [[ -f $PROBE_JAR ]] || die "no $PROBE_JAR (run without --no-maven)"

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
 # Installs the two .debs built by jpackage/build.sh into this machine, runs the probe from its own
 # runtime and the GUI under Xvfb (screenshot must not be blank), then removes both packages again
-# (also when a check fails). Ends with "N passed, N failed"; exits non-zero when anything failed.
+# (dpkg --purge, also when a check fails). Ends with "N passed, N failed"; exits non-zero when anything failed.
 # Usage: jpackage/test-packages.sh [--no-build]   (--no-build uses the .debs already in jpackage/target)
 # Needs root (dpkg -i). Without root it fails under CI=true and skips otherwise.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/jpackage/target
-WORK=$(mktemp -d /tmp/tickbench-pkgtest.XXXXXX)
 GUI=/opt/tickbench/bin/tickbench
 PROBE=/usr/bin/tickbench-probe
 RESOURCE=probe/tickbench-probe-runtime-linux-x64.tar.gz
@@ -60,15 +59,19 @@ for pattern in 'tickbench_*.deb' 'tickbench-probe_*.deb'; do
 done
 ((${#debs[@]} == 2)) || finish
 
+# shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() {
   [[ -n ${gui_pid:-} ]] && kill "$gui_pid" 2>/dev/null
   [[ -n ${sshd_pid:-} ]] && kill "$sshd_pid" 2>/dev/null
-  dpkg -r tickbench tickbench-probe >/dev/null 2>&1
+  $installing && dpkg --purge tickbench tickbench-probe >/dev/null 2>&1
   rm -rf "$WORK"
 }
+installing=false
+WORK=$(mktemp -d /tmp/tickbench-pkgtest.XXXXXX)
 trap cleanup EXIT
 
 # ---- install ----------------------------------------------------------------------------------
+installing=true
 if ! dpkg -i "${debs[@]}" >"$WORK/dpkg.log" 2>&1; then
   # missing dependencies (GTK, xdg-utils…) leave the packages unconfigured: let apt finish the job
   echo "dpkg -i left dependencies open; apt-get -f install" >&2
@@ -88,8 +91,11 @@ if [[ $(readlink -f "$PROBE") == /opt/tickbench-probe/bin/tickbench-probe ]]; th
 else
   fail "$PROBE resolves to '$(readlink -f "$PROBE")'"
 fi
-[[ -f /lib/systemd/system/tickbench-probe.service ]] && pass "systemd unit installed" \
-  || fail "no /lib/systemd/system/tickbench-probe.service"
+if [[ -f /lib/systemd/system/tickbench-probe.service ]]; then
+  pass "systemd unit installed"
+else
+  fail "no /lib/systemd/system/tickbench-probe.service"
+fi
 # An empty environment and a PATH without any java: only the packaged runtime can run it.
 if env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$WORK" "$PROBE" capabilities --rate 50 \
     >"$WORK/caps.json" 2>"$WORK/caps.err"; then
@@ -123,8 +129,11 @@ else
   pass "probe stream ended when stdin closed"
 fi
 wait "$probe_pid" 2>/dev/null
-[[ $java_used == /opt/tickbench-probe/runtime/bin/java ]] && pass "probe runs on /opt/tickbench-probe/runtime/bin/java" \
-  || fail "probe ran on '$java_used', not the packaged runtime"
+if [[ $java_used == /opt/tickbench-probe/runtime/bin/java ]]; then
+  pass "probe runs on /opt/tickbench-probe/runtime/bin/java"
+else
+  fail "probe ran on '$java_used', not the packaged runtime"
+fi
 samples=$(grep -c '"type":"sample"' "$WORK/stream.ndjson")
 if head -1 "$WORK/stream.ndjson" | grep -q '"type":"hello"' && ((samples >= 10)); then
   pass "probe stream at 10 Hz: hello line and $samples samples in ~3 s"
@@ -133,7 +142,8 @@ else
 fi
 
 # ---- GUI: desktop entry, probe runtime on the class path, a real window under Xvfb ---------------
-desktop=$(ls /usr/share/applications/*tickbench*.desktop 2>/dev/null | head -1)
+desktop=
+for f in /usr/share/applications/*tickbench*.desktop; do [[ -f $f ]] && desktop=$f; done
 if [[ -n $desktop ]] && grep -qx 'Categories=Development;System;Monitor;' "$desktop" && grep -q "^Exec=$GUI" "$desktop"; then
   pass "desktop entry $desktop"
 else
@@ -245,9 +255,9 @@ else
 fi
 
 # ---- remove ---------------------------------------------------------------------------------------
-if dpkg -r tickbench tickbench-probe >"$WORK/remove.log" 2>&1 && [[ ! -e /opt/tickbench/bin/tickbench && ! -e $PROBE ]]; then
+if dpkg --purge tickbench tickbench-probe >"$WORK/remove.log" 2>&1 && [[ ! -e /opt/tickbench/bin/tickbench && ! -e $PROBE ]]; then
   pass "both packages removed"
 else
-  fail "dpkg -r: $(tail -3 "$WORK/remove.log")"
+  fail "dpkg --purge: $(tail -3 "$WORK/remove.log")"
 fi
 finish
