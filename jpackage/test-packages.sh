@@ -36,9 +36,9 @@ if [[ $(id -u) -ne 0 ]]; then
   finish
 fi
 
-# ---- tools this test drives: Xvfb, ImageMagick (import, convert), python3 for JSON -------------
+# ---- tools this test drives: Xvfb, ImageMagick (import, convert), python3 for JSON, curl ------
 needed=()
-for p in xvfb:xvfb-run xauth:xauth imagemagick:/usr/bin/import python3:python3; do
+for p in xvfb:xvfb-run xauth:xauth imagemagick:/usr/bin/import python3:python3 curl:curl; do
   command -v "${p#*:}" >/dev/null || needed+=("${p%%:*}")
 done
 if ((${#needed[@]})); then
@@ -63,6 +63,7 @@ done
 cleanup() {
   [[ -n ${gui_pid:-} ]] && kill "$gui_pid" 2>/dev/null
   [[ -n ${sshd_pid:-} ]] && kill "$sshd_pid" 2>/dev/null
+  [[ -n ${serve_pid:-} ]] && kill "$serve_pid" 2>/dev/null
   $installing && dpkg --purge tickbench tickbench-probe >/dev/null 2>&1
   rm -rf "$WORK"
 }
@@ -139,6 +140,28 @@ if head -1 "$WORK/stream.ndjson" | grep -q '"type":"hello"' && ((samples >= 10))
   pass "probe stream at 10 Hz: hello line and $samples samples in ~3 s"
 else
   fail "probe stream: $(head -c 200 "$WORK/stream.ndjson") ($samples samples) $(head -3 "$WORK/stream.err")"
+fi
+
+# serve (HTTP for Prometheus) from the packaged runtime: jdk.httpserver must be in it
+if ! env -i PATH=/usr/bin:/bin "$PROBE" serve --help 2>&1 | grep -q -- '--http'; then
+  echo "SKIP probe serve: this probe has no 'serve' command yet"
+else
+  http_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  env -i PATH=/usr/bin:/bin "$PROBE" serve --http "127.0.0.1:$http_port" </dev/null >"$WORK/serve.out" 2>"$WORK/serve.err" &
+  serve_pid=$!
+  health=000
+  for _ in $(seq 40); do
+    health=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$http_port/healthz") && [[ $health == 200 ]] && break
+    sleep 0.5
+  done
+  metrics=$(curl -s "http://127.0.0.1:$http_port/metrics")
+  if [[ $health == 200 ]] && grep -q '^tickbench_probe_info' <<<"$metrics"; then
+    pass "probe serve from the packaged runtime: /healthz 200, /metrics has tickbench_probe_info"
+  else
+    fail "probe serve: /healthz $health; $(head -3 "$WORK/serve.err")"
+  fi
+  kill "$serve_pid" 2>/dev/null
+  wait "$serve_pid" 2>/dev/null
 fi
 
 # ---- GUI: desktop entry, probe runtime on the class path, a real window under Xvfb ---------------
