@@ -60,6 +60,7 @@ check_prerequisites() {
   [[ $feature == 17 ]] || die "need JDK 17 (the project's release), found java.specification.version=$feature"
   JMODS=$(dirname "$(dirname "$(readlink -f "$(command -v jlink)")")")/jmods
   [[ -f $JMODS/java.base.jmod ]] || die "no jmods beside jlink ($JMODS): install openjdk-17-jdk (not only -headless)"
+  [[ $(uname -m) == x86_64 ]] || die "builds x86-64 packages (the probe tarball is linux-x64); this is $(uname -m)"
   [[ -f $ICON ]] || die "icon missing: $ICON"
   [[ -f $UNIT ]] || die "systemd unit missing: $UNIT (the probe .deb installs it; it comes with the 'serve' work on remote-probe/deploy/)"
 }
@@ -128,7 +129,10 @@ build_jars() {
 build_probe_image() {
   local home=$OUT/probe/tickbench-probe modules
   step "probe: modules (jdeps)"
-  modules=$(jdk_modules "$ROOT/remote-probe/target/classes" "$ROOT"/remote-probe/target/dependency/*.jar)
+  if ! modules=$(jdk_modules "$ROOT/remote-probe/target/classes" "$ROOT"/remote-probe/target/dependency/*.jar) \
+    || [[ -z $modules ]]; then
+    die "jdeps found no modules for the probe (remote-probe/target/classes)"
+  fi
   PROBE_MODULES=$modules,$PROVIDER_MODULES
   echo "   $PROBE_MODULES" >&2
   rm -rf "$OUT/probe" && mkdir -p "$home/bin" "$home/lib"
@@ -262,7 +266,9 @@ build_app() {
   rm -rf "$res"
 
   step "app: modules (jdeps)"
-  modules=$(jdk_modules "$input"/*.jar)
+  if ! modules=$(jdk_modules "$input"/*.jar) || [[ -z $modules ]]; then
+    die "jdeps found no modules for the app class path"
+  fi
   APP_MODULES=$modules,$PROVIDER_MODULES
   echo "   $APP_MODULES" >&2
 
