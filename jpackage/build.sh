@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Tickbench packages into jpackage/target/ (see jpackage/README.md):
 #   app/tickbench/                                the desktop app image (jpackage, trimmed runtime)
-#   tickbench_<v>_amd64.deb                       the desktop package (jpackage --type deb)
+#   tickbench_<v>-1_amd64.deb                     the desktop package (jpackage --type deb)
 #   probe/tickbench-probe/                        the probe with its own jlinked runtime
 #   tickbench-probe-runtime-linux-x64.tar.gz      that directory as a tarball (the GUI uploads it)
 #   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
