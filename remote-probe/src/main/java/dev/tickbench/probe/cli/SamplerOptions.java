@@ -44,10 +44,22 @@ public final class SamplerOptions {
         return bounded("FLOOR_HZ (environment)", env.trim(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ, "Hz");
     }
 
+    public dev.tickbench.core.sampler.SamplerConfig config() {
+        return new dev.tickbench.core.sampler.SamplerConfig(roots(), rateHz(), floorHz());
+    }
+
     /** Validates every flag up front so that nothing starts with a bad value. */
     public void validate() {
         rateHz();
         floorHz();
+        if (!java.nio.file.Files.isDirectory(procRoot)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--proc-root " + procRoot + ": no such directory");
+        }
+        if (!java.nio.file.Files.isDirectory(sysRoot)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--sys-root " + sysRoot + ": no such directory");
+        }
     }
 
     private int bounded(String flag, String text, int min, int max, String unit) {

@@ -29,12 +29,20 @@ public final class ValueTable {
 
     /** Adds a value under a key given as ASCII bytes {@code b[start, end)}. */
     public void put(byte[] b, int start, int end, long value) {
-        add(keyFor(b, start, end, null), value);
+        add(keyFor(b, start, end, -1, -1, null), value);
     }
 
     /** Adds a value under the key {@code b[start, end) + "." + suffix}. */
     public void put(byte[] b, int start, int end, String suffix, long value) {
-        add(keyFor(b, start, end, suffix), value);
+        add(keyFor(b, start, end, -1, -1, suffix), value);
+    }
+
+    /**
+     * Adds a value under the key {@code b[s1, e1) + "." + b[s2, e2) + "." + suffix} (buddyinfo's
+     * {@code node.zone.order}); {@code suffix} may be null.
+     */
+    public void put(byte[] b, int s1, int e1, int s2, int e2, String suffix, long value) {
+        add(keyFor(b, s1, e1, s2, e2, suffix), value);
     }
 
     public void put(String key, long value) {
@@ -46,14 +54,23 @@ public final class ValueTable {
         add(k, value);
     }
 
-    private String keyFor(byte[] b, int start, int end, String suffix) {
+    /** Adds {@code delta} to the value at {@code index} (per-CPU sums accumulated while parsing). */
+    public void addTo(int index, long delta) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        values[index] += delta;
+    }
+
+    private String keyFor(byte[] b, int s1, int e1, int s2, int e2, String suffix) {
         int i = size;
-        if (i < previousSize && matches(previousKeys[i], b, start, end, suffix)) {
+        if (i < previousSize && matches(previousKeys[i], b, s1, e1, s2, e2, suffix)) {
             return previousKeys[i];
         }
-        StringBuilder sb = new StringBuilder(end - start + (suffix == null ? 0 : suffix.length() + 1));
-        for (int p = start; p < end; p++) {
-            sb.append((char) (b[p] & 0xff));
+        StringBuilder sb = new StringBuilder(e1 - s1 + 16);
+        appendAscii(sb, b, s1, e1);
+        if (s2 >= 0) {
+            appendAscii(sb.append('.'), b, s2, e2);
         }
         if (suffix != null) {
             sb.append('.').append(suffix);
@@ -61,22 +78,37 @@ public final class ValueTable {
         return sb.toString();
     }
 
-    private static boolean matches(String key, byte[] b, int start, int end, String suffix) {
-        int n = end - start;
-        int expected = suffix == null ? n : n + 1 + suffix.length();
-        if (key.length() != expected) {
+    private static void appendAscii(StringBuilder sb, byte[] b, int start, int end) {
+        for (int p = start; p < end; p++) {
+            sb.append((char) (b[p] & 0xff));
+        }
+    }
+
+    private static boolean matches(String key, byte[] b, int s1, int e1, int s2, int e2, String suffix) {
+        int n1 = e1 - s1;
+        int n2 = s2 >= 0 ? e2 - s2 + 1 : 0;
+        int expected = n1 + n2 + (suffix == null ? 0 : suffix.length() + 1);
+        if (key.length() != expected || !regionMatches(key, 0, b, s1, e1)) {
             return false;
         }
-        for (int p = 0; p < n; p++) {
-            if (key.charAt(p) != (char) (b[start + p] & 0xff)) {
+        int at = n1;
+        if (s2 >= 0) {
+            if (key.charAt(at) != '.' || !regionMatches(key, at + 1, b, s2, e2)) {
                 return false;
             }
+            at += n2;
         }
         if (suffix != null) {
-            if (key.charAt(n) != '.') {
+            return key.charAt(at) == '.' && key.regionMatches(at + 1, suffix, 0, suffix.length());
+        }
+        return true;
+    }
+
+    private static boolean regionMatches(String key, int at, byte[] b, int start, int end) {
+        for (int p = start; p < end; p++) {
+            if (key.charAt(at + p - start) != (char) (b[p] & 0xff)) {
                 return false;
             }
-            return key.regionMatches(n + 1, suffix, 0, suffix.length());
         }
         return true;
     }

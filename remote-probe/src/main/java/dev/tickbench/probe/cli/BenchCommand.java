@@ -1,0 +1,146 @@
+package dev.tickbench.probe.cli;
+
+import com.sun.management.OperatingSystemMXBean;
+import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.core.sampler.SamplerConfig;
+import java.io.BufferedReader;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench}: the probe's sampler on the real /proc at several rates, beside the C floor sampler
+ * ({@code shared/bench/floor}) run in the same invocation, as a ratio of CPU per tick. A benchmark,
+ * not a test: run it on an idle machine.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmark: CPU per tick, lateness p50/p99 and RSS of the sampler vs the C floor sampler.")
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--rates", split = ",", paramLabel = "HZ", description = "rates to run (default: 10,50,100)")
+    List<Integer> rates = List.of(10, 50, 100);
+
+    @Option(names = "--seconds", description = "measured seconds per run (default: 20)")
+    int seconds = 20;
+
+    @Option(names = "--warmup", description = "warm-up seconds per run, not measured (default: 5)")
+    int warmup = 5;
+
+    @Option(names = "--floor-bin", paramLabel = "FILE", description = "the built C floor sampler (shared/bench/floor/floor.c)")
+    Path floorBin;
+
+    @Option(names = "--proc-root", paramLabel = "DIR", description = "proc root (default: /proc)")
+    Path procRoot = Path.of("/proc");
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (floorBin != null && !Files.isExecutable(floorBin)) {
+            throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -o /tmp/floor floor.c -lm)", 2);
+        }
+        out.printf("%-6s %12s %12s %8s %11s %11s %9s %9s | %12s %11s %11s %8s%n", "rate", "java_cpu_us", "thread_us",
+                "ratio", "late_p50_us", "late_p99_us", "rss_MB", "heap_MB", "c_cpu_us", "c_p50_us", "c_p99_us", "c_rss_MB");
+        for (int rate : rates) {
+            Map<String, String> c = floorBin == null ? Map.of() : runFloor(rate);
+            Map<String, Double> j = runJava(rate);
+            double cCpu = c.containsKey("cpu_us_tick") ? Double.parseDouble(c.get("cpu_us_tick")) : Double.NaN;
+            out.printf("%-6d %12.1f %12.1f %8.2f %11.1f %11.1f %9.1f %9.1f | %12.1f %11s %11s %8s%n", rate,
+                    j.get("cpu_us_tick"), j.get("thread_us_tick"), j.get("cpu_us_tick") / cCpu, j.get("late_p50_us"),
+                    j.get("late_p99_us"), j.get("rss_mb"), j.get("heap_mb"), cCpu, c.getOrDefault("late_p50_us", "-"),
+                    c.getOrDefault("late_p99_us", "-"),
+                    c.containsKey("rss_kb") ? String.format("%.1f", Double.parseDouble(c.get("rss_kb")) / 1024) : "-");
+            out.printf("bench rate=%d java_cpu_us_tick=%.2f java_thread_us_tick=%.2f c_cpu_us_tick=%.2f ratio=%.3f "
+                            + "late_p50_us=%.1f late_p99_us=%.1f slipped=%.0f rss_mb=%.1f heap_mb=%.1f%n",
+                    rate, j.get("cpu_us_tick"), j.get("thread_us_tick"), cCpu, j.get("cpu_us_tick") / cCpu,
+                    j.get("late_p50_us"), j.get("late_p99_us"), j.get("slipped"), j.get("rss_mb"), j.get("heap_mb"));
+            out.flush();
+        }
+        return 0;
+    }
+
+    private Map<String, String> runFloor(int rate) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(floorBin.toString(), "-k", "-m", "pread", "-r", Integer.toString(rate), "-t",
+                Integer.toString(seconds), "-w", Integer.toString(warmup)).redirectErrorStream(true).start();
+        Map<String, String> kv = new LinkedHashMap<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith("impl=c")) {
+                    for (String f : line.trim().split("\\s+")) {
+                        int eq = f.indexOf('=');
+                        if (eq > 0) {
+                            kv.put(f.substring(0, eq), f.substring(eq + 1));
+                        }
+                    }
+                }
+            }
+        }
+        if (p.waitFor() != 0 || kv.isEmpty()) {
+            throw new UserError("the C floor sampler " + floorBin + " failed (exit " + p.exitValue() + ")");
+        }
+        return kv;
+    }
+
+    private Map<String, Double> runJava(int rate) throws Exception {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        SamplerConfig cfg = new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(procRoot, Path.of("/sys")), rate, 0);
+        try (FileOutputStream devNull = new FileOutputStream("/dev/null");
+                Sampler sampler = Sampler.create(cfg, List.of(), List.of())) {
+            sampler.addSink(devNull::write); // serialised and written, as `stream` does
+            sampler.start();
+            Thread.sleep(warmup * 1000L);
+            long cpu0 = os.getProcessCpuTime();
+            long thread0 = sampler.stats().samplerCpuNs();
+            long seq0 = sampler.lastSeq();
+            long slipped0 = sampler.stats().slippedTicks();
+            Thread.sleep(seconds * 1000L);
+            long cpu1 = os.getProcessCpuTime();
+            long thread1 = sampler.stats().samplerCpuNs();
+            long ticks = sampler.lastSeq() - seq0;
+            long[] late = sampler.recentLatenessNs();
+            late = Arrays.copyOfRange(late, (int) Math.max(0, late.length - ticks), late.length);
+            Arrays.sort(late);
+            Map<String, Double> r = new LinkedHashMap<>();
+            r.put("cpu_us_tick", (cpu1 - cpu0) / 1e3 / ticks);
+            r.put("thread_us_tick", (thread1 - thread0) / 1e3 / ticks);
+            r.put("late_p50_us", pct(late, 50) / 1e3);
+            r.put("late_p99_us", pct(late, 99) / 1e3);
+            r.put("slipped", (double) (sampler.stats().slippedTicks() - slipped0));
+            r.put("rss_mb", rssKb() / 1024.0);
+            Runtime rt = Runtime.getRuntime();
+            r.put("heap_mb", (rt.totalMemory() - rt.freeMemory()) / 1048576.0);
+            return r;
+        }
+    }
+
+    private static double pct(long[] sorted, int p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        return sorted[(int) Math.min(sorted.length - 1, Math.round(p / 100.0 * (sorted.length - 1)))];
+    }
+
+    static long rssKb() throws IOException {
+        for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (l.startsWith("VmRSS:")) {
+                return Long.parseLong(l.replaceAll("[^0-9]", ""));
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.tickbench.probe.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.sampler.Sampler;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+
+/** {@code capabilities}: which sources exist here and at which cadence, with reasons, as JSON. */
+@Command(name = "capabilities", mixinStandardHelpOptions = true,
+        description = "Print the capabilities JSON: sources, cadences {hz, reason, every_ticks}, limits.")
+public final class CapabilitiesCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    SamplerOptions sampling;
+
+    @Override
+    public Integer call() throws Exception {
+        sampling.validate();
+        try (Sampler sampler = Sampler.create(sampling.config(), List.of(), List.of())) {
+            String json = new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sampler.capabilities());
+            spec.commandLine().getOut().println(json);
+            spec.commandLine().getOut().flush();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.tickbench.probe.cli;
+
+import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.sampler.Sampler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code record}: a capture file (the stream, saved); gzip when the name ends in .gz. */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = "Record a capture (NDJSON, gzip when FILE ends in .gz) for a duration.")
+public final class RecordCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    SamplerOptions sampling;
+
+    @Mixin
+    SessionOptions session;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "capture file to write")
+    Path out;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "how long to record (default: 30s)")
+    Duration duration = Duration.ofSeconds(30);
+
+    @Override
+    public Integer call() throws Exception {
+        sampling.validate();
+        session.validate();
+        Path dir = out.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new UserError("cannot write " + out + ": directory " + dir + " does not exist", 2);
+        }
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicReference<IOException> failure = new AtomicReference<>();
+        CaptureWriter writer;
+        try {
+            writer = CaptureWriter.open(out);
+        } catch (IOException e) {
+            throw new UserError("cannot create " + out + ": " + e.getMessage(), 1);
+        }
+        CountDownLatch finished = new CountDownLatch(1);
+        // Ctrl-C: stop sampling and let the main thread close the file (gzip trailer) before the JVM exits
+        Thread hook = new Thread(() -> {
+            done.countDown();
+            try {
+                finished.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (Sampler sampler = session.createSampler(sampling)) {
+            sampler.addSink((b, o, l) -> {
+                try {
+                    writer.line(b, o, l);
+                } catch (IOException e) {
+                    failure.set(e);
+                    done.countDown();
+                    throw e;
+                }
+            });
+            sampler.start();
+            done.await(duration.toNanos(), TimeUnit.NANOSECONDS);
+            sampler.close();
+            long samples = sampler.lastSeq();
+            closeQuietly(writer, failure);
+            if (failure.get() != null) {
+                throw new UserError(failure.get().getMessage() + " (the " + samples
+                        + " samples before it are kept in " + out + ")", 1);
+            }
+            spec.commandLine().getErr().printf("recorded %d samples, %d bytes to %s%n", samples,
+                    writer.bytesWritten(), out);
+        } finally {
+            closeQuietly(writer, failure);
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down already
+            }
+        }
+        return 0;
+    }
+
+    private static void closeQuietly(CaptureWriter writer, AtomicReference<IOException> failure) {
+        try {
+            writer.close();
+        } catch (IOException e) {
+            failure.compareAndSet(null, e);
+        }
+    }
+}

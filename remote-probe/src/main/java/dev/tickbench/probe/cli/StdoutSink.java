@@ -1,0 +1,29 @@
+package dev.tickbench.probe.cli;
+
+import dev.tickbench.core.capture.LineSink;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+
+/**
+ * Writes each stream line to stdout and flushes it at once: viewers are live. A failed write (the
+ * reader went away: a closed pipe or SSH channel) ends the stream.
+ */
+final class StdoutSink implements LineSink {
+    private final FileOutputStream out = new FileOutputStream(FileDescriptor.out);
+    private final Runnable onBrokenPipe;
+
+    StdoutSink(Runnable onBrokenPipe) {
+        this.onBrokenPipe = onBrokenPipe;
+    }
+
+    @Override
+    public void line(byte[] b, int off, int len) throws IOException {
+        try {
+            out.write(b, off, len); // unbuffered: one write(2) per line, nothing held back
+        } catch (IOException e) {
+            onBrokenPipe.run();
+            throw e;
+        }
+    }
+}

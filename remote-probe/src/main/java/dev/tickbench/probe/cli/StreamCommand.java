@@ -1,0 +1,33 @@
+package dev.tickbench.probe.cli;
+
+import dev.tickbench.core.sampler.Sampler;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code stream}: the NDJSON stream on stdout until killed or stdin closes. */
+@Command(name = "stream", mixinStandardHelpOptions = true,
+        description = "Stream samples as NDJSON on stdout (hello line first) until killed or stdin closes.")
+public final class StreamCommand implements Callable<Integer> {
+    @Mixin
+    SamplerOptions sampling;
+
+    @Mixin
+    SessionOptions session;
+
+    @Override
+    public Integer call() throws Exception {
+        sampling.validate();
+        session.validate();
+        CountDownLatch done = new CountDownLatch(1);
+        try (Sampler sampler = session.createSampler(sampling)) {
+            sampler.addSink(new StdoutSink(done::countDown));
+            StdinWatch.onClose(done::countDown);
+            Runtime.getRuntime().addShutdownHook(new Thread(done::countDown));
+            sampler.start();
+            done.await();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,279 @@
+package dev.tickbench.core.sampler;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.cadence.CadencePlanner;
+import dev.tickbench.core.capture.JsonLineWriter;
+import dev.tickbench.core.capture.LineSink;
+import dev.tickbench.core.source.Source;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tick loop: on each tick reads every due source, applies the cadence rules (floors, change
+ * filter, heartbeat) and writes one sample line, then the kmsg records drained since the last tick
+ * and whatever the extensions add (throttle, cgroup limits). One thread; sinks fan the lines out.
+ */
+public final class Sampler implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Sampler.class);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** At most this many kmsg records per tick; the rest are counted as dropped. */
+    static final int KMSG_PER_TICK = 64;
+
+    private final SamplerConfig config;
+    private final SamplerEnvironment env;
+    private final List<SourceSlot> slots = new ArrayList<>();
+    private final List<TickExtension> extensions;
+    private final CopyOnWriteArrayList<LineSink> sinks = new CopyOnWriteArrayList<>();
+    private final JsonLineWriter writer = new JsonLineWriter(this::fanOut);
+    private final ObjectNode capabilities;
+    private final List<String> heartbeats = new ArrayList<>();
+    private final List<String> resets = new ArrayList<>();
+    private final TickClock clock = new TickClock();
+    private final long periodNs;
+    private final byte[] hello;
+
+    private long tick;
+    private long lastMonoNs;
+    private long lastLimitsNs = Long.MIN_VALUE;
+    private volatile long lastSeq;
+    private volatile Thread thread;
+    private volatile boolean running;
+    private long pendingKmsgDrops;
+
+    private Sampler(SamplerConfig config, SamplerEnvironment env, List<TickExtension> extensions) {
+        this.config = config;
+        this.env = env;
+        this.extensions = List.copyOf(extensions);
+        this.periodNs = 1_000_000_000L / config.rateHz();
+        CadencePlanner planner = new CadencePlanner(config.rateHz(), config.floorHz());
+        for (Source s : env.present()) {
+            slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
+        }
+        this.capabilities = Capabilities.build(config, env, slots, this.extensions);
+        long t0 = System.nanoTime();
+        for (SourceSlot slot : slots) {
+            slot.baseline();
+        }
+        this.lastMonoNs = t0;
+        this.hello = Capabilities.helloLine(config, env, capabilities, Instant.now(), t0);
+    }
+
+    /**
+     * Discovers every source under the roots, opens them, and does the baseline read. A missing source
+     * is absent with its reason in the capabilities; nothing here throws for one.
+     */
+    public static Sampler create(SamplerConfig config, List<Source> extraSources, List<TickExtension> extensions) {
+        return new Sampler(config, SamplerEnvironment.discover(config.roots(), extraSources), extensions);
+    }
+
+    /** A sampler over an explicit environment (tests script their sources this way). */
+    static Sampler create(SamplerConfig config, SamplerEnvironment env, List<TickExtension> extensions) {
+        return new Sampler(config, env, extensions);
+    }
+
+    public ObjectNode capabilities() {
+        return capabilities.deepCopy();
+    }
+
+    /** The hello line (ending in '\n'), for sinks that join after the start. */
+    public byte[] helloLine() {
+        return hello.clone();
+    }
+
+    public SamplerConfig config() {
+        return config;
+    }
+
+    public void addSink(LineSink sink) {
+        sinks.add(sink);
+    }
+
+    public void removeSink(LineSink sink) {
+        sinks.remove(sink);
+    }
+
+    public long lastSeq() {
+        return lastSeq;
+    }
+
+    public SamplerStats stats() {
+        Thread t = thread;
+        long cpu = -1;
+        if (t != null) {
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            if (mx.isThreadCpuTimeSupported()) {
+                cpu = mx.getThreadCpuTime(t.getId());
+            }
+        }
+        return clock.stats(lastSeq, cpu);
+    }
+
+    /** Late lateness samples of the last ticks (ns), for benchmarks. */
+    public long[] recentLatenessNs() {
+        return clock.recent();
+    }
+
+    private void fanOut(byte[] b, int off, int len) {
+        for (LineSink s : sinks) {
+            try {
+                s.line(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("a stream consumer failed and was detached: {}", e.toString());
+                sinks.remove(s);
+            }
+        }
+    }
+
+    /** Writes the hello line and starts the tick thread. */
+    public synchronized void start() {
+        if (thread != null) {
+            throw new IllegalStateException("already started");
+        }
+        fanOut(hello, 0, hello.length);
+        try {
+            TickExtension.TickInfo first = new TickExtension.TickInfo(0, lastMonoNs, wallNow(), config.rateHz());
+            for (TickExtension e : extensions) {
+                e.start(first, writer);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        running = true;
+        Thread t = new Thread(this::loop, "tickbench-sampler");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    private void loop() {
+        long next = lastMonoNs + periodNs;
+        while (running) {
+            long now = System.nanoTime();
+            while (now < next && running) {
+                LockSupport.parkNanos(next - now);
+                now = System.nanoTime();
+            }
+            if (!running) {
+                break;
+            }
+            clock.woke(now - next);
+            try {
+                tick(now, wallNow());
+            } catch (IOException | RuntimeException e) {
+                LOG.error("tick {} failed: {}", tick, e.toString(), e);
+            }
+            next += periodNs;
+            long after = System.nanoTime();
+            if (after - next > periodNs) {
+                long missed = (after - next) / periodNs;
+                clock.slipped(missed);
+                next += missed * periodNs;
+            }
+        }
+    }
+
+    private static long wallNow() {
+        Instant i = Instant.now();
+        return i.getEpochSecond() * 1_000_000_000L + i.getNano();
+    }
+
+    /**
+     * One tick at the given times: exposed so that tests can drive the sampler deterministically
+     * without the thread (do not mix with {@link #start()}).
+     */
+    public void tick(long monoNs, long wallNs) throws IOException {
+        tick++;
+        heartbeats.clear();
+        resets.clear();
+        drainKmsg();
+        JsonGenerator g = writer.begin("sample");
+        g.writeNumberField("seq", tick);
+        g.writeNumberField("mono_ns", monoNs);
+        g.writeNumberField("wall_ns", wallNs);
+        g.writeNumberField("dt_ns", monoNs - lastMonoNs);
+        for (int i = 0; i < slots.size(); i++) {
+            SourceSlot slot = slots.get(i);
+            if (slot.due(tick) && slot.readAndEmit(g, monoNs, resets)) {
+                heartbeats.add(slot.source.name());
+            }
+        }
+        boolean limitsDue = tick == 1 || config.floorHz() > 0 || monoNs - lastLimitsNs >= dev.tickbench.core.cadence.Floors.HEARTBEAT_NS;
+        if (limitsDue && env.memoryMax() != null) {
+            g.writeObjectFieldStart("limits");
+            env.memoryMax().write(g, "memory_max");
+            g.writeEndObject();
+            lastLimitsNs = monoNs;
+            if (tick > 1 && config.floorHz() == 0) {
+                heartbeats.add("limits");
+            }
+        }
+        if (!heartbeats.isEmpty()) {
+            writeStrings(g, "hb", heartbeats);
+        }
+        if (!resets.isEmpty()) {
+            writeStrings(g, "resets", resets);
+        }
+        if (pendingKmsgDrops > 0) {
+            g.writeNumberField("kmsg_dropped", pendingKmsgDrops);
+            pendingKmsgDrops = 0;
+        }
+        writer.end();
+        lastMonoNs = monoNs;
+        lastSeq = tick;
+        TickExtension.TickInfo info = new TickExtension.TickInfo(tick, monoNs, wallNs, config.rateHz());
+        for (TickExtension e : extensions) {
+            try {
+                e.afterTick(info, writer);
+            } catch (IOException | RuntimeException ex) {
+                LOG.warn("extension {} failed on tick {}: {}", e.getClass().getSimpleName(), tick, ex.toString());
+            }
+        }
+    }
+
+    private static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (String s : values) {
+            g.writeString(s);
+        }
+        g.writeEndArray();
+    }
+
+    /** kmsg records are written before the sample of the tick that drained them: they happened before it. */
+    private void drainKmsg() throws IOException {
+        KmsgFeed feed = env.kmsg();
+        if (feed == null) {
+            return;
+        }
+        pendingKmsgDrops += feed.drain(writer, KMSG_PER_TICK);
+    }
+
+    /** Stops the tick thread and closes every source. */
+    @Override
+    public void close() {
+        running = false;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        env.close();
+    }
+
+    static ObjectMapper mapper() {
+        return MAPPER;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.tickbench.core.sampler;
+
+import dev.tickbench.core.capture.JsonLineWriter;
+import dev.tickbench.core.source.HostInfo;
+import dev.tickbench.core.source.Kmsg;
+import dev.tickbench.core.source.KmsgRecord;
+import dev.tickbench.core.source.MemoryMax;
+import dev.tickbench.core.source.Presence;
+import dev.tickbench.core.source.Source;
+import dev.tickbench.core.source.Sources;
+import dev.tickbench.core.source.SystemRoots;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Finds every source of part A under the roots, plus kmsg, the probe's memory.max and the host facts. */
+final class SourceDiscovery {
+    /** Hardware PMU counters need perf_event_open(2), a syscall plain Java cannot make. */
+    static final String PMU_ABSENT = "hardware counters need perf_event_open(2), which plain Java cannot call; not sampled";
+
+    private SourceDiscovery() {}
+
+    static SamplerEnvironment discover(SystemRoots roots, List<Source> extra) {
+        List<Source> candidates = new ArrayList<>(Sources.discover(roots));
+        candidates.addAll(extra);
+        Map<String, String> absent = new LinkedHashMap<>();
+        absent.put("pmu", PMU_ABSENT);
+        KmsgFeed feed = null;
+        Kmsg kmsg = new Kmsg(roots);
+        Presence kp = kmsg.open();
+        if (kp.present()) {
+            feed = new KmsgAdapter(kmsg);
+        } else {
+            absent.put("kmsg", kp.reason());
+            kmsg.close();
+        }
+        MemoryMax mm = MemoryMax.read(roots);
+        LimitValue limit = switch (mm.status()) {
+            case LIMIT -> new LimitValue(mm.bytes());
+            case UNLIMITED -> LimitValue.UNLIMITED;
+            case ABSENT -> null;
+        };
+        if (limit == null) {
+            absent.put("memory_max", mm.reason());
+        }
+        return SamplerEnvironment.open(candidates, absent, feed, limit, HostInfo.read(roots));
+    }
+
+    /** Writes drained records as kmsg lines; the record's own kernel timestamp is its time. */
+    private static final class KmsgAdapter implements KmsgFeed {
+        private final Kmsg kmsg;
+        private JsonLineWriter out;
+        private IOException failure;
+
+        KmsgAdapter(Kmsg kmsg) {
+            this.kmsg = kmsg;
+        }
+
+        @Override
+        public long drain(JsonLineWriter w, int max) throws IOException {
+            out = w;
+            failure = null;
+            kmsg.drain(this::write, max);
+            if (failure != null) {
+                throw failure;
+            }
+            return kmsg.droppedSinceLastDrain();
+        }
+
+        private void write(KmsgRecord r) {
+            if (failure != null) {
+                return;
+            }
+            try {
+                var g = out.begin("kmsg");
+                g.writeNumberField("mono_ns", r.usec() * 1000);
+                g.writeNumberField("prio", r.prio());
+                g.writeNumberField("facility", r.facility());
+                g.writeNumberField("seq", r.seq());
+                g.writeNumberField("us", r.usec());
+                g.writeStringField("msg", r.msg());
+                out.end();
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+
+        @Override
+        public void close() {
+            kmsg.close();
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.tickbench.core.sampler;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.tickbench.core.cadence.Floors;
+import dev.tickbench.core.cadence.Plan;
+import dev.tickbench.core.source.Source;
+import dev.tickbench.core.source.SourceKind;
+import dev.tickbench.core.source.ValueTable;
+import java.io.IOException;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One present source in the sampler: its plan, its previous read and what it last emitted. */
+final class SourceSlot {
+    private static final Logger LOG = LoggerFactory.getLogger(SourceSlot.class);
+
+    final Source source;
+    final Plan plan;
+    private final boolean counter;
+    /** Counters: the previous raw read. */
+    private final ValueTable previous = new ValueTable();
+    /** Store-on-change levels: what was last emitted; empty = re-armed, the next read is emitted. */
+    private final ValueTable lastEmitted = new ValueTable();
+    private long lastEmitNs = Long.MIN_VALUE;
+    private boolean armed = true;
+    private long[] deltas = new long[64];
+    private boolean failing;
+    long readFailures;
+
+    SourceSlot(Source source, Plan plan) {
+        this.source = source;
+        this.plan = plan;
+        this.counter = source.kind() == SourceKind.COUNTER;
+    }
+
+    boolean due(long tick) {
+        return (tick - 1) % plan.readEveryTicks() == 0;
+    }
+
+    /** The sampler's baseline read: counters get their first values; the change filter stays armed. */
+    void baseline() {
+        if (read() && counter) {
+            previous.copyFrom(source.values());
+        }
+    }
+
+    private boolean read() {
+        try {
+            source.read();
+            if (failing) {
+                LOG.info("{}: readable again", source.name());
+                failing = false;
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            readFailures++;
+            if (!failing) {
+                LOG.warn("{}: read failed, not emitted until it recovers: {}", source.name(), e.toString());
+                failing = true;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Reads the source (it is due) and writes its field into the sample when it is emitted.
+     *
+     * @return true when emitted because of the heartbeat alone
+     */
+    boolean readAndEmit(JsonGenerator g, long monoNs, List<String> resets) throws IOException {
+        if (!read()) {
+            return false;
+        }
+        ValueTable v = source.values();
+        if (counter) {
+            writeCounter(g, v, resets);
+            previous.copyFrom(v);
+            return false;
+        }
+        boolean heartbeat = false;
+        if (plan.storeOnChange() && !armed) {
+            boolean changed = !v.sameAs(lastEmitted);
+            if (!changed) {
+                if (monoNs - lastEmitNs < Floors.HEARTBEAT_NS) {
+                    return false;
+                }
+                heartbeat = true;
+            }
+        }
+        g.writeObjectFieldStart(source.name());
+        for (int i = 0; i < v.size(); i++) {
+            g.writeNumberField(v.key(i), v.value(i));
+        }
+        g.writeEndObject();
+        if (plan.storeOnChange()) {
+            lastEmitted.copyFrom(v);
+        }
+        lastEmitNs = monoNs;
+        armed = false;
+        return heartbeat;
+    }
+
+    private void writeCounter(JsonGenerator g, ValueTable v, List<String> resets) throws IOException {
+        int n = v.size();
+        if (deltas.length < n) {
+            deltas = new long[Math.max(n, deltas.length * 2)];
+        }
+        for (int i = 0; i < n; i++) {
+            if (source.isLevelKey(i)) {
+                deltas[i] = v.value(i);
+                continue;
+            }
+            int p = previous.indexOf(v.key(i), i);
+            if (p < 0) {
+                deltas[i] = CounterDelta.RESET - 1; // new key: its first read is its baseline, nothing to send yet
+                continue;
+            }
+            long d = CounterDelta.of(previous.value(p), v.value(i));
+            deltas[i] = d;
+            if (d == CounterDelta.RESET) {
+                resets.add(source.name() + "." + v.key(i));
+            }
+        }
+        g.writeObjectFieldStart(source.name());
+        if (source.rowFiltered()) {
+            writeRows(g, v, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (isValue(deltas[i])) {
+                    g.writeNumberField(v.key(i), deltas[i]);
+                }
+            }
+        }
+        g.writeEndObject();
+    }
+
+    private static boolean isValue(long d) {
+        return d != CounterDelta.RESET && d != CounterDelta.RESET - 1;
+    }
+
+    /** A row ({@code device.field} keys sharing the device) is written only when a counter in it moved. */
+    private void writeRows(JsonGenerator g, ValueTable v, int n) throws IOException {
+        int start = 0;
+        while (start < n) {
+            String k0 = v.key(start);
+            int dot = k0.indexOf('.');
+            int end = start + 1;
+            while (end < n && sameRow(k0, dot, v.key(end))) {
+                end++;
+            }
+            boolean moved = false;
+            for (int i = start; i < end && !moved; i++) {
+                moved = !source.isLevelKey(i) && isValue(deltas[i]) && deltas[i] != 0;
+            }
+            if (moved) {
+                for (int i = start; i < end; i++) {
+                    if (isValue(deltas[i])) {
+                        g.writeNumberField(v.key(i), deltas[i]);
+                    }
+                }
+            }
+            start = end;
+        }
+    }
+
+    private static boolean sameRow(String k0, int dot, String k) {
+        if (dot < 0) {
+            return false;
+        }
+        return k.length() > dot && k.charAt(dot) == '.' && k.regionMatches(0, k0, 0, dot);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.tickbench.core.source;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Who the sampled host is, for the stream's hello line.
+ *
+ * @param hostname {@code <proc>/sys/kernel/hostname}; null when missing or empty
+ * @param board the device-tree model, else the DMI product name, else null
+ * @param kernel {@code <proc>/sys/kernel/osrelease}; null when missing
+ * @param cores the number of {@code cpuN} lines in {@code <proc>/stat} (online CPUs); null when unreadable
+ * @param userHz USER_HZ, the unit of /proc/stat ticks: AT_CLKTCK from {@code <proc>/self/auxv} when it
+ *     can be read, else 100 (every architecture Tickbench targets; alpha is the exception)
+ */
+public record HostInfo(String hostname, String board, String kernel, Integer cores, int userHz) {
+    static final int DEFAULT_USER_HZ = 100;
+    private static final long AT_CLKTCK = 17;
+
+    public static HostInfo read(SystemRoots roots) {
+        return new HostInfo(
+                nonEmpty(SysAttr.text(roots.proc("sys/kernel/hostname"))),
+                board(roots),
+                nonEmpty(SysAttr.text(roots.proc("sys/kernel/osrelease"))),
+                cores(roots),
+                userHz(roots.proc("self/auxv")));
+    }
+
+    static String board(SystemRoots roots) {
+        String model = nonEmpty(SysAttr.text(roots.proc("device-tree/model")));
+        if (model == null) {
+            model = nonEmpty(SysAttr.text(roots.sys("firmware/devicetree/base/model")));
+        }
+        if (model == null) {
+            model = nonEmpty(SysAttr.text(roots.sys("class/dmi/id/product_name")));
+        }
+        return model;
+    }
+
+    private static Integer cores(SystemRoots roots) {
+        try {
+            byte[] b = Files.readAllBytes(roots.proc("stat"));
+            int n = CpuStat.countCpus(new TextScanner().reset(b, b.length));
+            return n > 0 ? n : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** AT_CLKTCK from the auxiliary vector (pairs of native words; this JVM's own word size and byte order). */
+    static int userHz(Path auxv) {
+        byte[] b;
+        try {
+            b = Files.readAllBytes(auxv);
+        } catch (IOException e) {
+            return DEFAULT_USER_HZ;
+        }
+        boolean wide = !"32".equals(System.getProperty("sun.arch.data.model"));
+        ByteBuffer buf = ByteBuffer.wrap(b).order(ByteOrder.nativeOrder());
+        int word = wide ? 8 : 4;
+        while (buf.remaining() >= 2 * word) {
+            long type = wide ? buf.getLong() : buf.getInt() & 0xffffffffL;
+            long value = wide ? buf.getLong() : buf.getInt() & 0xffffffffL;
+            if (type == 0) {
+                break; // AT_NULL
+            }
+            if (type == AT_CLKTCK && value > 0 && value < 100_000) {
+                return (int) value;
+            }
+        }
+        return DEFAULT_USER_HZ;
+    }
+
+    private static String nonEmpty(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.tickbench.core.source;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A set of kept-open one-number files (sysfs attributes), each under its own key: the per-tick half of
+ * cpufreq, MTD and thermal zones.
+ */
+final class NumberFiles {
+    private final List<KernelFile> files = new ArrayList<>();
+    private final List<String> keys = new ArrayList<>();
+
+    /** Opens {@code p}, checks freshness and that it holds a number; throws (and keeps nothing) otherwise. */
+    void add(String key, Path p) throws IOException {
+        KernelFile f = KernelFile.open(p);
+        try {
+            f.verifyFresh();
+            SysAttr.number(f);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(f);
+            throw e;
+        }
+        files.add(f);
+        keys.add(key);
+    }
+
+    boolean isEmpty() {
+        return files.isEmpty();
+    }
+
+    /** Reads every file, then puts all values; a failed read leaves {@code out} untouched. */
+    void read(ValueTable out) throws IOException {
+        for (KernelFile f : files) {
+            f.read();
+            SysAttr.number(f);
+        }
+        out.begin();
+        for (int i = 0; i < files.size(); i++) {
+            out.put(keys.get(i), SysAttr.number(files.get(i)));
+        }
+    }
+
+    void close() {
+        for (KernelFile f : files) {
+            closeQuietly(f);
+        }
+        files.clear();
+        keys.clear();
+    }
+
+    static void closeQuietly(KernelFile f) {
+        if (f != null) {
+            try {
+                f.close();
+            } catch (IOException ignored) {
+                // a read-only descriptor: nothing to recover
+            }
+        }
+    }
+}

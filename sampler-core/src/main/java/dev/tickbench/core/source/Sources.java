@@ -1,0 +1,72 @@
+package dev.tickbench.core.source;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The catalog of kernel sources for one system (live or fixture board). */
+public final class Sources {
+    private Sources() {}
+
+    /**
+     * Every polled source, not yet opened, in a stable order: stat, interrupts, softirqs, vmstat,
+     * meminfo, diskstats, yaffs, pressure, the thermal zones in numeric order (or one absent
+     * {@code thermal} entry saying why there are none), cpufreq, slabinfo, buddyinfo, mtd. Which are
+     * present is only known after {@link Source#open()}.
+     */
+    public static List<Source> discover(SystemRoots roots) {
+        List<Source> list = new ArrayList<>();
+        list.add(new CpuStat(roots));
+        list.add(new Interrupts(roots));
+        list.add(new Softirqs(roots));
+        list.add(new VmStat(roots));
+        list.add(new MemInfo(roots));
+        list.add(new DiskStats(roots));
+        list.add(new Yaffs(roots));
+        list.add(new Pressure(roots));
+        list.addAll(thermalZones(roots));
+        list.add(new CpuFreq(roots));
+        list.add(new SlabInfo(roots));
+        list.add(new BuddyInfo(roots));
+        list.add(new MtdEcc(roots));
+        return list;
+    }
+
+    /** One source per {@code thermal_zoneN}, numeric order; one absent {@code thermal} source when there is none. */
+    static List<Source> thermalZones(SystemRoots roots) {
+        Path dir = roots.sys("class/thermal");
+        List<Source> zones = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.filter(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone") >= 0)
+                        .sorted(Comparator.comparingInt(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone")))
+                        .forEach(p -> zones.add(new ThermalZone(p)));
+            } catch (IOException e) {
+                return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "cannot list " + dir + ": " + e.getMessage()));
+            }
+        }
+        if (zones.isEmpty()) {
+            return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "no thermal zones in " + dir));
+        }
+        return zones;
+    }
+
+    /** The kernel log reader (an event source with its own thread; not in {@link #discover}). */
+    public static Kmsg kmsg(SystemRoots roots) {
+        return new Kmsg(roots);
+    }
+
+    /** The probe's own cgroup memory limit (a constant). */
+    public static MemoryMax memoryMax(SystemRoots roots) {
+        return MemoryMax.read(roots);
+    }
+
+    /** The hardware PMU: always absent from Java, with the reason. */
+    public static Source pmu() {
+        return AbsentSource.pmu();
+    }
+}

@@ -1,0 +1,26 @@
+package dev.tickbench.core.sampler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class CounterDeltaTest {
+    @Test
+    void forwardIsTheDifferenceAndZeroIsReal() {
+        assertEquals(5, CounterDelta.of(10, 15));
+        assertEquals(0, CounterDelta.of(10, 10));
+    }
+
+    @Test
+    void a32BitWrapIsUnwrapped() {
+        long max = 0xFFFF_FFFFL;
+        assertEquals(11, CounterDelta.of(max - 5, 5)); // 6 to reach 2^32, then 5
+        assertEquals(1, CounterDelta.of(max, 0));
+    }
+
+    @Test
+    void goingBackFarFromTheTopIsAReset() {
+        assertEquals(CounterDelta.RESET, CounterDelta.of(1000, 5));
+        assertEquals(CounterDelta.RESET, CounterDelta.of(1L << 40, 7)); // a 64-bit counter never wraps here
+    }
+}
