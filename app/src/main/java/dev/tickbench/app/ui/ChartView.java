@@ -223,6 +223,12 @@ public final class ChartView extends VBox {
         return Set.copyOf(shown);
     }
 
+    public List<Series> shownSeriesObjects() {
+        List<Series> out = new ArrayList<>();
+        all.values().forEach(s -> { if (shown.contains(s.name())) { out.add(s); } });
+        return out;
+    }
+
     /** Badge texts, e.g. "thermal_zone0 · 1.0 Hz · declared". */
     public List<String> badgeTexts() {
         List<String> out = new ArrayList<>();
