@@ -203,8 +203,8 @@ public final class ChartView extends VBox {
             }
             l.add(s.line());
             if (s.kind() == SeriesKind.LEVEL && s.changeMarks() != null) {
-                s.changeMarks().setStyle("markerType=circle; markerSize=2.5;");
-                s.heartbeatMarks().setStyle("markerType=rectangle; markerSize=4;");
+                s.changeMarks().setStyle("-fx-marker-type: circle; -fx-marker-size: 2.5;");
+                s.heartbeatMarks().setStyle("-fx-marker-type: rectangle1; -fx-marker-size: 5;");
                 c.add(s.changeMarks());
                 h.add(s.heartbeatMarks());
             }

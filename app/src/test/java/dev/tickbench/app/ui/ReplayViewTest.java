@@ -1,0 +1,80 @@
+package dev.tickbench.app.ui;
+
+import static dev.tickbench.app.ui.WindowFixture.fx;
+import static dev.tickbench.app.ui.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.capture.FixtureCapture;
+import dev.tickbench.app.live.ChartGroup;
+import dev.tickbench.app.live.TimeMark;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import javafx.concurrent.Worker;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Opening captures in the real window: series, cadence badges, sources, events, a damaged file. */
+@ExtendWith(ApplicationExtension.class)
+class ReplayViewTest {
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    @Test
+    void aCaptureOpensWithItsSeriesAndCadenceBadges() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+
+        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        assertEquals(List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared"), fx(thermal::badgeTexts));
+        ChartView freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ));
+        assertTrue(fx(freq::badgeTexts).contains("cpu0 · 100 Hz · change"), fx(freq::badgeTexts).toString());
+        ChartView slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB));
+        assertTrue(fx(slab::badgeTexts).contains("nf_conntrack · 5.9 Hz · budget"), fx(slab::badgeTexts).toString());
+        Set<String> shownSlabs = fx(slab::shownSeries);
+        assertEquals(5, shownSlabs.size(), "top five busiest slab caches by default: " + shownSlabs);
+        assertTrue(shownSlabs.contains("slabinfo.nf_conntrack"), shownSlabs.toString());
+        assertEquals(Set.of("stat.busy", "stat.iowait"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
+        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
+
+        String title = fx(() -> w.vm.titleProperty().get());
+        assertEquals("Tickbench — edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
+        List<String> sources = fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
+        assertTrue(sources.contains("mtd — absent: no /sys/class/mtd on this board"), sources.toString());
+        assertTrue(sources.contains("slabinfo — 5.9 Hz · budget"), sources.toString());
+        List<TimeMark> events = fx(() -> List.copyOf(w.vm.events()));
+        assertTrue(events.stream().anyMatch(e -> e.kind() == TimeMark.Kind.GAP && e.text().contains("reconnect")), events.toString());
+        assertEquals(4, events.stream().filter(e -> e.kind() == TimeMark.Kind.KMSG).count(), events.toString());
+        assertFalse(fx(() -> w.vm.window().isFollow()), "a replay opens paused on its whole range");
+        assertEquals("", fx(() -> w.vm.errorProperty().get()));
+    }
+
+    @Test
+    void aDamagedCaptureOpensUpToTheBadLineAndSaysWhichLine() throws Exception {
+        List<String> lines = Files.readAllLines(FixtureCapture.small(dir.resolve("good.ndjson")), StandardCharsets.UTF_8);
+        Path bad = dir.resolve("damaged.ndjson");
+        Files.writeString(bad, String.join("\n", lines.subList(0, 1233)) + "\n{\"type\":\"sample\",\"seq\":12\n");
+        var task = fx(() -> w.view.openCapture(bad));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        String error = fx(() -> w.vm.errorProperty().get());
+        assertTrue(error.startsWith("damaged.ndjson is damaged at line 1234 ("), error);
+        assertTrue(error.endsWith("showing the 1233 lines before it"), error);
+        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount()) > 1000);
+    }
+}
