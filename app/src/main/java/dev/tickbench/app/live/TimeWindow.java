@@ -37,12 +37,20 @@ public final class TimeWindow {
         return follow.get();
     }
 
-    /** In follow mode, shows the last {@code span} seconds up to {@code latestX}; otherwise does nothing. */
-    public void advance(double latestX) {
+    /**
+     * In follow mode, shows the last {@code span} seconds up to {@code latestX}, or from {@code firstX}
+     * while the session is younger than that (the charts fill up instead of starting squeezed at the
+     * right edge); otherwise does nothing.
+     */
+    public void advance(double firstX, double latestX) {
         if (!follow.get() || Double.isNaN(latestX)) {
             return;
         }
-        set(latestX - span.get(), latestX);
+        double from = latestX - span.get();
+        if (!Double.isNaN(firstX) && firstX > from) {
+            from = firstX;
+        }
+        set(from, Math.max(latestX, from + 1));
     }
 
     /** A user zoom or pan: shows exactly this range and stops following. */

@@ -45,6 +45,10 @@ public final class ChartView extends VBox {
     /** Older kmsg marks are dropped from the chart (they stay in the event list): plugins are not free. */
     private static final int MAX_MARKS = 100;
 
+    /** One colour per series, fixed at its first appearance, shared by its line, marks, legend and badge. */
+    private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+        "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+
     private final ChartGroup group;
     private final XYChart chart;
     private final DefaultNumericAxis xAxis;
@@ -64,12 +68,14 @@ public final class ChartView extends VBox {
     public ChartView(ChartGroup group, Runnable savePng) {
         this.group = group;
         getStyleClass().add("chart-view");
-        xAxis = new DefaultNumericAxis("time", "");
+        xAxis = new DefaultNumericAxis("time");
+        xAxis.setUnit(null); // ChartFX prints "time []" for an empty unit
         xAxis.setTimeAxis(true);
         xAxis.setAutoRanging(false);
         xAxis.setAutoGrowRanging(false);
         xAxis.setAnimated(false);
-        yAxis = new DefaultNumericAxis(group.unit(), "");
+        yAxis = new DefaultNumericAxis(group.unit());
+        yAxis.setUnit(null);
         yAxis.setAnimated(false);
         yAxis.setAutoRangeRounding(false);
         yAxis.setForceZeroInRange(group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI);
@@ -154,8 +160,16 @@ public final class ChartView extends VBox {
         if (all.putIfAbsent(s.name(), s) != null) {
             return;
         }
+        String colour = PALETTE[(all.size() - 1) % PALETTE.length];
+        s.line().setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.2;");
+        if (s.changeMarks() != null) {
+            // change emission: small filled dot; heartbeat emission: a larger open square (ui.md ◆ / ◇)
+            s.changeMarks().setStyle("-fx-marker-type: circle; -fx-marker-size: 2.5; -fx-stroke: " + colour + "; -fx-fill: " + colour + ";");
+            s.heartbeatMarks().setStyle("-fx-marker-type: rectangle1; -fx-marker-size: 5; -fx-stroke: " + colour + "; -fx-fill: " + colour + ";");
+        }
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
+        badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4;");
         badges.getChildren().add(badge);
         if (picker != null) {
             updatingPicker = true;
@@ -203,8 +217,6 @@ public final class ChartView extends VBox {
             }
             l.add(s.line());
             if (s.kind() == SeriesKind.LEVEL && s.changeMarks() != null) {
-                s.changeMarks().setStyle("-fx-marker-type: circle; -fx-marker-size: 2.5;");
-                s.heartbeatMarks().setStyle("-fx-marker-type: rectangle1; -fx-marker-size: 5;");
                 c.add(s.changeMarks());
                 h.add(s.heartbeatMarks());
             }

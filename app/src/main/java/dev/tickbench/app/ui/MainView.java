@@ -140,8 +140,10 @@ public final class MainView extends BorderPane {
                 getStyleClass().remove("absent-source");
                 if (empty || row == null) {
                     setText(null);
+                    setTooltip(null);
                 } else {
                     setText((row.present() ? "✓ " : "✕ ") + row.text());
+                    setTooltip(new javafx.scene.control.Tooltip(row.text()));
                     if (!row.present()) {
                         getStyleClass().add("absent-source");
                     }

@@ -248,7 +248,7 @@ public final class MainViewModel {
             return;
         }
         if (!replay.get()) {
-            window.advance(s.latestX());
+            window.advance(s.firstX(), s.latestX());
         }
         recorder.refresh();
         if (nowNs - lastStatusNs >= 1_000_000_000L) {

@@ -106,7 +106,7 @@ public final class FixtureCapture {
             sb.append(",\"pressure\":{\"cpu.some_total\":").append(someCpu).append(",\"cpu.full_total\":0,\"io.some_total\":")
                     .append(rnd.nextInt(10) == 0 ? rnd.nextInt(3000) : 0).append(",\"io.full_total\":0,\"memory.some_total\":0,\"memory.full_total\":0}");
             if (t % rateHz == 0 || t == 1) { // thermal_zone0 declares 1000 ms
-                tempC += (load - 0.4) * 0.8 + (rnd.nextDouble() - 0.5) * 0.4;
+                tempC += (45 + load * 40 - tempC) * 0.05 + (rnd.nextDouble() - 0.5) * 0.4; // follows the load, lagging
                 sb.append(",\"thermal_zone0\":{\"temp\":").append(Math.round(tempC * 1000 / 417) * 417).append('}');
             }
             if (t % (rateHz / 10) == 0 || t == 1) { // thermal_zone1 declares 100 ms
@@ -173,7 +173,7 @@ public final class FixtureCapture {
                 emit(out, sb);
                 lines++;
             }
-            if (t % (rateHz * 7) == 0) {
+            if (t % (rateHz * 13) == 0) {
                 line("{\"type\":\"kmsg\",\"mono_ns\":").append(mono - 3_000_000).append(",\"prio\":6,\"facility\":0,\"seq\":")
                         .append(t).append(",\"us\":").append((mono - 3_000_000) / 1000)
                         .append(",\"msg\":\"br0: port 2(eth1) entered blocking state\"}\n");

@@ -10,16 +10,18 @@ class TimeWindowTest {
     @Test
     void followSlidesAndAUserZoomPauses() {
         TimeWindow w = new TimeWindow();
-        w.advance(1000);
+        w.advance(990, 1000);
+        assertEquals(990, w.minProperty().get(), 0, "a young session is shown from its first sample");
+        w.advance(Double.NaN, 1000);
         assertEquals(940, w.minProperty().get(), 0);
         assertEquals(1000, w.maxProperty().get(), 0);
         w.userRange(950, 960);
         assertFalse(w.isFollow());
-        w.advance(2000);
+        w.advance(Double.NaN, 2000);
         assertEquals(950, w.minProperty().get(), 0, "paused: new data does not move the window");
         w.toggleFollow();
         assertTrue(w.isFollow());
-        w.advance(2000);
+        w.advance(Double.NaN, 2000);
         assertEquals(1940, w.minProperty().get(), 0);
     }
 
