@@ -27,6 +27,11 @@ public final class ProbeMain implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new ProbeMain());
         // one subcommand per line, so that parallel work adds lines instead of editing one
+        cl.addSubcommand(new CapabilitiesCommand());
+        cl.addSubcommand(new StreamCommand());
+        cl.addSubcommand(new RecordCommand());
+        cl.addSubcommand(new BenchCommand());
+        cl.addSubcommand(new WalkCommand());
         cl.setParameterExceptionHandler(ProbeMain::badUsage);
         cl.setExecutionExceptionHandler(ProbeMain::failed);
         return cl;

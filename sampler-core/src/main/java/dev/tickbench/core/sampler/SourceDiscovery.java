@@ -17,18 +17,15 @@ import java.util.Map;
 
 /** Finds every source of part A under the roots, plus kmsg, the probe's memory.max and the host facts. */
 final class SourceDiscovery {
-    /** Hardware PMU counters need perf_event_open(2), a syscall plain Java cannot make. */
-    static final String PMU_ABSENT = "hardware counters need perf_event_open(2), which plain Java cannot call; not sampled";
-
     private SourceDiscovery() {}
 
     static SamplerEnvironment discover(SystemRoots roots, List<Source> extra) {
         List<Source> candidates = new ArrayList<>(Sources.discover(roots));
+        candidates.add(Sources.pmu());
         candidates.addAll(extra);
         Map<String, String> absent = new LinkedHashMap<>();
-        absent.put("pmu", PMU_ABSENT);
         KmsgFeed feed = null;
-        Kmsg kmsg = new Kmsg(roots);
+        Kmsg kmsg = Sources.kmsg(roots);
         Presence kp = kmsg.open();
         if (kp.present()) {
             feed = new KmsgAdapter(kmsg);
@@ -36,7 +33,7 @@ final class SourceDiscovery {
             absent.put("kmsg", kp.reason());
             kmsg.close();
         }
-        MemoryMax mm = MemoryMax.read(roots);
+        MemoryMax mm = Sources.memoryMax(roots);
         LimitValue limit = switch (mm.status()) {
             case LIMIT -> new LimitValue(mm.bytes());
             case UNLIMITED -> LimitValue.UNLIMITED;

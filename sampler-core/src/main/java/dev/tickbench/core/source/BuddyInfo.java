@@ -24,7 +24,7 @@ public final class BuddyInfo extends FileSource {
             }
             int nodeStart = s.tokenStart();
             int nodeEnd = s.tokenEnd();
-            if (!s.nextToken() || !s.tokenIs("zone") || !s.nextToken()) {
+            if (!s.nextToken((byte) ',') || !s.tokenIs("zone") || !s.nextToken()) {
                 continue;
             }
             int zoneStart = s.tokenStart();

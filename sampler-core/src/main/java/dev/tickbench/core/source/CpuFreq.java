@@ -40,6 +40,7 @@ public final class CpuFreq implements Source {
 
     @Override
     public Presence open() {
+        close(); // re-opening starts afresh
         List<Integer> cpus = new ArrayList<>();
         if (Files.isDirectory(cpuDir)) {
             try (Stream<Path> s = Files.list(cpuDir)) {

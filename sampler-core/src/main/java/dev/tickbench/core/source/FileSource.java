@@ -52,6 +52,7 @@ abstract class FileSource implements Source {
 
     @Override
     public Presence open() {
+        closeQuietly(); // re-opening starts afresh
         try {
             file = KernelFile.open(path);
             file.verifyFresh();

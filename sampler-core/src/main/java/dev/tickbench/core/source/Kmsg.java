@@ -32,12 +32,15 @@ public final class Kmsg implements AutoCloseable {
     /** Larger than the kernel's longest record (CONSOLE_EXT_LOG_MAX, 8 KiB): a shorter buffer gets EINVAL. */
     private static final int BUFFER = 16 * 1024;
     private static final long POLL_MS = 10;
+    /** Consecutive read errors after which the device is given up (an EPIPE is one error, then reads resume). */
+    private static final int MAX_ERRORS = 100;
 
     private final Path path;
     private final Path uptime;
     private final ArrayBlockingQueue<KmsgRecord> queue;
     private final AtomicLong dropped = new AtomicLong();
     private volatile boolean running;
+    private volatile String failure;
     private FileChannel channel;
     private Thread thread;
     private long cutoffUsec = -1;
@@ -62,6 +65,9 @@ public final class Kmsg implements AutoCloseable {
             return Presence.PRESENT;
         }
         boolean regular = Files.isRegularFile(path);
+        if (Files.isDirectory(path)) {
+            return Presence.absent("cannot read " + path + ": Is a directory");
+        }
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
         } catch (IOException e) {
@@ -106,6 +112,7 @@ public final class Kmsg implements AutoCloseable {
     private void readDevice() {
         ByteBuffer buf = ByteBuffer.allocate(BUFFER);
         long lastSeq = -1;
+        int errors = 0;
         while (running) {
             buf.clear();
             int n;
@@ -116,11 +123,17 @@ public final class Kmsg implements AutoCloseable {
             } catch (IOException e) {
                 // EPIPE: the ring overwrote records before we read them; the next read resumes after
                 // them and the sequence gap below counts them. Pause so a persistent error cannot spin.
+                if (++errors >= MAX_ERRORS) {
+                    failure = "reading " + path + " failed " + errors + " times in a row: " + e.getMessage();
+                    running = false;
+                    return;
+                }
                 if (!pause()) {
                     return;
                 }
                 continue;
             }
+            errors = 0;
             if (n < 0) {
                 return;
             }
@@ -224,6 +237,11 @@ public final class Kmsg implements AutoCloseable {
 
     public boolean isRunning() {
         return running;
+    }
+
+    /** Why the reading thread stopped on its own (null while it runs or after {@link #close()}). */
+    public String failure() {
+        return failure;
     }
 
     @Override

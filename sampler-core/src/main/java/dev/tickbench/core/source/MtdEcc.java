@@ -47,6 +47,7 @@ public final class MtdEcc implements Source {
 
     @Override
     public Presence open() {
+        close(); // re-opening starts afresh
         if (!Files.isDirectory(classDir)) {
             return Presence.absent("no " + classDir + " on this board");
         }

@@ -33,7 +33,8 @@ final class NumberFiles {
 
     /** Reads every file, then puts all values; a failed read leaves {@code out} untouched. */
     void read(ValueTable out) throws IOException {
-        for (KernelFile f : files) {
+        for (int i = 0; i < files.size(); i++) { // indexed: an iterator would allocate on every tick
+            KernelFile f = files.get(i);
             f.read();
             SysAttr.number(f);
         }

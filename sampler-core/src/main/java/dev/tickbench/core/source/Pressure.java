@@ -47,6 +47,7 @@ public final class Pressure implements Source {
 
     @Override
     public Presence open() {
+        closeAll(); // re-opening starts afresh
         if (!Files.isDirectory(dir)) {
             return Presence.absent("no " + dir + " (kernel without PSI)");
         }

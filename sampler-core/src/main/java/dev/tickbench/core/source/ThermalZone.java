@@ -40,6 +40,7 @@ public final class ThermalZone implements Source {
 
     @Override
     public Presence open() {
+        temp.close(); // re-opening starts afresh
         Path p = dir.resolve("temp");
         try {
             temp.add(TEMP, p);

@@ -96,7 +96,7 @@ class CaptureReaderTest {
         }
         byte[] all = Files.readAllBytes(gz);
         Path cut = dir.resolve("cut.ndjson.gz");
-        Files.write(cut, Arrays.copyOf(all, all.length - 12)); // lose the gzip trailer
+        Files.write(cut, Arrays.copyOf(all, all.length - 8)); // lose the gzip trailer (crc, size)
         try (CaptureReader r = CaptureReader.open(cut)) {
             assertInstanceOf(Hello.class, r.next());
             assertInstanceOf(SampleLine.class, r.next());

@@ -1,0 +1,61 @@
+package dev.tickbench.probe.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Fixture boards shared with sampler-core, and ways to run the probe in-process or as a real process. */
+public final class Fixtures {
+    private Fixtures() {}
+
+    public static Path board(String name) {
+        Path p = Path.of("..", "sampler-core", "src", "test", "resources", "boards", name).toAbsolutePath().normalize();
+        if (!Files.isDirectory(p)) {
+            throw new IllegalStateException("fixture board missing: " + p);
+        }
+        return p;
+    }
+
+    public static String[] roots(String board) {
+        Path b = board(board);
+        return new String[] {"--proc-root", b.resolve("proc").toString(), "--sys-root", b.resolve("sys").toString()};
+    }
+
+    /** Runs one probe command line in this JVM. */
+    public static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = ProbeMain.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    public record Result(int code, String out, String err) {}
+
+    /** Starts the probe as a real process (a JVM on the test class path). */
+    public static Process start(List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(ProbeMain.class.getName());
+        cmd.addAll(args);
+        return new ProcessBuilder(cmd).start();
+    }
+
+    public static List<String> lines(Process p, int max) throws IOException {
+        List<String> out = new ArrayList<>();
+        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String l;
+        while (out.size() < max && (l = r.readLine()) != null) {
+            out.add(l);
+        }
+        return out;
+    }
+}

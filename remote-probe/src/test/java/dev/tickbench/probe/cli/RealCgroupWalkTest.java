@@ -1,0 +1,106 @@
+package dev.tickbench.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.cgroup.CgroupCpuSource;
+import dev.tickbench.core.cgroup.CgroupTarget;
+import dev.tickbench.core.cgroup.TargetResolver;
+import dev.tickbench.core.source.SystemRoots;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The seed's reproduction on this machine: a busy loop in a child whose parent has 0.2 CPU of quota.
+ * The walk must name the parent, and the child's own throttling counters must not move: "container
+ * level zero does not rule out parent throttling".
+ */
+class RealCgroupWalkTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void walkNamesTheParentThatThrottlesABusyLoopInItsChild() throws Exception {
+        Process loop = null;
+        try (RealCgroups cg = RealCgroups.create()) {
+            try {
+                loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+                cg.moveToChild(loop.pid());
+                Thread.sleep(300); // let the loop meet the quota before the window opens
+                StringWriter out = new StringWriter();
+                StringWriter err = new StringWriter();
+                int rc = ProbeMain.run(new String[] {"walk", "--pid", Long.toString(loop.pid()), "--window", "2s", "--json"},
+                        new PrintWriter(out), new PrintWriter(err));
+                assertEquals(0, rc, err.toString());
+                JsonNode j = JSON.readTree(out.toString());
+                System.out.println("real walk: " + out.toString().trim());
+
+                assertEquals(cg.parentPath, j.get("enforcing").asText());
+                JsonNode child = j.get("levels").get(0);
+                JsonNode parent = j.get("levels").get(1);
+                assertEquals(cg.childPath, child.get("path").asText());
+                assertEquals(cg.parentPath, parent.get("path").asText());
+                assertEquals(0, child.get("nr_throttled").asLong(), "the child's own count did not move");
+                assertEquals(0, child.get("throttled_usec").asLong(), "the child's own time did not move");
+                assertFalse(child.get("throttling").asBoolean());
+                assertTrue(child.get("cpu_max").get("quota_us").isNull(), "the child itself is unlimited");
+                assertEquals(RealCgroups.QUOTA_US, parent.get("cpu_max").get("quota_us").asLong());
+                assertEquals(0.2, parent.get("cpus").asDouble(), 1e-9);
+                assertTrue(parent.get("nr_throttled").asLong() > 0);
+                assertTrue(parent.get("throttled_usec").asLong() > 0);
+                assertTrue(parent.get("throttling").asBoolean());
+                assertEquals(j.get("version").asInt() == 1, cg.mount.version().number() == 1);
+            } finally {
+                if (loop != null) {
+                    loop.destroyForcibly();
+                    loop.waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCgroupRemovedDuringTheWindowIsAClearErrorNotAStackTrace() throws Exception {
+        try (RealCgroups cg = RealCgroups.create()) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            CompletableFuture<Integer> walk = CompletableFuture.supplyAsync(() -> ProbeMain.run(
+                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "1500ms"}, new PrintWriter(out), new PrintWriter(err)));
+            Thread.sleep(500);
+            RealCgroups.rmdir(cg.child);
+            int rc = walk.get(30, TimeUnit.SECONDS);
+            assertEquals(1, rc);
+            List<String> lines = err.toString().lines().toList();
+            assertEquals(1, lines.size(), err.toString());
+            assertEquals("tickbench-probe walk: cgroup " + cg.childPath
+                    + " was removed during the window: its counters are lost", lines.get(0));
+            assertTrue(out.toString().contains("vanished during the window"), out.toString());
+            assertTrue(out.toString().contains(cg.parentPath), "the rest of the walk is still shown");
+        }
+    }
+
+    @Test
+    void theCounterSourceDropsARemovedLevelAndKeepsTheRest() throws Exception {
+        try (RealCgroups cg = RealCgroups.create()) {
+            CgroupTarget t = TargetResolver.of(SystemRoots.live()).forPath(cg.childPath);
+            try (CgroupCpuSource s = new CgroupCpuSource(t)) {
+                assertTrue(s.open().present());
+                assertTrue(s.values().contains(cg.childPath + "|nr_periods"));
+                assertTrue(s.values().contains(cg.parentPath + "|nr_periods"));
+                RealCgroups.rmdir(cg.child);
+                s.read();
+                assertFalse(s.values().contains(cg.childPath + "|nr_periods"), "a removed level's keys disappear");
+                assertTrue(s.values().contains(cg.parentPath + "|nr_periods"), "the other levels keep going");
+                assertFalse(s.levelPaths().contains(cg.childPath));
+                s.read();
+                assertTrue(s.values().contains(cg.parentPath + "|throttled_usec"));
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.tickbench.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.tickbench.core.cgroup.CgroupException;
+import dev.tickbench.core.cgroup.CgroupMount;
+import dev.tickbench.core.cgroup.CgroupVersion;
+import dev.tickbench.core.cgroup.Mounts;
+import dev.tickbench.core.source.SystemRoots;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Real cgroups on the test machine: a parent with 0.2 CPU of quota and a child, created under the
+ * live cpu hierarchy (v1 cpu mount, or v2 with the cpu controller) with a unique name per run.
+ * Under CI=true a machine that cannot do this fails the test; elsewhere the test is skipped with why.
+ */
+final class RealCgroups implements AutoCloseable {
+    static final long QUOTA_US = 20_000;
+    static final long PERIOD_US = 100_000;
+
+    final CgroupMount mount;
+    final String parentPath;
+    final String childPath;
+    final Path parent;
+    final Path child;
+
+    private RealCgroups(CgroupMount mount, String name) throws IOException {
+        this.mount = mount;
+        this.parentPath = "/" + name;
+        this.childPath = parentPath + "/child";
+        this.parent = mount.mountPoint().resolve(name);
+        this.child = parent.resolve("child");
+        Files.createDirectory(parent);
+        try {
+            if (mount.version() == CgroupVersion.V1) {
+                Files.writeString(parent.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
+                Files.writeString(parent.resolve("cpu.cfs_quota_us"), Long.toString(QUOTA_US));
+            } else {
+                Files.writeString(parent.resolve("cpu.max"), QUOTA_US + " " + PERIOD_US);
+                Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu");
+            }
+            Files.createDirectory(child);
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** Creates the pair, or skips (outside CI) / fails (CI=true) when this machine cannot. */
+    static RealCgroups create() throws IOException {
+        String problem = problem();
+        if (problem != null) {
+            if ("true".equals(System.getenv("CI"))) {
+                fail("CI=true but the real cgroup reproduction cannot run: " + problem);
+            }
+            assumeTrue(false, "skipping the real cgroup reproduction: " + problem);
+        }
+        try {
+            CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();
+            return new RealCgroups(m, "tickbench-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+        } catch (CgroupException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String problem() {
+        try {
+            List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
+            boolean root = status.stream().anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[1].equals("0"));
+            if (!root) {
+                return "not running as root (creating cgroups needs it)";
+            }
+            CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();
+            if (m.version() == CgroupVersion.V2) {
+                String controllers = Files.readString(m.mountPoint().resolve("cgroup.controllers"));
+                if (!List.of(controllers.trim().split("\\s+")).contains("cpu")) {
+                    return "cgroup v2 at " + m.mountPoint() + " has no cpu controller and there is no v1 cpu mount";
+                }
+                Files.writeString(m.mountPoint().resolve("cgroup.subtree_control"), "+cpu");
+            }
+            if (!Files.isWritable(m.mountPoint())) {
+                return m.mountPoint() + " is not writable (read-only cgroup mount in a container?)";
+            }
+            return null;
+        } catch (CgroupException | IOException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** Moves a process into the child cgroup. */
+    void moveToChild(long pid) throws IOException {
+        Files.writeString(child.resolve("cgroup.procs"), Long.toString(pid));
+    }
+
+    @Override
+    public void close() throws IOException {
+        rmdir(child);
+        rmdir(parent);
+    }
+
+    static void rmdir(Path dir) throws IOException {
+        // a killed task leaves its cgroup a moment after it is reaped: retry briefly
+        for (int i = 0; Files.exists(dir); i++) {
+            try {
+                Files.delete(dir);
+            } catch (IOException e) {
+                if (i >= 50) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+}

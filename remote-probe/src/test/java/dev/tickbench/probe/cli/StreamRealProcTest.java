@@ -1,0 +1,117 @@
+package dev.tickbench.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real /proc of this machine, streamed by a real probe process. */
+class StreamRealProcTest {
+    @Test
+    void hundredHertzForThreeSecondsHasConsecutiveSeqAndTenMillisecondSteps() throws Exception {
+        Process p = Fixtures.start(List.of("stream", "--rate", "100"));
+        try {
+            List<String> lines = Fixtures.lines(p, 1 + 300);
+            LineDecoder d = new LineDecoder();
+            Hello hello = assertInstanceOf(Hello.class, d.decode(lines.get(0)));
+            assertEquals(100, hello.rateHz());
+            assertEquals("rate", hello.capabilities().path("cadences").path("stat").path("reason").asText());
+            List<SampleLine> samples = new ArrayList<>();
+            for (String l : lines.subList(1, lines.size())) {
+                StreamLine s = d.decode(l);
+                if (s instanceof SampleLine sl) {
+                    samples.add(sl);
+                }
+            }
+            assertTrue(samples.size() >= 250, "samples: " + samples.size());
+            long[] err = new long[samples.size() - 1];
+            for (int i = 0; i < samples.size(); i++) {
+                SampleLine s = samples.get(i);
+                assertEquals(i + 1, s.seq(), "consecutive seq");
+                assertTrue(s.sources().containsKey("stat"), "a counter source on every tick");
+                if (i > 0) {
+                    assertEquals(s.monoNs() - samples.get(i - 1).monoNs(), s.dtNs());
+                    err[i - 1] = Math.abs(s.dtNs() - 10_000_000L);
+                }
+            }
+            Arrays.sort(err);
+            long median = err[err.length / 2];
+            long p95 = err[(int) (err.length * 0.95)];
+            assertTrue(median < 500_000, "median |dt - 10 ms| = " + median + " ns");
+            assertTrue(p95 < 5_000_000, "p95 |dt - 10 ms| = " + p95 + " ns");
+        } finally {
+            p.destroy();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void closingStdinStopsTheProbe() throws Exception {
+        Process p = Fixtures.start(List.of("stream", "--rate", "10"));
+        try {
+            assertEquals(2, Fixtures.lines(p, 2).size());
+            p.getOutputStream().close();
+            assertTrue(p.waitFor(5, TimeUnit.SECONDS), "probe still running after stdin closed");
+            assertEquals(0, p.exitValue());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void recordWritesAGzipCaptureThatReadsBack(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("c.ndjson.gz");
+        Fixtures.Result r = Fixtures.run("record", "--out", out.toString(), "--duration", "1500ms", "--rate", "20");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("recorded"), r.err());
+        int samples = 0;
+        try (CaptureReader reader = CaptureReader.open(out)) {
+            assertInstanceOf(Hello.class, reader.next());
+            for (StreamLine l; (l = reader.next()) != null; ) {
+                if (l instanceof SampleLine s) {
+                    assertEquals(++samples, s.seq());
+                }
+            }
+        }
+        assertTrue(samples >= 25 && samples <= 31, "1.5 s at 20 Hz: " + samples);
+        assertTrue(Files.size(out) > 0);
+    }
+
+    @Test
+    void fixtureBoardStreamsItsSources() throws Exception {
+        List<String> args = new ArrayList<>(List.of("stream", "--rate", "50"));
+        args.addAll(List.of(Fixtures.roots("router-arm")));
+        Process p = Fixtures.start(args);
+        try {
+            List<String> lines = Fixtures.lines(p, 3);
+            LineDecoder d = new LineDecoder();
+            Hello h = assertInstanceOf(Hello.class, d.decode(lines.get(0)));
+            assertEquals("edge-router-3", h.hostname());
+            SampleLine first = assertInstanceOf(SampleLine.class, d.decode(lines.get(1)));
+            for (String s : List.of("stat", "thermal_zone0", "thermal_zone1", "thermal_zone2", "cpufreq", "slabinfo",
+                    "buddyinfo", "mtd")) {
+                assertTrue(first.sources().containsKey(s), "first sample carries " + s + ": " + first.sources().keySet());
+            }
+            assertTrue(first.sources().get("slabinfo").get("nf_conntrack") > 0);
+            SampleLine second = assertInstanceOf(SampleLine.class, d.decode(lines.get(2)));
+            assertTrue(!second.sources().containsKey("mtd") && !second.sources().containsKey("slabinfo"),
+                    "floored and unchanged: " + second.sources().keySet());
+        } finally {
+            p.destroy();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.tickbench.core.cgroup;
+
+import dev.tickbench.core.source.TextScanner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Reads one level's files (the walk and the limits re-read; the per-tick counters use kept-open files
+ * in {@link CgroupCpuSource}). A missing or unreadable file is a null field, never 0.
+ */
+public final class LevelReader {
+    private final CgroupVersion version;
+
+    public LevelReader(CgroupVersion version) {
+        this.version = version;
+    }
+
+    /** The level's reading, or null when its directory no longer exists (the cgroup was removed). */
+    public LevelReading read(CgroupLevel level) {
+        if (!Files.isDirectory(level.dir())) {
+            return null;
+        }
+        LevelLimits limits = readLimits(level);
+        CpuStat stat = readStat(level);
+        String psi = text(level.dir().resolve("cpu.pressure"));
+        if (!Files.isDirectory(level.dir())) {
+            return null; // removed while we read it: the files read as missing, which would be a lie
+        }
+        return new LevelReading(level, limits, stat, psi == null ? null : Psi.parse(psi));
+    }
+
+    public LevelLimits readLimits(CgroupLevel level) {
+        Path d = level.dir();
+        if (version == CgroupVersion.V2) {
+            String max = text(d.resolve("cpu.max"));
+            return new LevelLimits(level.path(), max == null ? null : parseCpuMax(max),
+                    number(d.resolve("cpu.max.burst")), toInt(number(d.resolve("cpu.weight"))), null);
+        }
+        Long quota = number(d.resolve("cpu.cfs_quota_us"));
+        Long period = number(d.resolve("cpu.cfs_period_us"));
+        // v1 writes "no limit" as -1; a period without its quota says nothing about the limit
+        CpuMax max = quota == null ? null : new CpuMax(quota < 0 ? null : quota, period);
+        return new LevelLimits(level.path(), max, number(d.resolve("cpu.cfs_burst_us")), null,
+                number(d.resolve("cpu.shares")));
+    }
+
+    /** cpu.stat (+ v1 cpuacct usage); null when the level has no cpu.stat at all. */
+    public CpuStat readStat(CgroupLevel level) {
+        String text = text(level.dir().resolve("cpu.stat"));
+        if (text == null) {
+            return null;
+        }
+        Map<CpuCounter, Long> values = parseStat(text, version);
+        if (version == CgroupVersion.V1) {
+            for (CpuCounter c : CpuCounter.values()) {
+                if (c.cpuacctFile() != null) {
+                    Path dir = level.acctDir() != null ? level.acctDir() : level.dir();
+                    Long ns = number(dir.resolve(c.cpuacctFile()));
+                    if (ns != null) {
+                        values.put(c, ns / 1000);
+                    }
+                }
+            }
+        }
+        return new CpuStat(values);
+    }
+
+    /** Parses {@code name value} lines of cpu.stat into normalised counters (µs). */
+    static Map<CpuCounter, Long> parseStat(String text, CgroupVersion version) {
+        Map<CpuCounter, Long> values = new EnumMap<>(CpuCounter.class);
+        byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
+        TextScanner s = new TextScanner().reset(b, b.length);
+        while (s.nextLine()) {
+            if (!s.nextToken()) {
+                continue;
+            }
+            CpuCounter c = CpuCounter.of(b, s.tokenStart(), s.tokenEnd(), version);
+            if (c != null && s.nextToken() && s.tokenIsNumber()) {
+                values.put(c, c.normalise(s.tokenLong(), version));
+            }
+        }
+        return values;
+    }
+
+    /** v2 {@code cpu.max}: {@code "max 100000"} or {@code "50000 100000"}; null when malformed. */
+    static CpuMax parseCpuMax(String text) {
+        String[] f = text.trim().split("\\s+");
+        try {
+            Long quota = f[0].equals("max") ? null : Long.parseLong(f[0]);
+            Long period = f.length > 1 ? Long.parseLong(f[1]) : null;
+            return new CpuMax(quota, period);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    static String text(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.ISO_8859_1);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static Long number(Path file) {
+        String t = text(file);
+        if (t == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(t.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Integer toInt(Long v) {
+        return v == null ? null : Math.toIntExact(v);
+    }
+}

@@ -1,0 +1,142 @@
+package dev.tickbench.core.cgroup;
+
+import dev.tickbench.core.source.SystemRoots;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The cgroup mounts of {@code <proc>/self/mountinfo}: discovered, never assumed (a hybrid host has v1
+ * controllers under {@code /sys/fs/cgroup/cpu} and v2 at {@code /sys/fs/cgroup/unified}).
+ *
+ * <p>Fixture trees: when the proc root is not {@code /proc}, the mount points named in the fixture's
+ * mountinfo are resolved under {@code <proc>/..} (the fixture root), the same rule as
+ * {@code <proc>/../dev/kmsg} in {@link SystemRoots}.
+ */
+public final class Mounts {
+    private final List<CgroupMount> mounts;
+    private final CgroupMount cpuacct;
+
+    /**
+     * @param mounts the v2 mounts and the v1 mounts carrying {@code cpu}
+     * @param cpuacct a v1 mount carrying {@code cpuacct} without {@code cpu}, or null
+     */
+    Mounts(List<CgroupMount> mounts, CgroupMount cpuacct) {
+        this.mounts = List.copyOf(mounts);
+        this.cpuacct = cpuacct;
+    }
+
+    public static Mounts read(SystemRoots roots) throws CgroupException {
+        Path file = roots.proc("self/mountinfo");
+        String text;
+        try {
+            text = Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new CgroupException("cannot read " + file + ": " + e.getMessage());
+        }
+        return parse(text, roots.isLive() ? Path.of("/") : roots.proc().resolve("..").normalize());
+    }
+
+    /**
+     * Parses mountinfo lines: {@code id parent major:minor root mountpoint options [optional…] - fstype
+     * source superoptions}.
+     *
+     * @param base the directory mount points are resolved under ({@code /} on a live system)
+     */
+    static Mounts parse(String mountinfo, Path base) {
+        List<CgroupMount> found = new ArrayList<>();
+        CgroupMount acct = null;
+        for (String line : mountinfo.split("\n")) {
+            String[] f = line.trim().split(" ");
+            int dash = indexOf(f, "-");
+            if (dash < 6 || dash + 3 > f.length) {
+                continue;
+            }
+            String fstype = f[dash + 1];
+            String superOptions = dash + 3 < f.length ? f[dash + 3] : "";
+            String root = unescape(f[3]);
+            Path point = base.resolve(unescape(f[4]).substring(1));
+            if (fstype.equals("cgroup2")) {
+                found.add(new CgroupMount(CgroupVersion.V2, point, root, false));
+            } else if (fstype.equals("cgroup")) {
+                List<String> opts = List.of(superOptions.split(","));
+                if (opts.contains("cpu")) {
+                    found.add(new CgroupMount(CgroupVersion.V1, point, root, opts.contains("cpuacct")));
+                } else if (opts.contains("cpuacct")) {
+                    acct = new CgroupMount(CgroupVersion.V1, point, root, true);
+                }
+            }
+        }
+        return new Mounts(found, acct);
+    }
+
+    private static int indexOf(String[] f, String s) {
+        for (int i = 0; i < f.length; i++) {
+            if (f[i].equals(s)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** mountinfo escapes space, tab, newline and backslash as octal {@code \040}. */
+    static String unescape(String s) {
+        if (s.indexOf('\\') < 0) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 3 < s.length() && isOctal(s, i + 1)) {
+                sb.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
+                i += 3;
+                continue;
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    private static boolean isOctal(String s, int from) {
+        for (int i = from; i < from + 3; i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '7') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public List<CgroupMount> all() {
+        return mounts;
+    }
+
+    /** The v1 hierarchy carrying the {@code cpu} controller. */
+    public Optional<CgroupMount> cpuV1() {
+        return mounts.stream().filter(m -> m.version() == CgroupVersion.V1).findFirst();
+    }
+
+    /** A separately mounted v1 {@code cpuacct} hierarchy (usage counters), when not co-mounted with cpu. */
+    public Optional<CgroupMount> cpuacctV1() {
+        return Optional.ofNullable(cpuacct);
+    }
+
+    public Optional<CgroupMount> unified() {
+        return mounts.stream().filter(m -> m.version() == CgroupVersion.V2).findFirst();
+    }
+
+    /**
+     * The hierarchy that carries CPU bandwidth: the v1 cpu mount when there is one (on a hybrid host
+     * the cpu controller is bound to v1 and cannot also be enabled in v2), else the unified mount.
+     */
+    public CgroupMount cpuHierarchy() throws CgroupException {
+        Optional<CgroupMount> v1 = cpuV1();
+        if (v1.isPresent()) {
+            return v1.get();
+        }
+        return unified().orElseThrow(() -> new CgroupException(
+                "no cgroup2 mount and no cgroup v1 mount with the cpu controller in mountinfo"));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.tickbench.core.cgroup;
+
+/**
+ * One level of a walk: the second read's limits and pressure, and the counters' growth over the
+ * window. Every derived value is null when what it is derived from is missing.
+ *
+ * @param limits as read at the end of the window
+ * @param before the first read's counters (null when the level has no cpu.stat)
+ * @param after the second read's counters
+ * @param psi the level's {@code cpu.pressure} at the end of the window
+ * @param windowNs the measured time between the two reads
+ */
+public record WalkLevel(LevelLimits limits, CpuStat before, CpuStat after, Psi psi, long windowNs) {
+
+    public String path() {
+        return limits.path();
+    }
+
+    public Long delta(CpuCounter c) {
+        return CpuStat.delta(before, after, c);
+    }
+
+    /** CPUs allowed on average: quota / period; null when unlimited or unknown. */
+    public Double cpus() {
+        return limits.cpuMax() == null ? null : limits.cpuMax().cpus();
+    }
+
+    /** Δnr_throttled / Δnr_periods: how many periods saw throttling (not how long). */
+    public Double ratio() {
+        Long p = delta(CpuCounter.NR_PERIODS);
+        Long t = delta(CpuCounter.NR_THROTTLED);
+        return p == null || t == null || p <= 0 ? null : (double) t / p;
+    }
+
+    /** Δthrottled time per second of window (s/s): summed across runqueues, so it may exceed 1. */
+    public Double throttledRate() {
+        return perSecond(delta(CpuCounter.THROTTLED_USEC));
+    }
+
+    /** Δburst_usec per second of window (s/s): how much burst credit was spent. */
+    public Double burstRate() {
+        return perSecond(delta(CpuCounter.BURST_USEC));
+    }
+
+    /** CPU used over the window, in CPUs. */
+    public Double usageCpus() {
+        return perSecond(delta(CpuCounter.USAGE_USEC));
+    }
+
+    private Double perSecond(Long deltaUs) {
+        return deltaUs == null || windowNs <= 0 ? null : deltaUs * 1000.0 / windowNs;
+    }
+
+    /** True when this level throttled during the window (its count or its time grew). */
+    public boolean throttling() {
+        Long t = delta(CpuCounter.NR_THROTTLED);
+        Long us = delta(CpuCounter.THROTTLED_USEC);
+        return (t != null && t > 0) || (us != null && us > 0);
+    }
+
+    /** v1: the cpu.weight the level's shares map to under the current OCI mapping; v2: cpu.weight. */
+    public Integer weight() {
+        if (limits.weight() != null) {
+            return limits.weight();
+        }
+        return limits.shares() == null ? null : CpuConversions.ociWeight(limits.shares());
+    }
+
+    /** v1 only: the weight the shares map to under the old linear mapping. */
+    public Integer linearWeight() {
+        return limits.shares() == null ? null : CpuConversions.linearWeight(limits.shares());
+    }
+}

@@ -1,0 +1,233 @@
+package dev.tickbench.core.sampler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.source.HostInfo;
+import dev.tickbench.core.source.Source;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cadence engine driven tick by tick with scripted file contents: which sources appear on which
+ * ticks (change, no change, heartbeat after 60 s, floors, FLOOR_HZ override), counters, wraps, resets
+ * and the per-device row filter.
+ */
+class SamplerTickTest {
+    private static final long SEC = 1_000_000_000L;
+
+    private final List<StreamLine> lines = new ArrayList<>();
+    private final LineDecoder decoder = new LineDecoder();
+    private Sampler sampler;
+    private long mono;
+    private int rate;
+
+    private Sampler sampler(int rateHz, int floorHz, LimitValue memoryMax, Source... sources) {
+        this.rate = rateHz;
+        SamplerEnvironment env = SamplerEnvironment.open(List.of(sources), Map.of("mtd", "no /sys/class/mtd"),
+                null, memoryMax, new HostInfo("board-7", "Test Board", "6.1.0", 4, 100));
+        sampler = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.live(), rateHz, floorHz),
+                env, List.of());
+        sampler.addSink((b, o, l) -> lines.add(decoder.decode(b, o, l - 1)));
+        byte[] hello = sampler.helloLine();
+        try {
+            lines.add(decoder.decode(hello, 0, hello.length - 1));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return sampler;
+    }
+
+    private SampleLine tick() throws IOException {
+        mono += SEC / rate;
+        sampler.tick(mono, mono);
+        return (SampleLine) lines.get(lines.size() - 1);
+    }
+
+    private SampleLine tickAfter(long ns) throws IOException {
+        mono += ns - SEC / rate;
+        return tick();
+    }
+
+    private static Map<String, Long> m(Object... kv) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            out.put((String) kv[i], ((Number) kv[i + 1]).longValue());
+        }
+        return out;
+    }
+
+    @Test
+    void helloCarriesHostRateFloorAndCadences() {
+        sampler(10, 0, LimitValue.UNLIMITED, ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
+        Hello h = assertInstanceOf(Hello.class, lines.get(0));
+        assertEquals("board-7", h.hostname());
+        assertEquals("Test Board", h.board());
+        assertEquals(4, h.cores());
+        assertEquals(10, h.rateHz());
+        assertEquals(0, h.floorHz());
+        assertEquals("budget", h.capabilities().path("cadences").path("slabinfo").path("reason").asText());
+        assertEquals(5.0, h.capabilities().path("cadences").path("slabinfo").path("hz").asDouble());
+        assertEquals(2, h.capabilities().path("cadences").path("slabinfo").path("every_ticks").asInt());
+        assertFalse(h.capabilities().path("sources").path("mtd").asBoolean(true));
+        assertEquals("no /sys/class/mtd", h.capabilities().path("absent").path("mtd").asText());
+        assertTrue(h.capabilities().path("limits").has("memory_max"));
+        assertTrue(h.capabilities().path("limits").path("memory_max").isNull(), "max is null, not 0");
+    }
+
+    @Test
+    void floorsChangeFilterAndHeartbeatTickByTick() throws IOException {
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10, "dentry", 5));
+        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000)).set(m("temp", 45000));
+        ScriptedSource freq = ScriptedSource.level("cpufreq", new CadenceRule.CpuFreq(false)).set(m("cpu0", 600000, "cpu1", 600000));
+        sampler(10, 0, new LimitValue(1L << 29), slab, buddy, thermal, freq);
+
+        // tick 1: the change filter was re-armed after the baseline: every store-on-change source is here
+        SampleLine t1 = tick();
+        assertEquals(1, t1.seq());
+        assertEquals(Set.of("slabinfo", "buddyinfo", "thermal_zone0", "cpufreq"), t1.sources().keySet());
+        assertEquals(10L, t1.sources().get("slabinfo").get("nf_conntrack"));
+        assertEquals(1L << 29, t1.limits().get("memory_max"));
+        assertTrue(t1.heartbeat().isEmpty());
+
+        // tick 2: slabinfo not due (every 2), thermal not due (every 10), nothing moved
+        SampleLine t2 = tick();
+        assertEquals(Set.of(), t2.sources().keySet());
+        assertTrue(t2.limits().isEmpty());
+        assertEquals(SEC / 10, t2.dtNs());
+
+        // tick 3: slabinfo due but unchanged -> not stored; cpufreq: one core moves -> all cores stored
+        freq.set(m("cpu0", 1800000, "cpu1", 600000));
+        SampleLine t3 = tick();
+        assertEquals(Set.of("cpufreq"), t3.sources().keySet());
+        assertEquals(1800000L, t3.sources().get("cpufreq").get("cpu0"));
+        assertEquals(600000L, t3.sources().get("cpufreq").get("cpu1"));
+
+        // tick 4: slab changes but is not due until tick 5
+        slab.set(m("nf_conntrack", 11, "dentry", 5));
+        assertFalse(tick().sources().containsKey("slabinfo"));
+        SampleLine t5 = tick();
+        assertEquals(Set.of("slabinfo"), t5.sources().keySet());
+        assertEquals(11L, t5.sources().get("slabinfo").get("nf_conntrack"));
+        assertEquals(4, slab.reads, "baseline + ticks 1, 3, 5");
+
+        // thermal: sample-and-hold at its declared cadence, stored on every read even when unchanged
+        for (int t = 6; t <= 10; t++) {
+            assertFalse(tick().sources().containsKey("thermal_zone0"), "tick " + t);
+        }
+        SampleLine t11 = tick();
+        assertEquals(45000L, t11.sources().get("thermal_zone0").get("temp"));
+        assertFalse(t11.heartbeat().contains("thermal_zone0"));
+
+        // 60 s later, nothing moved: the first read due re-emits each store-on-change source, marked hb
+        SampleLine hb = tickAfter(60 * SEC);
+        assertTrue(hb.heartbeat().containsAll(Set.of("buddyinfo", "cpufreq", "limits")), hb.heartbeat().toString());
+        assertEquals(7L, hb.sources().get("buddyinfo").get("0.Normal.0"));
+        assertEquals(1L << 29, hb.limits().get("memory_max"));
+        // slabinfo was last stored at tick 5 and is due on odd ticks; it heartbeats on its next due read
+        SampleLine after = hb.seq() % 2 == 1 ? hb : tick();
+        assertTrue(after.heartbeat().contains("slabinfo"), after.heartbeat().toString());
+        SampleLine quiet = tick();
+        assertTrue(quiet.heartbeat().isEmpty());
+        assertFalse(quiet.sources().containsKey("buddyinfo"));
+    }
+
+    @Test
+    void floorHzOverrideEmitsEveryReadAtOneCadence() throws IOException {
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10));
+        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000)).set(m("temp", 45000));
+        sampler(10, 3, new LimitValue(4096L), slab, buddy, thermal);
+        Hello h = (Hello) lines.get(0);
+        for (String s : new String[] {"slabinfo", "buddyinfo", "thermal_zone0"}) {
+            assertEquals("override", h.capabilities().path("cadences").path(s).path("reason").asText(), s);
+            assertEquals(3, h.capabilities().path("cadences").path(s).path("every_ticks").asInt(), s);
+        }
+        for (int t = 1; t <= 7; t++) {
+            SampleLine s = tick();
+            boolean due = (t - 1) % 3 == 0;
+            assertEquals(due, s.sources().containsKey("slabinfo"), "slabinfo tick " + t);
+            assertEquals(due, s.sources().containsKey("thermal_zone0"), "thermal tick " + t);
+            assertTrue(s.sources().containsKey("buddyinfo"), "buddyinfo unchanged but emitted, tick " + t);
+            assertEquals(4096L, s.limits().get("memory_max"), "memory.max every tick with FLOOR_HZ");
+            assertTrue(s.heartbeat().isEmpty());
+        }
+    }
+
+    @Test
+    void floorHzAtRateEmitsEverythingEveryTick() throws IOException {
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10));
+        ScriptedSource mtd = ScriptedSource.level("mtd", new CadenceRule.Mtd()).set(m("mtd0.ecc_failures", 0));
+        sampler(50, 50, null, slab, mtd);
+        for (int t = 1; t <= 5; t++) {
+            assertEquals(Set.of("slabinfo", "mtd"), tick().sources().keySet());
+        }
+    }
+
+    @Test
+    void countersAreDeltasWithWrapsResetsAndZeroes() throws IOException {
+        ScriptedSource stat = ScriptedSource.counter("stat").set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF0L, "procs_running", 3));
+        stat = new ScriptedSource("stat", dev.tickbench.core.source.SourceKind.COUNTER, new CadenceRule.EveryTick(), false,
+                Set.of("procs_running")).set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF0L, "procs_running", 3));
+        sampler(10, 0, null, stat);
+        stat.set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF8L, "procs_running", 2));
+        SampleLine t1 = tick();
+        assertEquals(0L, t1.sources().get("stat").get("cpu.user"), "an idle core's zero delta is real");
+        assertEquals(8L, t1.sources().get("stat").get("ctxt"));
+        assertEquals(2L, t1.sources().get("stat").get("procs_running"), "levels stay absolute");
+        stat.set(m("cpu.user", 103, "ctxt", 4, "procs_running", 2));
+        SampleLine t2 = tick();
+        assertEquals(3L, t2.sources().get("stat").get("cpu.user"));
+        assertEquals(12L, t2.sources().get("stat").get("ctxt"), "a 32-bit wrap is unwrapped, not a huge delta");
+        stat.set(m("cpu.user", 5, "ctxt", 10, "procs_running", 2));
+        SampleLine t3 = tick();
+        assertNull(t3.sources().get("stat").get("cpu.user"), "after a reset the delta is unknown, not huge");
+        assertEquals(List.of("stat.cpu.user"), t3.resets());
+        assertEquals(6L, t3.sources().get("stat").get("ctxt"));
+        stat.set(m("cpu.user", 6, "ctxt", 10, "procs_running", 2, "cpu.nice", 1));
+        SampleLine t4 = tick();
+        assertEquals(1L, t4.sources().get("stat").get("cpu.user"));
+        assertNull(t4.sources().get("stat").get("cpu.nice"), "a new key's first read is its baseline");
+    }
+
+    @Test
+    void diskRowsOnlyWhenTheirDeltaIsNonZero() throws IOException {
+        ScriptedSource disk = new ScriptedSource("diskstats", dev.tickbench.core.source.SourceKind.COUNTER,
+                new CadenceRule.EveryTick(), true, Set.of("sda.in_flight", "nbd0.in_flight"));
+        disk.set(m("nbd0.reads", 0, "nbd0.in_flight", 0, "sda.reads", 10, "sda.in_flight", 1));
+        sampler(10, 3, null, disk); // FLOOR_HZ does not change the per-device row filter
+        disk.set(m("nbd0.reads", 0, "nbd0.in_flight", 0, "sda.reads", 12, "sda.in_flight", 0));
+        SampleLine t1 = tick();
+        assertEquals(2L, t1.sources().get("diskstats").get("sda.reads"));
+        assertEquals(0L, t1.sources().get("diskstats").get("sda.in_flight"));
+        assertNull(t1.sources().get("diskstats").get("nbd0.reads"), "an idle nbd has no row");
+        SampleLine t2 = tick();
+        assertEquals(0, t2.sources().get("diskstats").size(), "read, and every device idle");
+    }
+
+    @Test
+    void aFailingSourceIsSkippedAndTheSamplerGoesOn() throws IOException {
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1));
+        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        sampler(10, 0, null, slab, buddy);
+        buddy.failing(true);
+        SampleLine t1 = tick();
+        assertEquals(Set.of("slabinfo"), t1.sources().keySet(), "not emitted, and never as zero");
+        buddy.failing(false);
+        assertEquals(7L, tick().sources().get("buddyinfo").get("0.Normal.0"), "still armed: first good read is stored");
+    }
+}

@@ -1,0 +1,81 @@
+package dev.tickbench.core.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The fixture board trees under src/test/resources/boards and small helpers shared by the source tests. */
+final class Boards {
+    static final String ROUTER = "router-arm";
+    static final String SBC = "sbc";
+    static final String X86 = "x86-server";
+
+    private Boards() {}
+
+    /** The board's root directory (holding proc, sys, dev). */
+    static Path dir(String board) {
+        URL url = Boards.class.getResource("/boards/" + board);
+        if (url == null) {
+            throw new IllegalStateException("no fixture board " + board + " on the test class path");
+        }
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static SystemRoots roots(String board) {
+        Path d = dir(board);
+        return SystemRoots.of(d.resolve("proc"), d.resolve("sys"));
+    }
+
+    static String text(String board, String relative) throws IOException {
+        return Files.readString(dir(board).resolve(relative), StandardCharsets.ISO_8859_1);
+    }
+
+    static TextScanner scan(String text) {
+        byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
+        return new TextScanner().reset(b, b.length);
+    }
+
+    static long value(ValueTable t, String key) {
+        int i = t.indexOf(key, -1);
+        if (i < 0) {
+            fail("no key " + key + " in " + t);
+        }
+        return t.value(i);
+    }
+
+    static Source opened(Source s) {
+        Presence p = s.open();
+        assertTrue(p.present(), () -> s.name() + " absent: " + p.reason());
+        return s;
+    }
+
+    /** Asserts that a second parse of identical text reuses every key String of the first (no new keys). */
+    static void assertKeysReused(ValueTable first, ValueTable second) {
+        assertEquals(first.size(), second.size());
+        for (int i = 0; i < first.size(); i++) {
+            if (first.key(i) != second.key(i)) {
+                fail("key " + i + " (" + first.key(i) + ") was rebuilt instead of reused");
+            }
+        }
+    }
+
+    /** The uid of this JVM process. */
+    static int uid() throws IOException {
+        return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    }
+
+    static boolean ci() {
+        return "true".equals(System.getenv("CI"));
+    }
+}

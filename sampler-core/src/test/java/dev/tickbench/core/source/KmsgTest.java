@@ -1,0 +1,171 @@
+package dev.tickbench.core.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KmsgTest {
+    @TempDir
+    Path tmp;
+
+    private SystemRoots copyOfRouter() throws IOException {
+        Path dev = Files.createDirectories(tmp.resolve("dev"));
+        Files.createDirectories(tmp.resolve("proc"));
+        Files.createDirectories(tmp.resolve("sys"));
+        Files.copy(Boards.dir(Boards.ROUTER).resolve("dev/kmsg"), dev.resolve("kmsg"), StandardCopyOption.REPLACE_EXISTING);
+        return SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
+    }
+
+    private static void append(SystemRoots roots, String text) throws IOException {
+        Files.writeString(roots.kmsg(), text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    /** Drains until {@code n} records arrived or 2 s passed. */
+    private static List<KmsgRecord> await(Kmsg k, int n, int max) throws InterruptedException {
+        List<KmsgRecord> got = new ArrayList<>();
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (got.size() < n && System.nanoTime() < deadline) {
+            k.drain(got::add, max);
+            Thread.sleep(5);
+        }
+        return got;
+    }
+
+    @Test
+    void parsesPrioFacilitySeqTimestampAndMessage() {
+        byte[] b = "14,2034,98765432,-;tickbench: hello; world".getBytes(StandardCharsets.UTF_8);
+        KmsgRecord r = KmsgRecord.parse(b, 0, b.length);
+        assertEquals(new KmsgRecord(6, 1, 2034, 98765432, "tickbench: hello; world"), r);
+        byte[] c = "3,77,1000,c,caller=T12;eth0: link down".getBytes(StandardCharsets.UTF_8);
+        assertEquals(new KmsgRecord(3, 0, 77, 1000, "eth0: link down"), KmsgRecord.parse(c, 0, c.length));
+        byte[] dict = " SUBSYSTEM=net".getBytes(StandardCharsets.UTF_8);
+        assertNull(KmsgRecord.parse(dict, 0, dict.length), "dictionary continuation lines are not records");
+        byte[] junk = "no record here".getBytes(StandardCharsets.UTF_8);
+        assertNull(KmsgRecord.parse(junk, 0, junk.length));
+    }
+
+    @Test
+    void fixtureFileDeliversOnlyLinesAppendedAfterOpen() throws Exception {
+        SystemRoots roots = copyOfRouter();
+        try (Kmsg k = new Kmsg(roots)) {
+            assertTrue(k.open().present());
+            Thread.sleep(50);
+            assertEquals(0, k.drain(r -> fail("backlog delivered: " + r), 100), "the backlog present at open is skipped");
+            append(roots, "6,1204,863200000000,-;br0: port 3(ether3) entered disabled state\n SUBSYSTEM=net\n DEVICE=n6\n");
+            append(roots, "12,1205,863200000100,-;dropbear[812]: Child connection from 10.0.0.4:51122\n");
+            List<KmsgRecord> got = await(k, 2, 100);
+            assertEquals(List.of(
+                    new KmsgRecord(6, 0, 1204, 863200000000L, "br0: port 3(ether3) entered disabled state"),
+                    new KmsgRecord(4, 1, 1205, 863200000100L, "dropbear[812]: Child connection from 10.0.0.4:51122")), got);
+            assertEquals(0, k.droppedSinceLastDrain());
+        }
+    }
+
+    @Test
+    void aLineWrittenInTwoPiecesIsDeliveredOnce() throws Exception {
+        SystemRoots roots = copyOfRouter();
+        try (Kmsg k = new Kmsg(roots)) {
+            assertTrue(k.open().present());
+            append(roots, "6,1300,900000000000,-;half of a ");
+            Thread.sleep(40);
+            append(roots, "record\n");
+            List<KmsgRecord> got = await(k, 1, 100);
+            assertEquals(List.of(new KmsgRecord(6, 0, 1300, 900000000000L, "half of a record")), got);
+        }
+    }
+
+    @Test
+    void dropsAreCountedWhenTheQueueIsFullOrOverTheDrainBound() throws Exception {
+        SystemRoots roots = copyOfRouter();
+        try (Kmsg k = new Kmsg(roots, 4)) {
+            assertTrue(k.open().present());
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < 10; i++) {
+                sb.append("6,").append(2000 + i).append(',').append(1000 + i).append(",-;line ").append(i).append('\n');
+            }
+            append(roots, sb.toString());
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            long dropped = 0;
+            while (dropped < 6 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+                dropped += k.droppedSinceLastDrain();
+            }
+            assertEquals(6, dropped, "10 records into a queue of 4");
+            List<KmsgRecord> got = new ArrayList<>();
+            assertEquals(2, k.drain(got::add, 2));
+            assertEquals(List.of("line 0", "line 1"), got.stream().map(KmsgRecord::msg).toList());
+            assertEquals(2, k.droppedSinceLastDrain(), "the 2 over the tick's bound");
+            assertEquals(0, k.drain(got::add, 2));
+            assertEquals(0, k.droppedSinceLastDrain());
+        }
+    }
+
+    @Test
+    void missingKmsgIsAbsentWithTheReason() {
+        SystemRoots roots = SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
+        try (Kmsg k = new Kmsg(roots)) {
+            Presence p = k.open();
+            assertFalse(p.present());
+            assertEquals("no " + tmp.resolve("dev/kmsg") + " on this system", p.reason());
+            assertFalse(k.isRunning());
+        }
+    }
+
+    @Test
+    void aDirectoryInPlaceOfKmsgIsAbsent() throws IOException {
+        Files.createDirectories(tmp.resolve("dev/kmsg"));
+        try (Kmsg k = new Kmsg(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")))) {
+            assertEquals("cannot read " + tmp.resolve("dev/kmsg") + ": Is a directory", k.open().reason());
+        }
+    }
+
+    @Test
+    void realDevKmsgDeliversALineWrittenAfterOpen() throws Exception {
+        boolean root = Boards.uid() == 0 && Files.exists(Path.of("/dev/kmsg"));
+        if (!root) {
+            if (Boards.ci()) {
+                fail("CI=true: this test needs root and /dev/kmsg (uid " + Boards.uid() + ")");
+            }
+            assumeTrue(false, "not root: cannot write /dev/kmsg; skipped outside CI");
+        }
+        try (Kmsg k = new Kmsg(SystemRoots.live())) {
+            Presence p = k.open();
+            assertTrue(p.present(), p.reason());
+            String marker = "tickbench-kmsg-test " + UUID.randomUUID();
+            Thread.sleep(100); // let the reader skip the boot backlog
+            try (FileOutputStream out = new FileOutputStream("/dev/kmsg")) {
+                out.write((marker + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            List<KmsgRecord> got = new ArrayList<>();
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            KmsgRecord mine = null;
+            while (mine == null && System.nanoTime() < deadline) {
+                k.drain(got::add, 1000);
+                mine = got.stream().filter(r -> r.msg().equals(marker)).findFirst().orElse(null);
+                Thread.sleep(5);
+            }
+            assertTrue(mine != null, "the written line did not arrive within 2 s; got " + got.size() + " records");
+            assertEquals(1, mine.facility(), "user-space writes are facility user");
+            double uptimeUs = Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * 1e6;
+            for (KmsgRecord r : got) {
+                assertTrue(r.usec() > uptimeUs - 60e6, "a boot-backlog record was delivered: " + r);
+            }
+        }
+    }
+}
