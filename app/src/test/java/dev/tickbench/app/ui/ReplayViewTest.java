@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.capture.FixtureCapture;
+import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.app.live.ChartGroup;
 import dev.tickbench.app.live.TimeMark;
 import java.nio.charset.StandardCharsets;
@@ -63,6 +67,32 @@ class ReplayViewTest {
         assertEquals(2, events.stream().filter(e -> e.kind() == TimeMark.Kind.KMSG).count(), events.toString());
         assertFalse(fx(() -> w.vm.window().isFollow()), "a replay opens paused on its whole range");
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
+    }
+
+    /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
+    @Test
+    void aCaptureOfTheRouterBoardShowsThePublishedCadences() throws Exception {
+        Path board = Path.of(System.getProperty("user.dir")).resolve("../sampler-core/src/test/resources/boards/router-arm").normalize();
+        Path file = dir.resolve("router-arm.ndjson");
+        try (CaptureWriter out = CaptureWriter.open(file);
+             Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 100, 0),
+                     List.of(), List.of())) {
+            sampler.addSink(out);
+            sampler.start();
+            Thread.sleep(1500);
+        }
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        assertEquals("", fx(() -> w.vm.errorProperty().get()));
+        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
+                fx(() -> w.vm.titleProperty().get()));
+        List<String> thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).badgeTexts());
+        assertTrue(thermal.contains("thermal_zone0 · 1.0 Hz · declared"), thermal.toString());
+        assertTrue(thermal.contains("thermal_zone1 · 4.0 Hz · declared"), thermal.toString());
+        List<String> freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ).badgeTexts());
+        assertTrue(freq.contains("cpu0 · 100 Hz · policy"), "userspace governor: " + freq);
+        assertTrue(fx(() -> w.vm.sources().stream().anyMatch(r -> !r.present() && r.name().equals("pressure"))),
+                "router-arm has no /proc/pressure: listed as absent");
     }
 
     @Test
