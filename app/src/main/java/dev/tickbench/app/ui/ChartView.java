@@ -78,6 +78,7 @@ public final class ChartView extends VBox {
         yAxis.setUnit(null);
         yAxis.setAnimated(false);
         yAxis.setAutoRangeRounding(false);
+        yAxis.setAutoRangePadding(0.05); // a line at the maximum must not sit on the frame
         yAxis.setForceZeroInRange(group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI);
         chart = new XYChart(xAxis, yAxis);
         chart.setAnimated(false);
@@ -164,8 +165,8 @@ public final class ChartView extends VBox {
         s.line().setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.2;");
         if (s.changeMarks() != null) {
             // change emission: small filled dot; heartbeat emission: a larger open square (ui.md ◆ / ◇)
-            s.changeMarks().setStyle("-fx-marker-type: circle; -fx-marker-size: 2.5; -fx-stroke: " + colour + "; -fx-fill: " + colour + ";");
-            s.heartbeatMarks().setStyle("-fx-marker-type: rectangle1; -fx-marker-size: 5; -fx-stroke: " + colour + "; -fx-fill: " + colour + ";");
+            s.changeMarks().setStyle("-fx-marker-type: circle; -fx-marker-size: 2; -fx-marker-color: " + colour + ";");
+            s.heartbeatMarks().setStyle("-fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5; -fx-marker-color: " + colour + ";");
         }
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");

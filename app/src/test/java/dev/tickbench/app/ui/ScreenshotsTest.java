@@ -41,7 +41,7 @@ class ScreenshotsTest {
     void replayOfABoardCapture() throws Exception {
         Files.createDirectories(OUT);
         Path file = dir.resolve("edge-router-3.ndjson.gz");
-        new FixtureCapture(100, 180, 30, 9000).write(file);
+        new FixtureCapture(100, 180, 30, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         Thread.sleep(1500);
