@@ -14,8 +14,15 @@ import java.util.function.BooleanSupplier;
  * line before it stays loaded and the result names the line. No JavaFX here; the view runs it in a Task.
  */
 public final class CaptureLoader {
-    /** Lines between dataset flushes: big batches, few locks. */
-    private static final int FLUSH_EVERY = 200_000;
+    /** Lines between looks at the clock. */
+    private static final int CHECK_EVERY = 512;
+    /**
+     * The first batch goes to the charts after this long: it is the first screen. Later batches come
+     * at doubling intervals (up to {@link #MAX_FLUSH_NS}), because each one redraws every chart and a
+     * redraw of an hour at 100 Hz costs about a second of the FX thread in software rendering.
+     */
+    private static final long FIRST_FLUSH_NS = 250_000_000L;
+    private static final long MAX_FLUSH_NS = 4_000_000_000L;
 
     /** Progress in compressed bytes read, for the progress bar. */
     public interface Progress {
@@ -49,6 +56,8 @@ public final class CaptureLoader {
     public static Result load(Path file, SeriesStore store, Progress progress, BooleanSupplier cancelled) throws IOException {
         long total = Files.size(file);
         long lines = 0;
+        long lastFlush = System.nanoTime();
+        long interval = FIRST_FLUSH_NS;
         try (CaptureReader reader = CaptureReader.open(file)) {
             StreamLine line;
             while (true) {
@@ -63,10 +72,16 @@ public final class CaptureLoader {
                 }
                 store.accept(line);
                 lines++;
-                if (lines % FLUSH_EVERY == 0) {
-                    store.flush();
-                    progress.update(reader.bytesRead(), total);
+                if (lines % CHECK_EVERY == 0) {
+                    long now = System.nanoTime();
+                    if (now - lastFlush >= interval) {
+                        store.flush();
+                        lastFlush = now;
+                        interval = Math.min(MAX_FLUSH_NS, interval * 2);
+                        progress.update(reader.bytesRead(), total);
+                    }
                     if (cancelled.getAsBoolean()) {
+                        store.flush();
                         return new Result(file, lines, "cancelled", -1);
                     }
                 }

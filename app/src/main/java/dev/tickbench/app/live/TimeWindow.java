@@ -16,6 +16,7 @@ public final class TimeWindow {
     private final DoubleProperty min = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty max = new SimpleDoubleProperty(Double.NaN);
     private final DoubleProperty span = new SimpleDoubleProperty(DEFAULT_SPAN_S);
+    private long userRanges;
 
     public BooleanProperty followProperty() {
         return follow;
@@ -58,8 +59,14 @@ public final class TimeWindow {
         if (!(to > from)) {
             return;
         }
+        userRanges++;
         follow.set(false);
         set(from, to);
+    }
+
+    /** How many times the user chose a range (zoom, pan, event click): a replay must not undo that. */
+    public long userRanges() {
+        return userRanges;
     }
 
     /** Shows the whole of a replayed capture, paused. */
@@ -71,6 +78,7 @@ public final class TimeWindow {
     /** Centres the window on {@code x} keeping the width (clicking an event in the list). */
     public void centreOn(double x) {
         double width = Double.isNaN(min.get()) ? span.get() : max.get() - min.get();
+        userRanges++;
         follow.set(false);
         set(x - width / 2, x + width / 2);
     }

@@ -1,6 +1,8 @@
 package dev.tickbench.app.ui;
 
+import dev.tickbench.app.capture.CaptureLoader;
 import dev.tickbench.app.capture.CsvExporter;
+import dev.tickbench.app.live.SeriesStore;
 import dev.tickbench.app.capture.ExportSelection;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
@@ -202,12 +204,16 @@ public final class MainView extends BorderPane {
         });
         new AnimationTimer() {
             private long last;
+            private long lastPick;
 
             @Override
             public void handle(long now) {
                 if (now - last >= 100_000_000L) { // 10 Hz is plenty for the axis and the labels
                     last = now;
                     vm.pulse(now);
+                }
+                if (now - lastPick >= 2_000_000_000L) { // the busiest slab caches: a new pick redraws the chart
+                    lastPick = now;
                     charts.refreshPickers();
                 }
             }
@@ -331,17 +337,24 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /** Reads a capture on a background task with a progress bar; the result replaces the view. */
-    public Task<MainViewModel.Replay> openCapture(Path file) {
-        Task<MainViewModel.Replay> task = new Task<>() {
+    /**
+     * Opens a capture: the window switches to it at once and a background task reads it, with a
+     * progress bar and Cancel; the charts draw each batch as it arrives.
+     */
+    public Task<CaptureLoader.Result> openCapture(Path file) {
+        if (busy()) {
+            return null;
+        }
+        SeriesStore store = vm.beginReplay(file);
+        Task<CaptureLoader.Result> task = new Task<>() {
             @Override
-            protected MainViewModel.Replay call() throws Exception {
+            protected CaptureLoader.Result call() throws Exception {
                 updateMessage("Opening " + file.getFileName() + "…");
-                return vm.loadCapture(file, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
+                return vm.loadInto(store, file, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
             }
         };
-        task.setOnSucceeded(e -> vm.showReplay(task.getValue()));
-        task.setOnFailed(e -> vm.errorProperty().set("Cannot open " + file + ": " + message(task.getException())));
+        task.setOnSucceeded(e -> vm.finishReplay(store, task.getValue()));
+        task.setOnFailed(e -> vm.failReplay(file, message(task.getException())));
         runWithProgress(task);
         return task;
     }
@@ -390,9 +403,16 @@ public final class MainView extends BorderPane {
         return task;
     }
 
-    private void runWithProgress(Task<?> task) {
+    private boolean busy() {
         if (running != null && running.isRunning()) {
             vm.errorProperty().set("Wait for the current task to finish, or cancel it.");
+            return true;
+        }
+        return false;
+    }
+
+    private void runWithProgress(Task<?> task) {
+        if (busy()) {
             return;
         }
         running = task;

@@ -50,6 +50,8 @@ public final class MainViewModel {
     private final IntegerProperty floorHz = new SimpleIntegerProperty(0);
     private final BooleanProperty local = new SimpleBooleanProperty(false);
     private final BooleanProperty replay = new SimpleBooleanProperty(false);
+    private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private long userRangesAtLoad;
     private Connection connection;
     private LineIntake intake;
     private Path replayFile;
@@ -168,40 +170,64 @@ public final class MainViewModel {
     }
 
     /**
-     * Reads a capture into a new store; runs on a background thread. The caller hands the result to
-     * {@link #showReplay} on the FX thread.
+     * Switches the window to an empty replay store for {@code file} (FX thread). The capture is then
+     * read into it by {@link #loadInto} on a background thread while the charts already draw what has
+     * arrived: the first screen comes after the first batch, not after the whole file.
      */
-    public Replay loadCapture(Path file, CaptureLoader.Progress progress, BooleanSupplier cancelled) throws IOException {
-        SeriesStore s = SeriesStore.replay();
-        CaptureLoader.Result r = CaptureLoader.load(file, s, progress, cancelled);
-        return new Replay(s, r);
-    }
-
-    public record Replay(SeriesStore store, CaptureLoader.Result result) {}
-
-    public void showReplay(Replay r) {
+    public SeriesStore beginReplay(Path file) {
         stopRecordingQuietly();
         closeConnection();
-        events.setAll(r.store().marks());
-        listen(r.store());
-        store.set(r.store());
-        SessionInfo info = r.store().session();
-        session.set(info);
-        sources.setAll(info == null ? java.util.List.of() : info.sources());
+        SeriesStore s = SeriesStore.replay();
+        events.clear();
+        sources.clear();
+        session.set(null);
+        listen(s);
+        store.set(s);
         replay.set(true);
         local.set(false);
-        replayFile = r.result().file();
-        source.set(replayFile.getFileName().toString());
-        double first = r.store().firstX();
-        double last = r.store().latestX();
-        if (!Double.isNaN(first)) {
-            window.showAll(first, last);
+        replayFile = file;
+        source.set(file.getFileName().toString());
+        error.set("");
+        loading.set(true);
+        userRangesAtLoad = window.userRanges();
+        window.followProperty().set(false);
+        return s;
+    }
+
+    /** Reads the capture into {@code s}; background thread. */
+    public CaptureLoader.Result loadInto(SeriesStore s, Path file, CaptureLoader.Progress progress, BooleanSupplier cancelled)
+            throws IOException {
+        return CaptureLoader.load(file, s, progress, cancelled);
+    }
+
+    /** The end of a replay (FX thread): the whole range, and what happened. */
+    public void finishReplay(SeriesStore s, CaptureLoader.Result r) {
+        loading.set(false);
+        if (store.get() != s) {
+            return;
         }
-        if (r.result().complete()) {
-            error.set("");
-            status.set(r.result().message());
+        showWholeReplay(s);
+        if (r.complete()) {
+            status.set(r.message());
         } else {
-            error.set(r.result().message());
+            error.set(r.message());
+        }
+    }
+
+    /** A replay that could not be read at all (FX thread). */
+    public void failReplay(Path file, String message) {
+        loading.set(false);
+        error.set("Cannot open " + file + ": " + message);
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    private void showWholeReplay(SeriesStore s) {
+        // a user who zoomed while the file was loading keeps the range they chose
+        if (window.userRanges() == userRangesAtLoad && !Double.isNaN(s.firstX())) {
+            window.showAll(s.firstX(), s.latestX());
         }
     }
 
@@ -249,6 +275,8 @@ public final class MainViewModel {
         }
         if (!replay.get()) {
             window.advance(s.firstX(), s.latestX());
+        } else if (loading.get()) {
+            showWholeReplay(s);
         }
         recorder.refresh();
         if (nowNs - lastStatusNs >= 1_000_000_000L) {
