@@ -2,7 +2,6 @@ package dev.tickbench.probe.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.core.sampler.Sampler;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,10 +17,14 @@ public final class CapabilitiesCommand implements Callable<Integer> {
     @Mixin
     SamplerOptions sampling;
 
+    @Mixin
+    SessionOptions session;
+
     @Override
     public Integer call() throws Exception {
         sampling.validate();
-        try (Sampler sampler = Sampler.create(sampling.config(), List.of(), List.of())) {
+        session.validate();
+        try (Sampler sampler = session.createSampler(sampling)) {
             String json = new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sampler.capabilities());
             spec.commandLine().getOut().println(json);
             spec.commandLine().getOut().flush();

@@ -31,7 +31,9 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new StreamCommand());
         cl.addSubcommand(new RecordCommand());
         cl.addSubcommand(new BenchCommand());
+        cl.addSubcommand(new CsvCommand());
         cl.addSubcommand(new WalkCommand());
+        cl.addSubcommand(new ThrottleCommand());
         cl.setParameterExceptionHandler(ProbeMain::badUsage);
         cl.setExecutionExceptionHandler(ProbeMain::failed);
         return cl;
@@ -40,7 +42,7 @@ public final class ProbeMain implements Runnable {
     /** Bad flags: one line naming the flag and what is allowed, exit 2. */
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
         e.getCommandLine().getErr().println("tickbench-probe: " + e.getMessage());
-        e.getCommandLine().getErr().println("Try 'tickbench-probe " + e.getCommandLine().getCommandName()
+        e.getCommandLine().getErr().println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName()
                 + " --help' for the flags.");
         return 2;
     }
@@ -48,10 +50,10 @@ public final class ProbeMain implements Runnable {
     /** A failure while running: a clear message, no stack trace unless TICKBENCH_DEBUG is set. */
     private static int failed(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         if (e instanceof UserError u) {
-            cl.getErr().println("tickbench-probe " + cl.getCommandName() + ": " + u.getMessage());
+            cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + u.getMessage());
             return u.exitCode();
         }
-        cl.getErr().println("tickbench-probe " + cl.getCommandName() + ": " + e);
+        cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + e);
         if (System.getenv("TICKBENCH_DEBUG") != null) {
             e.printStackTrace(cl.getErr());
         }

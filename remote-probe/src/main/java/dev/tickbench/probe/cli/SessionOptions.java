@@ -3,6 +3,7 @@ package dev.tickbench.probe.cli;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.TickExtension;
 import dev.tickbench.core.source.Source;
+import dev.tickbench.core.throttle.ThrottleExtension;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Mixin;
@@ -16,14 +17,20 @@ public final class SessionOptions {
     @Mixin
     CgroupTargetOptions cgroupTarget;
 
+    @Mixin
+    ThrottleOptions throttle;
+
     /** Validates the session flags up front so that nothing starts with a bad value. */
     public void validate() {
         cgroupTarget.check();
+        throttle.ceiling();
     }
 
     public Sampler createSampler(SamplerOptions sampling) {
         List<Source> extra = new ArrayList<>();
         List<TickExtension> extensions = new ArrayList<>();
+        // the probe runs the full sampler and the iowait throttle: one throttle line a second
+        extensions.add(new ThrottleExtension(sampling.roots(), throttle.ceiling()));
         CgroupTargetOptions.Attached cg = cgroupTarget.attach(sampling.roots());
         if (cg != null) {
             extra.add(cg.source());

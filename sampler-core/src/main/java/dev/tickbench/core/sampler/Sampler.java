@@ -1,9 +1,9 @@
 package dev.tickbench.core.sampler;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.cadence.CadencePlanner;
+import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.capture.JsonLineWriter;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.source.Source;
@@ -36,6 +36,20 @@ public final class Sampler implements AutoCloseable {
     private final CopyOnWriteArrayList<LineSink> sinks = new CopyOnWriteArrayList<>();
     private final JsonLineWriter writer = new JsonLineWriter(this::fanOut);
     private final ObjectNode capabilities;
+    private static final byte[] K_TYPE = SampleBuffer.nameColon("type");
+    /** "sample" written raw after the "type": name: the decoder's fast path relies on type coming first. */
+    private static final byte[] V_SAMPLE_RAW = "\"sample\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] K_SEQ = SampleBuffer.nameColon("seq");
+    private static final byte[] K_MONO = SampleBuffer.nameColon("mono_ns");
+    private static final byte[] K_WALL = SampleBuffer.nameColon("wall_ns");
+    private static final byte[] K_DT = SampleBuffer.nameColon("dt_ns");
+    private static final byte[] K_LIMITS = SampleBuffer.nameColon("limits");
+    private static final byte[] K_MEMORY_MAX = SampleBuffer.nameColon("memory_max");
+    private static final byte[] K_HB = SampleBuffer.nameColon("hb");
+    private static final byte[] K_RESETS = SampleBuffer.nameColon("resets");
+    private static final byte[] K_KMSG_DROPPED = SampleBuffer.nameColon("kmsg_dropped");
+
+    private final SampleBuffer sample = new SampleBuffer();
     private final List<String> heartbeats = new ArrayList<>();
     private final List<String> resets = new ArrayList<>();
     private final TickClock clock = new TickClock();
@@ -196,38 +210,49 @@ public final class Sampler implements AutoCloseable {
         heartbeats.clear();
         resets.clear();
         drainKmsg();
-        JsonGenerator g = writer.begin("sample");
-        g.writeNumberField("seq", tick);
-        g.writeNumberField("mono_ns", monoNs);
-        g.writeNumberField("wall_ns", wallNs);
-        g.writeNumberField("dt_ns", monoNs - lastMonoNs);
+        SampleBuffer b = sample;
+        b.reset();
+        b.beginObject();
+        b.name(K_TYPE);
+        b.raw(V_SAMPLE_RAW);
+        b.field(K_SEQ, tick);
+        b.field(K_MONO, monoNs);
+        b.field(K_WALL, wallNs);
+        b.field(K_DT, monoNs - lastMonoNs);
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot slot = slots.get(i);
-            if (slot.due(tick) && slot.readAndEmit(g, monoNs, resets)) {
+            if (slot.due(tick) && slot.readAndEmit(b, monoNs, resets)) {
                 heartbeats.add(slot.source.name());
             }
         }
-        boolean limitsDue = tick == 1 || config.floorHz() > 0 || monoNs - lastLimitsNs >= dev.tickbench.core.cadence.Floors.HEARTBEAT_NS;
+        boolean limitsDue = tick == 1 || config.floorHz() > 0 || monoNs - lastLimitsNs >= Floors.HEARTBEAT_NS;
         if (limitsDue && env.memoryMax() != null) {
-            g.writeObjectFieldStart("limits");
-            env.memoryMax().write(g, "memory_max");
-            g.writeEndObject();
+            b.objectField(K_LIMITS);
+            Long bytes = env.memoryMax().bytes();
+            if (bytes == null) {
+                b.nullField(K_MEMORY_MAX);
+            } else {
+                b.field(K_MEMORY_MAX, bytes);
+            }
+            b.endObject();
             lastLimitsNs = monoNs;
             if (tick > 1 && config.floorHz() == 0) {
                 heartbeats.add("limits");
             }
         }
         if (!heartbeats.isEmpty()) {
-            writeStrings(g, "hb", heartbeats);
+            b.stringArrayField(K_HB, heartbeats);
         }
         if (!resets.isEmpty()) {
-            writeStrings(g, "resets", resets);
+            b.stringArrayField(K_RESETS, resets);
         }
         if (pendingKmsgDrops > 0) {
-            g.writeNumberField("kmsg_dropped", pendingKmsgDrops);
+            b.field(K_KMSG_DROPPED, pendingKmsgDrops);
             pendingKmsgDrops = 0;
         }
-        writer.end();
+        b.endObject();
+        b.endLine();
+        fanOut(b.bytes(), 0, b.length());
         lastMonoNs = monoNs;
         lastSeq = tick;
         TickExtension.TickInfo info = new TickExtension.TickInfo(tick, monoNs, wallNs, config.rateHz());
@@ -238,14 +263,6 @@ public final class Sampler implements AutoCloseable {
                 LOG.warn("extension {} failed on tick {}: {}", e.getClass().getSimpleName(), tick, ex.toString());
             }
         }
-    }
-
-    private static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
-        g.writeArrayFieldStart(field);
-        for (String s : values) {
-            g.writeString(s);
-        }
-        g.writeEndArray();
     }
 
     /** kmsg records are written before the sample of the tick that drained them: they happened before it. */

@@ -1,6 +1,5 @@
 package dev.tickbench.core.sampler;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.cadence.Plan;
 import dev.tickbench.core.source.Source;
@@ -14,15 +13,20 @@ import org.slf4j.LoggerFactory;
 /** One present source in the sampler: its plan, its previous read and what it last emitted. */
 final class SourceSlot {
     private static final Logger LOG = LoggerFactory.getLogger(SourceSlot.class);
+    /** Marks a key that has no delta this tick (new key: its first read is its baseline). */
+    private static final long NO_DELTA = CounterDelta.RESET + 1;
 
     final Source source;
     final Plan plan;
     private final boolean counter;
+    private final byte[] encodedName;
+    private final KeyCache keys;
     /** Counters: the previous raw read. */
     private final ValueTable previous = new ValueTable();
-    /** Store-on-change levels: what was last emitted; empty = re-armed, the next read is emitted. */
+    /** Store-on-change levels: what was last emitted. */
     private final ValueTable lastEmitted = new ValueTable();
     private long lastEmitNs = Long.MIN_VALUE;
+    /** Re-armed after the baseline read: the next read is emitted whatever it holds. */
     private boolean armed = true;
     private long[] deltas = new long[64];
     private boolean failing;
@@ -32,6 +36,8 @@ final class SourceSlot {
         this.source = source;
         this.plan = plan;
         this.counter = source.kind() == SourceKind.COUNTER;
+        this.encodedName = SampleBuffer.nameColon(source.name());
+        this.keys = new KeyCache(source);
     }
 
     boolean due(long tick) {
@@ -68,31 +74,28 @@ final class SourceSlot {
      *
      * @return true when emitted because of the heartbeat alone
      */
-    boolean readAndEmit(JsonGenerator g, long monoNs, List<String> resets) throws IOException {
+    boolean readAndEmit(SampleBuffer out, long monoNs, List<String> resets) {
         if (!read()) {
             return false;
         }
         ValueTable v = source.values();
         if (counter) {
-            writeCounter(g, v, resets);
+            writeCounter(out, v, resets);
             previous.copyFrom(v);
             return false;
         }
         boolean heartbeat = false;
-        if (plan.storeOnChange() && !armed) {
-            boolean changed = !v.sameAs(lastEmitted);
-            if (!changed) {
-                if (monoNs - lastEmitNs < Floors.HEARTBEAT_NS) {
-                    return false;
-                }
-                heartbeat = true;
+        if (plan.storeOnChange() && !armed && v.sameAs(lastEmitted)) {
+            if (monoNs - lastEmitNs < Floors.HEARTBEAT_NS) {
+                return false;
             }
+            heartbeat = true;
         }
-        g.writeObjectFieldStart(source.name());
+        out.objectField(encodedName);
         for (int i = 0; i < v.size(); i++) {
-            g.writeNumberField(v.key(i), v.value(i));
+            out.field(keys.encoded(v, i), v.value(i));
         }
-        g.writeEndObject();
+        out.endObject();
         if (plan.storeOnChange()) {
             lastEmitted.copyFrom(v);
         }
@@ -101,19 +104,19 @@ final class SourceSlot {
         return heartbeat;
     }
 
-    private void writeCounter(JsonGenerator g, ValueTable v, List<String> resets) throws IOException {
+    private void writeCounter(SampleBuffer out, ValueTable v, List<String> resets) {
         int n = v.size();
         if (deltas.length < n) {
             deltas = new long[Math.max(n, deltas.length * 2)];
         }
         for (int i = 0; i < n; i++) {
-            if (source.isLevelKey(i)) {
+            if (keys.isLevel(v, i)) {
                 deltas[i] = v.value(i);
                 continue;
             }
             int p = previous.indexOf(v.key(i), i);
             if (p < 0) {
-                deltas[i] = CounterDelta.RESET - 1; // new key: its first read is its baseline, nothing to send yet
+                deltas[i] = NO_DELTA;
                 continue;
             }
             long d = CounterDelta.of(previous.value(p), v.value(i));
@@ -122,25 +125,25 @@ final class SourceSlot {
                 resets.add(source.name() + "." + v.key(i));
             }
         }
-        g.writeObjectFieldStart(source.name());
+        out.objectField(encodedName);
         if (source.rowFiltered()) {
-            writeRows(g, v, n);
+            writeRows(out, v, n);
         } else {
             for (int i = 0; i < n; i++) {
                 if (isValue(deltas[i])) {
-                    g.writeNumberField(v.key(i), deltas[i]);
+                    out.field(keys.encoded(v, i), deltas[i]);
                 }
             }
         }
-        g.writeEndObject();
+        out.endObject();
     }
 
     private static boolean isValue(long d) {
-        return d != CounterDelta.RESET && d != CounterDelta.RESET - 1;
+        return d != CounterDelta.RESET && d != NO_DELTA;
     }
 
     /** A row ({@code device.field} keys sharing the device) is written only when a counter in it moved. */
-    private void writeRows(JsonGenerator g, ValueTable v, int n) throws IOException {
+    private void writeRows(SampleBuffer out, ValueTable v, int n) {
         int start = 0;
         while (start < n) {
             String k0 = v.key(start);
@@ -151,12 +154,12 @@ final class SourceSlot {
             }
             boolean moved = false;
             for (int i = start; i < end && !moved; i++) {
-                moved = !source.isLevelKey(i) && isValue(deltas[i]) && deltas[i] != 0;
+                moved = !keys.isLevel(v, i) && isValue(deltas[i]) && deltas[i] != 0;
             }
             if (moved) {
                 for (int i = start; i < end; i++) {
                     if (isValue(deltas[i])) {
-                        g.writeNumberField(v.key(i), deltas[i]);
+                        out.field(keys.encoded(v, i), deltas[i]);
                     }
                 }
             }

@@ -26,7 +26,8 @@ public final class VmStat extends FileSource {
         return isLevel(values.key(index));
     }
 
-    static boolean isLevel(String key) {
+    /** Also used by CSV export, which knows sources only by name. */
+    public static boolean isLevel(String key) {
         return (key.startsWith("nr_") && !NR_COUNTERS.contains(key)) || key.equals("workingset_nodes");
     }
 

@@ -1,0 +1,185 @@
+package dev.tickbench.app.connect;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import javafx.util.StringConverter;
+
+/**
+ * The Connect dialog: where (SSH host or a probe's SSH server, with recent entries), how to log in
+ * (user, key file; the passphrase is asked when needed, never stored) and what to stream (rate,
+ * FLOOR_HZ, cgroup targets, ceiling). Returns a connection that is not started yet.
+ */
+public final class ConnectDialog {
+    static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
+
+    private ConnectDialog() {}
+
+    /** The entry point for the Connect menu. */
+    public static Optional<Connection> show(Window owner) {
+        return show(owner, null);
+    }
+
+    /** As {@link #show(Window)}, with a line on top saying why the dialog came up (e.g. no /proc here). */
+    public static Optional<Connection> show(Window owner, String reason) {
+        BundledProbeHolder probe = new BundledProbeHolder();
+        ConnectViewModel vm = new ConnectViewModel(RecentConnections.forUser(), SshTarget.userSshDir(), probe::get);
+        return show(owner, reason, vm);
+    }
+
+    static Optional<Connection> show(Window owner, String reason, ConnectViewModel vm) {
+        Dialog<Connection> d = new Dialog<>();
+        d.initOwner(owner);
+        d.setTitle("Connect");
+        d.setHeaderText(reason == null ? "Connect to a remote probe" : reason);
+        d.getDialogPane().getButtonTypes().addAll(CONNECT, ButtonType.CANCEL);
+        Label failure = new Label();
+        failure.setId("connect-failure");
+        failure.setWrapText(true);
+        failure.setStyle("-fx-text-fill: #b00020;");
+        d.getDialogPane().setContent(form(vm, owner, failure));
+        Button connect = (Button) d.getDialogPane().lookupButton(CONNECT);
+        connect.disableProperty().bind(vm.valid().not());
+        Connection[] made = new Connection[1];
+        // the connection is built when Connect is pressed, with prompts whose dialogs appear over the owner
+        connect.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            try {
+                made[0] = vm.connect(new FxConnectPrompts(owner, vm.form().host()));
+            } catch (IOException | IllegalStateException ex) {
+                failure.setText(ex instanceof IOException ? "Cannot read ~/.ssh/config: " + ex.getMessage() : ex.getMessage());
+                e.consume(); // keep the dialog open
+            }
+        });
+        d.setResultConverter(button -> button == CONNECT ? made[0] : null);
+        return d.showAndWait();
+    }
+
+    private static GridPane form(ConnectViewModel vm, Window owner, Label failure) {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        g.setPadding(new Insets(10));
+        int row = 0;
+
+        ComboBox<RecentConnection> recent = new ComboBox<>(vm.recent());
+        recent.setId("recent");
+        recent.setPromptText(vm.recent().isEmpty() ? "no recent connections" : "recent connections");
+        recent.setMaxWidth(Double.MAX_VALUE);
+        recent.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(RecentConnection r) {
+                return r == null ? "" : r.label();
+            }
+
+            @Override
+            public RecentConnection fromString(String s) {
+                return null;
+            }
+        });
+        recent.valueProperty().addListener((o, old, r) -> {
+            if (r != null) {
+                vm.applyRecent(r);
+            }
+        });
+        g.addRow(row++, new Label("Recent"), recent);
+
+        ToggleGroup kinds = new ToggleGroup();
+        HBox kindBox = new HBox(12);
+        for (ConnectionKind k : ConnectionKind.values()) {
+            RadioButton b = new RadioButton(k.label());
+            b.setId("kind-" + k.name().toLowerCase());
+            b.setUserData(k);
+            b.setToggleGroup(kinds);
+            b.setSelected(vm.kind().get() == k);
+            kindBox.getChildren().add(b);
+        }
+        kinds.selectedToggleProperty().addListener((o, old, t) -> {
+            if (t != null) {
+                vm.kind().set((ConnectionKind) t.getUserData());
+            }
+        });
+        vm.kind().addListener((o, old, k) -> kinds.getToggles().forEach(t -> t.setSelected(t.getUserData() == k)));
+        g.addRow(row++, new Label("Connect to"), kindBox);
+
+        g.addRow(row++, new Label("Host"), field("host", vm.host(), "host, address or ~/.ssh/config alias"));
+        g.addRow(row++, new Label("Port"), field("port", vm.port(), "22 or from ~/.ssh/config"));
+        g.addRow(row++, new Label("User"), field("user", vm.user(), System.getProperty("user.name") + " or from ~/.ssh/config"));
+        TextField key = field("key", vm.keyPath(), "~/.ssh/id_ed25519, id_ecdsa, id_rsa or IdentityFile");
+        Button browse = new Button("Browse…");
+        browse.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Private key file");
+            File dir = SshTarget.userSshDir().toFile();
+            if (dir.isDirectory()) {
+                fc.setInitialDirectory(dir);
+            }
+            File f = fc.showOpenDialog(owner);
+            if (f != null) {
+                vm.keyPath().set(f.getPath());
+            }
+        });
+        HBox keyBox = new HBox(6, key, browse);
+        HBox.setHgrow(key, Priority.ALWAYS);
+        g.addRow(row++, new Label("Key file"), keyBox);
+        g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000"));
+        g.addRow(row++, new Label("FLOOR_HZ"), field("floor", vm.floorHz(), "0 = per-source floors"));
+        g.addRow(row++, new Label("cgroup target"), field("target", vm.target(),
+                "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…"));
+        g.addRow(row++, new Label("Ceiling"), field("ceiling", vm.ceiling(), "optional: throttle ceiling (probe default)"));
+
+        Label error = new Label();
+        error.setId("form-error");
+        error.setWrapText(true);
+        error.setStyle("-fx-text-fill: #b00020;");
+        error.textProperty().bind(vm.error());
+        g.add(error, 0, row++, 2, 1);
+        g.add(failure, 0, row++, 2, 1);
+        Label secret = new Label("Passphrases are asked when needed and never stored. Host keys are checked"
+                + " against ~/.ssh/known_hosts.");
+        secret.setWrapText(true);
+        g.add(secret, 0, row, 2, 1);
+        return g;
+    }
+
+    private static TextField field(String id, javafx.beans.property.StringProperty value, String prompt) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.setPrefColumnCount(36);
+        f.textProperty().bindBidirectional(value);
+        return f;
+    }
+
+    /** Reads the bundled jar once, when an SSH host connection is made. */
+    private static final class BundledProbeHolder {
+        private BundledProbe probe;
+        private boolean loaded;
+
+        synchronized BundledProbe get() {
+            if (!loaded) {
+                loaded = true;
+                try {
+                    probe = BundledProbe.fromResources();
+                } catch (IOException e) {
+                    probe = null; // the connection reports "no probe jar" with how to build one
+                }
+            }
+            return probe;
+        }
+    }
+}

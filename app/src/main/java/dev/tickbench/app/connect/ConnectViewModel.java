@@ -1,0 +1,181 @@
+package dev.tickbench.app.connect;
+
+import dev.tickbench.core.cadence.Floors;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+import javafx.beans.Observable;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The connection dialog's state and rules, without controls (testable without a toolkit). Every
+ * field is text as typed; {@link #error()} holds the first problem (what, which field, what is
+ * allowed) or null, and {@link #valid()} gates the Connect button.
+ */
+public final class ConnectViewModel {
+    static final int MAX_CEILING = 1024;
+
+    private final ObjectProperty<ConnectionKind> kind = new SimpleObjectProperty<>(ConnectionKind.SSH_HOST);
+    private final StringProperty host = new SimpleStringProperty("");
+    private final StringProperty port = new SimpleStringProperty("");
+    private final StringProperty user = new SimpleStringProperty("");
+    private final StringProperty keyPath = new SimpleStringProperty("");
+    private final StringProperty rate = new SimpleStringProperty("10");
+    private final StringProperty floorHz = new SimpleStringProperty("0");
+    private final StringProperty target = new SimpleStringProperty("");
+    private final StringProperty ceiling = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
+    private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
+    private final ObservableList<RecentConnection> recent = FXCollections.observableArrayList();
+
+    private final RecentConnections store;
+    private final Path sshConfig;
+    private final Path sshDir;
+    private final Path knownHosts;
+    private final Supplier<BundledProbe> probe;
+
+    public ConnectViewModel(RecentConnections store, Path sshDir, Supplier<BundledProbe> probe) {
+        this.store = store;
+        this.sshDir = sshDir;
+        this.sshConfig = sshDir.resolve("config");
+        this.knownHosts = sshDir.resolve("known_hosts");
+        this.probe = probe;
+        recent.setAll(store.load());
+        for (Observable o : List.of(kind, host, port, user, keyPath, rate, floorHz, target, ceiling)) {
+            o.addListener(x -> revalidate());
+        }
+        revalidate();
+    }
+
+    /** The values of a valid form. */
+    record Form(ConnectionKind kind, String host, Integer port, String user, Path key, StreamRequest request) {}
+
+    public ObjectProperty<ConnectionKind> kind() { return kind; }
+    public StringProperty host() { return host; }
+    public StringProperty port() { return port; }
+    public StringProperty user() { return user; }
+    public StringProperty keyPath() { return keyPath; }
+    public StringProperty rate() { return rate; }
+    public StringProperty floorHz() { return floorHz; }
+    /** Optional cgroup target: a PID, or a cgroup path starting with '/'. */
+    public StringProperty target() { return target; }
+    public StringProperty ceiling() { return ceiling; }
+    public ReadOnlyStringProperty error() { return error.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty valid() { return valid.getReadOnlyProperty(); }
+    public ObservableList<RecentConnection> recent() { return recent; }
+
+    /** Fills the form from a remembered connection (no secrets were remembered, none are filled). */
+    public void applyRecent(RecentConnection r) {
+        kind.set(r.kind());
+        host.set(r.host());
+        port.set(r.port() == null ? "" : r.port().toString());
+        user.set(r.user() == null ? "" : r.user());
+        keyPath.set(r.keyPath() == null ? "" : r.keyPath());
+        rate.set(Integer.toString(r.rateHz()));
+        floorHz.set(Integer.toString(r.floorHz()));
+    }
+
+    /**
+     * Builds the connection for a valid form (not started) and remembers it in the recent list.
+     * Throws {@link IllegalStateException} when the form is not valid.
+     */
+    public Connection connect(ConnectPrompts prompts) throws IOException {
+        Form f = form();
+        SshTarget target = SshTarget.resolve(f.host(), f.port(), f.user(), f.key(), sshConfig, sshDir);
+        Connection c = switch (f.kind()) {
+            case SSH_HOST -> new SshProbeConnection(target, f.request(), prompts, knownHosts, probe.get());
+            case PROBE_SERVER -> new ProbeServerConnection(target, f.request(), prompts, knownHosts);
+        };
+        try {
+            recent.setAll(store.remember(new RecentConnection(f.kind(), f.host(), f.port(), f.user(),
+                    f.key() == null ? null : f.key().toString(), f.request().rateHz(), f.request().floorHz())));
+        } catch (IOException e) {
+            // not remembering is no reason not to connect; the user sees nothing missing but the entry
+            org.slf4j.LoggerFactory.getLogger(ConnectViewModel.class)
+                    .warn("Cannot save recent connections to {}: {}", store.file(), e.getMessage());
+        }
+        return c;
+    }
+
+    /** The form's values; {@link IllegalStateException} with the first error when invalid. */
+    Form form() {
+        String h = host.get().trim();
+        if (h.isEmpty()) {
+            throw new IllegalStateException("Host: enter a host name, address or ~/.ssh/config alias");
+        }
+        if (h.chars().anyMatch(Character::isWhitespace)) {
+            throw new IllegalStateException("Host: no spaces allowed, got '" + h + "'");
+        }
+        Integer p = optionalInt("Port", port.get(), 1, 65535);
+        String u = user.get().trim().isEmpty() ? null : user.get().trim();
+        Path key = null;
+        if (!keyPath.get().isBlank()) {
+            key = Path.of(expandHome(keyPath.get().trim()));
+            if (!Files.isRegularFile(key)) {
+                throw new IllegalStateException("Key file: " + key + " does not exist");
+            }
+        }
+        int r = requiredInt("Rate", rate.get(), Floors.MIN_RATE_HZ, Floors.MAX_RATE_HZ);
+        int fl = requiredInt("FLOOR_HZ", floorHz.get(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
+        Long pid = null;
+        String cgroup = null;
+        String t = target.get().trim();
+        if (t.startsWith("/")) {
+            cgroup = t;
+        } else if (!t.isEmpty()) {
+            try {
+                pid = Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("Target: a PID or a cgroup path starting with '/', got '" + t + "'");
+            }
+            if (pid < 1) {
+                throw new IllegalStateException("Target: a PID is 1 or more, got " + pid);
+            }
+        }
+        Integer ceil = optionalInt("Ceiling", ceiling.get(), 1, MAX_CEILING);
+        return new Form(kind.get(), h, p, u, key, new StreamRequest(r, fl, pid, cgroup, ceil));
+    }
+
+    private void revalidate() {
+        try {
+            form();
+            error.set(null);
+            valid.set(true);
+        } catch (IllegalStateException e) {
+            error.set(e.getMessage());
+            valid.set(false);
+        }
+    }
+
+    private static Integer optionalInt(String field, String text, int min, int max) {
+        return text == null || text.isBlank() ? null : requiredInt(field, text, min, max);
+    }
+
+    private static int requiredInt(String field, String text, int min, int max) {
+        long v;
+        try {
+            v = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(field + ": a whole number from " + min + " to " + max + ", got '" + text.trim() + "'");
+        }
+        if (v < min || v > max) {
+            throw new IllegalStateException(field + ": from " + min + " to " + max + ", got " + v);
+        }
+        return (int) v;
+    }
+
+    private static String expandHome(String path) {
+        return path.equals("~") || path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.tickbench.app.connect;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/**
+ * The prompts of a connection shown as JavaFX dialogs. The connection calls them on its own thread;
+ * each call hops to the FX thread and waits for the answer there.
+ */
+public final class FxConnectPrompts implements ConnectPrompts {
+    private final Window owner;
+    private final UploadProgressWindow upload;
+
+    public FxConnectPrompts(Window owner, String title) {
+        this.owner = owner;
+        this.upload = new UploadProgressWindow(owner, title);
+    }
+
+    @Override
+    public HostKeyDecision askHostKey(String host, String keyType, String sha256Fingerprint) {
+        return onFx(() -> HostKeyDialog.ask(owner, host, keyType, sha256Fingerprint), HostKeyDecision.REJECT);
+    }
+
+    @Override
+    public Optional<char[]> askPassphrase(Path keyFile, int attempt) {
+        return onFx(() -> {
+            PasswordField field = new PasswordField();
+            field.setId("passphrase");
+            Alert a = new Alert(Alert.AlertType.NONE, null, ButtonType.OK, ButtonType.CANCEL);
+            a.initOwner(owner);
+            a.setTitle("Key passphrase");
+            a.setHeaderText((attempt > 1 ? "Wrong passphrase. " : "") + "Passphrase for " + keyFile);
+            a.getDialogPane().setContent(new VBox(8, new Label("Not stored anywhere."), field));
+            Platform.runLater(field::requestFocus);
+            Optional<char[]> answer = a.showAndWait().filter(ButtonType.OK::equals)
+                    .map(b -> field.getText().toCharArray());
+            field.clear();
+            return answer;
+        }, Optional.empty());
+    }
+
+    @Override
+    public void uploadProgress(long sent, long total) {
+        Platform.runLater(() -> upload.update(sent, total));
+    }
+
+    private static <T> T onFx(Supplier<T> dialog, T onInterrupt) {
+        if (Platform.isFxApplicationThread()) {
+            return dialog.get();
+        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                answer.complete(dialog.get());
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        try {
+            return answer.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the connection was closed while the dialog was open
+            return onInterrupt;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("dialog failed", e.getCause());
+        }
+    }
+}

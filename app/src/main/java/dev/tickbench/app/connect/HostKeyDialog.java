@@ -1,0 +1,50 @@
+package dev.tickbench.app.connect;
+
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/**
+ * First contact with a host: its key type and SHA256 fingerprint (as {@code ssh-keygen -lf} prints
+ * it, so it can be compared with the host's own), Accept or Reject. Reject is the default button.
+ */
+final class HostKeyDialog {
+    static final ButtonType ACCEPT = new ButtonType("Accept and remember", ButtonBar.ButtonData.OK_DONE);
+    static final ButtonType REJECT = new ButtonType("Reject", ButtonBar.ButtonData.CANCEL_CLOSE);
+
+    private HostKeyDialog() {}
+
+    /** Must run on the FX thread; blocks until the user answers. */
+    static HostKeyDecision ask(Window owner, String host, String keyType, String fingerprint) {
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, null, ACCEPT, REJECT);
+        a.initOwner(owner);
+        a.setTitle("Unknown host key");
+        a.setHeaderText("The authenticity of " + host + " cannot be established.");
+        TextField fp = new TextField(fingerprint); // selectable, to copy and compare
+        fp.setEditable(false);
+        fp.setId("host-key-fingerprint");
+        fp.setPrefColumnCount(52);
+        Label explain = new Label("This host is not in your known_hosts yet. Compare the fingerprint with the one the"
+                + " host shows (ssh-keygen -lf /etc/ssh/ssh_host_" + shortType(keyType) + "_key.pub on it).\n"
+                + "Accepting adds the key to ~/.ssh/known_hosts.");
+        explain.setWrapText(true);
+        a.getDialogPane().setContent(new VBox(8, new Label(keyType + " key fingerprint:"), fp, explain));
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(ACCEPT)).setDefaultButton(false);
+        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(REJECT)).setDefaultButton(true);
+        return a.showAndWait().filter(ACCEPT::equals).isPresent() ? HostKeyDecision.ACCEPT : HostKeyDecision.REJECT;
+    }
+
+    private static String shortType(String keyType) {
+        if (keyType.contains("ed25519")) {
+            return "ed25519";
+        }
+        if (keyType.startsWith("ecdsa")) {
+            return "ecdsa";
+        }
+        return "rsa";
+    }
+}

@@ -1,0 +1,19 @@
+package dev.tickbench.app.connect;
+
+import java.nio.file.Path;
+import org.apache.sshd.client.session.ClientSession;
+
+/**
+ * A probe's own SSH server ({@code tickbench-probe serve --ssh}): it offers only its commands, so
+ * {@code stream …} runs directly; nothing is uploaded and no Java check is needed.
+ */
+public final class ProbeServerConnection extends SshStreamConnection {
+    public ProbeServerConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts) {
+        super(target, request, prompts, knownHosts);
+    }
+
+    @Override
+    Prepared prepare(ClientSession session) {
+        return new Prepared(StreamRequest.shellJoin(request.streamArgs()), "probe SSH server at " + title());
+    }
+}

@@ -1,0 +1,171 @@
+package dev.tickbench.app.connect;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.NamedResource;
+import org.apache.sshd.common.config.keys.FilePasswordProvider;
+import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
+import org.apache.sshd.common.util.security.SecurityUtils;
+import org.apache.sshd.core.CoreModuleProperties;
+
+/** Opens an authenticated SSH session (public key only) and runs short remote commands. */
+final class SshLink {
+    /** Wrong passphrases the user may type before the key is given up. */
+    static final int PASSPHRASE_ATTEMPTS = 3;
+
+    private SshLink() {}
+
+    /** A client that verifies host keys with {@code check} and reads no config or keys on its own. */
+    static SshClient newClient(HostKeyCheck check) {
+        SshClient client = SshClient.setUpDefaultClient();
+        client.setServerKeyVerifier(check.verifier());
+        // ~/.ssh/config is applied once, visibly, by SshTarget.resolve; keys are given per session
+        client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
+        client.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
+        CoreModuleProperties.HEARTBEAT_INTERVAL.set(client, SshTimeouts.HEARTBEAT);
+        CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(client, 3);
+        client.start();
+        return client;
+    }
+
+    /** Loads the target's keys (asking passphrases), connects, verifies the host key and authenticates. */
+    static ClientSession open(SshClient client, SshTarget target, HostKeyCheck check, List<KeyPair> keys)
+            throws ConnectFailure {
+        ClientSession session;
+        try {
+            session = client.connect(target.user(), target.hostName(), target.port())
+                    .verify(SshTimeouts.CONNECT).getSession();
+        } catch (IOException e) {
+            throw new ConnectFailure("Cannot reach " + target.hostName() + ":" + target.port() + ": " + reason(e)
+                    + ". Check the host name and port, and that sshd runs there.",
+                    e.getCause() instanceof UnknownHostException, e);
+        }
+        try {
+            keys.forEach(session::addPublicKeyIdentity);
+            session.auth().verify(SshTimeouts.AUTH);
+            return session;
+        } catch (IOException e) {
+            closeQuietly(session);
+            String refusal = check.refusal();
+            if (refusal != null) {
+                throw new ConnectFailure(refusal, true, e);
+            }
+            throw new ConnectFailure("Authentication as " + target.user() + " on " + target.hostName() + ":"
+                    + target.port() + " failed with " + keyNames(target) + ": " + reason(e)
+                    + ". Is the public key in ~" + target.user() + "/.ssh/authorized_keys there?", true, e);
+        }
+    }
+
+    /** Reads the key files; asks for the passphrase of encrypted ones. */
+    static List<KeyPair> loadKeys(SshTarget target, ConnectPrompts prompts) throws ConnectFailure {
+        if (target.keyFiles().isEmpty()) {
+            throw new ConnectFailure("No key file for " + target.title() + ": choose one in the dialog (Ed25519, ECDSA"
+                    + " or RSA), or add IdentityFile to ~/.ssh/config. Passwords are not supported.", true);
+        }
+        List<KeyPair> keys = new ArrayList<>();
+        for (Path file : target.keyFiles()) {
+            FilePasswordProvider ask = new FilePasswordProvider() {
+                @Override
+                public String getPassword(org.apache.sshd.common.session.SessionContext s, NamedResource r, int retry) {
+                    Optional<char[]> answer = prompts.askPassphrase(file, retry + 1);
+                    if (answer.isEmpty()) {
+                        return null;
+                    }
+                    char[] chars = answer.get();
+                    String text = new String(chars); // SSHD takes a String; it lives only for this decode
+                    java.util.Arrays.fill(chars, '\0');
+                    return text;
+                }
+
+                @Override
+                public ResourceDecodeResult handleDecodeAttemptResult(org.apache.sshd.common.session.SessionContext s,
+                        NamedResource r, int retry, String password, Exception err) {
+                    if (err == null) {
+                        return null;
+                    }
+                    return password != null && retry + 1 < PASSPHRASE_ATTEMPTS
+                            ? ResourceDecodeResult.RETRY : ResourceDecodeResult.TERMINATE;
+                }
+            };
+            try (InputStream in = Files.newInputStream(file)) {
+                Iterable<KeyPair> pairs = SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(file.toString()),
+                        in, ask);
+                if (pairs != null) {
+                    pairs.forEach(keys::add);
+                }
+            } catch (NoSuchFileException e) {
+                throw new ConnectFailure("Key file " + file + " does not exist.", true, e);
+            } catch (IOException | GeneralSecurityException | RuntimeException e) {
+                throw new ConnectFailure("Cannot read key file " + file + ": " + reason(e)
+                        + " (wrong or no passphrase, or not an OpenSSH/PEM private key).", true, e);
+            }
+        }
+        if (keys.isEmpty()) {
+            throw new ConnectFailure("No usable private key in " + keyNames(target) + ".", true);
+        }
+        return keys;
+    }
+
+    /** Output of a short remote command. */
+    record Result(Integer exitStatus, String out, String err) {}
+
+    static Result run(ClientSession session, String command) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try (ChannelExec ch = session.createExecChannel(command)) {
+            ch.setOut(out);
+            ch.setErr(err);
+            ch.open().verify(SshTimeouts.CHANNEL_OPEN);
+            ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), SshTimeouts.COMMAND.toMillis());
+            return new Result(ch.getExitStatus(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    static String reason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof ConnectException) {
+            return "connection refused";
+        }
+        if (root instanceof UnknownHostException) {
+            return "unknown host " + root.getMessage();
+        }
+        String m = root.getMessage() != null ? root.getMessage() : e.getMessage();
+        return m != null ? m : root.getClass().getSimpleName();
+    }
+
+    static void closeQuietly(AutoCloseable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // closing after a failure: the failure is what gets reported
+        }
+    }
+
+    private static String keyNames(SshTarget target) {
+        return target.keyFiles().stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse("no key");
+    }
+}

@@ -1,0 +1,224 @@
+package dev.tickbench.app.connect;
+
+import dev.tickbench.core.capture.LineSink;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.session.ClientSession;
+
+/**
+ * A probe {@code stream} run over an SSH exec channel, reconnecting with back-off when the link
+ * drops. Subclasses say how a fresh session gets to the command (upload the probe, or not).
+ */
+abstract class SshStreamConnection implements Connection {
+    private static final int STDERR_KEEP = 8 * 1024;
+
+    protected final SshTarget target;
+    protected final StreamRequest request;
+    protected final ConnectPrompts prompts;
+    private final Path knownHosts;
+
+    private volatile boolean closed;
+    private volatile ClientSession current;
+    private volatile Thread thread;
+
+    SshStreamConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts) {
+        this.target = target;
+        this.request = request;
+        this.prompts = prompts;
+        this.knownHosts = knownHosts;
+    }
+
+    /** What a prepared session runs, and a line for the Connected event. */
+    record Prepared(String command, String detail) {}
+
+    /** Gets a fresh, authenticated session ready to stream (check Java, upload, …). */
+    abstract Prepared prepare(ClientSession session) throws ConnectFailure;
+
+    @Override
+    public String title() {
+        return target.title();
+    }
+
+    @Override
+    public void start(LineSink sink, Consumer<ConnectionEvent> events) {
+        if (thread != null) {
+            throw new IllegalStateException("already started");
+        }
+        Thread t = new Thread(() -> run(sink, events), "tickbench-ssh " + title());
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        SshLink.closeQuietly(current);
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    private void run(LineSink sink, Consumer<ConnectionEvent> events) {
+        List<KeyPair> keys;
+        HostKeyCheck check;
+        try {
+            keys = SshLink.loadKeys(target, prompts);
+            check = new HostKeyCheck(knownHosts, prompts);
+        } catch (ConnectFailure f) {
+            events.accept(new ConnectionEvent.Failed(f.getMessage()));
+            return;
+        } catch (IOException e) {
+            events.accept(new ConnectionEvent.Failed("Cannot use " + knownHosts + ": " + SshLink.reason(e)));
+            return;
+        }
+        SshClient client = SshLink.newClient(check);
+        StreamPump pump = new StreamPump(sink);
+        boolean everConnected = false;
+        int attempt = 0;
+        try {
+            while (!closed) {
+                try {
+                    ClientSession session = SshLink.open(client, target, check, keys);
+                    current = session;
+                    if (closed) {
+                        break;
+                    }
+                    Prepared prepared = prepare(session);
+                    events.accept(new ConnectionEvent.Connected(prepared.detail()));
+                    everConnected = true;
+                    attempt = 0;
+                    String dropped = stream(session, prepared.command(), pump);
+                    if (closed) {
+                        break;
+                    }
+                    events.accept(new ConnectionEvent.Dropped(dropped));
+                } catch (ConnectFailure f) {
+                    if (closed) {
+                        break;
+                    }
+                    if (f.permanent() || !everConnected) {
+                        events.accept(new ConnectionEvent.Failed(f.getMessage()));
+                        return;
+                    }
+                } catch (StreamPump.SinkFailure e) {
+                    events.accept(new ConnectionEvent.Failed("The workbench could not take the data from "
+                            + title() + ": " + SshLink.reason(e.getCause())));
+                    return;
+                } finally {
+                    SshLink.closeQuietly(current);
+                    current = null;
+                }
+                attempt++;
+                long delay = Backoff.delayMs(attempt);
+                events.accept(new ConnectionEvent.Reconnecting(attempt, delay));
+                try {
+                    Thread.sleep(delay);
+                } catch (InterruptedException e) {
+                    break; // close() interrupts the wait
+                }
+            }
+        } finally {
+            client.stop();
+        }
+    }
+
+    /**
+     * Runs the stream command and pumps its lines until the stream ends; returns why it ended.
+     * A probe that exits with an error is a permanent failure (bad flags will not get better).
+     */
+    private String stream(ClientSession session, String command, StreamPump pump)
+            throws ConnectFailure, StreamPump.SinkFailure {
+        BoundedBuffer stderr = new BoundedBuffer(STDERR_KEEP);
+        try (ChannelExec ch = session.createExecChannel(command)) {
+            ch.setErr(stderr);
+            ch.open().verify(SshTimeouts.CHANNEL_OPEN);
+            pump.beginStream();
+            Thread watchdog = stallWatchdog(session, pump);
+            try (InputStream in = ch.getInvertedOut()) {
+                pump.pump(in);
+            } catch (IOException e) {
+                return "link lost: " + SshLink.reason(e);
+            } finally {
+                watchdog.interrupt();
+            }
+            ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), 2_000);
+            Integer status = ch.getExitStatus();
+            if (status != null && status != 0) {
+                throw new ConnectFailure("The probe on " + title() + " exited with status " + status + ": "
+                        + stderr.text().strip(), true);
+            }
+            if (status != null) {
+                return "the probe on " + title() + " stopped";
+            }
+            if (ch.getExitSignal() != null) {
+                return "the probe on " + title() + " was killed (" + ch.getExitSignal() + ")";
+            }
+            return "link to " + title() + " lost";
+        } catch (IOException e) {
+            throw new ConnectFailure("Cannot start the probe on " + title() + ": " + SshLink.reason(e), false, e);
+        }
+    }
+
+    /** Closes the session when no byte arrived for {@link SshTimeouts#STALL}: a silent dead link. */
+    private Thread stallWatchdog(ClientSession session, StreamPump pump) {
+        Thread w = new Thread(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(1_000);
+                    if (System.nanoTime() - pump.lastByteNanos() > SshTimeouts.STALL.toNanos()) {
+                        SshLink.closeQuietly(session);
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                // the stream ended first
+            }
+        }, "tickbench-ssh-watchdog");
+        w.setDaemon(true);
+        w.start();
+        return w;
+    }
+
+    /** Keeps the last bytes of the probe's stderr for the error message. */
+    private static final class BoundedBuffer extends OutputStream {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private final int max;
+
+        BoundedBuffer(int max) {
+            this.max = max;
+        }
+
+        @Override
+        public synchronized void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            if (out.size() + len > max) {
+                byte[] keep = out.toByteArray();
+                out.reset();
+                int from = Math.max(0, keep.length + len - max);
+                out.write(keep, Math.min(from, keep.length), keep.length - Math.min(from, keep.length));
+            }
+            out.write(b, off, Math.min(len, max));
+        }
+
+        synchronized String text() {
+            return out.toString(StandardCharsets.UTF_8);
+        }
+    }
+}

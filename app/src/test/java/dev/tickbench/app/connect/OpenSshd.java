@@ -1,0 +1,104 @@
+package dev.tickbench.app.connect;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyPair;
+import java.security.PublicKey;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+
+/**
+ * A real OpenSSH {@code sshd} (Debian openssh-server) on loopback with its own config, host key and
+ * authorized_keys in a temp dir. SFTP starts in {@code home} ({@code internal-sftp -d}), so the
+ * probe upload lands in the temp dir, not in the user's real home.
+ */
+final class OpenSshd implements AutoCloseable {
+    static final Path SSHD = Path.of("/usr/sbin/sshd");
+
+    final Process process;
+    final int port;
+    final Path home;
+    final Path log;
+
+    OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey) throws Exception {
+        home = Files.createDirectories(dir.resolve("home"));
+        Path hostKeyFile = InProcessSshd.writeKey(dir.resolve("ssh_host_ed25519_key"), hostKey, null);
+        Files.setPosixFilePermissions(hostKeyFile, PosixFilePermissions.fromString("rw-------"));
+        Path authorized = dir.resolve("authorized_keys");
+        Files.writeString(authorized, PublicKeyEntry.toString(clientKey) + "\n");
+        if (isRoot()) {
+            // privilege separation directory; Debian creates it only when the service starts
+            Files.createDirectories(Path.of("/run/sshd"));
+        }
+        port = freePort();
+        String javaBin = Path.of(System.getProperty("java.home"), "bin").toString();
+        Path config = dir.resolve("sshd_config");
+        Files.writeString(config, String.join("\n",
+                "ListenAddress 127.0.0.1",
+                "HostKey " + hostKeyFile,
+                "PidFile " + dir.resolve("sshd.pid"),
+                "AuthorizedKeysFile " + authorized,
+                "PubkeyAuthentication yes",
+                "PasswordAuthentication no",
+                "KbdInteractiveAuthentication no",
+                "PermitRootLogin prohibit-password",
+                "UsePAM no",
+                "StrictModes no",
+                "AllowUsers " + System.getProperty("user.name"),
+                // the same JDK as the test runs on, whatever the login PATH would find
+                "SetEnv PATH=" + javaBin + ":/usr/local/bin:/usr/bin:/bin",
+                "Subsystem sftp internal-sftp -d " + home,
+                "") , StandardCharsets.UTF_8);
+        log = dir.resolve("sshd.log");
+        process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        awaitListening();
+    }
+
+    static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private void awaitListening() throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < end) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("sshd exited at once: " + Files.readString(log));
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException e) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IllegalStateException("sshd did not listen on port " + port + ": " + Files.readString(log));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Processes sshd started for sessions (the remote probe among them). */
+    List<ProcessHandle> sessionProcesses() {
+        return process.descendants().filter(ProcessHandle::isAlive).toList();
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.tickbench.app.connect;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Prompts answered by the test, remembering what was asked. */
+final class RecordingPrompts implements ConnectPrompts {
+    record HostKeyQuestion(String host, String keyType, String fingerprint) {}
+
+    final List<HostKeyQuestion> hostKeyQuestions = new CopyOnWriteArrayList<>();
+    final List<Integer> passphraseAttempts = new CopyOnWriteArrayList<>();
+    final List<long[]> progress = new CopyOnWriteArrayList<>();
+    volatile HostKeyDecision decision = HostKeyDecision.ACCEPT;
+    volatile String passphrase;
+
+    @Override
+    public HostKeyDecision askHostKey(String host, String keyType, String sha256Fingerprint) {
+        hostKeyQuestions.add(new HostKeyQuestion(host, keyType, sha256Fingerprint));
+        return decision;
+    }
+
+    @Override
+    public Optional<char[]> askPassphrase(Path keyFile, int attempt) {
+        passphraseAttempts.add(attempt);
+        return passphrase == null ? Optional.empty() : Optional.of(passphrase.toCharArray());
+    }
+
+    @Override
+    public void uploadProgress(long sent, long total) {
+        progress.add(new long[] {sent, total});
+    }
+}

@@ -1,0 +1,337 @@
+package dev.tickbench.core.capture;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.DoubleConsumer;
+
+/**
+ * Exports a capture as wide CSV: one row per sample tick, columns {@code t_s} (seconds since the
+ * first sample's mono_ns), {@code wall} (ISO-8601 UTC, ms), then one column per selected series
+ * {@code <source>.<key>}. Counters are their per-tick deltas as captured; a level not emitted on a
+ * tick is an empty cell (or, with {@code fillHeld}, the value it held). Cadences and reasons go to a
+ * sidecar {@code <out>.cadences.csv} (series, hz, reason, every_ticks, from_t_s), because they are
+ * data and a plain CSV has no place for them.
+ *
+ * <p>Streams in two passes over the file (first the column set, then the rows), so a capture of
+ * any length exports in bounded memory. A corrupt or truncated line ends the export there: every
+ * row before it is written and {@link Summary#error()} names the line.
+ */
+public final class CsvExport {
+    /** Counter sources per FORMAT.md; everything else in a sample is a level. */
+    static final Set<String> COUNTER_SOURCES = Set.of("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs",
+            "pressure", "cgroup_cpu");
+    /** Counter sources that leave out a row whose deltas are all zero (FORMAT.md): absent means 0. */
+    static final Set<String> ROW_OMITTING_SOURCES = Set.of("diskstats", "yaffs");
+    private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private CsvExport() {}
+
+    /**
+     * What to export. Empty {@code series} = every series; {@code fromS}/{@code toS} (null = open)
+     * bound {@code t_s}, inclusive.
+     */
+    public record Options(List<SeriesGlob> series, boolean fillHeld, Double fromS, Double toS) {
+        public Options {
+            series = List.copyOf(series);
+        }
+
+        public static Options all() {
+            return new Options(List.of(), false, null, null);
+        }
+    }
+
+    /** What was written; {@code error} is the bad line that ended the export early, or null. */
+    public record Summary(List<String> columns, long rows, List<String> unmatchedGlobs, Path cadenceFile,
+            CaptureFormatException error) {}
+
+    public static Path cadenceFileFor(Path out) {
+        return out.resolveSibling(out.getFileName() + ".cadences.csv");
+    }
+
+    public static Summary export(Path capture, Path out, Options options, DoubleConsumer progress) throws IOException {
+        long total = Math.max(1, Files.size(capture));
+        Scan scan = scan(capture, options, f -> progress.accept(f / 2));
+        Path cadenceFile = cadenceFileFor(out);
+        long rows;
+        CaptureFormatException error = scan.error;
+        try (CaptureReader reader = CaptureReader.open(capture);
+                Writer w = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
+            RowWriter rw = new RowWriter(scan.columns, options, w);
+            rows = rw.writeAll(reader, scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
+                    () -> progress.accept(0.5 + 0.5 * reader.bytesRead() / total));
+            writeCadences(cadenceFile, rw.cadenceRows);
+        }
+        progress.accept(1.0);
+        List<String> unmatched = new ArrayList<>();
+        for (SeriesGlob g : options.series()) {
+            if (scan.columns.stream().noneMatch(c -> g.matches(c.name()))) {
+                unmatched.add(g.glob());
+            }
+        }
+        return new Summary(scan.columns.stream().map(Column::name).toList(), rows, unmatched, cadenceFile, error);
+    }
+
+    /** One output column. */
+    record Column(String source, String key, String name, boolean level) {}
+
+    private record Scan(List<Column> columns, CaptureFormatException error) {}
+
+    /** Pass 1: every series that occurs, sources in order of first appearance, keys within a source likewise. */
+    private static Scan scan(Path capture, Options options, DoubleConsumer progress) throws IOException {
+        Map<String, Set<String>> seen = new LinkedHashMap<>();
+        CaptureFormatException error = null;
+        long total = Math.max(1, Files.size(capture));
+        try (CaptureReader reader = CaptureReader.open(capture)) {
+            long n = 0;
+            for (StreamLine line; (line = reader.next()) != null; ) {
+                if (line instanceof SampleLine s) {
+                    for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
+                        Set<String> keys = seen.computeIfAbsent(e.getKey(), k -> new LinkedHashSet<>());
+                        for (String k : e.getValue().keys()) {
+                            keys.add(k);
+                        }
+                    }
+                }
+                if ((++n & 1023) == 0) {
+                    checkCancelled();
+                    progress.accept((double) reader.bytesRead() / total);
+                }
+            }
+        } catch (CaptureFormatException e) {
+            error = e;
+        }
+        List<Column> columns = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> e : seen.entrySet()) {
+            for (String key : e.getValue()) {
+                String name = e.getKey() + "." + key;
+                if (SeriesGlob.anyMatches(options.series(), name)) {
+                    columns.add(new Column(e.getKey(), key, name, isLevel(e.getKey(), key)));
+                }
+            }
+        }
+        return new Scan(columns, error);
+    }
+
+    /** Levels: every key of a level source, and the keys FORMAT.md marks absolute inside counter sources. */
+    static boolean isLevel(String source, String key) {
+        if (!COUNTER_SOURCES.contains(source)) {
+            return true;
+        }
+        return switch (source) {
+            case "stat" -> key.equals("procs_running") || key.equals("procs_blocked");
+            case "diskstats" -> key.endsWith(".in_flight");
+            case "vmstat" -> dev.tickbench.core.source.VmStat.isLevel(key);
+            default -> false;
+        };
+    }
+
+    private static void checkCancelled() throws InterruptedIOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("CSV export cancelled");
+        }
+    }
+
+    /** Pass 2: the rows. */
+    private static final class RowWriter {
+        private final List<Column> columns;
+        private final Options options;
+        private final Writer w;
+        private final Map<String, Map<String, Integer>> index = new HashMap<>();
+        private final long[] values;
+        private final boolean[] present;
+        private final long[] held;
+        private final boolean[] hasHeld;
+        private final StringBuilder row = new StringBuilder(4096);
+        final List<String[]> cadenceRows = new ArrayList<>();
+        private Long mono0;
+        private JsonNode sourcesPresent;
+        private JsonNode pendingCadences;
+        private final Map<String, String> lastCadence = new HashMap<>();
+
+        RowWriter(List<Column> columns, Options options, Writer w) {
+            this.columns = columns;
+            this.options = options;
+            this.w = w;
+            for (int i = 0; i < columns.size(); i++) {
+                Column c = columns.get(i);
+                index.computeIfAbsent(c.source(), k -> new HashMap<>()).put(c.key(), i);
+            }
+            values = new long[columns.size()];
+            present = new boolean[columns.size()];
+            held = new long[columns.size()];
+            hasHeld = new boolean[columns.size()];
+        }
+
+        long writeAll(CaptureReader reader, long badLine, Runnable progress) throws IOException {
+            row.setLength(0);
+            row.append("t_s,wall");
+            for (Column c : columns) {
+                row.append(',');
+                appendQuoted(row, c.name());
+            }
+            w.write(row.append('\n').toString());
+            long rows = 0;
+            long n = 0;
+            while (true) {
+                StreamLine line;
+                try {
+                    line = reader.next();
+                } catch (CaptureFormatException e) {
+                    if (e.lineNumber() >= badLine) {
+                        return rows; // pass 1 found it already; everything before it is written
+                    }
+                    throw e;
+                }
+                if (line == null) {
+                    return rows;
+                }
+                if (line instanceof Hello h) {
+                    forgetHeld(); // a new session: what the old one held is not known to hold any more
+                    sourcesPresent = h.capabilities() == null ? null : h.capabilities().path("sources");
+                    pendingCadences = h.capabilities() == null ? null : h.capabilities().path("cadences");
+                } else if (line instanceof GapLine) {
+                    forgetHeld();
+                } else if (line instanceof SampleLine s && sample(s)) {
+                    rows++;
+                }
+                if ((++n & 1023) == 0) {
+                    checkCancelled();
+                    progress.run();
+                }
+            }
+        }
+
+        private void forgetHeld() {
+            java.util.Arrays.fill(hasHeld, false);
+        }
+
+        /** Writes the row for one tick when it is in the time range; returns whether it did. */
+        private boolean sample(SampleLine s) throws IOException {
+            if (mono0 == null) {
+                mono0 = s.monoNs();
+            }
+            long rel = s.monoNs() - mono0;
+            double ts = rel / 1e9;
+            java.util.Arrays.fill(present, false);
+            for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
+                Map<String, Integer> cols = index.get(e.getKey());
+                if (cols == null) {
+                    continue;
+                }
+                SourceValues sv = e.getValue();
+                for (int i = 0; i < sv.size(); i++) {
+                    Integer c = cols.get(sv.keys()[i]);
+                    if (c != null) {
+                        values[c] = sv.values()[i];
+                        present[c] = true;
+                        held[c] = sv.values()[i];
+                        hasHeld[c] = true;
+                    }
+                }
+            }
+            if (pendingCadences != null) {
+                noteCadences(ts);
+            }
+            if ((options.fromS() != null && ts < options.fromS()) || (options.toS() != null && ts > options.toS())) {
+                return false;
+            }
+            row.setLength(0);
+            appendSeconds(row, rel);
+            row.append(',').append(WALL.format(Instant.ofEpochSecond(0, s.wallNs())));
+            for (int c = 0; c < columns.size(); c++) {
+                row.append(',');
+                Column col = columns.get(c);
+                if (present[c]) {
+                    row.append(values[c]);
+                } else if (col.level()) {
+                    if (options.fillHeld() && hasHeld[c]) {
+                        row.append(held[c]);
+                    }
+                } else if (ROW_OMITTING_SOURCES.contains(col.source()) && sourcePresent(col.source())
+                        && !s.resets().contains(col.name())) {
+                    row.append('0'); // the probe leaves out rows whose deltas are all zero
+                }
+            }
+            w.write(row.append('\n').toString());
+            return true;
+        }
+
+        private boolean sourcePresent(String source) {
+            return sourcesPresent != null && sourcesPresent.path(source).asBoolean(false);
+        }
+
+        /** A hello's cadences apply from the first tick after it; only changes are listed again. */
+        private void noteCadences(double ts) {
+            for (Column c : columns) {
+                JsonNode cad = pendingCadences.get(c.source());
+                String hz = cad == null ? "" : cad.path("hz").asText("");
+                String reason = cad == null ? "" : cad.path("reason").asText("");
+                String every = cad == null ? "" : cad.path("every_ticks").asText("");
+                String text = hz + "," + reason + "," + every;
+                if (!Objects.equals(lastCadence.put(c.name(), text), text)) {
+                    cadenceRows.add(new String[] {c.name(), hz, reason, every, seconds(Math.round(ts * 1e9))});
+                }
+            }
+            pendingCadences = null;
+        }
+    }
+
+    private static void writeCadences(Path file, List<String[]> rows) throws IOException {
+        StringBuilder b = new StringBuilder("series,hz,reason,every_ticks,from_t_s\n");
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                if (i > 0) {
+                    b.append(',');
+                }
+                appendQuoted(b, r[i]);
+            }
+            b.append('\n');
+        }
+        Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** Nanoseconds as seconds with 6 decimals (µs), without floating-point rounding. */
+    static String seconds(long ns) {
+        StringBuilder b = new StringBuilder();
+        appendSeconds(b, ns);
+        return b.toString();
+    }
+
+    private static void appendSeconds(StringBuilder b, long ns) {
+        long us = Math.floorDiv(ns + 500, 1000);
+        if (us < 0) {
+            b.append('-');
+            us = -us;
+        }
+        b.append(us / 1_000_000).append('.');
+        String frac = Long.toString(us % 1_000_000);
+        b.append("000000", 0, 6 - frac.length()).append(frac);
+    }
+
+    /** RFC 4180: quote a field holding a comma, a quote or a line break. */
+    private static void appendQuoted(StringBuilder b, String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
+            b.append(field);
+            return;
+        }
+        b.append('"').append(field.replace("\"", "\"\"")).append('"');
+    }
+}

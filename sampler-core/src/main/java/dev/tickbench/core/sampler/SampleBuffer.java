@@ -1,0 +1,154 @@
+package dev.tickbench.core.sampler;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Builds one sample line as bytes. Sample lines are the bulk of the stream (several KB, up to 1000 a
+ * second) and their keys repeat tick after tick, so keys are encoded once (see {@link KeyCache}) and
+ * numbers written straight as ASCII: no generator, no per-tick allocation.
+ */
+final class SampleBuffer {
+    private byte[] buf = new byte[16384];
+    private int len;
+    private boolean first;
+
+    void reset() {
+        len = 0;
+    }
+
+    byte[] bytes() {
+        return buf;
+    }
+
+    int length() {
+        return len;
+    }
+
+    void beginObject() {
+        put((byte) '{');
+        first = true;
+    }
+
+    void endObject() {
+        put((byte) '}');
+        first = false;
+    }
+
+    void endLine() {
+        put((byte) '\n');
+    }
+
+    /** {@code "name":} where {@code quotedName} is the already-escaped {@code "name":} bytes. */
+    void name(byte[] quotedNameColon) {
+        if (!first) {
+            put((byte) ',');
+        }
+        first = false;
+        ensure(quotedNameColon.length);
+        System.arraycopy(quotedNameColon, 0, buf, len, quotedNameColon.length);
+        len += quotedNameColon.length;
+    }
+
+    /** Appends bytes as they are (an already-encoded JSON value). */
+    void raw(byte[] bytes) {
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, buf, len, bytes.length);
+        len += bytes.length;
+    }
+
+    void field(byte[] quotedNameColon, long value) {
+        name(quotedNameColon);
+        number(value);
+    }
+
+    void objectField(byte[] quotedNameColon) {
+        name(quotedNameColon);
+        beginObject();
+    }
+
+    void nullField(byte[] quotedNameColon) {
+        name(quotedNameColon);
+        ascii("null");
+    }
+
+    void stringArrayField(byte[] quotedNameColon, List<String> values) {
+        name(quotedNameColon);
+        put((byte) '[');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                put((byte) ',');
+            }
+            byte[] q = quoted(values.get(i));
+            ensure(q.length);
+            System.arraycopy(q, 0, buf, len, q.length);
+            len += q.length;
+        }
+        put((byte) ']');
+    }
+
+    private void ascii(String s) {
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            buf[len++] = (byte) s.charAt(i);
+        }
+    }
+
+    void number(long v) {
+        ensure(20);
+        if (v == Long.MIN_VALUE) {
+            ascii(Long.toString(v));
+            return;
+        }
+        if (v < 0) {
+            buf[len++] = '-';
+            v = -v;
+        }
+        if (v < 10) {
+            buf[len++] = (byte) ('0' + v);
+            return;
+        }
+        int start = len;
+        while (v > 0) {
+            buf[len++] = (byte) ('0' + (v % 10));
+            v /= 10;
+        }
+        for (int i = start, j = len - 1; i < j; i++, j--) {
+            byte t = buf[i];
+            buf[i] = buf[j];
+            buf[j] = t;
+        }
+    }
+
+    private void put(byte b) {
+        ensure(1);
+        buf[len++] = b;
+    }
+
+    private void ensure(int n) {
+        if (len + n > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        }
+    }
+
+    /** {@code "s"} as escaped JSON bytes. */
+    static byte[] quoted(String s) {
+        byte[] body = JsonStringEncoder.getInstance().quoteAsUTF8(s);
+        byte[] out = new byte[body.length + 2];
+        out[0] = '"';
+        System.arraycopy(body, 0, out, 1, body.length);
+        out[out.length - 1] = '"';
+        return out;
+    }
+
+    /** {@code "s":} as escaped JSON bytes. */
+    static byte[] nameColon(String s) {
+        byte[] q = quoted(s);
+        byte[] out = Arrays.copyOf(q, q.length + 1);
+        out[q.length] = ':';
+        return out;
+    }
+
+}

@@ -1,0 +1,161 @@
+package dev.tickbench.core.throttle;
+
+import dev.tickbench.core.source.KernelFile;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * The highest used % over the mounted filesystems (seed C: {@code disk} is the max across disks, so
+ * "any disk approaching full" shows). The mount table is re-read every sample from a kept-open
+ * descriptor, but the {@link FileStore}s are only rebuilt when its text changes: looking one up scans
+ * the mount table, while using one is a single statvfs per figure.
+ */
+final class MountedDisks implements Closeable {
+    /**
+     * Filesystems that are not disks: kernel views (their "usage" is meaningless or always 0), memory
+     * (tmpfs), read-only images that are always 100 % full (squashfs snaps, iso9660), and network
+     * filesystems whose statvfs can block for minutes on a dead server — on the sampler thread.
+     * overlay is kept: a container's root reports the disk its writable layer fills.
+     */
+    static final Set<String> SKIPPED_TYPES = Set.of(
+            "proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "ramfs", "cgroup", "cgroup2", "securityfs",
+            "debugfs", "tracefs", "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "autofs",
+            "binfmt_misc", "rpc_pipefs", "nsfs", "efivarfs", "selinuxfs", "squashfs", "iso9660",
+            "nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs", "ceph", "glusterfs");
+
+    private final KernelFile table;
+    private final boolean mountinfo;
+    private byte[] lastTable = new byte[0];
+    private List<FileStore> stores = List.of();
+
+    private MountedDisks(KernelFile table, boolean mountinfo) {
+        this.table = table;
+        this.mountinfo = mountinfo;
+    }
+
+    /** Opens {@code <proc>/self/mountinfo}, else {@code <proc>/mounts}; null when neither is readable. */
+    static MountedDisks open(Path procRoot) {
+        try {
+            return new MountedDisks(KernelFile.open(procRoot.resolve("self/mountinfo")), true);
+        } catch (IOException noMountinfo) {
+            try {
+                return new MountedDisks(KernelFile.open(procRoot.resolve("mounts")), false);
+            } catch (IOException noMounts) {
+                return null;
+            }
+        }
+    }
+
+    /** Max used % now; empty when no real filesystem could be measured (absent, not 0). */
+    OptionalDouble maxUsedPct() throws IOException {
+        table.read();
+        if (!Arrays.equals(lastTable, 0, lastTable.length, table.bytes(), 0, table.length())) {
+            lastTable = Arrays.copyOf(table.bytes(), table.length());
+            stores = storesOf(mountPoints(table.text(), mountinfo));
+        }
+        double max = -1;
+        for (FileStore store : stores) {
+            double used = usedPct(store);
+            max = Math.max(max, used);
+        }
+        return max < 0 ? OptionalDouble.empty() : OptionalDouble.of(max);
+    }
+
+    /** Used % as df prints it: used / (used + available to unprivileged users); -1 when unmeasurable. */
+    private static double usedPct(FileStore store) {
+        try {
+            long total = store.getTotalSpace();
+            long used = total - store.getUnallocatedSpace();
+            long usable = store.getUsableSpace();
+            if (total <= 0 || used + usable <= 0) {
+                return -1;
+            }
+            return 100.0 * used / (used + usable);
+        } catch (IOException | RuntimeException statvfsFailed) {
+            return -1; // unmounted since, or permission: skip it this second (seed C': "skip those that fail")
+        }
+    }
+
+    private static List<FileStore> storesOf(List<String> mountPoints) {
+        List<FileStore> out = new ArrayList<>();
+        for (String mp : mountPoints) {
+            try {
+                out.add(Files.getFileStore(Path.of(mp)));
+            } catch (IOException | RuntimeException unreachable) {
+                // a mount point we cannot stat (another namespace, a fixture path): not measurable
+            }
+        }
+        return out;
+    }
+
+    /** Mount points of the non-skipped filesystems in a mountinfo or mounts text. */
+    static List<String> mountPoints(String text, boolean mountinfo) {
+        List<String> out = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            String[] f = line.trim().split(" ");
+            String mountPoint;
+            String type;
+            if (mountinfo) {
+                int dash = Arrays.asList(f).indexOf("-");
+                if (f.length < 5 || dash < 0 || dash + 1 >= f.length) {
+                    continue;
+                }
+                mountPoint = f[4];
+                type = f[dash + 1];
+            } else {
+                if (f.length < 3) {
+                    continue;
+                }
+                mountPoint = f[1];
+                type = f[2];
+            }
+            if (!SKIPPED_TYPES.contains(type)) {
+                out.add(unescape(mountPoint));
+            }
+        }
+        return out;
+    }
+
+    /** The kernel escapes space, tab, newline and backslash in paths as 3-digit octal ({@code \040}). */
+    static String unescape(String field) {
+        if (field.indexOf('\\') < 0) {
+            return field;
+        }
+        StringBuilder sb = new StringBuilder(field.length());
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c == '\\' && isOctal(field, i + 1)) {
+                sb.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static boolean isOctal(String s, int from) {
+        if (from + 3 > s.length()) {
+            return false;
+        }
+        for (int i = from; i < from + 3; i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '7') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        table.close();
+    }
+}

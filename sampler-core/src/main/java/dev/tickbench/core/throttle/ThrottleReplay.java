@@ -1,0 +1,31 @@
+package dev.tickbench.core.throttle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * "What concurrency would this board have allowed during that capture?": feeds a recorded iowait
+ * series through a fresh controller, created at t = 0, each point at its own second.
+ */
+public final class ThrottleReplay {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private ThrottleReplay() {}
+
+    /** One step per point, in order; the controller's clock is the point's t in seconds. */
+    public static List<Step> run(int ceiling, List<IowaitPoint> series) {
+        long[] now = {0};
+        Throttle throttle = new Throttle(ceiling, () -> now[0]);
+        List<Step> steps = new ArrayList<>(series.size());
+        for (IowaitPoint p : series) {
+            now[0] = p.t() * NANOS_PER_SECOND;
+            int effective = throttle.sample(p.iowaitPct());
+            Throttle.State s = throttle.state();
+            steps.add(new Step(p.t(), p.iowaitPct(), s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective));
+        }
+        return steps;
+    }
+
+    /** What the controller did with the iowait of second {@code t}. */
+    public record Step(long t, double iowait, double smoothed, Zone zone, int effective) {}
+}

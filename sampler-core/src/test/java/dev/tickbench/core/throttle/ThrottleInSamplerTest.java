@@ -1,0 +1,85 @@
+package dev.tickbench.core.throttle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.core.source.SystemRoots;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The extension inside the real sampler on the real /proc, read back with the shared capture reader. */
+class ThrottleInSamplerTest {
+    private static final int RATE = 10;
+
+    @Test
+    void theStreamCarriesOneThrottleLineAfterEverySecondsSample() throws Exception {
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        ThrottleExtension throttle = new ThrottleExtension(SystemRoots.live(), 2);
+        try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), List.of(),
+                List.of(throttle))) {
+            sampler.addSink((b, off, len) -> {
+                synchronized (stream) {
+                    stream.write(b, off, len);
+                }
+            });
+            sampler.start();
+            while (sampler.lastSeq() < 3 * RATE + 2) {
+                Thread.sleep(50);
+            }
+        }
+        List<StreamLine> lines = new ArrayList<>();
+        byte[] bytes;
+        synchronized (stream) {
+            bytes = stream.toByteArray();
+        }
+        try (CaptureReader r = new CaptureReader(new ByteArrayInputStream(bytes))) {
+            for (StreamLine l; (l = r.next()) != null; ) {
+                lines.add(l);
+            }
+        }
+        Hello hello = assertInstanceOf(Hello.class, lines.get(0));
+        var described = hello.capabilities().get("throttle");
+        assertNotNull(described, "capabilities describe the throttle");
+        assertEquals(2, described.get("ceiling").asInt());
+        assertEquals(70.0, described.get("red_pct").asDouble());
+
+        int throttleLines = 0;
+        SampleLine previous = null;
+        for (StreamLine l : lines) {
+            if (l instanceof ThrottleLine t) {
+                throttleLines++;
+                assertNotNull(previous, "a throttle line follows a sample line");
+                assertEquals(0, previous.seq() % RATE, "written after the sample of a whole second");
+                assertEquals(previous.monoNs(), t.monoNs());
+                assertTrue(t.iowait() >= 0 && t.iowait() <= 100, "iowait " + t.iowait());
+                assertTrue(Set.of("GREEN", "YELLOW", "RED").contains(t.zone()));
+                assertTrue(t.effective() >= 1 && t.effective() <= 2);
+                assertEquals(2, t.ceiling());
+                assertNotNull(t.peaks(), "peaks drained every second");
+                assertTrue(t.peaks().has("mem") && t.peaks().has("iowait") && t.peaks().has("cpu"), t.peaks().toString());
+            }
+            if (l instanceof SampleLine s) {
+                previous = s;
+            } else if (!(l instanceof ThrottleLine)) {
+                previous = null;
+            }
+        }
+        long seconds = lines.stream().filter(l -> l instanceof SampleLine).mapToLong(l -> ((SampleLine) l).seq())
+                .max().orElseThrow() / RATE;
+        assertEquals(seconds, throttleLines, "exactly one throttle line per second of samples");
+        assertEquals(0, throttle.skippedSeconds());
+    }
+}
