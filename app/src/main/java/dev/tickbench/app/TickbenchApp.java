@@ -1,5 +1,6 @@
 package dev.tickbench.app;
 
+import dev.tickbench.app.connect.ConnectDialog;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.ui.MainView;
 import dev.tickbench.app.ui.MainViewModel;
@@ -23,11 +24,15 @@ public final class TickbenchApp extends Application {
         Scene scene = new Scene(view, 1280, 860);
         scene.getStylesheets().add(TickbenchApp.class.getResource("/dev/tickbench/app/tickbench.css").toExternalForm());
         view.installKeys(scene);
+        view.addConnectAction("SSH host or probe server…", ConnectDialog::show);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
         stage.show();
         if (LocalConnection.available()) {
             vm.connectLocal();
+        } else {
+            Platform.runLater(() -> ConnectDialog.show(stage, "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.")
+                    .ifPresent(vm::connect));
         }
     }
 

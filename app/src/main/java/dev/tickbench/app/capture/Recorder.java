@@ -72,6 +72,18 @@ public final class Recorder {
         return file;
     }
 
+    /** Pushes buffered lines to the file (before the file is read, e.g. by a CSV export). */
+    public void flush() {
+        CaptureWriter w = writer;
+        if (w != null) {
+            try {
+                w.flush();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
     public void refresh() {
         CaptureWriter w = writer;
         if (w != null) {

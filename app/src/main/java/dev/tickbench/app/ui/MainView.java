@@ -1,8 +1,8 @@
 package dev.tickbench.app.ui;
 
 import dev.tickbench.app.capture.CaptureLoader;
-import dev.tickbench.app.capture.CsvExporter;
 import dev.tickbench.app.live.SeriesStore;
+import dev.tickbench.core.capture.CsvExport;
 import dev.tickbench.app.capture.ExportSelection;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
@@ -70,7 +70,6 @@ public final class MainView extends BorderPane {
     private final ToggleButton follow = new ToggleButton("Follow ▸");
     private final ToggleButton record = new ToggleButton("● Record");
     private final CheckBox fillHeld = new CheckBox("fill held values");
-    private CsvExporter csvExporter;
     private Task<?> running;
 
     public MainView(MainViewModel vm) {
@@ -289,11 +288,6 @@ public final class MainView extends BorderPane {
         connect.getItems().add(item);
     }
 
-    /** The CSV exporter core, once it is there (Export CSV says so until then). */
-    public void setCsvExporter(CsvExporter exporter) {
-        this.csvExporter = exporter;
-    }
-
     public ChartsPane charts() {
         return charts;
     }
@@ -371,33 +365,39 @@ public final class MainView extends BorderPane {
 
     /**
      * Exports the series shown in the charts over the visible time range, from the replayed capture
-     * or the capture being recorded. A live session without a recording has no file to read from.
+     * or the capture being recorded (a live session without a recording has no file to read from).
      */
-    public Task<Long> exportCsv(Path out) {
+    public Task<CsvExport.Summary> exportCsv(Path out) {
         Path capture = vm.replayFile() != null ? vm.replayFile() : vm.recorder().file();
         if (capture == null) {
             vm.errorProperty().set("Export CSV reads a capture: open one (Ctrl+O) or record this session (R) first.");
             return null;
         }
-        if (csvExporter == null) {
-            vm.errorProperty().set("CSV export is not available in this build (the exporter core is missing).");
+        if (busy()) {
             return null;
+        }
+        if (vm.recorder().isRecording()) {
+            vm.recorder().flush();
         }
         List<Series> shown = new ArrayList<>();
         charts.charts().values().forEach(c -> shown.addAll(c.shownSeriesObjects()));
-        List<String> columns = ExportSelection.columns(shown);
-        double from = vm.window().minProperty().get();
-        double to = vm.window().maxProperty().get();
-        boolean fill = fillHeld.isSelected();
-        CsvExporter exporter = csvExporter;
-        Task<Long> task = new Task<>() {
+        CsvExport.Options options = ExportSelection.options(shown, vm.storeProperty().get(),
+                vm.window().minProperty().get(), vm.window().maxProperty().get(), fillHeld.isSelected());
+        Task<CsvExport.Summary> task = new Task<>() {
             @Override
-            protected Long call() throws Exception {
-                updateMessage("Exporting " + columns.size() + " series to " + out.getFileName() + "…");
-                return exporter.export(capture, out, columns, from, to, fill, (d, t) -> updateProgress(d, Math.max(t, 1)));
+            protected CsvExport.Summary call() throws Exception {
+                updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
+                return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
             }
         };
-        task.setOnSucceeded(e -> vm.statusProperty().set("Exported " + task.getValue() + " rows to " + out));
+        task.setOnSucceeded(e -> {
+            CsvExport.Summary s = task.getValue();
+            vm.statusProperty().set("Exported " + s.rows() + " rows × " + s.columns().size() + " series to " + out
+                    + " (cadences in " + s.cadenceFile().getFileName() + ")");
+            if (s.error() != null) {
+                vm.errorProperty().set("The capture is damaged at " + s.error().getMessage() + "; the CSV holds the rows before it.");
+            }
+        });
         task.setOnFailed(e -> vm.errorProperty().set("CSV export to " + out + " failed: " + message(task.getException())));
         runWithProgress(task);
         return task;

@@ -69,6 +69,30 @@ class ReplayViewTest {
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
     }
 
+    /** Export CSV: the series shown, over the window's time range, one row per tick. */
+    @Test
+    void exportsTheShownSeriesOverTheVisibleRange() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        var open = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> open.getState() == Worker.State.SUCCEEDED);
+        double start = FixtureCapture.START_WALL_NS / 1e9;
+        fx(() -> { w.vm.window().userRange(start + 5.005, start + 10.005); return null; });
+        Path csv = dir.resolve("out.csv");
+        var export = fx(() -> w.view.exportCsv(csv));
+        until("the export", 20_000, () -> export.getState() == Worker.State.SUCCEEDED);
+        List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> header = List.of(rows.get(0).split(","));
+        assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
+        assertTrue(header.contains("thermal_zone0.temp") && header.contains("thermal_zone1.temp"), header.toString());
+        assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
+        assertTrue(header.contains("slabinfo.nf_conntrack"), header.toString());
+        assertFalse(header.contains("meminfo.MemFree"), "only the series the charts show");
+        assertFalse(header.contains("stat.cpu0.user"), "stat.cpu.* is the total, not the per-core columns");
+        assertEquals(1 + 500, rows.size(), "ticks 5.00 s … 9.99 s after the first sample");
+        assertTrue(rows.get(1).startsWith("5.0"), rows.get(1));
+        assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("Exported 500 rows"), fx(() -> w.vm.statusProperty().get()));
+    }
+
     /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
     @Test
     void aCaptureOfTheRouterBoardShowsThePublishedCadences() throws Exception {
