@@ -44,6 +44,7 @@ public final class ChartView extends VBox {
     static final int TOP_N = 5;
     /** Older kmsg marks are dropped from the chart (they stay in the event list): plugins are not free. */
     private static final int MAX_MARKS = 100;
+    private static final int PIXELS_PER_MARK = 4;
 
     /** One colour per series, fixed at its first appearance, shared by its line, marks, legend and badge. */
     private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
@@ -162,11 +163,11 @@ public final class ChartView extends VBox {
             return;
         }
         String colour = PALETTE[(all.size() - 1) % PALETTE.length];
-        s.line().setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.2;");
+        s.line().setStyle("-color-dataset: " + colour + "; -fx-line-width: 1.2;"); // ChartFX's dataset CSS names
         if (s.changeMarks() != null) {
             // change emission: small filled dot; heartbeat emission: a larger open square (ui.md ◆ / ◇)
-            s.changeMarks().setStyle("-fx-marker-type: circle; -fx-marker-size: 2; -fx-marker-color: " + colour + ";");
-            s.heartbeatMarks().setStyle("-fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5; -fx-marker-color: " + colour + ";");
+            s.changeMarks().setStyle("-color-dataset: " + colour + "; -fx-marker-type: circle; -fx-marker-size: 2;");
+            s.heartbeatMarks().setStyle("-color-dataset: " + colour + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
         }
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
@@ -271,6 +272,42 @@ public final class ChartView extends VBox {
                 }
             }
         }
+    }
+
+    /**
+     * Emission marks are drawn only while they stay sparse (no markers on dense series): when the
+     * visible range holds more marks than one per {@link #PIXELS_PER_MARK} pixels, the steps alone
+     * are drawn. Counting is two binary searches per series on its sorted marks.
+     */
+    public void updateMarks(double min, double max) {
+        int marks = 0;
+        for (io.fair_acc.dataset.DataSet ds : changeMarks.getDatasets()) {
+            marks += countIn(ds, min, max);
+        }
+        for (io.fair_acc.dataset.DataSet ds : heartbeatMarks.getDatasets()) {
+            marks += countIn(ds, min, max);
+        }
+        double width = Math.max(200, chart.getWidth());
+        boolean draw = marks <= width / PIXELS_PER_MARK;
+        changeMarks.setDrawMarker(draw);
+        heartbeatMarks.setDrawMarker(draw);
+    }
+
+    private static int countIn(io.fair_acc.dataset.DataSet ds, double min, double max) {
+        return ds.lock().readLockGuard(() -> {
+            int n = ds.getDataCount();
+            if (n == 0) {
+                return 0;
+            }
+            int from = ds.getIndex(io.fair_acc.dataset.DataSet.DIM_X, min);
+            int to = ds.getIndex(io.fair_acc.dataset.DataSet.DIM_X, max);
+            return Math.max(0, to - from + 1);
+        });
+    }
+
+    /** Marks drawn now (tests). */
+    public boolean marksDrawn() {
+        return changeMarks.isDrawMarker();
     }
 
     /** Total points in the shown line datasets (tests: "the chart receives points"). */

@@ -134,6 +134,7 @@ public final class ChartsPane extends ScrollPane {
         } finally {
             syncing = false;
         }
+        v.updateMarks(min, max);
     }
 
     /** Re-evaluates the busiest slab / buddy series (called a few times a second). */

@@ -77,6 +77,9 @@ class ReplayViewTest {
         until("the replay", 20_000, () -> open.getState() == Worker.State.SUCCEEDED);
         double start = FixtureCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 5.005, start + 10.005); return null; });
+        // marks at each emission while they are sparse (thermal: 5 + 50 in 5 s), none on dense series (buddy)
+        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).marksDrawn()));
+        assertFalse(fx(() -> w.view.charts().charts().get(ChartGroup.BUDDY).marksDrawn()));
         Path csv = dir.resolve("out.csv");
         var export = fx(() -> w.view.exportCsv(csv));
         until("the export", 20_000, () -> export.getState() == Worker.State.SUCCEEDED);

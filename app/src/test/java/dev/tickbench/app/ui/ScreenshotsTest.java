@@ -41,7 +41,7 @@ class ScreenshotsTest {
     void replayOfABoardCapture() throws Exception {
         Files.createDirectories(OUT);
         Path file = dir.resolve("edge-router-3.ndjson.gz");
-        new FixtureCapture(100, 180, 30, 9500).write(file);
+        new FixtureCapture(100, 180, 34, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         Thread.sleep(1500);
@@ -49,7 +49,7 @@ class ScreenshotsTest {
         fx(() -> { w.view.savePng(w.view.charts().getContent(), OUT.resolve("replay-all-charts.png")); return null; });
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
         double start = FixtureCapture.START_WALL_NS / 1e9;
-        fx(() -> { w.vm.window().userRange(start + 84, start + 96); return null; });
+        fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
         Thread.sleep(1500);
         fx(() -> { w.view.savePng(w.view.charts().getContent(), OUT.resolve("replay-zoomed-charts.png")); return null; });
         fx(() -> { w.view.savePng(w.view.charts().charts().get(ChartGroup.THROTTLE), OUT.resolve("throttle-chart.png")); return null; });
