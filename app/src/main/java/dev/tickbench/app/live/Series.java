@@ -9,10 +9,11 @@ import io.fair_acc.dataset.spi.DoubleDataSet;
  */
 public final class Series {
     private final String name;
-    private final String label;
+    private final String shortName;
+    private final String source;
     private final ChartGroup group;
     private final SeriesKind kind;
-    private final CadenceLabel cadence;
+    private volatile CadenceLabel cadence;
     private final DoubleDataSet line;
     private final DoubleDataSet changeMarks;
     private final DoubleDataSet heartbeatMarks;
@@ -24,16 +25,17 @@ public final class Series {
     private double lastY = Double.NaN;
     private boolean holdTailShown;
 
-    Series(String name, String shortName, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
+    Series(String name, String shortName, String source, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
         this.name = name;
+        this.shortName = shortName;
+        this.source = source;
         this.group = group;
         this.kind = kind;
         this.cadence = cadence;
-        this.label = cadence == null ? shortName : shortName + " · " + cadence.text();
-        this.line = new DoubleDataSet(label, 1024);
+        this.line = new DoubleDataSet(name, 1024);
         if (kind == SeriesKind.LEVEL) {
-            this.changeMarks = new DoubleDataSet(label + " change", 64);
-            this.heartbeatMarks = new DoubleDataSet(label + " heartbeat", 16);
+            this.changeMarks = new DoubleDataSet(name + " change", 64);
+            this.heartbeatMarks = new DoubleDataSet(name + " heartbeat", 16);
         } else {
             this.changeMarks = null;
             this.heartbeatMarks = null;
@@ -45,9 +47,22 @@ public final class Series {
         return name;
     }
 
-    /** The legend text: short name and the published cadence, e.g. "thermal_zone0 · 1.0 Hz · declared". */
+    /**
+     * The badge text: short name and the cadence the current session publishes, e.g.
+     * "thermal_zone0 · 1.0 Hz · declared". A new session (rate, FLOOR_HZ) changes it.
+     */
     public String label() {
-        return label;
+        CadenceLabel c = cadence;
+        return c == null ? shortName : shortName + " · " + c.text();
+    }
+
+    /** The source the series comes from ({@code thermal_zone0}, {@code stat}, …; "throttle" for throttle lines). */
+    public String source() {
+        return source;
+    }
+
+    void cadence(CadenceLabel c) {
+        cadence = c;
     }
 
     public ChartGroup group() {

@@ -84,6 +84,11 @@ public final class SeriesStore {
         lastSeq = -1;
         SessionInfo info = SessionInfo.of(h);
         session = info;
+        for (Series s : order) {
+            if (!s.source().equals("throttle")) {
+                s.cadence(CadenceLabel.of(capabilities, s.source())); // what this session publishes
+            }
+        }
         if (previous != null) {
             // a cadence change is only visible as a new hello: mark it on every chart
             String text = "new session: " + info.rateText()
@@ -210,10 +215,10 @@ public final class SeriesStore {
     private void throttle(ThrottleLine t) {
         double x = t.wallNs() / 1e9;
         CadenceLabel once = new CadenceLabel(1.0, THROTTLE_CADENCE);
-        series("throttle.iowait", "iowait raw", ChartGroup.THROTTLE, SeriesKind.RATE, once).add(x, t.iowait(), false);
-        series("throttle.smoothed", "iowait smoothed", ChartGroup.THROTTLE, SeriesKind.RATE, once).add(x, t.smoothed(), false);
-        series("throttle.effective", "effective", ChartGroup.THROTTLE_EFFECTIVE, SeriesKind.LEVEL, once).add(x, t.effective(), false);
-        series("throttle.ceiling", "ceiling", ChartGroup.THROTTLE_EFFECTIVE, SeriesKind.LEVEL, once).add(x, t.ceiling(), false);
+        series("throttle.iowait", "iowait raw", "throttle", ChartGroup.THROTTLE, SeriesKind.RATE, once).add(x, t.iowait(), false);
+        series("throttle.smoothed", "iowait smoothed", "throttle", ChartGroup.THROTTLE, SeriesKind.RATE, once).add(x, t.smoothed(), false);
+        series("throttle.effective", "effective", "throttle", ChartGroup.THROTTLE_EFFECTIVE, SeriesKind.LEVEL, once).add(x, t.effective(), false);
+        series("throttle.ceiling", "ceiling", "throttle", ChartGroup.THROTTLE_EFFECTIVE, SeriesKind.LEVEL, once).add(x, t.ceiling(), false);
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
     }
 
@@ -227,13 +232,13 @@ public final class SeriesStore {
 
     private Series series(String name, String shortName, ChartGroup group, SeriesKind kind, String source) {
         Series s = series.get(name);
-        return s != null ? s : series(name, shortName, group, kind, CadenceLabel.of(capabilities, source));
+        return s != null ? s : series(name, shortName, source, group, kind, CadenceLabel.of(capabilities, source));
     }
 
-    private Series series(String name, String shortName, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
+    private Series series(String name, String shortName, String source, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
         Series s = series.get(name);
         if (s == null) {
-            s = new Series(name, shortName, group, kind, cadence);
+            s = new Series(name, shortName, source, group, kind, cadence);
             series.put(name, s);
             order.add(s);
             for (StoreListener l : listeners) {

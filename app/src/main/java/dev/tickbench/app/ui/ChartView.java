@@ -24,7 +24,6 @@ import java.util.TreeSet;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
@@ -60,6 +59,7 @@ public final class ChartView extends VBox {
     private final Map<String, Series> all = new LinkedHashMap<>();
     private final Set<String> shown = new TreeSet<>();
     private final FlowPane badges = new FlowPane(8, 2);
+    private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
     private final Set<String> trips = new TreeSet<>();
     private final CheckComboBox<String> picker;
@@ -84,6 +84,9 @@ public final class ChartView extends VBox {
         chart = new XYChart(xAxis, yAxis);
         chart.setAnimated(false);
         chart.setTitle(null);
+        // the coloured cadence badges above the chart are the legend: ChartFX's legend cannot
+        // change a series' name when a new session publishes another cadence
+        chart.setLegendVisible(false);
         chart.getRenderers().setAll(lines, changeMarks, heartbeatMarks);
         lines.setPolyLineStyle(group == ChartGroup.THERMAL || group == ChartGroup.CPU_FREQ || group == ChartGroup.SLAB
                 || group == ChartGroup.BUDDY || group == ChartGroup.THROTTLE_EFFECTIVE ? LineStyle.ZERO_ORDER_HOLDER : LineStyle.NORMAL);
@@ -173,6 +176,7 @@ public final class ChartView extends VBox {
         badge.getStyleClass().add("cadence-badge");
         badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4;");
         badges.getChildren().add(badge);
+        badgeOf.put(s.name(), badge);
         if (picker != null) {
             updatingPicker = true;
             picker.getItems().add(s.name());
@@ -226,10 +230,12 @@ public final class ChartView extends VBox {
         lines.getDatasets().setAll(l);
         changeMarks.getDatasets().setAll(c);
         heartbeatMarks.getDatasets().setAll(h);
-        for (Node badge : badges.getChildren()) {
-            Label b = (Label) badge;
-            b.setDisable(all.values().stream().noneMatch(s -> shown.contains(s.name()) && s.label().equals(b.getText())));
-        }
+        badgeOf.forEach((name, b) -> b.setDisable(!shown.contains(name)));
+    }
+
+    /** A new session may publish other cadences: the badges say what is true now. */
+    public void refreshBadges() {
+        all.forEach((name, s) -> badgeOf.get(name).setText(s.label()));
     }
 
     /** Names of the series drawn now (all, or the picked ones). */

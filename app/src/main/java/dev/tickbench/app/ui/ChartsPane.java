@@ -71,6 +71,7 @@ public final class ChartsPane extends ScrollPane {
     }
 
     private void trips(SessionInfo session) {
+        charts.values().forEach(ChartView::refreshBadges);
         ChartView thermal = charts.get(ChartGroup.THERMAL);
         if (thermal != null) {
             session.criticalC().forEach(thermal::criticalTrip);

@@ -81,6 +81,15 @@ class SeriesStoreTest {
     }
 
     @Test
+    void aNewSessionRelabelsSeriesWithTheCadenceItPublishes() throws IOException {
+        feed(HELLO, sample(1, ",\"slabinfo\":{\"dentry\":10}"));
+        assertEquals("dentry · 5.0 Hz · budget", store.series("slabinfo.dentry").label());
+        feed(HELLO.replace("\"floor_hz\":0,\"started", "\"floor_hz\":5,\"started")
+                .replace("\"hz\":5.0,\"reason\":\"budget\",\"every_ticks\":2", "\"hz\":5.0,\"reason\":\"override\",\"every_ticks\":2"));
+        assertEquals("dentry · 5.0 Hz · override", store.series("slabinfo.dentry").label());
+    }
+
+    @Test
     void cpuBusyAndIowaitAreSharesOfTheTicksTime() throws IOException {
         feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
                 + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.live.ChartGroup;
+import dev.tickbench.app.live.TimeMark;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,25 @@ class LiveViewTest {
         assertFalse(fx(() -> w.vm.window().isFollow()), "space pauses");
         robot.type(KeyCode.SPACE);
         assertTrue(fx(() -> w.vm.window().isFollow()), "space follows again");
+    }
+
+    /** A new FLOOR_HZ restarts the sampler into the same charts; the new session is marked on the time axis. */
+    @Test
+    void aFloorChangeIsMarkedAsANewSession() throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("the first samples", 15_000, () -> w.vm.storeProperty().get().samples() > 5);
+        var before = fx(() -> w.vm.storeProperty().get());
+        fx(() -> { w.vm.floorHzProperty().set(10); w.vm.restartLocal(); return null; });
+        until("the session mark", 15_000, () -> w.vm.events().stream().anyMatch(m -> m.kind() == TimeMark.Kind.SESSION));
+        TimeMark mark = fx(() -> w.vm.events().stream().filter(m -> m.kind() == TimeMark.Kind.SESSION).findFirst().orElseThrow());
+        assertEquals("new session: 100 Hz · FLOOR_HZ 10 Hz (was 100 Hz · FLOOR_HZ off)", mark.text());
+        assertTrue(fx(() -> w.vm.storeProperty().get()) == before, "the same charts go on");
+        until("the title", 5_000, () -> w.vm.titleProperty().get().contains("100 Hz · FLOOR_HZ 10 Hz"));
+        List<String> slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB) == null ? List.<String>of()
+                : w.view.charts().charts().get(ChartGroup.SLAB).badgeTexts());
+        assertFalse(slab.isEmpty(), "slabinfo is readable here");
+        until("the badges of the new session", 5_000, () -> w.view.charts().charts().get(ChartGroup.SLAB).badgeTexts()
+                .stream().allMatch(b -> b.endsWith("10 Hz · override")));
     }
 
     @Test

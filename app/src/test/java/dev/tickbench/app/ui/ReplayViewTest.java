@@ -66,6 +66,12 @@ class ReplayViewTest {
         assertTrue(events.stream().anyMatch(e -> e.kind() == TimeMark.Kind.GAP && e.text().contains("reconnect")), events.toString());
         assertEquals(2, events.stream().filter(e -> e.kind() == TimeMark.Kind.KMSG).count(), events.toString());
         assertFalse(fx(() -> w.vm.window().isFollow()), "a replay opens paused on its whole range");
+
+        Path png = dir.resolve("thermal.png");
+        fx(() -> { w.view.savePng(thermal, png); return null; });
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals((int) Math.ceil(fx(thermal::getWidth)), img.getWidth(), 1);
+        assertTrue(img.getHeight() > 150, "height " + img.getHeight());
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
     }
 
