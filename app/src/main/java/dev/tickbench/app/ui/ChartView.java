@@ -71,7 +71,8 @@ public final class ChartView extends VBox {
         getStyleClass().add("chart-view");
         xAxis = new DefaultNumericAxis("time");
         xAxis.setUnit(null); // ChartFX prints "time []" for an empty unit
-        xAxis.setTimeAxis(true);
+        xAxis.setTimeAxis(true); // time-aligned tick units (1 s, 5 s, 1 min …); our labels below
+        xAxis.setTickLabelFormatter(new ClockLabels(xAxis::getTickUnit, java.time.ZoneId.systemDefault()));
         xAxis.setAutoRanging(false);
         xAxis.setAutoGrowRanging(false);
         xAxis.setAnimated(false);
