@@ -197,8 +197,11 @@ public final class ChartView extends VBox {
         if (picker == null || userPicked) {
             return;
         }
+        // counts move while the receiving thread runs: sort a snapshot, or the sort sees a changing order
+        Map<String, Long> counts = new java.util.HashMap<>();
+        all.values().forEach(x -> counts.put(x.name(), x.emissions()));
         List<Series> sorted = new ArrayList<>(all.values());
-        sorted.sort(Comparator.comparingLong(Series::emissions).reversed().thenComparing(Series::name));
+        sorted.sort(Comparator.comparing((Series x) -> counts.get(x.name())).reversed().thenComparing(Series::name));
         Set<String> top = new TreeSet<>();
         for (int i = 0; i < Math.min(TOP_N, sorted.size()); i++) {
             top.add(sorted.get(i).name());
