@@ -34,6 +34,8 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new CsvCommand());
         cl.addSubcommand(new WalkCommand());
         cl.addSubcommand(new ThrottleCommand());
+        cl.addSubcommand(new FloorsCommand());
+        cl.addSubcommand(new ServeCommand());
         cl.setParameterExceptionHandler(ProbeMain::badUsage);
         cl.setExecutionExceptionHandler(ProbeMain::failed);
         return cl;

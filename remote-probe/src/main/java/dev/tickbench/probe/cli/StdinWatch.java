@@ -13,11 +13,11 @@ final class StdinWatch {
     private StdinWatch() {}
 
     static void onClose(Runnable action) {
-        if (stdinIsDevNull()) {
+        if (!CommandIo.isBound() && stdinIsDevNull()) {
             return;
         }
+        InputStream in = CommandIo.in(); // taken here: the binding belongs to the command's thread
         Thread t = new Thread(() -> {
-            InputStream in = System.in;
             byte[] buf = new byte[256];
             try {
                 while (in.read(buf) >= 0) {

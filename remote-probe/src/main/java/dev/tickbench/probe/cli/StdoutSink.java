@@ -1,8 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.LineSink;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.IOException;
 
 /**
@@ -10,7 +9,7 @@ import java.io.IOException;
  * reader went away: a closed pipe or SSH channel) ends the stream.
  */
 final class StdoutSink implements LineSink {
-    private final FileOutputStream out = new FileOutputStream(FileDescriptor.out);
+    private final OutputStream out = CommandIo.out(); // stdout, or the SSH channel under serve --ssh
     private final Runnable onBrokenPipe;
 
     StdoutSink(Runnable onBrokenPipe) {
@@ -21,6 +20,7 @@ final class StdoutSink implements LineSink {
     public void line(byte[] b, int off, int len) throws IOException {
         try {
             out.write(b, off, len); // unbuffered: one write(2) per line, nothing held back
+            out.flush(); // an SSH channel stream holds bytes until flushed
         } catch (IOException e) {
             onBrokenPipe.run();
             throw e;

@@ -21,12 +21,19 @@ public final class StreamCommand implements Callable<Integer> {
         sampling.validate();
         session.validate();
         CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(done::countDown);
         try (Sampler sampler = session.createSampler(sampling)) {
             sampler.addSink(new StdoutSink(done::countDown));
             StdinWatch.onClose(done::countDown);
-            Runtime.getRuntime().addShutdownHook(new Thread(done::countDown));
+            Runtime.getRuntime().addShutdownHook(hook);
             sampler.start();
             done.await();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook); // serve runs many streams in one JVM
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down already
+            }
         }
         return 0;
     }

@@ -35,10 +35,6 @@ import java.util.function.DoubleConsumer;
  */
 public final class CsvExport {
     /** Counter sources per FORMAT.md; everything else in a sample is a level. */
-    static final Set<String> COUNTER_SOURCES = Set.of("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs",
-            "pressure", "cgroup_cpu");
-    /** Counter sources that leave out a row whose deltas are all zero (FORMAT.md): absent means 0. */
-    static final Set<String> ROW_OMITTING_SOURCES = Set.of("diskstats", "yaffs");
     private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 
@@ -123,25 +119,13 @@ public final class CsvExport {
             for (String key : e.getValue()) {
                 String name = e.getKey() + "." + key;
                 if (SeriesGlob.anyMatches(options.series(), name)) {
-                    columns.add(new Column(e.getKey(), key, name, isLevel(e.getKey(), key)));
+                    columns.add(new Column(e.getKey(), key, name, StreamKeys.isLevel(e.getKey(), key)));
                 }
             }
         }
         return new Scan(columns, error);
     }
 
-    /** Levels: every key of a level source, and the keys FORMAT.md marks absolute inside counter sources. */
-    static boolean isLevel(String source, String key) {
-        if (!COUNTER_SOURCES.contains(source)) {
-            return true;
-        }
-        return switch (source) {
-            case "stat" -> key.equals("procs_running") || key.equals("procs_blocked");
-            case "diskstats" -> key.endsWith(".in_flight");
-            case "vmstat" -> dev.tickbench.core.source.VmStat.isLevel(key);
-            default -> false;
-        };
-    }
 
     private static void checkCancelled() throws InterruptedIOException {
         if (Thread.currentThread().isInterrupted()) {
@@ -265,7 +249,7 @@ public final class CsvExport {
                     if (options.fillHeld() && hasHeld[c]) {
                         row.append(held[c]);
                     }
-                } else if (ROW_OMITTING_SOURCES.contains(col.source()) && sourcePresent(col.source())
+                } else if (StreamKeys.ROW_OMITTING_SOURCES.contains(col.source()) && sourcePresent(col.source())
                         && !s.resets().contains(col.name())) {
                     row.append('0'); // the probe leaves out rows whose deltas are all zero
                 }

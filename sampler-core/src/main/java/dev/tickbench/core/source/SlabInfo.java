@@ -33,5 +33,6 @@ public final class SlabInfo extends FileSource {
                 out.put(b, ns, ne, s.tokenLong());
             }
         }
+        out.makeKeysUnique();
     }
 }

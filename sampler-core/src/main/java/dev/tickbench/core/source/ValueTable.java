@@ -16,6 +16,8 @@ public final class ValueTable {
     private int size;
     private String[] previousKeys = new String[0];
     private int previousSize;
+    /** Keys created (not reused) since the last {@link #makeKeysUnique()}. */
+    private int fresh;
 
     /** Starts a new read: the table is empty, the previous keys are kept for reuse. */
     public void begin() {
@@ -50,6 +52,8 @@ public final class ValueTable {
         String k = key;
         if (i < previousSize && previousKeys[i].equals(key)) {
             k = previousKeys[i];
+        } else {
+            fresh++;
         }
         add(k, value);
     }
@@ -64,9 +68,14 @@ public final class ValueTable {
 
     private String keyFor(byte[] b, int s1, int e1, int s2, int e2, String suffix) {
         int i = size;
-        if (i < previousSize && matches(previousKeys[i], b, s1, e1, s2, e2, suffix)) {
-            return previousKeys[i];
+        if (i < previousSize) {
+            String prev = previousKeys[i];
+            if (matches(prev, b, s1, e1, s2, e2, suffix)
+                    || (s2 < 0 && suffix == null && isRenamedDuplicate(prev, b, s1, e1))) {
+                return prev;
+            }
         }
+        fresh++;
         StringBuilder sb = new StringBuilder(e1 - s1 + 16);
         appendAscii(sb, b, s1, e1);
         if (s2 >= 0) {
@@ -76,6 +85,54 @@ public final class ValueTable {
             sb.append('.').append(suffix);
         }
         return sb.toString();
+    }
+
+    /** {@code key} is {@code b[s, e) + "#" + digits}: a duplicate renamed by {@link #makeKeysUnique()}. */
+    private static boolean isRenamedDuplicate(String key, byte[] b, int s, int e) {
+        int n = e - s;
+        if (key.length() < n + 2 || key.charAt(n) != '#' || !regionMatches(key, 0, b, s, e)) {
+            return false;
+        }
+        for (int p = n + 1; p < key.length(); p++) {
+            if (key.charAt(p) < '0' || key.charAt(p) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Renames repeated keys {@code name#2}, {@code name#3}… so that a sample never carries one JSON key
+     * twice (a router's slabinfo can list two {@code nf_conntrack} caches). Only does work when this
+     * read created a key the previous read did not have; a steady file costs nothing.
+     */
+    public void makeKeysUnique() {
+        if (fresh == 0) {
+            return;
+        }
+        fresh = 0;
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+        for (int i = 0; i < size; i++) {
+            String base = keys[i];
+            int hash = base.indexOf('#');
+            if (hash > 0 && isDigits(base, hash + 1)) {
+                base = base.substring(0, hash);
+            }
+            int n = seen.merge(base, 1, Integer::sum);
+            keys[i] = n == 1 ? base : base + "#" + n;
+        }
+    }
+
+    private static boolean isDigits(String s, int from) {
+        if (from >= s.length()) {
+            return false;
+        }
+        for (int p = from; p < s.length(); p++) {
+            if (s.charAt(p) < '0' || s.charAt(p) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void appendAscii(StringBuilder sb, byte[] b, int start, int end) {

@@ -189,14 +189,14 @@ class CsvExportTest {
 
     @Test
     void levelKeysInsideCounterSourcesFollowFormatMd() {
-        assertTrue(CsvExport.isLevel("stat", "procs_blocked"));
-        assertTrue(CsvExport.isLevel("diskstats", "sda.in_flight"));
-        assertTrue(CsvExport.isLevel("vmstat", "nr_free_pages"));
-        assertTrue(CsvExport.isLevel("vmstat", "workingset_nodes"));
-        assertTrue(CsvExport.isLevel("meminfo", "MemFree"));
-        assertFalse(CsvExport.isLevel("vmstat", "nr_dirtied"));
-        assertFalse(CsvExport.isLevel("vmstat", "pgfault"));
-        assertFalse(CsvExport.isLevel("stat", "cpu.user"));
+        assertTrue(StreamKeys.isLevel("stat", "procs_blocked"));
+        assertTrue(StreamKeys.isLevel("diskstats", "sda.in_flight"));
+        assertTrue(StreamKeys.isLevel("vmstat", "nr_free_pages"));
+        assertTrue(StreamKeys.isLevel("vmstat", "workingset_nodes"));
+        assertTrue(StreamKeys.isLevel("meminfo", "MemFree"));
+        assertFalse(StreamKeys.isLevel("vmstat", "nr_dirtied"));
+        assertFalse(StreamKeys.isLevel("vmstat", "pgfault"));
+        assertFalse(StreamKeys.isLevel("stat", "cpu.user"));
     }
 
     @Test

@@ -1,0 +1,155 @@
+package dev.tickbench.probe.http;
+
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.LineSink;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.metrics.MetricsState;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one sampler sink behind the HTTP server. On the sampler thread it only copies the line and
+ * offers it to a bounded inbox (never blocks); its own thread decodes the line for {@code /metrics},
+ * keeps it in the replay ring and hands the same bytes to every {@code /stream} client.
+ */
+public final class LineHub implements LineSink, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LineHub.class);
+    /** Ten seconds at 1000 Hz: the hub thread would have to stall that long to lose a line. */
+    static final int INBOX_LINES = 10_000;
+    /** Hard memory bound of the replay ring, whatever --buffer says. */
+    static final long RING_MAX_BYTES = 64L << 20;
+
+    private final ArrayBlockingQueue<byte[]> inbox = new ArrayBlockingQueue<>(INBOX_LINES);
+    private final MetricsState metrics = new MetricsState();
+    private final LineDecoder decoder = new LineDecoder();
+    private final LineRing ring;
+    private final List<StreamClient> clients = new CopyOnWriteArrayList<>();
+    private final AtomicLong droppedLines = new AtomicLong();
+    private final AtomicLong undecodable = new AtomicLong();
+    private final Thread thread;
+    private volatile boolean closed;
+    private volatile long lastSampleReceivedNs;
+    private long lastSeq;
+
+    public LineHub(long bufferNs) {
+        this.ring = new LineRing(bufferNs, RING_MAX_BYTES);
+        this.thread = new Thread(this::run, "tickbench-http-hub");
+        this.thread.setDaemon(true);
+        this.thread.start();
+    }
+
+    /** Sampler thread: copy and hand off, never block. */
+    @Override
+    public void line(byte[] bytes, int offset, int length) {
+        if (!inbox.offer(Arrays.copyOfRange(bytes, offset, offset + length))) {
+            droppedLines.incrementAndGet();
+        }
+    }
+
+    private void run() {
+        while (!closed) {
+            byte[] line;
+            try {
+                line = inbox.poll(200, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (line != null) {
+                handle(line);
+            }
+        }
+    }
+
+    private void handle(byte[] line) {
+        long now = System.nanoTime();
+        StreamLine decoded;
+        try {
+            decoded = decoder.decode(line, 0, line.length);
+        } catch (IOException | RuntimeException e) {
+            if (undecodable.getAndIncrement() == 0) {
+                LOG.warn("a stream line could not be decoded for /metrics: {}", e.getMessage());
+            }
+            decoded = null;
+        }
+        if (decoded != null) {
+            metrics.accept(decoded, now);
+        }
+        if (decoded instanceof Hello) {
+            return; // /stream writes the sampler's hello itself, first, for every client
+        }
+        boolean sample = decoded instanceof SampleLine;
+        if (sample) {
+            lastSeq = ((SampleLine) decoded).seq();
+            lastSampleReceivedNs = now;
+        }
+        LineRing.Entry e = new LineRing.Entry(lastSeq, sample, now, line);
+        synchronized (ring) {
+            ring.add(e);
+            for (StreamClient c : clients) {
+                c.offer(e);
+            }
+        }
+    }
+
+    /** Registers a client and returns what it must replay first; atomically, so no line is lost or doubled. */
+    LineRing.Replay subscribe(StreamClient c, Long since) {
+        synchronized (ring) {
+            LineRing.Replay r = since == null ? new LineRing.Replay(1, 0, List.of()) : ring.after(since);
+            clients.add(c);
+            return r;
+        }
+    }
+
+    void unsubscribe(StreamClient c) {
+        clients.remove(c);
+    }
+
+    public MetricsState metrics() {
+        return metrics;
+    }
+
+    int clientCount() {
+        return clients.size();
+    }
+
+    long droppedLines() {
+        return droppedLines.get();
+    }
+
+    long slowClientGaps() {
+        long n = 0;
+        for (StreamClient c : clients) {
+            n += c.gapsSent();
+        }
+        return n;
+    }
+
+    /** {@link System#nanoTime()} when the last sample arrived; 0 before the first. */
+    long lastSampleReceivedNs() {
+        return lastSampleReceivedNs;
+    }
+
+    int ringLines() {
+        synchronized (ring) {
+            return ring.size();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (StreamClient c : clients) {
+            c.close();
+        }
+        thread.interrupt();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.tickbench.probe.ssh;
+
+import dev.tickbench.probe.cli.CommandIo;
+import dev.tickbench.probe.cli.ProbeMain;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.sshd.server.channel.ChannelSession;
+import org.apache.sshd.server.command.AbstractCommandSupport;
+import picocli.CommandLine;
+
+/**
+ * One exec request (or a shell request, {@code command == null}) on the probe's SSH server. An allowed
+ * command is parsed and run by the probe's own picocli command line, in-process, with the channel's
+ * streams; everything else gets a one-line refusal on stderr and exit status {@link #REFUSED}.
+ */
+final class ProbeCommand extends AbstractCommandSupport {
+    /** Exit status of a refused request (as for a usage error). */
+    static final int REFUSED = 2;
+
+    /** How long a finished command's queued output may take to reach the client. */
+    private static final long DRAIN_MS = 10_000;
+
+    private volatile QueuedOutputStream output;
+
+    ProbeCommand(String command) {
+        super(command, null);
+    }
+
+    @Override
+    public void run() {
+        String command = getCommand();
+        List<String> words = command == null ? List.of() : CommandLineSplitter.split(command);
+        PrintWriter err = writer(getErrorStream());
+        String refusal = Allowlist.refusal(words);
+        CommandLine cl = null;
+        if (refusal == null) {
+            cl = ProbeMain.commandLine();
+            if (!cl.getSubcommands().containsKey(words.get(0))) {
+                refusal = "'" + words.get(0) + "' is not in this probe build";
+            }
+        }
+        if (refusal != null) {
+            err.println("tickbench-probe: " + refusal);
+            err.flush();
+            onExit(REFUSED, refusal);
+            return;
+        }
+        QueuedOutputStream queued = new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out");
+        output = queued;
+        PrintWriter out = writer(queued);
+        cl.setOut(out);
+        cl.setErr(err);
+        int status;
+        try (CommandIo.Scope scope = CommandIo.bind(getInputStream(), queued, getErrorStream())) {
+            status = cl.execute(words.toArray(String[]::new));
+        }
+        out.flush();
+        err.flush();
+        try {
+            queued.finish(DRAIN_MS); // the output must reach the client before the exit status
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        onExit(status);
+    }
+
+    private static PrintWriter writer(OutputStream s) {
+        return new PrintWriter(new OutputStreamWriter(s, StandardCharsets.UTF_8), true);
+    }
+
+    @Override
+    public void destroy(ChannelSession channel) throws Exception {
+        // the channel closed (client gone): stop a running stream by interrupting its thread
+        QueuedOutputStream o = output;
+        if (o != null) {
+            o.abort(); // a write now fails, which ends a stream at once
+        }
+        Thread runner = cmdRunner;
+        if (runner != null) {
+            runner.interrupt();
+        }
+        super.destroy(channel);
+    }
+}

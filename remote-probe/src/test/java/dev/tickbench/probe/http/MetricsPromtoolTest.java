@@ -1,0 +1,69 @@
+package dev.tickbench.probe.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** {@code promtool check metrics} on a live /metrics: the real /proc, and every fixture board. */
+class MetricsPromtoolTest {
+
+    @Test
+    void realProcPassesPromtool() throws Exception {
+        Path promtool = Tools.require("promtool", "prometheus");
+        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20")) {
+            String metrics = scrapeAfterSamples(s, 5);
+            check(promtool, metrics, "real /proc");
+            assertTrue(metrics.contains("tickbench_source_cadence_hz{source=\"stat\",reason=\"rate\"} 20\n"), metrics);
+            assertTrue(metrics.contains("tickbench_cpu_seconds_total{mode=\"user\"}"), metrics);
+            assertTrue(metrics.contains("tickbench_sampler_tick_lateness_seconds_bucket{le=\"+Inf\"}"), metrics);
+            assertTrue(metrics.contains("tickbench_probe_resident_memory_bytes "), metrics);
+        }
+    }
+
+    @Test
+    void everyFixtureBoardPassesPromtool() throws Exception {
+        Path promtool = Tools.require("promtool", "prometheus");
+        Path boards = Path.of("..", "sampler-core", "src", "test", "resources", "boards").toAbsolutePath().normalize();
+        List<Path> dirs = new ArrayList<>();
+        try (Stream<Path> list = Files.list(boards)) {
+            list.filter(Files::isDirectory).sorted().forEach(dirs::add);
+        }
+        assertTrue(dirs.size() >= 1, "no fixture boards under " + boards);
+        for (Path board : dirs) {
+            try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10",
+                    "--proc-root", board.resolve("proc").toString(), "--sys-root", board.resolve("sys").toString())) {
+                String metrics = scrapeAfterSamples(s, 3);
+                check(promtool, metrics, board.getFileName().toString());
+                assertTrue(metrics.contains("tickbench_source_cadence_hz{"), board + ": " + metrics);
+                assertTrue(metrics.contains("tickbench_source_age_seconds{"), board + ": " + metrics);
+            }
+        }
+    }
+
+    /** Waits for {@code n} samples, then scrapes. */
+    static String scrapeAfterSamples(ServeProcess s, long n) throws Exception {
+        ServeHttpTest.awaitSeq(s, n);
+        var r = s.get("/metrics", null);
+        assertEquals(200, r.statusCode());
+        return r.body();
+    }
+
+    static void check(Path promtool, String metrics, String what) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(promtool.toString(), "check", "metrics").redirectErrorStream(true).start();
+        p.getOutputStream().write(metrics.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "promtool hung");
+        assertEquals(0, p.exitValue(), what + ": promtool check metrics said:\n" + out);
+        assertEquals("", out.strip(), what + ": promtool lint findings:\n" + out);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.tickbench.probe.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** serve's HTTP side against a real child process sampling the real /proc. */
+class ServeHttpTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tokenGuardsEverythingButHealthz() throws Exception {
+        Path token = tmp.resolve("token");
+        Files.writeString(token, "s3cret-token\n");
+        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20", "--token", token.toString())) {
+            assertEquals(401, s.get("/metrics", null).statusCode());
+            assertEquals(401, s.get("/metrics", "wrong").statusCode());
+            assertEquals(401, s.get("/capabilities", null).statusCode());
+            assertEquals(401, s.get("/stream", null).statusCode());
+            HttpResponse<String> ok = s.get("/metrics", "s3cret-token");
+            assertEquals(200, ok.statusCode());
+            assertEquals("text/plain; version=0.0.4; charset=utf-8", ok.headers().firstValue("Content-Type").orElse(""));
+            assertTrue(ok.body().contains("# TYPE tickbench_source_cadence_hz gauge"), ok.body());
+
+            HttpResponse<String> health = s.get("/healthz", null);
+            assertEquals(200, health.statusCode(), health.body());
+            JsonNode h = JSON.readTree(health.body());
+            assertTrue(h.path("ok").asBoolean());
+            assertEquals(20, h.path("rate_hz").asInt());
+            assertEquals(64, h.path("capabilities_sha256").asText().length());
+            assertFalse(h.path("version").asText().isEmpty());
+            JsonNode caps = JSON.readTree(s.get("/capabilities", "s3cret-token").body());
+            assertEquals(20, caps.path("rate_hz").asInt());
+            assertEquals(ProbeHttpServer.sha256(JSON.writeValueAsBytes(caps)), h.path("capabilities_sha256").asText());
+            assertEquals(404, s.get("/nope", "s3cret-token").statusCode());
+        }
+    }
+
+    @Test
+    void nonLoopbackWithoutTokenRefusesToStart() throws Exception {
+        ServeProcess.Refusal r = ServeProcess.refuse("--http", "0.0.0.0:0");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("0.0.0.0:0 is not a loopback address"), r.err());
+        assertTrue(r.err().contains("--token FILE"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void badAddressIsAUsageError() throws Exception {
+        ServeProcess.Refusal r = ServeProcess.refuse("--http", "localhost");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("--http must be ADDR:PORT"), r.err());
+    }
+
+    @Test
+    void streamStartsWithHelloAndReplaysFromTheRingWithAGapWhenTooOld() throws Exception {
+        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "50", "--buffer", "1s")) {
+            long seq = awaitSeq(s, 150); // 3 s at 50 Hz: seq 1 has left the 1 s ring
+            List<StreamLine> lines = readStream(s, "/stream?since=0", 4);
+            assertInstanceOf(Hello.class, lines.get(0));
+            GapLine gap = assertInstanceOf(GapLine.class, lines.get(1));
+            assertEquals(1, gap.fromSeq());
+            assertEquals("buffer", gap.reason());
+            assertTrue(gap.toSeq() > 1 && gap.toSeq() < seq, gap.toString());
+            SampleLine first = firstSample(lines.subList(2, lines.size()));
+            assertEquals(gap.toSeq() + 1, first.seq());
+
+            long now = awaitSeq(s, 1);
+            List<StreamLine> recent = readStream(s, "/stream?since=" + (now - 5), 12);
+            assertInstanceOf(Hello.class, recent.get(0));
+            assertFalse(recent.stream().anyMatch(l -> l instanceof GapLine), recent.toString());
+            assertEquals(now - 4, firstSample(recent).seq());
+
+            List<StreamLine> live = readStream(s, "/stream", 5);
+            assertInstanceOf(Hello.class, live.get(0));
+            assertTrue(firstSample(live).seq() >= now, live.toString());
+        }
+    }
+
+    private static SampleLine firstSample(List<StreamLine> lines) {
+        return (SampleLine) lines.stream().filter(l -> l instanceof SampleLine).findFirst().orElseThrow();
+    }
+
+    /** Waits until the probe's seq reaches {@code min}; returns it. */
+    static long awaitSeq(ServeProcess s, long min) throws Exception {
+        long deadline = System.nanoTime() + ServeProcess.TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            long seq = JSON.readTree(s.get("/healthz", null).body()).path("seq").asLong();
+            if (seq >= min) {
+                return seq;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("seq did not reach " + min);
+    }
+
+    /** Reads {@code n} lines of a /stream answer, decoding each. */
+    static List<StreamLine> readStream(ServeProcess s, String path, int n) throws Exception {
+        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(s.uri(path)).timeout(ServeProcess.TIMEOUT).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, r.statusCode());
+        assertEquals("application/x-ndjson", r.headers().firstValue("Content-Type").orElse(""));
+        List<StreamLine> out = new ArrayList<>();
+        LineDecoder decoder = new LineDecoder();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
+            String line;
+            while (out.size() < n && (line = in.readLine()) != null) {
+                out.add(decoder.decode(line));
+            }
+        }
+        assertEquals(n, out.size());
+        return out;
+    }
+}

@@ -1,0 +1,361 @@
+package dev.tickbench.probe.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.probe.http.ServeProcess;
+import dev.tickbench.probe.http.Tools;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.sshd.client.SshClient;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ChannelSubsystem;
+import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
+import org.apache.sshd.client.keyverifier.RejectAllServerKeyVerifier;
+import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.util.net.SshdSocketAddress;
+import org.apache.sshd.common.util.security.SecurityUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * serve's embedded SSH server, driven by the real OpenSSH client and by Apache SSHD's client: the
+ * probe's commands work with Ed25519, ECDSA and RSA keys; everything else is refused.
+ */
+class SshServeTest {
+    private static final String USER = "tickbench";
+    private static final long WAIT_S = ServeProcess.TIMEOUT.toSeconds();
+
+    @TempDir
+    static Path dir;
+    static ServeProcess serve;
+    static Path knownHosts;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path keygen = Tools.require("ssh-keygen", "openssh-client");
+        for (String[] k : new String[][] {{"ed25519", "ed25519"}, {"ecdsa", "ecdsa"}, {"rsa", "rsa"}, {"stranger", "ed25519"}}) {
+            run(List.of(keygen.toString(), "-q", "-t", k[1], "-N", "", "-C", k[0], "-f", dir.resolve(k[0]).toString()));
+        }
+        Path authorized = dir.resolve("authorized_keys");
+        Files.writeString(authorized, Files.readString(dir.resolve("ed25519.pub")) + Files.readString(dir.resolve("ecdsa.pub"))
+                + Files.readString(dir.resolve("rsa.pub")));
+        Path hostKey = dir.resolve("host_key");
+        serve = ServeProcess.start(List.of(), "--rate", "20", "--ssh", "127.0.0.1:0", "--authorized-keys",
+                authorized.toString(), "--host-key", hostKey.toString(), "--ssh-user", USER);
+        knownHosts = dir.resolve("known_hosts");
+        Files.writeString(knownHosts, "[127.0.0.1]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (serve != null) {
+            serve.close();
+        }
+    }
+
+    // ---- the real OpenSSH client ----
+
+    private static List<String> ssh(String key, String... extra) {
+        Path ssh = Tools.require("ssh", "openssh-client");
+        List<String> cmd = new ArrayList<>(List.of(ssh.toString(), "-F", "/dev/null", "-i", dir.resolve(key).toString(),
+                "-p", String.valueOf(serve.sshPort()), "-o", "UserKnownHostsFile=" + knownHosts,
+                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
+                "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=10", "-l", USER));
+        cmd.addAll(List.of(extra));
+        return cmd;
+    }
+
+    private static List<String> sshTo(String key, String... remote) {
+        List<String> cmd = ssh(key);
+        cmd.add("127.0.0.1");
+        cmd.addAll(List.of(remote));
+        return cmd;
+    }
+
+    @Test
+    void opensshStreamIsValidNdjson() throws Exception {
+        Process p = new ProcessBuilder(sshTo("ed25519", "stream", "--rate", "20")).start();
+        try {
+            List<StreamLine> lines = decode(p.getInputStream(), 6);
+            Hello hello = assertInstanceOf(Hello.class, lines.get(0));
+            assertEquals(20, hello.rateHz());
+            long seq = 0;
+            for (StreamLine l : lines.subList(1, lines.size())) {
+                if (l instanceof SampleLine s) {
+                    assertEquals(seq + 1, s.seq(), "consecutive samples");
+                    seq = s.seq();
+                }
+            }
+            assertTrue(seq >= 3, lines.toString());
+        } finally {
+            p.destroy();
+            p.waitFor(WAIT_S, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void ecdsaAndRsaKeysRunCapabilities() throws Exception {
+        for (String key : List.of("ecdsa", "rsa")) {
+            Result r = run(sshTo(key, "capabilities", "--rate", "10"));
+            assertEquals(0, r.code(), key + ": " + r.err());
+            assertEquals(10, new ObjectMapper().readTree(r.out()).path("rate_hz").asInt(), key);
+        }
+    }
+
+    @Test
+    void walkAndThrottleReplayAreOffered() throws Exception {
+        Result walk = run(sshTo("ed25519", "walk", "--help"));
+        assertEquals(0, walk.code(), walk.err());
+        assertTrue(walk.out().contains("--cgroup"), walk.out());
+        Result replay = run(sshTo("ed25519", "throttle", "replay", "--help"));
+        assertEquals(0, replay.code(), replay.err());
+        assertTrue(replay.out().contains("replay"), replay.out());
+        Result walkPid = run(sshTo("ed25519", "walk", "--pid", "1", "--window", "100ms", "--json"));
+        assertEquals(0, walkPid.code(), walkPid.err());
+        assertTrue(new ObjectMapper().readTree(walkPid.out()).path("levels").isArray(), walkPid.out());
+    }
+
+    @Test
+    void keyNotInAuthorizedKeysIsRefused() throws Exception {
+        Result r = run(sshTo("stranger", "capabilities"));
+        assertEquals(255, r.code(), r.err());
+        assertTrue(r.err().contains("Permission denied"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void authorizedKeyForAnotherUserIsRefused() throws Exception {
+        List<String> cmd = sshTo("ed25519", "capabilities");
+        cmd.set(cmd.indexOf(USER), "root");
+        Result r = run(cmd);
+        assertEquals(255, r.code(), r.err());
+        assertTrue(r.err().contains("Permission denied"), r.err());
+    }
+
+    @Test
+    void shellsAndArbitraryCommandsAreRefused() throws Exception {
+        for (String[] remote : new String[][] {{"bash"}, {"cat /etc/passwd"}, {"cat", "/etc/passwd"}, {"throttle", "run"},
+                {"stream; id"}}) {
+            Result r = run(sshTo("ed25519", remote));
+            assertEquals(ProbeCommand.REFUSED, r.code(), String.join(" ", remote) + ": " + r.err());
+            assertTrue(r.err().startsWith("tickbench-probe: "), r.err());
+            assertFalse(r.out().contains("root:"), r.out());
+        }
+        Result bash = run(sshTo("ed25519", "bash"));
+        assertTrue(bash.err().contains("'bash' is not offered"), bash.err());
+        assertTrue(bash.err().contains("stream, capabilities, walk, throttle replay"), bash.err());
+    }
+
+    @Test
+    void aShellRequestIsRefused() throws Exception {
+        List<String> cmd = ssh("ed25519", "-tt");
+        cmd.add("127.0.0.1");
+        Result r = run(cmd);
+        assertEquals(ProbeCommand.REFUSED, r.code(), r.out() + r.err());
+        assertTrue((r.out() + r.err()).contains("no shell here"), r.out() + r.err());
+    }
+
+    @Test
+    void portForwardingIsRefused() throws Exception {
+        List<String> remote = ssh("ed25519", "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:" + serve.httpPort());
+        remote.add("127.0.0.1");
+        Result r = run(remote);
+        assertEquals(255, r.code(), r.err());
+        assertTrue(r.err().contains("forwarding failed"), r.err());
+
+        List<String> local = ssh("ed25519", "-W", "127.0.0.1:" + serve.httpPort());
+        local.add("127.0.0.1");
+        Result w = run(local);
+        assertEquals(255, w.code(), w.err());
+        assertTrue(w.err().contains("open failed"), w.err());
+    }
+
+    @Test
+    void sftpIsRefused() throws Exception {
+        Path sftp = Tools.require("sftp", "openssh-client");
+        Result r = run(List.of(sftp.toString(), "-F", "/dev/null", "-b", "/dev/null", "-i", dir.resolve("ed25519").toString(),
+                "-P", String.valueOf(serve.sshPort()), "-o", "UserKnownHostsFile=" + knownHosts,
+                "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", USER + "@127.0.0.1"));
+        assertNotEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("subsystem request failed"), r.err());
+    }
+
+    // ---- Apache SSHD's client ----
+
+    @Test
+    void sshdClientStreamsAndTheStreamEndsWhenTheClientGoes() throws Exception {
+        int samplersBefore = samplerThreads();
+        try (SshClient client = client()) {
+            try (ClientSession session = connect(client)) {
+                ChannelExec exec = session.createExecChannel("stream --rate 20");
+                exec.open().verify(WAIT_S, TimeUnit.SECONDS);
+                List<StreamLine> lines = decode(exec.getInvertedOut(), 5);
+                assertInstanceOf(Hello.class, lines.get(0));
+                assertInstanceOf(SampleLine.class, lines.get(1));
+                assertEquals(samplersBefore + 1, samplerThreads(), "the stream runs its own sampler");
+            }
+            // the viewer went away (session closed, the client stopped reading long before): the stream ends
+            awaitSamplerThreads(samplersBefore);
+        }
+    }
+
+    @Test
+    void streamEndsWhenTheChannelClosesAndTheSessionStays() throws Exception {
+        int samplersBefore = samplerThreads();
+        try (SshClient client = client(); ClientSession session = connect(client)) {
+            ChannelExec exec = session.createExecChannel("stream --rate 20");
+            exec.open().verify(WAIT_S, TimeUnit.SECONDS);
+            InputStream in = exec.getInvertedOut();
+            assertInstanceOf(Hello.class, decode(in, 3).get(0));
+            // a viewer keeps reading until it closes the channel
+            Thread reader = new Thread(() -> {
+                try {
+                    in.transferTo(java.io.OutputStream.nullOutputStream());
+                } catch (IOException closed) {
+                    // the channel went
+                }
+            }, "viewer");
+            reader.setDaemon(true);
+            reader.start();
+            exec.close(false);
+            awaitSamplerThreads(samplersBefore);
+            assertTrue(session.isOpen(), "the session outlives the channel");
+            try (ChannelExec caps = session.createExecChannel("capabilities --rate 5")) {
+                caps.open().verify(WAIT_S, TimeUnit.SECONDS);
+                caps.waitFor(EnumSet.of(ClientChannelEvent.EXIT_STATUS), TimeUnit.SECONDS.toMillis(WAIT_S));
+                assertEquals(0, caps.getExitStatus());
+                String json = new String(caps.getInvertedOut().readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals(5, new ObjectMapper().readTree(json).path("rate_hz").asInt(), json);
+            }
+        }
+    }
+
+    @Test
+    void sshdClientIsRefusedShellsSftpAndForwarding() throws Exception {
+        try (SshClient client = client(); ClientSession session = connect(client)) {
+            try (ChannelExec bash = session.createExecChannel("bash")) {
+                bash.open().verify(WAIT_S, TimeUnit.SECONDS);
+                bash.waitFor(EnumSet.of(ClientChannelEvent.EXIT_STATUS), TimeUnit.SECONDS.toMillis(WAIT_S));
+                assertEquals(ProbeCommand.REFUSED, bash.getExitStatus());
+                String err = new String(bash.getInvertedErr().readAllBytes(), StandardCharsets.UTF_8);
+                assertTrue(err.contains("'bash' is not offered"), err);
+            }
+
+            try (ChannelSubsystem sftp = session.createSubsystemChannel("sftp")) {
+                sftp.open().verify(WAIT_S, TimeUnit.SECONDS);
+                var events = sftp.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS),
+                        TimeUnit.SECONDS.toMillis(WAIT_S));
+                assertTrue(events.contains(ClientChannelEvent.CLOSED), "sftp subsystem channel not closed: " + events);
+                assertTrue(sftp.getExitStatus() == null || sftp.getExitStatus() != 0, "sftp exit " + sftp.getExitStatus());
+            }
+
+            var forward = session.createDirectTcpipChannel(new SshdSocketAddress("127.0.0.1", 0),
+                    new SshdSocketAddress("127.0.0.1", serve.httpPort()));
+            assertThrows(Exception.class, () -> forward.open().verify(WAIT_S, TimeUnit.SECONDS));
+        }
+    }
+
+    private static SshClient client() {
+        SshClient client = SshClient.setUpDefaultClient();
+        client.setServerKeyVerifier(new KnownHostsServerKeyVerifier(RejectAllServerKeyVerifier.INSTANCE, knownHosts));
+        client.start();
+        return client;
+    }
+
+    private static ClientSession connect(SshClient client) throws Exception {
+        ClientSession session = client.connect(USER, "127.0.0.1", serve.sshPort()).verify(WAIT_S, TimeUnit.SECONDS).getSession();
+        try (InputStream in = Files.newInputStream(dir.resolve("ed25519"))) {
+            for (KeyPair kp : SecurityUtils.loadKeyPairIdentities(null, () -> "ed25519", in, null)) {
+                session.addPublicKeyIdentity(kp);
+            }
+        }
+        session.auth().verify(WAIT_S, TimeUnit.SECONDS);
+        return session;
+    }
+
+    /** Threads named tickbench-sampler in the serve process (Linux cuts thread names to 15 bytes). */
+    private static int samplerThreads() throws IOException {
+        int n = 0;
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(serve.pid()), "task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    if (Files.readString(t.resolve("comm")).strip().equals("tickbench-sampl")) {
+                        n++;
+                    }
+                } catch (IOException threadEnded) {
+                    // gone between list and read
+                }
+            }
+        }
+        return n;
+    }
+
+    private static void awaitSamplerThreads(int expected) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_S);
+        while (samplerThreads() != expected) {
+            assertTrue(System.nanoTime() < deadline, "the stream's sampler still runs after the client went away");
+            Thread.sleep(100);
+        }
+    }
+
+    // ---- helpers ----
+
+    private static List<StreamLine> decode(InputStream in, int n) throws IOException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        LineDecoder decoder = new LineDecoder();
+        List<StreamLine> out = new ArrayList<>();
+        String line;
+        while (out.size() < n && (line = r.readLine()) != null) {
+            out.add(decoder.decode(line));
+        }
+        assertEquals(n, out.size(), "stream ended early: " + out);
+        return out;
+    }
+
+    record Result(int code, String out, String err) {}
+
+    private static Result run(List<String> cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        var out = new java.io.ByteArrayOutputStream();
+        Thread t = new Thread(() -> {
+            try {
+                p.getInputStream().transferTo(out);
+            } catch (IOException ignored) {
+                // process ended
+            }
+        });
+        t.start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(WAIT_S, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(cmd + " did not end in " + WAIT_S + " s; stderr: " + err);
+        }
+        t.join(TimeUnit.SECONDS.toMillis(WAIT_S));
+        return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8), err);
+    }
+}

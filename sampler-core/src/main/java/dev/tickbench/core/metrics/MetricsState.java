@@ -1,0 +1,250 @@
+package dev.tickbench.core.metrics;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tickbench.core.capture.CgroupLimitsLine;
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.KmsgLine;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.capture.StreamKeys;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.capture.ThrottleLine;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What {@code /metrics} shows, fed with the decoded stream. Counter sources are kept cumulative since
+ * start (the sum of the stream's deltas; a reset line leaves the field out, so the sum never goes
+ * down and is never reset by a scrape). Levels hold their last emitted value, and
+ * {@code tickbench_source_age_seconds} says how old it is (a floored gauge is not re-sent between
+ * reads). Thread-safe: one thread feeds, scrapes render.
+ */
+public final class MetricsState {
+    /** The stream's counter sources (FORMAT.md): their values are deltas. */
+    private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
+    private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
+
+    private Hello hello;
+    /** source → key → cumulative delta sum (counters) or last value (levels). */
+    private final Map<String, Map<String, Long>> counters = new TreeMap<>();
+    private final Map<String, Map<String, Long>> levels = new TreeMap<>();
+    /** source → mono ns of the sample that last carried it. */
+    private final Map<String, Long> emittedMonoNs = new TreeMap<>();
+    private long latestMonoNs;
+    private long latestReceivedNs;
+    private long samples;
+    private long lastSeq;
+    private final long[] kmsgByPrio = new long[KMSG_LEVELS.length];
+    private long kmsgDropped;
+    private long gaps;
+    private long gapSamples;
+    private ThrottleLine throttle;
+    private JsonNode lastPeaks;
+    private Map<String, Long> limits = Map.of();
+    private JsonNode cgroupLimits;
+
+    /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
+    public synchronized void accept(StreamLine line, long receivedNs) {
+        if (line instanceof SampleLine s) {
+            sample(s, receivedNs);
+        } else if (line instanceof Hello h) {
+            hello = h;
+        } else if (line instanceof KmsgLine k) {
+            if (k.prio() >= 0 && k.prio() < kmsgByPrio.length) {
+                kmsgByPrio[k.prio()]++;
+            }
+        } else if (line instanceof ThrottleLine t) {
+            throttle = t;
+            if (t.peaks() != null) {
+                lastPeaks = t.peaks();
+            }
+            emittedMonoNs.put("throttle", t.monoNs());
+        } else if (line instanceof GapLine g) {
+            gaps++;
+            gapSamples += Math.max(0, g.toSeq() - g.fromSeq() + 1);
+        } else if (line instanceof CgroupLimitsLine c) {
+            cgroupLimits = c.raw();
+        }
+    }
+
+    private void sample(SampleLine s, long receivedNs) {
+        samples++;
+        lastSeq = s.seq();
+        latestMonoNs = s.monoNs();
+        latestReceivedNs = receivedNs;
+        kmsgDropped += s.kmsgDropped();
+        if (s.limits() != null && !s.limits().isEmpty()) {
+            limits = new LinkedHashMap<>(s.limits());
+        }
+        for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
+            String source = e.getKey();
+            SourceValues v = e.getValue();
+            boolean counterSource = StreamKeys.isCounterSource(source);
+            Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
+            Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
+            for (int i = 0; i < v.size(); i++) {
+                String key = v.keys()[i];
+                if (counterSource && !StreamKeys.isLevel(source, key)) {
+                    sums.merge(key, v.values()[i], Long::sum);
+                } else {
+                    held.put(key, v.values()[i]);
+                }
+            }
+            emittedMonoNs.put(source, s.monoNs());
+        }
+    }
+
+
+    public synchronized long lastSeq() {
+        return lastSeq;
+    }
+
+    /**
+     * Renders everything into {@code e}. {@code self} may be null (a replayed capture has no probe);
+     * {@code nowNs} is on the clock of {@link #accept}'s {@code receivedNs}.
+     */
+    public synchronized void render(Exposition e, SelfCost self, long nowNs) {
+        int userHz = hello == null || hello.userHz() <= 0 ? 100 : hello.userHz();
+        JsonNode caps = hello == null ? null : hello.capabilities();
+        if (hello != null) {
+            e.gauge("tickbench_probe_info", "The probe that sampled this host (value is always 1).", 1,
+                    "version", String.valueOf(hello.probeVersion()), "hostname", String.valueOf(hello.hostname()),
+                    "kernel", String.valueOf(hello.kernel()), "board", hello.board() == null ? "" : hello.board());
+            e.gauge("tickbench_sampler_rate_hz", "Sampler rate.", hello.rateHz());
+            e.gauge("tickbench_floor_hz", "FLOOR_HZ override (0 keeps the per-source floors).", hello.floorHz());
+        }
+        cadences(e, caps);
+        e.counter("tickbench_samples_total", "Sample lines produced since the probe started.", samples);
+        if (samples > 0) {
+            e.gauge("tickbench_sample_seq", "Sequence number of the latest sample.", lastSeq);
+        }
+        e.counter("tickbench_stream_gaps_total", "Gap lines seen in the stream.", gaps);
+        e.counter("tickbench_stream_gap_samples_total", "Samples lost in gaps.", gapSamples);
+        for (Map.Entry<String, Long> a : emittedMonoNs.entrySet()) {
+            double age = (latestMonoNs - a.getValue() + Math.max(0, nowNs - latestReceivedNs)) / 1e9;
+            e.gauge("tickbench_source_age_seconds", "Time since the source's held value was last emitted (read and stored).",
+                    Math.max(0, age), "source", a.getKey());
+        }
+        for (Map.Entry<String, Map<String, Long>> src : counters.entrySet()) {
+            for (Map.Entry<String, Long> kv : src.getValue().entrySet()) {
+                SourceFamilies.add(e, src.getKey(), kv.getKey(), kv.getValue(), true, userHz, null);
+            }
+        }
+        for (Map.Entry<String, Map<String, Long>> src : levels.entrySet()) {
+            String type = thermalType(caps, src.getKey());
+            for (Map.Entry<String, Long> kv : src.getValue().entrySet()) {
+                SourceFamilies.add(e, src.getKey(), kv.getKey(), kv.getValue(), false, userHz, type);
+            }
+        }
+        for (int p = 0; p < kmsgByPrio.length; p++) {
+            e.counter("tickbench_kmsg_records_total", "Kernel log records by level.", kmsgByPrio[p], "level", KMSG_LEVELS[p]);
+        }
+        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records dropped by the per-tick drain bound.", kmsgDropped);
+        for (Map.Entry<String, Long> l : limits.entrySet()) {
+            if (l.getValue() != null && l.getKey().equals("memory_max")) { // null is "max": no limit, no sample
+                e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());
+            }
+        }
+        throttle(e);
+        cgroupLimits(e);
+        if (self != null) {
+            selfCost(e, self);
+        }
+    }
+
+    private static void cadences(Exposition e, JsonNode caps) {
+        if (caps == null) {
+            return;
+        }
+        JsonNode sources = caps.path("sources");
+        for (Iterator<Map.Entry<String, JsonNode>> it = sources.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> s = it.next();
+            e.gauge("tickbench_source_present", "1 when the source exists on this host (reason of absence in /capabilities).",
+                    s.getValue().asBoolean() ? 1 : 0, "source", s.getKey());
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = caps.path("cadences").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> c = it.next();
+            JsonNode hz = c.getValue().get("hz");
+            if (hz != null && hz.isNumber()) {
+                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (seed rule).",
+                        hz.asDouble(), "source", c.getKey(), "reason", c.getValue().path("reason").asText("unknown"));
+            }
+        }
+    }
+
+    private static String thermalType(JsonNode caps, String source) {
+        if (caps == null || !source.startsWith("thermal_zone")) {
+            return null;
+        }
+        JsonNode t = caps.path("attributes").path(source).get("type");
+        return t == null || t.isNull() ? null : t.asText();
+    }
+
+    private void throttle(Exposition e) {
+        if (throttle == null) {
+            return;
+        }
+        ThrottleLine t = throttle;
+        e.gauge("tickbench_throttle_iowait_ratio", "iowait share of CPU time over the last second.", t.iowait() / 100.0);
+        e.gauge("tickbench_throttle_iowait_smoothed_ratio", "iowait, mean of the last 5 samples.", t.smoothed() / 100.0);
+        boolean known = false;
+        for (String z : THROTTLE_ZONES) {
+            known |= z.equals(t.zone());
+            e.gauge("tickbench_throttle_zone", "1 for the throttle's current zone.", z.equals(t.zone()) ? 1 : 0, "zone", z);
+        }
+        if (!known && t.zone() != null) {
+            e.gauge("tickbench_throttle_zone", "1 for the throttle's current zone.", 1, "zone", t.zone());
+        }
+        e.gauge("tickbench_throttle_effective_concurrency", "Concurrency the throttle allows now.", t.effective());
+        e.gauge("tickbench_throttle_ceiling_concurrency", "Concurrency ceiling.", t.ceiling());
+        e.gauge("tickbench_throttle_grow_spread_seconds", "Wait before the next growth step.", t.growSpreadS());
+        if (lastPeaks != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = lastPeaks.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> p = it.next();
+                if (p.getValue().isNumber()) {
+                    e.gauge("tickbench_throttle_peak_ratio", "Peak usage in the last throttle period that had data.",
+                            p.getValue().asDouble() / 100.0, "resource", p.getKey());
+                }
+            }
+        }
+    }
+
+    private void cgroupLimits(Exposition e) {
+        if (cgroupLimits == null) {
+            return;
+        }
+        for (JsonNode level : cgroupLimits.path("levels")) {
+            String path = level.path("path").asText("");
+            limit(e, level, "quota_us", "tickbench_cgroup_cpu_quota_seconds", "CPU quota per period (absent: max).", path, 1e-6);
+            limit(e, level, "period_us", "tickbench_cgroup_cpu_period_seconds", "CPU bandwidth period.", path, 1e-6);
+            limit(e, level, "burst_us", "tickbench_cgroup_cpu_burst_limit_seconds", "CPU burst credit allowed.", path, 1e-6);
+            limit(e, level, "weight", "tickbench_cgroup_cpu_weight", "cpu.weight (v2).", path, 1);
+            limit(e, level, "shares", "tickbench_cgroup_cpu_shares", "cpu.shares (v1).", path, 1);
+        }
+    }
+
+    private static void limit(Exposition e, JsonNode level, String field, String family, String help, String path, double scale) {
+        JsonNode v = level.get(field);
+        if (v != null && v.isNumber()) {
+            e.gauge(family, help, SourceFamilies.scaled(v.asDouble(), scale), "cgroup", path);
+        }
+    }
+
+    private static void selfCost(Exposition e, SelfCost s) {
+        e.counter("tickbench_probe_cpu_seconds_total", "CPU time of the whole probe process.", s.processCpuSeconds());
+        if (s.residentBytes() != null) {
+            e.gauge("tickbench_probe_resident_memory_bytes", "Resident set size of the probe (VmRSS).", s.residentBytes());
+        }
+        e.counter("tickbench_sampler_thread_cpu_seconds_total", "CPU time of the sampler thread.", s.samplerThreadCpuSeconds());
+        e.counter("tickbench_sampler_ticks_total", "Ticks run.", s.ticks());
+        e.counter("tickbench_sampler_slipped_ticks_total", "Ticks skipped because the sampler fell a period behind.", s.slippedTicks());
+        if (s.lateness() != null) {
+            SelfCost.Histogram h = s.lateness();
+            e.family("tickbench_sampler_tick_lateness_seconds", Exposition.Type.HISTOGRAM, "How late ticks woke up.")
+                    .histogram(h.upperBounds(), h.cumulativeCounts(), h.count(), h.sum());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.tickbench.core.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.capture.LineDecoder;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class MetricsStateTest {
+    private static final String HELLO = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"0.1.0\"},"
+            + "\"host\":{\"hostname\":\"edge\\\"3\",\"board\":null,\"kernel\":\"5.6.3\",\"cores\":2,\"user_hz\":100},"
+            + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1,\"started_mono_ns\":0,"
+            + "\"capabilities\":{\"rate_hz\":10,\"floor_hz\":0,\"sources\":{\"stat\":true,\"thermal_zone0\":true,\"mtd\":false},"
+            + "\"cadences\":{\"stat\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1},"
+            + "\"thermal_zone0\":{\"hz\":1.0,\"reason\":\"declared\",\"every_ticks\":10}},"
+            + "\"attributes\":{\"thermal_zone0\":{\"type\":\"cpu-thermal\"}}}}";
+
+    private final MetricsState state = new MetricsState();
+    private final LineDecoder decoder = new LineDecoder();
+
+    private void feed(String line, long receivedNs) throws IOException {
+        state.accept(decoder.decode(line), receivedNs);
+    }
+
+    private String render(long nowNs) {
+        Exposition e = new Exposition();
+        state.render(e, null, nowNs);
+        return e.text();
+    }
+
+    @Test
+    void countersAccumulateDeltasAndLevelsHoldWithTheirAge() throws IOException {
+        feed(HELLO, 0);
+        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1,\"dt_ns\":100000000,"
+                + "\"stat\":{\"cpu.user\":30,\"cpu0.user\":20,\"procs_running\":3},"
+                + "\"diskstats\":{\"sda.sectors_read\":8,\"sda.in_flight\":2},"
+                + "\"meminfo\":{\"MemFree\":1000,\"HugePages_Total\":4},"
+                + "\"thermal_zone0\":{\"temp\":45500},\"pressure\":{\"cpu.some_total\":250000}}", 1_000_000_000L);
+        feed("{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":2,\"dt_ns\":100000000,"
+                + "\"stat\":{\"cpu.user\":5,\"cpu0.user\":5,\"procs_running\":1},\"meminfo\":{\"MemFree\":900,\"HugePages_Total\":4},"
+                + "\"resets\":[\"diskstats.sda.reads\"]}", 1_100_000_000L);
+        String text = render(1_600_000_000L);
+
+        // 35 USER_HZ ticks at user_hz 100: 0.35 s; never reset by a scrape
+        assertTrue(text.contains("tickbench_cpu_seconds_total{mode=\"user\"} 0.35\n"), text);
+        assertTrue(text.contains("tickbench_cpu_core_seconds_total{cpu=\"0\",mode=\"user\"} 0.25\n"), text);
+        assertTrue(text.contains("tickbench_procs_running 1\n"), text);
+        assertTrue(text.contains("tickbench_disk_read_bytes_total{device=\"sda\"} 4096\n"), text);
+        assertTrue(text.contains("tickbench_disk_io_now{device=\"sda\"} 2\n"), text);
+        assertTrue(text.contains("tickbench_meminfo_bytes{name=\"MemFree\"} 921600\n"), text);
+        assertTrue(text.contains("tickbench_meminfo_hugepages{name=\"HugePages_Total\"} 4\n"), text);
+        assertTrue(text.contains("tickbench_thermal_celsius{zone=\"thermal_zone0\",type=\"cpu-thermal\"} 45.5\n"), text);
+        assertTrue(text.contains("tickbench_pressure_stalled_seconds_total{resource=\"cpu\",kind=\"some\"} 0.25\n"), text);
+        assertTrue(text.contains("tickbench_source_cadence_hz{source=\"thermal_zone0\",reason=\"declared\"} 1\n"), text);
+        assertTrue(text.contains("tickbench_source_present{source=\"mtd\"} 0\n"), text);
+        // thermal was last emitted at seq 1 (mono 0.1 s); latest sample 0.2 s arrived 0.5 s before the scrape
+        assertTrue(text.contains("tickbench_source_age_seconds{source=\"thermal_zone0\"} 0.6\n"), text);
+        assertTrue(text.contains("tickbench_source_age_seconds{source=\"stat\"} 0.5\n"), text);
+        assertTrue(text.contains("tickbench_samples_total 2\n"), text);
+        // label values are escaped
+        assertTrue(text.contains("hostname=\"edge\\\"3\""), text);
+        // a scrape does not reset anything
+        assertEquals(text, render(1_600_000_000L));
+    }
+
+    @Test
+    void everyFamilyHasHelpAndTypeOnceAndContiguous() throws IOException {
+        feed(HELLO, 0);
+        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1,\"wall_ns\":1,\"dt_ns\":1,\"stat\":{\"cpu.user\":1,\"cpu.idle\":2}}", 1);
+        feed("{\"type\":\"kmsg\",\"mono_ns\":5,\"prio\":3,\"facility\":0,\"seq\":9,\"us\":5,\"msg\":\"x\"}", 2);
+        feed("{\"type\":\"throttle\",\"mono_ns\":6,\"wall_ns\":6,\"iowait\":12.5,\"smoothed\":10.0,\"zone\":\"GREEN\","
+                + "\"effective\":3,\"ceiling\":8,\"grow_spread_s\":8,\"last_throttle_mono_ns\":null,"
+                + "\"peaks\":{\"cpu\":55.0}}", 3);
+        Exposition e = new Exposition();
+        state.render(e, new SelfCost(1.5, 4096L, 0.5, 100, 1,
+                new SelfCost.Histogram(new double[] {0.001, 0.01}, new long[] {90, 99}, 100, 0.2)), 4);
+        String text = e.text();
+        assertTrue(text.contains("tickbench_kmsg_records_total{level=\"err\"} 1\n"), text);
+        assertTrue(text.contains("tickbench_throttle_iowait_ratio 0.125\n"), text);
+        assertTrue(text.contains("tickbench_throttle_zone{zone=\"GREEN\"} 1\n"), text);
+        assertTrue(text.contains("tickbench_throttle_peak_ratio{resource=\"cpu\"} 0.55\n"), text);
+        assertTrue(text.contains("tickbench_sampler_tick_lateness_seconds_bucket{le=\"+Inf\"} 100\n"), text);
+        assertTrue(text.contains("tickbench_sampler_tick_lateness_seconds_bucket{le=\"0.001\"} 90\n"), text);
+        assertTrue(text.contains("tickbench_probe_resident_memory_bytes 4096\n"), text);
+        String previousFamily = null;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("# TYPE ")) {
+                String family = line.split(" ")[2];
+                assertTrue(seen.add(family), "TYPE twice: " + family);
+                previousFamily = family;
+            } else if (!line.startsWith("#")) {
+                assertTrue(line.startsWith(previousFamily), line + " outside its family " + previousFamily);
+            }
+        }
+        assertFalse(seen.isEmpty());
+    }
+
+    @Test
+    void cgroupCountersAndLimitsInSeconds() throws IOException {
+        feed(HELLO, 0);
+        feed("{\"type\":\"cgroup_limits\",\"mono_ns\":1,\"target\":\"/kubepods/pod1\",\"version\":2,\"levels\":["
+                + "{\"path\":\"/kubepods/pod1\",\"quota_us\":50000,\"period_us\":100000,\"burst_us\":0,\"weight\":39,\"shares\":null},"
+                + "{\"path\":\"/kubepods\",\"quota_us\":null,\"period_us\":100000,\"burst_us\":0,\"weight\":100,\"shares\":null}]}", 1);
+        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":2,\"wall_ns\":2,\"dt_ns\":2,"
+                + "\"cgroup_cpu\":{\"/kubepods/pod1|nr_throttled\":3,\"/kubepods/pod1|throttled_usec\":4914615}}", 2);
+        String text = render(2);
+        assertTrue(text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods/pod1\"} 0.05\n"), text);
+        assertTrue(text.contains("tickbench_cgroup_cpu_period_seconds{cgroup=\"/kubepods\"} 0.1\n"), text);
+        assertFalse(text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods\"}"), "max has no quota: " + text);
+        assertFalse(text.contains("tickbench_cgroup_cpu_shares"), text);
+        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_periods_total{cgroup=\"/kubepods/pod1\"} 3\n"), text);
+        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_seconds_total{cgroup=\"/kubepods/pod1\"} 4.914615\n"), text);
+    }
+
+    @Test
+    void escapesLabelValuesAndHelp() {
+        Exposition e = new Exposition();
+        e.gauge("tickbench_x", "a \\ b\nc", 1, "k", "q\"b\\s\nn");
+        assertEquals("# HELP tickbench_x a \\\\ b\\nc\n# TYPE tickbench_x gauge\ntickbench_x{k=\"q\\\"b\\\\s\\nn\"} 1\n", e.text());
+    }
+}
