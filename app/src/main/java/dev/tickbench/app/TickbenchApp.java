@@ -1,18 +1,54 @@
 package dev.tickbench.app;
 
+import dev.tickbench.app.connect.ConnectDialog;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.ui.MainView;
+import dev.tickbench.app.ui.MainViewModel;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
-/** The workbench window. */
+/**
+ * The workbench window. Starts on this machine's /proc when there is one, so the run command shows
+ * live data at once; elsewhere it starts on the "connect to a host" screen.
+ */
 public final class TickbenchApp extends Application {
+    private MainViewModel vm;
+    private MainView view;
+
     @Override
     public void start(Stage stage) {
-        BorderPane root = new BorderPane(new Label("Tickbench"));
-        stage.setTitle("Tickbench");
-        stage.setScene(new Scene(root, 1200, 800));
+        vm = new MainViewModel(Platform::runLater);
+        view = new MainView(vm);
+        Scene scene = new Scene(view, 1280, 860);
+        scene.getStylesheets().add(TickbenchApp.class.getResource("/dev/tickbench/app/tickbench.css").toExternalForm());
+        view.installKeys(scene);
+        view.addConnectAction("SSH host or probe server…", ConnectDialog::show);
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setScene(scene);
         stage.show();
+        if (LocalConnection.available()) {
+            vm.connectLocal();
+        } else {
+            Platform.runLater(() -> ConnectDialog.show(stage, "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.")
+                    .ifPresent(vm::connect));
+        }
+    }
+
+    public MainViewModel viewModel() {
+        return vm;
+    }
+
+    public MainView view() {
+        return view;
+    }
+
+    @Override
+    public void stop() {
+        if (vm != null) {
+            vm.stopRecording();
+            vm.closeConnection();
+        }
     }
 }
