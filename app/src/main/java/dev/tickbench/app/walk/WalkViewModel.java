@@ -82,9 +82,9 @@ public final class WalkViewModel {
     /** Re-reads the process list from {@code <proc>}. */
     public void refreshProcesses() {
         try {
-            processes.setAll(ProcessRow.list(roots.proc("")));
+            processes.setAll(ProcessRow.list(roots.proc()));
         } catch (IOException e) {
-            error.set("cannot list processes under " + roots.proc("") + ": " + e.getMessage());
+            error.set("cannot list processes under " + roots.proc() + ": " + e.getMessage());
         }
     }
 
