@@ -71,12 +71,29 @@ public final class CompareViewModel {
         return out;
     }
 
+    /**
+     * The series a row can be overlaid as ({@code <source>.<key>}): a member row is one already
+     * (slabinfo.nf_conntrack, cpufreq.cpu0), a thermal zone is its {@code temp}; a whole-source row
+     * (slabinfo, cpufreq, buddyinfo) has no single series and is left out.
+     */
+    static List<String> overlaySeries(List<String> rows) {
+        List<String> out = new ArrayList<>();
+        for (String r : rows) {
+            if (r.indexOf('.') > 0) {
+                out.add(r);
+            } else if (r.startsWith("thermal_zone")) {
+                out.add(r + ".temp");
+            }
+        }
+        return out;
+    }
+
     /** Shows an analysed comparison (on the UI thread). */
     public void show(List<Path> loaded, FloorComparison c) {
         files.setAll(loaded);
         comparison.set(c);
         error.set("");
-        List<String> choices = c.changingRows().isEmpty() ? c.rows() : c.changingRows();
+        List<String> choices = overlaySeries(c.changingRows().isEmpty() ? c.rows() : c.changingRows());
         overlayChoices.setAll(choices);
         if (overlaySeries.get() == null || !choices.contains(overlaySeries.get())) {
             overlaySeries.set(choices.isEmpty() ? null : choices.get(0));
