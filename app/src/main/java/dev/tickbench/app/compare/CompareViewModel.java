@@ -124,7 +124,7 @@ public final class CompareViewModel {
         if (r == null) {
             return "—";
         }
-        String s = String.format(Locale.ROOT, "%s / %s / %s Hz\n%s", hz(r.hz()), hz(r.needHz()), hz(r.shippedHz()),
+        String s = String.format(Locale.ROOT, "measured %s · need %s · shipped %s Hz\n%s", hz(r.hz()), hz(r.needHz()), hz(r.shippedHz()),
                 verdict(r.verdict()));
         if (r.fastest() != null) {
             s += "\nfastest " + r.fastest().member() + " " + hz(r.fastest().hz());
