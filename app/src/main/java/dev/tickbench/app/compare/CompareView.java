@@ -46,6 +46,7 @@ public final class CompareView extends VBox {
     private final LineChart<Number, Number> overlay = new LineChart<>(new NumberAxis(), new NumberAxis());
     private final ProgressBar progress = new ProgressBar();
     private Task<?> running;
+    private Task<List<CaptureSeries>> overlayTask;
 
     public CompareView(CompareViewModel vm) {
         this.vm = vm;
@@ -161,8 +162,13 @@ public final class CompareView extends VBox {
                 return CompareViewModel.overlay(c, s);
             }
         };
-        task.setOnSucceeded(e -> vm.overlaysProperty().set(task.getValue()));
-        task.setOnFailed(e -> vm.refuse(task.getException().getMessage()));
+        if (overlayTask != null) {
+            overlayTask.cancel();
+        }
+        overlayTask = task;
+        // only the newest choice is drawn: an older read finishing later must not replace it
+        task.setOnSucceeded(e -> { if (task == overlayTask) { vm.overlaysProperty().set(task.getValue()); } });
+        task.setOnFailed(e -> { if (task == overlayTask) { vm.refuse(task.getException().getMessage()); } });
         start(task, "compare-overlay");
     }
 
@@ -189,7 +195,7 @@ public final class CompareView extends VBox {
             TableColumn<String, String> board = new TableColumn<>(CompareViewModel.header(c.captures().get(i).board()));
             board.setCellValueFactory(d -> new ReadOnlyStringWrapper(CompareViewModel.cell(c.cell(d.getValue(), col))));
             board.setCellFactory(t -> new VerdictCell(c, col));
-            board.setPrefWidth(230);
+            board.setPrefWidth(290);
             board.setSortable(false);
             table.getColumns().add(board);
         }

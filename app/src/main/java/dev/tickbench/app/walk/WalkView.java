@@ -90,19 +90,19 @@ public final class WalkView extends SplitPane {
         // the table
         table.setItems(vm.rows());
         table.getColumns().addAll(List.of(
-                col("level (leaf → root)", LevelRow::path, 330),
-                col("Kubernetes", LevelRow::k8s, 180),
-                col("cpu.max", LevelRow::cpus, 80),
-                col("raw", LevelRow::cpuMaxRaw, 100),
-                col("burst", LevelRow::burst, 70),
-                col("weight", LevelRow::weight, 90),
-                col("implied request", LevelRow::impliedRequest, 130),
-                col("Δnr_periods", LevelRow::periods, 80),
-                col("Δnr_throttled", LevelRow::throttled, 90),
-                col("ratio", LevelRow::ratio, 55),
-                col("throttled", LevelRow::throttledRate, 85),
-                col("PSI some", LevelRow::psiSome, 70),
-                col("PSI full", LevelRow::psiFull, 70)));
+                pathColumn(),
+                col("Kubernetes", LevelRow::k8s, 150),
+                col("cpu.max", LevelRow::cpus, 72),
+                col("raw", LevelRow::cpuMaxRaw, 92),
+                col("burst", LevelRow::burst, 55),
+                col("weight", LevelRow::weight, 55),
+                col("implied request", LevelRow::impliedRequest, 150),
+                col("Δperiods", LevelRow::periods, 65),
+                col("Δthrottled", LevelRow::throttled, 72),
+                col("ratio", LevelRow::ratio, 50),
+                col("throttled", LevelRow::throttledRate, 75),
+                col("PSI some", LevelRow::psiSome, 62),
+                col("PSI full", LevelRow::psiFull, 58)));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(LevelRow r, boolean empty) {
@@ -111,7 +111,8 @@ public final class WalkView extends SplitPane {
             }
         });
         table.setPlaceholder(new Label("no walk yet"));
-        table.setPrefHeight(200);
+        table.setPrefHeight(190);
+        table.setMinHeight(150);
         verdict.textProperty().bind(vm.verdictProperty());
         verdict.getStyleClass().add("walk-verdict");
         verdict.setWrapText(true);
@@ -131,9 +132,12 @@ public final class WalkView extends SplitPane {
         DefaultNumericAxis xAxis = new DefaultNumericAxis("time since walk start");
         xAxis.setUnit("s");
         xAxis.setAnimated(false);
+        xAxis.setForceZeroInRange(true);
         yAxis.setUnit(null);
         yAxis.setAnimated(false);
         yAxis.setForceZeroInRange(true);
+        yAxis.setAutoRangeRounding(false);
+        yAxis.setAutoRangePadding(0.1); // a level throttling steadily must not sit on the frame
         chart = new XYChart(xAxis, yAxis);
         chart.setAnimated(false);
         chart.setTitle("throttled time rate per level (one point per walk window)");
@@ -180,6 +184,24 @@ public final class WalkView extends SplitPane {
             sets.add(ds);
         }
         chart.getDatasets().setAll(sets);
+    }
+
+    /** The path, cut at its start when narrow: the leaf end is what tells the levels apart. */
+    private static TableColumn<LevelRow, String> pathColumn() {
+        TableColumn<LevelRow, String> c = col("level (leaf → root)", LevelRow::path, 220);
+        c.setCellFactory(t -> new javafx.scene.control.TableCell<>() {
+            {
+                setTextOverrun(javafx.scene.control.OverrunStyle.LEADING_ELLIPSIS);
+            }
+
+            @Override
+            protected void updateItem(String path, boolean empty) {
+                super.updateItem(path, empty);
+                setText(empty ? null : path);
+                setTooltip(empty || path == null ? null : new javafx.scene.control.Tooltip(path));
+            }
+        });
+        return c;
     }
 
     private static TableColumn<LevelRow, String> col(String title, Function<LevelRow, String> value, double width) {
