@@ -1,12 +1,17 @@
 package dev.tickbench.app.throttle;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.capture.FixtureCapture;
 import dev.tickbench.core.throttle.ThrottleReplay;
+import dev.tickbench.app.live.SeriesStore;
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.StreamLine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,6 +52,26 @@ class ThrottleViewModelTest {
         Path sbc = ASSETS.resolve("fixture-sbc-50hz-floor50.ndjson.gz");
         IOException e = assertThrows(IOException.class, () -> ThrottleViewModel.read(sbc));
         assertTrue(e.getMessage().startsWith(sbc + ": the capture has no throttle lines"), e.getMessage());
+    }
+
+    @Test
+    void theLiveSessionsThrottleSeriesMakeATrace() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        SeriesStore store = SeriesStore.replay();
+        assertNull(ThrottleViewModel.fromStore(store), "no throttle lines yet: no trace, not an empty one");
+        try (CaptureReader r = CaptureReader.open(file)) {
+            for (StreamLine l = r.next(); l != null; l = r.next()) {
+                store.accept(l);
+            }
+        }
+        store.flush();
+        ThrottleTrace live = ThrottleViewModel.fromStore(store);
+        ThrottleTrace capture = ThrottleViewModel.read(file);
+        assertEquals(capture.size(), live.size());
+        assertEquals(8, live.ceiling()[live.size() - 1]);
+        assertArrayEquals(capture.effective(), live.effective());
+        assertArrayEquals(capture.iowait(), live.iowait(), 1e-9);
+        assertEquals(capture.t()[live.size() - 1], live.t()[live.size() - 1], 1e-3);
     }
 
     @Test
