@@ -1,5 +1,6 @@
 package dev.tickbench.app.capture;
 
+import dev.tickbench.core.throttle.Throttle;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,6 +81,9 @@ public final class FixtureCapture {
         double tempC = 52;
         double load = 0.3;
         long seq = 0;
+        // the throttle lines are what the real controller does with this iowait (not made up)
+        long[] clock = {START_MONO_NS};
+        Throttle throttle = new Throttle(8, () -> clock[0]);
         for (int t = 1; t <= ticks; t++) {
             if (t == gapAtTick) {
                 line("{\"type\":\"gap\",\"from_seq\":").append(seq + 1).append(",\"to_seq\":").append(seq + 50)
@@ -164,12 +168,20 @@ public final class FixtureCapture {
             emit(out, sb);
             lines++;
             if (t % rateHz == 0) {
-                double iowait = Math.max(0, 60 * Math.sin(t / (double) rateHz / 40.0) + rnd.nextGaussian() * 8);
+                double iowait = Math.min(100, Math.max(0, 60 * Math.sin(t / (double) rateHz / 40.0) + rnd.nextGaussian() * 8));
+                clock[0] = mono;
+                throttle.sample(iowait);
+                Throttle.State st = throttle.state();
                 line("{\"type\":\"throttle\",\"mono_ns\":").append(mono).append(",\"wall_ns\":").append(wall)
-                        .append(String.format(Locale.ROOT, ",\"iowait\":%.1f,\"smoothed\":%.1f", iowait, iowait * 0.8))
-                        .append(",\"zone\":\"").append(iowait > 70 ? "RED" : iowait > 40 ? "YELLOW" : "GREEN")
-                        .append("\",\"effective\":").append(iowait > 70 ? 2 : iowait > 40 ? 5 : 8)
-                        .append(",\"ceiling\":8,\"grow_spread_s\":8,\"last_throttle_mono_ns\":null}\n");
+                        .append(String.format(Locale.ROOT, ",\"iowait\":%.1f,\"smoothed\":%.1f", iowait,
+                                st.smoothed().orElse(iowait)))
+                        .append(",\"zone\":\"").append(st.zone().map(Enum::name).orElse("GREEN"))
+                        .append("\",\"effective\":").append(st.effective())
+                        .append(",\"ceiling\":").append(st.ceiling())
+                        .append(",\"grow_spread_s\":").append(st.growSpreadNanos() / 1_000_000_000L)
+                        .append(",\"last_throttle_mono_ns\":")
+                        .append(st.lastThrottleNanos().isPresent() ? Long.toString(st.lastThrottleNanos().getAsLong()) : "null")
+                        .append("}\n");
                 emit(out, sb);
                 lines++;
             }
