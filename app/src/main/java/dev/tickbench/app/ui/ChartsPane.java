@@ -136,6 +136,7 @@ public final class ChartsPane extends ScrollPane {
             syncing = false;
         }
         v.updateMarks(min, max);
+        v.rangeY(min, max);
     }
 
     /** Re-evaluates the busiest slab / buddy series (called a few times a second). */
