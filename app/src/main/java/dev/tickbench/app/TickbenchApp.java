@@ -47,8 +47,7 @@ public final class TickbenchApp extends Application {
     @Override
     public void stop() {
         if (vm != null) {
-            vm.stopRecording();
-            vm.closeConnection();
+            vm.shutdown();
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.tickbench.app.live.SessionInfo;
 import dev.tickbench.app.live.TimeMark;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -365,29 +366,43 @@ public final class MainView extends BorderPane {
 
     /**
      * Exports the series shown in the charts over the visible time range, from the replayed capture
-     * or the capture being recorded (a live session without a recording has no file to read from).
+     * or, live, from a copy of the session's spool (no recording needed; a running {@code .gz}
+     * recording is not read, its last block is still open).
      */
     public Task<CsvExport.Summary> exportCsv(Path out) {
-        Path capture = vm.replayFile() != null ? vm.replayFile() : vm.recorder().file();
-        if (capture == null) {
-            vm.errorProperty().set("Export CSV reads a capture: open one (Ctrl+O) or record this session (R) first.");
+        if (vm.replayFile() == null && vm.spool().currentFile() == null) {
+            vm.errorProperty().set("Nothing to export yet: connect (the session is kept from its first line) or open a capture (Ctrl+O).");
             return null;
         }
         if (busy()) {
             return null;
         }
-        if (vm.recorder().isRecording()) {
-            vm.recorder().flush();
-        }
+        Path replay = vm.replayFile();
         List<Series> shown = new ArrayList<>();
         charts.charts().values().forEach(c -> shown.addAll(c.shownSeriesObjects()));
-        CsvExport.Options options = ExportSelection.options(shown, vm.storeProperty().get(),
-                vm.window().minProperty().get(), vm.window().maxProperty().get(), fillHeld.isSelected());
+        double from = vm.window().minProperty().get();
+        double to = vm.window().maxProperty().get();
+        boolean fill = fillHeld.isSelected();
         Task<CsvExport.Summary> task = new Task<>() {
             @Override
             protected CsvExport.Summary call() throws Exception {
-                updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
-                return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
+                Path capture = replay;
+                Path copy = null;
+                if (capture == null) {
+                    updateMessage("Copying the session's spool…");
+                    copy = Files.createTempFile(vm.spool().currentFile().getParent(), "export-", ".ndjson");
+                    vm.spool().snapshot(copy);
+                    capture = copy;
+                }
+                try {
+                    CsvExport.Options options = ExportSelection.options(shown, ExportSelection.firstSampleEpochS(capture), from, to, fill);
+                    updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
+                    return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
+                } finally {
+                    if (copy != null) {
+                        Files.deleteIfExists(copy);
+                    }
+                }
             }
         };
         task.setOnSucceeded(e -> {
