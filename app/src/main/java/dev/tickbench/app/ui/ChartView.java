@@ -253,6 +253,16 @@ public final class ChartView extends VBox {
         all.forEach((name, s) -> badgeOf.get(name).setText(s.label()));
     }
 
+    /** Whether any series of this chart (shown or not) comes from {@code source}. */
+    public boolean hasSource(String source) {
+        for (Series s : all.values()) {
+            if (s.source().equals(source)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Names of the series drawn now (all, or the picked ones). */
     public Set<String> shownSeries() {
         return Set.copyOf(shown);

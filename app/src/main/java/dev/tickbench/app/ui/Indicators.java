@@ -41,7 +41,7 @@ final class Indicators {
         YValueIndicator v = new YValueIndicator(y, value, text) {
             {
                 line.setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 4;");
-                label.setStyle("-fx-background-color: white; -fx-border-color: " + colour + "; -fx-font-size: 10;");
+                label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-text-fill: -tb-fg; -fx-border-color: " + colour + "; -fx-font-size: 10;");
             }
         };
         v.setEditable(false);

@@ -71,6 +71,8 @@ public final class MainView extends BorderPane {
     private final ToggleButton follow = new ToggleButton("Follow ▸");
     private final ToggleButton record = new ToggleButton("● Record");
     private final CheckBox fillHeld = new CheckBox("fill held values");
+    private final ToggleButton dark = new ToggleButton("◐ Dark");
+    private final SourcesPanel sourcesPanel;
     private Task<?> running;
 
     public MainView(MainViewModel vm) {
@@ -110,7 +112,12 @@ public final class MainView extends BorderPane {
         rec.textProperty().bind(vm.recorder().indicatorProperty());
         rec.getStyleClass().add("rec-indicator");
         ToolBar bar = new ToolBar(connect, rate, floor, new Separator(Orientation.VERTICAL), record, rec, open, export,
-                fillHeld, png, new Separator(Orientation.VERTICAL), follow);
+                fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
+        // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
+        dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
+        vm.darkThemeProperty().addListener((o, a, b) -> Theme.apply(this, b));
+        Theme.apply(this, vm.darkThemeProperty().get());
+        sceneProperty().addListener((o, a, b) -> { if (b != null) { Theme.install(b); } });
 
         // error banner and progress row
         Button dismiss = new Button("✕");
@@ -133,32 +140,9 @@ public final class MainView extends BorderPane {
         cancel.setOnAction(e -> { if (running != null) { running.cancel(); } });
         setTop(new VBox(bar, errorBanner, progressRow));
 
-        // sources panel
-        ListView<SessionInfo.SourceRow> sources = new ListView<>(vm.sources());
-        sources.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(SessionInfo.SourceRow row, boolean empty) {
-                super.updateItem(row, empty);
-                getStyleClass().remove("absent-source");
-                if (empty || row == null) {
-                    setText(null);
-                    setTooltip(null);
-                } else {
-                    setText((row.present() ? "✓ " : "✕ ") + row.text());
-                    setTooltip(new javafx.scene.control.Tooltip(row.text()));
-                    if (!row.present()) {
-                        getStyleClass().add("absent-source");
-                    }
-                }
-            }
-        });
-        sources.setPlaceholder(new Label("no session yet"));
-        Label sourcesTitle = new Label("SOURCES");
-        sourcesTitle.getStyleClass().add("panel-title");
-        VBox left = new VBox(4, sourcesTitle, sources);
-        VBox.setVgrow(sources, Priority.ALWAYS);
-        left.setPadding(new Insets(4));
-        left.setMinWidth(220);
+        // sources panel with its find field (Ctrl+F)
+        sourcesPanel = new SourcesPanel(vm.sources(), this::showSource);
+        VBox left = sourcesPanel;
 
         // events
         ListView<TimeMark> events = new ListView<>(vm.events());
@@ -260,9 +244,14 @@ public final class MainView extends BorderPane {
         };
     }
 
-    /** Wires keys: space follows/pauses, R records, Ctrl+O opens, Ctrl+E exports. */
+    /** Wires keys: space follows/pauses, R records, Ctrl+O opens, Ctrl+E exports, Ctrl+F finds a source. */
     public void installKeys(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() && e.getCode() == KeyCode.F) {
+                sourcesPanel.focusFind();
+                e.consume();
+                return;
+            }
             if (e.getTarget() instanceof TextInputControl) {
                 return;
             }
@@ -291,6 +280,24 @@ public final class MainView extends BorderPane {
 
     public ChartsPane charts() {
         return charts;
+    }
+
+    SourcesPanel sourcesPanel() {
+        return sourcesPanel;
+    }
+
+    /** Light or dark (the toolbar's ◐ Dark does the same). */
+    public void setDarkTheme(boolean on) {
+        vm.darkThemeProperty().set(on);
+    }
+
+    /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */
+    void showSource(String source) {
+        if (charts.showSource(source)) {
+            vm.statusProperty().set("Showing " + source);
+        } else {
+            vm.statusProperty().set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");
+        }
     }
 
     private Window window() {

@@ -54,6 +54,7 @@ public final class MainViewModel {
     private final BooleanProperty local = new SimpleBooleanProperty(false);
     private final BooleanProperty replay = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
     private long userRangesAtLoad;
     private Connection connection;
     private LineIntake intake;
@@ -89,6 +90,8 @@ public final class MainViewModel {
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
     public BooleanProperty localProperty() { return local; }
     public BooleanProperty replayProperty() { return replay; }
+    /** The dark theme; the app loads and saves it in the user's config dir (see {@link Theme}). */
+    public BooleanProperty darkThemeProperty() { return darkTheme; }
 
     /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {

@@ -3,7 +3,6 @@ package dev.tickbench.app.ui;
 import dev.tickbench.app.capture.Spool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -30,8 +29,6 @@ final class WindowFixture {
         }
         view = new MainView(vm);
         Scene scene = new Scene(view, width, height);
-        URL css = WindowFixture.class.getResource("/dev/tickbench/app/tickbench.css");
-        scene.getStylesheets().add(css.toExternalForm());
         view.installKeys(scene);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
