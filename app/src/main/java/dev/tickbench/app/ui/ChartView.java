@@ -74,7 +74,7 @@ public final class ChartView extends VBox {
     public ChartView(ChartGroup group, Runnable savePng) {
         this.group = group;
         getStyleClass().add("chart-view");
-        xAxis = new DefaultNumericAxis("time");
+        xAxis = new TimeAxis("time");
         xAxis.setUnit(null); // ChartFX prints "time []" for an empty unit
         xAxis.setTimeAxis(true); // time-aligned tick units (1 s, 5 s, 1 min …); our labels below
         xAxis.setTickLabelFormatter(new ClockLabels(xAxis::getTickUnit, java.time.ZoneId.systemDefault()));
