@@ -89,6 +89,7 @@ public final class ChartView extends VBox {
         yAxis.setAutoRanging(false);
         yAxis.setAutoGrowRanging(false);
         yAxis.setAutoRangeRounding(false);
+        yAxis.setMinorTickCount(2); // ChartFX's ten per major tick drew a solid comb along the axis
         chart = new XYChart(xAxis, yAxis);
         chart.setAnimated(false);
         chart.setTitle(null);
