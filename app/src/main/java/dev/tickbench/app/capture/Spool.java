@@ -41,6 +41,31 @@ public final class Spool implements LineSink, AutoCloseable {
         this.clock = clock;
     }
 
+    /**
+     * Deletes the spool files of workbenches that are gone (killed, crashed: no close(), no JVM exit
+     * hook), so the cache does not fill up with them. Files of running workbenches are left alone.
+     * Returns how many were deleted.
+     */
+    public static int deleteOrphans(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        int deleted = 0;
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String name = f.getFileName().toString();
+                java.util.regex.Matcher m = ORPHAN.matcher(name);
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(f);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static final java.util.regex.Pattern ORPHAN = java.util.regex.Pattern.compile("spool-(\\d+)-\\d+\\.ndjson");
+
     /** {@code $XDG_CACHE_HOME/tickbench/spool} or {@code ~/.cache/tickbench/spool}. */
     public static Path defaultDir() {
         String xdg = System.getenv("XDG_CACHE_HOME");

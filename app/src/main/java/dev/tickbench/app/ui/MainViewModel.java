@@ -64,6 +64,11 @@ public final class MainViewModel {
 
     public MainViewModel(Executor ui) {
         this(ui, new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
+        try {
+            Spool.deleteOrphans(Spool.defaultDir());
+        } catch (IOException e) {
+            error.set("Cannot tidy " + Spool.defaultDir() + ": " + e.getMessage());
+        }
     }
 
     public MainViewModel(Executor ui, Spool spool) {

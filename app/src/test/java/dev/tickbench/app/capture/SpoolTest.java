@@ -123,4 +123,18 @@ class SpoolTest {
             assertNull(spool.currentFile());
         }
     }
+
+    @Test
+    void orphansOfGoneWorkbenchesAreDeletedOthersKept() throws IOException, InterruptedException {
+        Path spoolDir = Files.createDirectories(dir.resolve("spool"));
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path orphan = Files.writeString(spoolDir.resolve("spool-" + gone.pid() + "-1.ndjson"), "{}\n");
+        Path mine = Files.writeString(spoolDir.resolve("spool-" + ProcessHandle.current().pid() + "-1.ndjson"), "{}\n");
+        Path other = Files.writeString(spoolDir.resolve("notes.txt"), "x");
+        assertEquals(1, Spool.deleteOrphans(spoolDir));
+        assertFalse(Files.exists(orphan));
+        assertTrue(Files.exists(mine) && Files.exists(other));
+        assertEquals(0, Spool.deleteOrphans(dir.resolve("none")));
+    }
 }
