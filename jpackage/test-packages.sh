@@ -192,9 +192,10 @@ while [ \$i -lt 60 ]; do
   i=\$((i + 1))
   kill -0 \$pid 2>/dev/null || { echo "GUI exited after \$i s" >"$WORK/gui.status"; exit 1; }
   import -window root "$WORK/screen.png" 2>/dev/null || continue
-  # mean grey above 5 %: something other than the black Xvfb root is drawn
-  mean=\$(convert "$WORK/screen.png" -colorspace gray -format '%[fx:mean>0.05]' info:)
-  if [ "\$mean" = 1 ]; then
+  # mean grey above 5 % and several grey levels: the window is mapped AND painted (a window that
+  # is mapped but not yet drawn is one flat grey; under load the first paint can take seconds)
+  set -- \$(convert "$WORK/screen.png" -colorspace gray -format '%[fx:mean>0.05] %k' info:)
+  if [ "\$1" = 1 ] && [ "\$2" -ge 3 ]; then
     sleep 2   # let the first layout pass settle
     import -window root "$WORK/screen.png"
     echo "window after \$i s" >"$WORK/gui.status"

@@ -13,5 +13,5 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 gcc -O2 -Wall -o "$build/floor" "$floor_src" -lm
 (cd "$root" && mvn -B -q -pl remote-probe -am -DskipTests package)
-exec java -XX:+UseSerialGC -Xms8m -Xmx32m -XX:TieredStopAtLevel=1 -XX:-UsePerfData \
+exec java -XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData \
   -jar "$root/remote-probe/target/tickbench-probe.jar" bench --rates "$rates" --seconds "$secs" --floor-bin "$build/floor"

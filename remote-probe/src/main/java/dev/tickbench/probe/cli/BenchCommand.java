@@ -1,6 +1,5 @@
 package dev.tickbench.probe.cli;
 
-import com.sun.management.OperatingSystemMXBean;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import java.io.BufferedReader;
@@ -8,7 +7,6 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +36,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seconds", description = "measured seconds per run (default: 20)")
     int seconds = 20;
 
-    @Option(names = "--warmup", description = "warm-up seconds per run, not measured (default: 5)")
-    int warmup = 5;
+    @Option(names = "--warmup", description = "warm-up seconds per run, not measured (default: 10; C2 compiles in the first seconds)")
+    int warmup = 10;
 
     @Option(names = "--floor-bin", paramLabel = "FILE", description = "the built C floor sampler (shared/bench/floor/floor.c)")
     Path floorBin;
@@ -97,19 +95,18 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private Map<String, Double> runJava(int rate) throws Exception {
-        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         SamplerConfig cfg = new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(procRoot, Path.of("/sys")), rate, 0);
         try (FileOutputStream devNull = new FileOutputStream("/dev/null");
                 Sampler sampler = Sampler.create(cfg, List.of(), List.of())) {
             sampler.addSink(devNull::write); // serialised and written, as `stream` does
             sampler.start();
             Thread.sleep(warmup * 1000L);
-            long cpu0 = os.getProcessCpuTime();
+            long cpu0 = processCpuNs();
             long thread0 = sampler.stats().samplerCpuNs();
             long seq0 = sampler.lastSeq();
             long slipped0 = sampler.stats().slippedTicks();
             Thread.sleep(seconds * 1000L);
-            long cpu1 = os.getProcessCpuTime();
+            long cpu1 = processCpuNs();
             long thread1 = sampler.stats().samplerCpuNs();
             long ticks = sampler.lastSeq() - seq0;
             long[] late = sampler.recentLatenessNs();
@@ -133,6 +130,25 @@ public final class BenchCommand implements Callable<Integer> {
             return Double.NaN;
         }
         return sorted[(int) Math.min(sorted.length - 1, Math.round(p / 100.0 * (sorted.length - 1)))];
+    }
+
+    /**
+     * CPU time of every thread of this process in ns, from {@code /proc/self/task/<tid>/schedstat} (the
+     * first field is ns on CPU). getProcessCpuTime() reads clock ticks (10 ms), too coarse here.
+     */
+    static long processCpuNs() throws IOException {
+        long sum = 0;
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    String s = Files.readString(t.resolve("schedstat"));
+                    sum += Long.parseLong(s.substring(0, s.indexOf(' ')));
+                } catch (IOException | RuntimeException e) {
+                    // a thread that just ended: its time is lost to both readings alike
+                }
+            }
+        }
+        return sum;
     }
 
     static long rssKb() throws IOException {
