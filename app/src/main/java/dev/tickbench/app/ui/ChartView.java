@@ -65,6 +65,8 @@ public final class ChartView extends VBox {
     private final Set<String> trips = new TreeSet<>();
     /** Fixed lines kept on screen whatever the data does: critical trips, band edges. */
     private final List<Double> fixedLines = new ArrayList<>();
+    /** Per shown dataset: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
+    private final Map<io.fair_acc.dataset.DataSet, YExtent.Blocks> blocks = new java.util.IdentityHashMap<>();
     private final CheckComboBox<String> picker;
     private boolean userPicked;
     private double lastMin = Double.NaN;
@@ -319,7 +321,7 @@ public final class ChartView extends VBox {
         lastMax = max;
         YExtent e = new YExtent();
         for (io.fair_acc.dataset.DataSet ds : lines.getDatasets()) {
-            e.series(ds, min, max);
+            e.series(ds, blocks.computeIfAbsent(ds, d -> new YExtent.Blocks()), min, max);
         }
         if (e.isEmpty()) {
             return null;

@@ -48,4 +48,36 @@ class YExtentTest {
         YExtent after = new YExtent().series(data(), 20, 30);
         assertEquals(43, after.hi(), 0, "a held level past its last read still shows its value");
     }
+
+    @Test
+    void blockSummariesGiveTheSameRangeAsAFullScanAndFollowTrimming() {
+        DoubleDataSet ds = new DoubleDataSet("big");
+        int n = 5000;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i * 0.01;
+            y[i] = Math.sin(i / 50.0);
+        }
+        y[2222] = 9; // a one-tick peak inside a summarised block
+        y[4999] = -7; // the last point (maybe a held tail) is never summarised
+        ds.add(x, y);
+        YExtent.Blocks blocks = new YExtent.Blocks();
+        double[][] ranges = {{0, 49.99}, {5, 40}, {22.2, 22.25}, {30, 49.99}, {10.24, 20.48}, {-1, 100}};
+        for (double[] r : ranges) {
+            YExtent scan = new YExtent().series(ds, r[0], r[1]);
+            YExtent fast = new YExtent().series(ds, blocks, r[0], r[1]);
+            assertEquals(scan.lo(), fast.lo(), 0, "lo over " + r[0] + ".." + r[1]);
+            assertEquals(scan.hi(), fast.hi(), 0, "hi over " + r[0] + ".." + r[1]);
+        }
+        assertEquals(4, blocks.count());
+        assertEquals(9, new YExtent().series(ds, blocks, 0, 49.99).hi(), 0);
+        assertEquals(-7, new YExtent().series(ds, blocks, 0, 49.99).lo(), 0);
+        // a live store trims from the front: the summary starts again
+        ds.remove(0, 2300);
+        YExtent after = new YExtent().series(ds, blocks, 0, 100);
+        assertEquals(new YExtent().series(ds, 0, 100).hi(), after.hi(), 0);
+        assertTrue(after.hi() < 9, "the trimmed peak is gone: " + after.hi());
+        assertEquals(2, blocks.count());
+    }
 }
