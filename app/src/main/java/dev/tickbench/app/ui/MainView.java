@@ -61,6 +61,7 @@ public final class MainView extends BorderPane {
 
     private final MainViewModel vm;
     private final ChartsPane charts;
+    private final WorkbenchTabs tabs;
     private final MenuButton connect = new MenuButton("Connect");
     private final Label errorText = new Label();
     private final HBox errorBanner;
@@ -171,7 +172,8 @@ public final class MainView extends BorderPane {
         SplitPane split = new SplitPane(left, centre);
         split.setDividerPositions(0.2);
         SplitPane.setResizableWithParent(left, false);
-        setCenter(split);
+        tabs = new WorkbenchTabs(split, vm);
+        setCenter(tabs);
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());
         status.getStyleClass().add("status-line");
@@ -276,6 +278,10 @@ public final class MainView extends BorderPane {
         MenuItem item = new MenuItem(label);
         item.setOnAction(e -> dialog.apply(getScene().getWindow()).ifPresent(vm::connect));
         connect.getItems().add(item);
+    }
+
+    public WorkbenchTabs tabs() {
+        return tabs;
     }
 
     public ChartsPane charts() {

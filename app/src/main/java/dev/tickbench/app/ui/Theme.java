@@ -22,7 +22,7 @@ public final class Theme {
     private Theme() {}
 
     /** Adds the colour and feature sheets to {@code scene} (once). */
-    static void install(Scene scene) {
+    public static void install(Scene scene) {
         for (String s : SHEETS) {
             String url = Theme.class.getResource(s).toExternalForm();
             if (!scene.getStylesheets().contains(url)) {

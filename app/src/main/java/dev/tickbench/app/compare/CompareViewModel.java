@@ -1,0 +1,147 @@
+package dev.tickbench.app.compare;
+
+import dev.tickbench.core.floors.BoardInfo;
+import dev.tickbench.core.floors.CaptureSeries;
+import dev.tickbench.core.floors.FloorAnalysisException;
+import dev.tickbench.core.floors.FloorComparison;
+import dev.tickbench.core.floors.FloorReport;
+import dev.tickbench.core.floors.FloorRow;
+import dev.tickbench.core.floors.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Compare tab's state: the captures loaded, their floor comparison (rows = sources, columns =
+ * boards), the series chosen for the overlay and each capture's copy of it, and the reason a load
+ * was refused. The reading itself ({@link #analyze}, {@link #overlay}) runs on the caller's thread:
+ * the view runs it in a background task.
+ */
+public final class CompareViewModel {
+    private final ObservableList<Path> files = FXCollections.observableArrayList();
+    private final ObjectProperty<FloorComparison> comparison = new SimpleObjectProperty<>();
+    private final ObservableList<String> overlayChoices = FXCollections.observableArrayList();
+    private final StringProperty overlaySeries = new SimpleStringProperty();
+    private final ObjectProperty<List<CaptureSeries>> overlays = new SimpleObjectProperty<>(List.of());
+    private final StringProperty error = new SimpleStringProperty("");
+    private final StringProperty status = new SimpleStringProperty("load captures recorded with FLOOR_HZ ≥ rate (Load… or drop files here)");
+
+    public ObservableList<Path> files() { return files; }
+    public ObjectProperty<FloorComparison> comparisonProperty() { return comparison; }
+    public ObservableList<String> overlayChoices() { return overlayChoices; }
+    public StringProperty overlaySeriesProperty() { return overlaySeries; }
+    public ObjectProperty<List<CaptureSeries>> overlaysProperty() { return overlays; }
+    public StringProperty errorProperty() { return error; }
+    public StringProperty statusProperty() { return status; }
+
+    /** The files after adding {@code more} to those loaded (a file already loaded is not added twice). */
+    public List<Path> withAdded(List<Path> more) {
+        LinkedHashSet<Path> all = new LinkedHashSet<>(files);
+        for (Path p : more) {
+            all.add(p.toAbsolutePath().normalize());
+        }
+        return new ArrayList<>(all);
+    }
+
+    /** Analyses the captures; throws with the analysis' message (it names the file) when one is refused. */
+    public static FloorComparison analyze(List<Path> captures) throws FloorAnalysisException {
+        return FloorComparison.analyze(captures);
+    }
+
+    /** One series from each capture, for the overlay; a capture without it is left out. */
+    public static List<CaptureSeries> overlay(FloorComparison c, String series) throws FloorAnalysisException {
+        List<CaptureSeries> out = new ArrayList<>();
+        if (series == null) {
+            return out;
+        }
+        for (FloorReport r : c.captures()) {
+            CaptureSeries s = CaptureSeries.read(r.file(), series);
+            if (s.size() > 0) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The series a row can be overlaid as ({@code <source>.<key>}): a member row is one already
+     * (slabinfo.nf_conntrack, cpufreq.cpu0), a thermal zone is its {@code temp}; a whole-source row
+     * (slabinfo, cpufreq, buddyinfo) has no single series and is left out.
+     */
+    static List<String> overlaySeries(List<String> rows) {
+        List<String> out = new ArrayList<>();
+        for (String r : rows) {
+            if (r.indexOf('.') > 0) {
+                out.add(r);
+            } else if (r.startsWith("thermal_zone")) {
+                out.add(r + ".temp");
+            }
+        }
+        return out;
+    }
+
+    /** Shows an analysed comparison (on the UI thread). */
+    public void show(List<Path> loaded, FloorComparison c) {
+        files.setAll(loaded);
+        comparison.set(c);
+        error.set("");
+        List<String> choices = overlaySeries(c.changingRows().isEmpty() ? c.rows() : c.changingRows());
+        overlayChoices.setAll(choices);
+        if (overlaySeries.get() == null || !choices.contains(overlaySeries.get())) {
+            overlaySeries.set(choices.isEmpty() ? null : choices.get(0));
+        }
+        List<String> warnings = new ArrayList<>();
+        for (FloorReport r : c.captures()) {
+            for (String w : r.warnings()) {
+                warnings.add(r.file().getFileName() + ": " + w);
+            }
+        }
+        status.set(c.captures().size() + " captures · " + c.rows().size() + " sources"
+                + (warnings.isEmpty() ? "" : " · " + String.join(" · ", warnings)));
+    }
+
+    /** A refused or unreadable load: the message in the view, the captures already shown kept. */
+    public void refuse(String message) {
+        error.set(message);
+    }
+
+    /** Column header: hostname, board, kernel (and the rate), one per line. */
+    public static String header(BoardInfo b) {
+        return b.hostname() + "\n" + (b.board() == null ? "board not reported" : b.board()) + "\n" + b.kernel()
+                + "\n" + b.rateHz() + " Hz · floor " + b.floorHz() + " Hz";
+    }
+
+    /** Cell text: measured / need / shipped, the verdict, and the fastest member when there is one. */
+    public static String cell(FloorRow r) {
+        if (r == null) {
+            return "—";
+        }
+        String s = String.format(Locale.ROOT, "measured %s · need %s · shipped %s Hz\n%s", hz(r.hz()), hz(r.needHz()), hz(r.shippedHz()),
+                verdict(r.verdict()));
+        if (r.fastest() != null) {
+            s += "\nfastest " + r.fastest().member() + " " + hz(r.fastest().hz());
+        }
+        return s;
+    }
+
+    /** The verdict in the words of the floors table (issue 7). */
+    public static String verdict(Verdict v) {
+        return switch (v) {
+            case OK -> "shipped floor OK";
+            case TOO_SLOW -> "too slow for this board";
+            case WASTEFUL -> "wastefully fast";
+        };
+    }
+
+    static String hz(double v) {
+        return v >= 10 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.tickbench.app.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.capture.FixtureCapture;
+import dev.tickbench.core.floors.CaptureSeries;
+import dev.tickbench.core.floors.FloorAnalysisException;
+import dev.tickbench.core.floors.FloorComparison;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Compare view-model without a toolkit, on the three asset captures. */
+class CompareViewModelTest {
+    static final Path ASSETS = Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize();
+
+    @TempDir
+    Path dir;
+
+    static List<Path> assets() throws Exception {
+        try (Stream<Path> s = Files.list(ASSETS)) {
+            return s.filter(p -> p.toString().endsWith(".ndjson.gz")).sorted().toList();
+        }
+    }
+
+    @Test
+    void threeAssetCapturesMakeThreeColumnsAndAnOverlay() throws Exception {
+        CompareViewModel vm = new CompareViewModel();
+        List<Path> files = vm.withAdded(assets());
+        FloorComparison c = CompareViewModel.analyze(files);
+        vm.show(files, c);
+        assertEquals(3, c.captures().size());
+        assertEquals(3, vm.files().size());
+        assertTrue(vm.statusProperty().get().startsWith("3 captures"), vm.statusProperty().get());
+        String sbc = CompareViewModel.header(c.captures().get(1).board());
+        assertEquals("pi-lab-2\nRaspberry Pi 4 Model B Rev 1.4\n6.1.21-v8+\n50 Hz · floor 50 Hz", sbc);
+        assertTrue(vm.overlayChoices().contains(vm.overlaySeriesProperty().get()));
+
+        List<CaptureSeries> overlay = CompareViewModel.overlay(c, vm.overlaySeriesProperty().get());
+        assertTrue(overlay.size() >= 1 && overlay.get(0).size() > 0);
+        assertEquals(0.0, overlay.get(0).seconds()[0], 1.0, "relative time axis starts near 0");
+
+        // adding a file already loaded does not make a fourth column
+        assertEquals(3, vm.withAdded(List.of(files.get(0))).size());
+    }
+
+    @Test
+    void aCaptureWithoutOverrideIsRefusedWithTheAnalysisMessage() throws Exception {
+        Path plain = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        CompareViewModel vm = new CompareViewModel();
+        FloorAnalysisException e = assertThrows(FloorAnalysisException.class, () -> CompareViewModel.analyze(List.of(plain)));
+        vm.refuse(e.getMessage());
+        assertTrue(vm.errorProperty().get().contains("edge-router-3.ndjson.gz"), vm.errorProperty().get());
+    }
+}

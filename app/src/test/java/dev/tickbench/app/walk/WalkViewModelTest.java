@@ -1,0 +1,118 @@
+package dev.tickbench.app.walk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.cgroup.CgroupException;
+import dev.tickbench.core.cgroup.WalkResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Path walk view-model without a toolkit, on sampler-core's Kubernetes v2 fixture tree. */
+class WalkViewModelTest {
+    @TempDir
+    Path tree;
+
+    private WalkViewModel vm(CgroupFixture f) {
+        return new WalkViewModel(f.roots(), f.podThrottles(), Duration.ofSeconds(2), Runnable::run);
+    }
+
+    @Test
+    void podLevelIsEnforcingAndTheVerdictSaysTheContainerIsFlat() throws Exception {
+        CgroupFixture f = new CgroupFixture(tree);
+        WalkViewModel vm = vm(f);
+        WalkResult r = vm.walkOnce(vm.resolve("4242"));
+        vm.apply(r);
+
+        assertEquals(List.of(CgroupFixture.LEAF, CgroupFixture.POD, "/kubepods.slice/kubepods-burstable.slice", "/kubepods.slice", "/"),
+                vm.rows().stream().map(LevelRow::path).toList());
+        assertEquals(List.of(false, true, false, false, false), vm.rows().stream().map(LevelRow::enforcing).toList());
+        assertEquals("pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
+                + "the container's own counters are flat", vm.verdictProperty().get());
+
+        LevelRow pod = vm.rows().get(1);
+        assertEquals("0.50 CPU", pod.cpus());
+        assertEquals("50000 100000", pod.cpuMaxRaw());
+        assertEquals("20", pod.periods());
+        assertEquals("18", pod.throttled());
+        assertEquals("90 %", pod.ratio());
+        assertEquals("0.750 s/s", pod.throttledRate());
+        assertEquals("3.10 %", pod.psiSome());
+        assertTrue(pod.k8s().startsWith("pod " + CgroupFixture.UID), pod.k8s());
+        assertTrue(pod.weight().startsWith("20"), pod.weight());
+
+        LevelRow leaf = vm.rows().get(0);
+        assertEquals("unlimited", leaf.cpus());
+        assertEquals("—", leaf.ratio(), "no periods at the container: unknown, not 0 %");
+        assertEquals("0", leaf.throttled());
+        LevelRow root = vm.rows().get(4);
+        assertEquals("—", root.cpus(), "the v2 root has no cpu.max");
+        assertEquals("—", root.throttled());
+        assertTrue(vm.warnings().isEmpty(), vm.warnings().toString());
+
+        Map<String, List<double[]>> h = vm.history();
+        assertEquals(0.75, h.get(CgroupFixture.POD).get(0)[1], 1e-9);
+        assertEquals(0.0, h.get(CgroupFixture.LEAF).get(0)[1], 1e-9);
+        assertFalse(h.containsKey("/"), "no throttled time at the root: no point, not 0");
+    }
+
+    @Test
+    void aSecondWalkAddsAPointPerLevel() throws Exception {
+        CgroupFixture f = new CgroupFixture(tree);
+        WalkViewModel vm = vm(f);
+        var target = vm.resolve(CgroupFixture.LEAF);
+        vm.apply(vm.walkOnce(target));
+        vm.apply(vm.walkOnce(target));
+        assertEquals(2, vm.history().get(CgroupFixture.POD).size());
+        assertEquals(0.75, vm.history().get(CgroupFixture.POD).get(1)[1], 1e-9);
+    }
+
+    @Test
+    void anEmptyOrUnknownTargetSaysWhat() throws Exception {
+        WalkViewModel vm = vm(new CgroupFixture(tree));
+        CgroupException empty = org.junit.jupiter.api.Assertions.assertThrows(CgroupException.class, () -> vm.resolve(" "));
+        assertTrue(empty.getMessage().startsWith("no target"), empty.getMessage());
+        CgroupException gone = org.junit.jupiter.api.Assertions.assertThrows(CgroupException.class, () -> vm.resolve("999999"));
+        assertTrue(gone.getMessage().contains("999999"), gone.getMessage());
+    }
+
+    @Test
+    void processListAndSearch() throws Exception {
+        CgroupFixture f = new CgroupFixture(tree);
+        Files.writeString(tree.resolve("proc/4242/cmdline"), "java\0-jar\0app.jar\0");
+        WalkViewModel vm = vm(f);
+        vm.refreshProcesses();
+        assertEquals(1, vm.processes().size());
+        ProcessRow p = vm.processes().get(0);
+        assertEquals(4242, p.pid());
+        assertEquals("java -jar app.jar", p.command());
+        assertEquals(CgroupFixture.LEAF, p.cgroup());
+        vm.searchProperty().set("APP.JAR");
+        assertEquals(1, vm.processes().size());
+        vm.searchProperty().set("burstable-pod1b2c");
+        assertEquals(1, vm.processes().size());
+        vm.searchProperty().set("nginx");
+        assertEquals(0, vm.processes().size());
+    }
+
+    @Test
+    void cgroupLinesV2ThenV1CpuController() {
+        assertEquals("/a/b", ProcessRow.parseCgroup("0::/a/b\n"));
+        assertEquals("/kubepods/pod1/c", ProcessRow.parseCgroup("12:memory:/x\n4:cpu,cpuacct:/kubepods/pod1/c\n"));
+        assertNull(ProcessRow.parseCgroup("12:memory:/x\n"));
+    }
+
+    @Test
+    void impliedRequestUnderBothMappings() {
+        // the same weight means very different requests under the two mappings (CpuConversionsTest)
+        assertEquals("old 976m · new 289m", LevelRow.implied(39));
+        assertEquals("old none · new none", LevelRow.implied(10_001), "no shares map above 10000");
+    }
+}
