@@ -4,6 +4,9 @@ import dev.tickbench.app.connect.ConnectDialog;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.ui.MainView;
 import dev.tickbench.app.ui.MainViewModel;
+import dev.tickbench.app.ui.Theme;
+import java.io.IOException;
+import java.nio.file.Path;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -21,8 +24,16 @@ public final class TickbenchApp extends Application {
     public void start(Stage stage) {
         vm = new MainViewModel(Platform::runLater);
         view = new MainView(vm);
+        Path prefs = Theme.defaultPrefs();
+        vm.darkThemeProperty().set(Theme.loadDark(prefs));
+        vm.darkThemeProperty().addListener((o, a, b) -> {
+            try {
+                Theme.saveDark(prefs, b);
+            } catch (IOException e) {
+                vm.errorProperty().set("Cannot remember the theme in " + prefs + ": " + e.getMessage());
+            }
+        });
         Scene scene = new Scene(view, 1280, 860);
-        scene.getStylesheets().add(TickbenchApp.class.getResource("/dev/tickbench/app/tickbench.css").toExternalForm());
         view.installKeys(scene);
         view.addConnectAction("SSH host or probe server…", ConnectDialog::show);
         stage.titleProperty().bind(vm.titleProperty());
@@ -47,8 +58,7 @@ public final class TickbenchApp extends Application {
     @Override
     public void stop() {
         if (vm != null) {
-            vm.stopRecording();
-            vm.closeConnection();
+            vm.shutdown();
         }
     }
 }

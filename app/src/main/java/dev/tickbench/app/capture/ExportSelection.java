@@ -1,8 +1,12 @@
 package dev.tickbench.app.capture;
 
 import dev.tickbench.app.live.Series;
-import dev.tickbench.app.live.SeriesStore;
+import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import java.io.IOException;
+import java.nio.file.Path;
 import dev.tickbench.core.capture.SeriesGlob;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -31,15 +35,28 @@ public final class ExportSelection {
     /**
      * The export of what the window shows: its series and its time range. CsvExport's time is
      * seconds since the capture's first sample; the window's is epoch seconds (the first sample's
-     * wall clock is the common point). A NaN bound (nothing shown yet) leaves that side open.
+     * wall clock is the common point: {@code firstSampleEpochS}, of the file read, which for a spool or
+     * a recording is later than the store's). A NaN bound (nothing shown yet) leaves that side open.
      */
-    public static CsvExport.Options options(Collection<Series> shown, SeriesStore store, double fromEpochS, double toEpochS,
-                                            boolean fillHeld) {
-        double first = store == null ? Double.NaN : store.firstX();
+    public static CsvExport.Options options(Collection<Series> shown, double firstSampleEpochS, double fromEpochS,
+                                            double toEpochS, boolean fillHeld) {
+        double first = firstSampleEpochS;
         Double from = Double.isNaN(first) || Double.isNaN(fromEpochS) ? null : Math.max(0, fromEpochS - first);
         Double to = Double.isNaN(first) || Double.isNaN(toEpochS) ? null : toEpochS - first;
         List<SeriesGlob> globs = columns(shown).stream().map(SeriesGlob::of).toList();
         return new CsvExport.Options(globs, fillHeld, from, to);
+    }
+
+    /** Wall clock (epoch s) of the capture's first sample; NaN when it has none. */
+    public static double firstSampleEpochS(Path capture) throws IOException {
+        try (CaptureReader r = CaptureReader.open(capture)) {
+            for (StreamLine line; (line = r.next()) != null; ) {
+                if (line instanceof SampleLine s) {
+                    return s.wallNs() / 1e9;
+                }
+            }
+        }
+        return Double.NaN;
     }
 
     static String column(String series) {

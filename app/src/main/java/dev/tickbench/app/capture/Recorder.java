@@ -59,7 +59,7 @@ public final class Recorder {
         if (writer == null) {
             return null;
         }
-        intake.stopTap();
+        intake.stopTap(writer);
         Path file = writer.file();
         try {
             writer.close();

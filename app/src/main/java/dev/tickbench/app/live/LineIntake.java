@@ -19,7 +19,8 @@ public final class LineIntake implements LineSink {
     private final SeriesStore store;
     private final LineDecoder decoder = new LineDecoder();
     private final Consumer<String> errors;
-    private volatile LineSink tap;
+    /** The recorder and the spool: each gets every line, byte for byte. */
+    private final java.util.List<LineSink> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile byte[] lastHello;
     private long lastFlushNs = System.nanoTime();
     private long badLines;
@@ -44,8 +45,7 @@ public final class LineIntake implements LineSink {
         if (line instanceof Hello) {
             lastHello = Arrays.copyOfRange(bytes, offset, offset + length);
         }
-        LineSink t = tap;
-        if (t != null) {
+        for (LineSink t : taps) {
             t.line(bytes, offset, length);
         }
         store.accept(line);
@@ -62,11 +62,17 @@ public final class LineIntake implements LineSink {
         if (hello != null) {
             sink.line(hello, 0, hello.length);
         }
-        tap = sink;
+        taps.add(sink);
     }
 
-    public synchronized void stopTap() {
-        tap = null;
+    public synchronized void stopTap(LineSink sink) {
+        taps.remove(sink);
+    }
+
+    /** The raw hello line of the current session (null before it): what a new capture file starts with. */
+    public byte[] lastHello() {
+        byte[] h = lastHello;
+        return h == null ? null : h.clone();
     }
 
     public boolean hasHello() {

@@ -14,6 +14,7 @@ public final class Series {
     private final ChartGroup group;
     private final SeriesKind kind;
     private volatile CadenceLabel cadence;
+    private volatile String note;
     private final DoubleDataSet line;
     private final DoubleDataSet changeMarks;
     private final DoubleDataSet heartbeatMarks;
@@ -53,7 +54,13 @@ public final class Series {
      */
     public String label() {
         CadenceLabel c = cadence;
-        return c == null ? shortName : shortName + " · " + c.text();
+        String n = note;
+        return (c == null ? shortName : shortName + " · " + c.text()) + (n == null ? "" : " · " + n);
+    }
+
+    /** How the plotted value is derived when the cadence alone does not say it ("1 s window"). */
+    void note(String n) {
+        note = n;
     }
 
     /** The source the series comes from ({@code thermal_zone0}, {@code stat}, …; "throttle" for throttle lines). */

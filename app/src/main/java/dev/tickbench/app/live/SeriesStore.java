@@ -147,30 +147,40 @@ public final class SeriesStore {
         }
     }
 
-    /** CPU busy and iowait in % of all CPU time of the tick; nothing when the tick has no time (missing ≠ zero). */
+    /**
+     * CPU busy and iowait in % of all CPU time of the tick: busy = Δnon-idle / Δtotal, so bounded by
+     * construction. Each field's delta counts from 0 up: with NO_HZ the kernel's idle and iowait can
+     * step back a jiffy, and a negative part would push the others' share above 100 %. Nothing when the
+     * tick has no time (missing ≠ zero).
+     */
     private void stat(SourceValues v, double x) {
         Long user = v.get("cpu.user");
-        Long idle = v.get("cpu.idle");
-        if (user == null || idle == null) {
+        Long idleDelta = v.get("cpu.idle");
+        if (user == null || idleDelta == null) {
             return;
         }
         long total = 0;
         for (String f : new String[] {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"}) {
             Long d = v.get("cpu." + f);
-            total += d == null ? 0 : d;
+            total += d == null ? 0 : Math.max(0, d);
         }
         if (total <= 0) {
             return;
         }
         Long iowait = v.get("cpu.iowait");
-        long io = iowait == null ? 0 : iowait;
+        long io = iowait == null ? 0 : Math.max(0, iowait);
+        long idle = Math.max(0, idleDelta);
         rate("stat.busy", "busy", ChartGroup.CPU, "stat").add(x, 100.0 * (total - idle - io) / total, false);
         if (iowait != null) {
             rate("stat.iowait", "iowait", ChartGroup.CPU, "stat").add(x, 100.0 * io / total, false);
         }
     }
 
-    /** PSI "some"/"full" as the share of the tick's wall time stalled, from the µs totals' deltas. */
+    /** PSI averages over this much wall time (see {@link WindowedRate}: the kernel's totals move in lumps). */
+    static final double PSI_WINDOW_S = 1.0;
+    private final Map<String, WindowedRate> psiWindows = new java.util.HashMap<>();
+
+    /** PSI "some"/"full" as the share of wall time stalled over the last {@link #PSI_WINDOW_S}, from the µs totals' deltas. */
     private void pressure(SourceValues v, double x, double dtUs) {
         if (dtUs <= 0) {
             return;
@@ -178,7 +188,10 @@ public final class SeriesStore {
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
             String shortName = key.replace("_total", "");
-            rate("pressure." + key, shortName, ChartGroup.PSI, "pressure").add(x, 100.0 * v.values()[i] / dtUs, false);
+            double pct = psiWindows.computeIfAbsent(key, k -> new WindowedRate(PSI_WINDOW_S)).add(x, v.values()[i], dtUs);
+            Series s = rate("pressure." + key, shortName, ChartGroup.PSI, "pressure");
+            s.note(String.format(Locale.ROOT, "%.0f s window", PSI_WINDOW_S));
+            s.add(x, pct, false);
         }
     }
 

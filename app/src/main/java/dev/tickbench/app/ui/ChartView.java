@@ -5,6 +5,7 @@ import dev.tickbench.app.live.MinMaxColumnReducer;
 import dev.tickbench.app.live.Series;
 import dev.tickbench.app.live.SeriesKind;
 import dev.tickbench.app.live.TimeMark;
+import dev.tickbench.app.live.YExtent;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
@@ -62,14 +63,20 @@ public final class ChartView extends VBox {
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
     private final Set<String> trips = new TreeSet<>();
+    /** Fixed lines kept on screen whatever the data does: critical trips, band edges. */
+    private final List<Double> fixedLines = new ArrayList<>();
+    /** Per shown dataset: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
+    private final Map<io.fair_acc.dataset.DataSet, YExtent.Blocks> blocks = new java.util.IdentityHashMap<>();
     private final CheckComboBox<String> picker;
     private boolean userPicked;
+    private double lastMin = Double.NaN;
+    private double lastMax = Double.NaN;
     private boolean updatingPicker;
 
     public ChartView(ChartGroup group, Runnable savePng) {
         this.group = group;
         getStyleClass().add("chart-view");
-        xAxis = new DefaultNumericAxis("time");
+        xAxis = new TimeAxis("time");
         xAxis.setUnit(null); // ChartFX prints "time []" for an empty unit
         xAxis.setTimeAxis(true); // time-aligned tick units (1 s, 5 s, 1 min …); our labels below
         xAxis.setTickLabelFormatter(new ClockLabels(xAxis::getTickUnit, java.time.ZoneId.systemDefault()));
@@ -79,9 +86,12 @@ public final class ChartView extends VBox {
         yAxis = new DefaultNumericAxis(group.unit());
         yAxis.setUnit(null);
         yAxis.setAnimated(false);
+        // ranged by rangeY over the visible time range, not by ChartFX over all data: a critical trip
+        // above the data and a peak long scrolled out of view must not decide what is seen now
+        yAxis.setAutoRanging(false);
+        yAxis.setAutoGrowRanging(false);
         yAxis.setAutoRangeRounding(false);
-        yAxis.setAutoRangePadding(0.05); // a line at the maximum must not sit on the frame
-        yAxis.setForceZeroInRange(group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI);
+        yAxis.setMinorTickCount(2); // ChartFX's ten per major tick drew a solid comb along the axis
         chart = new XYChart(xAxis, yAxis);
         chart.setAnimated(false);
         chart.setTitle(null);
@@ -101,6 +111,7 @@ public final class ChartView extends VBox {
             // the throttle's zones (seed rules): YELLOW from 40 % smoothed iowait, RED from 70 %
             chart.getPlugins().addAll(Indicators.band(yAxis, 40, 70, "YELLOW", "rgba(255,210,0,0.25)"),
                     Indicators.band(yAxis, 70, 100, "RED", "rgba(230,40,40,0.22)"));
+            fixedLines.addAll(List.of(40.0, 70.0, 100.0));
         }
 
         Label title = new Label(group.title() + " (" + group.unit() + ")");
@@ -235,11 +246,24 @@ public final class ChartView extends VBox {
         changeMarks.getDatasets().setAll(c);
         heartbeatMarks.getDatasets().setAll(h);
         badgeOf.forEach((name, b) -> b.setDisable(!shown.contains(name)));
+        if (!Double.isNaN(lastMin)) {
+            rangeY(lastMin, lastMax); // another pick may need another range, paused or not
+        }
     }
 
     /** A new session may publish other cadences: the badges say what is true now. */
     public void refreshBadges() {
         all.forEach((name, s) -> badgeOf.get(name).setText(s.label()));
+    }
+
+    /** Whether any series of this chart (shown or not) comes from {@code source}. */
+    public boolean hasSource(String source) {
+        for (Series s : all.values()) {
+            if (s.source().equals(source)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Names of the series drawn now (all, or the picked ones). */
@@ -263,6 +287,7 @@ public final class ChartView extends VBox {
     public void criticalTrip(String zone, double celsius) {
         if (group == ChartGroup.THERMAL && trips.add(zone)) {
             chart.getPlugins().add(Indicators.level(yAxis, celsius, zone + " critical " + Math.round(celsius) + " °C", "#d0021b"));
+            fixedLines.add(celsius);
         }
     }
 
@@ -282,6 +307,38 @@ public final class ChartView extends VBox {
                 }
             }
         }
+    }
+
+    /** A line at the maximum must not sit on the frame. */
+    private static final double Y_PADDING = 0.06;
+
+    /**
+     * Ranges the y axis over what [min, max] shows: the shown series there and the fixed lines. Called
+     * when the visible range moves; returns the range set (null while nothing is shown).
+     */
+    public double[] rangeY(double min, double max) {
+        lastMin = min;
+        lastMax = max;
+        YExtent e = new YExtent();
+        for (io.fair_acc.dataset.DataSet ds : lines.getDatasets()) {
+            e.series(ds, blocks.computeIfAbsent(ds, d -> new YExtent.Blocks()), min, max);
+        }
+        if (e.isEmpty()) {
+            return null;
+        }
+        fixedLines.forEach(e::value);
+        boolean zero = group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI
+                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_USAGE;
+        double[] r = e.axisRange(Y_PADDING, zero);
+        if (r[0] != yAxis.getMin() || r[1] != yAxis.getMax()) {
+            yAxis.set(r[0], r[1]);
+            yAxis.requestAxisLayout();
+        }
+        return r;
+    }
+
+    public DefaultNumericAxis yAxis() {
+        return yAxis;
     }
 
     /**

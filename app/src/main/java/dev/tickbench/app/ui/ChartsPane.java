@@ -136,11 +136,30 @@ public final class ChartsPane extends ScrollPane {
             syncing = false;
         }
         v.updateMarks(min, max);
+        v.rangeY(min, max);
     }
 
     /** Re-evaluates the busiest slab / buddy series (called a few times a second). */
     public void refreshPickers() {
         charts.values().forEach(ChartView::pickBusiest);
+    }
+
+    /**
+     * Scrolls to the first chart with a series of {@code source} (thermal_zone0, stat, pressure, …),
+     * its top at the top of the view when the stack allows. False when no chart shows that source.
+     */
+    public boolean showSource(String source) {
+        for (javafx.scene.Node n : stack.getChildren()) {
+            if (n instanceof ChartView v && v.hasSource(source)) {
+                layout();
+                double content = stack.getHeight();
+                double viewport = getViewportBounds().getHeight();
+                double y = v.getBoundsInParent().getMinY();
+                setVvalue(content > viewport ? Math.min(1, y / (content - viewport)) : 0);
+                return true;
+            }
+        }
+        return false;
     }
 
     public Map<ChartGroup, ChartView> charts() {

@@ -17,7 +17,7 @@ final class Indicators {
         YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");
-                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-font-size: 10;");
+                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
             }
         };
         b.setEditable(false);
@@ -29,7 +29,7 @@ final class Indicators {
         XRangeIndicator g = new XRangeIndicator(x, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
-                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-font-size: 10;");
+                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
             }
         };
         g.setEditable(false);
@@ -41,7 +41,7 @@ final class Indicators {
         YValueIndicator v = new YValueIndicator(y, value, text) {
             {
                 line.setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 4;");
-                label.setStyle("-fx-background-color: white; -fx-border-color: " + colour + "; -fx-font-size: 10;");
+                label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-text-fill: -tb-fg; -fx-border-color: " + colour + "; -fx-font-size: 10;");
             }
         };
         v.setEditable(false);

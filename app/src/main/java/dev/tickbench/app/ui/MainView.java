@@ -11,6 +11,7 @@ import dev.tickbench.app.live.SessionInfo;
 import dev.tickbench.app.live.TimeMark;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -71,6 +72,8 @@ public final class MainView extends BorderPane {
     private final ToggleButton follow = new ToggleButton("Follow ▸");
     private final ToggleButton record = new ToggleButton("● Record");
     private final CheckBox fillHeld = new CheckBox("fill held values");
+    private final ToggleButton dark = new ToggleButton("◐ Dark");
+    private final SourcesPanel sourcesPanel;
     private Task<?> running;
 
     public MainView(MainViewModel vm) {
@@ -110,7 +113,12 @@ public final class MainView extends BorderPane {
         rec.textProperty().bind(vm.recorder().indicatorProperty());
         rec.getStyleClass().add("rec-indicator");
         ToolBar bar = new ToolBar(connect, rate, floor, new Separator(Orientation.VERTICAL), record, rec, open, export,
-                fillHeld, png, new Separator(Orientation.VERTICAL), follow);
+                fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
+        // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
+        dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
+        vm.darkThemeProperty().addListener((o, a, b) -> Theme.apply(this, b));
+        Theme.apply(this, vm.darkThemeProperty().get());
+        sceneProperty().addListener((o, a, b) -> { if (b != null) { Theme.install(b); } });
 
         // error banner and progress row
         Button dismiss = new Button("✕");
@@ -133,32 +141,9 @@ public final class MainView extends BorderPane {
         cancel.setOnAction(e -> { if (running != null) { running.cancel(); } });
         setTop(new VBox(bar, errorBanner, progressRow));
 
-        // sources panel
-        ListView<SessionInfo.SourceRow> sources = new ListView<>(vm.sources());
-        sources.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(SessionInfo.SourceRow row, boolean empty) {
-                super.updateItem(row, empty);
-                getStyleClass().remove("absent-source");
-                if (empty || row == null) {
-                    setText(null);
-                    setTooltip(null);
-                } else {
-                    setText((row.present() ? "✓ " : "✕ ") + row.text());
-                    setTooltip(new javafx.scene.control.Tooltip(row.text()));
-                    if (!row.present()) {
-                        getStyleClass().add("absent-source");
-                    }
-                }
-            }
-        });
-        sources.setPlaceholder(new Label("no session yet"));
-        Label sourcesTitle = new Label("SOURCES");
-        sourcesTitle.getStyleClass().add("panel-title");
-        VBox left = new VBox(4, sourcesTitle, sources);
-        VBox.setVgrow(sources, Priority.ALWAYS);
-        left.setPadding(new Insets(4));
-        left.setMinWidth(220);
+        // sources panel with its find field (Ctrl+F)
+        sourcesPanel = new SourcesPanel(vm.sources(), this::showSource);
+        VBox left = sourcesPanel;
 
         // events
         ListView<TimeMark> events = new ListView<>(vm.events());
@@ -261,9 +246,14 @@ public final class MainView extends BorderPane {
         };
     }
 
-    /** Wires keys: space follows/pauses, R records, Ctrl+O opens, Ctrl+E exports. */
+    /** Wires keys: space follows/pauses, R records, Ctrl+O opens, Ctrl+E exports, Ctrl+F finds a source. */
     public void installKeys(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() && e.getCode() == KeyCode.F) {
+                sourcesPanel.focusFind();
+                e.consume();
+                return;
+            }
             if (e.getTarget() instanceof TextInputControl) {
                 return;
             }
@@ -296,6 +286,24 @@ public final class MainView extends BorderPane {
 
     public ChartsPane charts() {
         return charts;
+    }
+
+    SourcesPanel sourcesPanel() {
+        return sourcesPanel;
+    }
+
+    /** Light or dark (the toolbar's ◐ Dark does the same). */
+    public void setDarkTheme(boolean on) {
+        vm.darkThemeProperty().set(on);
+    }
+
+    /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */
+    void showSource(String source) {
+        if (charts.showSource(source)) {
+            vm.statusProperty().set("Showing " + source);
+        } else {
+            vm.statusProperty().set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");
+        }
     }
 
     private Window window() {
@@ -371,29 +379,43 @@ public final class MainView extends BorderPane {
 
     /**
      * Exports the series shown in the charts over the visible time range, from the replayed capture
-     * or the capture being recorded (a live session without a recording has no file to read from).
+     * or, live, from a copy of the session's spool (no recording needed; a running {@code .gz}
+     * recording is not read, its last block is still open).
      */
     public Task<CsvExport.Summary> exportCsv(Path out) {
-        Path capture = vm.replayFile() != null ? vm.replayFile() : vm.recorder().file();
-        if (capture == null) {
-            vm.errorProperty().set("Export CSV reads a capture: open one (Ctrl+O) or record this session (R) first.");
+        if (vm.replayFile() == null && vm.spool().currentFile() == null) {
+            vm.errorProperty().set("Nothing to export yet: connect (the session is kept from its first line) or open a capture (Ctrl+O).");
             return null;
         }
         if (busy()) {
             return null;
         }
-        if (vm.recorder().isRecording()) {
-            vm.recorder().flush();
-        }
+        Path replay = vm.replayFile();
         List<Series> shown = new ArrayList<>();
         charts.charts().values().forEach(c -> shown.addAll(c.shownSeriesObjects()));
-        CsvExport.Options options = ExportSelection.options(shown, vm.storeProperty().get(),
-                vm.window().minProperty().get(), vm.window().maxProperty().get(), fillHeld.isSelected());
+        double from = vm.window().minProperty().get();
+        double to = vm.window().maxProperty().get();
+        boolean fill = fillHeld.isSelected();
         Task<CsvExport.Summary> task = new Task<>() {
             @Override
             protected CsvExport.Summary call() throws Exception {
-                updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
-                return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
+                Path capture = replay;
+                Path copy = null;
+                if (capture == null) {
+                    updateMessage("Copying the session's spool…");
+                    copy = Files.createTempFile(vm.spool().currentFile().getParent(), "export-", ".ndjson");
+                    vm.spool().snapshot(copy);
+                    capture = copy;
+                }
+                try {
+                    CsvExport.Options options = ExportSelection.options(shown, ExportSelection.firstSampleEpochS(capture), from, to, fill);
+                    updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
+                    return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
+                } finally {
+                    if (copy != null) {
+                        Files.deleteIfExists(copy);
+                    }
+                }
             }
         };
         task.setOnSucceeded(e -> {

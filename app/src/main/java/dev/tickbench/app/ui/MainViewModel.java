@@ -2,6 +2,7 @@ package dev.tickbench.app.ui;
 
 import dev.tickbench.app.capture.CaptureLoader;
 import dev.tickbench.app.capture.Recorder;
+import dev.tickbench.app.capture.Spool;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
 import dev.tickbench.app.connect.LocalConnection;
@@ -38,6 +39,8 @@ public final class MainViewModel {
     private final Executor ui;
     private final TimeWindow window = new TimeWindow();
     private final Recorder recorder = new Recorder();
+    /** The live session's lines, so Export CSV works without a recording. */
+    private final Spool spool;
     private final ObjectProperty<SeriesStore> store = new SimpleObjectProperty<>();
     private final ObjectProperty<SessionInfo> session = new SimpleObjectProperty<>();
     private final ObservableList<SessionInfo.SourceRow> sources = FXCollections.observableArrayList();
@@ -51,6 +54,7 @@ public final class MainViewModel {
     private final BooleanProperty local = new SimpleBooleanProperty(false);
     private final BooleanProperty replay = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
     private long userRangesAtLoad;
     private Connection connection;
     private LineIntake intake;
@@ -59,13 +63,24 @@ public final class MainViewModel {
     private long lastStatusNs;
 
     public MainViewModel(Executor ui) {
+        this(ui, new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
+        try {
+            Spool.deleteOrphans(Spool.defaultDir());
+        } catch (IOException e) {
+            error.set("Cannot tidy " + Spool.defaultDir() + ": " + e.getMessage());
+        }
+    }
+
+    public MainViewModel(Executor ui, Spool spool) {
         this.ui = ui;
+        this.spool = spool;
         recorder.indicatorProperty().addListener((o, a, b) -> updateTitle());
         session.addListener((o, a, b) -> updateTitle());
     }
 
     public TimeWindow window() { return window; }
     public Recorder recorder() { return recorder; }
+    public Spool spool() { return spool; }
     public ObjectProperty<SeriesStore> storeProperty() { return store; }
     public ObjectProperty<SessionInfo> sessionProperty() { return session; }
     public ObservableList<SessionInfo.SourceRow> sources() { return sources; }
@@ -80,6 +95,8 @@ public final class MainViewModel {
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
     public BooleanProperty localProperty() { return local; }
     public BooleanProperty replayProperty() { return replay; }
+    /** The dark theme; the app loads and saves it in the user's config dir (see {@link Theme}). */
+    public BooleanProperty darkThemeProperty() { return darkTheme; }
 
     /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {
@@ -109,6 +126,7 @@ public final class MainViewModel {
         closeConnection();
         boolean sameStore = s == store.get();
         if (!sameStore) {
+            clearSpool();
             events.clear();
             listen(s);
             store.set(s);
@@ -121,7 +139,28 @@ public final class MainViewModel {
         error.set("");
         connection = c;
         intake = new LineIntake(s, msg -> ui.execute(() -> error.set(msg)));
+        try {
+            spool.attach(intake);
+        } catch (IOException e) {
+            error.set("Cannot keep this session in " + Spool.defaultDir() + " (" + e.getMessage()
+                    + "): Export CSV needs a recording (R) until that works");
+        }
         c.start(intake, ev -> ui.execute(() -> onEvent(ev)));
+    }
+
+    private void clearSpool() {
+        try {
+            spool.clear();
+        } catch (IOException e) {
+            error.set("Cannot delete the spooled session in " + Spool.defaultDir() + ": " + e.getMessage());
+        }
+    }
+
+    /** Closing the app: the connection ends and the spool's files are deleted. */
+    public void shutdown() {
+        stopRecordingQuietly();
+        closeConnection();
+        clearSpool();
     }
 
     private void listen(SeriesStore s) {
@@ -162,6 +201,7 @@ public final class MainViewModel {
 
     /** Stops the live connection, if any (closing the app, opening a capture). */
     public void closeConnection() {
+        spool.detach();
         if (connection != null) {
             connection.close();
             connection = null;
@@ -178,6 +218,7 @@ public final class MainViewModel {
         stopRecordingQuietly();
         closeConnection();
         SeriesStore s = SeriesStore.replay();
+        clearSpool();
         events.clear();
         sources.clear();
         session.set(null);

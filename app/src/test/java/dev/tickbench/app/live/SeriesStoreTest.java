@@ -109,7 +109,37 @@ class SeriesStoreTest {
         feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}"));
         assertEquals(25.0, store.series("pressure.io.some_total").line().get(1, 0), 1e-9);
         assertEquals(5.0, store.series("pressure.io.full_total").line().get(1, 0), 1e-9);
-        assertEquals("io.some · 10 Hz · rate", store.series("pressure.io.some_total").label());
+        assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("pressure.io.some_total").label());
+    }
+
+    @Test
+    void lumpyPressureTotalsAreAveragedOverOneSecondNeverAbove100() throws IOException {
+        // the kernel added 250 ms of stall in one 100 ms tick: per tick that would read 250 %
+        feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":0}"), sample(2, ",\"pressure\":{\"io.some_total\":0}"),
+                sample(3, ",\"pressure\":{\"io.some_total\":0}"), sample(4, ",\"pressure\":{\"io.some_total\":0}"),
+                sample(5, ",\"pressure\":{\"io.some_total\":250000}"));
+        Series some = store.series("pressure.io.some_total");
+        assertEquals(50.0, some.line().get(1, 4), 1e-9, "250 ms stalled in the 500 ms seen so far");
+        for (int i = 6; i <= 15; i++) {
+            feed(sample(i, ",\"pressure\":{\"io.some_total\":0}"));
+        }
+        assertEquals(25.0, some.line().get(1, 13), 1e-9, "250 ms in the last second (ticks 5–14)");
+        assertEquals(0.0, some.line().get(1, 14), 1e-9, "the lump left the window");
+        feed(sample(16, ",\"pressure\":{\"io.some_total\":3000000}"));
+        assertEquals(100.0, some.line().get(1, 15), 1e-9, "a share of time is capped at 100 %");
+    }
+
+    @Test
+    void cpuBusyStaysAtMost100WhenIdleStepsBack() throws IOException {
+        // NO_HZ idle accounting can move idle back a jiffy: Δidle = -1
+        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":5,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":-1,\"cpu.iowait\":0,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"),
+                sample(2, ",\"stat\":{\"cpu.user\":1,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":2,\"cpu.iowait\":1,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"));
+        Series busy = store.series("stat.busy");
+        assertEquals(100.0, busy.line().get(1, 0), 1e-9);
+        assertEquals(25.0, busy.line().get(1, 1), 1e-9);
+        assertEquals(25.0, store.series("stat.iowait").line().get(1, 1), 1e-9);
     }
 
     @Test
@@ -163,6 +193,7 @@ class SeriesStoreTest {
         }
         int n = small.series("pressure.cpu.some_total").line().getDataCount();
         assertTrue(n <= 100 && n >= 75, "kept " + n);
-        assertEquals(250 * 100.0 / 100_000, small.series("pressure.cpu.some_total").line().get(1, n - 1), 1e-9);
+        // the last second: ticks 241..250, 100 ms each
+        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("pressure.cpu.some_total").line().get(1, n - 1), 1e-9);
     }
 }

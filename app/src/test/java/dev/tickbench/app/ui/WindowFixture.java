@@ -1,6 +1,10 @@
 package dev.tickbench.app.ui;
 
-import java.net.URL;
+import dev.tickbench.app.capture.Spool;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,11 +19,16 @@ final class WindowFixture {
     final MainView view;
 
     WindowFixture(Stage stage, int width, int height) {
-        vm = new MainViewModel(Platform::runLater);
+        try {
+            // the spool goes to a temp dir, not the user's cache; deleted when the JVM exits
+            Path spoolDir = Files.createTempDirectory("tickbench-spool");
+            spoolDir.toFile().deleteOnExit();
+            vm = new MainViewModel(Platform::runLater, new Spool(spoolDir, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         view = new MainView(vm);
         Scene scene = new Scene(view, width, height);
-        URL css = WindowFixture.class.getResource("/dev/tickbench/app/tickbench.css");
-        scene.getStylesheets().add(css.toExternalForm());
         view.installKeys(scene);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
