@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Renders the main views to assets/screenshots/ in a real X window (GTK glass, software rendering)
+ * Renders the main views (to target/screenshots/, or assets/screenshots/ when asked) in a real X window (GTK glass, software rendering)
  * and checks each picture. Runs in {@code mvn verify} as app/pom.xml's "xvfb" surefire execution.
  * The window lives in a child JVM ({@link ScreenshotsRun}): the display must be in the environment
  * before the toolkit starts, and a JVM cannot set its own. With no DISPLAY the test starts its own
@@ -33,7 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("xvfb")
 class ScreenshotsTest {
-    static final Path OUT = Path.of(System.getProperty("user.dir")).resolve("../assets/screenshots").normalize();
+    /**
+     * Where the PNGs go: target/screenshots by default (the test command must not rewrite tracked
+     * files); {@code -Dtickbench.screenshots=../assets/screenshots} refreshes the README's pictures.
+     */
+    static final Path OUT = Path.of(System.getProperty("user.dir"))
+            .resolve(System.getProperty("tickbench.screenshots", "target/screenshots")).normalize();
     private static final boolean CI = "true".equals(System.getenv("CI"));
 
     @TempDir
