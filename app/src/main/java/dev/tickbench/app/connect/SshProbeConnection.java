@@ -82,16 +82,18 @@ public final class SshProbeConnection extends SshStreamConnection {
                     + " glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR
                     + "+; this build has none.)", true);
         }
-        String arch = remoteOut(session, "uname -m").strip();
+        // stdout only: a noisy shell rc file on the host writes to stderr before every command
+        String arch = remote(session, "uname -m").out().strip();
         if (!BundledRuntime.ARCH.equals(arch)) {
             throw new ConnectFailure(noJava + " The packaged probe runtime is for x86-64 only, and this host is "
                     + (arch.isEmpty() ? "of unknown architecture (`uname -m` said nothing)" : arch) + ". "
                     + JAVA_FIX, true);
         }
-        String libc = remoteOut(session, "getconf GNU_LIBC_VERSION");
+        String libc = remote(session, "getconf GNU_LIBC_VERSION").out();
         int[] glibc = glibcVersion(libc);
         if (glibc == null) {
-            libc = remoteOut(session, "ldd --version");
+            SshLink.Result ldd = remote(session, "ldd --version"); // musl's ldd writes to stderr
+            libc = ldd.out() + ldd.err();
             glibc = glibcVersion(libc);
         }
         String need = "glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR + "+";
@@ -148,12 +150,6 @@ public final class SshProbeConnection extends SshStreamConnection {
                 + SshLink.reason(e) + ". Is the home directory writable and SFTP enabled?", false, e);
     }
 
-    /** stdout and stderr of a short command (whatever its status: the caller parses what it needs). */
-    private String remoteOut(ClientSession session, String command) throws ConnectFailure {
-        SshLink.Result r = remote(session, command);
-        return r.out() + r.err();
-    }
-
     private SshLink.Result remote(ClientSession session, String command) throws ConnectFailure {
         try {
             return SshLink.run(session, command);
@@ -171,7 +167,7 @@ public final class SshProbeConnection extends SshStreamConnection {
         Integer major = javaMajor(text);
         if (r.exitStatus() == null || r.exitStatus() != 0 || major == null) {
             return new JavaCheck(null, "No Java on " + title() + " (`java -version` said: "
-                    + firstLine(text, "exit status " + r.exitStatus()) + ").");
+                    + javaLine(text, "exit status " + r.exitStatus()) + ").");
         }
         if (major < MIN_JAVA) {
             return new JavaCheck(null, "Java " + major + " on " + title() + " is too old: the probe needs Java "
@@ -192,6 +188,12 @@ public final class SshProbeConnection extends SshStreamConnection {
             return Integer.parseInt(m.group(2));
         }
         return first;
+    }
+
+    /** The line about java (a shell rc file may have written other lines first), else the first. */
+    private static String javaLine(String text, String orElse) {
+        return text.lines().filter(l -> l.contains("java")).findFirst().map(String::strip)
+                .orElseGet(() -> firstLine(text, orElse));
     }
 
     private static String firstLine(String text, String orElse) {

@@ -28,6 +28,12 @@ final class OpenSshd implements AutoCloseable {
     final Path log;
 
     OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey) throws Exception {
+        // the same JDK as the test runs on, whatever the login PATH would find
+        this(dir, hostKey, clientKey, Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin");
+    }
+
+    /** With {@code path} as the PATH of every session (commands run by the login shell find only what is there). */
+    OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path) throws Exception {
         home = Files.createDirectories(dir.resolve("home"));
         Path hostKeyFile = InProcessSshd.writeKey(dir.resolve("ssh_host_ed25519_key"), hostKey, null);
         Files.setPosixFilePermissions(hostKeyFile, PosixFilePermissions.fromString("rw-------"));
@@ -38,7 +44,6 @@ final class OpenSshd implements AutoCloseable {
             Files.createDirectories(Path.of("/run/sshd"));
         }
         port = freePort();
-        String javaBin = Path.of(System.getProperty("java.home"), "bin").toString();
         Path config = dir.resolve("sshd_config");
         Files.writeString(config, String.join("\n",
                 "ListenAddress 127.0.0.1",
@@ -52,8 +57,7 @@ final class OpenSshd implements AutoCloseable {
                 "UsePAM no",
                 "StrictModes no",
                 "AllowUsers " + System.getProperty("user.name"),
-                // the same JDK as the test runs on, whatever the login PATH would find
-                "SetEnv PATH=" + javaBin + ":/usr/local/bin:/usr/bin:/bin",
+                "SetEnv PATH=" + path,
                 "Subsystem sftp internal-sftp -d " + home,
                 "") , StandardCharsets.UTF_8);
         log = dir.resolve("sshd.log");
