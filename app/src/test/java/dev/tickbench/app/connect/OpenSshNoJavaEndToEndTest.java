@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.KeyUtils;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,24 +38,11 @@ class OpenSshNoJavaEndToEndTest {
     @TempDir
     Path tmp;
 
-    private static void require(boolean condition, String what) {
-        if (condition) {
-            return;
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            fail(what + " (CI=true: this test must run)");
-        }
-        Assumptions.assumeTrue(false, what + " — skipped outside CI");
-    }
-
     @Test
     void theRuntimeIsUploadedToAHostWithoutJavaAndItsProbeStreams() throws Exception {
-        require(Files.isExecutable(OpenSshd.SSHD), "no OpenSSH server at " + OpenSshd.SSHD
-                + ": install the Debian package openssh-server");
-        BundledProbe probe = BundledProbe.fromResources();
-        require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify`");
+        BundledProbe probe = OpenSshd.requireSshdAndProbe();
         Path javaHome = Path.of(System.getProperty("java.home"));
-        require(Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
+        OpenSshd.require(Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
                 "no " + PACKAGED + " and no jmods in " + javaHome + " to jlink one: install openjdk-17-jdk");
         BundledRuntime rt = BundledRuntime.of(Files.isRegularFile(PACKAGED) ? Files.readAllBytes(PACKAGED)
                 : buildRuntimeTarball(javaHome, probe));
