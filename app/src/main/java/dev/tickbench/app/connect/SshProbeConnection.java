@@ -27,6 +27,8 @@ public final class SshProbeConnection extends SshStreamConnection {
 
     private final BundledProbe probe;
     private final BundledRuntime.Source runtime;
+    /** Read once per connection, not on every reconnect (tens of MB). */
+    private BundledRuntime loadedRuntime;
 
     public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe) {
@@ -69,9 +71,12 @@ public final class SshProbeConnection extends SshStreamConnection {
 
     /** No usable Java: the packaged runtime if the app has one and the host can run it, else why not. */
     private Prepared viaRuntime(ClientSession session, String noJava) throws ConnectFailure {
-        BundledRuntime rt;
+        BundledRuntime rt = loadedRuntime;
         try {
-            rt = runtime.load();
+            if (rt == null) {
+                rt = runtime.load();
+                loadedRuntime = rt;
+            }
         } catch (IOException e) {
             throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged probe runtime of this app cannot be"
                     + " read: " + SshLink.reason(e) + ".)", true, e);
