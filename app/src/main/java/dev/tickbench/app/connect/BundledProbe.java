@@ -16,8 +16,12 @@ public record BundledProbe(byte[] jar, String sha256) {
     static final String RESOURCE = "tickbench-probe.jar";
 
     public static BundledProbe of(byte[] jar) {
+        return new BundledProbe(jar, sha256Hex(jar));
+    }
+
+    static String sha256Hex(byte[] bytes) {
         try {
-            return new BundledProbe(jar, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(jar)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

@@ -17,6 +17,6 @@ public interface ConnectPrompts {
      */
     Optional<char[]> askPassphrase(Path keyFile, int attempt);
 
-    /** Upload of the probe jar: bytes sent so far of total. */
+    /** Upload of the probe jar (or the packaged probe runtime): bytes sent so far of total. */
     void uploadProgress(long sent, long total);
 }

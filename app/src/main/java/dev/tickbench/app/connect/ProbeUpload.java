@@ -12,7 +12,10 @@ import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.apache.sshd.sftp.common.SftpConstants;
 import org.apache.sshd.sftp.common.SftpException;
 
-/** Puts the bundled probe jar into {@code ~/.cache/tickbench/} on the host unless the same bytes are there. */
+/**
+ * Puts the bundled probe jar (or the packaged probe runtime tarball) into {@code ~/.cache/tickbench/}
+ * on the host unless the same bytes are there.
+ */
 final class ProbeUpload {
     static final String CACHE_DIR = ".cache/tickbench";
     private static final int CHUNK = 64 * 1024;
@@ -23,26 +26,32 @@ final class ProbeUpload {
     record Placed(String remotePath, boolean uploaded) {}
 
     static Placed ensure(ClientSession session, BundledProbe probe, ConnectPrompts prompts) throws IOException {
+        return ensure(session, probe.jar(), probe.sha256(), probe.remoteName(), prompts);
+    }
+
+    /** Uploads {@code bytes} (whose SHA-256 is {@code sha256}) as {@code remoteName} in the cache directory. */
+    static Placed ensure(ClientSession session, byte[] bytes, String sha256, String remoteName, ConnectPrompts prompts)
+            throws IOException {
         try (SftpClient sftp = SftpClientFactory.instance().createSftpClient(session)) {
             String home = sftp.canonicalPath(".");
             home = home.endsWith("/") ? home.substring(0, home.length() - 1) : home;
             String dir = home + "/" + CACHE_DIR;
             mkdirs(sftp, home, CACHE_DIR);
-            String remote = dir + "/" + probe.remoteName();
-            if (sameBytes(session, sftp, remote, probe)) {
-                prompts.uploadProgress(probe.jar().length, probe.jar().length);
+            String remote = dir + "/" + remoteName;
+            if (sameBytes(session, sftp, remote, bytes.length, sha256)) {
+                prompts.uploadProgress(bytes.length, bytes.length);
                 return new Placed(remote, false);
             }
             // write beside it and rename, so a dropped upload never leaves a half jar under the real name
             String part = remote + ".part";
             try (OutputStream out = sftp.write(part)) {
                 int sent = 0;
-                prompts.uploadProgress(0, probe.jar().length);
-                while (sent < probe.jar().length) {
-                    int n = Math.min(CHUNK, probe.jar().length - sent);
-                    out.write(probe.jar(), sent, n);
+                prompts.uploadProgress(0, bytes.length);
+                while (sent < bytes.length) {
+                    int n = Math.min(CHUNK, bytes.length - sent);
+                    out.write(bytes, sent, n);
                     sent += n;
-                    prompts.uploadProgress(sent, probe.jar().length);
+                    prompts.uploadProgress(sent, bytes.length);
                 }
             }
             if (exists(sftp, remote)) {
@@ -74,13 +83,13 @@ final class ProbeUpload {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    private static boolean sameBytes(ClientSession session, SftpClient sftp, String remote, BundledProbe probe)
+    private static boolean sameBytes(ClientSession session, SftpClient sftp, String remote, long size, String sha256)
             throws IOException {
         SftpClient.Attributes a = stat(sftp, remote);
-        if (a == null || a.getSize() != probe.jar().length) {
+        if (a == null || a.getSize() != size) {
             return false;
         }
-        return probe.sha256().equalsIgnoreCase(remoteSha256(session, sftp, remote));
+        return sha256.equalsIgnoreCase(remoteSha256(session, sftp, remote));
     }
 
     private static void mkdirs(SftpClient sftp, String home, String relative) throws IOException {

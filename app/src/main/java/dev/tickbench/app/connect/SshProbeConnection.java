@@ -10,7 +10,10 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * Any SSH host with Java 17+: the bundled probe jar is uploaded to {@code ~/.cache/tickbench/}
- * (when missing or different) and {@code java -jar … stream …} runs over an exec channel.
+ * (when missing or different) and {@code java -jar … stream …} runs over an exec channel. A host
+ * without a usable Java gets the packaged probe runtime instead, when the app carries one and the
+ * host can run it (x86-64, glibc 2.34+): uploaded the same way, unpacked there once, and its
+ * launcher runs {@code stream ….}
  */
 public final class SshProbeConnection extends SshStreamConnection {
     static final int MIN_JAVA = 17;
@@ -20,13 +23,24 @@ public final class SshProbeConnection extends SshStreamConnection {
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"
             + " (Fedora/RHEL), and make sure `java` is on the PATH of non-interactive SSH sessions.";
     private static final Pattern VERSION = Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?");
+    private static final Pattern GLIBC = Pattern.compile("(?i)(?:glibc|gnu libc)\\D*(\\d+)\\.(\\d+)");
 
     private final BundledProbe probe;
+    private final BundledRuntime.Source runtime;
+    /** Read once per connection, not on every reconnect (tens of MB). */
+    private BundledRuntime loadedRuntime;
 
     public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe) {
+        this(target, request, prompts, knownHosts, probe, BundledRuntime::fromResources);
+    }
+
+    /** {@code runtime} is where the packaged probe runtime comes from (the class path, or a test's tarball). */
+    SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
+            BundledProbe probe, BundledRuntime.Source runtime) {
         super(target, request, prompts, knownHosts);
         this.probe = probe;
+        this.runtime = runtime;
     }
 
     @Override
@@ -35,13 +49,16 @@ public final class SshProbeConnection extends SshStreamConnection {
             throw new ConnectFailure("This build of Tickbench carries no probe jar to upload (build it with"
                     + " `mvn package`, which bundles remote-probe/target/tickbench-probe.jar).", true);
         }
-        String java = checkJava(session);
+        JavaCheck java = checkJava(session);
+        return java.version() != null ? viaJar(session, java.version()) : viaRuntime(session, java.problem());
+    }
+
+    private Prepared viaJar(ClientSession session, String java) throws ConnectFailure {
         ProbeUpload.Placed placed;
         try {
             placed = ProbeUpload.ensure(session, probe, prompts);
         } catch (IOException e) {
-            throw new ConnectFailure("Cannot upload the probe to ~/" + ProbeUpload.CACHE_DIR + " on " + title() + ": "
-                    + SshLink.reason(e) + ". Is the home directory writable and SFTP enabled?", false, e);
+            throw uploadFailure(e);
         }
         List<String> words = new ArrayList<>(List.of("java"));
         words.addAll(PROBE_JVM_FLAGS);
@@ -52,26 +69,117 @@ public final class SshProbeConnection extends SshStreamConnection {
                 + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
 
-    /** Returns the version text; a missing or old Java is a permanent failure saying how to fix it. */
-    private String checkJava(ClientSession session) throws ConnectFailure {
-        SshLink.Result r;
+    /** No usable Java: the packaged runtime if the app has one and the host can run it, else why not. */
+    private Prepared viaRuntime(ClientSession session, String noJava) throws ConnectFailure {
+        BundledRuntime rt = loadedRuntime;
         try {
-            r = SshLink.run(session, "java -version");
+            if (rt == null) {
+                rt = runtime.load();
+                loadedRuntime = rt;
+            }
         } catch (IOException e) {
-            throw new ConnectFailure("Cannot run `java -version` on " + title() + ": " + SshLink.reason(e), false, e);
+            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged probe runtime of this app cannot be"
+                    + " read: " + SshLink.reason(e) + ".)", true, e);
         }
+        if (rt == null) {
+            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (Alternatively use the installed Tickbench package"
+                    + " (jpackage/build.sh): it carries a probe runtime that needs no Java, for x86-64 hosts with"
+                    + " glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR
+                    + "+; this build has none.)", true);
+        }
+        // stdout only: a noisy shell rc file on the host writes to stderr before every command
+        String arch = remote(session, "uname -m").out().strip();
+        if (!BundledRuntime.ARCH.equals(arch)) {
+            throw new ConnectFailure(noJava + " The packaged probe runtime is for x86-64 only, and this host is "
+                    + (arch.isEmpty() ? "of unknown architecture (`uname -m` said nothing)" : arch) + ". "
+                    + JAVA_FIX, true);
+        }
+        String libc = remote(session, "getconf GNU_LIBC_VERSION").out();
+        int[] glibc = glibcVersion(libc);
+        if (glibc == null) {
+            SshLink.Result ldd = remote(session, "ldd --version"); // musl's ldd writes to stderr
+            libc = ldd.out() + ldd.err();
+            glibc = glibcVersion(libc);
+        }
+        String need = "glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR + "+";
+        if (glibc == null) {
+            throw new ConnectFailure(noJava + " The packaged probe runtime needs " + need + ", and the C library of"
+                    + " this host is not glibc or unknown (`ldd --version` said: " + firstLine(libc, "nothing")
+                    + "). " + JAVA_FIX, true);
+        }
+        if (glibc[0] < BundledRuntime.MIN_GLIBC_MAJOR
+                || glibc[0] == BundledRuntime.MIN_GLIBC_MAJOR && glibc[1] < BundledRuntime.MIN_GLIBC_MINOR) {
+            throw new ConnectFailure(noJava + " The packaged probe runtime needs " + need + ", and this host has glibc "
+                    + glibc[0] + "." + glibc[1] + ". " + JAVA_FIX, true);
+        }
+        ProbeUpload.Placed placed;
+        try {
+            placed = ProbeUpload.ensure(session, rt.tarball(), rt.sha256(), rt.remoteName(), prompts);
+        } catch (IOException e) {
+            throw uploadFailure(e);
+        }
+        String tarball = placed.remotePath();
+        String dir = tarball.substring(0, tarball.lastIndexOf('/') + 1) + rt.directoryName();
+        SshLink.Result r = remote(session, unpackCommand(tarball, dir));
+        if (r.exitStatus() == null || r.exitStatus() != 0) {
+            throw new ConnectFailure("Cannot unpack the probe runtime into " + dir + " on " + title() + " (exit status "
+                    + r.exitStatus() + "): " + firstLine(r.err() + r.out(), "no message")
+                    + ". Is there space in the home directory?", true);
+        }
+        List<String> words = new ArrayList<>(List.of(dir + "/" + BundledRuntime.LAUNCHER));
+        words.addAll(request.streamArgs());
+        return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged runtime " + rt.directoryName()
+                + (placed.uploaded() ? " (uploaded)" : " (already there)"));
+    }
+
+    /**
+     * Unpacks once: into {@code DIR.part}, renamed to DIR when complete, so a dropped link never
+     * leaves a half runtime that looks whole; skipped when DIR already has the launcher.
+     */
+    static String unpackCommand(String tarball, String dir) {
+        String d = StreamRequest.shellQuote(dir);
+        String part = StreamRequest.shellQuote(dir + ".part");
+        return "if [ ! -x " + StreamRequest.shellQuote(dir + "/" + BundledRuntime.LAUNCHER) + " ]; then rm -rf "
+                + part + " " + d + " && mkdir -p " + part + " && tar -xzf " + StreamRequest.shellQuote(tarball)
+                + " -C " + part + " && mv " + part + " " + d + "; fi";
+    }
+
+    /** "glibc 2.36" or "ldd (Debian GLIBC 2.36-9) 2.36" → {2, 36}; null for musl, nothing, or no version. */
+    static int[] glibcVersion(String text) {
+        Matcher m = GLIBC.matcher(text);
+        return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : null;
+    }
+
+    private ConnectFailure uploadFailure(IOException e) {
+        return new ConnectFailure("Cannot upload the probe to ~/" + ProbeUpload.CACHE_DIR + " on " + title() + ": "
+                + SshLink.reason(e) + ". Is the home directory writable and SFTP enabled?", false, e);
+    }
+
+    private SshLink.Result remote(ClientSession session, String command) throws ConnectFailure {
+        try {
+            return SshLink.run(session, command);
+        } catch (IOException e) {
+            throw new ConnectFailure("Cannot run `" + command + "` on " + title() + ": " + SshLink.reason(e), false, e);
+        }
+    }
+
+    /** Either the Java version text, or why the host's Java cannot run the jar. */
+    private record JavaCheck(String version, String problem) {}
+
+    private JavaCheck checkJava(ClientSession session) throws ConnectFailure {
+        SshLink.Result r = remote(session, "java -version");
         String text = r.err() + r.out();
         Integer major = javaMajor(text);
         if (r.exitStatus() == null || r.exitStatus() != 0 || major == null) {
-            throw new ConnectFailure("No Java on " + title() + " (`java -version` said: "
-                    + firstLine(text, "exit status " + r.exitStatus()) + "). " + JAVA_FIX, true);
+            return new JavaCheck(null, "No Java on " + title() + " (`java -version` said: "
+                    + javaLine(text, "exit status " + r.exitStatus()) + ").");
         }
         if (major < MIN_JAVA) {
-            throw new ConnectFailure("Java " + major + " on " + title() + " is too old: the probe needs Java " + MIN_JAVA
-                    + "+. " + JAVA_FIX, true);
+            return new JavaCheck(null, "Java " + major + " on " + title() + " is too old: the probe needs Java "
+                    + MIN_JAVA + "+.");
         }
         Matcher m = Pattern.compile("version \"([^\"]+)\"").matcher(text);
-        return m.find() ? m.group(1) : Integer.toString(major);
+        return new JavaCheck(m.find() ? m.group(1) : Integer.toString(major), null);
     }
 
     /** "17.0.9" → 17, "1.8.0_392" → 8; null when no version is in the text. */
@@ -85,6 +193,12 @@ public final class SshProbeConnection extends SshStreamConnection {
             return Integer.parseInt(m.group(2));
         }
         return first;
+    }
+
+    /** The line about java (a shell rc file may have written other lines first), else the first. */
+    private static String javaLine(String text, String orElse) {
+        return text.lines().filter(l -> l.contains("java")).findFirst().map(String::strip)
+                .orElseGet(() -> firstLine(text, orElse));
     }
 
     private static String firstLine(String text, String orElse) {

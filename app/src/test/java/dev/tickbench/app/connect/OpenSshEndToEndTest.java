@@ -3,7 +3,6 @@ package dev.tickbench.app.connect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,7 +12,6 @@ import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
 import org.apache.sshd.common.config.keys.KeyUtils;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,23 +28,9 @@ class OpenSshEndToEndTest {
     @TempDir
     Path tmp;
 
-    private static void require(boolean condition, String what) {
-        if (condition) {
-            return;
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            fail(what + " (CI=true: this test must run)");
-        }
-        Assumptions.assumeTrue(false, what + " — skipped outside CI");
-    }
-
     @Test
     void uploadsTheProbeAndStreamsOverRealOpenSsh() throws Exception {
-        require(Files.isExecutable(OpenSshd.SSHD), "no OpenSSH server at " + OpenSshd.SSHD
-                + ": install the Debian package openssh-server");
-        BundledProbe probe = BundledProbe.fromResources();
-        require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify` so that"
-                + " remote-probe/target/tickbench-probe.jar is bundled");
+        BundledProbe probe = OpenSshd.requireSshdAndProbe();
 
         KeyPair hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         KeyPair clientKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
@@ -107,10 +91,7 @@ class OpenSshEndToEndTest {
 
     @Test
     void aKilledProbeIsReconnectedWithAGapAndTheJarIsNotSentTwice() throws Exception {
-        require(Files.isExecutable(OpenSshd.SSHD), "no OpenSSH server at " + OpenSshd.SSHD
-                + ": install the Debian package openssh-server");
-        BundledProbe probe = BundledProbe.fromResources();
-        require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify`");
+        BundledProbe probe = OpenSshd.requireSshdAndProbe();
 
         KeyPair hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         KeyPair clientKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);

@@ -28,6 +28,12 @@ final class OpenSshd implements AutoCloseable {
     final Path log;
 
     OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey) throws Exception {
+        // the same JDK as the test runs on, whatever the login PATH would find
+        this(dir, hostKey, clientKey, Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin");
+    }
+
+    /** With {@code path} as the PATH of every session (commands run by the login shell find only what is there). */
+    OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path) throws Exception {
         home = Files.createDirectories(dir.resolve("home"));
         Path hostKeyFile = InProcessSshd.writeKey(dir.resolve("ssh_host_ed25519_key"), hostKey, null);
         Files.setPosixFilePermissions(hostKeyFile, PosixFilePermissions.fromString("rw-------"));
@@ -38,7 +44,6 @@ final class OpenSshd implements AutoCloseable {
             Files.createDirectories(Path.of("/run/sshd"));
         }
         port = freePort();
-        String javaBin = Path.of(System.getProperty("java.home"), "bin").toString();
         Path config = dir.resolve("sshd_config");
         Files.writeString(config, String.join("\n",
                 "ListenAddress 127.0.0.1",
@@ -52,14 +57,33 @@ final class OpenSshd implements AutoCloseable {
                 "UsePAM no",
                 "StrictModes no",
                 "AllowUsers " + System.getProperty("user.name"),
-                // the same JDK as the test runs on, whatever the login PATH would find
-                "SetEnv PATH=" + javaBin + ":/usr/local/bin:/usr/bin:/bin",
+                "SetEnv PATH=" + path,
                 "Subsystem sftp internal-sftp -d " + home,
                 "") , StandardCharsets.UTF_8);
         log = dir.resolve("sshd.log");
         process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         awaitListening();
+    }
+
+    /** Outside CI a missing tool skips the test; with CI=true it fails it. */
+    static void require(boolean condition, String what) {
+        if (condition) {
+            return;
+        }
+        if ("true".equals(System.getenv("CI"))) {
+            org.junit.jupiter.api.Assertions.fail(what + " (CI=true: this test must run)");
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(false, what + " — skipped outside CI");
+    }
+
+    /** Checks sshd is installed and the app carries the probe jar; returns the jar. */
+    static BundledProbe requireSshdAndProbe() throws IOException {
+        require(Files.isExecutable(SSHD), "no OpenSSH server at " + SSHD + ": install the Debian package openssh-server");
+        BundledProbe probe = BundledProbe.fromResources();
+        require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify` so that"
+                + " remote-probe/target/tickbench-probe.jar is bundled");
+        return probe;
     }
 
     static boolean isRoot() {

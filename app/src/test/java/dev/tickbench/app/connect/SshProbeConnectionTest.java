@@ -2,6 +2,7 @@ package dev.tickbench.app.connect;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,7 +37,11 @@ class SshProbeConnectionTest {
     private final List<String> javaVersionReply = new CopyOnWriteArrayList<>(List.of("openjdk version \"17.0.9\" 2023-10-17"));
     private final List<Path> jarsRun = new CopyOnWriteArrayList<>();
     private volatile int javaStatus = 0;
+    private volatile String arch = "x86_64\n";
+    private volatile String getconfLibc = "glibc 2.36\n";
+    private final List<String> launched = new CopyOnWriteArrayList<>();
     private BundledProbe probe;
+    private BundledRuntime.Source runtime = () -> null;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -54,6 +59,25 @@ class SshProbeConnectionTest {
             if (cmd.startsWith("sha256sum ")) {
                 err.write("sh: 1: sha256sum: not found\n".getBytes(StandardCharsets.UTF_8));
                 return 127; // a host without coreutils: the client hashes over SFTP instead
+            }
+            if (cmd.equals("uname -m")) {
+                out.write(arch.getBytes(StandardCharsets.UTF_8));
+                return 0;
+            }
+            if (cmd.equals("getconf GNU_LIBC_VERSION")) {
+                out.write(getconfLibc.getBytes(StandardCharsets.UTF_8));
+                return getconfLibc.isEmpty() ? 1 : 0;
+            }
+            if (cmd.equals("ldd --version")) {
+                out.write("musl libc (x86_64)\nVersion 1.2.4\n".getBytes(StandardCharsets.UTF_8));
+                return 1;
+            }
+            if (cmd.startsWith("if [ ! -x /.cache/tickbench/") || cmd.startsWith("/.cache/tickbench/")) {
+                // the unpack command and the unpacked launcher run for real, in a shell on the temp home
+                if (!cmd.startsWith("if")) {
+                    launched.add(cmd);
+                }
+                return sh(cmd.replace("/.cache/tickbench/", home + "/.cache/tickbench/"), out, err);
             }
             if (cmd.startsWith(JAVA_PREFIX)) {
                 String path = cmd.substring(JAVA_PREFIX.length(), cmd.indexOf(" stream "));
@@ -77,7 +101,8 @@ class SshProbeConnectionTest {
 
     private EventLog connect() {
         SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(keyFile));
-        connection = new SshProbeConnection(target, StreamRequest.of(20, 0), prompts, tmp.resolve("ssh/known_hosts"), probe);
+        connection = new SshProbeConnection(target, StreamRequest.of(20, 0), prompts, tmp.resolve("ssh/known_hosts"), probe,
+                runtime);
         EventLog log = new EventLog();
         connection.start(log, log);
         return log;
@@ -144,6 +169,140 @@ class SshProbeConnectionTest {
         String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
         assertTrue(message.startsWith("Java 8 on tester@127.0.0.1:" + sshd.port() + " is too old"), message);
         assertTrue(message.contains("openjdk-17-jre-headless"), message);
+    }
+
+    @Test
+    void noJavaOnX86HostUploadsThePackagedRuntimeUnpacksItOnceAndRunsItsLauncher() throws Exception {
+        noJava();
+        BundledRuntime rt = BundledRuntime.of(runtimeTarball());
+        runtime = () -> rt;
+        EventLog log = connect();
+        log.awaitLines(l -> l.size() >= 6, WAIT);
+
+        Path cache = home.resolve(".cache/tickbench");
+        assertArrayEquals(rt.tarball(), Files.readAllBytes(cache.resolve(rt.remoteName())));
+        Path launcher = cache.resolve(rt.directoryName()).resolve(BundledRuntime.LAUNCHER);
+        assertTrue(Files.isExecutable(launcher), "unpacked launcher " + launcher);
+        String dir = "/.cache/tickbench/" + rt.directoryName();
+        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands.subList(0, 3));
+        assertTrue(sshd.commands.contains(SshProbeConnection.unpackCommand("/.cache/tickbench/" + rt.remoteName(), dir)),
+                sshd.commands.toString());
+        assertEquals(List.of(dir + "/tickbench-probe/bin/tickbench-probe stream --rate 20 --floor-hz 0"), launched);
+        assertTrue(jarsRun.isEmpty(), "no java -jar on a host without Java");
+        assertTrue(log.lines().get(0).contains("\"hello\""), log.lines().get(0));
+        assertEquals("no Java 17+ · packaged runtime " + rt.directoryName() + " (uploaded)",
+                log.await(ConnectionEvent.Connected.class, WAIT).detail());
+        long[] last = prompts.progress.get(prompts.progress.size() - 1);
+        assertEquals(rt.tarball().length, last[0]);
+        assertEquals(rt.tarball().length, last[1]);
+        assertTrue(prompts.progress.size() > 3, "progress reported in chunks");
+        assertNull(listPart(), "no partial upload or unpack left behind");
+
+        // the second time: nothing sent, nothing unpacked again (the marker would vanish if it were)
+        connection.close();
+        Path marker = Files.writeString(cache.resolve(rt.directoryName()).resolve("marker"), "kept");
+        prompts.progress.clear();
+        launched.clear();
+        EventLog again = connect();
+        again.awaitLines(l -> l.size() >= 6, WAIT);
+        assertEquals("no Java 17+ · packaged runtime " + rt.directoryName() + " (already there)",
+                again.await(ConnectionEvent.Connected.class, WAIT).detail());
+        assertEquals(1, prompts.progress.size(), "same bytes: nothing sent");
+        assertTrue(Files.exists(marker), "unpacked once, not again");
+        assertEquals(1, launched.size());
+    }
+
+    @Test
+    void noJavaOnAnArmHostSaysTheRuntimeIsX86Only() throws Exception {
+        arch = "aarch64\n";
+        String message = refusedWithARuntimeAtHand();
+        assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
+        assertTrue(message.contains("The packaged probe runtime is for x86-64 only, and this host is aarch64."), message);
+        assertTrue(message.contains("apt install openjdk-17-jre-headless"), message);
+        assertEquals(List.of("java -version", "uname -m"), sshd.commands);
+        assertFalse(Files.exists(home.resolve(".cache")), "nothing uploaded");
+    }
+
+    @Test
+    void noJavaAndOldGlibcSaysWhichGlibc() throws Exception {
+        getconfLibc = "glibc 2.31\n";
+        String message = refusedWithARuntimeAtHand();
+        assertTrue(message.contains("needs glibc 2.34+, and this host has glibc 2.31."), message);
+        assertTrue(message.contains("openjdk-17-jre-headless"), message);
+        assertFalse(Files.exists(home.resolve(".cache")), "nothing uploaded");
+    }
+
+    @Test
+    void noJavaOnMuslSaysTheCLibraryIsNotGlibc() throws Exception {
+        getconfLibc = "";
+        String message = refusedWithARuntimeAtHand();
+        assertTrue(message.contains("is not glibc or unknown (`ldd --version` said: musl libc (x86_64))"), message);
+        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION", "ldd --version"), sshd.commands);
+    }
+
+    @Test
+    void noJavaAndNoPackagedRuntimeSaysBothWays() throws Exception {
+        noJava();
+        EventLog log = connect();
+        String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
+        assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
+        assertTrue(message.contains("openjdk-17-jre-headless"), message);
+        assertTrue(message.contains("installed Tickbench package (jpackage/build.sh): it carries a probe runtime"),
+                message);
+        assertEquals(List.of("java -version"), sshd.commands, "no host checks without a runtime to upload");
+    }
+
+    @Test
+    void glibcVersionsAreReadFromGetconfAndLdd() {
+        assertArrayEquals(new int[] {2, 36}, SshProbeConnection.glibcVersion("glibc 2.36\n"));
+        assertArrayEquals(new int[] {2, 35}, SshProbeConnection.glibcVersion("ldd (Ubuntu GLIBC 2.35-0ubuntu3.8) 2.35"));
+        assertArrayEquals(new int[] {2, 17}, SshProbeConnection.glibcVersion("ldd (GNU libc) 2.17\nCopyright"));
+        assertNull(SshProbeConnection.glibcVersion("musl libc (x86_64)\nVersion 1.2.4"));
+        assertNull(SshProbeConnection.glibcVersion(""));
+    }
+
+    /** No Java, a runtime the app could upload, and the host as the test set it up: the Failed message. */
+    private String refusedWithARuntimeAtHand() throws Exception {
+        noJava();
+        BundledRuntime rt = BundledRuntime.of(new byte[] {1, 2, 3});
+        runtime = () -> rt;
+        return connect().await(ConnectionEvent.Failed.class, WAIT).message();
+    }
+
+    private void noJava() {
+        javaVersionReply.clear();
+        javaVersionReply.add("bash: line 1: java: command not found");
+        javaStatus = 127;
+    }
+
+    /**
+     * A runtime-shaped tarball made with the real tar: {@code tickbench-probe/bin/tickbench-probe}
+     * is a shell launcher that prints a recorded stream (the real jlinked runtime needs the package build).
+     */
+    private byte[] runtimeTarball() throws Exception {
+        Path src = Files.createDirectories(tmp.resolve("rt/tickbench-probe/bin"));
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        TestStream.write(stream, 20, 8);
+        Files.createDirectories(tmp.resolve("rt/tickbench-probe/lib"));
+        Files.write(tmp.resolve("rt/tickbench-probe/lib/stream.ndjson"), stream.toByteArray());
+        byte[] filler = new byte[400_000]; // big enough for several progress chunks after gzip
+        new Random(11).nextBytes(filler);
+        Files.write(tmp.resolve("rt/tickbench-probe/lib/modules"), filler);
+        Path launcher = Files.writeString(src.resolve("tickbench-probe"),
+                "#!/bin/sh\n[ \"$1\" = stream ] || exit 2\nexec cat \"$(dirname \"$0\")/../lib/stream.ndjson\"\n");
+        launcher.toFile().setExecutable(true);
+        Path tar = tmp.resolve("runtime.tar.gz");
+        Process p = new ProcessBuilder("tar", "-czf", tar.toString(), "-C", tmp.resolve("rt").toString(), "tickbench-probe")
+                .inheritIO().start();
+        assertEquals(0, p.waitFor());
+        return Files.readAllBytes(tar);
+    }
+
+    private static int sh(String command, java.io.OutputStream out, java.io.OutputStream err) throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", command).start();
+        p.getInputStream().transferTo(out);
+        err.write(p.getErrorStream().readAllBytes());
+        return p.waitFor();
     }
 
     private String listPart() throws Exception {
