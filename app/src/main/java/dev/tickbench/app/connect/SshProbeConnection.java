@@ -22,6 +22,8 @@ public final class SshProbeConnection extends SshStreamConnection {
     private static final Pattern VERSION = Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?");
 
     private final BundledProbe probe;
+    /** {@code java … -jar <placed jar>} of the last prepared session, for {@link #runProbe}. */
+    private volatile List<String> launch;
 
     public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe) {
@@ -47,9 +49,15 @@ public final class SshProbeConnection extends SshStreamConnection {
         words.addAll(PROBE_JVM_FLAGS);
         words.add("-jar");
         words.add(placed.remotePath());
+        launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(StreamRequest.shellJoin(words), "Java " + java + " · probe " + probe.remoteName()
                 + (placed.uploaded() ? " (uploaded)" : " (already there)"));
+    }
+
+    @Override
+    List<String> probeLaunch() {
+        return launch;
     }
 
     /** Returns the version text; a missing or old Java is a permanent failure saying how to fix it. */

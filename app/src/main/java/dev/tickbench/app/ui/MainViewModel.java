@@ -53,6 +53,8 @@ public final class MainViewModel {
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
     private long userRangesAtLoad;
     private Connection connection;
+    /** The live connection (null when replaying or closed): tabs that run commands on it listen here. */
+    private final ObjectProperty<Connection> connectionProp = new SimpleObjectProperty<>();
     private LineIntake intake;
     private Path replayFile;
     private long lastSamples;
@@ -80,6 +82,7 @@ public final class MainViewModel {
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
     public BooleanProperty localProperty() { return local; }
     public BooleanProperty replayProperty() { return replay; }
+    public ObjectProperty<Connection> connectionProperty() { return connectionProp; }
 
     /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {
@@ -120,6 +123,7 @@ public final class MainViewModel {
         source.set(c.title());
         error.set("");
         connection = c;
+        connectionProp.set(c);
         intake = new LineIntake(s, msg -> ui.execute(() -> error.set(msg)));
         c.start(intake, ev -> ui.execute(() -> onEvent(ev)));
     }
@@ -165,6 +169,7 @@ public final class MainViewModel {
         if (connection != null) {
             connection.close();
             connection = null;
+            connectionProp.set(null);
             intake = null;
         }
     }
