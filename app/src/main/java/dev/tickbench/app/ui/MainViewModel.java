@@ -19,6 +19,8 @@ import java.util.function.BooleanSupplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -54,7 +56,7 @@ public final class MainViewModel {
     private long userRangesAtLoad;
     private Connection connection;
     /** The live connection (null when replaying or closed): tabs that run commands on it listen here. */
-    private final ObjectProperty<Connection> connectionProp = new SimpleObjectProperty<>();
+    private final ReadOnlyObjectWrapper<Connection> connectionProp = new ReadOnlyObjectWrapper<>();
     private LineIntake intake;
     private Path replayFile;
     private long lastSamples;
@@ -82,7 +84,7 @@ public final class MainViewModel {
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
     public BooleanProperty localProperty() { return local; }
     public BooleanProperty replayProperty() { return replay; }
-    public ObjectProperty<Connection> connectionProperty() { return connectionProp; }
+    public ReadOnlyObjectProperty<Connection> connectionProperty() { return connectionProp.getReadOnlyProperty(); }
 
     /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {
