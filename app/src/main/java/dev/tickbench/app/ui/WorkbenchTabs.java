@@ -58,7 +58,8 @@ public final class WorkbenchTabs extends TabPane {
             walkVm.useWalker(c instanceof ProbeCommands p ? new RemoteWalker(p) : walkVm.localWalker());
             boolean usable = localWalk || walkVm.walker().remote();
             walkTab.setContent(usable ? walk : noLocal);
-            if (usable && getSelectionModel().getSelectedItem() == walkTab) {
+            // a remote list waits until the tab is shown again or Refresh: the session may still be preparing
+            if (!walkVm.walker().remote() && usable && getSelectionModel().getSelectedItem() == walkTab) {
                 walkVm.refreshProcesses();
             }
         });

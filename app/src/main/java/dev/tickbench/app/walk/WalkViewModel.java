@@ -172,14 +172,19 @@ public final class WalkViewModel {
                     break;
                 }
                 // later windows walk the cgroup the first one found: a pid may exit, its cgroup stays
-                next = r.target();
+                if (r.target() != null) {
+                    next = r.target();
+                }
             }
         } catch (CgroupException e) {
-            ui.execute(() -> error.set(e.getMessage()));
+            if (thread == Thread.currentThread()) { // a remote walk cut short by Stop is not an error
+                ui.execute(() -> error.set(e.getMessage()));
+            }
         } catch (InterruptedException e) {
             return; // stopped
         }
-        ui.execute(() -> { if (thread == null || !thread.isAlive()) { running.set(false); } });
+        Thread me = Thread.currentThread();
+        ui.execute(() -> { if (thread == null || thread == me) { running.set(false); } }); // not a newer walk's flag
     }
 
     private static String checked(String spec) throws CgroupException {

@@ -147,6 +147,7 @@ class RemoteWalkOverSshTest {
         await(() -> !vm.errorProperty().get().isEmpty());
         assertTrue(vm.errorProperty().get().startsWith("tickbench-probe walk: no process 999999 ("), vm.errorProperty().get());
         assertTrue(vm.rows().isEmpty());
+        await(() -> !vm.runningProperty().get()); // the walk ended: Stop is off again
 
         vm.targetProperty().set("/kubepods.slice/../../etc");
         vm.start();
