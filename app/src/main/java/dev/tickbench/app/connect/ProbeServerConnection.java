@@ -1,6 +1,7 @@
 package dev.tickbench.app.connect;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.sshd.client.session.ClientSession;
 
 /**
@@ -10,6 +11,11 @@ import org.apache.sshd.client.session.ClientSession;
 public final class ProbeServerConnection extends SshStreamConnection {
     public ProbeServerConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts) {
         super(target, request, prompts, knownHosts);
+    }
+
+    @Override
+    List<String> probeLaunch() {
+        return List.of(); // the server runs probe commands directly
     }
 
     @Override

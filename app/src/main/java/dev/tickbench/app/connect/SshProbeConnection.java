@@ -29,6 +29,8 @@ public final class SshProbeConnection extends SshStreamConnection {
     private final BundledRuntime.Source runtime;
     /** Read once per connection, not on every reconnect (tens of MB). */
     private BundledRuntime loadedRuntime;
+    /** The launch words of the last prepared session ({@code java … -jar JAR} or the runtime's launcher). */
+    private volatile List<String> launch;
 
     public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe) {
@@ -64,9 +66,15 @@ public final class SshProbeConnection extends SshStreamConnection {
         words.addAll(PROBE_JVM_FLAGS);
         words.add("-jar");
         words.add(placed.remotePath());
+        launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(StreamRequest.shellJoin(words), "Java " + java + " · probe " + probe.remoteName()
                 + (placed.uploaded() ? " (uploaded)" : " (already there)"));
+    }
+
+    @Override
+    List<String> probeLaunch() {
+        return launch;
     }
 
     /** No usable Java: the packaged runtime if the app has one and the host can run it, else why not. */
@@ -127,6 +135,7 @@ public final class SshProbeConnection extends SshStreamConnection {
                     + ". Is there space in the home directory?", true);
         }
         List<String> words = new ArrayList<>(List.of(dir + "/" + BundledRuntime.LAUNCHER));
+        launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged runtime " + rt.directoryName()
                 + (placed.uploaded() ? " (uploaded)" : " (already there)"));

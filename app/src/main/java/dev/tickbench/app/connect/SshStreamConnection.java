@@ -20,7 +20,7 @@ import org.apache.sshd.client.session.ClientSession;
  * A probe {@code stream} run over an SSH exec channel, reconnecting with back-off when the link
  * drops. Subclasses say how a fresh session gets to the command (upload the probe, or not).
  */
-abstract class SshStreamConnection implements Connection {
+abstract class SshStreamConnection implements Connection, ProbeCommands {
     private static final int STDERR_KEEP = 8 * 1024;
 
     protected final SshTarget target;
@@ -45,9 +45,25 @@ abstract class SshStreamConnection implements Connection {
     /** Gets a fresh, authenticated session ready to stream (check Java, upload, …). */
     abstract Prepared prepare(ClientSession session) throws ConnectFailure;
 
+    /** The words that start the probe on the target, before its subcommand; null until a session is prepared. */
+    abstract List<String> probeLaunch();
+
     @Override
     public String title() {
         return target.title();
+    }
+
+    @Override
+    public ProbeCommands.Output runProbe(List<String> args) throws IOException {
+        ClientSession session = current;
+        List<String> launch = probeLaunch();
+        if (session == null || launch == null) {
+            throw new IOException("not connected to " + title() + " (yet): wait for Connected, then try again");
+        }
+        List<String> words = new java.util.ArrayList<>(launch);
+        words.addAll(args);
+        SshLink.Result r = SshLink.run(session, StreamRequest.shellJoin(words));
+        return new ProbeCommands.Output(r.exitStatus(), r.out(), r.err());
     }
 
     @Override

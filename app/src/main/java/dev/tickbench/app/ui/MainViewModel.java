@@ -20,6 +20,8 @@ import java.util.function.BooleanSupplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -57,6 +59,8 @@ public final class MainViewModel {
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
     private long userRangesAtLoad;
     private Connection connection;
+    /** The live connection (null when replaying or closed): tabs that run commands on it listen here. */
+    private final ReadOnlyObjectWrapper<Connection> connectionProp = new ReadOnlyObjectWrapper<>();
     private LineIntake intake;
     private Path replayFile;
     private long lastSamples;
@@ -97,6 +101,7 @@ public final class MainViewModel {
     public BooleanProperty replayProperty() { return replay; }
     /** The dark theme; the app loads and saves it in the user's config dir (see {@link Theme}). */
     public BooleanProperty darkThemeProperty() { return darkTheme; }
+    public ReadOnlyObjectProperty<Connection> connectionProperty() { return connectionProp.getReadOnlyProperty(); }
 
     /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {
@@ -138,6 +143,7 @@ public final class MainViewModel {
         source.set(c.title());
         error.set("");
         connection = c;
+        connectionProp.set(c);
         intake = new LineIntake(s, msg -> ui.execute(() -> error.set(msg)));
         try {
             spool.attach(intake);
@@ -205,6 +211,7 @@ public final class MainViewModel {
         if (connection != null) {
             connection.close();
             connection = null;
+            connectionProp.set(null);
             intake = null;
         }
     }

@@ -3,8 +3,10 @@ package dev.tickbench.app.ui;
 import dev.tickbench.app.compare.CompareView;
 import dev.tickbench.app.compare.CompareViewModel;
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.connect.ProbeCommands;
 import dev.tickbench.app.throttle.ThrottleView;
 import dev.tickbench.app.throttle.ThrottleViewModel;
+import dev.tickbench.app.walk.RemoteWalker;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.core.cgroup.PathWalk;
@@ -39,13 +41,25 @@ public final class WorkbenchTabs extends TabPane {
         walk = new WalkView(walkVm);
         throttle = new ThrottleView(throttleVm, vm.storeProperty());
         compare = new CompareView(compareVm);
-        walkTab = new Tab("Path walk", LocalConnection.available() || !roots.isLive() ? walk
-                : new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not have."));
+        boolean localWalk = LocalConnection.available() || !roots.isLive();
+        Label noLocal = new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
+                + " have: connect to a Linux host over SSH to walk it there.");
+        walkTab = new Tab("Path walk", localWalk ? walk : noLocal);
         getTabs().addAll(new Tab("Live", live), walkTab, new Tab("Throttle", throttle), new Tab("Compare", compare));
         getTabs().forEach(t -> t.setClosable(false));
         // the process list is read when the tab is first shown, not at start-up
         getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
-            if (t == walkTab && walkVm.processes().isEmpty() && LocalConnection.available()) {
+            if (t == walkTab && walkVm.processes().isEmpty() && (localWalk || walkVm.walker().remote())) {
+                walkVm.refreshProcesses();
+            }
+        });
+        // an SSH target or probe server walks there, through its probe; anything else walks this machine
+        vm.connectionProperty().addListener((o, a, c) -> {
+            walkVm.useWalker(c instanceof ProbeCommands p ? new RemoteWalker(p) : walkVm.localWalker());
+            boolean usable = localWalk || walkVm.walker().remote();
+            walkTab.setContent(usable ? walk : noLocal);
+            // a remote list waits until the tab is shown again or Refresh: the session may still be preparing
+            if (!walkVm.walker().remote() && usable && getSelectionModel().getSelectedItem() == walkTab) {
                 walkVm.refreshProcesses();
             }
         });

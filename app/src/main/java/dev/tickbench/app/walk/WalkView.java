@@ -78,7 +78,8 @@ public final class WalkView extends SplitPane {
         stop.disableProperty().bind(vm.runningProperty().not());
         Label pickTitle = new Label("TARGET");
         pickTitle.getStyleClass().add("panel-title");
-        Label note = new Label("walks this machine's /proc and cgroup tree, one 2 s window after the other (a walk of an SSH target is not available yet)");
+        Label note = new Label();
+        note.textProperty().bind(vm.noteProperty());
         note.getStyleClass().add("status-line");
         note.setWrapText(true);
         HBox buttons = new HBox(6, walk, stop, refresh);

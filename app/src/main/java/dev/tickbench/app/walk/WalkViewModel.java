@@ -4,7 +4,6 @@ import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupTarget;
 import dev.tickbench.core.cgroup.K8sPath;
 import dev.tickbench.core.cgroup.PathWalk;
-import dev.tickbench.core.cgroup.TargetResolver;
 import dev.tickbench.core.cgroup.WalkLevel;
 import dev.tickbench.core.cgroup.WalkResult;
 import dev.tickbench.core.cgroup.WalkWarning;
@@ -30,11 +29,13 @@ import javafx.collections.transformation.FilteredList;
 /**
  * The Path walk tab's state: the process list and search, the target, the last walk worded as table
  * rows, a verdict and the warnings, and the throttled-time history per level for the chart. Walks run
- * in-process ({@link PathWalk}) on a background thread, one window after the other, until stopped.
+ * on a background thread, one window after the other, until stopped, through a {@link Walker}: this
+ * machine in-process, or the connected target's probe.
  */
 public final class WalkViewModel {
-    private final SystemRoots roots;
-    private final PathWalk.Window window;
+    private static final String PICK = "pick a process or type a cgroup path, then Walk";
+
+    private final LocalWalker local;
     private final Duration duration;
     private final Executor ui;
 
@@ -43,21 +44,24 @@ public final class WalkViewModel {
     private final StringProperty search = new SimpleStringProperty("");
     private final StringProperty target = new SimpleStringProperty("");
     private final ObservableList<LevelRow> rows = FXCollections.observableArrayList();
-    private final StringProperty verdict = new SimpleStringProperty("pick a process or type a cgroup path, then Walk");
+    private final StringProperty verdict = new SimpleStringProperty(PICK);
     private final StringProperty error = new SimpleStringProperty("");
+    private final StringProperty note = new SimpleStringProperty("");
     private final ObservableList<String> warnings = FXCollections.observableArrayList();
     private final ObjectProperty<WalkResult> result = new SimpleObjectProperty<>();
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     /** Throttled time rate per level path: (seconds since the first walk, s/s) points. */
     private final Map<String, List<double[]>> history = new LinkedHashMap<>();
     private long firstNs = -1;
-    private volatile Thread walker;
+    private volatile Walker walker;
+    private volatile Thread thread;
 
     public WalkViewModel(SystemRoots roots, PathWalk.Window window, Duration duration, Executor ui) {
-        this.roots = roots;
-        this.window = window;
+        this.local = new LocalWalker(roots, window);
         this.duration = duration;
         this.ui = ui;
+        this.walker = local;
+        note.set(local.note(duration));
         search.addListener((o, a, b) -> shown.setPredicate(p -> p.matches(b)));
     }
 
@@ -67,10 +71,35 @@ public final class WalkViewModel {
     public ObservableList<LevelRow> rows() { return rows; }
     public StringProperty verdictProperty() { return verdict; }
     public StringProperty errorProperty() { return error; }
+    /** What is walked and how (this machine, or a target through its probe). */
+    public StringProperty noteProperty() { return note; }
     public ObservableList<String> warnings() { return warnings; }
     public ObjectProperty<WalkResult> resultProperty() { return result; }
     public BooleanProperty runningProperty() { return running; }
     public Duration duration() { return duration; }
+    public Walker walker() { return walker; }
+    /** This machine's walker (also the one used when no remote target is connected). */
+    public LocalWalker localWalker() { return local; }
+
+    /**
+     * Walks with {@code w} from now on (UI thread): a new connection brings its own walker. What the
+     * old one showed is cleared, so a row of one host is never read as another's.
+     */
+    public void useWalker(Walker w) {
+        if (w == walker) {
+            return;
+        }
+        stop();
+        walker = w;
+        note.set(w.note(duration));
+        processes.clear();
+        rows.clear();
+        warnings.clear();
+        clearHistory();
+        result.set(null);
+        error.set("");
+        verdict.set(PICK);
+    }
 
     /** A copy of the chart's history: level path → points (t s, throttled s/s), leaf first. */
     public synchronized Map<String, List<double[]>> history() {
@@ -79,28 +108,35 @@ public final class WalkViewModel {
         return copy;
     }
 
-    /** Re-reads the process list from {@code <proc>}. */
+    /** Re-reads the process list: at once here; on a background thread when it waits for a link. */
     public void refreshProcesses() {
+        Walker w = walker;
+        if (!w.remote()) {
+            listInto(w);
+            return;
+        }
+        Thread t = new Thread(() -> listInto(w), "walk-procs");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void listInto(Walker w) {
         try {
-            processes.setAll(ProcessRow.list(roots.proc()));
+            List<ProcessRow> list = w.processes();
+            ui.execute(() -> { if (walker == w) { processes.setAll(list); } });
         } catch (IOException e) {
-            error.set("cannot list processes under " + roots.proc() + ": " + e.getMessage());
+            ui.execute(() -> { if (walker == w) { error.set(e.getMessage()); } });
         }
     }
 
-    /** Resolves the target text: digits are a pid, anything else a cgroup path. */
+    /** Resolves the target text on this machine: digits are a pid, anything else a cgroup path. */
     public CgroupTarget resolve(String spec) throws CgroupException {
-        String s = spec == null ? "" : spec.trim();
-        if (s.isEmpty()) {
-            throw new CgroupException("no target: pick a process or type a cgroup path such as /kubepods.slice");
-        }
-        TargetResolver resolver = TargetResolver.of(roots);
-        return s.chars().allMatch(Character::isDigit) ? resolver.forPid(Long.parseLong(s)) : resolver.forPath(s);
+        return local.resolve(checked(spec));
     }
 
-    /** One walk on the calling thread (blocks for the window). */
+    /** One local walk on the calling thread (blocks for the window). */
     public WalkResult walkOnce(CgroupTarget t) throws CgroupException, InterruptedException {
-        return new PathWalk(roots, window).walk(t, duration);
+        return local.walk(t, duration);
     }
 
     /** Starts walking the target one window after the other on a background thread. */
@@ -110,37 +146,53 @@ public final class WalkViewModel {
         clearHistory();
         error.set("");
         running.set(true);
-        Thread t = new Thread(() -> loop(spec), "path-walk");
+        Walker w = walker;
+        Thread t = new Thread(() -> loop(w, spec), "path-walk");
         t.setDaemon(true);
-        walker = t;
+        thread = t;
         t.start();
     }
 
     public void stop() {
-        Thread t = walker;
-        walker = null;
+        Thread t = thread;
+        thread = null;
         if (t != null) {
             t.interrupt();
         }
         running.set(false);
     }
 
-    private void loop(String spec) {
+    private void loop(Walker w, String spec) {
         try {
-            CgroupTarget t = resolve(spec);
-            while (walker == Thread.currentThread()) {
-                WalkResult r = walkOnce(t);
-                ui.execute(() -> apply(r));
+            String next = checked(spec);
+            while (thread == Thread.currentThread()) {
+                WalkResult r = w.walk(next, duration);
+                ui.execute(() -> { if (walker == w) { apply(r); } });
                 if (r.targetVanished()) {
                     break;
                 }
+                // later windows walk the cgroup the first one found: a pid may exit, its cgroup stays
+                if (r.target() != null) {
+                    next = r.target();
+                }
             }
         } catch (CgroupException e) {
-            ui.execute(() -> error.set(e.getMessage()));
+            if (thread == Thread.currentThread()) { // a remote walk cut short by Stop is not an error
+                ui.execute(() -> error.set(e.getMessage()));
+            }
         } catch (InterruptedException e) {
             return; // stopped
         }
-        ui.execute(() -> { if (walker == null || !walker.isAlive()) { running.set(false); } });
+        Thread me = Thread.currentThread();
+        ui.execute(() -> { if (thread == null || thread == me) { running.set(false); } }); // not a newer walk's flag
+    }
+
+    private static String checked(String spec) throws CgroupException {
+        String s = spec == null ? "" : spec.trim();
+        if (s.isEmpty()) {
+            throw new CgroupException("no target: pick a process or type a cgroup path such as /kubepods.slice");
+        }
+        return s;
     }
 
     private synchronized void clearHistory() {

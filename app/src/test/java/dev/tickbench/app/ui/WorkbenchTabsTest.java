@@ -8,6 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.capture.FixtureCapture;
 import dev.tickbench.app.compare.CompareViewModel;
+import dev.tickbench.app.connect.FxConnectPrompts;
+import dev.tickbench.app.connect.ProbeServerConnection;
+import dev.tickbench.app.connect.SshTarget;
+import dev.tickbench.app.connect.StreamRequest;
+import dev.tickbench.app.walk.LocalWalker;
+import dev.tickbench.app.walk.RemoteWalker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -40,6 +46,24 @@ class WorkbenchTabsTest {
     void theCentreIsFourTabs() throws Exception {
         assertEquals(List.of("Live", "Path walk", "Throttle", "Compare"),
                 fx(() -> w.view.tabs().getTabs().stream().map(Tab::getText).toList()));
+    }
+
+    @Test
+    void anSshConnectionWalksThereAndClosingItWalksThisMachineAgain() throws Exception {
+        var tabs = w.view.tabs();
+        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+        // no key file: the connection fails at once, but it is the session's connection until closed
+        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "board-7.invalid", 22, "pi", List.of()),
+                StreamRequest.of(50, 0), new FxConnectPrompts(null, "walk test"), dir.resolve("known_hosts"));
+        fx(() -> { w.vm.connect(c); return null; });
+        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof RemoteWalker);
+        String note = fx(() -> tabs.walkModel().noteProperty().get());
+        assertTrue(note.startsWith("walks pi@board-7") && note.contains("through its probe"), note);
+        assertFalse(note.contains("not available"), note);
+
+        fx(() -> { w.vm.closeConnection(); return null; });
+        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+        assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
     }
 
     @Test

@@ -63,7 +63,7 @@ public final class CgroupFixture {
         }
     }
 
-    static String stat(long usage, long periods, long throttled, long throttledUs) {
+    public static String stat(long usage, long periods, long throttled, long throttledUs) {
         return "usage_usec " + usage + "\nuser_usec " + usage * 7 / 10 + "\nsystem_usec " + (usage - usage * 7 / 10)
                 + "\nnr_periods " + periods + "\nnr_throttled " + throttled + "\nthrottled_usec " + throttledUs
                 + "\nnr_bursts 0\nburst_usec 0\n";

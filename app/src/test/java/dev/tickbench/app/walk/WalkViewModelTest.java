@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.cgroup.CgroupException;
+import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.cgroup.WalkResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,9 +105,9 @@ class WalkViewModelTest {
 
     @Test
     void cgroupLinesV2ThenV1CpuController() {
-        assertEquals("/a/b", ProcessRow.parseCgroup("0::/a/b\n"));
-        assertEquals("/kubepods/pod1/c", ProcessRow.parseCgroup("12:memory:/x\n4:cpu,cpuacct:/kubepods/pod1/c\n"));
-        assertNull(ProcessRow.parseCgroup("12:memory:/x\n"));
+        assertEquals("/a/b", ProcessRow.of(new ProcessCgroup(1, "x", "/a/b", "/kubepods/pod1/c")).cgroup());
+        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", null, "/kubepods/pod1/c")).cgroup());
+        assertNull(ProcessRow.of(new ProcessCgroup(1, "x", null, null)).cgroup());
     }
 
     @Test

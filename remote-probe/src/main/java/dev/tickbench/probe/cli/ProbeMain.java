@@ -33,6 +33,7 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new BenchCommand());
         cl.addSubcommand(new CsvCommand());
         cl.addSubcommand(new WalkCommand());
+        cl.addSubcommand(new ProcsCommand());
         cl.addSubcommand(new ThrottleCommand());
         cl.addSubcommand(new FloorsCommand());
         cl.addSubcommand(new ServeCommand());

@@ -9,8 +9,8 @@ import java.util.Set;
  */
 final class Allowlist {
     /** Commands allowed with any flags. */
-    private static final Set<String> COMMANDS = Set.of("stream", "capabilities", "walk");
-    static final String OFFERED = "stream, capabilities, walk, throttle replay";
+    private static final Set<String> COMMANDS = Set.of("stream", "capabilities", "walk", "procs");
+    static final String OFFERED = "stream, capabilities, walk, procs, throttle replay";
 
     private Allowlist() {}
 

@@ -25,6 +25,7 @@ class AllowlistTest {
         assertNull(Allowlist.refusal(List.of("stream", "--rate", "100")));
         assertNull(Allowlist.refusal(List.of("capabilities")));
         assertNull(Allowlist.refusal(List.of("walk", "--pid", "1")));
+        assertNull(Allowlist.refusal(List.of("procs", "--json")));
         assertNull(Allowlist.refusal(List.of("throttle", "replay", "capture.ndjson.gz")));
         assertEquals("only 'throttle replay' is offered over SSH", Allowlist.refusal(List.of("throttle", "run")));
         assertTrue(Allowlist.refusal(List.of()).startsWith("no shell here"));
@@ -33,6 +34,7 @@ class AllowlistTest {
             String r = Allowlist.refusal(List.of(denied));
             assertNotNull(r, denied);
             assertTrue(r.contains("is not offered"), r);
+            assertTrue(r.endsWith("stream, capabilities, walk, procs, throttle replay"), r);
         }
         assertTrue(Allowlist.refusal(List.of("\u001b[2Jevil")).startsWith("'?[2Jevil'"), "control characters are not echoed");
     }

@@ -168,7 +168,7 @@ class SshServeTest {
         }
         Result bash = run(sshTo("ed25519", "bash"));
         assertTrue(bash.err().contains("'bash' is not offered"), bash.err());
-        assertTrue(bash.err().contains("stream, capabilities, walk, throttle replay"), bash.err());
+        assertTrue(bash.err().contains("stream, capabilities, walk, procs, throttle replay"), bash.err());
     }
 
     @Test

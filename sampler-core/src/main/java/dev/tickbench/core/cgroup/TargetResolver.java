@@ -87,7 +87,7 @@ public final class TargetResolver {
     }
 
     /** The path of the cpu hierarchy's line in a {@code /proc/PID/cgroup} text, or null. */
-    static String pathFor(String procCgroup, CgroupVersion version) {
+    public static String pathFor(String procCgroup, CgroupVersion version) {
         for (String line : procCgroup.split("\n")) {
             int a = line.indexOf(':');
             int b = a < 0 ? -1 : line.indexOf(':', a + 1);

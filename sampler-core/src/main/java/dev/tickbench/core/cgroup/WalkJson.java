@@ -9,7 +9,8 @@ import java.io.UncheckedIOException;
 /**
  * The walk JSON of design.md ("Throttling path walk"): {@code version}, {@code levels} leaf first
  * (counter fields are deltas over the window), {@code enforcing}, {@code k8s}, {@code warnings}.
- * Fields beyond the contract (target, window_s, burst, rates, usage, system_psi, vanished) are extra
+ * Fields beyond the contract (target, window_s, burst, rates, usage, system_psi, vanished,
+ * warning_kinds) are extra
  * and ignorable by readers. Missing values are {@code null}, never 0.
  */
 public final class WalkJson {
@@ -34,6 +35,12 @@ public final class WalkJson {
             g.writeArrayFieldStart("warnings");
             for (WalkWarning w : r.warnings()) {
                 g.writeString(w.message());
+            }
+            g.writeEndArray();
+            // extra: the warnings' kinds, index for index, so a remote reader words them as a local walk does
+            g.writeArrayFieldStart("warning_kinds");
+            for (WalkWarning w : r.warnings()) {
+                g.writeString(w.kind().name());
             }
             g.writeEndArray();
             g.writeArrayFieldStart("vanished");

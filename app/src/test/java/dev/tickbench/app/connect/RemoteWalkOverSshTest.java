@@ -1,0 +1,241 @@
+package dev.tickbench.app.connect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.tickbench.app.walk.CgroupFixture;
+import dev.tickbench.app.walk.LevelRow;
+import dev.tickbench.app.walk.ProcessRow;
+import dev.tickbench.app.walk.RemoteWalker;
+import dev.tickbench.app.walk.WalkViewModel;
+import dev.tickbench.core.cgroup.PathWalk;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Path walk over SSH: a {@link ProbeServerConnection} to an in-process SSHD whose exec commands run
+ * the real probe ({@code java … ProbeMain}, from remote-probe's classes) on sampler-core's k8s-v2-systemd
+ * fixture. The pod's cpu.stat is a FIFO fed by the test, so the probe's two reads see the counters move
+ * (the pod throttles) while the container's stay flat.
+ */
+class RemoteWalkOverSshTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Path PROBE_CLASSES = Path.of(System.getProperty("user.dir"))
+            .resolve("../remote-probe/target/classes").normalize();
+
+    @TempDir
+    Path tmp;
+
+    private InProcessSshd sshd;
+    private ProbeServerConnection connection;
+    private WalkViewModel vm;
+    private final List<Process> probes = new CopyOnWriteArrayList<>();
+    private volatile boolean done;
+
+    @BeforeEach
+    void start() throws Exception {
+        String cp = probeClassPath();
+        Path tree = Files.createDirectories(tmp.resolve("tree"));
+        CgroupFixture f = new CgroupFixture(tree);
+        Path podStat = tree.resolve("sys/fs/cgroup" + CgroupFixture.POD + "/cpu.stat");
+        Files.delete(podStat);
+        mkfifo(podStat);
+        feed(podStat);
+        String roots = " --proc-root " + tree.resolve("proc") + " --sys-root " + tree.resolve("sys");
+
+        KeyPair clientKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        Path keyFile = InProcessSshd.writeKey(tmp.resolve("id_ed25519"), clientKey, null);
+        sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), (cmd, out, err) -> {
+            if (cmd.startsWith("stream")) {
+                TestStream.write(out, 20, -1); // until the connection closes
+                return 0;
+            }
+            String args = cmd + (cmd.startsWith("procs") ? " --proc-root " + tree.resolve("proc") : roots);
+            return probe(cp, args, out, err);
+        });
+        connection = new ProbeServerConnection(new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER,
+                List.of(keyFile)), StreamRequest.of(20, 0), new RecordingPrompts(), tmp.resolve("known_hosts"));
+        EventLog log = new EventLog();
+        connection.start(log, log);
+        log.await(ConnectionEvent.Connected.class, WAIT);
+
+        vm = new WalkViewModel(f.roots(), PathWalk.Window.sleeping(), Duration.ofSeconds(2), Runnable::run);
+        vm.useWalker(new RemoteWalker(connection));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        done = true;
+        if (vm != null) {
+            vm.stop();
+        }
+        if (connection != null) {
+            connection.close();
+        }
+        if (sshd != null) {
+            sshd.close();
+        }
+        for (Process p : probes) {
+            p.destroyForcibly(); // a walk still waiting on the FIFO
+        }
+    }
+
+    @Test
+    void walksTheTargetThroughItsProbeAndNamesThePod() throws Exception {
+        assertTrue(vm.noteProperty().get().startsWith("walks tester@127.0.0.1:" + sshd.port() + " through its probe"),
+                vm.noteProperty().get());
+        assertTrue(!vm.noteProperty().get().contains("not available"), vm.noteProperty().get());
+
+        vm.refreshProcesses();
+        await(() -> !vm.processes().isEmpty() || !vm.errorProperty().get().isEmpty());
+        assertEquals("", vm.errorProperty().get());
+        ProcessRow p = vm.processes().get(0);
+        assertEquals(4242, p.pid());
+        assertEquals(CgroupFixture.LEAF, p.cgroup());
+
+        vm.targetProperty().set("4242");
+        vm.start();
+        await(() -> !vm.rows().isEmpty() || !vm.errorProperty().get().isEmpty());
+        vm.stop();
+        assertEquals("", vm.errorProperty().get());
+        assertEquals("walk --pid 4242 --window 2s --json", sshd.commands.stream()
+                .filter(c -> c.startsWith("walk")).findFirst().orElseThrow());
+        assertEquals(List.of(CgroupFixture.LEAF, CgroupFixture.POD, "/kubepods.slice/kubepods-burstable.slice",
+                "/kubepods.slice", "/"), vm.rows().stream().map(LevelRow::path).toList());
+        assertEquals(List.of(false, true, false, false, false), vm.rows().stream().map(LevelRow::enforcing).toList());
+        assertEquals("pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
+                + "the container's own counters are flat", vm.verdictProperty().get());
+        LevelRow pod = vm.rows().get(1);
+        assertEquals("0.50 CPU", pod.cpus());
+        assertEquals("50000 100000", pod.cpuMaxRaw());
+        assertEquals("20", pod.periods());
+        assertEquals("18", pod.throttled());
+        assertEquals("3.10 %", pod.psiSome());
+        assertTrue(pod.k8s().startsWith("pod " + CgroupFixture.UID + " (Burstable)"), pod.k8s());
+        // 1.5 s throttled over a window the probe measured (slept 2 s, plus scheduling)
+        Matcher rate = Pattern.compile("(\\d\\.\\d{3}) s/s").matcher(pod.throttledRate());
+        assertTrue(rate.matches(), pod.throttledRate());
+        double r = Double.parseDouble(rate.group(1));
+        assertTrue(r > 0.6 && r <= 0.75, pod.throttledRate());
+        LevelRow leaf = vm.rows().get(0);
+        assertEquals("0", leaf.throttled());
+        assertTrue(leaf.k8s().startsWith("container containerd 3f2a9c1d8e7b"), leaf.k8s());
+    }
+
+    @Test
+    void theProbesOneLineErrorIsShown() throws Exception {
+        vm.targetProperty().set("999999");
+        vm.start();
+        await(() -> !vm.errorProperty().get().isEmpty());
+        assertTrue(vm.errorProperty().get().startsWith("tickbench-probe walk: no process 999999 ("), vm.errorProperty().get());
+        assertTrue(vm.rows().isEmpty());
+        await(() -> !vm.runningProperty().get()); // the walk ended: Stop is off again
+
+        vm.targetProperty().set("/kubepods.slice/../../etc");
+        vm.start();
+        await(() -> vm.errorProperty().get().contains("'..'"));
+        assertEquals("tickbench-probe walk: --cgroup /kubepods.slice/../../etc contains '..': paths outside the cgroup"
+                + " mount are refused", vm.errorProperty().get());
+    }
+
+    /** Serves the pod's counters, one window further on each open: the probe's reads see them grow. */
+    private void feed(Path fifo) {
+        Thread t = new Thread(() -> {
+            try {
+                for (int window = 1; !done; window++) {
+                    Files.writeString(fifo, CgroupFixture.stat(400_000_000L + window * 900_000L, 5000 + window * 20L,
+                            1200 + window * 18L, 90_000_000L + window * 1_500_000L)); // blocks until a reader opens
+                    Thread.sleep(300); // let the reader see end of file before the next open
+                }
+            } catch (IOException | InterruptedException e) {
+                // the test is over
+            }
+        }, "pod-cpu.stat");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private int probe(String cp, String args, OutputStream out, OutputStream err) throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", "exec '" + javaBin() + "' -cp '" + cp
+                + "' dev.tickbench.probe.cli.ProbeMain " + args).start();
+        probes.add(p);
+        p.getOutputStream().close();
+        Thread e = new Thread(() -> copy(p.getErrorStream(), err));
+        e.start();
+        copy(p.getInputStream(), out);
+        e.join();
+        return p.waitFor();
+    }
+
+    private static void copy(InputStream in, OutputStream out) {
+        try (in) {
+            in.transferTo(out);
+        } catch (IOException ignored) {
+            // the channel closed: the exit status says the rest
+        }
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** remote-probe's classes, this test's class path (sampler-core, Jackson, SSHD) and picocli from ~/.m2. */
+    private static String probeClassPath() throws IOException {
+        require(Files.isDirectory(PROBE_CLASSES.resolve("dev/tickbench/probe/cli")),
+                PROBE_CLASSES + " is missing: build with `mvn -pl app -am test` so remote-probe is compiled");
+        Path picocliDir = Path.of(System.getProperty("user.home"), ".m2/repository/info/picocli/picocli");
+        Matcher v = Pattern.compile("<picocli.version>([^<]+)</picocli.version>")
+                .matcher(Files.readString(PROBE_CLASSES.resolve("../../../pom.xml").normalize()));
+        require(v.find(), "no picocli.version in the parent pom");
+        Path picocli = picocliDir.resolve(v.group(1)).resolve("picocli-" + v.group(1) + ".jar");
+        require(Files.isRegularFile(picocli), picocli + " is missing (run the reactor build once)");
+        return PROBE_CLASSES + File.pathSeparator + picocli + File.pathSeparator + System.getProperty("java.class.path");
+    }
+
+    private static void mkfifo(Path p) throws Exception {
+        Process mk;
+        try {
+            mk = new ProcessBuilder("mkfifo", p.toString()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            require(false, "mkfifo is not installed: " + e.getMessage());
+            return;
+        }
+        assertEquals(0, mk.waitFor(), new String(mk.getInputStream().readAllBytes()));
+    }
+
+    /** Outside CI a missing tool skips with the reason; with CI=true it fails. */
+    private static void require(boolean ok, String why) {
+        if (!ok && "true".equals(System.getenv("CI"))) {
+            fail(why);
+        }
+        Assumptions.assumeTrue(ok, why);
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                fail("timed out after " + WAIT);
+            }
+            Thread.sleep(50);
+        }
+    }
+}

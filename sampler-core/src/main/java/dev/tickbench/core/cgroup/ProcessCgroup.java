@@ -1,0 +1,67 @@
+package dev.tickbench.core.cgroup;
+
+import dev.tickbench.core.source.SystemRoots;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * One process and its cgroup, as the walk's target picker lists it (the probe's {@code procs}, the
+ * app's local list): the v2 {@code 0::} path and the v1 {@code cpu} controller's path, either null when
+ * the process has no such line. Parsed with {@link TargetResolver#pathFor}, the walk's own reading.
+ *
+ * @param command the command line with NULs as spaces; {@code [comm]} for kernel threads (empty cmdline)
+ */
+public record ProcessCgroup(long pid, String command, String cgroupV2, String cgroupV1Cpu) {
+
+    /** The path a walk of this process would use: v2, else v1 cpu; null when neither. */
+    public String cgroup() {
+        return cgroupV2 != null ? cgroupV2 : cgroupV1Cpu;
+    }
+
+    /** Every readable process under {@code <proc>}, by pid; one that exits while read is left out. */
+    public static List<ProcessCgroup> list(SystemRoots roots) throws IOException {
+        List<ProcessCgroup> rows = new ArrayList<>();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(roots.proc(),
+                p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path dir : dirs) {
+                ProcessCgroup row = read(dir);
+                if (row != null) {
+                    rows.add(row);
+                }
+            }
+        }
+        rows.sort(Comparator.comparingLong(ProcessCgroup::pid));
+        return rows;
+    }
+
+    static ProcessCgroup read(Path dir) {
+        try {
+            long pid = Long.parseLong(dir.getFileName().toString());
+            String cmd = command(dir);
+            Path file = dir.resolve("cgroup");
+            String text = Files.exists(file) ? Files.readString(file, StandardCharsets.ISO_8859_1) : null;
+            return new ProcessCgroup(pid, cmd, text == null ? null : TargetResolver.pathFor(text, CgroupVersion.V2),
+                    text == null ? null : TargetResolver.pathFor(text, CgroupVersion.V1));
+        } catch (IOException | RuntimeException e) {
+            return null; // gone while read, or not ours to read
+        }
+    }
+
+    private static String command(Path dir) throws IOException {
+        Path cmdline = dir.resolve("cmdline");
+        if (Files.exists(cmdline)) {
+            String c = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ').trim();
+            if (!c.isEmpty()) {
+                return c;
+            }
+        }
+        Path comm = dir.resolve("comm");
+        return Files.exists(comm) ? "[" + Files.readString(comm).trim() + "]" : "?";
+    }
+}
