@@ -130,7 +130,7 @@ public final class ScreenshotsRun {
         shot(w, out.resolve("throttle-view.png"), w.view.getScene().getRoot());
 
         List<Path> assets;
-        try (Stream<Path> s = Files.list(out.resolve("../captures").normalize())) {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize())) {
             assets = s.filter(p -> p.toString().endsWith(".ndjson.gz")).sorted().toList();
         }
         check(assets.size() == 3, "assets/captures holds " + assets);
