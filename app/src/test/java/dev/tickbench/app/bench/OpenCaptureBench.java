@@ -27,12 +27,11 @@ import javafx.stage.Stage;
  * and reports the time to first render (the first batch drawn on the charts), the time to the whole
  * file, and the heap. Run from the repository root:
  * <pre>
- * mvn -B -q -pl app -am test-compile
+ * mvn -B -q -pl app -am test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test
  * java -Xmx1g -cp "$(cat app/target/bench.cp):app/target/classes:app/target/test-classes" \
  *      dev.tickbench.app.bench.OpenCaptureBench [seconds] [file]
  * </pre>
- * ({@code mvn -q -pl app dependency:build-classpath -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test}
- * writes the class path.) Target: first render ≤ 3 s, heap ≤ 1 GB.
+ * (the first command also writes the class path). Target: first render ≤ 3 s, heap ≤ 1 GB.
  */
 public final class OpenCaptureBench {
     private OpenCaptureBench() {}
