@@ -1,5 +1,6 @@
 package dev.tickbench.core.cgroup;
 
+import dev.tickbench.core.source.MountInfo;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,64 +50,19 @@ public final class Mounts {
     static Mounts parse(String mountinfo, Path base) {
         List<CgroupMount> found = new ArrayList<>();
         CgroupMount acct = null;
-        for (String line : mountinfo.split("\n")) {
-            String[] f = line.trim().split(" ");
-            int dash = indexOf(f, "-");
-            if (dash < 6 || dash + 3 > f.length) {
-                continue;
-            }
-            String fstype = f[dash + 1];
-            String superOptions = dash + 3 < f.length ? f[dash + 3] : "";
-            String root = unescape(f[3]);
-            Path point = base.resolve(unescape(f[4]).substring(1));
-            if (fstype.equals("cgroup2")) {
-                found.add(new CgroupMount(CgroupVersion.V2, point, root, false));
-            } else if (fstype.equals("cgroup")) {
-                List<String> opts = List.of(superOptions.split(","));
-                if (opts.contains("cpu")) {
-                    found.add(new CgroupMount(CgroupVersion.V1, point, root, opts.contains("cpuacct")));
-                } else if (opts.contains("cpuacct")) {
-                    acct = new CgroupMount(CgroupVersion.V1, point, root, true);
+        for (MountInfo m : MountInfo.parse(mountinfo)) {
+            Path point = base.resolve(m.mountPoint().substring(1));
+            if (m.fsType().equals("cgroup2")) {
+                found.add(new CgroupMount(CgroupVersion.V2, point, m.root(), false));
+            } else if (m.fsType().equals("cgroup")) {
+                if (m.hasOption("cpu")) {
+                    found.add(new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")));
+                } else if (m.hasOption("cpuacct")) {
+                    acct = new CgroupMount(CgroupVersion.V1, point, m.root(), true);
                 }
             }
         }
         return new Mounts(found, acct);
-    }
-
-    private static int indexOf(String[] f, String s) {
-        for (int i = 0; i < f.length; i++) {
-            if (f[i].equals(s)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** mountinfo escapes space, tab, newline and backslash as octal {@code \040}. */
-    static String unescape(String s) {
-        if (s.indexOf('\\') < 0) {
-            return s;
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 3 < s.length() && isOctal(s, i + 1)) {
-                sb.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
-                i += 3;
-                continue;
-            }
-            sb.append(c);
-        }
-        return sb.toString();
-    }
-
-    private static boolean isOctal(String s, int from) {
-        for (int i = from; i < from + 3; i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '7') {
-                return false;
-            }
-        }
-        return true;
     }
 
     public List<CgroupMount> all() {

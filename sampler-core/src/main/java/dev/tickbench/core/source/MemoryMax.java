@@ -47,14 +47,14 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
         Path cgroupFile = roots.proc("self/cgroup");
         Path mountinfoFile = roots.proc("self/mountinfo");
         List<String> cgroups;
-        List<String> mounts;
+        List<MountInfo> mounts;
         try {
             cgroups = Files.readAllLines(cgroupFile);
         } catch (IOException e) {
             return absent(FileSource.reason(cgroupFile, e, "no " + cgroupFile + " (kernel without cgroups?)"));
         }
         try {
-            mounts = Files.readAllLines(mountinfoFile);
+            mounts = MountInfo.parse(Files.readString(mountinfoFile));
         } catch (IOException e) {
             return absent(FileSource.reason(mountinfoFile, e, "no " + mountinfoFile));
         }
@@ -125,21 +125,11 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
     /** One line of mountinfo: the hierarchy's root inside the cgroup file system and where it is mounted. */
     private record Mount(String root, String mountPoint) {
         /** The first mount of {@code fsType} whose super options include {@code option} (when not null). */
-        static Mount find(List<String> mountinfo, String fsType, String option) {
-            for (String line : mountinfo) {
-                int sep = line.indexOf(" - ");
-                if (sep < 0) {
-                    continue;
+        static Mount find(List<MountInfo> mountinfo, String fsType, String option) {
+            for (MountInfo m : mountinfo) {
+                if (m.fsType().equals(fsType) && (option == null || m.hasOption(option))) {
+                    return new Mount(m.root(), m.mountPoint());
                 }
-                String[] pre = line.substring(0, sep).split(" ");
-                String[] post = line.substring(sep + 3).split(" ");
-                if (pre.length < 5 || post.length < 1 || !post[0].equals(fsType)) {
-                    continue;
-                }
-                if (option != null && (post.length < 3 || !List.of(post[2].split(",")).contains(option))) {
-                    continue;
-                }
-                return new Mount(unescape(pre[3]), unescape(pre[4]));
             }
             return null;
         }
@@ -153,28 +143,6 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
             Path dir = fsRoot.resolve(mountPoint.substring(1));
             String r = rel.startsWith("/") ? rel.substring(1) : rel;
             return r.isEmpty() ? dir : dir.resolve(r);
-        }
-
-        /** mountinfo escapes space, tab, newline and backslash as octal ({@code \040}). */
-        static String unescape(String s) {
-            if (s.indexOf('\\') < 0) {
-                return s;
-            }
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c == '\\' && i + 3 < s.length()) {
-                    try {
-                        sb.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
-                        i += 3;
-                        continue;
-                    } catch (NumberFormatException e) {
-                        // not an escape: keep the backslash
-                    }
-                }
-                sb.append(c);
-            }
-            return sb.toString();
         }
     }
 }

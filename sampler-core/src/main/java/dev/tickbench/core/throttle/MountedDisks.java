@@ -1,6 +1,7 @@
 package dev.tickbench.core.throttle;
 
 import dev.tickbench.core.source.KernelFile;
+import dev.tickbench.core.source.MountInfo;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.FileStore;
@@ -104,54 +105,24 @@ final class MountedDisks implements Closeable {
             String mountPoint;
             String type;
             if (mountinfo) {
-                int dash = Arrays.asList(f).indexOf("-");
-                if (f.length < 5 || dash < 0 || dash + 1 >= f.length) {
+                MountInfo m = MountInfo.parseLine(line);
+                if (m == null) {
                     continue;
                 }
-                mountPoint = f[4];
-                type = f[dash + 1];
+                mountPoint = m.mountPoint();
+                type = m.fsType();
             } else {
                 if (f.length < 3) {
                     continue;
                 }
-                mountPoint = f[1];
+                mountPoint = MountInfo.unescape(f[1]); // /proc/mounts escapes the same way
                 type = f[2];
             }
             if (!SKIPPED_TYPES.contains(type)) {
-                out.add(unescape(mountPoint));
+                out.add(mountPoint);
             }
         }
         return out;
-    }
-
-    /** The kernel escapes space, tab, newline and backslash in paths as 3-digit octal ({@code \040}). */
-    static String unescape(String field) {
-        if (field.indexOf('\\') < 0) {
-            return field;
-        }
-        StringBuilder sb = new StringBuilder(field.length());
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            if (c == '\\' && isOctal(field, i + 1)) {
-                sb.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
-                i += 3;
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
-    }
-
-    private static boolean isOctal(String s, int from) {
-        if (from + 3 > s.length()) {
-            return false;
-        }
-        for (int i = from; i < from + 3; i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '7') {
-                return false;
-            }
-        }
-        return true;
     }
 
     @Override
