@@ -1,12 +1,12 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.core.sampler.Version;
 import picocli.CommandLine;
 
-/** The probe version, from the jar manifest when packaged. */
+/** The probe version: the same one the hello line carries ({@link Version}). */
 public final class ProbeVersion implements CommandLine.IVersionProvider {
     public static String version() {
-        String v = ProbeVersion.class.getPackage().getImplementationVersion();
-        return v == null ? "0.1.0-dev" : v;
+        return Version.get();
     }
 
     @Override

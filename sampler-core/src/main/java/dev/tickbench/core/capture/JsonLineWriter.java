@@ -44,10 +44,6 @@ public final class JsonLineWriter {
         sink.line(buffer.array(), 0, buffer.size());
     }
 
-    public LineSink sink() {
-        return sink;
-    }
-
     private static final class Buffer extends ByteArrayOutputStream {
         Buffer() {
             super(16384);

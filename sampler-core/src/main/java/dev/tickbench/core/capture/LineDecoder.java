@@ -22,8 +22,6 @@ import java.util.Set;
 public final class LineDecoder {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory FACTORY = MAPPER.getFactory();
-    private static final Set<String> SAMPLE_META = Set.of("type", "seq", "mono_ns", "wall_ns", "dt_ns", "hb",
-            "resets", "limits", "kmsg_dropped");
 
     private final Map<String, String> interned = new HashMap<>();
 
@@ -177,9 +175,5 @@ public final class LineDecoder {
         if (got != want) {
             throw new IOException("expected " + want + " but found " + got);
         }
-    }
-
-    static Set<String> sampleMetaFields() {
-        return SAMPLE_META;
     }
 }

@@ -87,7 +87,7 @@ public final class Sampler implements AutoCloseable {
      * is absent with its reason in the capabilities; nothing here throws for one.
      */
     public static Sampler create(SamplerConfig config, List<Source> extraSources, List<TickExtension> extensions) {
-        return new Sampler(config, SamplerEnvironment.discover(config.roots(), extraSources), extensions);
+        return new Sampler(config, SourceDiscovery.discover(config.roots(), extraSources), extensions);
     }
 
     /** A sampler over an explicit environment (tests script their sources this way). */
@@ -132,7 +132,7 @@ public final class Sampler implements AutoCloseable {
         return clock.stats(lastSeq, cpu);
     }
 
-    /** Late lateness samples of the last ticks (ns), for benchmarks. */
+    /** Wake-up lateness of the last ticks (ns, up to 65 536 of them), for benchmarks. */
     public long[] recentLatenessNs() {
         return clock.recent();
     }

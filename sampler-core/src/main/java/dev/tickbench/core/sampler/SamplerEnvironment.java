@@ -3,7 +3,6 @@ package dev.tickbench.core.sampler;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Presence;
 import dev.tickbench.core.source.Source;
-import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,10 +41,6 @@ final class SamplerEnvironment implements AutoCloseable {
             }
         }
         return new SamplerEnvironment(ok, missing, kmsg, memoryMax, host);
-    }
-
-    static SamplerEnvironment discover(SystemRoots roots, List<Source> extra) {
-        return SourceDiscovery.discover(roots, extra);
     }
 
     List<Source> present() {

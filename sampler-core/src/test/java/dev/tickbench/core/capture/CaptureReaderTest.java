@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -121,11 +119,5 @@ class CaptureReaderTest {
         w.begin("sample").writeNumberField("seq", 2);
         w.end();
         assertEquals("{\"type\":\"sample\",\"seq\":1}\n{\"type\":\"sample\",\"seq\":2}\n", out.toString(StandardCharsets.UTF_8));
-    }
-
-    static void gzip(Path p, String text) throws IOException {
-        try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(p))) {
-            o.write(text.getBytes(StandardCharsets.UTF_8));
-        }
     }
 }
