@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.CgroupLimitsLine;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
@@ -56,6 +57,8 @@ public final class MetricsState {
             if (k.prio() >= 0 && k.prio() < kmsgByPrio.length) {
                 kmsgByPrio[k.prio()]++;
             }
+        } else if (line instanceof KmsgGapLine g) {
+            kmsgDropped += g.dropped();
         } else if (line instanceof ThrottleLine t) {
             throttle = t;
             if (t.peaks() != null) {
@@ -75,7 +78,7 @@ public final class MetricsState {
         lastSeq = s.seq();
         latestMonoNs = s.monoNs();
         latestReceivedNs = receivedNs;
-        kmsgDropped += s.kmsgDropped();
+        kmsgDropped += s.kmsgDropped(); // captures of probes before kmsg_gap lines
         if (s.limits() != null && !s.limits().isEmpty()) {
             limits = new LinkedHashMap<>(s.limits());
         }
@@ -142,7 +145,7 @@ public final class MetricsState {
         for (int p = 0; p < kmsgByPrio.length; p++) {
             e.counter("tickbench_kmsg_records_total", "Kernel log records by level.", kmsgByPrio[p], "level", KMSG_LEVELS[p]);
         }
-        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records dropped by the per-tick drain bound.", kmsgDropped);
+        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records lost (probe queue full or kernel ring overwritten; kmsg_gap lines).", kmsgDropped);
         for (Map.Entry<String, Long> l : limits.entrySet()) {
             if (l.getValue() != null && l.getKey().equals("memory_max")) { // null is "max": no limit, no sample
                 e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());

@@ -20,14 +20,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The tick loop: on each tick reads every due source, applies the cadence rules (floors, change
- * filter, heartbeat) and writes one sample line, then the kmsg records drained since the last tick
+ * filter, heartbeat) and writes the kmsg records drained since the last tick, then one sample line
  * and whatever the extensions add (throttle, cgroup limits). One thread; sinks fan the lines out.
  */
 public final class Sampler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Sampler.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** At most this many kmsg records per tick; the rest are counted as dropped. */
-    static final int KMSG_PER_TICK = 64;
 
     private final SamplerConfig config;
     private final SamplerEnvironment env;
@@ -47,7 +45,6 @@ public final class Sampler implements AutoCloseable {
     private static final byte[] K_MEMORY_MAX = SampleBuffer.nameColon("memory_max");
     private static final byte[] K_HB = SampleBuffer.nameColon("hb");
     private static final byte[] K_RESETS = SampleBuffer.nameColon("resets");
-    private static final byte[] K_KMSG_DROPPED = SampleBuffer.nameColon("kmsg_dropped");
 
     private final SampleBuffer sample = new SampleBuffer();
     private final List<String> heartbeats = new ArrayList<>();
@@ -62,7 +59,6 @@ public final class Sampler implements AutoCloseable {
     private volatile long lastSeq;
     private volatile Thread thread;
     private volatile boolean running;
-    private long pendingKmsgDrops;
 
     private Sampler(SamplerConfig config, SamplerEnvironment env, List<TickExtension> extensions) {
         this.config = config;
@@ -246,10 +242,6 @@ public final class Sampler implements AutoCloseable {
         if (!resets.isEmpty()) {
             b.stringArrayField(K_RESETS, resets);
         }
-        if (pendingKmsgDrops > 0) {
-            b.field(K_KMSG_DROPPED, pendingKmsgDrops);
-            pendingKmsgDrops = 0;
-        }
         b.endObject();
         b.endLine();
         fanOut(b.bytes(), 0, b.length());
@@ -265,13 +257,15 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
-    /** kmsg records are written before the sample of the tick that drained them: they happened before it. */
+    /**
+     * kmsg records are written before the sample of the tick that drained them: they happened before it.
+     * Everything queued is written, however many (the kernel log is drained on every tick, never slowed).
+     */
     private void drainKmsg() throws IOException {
         KmsgFeed feed = env.kmsg();
-        if (feed == null) {
-            return;
+        if (feed != null) {
+            feed.drain(writer);
         }
-        pendingKmsgDrops += feed.drain(writer, KMSG_PER_TICK);
     }
 
     /** Stops the tick thread and closes every source. */
