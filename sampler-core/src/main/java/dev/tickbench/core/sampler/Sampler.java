@@ -55,7 +55,8 @@ public final class Sampler implements AutoCloseable {
 
     private long tick;
     private long lastMonoNs;
-    private long lastLimitsNs = Long.MIN_VALUE;
+    private long lastLimitsTick;
+    private final long heartbeatTicks;
     private volatile long lastSeq;
     private volatile Thread thread;
     private volatile boolean running;
@@ -65,6 +66,7 @@ public final class Sampler implements AutoCloseable {
         this.env = env;
         this.extensions = List.copyOf(extensions);
         this.periodNs = 1_000_000_000L / config.rateHz();
+        this.heartbeatTicks = Floors.heartbeatTicks(config.rateHz());
         CadencePlanner planner = new CadencePlanner(config.rateHz(), config.floorHz());
         for (Source s : env.present()) {
             slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
@@ -217,11 +219,11 @@ public final class Sampler implements AutoCloseable {
         b.field(K_DT, monoNs - lastMonoNs);
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot slot = slots.get(i);
-            if (slot.due(tick) && slot.readAndEmit(b, monoNs, resets)) {
+            if (slot.due(tick) && slot.readAndEmit(b, tick, heartbeatTicks, resets)) {
                 heartbeats.add(slot.source.name());
             }
         }
-        boolean limitsDue = tick == 1 || config.floorHz() > 0 || monoNs - lastLimitsNs >= Floors.HEARTBEAT_NS;
+        boolean limitsDue = tick == 1 || config.floorHz() > 0 || tick - lastLimitsTick >= heartbeatTicks;
         if (limitsDue && env.memoryMax() != null) {
             b.objectField(K_LIMITS);
             Long bytes = env.memoryMax().bytes();
@@ -231,7 +233,7 @@ public final class Sampler implements AutoCloseable {
                 b.field(K_MEMORY_MAX, bytes);
             }
             b.endObject();
-            lastLimitsNs = monoNs;
+            lastLimitsTick = tick;
             if (tick > 1 && config.floorHz() == 0) {
                 heartbeats.add("limits");
             }
