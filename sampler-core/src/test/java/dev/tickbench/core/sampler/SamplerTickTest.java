@@ -106,6 +106,19 @@ class SamplerTickTest {
     }
 
     @Test
+    void aDeviceTreePollingDelayIsADeclaredCadence() throws Exception {
+        java.nio.file.Path board = java.nio.file.Path.of(getClass().getResource("/boards/imx8mq-dt").toURI());
+        try (Sampler s = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"),
+                board.resolve("sys")), 10, 0), List.of(), List.of())) {
+            var cad = s.capabilities().path("cadences");
+            assertEquals("declared", cad.path("thermal_zone0").path("reason").asText());
+            assertEquals(20, cad.path("thermal_zone0").path("every_ticks").asInt(), "2000 ms at 10 Hz");
+            assertEquals(0.5, cad.path("thermal_zone0").path("hz").asDouble());
+            assertEquals("rate", cad.path("thermal_zone4").path("reason").asText(), "no device tree node");
+        }
+    }
+
+    @Test
     void floorsChangeFilterAndHeartbeatTickByTick() throws IOException {
         ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10, "dentry", 5));
         ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
