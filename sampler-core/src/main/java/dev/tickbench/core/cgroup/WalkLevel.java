@@ -95,6 +95,19 @@ public record WalkLevel(LevelLimits limits, CpuStat before, CpuStat after, Psi p
         return limits.shares() == null ? null : CpuConversions.ociWeight(limits.shares());
     }
 
+    /**
+     * The {@code requests.cpu} this level's CPU share implies under {@code mapping}: v1 reads it from
+     * the shares, the same under both mappings (no weight is involved); v2 from cpu.weight, a range
+     * that differs between the mappings (docs/cgroup-requests.md). Null when the level has neither or
+     * no request maps to it.
+     */
+    public CpuConversions.RequestRange impliedRequest(CpuConversions.Mapping mapping) {
+        if (limits.shares() != null) {
+            return CpuConversions.sharesToRequest(limits.shares());
+        }
+        return limits.weight() == null ? null : CpuConversions.weightToRequest(limits.weight(), mapping);
+    }
+
     /** v1 only: the weight the shares map to under the old linear mapping. */
     public Integer linearWeight() {
         return limits.shares() == null ? null : CpuConversions.linearWeight(limits.shares());
