@@ -149,6 +149,40 @@ class RealCgroupWalkTest {
         }
     }
 
+    @Test
+    void procsShowsTheV1CpuPathOnAHybridHostSoACgroupNameFindsTheProcess() throws Exception {
+        try (RealCgroups cg = RealCgroups.create()) {
+            Process sleeper = new ProcessBuilder("sleep", "60").start();
+            try {
+                cg.moveToChild(sleeper.pid());
+                StringWriter out = new StringWriter();
+                StringWriter err = new StringWriter();
+                assertEquals(0, ProbeMain.run(new String[] {"procs", "--json"}, new PrintWriter(out), new PrintWriter(err)),
+                        err.toString());
+                JsonNode mine = null;
+                for (JsonNode p : JSON.readTree(out.toString()).path("processes")) {
+                    if (p.path("pid").asLong() == sleeper.pid()) {
+                        mine = p;
+                    }
+                }
+                assertTrue(mine != null, "the sleeper is listed: " + out);
+                assertEquals(cg.childPath, mine.path("cgroup").asText(), "the path its walk uses: " + mine);
+                String name = cg.parentPath.substring(1);
+                long found = 0;
+                for (JsonNode p : JSON.readTree(out.toString()).path("processes")) {
+                    found += p.path("cgroup").asText("").contains(name) ? 1 : 0;
+                }
+                assertEquals(1, found, "a search by the cgroup's name finds exactly the process in it");
+                if (cg.mount.version().number() == 1) {
+                    assertEquals(cg.childPath, mine.path("cgroup_v1_cpu").asText());
+                }
+            } finally {
+                sleeper.destroyForcibly();
+                sleeper.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
     private static long throttled(Path cpuStat) throws java.io.IOException {
         for (String line : Files.readAllLines(cpuStat)) {
             if (line.startsWith("nr_throttled ")) {

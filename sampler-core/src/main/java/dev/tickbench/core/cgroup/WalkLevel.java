@@ -8,7 +8,7 @@ package dev.tickbench.core.cgroup;
  * or the directory is a new one (the cgroup was removed and re-created at the same path, as a pod
  * restart does). Its growth is then unknown: every delta, ratio and rate is null, it is never
  * "throttling" and never chosen as enforcing, and the walk says why in a {@link WalkWarning.Kind#RESET}
- * warning (docs/walk.md).
+ * warning (docs/walk-reset.md).
  *
  * @param limits as read at the end of the window
  * @param before the first read's counters (null when the level has no cpu.stat)
