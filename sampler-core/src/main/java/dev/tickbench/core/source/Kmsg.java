@@ -54,6 +54,9 @@ public final class Kmsg implements AutoCloseable {
     private FileChannel channel;
     private Thread thread;
     private long cutoffUsec = -1;
+    /** The reader thread's previous record (sequence number and kernel time); -1 before the first. */
+    private long lastSeq = -1;
+    private long lastUsec;
 
     public Kmsg(SystemRoots roots) {
         this(roots, DEFAULT_CAPACITY);
@@ -121,8 +124,6 @@ public final class Kmsg implements AutoCloseable {
 
     private void readDevice() {
         ByteBuffer buf = ByteBuffer.allocate(BUFFER);
-        long lastSeq = -1;
-        long lastUsec = 0;
         int errors = 0;
         while (running) {
             buf.clear();
@@ -157,14 +158,7 @@ public final class Kmsg implements AutoCloseable {
             if (r == null) {
                 continue;
             }
-            if (lastSeq >= 0 && r.seq() > lastSeq + 1 && r.usec() >= cutoffUsec) {
-                ringLoss(r.seq() - lastSeq - 1, Math.max(lastUsec, cutoffUsec), r.usec());
-            }
-            lastSeq = r.seq();
-            lastUsec = r.usec();
-            if (r.usec() >= cutoffUsec) {
-                offer(r);
-            }
+            accept(r);
         }
     }
 
@@ -190,7 +184,7 @@ public final class Kmsg implements AutoCloseable {
                 if (b[p] == '\n') {
                     KmsgRecord r = KmsgRecord.parse(b, start, p);
                     if (r != null) {
-                        offer(r);
+                        accept(r);
                     }
                     start = p + 1;
                 }
@@ -211,6 +205,21 @@ public final class Kmsg implements AutoCloseable {
             return true;
         } catch (InterruptedException e) {
             return false;
+        }
+    }
+
+    /**
+     * One record read (reader thread): a jump in the kernel's sequence numbers means the ring overwrote
+     * records before we read them; records stamped before the open (the backlog) are skipped.
+     */
+    private void accept(KmsgRecord r) {
+        if (lastSeq >= 0 && r.seq() > lastSeq + 1 && r.usec() >= cutoffUsec) {
+            ringLoss(r.seq() - lastSeq - 1, Math.max(lastUsec, cutoffUsec), r.usec());
+        }
+        lastSeq = r.seq();
+        lastUsec = r.usec();
+        if (r.usec() >= cutoffUsec) {
+            offer(r);
         }
     }
 

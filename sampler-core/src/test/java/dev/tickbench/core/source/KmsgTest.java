@@ -138,6 +138,21 @@ class KmsgTest {
         }
     }
 
+    @Test
+    void aJumpInTheKernelsSequenceIsAGapOfOverwrittenRecordsInTheirPlace() throws Exception {
+        SystemRoots roots = copyOfRouter();
+        try (Kmsg k = new Kmsg(roots)) {
+            assertTrue(k.open().present());
+            // seq 3002-3004 never reached us: the kernel ring overwrote them (their times lie between 5001 and 5009)
+            append(roots, "6,3000,5000,-;a\n6,3001,5001,-;b\n6,3005,5009,-;c\n");
+            waitFor(() -> k.handled() == 3, "3 records handed over");
+            List<KmsgEvent> got = new ArrayList<>();
+            assertEquals(4, k.drain(got::add));
+            assertEquals(List.of(new KmsgRecord(6, 0, 3000, 5000, "a"), new KmsgRecord(6, 0, 3001, 5001, "b"),
+                    new KmsgGap(3, 5001, 5009, KmsgGap.Reason.KERNEL_RING), new KmsgRecord(6, 0, 3005, 5009, "c")), got);
+        }
+    }
+
     /** Records {@code from..to-1}: seq 2000+i, kernel time 1000+i us, text "line i". */
     private static String lines(int from, int to) {
         StringBuilder sb = new StringBuilder();
