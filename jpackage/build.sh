@@ -179,6 +179,7 @@ EOF
   "$home/bin/tickbench-probe" capabilities >/dev/null \
     || die "the jlinked probe does not run 'capabilities' (modules: $PROBE_MODULES)"
 
+  $probe_only && return # the tarball is for the app and the .deb, not for the image
   step "probe: runtime tarball"
   tar -C "$OUT/probe" --owner=0 --group=0 --numeric-owner --sort=name \
     -czf "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" tickbench-probe

@@ -249,9 +249,13 @@ class ContainerImageIT {
         assertTrue(own.path("warning_kinds").toString().contains("NAMESPACE_VIEW"), own.toString());
         assertEquals(1, own.path("levels").size(), "only the leaf is visible: " + own);
 
-        // with the host's /proc and /sys at /host: this test JVM's own cgroup, every level up to the root
-        long pid = ProcessHandle.current().pid();
+        // with the host's /proc and /sys at /host: another container's cgroup (a pod, seen from the
+        // DaemonSet's probe), every level up to the host's root
+        podman.start("tickbench-walked", ro, List.of(img, "serve", "--http=127.0.0.1:9123"));
+        long pid = Long.parseLong(podman.run(30, "inspect", "--format", "{{.State.Pid}}", "tickbench-walked")
+                .ok("inspect").out().trim());
         String hostPath = cpuCgroupOf(pid);
+        assertTrue(hostPath.length() > 1, "the container runs in a cgroup of its own: " + hostPath);
         List<String> withHost = new ArrayList<>(ro);
         withHost.addAll(HOST_MOUNTS);
         JsonNode host = walkJson(withHost, List.of(img, "walk", "--pid", Long.toString(pid), "--window", "200ms", "--json",
@@ -259,7 +263,9 @@ class ContainerImageIT {
         assertEquals(hostPath, host.path("target").asText(), host.toString());
         assertFalse(host.path("warning_kinds").toString().contains("NAMESPACE_VIEW"), host.toString());
         JsonNode levels = host.path("levels");
+        assertEquals(hostPath, levels.get(0).path("path").asText(), host.toString());
         assertEquals("/", levels.get(levels.size() - 1).path("path").asText(), host.toString());
+        assertTrue(levels.size() >= 2, host.toString());
     }
 
     private JsonNode walkJson(List<String> options, List<String> command) throws Exception {
@@ -283,7 +289,7 @@ class ContainerImageIT {
     @Order(5)
     void theDeployFilesRunTheImageTheBuildProducedAndKubectlDecodesThem() throws Exception {
         String ds = Files.readString(DEPLOY.resolve("daemonset.yaml"));
-        Matcher m = Pattern.compile("(?m)^\\s+image: (\\S+)$").matcher(ds);
+        Matcher m = Pattern.compile("(?m)^\\s+image: (\\S+)").matcher(ds);
         assertTrue(m.find(), "daemonset.yaml names no image");
         assertEquals(image.get("IMAGE"), m.group(1), "daemonset.yaml runs another image than the build makes");
         for (String must : new String[] {"readOnlyRootFilesystem: true", "allowPrivilegeEscalation: false",

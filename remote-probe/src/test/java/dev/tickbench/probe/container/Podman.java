@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * the machine's own images or containers is touched). The configuration that works on a fresh VM
  * (documented in jpackage/image/README.md):
  * <ul>
- * <li>storage: {@code overlay} under {@code --root}/{@code --runroot} in the test's directory;
+ * <li>storage: {@code overlay}, {@code --root} in the build directory, {@code --runroot}/{@code --tmpdir} in /tmp;
  * <li>runtime: {@code runc} — crun 1.8 refuses a cgroup v1/v2 hybrid host whose v2 hierarchy has a
  *     controller ("cgroups in hybrid mode not supported"), runc handles it;
  * <li>cgroup manager: {@code cgroupfs} (no systemd as PID 1 needed); events to a file, not journald;
@@ -29,11 +29,14 @@ final class Podman implements AutoCloseable {
 
     private final Path executable;
     private final Path dir;
+    /** runroot and tmpdir: podman refuses a runroot longer than 50 characters (socket paths), so /tmp. */
+    private final Path runDir;
     private final List<String> containers = new ArrayList<>();
 
     Podman(Path executable, Path dir) throws IOException {
         this.executable = executable;
         this.dir = Files.createDirectories(dir);
+        this.runDir = Files.createTempDirectory("tb-podman");
     }
 
     /** The result of one podman call: exit code and output (stdout and stderr together). */
@@ -48,7 +51,7 @@ final class Podman implements AutoCloseable {
 
     List<String> base() {
         return List.of(executable.toString(), "--root", dir.resolve("root").toString(),
-                "--runroot", dir.resolve("run").toString(), "--tmpdir", dir.resolve("tmp").toString(),
+                "--runroot", runDir.resolve("run").toString(), "--tmpdir", runDir.resolve("tmp").toString(),
                 "--storage-driver", "overlay", "--runtime", "runc", "--cgroup-manager", "cgroupfs",
                 "--events-backend", "file");
     }
@@ -99,5 +102,8 @@ final class Podman implements AutoCloseable {
         }
         // the images go too, so that no overlay mount is left under target/ (mvn clean deletes the rest)
         run(120, "rmi", "--all", "--force");
+        try (var paths = Files.walk(runDir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
     }
 }

@@ -38,7 +38,7 @@ class TargetResolverTest {
     }
 
     @Test
-    void aContainerWithTheHostSysMountedWalksTheWholeHierarchyNotItsOwnSubtree() {
+    void aContainerWithTheHostSysMountedWalksTheWholeHierarchyNotItsOwnSubtree() throws CgroupException {
         // podman/Kubernetes: the container's own cgroup at /sys/fs/cgroup/… (a subtree, listed first),
         // the host's /sys bind-mounted read-only at /host/sys (whole hierarchies)
         String container = "700 690 0:29 /libpod_parent/libpod-1 /sys/fs/cgroup/cpu,cpuacct ro - cgroup cgroup rw,cpu,cpuacct\n"
@@ -64,6 +64,7 @@ class TargetResolverTest {
         assertEquals(Path.of("/"), SystemRoots.of(relocated, Path.of("/sys")).mountBase());
         Path fixture = Files.createDirectories(tree.resolve("board/proc"));
         assertEquals(tree.resolve("board"), SystemRoots.of(fixture, tree.resolve("board/sys")).mountBase());
+        Files.delete(relocated); // the link, not /proc
     }
 
     @Test
