@@ -297,15 +297,25 @@ class ContainerImageIT {
             assertTrue(ds.contains(must), "daemonset.yaml lacks " + must);
         }
         // kubectl, client side with no cluster: decodes every document into its API type (a wrong field
-        // type fails) and finds the container named "probe"
+        // type fails) and finds the container named "probe" — here as a user retags the image for a
+        // registry (kubectl prints nothing when the image does not change)
         Path kubectl = Tools.require("kubectl", "kubernetes-client");
+        String pushed = "registry.example.net/" + image.get("IMAGE");
         Process p = new ProcessBuilder(kubectl.toString(), "set", "image", "--local", "-o", "yaml",
-                "-f", DEPLOY.resolve("daemonset.yaml").toString(), "probe=" + image.get("IMAGE"))
+                "-f", DEPLOY.resolve("daemonset.yaml").toString(), "probe=" + pushed)
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "kubectl did not finish");
         assertEquals(0, p.exitValue(), out);
-        assertTrue(out.contains("kind: DaemonSet") && out.contains("image: " + image.get("IMAGE")), out);
+        assertTrue(out.contains("kind: DaemonSet") && out.contains("image: " + pushed), "kubectl printed: " + out);
+        // and it is a check: the same file with one field of the wrong type is refused
+        Path broken = WORK.resolve("daemonset-broken.yaml");
+        Files.writeString(broken, ds.replace("hostPID: true", "hostPID: \"yes\""));
+        Process q = new ProcessBuilder(kubectl.toString(), "set", "image", "--local", "-o", "yaml",
+                "-f", broken.toString(), "probe=" + pushed).redirectErrorStream(true).start();
+        String refused = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(q.waitFor(60, TimeUnit.SECONDS), "kubectl did not finish");
+        assertTrue(q.exitValue() != 0 && refused.contains("hostPID"), "kubectl accepted hostPID: \"yes\": " + refused);
     }
 
     private HttpResponse<String> get(int port, String path, String token) throws IOException, InterruptedException {
