@@ -34,7 +34,7 @@ import java.util.function.DoubleConsumer;
  * row before it is written and {@link Summary#error()} names the line.
  */
 public final class CsvExport {
-    /** Counter sources per FORMAT.md; everything else in a sample is a level. */
+    /** The {@code wall} column: ISO-8601 UTC to the millisecond. */
     private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 

@@ -4,7 +4,7 @@ import dev.tickbench.core.source.SystemRoots;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The conditions under which a walk's numbers do not mean what they seem (seed-digest part B). */
+/** The conditions under which a walk's numbers do not mean what they seem (docs/walk.md, "Warnings"). */
 final class EnvironmentChecks {
     private EnvironmentChecks() {}
 

@@ -7,7 +7,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 
 /**
- * The walk JSON of design.md ("Throttling path walk"): {@code version}, {@code levels} leaf first
+ * The walk JSON of docs/walk.md: {@code version}, {@code levels} leaf first
  * (counter fields are deltas over the window), {@code enforcing}, {@code k8s}, {@code warnings}.
  * Fields beyond the contract (target, window_s, burst, rates, usage, system_psi, vanished,
  * warning_kinds) are extra

@@ -5,7 +5,7 @@ import java.util.OptionalDouble;
 
 /**
  * Maximum cpu %, mem %, iowait % and disk % seen between two drains, so that a reader polling every
- * few seconds sees the worst second in between, not whatever held at the moment it asked (seed C).
+ * few seconds sees the worst second in between, not whatever held at the moment it asked (docs/throttle.md, "Peaks").
  * Thread-safe: the sampler observes, another thread may drain.
  */
 public final class PeakTracker {
