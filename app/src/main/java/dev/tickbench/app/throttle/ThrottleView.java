@@ -1,6 +1,7 @@
 package dev.tickbench.app.throttle;
 
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.Indicators;
 import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
@@ -153,9 +154,7 @@ public final class ThrottleView extends VBox {
             busy.setVisible(false);
             vm.errorProperty().set("cannot show " + file + ": " + task.getException().getMessage());
         });
-        Thread t = new Thread(task, "throttle-open");
-        t.setDaemon(true);
-        t.start();
+        Background.shared().execute(task);
         return task;
     }
 
