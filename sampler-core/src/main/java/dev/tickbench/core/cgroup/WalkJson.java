@@ -17,7 +17,8 @@ import java.util.Map;
  * The walk JSON of docs/walk.md, written by the probe's {@code walk --json} and read back by the
  * workbench when it walks a remote host: {@code version}, {@code levels} leaf first (counter fields
  * are deltas over the window), {@code enforcing}, {@code k8s}, {@code warnings} with
- * {@code warning_kinds}, and target, window_s, burst, rates, usage, system_psi, vanished. Readers
+ * {@code warning_kinds}, a {@code reset} flag per level (docs/walk-reset.md), and target, window_s,
+ * burst, rates, usage, system_psi, vanished. Readers
  * ignore fields they do not know. Missing values are {@code null}, never 0.
  */
 public final class WalkJson {
@@ -98,6 +99,7 @@ public final class WalkJson {
         g.writeFieldName("psi");
         psi(g, l.psi());
         g.writeBooleanField("throttling", l.throttling());
+        g.writeBooleanField("reset", l.reset());
         g.writeEndObject();
     }
 
@@ -217,7 +219,7 @@ public final class WalkJson {
             }
         }
         return new WalkLevel(limits, before.isEmpty() ? null : new CpuStat(before), new CpuStat(after),
-                readPsi(l.path("psi")), windowNs);
+                readPsi(l.path("psi")), windowNs, l.path("reset").asBoolean(false)); // reset: its deltas are null
     }
 
     private static Psi readPsi(JsonNode p) {

@@ -54,6 +54,7 @@ class WalkJsonTest {
             assertEquals(e.weight(), a.weight(), e.path());
             assertEquals(e.linearWeight(), a.linearWeight(), e.path());
             assertEquals(e.throttling(), a.throttling(), e.path());
+            assertEquals(e.reset(), a.reset(), e.path());
         }
     }
 
@@ -112,6 +113,25 @@ class WalkJsonTest {
         WalkLevel root = back.level("/");
         assertNull(root.delta(CpuCounter.NR_THROTTLED), "the v2 root has no throttling counters: null, not 0");
         assertNull(root.cpus());
+        assertEquals(json, WalkJson.render(back));
+    }
+
+    @Test
+    void aResetLevelStaysResetWithItsGrowthUnknown() throws Exception {
+        Fixtures.copy("k8s-v2-systemd", tree);
+        SystemRoots roots = Fixtures.roots(tree);
+        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () ->
+                // the pod was re-created: its counters restarted near 0
+                Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(1_900_000, 40, 38, 9_000_000)));
+        String json = WalkJson.render(r);
+
+        WalkResult back = WalkJson.read(json, "board-7");
+
+        assertSameWalk(r, back);
+        WalkLevel pod = back.level(V2_POD);
+        assertTrue(pod.reset());
+        assertNull(pod.delta(CpuCounter.NR_THROTTLED), "a restarted counter has no growth, not a negative one");
+        assertTrue(back.hasWarning(WalkWarning.Kind.RESET));
         assertEquals(json, WalkJson.render(back));
     }
 
