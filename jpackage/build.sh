@@ -22,7 +22,7 @@ MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # SunEC provider, which java.security names and nobody imports, so jdeps cannot see it.
 PROVIDER_MODULES=jdk.crypto.ec
 # The probe's JVM flags, each measured with jpackage/measure-probe.sh (VmRSS at 10 Hz after 12 s):
-# serial GC and a 32 MB cap (platform-notes); C1 only (-5 MB); a small initial heap (-6 MB: the young
+# serial GC and a 32 MB cap (G1's default heap sizing is far above what the probe needs); C1 only (-5 MB); a small initial heap (-6 MB: the young
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData"
 
@@ -303,7 +303,7 @@ build_app() {
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"
   find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
-  # jpackage's own scan covers the runtime; GTK, GL and XTST always, as platform-notes found them missed
+  # jpackage's own scan covers the runtime; GTK, GL and XTST always: that scan was seen to miss them
   APP_DEPENDS=$(app_native_depends "$input")
   APP_DEPENDS=$(echo "libgtk-3-0, libgl1, libxtst6, $APP_DEPENDS" | tr -d ' ' | tr , '\n' | grep . | sort -u \
     | paste -sd, - | sed 's/,/, /g')

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The conditions under which a walk's numbers do not mean what they seem (seed-digest part B). */
+/** The conditions under which a walk's numbers do not mean what they seem (docs/walk.md, "Warnings"). */
 final class EnvironmentChecks {
     private EnvironmentChecks() {}
 

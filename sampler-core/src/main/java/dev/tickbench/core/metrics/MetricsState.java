@@ -27,7 +27,7 @@ import java.util.TreeMap;
  * reads). Thread-safe: one thread feeds, scrapes render.
  */
 public final class MetricsState {
-    /** The stream's counter sources (FORMAT.md): their values are deltas. */
+    /** kmsg priorities 0-7 by name, the {@code level} label of the kmsg record counter. */
     private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
     private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
 
@@ -179,7 +179,7 @@ public final class MetricsState {
             Map.Entry<String, JsonNode> c = it.next();
             JsonNode hz = c.getValue().get("hz");
             if (hz != null && hz.isNumber()) {
-                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (seed rule).",
+                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (docs/cadence.md).",
                         hz.asDouble(), "source", c.getKey(), "reason", c.getValue().path("reason").asText("unknown"));
             }
         }
