@@ -48,7 +48,8 @@ final class Libc {
             return null;
         }
         return LOAD_FAILURE instanceof UnsupportedOperationException ? LOAD_FAILURE.getMessage()
-                : "cannot load JNA's native library: " + LOAD_FAILURE;
+                : "cannot load JNA's native library (unpacked into -Djna.tmpdir, else ~/.cache/JNA or java.io.tmpdir: "
+                        + "one of them must be writable and not noexec): " + LOAD_FAILURE.getMessage();
     }
 
     /** errno of this thread's last call into libc here (JNA saves it right after the call). */
