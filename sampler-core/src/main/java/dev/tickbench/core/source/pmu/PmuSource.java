@@ -74,8 +74,14 @@ public final class PmuSource implements Source {
         return new CadenceRule.EveryTick();
     }
 
+    /** {@code -Dtickbench.pmu=off} leaves the perf event groups closed (to measure the probe without them). */
+    static final String SWITCH = "tickbench.pmu";
+
     @Override
     public Presence open() {
+        if ("off".equals(System.getProperty(SWITCH))) {
+            return Presence.absent("turned off (-D" + SWITCH + "=off)");
+        }
         String why = Libc.unavailableReason();
         if (why == null) {
             why = PerfAccess.notThisKernel(roots);
