@@ -186,4 +186,14 @@ class PmuProbeTest {
         JsonNode with = capabilitiesAsNobody(cp, tmp, "--inh-caps=+perfmon", "--ambient-caps=+perfmon");
         assertTrue(with.path("sources").path("pmu_sw").asBoolean(), with.path("absent").toString());
     }
+
+    @Test
+    void theDeployFilesGrantCapPerfmonAndNothingBroader() throws IOException {
+        String unit = Files.readString(Path.of("deploy", "tickbench-probe.service"));
+        assertTrue(unit.lines().anyMatch(l -> l.startsWith("AmbientCapabilities=") && l.contains("CAP_PERFMON")), unit);
+        assertTrue(unit.lines().anyMatch(l -> l.startsWith("CapabilityBoundingSet=") && l.contains("CAP_PERFMON")), unit);
+        String ds = Files.readString(Path.of("deploy", "daemonset.yaml"));
+        assertTrue(ds.contains("add: [SYSLOG, PERFMON]"), ds);
+        assertFalse(unit.contains("CAP_SYS_ADMIN") || ds.contains("SYS_ADMIN"), "CAP_SYS_ADMIN is not needed");
+    }
 }
