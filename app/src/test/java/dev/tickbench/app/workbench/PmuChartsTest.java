@@ -52,13 +52,12 @@ class PmuChartsTest {
     @Test
     void softwareEventsChartShowsEveryCpu() throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("the PMU software chart with points", 20_000, () -> {
-            ChartView c = w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE);
-            return c != null && c.pointCount() > 10;
-        });
         int cpus = Runtime.getRuntime().availableProcessors();
-        until("a switches and a faults series per CPU", 10_000,
-                () -> w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE).shownSeries().size() >= 2 * cpus);
+        // one check on the FX thread: a switches and a faults series per CPU, with points
+        until("the PMU software chart with a switches and a faults series per CPU", 30_000, () -> {
+            ChartView c = w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE);
+            return c != null && c.pointCount() > 10 && c.shownSeries().size() >= 2 * cpus;
+        });
         List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE).badgeTexts());
         assertTrue(badges.contains("cpu0 switches · 100 Hz · rate"), badges.toString());
         assertTrue(badges.contains("cpu0 faults · 100 Hz · rate"), badges.toString());
