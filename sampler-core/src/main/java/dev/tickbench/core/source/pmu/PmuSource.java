@@ -180,24 +180,10 @@ public final class PmuSource implements Source {
         values.begin();
         for (int c = 0; c < cpus.length; c++) {
             GroupReading.parse(view, c * stride, n, current);
-            long[] prev = previous[c];
-            boolean known = true;
-            if (started[c]) {
-                long enabled = current[0] - prev[0];
-                long running = current[1] - prev[1];
-                for (int e = 0; e < n; e++) {
-                    long d = GroupReading.scaled(current[e + 2] - prev[e + 2], enabled, running);
-                    if (d == GroupReading.UNKNOWN) {
-                        known = false;
-                    } else {
-                        estimates[c][e] += d;
-                    }
-                }
-            } else {
-                // the first read is the baseline: the sampler emits deltas from here
-                started[c] = true;
-            }
-            System.arraycopy(current, 0, prev, 0, n + 2);
+            boolean known = !started[c] || advance(previous[c], current, estimates[c], n);
+            // the first read is the baseline: the sampler emits deltas from here
+            started[c] = true;
+            System.arraycopy(current, 0, previous[c], 0, n + 2);
             if (known) {
                 for (int e = 0; e < n; e++) {
                     values.put(keys[c][e], estimates[c][e]);
@@ -206,6 +192,23 @@ public final class PmuSource implements Source {
             values.put(keys[c][n], current[0]);
             values.put(keys[c][n + 1], current[1]);
         }
+    }
+
+    /**
+     * Adds the interval from {@code prev} to {@code cur} (both {@code [enabled, running, raw…]}) to the
+     * cumulative estimates, scaled by the interval's enabled/running; false (nothing added) when the
+     * group never ran in it.
+     */
+    static boolean advance(long[] prev, long[] cur, long[] estimates, int n) {
+        long enabled = cur[0] - prev[0];
+        long running = cur[1] - prev[1];
+        if (GroupReading.scaled(0, enabled, running) == GroupReading.UNKNOWN) {
+            return false;
+        }
+        for (int e = 0; e < n; e++) {
+            estimates[e] += GroupReading.scaled(cur[e + 2] - prev[e + 2], enabled, running);
+        }
+        return true;
     }
 
     @Override

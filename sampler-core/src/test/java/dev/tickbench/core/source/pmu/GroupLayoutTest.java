@@ -2,7 +2,9 @@ package dev.tickbench.core.source.pmu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -66,6 +68,22 @@ class GroupLayoutTest {
         assertEquals(GroupReading.UNKNOWN, GroupReading.scaled(0, 10_000_000, 0));
         // not enabled during the interval: nothing to scale
         assertEquals(0, GroupReading.scaled(0, 0, 0));
+    }
+
+    @Test
+    void cumulativeEstimatesGrowByEachIntervalsScaledCount() {
+        long[] est = new long[2];
+        // [enabled, running, cycles, instructions], cumulative as the kernel returns them
+        long[] t0 = {1_000_000, 1_000_000, 5_000, 4_000};
+        long[] t1 = {11_000_000, 11_000_000, 15_000, 24_000}; // 10 ms on the PMU throughout: exact
+        long[] t2 = {21_000_000, 13_500_000, 17_000, 29_000}; // on for 2.5 of 10 ms: × 4
+        long[] t3 = {31_000_000, 13_500_000, 17_000, 29_000}; // off the PMU the whole interval
+        assertTrue(PmuSource.advance(t0, t1, est, 2));
+        assertArrayEquals(new long[] {10_000, 20_000}, est);
+        assertTrue(PmuSource.advance(t1, t2, est, 2));
+        assertArrayEquals(new long[] {10_000 + 8_000, 20_000 + 20_000}, est); // 2000 × 4, 5000 × 4
+        assertFalse(PmuSource.advance(t2, t3, est, 2), "no estimate for an interval the group never ran");
+        assertArrayEquals(new long[] {18_000, 40_000}, est, "nothing added, not zero added as a count");
     }
 
     @Test
