@@ -101,6 +101,8 @@ jdk_modules() {
     fi
     by_name[$name]=$archive
     optional[$name]=$(awk '$1 == "requires" && / static/ {printf " %s ", $2}' <<<"$descriptor")
+    # JNA has no module-info; it reaches java.desktop only for AWT window handles, never for libc calls
+    if [[ $name == jna-*.jar ]]; then optional[$name]+=" java.desktop "; fi
   done
   jdeps -s --multi-release 17 --ignore-missing-deps -cp "$all_cp" "$@" 2>/dev/null \
     | while read -r name _ mod; do
