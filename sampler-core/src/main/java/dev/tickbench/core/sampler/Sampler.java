@@ -74,6 +74,9 @@ public final class Sampler implements AutoCloseable {
             slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
+        for (TickExtension e : this.extensions) {
+            e.bind(this::readThisTick);
+        }
         long t0 = System.nanoTime();
         for (SourceSlot slot : slots) {
             slot.baseline();
@@ -221,7 +224,7 @@ public final class Sampler implements AutoCloseable {
         b.field(K_DT, monoNs - lastMonoNs);
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot slot = slots.get(i);
-            if (slot.due(tick) && slot.readAndEmit(b, monoNs, resets)) {
+            if (slot.due(tick) && slot.readAndEmit(b, tick, monoNs, resets)) {
                 heartbeats.add(slot.source.name());
             }
         }
@@ -265,6 +268,17 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
+    /** {@link SamplerReads}: a source's values when its slot read them on the current tick. */
+    private dev.tickbench.core.source.ValueTable readThisTick(String source) {
+        for (int i = 0; i < slots.size(); i++) {
+            SourceSlot slot = slots.get(i);
+            if (slot.source.name().equals(source)) {
+                return slot.lastReadTick == tick ? slot.source.values() : null;
+            }
+        }
+        return null;
+    }
+
     /** kmsg records are written before the sample of the tick that drained them: they happened before it. */
     private void drainKmsg() throws IOException {
         KmsgFeed feed = env.kmsg();
@@ -288,6 +302,9 @@ public final class Sampler implements AutoCloseable {
             }
         }
         env.close();
+        for (TickExtension e : extensions) {
+            e.close();
+        }
     }
 
     static ObjectMapper mapper() {
