@@ -18,12 +18,17 @@ import java.util.Map;
  * <p>Windows are whole ticks ({@link DerivedKind#windowTicks}) and rates divide by the ticks' own
  * {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
  * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
+ * A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage at the host's CPU
+ * count from the hello line): the kernel charges running time in lumps and a read lands a little after
+ * its tick's timestamp, so a window can show a few % more than is possible (docs/derived-series.md).
  * Not thread-safe: one feeding thread.
  */
 public final class DerivedSeries {
     private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec"};
 
     private int rateHz;
+    /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
+    private int cores;
     private long lastSeq = -1;
     private TickWindow cpu;
     private final long[] cpuDeltas = CpuTime.newFields();
@@ -75,6 +80,7 @@ public final class DerivedSeries {
     public List<DerivedValue> accept(StreamLine line) {
         if (line instanceof Hello h) {
             start(h.rateHz());
+            cores = Math.max(0, h.cores());
         } else if (line instanceof GapLine) {
             clear();
         } else if (line instanceof SampleLine s) {
@@ -159,7 +165,7 @@ public final class DerivedSeries {
             if (w.full()) {
                 String resource = key.substring(0, key.indexOf('.'));
                 out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
-                        100.0 * w.sum(0) / w.sum(1), w.ticks()));
+                        Math.min(100.0, 100.0 * w.sum(0) / w.sum(1)), w.ticks()));
             }
         }
     }
@@ -205,7 +211,8 @@ public final class DerivedSeries {
             String path = e.getKey();
             CgroupWindows w = e.getValue();
             if (add(w, 0, w.usage, -1, dtNs)) {
-                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, w.usage.sum(0) * 1000.0 / w.usage.sum(1),
+                double cpus = w.usage.sum(0) * 1000.0 / w.usage.sum(1);
+                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? Math.min(cores, cpus) : cpus,
                         w.usage.ticks()));
             }
             if (add(w, 1, w.throttled, 2, 0) && w.throttled.sum(1) > 0) {

@@ -10,7 +10,10 @@ import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,9 +48,16 @@ public final class MetricsState {
     private JsonNode lastPeaks;
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
+    /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
+    private final DerivedSeries derived = new DerivedSeries();
+    private List<DerivedValue> latestDerived = List.of();
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
+        List<DerivedValue> d = derived.accept(line);
+        if (line instanceof SampleLine || line instanceof GapLine || line instanceof Hello) {
+            latestDerived = d;
+        }
         if (line instanceof SampleLine s) {
             sample(s, receivedNs);
         } else if (line instanceof Hello h) {
@@ -148,6 +158,7 @@ public final class MetricsState {
                 e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());
             }
         }
+        DerivedFamilies.add(e, latestDerived);
         throttle(e);
         cgroupLimits(e);
         if (self != null) {

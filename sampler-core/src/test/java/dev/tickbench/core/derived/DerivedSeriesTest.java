@@ -111,6 +111,19 @@ class DerivedSeriesTest {
     }
 
     @Test
+    void aShareOfWallTimeIsCappedAtItsPhysicalBound() {
+        DerivedSeries d = new DerivedSeries();
+        d.accept(hello(2)); // 2 CPUs
+        // 1 100 000 us of CPU in 0.5 s twice = 2.2 CPUs: lumpy charging and late reads, capped at the 2 CPUs there are
+        Map<String, SourceValues> s = Map.of("cgroup_cpu", values("/|usage_usec", 1_100_000),
+                "pressure", values("cpu.some_total", 510_000));
+        d.accept(sample(1, s));
+        Map<String, Double> v = byName(d.accept(sample(2, s)));
+        assertEquals(2.0, v.get("cgroup./.usage_cpus"), 0.0);
+        assertEquals(100.0, v.get("psi.cpu.some_pct"), 0.0, "1.02 s stalled in 1 s: 100 %");
+    }
+
+    @Test
     void theFormulaLeavesGuestOutAndCountsASteppedBackFieldAsZero() {
         long[] d = {30, 10, 0, 40, 20, 0, 0, 0};
         CpuTime.Shares s = CpuTime.of(d);
