@@ -325,7 +325,8 @@ public final class ChartView extends VBox {
         }
         fixedLines.forEach(e::value);
         boolean zero = group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI
-                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_USAGE;
+                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_THROTTLED_TIME
+                || group == ChartGroup.CGROUP_USAGE;
         double[] r = e.axisRange(Y_PADDING, zero);
         if (r[0] != yAxis.getMin() || r[1] != yAxis.getMax()) {
             yAxis.set(r[0], r[1]);

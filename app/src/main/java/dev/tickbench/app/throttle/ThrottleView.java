@@ -99,29 +99,46 @@ public final class ThrottleView extends VBox {
         vm.traceProperty().addListener((o, a, b) -> drawTrace(b));
         vm.replayProperty().addListener((o, a, b) -> drawReplay(b));
 
-        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
-            SeriesStore s = store.getValue();
-            ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
-            if (t != null) {
-                vm.traceProperty().set(t);
-            } else {
-                vm.sourceProperty().set("live: the session has sent no throttle lines yet");
-            }
-        }));
+        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> showLive(store.getValue())));
         poll.setCycleCount(Timeline.INDEFINITE);
         live.selectedProperty().addListener((o, a, on) -> {
             if (on) {
+                showLive(store.getValue()); // at once: an opened capture's trace must not linger
                 poll.play();
             } else {
                 poll.stop();
             }
         });
+        store.addListener((o, a, b) -> {
+            if (live.isSelected()) {
+                showLive(b); // a new session: its own throttle lines, or none yet
+            }
+        });
 
+        live.setSelected(true); // a session is followed from the start; opening a capture here unselects it
         getChildren().addAll(bar, error, status, iowaitChart, effectiveChart);
         VBox.setVgrow(iowaitChart, Priority.ALWAYS);
         VBox.setVgrow(effectiveChart, Priority.ALWAYS);
         setSpacing(6);
         setPadding(new Insets(6));
+    }
+
+    /**
+     * The live session's throttle trace; with none yet the tab is emptied (never left showing a
+     * capture's data under the live heading).
+     */
+    private void showLive(SeriesStore s) {
+        ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
+        vm.traceProperty().set(t);
+        if (t == null) {
+            vm.errorProperty().set("");
+            vm.sourceProperty().set("live: the session has sent no throttle lines yet");
+        }
+    }
+
+    /** Whether the tab follows the live session (false after opening a capture in it). */
+    public ToggleButton liveToggle() {
+        return live;
     }
 
     /** Loads a capture on a background task; the view shows it when done, or the reason it cannot. */
@@ -158,6 +175,9 @@ public final class ThrottleView extends VBox {
 
     private void drawTrace(ThrottleTrace tr) {
         if (tr == null) {
+            iowaitChart.getDatasets().clear();
+            effectiveChart.getDatasets().clear();
+            whatIfLine.clearData();
             return;
         }
         DoubleDataSet raw = new DoubleDataSet("iowait raw");
