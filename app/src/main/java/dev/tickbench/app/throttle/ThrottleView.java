@@ -42,6 +42,10 @@ public final class ThrottleView extends VBox {
     private final XYChart iowaitChart;
     private final XYChart effectiveChart;
     private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
+    private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
+    private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
+    private final DoubleDataSet effectiveLine = new DoubleDataSet("effective");
+    private final DoubleDataSet ceilingLine = new DoubleDataSet("ceiling");
     private final ProgressIndicator busy = new ProgressIndicator();
     private final ToggleButton live = new ToggleButton("Follow live session");
     private final Timeline poll;
@@ -129,6 +133,10 @@ public final class ThrottleView extends VBox {
      */
     private void showLive(SeriesStore s) {
         ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
+        ThrottleTrace shown = vm.traceProperty().get();
+        if (t != null && shown != null && shown.name().equals(t.name()) && shown.size() == t.size()) {
+            return; // no new throttle line since the last second
+        }
         vm.traceProperty().set(t);
         if (t == null) {
             vm.errorProperty().set("");
@@ -173,6 +181,10 @@ public final class ThrottleView extends VBox {
         return whatIfLine.getValues(DataSet.DIM_Y).clone();
     }
 
+    /**
+     * Draws a trace into the same datasets each time (the live trace is redrawn every second: new
+     * datasets would restyle and relayout both charts each time, on the FX thread).
+     */
     private void drawTrace(ThrottleTrace tr) {
         if (tr == null) {
             iowaitChart.getDatasets().clear();
@@ -180,20 +192,21 @@ public final class ThrottleView extends VBox {
             whatIfLine.clearData();
             return;
         }
-        DoubleDataSet raw = new DoubleDataSet("iowait raw");
-        DoubleDataSet smoothed = new DoubleDataSet("iowait smoothed");
-        raw.set(tr.t(), tr.iowait());
-        smoothed.set(tr.t(), tr.smoothed());
-        iowaitChart.getDatasets().setAll(raw, smoothed);
-        DoubleDataSet eff = new DoubleDataSet("effective");
-        DoubleDataSet ceil = new DoubleDataSet("ceiling");
-        if (tr.hasEffective()) {
-            for (int i = 0; i < tr.size(); i++) {
-                eff.add(tr.t()[i], tr.effective()[i]);
-                ceil.add(tr.t()[i], tr.ceiling()[i]);
-            }
+        rawLine.set(tr.t(), tr.iowait());
+        smoothedLine.set(tr.t(), tr.smoothed());
+        double[] eff = new double[tr.hasEffective() ? tr.size() : 0];
+        double[] ceil = new double[eff.length];
+        for (int i = 0; i < eff.length; i++) {
+            eff[i] = tr.effective()[i];
+            ceil[i] = tr.ceiling()[i];
         }
-        effectiveChart.getDatasets().setAll(eff, ceil, whatIfLine);
+        double[] t = java.util.Arrays.copyOf(tr.t(), eff.length);
+        effectiveLine.set(t, eff);
+        ceilingLine.set(t, ceil);
+        if (iowaitChart.getDatasets().isEmpty()) {
+            iowaitChart.getDatasets().setAll(rawLine, smoothedLine);
+            effectiveChart.getDatasets().setAll(effectiveLine, ceilingLine, whatIfLine);
+        }
     }
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {

@@ -160,7 +160,8 @@ class LiveViewTest {
     @Test
     void theLocalSessionsThrottleTabFillsAndComesBackFromACapture() throws Exception {
         var tabs = w.view.tabs();
-        fx(() -> { tabs.show(tabs.throttle()); w.vm.connectLocal(); return null; });
+        // 10 Hz: the throttle writes once a second at any rate, and a busy machine draws fewer points
+        fx(() -> { w.vm.rateHzProperty().set(10); tabs.show(tabs.throttle()); w.vm.connectLocal(); return null; });
         until("the local session's throttle lines in the Throttle tab", 30_000, () -> {
             ThrottleTrace t = tabs.throttleModel().traceProperty().get();
             return t != null && t.size() >= 2;
