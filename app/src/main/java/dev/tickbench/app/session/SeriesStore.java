@@ -5,6 +5,7 @@ import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
@@ -76,6 +77,10 @@ public final class SeriesStore {
         } else if (line instanceof KmsgLine k) {
             double x = (k.monoNs() + wallMinusMonoNs) / 1e9;
             mark(new TimeMark(TimeMark.Kind.KMSG, x, x, k.msg()));
+        } else if (line instanceof KmsgGapLine g) {
+            kmsgDropped += g.dropped();
+            double x = (g.monoNs() + wallMinusMonoNs) / 1e9;
+            mark(new TimeMark(TimeMark.Kind.KMSG, x, x, "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")"));
         } else if (line instanceof ThrottleLine t) {
             throttle(t);
         } else if (line instanceof GapLine g) {

@@ -188,6 +188,19 @@ class SeriesStoreTest {
     }
 
     @Test
+    void lostKernelLogRecordsAreCountedAndMarkedWhereTheyWereLost() throws IOException {
+        feed(HELLO, sample(1, ""),
+                "{\"type\":\"kmsg_gap\",\"mono_ns\":500150000000,\"dropped\":436,\"from_us\":500150000,"
+                        + "\"to_us\":500160000,\"reason\":\"queue_overflow\"}", sample(2, ""));
+        assertEquals(436, store.kmsgDropped());
+        List<TimeMark> marks = store.marks();
+        assertEquals(1, marks.size(), marks.toString());
+        assertEquals(TimeMark.Kind.KMSG, marks.get(0).kind());
+        assertEquals(1000.15, marks.get(0).x(), 1e-6);
+        assertEquals("kernel log: 436 records lost here (queue_overflow)", marks.get(0).text());
+    }
+
+    @Test
     void sessionListsAbsentSourcesWithTheirReasonAndCriticalTrips() throws IOException {
         feed(HELLO);
         SessionInfo s = store.session();

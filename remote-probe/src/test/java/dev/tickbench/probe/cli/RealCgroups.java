@@ -30,6 +30,7 @@ final class RealCgroups implements AutoCloseable {
     /** v1 with cpuacct mounted apart from cpu (a hybrid host): the same pair there, else null. */
     final Path acctParent;
     final Path acctChild;
+    private final boolean quota;
 
     private RealCgroups(CgroupMount mount, String name, boolean quota, CgroupMount acct) throws IOException {
         this.mount = mount;
@@ -39,6 +40,18 @@ final class RealCgroups implements AutoCloseable {
         this.child = parent.resolve("child");
         this.acctParent = acct == null ? null : acct.mountPoint().resolve(name);
         this.acctChild = acct == null ? null : acctParent.resolve("child");
+        this.quota = quota;
+        make();
+    }
+
+    /** Removes both cgroups (their tasks must be gone) and creates them again: new directories, counters at 0. */
+    void recreate() throws IOException {
+        rmdir(child);
+        rmdir(parent);
+        make();
+    }
+
+    private void make() throws IOException {
         Files.createDirectory(parent);
         try {
             if (mount.version() == CgroupVersion.V1) {
