@@ -9,6 +9,7 @@ public enum ChartGroup {
     SLAB("Slab caches", "active objects", true),
     BUDDY("Buddy free lists", "free blocks", true),
     CGROUP_THROTTLED("cgroup throttled periods", "%", false),
+    CGROUP_THROTTLED_TIME("cgroup throttled time", "s/s", false),
     CGROUP_USAGE("cgroup CPU usage", "CPUs", false),
     THROTTLE("Throttle: iowait", "%", false),
     THROTTLE_EFFECTIVE("Throttle: effective concurrency", "slots", false),

@@ -349,7 +349,8 @@ public final class ChartView extends VBox {
             e.value(100.0);
         }
         boolean zero = group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI
-                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_USAGE
+                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_THROTTLED_TIME
+                || group == ChartGroup.CGROUP_USAGE
                 || group == ChartGroup.PMU_IPC || group == ChartGroup.PMU_CACHE_MISS || group == ChartGroup.PMU_SOFTWARE;
         double[] r = e.axisRange(Y_PADDING, zero);
         if (r[0] != yAxis.getMin() || r[1] != yAxis.getMax()) {

@@ -46,6 +46,10 @@ public final class ThrottleView extends VBox {
     private final XYChart iowaitChart;
     private final XYChart effectiveChart;
     private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
+    private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
+    private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
+    private final DoubleDataSet effectiveLine = new DoubleDataSet("effective");
+    private final DoubleDataSet ceilingLine = new DoubleDataSet("ceiling");
     private final ProgressIndicator busy = new ProgressIndicator();
     private final ToggleButton live = new ToggleButton("Follow live session");
     private final Timeline poll;
@@ -103,32 +107,53 @@ public final class ThrottleView extends VBox {
         vm.traceProperty().addListener((o, a, b) -> drawTrace(b));
         vm.replayProperty().addListener((o, a, b) -> drawReplay(b));
 
-        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
-            SeriesStore s = store.getValue();
-            ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
-            if (s != null && s.session() != null && s.session().throttleBands() != null) {
-                vm.bandsProperty().set(s.session().throttleBands());
-            }
-            if (t != null) {
-                vm.traceProperty().set(t);
-            } else {
-                vm.sourceProperty().set("live: the session has sent no throttle lines yet");
-            }
-        }));
+        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> showLive(store.getValue())));
         poll.setCycleCount(Timeline.INDEFINITE);
         live.selectedProperty().addListener((o, a, on) -> {
             if (on) {
+                showLive(store.getValue()); // at once: an opened capture's trace must not linger
                 poll.play();
             } else {
                 poll.stop();
             }
         });
+        store.addListener((o, a, b) -> {
+            if (live.isSelected()) {
+                showLive(b); // a new session: its own throttle lines, or none yet
+            }
+        });
 
+        live.setSelected(true); // a session is followed from the start; opening a capture here unselects it
         getChildren().addAll(bar, error, status, iowaitChart, effectiveChart);
         VBox.setVgrow(iowaitChart, Priority.ALWAYS);
         VBox.setVgrow(effectiveChart, Priority.ALWAYS);
         setSpacing(6);
         setPadding(new Insets(6));
+    }
+
+    /**
+     * The live session's throttle trace; with none yet the tab is emptied (never left showing a
+     * capture's data under the live heading).
+     */
+    private void showLive(SeriesStore s) {
+        if (s != null && s.session() != null && s.session().throttleBands() != null) {
+            vm.bandsProperty().set(s.session().throttleBands()); // the bands the live session published
+        }
+        ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
+        ThrottleTrace shown = vm.traceProperty().get();
+        if (t != null && shown != null && shown.name().equals(t.name()) && shown.size() == t.size()) {
+            return; // no new throttle line since the last second
+        }
+        vm.traceProperty().set(t);
+        if (t == null) {
+            vm.errorProperty().set("");
+            vm.sourceProperty().set("live: the session has sent no throttle lines yet");
+        }
+    }
+
+    /** Whether the tab follows the live session (false after opening a capture in it). */
+    public ToggleButton liveToggle() {
+        return live;
     }
 
     /** Loads a capture on a background task; the view shows it when done, or the reason it cannot. */
@@ -168,24 +193,32 @@ public final class ThrottleView extends VBox {
         return whatIfLine.getValues(DataSet.DIM_Y).clone();
     }
 
+    /**
+     * Draws a trace into the same datasets each time (the live trace is redrawn every second: new
+     * datasets would restyle and relayout both charts each time, on the FX thread).
+     */
     private void drawTrace(ThrottleTrace tr) {
         if (tr == null) {
+            iowaitChart.getDatasets().clear();
+            effectiveChart.getDatasets().clear();
+            whatIfLine.clearData();
             return;
         }
-        DoubleDataSet raw = new DoubleDataSet("iowait raw");
-        DoubleDataSet smoothed = new DoubleDataSet("iowait smoothed");
-        raw.set(tr.t(), tr.iowait());
-        smoothed.set(tr.t(), tr.smoothed());
-        iowaitChart.getDatasets().setAll(raw, smoothed);
-        DoubleDataSet eff = new DoubleDataSet("effective");
-        DoubleDataSet ceil = new DoubleDataSet("ceiling");
-        if (tr.hasEffective()) {
-            for (int i = 0; i < tr.size(); i++) {
-                eff.add(tr.t()[i], tr.effective()[i]);
-                ceil.add(tr.t()[i], tr.ceiling()[i]);
-            }
+        rawLine.set(tr.t(), tr.iowait());
+        smoothedLine.set(tr.t(), tr.smoothed());
+        double[] eff = new double[tr.hasEffective() ? tr.size() : 0];
+        double[] ceil = new double[eff.length];
+        for (int i = 0; i < eff.length; i++) {
+            eff[i] = tr.effective()[i];
+            ceil[i] = tr.ceiling()[i];
         }
-        effectiveChart.getDatasets().setAll(eff, ceil, whatIfLine);
+        double[] t = java.util.Arrays.copyOf(tr.t(), eff.length);
+        effectiveLine.set(t, eff);
+        ceilingLine.set(t, ceil);
+        if (iowaitChart.getDatasets().isEmpty()) {
+            iowaitChart.getDatasets().setAll(rawLine, smoothedLine);
+            effectiveChart.getDatasets().setAll(effectiveLine, ceilingLine, whatIfLine);
+        }
     }
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {

@@ -95,8 +95,8 @@ public final class MainView extends BorderPane {
         ComboBox<Integer> floor = new ComboBox<>();
         floor.getItems().addAll(0, 1, 5, 10, 50, 100, 1000);
         floor.setValue(vm.floorHzProperty().get());
-        floor.setButtonCell(floorCell());
-        floor.setCellFactory(l -> floorCell());
+        floor.setButtonCell(floorCell(true));
+        floor.setCellFactory(l -> floorCell(false));
         floor.setOnAction(e -> { vm.floorHzProperty().set(floor.getValue()); vm.restartLocal(); });
         rate.disableProperty().bind(vm.localProperty().not());
         floor.disableProperty().bind(vm.localProperty().not());
@@ -238,12 +238,17 @@ public final class MainView extends BorderPane {
         };
     }
 
-    private static ListCell<Integer> floorCell() {
+    /** {@code button}: the closed box, which says where FLOOR_HZ comes from while none is chosen. */
+    private static ListCell<Integer> floorCell(boolean button) {
         return new ListCell<>() {
             @Override
             protected void updateItem(Integer v, boolean empty) {
                 super.updateItem(v, empty);
-                setText(empty || v == null ? null : "FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+                if (empty || v == null) {
+                    setText(button ? "FLOOR_HZ: environment" : null);
+                } else {
+                    setText("FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+                }
             }
         };
     }

@@ -63,7 +63,8 @@ public final class MainViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final StringProperty source = new SimpleStringProperty("");
     private final IntegerProperty rateHz = new SimpleIntegerProperty(DEFAULT_RATE_HZ);
-    private final IntegerProperty floorHz = new SimpleIntegerProperty(0);
+    /** The chosen FLOOR_HZ for this machine; null = FLOOR_HZ from this process's environment (as the probe does). */
+    private final ObjectProperty<Integer> floorHz = new SimpleObjectProperty<>();
     private final BooleanProperty local = new SimpleBooleanProperty(false);
     private final BooleanProperty replay = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
@@ -116,7 +117,7 @@ public final class MainViewModel {
     /** "this machine", "pi@board-7:22", or the capture file name. */
     public StringProperty sourceProperty() { return source; }
     public IntegerProperty rateHzProperty() { return rateHz; }
-    public IntegerProperty floorHzProperty() { return floorHz; }
+    public ObjectProperty<Integer> floorHzProperty() { return floorHz; }
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
     public BooleanProperty localProperty() { return local; }
     public BooleanProperty replayProperty() { return replay; }

@@ -12,9 +12,12 @@ import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.source.pmu.PmuRatios;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.throttle.PeakTracker;
 import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -53,9 +56,16 @@ public final class MetricsState {
     private JsonNode cgroupLimits;
     /** IPC and cache miss ratio over the last second of pmu_hw deltas. */
     private final PmuRatios pmu = new PmuRatios();
+    /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
+    private final DerivedSeries derived = new DerivedSeries();
+    private List<DerivedValue> latestDerived = List.of();
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
+        List<DerivedValue> d = derived.accept(line);
+        if (line instanceof SampleLine || line instanceof GapLine || line instanceof Hello) {
+            latestDerived = d;
+        }
         if (line instanceof SampleLine s) {
             sample(s, receivedNs);
         } else if (line instanceof Hello h) {
@@ -165,6 +175,7 @@ public final class MetricsState {
             }
         }
         pmuRatios(e);
+        DerivedFamilies.add(e, latestDerived);
         throttle(e);
         cgroupLimits(e);
         if (self != null) {

@@ -72,6 +72,9 @@ public final class Sampler implements AutoCloseable {
             slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
+        for (TickExtension e : this.extensions) {
+            e.bind(this::readThisTick);
+        }
         long t0 = System.nanoTime();
         for (SourceSlot slot : slots) {
             slot.baseline();
@@ -259,6 +262,17 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
+    /** {@link SamplerReads}: a source's values when its slot read them on the current tick. */
+    private dev.tickbench.core.source.ValueTable readThisTick(String source) {
+        for (int i = 0; i < slots.size(); i++) {
+            SourceSlot slot = slots.get(i);
+            if (slot.source.name().equals(source)) {
+                return slot.lastReadTick == tick ? slot.source.values() : null;
+            }
+        }
+        return null;
+    }
+
     /**
      * kmsg records are written before the sample of the tick that drained them: they happened before it.
      * Everything queued is written, however many (the kernel log is drained on every tick, never slowed).
@@ -284,6 +298,9 @@ public final class Sampler implements AutoCloseable {
             }
         }
         env.close();
+        for (TickExtension e : extensions) {
+            e.close();
+        }
     }
 
     static ObjectMapper mapper() {

@@ -30,6 +30,8 @@ final class SourceSlot {
     private boolean armed = true;
     private long[] deltas = new long[64];
     private boolean failing;
+    /** The tick of the last successful read (0 = the baseline), -1 before any. */
+    long lastReadTick = -1;
     long readFailures;
 
     SourceSlot(Source source, Plan plan) {
@@ -46,8 +48,11 @@ final class SourceSlot {
 
     /** The sampler's baseline read: counters get their first values; the change filter stays armed. */
     void baseline() {
-        if (read() && counter) {
-            previous.copyFrom(source.values());
+        if (read()) {
+            lastReadTick = 0;
+            if (counter) {
+                previous.copyFrom(source.values());
+            }
         }
     }
 
@@ -79,6 +84,7 @@ final class SourceSlot {
         if (!read()) {
             return false;
         }
+        lastReadTick = tick;
         ValueTable v = source.values();
         if (counter) {
             writeCounter(out, v, resets);
