@@ -226,16 +226,19 @@ public final class Kmsg implements AutoCloseable {
     /** Queues a record, after the gap that precedes it; a full queue starts or extends a gap instead. */
     private void offer(KmsgRecord r) {
         synchronized (handOff) {
-            handled++;
-            if (pending != null) {
-                if (!queue.offer(pending.toGap())) {
-                    pending.add(1, r.usec(), KmsgGap.Reason.QUEUE_OVERFLOW);
-                    return;
+            try {
+                if (pending != null) {
+                    if (!queue.offer(pending.toGap())) {
+                        pending.add(1, r.usec(), KmsgGap.Reason.QUEUE_OVERFLOW);
+                        return;
+                    }
+                    pending = null;
                 }
-                pending = null;
-            }
-            if (!queue.offer(r)) {
-                pending = new PendingGap(1, r.usec(), r.usec(), KmsgGap.Reason.QUEUE_OVERFLOW);
+                if (!queue.offer(r)) {
+                    pending = new PendingGap(1, r.usec(), r.usec(), KmsgGap.Reason.QUEUE_OVERFLOW);
+                }
+            } finally {
+                handled++; // after the queue has it: whoever sees the count sees the record (or its gap)
             }
         }
     }
