@@ -89,7 +89,7 @@ final class WalkJsonReader {
             }
         }
         return new WalkLevel(limits, before.isEmpty() ? null : new CpuStat(before), new CpuStat(after),
-                psi(l.path("psi")), windowNs);
+                psi(l.path("psi")), windowNs, l.path("reset").asBoolean(false)); // reset: its deltas are null
     }
 
     private static Psi psi(JsonNode p) {

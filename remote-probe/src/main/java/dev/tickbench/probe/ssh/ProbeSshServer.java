@@ -12,6 +12,7 @@ import java.security.PublicKey;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.server.SshServer;
@@ -82,6 +83,10 @@ public final class ProbeSshServer implements AutoCloseable {
         server.setHostBasedAuthenticator(null);
         server.setPublickeyAuthenticator(new AuthorizedKeys(authorizedKeys, user, Clock.systemUTC()));
         server.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
+        // the stream is repetitive JSON: offer zlib (after authentication, as OpenSSH does) so a slow
+        // link carries a fraction of it; the client's preference decides
+        server.setCompressionFactories(List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.zlib,
+                BuiltinCompressions.none));
         server.setSubsystemFactories(List.of());
         Semaphore slots = new Semaphore(MemoryBudget.MAX_SSH_COMMANDS);
         server.setShellFactory(channel -> new ProbeCommand(null, budget, slots));

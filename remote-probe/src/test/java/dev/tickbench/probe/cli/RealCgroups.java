@@ -34,6 +34,17 @@ final class RealCgroups implements AutoCloseable {
         this.childPath = parentPath + "/child";
         this.parent = mount.mountPoint().resolve(name);
         this.child = parent.resolve("child");
+        make();
+    }
+
+    /** Removes both cgroups (their tasks must be gone) and creates them again: new directories, counters at 0. */
+    void recreate() throws IOException {
+        rmdir(child);
+        rmdir(parent);
+        make();
+    }
+
+    private void make() throws IOException {
         Files.createDirectory(parent);
         try {
             if (mount.version() == CgroupVersion.V1) {

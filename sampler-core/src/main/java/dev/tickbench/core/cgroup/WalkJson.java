@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
  * The walk JSON of design.md ("Throttling path walk"): {@code version}, {@code levels} leaf first
  * (counter fields are deltas over the window), {@code enforcing}, {@code k8s}, {@code warnings}.
  * Fields beyond the contract (target, window_s, burst, rates, usage, system_psi, vanished,
- * warning_kinds) are extra
+ * warning_kinds, reset) are extra
  * and ignorable by readers. Missing values are {@code null}, never 0.
  */
 public final class WalkJson {
@@ -87,6 +87,7 @@ public final class WalkJson {
         g.writeFieldName("psi");
         psi(g, l.psi());
         g.writeBooleanField("throttling", l.throttling());
+        g.writeBooleanField("reset", l.reset());
         g.writeEndObject();
     }
 

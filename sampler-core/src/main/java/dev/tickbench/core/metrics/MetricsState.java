@@ -4,15 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.CgroupLimitsLine;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.throttle.PeakTracker;
+import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -42,7 +46,8 @@ public final class MetricsState {
     private long gaps;
     private long gapSamples;
     private ThrottleLine throttle;
-    private JsonNode lastPeaks;
+    /** The throttle lines' per-second peaks since the previous scrape: each scrape drains it. */
+    private final PeakTracker peaksSinceScrape = new PeakTracker();
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
 
@@ -56,10 +61,12 @@ public final class MetricsState {
             if (k.prio() >= 0 && k.prio() < kmsgByPrio.length) {
                 kmsgByPrio[k.prio()]++;
             }
+        } else if (line instanceof KmsgGapLine g) {
+            kmsgDropped += g.dropped();
         } else if (line instanceof ThrottleLine t) {
             throttle = t;
             if (t.peaks() != null) {
-                lastPeaks = t.peaks();
+                peaksSinceScrape.observe(Peaks.fromLine(t.peaks()));
             }
             emittedMonoNs.put("throttle", t.monoNs());
         } else if (line instanceof GapLine g) {
@@ -75,7 +82,7 @@ public final class MetricsState {
         lastSeq = s.seq();
         latestMonoNs = s.monoNs();
         latestReceivedNs = receivedNs;
-        kmsgDropped += s.kmsgDropped();
+        kmsgDropped += s.kmsgDropped(); // captures of probes before kmsg_gap lines
         if (s.limits() != null && !s.limits().isEmpty()) {
             limits = new LinkedHashMap<>(s.limits());
         }
@@ -103,8 +110,11 @@ public final class MetricsState {
     }
 
     /**
-     * Renders everything into {@code e}. {@code self} may be null (a replayed capture has no probe);
-     * {@code nowNs} is on the clock of {@link #accept}'s {@code receivedNs}.
+     * Renders everything into {@code e}: one scrape. {@code self} may be null (a replayed capture has
+     * no probe); {@code nowNs} is on the clock of {@link #accept}'s {@code receivedNs}. The throttle
+     * peaks are the worst of every second since the previous scrape, so a scrape drains them (a spike
+     * between two scrapes shows in the second; with no throttle second in between there is no peak);
+     * everything else is left as it was.
      */
     public synchronized void render(Exposition e, SelfCost self, long nowNs) {
         int userHz = hello == null || hello.userHz() <= 0 ? 100 : hello.userHz();
@@ -142,7 +152,7 @@ public final class MetricsState {
         for (int p = 0; p < kmsgByPrio.length; p++) {
             e.counter("tickbench_kmsg_records_total", "Kernel log records by level.", kmsgByPrio[p], "level", KMSG_LEVELS[p]);
         }
-        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records dropped by the per-tick drain bound.", kmsgDropped);
+        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records lost (probe queue full or kernel ring overwritten; kmsg_gap lines).", kmsgDropped);
         for (Map.Entry<String, Long> l : limits.entrySet()) {
             if (l.getValue() != null && l.getKey().equals("memory_max")) { // null is "max": no limit, no sample
                 e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());
@@ -201,14 +211,18 @@ public final class MetricsState {
         e.gauge("tickbench_throttle_effective_concurrency", "Concurrency the throttle allows now.", t.effective());
         e.gauge("tickbench_throttle_ceiling_concurrency", "Concurrency ceiling.", t.ceiling());
         e.gauge("tickbench_throttle_grow_spread_seconds", "Wait before the next growth step.", t.growSpreadS());
-        if (lastPeaks != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = lastPeaks.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> p = it.next();
-                if (p.getValue().isNumber()) {
-                    e.gauge("tickbench_throttle_peak_ratio", "Peak usage in the last throttle period that had data.",
-                            p.getValue().asDouble() / 100.0, "resource", p.getKey());
-                }
-            }
+        peaksSinceScrape.drain().ifPresent(p -> {
+            peak(e, "cpu", p.cpu());
+            peak(e, "mem", p.mem());
+            peak(e, "iowait", p.iowait());
+            peak(e, "disk", p.disk());
+        });
+    }
+
+    private static void peak(Exposition e, String resource, OptionalDouble pct) {
+        if (pct.isPresent()) {
+            e.gauge("tickbench_throttle_peak_ratio", "Peak usage over the seconds since the previous scrape.",
+                    pct.getAsDouble() / 100.0, "resource", resource);
         }
     }
 

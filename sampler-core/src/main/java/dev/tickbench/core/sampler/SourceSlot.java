@@ -1,6 +1,5 @@
 package dev.tickbench.core.sampler;
 
-import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.cadence.Plan;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
@@ -25,7 +24,8 @@ final class SourceSlot {
     private final ValueTable previous = new ValueTable();
     /** Store-on-change levels: what was last emitted. */
     private final ValueTable lastEmitted = new ValueTable();
-    private long lastEmitNs = Long.MIN_VALUE;
+    /** The tick of the last emission (the heartbeat counts ticks, Floors.heartbeatTicks). */
+    private long lastEmitTick;
     /** Re-armed after the baseline read: the next read is emitted whatever it holds. */
     private boolean armed = true;
     private long[] deltas = new long[64];
@@ -72,9 +72,10 @@ final class SourceSlot {
     /**
      * Reads the source (it is due) and writes its field into the sample when it is emitted.
      *
+     * @param heartbeatTicks ticks after an emission at which an unchanged value is re-emitted
      * @return true when emitted because of the heartbeat alone
      */
-    boolean readAndEmit(SampleBuffer out, long monoNs, List<String> resets) {
+    boolean readAndEmit(SampleBuffer out, long tick, long heartbeatTicks, List<String> resets) {
         if (!read()) {
             return false;
         }
@@ -86,7 +87,7 @@ final class SourceSlot {
         }
         boolean heartbeat = false;
         if (plan.storeOnChange() && !armed && v.sameAs(lastEmitted)) {
-            if (monoNs - lastEmitNs < Floors.HEARTBEAT_NS) {
+            if (tick - lastEmitTick < heartbeatTicks) {
                 return false;
             }
             heartbeat = true;
@@ -99,7 +100,7 @@ final class SourceSlot {
         if (plan.storeOnChange()) {
             lastEmitted.copyFrom(v);
         }
-        lastEmitNs = monoNs;
+        lastEmitTick = tick;
         armed = false;
         return heartbeat;
     }

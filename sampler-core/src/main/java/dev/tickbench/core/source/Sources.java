@@ -44,7 +44,7 @@ public final class Sources {
             try (Stream<Path> s = Files.list(dir)) {
                 s.filter(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone") >= 0)
                         .sorted(Comparator.comparingInt(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone")))
-                        .forEach(p -> zones.add(new ThermalZone(p)));
+                        .forEach(p -> zones.add(new ThermalZone(p, deviceTreeThermalZones(roots))));
             } catch (IOException e) {
                 return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "cannot list " + dir + ": " + e.getMessage()));
             }
@@ -53,6 +53,11 @@ public final class Sources {
             return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "no thermal zones in " + dir));
         }
         return zones;
+    }
+
+    /** Where a device tree's thermal zone nodes are: {@code <proc>/device-tree}, or the sysfs path it links to. */
+    static List<Path> deviceTreeThermalZones(SystemRoots roots) {
+        return List.of(roots.proc("device-tree/thermal-zones"), roots.sys("firmware/devicetree/base/thermal-zones"));
     }
 
     /** The kernel log reader (an event source with its own thread; not in {@link #discover}). */

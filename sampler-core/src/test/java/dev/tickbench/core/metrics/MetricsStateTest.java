@@ -65,6 +65,38 @@ class MetricsStateTest {
         assertEquals(text, render(1_600_000_000L));
     }
 
+    private static String throttle(long second, double cpu, double mem) {
+        return "{\"type\":\"throttle\",\"mono_ns\":" + second * 1_000_000_000L + ",\"wall_ns\":1,\"iowait\":1.0,"
+                + "\"smoothed\":1.0,\"zone\":\"GREEN\",\"effective\":1,\"ceiling\":4,\"grow_spread_s\":2,"
+                + "\"last_throttle_mono_ns\":null,\"peaks\":{\"cpu\":" + cpu + ",\"mem\":" + mem + ",\"iowait\":1.0}}";
+    }
+
+    @Test
+    void aSpikeBetweenTwoScrapesShowsInTheSecond() throws IOException {
+        feed(HELLO, 0);
+        feed(throttle(1, 20, 30), 1);
+        String first = render(2);
+        assertTrue(first.contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.3\n"), first);
+        // a 2-second memory spike to 80 % at seconds 3-4, gone by the scrape at second 10
+        feed(throttle(2, 10, 30), 3);
+        feed(throttle(3, 15, 80), 4);
+        feed(throttle(4, 95, 79), 5);
+        for (int s = 5; s <= 10; s++) {
+            feed(throttle(s, 10, 30), 5 + s);
+        }
+        String second = render(20);
+        assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.8\n"), second);
+        assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"cpu\"} 0.95\n"), second);
+        assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"iowait\"} 0.01\n"), second);
+        assertFalse(second.contains("resource=\"disk\""), "never measured: absent, not 0");
+        // the scrape drained them: a scrape with no throttle second since has no peaks, not stale ones
+        String third = render(21);
+        assertFalse(third.contains("tickbench_throttle_peak_ratio"), third);
+        assertTrue(third.contains("tickbench_throttle_effective_concurrency 1\n"), "the rest stays: " + third);
+        feed(throttle(11, 12, 31), 22);
+        assertTrue(render(23).contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.31\n"));
+    }
+
     @Test
     void everyFamilyHasHelpAndTypeOnceAndContiguous() throws IOException {
         feed(HELLO, 0);

@@ -16,6 +16,8 @@ final class Boards {
     static final String ROUTER = "router-arm";
     static final String SBC = "sbc";
     static final String X86 = "x86-server";
+    /** A mainline-kernel ARM board: thermal polling delays only in the device tree. */
+    static final String DT = "imx8mq-dt";
 
     private Boards() {}
 
