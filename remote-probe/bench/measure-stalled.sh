@@ -28,7 +28,8 @@ trap cleanup EXIT
 
 ssh-keygen -q -t ed25519 -N '' -f "$work/key"
 cp "$work/key.pub" "$work/authorized_keys"
-"$JAVA_HOME/bin/java" -Xmx"$xmx" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -jar "$JAR" serve --rate "$rate" \
+# shellcheck disable=SC2086  # extra flags are words on purpose
+"$JAVA_HOME/bin/java" -Xmx"$xmx" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError ${EXTRA_JAVA_OPTS:-} -jar "$JAR" serve --rate "$rate" \
   --http 127.0.0.1:0 --ssh 127.0.0.1:0 --authorized-keys "$work/authorized_keys" --host-key "$work/host_key" \
   --ssh-user "$(id -un)" 2>"$work/serve.err" &
 serve=$!
@@ -64,14 +65,15 @@ for _ in $(seq $((seconds / 5))); do
   (( used > peak_heap )) && peak_heap=$used
 done
 "$JAVA_HOME/bin/jcmd" "$serve" GC.run >/dev/null
-live=$("$JAVA_HOME/bin/jcmd" "$serve" GC.heap_info | awk '/used/ {gsub(/K/,"",$0); for(i=1;i<=NF;i++) if($i=="used") {print $(i+1); exit}}')
+live=$("$JAVA_HOME/bin/jcmd" "$serve" GC.heap_info | awk '/generation/ {for (i = 1; i < NF; i++) if ($i == "used") {v = $(i + 1); gsub(/[^0-9]/, "", v); sum += v}} END {print sum}')
 metrics=$(curl -s "http://127.0.0.1:$http_port/metrics")
 printf 'after %ss at %s Hz with %s stalled HTTP + %s stalled SSH consumers, -Xmx%s:\n' "$seconds" "$rate" "$CLIENTS" \
   "$SSH_CLIENTS" "$xmx"
 awk '/^VmRSS|^VmHWM/ {print "  " $1, $2, $3}' "/proc/$serve/status"
 echo "  heap used peak (sampled every 5 s): $((peak_heap / 1048576)) MiB; live after full GC: ${live} KiB"
 echo "$metrics" | grep -E '^tickbench_http_(slow_clients_cut_total|stream_clients) ' | sed 's/^/  /'
-grep -c 'OutOfMemoryError' "$work/serve.err" | sed 's/^/  OutOfMemoryError lines in stderr: /'
+echo "  OutOfMemoryError lines in stderr: $(grep -c 'OutOfMemoryError' "$work/serve.err" || true)"
+[[ -n ${NMT:-} ]] && "$JAVA_HOME/bin/jcmd" "$serve" VM.native_memory summary | grep -E '^-|committed=' | head -40
 echo "  /healthz: $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$http_port/healthz")"
 
 # /healthz under 200 slow clients (half send one byte, half send nothing), on top of the above

@@ -118,7 +118,7 @@ class SshServeTest {
     void opensshNegotiatesDelayedZlibCompression() throws Exception {
         List<String> cmd = ssh("ed25519", "-C", "-v");
         cmd.addAll(List.of("127.0.0.1", "capabilities"));
-        Result r = run(cmd);
+        ProcessRun.Result r = run(cmd);
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("server->client cipher") && r.err().contains("compression: zlib@openssh.com"),
                 "negotiated compression in ssh -v:\n" + r.err());
