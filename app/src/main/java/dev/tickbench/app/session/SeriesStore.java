@@ -11,6 +11,7 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.source.pmu.PmuRatios;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -87,6 +88,7 @@ public final class SeriesStore {
     private void hello(Hello h) {
         SessionInfo previous = session;
         capabilities = h.capabilities();
+        pmu = new PmuRatios();
         wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
         lastSeq = -1;
         SessionInfo info = SessionInfo.of(h);
@@ -141,6 +143,8 @@ public final class SeriesStore {
                     case "stat" -> stat(v, x);
                     case "pressure" -> pressure(v, x, dtUs);
                     case "cgroup_cpu" -> cgroup(v, x, dtUs);
+                    case "pmu_hw" -> pmuRatios(v, x, s.monoNs());
+                    case "pmu_sw" -> pmuSoftware(v, x);
                     default -> { } // counted sources without a chart yet (vmstat, meminfo, …) are in the CSV
                 }
             }
@@ -228,6 +232,49 @@ public final class SeriesStore {
             }
             if (f[2] >= 0 && dtUs > 0) {
                 rate("cgroup_cpu." + path + "|usage", path, ChartGroup.CGROUP_USAGE, "cgroup_cpu").add(x, f[2] / dtUs, false);
+            }
+        }
+    }
+
+    /** IPC and cache miss ratio per CPU and over all, over PmuRatios' declared window (docs/pmu.md). */
+    private PmuRatios pmu = new PmuRatios();
+
+    private void pmuRatios(SourceValues v, double x, long monoNs) {
+        pmu.add(monoNs, v.keys(), v.values(), v.size());
+        String note = String.format(Locale.ROOT, "%.0f s window", PmuRatios.WINDOW_NS / 1e9);
+        for (String cpu : pmu.cpus()) {
+            String id = cpu.equals(PmuRatios.ALL) ? cpu : "cpu" + cpu;
+            String name = cpu.equals(PmuRatios.ALL) ? "all CPUs" : id;
+            pmu.ipc(cpu).ifPresent(r -> {
+                Series s = rate("pmu_hw." + id + ".ipc", name, ChartGroup.PMU_IPC, "pmu_hw");
+                s.note(note);
+                s.add(x, r, false);
+            });
+            pmu.cacheMissRatio(cpu).ifPresent(r -> {
+                Series s = rate("pmu_hw." + id + ".cache_miss_ratio", name, ChartGroup.PMU_CACHE_MISS, "pmu_hw");
+                s.note(note);
+                s.add(x, 100 * r, false);
+            });
+        }
+    }
+
+    /**
+     * Context switches and page faults per second of each CPU: the tick's delta over the time the
+     * group counted in it ({@code enabled_ns}), not over the tick's nominal length.
+     */
+    private void pmuSoftware(SourceValues v, double x) {
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            int dot = key.indexOf('.');
+            String field = dot < 0 ? "" : key.substring(dot + 1);
+            if (!field.equals("context_switches") && !field.equals("page_faults")) {
+                continue;
+            }
+            String cpu = key.substring(0, dot);
+            Long enabledNs = v.get(cpu + ".enabled_ns");
+            if (enabledNs != null && enabledNs > 0) {
+                String shortName = cpu + (field.equals("page_faults") ? " faults" : " switches");
+                rate("pmu_sw." + key, shortName, ChartGroup.PMU_SOFTWARE, "pmu_sw").add(x, v.values()[i] * 1e9 / enabledNs, false);
             }
         }
     }

@@ -1,7 +1,9 @@
 package dev.tickbench.app.throttle;
 
 import dev.tickbench.app.session.SeriesStore;
-import dev.tickbench.core.throttle.Throttle;
+import dev.tickbench.app.Background;
+import dev.tickbench.app.charts.Indicators;
+import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.Axis;
@@ -14,7 +16,9 @@ import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.value.ObservableValue;
@@ -45,6 +49,7 @@ public final class ThrottleView extends VBox {
     private final ProgressIndicator busy = new ProgressIndicator();
     private final ToggleButton live = new ToggleButton("Follow live session");
     private final Timeline poll;
+    private final List<YRangeIndicator> bandIndicators = new ArrayList<>();
 
     public ThrottleView(ThrottleViewModel vm, ObservableValue<SeriesStore> store) {
         this.vm = vm;
@@ -89,9 +94,8 @@ public final class ThrottleView extends VBox {
 
         DefaultNumericAxis ioY = axis("iowait %");
         iowaitChart = chart(axis("time since start"), ioY, LineStyle.NORMAL);
-        iowaitChart.getPlugins().addAll(
-                band(ioY, Throttle.YELLOW_THRESHOLD_PCT, Throttle.RED_THRESHOLD_PCT, "YELLOW", "rgba(255,210,0,0.25)"),
-                band(ioY, Throttle.RED_THRESHOLD_PCT, 100, "RED", "rgba(230,40,40,0.22)"));
+        drawBands(ioY, vm.bandsProperty().get());
+        vm.bandsProperty().addListener((o, a, b) -> drawBands(ioY, b));
         ioY.setAutoRanging(false);
         ioY.set(0, 100);
         effectiveChart = chart(axis("time since start"), axis("workers"), LineStyle.ZERO_ORDER_HOLDER);
@@ -102,6 +106,9 @@ public final class ThrottleView extends VBox {
         poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
             SeriesStore s = store.getValue();
             ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
+            if (s != null && s.session() != null && s.session().throttleBands() != null) {
+                vm.bandsProperty().set(s.session().throttleBands());
+            }
             if (t != null) {
                 vm.traceProperty().set(t);
             } else {
@@ -127,22 +134,27 @@ public final class ThrottleView extends VBox {
     /** Loads a capture on a background task; the view shows it when done, or the reason it cannot. */
     public Task<ThrottleTrace> open(Path file) {
         live.setSelected(false);
+        AtomicReference<ThrottleBands> bands = new AtomicReference<>(ThrottleBands.CONTROLLER);
         Task<ThrottleTrace> task = new Task<>() {
             @Override
             protected ThrottleTrace call() throws Exception {
+                bands.set(ThrottleViewModel.bandsOf(file));
                 return ThrottleViewModel.read(file);
             }
         };
         busy.setVisible(true);
         vm.sourceProperty().set("reading " + file.getFileName() + " …");
-        task.setOnSucceeded(e -> { busy.setVisible(false); vm.errorProperty().set(""); vm.traceProperty().set(task.getValue()); });
+        task.setOnSucceeded(e -> {
+            busy.setVisible(false);
+            vm.errorProperty().set("");
+            vm.bandsProperty().set(bands.get());
+            vm.traceProperty().set(task.getValue());
+        });
         task.setOnFailed(e -> {
             busy.setVisible(false);
             vm.errorProperty().set("cannot show " + file + ": " + task.getException().getMessage());
         });
-        Thread t = new Thread(task, "throttle-open");
-        t.setDaemon(true);
-        t.start();
+        Background.shared().execute(task);
         return task;
     }
 
@@ -221,15 +233,16 @@ public final class ThrottleView extends VBox {
         return c;
     }
 
-    /** Same look as the Live tab's throttle bands: colour inline, ChartFX resets style classes. */
-    private static YRangeIndicator band(Axis y, double from, double to, String text, String fill) {
-        YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
-            {
-                rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");
-                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-font-size: 10;");
-            }
-        };
-        b.setEditable(false);
-        return b;
+    /** The YELLOW/RED zones the trace's controller ran with, drawn as the Live tab draws them. */
+    private void drawBands(Axis y, ThrottleBands b) {
+        iowaitChart.getPlugins().removeAll(bandIndicators);
+        bandIndicators.clear();
+        bandIndicators.addAll(Indicators.throttleBands(y, b));
+        iowaitChart.getPlugins().addAll(bandIndicators);
+    }
+
+    /** The zones now drawn over the iowait chart, as [yellow from, red from]. */
+    public double[] bandEdges() {
+        return new double[] {bandIndicators.get(0).getLowerBound(), bandIndicators.get(1).getLowerBound()};
     }
 }

@@ -107,6 +107,35 @@ class SeriesStoreTest {
     }
 
     @Test
+    void pmuTrackGroupHasIpcAndMissRatioPerCpuAndOverAllAndSoftwareEventRates() throws IOException {
+        feed(HELLO,
+                sample(1, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":2000,\"cpu0.cache_references\":50,"
+                        + "\"cpu0.cache_misses\":5,\"cpu1.cycles\":3000,\"cpu1.instructions\":1000,\"cpu0.enabled_ns\":100000000,"
+                        + "\"cpu0.running_ns\":100000000},"
+                        + "\"pmu_sw\":{\"cpu0.context_switches\":40,\"cpu0.page_faults\":7,\"cpu0.enabled_ns\":50000000}"),
+                sample(2, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":0,\"cpu0.cache_references\":50,"
+                        + "\"cpu0.cache_misses\":15}"));
+        Series ipc0 = store.series("pmu_hw.cpu0.ipc");
+        assertEquals(ChartGroup.PMU_IPC, ipc0.group());
+        assertEquals(2.0, ipc0.line().get(1, 0), 1e-9); // 2000 / 1000
+        assertEquals(1.0, ipc0.line().get(1, 1), 1e-9); // a ratio of the window's sums: 2000 / 2000
+        // all CPUs at seq 1: (2000 + 1000) / (1000 + 3000)
+        assertEquals(0.75, store.series("pmu_hw.all.ipc").line().get(1, 0), 1e-9);
+        assertTrue(store.series("pmu_hw.all.ipc").label().startsWith("all CPUs"), store.series("pmu_hw.all.ipc").label());
+        assertTrue(ipc0.label().endsWith(" · 1 s window"), ipc0.label());
+        Series miss = store.series("pmu_hw.cpu0.cache_miss_ratio");
+        assertEquals(ChartGroup.PMU_CACHE_MISS, miss.group());
+        assertEquals(10.0, miss.line().get(1, 0), 1e-9); // 5 / 50
+        assertEquals(20.0, miss.line().get(1, 1), 1e-9); // 20 / 100
+        assertNull(store.series("pmu_hw.cpu1.cache_miss_ratio"), "cpu1 counted no cache references: missing, not 0");
+        // 40 switches in the 50 ms the group counted: 800 per second
+        Series sw = store.series("pmu_sw.cpu0.context_switches");
+        assertEquals(ChartGroup.PMU_SOFTWARE, sw.group());
+        assertEquals(800.0, sw.line().get(1, 0), 1e-9);
+        assertEquals(140.0, store.series("pmu_sw.cpu0.page_faults").line().get(1, 0), 1e-9);
+    }
+
+    @Test
     void pressureTotalsBecomeStalledShare() throws IOException {
         feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}"));
         assertEquals(25.0, store.series("pressure.io.some_total").line().get(1, 0), 1e-9);

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Golden capabilities of the fixture boards at rates 1, 10, 50, 100 and FLOOR_HZ 0, 3, rate, 1000:
- * every cadence value and reason, against tables written from seed-digest part A independently of
+ * every cadence value and reason, against tables written from docs/cadence.md independently of
  * the Java planner (remote-probe/src/test/resources/golden/cadences-*.json).
  */
 class GoldenCapabilitiesTest {

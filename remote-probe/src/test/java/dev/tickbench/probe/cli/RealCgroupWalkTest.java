@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The seed's reproduction on this machine: a busy loop in a child whose parent has 0.2 CPU of quota.
+ * An ancestor-throttling reproduction on this machine (docs/walk.md): a busy loop in a child whose parent has 0.2 CPU of quota.
  * The walk must name the parent, and the child's own throttling counters must not move: "container
  * level zero does not rule out parent throttling".
  */

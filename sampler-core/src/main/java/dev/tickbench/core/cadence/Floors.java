@@ -1,6 +1,6 @@
 package dev.tickbench.core.cadence;
 
-/** The named floor constants of seed-digest part A. */
+/** The named floor constants of docs/cadence.md. */
 public final class Floors {
     /** How fast slabinfo's fastest cache (nf_conntrack) was measured to change, one device, one night. */
     public static final double SLABINFO_HZ = 6.0;

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -34,7 +35,7 @@ import java.util.function.DoubleConsumer;
  * row before it is written and {@link Summary#error()} names the line.
  */
 public final class CsvExport {
-    /** Counter sources per FORMAT.md; everything else in a sample is a level. */
+    /** The {@code wall} column: ISO-8601 UTC to the millisecond. */
     private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 
@@ -169,7 +170,7 @@ public final class CsvExport {
             row.append("t_s,wall");
             for (Column c : columns) {
                 row.append(',');
-                appendQuoted(row, c.name());
+                Csv.appendField(row, c.name());
             }
             w.write(row.append('\n').toString());
             long rows = 0;
@@ -281,13 +282,7 @@ public final class CsvExport {
     private static void writeCadences(Path file, List<String[]> rows) throws IOException {
         StringBuilder b = new StringBuilder("series,hz,reason,every_ticks,from_t_s\n");
         for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                if (i > 0) {
-                    b.append(',');
-                }
-                appendQuoted(b, r[i]);
-            }
-            b.append('\n');
+            Csv.appendLine(b, Arrays.asList(r));
         }
         Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
     }
@@ -308,14 +303,5 @@ public final class CsvExport {
         b.append(us / 1_000_000).append('.');
         String frac = Long.toString(us % 1_000_000);
         b.append("000000", 0, 6 - frac.length()).append(frac);
-    }
-
-    /** RFC 4180: quote a field holding a comma, a quote or a line break. */
-    private static void appendQuoted(StringBuilder b, String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
-            b.append(field);
-            return;
-        }
-        b.append('"').append(field.replace("\"", "\"\"")).append('"');
     }
 }

@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * How Kubernetes resources become cgroup values (seed-digest part B): {@code limits.cpu} → quota per
+ * How Kubernetes resources become cgroup values (docs/walk.md): {@code limits.cpu} → quota per
  * period; {@code requests.cpu} → cpu.shares (CRI still speaks shares) → cpu.weight, under the old
  * linear mapping and the current OCI (opencontainers/cgroups) one; and back.
  */

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The throttling path walk of seed-digest part B: read the target and every ancestor up to the root,
+ * The throttling path walk of docs/walk.md: read the target and every ancestor up to the root,
  * wait, read them again, and name the level whose throttled time grew: "container-level zero does
  * not rule out parent throttling".
  */

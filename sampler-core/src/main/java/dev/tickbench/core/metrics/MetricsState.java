@@ -11,6 +11,7 @@ import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.source.pmu.PmuRatios;
 import dev.tickbench.core.throttle.PeakTracker;
 import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
@@ -27,7 +28,7 @@ import java.util.TreeMap;
  * reads). Thread-safe: one thread feeds, scrapes render.
  */
 public final class MetricsState {
-    /** The stream's counter sources (FORMAT.md): their values are deltas. */
+    /** kmsg priorities 0-7 by name, the {@code level} label of the kmsg record counter. */
     private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
     private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
 
@@ -50,6 +51,8 @@ public final class MetricsState {
     private final PeakTracker peaksSinceScrape = new PeakTracker();
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
+    /** IPC and cache miss ratio over the last second of pmu_hw deltas. */
+    private final PmuRatios pmu = new PmuRatios();
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
@@ -101,6 +104,9 @@ public final class MetricsState {
                 }
             }
             emittedMonoNs.put(source, s.monoNs());
+            if (source.equals("pmu_hw")) {
+                pmu.add(s.monoNs(), v.keys(), v.values(), v.size());
+            }
         }
     }
 
@@ -158,6 +164,7 @@ public final class MetricsState {
                 e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());
             }
         }
+        pmuRatios(e);
         throttle(e);
         cgroupLimits(e);
         if (self != null) {
@@ -179,7 +186,7 @@ public final class MetricsState {
             Map.Entry<String, JsonNode> c = it.next();
             JsonNode hz = c.getValue().get("hz");
             if (hz != null && hz.isNumber()) {
-                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (seed rule).",
+                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (docs/cadence.md).",
                         hz.asDouble(), "source", c.getKey(), "reason", c.getValue().path("reason").asText("unknown"));
             }
         }
@@ -191,6 +198,20 @@ public final class MetricsState {
         }
         JsonNode t = caps.path("attributes").path(source).get("type");
         return t == null || t.isNull() ? null : t.asText();
+    }
+
+    private void pmuRatios(Exposition e) {
+        String window = (PmuRatios.WINDOW_NS / 1_000_000_000L) + "s";
+        for (String cpu : pmu.cpus()) {
+            pmu.ipc(cpu).ifPresent(v -> e.gauge("tickbench_pmu_instructions_per_cycle",
+                    "Instructions per cycle over the last second of samples, per CPU and over all (cpu=\"all\").", v,
+                    "cpu", cpu, "window", window));
+        }
+        for (String cpu : pmu.cpus()) {
+            pmu.cacheMissRatio(cpu).ifPresent(v -> e.gauge("tickbench_pmu_cache_miss_ratio",
+                    "Cache misses per cache reference over the last second of samples, per CPU and over all.", v,
+                    "cpu", cpu, "window", window));
+        }
     }
 
     private void throttle(Exposition e) {

@@ -23,7 +23,7 @@ final class SourceDiscovery {
 
     static SamplerEnvironment discover(SystemRoots roots, List<Source> extra) {
         List<Source> candidates = new ArrayList<>(Sources.discover(roots));
-        candidates.add(Sources.pmu());
+        candidates.addAll(Sources.pmu(roots));
         candidates.addAll(extra);
         Map<String, String> absent = new LinkedHashMap<>();
         KmsgFeed feed = null;

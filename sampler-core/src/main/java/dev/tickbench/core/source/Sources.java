@@ -1,5 +1,7 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.core.source.pmu.PmuGroup;
+import dev.tickbench.core.source.pmu.PmuSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,8 +72,11 @@ public final class Sources {
         return MemoryMax.read(roots);
     }
 
-    /** The hardware PMU: always absent from Java, with the reason. */
-    public static Source pmu() {
-        return AbsentSource.pmu();
+    /**
+     * The perf event groups per CPU ({@code pmu_hw}, {@code pmu_sw}): present only when the roots are
+     * the running kernel and the probe may open system-wide events; otherwise absent with the reason.
+     */
+    public static List<Source> pmu(SystemRoots roots) {
+        return List.of(new PmuSource(PmuGroup.HARDWARE, roots), new PmuSource(PmuGroup.SOFTWARE, roots));
     }
 }

@@ -5,7 +5,7 @@ import java.util.OptionalDouble;
 
 /**
  * Maximum cpu %, mem %, iowait % and disk % seen between two drains, so that a reader polling every
- * few seconds sees the worst second in between, not whatever held at the moment it asked (seed C).
+ * few seconds sees the worst second in between, not whatever held at the moment it asked (docs/throttle.md, "Peaks").
  *
  * <p>One tracker per reader: the live throttle drains its own every second, so each throttle line
  * carries that second's peaks; a slower reader ({@code /metrics}, a view refreshing every few seconds)

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the throttle and the peak tracker are fed once a second (seed C'): iowait % and busy % from the
+ * What the throttle and the peak tracker are fed once a second (docs/throttle.md): iowait % and busy % from the
  * aggregate {@code cpu} line of {@code <proc>/stat} (deltas since the previous call, over all ten
  * fields), used memory % from {@code <proc>/meminfo} and the fullest mounted filesystem. Files are kept
  * open and re-read from offset 0. Not thread-safe: one caller (the sampler thread or the runner loop).

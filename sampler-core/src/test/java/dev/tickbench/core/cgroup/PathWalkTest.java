@@ -178,6 +178,32 @@ class PathWalkTest {
     }
 
     @Test
+    void aCgroupNamespaceWithoutAQuotaIsToldApartByTheRootOnlyFiles() throws Exception {
+        // podman --cgroupns=private with no --cpus: the container's cgroup is "/" and carries no limit;
+        // only the kernel's root-only files say it is not the real root (docs/container.md)
+        Fixtures.copy("ns-view", tree);
+        Path root = tree.resolve("sys/fs/cgroup");
+        Files.delete(root.resolve("cpu.max"));
+        Files.delete(root.resolve("cpu.weight"));
+        Files.delete(root.resolve("cpu.max.burst"));
+        SystemRoots roots = Fixtures.roots(tree);
+        WalkResult realRoot = walk(roots, TargetResolver.of(roots).forPid(1), () -> {});
+        assertFalse(realRoot.hasWarning(WalkWarning.Kind.NAMESPACE_VIEW), realRoot.warnings().toString());
+        Fixtures.write(root.resolve("cgroup.type"), "domain\n");
+        WalkResult ns = walk(roots, TargetResolver.of(roots).forPid(1), () -> {});
+        assertTrue(ns.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
+                && w.message().contains("cgroup.type")), ns.warnings().toString());
+
+        Fixtures.copy("v1-cgroupfs", tree.resolve("v1"));
+        SystemRoots v1 = Fixtures.roots(tree.resolve("v1"));
+        assertFalse(walk(v1, TargetResolver.of(v1).forPid(777), () -> {}).hasWarning(WalkWarning.Kind.NAMESPACE_VIEW));
+        Files.delete(tree.resolve("v1/sys/fs/cgroup/cpu,cpuacct/release_agent"));
+        WalkResult v1ns = walk(v1, TargetResolver.of(v1).forPid(777), () -> {});
+        assertTrue(v1ns.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
+                && w.message().contains("release_agent")), v1ns.warnings().toString());
+    }
+
+    @Test
     void subtreeMountWarnsAndStripsTheMountRoot() throws Exception {
         Fixtures.copy("ns-view", tree);
         Fixtures.write(tree.resolve("proc/self/mountinfo"),

@@ -34,7 +34,7 @@ class ThrottleSamplerTest {
 
             f.cpu[5] += 10; // irq and steal count as busy and in the total
             f.cpu[7] += 10;
-            f.cpu[8] += 30; // guest counts in the total only (seed C': all ten fields)
+            f.cpu[8] += 30; // guest counts in the total only (all ten fields; see docs/throttle.md)
             f.advance(0, 0, 0, 50); // total 100
             r = s.sample().orElseThrow();
             assertEquals(50.0, r.iowaitPct(), 1e-12);
