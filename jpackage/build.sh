@@ -24,7 +24,9 @@ PROVIDER_MODULES=jdk.crypto.ec
 # The probe's JVM flags, each measured with jpackage/measure-probe.sh (VmRSS at 10 Hz after 12 s):
 # serial GC and a 32 MB cap (G1's default heap sizing is far above what the probe needs); C1 only (-5 MB); a small initial heap (-6 MB: the young
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
-PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData"
+# Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
+# dead threads and /healthz at 503.
+PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
 probe_only=false

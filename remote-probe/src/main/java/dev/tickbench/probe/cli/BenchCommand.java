@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import java.io.BufferedReader;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -47,6 +49,16 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        for (int r : rates) {
+            if (r < Floors.MIN_RATE_HZ || r > Floors.MAX_RATE_HZ) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--rates: each rate must be from "
+                        + Floors.MIN_RATE_HZ + " to " + Floors.MAX_RATE_HZ + " Hz, got " + r);
+            }
+        }
+        if (seconds < 1 || warmup < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--seconds must be at least 1 and --warmup at least 0, got " + seconds + " and " + warmup);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (floorBin != null && !Files.isExecutable(floorBin)) {
             throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -Wall -o /tmp/floor remote-probe/bench/floor/floor.c -lm)", 2);

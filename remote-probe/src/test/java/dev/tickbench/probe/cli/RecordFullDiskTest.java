@@ -61,6 +61,11 @@ class RecordFullDiskTest {
                 }
             }
             assertTrue(samples > 5, "samples kept: " + samples);
+            java.util.regex.Matcher claimed = java.util.regex.Pattern.compile("the (\\d+) samples before it are kept")
+                    .matcher(err);
+            assertTrue(claimed.find(), err);
+            assertTrue(Long.parseLong(claimed.group(1)) <= samples, "claims " + claimed.group(1) + " samples, "
+                    + samples + " are readable");
         } finally {
             new ProcessBuilder("umount", mnt.toString()).start().waitFor(10, TimeUnit.SECONDS);
         }

@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 public final class ServeProcess implements AutoCloseable {
     /** One timeout for everything that waits on the child (start-up, answers). */
     public static final Duration TIMEOUT = Duration.ofSeconds(30);
-    private static final Pattern HTTP = Pattern.compile("http listening on (\\S+):(\\d+)");
+    private static final Pattern HTTP = Pattern.compile("https? listening on (\\S+):(\\d+)");
     private static final Pattern SSH = Pattern.compile("ssh listening on (\\S+):(\\d+)");
 
     private final Process process;

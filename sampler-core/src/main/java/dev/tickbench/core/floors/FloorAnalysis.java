@@ -68,7 +68,7 @@ public final class FloorAnalysis {
                 line = reader.next();
             } catch (CaptureFormatException e) {
                 badLine = e.lineNumber();
-                warnings.add(String.format(Locale.ROOT, "%s: %s; analysed the %d lines before it",
+                warnings.add(String.format(Locale.ROOT, "%s %s; analysed the %d lines before it",
                         file, e.getMessage(), e.lineNumber() - 1));
                 break;
             }

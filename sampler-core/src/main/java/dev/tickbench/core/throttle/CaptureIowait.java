@@ -9,7 +9,6 @@ import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,7 @@ final class CaptureIowait {
     private CaptureIowait() {}
 
     /** Reads the (already decompressed) capture; a corrupt line ends it with a warning, keeping what came before. */
-    static IowaitSeries.Loaded read(Path file, InputStream in) throws IOException {
+    static IowaitSeries.Loaded read(String file, InputStream in) throws IOException {
         List<ThrottleLine> throttleLines = new ArrayList<>();
         long startedMonoNs = 0;
         StatSeconds stat = new StatSeconds();
@@ -41,8 +40,8 @@ final class CaptureIowait {
             try {
                 line = reader.next();
             } catch (CaptureFormatException e) {
-                warning = Optional.of(file + " line " + e.lineNumber() + ": corrupt or truncated line; replaying the "
-                        + (e.lineNumber() - 1) + " lines before it");
+                warning = Optional.of(file + " " + e.getMessage() + "; replayed the " + (e.lineNumber() - 1)
+                        + " lines before it");
                 break;
             }
             if (line == null) {
