@@ -79,7 +79,10 @@ public final class FixtureCaptures {
                 "--sys-root", tmp.resolve("sys").toString(), "--rate", Integer.toString(RATE_HZ),
                 "--floor-hz", Integer.toString(RATE_HZ), "--duration", seconds + "s", "--out", out.toString()}, o, e);
             animator.stop = true;
-            t.join();
+            t.join(10_000);
+            if (t.isAlive()) {
+                throw new IllegalStateException("the fixture animator did not stop within 10 s");
+            }
             if (animator.failure != null) {
                 throw animator.failure;
             }

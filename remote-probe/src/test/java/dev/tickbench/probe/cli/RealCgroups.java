@@ -1,13 +1,11 @@
 package dev.tickbench.probe.cli;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupMount;
 import dev.tickbench.core.cgroup.CgroupVersion;
 import dev.tickbench.core.cgroup.Mounts;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,12 +51,7 @@ final class RealCgroups implements AutoCloseable {
     /** Creates the pair, or skips (outside CI) / fails (CI=true) when this machine cannot. */
     static RealCgroups create() throws IOException {
         String problem = problem();
-        if (problem != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("CI=true but the real cgroup reproduction cannot run: " + problem);
-            }
-            assumeTrue(false, "skipping the real cgroup reproduction: " + problem);
-        }
+        Prerequisites.require(problem == null, "the real cgroup reproduction cannot run: " + problem);
         try {
             CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();
             return new RealCgroups(m, "tickbench-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
@@ -69,9 +62,7 @@ final class RealCgroups implements AutoCloseable {
 
     private static String problem() {
         try {
-            List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
-            boolean root = status.stream().anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[1].equals("0"));
-            if (!root) {
+            if (!Prerequisites.root()) {
                 return "not running as root (creating cgroups needs it)";
             }
             CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();

@@ -3,6 +3,7 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ class MetricsPromtoolTest {
 
     @Test
     void realProcPassesPromtool() throws Exception {
-        Path promtool = Tools.require("promtool", "prometheus");
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
         try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20")) {
             String metrics = scrapeAfterSamples(s, 5);
             check(promtool, metrics, "real /proc");
@@ -31,7 +32,7 @@ class MetricsPromtoolTest {
 
     @Test
     void everyFixtureBoardPassesPromtool() throws Exception {
-        Path promtool = Tools.require("promtool", "prometheus");
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
         Path boards = Path.of("..", "sampler-core", "src", "test", "resources", "boards").toAbsolutePath().normalize();
         List<Path> dirs = new ArrayList<>();
         try (Stream<Path> list = Files.list(boards)) {
