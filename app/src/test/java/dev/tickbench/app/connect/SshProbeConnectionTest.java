@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -294,7 +296,8 @@ class SshProbeConnectionTest {
         Path tar = tmp.resolve("runtime.tar.gz");
         Process p = new ProcessBuilder("tar", "-czf", tar.toString(), "-C", tmp.resolve("rt").toString(), "tickbench-probe")
                 .inheritIO().start();
-        assertEquals(0, p.waitFor());
+        assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "tar did not exit");
+        assertEquals(0, p.exitValue());
         return Files.readAllBytes(tar);
     }
 
@@ -302,7 +305,8 @@ class SshProbeConnectionTest {
         Process p = new ProcessBuilder("sh", "-c", command).start();
         p.getInputStream().transferTo(out);
         err.write(p.getErrorStream().readAllBytes());
-        return p.waitFor();
+        assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "sh -c did not exit: " + command);
+        return p.exitValue();
     }
 
     private String listPart() throws Exception {

@@ -15,6 +15,7 @@ import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,7 +115,7 @@ class ReplayViewTest {
                      List.of(), List.of())) {
             sampler.addSink(out);
             sampler.start();
-            Thread.sleep(1500);
+            Waits.until("the sampler to record 50 ticks of the router board", () -> sampler.lastSeq() >= 50);
         }
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
