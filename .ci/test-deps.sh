@@ -4,10 +4,11 @@
 #   openssh-server openssh-client          - a real sshd on loopback and the real ssh client
 #   prometheus                             - a real Prometheus server and promtool for /metrics
 #   gcc                                    - builds the C floor sampler for the benchmark
+#   python3                                - the cadence goldens' generator (GoldenGeneratorTest)
 # Called by the test command (mvn verify runs it in the validate phase). Needs root to install;
 # without root it only reports what is missing (the tests then fail under CI=true).
 set -euo pipefail
-packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client prometheus gcc)
+packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client prometheus gcc python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
