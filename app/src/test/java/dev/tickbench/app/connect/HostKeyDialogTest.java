@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
 import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ class HostKeyDialogTest {
         sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), hostKey,
                 (cmd, out, err) -> {
                     if (cmd.startsWith("stream ")) {
-                        TestStream.write(out, 20, -1); // until the client goes away
+                        SyntheticCapture.stream(out, 20, -1); // until the client goes away
                         return 0;
                     }
                     return 127;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RequiresTool;
+import dev.tickbench.testkit.SyntheticCapture;
 import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ class OpenSshEd25519KeyTest {
 
         Files.createDirectories(tmp.resolve("home"));
         sshd = new InProcessSshd(tmp.resolve("home"), pub, (cmd, o, e) -> {
-            TestStream.write(o, 20, 5);
+            SyntheticCapture.stream(o, 20, 5);
             return 0;
         });
         RecordingPrompts prompts = new RecordingPrompts();

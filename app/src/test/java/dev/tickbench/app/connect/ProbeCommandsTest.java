@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +75,7 @@ class ProbeCommandsTest {
             return 127; // hashed over SFTP instead
         }
         if (cmd.endsWith(STREAM)) {
-            TestStream.write(out, 20, -1);
+            SyntheticCapture.stream(out, 20, -1);
             return 0;
         }
         if (cmd.endsWith(" walk --pid 99 --json")) {

@@ -10,6 +10,7 @@ import dev.tickbench.app.walk.RemoteWalker;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.core.cgroup.PathWalk;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.SyntheticCapture;
 import dev.tickbench.testkit.Waits;
 import java.io.File;
 import java.io.IOException;
@@ -65,7 +66,7 @@ class RemoteWalkOverSshTest {
         Path keyFile = InProcessSshd.writeKey(tmp.resolve("id_ed25519"), clientKey, null);
         sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), (cmd, out, err) -> {
             if (cmd.startsWith("stream")) {
-                TestStream.write(out, 20, -1); // until the connection closes
+                SyntheticCapture.stream(out, 20, -1); // until the connection closes
                 return 0;
             }
             String args = cmd + (cmd.startsWith("procs") ? " --proc-root " + tree.resolve("proc") : roots);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
 import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ class SshProbeConnectionTest {
             if (cmd.startsWith(JAVA_PREFIX)) {
                 String path = cmd.substring(JAVA_PREFIX.length(), cmd.indexOf(" stream "));
                 jarsRun.add(home.resolve(path.substring(1)));
-                TestStream.write(out, 20, 5);
+                SyntheticCapture.stream(out, 20, 5);
                 return 0;
             }
             return 127;
@@ -284,7 +285,7 @@ class SshProbeConnectionTest {
     private byte[] runtimeTarball() throws Exception {
         Path src = Files.createDirectories(tmp.resolve("rt/tickbench-probe/bin"));
         java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
-        TestStream.write(stream, 20, 8);
+        SyntheticCapture.stream(stream, 20, 8);
         Files.createDirectories(tmp.resolve("rt/tickbench-probe/lib"));
         Files.write(tmp.resolve("rt/tickbench-probe/lib/stream.ndjson"), stream.toByteArray());
         byte[] filler = new byte[400_000]; // big enough for several progress chunks after gzip

@@ -5,12 +5,12 @@ import dev.tickbench.app.charts.ChartView;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.walk.CgroupFixture;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,7 +62,7 @@ public final class ScreenshotsRun {
         Stage stage = fx(() -> (Stage) w.view.getScene().getWindow());
         Path dir = Files.createTempDirectory("tickbench-shots");
         Path file = dir.resolve("edge-router-3.ndjson.gz");
-        new FixtureCapture(100, 180, 34, 9500).write(file);
+        new RouterCapture(100, 180, 34, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         Thread.sleep(1500);
@@ -78,7 +78,7 @@ public final class ScreenshotsRun {
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
-        double start = FixtureCapture.START_WALL_NS / 1e9;
+        double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
         Thread.sleep(1500);
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));

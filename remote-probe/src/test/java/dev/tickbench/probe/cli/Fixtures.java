@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.testkit.Boards;
 import dev.tickbench.testkit.Waits;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,16 +23,11 @@ public final class Fixtures {
     private Fixtures() {}
 
     public static Path board(String name) {
-        Path p = Path.of("..", "sampler-core", "src", "test", "resources", "boards", name).toAbsolutePath().normalize();
-        if (!Files.isDirectory(p)) {
-            throw new IllegalStateException("fixture board missing: " + p);
-        }
-        return p;
+        return Boards.dir(name);
     }
 
     public static String[] roots(String board) {
-        Path b = board(board);
-        return new String[] {"--proc-root", b.resolve("proc").toString(), "--sys-root", b.resolve("sys").toString()};
+        return Boards.rootArgs(board);
     }
 
     /** Runs one probe command line in this JVM. */
