@@ -42,7 +42,7 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class HostKeyDialogTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Waits.DEADLINE;
 
     @TempDir
     Path tmp;

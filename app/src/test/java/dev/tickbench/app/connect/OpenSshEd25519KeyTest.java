@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @RequiresTool(value = "ssh-keygen", debianPackage = "openssh-client")
 class OpenSshEd25519KeyTest {
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Duration WAIT = Waits.DEADLINE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

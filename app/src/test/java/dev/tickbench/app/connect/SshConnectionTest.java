@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.testkit.SyntheticCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The SSH connections against an in-process Apache SSHD server on loopback. */
 class SshConnectionTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Waits.DEADLINE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

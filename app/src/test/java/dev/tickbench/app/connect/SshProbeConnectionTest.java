@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Java check and probe upload against an in-process SSHD server (SFTP on a temp home). */
 class SshProbeConnectionTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Waits.DEADLINE;
     private static final String JAVA_PREFIX = "java -Xmx64m -XX:+UseSerialGC -jar ";
 
     @TempDir
