@@ -25,6 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -164,7 +165,10 @@ class RemoteWalkOverSshTest {
                 for (int window = 1; !done; window++) {
                     Files.writeString(fifo, CgroupFixture.stat(400_000_000L + window * 900_000L, 5000 + window * 20L,
                             1200 + window * 18L, 90_000_000L + window * 1_500_000L)); // blocks until a reader opens
-                    Thread.sleep(300); // let the reader see end of file before the next open
+                    // the reader must see end of file before the next open: wait until no probe holds the FIFO
+                    while (!done && holdsOpen(fifo)) {
+                        Thread.sleep(10); // polling /proc, not a guess at how long the reader takes
+                    }
                 }
             } catch (IOException | InterruptedException e) {
                 // the test is over
@@ -172,6 +176,26 @@ class RemoteWalkOverSshTest {
         }, "pod-cpu.stat");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** True while a probe process has {@code fifo} open (one of its /proc/PID/fd links points at it). */
+    private boolean holdsOpen(Path fifo) {
+        for (Process p : probes) {
+            try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(p.pid()), "fd"))) {
+                if (fds.anyMatch(fd -> {
+                    try {
+                        return Files.readSymbolicLink(fd).equals(fifo);
+                    } catch (IOException closed) {
+                        return false;
+                    }
+                })) {
+                    return true;
+                }
+            } catch (IOException ended) {
+                // the process is gone
+            }
+        }
+        return false;
     }
 
     private int probe(String cp, String args, OutputStream out, OutputStream err) throws Exception {
