@@ -114,8 +114,11 @@ class RemoteWalkOverSshTest {
         assertEquals(CgroupFixture.LEAF, p.cgroup());
 
         vm.targetProperty().set("4242");
+        String verdictBefore = vm.verdictProperty().get();
         vm.start();
-        Waits.until(WAIT, () -> "the remote walk's rows or an error", () -> !vm.rows().isEmpty() || !vm.errorProperty().get().isEmpty());
+        // the rows come first, the verdict right after them: wait for both
+        Waits.until(WAIT, () -> "the remote walk's rows and verdict, or an error", () -> !vm.rows().isEmpty()
+                && !vm.verdictProperty().get().equals(verdictBefore) || !vm.errorProperty().get().isEmpty());
         vm.stop();
         assertEquals("", vm.errorProperty().get());
         assertEquals("walk --pid 4242 --window 2s --json", sshd.commands.stream()
