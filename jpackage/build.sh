@@ -5,7 +5,10 @@
 #   probe/tickbench-probe/                        the probe with its own jlinked runtime
 #   tickbench-probe-runtime-linux-x64.tar.gz      that directory as a tarball (the GUI uploads it)
 #   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
-# Usage: jpackage/build.sh [--no-maven]   (--no-maven reuses the jars of the last Maven build)
+# Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime]
+#   --no-maven reuses the jars of the last Maven build; --probe-only builds probe/tickbench-probe/ only
+#   (what jpackage/image/build-image.sh puts into the container image); --reproducible-runtime makes
+#   the probe runtime byte-identical from run to run (costs ~5 MB RSS; see build_probe_image)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,16 +22,20 @@ MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # SunEC provider, which java.security names and nobody imports, so jdeps cannot see it.
 PROVIDER_MODULES=jdk.crypto.ec
 # The probe's JVM flags, each measured with jpackage/measure-probe.sh (VmRSS at 10 Hz after 12 s):
-# serial GC and a 32 MB cap (platform-notes); C1 only (-5 MB); a small initial heap (-6 MB: the young
+# serial GC and a 32 MB cap (G1's default heap sizing is far above what the probe needs); C1 only (-5 MB); a small initial heap (-6 MB: the young
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData"
 
 maven=true
+probe_only=false
+reproducible_runtime=false
 for arg in "$@"; do
   case $arg in
     --no-maven) maven=false ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument '$arg' (only --no-maven)" >&2; exit 2 ;;
+    --probe-only) probe_only=true ;;
+    --reproducible-runtime) reproducible_runtime=true ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime)" >&2; exit 2 ;;
   esac
 done
 
@@ -94,6 +101,8 @@ jdk_modules() {
     fi
     by_name[$name]=$archive
     optional[$name]=$(awk '$1 == "requires" && / static/ {printf " %s ", $2}' <<<"$descriptor")
+    # JNA has no module-info; it reaches java.desktop only for AWT window handles, never for libc calls
+    if [[ $name == jna-*.jar ]]; then optional[$name]+=" java.desktop "; fi
   done
   jdeps -s --multi-release 17 --ignore-missing-deps -cp "$all_cp" "$@" 2>/dev/null \
     | while read -r name _ mod; do
@@ -106,20 +115,26 @@ jdk_modules() {
 
 # ---------------------------------------------------------------------------------------------
 build_jars() {
-  if $maven; then
+  if $maven && $probe_only; then
+    step "maven: remote-probe with its runtime dependencies"
+    rm -rf "$ROOT/remote-probe/target/dependency"
+    (cd "$ROOT" && mvn -B -q -pl remote-probe -am package -DskipTests)
+  elif $maven; then
     step "maven: app and remote-probe with their runtime dependencies"
     rm -rf "$ROOT/app/target/dependency" "$ROOT/remote-probe/target/dependency"
     (cd "$ROOT" && mvn -B -q -pl app,remote-probe -am package dependency:copy-dependencies \
       -DincludeScope=runtime -DskipTests)
   fi
+  PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
+  [[ -f $PROBE_JAR ]] || die "no $PROBE_JAR (run without --no-maven)"
+  [[ -d $ROOT/remote-probe/target/dependency ]] || die "no remote-probe/target/dependency (run without --no-maven)"
+  $probe_only && return
   APP_JAR=
   local jar
   for jar in "$ROOT"/app/target/app-*.jar; do
     [[ $jar == *-sources.jar || $jar == *-tests.jar ]] || APP_JAR=$jar
   done
-  PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
   [[ -n $APP_JAR && -f $APP_JAR ]] || die "no app jar under app/target (run without --no-maven)"
-  [[ -f $PROBE_JAR ]] || die "no $PROBE_JAR (run without --no-maven)"
   [[ -d $ROOT/app/target/dependency ]] || die "no app/target/dependency (run without --no-maven)"
 }
 
@@ -139,7 +154,14 @@ build_probe_image() {
   step "probe: jlink"
   # No --compress: a compressed module image saves 11 MB on disk but costs 6 MB of RSS on every
   # target (resources are inflated into memory); the .deb (xz) and the tarball (gzip) compress anyway.
-  jlink --module-path "$JMODS" --add-modules "$PROBE_MODULES" \
+  # JDK 17's system-modules plugin (a class that pre-resolves the module graph) lays out its
+  # deduplicated sets in an order that changes from run to run (JDK-8392531, fixed after 17), so
+  # lib/modules differs on every build. Without the plugin the runtime resolves the graph at start:
+  # byte-identical output, ~5 MB more RSS (measured: 55 vs 61 MB, stream at 10 Hz). The container
+  # image needs the former (same sources, same digest); the .deb and tarball keep the plugin.
+  local jlink_extra=()
+  $reproducible_runtime && jlink_extra=(--disable-plugin system-modules)
+  jlink --module-path "$JMODS" --add-modules "$PROBE_MODULES" "${jlink_extra[@]}" \
     --strip-debug --no-header-files --no-man-pages --output "$home/runtime"
   # Debian's JDK ships its native libraries with symbol tables: dropping them saves ~4 MB.
   find "$home/runtime" -name '*.so' -exec strip --strip-unneeded {} +
@@ -159,6 +181,7 @@ EOF
   "$home/bin/tickbench-probe" capabilities >/dev/null \
     || die "the jlinked probe does not run 'capabilities' (modules: $PROBE_MODULES)"
 
+  $probe_only && return # the tarball is for the app and the .deb, not for the image
   step "probe: runtime tarball"
   tar -C "$OUT/probe" --owner=0 --group=0 --numeric-owner --sort=name \
     -czf "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" tickbench-probe
@@ -282,7 +305,7 @@ build_app() {
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"
   find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
-  # jpackage's own scan covers the runtime; GTK, GL and XTST always, as platform-notes found them missed
+  # jpackage's own scan covers the runtime; GTK, GL and XTST always: that scan was seen to miss them
   APP_DEPENDS=$(app_native_depends "$input")
   APP_DEPENDS=$(echo "libgtk-3-0, libgl1, libxtst6, $APP_DEPENDS" | tr -d ' ' | tr , '\n' | grep . | sort -u \
     | paste -sd, - | sed 's/,/, /g')
@@ -314,6 +337,7 @@ VERSION=$(project_version)
 mkdir -p "$OUT"
 build_jars
 build_probe_image
+$probe_only && exit 0
 build_probe_deb
 build_app
 report_sizes

@@ -24,6 +24,9 @@ BOARDS = os.path.join(REPO, "sampler-core", "src", "test", "resources", "boards"
 GOLDEN = os.path.join(REPO, "remote-probe", "src", "test", "resources", "golden")
 
 RATES = (1, 10, 50, 100)
+# the boards with committed goldens (GoldenCapabilitiesTest); imx8mq-dt's thermal polling delays come
+# from the device tree, a rule this generator does not implement yet
+GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server")
 # counter files read every tick, whatever the rate or FLOOR_HZ (reason "rate")
 COUNTERS = ("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs", "meminfo")
 SLABINFO_HZ = 6        # slabinfo's budget: about 6 reads a second
@@ -120,9 +123,7 @@ def main(argv):
     p.add_argument("--out", default=GOLDEN, help="where cadences-BOARD.json go (default: the committed goldens)")
     args = p.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    for board in sorted(os.listdir(args.boards)):
-        if not os.path.isdir(os.path.join(args.boards, board, "proc")):
-            continue
+    for board in GOLDEN_BOARDS:
         path = os.path.join(args.out, "cadences-%s.json" % board)
         with open(path, "w", encoding="utf-8") as f:
             json.dump(golden(os.path.join(args.boards, board)), f, indent=1, sort_keys=True)

@@ -25,7 +25,9 @@ public final class Boards {
     public static final String ROUTER = "router-arm";
     public static final String SBC = "sbc";
     public static final String X86 = "x86-server";
-    public static final List<String> ALL = List.of(ROUTER, SBC, X86);
+    /** A mainline-kernel ARM board: thermal polling delays only in the device tree. */
+    public static final String DT = "imx8mq-dt";
+    public static final List<String> ALL = List.of(ROUTER, SBC, X86, DT);
 
     private static final Map<String, Path> UNPACKED = new ConcurrentHashMap<>();
 

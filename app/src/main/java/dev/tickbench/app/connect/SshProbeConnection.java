@@ -17,7 +17,7 @@ import org.apache.sshd.client.session.ClientSession;
  */
 public final class SshProbeConnection extends SshStreamConnection {
     static final int MIN_JAVA = 17;
-    /** The probe is small: a small heap and the serial GC keep it cheap on the target (platform-notes). */
+    /** The probe is small: a small heap and the serial GC keep it cheap on the target (as in the packaged launcher, jpackage/build.sh). */
     static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", "-XX:+UseSerialGC");
     static final String JAVA_FIX = "Install Java " + MIN_JAVA + " or newer there, e.g. "
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"

@@ -29,7 +29,8 @@ class CaptureLoaderTest {
         assertEquals(RouterCapture.HOST, s.session().hostname());
         // 3000 ticks less the 50 lost in the gap
         assertEquals(2950, s.samples());
-        assertEquals(2950, s.series("stat.busy").realPointCount());
+        // busy % over 1 s windows (100 ticks): none for the first 99 ticks and the 99 after the gap
+        assertEquals(2950 - 2 * 99, s.series("cpu.busy_pct").realPointCount());
         assertEquals(30, s.series("thermal_zone0.temp").realPointCount());
     }
 

@@ -11,11 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.app.throttle.ThrottleTrace;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import javafx.concurrent.Worker;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -60,7 +63,7 @@ class LiveViewTest {
         int first = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount());
         until("more CPU points", 10_000, () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > first + 20);
         List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts());
-        assertTrue(badges.contains("busy · 100 Hz · rate"), badges.toString());
+        assertTrue(badges.contains("busy · 100 Hz · rate · 1 s window"), badges.toString());
         String title = fx(() -> w.vm.titleProperty().get());
         assertTrue(title.contains("100 Hz · FLOOR_HZ off"), title);
         assertFalse(fx(() -> w.vm.sources().isEmpty()), "the sources panel lists the capabilities");
@@ -147,5 +150,52 @@ class LiveViewTest {
         double lastT = Double.parseDouble(rows2.get(rows2.size() - 1).split(",")[0]);
         // the spool starts with the session, so its t_s is the store's; the last row reaches the shown end
         assertTrue(Math.abs(firstSample + lastT - shownTo) < 0.5, "last row at " + (firstSample + lastT) + ", shown to " + shownTo);
+    }
+
+    private ThrottleTrace trace() throws Exception {
+        return fx(() -> w.view.tabs().throttleModel().traceProperty().get());
+    }
+
+    /**
+     * "This machine" runs the probe's session (the throttle included): the Throttle tab fills from the
+     * local session's own throttle lines, and after a capture was opened in it, going back to live shows
+     * the live session again, never the capture's data.
+     */
+    @Test
+    void theLocalSessionsThrottleTabFillsAndComesBackFromACapture() throws Exception {
+        var tabs = w.view.tabs();
+        // 10 Hz: the throttle writes once a second at any rate, and a busy machine draws fewer points
+        fx(() -> { w.vm.rateHzProperty().set(10); tabs.show(tabs.throttle()); w.vm.connectLocal(); return null; });
+        until("the local session's throttle lines in the Throttle tab", 30_000, () -> {
+            ThrottleTrace t = tabs.throttleModel().traceProperty().get();
+            return t != null && t.size() >= 2;
+        });
+        assertEquals("live session", trace().name());
+        assertTrue(fx(() -> tabs.throttleModel().effectiveProperty().get()).contains(" of ceiling "),
+                fx(() -> tabs.throttleModel().effectiveProperty().get()));
+        String zone = fx(() -> tabs.throttleModel().zoneProperty().get());
+        assertTrue(zone.startsWith("GREEN") || zone.startsWith("YELLOW") || zone.startsWith("RED"), zone);
+        for (double io : trace().iowait()) {
+            assertTrue(io >= 0 && io <= 100, "iowait % " + io);
+        }
+
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var open = fx(() -> tabs.throttle().open(file));
+        until("the capture in the Throttle tab", 30_000, () -> open.getState() == Worker.State.SUCCEEDED);
+        assertFalse(fx(() -> tabs.throttle().liveToggle().isSelected()), "a capture opened here stops following");
+        assertTrue(trace().name().startsWith("edge-router-3"), trace().name());
+        int captureSize = trace().size();
+
+        fx(() -> { tabs.throttle().liveToggle().setSelected(true); return null; });
+        ThrottleTrace back = trace();
+        assertTrue(back == null || back.name().equals("live session"),
+                "back to live: the live session or nothing, never the capture: " + (back == null ? null : back.name()));
+        until("the live trace again", 10_000, () -> {
+            ThrottleTrace t = tabs.throttleModel().traceProperty().get();
+            return t != null && t.name().equals("live session");
+        });
+        assertTrue(fx(() -> tabs.throttleModel().sourceProperty().get()).startsWith("live session"),
+                fx(() -> tabs.throttleModel().sourceProperty().get()));
+        assertTrue(trace().size() < captureSize, "the live session is seconds long, the capture 30 s");
     }
 }

@@ -58,7 +58,7 @@ class ReplayViewTest {
         Set<String> shownSlabs = fx(slab::shownSeries);
         assertEquals(5, shownSlabs.size(), "top five busiest slab caches by default: " + shownSlabs);
         assertTrue(shownSlabs.contains("slabinfo.nf_conntrack"), shownSlabs.toString());
-        assertEquals(Set.of("stat.busy", "stat.iowait"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
+        assertEquals(Set.of("cpu.busy_pct", "cpu.iowait_pct"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
 
         String title = fx(() -> w.vm.titleProperty().get());
@@ -98,6 +98,7 @@ class ReplayViewTest {
         assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
         assertTrue(header.contains("thermal_zone0.temp") && header.contains("thermal_zone1.temp"), header.toString());
         assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
+        assertTrue(header.contains("cpu.busy_pct") && header.contains("psi.io.some_pct"), "the shown derived series too: " + header);
         assertTrue(header.contains("slabinfo.nf_conntrack"), header.toString());
         assertFalse(header.contains("meminfo.MemFree"), "only the series the charts show");
         assertFalse(header.contains("stat.cpu0.user"), "stat.cpu.* is the total, not the per-core columns");

@@ -21,12 +21,13 @@ class ThrottleReplayCommandTest {
 
     @Test
     void jsonPrintsOneObjectPerInputValue() throws IOException {
+        // the i-th value (from 1) reaches the controller at i s, as live: it grows at the 2nd (2 s spread)
         Path f = series("# a throttle at t = 6\n0\n0\n0\n100\n100\n100\n100\n12.5\n");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "4", "--input", f.toString(), "--json");
         assertEquals(0, r.exit(), r.err());
         assertEquals("""
                 {"t":0,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":1}
-                {"t":1,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":1}
+                {"t":1,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":2}
                 {"t":2,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":2}
                 {"t":3,"iowait":100.0,"smoothed":25.0,"zone":"GREEN","effective":2}
                 {"t":4,"iowait":100.0,"smoothed":40.0,"zone":"YELLOW","effective":2}
@@ -82,7 +83,7 @@ class ThrottleReplayCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertEquals("""
                 {"t":0,"iowait":45.5,"smoothed":45.5,"zone":"YELLOW","effective":1}
-                {"t":1,"iowait":4.5,"smoothed":25.0,"zone":"GREEN","effective":1}
+                {"t":1,"iowait":4.5,"smoothed":25.0,"zone":"GREEN","effective":2}
                 """, r.out().replace(System.lineSeparator(), "\n"));
         assertEquals("tickbench-probe throttle replay: warning: " + f
                 + " line 4: corrupt or truncated line; replaying the 3 lines before it\n",

@@ -87,7 +87,7 @@ class ThrottleRunCommandTest {
         assertNeverAboveEffective(report, ceiling);
         assertEquals(ceiling, report.get("peak_concurrency").asInt(), report.toString());
         assertFalse(report.get("interrupted").asBoolean());
-        // growth is 2 s after the start, then 4 s after that (seed C: MinGrowSpread doubling)
+        // growth is 2 s after the start, then 4 s after that (docs/throttle.md: the grow spread doubles)
         double firstTwo = -1;
         double firstThree = -1;
         for (JsonNode s : report.get("timeline")) {

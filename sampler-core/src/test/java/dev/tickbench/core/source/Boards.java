@@ -15,6 +15,8 @@ final class Boards {
     static final String ROUTER = dev.tickbench.testkit.Boards.ROUTER;
     static final String SBC = dev.tickbench.testkit.Boards.SBC;
     static final String X86 = dev.tickbench.testkit.Boards.X86;
+    /** A mainline-kernel ARM board: thermal polling delays only in the device tree. */
+    static final String DT = dev.tickbench.testkit.Boards.DT;
 
     private Boards() {}
 

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
-/** The controller of seed C/C', driven second by second through an injected clock. */
+/** The controller of docs/throttle.md, driven second by second through an injected clock. */
 class ThrottleTest {
     private static final long S = 1_000_000_000L;
 
