@@ -24,9 +24,7 @@ BOARDS = os.path.join(REPO, "sampler-core", "src", "test", "resources", "boards"
 GOLDEN = os.path.join(REPO, "remote-probe", "src", "test", "resources", "golden")
 
 RATES = (1, 10, 50, 100)
-# the boards with committed goldens (GoldenCapabilitiesTest); imx8mq-dt's thermal polling delays come
-# from the device tree, a rule this generator does not implement yet
-GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server")
+GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server", "imx8mq-dt")
 # counter files read every tick, whatever the rate or FLOOR_HZ (reason "rate")
 COUNTERS = ("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs", "meminfo")
 SLABINFO_HZ = 6        # slabinfo's budget: about 6 reads a second
@@ -47,6 +45,22 @@ def read(path):
         return f.read().strip()
 
 
+def device_tree_delay(zone_dirs, ztype):
+    """polling-delay (ms, a big-endian 32-bit cell) of the thermal-zones node named ztype (or ztype@unit)."""
+    for zones in zone_dirs:
+        if not os.path.isdir(zones):
+            continue
+        for node in sorted(os.listdir(zones)):
+            if node == ztype or node.startswith(ztype + "@"):
+                cell = os.path.join(zones, node, "polling-delay")
+                if os.path.isfile(cell):
+                    with open(cell, "rb") as f:
+                        b = f.read()
+                    if len(b) == 4:
+                        return int.from_bytes(b, "big")
+    return 0
+
+
 def board_facts(root):
     """What the rules need from a board tree: present sources, thermal polling delays, governors."""
     proc, sys_ = os.path.join(root, "proc"), os.path.join(root, "sys")
@@ -55,10 +69,18 @@ def board_facts(root):
     facts["kmsg"] = True  # always listed: absent or not, its cadence is the tick
     zones = {}
     thermal = os.path.join(sys_, "class", "thermal")
+    tree = [os.path.join(proc, "device-tree", "thermal-zones"),
+            os.path.join(sys_, "firmware", "devicetree", "base", "thermal-zones")]
     for name in sorted(os.listdir(thermal)) if os.path.isdir(thermal) else []:
-        if re.fullmatch(r"thermal_zone\d+", name) and os.path.isfile(os.path.join(thermal, name, "temp")):
-            delay = os.path.join(thermal, name, "polling_delay")
-            zones[name] = int(read(delay)) if os.path.isfile(delay) else 0
+        zone = os.path.join(thermal, name)
+        if re.fullmatch(r"thermal_zone\d+", name) and os.path.isfile(os.path.join(zone, "temp")):
+            delay = os.path.join(zone, "polling_delay")
+            if os.path.isfile(delay):
+                zones[name] = int(read(delay))
+            else:
+                # no sysfs polling_delay: the device tree's zone node named like the zone's type says it
+                ztype = read(os.path.join(zone, "type")) if os.path.isfile(os.path.join(zone, "type")) else None
+                zones[name] = device_tree_delay(tree, ztype) if ztype else 0
     facts["thermal"] = zones
     cpus = os.path.join(sys_, "devices", "system", "cpu")
     governors = []
