@@ -4,12 +4,13 @@
 #   openssh-server openssh-client          - a real sshd on loopback and the real ssh client
 #   prometheus                             - a real Prometheus server and promtool for /metrics
 #   gcc                                    - builds the C floor sampler for the benchmark
+#   python3                                - the cadence goldens' generator (GoldenGeneratorTest)
 #   podman runc                            - runs the probe's container image (runc: crun refuses this hybrid cgroup host)
 #   kubernetes-client                      - kubectl decodes the DaemonSet offline; only when no kubectl is installed
 # Called by the test command (mvn verify runs it in the validate phase). Needs root to install;
 # without root it only reports what is missing (the tests then fail under CI=true).
 set -euo pipefail
-packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client prometheus gcc podman runc)
+packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client prometheus gcc podman runc python3)
 command -v kubectl >/dev/null || packages+=(kubernetes-client)
 missing=()
 for p in "${packages[@]}"; do

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +28,7 @@ class ThrottleViewModelTest {
 
     @Test
     void aCaptureWithThrottleLinesShowsItsStatusAndAWhatIfReplay() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         ThrottleViewModel vm = new ThrottleViewModel();
         vm.traceProperty().set(ThrottleViewModel.read(file));
 
@@ -57,7 +57,7 @@ class ThrottleViewModelTest {
 
     @Test
     void theLiveSessionsThrottleSeriesMakeATrace() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         SeriesStore store = SeriesStore.replay();
         assertNull(ThrottleViewModel.fromStore(store), "no throttle lines yet: no trace, not an empty one");
         try (CaptureReader r = CaptureReader.open(file)) {

@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.testkit.Boards;
+import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ class ReplayViewTest {
 
     @Test
     void aCaptureOpensWithItsSeriesAndCadenceBadges() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
 
@@ -80,10 +82,10 @@ class ReplayViewTest {
     /** Export CSV: the series shown, over the window's time range, one row per tick. */
     @Test
     void exportsTheShownSeriesOverTheVisibleRange() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         var open = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> open.getState() == Worker.State.SUCCEEDED);
-        double start = FixtureCapture.START_WALL_NS / 1e9;
+        double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 5.005, start + 10.005); return null; });
         // marks at each emission while they are sparse (thermal: 5 + 50 in 5 s), none on dense series (buddy)
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).marksDrawn()));
@@ -108,14 +110,14 @@ class ReplayViewTest {
     /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
     @Test
     void aCaptureOfTheRouterBoardShowsThePublishedCadences() throws Exception {
-        Path board = Path.of(System.getProperty("user.dir")).resolve("../sampler-core/src/test/resources/boards/router-arm").normalize();
+        Path board = Boards.dir(Boards.ROUTER);
         Path file = dir.resolve("router-arm.ndjson");
         try (CaptureWriter out = CaptureWriter.open(file);
              Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 100, 0),
                      List.of(), List.of())) {
             sampler.addSink(out);
             sampler.start();
-            Thread.sleep(1500);
+            Waits.until("the sampler to record 50 ticks of the router board", () -> sampler.lastSeq() >= 50);
         }
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
@@ -133,7 +135,7 @@ class ReplayViewTest {
 
     @Test
     void aDamagedCaptureOpensUpToTheBadLineAndSaysWhichLine() throws Exception {
-        List<String> lines = Files.readAllLines(FixtureCapture.small(dir.resolve("good.ndjson")), StandardCharsets.UTF_8);
+        List<String> lines = Files.readAllLines(RouterCapture.small(dir.resolve("good.ndjson")), StandardCharsets.UTF_8);
         Path bad = dir.resolve("damaged.ndjson");
         Files.writeString(bad, String.join("\n", lines.subList(0, 1233)) + "\n{\"type\":\"sample\",\"seq\":12\n");
         var task = fx(() -> w.view.openCapture(bad));

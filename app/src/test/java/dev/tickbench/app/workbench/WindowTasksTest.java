@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.app.recording.Spool;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,7 +68,7 @@ class WindowTasksTest {
 
     @Test
     void openAndExportRunOnTheGivenExecutorAndReportProgressAndResult() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         var open = fx(() -> vm.openCapture(file));
         until("the capture is open", () -> open.getState() == Worker.State.SUCCEEDED);
         Path csv = dir.resolve("out.csv");
@@ -87,7 +87,7 @@ class WindowTasksTest {
 
     @Test
     void aFailedExportIsShownToTheUserAndLosesNothing() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         var open = fx(() -> vm.openCapture(file));
         until("the capture is open", () -> open.getState() == Worker.State.SUCCEEDED);
         Path nowhere = dir.resolve("no-such-dir").resolve("out.csv");
@@ -104,7 +104,7 @@ class WindowTasksTest {
 
     @Test
     void oneTaskAtATimeAndCancelEndsItEvenBeforeItRan() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         synchronized (submitted) {
             holding = true;
         }

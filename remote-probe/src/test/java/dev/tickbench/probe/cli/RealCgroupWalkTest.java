@@ -18,13 +18,17 @@ import dev.tickbench.core.cgroup.WalkLevel;
 import dev.tickbench.core.cgroup.WalkResult;
 import dev.tickbench.core.cgroup.WalkWarning;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Waits;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +47,8 @@ class RealCgroupWalkTest {
             try {
                 loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
                 cg.moveToChild(loop.pid());
-                Thread.sleep(300); // let the loop meet the quota before the window opens
+                // the loop has met the quota before the window opens
+                Waits.until("the parent's nr_throttled to move", () -> parentThrottled(cg) > 0);
                 StringWriter out = new StringWriter();
                 StringWriter err = new StringWriter();
                 int rc = ProbeMain.run(new String[] {"walk", "--pid", Long.toString(loop.pid()), "--window", "2s", "--json"},
@@ -81,11 +86,14 @@ class RealCgroupWalkTest {
         try (RealCgroups cg = RealCgroups.create()) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            CompletableFuture<Integer> walk = CompletableFuture.supplyAsync(() -> ProbeMain.run(
-                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "1500ms"}, new PrintWriter(out), new PrintWriter(err)));
-            Thread.sleep(500);
+            FutureTask<Integer> walk = new FutureTask<>(() -> ProbeMain.run(
+                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "5s"}, new PrintWriter(out), new PrintWriter(err)));
+            Thread walker = new Thread(walk, "walk-under-test");
+            walker.start();
+            // the first read is done once the walk sleeps through its window: remove the cgroup then
+            Waits.until("the walk to read once and wait out its window", () -> inWindow(walker));
             RealCgroups.rmdir(cg.child);
-            int rc = walk.get(30, TimeUnit.SECONDS);
+            int rc = walk.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
             assertEquals(1, rc);
             List<String> lines = err.toString().lines().toList();
             assertEquals(1, lines.size(), err.toString());
@@ -208,6 +216,28 @@ class RealCgroupWalkTest {
                 s.read();
                 assertTrue(s.values().contains(cg.parentPath + "|throttled_usec"));
             }
+        }
+    }
+
+    /** True while {@code t} sleeps inside the walk's window (PathWalk.Window.sleeping). */
+    private static boolean inWindow(Thread t) {
+        if (t.getState() != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().startsWith(PathWalk.class.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long parentThrottled(RealCgroups cg) {
+        try {
+            return Files.readAllLines(cg.parent.resolve("cpu.stat")).stream().filter(l -> l.startsWith("nr_throttled "))
+                    .mapToLong(l -> Long.parseLong(l.substring("nr_throttled ".length()).trim())).findFirst().orElse(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

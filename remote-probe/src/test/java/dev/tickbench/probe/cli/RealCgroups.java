@@ -1,13 +1,11 @@
 package dev.tickbench.probe.cli;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupMount;
 import dev.tickbench.core.cgroup.CgroupVersion;
 import dev.tickbench.core.cgroup.Mounts;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,12 +92,7 @@ final class RealCgroups implements AutoCloseable {
 
     private static RealCgroups create(boolean quota, boolean cpuacct) throws IOException {
         String problem = problem();
-        if (problem != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("CI=true but the real cgroup reproduction cannot run: " + problem);
-            }
-            assumeTrue(false, "skipping the real cgroup reproduction: " + problem);
-        }
+        Prerequisites.require(problem == null, "the real cgroup reproduction cannot run: " + problem);
         try {
             Mounts mounts = Mounts.read(SystemRoots.live());
             CgroupMount m = mounts.cpuHierarchy();
@@ -113,9 +106,7 @@ final class RealCgroups implements AutoCloseable {
 
     private static String problem() {
         try {
-            List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
-            boolean root = status.stream().anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[1].equals("0"));
-            if (!root) {
+            if (!Prerequisites.root()) {
                 return "not running as root (creating cgroups needs it)";
             }
             CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tickbench.probe.http.Tools;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -64,7 +64,7 @@ class ContainerImageIT {
 
     @BeforeAll
     void buildTwiceAndLoad() throws Exception {
-        Path exe = Tools.require("podman", "podman");
+        Path exe = Prerequisites.tool("podman", "podman");
         if (!"0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim())) {
             String msg = "the container tests run podman as root (it mounts the host's /proc and /sys)";
             if ("true".equals(System.getenv("CI"))) {
@@ -72,7 +72,7 @@ class ContainerImageIT {
             }
             Assumptions.assumeTrue(false, msg + "; skipping");
         }
-        Tools.require("runc", "runc");
+        Prerequisites.tool("runc", "runc");
         deleteTree(WORK);
         Map<String, String> a = build(WORK.resolve("image-a"));
         Map<String, String> b = build(WORK.resolve("image-b"));
@@ -133,7 +133,7 @@ class ContainerImageIT {
     @Test
     @Order(2)
     void servesHealthAndMetricsFromAReadOnlyRootAndPrometheusScrapesItWithTheDeployJob() throws Exception {
-        Path prometheus = Tools.require("prometheus", "prometheus");
+        Path prometheus = Prerequisites.tool("prometheus", "prometheus");
         Path secret = Files.createDirectories(WORK.resolve("secret"));
         Files.writeString(secret.resolve("token"), "container-token\n");
         int port = freePort();
@@ -299,7 +299,7 @@ class ContainerImageIT {
         // kubectl, client side with no cluster: decodes every document into its API type (a wrong field
         // type fails) and finds the container named "probe" — here as a user retags the image for a
         // registry (kubectl prints nothing when the image does not change)
-        Path kubectl = Tools.require("kubectl", "kubernetes-client");
+        Path kubectl = Prerequisites.tool("kubectl", "kubernetes-client");
         String pushed = "registry.example.net/" + image.get("IMAGE");
         Process p = new ProcessBuilder(kubectl.toString(), "set", "image", "--local", "-o", "yaml",
                 "-f", DEPLOY.resolve("daemonset.yaml").toString(), "probe=" + pushed)

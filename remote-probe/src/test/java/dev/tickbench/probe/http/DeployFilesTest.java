@@ -3,6 +3,7 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Prerequisites;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ class DeployFilesTest {
 
     @Test
     void prometheusAcceptsTheScrapeConfig() throws Exception {
-        Path promtool = Tools.require("promtool", "prometheus");
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
         Path token = tmp.resolve("token");
         Files.writeString(token, "t\n");
         // promtool insists that credentials files exist: point them at a temporary one

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -36,7 +37,7 @@ class PrometheusScrapeTest {
 
     @Test
     void prometheusScrapesCadencesAndCpuRates() throws Exception {
-        Path prometheus = Tools.require("prometheus", "prometheus");
+        Path prometheus = Prerequisites.tool("prometheus", "prometheus");
         Path token = tmp.resolve("token");
         Files.writeString(token, "scrape-me-0123456789\n");
         try (ServeProcess serve = ServeProcess.start(List.of(), "--rate", "20", "--token", token.toString())) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.probe.http.ServeProcess;
-import dev.tickbench.probe.http.Tools;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ class SshAbuseTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path keygen = Tools.require("ssh-keygen", "openssh-client");
+        Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         String[] keys = {"plain", "pinned", "elsewhere", "expired", "fenced", "bogus"};
         for (String k : keys) {
             ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", k, "-f", dir.resolve(k).toString()), "", WAIT_S);

@@ -13,7 +13,7 @@ import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.probe.http.ServeProcess;
-import dev.tickbench.probe.http.Tools;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,7 +56,7 @@ class SshServeTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path keygen = Tools.require("ssh-keygen", "openssh-client");
+        Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         for (String[] k : new String[][] {{"ed25519", "ed25519"}, {"ecdsa", "ecdsa"}, {"rsa", "rsa"}, {"stranger", "ed25519"}}) {
             run(List.of(keygen.toString(), "-q", "-t", k[1], "-N", "", "-C", k[0], "-f", dir.resolve(k[0]).toString()));
         }
@@ -204,7 +204,7 @@ class SshServeTest {
 
     @Test
     void sftpIsRefused() throws Exception {
-        Path sftp = Tools.require("sftp", "openssh-client");
+        Path sftp = Prerequisites.tool("sftp", "openssh-client");
         ProcessRun.Result r = run(List.of(sftp.toString(), "-F", "/dev/null", "-b", "/dev/null", "-i", dir.resolve("ed25519").toString(),
                 "-P", String.valueOf(serve.sshPort()), "-o", "UserKnownHostsFile=" + knownHosts,
                 "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", USER + "@127.0.0.1"));

@@ -16,6 +16,7 @@ import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Waits;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -39,9 +40,7 @@ class ThrottleInSamplerTest {
                 }
             });
             sampler.start();
-            while (sampler.lastSeq() < 3 * RATE + 2) {
-                Thread.sleep(50);
-            }
+            Waits.until("three seconds of samples (seq " + (3 * RATE + 2) + ")", () -> sampler.lastSeq() >= 3 * RATE + 2);
         }
         List<StreamLine> lines = new ArrayList<>();
         byte[] bytes;

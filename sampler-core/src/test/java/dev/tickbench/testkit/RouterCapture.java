@@ -1,4 +1,4 @@
-package dev.tickbench.app.recording;
+package dev.tickbench.testkit;
 
 import dev.tickbench.core.throttle.Throttle;
 import java.io.BufferedOutputStream;
@@ -15,9 +15,10 @@ import java.util.zip.GZIPOutputStream;
  * Writes a capture of a made-up but realistic 4-core router board ("edge-router-3", RB5009) in the
  * FORMAT.md v1 layout, deterministic from a seed: counters as deltas, thermal at its declared cadence,
  * cpufreq / slab / buddy on change with heartbeats, PSI totals, kmsg events, throttle lines once a
- * second, and one gap. Used by the replay tests and by the open-capture benchmark (1 h at 100 Hz).
+ * second, and one gap. Used by the app's replay tests and by the open-capture benchmark (1 h at 100 Hz).
+ * For small hand-made captures (chosen sources, chosen values) use {@link SyntheticCapture}.
  */
-public final class FixtureCapture {
+public final class RouterCapture {
     public static final String HOST = "edge-router-3";
     public static final long START_WALL_NS = 1_764_446_400_000_000_000L;
     public static final long START_MONO_NS = 5_000_000_000L;
@@ -38,7 +39,7 @@ public final class FixtureCapture {
      * @param heartbeatS store-on-change sources are re-emitted (listed in "hb") this often
      * @param gapAtTick sequence numbers lost (a "gap" line, 50 ticks) at this tick, or -1 for none
      */
-    public FixtureCapture(int rateHz, int seconds, int heartbeatS, int gapAtTick) {
+    public RouterCapture(int rateHz, int seconds, int heartbeatS, int gapAtTick) {
         this.rateHz = rateHz;
         this.seconds = seconds;
         this.heartbeatS = heartbeatS;
@@ -47,7 +48,7 @@ public final class FixtureCapture {
 
     /** A small capture for tests: 30 s at 100 Hz, heartbeat every 10 s, a gap at 20 s. */
     public static Path small(Path file) throws IOException {
-        new FixtureCapture(100, 30, 10, 2000).write(file);
+        new RouterCapture(100, 30, 10, 2000).write(file);
         return file;
     }
 
@@ -59,7 +60,7 @@ public final class FixtureCapture {
         }
     }
 
-    long write(OutputStream out) throws IOException {
+    public long write(OutputStream out) throws IOException {
         long lines = 0;
         emit(out, hello());
         lines++;
