@@ -1,11 +1,11 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.testkit.Prerequisites;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -39,12 +39,7 @@ class PmuProbeTest {
     }
 
     private static void needRoot(String what) throws IOException {
-        if (!root()) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("CI=true but not root: " + what + " needs perf events system-wide");
-            }
-            assumeTrue(false, "not root: " + what + " skipped");
-        }
+        Prerequisites.require(root(), "not root: " + what + " needs perf events system-wide");
     }
 
     private static boolean cpuPmuListed() throws IOException {

@@ -1,11 +1,12 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.testkit.Prerequisites;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -184,12 +185,7 @@ class KmsgTest {
     @Test
     void realDevKmsgDeliversALineWrittenAfterOpen() throws Exception {
         boolean root = Boards.uid() == 0 && Files.exists(Path.of("/dev/kmsg"));
-        if (!root) {
-            if (Boards.ci()) {
-                fail("CI=true: this test needs root and /dev/kmsg (uid " + Boards.uid() + ")");
-            }
-            assumeTrue(false, "not root: cannot write /dev/kmsg; skipped outside CI");
-        }
+        Prerequisites.require(root, "this test needs root and /dev/kmsg (uid " + Boards.uid() + ")");
         try (Kmsg k = new Kmsg(SystemRoots.live())) {
             Presence p = k.open();
             assertTrue(p.present(), p.reason());

@@ -1,10 +1,10 @@
 package dev.tickbench.core.source.pmu;
 
+import dev.tickbench.testkit.Prerequisites;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.tickbench.core.source.Presence;
 import dev.tickbench.core.source.SystemRoots;
@@ -37,12 +37,7 @@ class PmuLiveTest {
     private PmuSource software() {
         source = new PmuSource(PmuGroup.SOFTWARE, LIVE);
         Presence p = source.open();
-        if (!p.present()) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("CI=true but pmu_sw is absent: " + p.reason());
-            }
-            assumeTrue(false, "pmu_sw absent here: " + p.reason());
-        }
+        Prerequisites.require(p.present(), "pmu_sw is absent: " + p.reason());
         return source;
     }
 
