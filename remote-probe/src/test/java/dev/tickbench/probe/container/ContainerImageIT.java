@@ -49,6 +49,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ContainerImageIT {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The bearer token in the Secret: serve refuses tokens under 16 bytes. */
+    private static final String TOKEN = "container-token-0123456789abcdef";
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path ROOT = MODULE.getParent();
     private static final Path DEPLOY = MODULE.resolve("deploy");
@@ -129,7 +131,7 @@ class ContainerImageIT {
     void servesHealthAndMetricsFromAReadOnlyRootAndPrometheusScrapesItWithTheDeployJob() throws Exception {
         Path prometheus = Prerequisites.tool("prometheus", "prometheus");
         Path secret = Files.createDirectories(WORK.resolve("secret"));
-        Files.writeString(secret.resolve("token"), "container-token\n");
+        Files.writeString(secret.resolve("token"), TOKEN + "\n");
         int port = freePort();
         List<String> options = new ArrayList<>(List.of("--read-only", "--user", "0:0", "--cap-drop=all",
                 "--security-opt=no-new-privileges", "-p", "127.0.0.1:" + port + ":9123",
@@ -144,9 +146,9 @@ class ContainerImageIT {
         assertTrue(health.path("ok").asBoolean(), health.toString());
         assertEquals(10, health.path("rate_hz").asInt(), health.toString());
         assertEquals(401, get(port, "/metrics", null).statusCode(), "/metrics without the token");
-        String metrics = await(port, "/metrics", "container-token", 200);
+        String metrics = await(port, "/metrics", TOKEN, 200);
         assertTrue(metrics.contains("tickbench_source_cadence_hz{source=\"stat\",reason=\"rate\"} 10"), metrics);
-        JsonNode caps = JSON.readTree(await(port, "/capabilities", "container-token", 200));
+        JsonNode caps = JSON.readTree(await(port, "/capabilities", TOKEN, 200));
         assertFalse(caps.path("absent").has("slabinfo"), "uid 0 without capabilities reads slabinfo: " + caps);
 
         Path promDir = Files.createDirectories(WORK.resolve("prometheus"));
