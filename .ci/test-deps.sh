@@ -21,6 +21,6 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 echo "test-deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+apt-get -o DPkg::Lock::Timeout=600 update -qq
 # policy-rc.d keeps the packages' own daemons from starting: the tests start their own on loopback
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >&2

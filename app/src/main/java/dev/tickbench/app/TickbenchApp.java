@@ -2,9 +2,9 @@ package dev.tickbench.app;
 
 import dev.tickbench.app.connect.ConnectDialog;
 import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.ui.MainView;
-import dev.tickbench.app.ui.MainViewModel;
-import dev.tickbench.app.ui.Theme;
+import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
+import dev.tickbench.app.workbench.Theme;
 import java.io.IOException;
 import java.nio.file.Path;
 import javafx.application.Application;

@@ -20,7 +20,11 @@ import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.NamedResource;
+import org.apache.sshd.common.compression.BuiltinCompressions;
+import org.apache.sshd.common.compression.Compression;
+import org.apache.sshd.common.kex.KexProposalOption;
 import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
 import org.apache.sshd.common.util.security.SecurityUtils;
@@ -31,7 +35,20 @@ final class SshLink {
     /** Wrong passphrases the user may type before the key is given up. */
     static final int PASSPHRASE_ATTEMPTS = 3;
 
+    /**
+     * Compression the client asks for, best first: the stream is repetitive JSON text, so zlib takes
+     * most of it off a slow link (a router's uplink, a VPN). {@code zlib@openssh.com} starts after
+     * authentication (OpenSSH's default); plain {@code zlib} and {@code none} keep old servers working.
+     */
+    static final List<NamedFactory<Compression>> COMPRESSION =
+            List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.zlib, BuiltinCompressions.none);
+
     private SshLink() {}
+
+    /** The compression negotiated for what the host sends ({@code none} when the server offers none). */
+    static String compression(ClientSession session) {
+        return session.getNegotiatedKexParameter(KexProposalOption.S2CCOMP);
+    }
 
     /** A client that verifies host keys with {@code check} and reads no config or keys on its own. */
     static SshClient newClient(HostKeyCheck check) {
@@ -40,6 +57,7 @@ final class SshLink {
         // ~/.ssh/config is applied once, visibly, by SshTarget.resolve; keys are given per session
         client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
         client.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
+        client.setCompressionFactories(COMPRESSION);
         CoreModuleProperties.HEARTBEAT_INTERVAL.set(client, SshTimeouts.HEARTBEAT);
         CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(client, 3);
         client.start();

@@ -31,6 +31,8 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
     private volatile boolean closed;
     private volatile ClientSession current;
     private volatile Thread thread;
+    /** The compression of the last session's host-to-workbench direction, null before the first. */
+    private volatile String compression;
 
     SshStreamConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts) {
         this.target = target;
@@ -87,6 +89,11 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
         }
     }
 
+    /** What the link compresses the stream with ({@code zlib@openssh.com} normally), null before connecting. */
+    public String compression() {
+        return compression;
+    }
+
     private void run(LineSink sink, Consumer<ConnectionEvent> events) {
         List<KeyPair> keys;
         HostKeyCheck check;
@@ -109,6 +116,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
                 try {
                     ClientSession session = SshLink.open(client, target, check, keys);
                     current = session;
+                    compression = SshLink.compression(session);
                     if (closed) {
                         break;
                     }

@@ -1,6 +1,6 @@
 package dev.tickbench.app.throttle;
 
-import dev.tickbench.app.live.SeriesStore;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.throttle.Throttle;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import io.fair_acc.chartfx.XYChart;

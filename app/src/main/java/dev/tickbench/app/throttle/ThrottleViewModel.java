@@ -1,7 +1,7 @@
 package dev.tickbench.app.throttle;
 
-import dev.tickbench.app.live.Series;
-import dev.tickbench.app.live.SeriesStore;
+import dev.tickbench.app.session.Series;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.throttle.Throttle;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.core.throttle.Zone;

@@ -1,11 +1,11 @@
 package dev.tickbench.app.bench;
 
-import dev.tickbench.app.capture.CaptureLoader;
-import dev.tickbench.app.capture.FixtureCapture;
-import dev.tickbench.app.live.ChartGroup;
-import dev.tickbench.app.ui.ChartView;
-import dev.tickbench.app.ui.MainView;
-import dev.tickbench.app.ui.MainViewModel;
+import dev.tickbench.app.recording.CaptureLoader;
+import dev.tickbench.app.recording.FixtureCapture;
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.capture.FixtureCapture;
+import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.core.floors.CaptureSeries;
 import dev.tickbench.core.floors.FloorAnalysisException;
 import dev.tickbench.core.floors.FloorComparison;

@@ -59,6 +59,8 @@ class OpenSshEndToEndTest {
             assertTrue(connected.detail().startsWith("Java 17") || connected.detail().startsWith("Java 2"),
                     connected.detail());
             assertTrue(connected.detail().endsWith("(uploaded)"), connected.detail());
+            // the stream crosses the link compressed (OpenSSH's default "Compression yes" is delayed zlib)
+            assertEquals("zlib@openssh.com", connection.compression());
 
             Path remoteJar = sshd.home.resolve(".cache/tickbench/" + probe.remoteName());
             assertTrue(Files.isRegularFile(remoteJar), "probe uploaded to " + remoteJar);

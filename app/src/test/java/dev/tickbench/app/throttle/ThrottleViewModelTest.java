@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.capture.FixtureCapture;
+import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.core.throttle.ThrottleReplay;
-import dev.tickbench.app.live.SeriesStore;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.StreamLine;
 import java.io.IOException;

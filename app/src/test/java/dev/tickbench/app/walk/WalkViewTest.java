@@ -38,7 +38,7 @@ class WalkViewTest {
         vm = new WalkViewModel(f.roots(), w -> { Thread.sleep(100); return scripted.await(w); }, Duration.ofSeconds(2), Platform::runLater);
         view = new WalkView(vm);
         Scene scene = new Scene(view, 1200, 780);
-        dev.tickbench.app.ui.Theme.install(scene); // the colour sheet and the feature sheet, as the app
+        dev.tickbench.app.workbench.Theme.install(scene); // the colour sheet and the feature sheet, as the app
         stage.setScene(scene);
         stage.show();
     }

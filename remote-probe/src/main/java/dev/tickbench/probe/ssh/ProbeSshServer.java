@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.List;
+import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.server.SshServer;
@@ -84,6 +85,10 @@ public final class ProbeSshServer implements AutoCloseable {
             }
         });
         server.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
+        // the stream is repetitive JSON: offer zlib (after authentication, as OpenSSH does) so a slow
+        // link carries a fraction of it; the client's preference decides
+        server.setCompressionFactories(List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.zlib,
+                BuiltinCompressions.none));
         server.setSubsystemFactories(List.of());
         server.setShellFactory(channel -> new ProbeCommand(null));
         server.setCommandFactory((channel, command) -> new ProbeCommand(command));

@@ -118,6 +118,18 @@ class SshServeTest {
         }
     }
 
+    /** The stream is repetitive text: a client asking for compression gets OpenSSH's delayed zlib. */
+    @Test
+    void opensshNegotiatesDelayedZlibCompression() throws Exception {
+        List<String> cmd = ssh("ed25519", "-C", "-v");
+        cmd.addAll(List.of("127.0.0.1", "capabilities"));
+        Result r = run(cmd);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("server->client cipher") && r.err().contains("compression: zlib@openssh.com"),
+                "negotiated compression in ssh -v:\n" + r.err());
+        assertTrue(r.out().contains("\"sources\""), r.out());
+    }
+
     @Test
     void ecdsaAndRsaKeysRunCapabilities() throws Exception {
         for (String key : List.of("ecdsa", "rsa")) {

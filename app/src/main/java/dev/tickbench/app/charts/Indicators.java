@@ -1,0 +1,50 @@
+package dev.tickbench.app.charts;
+
+import io.fair_acc.chartfx.axes.Axis;
+import io.fair_acc.chartfx.plugins.XRangeIndicator;
+import io.fair_acc.chartfx.plugins.YRangeIndicator;
+import io.fair_acc.chartfx.plugins.YValueIndicator;
+
+/**
+ * ChartFX indicators with our colours. ChartFX resets their style classes on every layout, so the
+ * colour goes into the shapes' inline style (which CSS classes cannot override).
+ */
+final class Indicators {
+    private Indicators() {}
+
+    /** A horizontal band (the throttle's YELLOW and RED zones). */
+    static YRangeIndicator band(Axis y, double from, double to, String text, String fill) {
+        YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
+            {
+                rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");
+                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+            }
+        };
+        b.setEditable(false);
+        return b;
+    }
+
+    /** A grey vertical band where data was lost (a gap), on every chart. */
+    static XRangeIndicator gap(Axis x, double from, double to, String text) {
+        XRangeIndicator g = new XRangeIndicator(x, from, to, text) {
+            {
+                rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
+                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+            }
+        };
+        g.setEditable(false);
+        return g;
+    }
+
+    /** A fixed horizontal line with a label (a thermal zone's critical trip). */
+    static YValueIndicator level(Axis y, double value, String text, String colour) {
+        YValueIndicator v = new YValueIndicator(y, value, text) {
+            {
+                line.setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 4;");
+                label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-text-fill: -tb-fg; -fx-border-color: " + colour + "; -fx-font-size: 10;");
+            }
+        };
+        v.setEditable(false);
+        return v;
+    }
+}

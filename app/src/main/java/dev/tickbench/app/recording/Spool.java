@@ -1,0 +1,207 @@
+package dev.tickbench.app.recording;
+
+import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.capture.LineSink;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.LongSupplier;
+
+/**
+ * Everything the live session received, kept in the user's cache so Export CSV works without a
+ * recording. Bounded: two plain segments; when the current one is over half the byte budget or half
+ * the age limit it becomes the previous one (the one before is deleted) and a new one starts with the
+ * session's hello. So the spool holds at least the last half of each limit and never more than them.
+ * Plain NDJSON (not gzip): an export reads it while it grows, and a gzip stream mid-block is unreadable.
+ */
+public final class Spool implements LineSink, AutoCloseable {
+    /** Defaults: 512 MB or one hour, whichever is first. */
+    public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
+    public static final long DEFAULT_MAX_AGE_NS = 3_600_000_000_000L;
+
+    private final Path dir;
+    private final long maxBytes;
+    private final long maxAgeNs;
+    private final LongSupplier clock;
+    private final String prefix = "spool-" + ProcessHandle.current().pid() + "-";
+    private LineIntake intake;
+    private CaptureWriter current;
+    private Path previous;
+    private long currentStartNs;
+    private int segments;
+
+    public Spool(Path dir, long maxBytes, long maxAgeNs, LongSupplier clock) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+        this.maxAgeNs = maxAgeNs;
+        this.clock = clock;
+    }
+
+    /**
+     * Deletes the spool files of workbenches that are gone (killed, crashed: no close(), no JVM exit
+     * hook), so the cache does not fill up with them. Files of running workbenches are left alone.
+     * Returns how many were deleted.
+     */
+    public static int deleteOrphans(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        int deleted = 0;
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String name = f.getFileName().toString();
+                java.util.regex.Matcher m = ORPHAN.matcher(name);
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(f);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static final java.util.regex.Pattern ORPHAN = java.util.regex.Pattern.compile("spool-(\\d+)-\\d+\\.ndjson");
+
+    /** {@code $XDG_CACHE_HOME/tickbench/spool} or {@code ~/.cache/tickbench/spool}. */
+    public static Path defaultDir() {
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return cache.resolve("tickbench").resolve("spool");
+    }
+
+    /** Spools {@code from}'s lines from now on (a new connection into the same store continues the spool). */
+    public synchronized void attach(LineIntake from) throws IOException {
+        detach();
+        intake = from;
+        from.startTap(this);
+    }
+
+    /** Stops taking lines; the files stay until {@link #clear()} or {@link #close()}. */
+    public synchronized void detach() {
+        if (intake != null) {
+            intake.stopTap(this);
+            intake = null;
+        }
+    }
+
+    @Override
+    public synchronized void line(byte[] b, int off, int len) throws IOException {
+        if (current == null) {
+            current = open(null);
+        } else if (current.bytesWritten() + len > maxBytes / 2 || clock.getAsLong() - currentStartNs > maxAgeNs / 2) {
+            roll();
+        }
+        current.line(b, off, len);
+    }
+
+    private CaptureWriter open(byte[] hello) throws IOException {
+        Files.createDirectories(dir);
+        Path f = dir.resolve(prefix + (++segments) + ".ndjson");
+        CaptureWriter w = CaptureWriter.open(f);
+        f.toFile().deleteOnExit(); // also gone when the JVM exits without close()
+        if (hello != null) {
+            w.line(hello, 0, hello.length);
+        }
+        currentStartNs = clock.getAsLong();
+        return w;
+    }
+
+    private void roll() throws IOException {
+        byte[] hello = intake == null ? null : intake.lastHello();
+        current.close();
+        if (previous != null) {
+            Files.deleteIfExists(previous);
+        }
+        previous = current.file();
+        current = open(hello);
+    }
+
+    /**
+     * A copy of everything spooled so far in {@code into}, ending at a whole line, for an export to
+     * read while the spool grows. The receiving thread waits only for the flush (and, after a roll,
+     * the copy of the previous segment); the current segment is copied up to its flushed length
+     * outside the lock. False when nothing was spooled.
+     */
+    public boolean snapshot(Path into) throws IOException {
+        Path cur;
+        long length;
+        try (OutputStream out = Files.newOutputStream(into)) {
+            synchronized (this) {
+                if (current == null) {
+                    return false;
+                }
+                current.flush(); // after a flush the file ends at a line end
+                cur = current.file();
+                length = Files.size(cur);
+                if (previous != null) {
+                    Files.copy(previous, out);
+                }
+            }
+            try (InputStream in = Files.newInputStream(cur)) {
+                copy(in, out, length);
+            }
+        }
+        return true;
+    }
+
+    private static void copy(InputStream in, OutputStream out, long length) throws IOException {
+        byte[] buf = new byte[65536];
+        long left = length;
+        while (left > 0) {
+            int n = in.read(buf, 0, (int) Math.min(buf.length, left));
+            if (n < 0) {
+                throw new IOException("spool segment shorter than its flushed length");
+            }
+            out.write(buf, 0, n);
+            left -= n;
+        }
+    }
+
+    /** Files on disk now (tests, and the size shown to the user). */
+    public synchronized long bytesOnDisk() {
+        long n = 0;
+        try {
+            if (previous != null) {
+                n += Files.size(previous);
+            }
+            if (current != null) {
+                current.flush();
+                n += Files.size(current.file());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return n;
+    }
+
+    public synchronized Path currentFile() {
+        return current == null ? null : current.file();
+    }
+
+    public synchronized Path previousFile() {
+        return previous;
+    }
+
+    /** Drops everything spooled (a new connection with a new store). */
+    public synchronized void clear() throws IOException {
+        if (current != null) {
+            current.close();
+            Files.deleteIfExists(current.file());
+            current = null;
+        }
+        if (previous != null) {
+            Files.deleteIfExists(previous);
+            previous = null;
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        detach();
+        clear();
+    }
+}

@@ -1,0 +1,10 @@
+package dev.tickbench.app.session;
+
+/** Told about structural changes of a {@link SeriesStore}; called on the receiving thread. */
+public interface StoreListener {
+    default void seriesAdded(Series series) {}
+
+    default void sessionStarted(SessionInfo session) {}
+
+    default void marked(TimeMark mark) {}
+}

@@ -1,0 +1,488 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.charts.ChartView;
+
+import dev.tickbench.app.charts.ChartsPane;
+
+import dev.tickbench.app.recording.CaptureLoader;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.app.recording.ExportSelection;
+import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.Series;
+import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.TimeMark;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.animation.AnimationTimer;
+import javafx.concurrent.Task;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+/**
+ * The main window's content: toolbar, error banner, progress, sources panel, the charts, the event
+ * list and the status line. Binds to {@link MainViewModel}; file choosers only in the button handlers,
+ * so tests drive the same paths through {@link #openCapture}, {@link #record} and {@link #exportCsv}.
+ */
+public final class MainView extends BorderPane {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+
+    private final MainViewModel vm;
+    private final ChartsPane charts;
+    private final WorkbenchTabs tabs;
+    private final MenuButton connect = new MenuButton("Connect");
+    private final Label errorText = new Label();
+    private final HBox errorBanner;
+    private final ProgressBar progress = new ProgressBar(0);
+    private final Label progressText = new Label();
+    private final Button cancel = new Button("Cancel");
+    private final HBox progressRow;
+    private final ToggleButton follow = new ToggleButton("Follow ▸");
+    private final ToggleButton record = new ToggleButton("● Record");
+    private final CheckBox fillHeld = new CheckBox("fill held values");
+    private final ToggleButton dark = new ToggleButton("◐ Dark");
+    private final SourcesPanel sourcesPanel;
+    private Task<?> running;
+
+    public MainView(MainViewModel vm) {
+        this.vm = vm;
+        getStyleClass().add("main-view");
+        charts = new ChartsPane(vm.window(), this::savePngDialog);
+
+        // toolbar
+        MenuItem thisMachine = new MenuItem("This machine");
+        thisMachine.setOnAction(e -> vm.connectLocal());
+        thisMachine.setDisable(!LocalConnection.available());
+        connect.getItems().add(thisMachine);
+        ComboBox<Integer> rate = new ComboBox<>();
+        rate.getItems().addAll(10, 25, 50, 100, 200, 500, 1000);
+        rate.setValue(vm.rateHzProperty().get());
+        rate.setButtonCell(rateCell("Rate "));
+        rate.setCellFactory(l -> rateCell(""));
+        rate.setOnAction(e -> { vm.rateHzProperty().set(rate.getValue()); vm.restartLocal(); });
+        ComboBox<Integer> floor = new ComboBox<>();
+        floor.getItems().addAll(0, 1, 5, 10, 50, 100, 1000);
+        floor.setValue(vm.floorHzProperty().get());
+        floor.setButtonCell(floorCell());
+        floor.setCellFactory(l -> floorCell());
+        floor.setOnAction(e -> { vm.floorHzProperty().set(floor.getValue()); vm.restartLocal(); });
+        rate.disableProperty().bind(vm.localProperty().not());
+        floor.disableProperty().bind(vm.localProperty().not());
+        record.setOnAction(e -> toggleRecord());
+        vm.recorder().recordingProperty().addListener((o, a, b) -> record.setSelected(b));
+        Button open = new Button("Open…");
+        open.setOnAction(e -> openDialog());
+        Button export = new Button("Export CSV…");
+        export.setOnAction(e -> exportDialog());
+        Button png = new Button("PNG");
+        png.setOnAction(e -> savePngDialog(null));
+        follow.selectedProperty().bindBidirectional(vm.window().followProperty());
+        Label rec = new Label();
+        rec.textProperty().bind(vm.recorder().indicatorProperty());
+        rec.getStyleClass().add("rec-indicator");
+        ToolBar bar = new ToolBar(connect, rate, floor, new Separator(Orientation.VERTICAL), record, rec, open, export,
+                fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
+        // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
+        dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
+        vm.darkThemeProperty().addListener((o, a, b) -> Theme.apply(this, b));
+        Theme.apply(this, vm.darkThemeProperty().get());
+        sceneProperty().addListener((o, a, b) -> { if (b != null) { Theme.install(b); } });
+
+        // error banner and progress row
+        Button dismiss = new Button("✕");
+        dismiss.setOnAction(e -> vm.errorProperty().set(""));
+        errorText.textProperty().bind(vm.errorProperty());
+        errorText.setWrapText(true);
+        errorBanner = new HBox(8, errorText, dismiss);
+        errorBanner.getStyleClass().add("error-banner");
+        errorBanner.setAlignment(Pos.CENTER_LEFT);
+        errorBanner.setPadding(new Insets(4, 8, 4, 8));
+        HBox.setHgrow(errorText, Priority.ALWAYS);
+        errorBanner.visibleProperty().bind(vm.errorProperty().isNotEmpty());
+        errorBanner.managedProperty().bind(errorBanner.visibleProperty());
+        progress.setPrefWidth(300);
+        progressRow = new HBox(8, progressText, progress, cancel);
+        progressRow.setAlignment(Pos.CENTER_LEFT);
+        progressRow.setPadding(new Insets(4, 8, 4, 8));
+        progressRow.setVisible(false);
+        progressRow.managedProperty().bind(progressRow.visibleProperty());
+        cancel.setOnAction(e -> { if (running != null) { running.cancel(); } });
+        setTop(new VBox(bar, errorBanner, progressRow));
+
+        // sources panel with its find field (Ctrl+F)
+        sourcesPanel = new SourcesPanel(vm.sources(), this::showSource);
+        VBox left = sourcesPanel;
+
+        // events
+        ListView<TimeMark> events = new ListView<>(vm.events());
+        events.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(TimeMark m, boolean empty) {
+                super.updateItem(m, empty);
+                setText(empty || m == null ? null : eventText(m));
+            }
+        });
+        events.setPlaceholder(new Label("no kmsg events, gaps or session changes"));
+        events.setOnMouseClicked(e -> {
+            TimeMark m = events.getSelectionModel().getSelectedItem();
+            if (m != null) {
+                vm.window().centreOn(m.x());
+            }
+        });
+        events.setPrefHeight(110);
+        vm.events().addListener((javafx.collections.ListChangeListener<TimeMark>) c -> {
+            if (!vm.events().isEmpty() && vm.window().isFollow()) {
+                events.scrollTo(vm.events().size() - 1);
+            }
+        });
+
+        Node centre = LocalConnection.available() ? charts : noProc();
+        SplitPane split = new SplitPane(left, centre);
+        split.setDividerPositions(0.2);
+        SplitPane.setResizableWithParent(left, false);
+        tabs = new WorkbenchTabs(split, vm);
+        setCenter(tabs);
+        Label status = new Label();
+        status.textProperty().bind(vm.statusProperty());
+        status.getStyleClass().add("status-line");
+        Label eventsTitle = new Label("EVENTS");
+        eventsTitle.getStyleClass().add("panel-title");
+        setBottom(new VBox(2, eventsTitle, events, status));
+        BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
+
+        vm.storeProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                charts.attach(b);
+                split.getItems().set(1, charts);
+            }
+        });
+        new AnimationTimer() {
+            private long last;
+            private long lastPick;
+
+            @Override
+            public void handle(long now) {
+                if (now - last >= 100_000_000L) { // 10 Hz is plenty for the axis and the labels
+                    last = now;
+                    vm.pulse(now);
+                }
+                if (now - lastPick >= 2_000_000_000L) { // the busiest slab caches: a new pick redraws the chart
+                    lastPick = now;
+                    charts.refreshPickers();
+                }
+            }
+        }.start();
+    }
+
+    private Node noProc() {
+        Label msg = new Label("No /proc here: this machine is not Linux, so there is nothing to sample locally.\n"
+                + "Connect to a host (Connect ▸ SSH host…) or open a capture (Ctrl+O).");
+        msg.setWrapText(true);
+        msg.getStyleClass().add("placeholder");
+        VBox box = new VBox(msg);
+        box.setAlignment(Pos.CENTER);
+        box.setPadding(new Insets(40));
+        return box;
+    }
+
+    private static String eventText(TimeMark m) {
+        String t = CLOCK.format(Instant.ofEpochMilli((long) (m.x() * 1000)));
+        return switch (m.kind()) {
+            case KMSG -> t + "  kmsg  " + m.text();
+            case GAP -> t + "  " + m.text();
+            case SESSION -> t + "  " + m.text();
+        };
+    }
+
+    private static ListCell<Integer> rateCell(String prefix) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(Integer v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : prefix + v + " Hz");
+            }
+        };
+    }
+
+    private static ListCell<Integer> floorCell() {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(Integer v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : "FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+            }
+        };
+    }
+
+    /** Wires keys: space follows/pauses, R records, Ctrl+O opens, Ctrl+E exports, Ctrl+F finds a source. */
+    public void installKeys(Scene scene) {
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.isShortcutDown() && e.getCode() == KeyCode.F) {
+                sourcesPanel.focusFind();
+                e.consume();
+                return;
+            }
+            if (e.getTarget() instanceof TextInputControl) {
+                return;
+            }
+            if (e.isShortcutDown() && e.getCode() == KeyCode.O) {
+                openDialog();
+                e.consume();
+            } else if (e.isShortcutDown() && e.getCode() == KeyCode.E) {
+                exportDialog();
+                e.consume();
+            } else if (!e.isShortcutDown() && e.getCode() == KeyCode.SPACE) {
+                vm.window().toggleFollow();
+                e.consume();
+            } else if (!e.isShortcutDown() && e.getCode() == KeyCode.R) {
+                toggleRecord();
+                e.consume();
+            }
+        });
+    }
+
+    /** A Connect menu entry for another kind of connection; {@code dialog} returns empty when cancelled. */
+    public void addConnectAction(String label, Function<Window, Optional<Connection>> dialog) {
+        MenuItem item = new MenuItem(label);
+        item.setOnAction(e -> dialog.apply(getScene().getWindow()).ifPresent(vm::connect));
+        connect.getItems().add(item);
+    }
+
+    public WorkbenchTabs tabs() {
+        return tabs;
+    }
+
+    public ChartsPane charts() {
+        return charts;
+    }
+
+    SourcesPanel sourcesPanel() {
+        return sourcesPanel;
+    }
+
+    /** Light or dark (the toolbar's ◐ Dark does the same). */
+    public void setDarkTheme(boolean on) {
+        vm.darkThemeProperty().set(on);
+    }
+
+    /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */
+    void showSource(String source) {
+        if (charts.showSource(source)) {
+            vm.statusProperty().set("Showing " + source);
+        } else {
+            vm.statusProperty().set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");
+        }
+    }
+
+    private Window window() {
+        return getScene() == null ? null : getScene().getWindow();
+    }
+
+    private FileChooser captureChooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        return fc;
+    }
+
+    private void toggleRecord() {
+        if (vm.recorder().isRecording()) {
+            vm.stopRecording();
+            return;
+        }
+        FileChooser fc = captureChooser("Record to capture");
+        fc.setInitialFileName("tickbench-" + System.currentTimeMillis() / 1000 + ".ndjson.gz");
+        File f = fc.showSaveDialog(window());
+        if (f == null) {
+            record.setSelected(false);
+            return;
+        }
+        record(f.toPath());
+    }
+
+    public void record(Path file) {
+        vm.startRecording(file);
+        record.setSelected(vm.recorder().isRecording());
+    }
+
+    private void openDialog() {
+        File f = captureChooser("Open capture").showOpenDialog(window());
+        if (f != null) {
+            openCapture(f.toPath());
+        }
+    }
+
+    /**
+     * Opens a capture: the window switches to it at once and a background task reads it, with a
+     * progress bar and Cancel; the charts draw each batch as it arrives.
+     */
+    public Task<CaptureLoader.Result> openCapture(Path file) {
+        if (busy()) {
+            return null;
+        }
+        SeriesStore store = vm.beginReplay(file);
+        Task<CaptureLoader.Result> task = new Task<>() {
+            @Override
+            protected CaptureLoader.Result call() throws Exception {
+                updateMessage("Opening " + file.getFileName() + "…");
+                return vm.loadInto(store, file, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
+            }
+        };
+        task.setOnSucceeded(e -> vm.finishReplay(store, task.getValue()));
+        task.setOnFailed(e -> vm.failReplay(file, message(task.getException())));
+        runWithProgress(task);
+        return task;
+    }
+
+    private void exportDialog() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export CSV");
+        fc.setInitialFileName("tickbench.csv");
+        File f = fc.showSaveDialog(window());
+        if (f != null) {
+            exportCsv(f.toPath());
+        }
+    }
+
+    /**
+     * Exports the series shown in the charts over the visible time range, from the replayed capture
+     * or, live, from a copy of the session's spool (no recording needed; a running {@code .gz}
+     * recording is not read, its last block is still open).
+     */
+    public Task<CsvExport.Summary> exportCsv(Path out) {
+        if (vm.replayFile() == null && vm.spool().currentFile() == null) {
+            vm.errorProperty().set("Nothing to export yet: connect (the session is kept from its first line) or open a capture (Ctrl+O).");
+            return null;
+        }
+        if (busy()) {
+            return null;
+        }
+        Path replay = vm.replayFile();
+        List<Series> shown = new ArrayList<>();
+        charts.charts().values().forEach(c -> shown.addAll(c.shownSeriesObjects()));
+        double from = vm.window().minProperty().get();
+        double to = vm.window().maxProperty().get();
+        boolean fill = fillHeld.isSelected();
+        Task<CsvExport.Summary> task = new Task<>() {
+            @Override
+            protected CsvExport.Summary call() throws Exception {
+                Path capture = replay;
+                Path copy = null;
+                if (capture == null) {
+                    updateMessage("Copying the session's spool…");
+                    copy = Files.createTempFile(vm.spool().currentFile().getParent(), "export-", ".ndjson");
+                    vm.spool().snapshot(copy);
+                    capture = copy;
+                }
+                try {
+                    CsvExport.Options options = ExportSelection.options(shown, ExportSelection.firstSampleEpochS(capture), from, to, fill);
+                    updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
+                    return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
+                } finally {
+                    if (copy != null) {
+                        Files.deleteIfExists(copy);
+                    }
+                }
+            }
+        };
+        task.setOnSucceeded(e -> {
+            CsvExport.Summary s = task.getValue();
+            vm.statusProperty().set("Exported " + s.rows() + " rows × " + s.columns().size() + " series to " + out
+                    + " (cadences in " + s.cadenceFile().getFileName() + ")");
+            if (s.error() != null) {
+                vm.errorProperty().set("The capture is damaged at " + s.error().getMessage() + "; the CSV holds the rows before it.");
+            }
+        });
+        task.setOnFailed(e -> vm.errorProperty().set("CSV export to " + out + " failed: " + message(task.getException())));
+        runWithProgress(task);
+        return task;
+    }
+
+    private boolean busy() {
+        if (running != null && running.isRunning()) {
+            vm.errorProperty().set("Wait for the current task to finish, or cancel it.");
+            return true;
+        }
+        return false;
+    }
+
+    private void runWithProgress(Task<?> task) {
+        if (busy()) {
+            return;
+        }
+        running = task;
+        progress.progressProperty().bind(task.progressProperty());
+        progressText.textProperty().bind(task.messageProperty());
+        progressRow.setVisible(true);
+        task.runningProperty().addListener((o, a, b) -> {
+            if (!b) {
+                progressRow.setVisible(false);
+            }
+        });
+        task.setOnCancelled(e -> vm.statusProperty().set("Cancelled"));
+        Thread t = new Thread(task, "tickbench-task");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static String message(Throwable t) {
+        return t == null ? "unknown error" : t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+
+    /** Saves one chart (or, with null, all charts) as PNG. */
+    private void savePngDialog(ChartView chart) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Save chart as PNG");
+        fc.setInitialFileName((chart == null ? "charts" : chart.group().name().toLowerCase()) + ".png");
+        File f = fc.showSaveDialog(window());
+        if (f != null) {
+            savePng(chart == null ? charts.getContent() : chart, f.toPath());
+        }
+    }
+
+    public void savePng(Node node, Path file) {
+        try {
+            PngWriter.save(node, file);
+            vm.statusProperty().set("Saved " + file);
+        } catch (IOException | RuntimeException e) {
+            vm.errorProperty().set("Cannot save " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,356 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.recording.CaptureLoader;
+import dev.tickbench.app.recording.Recorder;
+import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.connect.ConnectionEvent;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.StoreListener;
+import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.app.charts.TimeWindow;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * State of the main window, as properties: the current store (live or replayed), the session, the
+ * sources, the events, the recording, the window title and status, the error shown to the user.
+ * Never touches controls; everything that arrives from a receiving thread goes through {@code ui}.
+ */
+public final class MainViewModel {
+    public static final int DEFAULT_RATE_HZ = 100;
+
+    private final Executor ui;
+    private final TimeWindow window = new TimeWindow();
+    private final Recorder recorder = new Recorder();
+    /** The live session's lines, so Export CSV works without a recording. */
+    private final Spool spool;
+    private final ObjectProperty<SeriesStore> store = new SimpleObjectProperty<>();
+    private final ObjectProperty<SessionInfo> session = new SimpleObjectProperty<>();
+    private final ObservableList<SessionInfo.SourceRow> sources = FXCollections.observableArrayList();
+    private final ObservableList<TimeMark> events = FXCollections.observableArrayList();
+    private final StringProperty title = new SimpleStringProperty("Tickbench");
+    private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty error = new SimpleStringProperty("");
+    private final StringProperty source = new SimpleStringProperty("");
+    private final IntegerProperty rateHz = new SimpleIntegerProperty(DEFAULT_RATE_HZ);
+    private final IntegerProperty floorHz = new SimpleIntegerProperty(0);
+    private final BooleanProperty local = new SimpleBooleanProperty(false);
+    private final BooleanProperty replay = new SimpleBooleanProperty(false);
+    private final BooleanProperty loading = new SimpleBooleanProperty(false);
+    private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
+    private long userRangesAtLoad;
+    private Connection connection;
+    /** The live connection (null when replaying or closed): tabs that run commands on it listen here. */
+    private final ReadOnlyObjectWrapper<Connection> connectionProp = new ReadOnlyObjectWrapper<>();
+    private LineIntake intake;
+    private Path replayFile;
+    private long lastSamples;
+    private long lastStatusNs;
+
+    public MainViewModel(Executor ui) {
+        this(ui, new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
+        try {
+            Spool.deleteOrphans(Spool.defaultDir());
+        } catch (IOException e) {
+            error.set("Cannot tidy " + Spool.defaultDir() + ": " + e.getMessage());
+        }
+    }
+
+    public MainViewModel(Executor ui, Spool spool) {
+        this.ui = ui;
+        this.spool = spool;
+        recorder.indicatorProperty().addListener((o, a, b) -> updateTitle());
+        session.addListener((o, a, b) -> updateTitle());
+    }
+
+    public TimeWindow window() { return window; }
+    public Recorder recorder() { return recorder; }
+    public Spool spool() { return spool; }
+    public ObjectProperty<SeriesStore> storeProperty() { return store; }
+    public ObjectProperty<SessionInfo> sessionProperty() { return session; }
+    public ObservableList<SessionInfo.SourceRow> sources() { return sources; }
+    public ObservableList<TimeMark> events() { return events; }
+    public StringProperty titleProperty() { return title; }
+    public StringProperty statusProperty() { return status; }
+    public StringProperty errorProperty() { return error; }
+    /** "this machine", "pi@board-7:22", or the capture file name. */
+    public StringProperty sourceProperty() { return source; }
+    public IntegerProperty rateHzProperty() { return rateHz; }
+    public IntegerProperty floorHzProperty() { return floorHz; }
+    /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
+    public BooleanProperty localProperty() { return local; }
+    public BooleanProperty replayProperty() { return replay; }
+    /** The dark theme; the app loads and saves it in the user's config dir (see {@link Theme}). */
+    public BooleanProperty darkThemeProperty() { return darkTheme; }
+    public ReadOnlyObjectProperty<Connection> connectionProperty() { return connectionProp.getReadOnlyProperty(); }
+
+    /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
+    public void connect(Connection c) {
+        SeriesStore s = SeriesStore.live();
+        startOn(c, s);
+    }
+
+    /** This machine at the chosen rate and FLOOR_HZ. */
+    public void connectLocal() {
+        connect(LocalConnection.live(rateHz.get(), floorHz.get()));
+    }
+
+    /**
+     * A new rate or FLOOR_HZ for the in-process sampler: restart it into the same store, so the new
+     * hello is marked on the time axis as a cadence change.
+     */
+    public void restartLocal() {
+        if (!local.get() || store.get() == null) {
+            connectLocal();
+            return;
+        }
+        startOn(LocalConnection.live(rateHz.get(), floorHz.get()), store.get());
+    }
+
+    private void startOn(Connection c, SeriesStore s) {
+        stopRecordingQuietly();
+        closeConnection();
+        boolean sameStore = s == store.get();
+        if (!sameStore) {
+            clearSpool();
+            events.clear();
+            listen(s);
+            store.set(s);
+            window.followProperty().set(true);
+        }
+        replay.set(false);
+        replayFile = null;
+        local.set(c instanceof LocalConnection);
+        source.set(c.title());
+        error.set("");
+        connection = c;
+        connectionProp.set(c);
+        intake = new LineIntake(s, msg -> ui.execute(() -> error.set(msg)));
+        try {
+            spool.attach(intake);
+        } catch (IOException e) {
+            error.set("Cannot keep this session in " + Spool.defaultDir() + " (" + e.getMessage()
+                    + "): Export CSV needs a recording (R) until that works");
+        }
+        c.start(intake, ev -> ui.execute(() -> onEvent(ev)));
+    }
+
+    private void clearSpool() {
+        try {
+            spool.clear();
+        } catch (IOException e) {
+            error.set("Cannot delete the spooled session in " + Spool.defaultDir() + ": " + e.getMessage());
+        }
+    }
+
+    /** Closing the app: the connection ends and the spool's files are deleted. */
+    public void shutdown() {
+        stopRecordingQuietly();
+        closeConnection();
+        clearSpool();
+    }
+
+    private void listen(SeriesStore s) {
+        s.addListener(new StoreListener() {
+            @Override
+            public void sessionStarted(SessionInfo info) {
+                ui.execute(() -> {
+                    if (store.get() == s) {
+                        session.set(info);
+                        sources.setAll(info.sources());
+                    }
+                });
+            }
+
+            @Override
+            public void marked(TimeMark mark) {
+                ui.execute(() -> {
+                    if (store.get() == s) {
+                        events.add(mark);
+                    }
+                });
+            }
+        });
+    }
+
+    private void onEvent(ConnectionEvent ev) {
+        // Java 17: no pattern switch yet
+        if (ev instanceof ConnectionEvent.Connected c) {
+            status.set("Connected: " + c.detail());
+        } else if (ev instanceof ConnectionEvent.Dropped d) {
+            status.set("Link dropped: " + d.reason());
+        } else if (ev instanceof ConnectionEvent.Reconnecting r) {
+            status.set(String.format(Locale.ROOT, "Reconnecting (attempt %d, in %.1f s)…", r.attempt(), r.delayMs() / 1000.0));
+        } else if (ev instanceof ConnectionEvent.Failed f) {
+            error.set(f.message());
+        }
+    }
+
+    /** Stops the live connection, if any (closing the app, opening a capture). */
+    public void closeConnection() {
+        spool.detach();
+        if (connection != null) {
+            connection.close();
+            connection = null;
+            connectionProp.set(null);
+            intake = null;
+        }
+    }
+
+    /**
+     * Switches the window to an empty replay store for {@code file} (FX thread). The capture is then
+     * read into it by {@link #loadInto} on a background thread while the charts already draw what has
+     * arrived: the first screen comes after the first batch, not after the whole file.
+     */
+    public SeriesStore beginReplay(Path file) {
+        stopRecordingQuietly();
+        closeConnection();
+        SeriesStore s = SeriesStore.replay();
+        clearSpool();
+        events.clear();
+        sources.clear();
+        session.set(null);
+        listen(s);
+        store.set(s);
+        replay.set(true);
+        local.set(false);
+        replayFile = file;
+        source.set(file.getFileName().toString());
+        error.set("");
+        loading.set(true);
+        userRangesAtLoad = window.userRanges();
+        window.followProperty().set(false);
+        return s;
+    }
+
+    /** Reads the capture into {@code s}; background thread. */
+    public CaptureLoader.Result loadInto(SeriesStore s, Path file, CaptureLoader.Progress progress, BooleanSupplier cancelled)
+            throws IOException {
+        return CaptureLoader.load(file, s, progress, cancelled);
+    }
+
+    /** The end of a replay (FX thread): the whole range, and what happened. */
+    public void finishReplay(SeriesStore s, CaptureLoader.Result r) {
+        loading.set(false);
+        if (store.get() != s) {
+            return;
+        }
+        showWholeReplay(s);
+        if (r.complete()) {
+            status.set(r.message());
+        } else {
+            error.set(r.message());
+        }
+    }
+
+    /** A replay that could not be read at all (FX thread). */
+    public void failReplay(Path file, String message) {
+        loading.set(false);
+        error.set("Cannot open " + file + ": " + message);
+    }
+
+    public BooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    private void showWholeReplay(SeriesStore s) {
+        // a user who zoomed while the file was loading keeps the range they chose
+        if (window.userRanges() == userRangesAtLoad && !Double.isNaN(s.firstX())) {
+            window.showAll(s.firstX(), s.latestX());
+        }
+    }
+
+    public Path replayFile() {
+        return replayFile;
+    }
+
+    public void startRecording(Path file) {
+        if (intake == null) {
+            error.set("Nothing to record: connect to this machine or a host first (a replayed capture is already a file).");
+            return;
+        }
+        try {
+            recorder.start(file, intake);
+            status.set("Recording to " + file);
+        } catch (IOException | RuntimeException e) {
+            error.set("Cannot record to " + file + ": " + e.getMessage());
+        }
+    }
+
+    public Path stopRecording() {
+        try {
+            Path f = recorder.stop();
+            if (f != null) {
+                status.set("Saved capture " + f);
+            }
+            return f;
+        } catch (IOException e) {
+            error.set("Could not finish the capture: " + e.getMessage() + " (the lines written so far are in the file)");
+            return null;
+        }
+    }
+
+    private void stopRecordingQuietly() {
+        if (recorder.isRecording()) {
+            stopRecording();
+        }
+    }
+
+    /** Called a few times a second on the FX thread: follow, recording indicator, status line. */
+    public void pulse(long nowNs) {
+        SeriesStore s = store.get();
+        if (s == null) {
+            return;
+        }
+        if (!replay.get()) {
+            window.advance(s.firstX(), s.latestX());
+        } else if (loading.get()) {
+            showWholeReplay(s);
+        }
+        recorder.refresh();
+        if (nowNs - lastStatusNs >= 1_000_000_000L) {
+            long n = s.samples();
+            if (lastStatusNs != 0 && !replay.get()) {
+                double perS = (n - lastSamples) * 1e9 / (nowNs - lastStatusNs);
+                status.set(String.format(Locale.ROOT, "%.1f samples/s · %d samples · %d kmsg dropped · %s",
+                        perS, n, s.kmsgDropped(), window.isFollow() ? "following" : "paused (space follows)"));
+            }
+            lastSamples = n;
+            lastStatusNs = nowNs;
+        }
+    }
+
+    private void updateTitle() {
+        StringBuilder t = new StringBuilder("Tickbench");
+        SessionInfo info = session.get();
+        if (info != null) {
+            t.append(" — ").append(info.hostText()).append(" · ").append(info.rateText());
+        } else if (!source.get().isEmpty()) {
+            t.append(" — ").append(source.get());
+        }
+        String rec = recorder.indicatorProperty().get();
+        if (rec != null && !rec.isEmpty()) {
+            t.append(" · ").append(rec);
+        }
+        title.set(t.toString());
+    }
+}

@@ -1,0 +1,76 @@
+package dev.tickbench.app.workbench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+
+/**
+ * Light and dark from one colour sheet: {@code colours.css} defines every looked-up colour for both,
+ * the feature sheet uses only those names, and dark is the {@code dark} style class on the scene's
+ * root. The choice is remembered in {@code ui.properties} of the user's config dir.
+ */
+public final class Theme {
+    static final String DARK = "dark";
+    private static final List<String> SHEETS = List.of("/dev/tickbench/app/colours.css", "/dev/tickbench/app/tickbench.css");
+
+    private Theme() {}
+
+    /** Adds the colour and feature sheets to {@code scene} (once). */
+    public static void install(Scene scene) {
+        for (String s : SHEETS) {
+            String url = Theme.class.getResource(s).toExternalForm();
+            if (!scene.getStylesheets().contains(url)) {
+                scene.getStylesheets().add(url);
+            }
+        }
+    }
+
+    static void apply(Parent root, boolean dark) {
+        root.getStyleClass().remove(DARK);
+        if (dark) {
+            root.getStyleClass().add(DARK);
+        }
+    }
+
+    /** {@code $XDG_CONFIG_HOME/tickbench/ui.properties} or {@code ~/.config/tickbench/ui.properties}. */
+    public static Path defaultPrefs() {
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return config.resolve("tickbench").resolve("ui.properties");
+    }
+
+    /** The remembered choice; light when none was saved or the file is unreadable (a preference, not data). */
+    public static boolean loadDark(Path prefs) {
+        if (!Files.isRegularFile(prefs)) {
+            return false;
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(prefs)) {
+            p.load(in);
+        } catch (IOException e) {
+            return false;
+        }
+        return DARK.equals(p.getProperty("theme"));
+    }
+
+    /** Saves the choice, keeping the file's other keys. */
+    public static void saveDark(Path prefs, boolean dark) throws IOException {
+        Properties p = new Properties();
+        if (Files.isRegularFile(prefs)) {
+            try (InputStream in = Files.newInputStream(prefs)) {
+                p.load(in);
+            }
+        }
+        p.setProperty("theme", dark ? DARK : "light");
+        Files.createDirectories(prefs.getParent());
+        try (OutputStream out = Files.newOutputStream(prefs)) {
+            p.store(out, "Tickbench workbench preferences");
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.tickbench.app.charts;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fair_acc.dataset.spi.DoubleDataSet;
+import org.junit.jupiter.api.Test;
+
+class YExtentTest {
+    private static DoubleDataSet data() {
+        DoubleDataSet ds = new DoubleDataSet("t");
+        // a 90 °C peak at t=5 then 40..44 from t=10
+        ds.add(new double[] {0, 5, 10, 11, 12, 13, 14}, new double[] {50, 90, 40, 41, 44, 42, 43});
+        return ds;
+    }
+
+    @Test
+    void onlyTheVisibleRangeAndTheHeldValueEnteringItCount() {
+        YExtent e = new YExtent().series(data(), 11, 13);
+        assertEquals(40, e.lo(), 0, "the value held from t=10 enters the view");
+        assertEquals(44, e.hi(), 0, "the 90 peak at t=5 is out of view");
+        YExtent all = new YExtent().series(data(), 0, 14);
+        assertEquals(90, all.hi(), 0);
+    }
+
+    @Test
+    void aCriticalTripAboveTheDataIsOnScreen() {
+        YExtent e = new YExtent().series(data(), 11, 13).value(95);
+        double[] r = e.axisRange(0.05, false);
+        assertTrue(r[1] > 95 && r[0] < 40, "range " + r[0] + ".." + r[1]);
+        assertArrayEquals(new double[] {40 - 2.75, 95 + 2.75}, r, 1e-9);
+    }
+
+    @Test
+    void percentagesStartAtZeroAndAFlatLineIsNotOnTheFrame() {
+        YExtent e = new YExtent().series(data(), 12, 12);
+        assertEquals(41, e.lo(), 0);
+        assertEquals(44, e.hi(), 0);
+        assertArrayEquals(new double[] {0, 44 + 44 * 0.05}, e.axisRange(0.05, true), 1e-9);
+        assertArrayEquals(new double[] {7 - 1, 7 + 1}, new YExtent().value(7).axisRange(0.05, false), 1e-9);
+    }
+
+    @Test
+    void nothingVisibleIsNoRange() {
+        assertNull(new YExtent().series(new DoubleDataSet("empty"), 0, 1).axisRange(0.05, false));
+        YExtent after = new YExtent().series(data(), 20, 30);
+        assertEquals(43, after.hi(), 0, "a held level past its last read still shows its value");
+    }
+
+    @Test
+    void blockSummariesGiveTheSameRangeAsAFullScanAndFollowTrimming() {
+        DoubleDataSet ds = new DoubleDataSet("big");
+        int n = 5000;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i * 0.01;
+            y[i] = Math.sin(i / 50.0);
+        }
+        y[2222] = 9; // a one-tick peak inside a summarised block
+        y[4999] = -7; // the last point (maybe a held tail) is never summarised
+        ds.add(x, y);
+        YExtent.Blocks blocks = new YExtent.Blocks();
+        double[][] ranges = {{0, 49.99}, {5, 40}, {22.2, 22.25}, {30, 49.99}, {10.24, 20.48}, {-1, 100}};
+        for (double[] r : ranges) {
+            YExtent scan = new YExtent().series(ds, r[0], r[1]);
+            YExtent fast = new YExtent().series(ds, blocks, r[0], r[1]);
+            assertEquals(scan.lo(), fast.lo(), 0, "lo over " + r[0] + ".." + r[1]);
+            assertEquals(scan.hi(), fast.hi(), 0, "hi over " + r[0] + ".." + r[1]);
+        }
+        assertEquals(4, blocks.count());
+        assertEquals(9, new YExtent().series(ds, blocks, 0, 49.99).hi(), 0);
+        assertEquals(-7, new YExtent().series(ds, blocks, 0, 49.99).lo(), 0);
+        // a live store trims from the front: the summary starts again
+        ds.remove(0, 2300);
+        YExtent after = new YExtent().series(ds, blocks, 0, 100);
+        assertEquals(new YExtent().series(ds, 0, 100).hi(), after.hi(), 0);
+        assertTrue(after.hi() < 9, "the trimmed peak is gone: " + after.hi());
+        assertEquals(2, blocks.count());
+    }
+}

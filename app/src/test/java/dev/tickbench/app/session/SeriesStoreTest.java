@@ -1,0 +1,201 @@
+package dev.tickbench.app.session;
+
+import dev.tickbench.app.charts.ChartGroup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.capture.LineDecoder;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SeriesStoreTest {
+    private static final String HELLO = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"0.1.0\"},"
+            + "\"host\":{\"hostname\":\"b7\",\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},"
+            + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,"
+            + "\"capabilities\":{\"rate_hz\":10,\"floor_hz\":0,\"sources\":{\"stat\":true,\"thermal_zone0\":true,\"slabinfo\":true,\"mtd\":false},"
+            + "\"absent\":{\"mtd\":\"no /sys/class/mtd on this board\"},"
+            + "\"cadences\":{\"stat\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1},"
+            + "\"thermal_zone0\":{\"hz\":1.0,\"reason\":\"declared\",\"every_ticks\":10},"
+            + "\"slabinfo\":{\"hz\":5.0,\"reason\":\"budget\",\"every_ticks\":2},"
+            + "\"pressure\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1}},"
+            + "\"attributes\":{\"thermal_zone0\":{\"crit_mc\":95000}}}}";
+
+    private final LineDecoder decoder = new LineDecoder();
+    private final SeriesStore store = SeriesStore.replay();
+
+    private void feed(String... lines) throws IOException {
+        for (String l : lines) {
+            store.accept(decoder.decode(l));
+        }
+        store.flush();
+    }
+
+    private static String sample(long seq, String body) {
+        long wall = 1_000_000_000_000L + seq * 100_000_000L;
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
+                + ",\"wall_ns\":" + wall + ",\"dt_ns\":100000000" + body + "}";
+    }
+
+    @Test
+    void levelsAreConvertedAndCarryTheirCadenceInTheLabel() throws IOException {
+        feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":45500}"), sample(2, ""), sample(3, ",\"thermal_zone0\":{\"temp\":46000}"));
+        Series t = store.series("thermal_zone0.temp");
+        assertNotNull(t);
+        assertEquals("thermal_zone0 · 1.0 Hz · declared", t.label());
+        assertEquals(ChartGroup.THERMAL, t.group());
+        assertEquals(SeriesKind.LEVEL, t.kind());
+        assertEquals(2, t.realPointCount());
+        assertEquals(45.5, t.line().get(1, 0), 1e-9);
+        assertEquals(46.0, t.line().get(1, 1), 1e-9);
+        assertEquals(1000.1, t.line().get(0, 0), 1e-6); // epoch seconds of seq 1
+        assertEquals(2, t.changeMarks().getDataCount());
+        assertEquals(0, t.heartbeatMarks().getDataCount());
+    }
+
+    @Test
+    void heldValueReachesTheNewestSampleWithoutBecomingAMark() throws IOException {
+        feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":40000}"), sample(2, ""), sample(3, ""));
+        Series t = store.series("thermal_zone0.temp");
+        assertEquals(1, t.realPointCount());
+        assertEquals(2, t.line().getDataCount(), "one real read and the held tail");
+        assertEquals(1000.3, t.line().get(0, 1), 1e-6);
+        assertEquals(40.0, t.line().get(1, 1), 1e-9);
+        assertEquals(1, t.changeMarks().getDataCount());
+        feed(sample(4, ",\"thermal_zone0\":{\"temp\":41000}"));
+        assertEquals(2, t.realPointCount(), "the held tail was replaced, not kept");
+        assertEquals(41.0, t.line().get(1, 1), 1e-9);
+    }
+
+    @Test
+    void heartbeatEmissionsAreMarkedApart() throws IOException {
+        feed(HELLO, sample(1, ",\"slabinfo\":{\"dentry\":10,\"filp\":3}"),
+                sample(2, ",\"slabinfo\":{\"dentry\":10,\"filp\":3},\"hb\":[\"slabinfo\"]"));
+        Series d = store.series("slabinfo.dentry");
+        assertEquals("dentry · 5.0 Hz · budget", d.label());
+        assertEquals(1, d.changeMarks().getDataCount());
+        assertEquals(1, d.heartbeatMarks().getDataCount());
+        assertEquals(1000.2, d.heartbeatMarks().get(0, 0), 1e-6);
+    }
+
+    @Test
+    void aNewSessionRelabelsSeriesWithTheCadenceItPublishes() throws IOException {
+        feed(HELLO, sample(1, ",\"slabinfo\":{\"dentry\":10}"));
+        assertEquals("dentry · 5.0 Hz · budget", store.series("slabinfo.dentry").label());
+        feed(HELLO.replace("\"floor_hz\":0,\"started", "\"floor_hz\":5,\"started")
+                .replace("\"hz\":5.0,\"reason\":\"budget\",\"every_ticks\":2", "\"hz\":5.0,\"reason\":\"override\",\"every_ticks\":2"));
+        assertEquals("dentry · 5.0 Hz · override", store.series("slabinfo.dentry").label());
+    }
+
+    @Test
+    void cpuBusyAndIowaitAreSharesOfTheTicksTime() throws IOException {
+        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"));
+        assertEquals(40.0, store.series("stat.busy").line().get(1, 0), 1e-9);
+        assertEquals(10.0, store.series("stat.iowait").line().get(1, 0), 1e-9);
+        assertEquals("busy · 10 Hz · rate", store.series("stat.busy").label());
+    }
+
+    @Test
+    void aTickWithoutCpuTimeIsMissingNotZero() throws IOException {
+        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":0,\"cpu.idle\":0}"));
+        assertNull(store.series("stat.busy"));
+    }
+
+    @Test
+    void pressureTotalsBecomeStalledShare() throws IOException {
+        feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}"));
+        assertEquals(25.0, store.series("pressure.io.some_total").line().get(1, 0), 1e-9);
+        assertEquals(5.0, store.series("pressure.io.full_total").line().get(1, 0), 1e-9);
+        assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("pressure.io.some_total").label());
+    }
+
+    @Test
+    void lumpyPressureTotalsAreAveragedOverOneSecondNeverAbove100() throws IOException {
+        // the kernel added 250 ms of stall in one 100 ms tick: per tick that would read 250 %
+        feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":0}"), sample(2, ",\"pressure\":{\"io.some_total\":0}"),
+                sample(3, ",\"pressure\":{\"io.some_total\":0}"), sample(4, ",\"pressure\":{\"io.some_total\":0}"),
+                sample(5, ",\"pressure\":{\"io.some_total\":250000}"));
+        Series some = store.series("pressure.io.some_total");
+        assertEquals(50.0, some.line().get(1, 4), 1e-9, "250 ms stalled in the 500 ms seen so far");
+        for (int i = 6; i <= 15; i++) {
+            feed(sample(i, ",\"pressure\":{\"io.some_total\":0}"));
+        }
+        assertEquals(25.0, some.line().get(1, 13), 1e-9, "250 ms in the last second (ticks 5–14)");
+        assertEquals(0.0, some.line().get(1, 14), 1e-9, "the lump left the window");
+        feed(sample(16, ",\"pressure\":{\"io.some_total\":3000000}"));
+        assertEquals(100.0, some.line().get(1, 15), 1e-9, "a share of time is capped at 100 %");
+    }
+
+    @Test
+    void cpuBusyStaysAtMost100WhenIdleStepsBack() throws IOException {
+        // NO_HZ idle accounting can move idle back a jiffy: Δidle = -1
+        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":5,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":-1,\"cpu.iowait\":0,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"),
+                sample(2, ",\"stat\":{\"cpu.user\":1,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":2,\"cpu.iowait\":1,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"));
+        Series busy = store.series("stat.busy");
+        assertEquals(100.0, busy.line().get(1, 0), 1e-9);
+        assertEquals(25.0, busy.line().get(1, 1), 1e-9);
+        assertEquals(25.0, store.series("stat.iowait").line().get(1, 1), 1e-9);
+    }
+
+    @Test
+    void cgroupLevelsGiveThrottledRatioAndUsage() throws IOException {
+        feed(HELLO, sample(1, ",\"cgroup_cpu\":{\"/kubepods|nr_periods\":10,\"/kubepods|nr_throttled\":4,\"/kubepods|usage_usec\":50000}"));
+        assertEquals(40.0, store.series("cgroup_cpu./kubepods|throttled_ratio").line().get(1, 0), 1e-9);
+        assertEquals(0.5, store.series("cgroup_cpu./kubepods|usage").line().get(1, 0), 1e-9);
+    }
+
+    @Test
+    void gapsKmsgAndNewSessionsAreMarkedOnTheTimeAxis() throws IOException {
+        feed(HELLO, sample(1, ""), sample(2, ""), sample(5, ""),
+                "{\"type\":\"kmsg\",\"mono_ns\":500250000000,\"prio\":6,\"facility\":0,\"seq\":9,\"us\":500250000,\"msg\":\"eth0 link up\"}",
+                "{\"type\":\"gap\",\"from_seq\":6,\"to_seq\":9,\"reason\":\"reconnect\"}", sample(10, ""),
+                HELLO.replace("\"rate_hz\":10,\"floor_hz\":0,\"started", "\"rate_hz\":10,\"floor_hz\":5,\"started"));
+        List<TimeMark> marks = store.marks();
+        assertEquals(4, marks.size(), marks.toString());
+        assertEquals(TimeMark.Kind.GAP, marks.get(0).kind());
+        assertEquals(1000.2, marks.get(0).x(), 1e-6);
+        assertEquals(1000.5, marks.get(0).toX(), 1e-6);
+        assertTrue(marks.get(0).text().contains("missing seq 3–4"), marks.get(0).text());
+        assertEquals(TimeMark.Kind.KMSG, marks.get(1).kind());
+        assertEquals(1000.25, marks.get(1).x(), 1e-6, "kmsg mono time moved onto the wall-clock axis");
+        assertEquals("eth0 link up", marks.get(1).text());
+        assertTrue(marks.get(2).text().contains("reconnect"), marks.get(2).text());
+        assertEquals(TimeMark.Kind.SESSION, marks.get(3).kind());
+        assertEquals("new session: 10 Hz · FLOOR_HZ 5 Hz (was 10 Hz · FLOOR_HZ off)", marks.get(3).text());
+    }
+
+    @Test
+    void sessionListsAbsentSourcesWithTheirReasonAndCriticalTrips() throws IOException {
+        feed(HELLO);
+        SessionInfo s = store.session();
+        assertEquals("10 Hz · FLOOR_HZ off", s.rateText());
+        assertEquals("b7 (6.1.0)", s.hostText());
+        SessionInfo.SourceRow mtd = s.sources().stream().filter(r -> r.name().equals("mtd")).findFirst().orElseThrow();
+        assertFalse(mtd.present());
+        assertEquals("mtd — absent: no /sys/class/mtd on this board", mtd.text());
+        SessionInfo.SourceRow thermal = s.sources().stream().filter(r -> r.name().equals("thermal_zone0")).findFirst().orElseThrow();
+        assertEquals("thermal_zone0 — 1.0 Hz · declared", thermal.text());
+        assertEquals(95.0, s.criticalC().get("thermal_zone0"), 1e-9);
+    }
+
+    @Test
+    void liveStoresKeepABoundedHistory() throws IOException {
+        SeriesStore small = new SeriesStore(100);
+        small.accept(decoder.decode(HELLO));
+        for (int i = 1; i <= 250; i++) {
+            small.accept(decoder.decode(sample(i, ",\"pressure\":{\"cpu.some_total\":" + i + "}")));
+            small.flush();
+        }
+        int n = small.series("pressure.cpu.some_total").line().getDataCount();
+        assertTrue(n <= 100 && n >= 75, "kept " + n);
+        // the last second: ticks 241..250, 100 ms each
+        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("pressure.cpu.some_total").line().get(1, n - 1), 1e-9);
+    }
+}

@@ -1,0 +1,126 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.charts.ChartView;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.recording.FixtureCapture;
+import dev.tickbench.app.charts.ChartGroup;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.concurrent.Worker;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Ctrl+F finds a source and scrolls to its chart; the dark theme; y axes ranged over what is visible. */
+@ExtendWith(ApplicationExtension.class)
+class FindAndThemeTest {
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    private void openFixture() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+    }
+
+    @Test
+    void ctrlFFiltersTheSourcesAndEnterScrollsToTheChart(FxRobot robot) throws Exception {
+        openFixture();
+        robot.clickOn(w.view.charts());
+        robot.press(KeyCode.CONTROL).press(KeyCode.F).release(KeyCode.F).release(KeyCode.CONTROL);
+        assertTrue(fx(() -> w.view.sourcesPanel().findField().isFocused()), "Ctrl+F puts the cursor in the find field");
+        robot.write("pressu");
+        assertEquals(List.of("pressure"), fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList()));
+        assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0);
+        robot.type(KeyCode.ENTER);
+        until("the scroll", 5_000, () -> w.view.charts().getVvalue() > 0);
+        // the PSI chart's top is inside the viewport now
+        ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
+        Bounds b = fx(() -> psi.localToScene(psi.getBoundsInLocal()));
+        Bounds port = fx(() -> w.view.charts().localToScene(w.view.charts().getBoundsInLocal()));
+        assertTrue(b.getMinY() >= port.getMinY() - 1 && b.getMinY() < port.getMaxY() - 100, b + " in " + port);
+        assertEquals("Showing pressure", fx(() -> w.vm.statusProperty().get()));
+
+        fx(() -> { w.view.sourcesPanel().findField().setText("mtd"); return null; });
+        robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
+        assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("mtd has no chart"), fx(() -> w.vm.statusProperty().get()));
+        robot.type(KeyCode.ESCAPE);
+        assertTrue(fx(() -> w.view.sourcesPanel().shown().size()) > 5, "Escape clears the filter");
+    }
+
+    @Test
+    void darkThemeRecolorsFromTheOneColourSheet() throws Exception {
+        openFixture();
+        Region plot = fx(() -> (Region) w.view.charts().charts().get(ChartGroup.THERMAL).lookup(".chart-plot-background"));
+        assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
+        fx(() -> { w.view.setDarkTheme(true); w.view.applyCss(); return null; });
+        assertTrue(fx(() -> w.view.getStyleClass().contains("dark")));
+        assertEquals(Color.web("#171a1f"), fx(() -> plotFill(plot)));
+        Node banner = fx(() -> w.view.lookup(".error-banner"));
+        fx(() -> { w.vm.errorProperty().set("x"); w.view.applyCss(); return null; });
+        assertEquals(Color.web("#5a1d1a"), fx(() -> ((Region) banner).getBackground().getFills().get(0).getFill()));
+        fx(() -> { w.view.setDarkTheme(false); w.view.applyCss(); return null; });
+        assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
+    }
+
+    private static Object plotFill(Region r) {
+        r.applyCss();
+        return r.getBackground() == null ? null : r.getBackground().getFills().get(0).getFill();
+    }
+
+    @Test
+    void theThemeIsRememberedInTheConfigDir() throws Exception {
+        Path prefs = dir.resolve("cfg/tickbench/ui.properties");
+        assertFalse(Theme.loadDark(prefs), "light until chosen");
+        Theme.saveDark(prefs, true);
+        assertTrue(Theme.loadDark(prefs));
+        assertTrue(Files.readString(prefs).contains("theme=dark"));
+        Theme.saveDark(prefs, false);
+        assertFalse(Theme.loadDark(prefs));
+    }
+
+    @Test
+    void yAxesRangeOverTheVisibleTimeRangeAndKeepTheCriticalTrip() throws Exception {
+        openFixture();
+        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        double max = fx(() -> thermal.yAxis().getMax());
+        assertTrue(max > 105, "the 105 °C trip of thermal_zone0 is on screen: y max " + max);
+        ChartView freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ));
+        double[] whole = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
+        double start = FixtureCapture.START_WALL_NS / 1e9;
+        fx(() -> { w.vm.window().userRange(start + 1, start + 1.5); return null; });
+        double[] zoomed = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
+        // the axis is the visible range's, with padding: never wider than the whole run's
+        assertTrue(zoomed[1] - zoomed[0] <= whole[1] - whole[0] + 1e-9, java.util.Arrays.toString(zoomed) + " vs " + java.util.Arrays.toString(whole));
+        double[] expected = fx(() -> {
+            var e = new dev.tickbench.app.charts.YExtent();
+            freq.shownSeriesObjects().forEach(s -> e.series(s.line(), start + 1, start + 1.5));
+            return e.axisRange(0.06, false);
+        });
+        assertEquals(expected[0], zoomed[0], 1e-9);
+        assertEquals(expected[1], zoomed[1], 1e-9);
+    }
+}

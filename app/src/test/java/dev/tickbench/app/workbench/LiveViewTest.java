@@ -1,0 +1,147 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.charts.ChartView;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.session.TimeMark;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The real window on this machine's /proc: charts receive points, follow/pause, record. */
+@ExtendWith(ApplicationExtension.class)
+class LiveViewTest {
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    @BeforeEach
+    void needsProc() {
+        boolean ci = "true".equals(System.getenv("CI"));
+        if (!ci) {
+            assumeTrue(LocalConnection.available(), "no /proc on this machine: the live view test needs Linux");
+        }
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx(() -> { w.vm.shutdown(); return null; });
+    }
+
+    @Test
+    void chartsOnThisMachineReceivePoints(FxRobot robot) throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("the CPU chart with points", 15_000, () -> {
+            ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
+            return cpu != null && cpu.pointCount() > 0;
+        });
+        int first = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount());
+        until("more CPU points", 10_000, () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > first + 20);
+        List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts());
+        assertTrue(badges.contains("busy · 100 Hz · rate"), badges.toString());
+        String title = fx(() -> w.vm.titleProperty().get());
+        assertTrue(title.contains("100 Hz · FLOOR_HZ off"), title);
+        assertFalse(fx(() -> w.vm.sources().isEmpty()), "the sources panel lists the capabilities");
+
+        // the window follows the newest sample; space pauses, space again follows
+        assertTrue(fx(() -> w.vm.window().isFollow()));
+        robot.clickOn(w.view.charts());
+        robot.type(KeyCode.SPACE);
+        assertFalse(fx(() -> w.vm.window().isFollow()), "space pauses");
+        robot.type(KeyCode.SPACE);
+        assertTrue(fx(() -> w.vm.window().isFollow()), "space follows again");
+    }
+
+    /** A new FLOOR_HZ restarts the sampler into the same charts; the new session is marked on the time axis. */
+    @Test
+    void aFloorChangeIsMarkedAsANewSession() throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("the first samples", 15_000, () -> w.vm.storeProperty().get().samples() > 5);
+        var before = fx(() -> w.vm.storeProperty().get());
+        fx(() -> { w.vm.floorHzProperty().set(10); w.vm.restartLocal(); return null; });
+        until("the session mark", 15_000, () -> w.vm.events().stream().anyMatch(m -> m.kind() == TimeMark.Kind.SESSION));
+        TimeMark mark = fx(() -> w.vm.events().stream().filter(m -> m.kind() == TimeMark.Kind.SESSION).findFirst().orElseThrow());
+        assertEquals("new session: 100 Hz · FLOOR_HZ 10 Hz (was 100 Hz · FLOOR_HZ off)", mark.text());
+        assertTrue(fx(() -> w.vm.storeProperty().get()) == before, "the same charts go on");
+        until("the title", 5_000, () -> w.vm.titleProperty().get().contains("100 Hz · FLOOR_HZ 10 Hz"));
+        List<String> slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB) == null ? List.<String>of()
+                : w.view.charts().charts().get(ChartGroup.SLAB).badgeTexts());
+        assertFalse(slab.isEmpty(), "slabinfo is readable here");
+        until("the badges of the new session", 5_000, () -> w.view.charts().charts().get(ChartGroup.SLAB).badgeTexts()
+                .stream().allMatch(b -> b.endsWith("10 Hz · override")));
+    }
+
+    @Test
+    void recordsTheSessionToACapture() throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("the first samples", 15_000, () -> w.vm.storeProperty().get().samples() > 5);
+        Path file = dir.resolve("rec.ndjson");
+        fx(() -> { w.view.record(file); return null; });
+        assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
+        until("a few recorded ticks", 10_000, () -> w.vm.titleProperty().get().contains("● REC") && Files.size(file) > 20_000);
+        fx(() -> w.vm.stopRecording());
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertTrue(lines.get(0).startsWith("{\"type\":\"hello\""), lines.get(0));
+        assertTrue(lines.size() > 5, "lines: " + lines.size());
+        assertTrue(lines.get(lines.size() - 1).endsWith("}"), "the last line is complete");
+        assertEquals("", fx(() -> w.vm.recorder().indicatorProperty().get()));
+    }
+
+    /** Export CSV from a live session: no recording needed, and a running .gz recording does not cut it short. */
+    @Test
+    void exportsTheLiveSessionWithoutARecordingAndWhileRecordingGzip() throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("two seconds of samples", 15_000, () -> w.vm.storeProperty().get().samples() > 200);
+        Path csv = dir.resolve("live.csv");
+        var first = fx(() -> w.view.exportCsv(csv));
+        assertTrue(first != null, () -> "error: " + w.vm.errorProperty().get());
+        until("the export", 20_000, () -> first.getState() == javafx.concurrent.Worker.State.SUCCEEDED);
+        List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertTrue(rows.get(0).startsWith("t_s,wall,") && rows.get(0).contains("stat.cpu.user"), rows.get(0));
+        assertTrue(rows.size() > 150, "rows: " + rows.size());
+        assertEquals("", fx(() -> w.vm.errorProperty().get()));
+
+        Path rec = dir.resolve("rec.ndjson.gz");
+        fx(() -> { w.view.record(rec); return null; });
+        assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
+        long before = fx(() -> w.vm.storeProperty().get().samples());
+        until("one more second", 10_000, () -> w.vm.storeProperty().get().samples() > before + 100);
+        fx(() -> { w.vm.window().followProperty().set(false); return null; }); // a fixed range to compare with
+        double shownTo = fx(() -> w.vm.window().maxProperty().get());
+        double firstSample = fx(() -> w.vm.storeProperty().get().firstX());
+        Path csv2 = dir.resolve("live2.csv");
+        var second = fx(() -> w.view.exportCsv(csv2));
+        until("the export while recording", 20_000, () -> second.getState() == javafx.concurrent.Worker.State.SUCCEEDED);
+        assertEquals("", fx(() -> w.vm.errorProperty().get()), "no 'damaged capture' from an open gzip block");
+        List<String> rows2 = Files.readAllLines(csv2, StandardCharsets.UTF_8);
+        assertTrue(rows2.size() > rows.size(), rows2.size() + " rows after " + rows.size());
+        double lastT = Double.parseDouble(rows2.get(rows2.size() - 1).split(",")[0]);
+        // the spool starts with the session, so its t_s is the store's; the last row reaches the shown end
+        assertTrue(Math.abs(firstSample + lastT - shownTo) < 0.5, "last row at " + (firstSample + lastT) + ", shown to " + shownTo);
+    }
+}

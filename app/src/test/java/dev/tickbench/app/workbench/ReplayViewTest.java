@@ -1,0 +1,145 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.charts.ChartView;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.recording.FixtureCapture;
+import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.session.TimeMark;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import javafx.concurrent.Worker;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** Opening captures in the real window: series, cadence badges, sources, events, a damaged file. */
+@ExtendWith(ApplicationExtension.class)
+class ReplayViewTest {
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    @Test
+    void aCaptureOpensWithItsSeriesAndCadenceBadges() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+
+        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        assertEquals(List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared"), fx(thermal::badgeTexts));
+        ChartView freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ));
+        assertTrue(fx(freq::badgeTexts).contains("cpu0 · 100 Hz · change"), fx(freq::badgeTexts).toString());
+        ChartView slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB));
+        assertTrue(fx(slab::badgeTexts).contains("nf_conntrack · 5.9 Hz · budget"), fx(slab::badgeTexts).toString());
+        Set<String> shownSlabs = fx(slab::shownSeries);
+        assertEquals(5, shownSlabs.size(), "top five busiest slab caches by default: " + shownSlabs);
+        assertTrue(shownSlabs.contains("slabinfo.nf_conntrack"), shownSlabs.toString());
+        assertEquals(Set.of("stat.busy", "stat.iowait"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
+        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
+
+        String title = fx(() -> w.vm.titleProperty().get());
+        assertEquals("Tickbench — edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
+        List<String> sources = fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
+        assertTrue(sources.contains("mtd — absent: no /sys/class/mtd on this board"), sources.toString());
+        assertTrue(sources.contains("slabinfo — 5.9 Hz · budget"), sources.toString());
+        List<TimeMark> events = fx(() -> List.copyOf(w.vm.events()));
+        assertTrue(events.stream().anyMatch(e -> e.kind() == TimeMark.Kind.GAP && e.text().contains("reconnect")), events.toString());
+        assertEquals(2, events.stream().filter(e -> e.kind() == TimeMark.Kind.KMSG).count(), events.toString());
+        assertFalse(fx(() -> w.vm.window().isFollow()), "a replay opens paused on its whole range");
+
+        Path png = dir.resolve("thermal.png");
+        fx(() -> { w.view.savePng(thermal, png); return null; });
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals((int) Math.ceil(fx(thermal::getWidth)), img.getWidth(), 1);
+        assertTrue(img.getHeight() > 150, "height " + img.getHeight());
+        assertEquals("", fx(() -> w.vm.errorProperty().get()));
+    }
+
+    /** Export CSV: the series shown, over the window's time range, one row per tick. */
+    @Test
+    void exportsTheShownSeriesOverTheVisibleRange() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        var open = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> open.getState() == Worker.State.SUCCEEDED);
+        double start = FixtureCapture.START_WALL_NS / 1e9;
+        fx(() -> { w.vm.window().userRange(start + 5.005, start + 10.005); return null; });
+        // marks at each emission while they are sparse (thermal: 5 + 50 in 5 s), none on dense series (buddy)
+        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).marksDrawn()));
+        assertFalse(fx(() -> w.view.charts().charts().get(ChartGroup.BUDDY).marksDrawn()));
+        Path csv = dir.resolve("out.csv");
+        var export = fx(() -> w.view.exportCsv(csv));
+        until("the export", 20_000, () -> export.getState() == Worker.State.SUCCEEDED);
+        List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> header = List.of(rows.get(0).split(","));
+        assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
+        assertTrue(header.contains("thermal_zone0.temp") && header.contains("thermal_zone1.temp"), header.toString());
+        assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
+        assertTrue(header.contains("slabinfo.nf_conntrack"), header.toString());
+        assertFalse(header.contains("meminfo.MemFree"), "only the series the charts show");
+        assertFalse(header.contains("stat.cpu0.user"), "stat.cpu.* is the total, not the per-core columns");
+        assertEquals(1 + 500, rows.size(), "ticks 5.00 s … 9.99 s after the first sample");
+        assertTrue(rows.get(1).startsWith("5.0"), rows.get(1));
+        assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("Exported 500 rows"), fx(() -> w.vm.statusProperty().get()));
+    }
+
+    /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
+    @Test
+    void aCaptureOfTheRouterBoardShowsThePublishedCadences() throws Exception {
+        Path board = Path.of(System.getProperty("user.dir")).resolve("../sampler-core/src/test/resources/boards/router-arm").normalize();
+        Path file = dir.resolve("router-arm.ndjson");
+        try (CaptureWriter out = CaptureWriter.open(file);
+             Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 100, 0),
+                     List.of(), List.of())) {
+            sampler.addSink(out);
+            sampler.start();
+            Thread.sleep(1500);
+        }
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        assertEquals("", fx(() -> w.vm.errorProperty().get()));
+        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
+                fx(() -> w.vm.titleProperty().get()));
+        List<String> thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).badgeTexts());
+        assertTrue(thermal.contains("thermal_zone0 · 1.0 Hz · declared"), thermal.toString());
+        assertTrue(thermal.contains("thermal_zone1 · 4.0 Hz · declared"), thermal.toString());
+        List<String> freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ).badgeTexts());
+        assertTrue(freq.contains("cpu0 · 100 Hz · policy"), "userspace governor: " + freq);
+        assertTrue(fx(() -> w.vm.sources().stream().anyMatch(r -> !r.present() && r.name().equals("pressure"))),
+                "router-arm has no /proc/pressure: listed as absent");
+    }
+
+    @Test
+    void aDamagedCaptureOpensUpToTheBadLineAndSaysWhichLine() throws Exception {
+        List<String> lines = Files.readAllLines(FixtureCapture.small(dir.resolve("good.ndjson")), StandardCharsets.UTF_8);
+        Path bad = dir.resolve("damaged.ndjson");
+        Files.writeString(bad, String.join("\n", lines.subList(0, 1233)) + "\n{\"type\":\"sample\",\"seq\":12\n");
+        var task = fx(() -> w.view.openCapture(bad));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        String error = fx(() -> w.vm.errorProperty().get());
+        assertTrue(error.startsWith("damaged.ndjson is damaged at line 1234 ("), error);
+        assertTrue(error.endsWith("showing the 1233 lines before it"), error);
+        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount()) > 1000);
+    }
+}

@@ -1,0 +1,178 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.charts.ChartView;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+
+import dev.tickbench.app.recording.FixtureCapture;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.walk.CgroupFixture;
+import dev.tickbench.app.walk.WalkView;
+import dev.tickbench.app.walk.WalkViewModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javafx.application.Platform;
+import javafx.concurrent.Worker;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.Tab;
+import javafx.stage.Stage;
+
+/**
+ * The window {@link ScreenshotsTest} photographs, in its own JVM on the display it is given: opens a
+ * fixture board capture, the Path walk / Throttle / Compare tabs and this machine's live view, checks
+ * what the window shows and writes the PNGs. Exit 0 when all is well, {@link #NO_TOOLKIT} when no GTK window can be opened, 1 otherwise.
+ */
+public final class ScreenshotsRun {
+    static final int NO_TOOLKIT = 3;
+    static final List<String> SHOTS = List.of("replay-window.png", "replay-all-charts.png", "replay-zoomed-charts.png",
+            "throttle-chart.png", "replay-window-dark.png", "walk-view.png", "throttle-view.png", "compare-view.png",
+            "live-window.png");
+
+    private ScreenshotsRun() {}
+
+    public static void main(String[] args) {
+        Path out = Path.of(args[0]);
+        try {
+            CompletableFuture<Void> started = new CompletableFuture<>();
+            Platform.startup(() -> started.complete(null));
+            started.get(30, TimeUnit.SECONDS);
+        } catch (Throwable t) {
+            System.out.println("JavaFX did not start: " + t);
+            System.exit(NO_TOOLKIT);
+        }
+        try {
+            run(out);
+            System.exit(0);
+        } catch (Throwable t) {
+            t.printStackTrace(System.out);
+            System.exit(1);
+        }
+    }
+
+    private static void run(Path out) throws Exception {
+        WindowFixture w = fx(() -> new WindowFixture(new Stage(), 1440, 1000));
+        Stage stage = fx(() -> (Stage) w.view.getScene().getWindow());
+        Path dir = Files.createTempDirectory("tickbench-shots");
+        Path file = dir.resolve("edge-router-3.ndjson.gz");
+        new FixtureCapture(100, 180, 34, 9500).write(file);
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        Thread.sleep(1500);
+        check(fx(stage::getTitle).startsWith("Tickbench — edge-router-3"), "window title: " + fx(stage::getTitle));
+        check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");
+        for (ChartGroup g : List.of(ChartGroup.THERMAL, ChartGroup.CPU_FREQ, ChartGroup.CPU, ChartGroup.PSI, ChartGroup.THROTTLE)) {
+            ChartView c = fx(() -> w.view.charts().charts().get(g));
+            check(c != null && fx(c::pointCount) > 100, g + " has no points");
+        }
+        // the critical trip (105 °C) is above every reading and still on screen
+        double yMax = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).yAxis().getMax());
+        check(yMax > 105, "thermal y axis ends at " + yMax + ", below the 105 °C trip");
+        shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
+        shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
+        // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
+        double start = FixtureCapture.START_WALL_NS / 1e9;
+        fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
+        Thread.sleep(1500);
+        shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
+        shot(w, out.resolve("throttle-chart.png"), fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE)));
+        fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
+        Thread.sleep(1500);
+        shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
+        fx(() -> { w.view.setDarkTheme(false); return null; });
+        otherTabs(w, out, dir, file);
+
+        if (LocalConnection.available()) {
+            fx(() -> { w.view.tabs().getSelectionModel().select(0); w.vm.connectLocal(); return null; });
+            until("live points", 15_000, () -> w.view.charts().charts().get(ChartGroup.CPU) != null
+                    && w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 300);
+            Thread.sleep(4000);
+            check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
+            shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());
+            fx(() -> { w.vm.shutdown(); return null; });
+        }
+    }
+
+    /** Path walk (on the Kubernetes fixture tree), Throttle (the board capture) and Compare (assets/captures). */
+    private static void otherTabs(WindowFixture w, Path out, Path dir, Path capture) throws Exception {
+        CgroupFixture f = new CgroupFixture(Files.createDirectories(dir.resolve("tree")));
+        var scripted = f.podThrottles();
+        WalkViewModel walk = new WalkViewModel(f.roots(), win -> { Thread.sleep(300); return scripted.await(win); },
+                WorkbenchTabs.WALK_WINDOW, Platform::runLater);
+        // the real window around a walk view on the fixture tree: a Path walk tab like the app's
+        Tab tab = fx(() -> {
+            Tab t = new Tab("Path walk (fixture tree)", new WalkView(walk));
+            t.setClosable(false);
+            w.view.tabs().getTabs().add(2, t);
+            w.view.tabs().getSelectionModel().select(t);
+            walk.refreshProcesses();
+            walk.targetProperty().set("4242");
+            walk.start();
+            return t;
+        });
+        until("walk points", 20_000, () -> ((WalkView) tab.getContent()).pointCount() >= 25);
+        walk.stop();
+        Thread.sleep(500);
+        shot(w, out.resolve("walk-view.png"), w.view.getScene().getRoot());
+        fx(() -> { w.view.tabs().getTabs().remove(tab); return null; });
+
+        var tabs = w.view.tabs();
+        fx(() -> { tabs.show(tabs.throttle()); return null; });
+        var trace = fx(() -> tabs.throttle().open(capture));
+        until("the trace", 30_000, () -> trace.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
+        fx(() -> { tabs.throttleModel().whatIfProperty().set(4); return null; });
+        Thread.sleep(1000);
+        shot(w, out.resolve("throttle-view.png"), w.view.getScene().getRoot());
+
+        List<Path> assets;
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize())) {
+            assets = s.filter(p -> p.toString().endsWith(".ndjson.gz")).sorted().toList();
+        }
+        check(assets.size() == 3, "assets/captures holds " + assets);
+        fx(() -> { tabs.show(tabs.compare()); return null; });
+        var load = fx(() -> tabs.compare().load(assets));
+        until("the comparison", 60_000, () -> load.getState() == Worker.State.SUCCEEDED);
+        fx(() -> {
+            if (tabs.compareModel().overlayChoices().contains("slabinfo.nf_conntrack")) {
+                tabs.compareModel().overlaySeriesProperty().set("slabinfo.nf_conntrack");
+            }
+            return null;
+        });
+        until("the overlay", 30_000, () -> tabs.compare().overlay().getData().size() == 3);
+        Thread.sleep(1000);
+        shot(w, out.resolve("compare-view.png"), w.view.getScene().getRoot());
+    }
+
+    private static void shot(WindowFixture w, Path file, Node node) throws Exception {
+        fx(() -> { w.view.savePng(node, file); return null; });
+        check(Files.size(file) > 5_000, file + " is nearly empty");
+        check(fx(() -> w.vm.errorProperty().get()).isEmpty(), "error shown: " + fx(() -> w.vm.errorProperty().get()));
+    }
+
+    static boolean hasText(Node n, String text) {
+        if (n instanceof Labeled l && text.equals(l.getText())) {
+            return true;
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                if (hasText(c, text)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void check(boolean ok, String what) {
+        if (!ok) {
+            throw new AssertionError(what);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.tickbench.app.workbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.tickbench.app.connect.LocalConnection;
+import java.awt.image.BufferedImage;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Renders the main views (to target/screenshots/, or assets/screenshots/ when asked) in a real X window (GTK glass, software rendering)
+ * and checks each picture. Runs in {@code mvn verify} as app/pom.xml's "xvfb" surefire execution.
+ * The window lives in a child JVM ({@link ScreenshotsRun}): the display must be in the environment
+ * before the toolkit starts, and a JVM cannot set its own. With no DISPLAY the test starts its own
+ * {@code Xvfb} on a free display ({@code -displayfd} lets the server pick) and stops it after.
+ * Under CI=true a missing Xvfb or GTK fails; elsewhere it skips with the reason.
+ */
+@Tag("xvfb")
+class ScreenshotsTest {
+    /**
+     * Where the PNGs go: target/screenshots by default (the test command must not rewrite tracked
+     * files); {@code -Dtickbench.screenshots=../assets/screenshots} refreshes the README's pictures.
+     */
+    static final Path OUT = Path.of(System.getProperty("user.dir"))
+            .resolve(System.getProperty("tickbench.screenshots", "target/screenshots")).normalize();
+    private static final boolean CI = "true".equals(System.getenv("CI"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void screenshotsOfTheMainViewsInARealWindow() throws Exception {
+        Files.createDirectories(OUT);
+        String display = System.getenv("DISPLAY");
+        Process xvfb = null;
+        try {
+            if (display == null || display.isBlank()) {
+                xvfb = startXvfb();
+                display = ":" + readDisplayNumber(xvfb);
+            }
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx1g", "-Dglass.platform=gtk", "-Dprism.order=sw", "-Djava.awt.headless=true",
+                    "-cp", System.getProperty("java.class.path"), ScreenshotsRun.class.getName(), OUT.toString()));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile());
+            pb.environment().put("DISPLAY", display);
+            pb.environment().put("GDK_BACKEND", "x11");
+            Process child = pb.start();
+            if (!child.waitFor(180, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+                fail("the screenshot window did not finish in 180 s:\n" + Files.readString(dir.resolve("child.log")));
+            }
+            String log = Files.readString(dir.resolve("child.log"));
+            if (child.exitValue() == ScreenshotsRun.NO_TOOLKIT) {
+                if (CI) {
+                    fail("CI=true: JavaFX could not open a GTK window on " + display + " (install libgtk-3-0):\n" + log);
+                }
+                assumeTrue(false, "no GTK window on " + display + ": " + log.lines().reduce("", (a, b) -> b));
+            }
+            assertEquals(0, child.exitValue(), "the screenshot window failed:\n" + log);
+        } finally {
+            if (xvfb != null) {
+                xvfb.destroy();
+                if (!xvfb.waitFor(5, TimeUnit.SECONDS)) {
+                    xvfb.destroyForcibly();
+                }
+            }
+        }
+        for (String name : ScreenshotsRun.SHOTS) {
+            if (name.startsWith("live-") && !LocalConnection.available()) {
+                continue;
+            }
+            checkPicture(OUT.resolve(name));
+        }
+    }
+
+    /** Not blank: many distinct colours, and no single colour covers almost everything. */
+    static void checkPicture(Path png) throws IOException {
+        assertTrue(Files.isRegularFile(png), png + " was not written");
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertTrue(img.getWidth() >= 400 && img.getHeight() >= 150, png + ": " + img.getWidth() + "×" + img.getHeight());
+        Set<Integer> colours = new HashSet<>();
+        java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+        for (int y = 0; y < img.getHeight(); y += 2) {
+            for (int x = 0; x < img.getWidth(); x += 2) {
+                int rgb = img.getRGB(x, y) & 0xffffff;
+                colours.add(rgb);
+                counts.merge(rgb, 1, Integer::sum);
+            }
+        }
+        int samples = ((img.getWidth() + 1) / 2) * ((img.getHeight() + 1) / 2);
+        int top = counts.values().stream().max(Integer::compare).orElse(0);
+        assertTrue(colours.size() >= 32, png.getFileName() + " has only " + colours.size() + " colours");
+        assertTrue(top < samples * 0.95, png.getFileName() + " is almost one colour");
+    }
+
+    private static Process startXvfb() throws IOException {
+        Path bin = Path.of("/usr/bin/Xvfb");
+        if (!Files.isExecutable(bin)) {
+            if (CI) {
+                fail("CI=true: no Xvfb (install the xvfb package) for the screenshot test");
+            }
+            assumeTrue(false, "no DISPLAY and no Xvfb: screenshots skipped (install xvfb)");
+        }
+        // -displayfd: the server takes the first free display and writes its number to fd 1
+        return new ProcessBuilder(bin.toString(), "-displayfd", "1", "-screen", "0", "1440x1000x24", "-nolisten", "tcp")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    private static String readDisplayNumber(Process xvfb) throws IOException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.US_ASCII));
+        String n = r.readLine();
+        if (n == null || !n.trim().matches("\\d+")) {
+            fail("Xvfb did not report a display number (got " + n + ")");
+        }
+        return n.trim();
+    }
+}

@@ -1,0 +1,117 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.recording.FixtureCapture;
+import dev.tickbench.app.compare.CompareViewModel;
+import dev.tickbench.app.connect.FxConnectPrompts;
+import dev.tickbench.app.connect.ProbeServerConnection;
+import dev.tickbench.app.connect.SshTarget;
+import dev.tickbench.app.connect.StreamRequest;
+import dev.tickbench.app.walk.LocalWalker;
+import dev.tickbench.app.walk.RemoteWalker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import javafx.concurrent.Worker;
+import javafx.scene.control.Tab;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The real window's tabs: Compare on the three asset captures, Throttle's what-if line from a capture. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchTabsTest {
+    static final Path ASSETS = Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize();
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    @Test
+    void theCentreIsFourTabs() throws Exception {
+        assertEquals(List.of("Live", "Path walk", "Throttle", "Compare"),
+                fx(() -> w.view.tabs().getTabs().stream().map(Tab::getText).toList()));
+    }
+
+    @Test
+    void anSshConnectionWalksThereAndClosingItWalksThisMachineAgain() throws Exception {
+        var tabs = w.view.tabs();
+        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+        // no key file: the connection fails at once, but it is the session's connection until closed
+        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "board-7.invalid", 22, "pi", List.of()),
+                StreamRequest.of(50, 0), new FxConnectPrompts(null, "walk test"), dir.resolve("known_hosts"));
+        fx(() -> { w.vm.connect(c); return null; });
+        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof RemoteWalker);
+        String note = fx(() -> tabs.walkModel().noteProperty().get());
+        assertTrue(note.startsWith("walks pi@board-7") && note.contains("through its probe"), note);
+        assertFalse(note.contains("not available"), note);
+
+        fx(() -> { w.vm.closeConnection(); return null; });
+        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+        assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
+    }
+
+    @Test
+    void compareShowsOneColumnPerAssetCapture() throws Exception {
+        List<Path> assets;
+        try (Stream<Path> s = Files.list(ASSETS)) {
+            assets = s.filter(p -> p.toString().endsWith(".ndjson.gz")).sorted().toList();
+        }
+        var tabs = w.view.tabs();
+        fx(() -> { tabs.show(tabs.compare()); return null; });
+        var task = fx(() -> tabs.compare().load(assets));
+        until("the comparison", 60_000, () -> task.getState() == Worker.State.SUCCEEDED && tabs.compare().table().getColumns().size() == 4);
+
+        List<String> headers = fx(() -> tabs.compare().table().getColumns().stream().map(c -> c.getText()).toList());
+        assertEquals("source", headers.get(0));
+        assertEquals("edge-router-3\nMikroTik RB5009UG+S+\n5.6.3\n50 Hz · floor 50 Hz", headers.get(1));
+        assertTrue(headers.get(3).startsWith("db-07.dc2\nPowerEdge R650\n"), headers.toString());
+        assertTrue(headers.get(2).startsWith("pi-lab-2\nRaspberry Pi 4 Model B Rev 1.4\n6.1.21-v8+"), headers.toString());
+        assertEquals(3, fx(() -> tabs.compare().bars().getData().size()), "one bar series per board");
+        String thermal = fx(() -> tabs.compare().table().getColumns().get(2).getCellData("thermal_zone0").toString());
+        // the Pi's thermal reading jitters at 12 Hz, but the zone only needs 0.36 Hz: the shipped 1 Hz is enough
+        assertEquals("measured 12 · need 0.36 · shipped 1 Hz\nshipped floor OK", thermal);
+        until("the overlay", 30_000, () -> !tabs.compare().overlay().getData().isEmpty());
+    }
+
+    @Test
+    void aPlainCaptureIsRefusedInTheView() throws Exception {
+        Path plain = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var tabs = w.view.tabs();
+        var task = fx(() -> tabs.compare().load(List.of(plain)));
+        until("the refusal", 30_000, () -> task.getState() == Worker.State.FAILED);
+        String error = fx(() -> tabs.compareModel().errorProperty().get());
+        assertTrue(error.contains("edge-router-3.ndjson.gz"), error);
+        assertEquals(0, fx(() -> tabs.compare().table().getColumns().size()));
+    }
+
+    @Test
+    void throttleFromACaptureDrawsTheWhatIfLine() throws Exception {
+        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var tabs = w.view.tabs();
+        fx(() -> { tabs.show(tabs.throttle()); return null; });
+        var task = fx(() -> tabs.throttle().open(file));
+        until("the trace", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
+        assertEquals(29, fx(() -> tabs.throttle().whatIfPointCount()));
+        double[] at16 = fx(() -> tabs.throttle().whatIfValues());
+        fx(() -> { tabs.throttleModel().whatIfProperty().set(1); return null; });
+        double[] at1 = fx(() -> tabs.throttle().whatIfValues());
+        assertTrue(Arrays.stream(at1).allMatch(v -> v == 1.0), Arrays.toString(at1));
+        assertFalse(Arrays.equals(at16, at1), Arrays.toString(at16));
+    }
+}
