@@ -11,9 +11,9 @@ import org.apache.sshd.client.session.ClientSession;
 /**
  * Any SSH host with Java 17+: the bundled probe jar is uploaded to {@code ~/.cache/tickbench/}
  * (when missing or different) and {@code java -jar … stream …} runs over an exec channel. A host
- * without a usable Java gets the packaged probe runtime instead, when the app carries one and the
- * host can run it (x86-64, glibc 2.34+): uploaded the same way, unpacked there once, and its
- * launcher runs {@code stream ….}
+ * without a usable Java gets the packaged probe runtime instead, the one for its {@code uname -m}
+ * (x86-64 or aarch64) when its C library can run it (glibc 2.34+; {@link RuntimePlatform}):
+ * uploaded the same way, unpacked there once, and its launcher runs {@code stream ….}
  */
 public final class SshProbeConnection extends SshStreamConnection {
     static final int MIN_JAVA = 17;
@@ -23,11 +23,10 @@ public final class SshProbeConnection extends SshStreamConnection {
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"
             + " (Fedora/RHEL), and make sure `java` is on the PATH of non-interactive SSH sessions.";
     private static final Pattern VERSION = Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?");
-    private static final Pattern GLIBC = Pattern.compile("(?i)(?:glibc|gnu libc)\\D*(\\d+)\\.(\\d+)");
 
     private final BundledProbe probe;
     private final BundledRuntime.Source runtime;
-    /** Read once per connection, not on every reconnect (tens of MB). */
+    /** Read once per connection, not on every reconnect (tens of MB); the host's architecture does not change. */
     private BundledRuntime loadedRuntime;
     /** The launch words of the last prepared session ({@code java … -jar JAR} or the runtime's launcher). */
     private volatile List<String> launch;
@@ -77,48 +76,38 @@ public final class SshProbeConnection extends SshStreamConnection {
         return launch;
     }
 
-    /** No usable Java: the packaged runtime if the app has one and the host can run it, else why not. */
+    /** No usable Java: the packaged runtime for the host's architecture if it can run it and the app has it. */
     private Prepared viaRuntime(ClientSession session, String noJava) throws ConnectFailure {
+        // stdout only: a noisy shell rc file on the host writes to stderr before every command
+        String machine = remote(session, "uname -m").out().strip();
+        RuntimePlatform.Arch arch = RuntimePlatform.Arch.forMachine(machine);
+        if (arch == null) {
+            throw new ConnectFailure(noJava + " " + RuntimePlatform.archProblem(machine) + " " + JAVA_FIX, true);
+        }
+        String libc = remote(session, "getconf GNU_LIBC_VERSION").out();
+        if (RuntimePlatform.glibcVersion(libc) == null) {
+            SshLink.Result ldd = remote(session, "ldd --version"); // musl's ldd writes to stderr
+            libc = ldd.out() + ldd.err();
+        }
+        String libcProblem = RuntimePlatform.libcProblem(libc);
+        if (libcProblem != null) {
+            throw new ConnectFailure(noJava + " " + libcProblem + " " + JAVA_FIX, true);
+        }
         BundledRuntime rt = loadedRuntime;
         try {
-            if (rt == null) {
-                rt = runtime.load();
+            if (rt == null || rt.arch() != arch) {
+                rt = runtime.load(arch);
                 loadedRuntime = rt;
             }
         } catch (IOException e) {
-            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged probe runtime of this app cannot be"
-                    + " read: " + SshLink.reason(e) + ".)", true, e);
+            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged " + arch.machine + " probe runtime of"
+                    + " this app cannot be read: " + SshLink.reason(e) + ".)", true, e);
         }
         if (rt == null) {
             throw new ConnectFailure(noJava + " " + JAVA_FIX + " (Alternatively use the installed Tickbench package"
-                    + " (jpackage/build.sh): it carries a probe runtime that needs no Java, for x86-64 hosts with"
-                    + " glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR
-                    + "+; this build has none.)", true);
-        }
-        // stdout only: a noisy shell rc file on the host writes to stderr before every command
-        String arch = remote(session, "uname -m").out().strip();
-        if (!BundledRuntime.ARCH.equals(arch)) {
-            throw new ConnectFailure(noJava + " The packaged probe runtime is for x86-64 only, and this host is "
-                    + (arch.isEmpty() ? "of unknown architecture (`uname -m` said nothing)" : arch) + ". "
-                    + JAVA_FIX, true);
-        }
-        String libc = remote(session, "getconf GNU_LIBC_VERSION").out();
-        int[] glibc = glibcVersion(libc);
-        if (glibc == null) {
-            SshLink.Result ldd = remote(session, "ldd --version"); // musl's ldd writes to stderr
-            libc = ldd.out() + ldd.err();
-            glibc = glibcVersion(libc);
-        }
-        String need = "glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR + "+";
-        if (glibc == null) {
-            throw new ConnectFailure(noJava + " The packaged probe runtime needs " + need + ", and the C library of"
-                    + " this host is not glibc or unknown (`ldd --version` said: " + firstLine(libc, "nothing")
-                    + "). " + JAVA_FIX, true);
-        }
-        if (glibc[0] < BundledRuntime.MIN_GLIBC_MAJOR
-                || glibc[0] == BundledRuntime.MIN_GLIBC_MAJOR && glibc[1] < BundledRuntime.MIN_GLIBC_MINOR) {
-            throw new ConnectFailure(noJava + " The packaged probe runtime needs " + need + ", and this host has glibc "
-                    + glibc[0] + "." + glibc[1] + ". " + JAVA_FIX, true);
+                    + " (jpackage/build.sh): it carries probe runtimes that need no Java, for "
+                    + RuntimePlatform.supportedMachines() + " hosts with " + RuntimePlatform.MIN_GLIBC
+                    + "; this build has none for " + arch.machine + ".)", true);
         }
         ProbeUpload.Placed placed;
         try {
@@ -131,13 +120,14 @@ public final class SshProbeConnection extends SshStreamConnection {
         SshLink.Result r = remote(session, unpackCommand(tarball, dir));
         if (r.exitStatus() == null || r.exitStatus() != 0) {
             throw new ConnectFailure("Cannot unpack the probe runtime into " + dir + " on " + title() + " (exit status "
-                    + r.exitStatus() + "): " + firstLine(r.err() + r.out(), "no message")
+                    + r.exitStatus() + "): " + RuntimePlatform.firstLine(r.err() + r.out(), "no message")
                     + ". Is there space in the home directory?", true);
         }
         List<String> words = new ArrayList<>(List.of(dir + "/" + BundledRuntime.LAUNCHER));
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
-        return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged runtime " + rt.directoryName()
+        return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged " + arch.machine + " runtime "
+                + rt.directoryName()
                 + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
 
@@ -151,12 +141,6 @@ public final class SshProbeConnection extends SshStreamConnection {
         return "if [ ! -x " + StreamRequest.shellQuote(dir + "/" + BundledRuntime.LAUNCHER) + " ]; then rm -rf "
                 + part + " " + d + " && mkdir -p " + part + " && tar -xzf " + StreamRequest.shellQuote(tarball)
                 + " -C " + part + " && mv " + part + " " + d + "; fi";
-    }
-
-    /** "glibc 2.36" or "ldd (Debian GLIBC 2.36-9) 2.36" → {2, 36}; null for musl, nothing, or no version. */
-    static int[] glibcVersion(String text) {
-        Matcher m = GLIBC.matcher(text);
-        return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : null;
     }
 
     private ConnectFailure uploadFailure(IOException e) {
@@ -207,15 +191,6 @@ public final class SshProbeConnection extends SshStreamConnection {
     /** The line about java (a shell rc file may have written other lines first), else the first. */
     private static String javaLine(String text, String orElse) {
         return text.lines().filter(l -> l.contains("java")).findFirst().map(String::strip)
-                .orElseGet(() -> firstLine(text, orElse));
-    }
-
-    private static String firstLine(String text, String orElse) {
-        String t = text.strip();
-        if (t.isEmpty()) {
-            return orElse;
-        }
-        int nl = t.indexOf('\n');
-        return nl < 0 ? t : t.substring(0, nl);
+                .orElseGet(() -> RuntimePlatform.firstLine(text, orElse));
     }
 }
