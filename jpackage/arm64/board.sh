@@ -100,7 +100,7 @@ fi
 echo "console=ttyAMA0 rdinit=/init psi=1 systemd.unified_cgroup_hierarchy=1 cgroup_no_v1=all" >"$OUT/cmdline"
 
 if [[ -n $floor_src ]]; then
-  command -v aarch64-linux-gnu-gcc >/dev/null || die "aarch64-linux-gnu-gcc not found: apt-get install gcc-aarch64-linux-gnu"
-  aarch64-linux-gnu-gcc -O2 -static -o "$OUT/floor" "$floor_src"
+  command -v aarch64-linux-gnu-gcc >/dev/null || die "aarch64-linux-gnu-gcc not found: apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+  aarch64-linux-gnu-gcc -O2 -static -o "$OUT/floor" "$floor_src" -lm
 fi
 ls -l "$OUT" >&2

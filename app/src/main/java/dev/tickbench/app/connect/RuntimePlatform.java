@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * for 64-bit x86 and 64-bit ARM (jpackage/README.md); their native code links glibc 2.34 symbols.
  * Everything else gets one line naming what was found and what to install instead.
  */
-final class RuntimePlatform {
+public final class RuntimePlatform {
     static final int MIN_GLIBC_MAJOR = 2;
     static final int MIN_GLIBC_MINOR = 34;
     static final String MIN_GLIBC = "glibc " + MIN_GLIBC_MAJOR + "." + MIN_GLIBC_MINOR + "+";
@@ -19,7 +19,7 @@ final class RuntimePlatform {
     private static final Pattern MUSL_VERSION = Pattern.compile("(?i)version\\s+(\\d+(?:\\.\\d+)*)");
 
     /** A packaged runtime: the {@code uname -m} it runs on and its tarball's name part. */
-    enum Arch {
+    public enum Arch {
         X64("x86_64", "linux-x64"),
         AARCH64("aarch64", "linux-aarch64");
 

@@ -2,6 +2,7 @@ package dev.tickbench.app.connect;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -36,8 +37,8 @@ public final class SshProbeConnection extends SshStreamConnection {
         this(target, request, prompts, knownHosts, probe, BundledRuntime::fromResources);
     }
 
-    /** {@code runtime} is where the packaged probe runtime comes from (the class path, or a test's tarball). */
-    SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
+    /** {@code runtime} is where the packaged probe runtimes come from (the class path, or a test's tarball). */
+    public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe, BundledRuntime.Source runtime) {
         super(target, request, prompts, knownHosts);
         this.probe = probe;
@@ -117,7 +118,7 @@ public final class SshProbeConnection extends SshStreamConnection {
         }
         String tarball = placed.remotePath();
         String dir = tarball.substring(0, tarball.lastIndexOf('/') + 1) + rt.directoryName();
-        SshLink.Result r = remote(session, unpackCommand(tarball, dir));
+        SshLink.Result r = remote(session, unpackCommand(tarball, dir), SshTimeouts.UNPACK);
         if (r.exitStatus() == null || r.exitStatus() != 0) {
             throw new ConnectFailure("Cannot unpack the probe runtime into " + dir + " on " + title() + " (exit status "
                     + r.exitStatus() + "): " + RuntimePlatform.firstLine(r.err() + r.out(), "no message")
@@ -149,8 +150,12 @@ public final class SshProbeConnection extends SshStreamConnection {
     }
 
     private SshLink.Result remote(ClientSession session, String command) throws ConnectFailure {
+        return remote(session, command, SshTimeouts.COMMAND);
+    }
+
+    private SshLink.Result remote(ClientSession session, String command, Duration limit) throws ConnectFailure {
         try {
-            return SshLink.run(session, command);
+            return SshLink.run(session, command, limit);
         } catch (IOException e) {
             throw new ConnectFailure("Cannot run `" + command + "` on " + title() + ": " + SshLink.reason(e), false, e);
         }
