@@ -11,6 +11,7 @@
 #   --no-maven    reuses the jars of the last Maven build
 #   --probe-only  the two probe runtimes, tarballs and .debs; no desktop app
 #   --arch=A      only the probe runtime for A (x64 or aarch64); implies --probe-only
+#   --no-deb      no probe .deb (jpackage/arm64/test-board.sh needs the tarball only)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,13 +33,15 @@ PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData"
 
 maven=true
 probe_only=false
+probe_debs=true
 for arg in "$@"; do
   case $arg in
     --no-maven) maven=false ;;
     --probe-only) probe_only=true ;;
+    --no-deb) probe_debs=false ;;
     --arch=x64|--arch=aarch64) probe_only=true PROBE_ARCHES=("${arg#--arch=}") ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument '$arg' (only --no-maven, --probe-only, --arch=x64|aarch64)" >&2; exit 2 ;;
+    -h|--help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument '$arg' (only --no-maven, --probe-only, --arch=x64|aarch64, --no-deb)" >&2; exit 2 ;;
   esac
 done
 
@@ -395,7 +398,7 @@ build_jars
 probe_modules
 for arch in "${PROBE_ARCHES[@]}"; do
   build_probe_image "$arch"
-  build_probe_deb "$arch"
+  if $probe_debs; then build_probe_deb "$arch"; fi
 done
 $probe_only || build_app
 report_sizes
