@@ -7,10 +7,11 @@
 #   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
 #   probe-aarch64/…, tickbench-probe-runtime-linux-aarch64.tar.gz, tickbench-probe_<v>_arm64.deb
 #                                                 the same for aarch64, jlinked from Debian's arm64 jmods
-# Usage: jpackage/build.sh [--no-maven] [--probe-only]
-#   --no-maven    reuses the jars of the last Maven build
-#   --probe-only  the two probe runtimes, tarballs and .debs; no desktop app
-#   --arch=A      only the probe runtime for A (x64 or aarch64); implies --probe-only
+# Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime] [--arch=A] [--no-deb]
+#   --no-maven reuses the jars of the last Maven build; --probe-only builds probe/tickbench-probe/ only
+#   (what jpackage/image/build-image.sh puts into the container image); --reproducible-runtime makes
+#   the probe runtime byte-identical from run to run (costs ~5 MB RSS; see build_probe_image)
+#   --arch=A      only the probe runtime, tarball and .deb for A (x64 or aarch64); no desktop app
 #   --no-deb      no probe .deb (jpackage/arm64/test-board.sh needs the tarball only)
 set -euo pipefail
 
@@ -27,21 +28,26 @@ MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # SunEC provider, which java.security names and nobody imports, so jdeps cannot see it.
 PROVIDER_MODULES=jdk.crypto.ec
 # The probe's JVM flags, each measured with jpackage/measure-probe.sh (VmRSS at 10 Hz after 12 s):
-# serial GC and a 32 MB cap (platform-notes); C1 only (-5 MB); a small initial heap (-6 MB: the young
+# serial GC and a 32 MB cap (G1's default heap sizing is far above what the probe needs); C1 only (-5 MB); a small initial heap (-6 MB: the young
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
-PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData"
+# Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
+# dead threads and /healthz at 503.
+PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
 probe_only=false
+reproducible_runtime=false
+runtimes_only=false
 probe_debs=true
 for arg in "$@"; do
   case $arg in
     --no-maven) maven=false ;;
     --probe-only) probe_only=true ;;
+    --reproducible-runtime) reproducible_runtime=true ;;
+    --arch=x64|--arch=aarch64) runtimes_only=true PROBE_ARCHES=("${arg#--arch=}") ;;
     --no-deb) probe_debs=false ;;
-    --arch=x64|--arch=aarch64) probe_only=true PROBE_ARCHES=("${arg#--arch=}") ;;
     -h|--help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument '$arg' (only --no-maven, --probe-only, --arch=x64|aarch64, --no-deb)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime, --arch=x64|aarch64, --no-deb)" >&2; exit 2 ;;
   esac
 done
 
@@ -109,6 +115,8 @@ jdk_modules() {
     fi
     by_name[$name]=$archive
     optional[$name]=$(awk '$1 == "requires" && / static/ {printf " %s ", $2}' <<<"$descriptor")
+    # JNA has no module-info; it reaches java.desktop only for AWT window handles, never for libc calls
+    if [[ $name == jna-*.jar ]]; then optional[$name]+=" java.desktop "; fi
   done
   jdeps -s --multi-release 17 --ignore-missing-deps -cp "$all_cp" "$@" 2>/dev/null \
     | while read -r name _ mod; do
@@ -121,18 +129,20 @@ jdk_modules() {
 
 # ---------------------------------------------------------------------------------------------
 build_jars() {
-  local modules=app,remote-probe
-  $probe_only && modules=remote-probe
-  if $maven; then
-    step "maven: $modules with runtime dependencies"
+  if $maven && { $probe_only || $runtimes_only; }; then
+    step "maven: remote-probe with its runtime dependencies"
+    rm -rf "$ROOT/remote-probe/target/dependency"
+    (cd "$ROOT" && mvn -B -q -pl remote-probe -am package -DskipTests)
+  elif $maven; then
+    step "maven: app and remote-probe with their runtime dependencies"
     rm -rf "$ROOT/app/target/dependency" "$ROOT/remote-probe/target/dependency"
-    (cd "$ROOT" && mvn -B -q -pl "$modules" -am package dependency:copy-dependencies \
+    (cd "$ROOT" && mvn -B -q -pl app,remote-probe -am package dependency:copy-dependencies \
       -DincludeScope=runtime -DskipTests)
   fi
   PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
   [[ -f $PROBE_JAR ]] || die "no $PROBE_JAR (run without --no-maven)"
   [[ -d $ROOT/remote-probe/target/dependency ]] || die "no remote-probe/target/dependency (run without --no-maven)"
-  $probe_only && return
+  { $probe_only || $runtimes_only; } && return
   APP_JAR=
   local jar
   for jar in "$ROOT"/app/target/app-*.jar; do
@@ -202,7 +212,14 @@ build_probe_image() {
   step "probe $arch: jlink"
   # No --compress: a compressed module image saves 11 MB on disk but costs 6 MB of RSS on every
   # target (resources are inflated into memory); the .deb (xz) and the tarball (gzip) compress anyway.
-  jlink --module-path "$PA_JMODS" --add-modules "$PROBE_MODULES" \
+  # JDK 17's system-modules plugin (a class that pre-resolves the module graph) lays out its
+  # deduplicated sets in an order that changes from run to run (JDK-8392531, fixed after 17), so
+  # lib/modules differs on every build. Without the plugin the runtime resolves the graph at start:
+  # byte-identical output, ~5 MB more RSS (measured: 55 vs 61 MB, stream at 10 Hz). The container
+  # image needs the former (same sources, same digest); the .deb and tarball keep the plugin.
+  local jlink_extra=()
+  $reproducible_runtime && jlink_extra=(--disable-plugin system-modules)
+  jlink --module-path "$PA_JMODS" --add-modules "$PROBE_MODULES" ${jlink_extra[@]+"${jlink_extra[@]}"} \
     "${PA_JLINK[@]}" --no-header-files --no-man-pages --output "$home/runtime"
   # Debian's JDK ships its native libraries with symbol tables: dropping them saves ~4 MB.
   find "$home/runtime" -name '*.so' -exec "$PA_STRIP" --strip-unneeded {} +
@@ -229,6 +246,7 @@ EOF
       || die "the jlinked $arch probe does not run 'capabilities' (modules: $PROBE_MODULES)"
   fi
 
+  $probe_only && return # the tarball is for the app and the .deb, not for the image
   step "probe $arch: runtime tarball"
   tar -C "$PA_OUT" --owner=0 --group=0 --numeric-owner --sort=name \
     -czf "$OUT/tickbench-probe-runtime-linux-$arch.tar.gz" tickbench-probe
@@ -363,7 +381,7 @@ build_app() {
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"
   find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
-  # jpackage's own scan covers the runtime; GTK, GL and XTST always, as platform-notes found them missed
+  # jpackage's own scan covers the runtime; GTK, GL and XTST always: that scan was seen to miss them
   APP_DEPENDS=$(app_native_depends "$input")
   APP_DEPENDS=$(echo "libgtk-3-0, libgl1, libxtst6, $APP_DEPENDS" | tr -d ' ' | tr , '\n' | grep . | sort -u \
     | paste -sd, - | sed 's/,/, /g')
@@ -396,9 +414,13 @@ VERSION=$(project_version)
 mkdir -p "$OUT"
 build_jars
 probe_modules
+if $probe_only; then
+  build_probe_image x64
+  exit 0
+fi
 for arch in "${PROBE_ARCHES[@]}"; do
   build_probe_image "$arch"
   if $probe_debs; then build_probe_deb "$arch"; fi
 done
-$probe_only || build_app
+$runtimes_only || build_app
 report_sizes

@@ -9,9 +9,13 @@ public enum ChartGroup {
     SLAB("Slab caches", "active objects", true),
     BUDDY("Buddy free lists", "free blocks", true),
     CGROUP_THROTTLED("cgroup throttled periods", "%", false),
+    CGROUP_THROTTLED_TIME("cgroup throttled time", "s/s", false),
     CGROUP_USAGE("cgroup CPU usage", "CPUs", false),
     THROTTLE("Throttle: iowait", "%", false),
-    THROTTLE_EFFECTIVE("Throttle: effective concurrency", "slots", false);
+    THROTTLE_EFFECTIVE("Throttle: effective concurrency", "slots", false),
+    PMU_IPC("PMU: instructions per cycle", "IPC", false),
+    PMU_CACHE_MISS("PMU: cache miss ratio", "%", false),
+    PMU_SOFTWARE("PMU: context switches and page faults", "per s", false);
 
     private final String title;
     private final String unit;

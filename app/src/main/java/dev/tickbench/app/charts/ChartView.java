@@ -3,9 +3,11 @@ package dev.tickbench.app.charts;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesKind;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.core.throttle.ThrottleBands;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
+import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
@@ -62,6 +64,9 @@ public final class ChartView extends VBox {
     private final Set<String> trips = new TreeSet<>();
     /** Fixed lines kept on screen whatever the data does: critical trips, band edges. */
     private final List<Double> fixedLines = new ArrayList<>();
+    /** The throttle chart's zones (from the session's hello) and their indicators. */
+    private ThrottleBands bands;
+    private final List<YRangeIndicator> bandIndicators = new ArrayList<>();
     /** Per shown dataset: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
     private final Map<io.fair_acc.dataset.DataSet, YExtent.Blocks> blocks = new java.util.IdentityHashMap<>();
     private final CheckComboBox<String> picker;
@@ -104,12 +109,6 @@ public final class ChartView extends VBox {
         chart.getPlugins().add(zoomer);
         chart.setPrefHeight(group == ChartGroup.THROTTLE_EFFECTIVE ? 180 : 240);
         chart.setMinHeight(160);
-        if (group == ChartGroup.THROTTLE) {
-            // the throttle's zones (seed rules): YELLOW from 40 % smoothed iowait, RED from 70 %
-            chart.getPlugins().addAll(Indicators.band(yAxis, 40, 70, "YELLOW", "rgba(255,210,0,0.25)"),
-                    Indicators.band(yAxis, 70, 100, "RED", "rgba(230,40,40,0.22)"));
-            fixedLines.addAll(List.of(40.0, 70.0, 100.0));
-        }
 
         Label title = new Label(group.title() + " (" + group.unit() + ")");
         title.getStyleClass().add("chart-title");
@@ -177,7 +176,7 @@ public final class ChartView extends VBox {
         String colour = PALETTE[(all.size() - 1) % PALETTE.length];
         s.line().setStyle("-color-dataset: " + colour + "; -fx-line-width: 1.2;"); // ChartFX's dataset CSS names
         if (s.changeMarks() != null) {
-            // change emission: small filled dot; heartbeat emission: a larger open square (ui.md ◆ / ◇)
+            // change emission: small filled dot; heartbeat emission: a larger open square (docs/cadence.md, "The heartbeat")
             s.changeMarks().setStyle("-color-dataset: " + colour + "; -fx-marker-type: circle; -fx-marker-size: 2;");
             s.heartbeatMarks().setStyle("-color-dataset: " + colour + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
         }
@@ -281,6 +280,26 @@ public final class ChartView extends VBox {
         return out;
     }
 
+    /**
+     * The throttle chart's YELLOW and RED zones, at the thresholds the session's hello published
+     * (docs/throttle.md); a later session with other thresholds replaces them. Other charts ignore it.
+     */
+    public void throttleBands(ThrottleBands b) {
+        if (group != ChartGroup.THROTTLE || b.equals(bands)) {
+            return;
+        }
+        chart.getPlugins().removeAll(bandIndicators);
+        bandIndicators.clear();
+        bandIndicators.addAll(Indicators.throttleBands(yAxis, b));
+        chart.getPlugins().addAll(bandIndicators);
+        bands = b;
+    }
+
+    /** The zones drawn on the throttle chart; null until a session published them. */
+    public ThrottleBands throttleBands() {
+        return bands;
+    }
+
     public void criticalTrip(String zone, double celsius) {
         if (group == ChartGroup.THERMAL && trips.add(zone)) {
             chart.getPlugins().add(Indicators.level(yAxis, celsius, zone + " critical " + Math.round(celsius) + " °C", "#d0021b"));
@@ -324,8 +343,15 @@ public final class ChartView extends VBox {
             return null;
         }
         fixedLines.forEach(e::value);
+        if (bands != null) {
+            e.value(bands.yellowPct());
+            e.value(bands.redPct());
+            e.value(100.0);
+        }
         boolean zero = group == ChartGroup.CPU || group == ChartGroup.THROTTLE || group == ChartGroup.PSI
-                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_USAGE;
+                || group == ChartGroup.CGROUP_THROTTLED || group == ChartGroup.CGROUP_THROTTLED_TIME
+                || group == ChartGroup.CGROUP_USAGE
+                || group == ChartGroup.PMU_IPC || group == ChartGroup.PMU_CACHE_MISS || group == ChartGroup.PMU_SOFTWARE;
         double[] r = e.axisRange(Y_PADDING, zero);
         if (r[0] != yAxis.getMin() || r[1] != yAxis.getMax()) {
             yAxis.set(r[0], r[1]);

@@ -68,11 +68,16 @@ public final class ChartsPane extends ScrollPane {
         charts.values().forEach(c -> marks.forEach(c::mark));
     }
 
+    /** What the session's hello says the fixed lines are: critical trips, the throttle's zones. */
     private void trips(SessionInfo session) {
         charts.values().forEach(ChartView::refreshBadges);
         ChartView thermal = charts.get(ChartGroup.THERMAL);
         if (thermal != null) {
             session.criticalC().forEach(thermal::criticalTrip);
+        }
+        ChartView throttle = charts.get(ChartGroup.THROTTLE);
+        if (throttle != null && session.throttleBands() != null) {
+            throttle.throttleBands(session.throttleBands());
         }
     }
 
@@ -100,8 +105,8 @@ public final class ChartsPane extends ScrollPane {
             view.xAxis().maxProperty().addListener((o, a, b) -> fromChart(added));
             if (store != null) {
                 store.marks().forEach(view::mark);
-                if (store.session() != null && s.group() == ChartGroup.THERMAL) {
-                    store.session().criticalC().forEach(view::criticalTrip);
+                if (store.session() != null) {
+                    trips(store.session());
                 }
             }
             pushTo(view);

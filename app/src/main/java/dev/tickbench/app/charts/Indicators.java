@@ -1,19 +1,31 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.core.throttle.ThrottleBands;
 import io.fair_acc.chartfx.axes.Axis;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import io.fair_acc.chartfx.plugins.YValueIndicator;
+import java.util.List;
 
 /**
  * ChartFX indicators with our colours. ChartFX resets their style classes on every layout, so the
  * colour goes into the shapes' inline style (which CSS classes cannot override).
  */
-final class Indicators {
+public final class Indicators {
     private Indicators() {}
 
-    /** A horizontal band (the throttle's YELLOW and RED zones). */
-    static YRangeIndicator band(Axis y, double from, double to, String text, String fill) {
+    /**
+     * The throttle's zones over an iowait % axis, as the session published them: YELLOW from its yellow
+     * threshold to its red one, RED from there to 100 %. The Live tab's throttle chart and the Throttle tab
+     * both draw them with this.
+     */
+    public static List<YRangeIndicator> throttleBands(Axis y, ThrottleBands bands) {
+        return List.of(band(y, bands.yellowPct(), bands.redPct(), "YELLOW", "rgba(255,210,0,0.25)"),
+                band(y, bands.redPct(), 100, "RED", "rgba(230,40,40,0.22)"));
+    }
+
+    /** A horizontal band. */
+    private static YRangeIndicator band(Axis y, double from, double to, String text, String fill) {
         YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");

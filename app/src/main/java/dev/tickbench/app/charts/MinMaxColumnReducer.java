@@ -5,8 +5,9 @@ import io.fair_acc.chartfx.renderer.RendererDataReducer;
 /**
  * Keeps, for every pixel column, the first, lowest, highest and last point in their original order:
  * at most four points per column, and every peak survives (a throttling burst is a one-tick spike).
- * ChartFX's DefaultDataReducer is too slow on noisy data in software rendering and MaxDataReducer
- * drops peaks (platform-notes). ChartFX calls this with x already in screen coordinates.
+ * ChartFX's DefaultDataReducer is too slow on noisy data in software rendering (a noisy 1,000,000-point
+ * line drew at 0.1-0.2 frames/s) and MaxDataReducer drops peaks. ChartFX calls this with x already in
+ * screen coordinates.
  */
 public final class MinMaxColumnReducer implements RendererDataReducer {
 

@@ -1,5 +1,6 @@
 package dev.tickbench.app.compare;
 
+import dev.tickbench.app.Background;
 import dev.tickbench.core.floors.CaptureSeries;
 import dev.tickbench.core.floors.FloorComparison;
 import dev.tickbench.core.floors.FloorReport;
@@ -145,7 +146,7 @@ public final class CompareView extends VBox {
         task.setOnSucceeded(e -> { progress.setVisible(false); vm.show(all, task.getValue()); });
         task.setOnFailed(e -> { progress.setVisible(false); vm.refuse(task.getException().getMessage()); });
         task.setOnCancelled(e -> progress.setVisible(false));
-        start(task, "compare-load");
+        Background.shared().execute(task);
         return task;
     }
 
@@ -169,13 +170,7 @@ public final class CompareView extends VBox {
         // only the newest choice is drawn: an older read finishing later must not replace it
         task.setOnSucceeded(e -> { if (task == overlayTask) { vm.overlaysProperty().set(task.getValue()); } });
         task.setOnFailed(e -> { if (task == overlayTask) { vm.refuse(task.getException().getMessage()); } });
-        start(task, "compare-overlay");
-    }
-
-    private static void start(Task<?> task, String name) {
-        Thread t = new Thread(task, name);
-        t.setDaemon(true);
-        t.start();
+        Background.shared().execute(task);
     }
 
     private void showComparison(FloorComparison c) {

@@ -137,7 +137,7 @@ public final class ConnectDialog {
         HBox.setHgrow(key, Priority.ALWAYS);
         g.addRow(row++, new Label("Key file"), keyBox);
         g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000"));
-        g.addRow(row++, new Label("FLOOR_HZ"), field("floor", vm.floorHz(), "0 = per-source floors"));
+        g.addRow(row++, new Label("FLOOR_HZ"), field("floor", vm.floorHz(), "blank = the target's FLOOR_HZ; 0 = per-source floors"));
         g.addRow(row++, new Label("cgroup target"), field("target", vm.target(),
                 "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…"));
         g.addRow(row++, new Label("Ceiling"), field("ceiling", vm.ceiling(), "optional: throttle ceiling (probe default)"));

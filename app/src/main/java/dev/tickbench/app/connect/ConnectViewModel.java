@@ -32,7 +32,8 @@ public final class ConnectViewModel {
     private final StringProperty user = new SimpleStringProperty("");
     private final StringProperty keyPath = new SimpleStringProperty("");
     private final StringProperty rate = new SimpleStringProperty("10");
-    private final StringProperty floorHz = new SimpleStringProperty("0");
+    /** Blank = not sent: the probe takes FLOOR_HZ from the target's environment. */
+    private final StringProperty floorHz = new SimpleStringProperty("");
     private final StringProperty target = new SimpleStringProperty("");
     private final StringProperty ceiling = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
@@ -83,7 +84,7 @@ public final class ConnectViewModel {
         user.set(r.user() == null ? "" : r.user());
         keyPath.set(r.keyPath() == null ? "" : r.keyPath());
         rate.set(Integer.toString(r.rateHz()));
-        floorHz.set(Integer.toString(r.floorHz()));
+        floorHz.set(r.floorHz() == null ? "" : Integer.toString(r.floorHz()));
     }
 
     /**
@@ -127,7 +128,7 @@ public final class ConnectViewModel {
             }
         }
         int r = requiredInt("Rate", rate.get(), Floors.MIN_RATE_HZ, Floors.MAX_RATE_HZ);
-        int fl = requiredInt("FLOOR_HZ", floorHz.get(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
+        Integer fl = optionalInt("FLOOR_HZ", floorHz.get(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
         Long pid = null;
         String cgroup = null;
         String t = target.get().trim();

@@ -1,28 +1,39 @@
 package dev.tickbench.app.connect;
 
 import dev.tickbench.core.capture.LineSink;
-import dev.tickbench.core.sampler.Sampler;
-import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.core.cgroup.CgroupException;
+import dev.tickbench.core.session.Session;
+import dev.tickbench.core.session.SessionConfig;
 import dev.tickbench.core.source.SystemRoots;
 import java.nio.file.Files;
-import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 
-/** "This machine": the sampler runs in this process on the local /proc and /sys. */
+/**
+ * "This machine": the same session a probe runs ({@link Session}: every source, the iowait throttle,
+ * an optional cgroup target), in this process on the local /proc and /sys. FLOOR_HZ comes from this
+ * process's environment unless the user chose one.
+ */
 public final class LocalConnection implements Connection {
-    private final SystemRoots roots;
-    private final int rateHz;
-    private final int floorHz;
-    private Sampler sampler;
+    private final SessionConfig config;
+    private final Map<String, String> environment;
+    private Session session;
 
-    public LocalConnection(SystemRoots roots, int rateHz, int floorHz) {
-        this.roots = roots;
-        this.rateHz = rateHz;
-        this.floorHz = floorHz;
+    public LocalConnection(SessionConfig config, Map<String, String> environment) {
+        this.config = config;
+        this.environment = Map.copyOf(environment);
     }
 
-    public static LocalConnection live(int rateHz, int floorHz) {
-        return new LocalConnection(SystemRoots.live(), rateHz, floorHz);
+    /** The local /proc at {@code rateHz}; {@code floorHz} null = FLOOR_HZ from the environment. */
+    public static LocalConnection live(int rateHz, Integer floorHz) {
+        return new LocalConnection(config(SystemRoots.live(), rateHz, floorHz), System.getenv());
+    }
+
+    /** A session over {@code roots} without a cgroup target, the throttle's ceiling the CPU count. */
+    public static SessionConfig config(SystemRoots roots, int rateHz, Integer floorHz) {
+        return new SessionConfig(roots, rateHz, floorHz == null ? OptionalInt.empty() : OptionalInt.of(floorHz), null,
+                SessionConfig.defaultCeiling());
     }
 
     /** Whether this machine has a readable /proc (macOS and Windows do not: the app starts on "connect"). */
@@ -31,35 +42,36 @@ public final class LocalConnection implements Connection {
     }
 
     public int rateHz() {
-        return rateHz;
-    }
-
-    public int floorHz() {
-        return floorHz;
+        return config.rateHz();
     }
 
     @Override
     public String title() {
+        SystemRoots roots = config.roots();
         return roots.isLive() ? "this machine" : "board tree " + roots.proc().getParent();
     }
 
     @Override
     public synchronized void start(LineSink sink, Consumer<ConnectionEvent> events) {
         try {
-            sampler = Sampler.create(new SamplerConfig(roots, rateHz, floorHz), List.of(), List.of());
-            sampler.addSink(sink);
-            sampler.start();
-            events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + rateHz + " Hz"));
-        } catch (RuntimeException e) {
+            session = Session.open(config, environment);
+            session.sampler().addSink(sink);
+            session.sampler().start();
+            events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + config.rateHz() + " Hz"));
+        } catch (CgroupException | RuntimeException e) {
+            if (session != null) {
+                session.close();
+                session = null;
+            }
             events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
         }
     }
 
     @Override
     public synchronized void close() {
-        if (sampler != null) {
-            sampler.close();
-            sampler = null;
+        if (session != null) {
+            session.close();
+            session = null;
         }
     }
 }

@@ -2,7 +2,7 @@ package dev.tickbench.app.connect;
 
 import java.time.Duration;
 
-/** Every SSH timeout in one place (style.md: timeouts come from one place). */
+/** Every SSH timeout in one place, so that they are chosen, reviewed and changed together. */
 final class SshTimeouts {
     static final Duration CONNECT = Duration.ofSeconds(15);
     static final Duration AUTH = Duration.ofSeconds(30);

@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * What to ask the probe's {@code stream} command for: rate, FLOOR_HZ, at most one cgroup target
- * (a process or a cgroup path: the probe takes one) and the throttle ceiling. Null = not given.
+ * (a process or a cgroup path: the probe takes one) and the throttle ceiling. Null = not given: a
+ * FLOOR_HZ not given is not sent, so the probe keeps a {@code FLOOR_HZ} set in the target's environment.
  */
-public record StreamRequest(int rateHz, int floorHz, Long pid, String cgroup, Integer ceiling) {
+public record StreamRequest(int rateHz, Integer floorHz, Long pid, String cgroup, Integer ceiling) {
     public StreamRequest {
         if (pid != null && cgroup != null) {
             throw new IllegalArgumentException("one cgroup target: a PID or a cgroup path, not both");
@@ -18,10 +19,18 @@ public record StreamRequest(int rateHz, int floorHz, Long pid, String cgroup, In
         return new StreamRequest(rateHz, floorHz, null, null, null);
     }
 
+    /** At {@code rateHz}, FLOOR_HZ left to the target's environment. */
+    public static StreamRequest of(int rateHz) {
+        return new StreamRequest(rateHz, null, null, null, null);
+    }
+
     /** The arguments after {@code stream}, each a separate word. */
     public List<String> streamArgs() {
-        List<String> args = new ArrayList<>(List.of("stream", "--rate", Integer.toString(rateHz),
-                "--floor-hz", Integer.toString(floorHz)));
+        List<String> args = new ArrayList<>(List.of("stream", "--rate", Integer.toString(rateHz)));
+        if (floorHz != null) {
+            args.add("--floor-hz");
+            args.add(floorHz.toString());
+        }
         if (pid != null) {
             args.add("--pid");
             args.add(pid.toString());

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Which capture columns a set of plotted series comes from: levels are their own column; derived
- * series (CPU busy, PSI %, cgroup ratios) export the raw counters they are computed from, so the CSV
- * holds the kernel's values, not our arithmetic.
+ * Which capture columns a set of plotted series comes from: levels are their own column; a derived
+ * series (CPU busy, PSI %, cgroup usage and ratios) exports its own derived column and the raw
+ * counters it is computed from, so the CSV holds the kernel's values beside our arithmetic.
  */
 public final class ExportSelection {
     private ExportSelection() {}
@@ -26,7 +26,11 @@ public final class ExportSelection {
         Set<String> out = new LinkedHashSet<>();
         for (Series s : shown) {
             if (!s.name().startsWith("throttle.")) {
-                out.add(column(s.name()));
+                out.add(s.name());
+                String raw = column(s.name());
+                if (!raw.equals(s.name())) {
+                    out.add(raw);
+                }
             }
         }
         return List.copyOf(out);
@@ -59,14 +63,18 @@ public final class ExportSelection {
         return Double.NaN;
     }
 
+    /** The raw capture columns (a glob) a derived series is computed from; a level is its own column. */
     static String column(String series) {
-        if (series.equals("stat.busy") || series.equals("stat.iowait")) {
+        if (series.startsWith("cpu.")) {
             return "stat.cpu.*";
         }
-        if (series.startsWith("cgroup_cpu.")) {
-            int bar = series.lastIndexOf('|');
-            return series.substring(0, bar + 1) + "*";
+        if (series.startsWith("psi.") && series.endsWith("_pct")) {
+            return "pressure." + series.substring(4, series.length() - 4) + "_total"; // psi.io.some_pct -> pressure.io.some_total
         }
-        return series; // levels, pressure totals and throttle fields are columns as they are
+        if (series.startsWith("cgroup.")) {
+            int dot = series.lastIndexOf('.');
+            return "cgroup_cpu." + series.substring("cgroup.".length(), dot) + "|*";
+        }
+        return series; // levels are columns as they are
     }
 }

@@ -8,7 +8,9 @@ import io.fair_acc.dataset.spi.DoubleDataSet;
 /**
  * One plotted series: its values (a ChartFX dataset, appended in batches) and, for levels, the real
  * emissions split into change and heartbeat marks, so that held steps are never mistaken for reads.
- * Mutated only by {@link SeriesStore} under its lock; datasets are read by the charts under their own locks.
+ * Mutated only by {@link SeriesStore}, from its one receiving thread; the pending points are guarded by
+ * this series' own monitor (emissions may be counted from another thread), and the datasets are read by
+ * the charts under the datasets' own locks.
  */
 public final class Series {
     private final String name;

@@ -5,11 +5,15 @@ import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.source.pmu.PmuRatios;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -36,6 +40,7 @@ public final class SeriesStore {
     private final List<TimeMark> marks = new CopyOnWriteArrayList<>();
     private final List<StoreListener> listeners = new CopyOnWriteArrayList<>();
     private final int maxPoints;
+    private final DerivedSeries derived = new DerivedSeries();
 
     private volatile SessionInfo session;
     private JsonNode capabilities;
@@ -64,13 +69,19 @@ public final class SeriesStore {
     }
 
     public void accept(StreamLine line) {
+        List<DerivedValue> derivedValues = derived.accept(line);
         if (line instanceof Hello h) {
             hello(h);
         } else if (line instanceof SampleLine s) {
             sample(s);
+            derived(derivedValues, s.wallNs() / 1e9);
         } else if (line instanceof KmsgLine k) {
             double x = (k.monoNs() + wallMinusMonoNs) / 1e9;
             mark(new TimeMark(TimeMark.Kind.KMSG, x, x, k.msg()));
+        } else if (line instanceof KmsgGapLine g) {
+            kmsgDropped += g.dropped();
+            double x = (g.monoNs() + wallMinusMonoNs) / 1e9;
+            mark(new TimeMark(TimeMark.Kind.KMSG, x, x, "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")"));
         } else if (line instanceof ThrottleLine t) {
             throttle(t);
         } else if (line instanceof GapLine g) {
@@ -82,6 +93,7 @@ public final class SeriesStore {
     private void hello(Hello h) {
         SessionInfo previous = session;
         capabilities = h.capabilities();
+        pmu = new PmuRatios();
         wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
         lastSeq = -1;
         SessionInfo info = SessionInfo.of(h);
@@ -118,7 +130,6 @@ public final class SeriesStore {
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
         samples++;
         kmsgDropped += s.kmsgDropped();
-        double dtUs = s.dtNs() / 1000.0;
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
             SourceValues v = e.getValue();
@@ -133,10 +144,9 @@ public final class SeriesStore {
                     case "cpufreq" -> eachLevel(v, source, ChartGroup.CPU_FREQ, x, 1 / 1000.0, hb);
                     case "slabinfo" -> eachLevel(v, source, ChartGroup.SLAB, x, 1, hb);
                     case "buddyinfo" -> eachLevel(v, source, ChartGroup.BUDDY, x, 1, hb);
-                    case "stat" -> stat(v, x);
-                    case "pressure" -> pressure(v, x, dtUs);
-                    case "cgroup_cpu" -> cgroup(v, x, dtUs);
-                    default -> { } // counted sources without a chart yet (vmstat, meminfo, …) are in the CSV
+                    case "pmu_hw" -> pmuRatios(v, x, s.monoNs());
+                    case "pmu_sw" -> pmuSoftware(v, x);
+                    default -> { } // counters are charted as derived series; the rest (vmstat, meminfo, …) are in the CSV
                 }
             }
         }
@@ -150,79 +160,66 @@ public final class SeriesStore {
     }
 
     /**
-     * CPU busy and iowait in % of all CPU time of the tick: busy = Δnon-idle / Δtotal, so bounded by
-     * construction. Each field's delta counts from 0 up: with NO_HZ the kernel's idle and iowait can
-     * step back a jiffy, and a negative part would push the others' share above 100 %. Nothing when the
-     * tick has no time (missing ≠ zero).
+     * The derived series (busy %, iowait %, PSI %, cgroup usage in CPUs, throttled ratio and time):
+     * computed once, in core, over their declared window (docs/derived-series.md), the same numbers
+     * the CSV export and /metrics give. Named as the CSV columns ({@code cpu.busy_pct}, …).
      */
-    private void stat(SourceValues v, double x) {
-        Long user = v.get("cpu.user");
-        Long idleDelta = v.get("cpu.idle");
-        if (user == null || idleDelta == null) {
-            return;
-        }
-        long total = 0;
-        for (String f : new String[] {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"}) {
-            Long d = v.get("cpu." + f);
-            total += d == null ? 0 : Math.max(0, d);
-        }
-        if (total <= 0) {
-            return;
-        }
-        Long iowait = v.get("cpu.iowait");
-        long io = iowait == null ? 0 : Math.max(0, iowait);
-        long idle = Math.max(0, idleDelta);
-        rate("stat.busy", "busy", ChartGroup.CPU, "stat").add(x, 100.0 * (total - idle - io) / total, false);
-        if (iowait != null) {
-            rate("stat.iowait", "iowait", ChartGroup.CPU, "stat").add(x, 100.0 * io / total, false);
+    private void derived(List<DerivedValue> values, double x) {
+        for (DerivedValue v : values) {
+            String name = v.name();
+            Series s = switch (v.kind()) {
+                case CPU_BUSY -> rate(name, "busy", ChartGroup.CPU, "stat");
+                case CPU_IOWAIT -> rate(name, "iowait", ChartGroup.CPU, "stat");
+                case PSI_SOME -> rate(name, v.subject() + ".some", ChartGroup.PSI, "pressure");
+                case PSI_FULL -> rate(name, v.subject() + ".full", ChartGroup.PSI, "pressure");
+                case CGROUP_USAGE -> rate(name, v.subject(), ChartGroup.CGROUP_USAGE, "cgroup_cpu");
+                case CGROUP_THROTTLED -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED, "cgroup_cpu");
+                case CGROUP_THROTTLED_TIME -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED_TIME, "cgroup_cpu");
+            };
+            s.note(String.format(Locale.ROOT, "%.0f s window", v.kind().windowS()));
+            s.add(x, v.value(), false);
         }
     }
 
-    /** PSI averages over this much wall time (see {@link WindowedRate}: the kernel's totals move in lumps). */
-    static final double PSI_WINDOW_S = 1.0;
-    private final Map<String, WindowedRate> psiWindows = new java.util.HashMap<>();
+    /** IPC and cache miss ratio per CPU and over all, over PmuRatios' declared window (docs/pmu.md). */
+    private PmuRatios pmu = new PmuRatios();
 
-    /** PSI "some"/"full" as the share of wall time stalled over the last {@link #PSI_WINDOW_S}, from the µs totals' deltas. */
-    private void pressure(SourceValues v, double x, double dtUs) {
-        if (dtUs <= 0) {
-            return;
-        }
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            String shortName = key.replace("_total", "");
-            double pct = psiWindows.computeIfAbsent(key, k -> new WindowedRate(PSI_WINDOW_S)).add(x, v.values()[i], dtUs);
-            Series s = rate("pressure." + key, shortName, ChartGroup.PSI, "pressure");
-            s.note(String.format(Locale.ROOT, "%.0f s window", PSI_WINDOW_S));
-            s.add(x, pct, false);
+    private void pmuRatios(SourceValues v, double x, long monoNs) {
+        pmu.add(monoNs, v.keys(), v.values(), v.size());
+        String note = String.format(Locale.ROOT, "%.0f s window", PmuRatios.WINDOW_NS / 1e9);
+        for (String cpu : pmu.cpus()) {
+            String id = cpu.equals(PmuRatios.ALL) ? cpu : "cpu" + cpu;
+            String name = cpu.equals(PmuRatios.ALL) ? "all CPUs" : id;
+            pmu.ipc(cpu).ifPresent(r -> {
+                Series s = rate("pmu_hw." + id + ".ipc", name, ChartGroup.PMU_IPC, "pmu_hw");
+                s.note(note);
+                s.add(x, r, false);
+            });
+            pmu.cacheMissRatio(cpu).ifPresent(r -> {
+                Series s = rate("pmu_hw." + id + ".cache_miss_ratio", name, ChartGroup.PMU_CACHE_MISS, "pmu_hw");
+                s.note(note);
+                s.add(x, 100 * r, false);
+            });
         }
     }
 
-    /** cgroup_cpu keys are {@code <level path>|<field>}: throttled-period ratio and usage in CPUs per level. */
-    private void cgroup(SourceValues v, double x, double dtUs) {
-        Map<String, long[]> perLevel = new java.util.LinkedHashMap<>(); // nr_periods, nr_throttled, usage_usec (-1 = missing)
+    /**
+     * Context switches and page faults per second of each CPU: the tick's delta over the time the
+     * group counted in it ({@code enabled_ns}), not over the tick's nominal length.
+     */
+    private void pmuSoftware(SourceValues v, double x) {
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
-            int bar = key.lastIndexOf('|');
-            if (bar < 0) {
+            int dot = key.indexOf('.');
+            String field = dot < 0 ? "" : key.substring(dot + 1);
+            if (!field.equals("context_switches") && !field.equals("page_faults")) {
                 continue;
             }
-            long[] f = perLevel.computeIfAbsent(key.substring(0, bar), k -> new long[] {-1, -1, -1});
-            switch (key.substring(bar + 1)) {
-                case "nr_periods" -> f[0] = v.values()[i];
-                case "nr_throttled" -> f[1] = v.values()[i];
-                case "usage_usec" -> f[2] = v.values()[i];
-                default -> { }
-            }
-        }
-        for (Map.Entry<String, long[]> e : perLevel.entrySet()) {
-            String path = e.getKey();
-            long[] f = e.getValue();
-            if (f[0] > 0 && f[1] >= 0) {
-                rate("cgroup_cpu." + path + "|throttled_ratio", path, ChartGroup.CGROUP_THROTTLED, "cgroup_cpu")
-                        .add(x, 100.0 * f[1] / f[0], false);
-            }
-            if (f[2] >= 0 && dtUs > 0) {
-                rate("cgroup_cpu." + path + "|usage", path, ChartGroup.CGROUP_USAGE, "cgroup_cpu").add(x, f[2] / dtUs, false);
+            String cpu = key.substring(0, dot);
+            Long enabledNs = v.get(cpu + ".enabled_ns");
+            if (enabledNs != null && enabledNs > 0) {
+                String shortName = cpu + (field.equals("page_faults") ? " faults" : " switches");
+                rate("pmu_sw." + key, shortName, ChartGroup.PMU_SOFTWARE, "pmu_sw").add(x, v.values()[i] * 1e9 / enabledNs, false);
             }
         }
     }

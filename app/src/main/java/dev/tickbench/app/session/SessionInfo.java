@@ -4,6 +4,7 @@ import dev.tickbench.app.charts.CadenceLabel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.throttle.ThrottleBands;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -17,9 +18,12 @@ import java.util.TreeMap;
  * @param startX session start on the shared time axis (epoch seconds)
  * @param sources every source of the capabilities, present ones with their cadence, absent ones with the reason
  * @param criticalC critical trip point in °C per thermal zone source name (only zones that declare one)
+ * @param throttleBands the YELLOW/RED thresholds the session's throttle runs with, as its capabilities
+ *     publish them; null when it runs no throttle
  */
 public record SessionInfo(String hostname, String board, String kernel, int cores, int rateHz, int floorHz,
-                          double startX, List<SourceRow> sources, Map<String, Double> criticalC) {
+                          double startX, List<SourceRow> sources, Map<String, Double> criticalC,
+                          ThrottleBands throttleBands) {
 
     /** One line of the sources panel. {@code cadence} is null for absent sources, {@code absentReason} for present ones. */
     public record SourceRow(String name, boolean present, CadenceLabel cadence, String absentReason) {
@@ -61,7 +65,8 @@ public record SessionInfo(String hostname, String board, String kernel, int core
             }
         }
         return new SessionInfo(h.hostname(), h.board(), h.kernel(), h.cores(), h.rateHz(), h.floorHz(),
-                h.startedWallNs() / 1e9, List.copyOf(new ArrayList<>(rows.values())), Map.copyOf(crit));
+                h.startedWallNs() / 1e9, List.copyOf(new ArrayList<>(rows.values())), Map.copyOf(crit),
+                ThrottleBands.fromCapabilities(caps).orElse(null));
     }
 
     private static String textOrNull(JsonNode n) {

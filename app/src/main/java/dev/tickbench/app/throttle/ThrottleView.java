@@ -1,7 +1,9 @@
 package dev.tickbench.app.throttle;
 
 import dev.tickbench.app.session.SeriesStore;
-import dev.tickbench.core.throttle.Throttle;
+import dev.tickbench.app.Background;
+import dev.tickbench.app.charts.Indicators;
+import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.Axis;
@@ -14,7 +16,9 @@ import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.value.ObservableValue;
@@ -42,9 +46,14 @@ public final class ThrottleView extends VBox {
     private final XYChart iowaitChart;
     private final XYChart effectiveChart;
     private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
+    private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
+    private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
+    private final DoubleDataSet effectiveLine = new DoubleDataSet("effective");
+    private final DoubleDataSet ceilingLine = new DoubleDataSet("ceiling");
     private final ProgressIndicator busy = new ProgressIndicator();
     private final ToggleButton live = new ToggleButton("Follow live session");
     private final Timeline poll;
+    private final List<YRangeIndicator> bandIndicators = new ArrayList<>();
 
     public ThrottleView(ThrottleViewModel vm, ObservableValue<SeriesStore> store) {
         this.vm = vm;
@@ -89,9 +98,8 @@ public final class ThrottleView extends VBox {
 
         DefaultNumericAxis ioY = axis("iowait %");
         iowaitChart = chart(axis("time since start"), ioY, LineStyle.NORMAL);
-        iowaitChart.getPlugins().addAll(
-                band(ioY, Throttle.YELLOW_THRESHOLD_PCT, Throttle.RED_THRESHOLD_PCT, "YELLOW", "rgba(255,210,0,0.25)"),
-                band(ioY, Throttle.RED_THRESHOLD_PCT, 100, "RED", "rgba(230,40,40,0.22)"));
+        drawBands(ioY, vm.bandsProperty().get());
+        vm.bandsProperty().addListener((o, a, b) -> drawBands(ioY, b));
         ioY.setAutoRanging(false);
         ioY.set(0, 100);
         effectiveChart = chart(axis("time since start"), axis("workers"), LineStyle.ZERO_ORDER_HOLDER);
@@ -99,24 +107,23 @@ public final class ThrottleView extends VBox {
         vm.traceProperty().addListener((o, a, b) -> drawTrace(b));
         vm.replayProperty().addListener((o, a, b) -> drawReplay(b));
 
-        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> {
-            SeriesStore s = store.getValue();
-            ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
-            if (t != null) {
-                vm.traceProperty().set(t);
-            } else {
-                vm.sourceProperty().set("live: the session has sent no throttle lines yet");
-            }
-        }));
+        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> showLive(store.getValue())));
         poll.setCycleCount(Timeline.INDEFINITE);
         live.selectedProperty().addListener((o, a, on) -> {
             if (on) {
+                showLive(store.getValue()); // at once: an opened capture's trace must not linger
                 poll.play();
             } else {
                 poll.stop();
             }
         });
+        store.addListener((o, a, b) -> {
+            if (live.isSelected()) {
+                showLive(b); // a new session: its own throttle lines, or none yet
+            }
+        });
 
+        live.setSelected(true); // a session is followed from the start; opening a capture here unselects it
         getChildren().addAll(bar, error, status, iowaitChart, effectiveChart);
         VBox.setVgrow(iowaitChart, Priority.ALWAYS);
         VBox.setVgrow(effectiveChart, Priority.ALWAYS);
@@ -124,25 +131,55 @@ public final class ThrottleView extends VBox {
         setPadding(new Insets(6));
     }
 
+    /**
+     * The live session's throttle trace; with none yet the tab is emptied (never left showing a
+     * capture's data under the live heading).
+     */
+    private void showLive(SeriesStore s) {
+        if (s != null && s.session() != null && s.session().throttleBands() != null) {
+            vm.bandsProperty().set(s.session().throttleBands()); // the bands the live session published
+        }
+        ThrottleTrace t = s == null ? null : ThrottleViewModel.fromStore(s);
+        ThrottleTrace shown = vm.traceProperty().get();
+        if (t != null && shown != null && shown.name().equals(t.name()) && shown.size() == t.size()) {
+            return; // no new throttle line since the last second
+        }
+        vm.traceProperty().set(t);
+        if (t == null) {
+            vm.errorProperty().set("");
+            vm.sourceProperty().set("live: the session has sent no throttle lines yet");
+        }
+    }
+
+    /** Whether the tab follows the live session (false after opening a capture in it). */
+    public ToggleButton liveToggle() {
+        return live;
+    }
+
     /** Loads a capture on a background task; the view shows it when done, or the reason it cannot. */
     public Task<ThrottleTrace> open(Path file) {
         live.setSelected(false);
+        AtomicReference<ThrottleBands> bands = new AtomicReference<>(ThrottleBands.CONTROLLER);
         Task<ThrottleTrace> task = new Task<>() {
             @Override
             protected ThrottleTrace call() throws Exception {
+                bands.set(ThrottleViewModel.bandsOf(file));
                 return ThrottleViewModel.read(file);
             }
         };
         busy.setVisible(true);
         vm.sourceProperty().set("reading " + file.getFileName() + " …");
-        task.setOnSucceeded(e -> { busy.setVisible(false); vm.errorProperty().set(""); vm.traceProperty().set(task.getValue()); });
+        task.setOnSucceeded(e -> {
+            busy.setVisible(false);
+            vm.errorProperty().set("");
+            vm.bandsProperty().set(bands.get());
+            vm.traceProperty().set(task.getValue());
+        });
         task.setOnFailed(e -> {
             busy.setVisible(false);
             vm.errorProperty().set("cannot show " + file + ": " + task.getException().getMessage());
         });
-        Thread t = new Thread(task, "throttle-open");
-        t.setDaemon(true);
-        t.start();
+        Background.shared().execute(task);
         return task;
     }
 
@@ -156,24 +193,32 @@ public final class ThrottleView extends VBox {
         return whatIfLine.getValues(DataSet.DIM_Y).clone();
     }
 
+    /**
+     * Draws a trace into the same datasets each time (the live trace is redrawn every second: new
+     * datasets would restyle and relayout both charts each time, on the FX thread).
+     */
     private void drawTrace(ThrottleTrace tr) {
         if (tr == null) {
+            iowaitChart.getDatasets().clear();
+            effectiveChart.getDatasets().clear();
+            whatIfLine.clearData();
             return;
         }
-        DoubleDataSet raw = new DoubleDataSet("iowait raw");
-        DoubleDataSet smoothed = new DoubleDataSet("iowait smoothed");
-        raw.set(tr.t(), tr.iowait());
-        smoothed.set(tr.t(), tr.smoothed());
-        iowaitChart.getDatasets().setAll(raw, smoothed);
-        DoubleDataSet eff = new DoubleDataSet("effective");
-        DoubleDataSet ceil = new DoubleDataSet("ceiling");
-        if (tr.hasEffective()) {
-            for (int i = 0; i < tr.size(); i++) {
-                eff.add(tr.t()[i], tr.effective()[i]);
-                ceil.add(tr.t()[i], tr.ceiling()[i]);
-            }
+        rawLine.set(tr.t(), tr.iowait());
+        smoothedLine.set(tr.t(), tr.smoothed());
+        double[] eff = new double[tr.hasEffective() ? tr.size() : 0];
+        double[] ceil = new double[eff.length];
+        for (int i = 0; i < eff.length; i++) {
+            eff[i] = tr.effective()[i];
+            ceil[i] = tr.ceiling()[i];
         }
-        effectiveChart.getDatasets().setAll(eff, ceil, whatIfLine);
+        double[] t = java.util.Arrays.copyOf(tr.t(), eff.length);
+        effectiveLine.set(t, eff);
+        ceilingLine.set(t, ceil);
+        if (iowaitChart.getDatasets().isEmpty()) {
+            iowaitChart.getDatasets().setAll(rawLine, smoothedLine);
+            effectiveChart.getDatasets().setAll(effectiveLine, ceilingLine, whatIfLine);
+        }
     }
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {
@@ -221,15 +266,16 @@ public final class ThrottleView extends VBox {
         return c;
     }
 
-    /** Same look as the Live tab's throttle bands: colour inline, ChartFX resets style classes. */
-    private static YRangeIndicator band(Axis y, double from, double to, String text, String fill) {
-        YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
-            {
-                rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");
-                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-font-size: 10;");
-            }
-        };
-        b.setEditable(false);
-        return b;
+    /** The YELLOW/RED zones the trace's controller ran with, drawn as the Live tab draws them. */
+    private void drawBands(Axis y, ThrottleBands b) {
+        iowaitChart.getPlugins().removeAll(bandIndicators);
+        bandIndicators.clear();
+        bandIndicators.addAll(Indicators.throttleBands(y, b));
+        iowaitChart.getPlugins().addAll(bandIndicators);
+    }
+
+    /** The zones now drawn over the iowait chart, as [yellow from, red from]. */
+    public double[] bandEdges() {
+        return new double[] {bandIndicators.get(0).getLowerBound(), bandIndicators.get(1).getLowerBound()};
     }
 }

@@ -2,7 +2,10 @@ package dev.tickbench.app.throttle;
 
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.throttle.Throttle;
+import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.core.throttle.Zone;
 import io.fair_acc.dataset.spi.DoubleDataSet;
@@ -33,6 +36,8 @@ public final class ThrottleViewModel {
     private final StringProperty peaks = new SimpleStringProperty("—");
     private final StringProperty source = new SimpleStringProperty("no throttle data: open a capture, or connect (Live follows the session)");
     private final StringProperty error = new SimpleStringProperty("");
+    /** The zones drawn: the ones the trace's session published; this build's controller's until one did. */
+    private final ObjectProperty<ThrottleBands> bands = new SimpleObjectProperty<>(ThrottleBands.CONTROLLER);
 
     public ThrottleViewModel() {
         trace.addListener((o, a, b) -> update());
@@ -49,10 +54,25 @@ public final class ThrottleViewModel {
     public StringProperty peaksProperty() { return peaks; }
     public StringProperty sourceProperty() { return source; }
     public StringProperty errorProperty() { return error; }
+    public ObjectProperty<ThrottleBands> bandsProperty() { return bands; }
 
     /** Reads a capture on the calling thread (the view calls it from a background task). */
     public static ThrottleTrace read(Path file) throws IOException {
         return ThrottleTrace.load(file);
+    }
+
+    /**
+     * The zones a capture's hello published; this build's controller's when it has none (an older
+     * capture, a session without a throttle, a plain iowait series): those are what a replay here uses.
+     */
+    public static ThrottleBands bandsOf(Path file) {
+        try (CaptureReader r = CaptureReader.open(file)) {
+            return r.next() instanceof Hello h
+                    ? ThrottleBands.fromCapabilities(h.capabilities()).orElse(ThrottleBands.CONTROLLER)
+                    : ThrottleBands.CONTROLLER;
+        } catch (IOException | RuntimeException notACapture) {
+            return ThrottleBands.CONTROLLER;
+        }
     }
 
     /**

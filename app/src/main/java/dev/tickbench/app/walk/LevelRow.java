@@ -25,7 +25,7 @@ public record LevelRow(String path, String k8s, String cpus, String cpuMaxRaw, S
                 max == null ? MISSING : max.raw(),
                 l.limits().burstUs() == null ? MISSING : l.limits().burstUs() + " µs",
                 w == null ? MISSING : (l.linearWeight() == null ? Integer.toString(w) : w + " (linear " + l.linearWeight() + ")"),
-                w == null ? MISSING : implied(w),
+                implied(l),
                 count(l.delta(CpuCounter.NR_PERIODS)),
                 count(l.delta(CpuCounter.NR_THROTTLED)),
                 l.ratio() == null ? MISSING : fmt("%.0f %%", l.ratio() * 100),
@@ -35,14 +35,20 @@ public record LevelRow(String path, String k8s, String cpus, String cpuMaxRaw, S
                 enforcing);
     }
 
-    /** The request a weight implies: under the old linear shares mapping and the new (OCI) one. */
-    static String implied(int weight) {
-        return "old " + request(weight, CpuConversions.Mapping.LINEAR) + " · new " + request(weight, CpuConversions.Mapping.OCI);
+    /**
+     * The request the level's share implies under the old linear mapping and the new (OCI) one: v1
+     * from its shares (the same under both), v2 from its weight (docs/cgroup-requests.md).
+     */
+    static String implied(WalkLevel l) {
+        if (l.limits().shares() == null && l.limits().weight() == null) {
+            return MISSING;
+        }
+        return "old " + request(l, CpuConversions.Mapping.LINEAR) + " · new " + request(l, CpuConversions.Mapping.OCI);
     }
 
-    private static String request(int weight, CpuConversions.Mapping mapping) {
-        CpuConversions.ImpliedRequest r = CpuConversions.impliedRequest(weight, mapping);
-        return r == null ? "none" : r.millicores() + "m"; // null: no kubelet request maps to this weight
+    private static String request(WalkLevel l, CpuConversions.Mapping mapping) {
+        CpuConversions.RequestRange r = l.impliedRequest(mapping);
+        return r == null ? "none" : r.label(); // null: no kubelet request gives this share
     }
 
     private static String count(Long v) {

@@ -4,8 +4,9 @@ import dev.tickbench.core.cgroup.ProcessCgroup;
 import java.util.Locale;
 
 /**
- * One process of the target picker: pid, command line and its cgroup (the v2 {@code 0::} path, else
- * the v1 cpu controller's), as {@link ProcessCgroup} reads it here or the probe's {@code procs} there.
+ * One process of the target picker: pid, command line and its cgroup (the path its walk uses: the v1
+ * cpu controller's where there is one, else the v2 {@code 0::} path; {@link ProcessCgroup#cgroup()}),
+ * as {@link ProcessCgroup} reads it here or the probe's {@code procs} there.
  */
 public record ProcessRow(long pid, String command, String cgroup) {
 

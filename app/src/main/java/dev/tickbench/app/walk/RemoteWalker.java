@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.app.connect.ProbeCommands;
 import dev.tickbench.core.cgroup.CgroupException;
+import dev.tickbench.core.cgroup.WalkJson;
 import dev.tickbench.core.cgroup.WalkResult;
 import java.io.IOException;
 import java.time.Duration;
@@ -69,7 +70,7 @@ public final class RemoteWalker implements Walker {
         }
         // a target removed during the window still prints what was read (and exits 1): show that
         if (o.exitStatus() != null && (o.exitStatus() == 0 || !o.out().isBlank())) {
-            return WalkJsonReader.read(o.out(), probe.title());
+            return WalkJson.read(o.out(), probe.title());
         }
         throw new CgroupException(failure(o, "walk"));
     }

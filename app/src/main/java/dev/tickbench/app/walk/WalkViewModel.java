@@ -1,5 +1,6 @@
 package dev.tickbench.app.walk;
 
+import dev.tickbench.app.Background;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupTarget;
 import dev.tickbench.core.cgroup.K8sPath;
@@ -108,16 +109,14 @@ public final class WalkViewModel {
         return copy;
     }
 
-    /** Re-reads the process list: at once here; on a background thread when it waits for a link. */
+    /** Re-reads the process list: at once here; on the app's background executor when it waits for a link. */
     public void refreshProcesses() {
         Walker w = walker;
         if (!w.remote()) {
             listInto(w);
             return;
         }
-        Thread t = new Thread(() -> listInto(w), "walk-procs");
-        t.setDaemon(true);
-        t.start();
+        Background.shared().execute(() -> listInto(w));
     }
 
     private void listInto(Walker w) {
@@ -147,6 +146,7 @@ public final class WalkViewModel {
         error.set("");
         running.set(true);
         Walker w = walker;
+        // its own thread, not the shared executor: it walks window after window until stopped
         Thread t = new Thread(() -> loop(w, spec), "path-walk");
         t.setDaemon(true);
         thread = t;

@@ -5,9 +5,7 @@ import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsPane;
 
 import dev.tickbench.app.recording.CaptureLoader;
-import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CsvExport;
-import dev.tickbench.app.recording.ExportSelection;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.Series;
@@ -15,7 +13,6 @@ import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.TimeMark;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -78,7 +75,6 @@ public final class MainView extends BorderPane {
     private final CheckBox fillHeld = new CheckBox("fill held values");
     private final ToggleButton dark = new ToggleButton("◐ Dark");
     private final SourcesPanel sourcesPanel;
-    private Task<?> running;
 
     public MainView(MainViewModel vm) {
         this.vm = vm;
@@ -99,8 +95,8 @@ public final class MainView extends BorderPane {
         ComboBox<Integer> floor = new ComboBox<>();
         floor.getItems().addAll(0, 1, 5, 10, 50, 100, 1000);
         floor.setValue(vm.floorHzProperty().get());
-        floor.setButtonCell(floorCell());
-        floor.setCellFactory(l -> floorCell());
+        floor.setButtonCell(floorCell(true));
+        floor.setCellFactory(l -> floorCell(false));
         floor.setOnAction(e -> { vm.floorHzProperty().set(floor.getValue()); vm.restartLocal(); });
         rate.disableProperty().bind(vm.localProperty().not());
         floor.disableProperty().bind(vm.localProperty().not());
@@ -140,9 +136,11 @@ public final class MainView extends BorderPane {
         progressRow = new HBox(8, progressText, progress, cancel);
         progressRow.setAlignment(Pos.CENTER_LEFT);
         progressRow.setPadding(new Insets(4, 8, 4, 8));
-        progressRow.setVisible(false);
+        progress.progressProperty().bind(vm.taskProgressProperty());
+        progressText.textProperty().bind(vm.taskMessageProperty());
+        progressRow.visibleProperty().bind(vm.taskBusyProperty());
         progressRow.managedProperty().bind(progressRow.visibleProperty());
-        cancel.setOnAction(e -> { if (running != null) { running.cancel(); } });
+        cancel.setOnAction(e -> vm.cancelTask());
         setTop(new VBox(bar, errorBanner, progressRow));
 
         // sources panel with its find field (Ctrl+F)
@@ -240,12 +238,17 @@ public final class MainView extends BorderPane {
         };
     }
 
-    private static ListCell<Integer> floorCell() {
+    /** {@code button}: the closed box, which says where FLOOR_HZ comes from while none is chosen. */
+    private static ListCell<Integer> floorCell(boolean button) {
         return new ListCell<>() {
             @Override
             protected void updateItem(Integer v, boolean empty) {
                 super.updateItem(v, empty);
-                setText(empty || v == null ? null : "FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+                if (empty || v == null) {
+                    setText(button ? "FLOOR_HZ: environment" : null);
+                } else {
+                    setText("FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+                }
             }
         };
     }
@@ -349,26 +352,9 @@ public final class MainView extends BorderPane {
         }
     }
 
-    /**
-     * Opens a capture: the window switches to it at once and a background task reads it, with a
-     * progress bar and Cancel; the charts draw each batch as it arrives.
-     */
+    /** Opens a capture through the view-model (progress and Cancel in the progress row); null while busy. */
     public Task<CaptureLoader.Result> openCapture(Path file) {
-        if (busy()) {
-            return null;
-        }
-        SeriesStore store = vm.beginReplay(file);
-        Task<CaptureLoader.Result> task = new Task<>() {
-            @Override
-            protected CaptureLoader.Result call() throws Exception {
-                updateMessage("Opening " + file.getFileName() + "…");
-                return vm.loadInto(store, file, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
-            }
-        };
-        task.setOnSucceeded(e -> vm.finishReplay(store, task.getValue()));
-        task.setOnFailed(e -> vm.failReplay(file, message(task.getException())));
-        runWithProgress(task);
-        return task;
+        return vm.openCapture(file);
     }
 
     private void exportDialog() {
@@ -382,88 +368,13 @@ public final class MainView extends BorderPane {
     }
 
     /**
-     * Exports the series shown in the charts over the visible time range, from the replayed capture
-     * or, live, from a copy of the session's spool (no recording needed; a running {@code .gz}
-     * recording is not read, its last block is still open).
+     * Exports the series the charts show over the visible time range (the view-model's task, on the
+     * shared background executor); null when there is nothing to export or a task still runs.
      */
     public Task<CsvExport.Summary> exportCsv(Path out) {
-        if (vm.replayFile() == null && vm.spool().currentFile() == null) {
-            vm.errorProperty().set("Nothing to export yet: connect (the session is kept from its first line) or open a capture (Ctrl+O).");
-            return null;
-        }
-        if (busy()) {
-            return null;
-        }
-        Path replay = vm.replayFile();
         List<Series> shown = new ArrayList<>();
         charts.charts().values().forEach(c -> shown.addAll(c.shownSeriesObjects()));
-        double from = vm.window().minProperty().get();
-        double to = vm.window().maxProperty().get();
-        boolean fill = fillHeld.isSelected();
-        Task<CsvExport.Summary> task = new Task<>() {
-            @Override
-            protected CsvExport.Summary call() throws Exception {
-                Path capture = replay;
-                Path copy = null;
-                if (capture == null) {
-                    updateMessage("Copying the session's spool…");
-                    copy = Files.createTempFile(vm.spool().currentFile().getParent(), "export-", ".ndjson");
-                    vm.spool().snapshot(copy);
-                    capture = copy;
-                }
-                try {
-                    CsvExport.Options options = ExportSelection.options(shown, ExportSelection.firstSampleEpochS(capture), from, to, fill);
-                    updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
-                    return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
-                } finally {
-                    if (copy != null) {
-                        Files.deleteIfExists(copy);
-                    }
-                }
-            }
-        };
-        task.setOnSucceeded(e -> {
-            CsvExport.Summary s = task.getValue();
-            vm.statusProperty().set("Exported " + s.rows() + " rows × " + s.columns().size() + " series to " + out
-                    + " (cadences in " + s.cadenceFile().getFileName() + ")");
-            if (s.error() != null) {
-                vm.errorProperty().set("The capture is damaged at " + s.error().getMessage() + "; the CSV holds the rows before it.");
-            }
-        });
-        task.setOnFailed(e -> vm.errorProperty().set("CSV export to " + out + " failed: " + message(task.getException())));
-        runWithProgress(task);
-        return task;
-    }
-
-    private boolean busy() {
-        if (running != null && running.isRunning()) {
-            vm.errorProperty().set("Wait for the current task to finish, or cancel it.");
-            return true;
-        }
-        return false;
-    }
-
-    private void runWithProgress(Task<?> task) {
-        if (busy()) {
-            return;
-        }
-        running = task;
-        progress.progressProperty().bind(task.progressProperty());
-        progressText.textProperty().bind(task.messageProperty());
-        progressRow.setVisible(true);
-        task.runningProperty().addListener((o, a, b) -> {
-            if (!b) {
-                progressRow.setVisible(false);
-            }
-        });
-        task.setOnCancelled(e -> vm.statusProperty().set("Cancelled"));
-        Thread t = new Thread(task, "tickbench-task");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    private static String message(Throwable t) {
-        return t == null ? "unknown error" : t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return vm.exportCsv(out, shown, fillHeld.isSelected());
     }
 
     /** Saves one chart (or, with null, all charts) as PNG. */

@@ -1,26 +1,35 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.app.Background;
 import dev.tickbench.app.recording.CaptureLoader;
+import dev.tickbench.app.recording.ExportSelection;
 import dev.tickbench.app.recording.Recorder;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.charts.TimeWindow;
 import java.io.IOException;
+import dev.tickbench.core.capture.CsvExport;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -29,6 +38,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
 
 /**
  * State of the main window, as properties: the current store (live or replayed), the session, the
@@ -39,6 +49,7 @@ public final class MainViewModel {
     public static final int DEFAULT_RATE_HZ = 100;
 
     private final Executor ui;
+    private final TaskSlot tasks;
     private final TimeWindow window = new TimeWindow();
     private final Recorder recorder = new Recorder();
     /** The live session's lines, so Export CSV works without a recording. */
@@ -52,7 +63,8 @@ public final class MainViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     private final StringProperty source = new SimpleStringProperty("");
     private final IntegerProperty rateHz = new SimpleIntegerProperty(DEFAULT_RATE_HZ);
-    private final IntegerProperty floorHz = new SimpleIntegerProperty(0);
+    /** The chosen FLOOR_HZ for this machine; null = FLOOR_HZ from this process's environment (as the probe does). */
+    private final ObjectProperty<Integer> floorHz = new SimpleObjectProperty<>();
     private final BooleanProperty local = new SimpleBooleanProperty(false);
     private final BooleanProperty replay = new SimpleBooleanProperty(false);
     private final BooleanProperty loading = new SimpleBooleanProperty(false);
@@ -76,7 +88,17 @@ public final class MainViewModel {
     }
 
     public MainViewModel(Executor ui, Spool spool) {
+        this(ui, Background.shared(), spool);
+    }
+
+    /**
+     * @param ui runs a state change on the FX thread
+     * @param work runs the window's long tasks (opening a capture, exporting CSV): the app's shared
+     *     {@link Background} executor
+     */
+    public MainViewModel(Executor ui, Executor work, Spool spool) {
         this.ui = ui;
+        this.tasks = new TaskSlot(work);
         this.spool = spool;
         recorder.indicatorProperty().addListener((o, a, b) -> updateTitle());
         session.addListener((o, a, b) -> updateTitle());
@@ -95,13 +117,114 @@ public final class MainViewModel {
     /** "this machine", "pi@board-7:22", or the capture file name. */
     public StringProperty sourceProperty() { return source; }
     public IntegerProperty rateHzProperty() { return rateHz; }
-    public IntegerProperty floorHzProperty() { return floorHz; }
+    public ObjectProperty<Integer> floorHzProperty() { return floorHz; }
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
     public BooleanProperty localProperty() { return local; }
     public BooleanProperty replayProperty() { return replay; }
     /** The dark theme; the app loads and saves it in the user's config dir (see {@link Theme}). */
     public BooleanProperty darkThemeProperty() { return darkTheme; }
     public ReadOnlyObjectProperty<Connection> connectionProperty() { return connectionProp.getReadOnlyProperty(); }
+    /** A long task (open, export) is running; its progress (0-1, -1 unknown) and what it is doing. */
+    public ReadOnlyBooleanProperty taskBusyProperty() { return tasks.busyProperty(); }
+    public ReadOnlyDoubleProperty taskProgressProperty() { return tasks.progressProperty(); }
+    public ReadOnlyStringProperty taskMessageProperty() { return tasks.messageProperty(); }
+
+    /** Cancels the running open or export (FX thread). */
+    public void cancelTask() {
+        tasks.cancel();
+    }
+
+    /**
+     * Opens a capture: the window switches to it at once and a background task reads it, with progress
+     * and Cancel; the charts draw each batch as it arrives. Null when another task still runs (the error
+     * says so). FX thread.
+     */
+    public Task<CaptureLoader.Result> openCapture(Path file) {
+        if (refuseWhileBusy()) {
+            return null;
+        }
+        SeriesStore s = beginReplay(file);
+        Task<CaptureLoader.Result> task = new Task<>() {
+            @Override
+            protected CaptureLoader.Result call() throws Exception {
+                updateMessage("Opening " + file.getFileName() + "…");
+                return loadInto(s, file, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
+            }
+        };
+        task.setOnSucceeded(e -> finishReplay(s, task.getValue()));
+        task.setOnFailed(e -> failReplay(file, message(task.getException())));
+        task.setOnCancelled(e -> { loading.set(false); status.set("Cancelled opening " + file.getFileName()); });
+        tasks.start(task);
+        return task;
+    }
+
+    /**
+     * Exports {@code shown} over the window's visible time range to {@code out}, from the replayed
+     * capture or, live, from a copy of the session's spool (no recording needed; a running {@code .gz}
+     * recording is not read, its last block is still open). Progress while it runs; the result in the
+     * status, a failure or a damaged capture in the error. Null when there is nothing to export or
+     * another task still runs. FX thread.
+     */
+    public Task<CsvExport.Summary> exportCsv(Path out, List<Series> shown, boolean fillHeld) {
+        if (replayFile == null && spool.currentFile() == null) {
+            error.set("Nothing to export yet: connect (the session is kept from its first line) or open a capture (Ctrl+O).");
+            return null;
+        }
+        if (refuseWhileBusy()) {
+            return null;
+        }
+        Path replayed = replayFile;
+        List<Series> series = List.copyOf(shown);
+        double from = window.minProperty().get();
+        double to = window.maxProperty().get();
+        Task<CsvExport.Summary> task = new Task<>() {
+            @Override
+            protected CsvExport.Summary call() throws Exception {
+                Path capture = replayed;
+                Path copy = null;
+                if (capture == null) {
+                    updateMessage("Copying the session's spool…");
+                    copy = Files.createTempFile(spool.currentFile().getParent(), "export-", ".ndjson");
+                    spool.snapshot(copy);
+                    capture = copy;
+                }
+                try {
+                    CsvExport.Options options = ExportSelection.options(series, ExportSelection.firstSampleEpochS(capture),
+                            from, to, fillHeld);
+                    updateMessage("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
+                    return CsvExport.export(capture, out, options, f -> updateProgress(f, 1.0));
+                } finally {
+                    if (copy != null) {
+                        Files.deleteIfExists(copy);
+                    }
+                }
+            }
+        };
+        task.setOnSucceeded(e -> {
+            CsvExport.Summary r = task.getValue();
+            status.set("Exported " + r.rows() + " rows × " + r.columns().size() + " series to " + out
+                    + " (cadences in " + r.cadenceFile().getFileName() + ")");
+            if (r.error() != null) {
+                error.set("The capture is damaged at " + r.error().getMessage() + "; the CSV holds the rows before it.");
+            }
+        });
+        task.setOnFailed(e -> error.set("CSV export to " + out + " failed: " + message(task.getException())));
+        task.setOnCancelled(e -> status.set("Cancelled the export to " + out.getFileName()));
+        tasks.start(task);
+        return task;
+    }
+
+    private boolean refuseWhileBusy() {
+        if (tasks.busy()) {
+            error.set("Wait for the current task to finish, or cancel it.");
+            return true;
+        }
+        return false;
+    }
+
+    private static String message(Throwable t) {
+        return t == null ? "unknown error" : t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
 
     /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {
@@ -218,10 +341,10 @@ public final class MainViewModel {
 
     /**
      * Switches the window to an empty replay store for {@code file} (FX thread). The capture is then
-     * read into it by {@link #loadInto} on a background thread while the charts already draw what has
+     * read into it by {@link #openCapture}'s task on the background executor while the charts already draw what has
      * arrived: the first screen comes after the first batch, not after the whole file.
      */
-    public SeriesStore beginReplay(Path file) {
+    SeriesStore beginReplay(Path file) {
         stopRecordingQuietly();
         closeConnection();
         SeriesStore s = SeriesStore.replay();
@@ -243,13 +366,13 @@ public final class MainViewModel {
     }
 
     /** Reads the capture into {@code s}; background thread. */
-    public CaptureLoader.Result loadInto(SeriesStore s, Path file, CaptureLoader.Progress progress, BooleanSupplier cancelled)
+    CaptureLoader.Result loadInto(SeriesStore s, Path file, CaptureLoader.Progress progress, BooleanSupplier cancelled)
             throws IOException {
         return CaptureLoader.load(file, s, progress, cancelled);
     }
 
     /** The end of a replay (FX thread): the whole range, and what happened. */
-    public void finishReplay(SeriesStore s, CaptureLoader.Result r) {
+    void finishReplay(SeriesStore s, CaptureLoader.Result r) {
         loading.set(false);
         if (store.get() != s) {
             return;
@@ -263,7 +386,7 @@ public final class MainViewModel {
     }
 
     /** A replay that could not be read at all (FX thread). */
-    public void failReplay(Path file, String message) {
+    void failReplay(Path file, String message) {
         loading.set(false);
         error.set("Cannot open " + file + ": " + message);
     }

@@ -1,11 +1,11 @@
 package dev.tickbench.app.bench;
 
 import dev.tickbench.app.recording.CaptureLoader;
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
+import dev.tickbench.testkit.RouterCapture;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -46,7 +46,7 @@ public final class OpenCaptureBench {
 
         if (!Files.exists(file) || Files.size(file) == 0) {
             long t0 = System.nanoTime();
-            long lines = new FixtureCapture(100, seconds, 60, -1).write(file);
+            long lines = new RouterCapture(100, seconds, 60, -1).write(file);
             System.out.printf(Locale.ROOT, "generated %s: %d lines, %.1f MB in %.1f s%n", file, lines,
                     Files.size(file) / 1e6, (System.nanoTime() - t0) / 1e9);
         }

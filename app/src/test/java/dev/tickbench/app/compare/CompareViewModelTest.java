@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.core.floors.CaptureSeries;
 import dev.tickbench.core.floors.FloorAnalysisException;
 import dev.tickbench.core.floors.FloorComparison;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +51,7 @@ class CompareViewModelTest {
 
     @Test
     void aCaptureWithoutOverrideIsRefusedWithTheAnalysisMessage() throws Exception {
-        Path plain = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path plain = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         CompareViewModel vm = new CompareViewModel();
         FloorAnalysisException e = assertThrows(FloorAnalysisException.class, () -> CompareViewModel.analyze(List.of(plain)));
         vm.refuse(e.getMessage());

@@ -85,6 +85,17 @@ class ConnectViewModelTest {
         assertEquals(new StreamRequest(100, 10, null, "/kubepods.slice/pod 1", 8), vm.form().request());
     }
 
+    /** The workbench passes --floor-hz only when the user typed one: a FLOOR_HZ in the target's environment holds. */
+    @Test
+    void aBlankFloorHzIsNotSentSoTheTargetsOwnFloorHzHolds() {
+        vm.host().set("board-7");
+        vm.rate().set("100");
+        assertEquals("", vm.floorHz().get(), "blank by default");
+        assertEquals(List.of("stream", "--rate", "100"), vm.form().request().streamArgs());
+        vm.floorHz().set("0");
+        assertEquals(List.of("stream", "--rate", "100", "--floor-hz", "0"), vm.form().request().streamArgs());
+    }
+
     @Test
     void connectBuildsTheKindChosenAppliesSshConfigAndRemembersNoSecrets() throws Exception {
         vm.host().set("board-7");
@@ -101,8 +112,8 @@ class ConnectViewModelTest {
         assertEquals("pi@board-7:2022", server.title());
 
         assertEquals(List.of(
-                new RecentConnection(ConnectionKind.PROBE_SERVER, "board-7", 2022, null, key.toString(), 100, 0),
-                new RecentConnection(ConnectionKind.SSH_HOST, "board-7", null, null, key.toString(), 100, 0)),
+                new RecentConnection(ConnectionKind.PROBE_SERVER, "board-7", 2022, null, key.toString(), 100, null),
+                new RecentConnection(ConnectionKind.SSH_HOST, "board-7", null, null, key.toString(), 100, null)),
                 vm.recent());
         String json = Files.readString(store.file());
         assertFalse(json.contains("not read by the view-model"), json);

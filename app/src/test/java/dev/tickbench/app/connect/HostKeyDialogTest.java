@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -40,7 +42,7 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class HostKeyDialogTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Waits.DEADLINE;
 
     @TempDir
     Path tmp;
@@ -67,7 +69,7 @@ class HostKeyDialogTest {
         sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), hostKey,
                 (cmd, out, err) -> {
                     if (cmd.startsWith("stream ")) {
-                        TestStream.write(out, 20, -1); // until the client goes away
+                        SyntheticCapture.stream(out, 20, -1); // until the client goes away
                         return 0;
                     }
                     return 127;
@@ -169,6 +171,6 @@ class HostKeyDialogTest {
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -83,11 +84,8 @@ class OpenSshEndToEndTest {
             assertTrue(expected - 1 >= MIN_SAMPLES, "samples: " + (expected - 1));
 
             // closing the connection ends the remote probe (its stdin closes): nothing is left running
-            long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-            while (!sshd.sessionProcesses().isEmpty() && System.nanoTime() < end) {
-                Thread.sleep(100);
-            }
-            assertEquals(List.of(), sshd.sessionProcesses().stream().map(p -> p.info().commandLine().orElse("?")).toList());
+            Waits.until(Waits.DEADLINE, () -> "the remote probe to end, still running: " + sshd.sessionProcesses().stream()
+                    .map(p -> p.info().commandLine().orElse("?")).toList(), () -> sshd.sessionProcesses().isEmpty());
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class OpenSshNoJavaEndToEndTest {
     void theRuntimeIsUploadedToAHostWithoutJavaAndItsProbeStreams() throws Exception {
         BundledProbe probe = OpenSshd.requireSshdAndProbe();
         Path javaHome = Path.of(System.getProperty("java.home"));
-        OpenSshd.require(Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
+        Prerequisites.require(Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
                 "no " + PACKAGED + " and no jmods in " + javaHome + " to jlink one: install openjdk-17-jdk");
         BundledRuntime rt = BundledRuntime.of(RuntimePlatform.Arch.X64, Files.isRegularFile(PACKAGED) ? Files.readAllBytes(PACKAGED)
                 : buildRuntimeTarball(javaHome, probe));

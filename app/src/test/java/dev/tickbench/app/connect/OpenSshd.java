@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -66,22 +67,11 @@ final class OpenSshd implements AutoCloseable {
         awaitListening();
     }
 
-    /** Outside CI a missing tool skips the test; with CI=true it fails it. */
-    static void require(boolean condition, String what) {
-        if (condition) {
-            return;
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            org.junit.jupiter.api.Assertions.fail(what + " (CI=true: this test must run)");
-        }
-        org.junit.jupiter.api.Assumptions.assumeTrue(false, what + " — skipped outside CI");
-    }
-
     /** Checks sshd is installed and the app carries the probe jar; returns the jar. */
     static BundledProbe requireSshdAndProbe() throws IOException {
-        require(Files.isExecutable(SSHD), "no OpenSSH server at " + SSHD + ": install the Debian package openssh-server");
+        Prerequisites.require(Files.isExecutable(SSHD), "no OpenSSH server at " + SSHD + ": install the Debian package openssh-server");
         BundledProbe probe = BundledProbe.fromResources();
-        require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify` so that"
+        Prerequisites.require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify` so that"
                 + " remote-probe/target/tickbench-probe.jar is bundled");
         return probe;
     }

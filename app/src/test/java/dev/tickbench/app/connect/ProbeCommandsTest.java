@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stream's probe was (the uploaded jar under ~/.cache/tickbench), and its output and exit come back.
  */
 class ProbeCommandsTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Waits.DEADLINE;
     private static final String STREAM = " stream --rate 20 --floor-hz 0";
 
     @TempDir
@@ -74,7 +76,7 @@ class ProbeCommandsTest {
             return 127; // hashed over SFTP instead
         }
         if (cmd.endsWith(STREAM)) {
-            TestStream.write(out, 20, -1);
+            SyntheticCapture.stream(out, 20, -1);
             return 0;
         }
         if (cmd.endsWith(" walk --pid 99 --json")) {

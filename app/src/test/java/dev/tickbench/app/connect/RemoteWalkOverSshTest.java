@@ -2,7 +2,6 @@ package dev.tickbench.app.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tickbench.app.walk.CgroupFixture;
 import dev.tickbench.app.walk.LevelRow;
@@ -10,6 +9,9 @@ import dev.tickbench.app.walk.ProcessRow;
 import dev.tickbench.app.walk.RemoteWalker;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.core.cgroup.PathWalk;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.SyntheticCapture;
+import dev.tickbench.testkit.Waits;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,12 +22,12 @@ import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +67,7 @@ class RemoteWalkOverSshTest {
         Path keyFile = InProcessSshd.writeKey(tmp.resolve("id_ed25519"), clientKey, null);
         sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), (cmd, out, err) -> {
             if (cmd.startsWith("stream")) {
-                TestStream.write(out, 20, -1); // until the connection closes
+                SyntheticCapture.stream(out, 20, -1); // until the connection closes
                 return 0;
             }
             String args = cmd + (cmd.startsWith("procs") ? " --proc-root " + tree.resolve("proc") : roots);
@@ -105,15 +107,18 @@ class RemoteWalkOverSshTest {
         assertTrue(!vm.noteProperty().get().contains("not available"), vm.noteProperty().get());
 
         vm.refreshProcesses();
-        await(() -> !vm.processes().isEmpty() || !vm.errorProperty().get().isEmpty());
+        Waits.until(WAIT, () -> "the remote process list or an error", () -> !vm.processes().isEmpty() || !vm.errorProperty().get().isEmpty());
         assertEquals("", vm.errorProperty().get());
         ProcessRow p = vm.processes().get(0);
         assertEquals(4242, p.pid());
         assertEquals(CgroupFixture.LEAF, p.cgroup());
 
         vm.targetProperty().set("4242");
+        String verdictBefore = vm.verdictProperty().get();
         vm.start();
-        await(() -> !vm.rows().isEmpty() || !vm.errorProperty().get().isEmpty());
+        // the rows come first, the verdict right after them: wait for both
+        Waits.until(WAIT, () -> "the remote walk's rows and verdict, or an error", () -> !vm.rows().isEmpty()
+                && !vm.verdictProperty().get().equals(verdictBefore) || !vm.errorProperty().get().isEmpty());
         vm.stop();
         assertEquals("", vm.errorProperty().get());
         assertEquals("walk --pid 4242 --window 2s --json", sshd.commands.stream()
@@ -144,14 +149,14 @@ class RemoteWalkOverSshTest {
     void theProbesOneLineErrorIsShown() throws Exception {
         vm.targetProperty().set("999999");
         vm.start();
-        await(() -> !vm.errorProperty().get().isEmpty());
+        Waits.until(WAIT, () -> "an error from the remote walk", () -> !vm.errorProperty().get().isEmpty());
         assertTrue(vm.errorProperty().get().startsWith("tickbench-probe walk: no process 999999 ("), vm.errorProperty().get());
         assertTrue(vm.rows().isEmpty());
-        await(() -> !vm.runningProperty().get()); // the walk ended: Stop is off again
+        Waits.until(WAIT, () -> "the walk to end", () -> !vm.runningProperty().get()); // the walk ended: Stop is off again
 
         vm.targetProperty().set("/kubepods.slice/../../etc");
         vm.start();
-        await(() -> vm.errorProperty().get().contains("'..'"));
+        Waits.until(WAIT, () -> "the '..' refusal, got: " + vm.errorProperty().get(), () -> vm.errorProperty().get().contains("'..'"));
         assertEquals("tickbench-probe walk: --cgroup /kubepods.slice/../../etc contains '..': paths outside the cgroup"
                 + " mount are refused", vm.errorProperty().get());
     }
@@ -163,7 +168,10 @@ class RemoteWalkOverSshTest {
                 for (int window = 1; !done; window++) {
                     Files.writeString(fifo, CgroupFixture.stat(400_000_000L + window * 900_000L, 5000 + window * 20L,
                             1200 + window * 18L, 90_000_000L + window * 1_500_000L)); // blocks until a reader opens
-                    Thread.sleep(300); // let the reader see end of file before the next open
+                    // the reader must see end of file before the next open: wait until no probe holds the FIFO
+                    while (!done && holdsOpen(fifo)) {
+                        Thread.sleep(10); // polling /proc, not a guess at how long the reader takes
+                    }
                 }
             } catch (IOException | InterruptedException e) {
                 // the test is over
@@ -171,6 +179,26 @@ class RemoteWalkOverSshTest {
         }, "pod-cpu.stat");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** True while a probe process has {@code fifo} open (one of its /proc/PID/fd links points at it). */
+    private boolean holdsOpen(Path fifo) {
+        for (Process p : probes) {
+            try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(p.pid()), "fd"))) {
+                if (fds.anyMatch(fd -> {
+                    try {
+                        return Files.readSymbolicLink(fd).equals(fifo);
+                    } catch (IOException closed) {
+                        return false;
+                    }
+                })) {
+                    return true;
+                }
+            } catch (IOException ended) {
+                // the process is gone
+            }
+        }
+        return false;
     }
 
     private int probe(String cp, String args, OutputStream out, OutputStream err) throws Exception {
@@ -181,8 +209,9 @@ class RemoteWalkOverSshTest {
         Thread e = new Thread(() -> copy(p.getErrorStream(), err));
         e.start();
         copy(p.getInputStream(), out);
-        e.join();
-        return p.waitFor();
+        e.join(WAIT.toMillis());
+        assertTrue(p.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "the probe did not exit in " + WAIT + ": " + args);
+        return p.exitValue();
     }
 
     private static void copy(InputStream in, OutputStream out) {
@@ -199,14 +228,14 @@ class RemoteWalkOverSshTest {
 
     /** remote-probe's classes, this test's class path (sampler-core, Jackson, SSHD) and picocli from ~/.m2. */
     private static String probeClassPath() throws IOException {
-        require(Files.isDirectory(PROBE_CLASSES.resolve("dev/tickbench/probe/cli")),
+        Prerequisites.require(Files.isDirectory(PROBE_CLASSES.resolve("dev/tickbench/probe/cli")),
                 PROBE_CLASSES + " is missing: build with `mvn -pl app -am test` so remote-probe is compiled");
         Path picocliDir = Path.of(System.getProperty("user.home"), ".m2/repository/info/picocli/picocli");
         Matcher v = Pattern.compile("<picocli.version>([^<]+)</picocli.version>")
                 .matcher(Files.readString(PROBE_CLASSES.resolve("../../../pom.xml").normalize()));
-        require(v.find(), "no picocli.version in the parent pom");
+        Prerequisites.require(v.find(), "no picocli.version in the parent pom");
         Path picocli = picocliDir.resolve(v.group(1)).resolve("picocli-" + v.group(1) + ".jar");
-        require(Files.isRegularFile(picocli), picocli + " is missing (run the reactor build once)");
+        Prerequisites.require(Files.isRegularFile(picocli), picocli + " is missing (run the reactor build once)");
         return PROBE_CLASSES + File.pathSeparator + picocli + File.pathSeparator + System.getProperty("java.class.path");
     }
 
@@ -215,27 +244,12 @@ class RemoteWalkOverSshTest {
         try {
             mk = new ProcessBuilder("mkfifo", p.toString()).redirectErrorStream(true).start();
         } catch (IOException e) {
-            require(false, "mkfifo is not installed: " + e.getMessage());
+            Prerequisites.require(false, "mkfifo is not installed: " + e.getMessage());
             return;
         }
-        assertEquals(0, mk.waitFor(), new String(mk.getInputStream().readAllBytes()));
+        String out = new String(mk.getInputStream().readAllBytes());
+        assertTrue(mk.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "mkfifo did not exit");
+        assertEquals(0, mk.exitValue(), out);
     }
 
-    /** Outside CI a missing tool skips with the reason; with CI=true it fails. */
-    private static void require(boolean ok, String why) {
-        if (!ok && "true".equals(System.getenv("CI"))) {
-            fail(why);
-        }
-        Assumptions.assumeTrue(ok, why);
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                fail("timed out after " + WAIT);
-            }
-            Thread.sleep(50);
-        }
-    }
 }

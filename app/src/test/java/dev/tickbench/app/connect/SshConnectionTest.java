@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.testkit.SyntheticCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The SSH connections against an in-process Apache SSHD server on loopback. */
 class SshConnectionTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Waits.DEADLINE;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -76,7 +78,7 @@ class SshConnectionTest {
     @Test
     void streamsFromTheProbeServerAfterAskingAboutTheUnknownHostKey() throws Exception {
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
-            TestStream.write(out, 50, 20);
+            SyntheticCapture.stream(out, 50, 20);
             return 0;
         });
         probeServer(new StreamRequest(50, 5, null, "/kubepods.slice/my pod", 4)).start(log, log);
@@ -152,7 +154,7 @@ class SshConnectionTest {
     @Test
     void hashedKnownHostsEntriesAreHonoured() throws Exception {
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
-            TestStream.write(out, 20, 2);
+            SyntheticCapture.stream(out, 20, 2);
             return 0;
         });
         Files.createDirectories(knownHosts.getParent());
@@ -176,7 +178,7 @@ class SshConnectionTest {
     void encryptedKeyAsksForThePassphrase() throws Exception {
         keyFile = InProcessSshd.writeKey(tmp.resolve("id_enc"), clientKey, "s3cret");
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
-            TestStream.write(out, 20, 3);
+            SyntheticCapture.stream(out, 20, 3);
             return 0;
         });
         prompts.passphrase = "s3cret";
@@ -192,7 +194,7 @@ class SshConnectionTest {
             keyFile = InProcessSshd.writeKey(tmp.resolve("id_" + type[0]), k, "pw");
             prompts.passphrase = "pw";
             InProcessSshd server = new InProcessSshd(tmp.resolve("home"), k.getPublic(), (cmd, out, err) -> {
-                TestStream.write(out, 20, 1);
+                SyntheticCapture.stream(out, 20, 1);
                 return 0;
             });
             try {
@@ -233,7 +235,7 @@ class SshConnectionTest {
     @Test
     void droppedLinkReconnectsAndWritesAGapBeforeTheNewHello() throws Exception {
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
-            TestStream.write(out, 20, -1);
+            SyntheticCapture.stream(out, 20, -1);
             return 0;
         });
         probeServer(StreamRequest.of(20, 0)).start(log, log);

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Java check and probe upload against an in-process SSHD server (SFTP on a temp home). */
 class SshProbeConnectionTest {
-    private static final Duration WAIT = Duration.ofSeconds(20);
-    private static final String JAVA_PREFIX = "java -Xmx64m -XX:+UseSerialGC -jar ";
+    private static final Duration WAIT = Waits.DEADLINE;
+    private static final String JAVA_PREFIX = "java -Xmx64m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -jar ";
 
     @TempDir
     Path tmp;
@@ -82,7 +85,7 @@ class SshProbeConnectionTest {
             if (cmd.startsWith(JAVA_PREFIX)) {
                 String path = cmd.substring(JAVA_PREFIX.length(), cmd.indexOf(" stream "));
                 jarsRun.add(home.resolve(path.substring(1)));
-                TestStream.write(out, 20, 5);
+                SyntheticCapture.stream(out, 20, 5);
                 return 0;
             }
             return 127;
@@ -294,7 +297,7 @@ class SshProbeConnectionTest {
     private byte[] runtimeTarball() throws Exception {
         Path src = Files.createDirectories(tmp.resolve("rt/tickbench-probe/bin"));
         java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
-        TestStream.write(stream, 20, 8);
+        SyntheticCapture.stream(stream, 20, 8);
         Files.createDirectories(tmp.resolve("rt/tickbench-probe/lib"));
         Files.write(tmp.resolve("rt/tickbench-probe/lib/stream.ndjson"), stream.toByteArray());
         byte[] filler = new byte[400_000]; // big enough for several progress chunks after gzip
@@ -306,7 +309,8 @@ class SshProbeConnectionTest {
         Path tar = tmp.resolve("runtime.tar.gz");
         Process p = new ProcessBuilder("tar", "-czf", tar.toString(), "-C", tmp.resolve("rt").toString(), "tickbench-probe")
                 .inheritIO().start();
-        assertEquals(0, p.waitFor());
+        assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "tar did not exit");
+        assertEquals(0, p.exitValue());
         return Files.readAllBytes(tar);
     }
 
@@ -314,7 +318,8 @@ class SshProbeConnectionTest {
         Process p = new ProcessBuilder("sh", "-c", command).start();
         p.getInputStream().transferTo(out);
         err.write(p.getErrorStream().readAllBytes());
-        return p.waitFor();
+        assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "sh -c did not exit: " + command);
+        return p.exitValue();
     }
 
     private String listPart() throws Exception {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,22 +20,23 @@ class CaptureLoaderTest {
 
     @Test
     void replaysAWholeCapture() throws IOException {
-        Path f = FixtureCapture.small(dir.resolve("board.ndjson.gz"));
+        Path f = RouterCapture.small(dir.resolve("board.ndjson.gz"));
         SeriesStore s = SeriesStore.replay();
         long[] last = {0, 0};
         CaptureLoader.Result r = CaptureLoader.load(f, s, (d, t) -> { last[0] = d; last[1] = t; }, () -> false);
         assertTrue(r.complete(), r.message());
         assertEquals(Files.size(f), last[0], "progress ends at the file size");
-        assertEquals(FixtureCapture.HOST, s.session().hostname());
+        assertEquals(RouterCapture.HOST, s.session().hostname());
         // 3000 ticks less the 50 lost in the gap
         assertEquals(2950, s.samples());
-        assertEquals(2950, s.series("stat.busy").realPointCount());
+        // busy % over 1 s windows (100 ticks): none for the first 99 ticks and the 99 after the gap
+        assertEquals(2950 - 2 * 99, s.series("cpu.busy_pct").realPointCount());
         assertEquals(30, s.series("thermal_zone0.temp").realPointCount());
     }
 
     @Test
     void aTruncatedCaptureKeepsEverythingBeforeTheBadLineAndNamesIt() throws IOException {
-        Path good = FixtureCapture.small(dir.resolve("good.ndjson"));
+        Path good = RouterCapture.small(dir.resolve("good.ndjson"));
         List<String> lines = Files.readAllLines(good, StandardCharsets.UTF_8);
         Path bad = dir.resolve("bad.ndjson");
         String cut = lines.get(99).substring(0, lines.get(99).length() / 2);

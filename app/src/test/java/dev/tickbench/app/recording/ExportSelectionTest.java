@@ -7,9 +7,10 @@ import org.junit.jupiter.api.Test;
 class ExportSelectionTest {
     @Test
     void derivedSeriesExportTheirRawCounters() {
-        assertEquals("stat.cpu.*", ExportSelection.column("stat.busy"));
-        assertEquals("cgroup_cpu./kubepods|*", ExportSelection.column("cgroup_cpu./kubepods|throttled_ratio"));
+        assertEquals("stat.cpu.*", ExportSelection.column("cpu.busy_pct"));
+        assertEquals("cgroup_cpu./kubepods.slice|*", ExportSelection.column("cgroup./kubepods.slice.throttled_pct"));
+        assertEquals("cgroup_cpu./|*", ExportSelection.column("cgroup./.usage_cpus"));
         assertEquals("thermal_zone0.temp", ExportSelection.column("thermal_zone0.temp"));
-        assertEquals("pressure.io.some_total", ExportSelection.column("pressure.io.some_total"));
+        assertEquals("pressure.io.some_total", ExportSelection.column("psi.io.some_pct"));
     }
 }

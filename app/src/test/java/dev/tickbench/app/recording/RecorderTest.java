@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class RecorderTest {
         LineIntake intake = new LineIntake(SeriesStore.live(), errors::add);
         Recorder rec = new Recorder();
         assertThrows(IOException.class, () -> rec.start(dir.resolve("early.ndjson"), intake), "no hello yet");
-        List<String> lines = Files.readAllLines(FixtureCapture.small(dir.resolve("src.ndjson")), StandardCharsets.UTF_8);
+        List<String> lines = Files.readAllLines(RouterCapture.small(dir.resolve("src.ndjson")), StandardCharsets.UTF_8);
         for (int i = 0; i < 10; i++) {
             feed(intake, lines.get(i));
         }

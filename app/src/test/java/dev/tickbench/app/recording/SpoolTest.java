@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -128,7 +130,7 @@ class SpoolTest {
     void orphansOfGoneWorkbenchesAreDeletedOthersKept() throws IOException, InterruptedException {
         Path spoolDir = Files.createDirectories(dir.resolve("spool"));
         Process gone = new ProcessBuilder("true").start();
-        gone.waitFor();
+        assertTrue(gone.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "`true` did not exit");
         Path orphan = Files.writeString(spoolDir.resolve("spool-" + gone.pid() + "-1.ndjson"), "{}\n");
         Path mine = Files.writeString(spoolDir.resolve("spool-" + ProcessHandle.current().pid() + "-1.ndjson"), "{}\n");
         Path other = Files.writeString(spoolDir.resolve("notes.txt"), "x");

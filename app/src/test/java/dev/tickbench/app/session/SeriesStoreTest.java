@@ -91,64 +91,109 @@ class SeriesStoreTest {
         assertEquals("dentry · 5.0 Hz · override", store.series("slabinfo.dentry").label());
     }
 
-    @Test
-    void cpuBusyAndIowaitAreSharesOfTheTicksTime() throws IOException {
-        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
-                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"));
-        assertEquals(40.0, store.series("stat.busy").line().get(1, 0), 1e-9);
-        assertEquals(10.0, store.series("stat.iowait").line().get(1, 0), 1e-9);
-        assertEquals("busy · 10 Hz · rate", store.series("stat.busy").label());
+    /** The same body on ticks {@code from..to}. */
+    private void feedTicks(int from, int to, String body) throws IOException {
+        for (int i = from; i <= to; i++) {
+            feed(sample(i, body));
+        }
     }
 
     @Test
-    void aTickWithoutCpuTimeIsMissingNotZero() throws IOException {
-        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":0,\"cpu.idle\":0}"));
-        assertNull(store.series("stat.busy"));
+    void cpuBusyAndIowaitAreTheCoresSharesOverOneSecond() throws IOException {
+        feed(HELLO);
+        // each tick: user 6, system 2, idle 10, iowait 2 (guest 3 is inside user) = 20
+        feedTicks(1, 9, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}");
+        assertNull(store.series("cpu.busy_pct"), "nine ticks are not a 1 s window yet: missing, not zero");
+        feed(sample(10, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
+                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}"));
+        assertEquals(40.0, store.series("cpu.busy_pct").line().get(1, 0), 1e-9, "80 of 200");
+        assertEquals(10.0, store.series("cpu.iowait_pct").line().get(1, 0), 1e-9, "20 of 200");
+        assertEquals("busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
+        assertEquals(ChartGroup.CPU, store.series("cpu.busy_pct").group());
+    }
+
+    @Test
+    void aWindowWithoutCpuTimeIsMissingNotZero() throws IOException {
+        feed(HELLO);
+        feedTicks(1, 12, ",\"stat\":{\"cpu.user\":0,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":0,\"cpu.iowait\":0}");
+        assertNull(store.series("cpu.busy_pct"));
+    }
+
+    @Test
+    void pmuTrackGroupHasIpcAndMissRatioPerCpuAndOverAllAndSoftwareEventRates() throws IOException {
+        feed(HELLO,
+                sample(1, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":2000,\"cpu0.cache_references\":50,"
+                        + "\"cpu0.cache_misses\":5,\"cpu1.cycles\":3000,\"cpu1.instructions\":1000,\"cpu0.enabled_ns\":100000000,"
+                        + "\"cpu0.running_ns\":100000000},"
+                        + "\"pmu_sw\":{\"cpu0.context_switches\":40,\"cpu0.page_faults\":7,\"cpu0.enabled_ns\":50000000}"),
+                sample(2, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":0,\"cpu0.cache_references\":50,"
+                        + "\"cpu0.cache_misses\":15}"));
+        Series ipc0 = store.series("pmu_hw.cpu0.ipc");
+        assertEquals(ChartGroup.PMU_IPC, ipc0.group());
+        assertEquals(2.0, ipc0.line().get(1, 0), 1e-9); // 2000 / 1000
+        assertEquals(1.0, ipc0.line().get(1, 1), 1e-9); // a ratio of the window's sums: 2000 / 2000
+        // all CPUs at seq 1: (2000 + 1000) / (1000 + 3000)
+        assertEquals(0.75, store.series("pmu_hw.all.ipc").line().get(1, 0), 1e-9);
+        assertTrue(store.series("pmu_hw.all.ipc").label().startsWith("all CPUs"), store.series("pmu_hw.all.ipc").label());
+        assertTrue(ipc0.label().endsWith(" · 1 s window"), ipc0.label());
+        Series miss = store.series("pmu_hw.cpu0.cache_miss_ratio");
+        assertEquals(ChartGroup.PMU_CACHE_MISS, miss.group());
+        assertEquals(10.0, miss.line().get(1, 0), 1e-9); // 5 / 50
+        assertEquals(20.0, miss.line().get(1, 1), 1e-9); // 20 / 100
+        assertNull(store.series("pmu_hw.cpu1.cache_miss_ratio"), "cpu1 counted no cache references: missing, not 0");
+        // 40 switches in the 50 ms the group counted: 800 per second
+        Series sw = store.series("pmu_sw.cpu0.context_switches");
+        assertEquals(ChartGroup.PMU_SOFTWARE, sw.group());
+        assertEquals(800.0, sw.line().get(1, 0), 1e-9);
+        assertEquals(140.0, store.series("pmu_sw.cpu0.page_faults").line().get(1, 0), 1e-9);
     }
 
     @Test
     void pressureTotalsBecomeStalledShare() throws IOException {
-        feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}"));
-        assertEquals(25.0, store.series("pressure.io.some_total").line().get(1, 0), 1e-9);
-        assertEquals(5.0, store.series("pressure.io.full_total").line().get(1, 0), 1e-9);
-        assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("pressure.io.some_total").label());
+        feed(HELLO);
+        feedTicks(1, 10, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}");
+        assertEquals(25.0, store.series("psi.io.some_pct").line().get(1, 0), 1e-9);
+        assertEquals(5.0, store.series("psi.io.full_pct").line().get(1, 0), 1e-9);
+        assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("psi.io.some_pct").label());
     }
 
     @Test
     void lumpyPressureTotalsAreAveragedOverOneSecondNeverAbove100() throws IOException {
         // the kernel added 250 ms of stall in one 100 ms tick: per tick that would read 250 %
-        feed(HELLO, sample(1, ",\"pressure\":{\"io.some_total\":0}"), sample(2, ",\"pressure\":{\"io.some_total\":0}"),
-                sample(3, ",\"pressure\":{\"io.some_total\":0}"), sample(4, ",\"pressure\":{\"io.some_total\":0}"),
-                sample(5, ",\"pressure\":{\"io.some_total\":250000}"));
-        Series some = store.series("pressure.io.some_total");
-        assertEquals(50.0, some.line().get(1, 4), 1e-9, "250 ms stalled in the 500 ms seen so far");
-        for (int i = 6; i <= 15; i++) {
-            feed(sample(i, ",\"pressure\":{\"io.some_total\":0}"));
-        }
-        assertEquals(25.0, some.line().get(1, 13), 1e-9, "250 ms in the last second (ticks 5–14)");
-        assertEquals(0.0, some.line().get(1, 14), 1e-9, "the lump left the window");
+        feed(HELLO);
+        feedTicks(1, 4, ",\"pressure\":{\"io.some_total\":0}");
+        feed(sample(5, ",\"pressure\":{\"io.some_total\":250000}"));
+        feedTicks(6, 15, ",\"pressure\":{\"io.some_total\":0}");
+        Series some = store.series("psi.io.some_pct");
+        assertEquals(25.0, some.line().get(1, 0), 1e-9, "250 ms in the first full second (ticks 1–10)");
+        assertEquals(25.0, some.line().get(1, 4), 1e-9, "250 ms in the last second (ticks 5–14)");
+        assertEquals(0.0, some.line().get(1, 5), 1e-9, "the lump left the window");
         feed(sample(16, ",\"pressure\":{\"io.some_total\":3000000}"));
-        assertEquals(100.0, some.line().get(1, 15), 1e-9, "a share of time is capped at 100 %");
+        assertEquals(100.0, some.line().get(1, 6), 1e-9, "a share of time is capped at 100 %");
     }
 
+    /**
+     * A hybrid host: the target and its parent have no cpuacct of their own (usage missing), the root
+     * has; every level is still plotted by its throttled time, and the usage where it was read.
+     */
     @Test
-    void cpuBusyStaysAtMost100WhenIdleStepsBack() throws IOException {
-        // NO_HZ idle accounting can move idle back a jiffy: Δidle = -1
-        feed(HELLO, sample(1, ",\"stat\":{\"cpu.user\":5,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":-1,\"cpu.iowait\":0,"
-                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"),
-                sample(2, ",\"stat\":{\"cpu.user\":1,\"cpu.nice\":0,\"cpu.system\":0,\"cpu.idle\":2,\"cpu.iowait\":1,"
-                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0}"));
-        Series busy = store.series("stat.busy");
-        assertEquals(100.0, busy.line().get(1, 0), 1e-9);
-        assertEquals(25.0, busy.line().get(1, 1), 1e-9);
-        assertEquals(25.0, store.series("stat.iowait").line().get(1, 1), 1e-9);
-    }
-
-    @Test
-    void cgroupLevelsGiveThrottledRatioAndUsage() throws IOException {
-        feed(HELLO, sample(1, ",\"cgroup_cpu\":{\"/kubepods|nr_periods\":10,\"/kubepods|nr_throttled\":4,\"/kubepods|usage_usec\":50000}"));
-        assertEquals(40.0, store.series("cgroup_cpu./kubepods|throttled_ratio").line().get(1, 0), 1e-9);
-        assertEquals(0.5, store.series("cgroup_cpu./kubepods|usage").line().get(1, 0), 1e-9);
+    void cgroupLevelsGiveThrottledRatioTimeAndUsageForTheTargetAndEachAncestor() throws IOException {
+        feed(HELLO);
+        feedTicks(1, 10, ",\"cgroup_cpu\":{\"/kubepods/pod1|nr_periods\":0,\"/kubepods/pod1|nr_throttled\":0,"
+                + "\"/kubepods/pod1|throttled_usec\":0,\"/kubepods|nr_periods\":10,\"/kubepods|nr_throttled\":4,"
+                + "\"/kubepods|throttled_usec\":30000,\"/|nr_periods\":0,\"/|nr_throttled\":0,\"/|throttled_usec\":0,"
+                + "\"/|usage_usec\":150000}");
+        assertEquals(40.0, store.series("cgroup./kubepods.throttled_pct").line().get(1, 0), 1e-9);
+        assertEquals(0.3, store.series("cgroup./kubepods.throttled_s_per_s").line().get(1, 0), 1e-9);
+        assertEquals(0.0, store.series("cgroup./kubepods/pod1.throttled_s_per_s").line().get(1, 0), 1e-9);
+        assertEquals(0.0, store.series("cgroup./.throttled_s_per_s").line().get(1, 0), 1e-9);
+        assertEquals(1.5, store.series("cgroup./.usage_cpus").line().get(1, 0), 1e-9, "1.5 s of CPU a second");
+        assertNull(store.series("cgroup./kubepods/pod1.usage_cpus"), "no cpuacct read there: missing, not 0");
+        assertNull(store.series("cgroup./kubepods/pod1.throttled_pct"), "no enforcement periods: no ratio");
+        assertEquals(List.of("cgroup./kubepods/pod1.throttled_s_per_s", "cgroup./kubepods.throttled_s_per_s",
+                "cgroup./.throttled_s_per_s"),
+                store.series(ChartGroup.CGROUP_THROTTLED_TIME).stream().map(Series::name).toList(), "leaf first");
     }
 
     @Test
@@ -169,6 +214,19 @@ class SeriesStoreTest {
         assertTrue(marks.get(2).text().contains("reconnect"), marks.get(2).text());
         assertEquals(TimeMark.Kind.SESSION, marks.get(3).kind());
         assertEquals("new session: 10 Hz · FLOOR_HZ 5 Hz (was 10 Hz · FLOOR_HZ off)", marks.get(3).text());
+    }
+
+    @Test
+    void lostKernelLogRecordsAreCountedAndMarkedWhereTheyWereLost() throws IOException {
+        feed(HELLO, sample(1, ""),
+                "{\"type\":\"kmsg_gap\",\"mono_ns\":500150000000,\"dropped\":436,\"from_us\":500150000,"
+                        + "\"to_us\":500160000,\"reason\":\"queue_overflow\"}", sample(2, ""));
+        assertEquals(436, store.kmsgDropped());
+        List<TimeMark> marks = store.marks();
+        assertEquals(1, marks.size(), marks.toString());
+        assertEquals(TimeMark.Kind.KMSG, marks.get(0).kind());
+        assertEquals(1000.15, marks.get(0).x(), 1e-6);
+        assertEquals("kernel log: 436 records lost here (queue_overflow)", marks.get(0).text());
     }
 
     @Test
@@ -193,9 +251,9 @@ class SeriesStoreTest {
             small.accept(decoder.decode(sample(i, ",\"pressure\":{\"cpu.some_total\":" + i + "}")));
             small.flush();
         }
-        int n = small.series("pressure.cpu.some_total").line().getDataCount();
+        int n = small.series("psi.cpu.some_pct").line().getDataCount();
         assertTrue(n <= 100 && n >= 75, "kept " + n);
         // the last second: ticks 241..250, 100 ms each
-        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("pressure.cpu.some_total").line().get(1, n - 1), 1e-9);
+        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("psi.cpu.some_pct").line().get(1, n - 1), 1e-9);
     }
 }

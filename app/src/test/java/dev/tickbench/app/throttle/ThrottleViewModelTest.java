@@ -7,11 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
+import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +28,7 @@ class ThrottleViewModelTest {
 
     @Test
     void aCaptureWithThrottleLinesShowsItsStatusAndAWhatIfReplay() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         ThrottleViewModel vm = new ThrottleViewModel();
         vm.traceProperty().set(ThrottleViewModel.read(file));
 
@@ -56,7 +57,7 @@ class ThrottleViewModelTest {
 
     @Test
     void theLiveSessionsThrottleSeriesMakeATrace() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         SeriesStore store = SeriesStore.replay();
         assertNull(ThrottleViewModel.fromStore(store), "no throttle lines yet: no trace, not an empty one");
         try (CaptureReader r = CaptureReader.open(file)) {
@@ -93,5 +94,23 @@ class ThrottleViewModelTest {
             c[i] = ceiling;
         }
         return new ThrottleTrace("test", t, new double[n], new double[n], effective, c, null, null, null);
+    }
+
+    @Test
+    void aCapturesZonesAreTheOnesItsHelloPublished() throws Exception {
+        String hello = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"0.1.0\"},\"host\":{\"hostname\":\"b7\","
+                + "\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
+                + "\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,\"capabilities\":{\"rate_hz\":10%s}}\n";
+        Path tuned = dir.resolve("tuned.ndjson");
+        java.nio.file.Files.writeString(tuned, String.format(hello, ",\"throttle\":{\"red_pct\":80.0,\"yellow_pct\":35.0}"));
+        Path none = dir.resolve("no-throttle.ndjson");
+        java.nio.file.Files.writeString(none, String.format(hello, ""));
+        Path text = dir.resolve("iowait.txt");
+        java.nio.file.Files.writeString(text, "12\n80\n");
+
+        assertEquals(new ThrottleBands(35, 80), ThrottleViewModel.bandsOf(tuned));
+        assertEquals(ThrottleBands.CONTROLLER, ThrottleViewModel.bandsOf(none), "no throttle ran: the replay's own");
+        assertEquals(ThrottleBands.CONTROLLER, ThrottleViewModel.bandsOf(text), "a plain iowait series has no hello");
+        assertEquals(ThrottleBands.CONTROLLER, new ThrottleViewModel().bandsProperty().get());
     }
 }

@@ -104,8 +104,11 @@ class WalkViewModelTest {
     }
 
     @Test
-    void cgroupLinesV2ThenV1CpuController() {
-        assertEquals("/a/b", ProcessRow.of(new ProcessCgroup(1, "x", "/a/b", "/kubepods/pod1/c")).cgroup());
+    void cgroupLinesV1CpuControllerThenV2() {
+        // hybrid host: every v2 path is "/" and the cpu controller is in v1, where the walk reads it
+        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", "/", "/kubepods/pod1/c")).cgroup());
+        assertTrue(ProcessRow.of(new ProcessCgroup(1, "x", "/", "/kubepods/pod1/c")).matches("pod1"));
+        assertEquals("/a/b", ProcessRow.of(new ProcessCgroup(1, "x", "/a/b", null)).cgroup());
         assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", null, "/kubepods/pod1/c")).cgroup());
         assertNull(ProcessRow.of(new ProcessCgroup(1, "x", null, null)).cgroup());
     }
@@ -113,7 +116,15 @@ class WalkViewModelTest {
     @Test
     void impliedRequestUnderBothMappings() {
         // the same weight means very different requests under the two mappings (CpuConversionsTest)
-        assertEquals("old 976m · new 289m", LevelRow.implied(39));
-        assertEquals("old none · new none", LevelRow.implied(10_001), "no shares map above 10000");
+        assertEquals("old 976-1000m · new 289-298m", LevelRow.implied(level(39, null)));
+        assertEquals("old none · new none", LevelRow.implied(level(10_001, null)), "no shares map above 10000");
+        // v1: the shares kubelet wrote give the request directly, the same under both mappings
+        assertEquals("old 1000m · new 1000m", LevelRow.implied(level(null, 1024L)));
+        assertEquals("—", LevelRow.implied(level(null, null)));
+    }
+
+    private static dev.tickbench.core.cgroup.WalkLevel level(Integer weight, Long shares) {
+        return new dev.tickbench.core.cgroup.WalkLevel(new dev.tickbench.core.cgroup.LevelLimits("/a", null, null, weight, shares),
+                null, null, null, 1);
     }
 }

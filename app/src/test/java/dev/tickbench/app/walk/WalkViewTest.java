@@ -3,6 +3,7 @@ package dev.tickbench.app.walk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,7 +52,7 @@ class WalkViewTest {
     @Test
     void walkingThePidHighlightsThePodLevel() throws Exception {
         fx(() -> { vm.refreshProcesses(); vm.targetProperty().set("4242"); vm.start(); return null; });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> view.pointCount() >= 4));
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fx(() -> view.pointCount() >= 4));
 
         List<String> enforcing = fx(() -> view.table().lookupAll(".table-row-cell").stream()
                 .filter(n -> n.getPseudoClassStates().contains(WalkView.ENFORCING))
@@ -66,6 +67,6 @@ class WalkViewTest {
     }
 
     static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 }

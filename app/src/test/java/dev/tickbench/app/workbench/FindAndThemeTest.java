@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +41,7 @@ class FindAndThemeTest {
     }
 
     private void openFixture() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
     }
@@ -110,7 +110,7 @@ class FindAndThemeTest {
         assertTrue(max > 105, "the 105 °C trip of thermal_zone0 is on screen: y max " + max);
         ChartView freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ));
         double[] whole = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
-        double start = FixtureCapture.START_WALL_NS / 1e9;
+        double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 1, start + 1.5); return null; });
         double[] zoomed = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
         // the axis is the visible range's, with padding: never wider than the whole run's

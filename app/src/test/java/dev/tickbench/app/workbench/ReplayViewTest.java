@@ -8,13 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.testkit.Boards;
+import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ class ReplayViewTest {
 
     @Test
     void aCaptureOpensWithItsSeriesAndCadenceBadges() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
 
@@ -56,7 +58,7 @@ class ReplayViewTest {
         Set<String> shownSlabs = fx(slab::shownSeries);
         assertEquals(5, shownSlabs.size(), "top five busiest slab caches by default: " + shownSlabs);
         assertTrue(shownSlabs.contains("slabinfo.nf_conntrack"), shownSlabs.toString());
-        assertEquals(Set.of("stat.busy", "stat.iowait"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
+        assertEquals(Set.of("cpu.busy_pct", "cpu.iowait_pct"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
 
         String title = fx(() -> w.vm.titleProperty().get());
@@ -80,10 +82,10 @@ class ReplayViewTest {
     /** Export CSV: the series shown, over the window's time range, one row per tick. */
     @Test
     void exportsTheShownSeriesOverTheVisibleRange() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         var open = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> open.getState() == Worker.State.SUCCEEDED);
-        double start = FixtureCapture.START_WALL_NS / 1e9;
+        double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 5.005, start + 10.005); return null; });
         // marks at each emission while they are sparse (thermal: 5 + 50 in 5 s), none on dense series (buddy)
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).marksDrawn()));
@@ -96,6 +98,7 @@ class ReplayViewTest {
         assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
         assertTrue(header.contains("thermal_zone0.temp") && header.contains("thermal_zone1.temp"), header.toString());
         assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
+        assertTrue(header.contains("cpu.busy_pct") && header.contains("psi.io.some_pct"), "the shown derived series too: " + header);
         assertTrue(header.contains("slabinfo.nf_conntrack"), header.toString());
         assertFalse(header.contains("meminfo.MemFree"), "only the series the charts show");
         assertFalse(header.contains("stat.cpu0.user"), "stat.cpu.* is the total, not the per-core columns");
@@ -107,14 +110,14 @@ class ReplayViewTest {
     /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
     @Test
     void aCaptureOfTheRouterBoardShowsThePublishedCadences() throws Exception {
-        Path board = Path.of(System.getProperty("user.dir")).resolve("../sampler-core/src/test/resources/boards/router-arm").normalize();
+        Path board = Boards.dir(Boards.ROUTER);
         Path file = dir.resolve("router-arm.ndjson");
         try (CaptureWriter out = CaptureWriter.open(file);
              Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 100, 0),
                      List.of(), List.of())) {
             sampler.addSink(out);
             sampler.start();
-            Thread.sleep(1500);
+            Waits.until("the sampler to record 50 ticks of the router board", () -> sampler.lastSeq() >= 50);
         }
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
@@ -132,7 +135,7 @@ class ReplayViewTest {
 
     @Test
     void aDamagedCaptureOpensUpToTheBadLineAndSaysWhichLine() throws Exception {
-        List<String> lines = Files.readAllLines(FixtureCapture.small(dir.resolve("good.ndjson")), StandardCharsets.UTF_8);
+        List<String> lines = Files.readAllLines(RouterCapture.small(dir.resolve("good.ndjson")), StandardCharsets.UTF_8);
         Path bad = dir.resolve("damaged.ndjson");
         Files.writeString(bad, String.join("\n", lines.subList(0, 1233)) + "\n{\"type\":\"sample\",\"seq\":12\n");
         var task = fx(() -> w.view.openCapture(bad));

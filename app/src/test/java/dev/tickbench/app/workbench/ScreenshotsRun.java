@@ -5,18 +5,21 @@ import dev.tickbench.app.charts.ChartView;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.walk.CgroupFixture;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
+import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.Node;
@@ -43,7 +46,7 @@ public final class ScreenshotsRun {
         try {
             CompletableFuture<Void> started = new CompletableFuture<>();
             Platform.startup(() -> started.complete(null));
-            started.get(30, TimeUnit.SECONDS);
+            started.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
         } catch (Throwable t) {
             System.out.println("JavaFX did not start: " + t);
             System.exit(NO_TOOLKIT);
@@ -62,10 +65,10 @@ public final class ScreenshotsRun {
         Stage stage = fx(() -> (Stage) w.view.getScene().getWindow());
         Path dir = Files.createTempDirectory("tickbench-shots");
         Path file = dir.resolve("edge-router-3.ndjson.gz");
-        new FixtureCapture(100, 180, 34, 9500).write(file);
+        new RouterCapture(100, 180, 34, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
-        Thread.sleep(1500);
+        pulses(30);
         check(fx(stage::getTitle).startsWith("Tickbench — edge-router-3"), "window title: " + fx(stage::getTitle));
         check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");
         for (ChartGroup g : List.of(ChartGroup.THERMAL, ChartGroup.CPU_FREQ, ChartGroup.CPU, ChartGroup.PSI, ChartGroup.THROTTLE)) {
@@ -78,13 +81,13 @@ public final class ScreenshotsRun {
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
-        double start = FixtureCapture.START_WALL_NS / 1e9;
+        double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
-        Thread.sleep(1500);
+        pulses(30);
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
         shot(w, out.resolve("throttle-chart.png"), fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE)));
         fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
-        Thread.sleep(1500);
+        pulses(30);
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
         fx(() -> { w.view.setDarkTheme(false); return null; });
         otherTabs(w, out, dir, file);
@@ -93,7 +96,8 @@ public final class ScreenshotsRun {
             fx(() -> { w.view.tabs().getSelectionModel().select(0); w.vm.connectLocal(); return null; });
             until("live points", 15_000, () -> w.view.charts().charts().get(ChartGroup.CPU) != null
                     && w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 300);
-            Thread.sleep(4000);
+            until("a fuller live picture", 60_000, () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 700);
+            pulses(30);
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());
             fx(() -> { w.vm.shutdown(); return null; });
@@ -119,7 +123,7 @@ public final class ScreenshotsRun {
         });
         until("walk points", 20_000, () -> ((WalkView) tab.getContent()).pointCount() >= 25);
         walk.stop();
-        Thread.sleep(500);
+        pulses(30);
         shot(w, out.resolve("walk-view.png"), w.view.getScene().getRoot());
         fx(() -> { w.view.tabs().getTabs().remove(tab); return null; });
 
@@ -128,7 +132,7 @@ public final class ScreenshotsRun {
         var trace = fx(() -> tabs.throttle().open(capture));
         until("the trace", 30_000, () -> trace.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
         fx(() -> { tabs.throttleModel().whatIfProperty().set(4); return null; });
-        Thread.sleep(1000);
+        pulses(30);
         shot(w, out.resolve("throttle-view.png"), w.view.getScene().getRoot());
 
         List<Path> assets;
@@ -146,7 +150,7 @@ public final class ScreenshotsRun {
             return null;
         });
         until("the overlay", 30_000, () -> tabs.compare().overlay().getData().size() == 3);
-        Thread.sleep(1000);
+        pulses(30);
         shot(w, out.resolve("compare-view.png"), w.view.getScene().getRoot());
     }
 
@@ -173,6 +177,26 @@ public final class ScreenshotsRun {
     private static void check(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
+        }
+    }
+
+    /**
+     * Waits for {@code n} rendering pulses (an animation timer counts them): what the last change asked to
+     * be laid out and drawn has been, before the picture is taken. Synchronised on the pulse, not the clock.
+     */
+    private static void pulses(int n) throws Exception {
+        CountDownLatch left = new CountDownLatch(n);
+        AnimationTimer counter = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                left.countDown();
+            }
+        };
+        fx(() -> { counter.start(); return null; });
+        try {
+            check(left.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), n + " rendering pulses did not come in " + Waits.DEADLINE);
+        } finally {
+            fx(() -> { counter.stop(); return null; });
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.recording.Spool;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,16 +36,28 @@ final class WindowFixture {
         stage.show();
     }
 
-    /** Evaluates {@code c} on the FX thread. */
+    /**
+     * Evaluates {@code c} on the FX thread. The deadline is generous: on a busy machine a software-rendered
+     * window with live charts answers slowly, and slow is not wrong.
+     */
     static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        try {
+            return WaitForAsyncUtils.asyncFx(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("the FX thread did not answer in " + Waits.DEADLINE.toSeconds() + " s", e);
+        }
     }
 
+    /**
+     * Polls {@code c} on the FX thread until it holds. {@code timeoutMs} is what the test expects on a
+     * quiet machine; the deadline is never shorter than {@link Waits#DEADLINE}.
+     */
     static void until(String what, long timeoutMs, Callable<Boolean> c) throws Exception {
+        long deadline = Math.max(timeoutMs, Waits.DEADLINE.toMillis());
         try {
-            WaitForAsyncUtils.waitFor(timeoutMs, TimeUnit.MILLISECONDS, () -> fx(c));
+            WaitForAsyncUtils.waitFor(deadline, TimeUnit.MILLISECONDS, () -> fx(c));
         } catch (TimeoutException e) {
-            throw new AssertionError("timed out after " + timeoutMs + " ms waiting for: " + what, e);
+            throw new AssertionError("timed out after " + deadline + " ms waiting for: " + what, e);
         }
     }
 }

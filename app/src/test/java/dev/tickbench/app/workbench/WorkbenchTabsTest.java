@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.recording.FixtureCapture;
 import dev.tickbench.app.compare.CompareViewModel;
 import dev.tickbench.app.connect.FxConnectPrompts;
 import dev.tickbench.app.connect.ProbeServerConnection;
@@ -14,6 +13,7 @@ import dev.tickbench.app.connect.SshTarget;
 import dev.tickbench.app.connect.StreamRequest;
 import dev.tickbench.app.walk.LocalWalker;
 import dev.tickbench.app.walk.RemoteWalker;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -91,7 +91,7 @@ class WorkbenchTabsTest {
 
     @Test
     void aPlainCaptureIsRefusedInTheView() throws Exception {
-        Path plain = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path plain = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var tabs = w.view.tabs();
         var task = fx(() -> tabs.compare().load(List.of(plain)));
         until("the refusal", 30_000, () -> task.getState() == Worker.State.FAILED);
@@ -102,7 +102,7 @@ class WorkbenchTabsTest {
 
     @Test
     void throttleFromACaptureDrawsTheWhatIfLine() throws Exception {
-        Path file = FixtureCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var tabs = w.view.tabs();
         fx(() -> { tabs.show(tabs.throttle()); return null; });
         var task = fx(() -> tabs.throttle().open(file));

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import java.io.BufferedReader;
@@ -15,14 +16,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code bench}: the probe's sampler on the real /proc at several rates, beside the C floor sampler
- * ({@code shared/bench/floor}) run in the same invocation, as a ratio of CPU per tick. A benchmark,
- * not a test: run it on an idle machine.
+ * ({@code remote-probe/bench/floor/floor.c}, built by {@code remote-probe/bench/run-bench.sh}) run in the
+ * same invocation, as a ratio of CPU per tick. A benchmark, not a test: run it on an idle machine.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark: CPU per tick, lateness p50/p99 and RSS of the sampler vs the C floor sampler.")
@@ -39,7 +41,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", description = "warm-up seconds per run, not measured (default: 10; C2 compiles in the first seconds)")
     int warmup = 10;
 
-    @Option(names = "--floor-bin", paramLabel = "FILE", description = "the built C floor sampler (shared/bench/floor/floor.c)")
+    @Option(names = "--floor-bin", paramLabel = "FILE", description = "the built C floor sampler (remote-probe/bench/floor/floor.c; run-bench.sh builds it)")
     Path floorBin;
 
     @Option(names = "--proc-root", paramLabel = "DIR", description = "proc root (default: /proc)")
@@ -47,9 +49,19 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        for (int r : rates) {
+            if (r < Floors.MIN_RATE_HZ || r > Floors.MAX_RATE_HZ) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--rates: each rate must be from "
+                        + Floors.MIN_RATE_HZ + " to " + Floors.MAX_RATE_HZ + " Hz, got " + r);
+            }
+        }
+        if (seconds < 1 || warmup < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--seconds must be at least 1 and --warmup at least 0, got " + seconds + " and " + warmup);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (floorBin != null && !Files.isExecutable(floorBin)) {
-            throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -o /tmp/floor floor.c -lm)", 2);
+            throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -Wall -o /tmp/floor remote-probe/bench/floor/floor.c -lm)", 2);
         }
         out.printf("%-6s %12s %12s %8s %11s %11s %9s %9s | %12s %11s %11s %8s%n", "rate", "java_cpu_us", "thread_us",
                 "ratio", "late_p50_us", "late_p99_us", "rss_MB", "heap_MB", "c_cpu_us", "c_p50_us", "c_p99_us", "c_rss_MB");

@@ -1,10 +1,9 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.core.cgroup.CgroupCpuSource;
 import dev.tickbench.core.cgroup.CgroupException;
-import dev.tickbench.core.cgroup.CgroupLimitsExtension;
 import dev.tickbench.core.cgroup.CgroupTarget;
 import dev.tickbench.core.cgroup.TargetResolver;
+import dev.tickbench.core.session.SessionConfig;
 import dev.tickbench.core.source.SystemRoots;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -12,8 +11,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code --pid PID} or {@code --cgroup PATH}: one cgroup target (single, not repeatable: one walk,
- * one set of levels in the stream). {@code walk} requires one; {@code stream}/{@code record} attach
- * {@link CgroupCpuSource} and {@link CgroupLimitsExtension} when one is given.
+ * one set of levels in the stream). {@code walk} requires one; for {@code stream}/{@code record}/{@code serve}
+ * it is the session's {@link SessionConfig.CgroupChoice} (the session adds the cgroup_cpu source and the
+ * cgroup_limits lines).
  */
 public final class CgroupTargetOptions {
     @Spec(Spec.Target.MIXEE)
@@ -60,15 +60,11 @@ public final class CgroupTargetOptions {
         }
     }
 
-    /** The source and extension to add to a sampler, or null when no target was given. */
-    public Attached attach(SystemRoots roots) {
+    /** The target for a session, or null when none was given. */
+    public SessionConfig.CgroupChoice choice() {
         if (!given()) {
             return null;
         }
-        CgroupTarget target = resolve(roots);
-        return new Attached(target, new CgroupCpuSource(target), new CgroupLimitsExtension(target));
+        return pid != null ? new SessionConfig.CgroupChoice.Pid(pid) : new SessionConfig.CgroupChoice.Path(cgroup);
     }
-
-    /** What {@code stream}/{@code record} add for a cgroup target. */
-    public record Attached(CgroupTarget target, CgroupCpuSource source, CgroupLimitsExtension limits) {}
 }

@@ -48,6 +48,8 @@ public final class CsvCommand implements Callable<Integer> {
         if (!Files.isRegularFile(capture)) {
             throw new UserError(capture + ": no such capture file");
         }
+        InputFiles.refuseOverwritingInput("--out", out, capture);
+        InputFiles.refuseOverwritingInput("--out", CsvExport.cadenceFileFor(out), capture);
         if (fromS != null && toS != null && fromS > toS) {
             throw new UserError("--from " + fromS + " is after --to " + toS, 2);
         }

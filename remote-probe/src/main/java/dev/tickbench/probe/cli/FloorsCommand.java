@@ -20,10 +20,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "floors", mixinStandardHelpOptions = true,
         description = {"Measure, from captures recorded with --floor-hz >= --rate, how often each level source"
                 + " changed on each board, the floor it would need and the floor Tickbench ships.",
-            "Exit status: 0 fine, 1 a capture cannot be analysed (nothing printed), 3 printed but a capture was"
-                + " truncated or corrupt (analysed up to the bad line)."})
+            "Exit status: 0 fine; 1 bad data: a capture cannot be analysed (nothing printed), or one is truncated or"
+                + " corrupt (printed, analysed up to the bad line); 2 bad usage."})
 public final class FloorsCommand implements Callable<Integer> {
-    static final int TRUNCATED_EXIT = 3;
+    /** Bad data, as for every command (README "Exit status"); the analysis before the bad line is printed. */
+    static final int TRUNCATED_EXIT = 1;
 
     @Spec
     CommandLine.Model.CommandSpec spec;

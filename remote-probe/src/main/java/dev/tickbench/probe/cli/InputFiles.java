@@ -23,6 +23,26 @@ final class InputFiles {
         }
     }
 
+    /**
+     * Refuses to write {@code out} when it is {@code input} under another name (a symlink, a hard link,
+     * {@code ./x} for {@code x}): opening it for writing would empty the input before it is read. An
+     * output that does not exist yet is compared by its directory's real path and its name.
+     */
+    static void refuseOverwritingInput(String outFlag, Path out, Path input) {
+        try {
+            Path in = input.toRealPath();
+            boolean same = Files.exists(out) ? Files.isSameFile(out, input)
+                    : out.toAbsolutePath().getParent() != null && Files.isDirectory(out.toAbsolutePath().getParent())
+                            && out.toAbsolutePath().getParent().toRealPath().resolve(out.getFileName()).equals(in);
+            if (same) {
+                throw new UserError(outFlag + " " + out + " is the input " + input + ": refusing to overwrite it; "
+                        + "choose another output file", 2);
+            }
+        } catch (IOException e) {
+            // cannot resolve one of them: the read or the write fails next, with its own message
+        }
+    }
+
     static UserError unreadable(String flag, Path file, IOException e) {
         if (e instanceof NoSuchFileException) {
             return new UserError(flag + " " + file + ": no such file");

@@ -37,6 +37,8 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new ThrottleCommand());
         cl.addSubcommand(new FloorsCommand());
         cl.addSubcommand(new ServeCommand());
+        // '@FILE' would make picocli read FILE as arguments: over SSH that prints any file the probe can read
+        cl.setExpandAtFiles(false);
         cl.setParameterExceptionHandler(ProbeMain::badUsage);
         cl.setExecutionExceptionHandler(ProbeMain::failed);
         return cl;

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,10 +36,21 @@ public final class RecordCommand implements Callable<Integer> {
             description = "how long to record (default: 30s)")
     Duration duration = Duration.ofSeconds(30);
 
+    @Option(names = "--force", description = "replace FILE if it exists (default: refuse, a capture is never overwritten)")
+    boolean force;
+
     @Override
     public Integer call() throws Exception {
         sampling.validate();
         session.validate();
+        long tickNs = 1_000_000_000L / sampling.rateHz();
+        if (duration.toNanos() < tickNs) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--duration " + duration.toMillis() + "ms is shorter than one tick at --rate " + sampling.rateHz() + " Hz (" + tickNs / 1_000_000.0
+                    + " ms): the capture would hold no sample");
+        }
+        if (!force && Files.exists(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
+        }
         Path dir = out.toAbsolutePath().getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new UserError("cannot write " + out + ": directory " + dir + " does not exist", 2);
@@ -47,7 +59,9 @@ public final class RecordCommand implements Callable<Integer> {
         AtomicReference<IOException> failure = new AtomicReference<>();
         CaptureWriter writer;
         try {
-            writer = CaptureWriter.open(out);
+            writer = CaptureWriter.open(out, force);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
         } catch (IOException e) {
             throw new UserError("cannot create " + out + ": " + e.getMessage(), 1);
         }
@@ -78,7 +92,8 @@ public final class RecordCommand implements Callable<Integer> {
             long samples = sampler.lastSeq();
             closeQuietly(writer, failure);
             if (failure.get() != null) {
-                throw new UserError(failure.get().getMessage() + " (the " + samples
+                // only what reached the file before the failure is counted, not what the sampler produced
+                throw new UserError(failure.get().getMessage() + " (the " + writer.readableSamples()
                         + " samples before it are kept in " + out + ")", 1);
             }
             spec.commandLine().getErr().printf("recorded %d samples, %d bytes to %s%n", samples,

@@ -37,11 +37,16 @@ public final class SamplerOptions {
         if (floorHz != null) {
             return bounded("--floor-hz", floorHz, Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ, "Hz");
         }
-        String env = System.getenv("FLOOR_HZ");
-        if (env == null || env.isBlank()) {
-            return 0;
+        try {
+            return dev.tickbench.core.session.SessionConfig.floorHzFromEnvironment(System.getenv());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        return bounded("FLOOR_HZ (environment)", env.trim(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ, "Hz");
+    }
+
+    /** {@code --floor-hz} when given (validated); empty = the session takes FLOOR_HZ from the environment. */
+    public java.util.OptionalInt floorHzFlag() {
+        return floorHz == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(floorHz());
     }
 
     public dev.tickbench.core.sampler.SamplerConfig config() {

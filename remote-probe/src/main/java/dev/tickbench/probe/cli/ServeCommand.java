@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.probe.budget.MemoryBudget;
 import dev.tickbench.probe.http.BearerToken;
 import dev.tickbench.probe.http.LineHub;
 import dev.tickbench.probe.http.ProbeHttpServer;
@@ -42,6 +43,14 @@ public final class ServeCommand implements Callable<Integer> {
             description = "bearer token file: every endpoint but /healthz then needs 'Authorization: Bearer <token>'")
     Path tokenFile;
 
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "serve HTTPS: certificate chain, PEM (with --tls-key)")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE",
+            description = "serve HTTPS: private key, unencrypted PKCS#8 PEM (BEGIN PRIVATE KEY)")
+    Path tlsKey;
+
     @Option(names = "--buffer", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "how much of the stream /stream?since=SEQ can replay (default: 60s)")
     Duration buffer = Duration.ofSeconds(60);
@@ -67,20 +76,32 @@ public final class ServeCommand implements Callable<Integer> {
         HostPort httpBind = HostPort.parse("--http", http);
         BearerToken token = tokenFile == null ? null : BearerToken.read(tokenFile);
         ProbeHttpServer.checkBinding(httpBind, token); // before anything starts
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new UserError("--tls-cert and --tls-key go together: give both, or neither for plain HTTP", 2);
+        }
+        ProbeHttpServer.Tls tls = tlsCert == null ? null : ProbeHttpServer.Tls.read(tlsCert, tlsKey);
         HostPort sshBind = sshBind();
         PrintWriter err = spec.commandLine().getErr();
+        MemoryBudget budget = MemoryBudget.ofThisJvm();
         CountDownLatch stop = new CountDownLatch(1);
         Thread hook = new Thread(stop::countDown, "tickbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try (Sampler sampler = session.createSampler(sampling);
-                LineHub hub = new LineHub(buffer.toNanos())) {
+                LineHub hub = new LineHub(buffer.toNanos(), budget.ringBytes())) {
             sampler.addSink(hub); // before start: the hub sees the hello (user_hz, capabilities) first
-            try (ProbeHttpServer server = ProbeHttpServer.start(httpBind, token, new SamplerProbe(sampler), hub);
+            try (ProbeHttpServer server = ProbeHttpServer.start(httpBind, token, tls, new SamplerProbe(sampler), hub,
+                    budget);
                     ProbeSshServer sshServer = sshBind == null ? null
-                            : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser)) {
+                            : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget)) {
                 sampler.start();
-                err.println("tickbench-probe serve: http listening on " + hostPort(server.address().getAddress().getHostAddress(),
-                        server.address().getPort()) + (token == null ? " (no token, loopback only)" : " (bearer token required)"));
+                if (tls == null && !httpBind.isLoopback("--http")) {
+                    err.println("tickbench-probe serve: warning: --http " + http + " is not loopback and has no --tls-cert:"
+                            + " the bearer token and the data cross the network in clear");
+                }
+                err.println("tickbench-probe serve: memory budget: " + budget);
+                err.println("tickbench-probe serve: " + (tls == null ? "http" : "https") + " listening on "
+                        + hostPort(server.address().getAddress().getHostAddress(), server.address().getPort())
+                        + (token == null ? " (no token, loopback only)" : " (bearer token required)"));
                 if (sshServer != null) {
                     err.println("tickbench-probe serve: ssh listening on " + hostPort(sshBind.resolve("--ssh").getAddress()
                             .getHostAddress(), sshServer.port()) + " for user " + sshUser + ", host key "

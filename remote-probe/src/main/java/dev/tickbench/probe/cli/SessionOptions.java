@@ -1,19 +1,23 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.sampler.Sampler;
-import dev.tickbench.core.sampler.TickExtension;
-import dev.tickbench.core.source.Source;
-import dev.tickbench.core.throttle.ThrottleExtension;
-import java.util.ArrayList;
-import java.util.List;
+import dev.tickbench.core.session.Session;
+import dev.tickbench.core.session.SessionConfig;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
 
 /**
  * What a sampling session adds to the sampler besides the kernel sources: the iowait throttle and
- * a cgroup target. Shared by {@code stream}, {@code record} and {@code serve}.
+ * a cgroup target. Shared by {@code stream}, {@code record}, {@code serve} and {@code capabilities};
+ * the assembly itself is the core's {@link Session}, the same the workbench's local session uses.
  */
 @picocli.CommandLine.Command
 public final class SessionOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec spec;
+
     @Mixin
     CgroupTargetOptions cgroupTarget;
 
@@ -26,16 +30,25 @@ public final class SessionOptions {
         throttle.ceiling();
     }
 
-    public Sampler createSampler(SamplerOptions sampling) {
-        List<Source> extra = new ArrayList<>();
-        List<TickExtension> extensions = new ArrayList<>();
-        // the probe runs the full sampler and the iowait throttle: one throttle line a second
-        extensions.add(new ThrottleExtension(sampling.roots(), throttle.ceiling()));
-        CgroupTargetOptions.Attached cg = cgroupTarget.attach(sampling.roots());
-        if (cg != null) {
-            extra.add(cg.source());
-            extensions.add(cg.limits());
+    /** The session's configuration: FLOOR_HZ from the environment unless {@code --floor-hz} was given. */
+    public SessionConfig config(SamplerOptions sampling) {
+        return new SessionConfig(sampling.roots(), sampling.rateHz(), sampling.floorHzFlag(), cgroupTarget.choice(),
+                throttle.ceiling());
+    }
+
+    /** Builds the session; an unresolvable cgroup target is a {@link UserError}, a bad FLOOR_HZ a usage error. */
+    public Session createSession(SamplerOptions sampling) {
+        try {
+            return Session.open(config(sampling), System.getenv());
+        } catch (CgroupException e) {
+            throw new UserError(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        return Sampler.create(sampling.config(), extra, extensions);
+    }
+
+    /** The session's sampler; closing it closes the whole session (its extensions included). */
+    public Sampler createSampler(SamplerOptions sampling) {
+        return createSession(sampling).sampler();
     }
 }

@@ -2,7 +2,7 @@ package dev.tickbench.probe.cli;
 
 import picocli.CommandLine.Command;
 
-/** {@code tickbench-probe throttle replay|run}: the iowait throttle of seed C, offline and live. */
+/** {@code tickbench-probe throttle replay|run}: the iowait throttle of docs/throttle.md, offline and live. */
 @Command(name = "throttle", mixinStandardHelpOptions = true,
         description = "The adaptive iowait throttle: replay a recorded series, or run tasks under it.",
         subcommands = {ThrottleReplayCommand.class, ThrottleRunCommand.class})

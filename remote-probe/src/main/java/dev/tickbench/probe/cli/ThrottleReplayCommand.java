@@ -32,8 +32,9 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     @Mixin
     ThrottleOptions throttle;
 
-    @Option(names = "--input", required = true, paramLabel = "FILE",
-            description = "a capture (.ndjson, .gz) or a text file with one iowait %% per line")
+    @Option(names = "--input", paramLabel = "FILE",
+            description = "a capture (.ndjson, .gz) or a text file with one iowait %% per line (default: stdin;"
+                    + " over SSH only stdin)")
     Path input;
 
     @Option(names = "--json", description = "one JSON object per input value")
@@ -42,17 +43,26 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         int ceiling = throttle.ceiling();
-        InputFiles.requireReadable("--input", input);
         IowaitSeries.Loaded loaded;
-        try {
-            loaded = IowaitSeries.load(input);
-        } catch (IowaitSeries.SeriesFormatException e) {
-            throw new UserError(e.getMessage());
-        } catch (IOException e) {
-            throw InputFiles.unreadable("--input", input, e);
+        if (input == null) {
+            try {
+                loaded = IowaitSeries.load(CommandIo.in(), "stdin");
+            } catch (IowaitSeries.SeriesFormatException e) {
+                throw new UserError(e.getMessage());
+            } catch (IOException e) {
+                throw new UserError("stdin: cannot be read: " + e.getMessage());
+            }
+        } else {
+            InputFiles.requireReadable("--input", input);
+            try {
+                loaded = IowaitSeries.load(input);
+            } catch (IowaitSeries.SeriesFormatException e) {
+                throw new UserError(e.getMessage());
+            } catch (IOException e) {
+                throw InputFiles.unreadable("--input", input, e);
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
-        loaded.warning().ifPresent(w -> spec.commandLine().getErr().println("tickbench-probe throttle replay: warning: " + w));
         List<ThrottleReplay.Step> steps = ThrottleReplay.run(ceiling, loaded.points());
         if (json) {
             for (ThrottleReplay.Step s : steps) {
@@ -68,6 +78,10 @@ final class ThrottleReplayCommand implements Callable<Integer> {
             printTable(out, ceiling, steps);
         }
         out.flush();
+        if (loaded.warning().isPresent()) {
+            // what was read is replayed above; the input is still bad data, as for csv and floors
+            throw new UserError(loaded.warning().get());
+        }
         return 0;
     }
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code walk}: which level of a cgroup path is throttling (design.md "Throttling path walk"). */
+/** {@code walk}: which level of a cgroup path is throttling (docs/walk.md). */
 @Command(name = "walk", mixinStandardHelpOptions = true,
         description = "Read a cgroup and every ancestor twice, a window apart, and name the level that throttles.")
 public final class WalkCommand implements Callable<Integer> {

@@ -48,6 +48,9 @@ final class WalkTable {
         if (k != null) {
             path += "  [" + k.label() + "]";
         }
+        if (l.reset()) {
+            path += "  (reset: counters restarted)";
+        }
         return new String[] {
             enforcing ? "*" : "",
             path,

@@ -25,8 +25,6 @@ public final class LineHub implements LineSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LineHub.class);
     /** Ten seconds at 1000 Hz: the hub thread would have to stall that long to lose a line. */
     static final int INBOX_LINES = 10_000;
-    /** Hard memory bound of the replay ring, whatever --buffer says. */
-    static final long RING_MAX_BYTES = 64L << 20;
 
     private final ArrayBlockingQueue<byte[]> inbox = new ArrayBlockingQueue<>(INBOX_LINES);
     private final MetricsState metrics = new MetricsState();
@@ -35,13 +33,15 @@ public final class LineHub implements LineSink, AutoCloseable {
     private final List<StreamClient> clients = new CopyOnWriteArrayList<>();
     private final AtomicLong droppedLines = new AtomicLong();
     private final AtomicLong undecodable = new AtomicLong();
+    private final AtomicLong slowClientsCut = new AtomicLong();
     private final Thread thread;
     private volatile boolean closed;
     private volatile long lastSampleReceivedNs;
     private long lastSeq;
 
-    public LineHub(long bufferNs) {
-        this.ring = new LineRing(bufferNs, RING_MAX_BYTES);
+    /** @param ringBytes a hard bound on the replay ring whatever --buffer says (its share of the heap) */
+    public LineHub(long bufferNs, long ringBytes) {
+        this.ring = new LineRing(bufferNs, ringBytes);
         this.thread = new Thread(this::run, "tickbench-http-hub");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -95,7 +95,11 @@ public final class LineHub implements LineSink, AutoCloseable {
         synchronized (ring) {
             ring.add(e);
             for (StreamClient c : clients) {
+                boolean wasCut = c.isCut();
                 c.offer(e);
+                if (!wasCut && c.isCut()) {
+                    slowClientsCut.incrementAndGet();
+                }
             }
         }
     }
@@ -125,12 +129,8 @@ public final class LineHub implements LineSink, AutoCloseable {
         return droppedLines.get();
     }
 
-    long slowClientGaps() {
-        long n = 0;
-        for (StreamClient c : clients) {
-            n += c.gapsSent();
-        }
-        return n;
+    long slowClientsCut() {
+        return slowClientsCut.get();
     }
 
     /** {@link System#nanoTime()} when the last sample arrived; 0 before the first. */

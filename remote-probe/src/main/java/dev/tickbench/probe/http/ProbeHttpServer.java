@@ -2,77 +2,89 @@ package dev.tickbench.probe.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.tickbench.core.metrics.Exposition;
+import dev.tickbench.probe.budget.MemoryBudget;
 import dev.tickbench.probe.cli.HostPort;
 import dev.tickbench.probe.cli.ProbeVersion;
 import dev.tickbench.probe.cli.UserError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
+import java.util.List;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
 
 /**
- * {@code serve}'s HTTP side (JDK built-in server): {@code /healthz}, {@code /capabilities},
- * {@code /metrics}, {@code /stream}. Loopback unless told otherwise; a non-loopback address needs a
- * token. Each {@code /stream} client holds one server thread for as long as it stays connected.
+ * {@code serve}'s HTTP side: {@code /healthz}, {@code /capabilities}, {@code /metrics},
+ * {@code /stream}, over plain HTTP or TLS, on the connection handling of {@link HttpConnections}.
+ * Loopback unless told otherwise; a non-loopback address needs a token. The token is checked before
+ * anything else is done for a request.
  */
 public final class ProbeHttpServer implements AutoCloseable {
-    /** Concurrent /stream clients; more get 503 rather than an unbounded thread count. */
-    static final int MAX_STREAM_CLIENTS = 32;
+    static final int MAX_STREAM_CLIENTS = MemoryBudget.MAX_HTTP_STREAMS;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final HttpConnections connections;
     private final ServedProbe probe;
     private final LineHub hub;
     private final BearerToken token;
+    private final MemoryBudget budget;
+    private final boolean tls;
     private final Semaphore streamSlots = new Semaphore(MAX_STREAM_CLIENTS);
+    private final Semaphore busySlots = new Semaphore(HttpConnections.MAX_BUSY);
     private final long startedNs = System.nanoTime();
 
-    private ProbeHttpServer(HttpServer server, ExecutorService executor, ServedProbe probe, LineHub hub, BearerToken token) {
-        this.server = server;
-        this.executor = executor;
+    private ProbeHttpServer(ServerSocket socket, ServedProbe probe, LineHub hub, BearerToken token, MemoryBudget budget,
+            boolean tls) {
         this.probe = probe;
         this.hub = hub;
         this.token = token;
+        this.budget = budget;
+        this.tls = tls;
+        this.connections = new HttpConnections(socket, this::handle);
     }
 
     /**
-     * Checks the binding rule, binds and starts. {@code token} may be null only on a loopback address.
+     * Checks the binding rule, binds and starts. {@code token} may be null only on a loopback address;
+     * {@code tls} null serves plain HTTP.
      *
      * @throws UserError exit 2 for a non-loopback address without a token, exit 1 when the port is taken
      */
-    public static ProbeHttpServer start(HostPort bind, BearerToken token, ServedProbe probe, LineHub hub) {
+    public static ProbeHttpServer start(HostPort bind, BearerToken token, Tls tls, ServedProbe probe, LineHub hub,
+            MemoryBudget budget) {
         checkBinding(bind, token);
         InetSocketAddress address = bind.resolve("--http");
-        HttpServer server;
+        ServerSocket socket;
         try {
-            server = HttpServer.create(address, 64);
+            if (tls != null) {
+                SSLServerSocket s = (SSLServerSocket) tls.context().getServerSocketFactory().createServerSocket();
+                s.setEnabledProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+                socket = s;
+            } else {
+                socket = new ServerSocket();
+            }
+            socket.setReuseAddress(true);
+            socket.bind(address, 128);
         } catch (IOException e) {
             throw new UserError("--http " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
                     + "); pick a free port", 1);
         }
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(2, MAX_STREAM_CLIENTS + 8, 30, TimeUnit.SECONDS,
-                new SynchronousQueue<>(), r -> {
-                    Thread t = new Thread(r, "tickbench-http");
-                    t.setDaemon(true);
-                    return t;
-                });
-        ProbeHttpServer s = new ProbeHttpServer(server, executor, probe, hub, token);
-        server.createContext("/", s::handle);
-        server.setExecutor(executor);
-        server.start();
+        ProbeHttpServer s = new ProbeHttpServer(socket, probe, hub, token, budget, tls != null);
+        s.connections.start();
         return s;
+    }
+
+    /** The TLS certificate and key, read at start ({@code --tls-cert}, {@code --tls-key}). */
+    public record Tls(SSLContext context) {
+        public static Tls read(java.nio.file.Path cert, java.nio.file.Path key) {
+            return new Tls(TlsFiles.context(cert, key));
+        }
     }
 
     /** Secure by default: the probe's data never reaches the network without a token. */
@@ -85,37 +97,44 @@ public final class ProbeHttpServer implements AutoCloseable {
     }
 
     public InetSocketAddress address() {
-        return server.getAddress();
+        return connections.address();
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            String path = ex.getRequestURI().getPath();
-            String method = ex.getRequestMethod();
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                ex.getResponseHeaders().set("Allow", "GET, HEAD");
-                text(ex, 405, "only GET and HEAD\n");
-                return;
+    public boolean tls() {
+        return tls;
+    }
+
+    private void handle(HttpConnections.Conn c, RequestHead req) throws IOException {
+        if (!req.path().equals("/healthz") && token != null && !token.accepts(req.authorization())) {
+            text(c, req, 401, "missing or wrong bearer token\n", List.of("WWW-Authenticate: Bearer realm=\"tickbench-probe\""));
+            return;
+        }
+        if (!req.method().equals("GET") && !req.method().equals("HEAD")) {
+            text(c, req, 405, "only GET and HEAD\n", List.of("Allow: GET, HEAD"));
+            return;
+        }
+        if (req.path().equals("/stream")) {
+            stream(c, req);
+            return;
+        }
+        if (!busySlots.tryAcquire()) {
+            text(c, req, 503, "busy: " + HttpConnections.MAX_BUSY + " requests are being answered\n", List.of());
+            return;
+        }
+        try {
+            switch (req.path()) {
+                case "/healthz" -> healthz(c, req);
+                case "/capabilities" -> body(c, req, 200, "application/json",
+                        (JSON.writeValueAsString(probe.capabilities()) + "\n").getBytes(StandardCharsets.UTF_8));
+                case "/metrics" -> metrics(c, req);
+                default -> text(c, req, 404, "no such endpoint; try /healthz /capabilities /metrics /stream\n", List.of());
             }
-            if (!path.equals("/healthz") && token != null && !token.accepts(ex.getRequestHeaders().getFirst("Authorization"))) {
-                ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"tickbench-probe\"");
-                text(ex, 401, "missing or wrong bearer token\n");
-                return;
-            }
-            switch (path) {
-                case "/healthz" -> healthz(ex);
-                case "/capabilities" -> body(ex, 200, "application/json", (JSON.writeValueAsString(probe.capabilities()) + "\n")
-                        .getBytes(StandardCharsets.UTF_8));
-                case "/metrics" -> metrics(ex);
-                case "/stream" -> stream(ex);
-                default -> text(ex, 404, "no such endpoint; try /healthz /capabilities /metrics /stream\n");
-            }
-        } catch (IOException e) {
-            // the client went away mid-answer: nothing to tell anyone
+        } finally {
+            busySlots.release();
         }
     }
 
-    private void healthz(HttpExchange ex) throws IOException {
+    private void healthz(HttpConnections.Conn c, RequestHead req) throws IOException {
         long now = System.nanoTime();
         long periodNs = 1_000_000_000L / Math.max(1, probe.rateHz());
         long last = hub.lastSampleReceivedNs();
@@ -130,54 +149,67 @@ public final class ProbeHttpServer implements AutoCloseable {
         o.put("rate_hz", probe.rateHz());
         o.put("capabilities_sha256", sha256(JSON.writeValueAsBytes(probe.capabilities())));
         o.put("version", ProbeVersion.version());
-        body(ex, ok ? 200 : 503, "application/json", (JSON.writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8));
+        body(c, req, ok ? 200 : 503, "application/json", (JSON.writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
-    private void metrics(HttpExchange ex) throws IOException {
+    private void metrics(HttpConnections.Conn c, RequestHead req) throws IOException {
         Exposition e = new Exposition();
         hub.metrics().render(e, probe.selfCost(), System.nanoTime());
         e.gauge("tickbench_http_stream_clients", "Connected /stream clients.", hub.clientCount());
         e.counter("tickbench_http_hub_dropped_lines_total", "Lines the HTTP hub could not take (its thread stalled).",
                 hub.droppedLines());
-        e.gauge("tickbench_http_slow_client_gaps", "Gap lines sent to the connected /stream clients that fell behind.",
-                hub.slowClientGaps());
+        e.counter("tickbench_http_slow_clients_cut_total",
+                "/stream clients cut off (gap line, then disconnected) for falling a whole buffer share behind.",
+                hub.slowClientsCut());
+        e.gauge("tickbench_http_pending_connections", "Connections still sending their request headers.",
+                connections.pendingCount());
         e.gauge("tickbench_http_replay_lines", "Lines held for /stream?since=SEQ.", hub.ringLines());
         e.gauge("tickbench_probe_heap_used_bytes", "Java heap in use (live data plus garbage not yet collected).",
                 java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        e.gauge("tickbench_probe_heap_max_bytes", "Java heap limit (-Xmx); every buffer is sized from it.",
+                budget.heapBytes());
         java.nio.ByteBuffer text = e.utf8();
-        body(ex, 200, Exposition.CONTENT_TYPE, text.array(), text.arrayOffset() + text.position(), text.remaining());
+        byte[] b = new byte[text.remaining()];
+        text.get(b);
+        body(c, req, 200, Exposition.CONTENT_TYPE, b);
     }
 
-    private void stream(HttpExchange ex) throws IOException {
+    private void stream(HttpConnections.Conn c, RequestHead req) throws IOException {
         Long since = null;
-        String query = ex.getRequestURI().getRawQuery();
-        if (query != null) {
-            for (String kv : query.split("&")) {
+        if (req.rawQuery() != null) {
+            for (String kv : req.rawQuery().split("&")) {
                 if (kv.startsWith("since=")) {
+                    String v = kv.substring("since=".length());
+                    long newest = probe.lastSeq();
                     try {
-                        since = Long.parseLong(kv.substring("since=".length()));
+                        since = Long.parseLong(v);
                     } catch (NumberFormatException nfe) {
-                        text(ex, 400, "since must be a sample seq number, got '" + kv.substring(6) + "'\n");
+                        text(c, req, 400, "since must be a sample seq number from 0 to " + newest + "\n", List.of());
+                        return;
+                    }
+                    if (since < 0 || since > newest) {
+                        text(c, req, 400, "since " + since + " is outside 0.." + newest + " (the newest sample)\n",
+                                List.of());
                         return;
                     }
                 }
             }
         }
         if (!streamSlots.tryAcquire()) {
-            text(ex, 503, "too many /stream clients (" + MAX_STREAM_CLIENTS + ")\n");
+            text(c, req, 503, "too many /stream clients (" + MAX_STREAM_CLIENTS + ")\n", List.of());
             return;
         }
-        StreamClient client = new StreamClient();
+        StreamClient client = new StreamClient(budget.consumerBytes(), () -> c.closeIn(HttpConnections.CUT_GRACE_MS));
         try {
-            ex.getResponseHeaders().set("Content-Type", "application/x-ndjson");
-            ex.getResponseHeaders().set("Cache-Control", "no-store");
-            if (ex.getRequestMethod().equals("HEAD")) {
-                ex.sendResponseHeaders(200, -1);
+            List<String> headers = List.of("Cache-Control: no-store");
+            if (req.method().equals("HEAD")) {
+                HttpConnections.writeHead(c, 200, "application/x-ndjson", 0, headers);
                 return;
             }
-            ex.sendResponseHeaders(200, 0); // 0: chunked, as long as the client stays
+            HttpConnections.writeHead(c, 200, "application/x-ndjson", -1, headers);
+            c.noDeadline();
             LineRing.Replay replay = hub.subscribe(client, since);
-            try (OutputStream out = ex.getResponseBody()) {
+            try (OutputStream out = new ChunkedOutputStream(c.out())) {
                 client.pump(out, probe.helloLine(), replay);
             }
         } finally {
@@ -186,24 +218,20 @@ public final class ProbeHttpServer implements AutoCloseable {
         }
     }
 
-    private static void text(HttpExchange ex, int status, String message) throws IOException {
-        body(ex, status, "text/plain; charset=utf-8", message.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void body(HttpExchange ex, int status, String contentType, byte[] body) throws IOException {
-        body(ex, status, contentType, body, 0, body.length);
-    }
-
-    private static void body(HttpExchange ex, int status, String contentType, byte[] body, int off, int len)
+    private static void text(HttpConnections.Conn c, RequestHead req, int status, String message, List<String> headers)
             throws IOException {
-        ex.getResponseHeaders().set("Content-Type", contentType);
-        if (ex.getRequestMethod().equals("HEAD")) {
-            ex.sendResponseHeaders(status, -1);
-            return;
+        byte[] b = message.getBytes(StandardCharsets.UTF_8);
+        HttpConnections.writeHead(c, status, "text/plain; charset=utf-8", b.length, headers);
+        if (!req.method().equals("HEAD")) {
+            c.out().write(b);
         }
-        ex.sendResponseHeaders(status, len);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(body, off, len);
+    }
+
+    private static void body(HttpConnections.Conn c, RequestHead req, int status, String contentType, byte[] body)
+            throws IOException {
+        HttpConnections.writeHead(c, status, contentType, body.length, List.of());
+        if (!req.method().equals("HEAD")) {
+            c.out().write(body);
         }
     }
 
@@ -217,8 +245,7 @@ public final class ProbeHttpServer implements AutoCloseable {
 
     @Override
     public void close() {
-        hub.close(); // ends the /stream pumps, so stop() does not wait on them
-        server.stop(0);
-        executor.shutdownNow();
+        hub.close(); // ends the /stream pumps
+        connections.close();
     }
 }

@@ -4,59 +4,61 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One {@code /stream} client. The hub offers lines without ever blocking; the client's own HTTP thread
- * writes them. A client whose queue fills up loses lines until half the queue has drained, then gets
- * a {@code gap} line naming the samples it missed: memory stays bounded and the sampler never waits.
+ * One {@code /stream} client. The hub offers lines without ever blocking; the client's own thread
+ * writes them. The queue holds at most {@code maxBytes} (its share of the heap, {@link
+ * dev.tickbench.probe.budget.MemoryBudget}): a client that falls that far behind is cut off, with a
+ * {@code gap} line naming the samples it did not get (from the first it missed to the newest), after
+ * the lines already queued. It reconnects with {@code ?since=SEQ} to resume.
  */
 final class StreamClient {
-    /** About 20 s at 100 Hz; a client further behind than this is slow, not just unlucky. */
-    static final int QUEUE_LINES = 2048;
-
-    private final ArrayBlockingQueue<byte[]> queue = new ArrayBlockingQueue<>(QUEUE_LINES);
+    private final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
+    private final AtomicLong queuedBytes = new AtomicLong();
+    private final long maxBytes;
+    private final Runnable onCut;
     private volatile boolean closed;
+    private volatile byte[] farewell;
     // hub-thread state
-    private boolean dropping;
-    private long dropFrom;
-    private long dropTo;
     private long lastSampleSeq;
-    private long gapsSent;
+    private boolean cut;
+
+    /**
+     * @param onCut run once, on the hub thread, when the client is cut off (the server then closes the
+     *     connection if the client does not take its last lines soon)
+     */
+    StreamClient(long maxBytes, Runnable onCut) {
+        this.maxBytes = maxBytes;
+        this.onCut = onCut;
+    }
 
     /** Called on the hub thread only. */
     void offer(LineRing.Entry e) {
-        if (dropping) {
-            if (queue.remainingCapacity() < QUEUE_LINES / 2) {
-                if (e.sample()) {
-                    dropTo = e.seq();
-                }
-                track(e);
-                return;
-            }
-            // from_seq > to_seq when only event lines (kmsg, throttle) were lost, no sample
-            queue.offer(gapLine(dropFrom, dropTo, "slow_client"));
-            gapsSent++;
-            dropping = false;
+        if (cut) {
+            return;
         }
-        if (!queue.offer(e.bytes())) {
-            dropping = true;
-            dropFrom = e.sample() ? e.seq() : lastSampleSeq + 1;
-            dropTo = e.sample() ? e.seq() : lastSampleSeq;
+        byte[] b = e.bytes();
+        if (queuedBytes.get() + b.length > maxBytes) {
+            cut = true;
+            long from = e.sample() ? e.seq() : lastSampleSeq + 1;
+            long to = e.sample() ? e.seq() : lastSampleSeq;
+            farewell = gapLine(from, to, "slow_client");
+            onCut.run();
+            return;
         }
-        track(e);
-    }
-
-    private void track(LineRing.Entry e) {
+        queuedBytes.addAndGet(b.length);
+        queue.offer(b);
         if (e.sample()) {
             lastSampleSeq = e.seq();
         }
     }
 
-    /** Gap lines sent so far (read by /metrics; racy by design, a gauge). */
-    long gapsSent() {
-        return gapsSent;
+    /** True once the client fell a whole share behind. */
+    boolean isCut() {
+        return farewell != null;
     }
 
     static byte[] gapLine(long from, long to, String reason) {
@@ -69,8 +71,8 @@ final class StreamClient {
     }
 
     /**
-     * Writes hello, the replay and then live lines until the client goes away or the server stops.
-     * Runs on the client's HTTP thread.
+     * Writes hello, the replay and then live lines until the client goes away, is cut off (its gap line
+     * is the last line) or the server stops. Runs on the client's thread.
      */
     void pump(OutputStream out, byte[] hello, LineRing.Replay replay) throws IOException {
         out.write(hello);
@@ -90,8 +92,15 @@ final class StreamClient {
                 return;
             }
             if (line == null) {
+                byte[] last = farewell;
+                if (last != null && queue.isEmpty()) {
+                    out.write(last);
+                    out.flush();
+                    return;
+                }
                 continue;
             }
+            queuedBytes.addAndGet(-line.length);
             out.write(line);
             if (queue.isEmpty()) {
                 out.flush(); // one flush per burst: a chunk per tick, not per line
@@ -99,14 +108,18 @@ final class StreamClient {
         }
     }
 
-    /** For tests: lines waiting. */
-    int queued() {
-        return queue.size();
+    /** For tests and /metrics: bytes waiting. */
+    long queuedBytes() {
+        return queuedBytes.get();
     }
 
     List<byte[]> drainForTest() {
         List<byte[]> out = new java.util.ArrayList<>();
         queue.drainTo(out);
+        out.forEach(b -> queuedBytes.addAndGet(-b.length));
+        if (farewell != null) {
+            out.add(farewell);
+        }
         return out;
     }
 }

@@ -1,12 +1,14 @@
 package dev.tickbench.probe.ssh;
 
 import dev.tickbench.probe.cli.CommandIo;
+import dev.tickbench.probe.budget.MemoryBudget;
 import dev.tickbench.probe.cli.ProbeMain;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.AbstractCommandSupport;
 import picocli.CommandLine;
@@ -24,23 +26,35 @@ final class ProbeCommand extends AbstractCommandSupport {
     private static final long DRAIN_MS = 10_000;
 
     private volatile QueuedOutputStream output;
+    private final MemoryBudget budget;
+    private final Semaphore slots;
 
-    ProbeCommand(String command) {
+    /** @param slots one per concurrent command ({@link MemoryBudget#MAX_SSH_COMMANDS}): each runs its own sampler */
+    ProbeCommand(String command, MemoryBudget budget, Semaphore slots) {
         super(command, null);
+        this.budget = budget;
+        this.slots = slots;
     }
 
     @Override
     public void run() {
-        String command = getCommand();
+        // command="…" in authorized_keys replaces whatever the client asked for, a shell included
+        KeyOptions options = getServerSession() == null ? null : getServerSession().getAttribute(AuthorizedKeys.OPTIONS);
+        String command = options != null && options.command() != null ? options.command() : getCommand();
         List<String> words = command == null ? List.of() : CommandLineSplitter.split(command);
-        PrintWriter err = writer(getErrorStream());
+        PrintWriter err = new PrintWriter(new ClientText(new OutputStreamWriter(getErrorStream(), StandardCharsets.UTF_8)), true);
         String refusal = Allowlist.refusal(words);
         CommandLine cl = null;
         if (refusal == null) {
             cl = ProbeMain.commandLine();
             if (!cl.getSubcommands().containsKey(words.get(0))) {
                 refusal = "'" + words.get(0) + "' is not in this probe build";
+            } else {
+                refusal = SshFlags.refusal(ProbeMain.commandLine(), words);
             }
+        }
+        if (refusal == null && !slots.tryAcquire()) {
+            refusal = "busy: " + MemoryBudget.MAX_SSH_COMMANDS + " commands are running on this probe; try again later";
         }
         if (refusal != null) {
             err.println("tickbench-probe: " + refusal);
@@ -48,7 +62,15 @@ final class ProbeCommand extends AbstractCommandSupport {
             onExit(REFUSED, refusal);
             return;
         }
-        QueuedOutputStream queued = new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out");
+        try {
+            runAllowed(cl, words, err);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private void runAllowed(CommandLine cl, List<String> words, PrintWriter err) {
+        QueuedOutputStream queued = new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out", budget.consumerBytes());
         output = queued;
         PrintWriter out = writer(queued);
         cl.setOut(out);

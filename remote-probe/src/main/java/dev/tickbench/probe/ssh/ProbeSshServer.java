@@ -1,5 +1,6 @@
 package dev.tickbench.probe.ssh;
 
+import dev.tickbench.probe.budget.MemoryBudget;
 import dev.tickbench.probe.cli.HostPort;
 import dev.tickbench.probe.cli.UserError;
 import java.io.IOException;
@@ -8,20 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.PublicKey;
+import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
-import org.apache.sshd.server.config.keys.AuthorizedKeysAuthenticator;
 import org.apache.sshd.server.forward.RejectAllForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
-import org.apache.sshd.server.session.ServerSession;
 
 /**
  * {@code serve --ssh}: an embedded Apache SSHD server for targets with no usable sshd. Public-key
- * authentication only, against one authorized_keys file and one user name; exec requests run the
+ * authentication only, against one authorized_keys file and one user name ({@link AuthorizedKeys}, with
+ * the OpenSSH key options it lists); exec requests run the
  * probe's own commands ({@link Allowlist}); no shell, no subsystem (so no SFTP), no TCP, agent or X11
  * forwarding.
  */
@@ -46,7 +48,8 @@ public final class ProbeSshServer implements AutoCloseable {
      * Starts the server. The host key is generated at {@code hostKeyFile} on first start and reused after
      * (its public half is written beside it as {@code <file>.pub}, in OpenSSH format, for known_hosts).
      */
-    public static ProbeSshServer start(HostPort bind, Path authorizedKeys, Path hostKeyFile, String user) {
+    public static ProbeSshServer start(HostPort bind, Path authorizedKeys, Path hostKeyFile, String user,
+            MemoryBudget budget) {
         if (!Files.isReadable(authorizedKeys)) {
             throw new UserError("--authorized-keys " + authorizedKeys + ": cannot read the file", 2);
         }
@@ -78,20 +81,16 @@ public final class ProbeSshServer implements AutoCloseable {
         server.setKeyboardInteractiveAuthenticator(null);
         server.setGSSAuthenticator(null);
         server.setHostBasedAuthenticator(null);
-        server.setPublickeyAuthenticator(new AuthorizedKeysAuthenticator(authorizedKeys) { // re-read when the file changes
-            @Override
-            protected boolean isValidUsername(String username, ServerSession session) {
-                return user.equals(username); // the key must be authorized *for this user*
-            }
-        });
+        server.setPublickeyAuthenticator(new AuthorizedKeys(authorizedKeys, user, Clock.systemUTC()));
         server.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
         // the stream is repetitive JSON: offer zlib (after authentication, as OpenSSH does) so a slow
         // link carries a fraction of it; the client's preference decides
         server.setCompressionFactories(List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.zlib,
                 BuiltinCompressions.none));
         server.setSubsystemFactories(List.of());
-        server.setShellFactory(channel -> new ProbeCommand(null));
-        server.setCommandFactory((channel, command) -> new ProbeCommand(command));
+        Semaphore slots = new Semaphore(MemoryBudget.MAX_SSH_COMMANDS);
+        server.setShellFactory(channel -> new ProbeCommand(null, budget, slots));
+        server.setCommandFactory((channel, command) -> new ProbeCommand(command, budget, slots));
         try {
             server.start();
         } catch (IOException e) {

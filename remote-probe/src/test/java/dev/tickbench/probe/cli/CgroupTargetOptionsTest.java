@@ -1,10 +1,12 @@
 package dev.tickbench.probe.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.session.Session;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +17,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** The mixin as {@code stream}/{@code record} will use it: optional target, source + limits attached. */
+/** The mixin as {@code stream}/{@code record} use it: optional target; the session attaches source + limits. */
 class CgroupTargetOptionsTest {
     @Command(name = "stream")
     static final class StreamLike implements Runnable {
@@ -45,32 +47,59 @@ class CgroupTargetOptionsTest {
         return SystemRoots.of(tree.resolve("proc"), tree.resolve("sys"));
     }
 
+    @Command(name = "stream")
+    static final class SessionLike implements Runnable {
+        @Mixin
+        SamplerOptions sampling;
+
+        @Mixin
+        SessionOptions session;
+
+        @Override
+        public void run() {}
+    }
+
+    private SessionLike session(SystemRoots roots, String... args) {
+        SessionLike s = new SessionLike();
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(
+                "--proc-root", roots.proc().toString(), "--sys-root", roots.sys().toString()));
+        all.addAll(java.util.List.of(args));
+        new CommandLine(s).parseArgs(all.toArray(String[]::new));
+        return s;
+    }
+
     @Test
     void noTargetAttachesNothing() throws IOException {
-        assertNull(parse().cgroup.attach(fixture()));
+        assertNull(parse().cgroup.choice());
+        SessionLike parsed = session(fixture());
+        try (Session s = parsed.session.createSession(parsed.sampling)) {
+            assertTrue(s.cgroupTarget().isEmpty());
+            assertFalse(s.sampler().capabilities().has("cgroup"));
+            assertTrue(s.sampler().capabilities().has("throttle"), "the throttle runs in every session");
+        }
     }
 
     @Test
     void aTargetAttachesTheSourceAndTheLimitsExtension() throws IOException {
-        CgroupTargetOptions.Attached a = parse("--cgroup", "/app.slice/web.service").cgroup.attach(fixture());
-        assertEquals("/app.slice/web.service", a.target().path());
-        assertEquals("cgroup_cpu", a.source().name());
-        assertTrue(a.source().open().present());
-        assertEquals(50L, a.source().values().get("/app.slice/web.service|throttled_usec", -1));
-        assertEquals(9L, a.source().values().get("/|usage_usec", -1));
-        assertEquals(3, a.limits().readAll().size());
+        SessionLike parsed = session(fixture(), "--cgroup", "/app.slice/web.service");
+        try (Session s = parsed.session.createSession(parsed.sampling)) {
+            assertEquals("/app.slice/web.service", s.cgroupTarget().orElseThrow().path());
+            var caps = s.sampler().capabilities();
+            assertTrue(caps.path("sources").path("cgroup_cpu").asBoolean(), caps.toString());
+            assertEquals("[\"/app.slice/web.service\",\"/app.slice\",\"/\"]", caps.path("cgroup").path("levels").toString());
+        }
     }
 
     @Test
     void bothTargetsAreAUsageError() {
         StreamLike s = parse("--pid", "1", "--cgroup", "/x");
-        assertThrows(CommandLine.ParameterException.class, () -> s.cgroup.attach(SystemRoots.live()));
+        assertThrows(CommandLine.ParameterException.class, () -> s.cgroup.choice());
     }
 
     @Test
     void anUnresolvableTargetIsAUserError() throws IOException {
-        SystemRoots roots = fixture();
-        UserError e = assertThrows(UserError.class, () -> parse("--cgroup", "/nope").cgroup.attach(roots));
+        SessionLike parsed = session(fixture(), "--cgroup", "/nope");
+        UserError e = assertThrows(UserError.class, () -> parsed.session.createSession(parsed.sampling));
         assertTrue(e.getMessage().contains("no such cgroup"), e.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.testkit.Boards;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.function.DoubleToLongFunction;
@@ -66,7 +66,7 @@ public final class FixtureCaptures {
     static int generate(Path board, String name, Path out, int seconds) throws IOException, InterruptedException {
         Path tmp = Files.createTempDirectory("tickbench-fixture-" + name);
         try {
-            copyTree(board, tmp);
+            Boards.copyTree(board, tmp);
             List<Signal> signals = signals(name, tmp, seconds + 10);
             Animator animator = new Animator(signals);
             animator.writeAt(0);
@@ -79,7 +79,10 @@ public final class FixtureCaptures {
                 "--sys-root", tmp.resolve("sys").toString(), "--rate", Integer.toString(RATE_HZ),
                 "--floor-hz", Integer.toString(RATE_HZ), "--duration", seconds + "s", "--out", out.toString()}, o, e);
             animator.stop = true;
-            t.join();
+            t.join(10_000);
+            if (t.isAlive()) {
+                throw new IllegalStateException("the fixture animator did not stop within 10 s");
+            }
             if (animator.failure != null) {
                 throw animator.failure;
             }
@@ -88,7 +91,7 @@ public final class FixtureCaptures {
             }
             return code;
         } finally {
-            deleteTree(tmp);
+            Boards.deleteTree(tmp);
         }
     }
 
@@ -417,27 +420,6 @@ public final class FixtureCaptures {
                 failure = e;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path dest = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(dest);
-                } else {
-                    Files.copy(p, dest);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
             }
         }
     }

@@ -1,31 +1,33 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.testkit.Boards;
+import dev.tickbench.testkit.Waits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /** Fixture boards shared with sampler-core, and ways to run the probe in-process or as a real process. */
 public final class Fixtures {
     private Fixtures() {}
 
     public static Path board(String name) {
-        Path p = Path.of("..", "sampler-core", "src", "test", "resources", "boards", name).toAbsolutePath().normalize();
-        if (!Files.isDirectory(p)) {
-            throw new IllegalStateException("fixture board missing: " + p);
-        }
-        return p;
+        return Boards.dir(name);
     }
 
     public static String[] roots(String board) {
-        Path b = board(board);
-        return new String[] {"--proc-root", b.resolve("proc").toString(), "--sys-root", b.resolve("sys").toString()};
+        return Boards.rootArgs(board);
     }
 
     /** Runs one probe command line in this JVM. */
@@ -49,13 +51,38 @@ public final class Fixtures {
         return new ProcessBuilder(cmd).start();
     }
 
-    public static List<String> lines(Process p, int max) throws IOException {
-        List<String> out = new ArrayList<>();
-        BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        String l;
-        while (out.size() < max && (l = r.readLine()) != null) {
-            out.add(l);
+    /**
+     * The first {@code max} lines the process writes (fewer if it ends first). A probe that goes quiet
+     * fails the test after {@link Waits#DEADLINE} (and is killed) instead of hanging it.
+     */
+    public static List<String> lines(Process p, int max) throws InterruptedException {
+        return lines(p, l -> true, max);
+    }
+
+    /** Lines up to and including the {@code max}th one that {@code counted} accepts (fewer if the process ends). */
+    public static List<String> lines(Process p, Predicate<String> counted, int max) throws InterruptedException {
+        List<String> out = new CopyOnWriteArrayList<>();
+        FutureTask<List<String>> read = new FutureTask<>(() -> {
+            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            String l;
+            for (int n = 0; n < max && (l = r.readLine()) != null; ) {
+                out.add(l);
+                if (counted.test(l)) {
+                    n++;
+                }
+            }
+            return new ArrayList<>(out);
+        });
+        Thread reader = new Thread(read, "probe-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            return read.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            p.destroyForcibly();
+            throw new AssertionError("the probe wrote " + out.size() + " of " + max + " lines in " + Waits.DEADLINE.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw new AssertionError("reading the probe's output failed", e.getCause());
         }
-        return out;
     }
 }

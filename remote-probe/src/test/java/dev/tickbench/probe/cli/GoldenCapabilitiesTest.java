@@ -14,14 +14,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Golden capabilities of the fixture boards at rates 1, 10, 50, 100 and FLOOR_HZ 0, 3, rate, 1000:
- * every cadence value and reason, against tables written from seed-digest part A independently of
- * the Java planner (remote-probe/src/test/resources/golden/cadences-*.json).
+ * every cadence value and reason, against tables that src/test/golden/cadences.py writes from the
+ * cadence rules (docs/cadence.md) independently of the Java planner (src/test/resources/golden/;
+ * GoldenGeneratorTest checks they are its output).
  */
 class GoldenCapabilitiesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"router-arm", "sbc", "x86-server"})
+    @ValueSource(strings = {"router-arm", "sbc", "x86-server", "imx8mq-dt"})
     void everyCadenceOfEveryRateAndFloor(String board) throws IOException {
         JsonNode golden;
         try (InputStream in = getClass().getResourceAsStream("/golden/cadences-" + board + ".json")) {

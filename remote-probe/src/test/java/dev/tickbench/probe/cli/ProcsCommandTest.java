@@ -49,7 +49,8 @@ class ProcsCommandTest {
         assertEquals("[kworker/0:1]", k.path("command").asText());
         assertEquals("/init.scope", k.path("cgroup_v2").asText());
         assertEquals("/system.slice/k.service", k.path("cgroup_v1_cpu").asText());
-        assertEquals("/init.scope", k.path("cgroup").asText(), "a walk uses the v2 path when there is one");
+        assertEquals("/system.slice/k.service", k.path("cgroup").asText(),
+                "hybrid host: the cpu controller is bound to v1, so a walk (and the picker) use the v1 cpu path");
 
         JsonNode app = ps.get(1);
         assertEquals(31, app.path("pid").asLong());

@@ -2,23 +2,38 @@ package dev.tickbench.probe.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.core.cgroup.CgroupCpuSource;
 import dev.tickbench.core.cgroup.CgroupTarget;
+import dev.tickbench.core.cgroup.CpuCounter;
+import dev.tickbench.core.cgroup.PathWalk;
 import dev.tickbench.core.cgroup.TargetResolver;
+import dev.tickbench.core.cgroup.WalkJson;
+import dev.tickbench.core.cgroup.WalkLevel;
+import dev.tickbench.core.cgroup.WalkResult;
+import dev.tickbench.core.cgroup.WalkWarning;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Waits;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The seed's reproduction on this machine: a busy loop in a child whose parent has 0.2 CPU of quota.
+ * An ancestor-throttling reproduction on this machine (docs/walk.md): a busy loop in a child whose parent has 0.2 CPU of quota.
  * The walk must name the parent, and the child's own throttling counters must not move: "container
  * level zero does not rule out parent throttling".
  */
@@ -32,7 +47,8 @@ class RealCgroupWalkTest {
             try {
                 loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
                 cg.moveToChild(loop.pid());
-                Thread.sleep(300); // let the loop meet the quota before the window opens
+                // the loop has met the quota before the window opens
+                Waits.until("the parent's nr_throttled to move", () -> parentThrottled(cg) > 0);
                 StringWriter out = new StringWriter();
                 StringWriter err = new StringWriter();
                 int rc = ProbeMain.run(new String[] {"walk", "--pid", Long.toString(loop.pid()), "--window", "2s", "--json"},
@@ -70,11 +86,14 @@ class RealCgroupWalkTest {
         try (RealCgroups cg = RealCgroups.create()) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            CompletableFuture<Integer> walk = CompletableFuture.supplyAsync(() -> ProbeMain.run(
-                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "1500ms"}, new PrintWriter(out), new PrintWriter(err)));
-            Thread.sleep(500);
+            FutureTask<Integer> walk = new FutureTask<>(() -> ProbeMain.run(
+                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "5s"}, new PrintWriter(out), new PrintWriter(err)));
+            Thread walker = new Thread(walk, "walk-under-test");
+            walker.start();
+            // the first read is done once the walk sleeps through its window: remove the cgroup then
+            Waits.until("the walk to read once and wait out its window", () -> inWindow(walker));
             RealCgroups.rmdir(cg.child);
-            int rc = walk.get(30, TimeUnit.SECONDS);
+            int rc = walk.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
             assertEquals(1, rc);
             List<String> lines = err.toString().lines().toList();
             assertEquals(1, lines.size(), err.toString());
@@ -83,6 +102,102 @@ class RealCgroupWalkTest {
             assertTrue(out.toString().contains("vanished during the window"), out.toString());
             assertTrue(out.toString().contains(cg.parentPath), "the rest of the walk is still shown");
         }
+    }
+
+    @Test
+    void aCgroupRemovedAndReCreatedDuringTheWindowIsResetNotNegative() throws Exception {
+        try (RealCgroups cg = RealCgroups.create()) {
+            Process loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+            try {
+                cg.moveToChild(loop.pid());
+                Path stat = cg.parent.resolve("cpu.stat");
+                long deadline = System.nanoTime() + 20_000_000_000L;
+                while (throttled(stat) < 3) {
+                    assertTrue(System.nanoTime() < deadline, "the parent did not throttle the loop within 20 s");
+                    Thread.sleep(20);
+                }
+                CgroupTarget target = TargetResolver.of(SystemRoots.live()).forPath(cg.childPath);
+                Process[] loops = {loop};
+                WalkResult r = new PathWalk(SystemRoots.live(), w -> {
+                    long start = System.nanoTime();
+                    // a pod restart: the tasks go, the cgroups are removed and made again at the same paths
+                    loops[0].destroyForcibly();
+                    loops[0].waitFor(10, TimeUnit.SECONDS);
+                    try {
+                        cg.recreate();
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    return System.nanoTime() - start;
+                }).walk(target, Duration.ofSeconds(1));
+                System.out.println("real walk across a re-creation:\n" + WalkTable.render(r));
+
+                WalkLevel parent = r.level(cg.parentPath);
+                assertTrue(parent.reset(), "the parent's counters went back to 0");
+                assertNull(parent.delta(CpuCounter.NR_THROTTLED), "unknown, not negative");
+                assertNull(parent.delta(CpuCounter.THROTTLED_USEC));
+                assertNull(parent.throttledRate());
+                assertTrue(r.level(cg.childPath).reset(), "the child is a new directory too");
+                assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
+                        && w.message().contains(cg.parentPath) && w.message().contains("nr_throttled")), r.warnings().toString());
+                assertNotEquals(cg.parentPath, r.enforcing(), "the bogus numbers never make the reset level enforcing");
+                JsonNode j = JSON.readTree(WalkJson.render(r));
+                JsonNode pj = j.get("levels").get(1);
+                assertEquals(cg.parentPath, pj.get("path").asText());
+                assertTrue(pj.get("reset").asBoolean());
+                assertTrue(pj.get("nr_throttled").isNull());
+                assertTrue(pj.get("nr_periods").isNull());
+                String table = WalkTable.render(r);
+                assertTrue(table.contains("(reset: counters restarted)"), table);
+                assertFalse(table.matches("(?s).*\\s-\\d.*"), "no negative number in the table:\n" + table);
+            } finally {
+                loop.destroyForcibly();
+                loop.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void procsShowsTheV1CpuPathOnAHybridHostSoACgroupNameFindsTheProcess() throws Exception {
+        try (RealCgroups cg = RealCgroups.create()) {
+            Process sleeper = new ProcessBuilder("sleep", "60").start();
+            try {
+                cg.moveToChild(sleeper.pid());
+                StringWriter out = new StringWriter();
+                StringWriter err = new StringWriter();
+                assertEquals(0, ProbeMain.run(new String[] {"procs", "--json"}, new PrintWriter(out), new PrintWriter(err)),
+                        err.toString());
+                JsonNode mine = null;
+                for (JsonNode p : JSON.readTree(out.toString()).path("processes")) {
+                    if (p.path("pid").asLong() == sleeper.pid()) {
+                        mine = p;
+                    }
+                }
+                assertTrue(mine != null, "the sleeper is listed: " + out);
+                assertEquals(cg.childPath, mine.path("cgroup").asText(), "the path its walk uses: " + mine);
+                String name = cg.parentPath.substring(1);
+                long found = 0;
+                for (JsonNode p : JSON.readTree(out.toString()).path("processes")) {
+                    found += p.path("cgroup").asText("").contains(name) ? 1 : 0;
+                }
+                assertEquals(1, found, "a search by the cgroup's name finds exactly the process in it");
+                if (cg.mount.version().number() == 1) {
+                    assertEquals(cg.childPath, mine.path("cgroup_v1_cpu").asText());
+                }
+            } finally {
+                sleeper.destroyForcibly();
+                sleeper.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static long throttled(Path cpuStat) throws java.io.IOException {
+        for (String line : Files.readAllLines(cpuStat)) {
+            if (line.startsWith("nr_throttled ")) {
+                return Long.parseLong(line.substring("nr_throttled ".length()).trim());
+            }
+        }
+        return 0;
     }
 
     @Test
@@ -101,6 +216,28 @@ class RealCgroupWalkTest {
                 s.read();
                 assertTrue(s.values().contains(cg.parentPath + "|throttled_usec"));
             }
+        }
+    }
+
+    /** True while {@code t} sleeps inside the walk's window (PathWalk.Window.sleeping). */
+    private static boolean inWindow(Thread t) {
+        if (t.getState() != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().startsWith(PathWalk.class.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long parentThrottled(RealCgroups cg) {
+        try {
+            return Files.readAllLines(cg.parent.resolve("cpu.stat")).stream().filter(l -> l.startsWith("nr_throttled "))
+                    .mapToLong(l -> Long.parseLong(l.substring("nr_throttled ".length()).trim())).findFirst().orElse(0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,13 +1,11 @@
 package dev.tickbench.probe.cli;
 
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupMount;
 import dev.tickbench.core.cgroup.CgroupVersion;
 import dev.tickbench.core.cgroup.Mounts;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,23 +25,52 @@ final class RealCgroups implements AutoCloseable {
     final String childPath;
     final Path parent;
     final Path child;
+    /** v1 with cpuacct mounted apart from cpu (a hybrid host): the same pair there, else null. */
+    final Path acctParent;
+    final Path acctChild;
+    private final boolean quota;
 
-    private RealCgroups(CgroupMount mount, String name) throws IOException {
+    private RealCgroups(CgroupMount mount, String name, boolean quota, CgroupMount acct) throws IOException {
         this.mount = mount;
         this.parentPath = "/" + name;
         this.childPath = parentPath + "/child";
         this.parent = mount.mountPoint().resolve(name);
         this.child = parent.resolve("child");
+        this.acctParent = acct == null ? null : acct.mountPoint().resolve(name);
+        this.acctChild = acct == null ? null : acctParent.resolve("child");
+        this.quota = quota;
+        make();
+    }
+
+    /** Removes both cgroups (their tasks must be gone) and creates them again: new directories, counters at 0. */
+    void recreate() throws IOException {
+        rmdir(child);
+        rmdir(parent);
+        make();
+    }
+
+    private void make() throws IOException {
         Files.createDirectory(parent);
         try {
             if (mount.version() == CgroupVersion.V1) {
                 Files.writeString(parent.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
-                Files.writeString(parent.resolve("cpu.cfs_quota_us"), Long.toString(QUOTA_US));
+                if (quota) {
+                    Files.writeString(parent.resolve("cpu.cfs_quota_us"), Long.toString(QUOTA_US));
+                } else {
+                    // 20 tasks' worth of weight: on a busy machine the loops still get about a CPU
+                    Files.writeString(parent.resolve("cpu.shares"), "20480");
+                }
             } else {
-                Files.writeString(parent.resolve("cpu.max"), QUOTA_US + " " + PERIOD_US);
+                Files.writeString(parent.resolve("cpu.max"), quota ? QUOTA_US + " " + PERIOD_US : "max " + PERIOD_US);
+                if (!quota) {
+                    Files.writeString(parent.resolve("cpu.weight"), "2000");
+                }
                 Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu");
             }
             Files.createDirectory(child);
+            if (acctParent != null) {
+                Files.createDirectories(acctChild);
+            }
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -52,16 +79,26 @@ final class RealCgroups implements AutoCloseable {
 
     /** Creates the pair, or skips (outside CI) / fails (CI=true) when this machine cannot. */
     static RealCgroups create() throws IOException {
+        return create(true, false);
+    }
+
+    /**
+     * A pair without a quota (the parent weighted up so that busy loops in the child get CPU on a busy
+     * machine), mirrored into a separately mounted v1 cpuacct hierarchy when the host has one.
+     */
+    static RealCgroups createUnlimitedWithCpuacct() throws IOException {
+        return create(false, true);
+    }
+
+    private static RealCgroups create(boolean quota, boolean cpuacct) throws IOException {
         String problem = problem();
-        if (problem != null) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("CI=true but the real cgroup reproduction cannot run: " + problem);
-            }
-            assumeTrue(false, "skipping the real cgroup reproduction: " + problem);
-        }
+        Prerequisites.require(problem == null, "the real cgroup reproduction cannot run: " + problem);
         try {
-            CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();
-            return new RealCgroups(m, "tickbench-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime());
+            Mounts mounts = Mounts.read(SystemRoots.live());
+            CgroupMount m = mounts.cpuHierarchy();
+            CgroupMount acct = cpuacct && m.version() == CgroupVersion.V1 && !m.cpuacct()
+                    ? mounts.cpuacctV1().orElse(null) : null;
+            return new RealCgroups(m, "tickbench-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime(), quota, acct);
         } catch (CgroupException e) {
             throw new IllegalStateException(e);
         }
@@ -69,9 +106,7 @@ final class RealCgroups implements AutoCloseable {
 
     private static String problem() {
         try {
-            List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
-            boolean root = status.stream().anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[1].equals("0"));
-            if (!root) {
+            if (!Prerequisites.root()) {
                 return "not running as root (creating cgroups needs it)";
             }
             CgroupMount m = Mounts.read(SystemRoots.live()).cpuHierarchy();
@@ -94,12 +129,19 @@ final class RealCgroups implements AutoCloseable {
     /** Moves a process into the child cgroup. */
     void moveToChild(long pid) throws IOException {
         Files.writeString(child.resolve("cgroup.procs"), Long.toString(pid));
+        if (acctChild != null) {
+            Files.writeString(acctChild.resolve("cgroup.procs"), Long.toString(pid));
+        }
     }
 
     @Override
     public void close() throws IOException {
         rmdir(child);
         rmdir(parent);
+        if (acctParent != null) {
+            rmdir(acctChild);
+            rmdir(acctParent);
+        }
     }
 
     static void rmdir(Path dir) throws IOException {

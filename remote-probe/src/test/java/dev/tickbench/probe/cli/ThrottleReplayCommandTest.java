@@ -21,12 +21,13 @@ class ThrottleReplayCommandTest {
 
     @Test
     void jsonPrintsOneObjectPerInputValue() throws IOException {
+        // the i-th value (from 1) reaches the controller at i s, as live: it grows at the 2nd (2 s spread)
         Path f = series("# a throttle at t = 6\n0\n0\n0\n100\n100\n100\n100\n12.5\n");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "4", "--input", f.toString(), "--json");
         assertEquals(0, r.exit(), r.err());
         assertEquals("""
                 {"t":0,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":1}
-                {"t":1,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":1}
+                {"t":1,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":2}
                 {"t":2,"iowait":0.0,"smoothed":0.0,"zone":"GREEN","effective":2}
                 {"t":3,"iowait":100.0,"smoothed":25.0,"zone":"GREEN","effective":2}
                 {"t":4,"iowait":100.0,"smoothed":40.0,"zone":"YELLOW","effective":2}
@@ -70,7 +71,7 @@ class ThrottleReplayCommandTest {
     }
 
     @Test
-    void aTruncatedCaptureReplaysWhatCameBeforeAndWarns() throws IOException {
+    void aTruncatedCaptureReplaysWhatCameBeforeAndIsBadData() throws IOException {
         Path f = dir.resolve("cut.ndjson.gz");
         try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
             gz.write(("{\"type\":\"hello\",\"format\":1}\n"
@@ -79,13 +80,13 @@ class ThrottleReplayCommandTest {
                     + "{\"type\":\"throttle\",\"mono_n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString(), "--json");
-        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.exit(), r.err());
         assertEquals("""
                 {"t":0,"iowait":45.5,"smoothed":45.5,"zone":"YELLOW","effective":1}
-                {"t":1,"iowait":4.5,"smoothed":25.0,"zone":"GREEN","effective":1}
+                {"t":1,"iowait":4.5,"smoothed":25.0,"zone":"GREEN","effective":2}
                 """, r.out().replace(System.lineSeparator(), "\n"));
-        assertEquals("tickbench-probe throttle replay: warning: " + f
-                + " line 4: corrupt or truncated line; replaying the 3 lines before it\n",
+        assertEquals("tickbench-probe throttle replay: " + f
+                + " line 4: not a valid stream line (invalid JSON at byte 27); replayed the 3 lines before it\n",
                 r.err().replace(System.lineSeparator(), "\n"));
     }
 
@@ -104,7 +105,8 @@ class ThrottleReplayCommandTest {
         Path f = series("1\n2\nthree\n");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe throttle replay: " + f + " line 3: 'three' is not a number\n",
+        assertEquals("tickbench-probe throttle replay: " + f + " line 3: not a number (one iowait percentage from 0 to 100"
+                + " per line)\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         assertTrue(!r.err().contains("Exception"), "no stack trace");
     }

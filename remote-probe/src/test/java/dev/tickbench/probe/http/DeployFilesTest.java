@@ -3,6 +3,7 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Prerequisites;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ class DeployFilesTest {
 
     @Test
     void prometheusAcceptsTheScrapeConfig() throws Exception {
-        Path promtool = Tools.require("promtool", "prometheus");
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
         Path token = tmp.resolve("token");
         Files.writeString(token, "t\n");
         // promtool insists that credentials files exist: point them at a temporary one
@@ -51,12 +52,16 @@ class DeployFilesTest {
         for (String must : new String[] {"kind: DaemonSet", "hostPID: true", "- serve", "--proc-root=/host/proc",
                 "--sys-root=/host/sys", "--token=/etc/tickbench/token", "secretName: tickbench-probe-token",
                 "{name: proc, mountPath: /host/proc, readOnly: true}", "{name: sys, mountPath: /host/sys, readOnly: true}",
-                "limits: {cpu: 250m, memory: 128Mi}", "path: /healthz"}) {
+                "limits: {cpu: 250m, memory: 192Mi}", "path: /healthz",
+                "-Xmx48m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError"}) {
             assertTrue(ds.contains(must), "daemonset.yaml lacks " + must);
         }
         String unit = Files.readString(DEPLOY.resolve("tickbench-probe.service"));
         assertTrue(unit.contains("ExecStart=/opt/tickbench-probe/bin/tickbench-probe serve"), unit);
         assertTrue(unit.contains("--token /etc/tickbench/token"), unit);
+        assertTrue(unit.contains("Environment=TICKBENCH_PROBE_JAVA_OPTS=-Xmx48m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError"),
+                unit);
+        assertTrue(unit.contains("MemoryMax=192M"), unit);
         assertEquals(1, unit.lines().filter(l -> l.startsWith("ExecStart=")).count());
     }
 }

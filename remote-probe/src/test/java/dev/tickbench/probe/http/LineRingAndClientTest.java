@@ -60,23 +60,26 @@ class LineRingAndClientTest {
     }
 
     @Test
-    void aClientThatFallsBehindGetsAGapLineNotUnboundedMemory() throws Exception {
-        StreamClient client = new StreamClient();
-        int total = StreamClient.QUEUE_LINES * 3;
-        for (long seq = 1; seq <= total; seq++) {
+    void aClientThatFallsAShareBehindGetsAGapLineAndIsCutOff() throws Exception {
+        long share = 5; // room for samples 1..100, not 101
+        for (long seq = 1; seq <= 100; seq++) {
+            share += sample(seq, seq).bytes().length;
+        }
+        int[] cuts = {0};
+        StreamClient client = new StreamClient(share, () -> cuts[0]++);
+        for (long seq = 1; seq <= 300; seq++) {
             client.offer(sample(seq, seq));
         }
-        assertEquals(StreamClient.QUEUE_LINES, client.queued(), "the queue is bounded");
-        List<byte[]> first = client.drainForTest(); // the client catches up
-        assertEquals(StreamClient.QUEUE_LINES, first.size());
-        client.offer(sample(total + 1, total + 1));
-        List<byte[]> next = client.drainForTest();
-        assertEquals(2, next.size());
-        GapLine gap = (GapLine) new LineDecoder().decode(new String(next.get(0), StandardCharsets.US_ASCII));
-        assertEquals(StreamClient.QUEUE_LINES + 1, gap.fromSeq());
-        assertEquals(total, gap.toSeq());
+        assertTrue(client.queuedBytes() <= share, "the queue is bounded: " + client.queuedBytes());
+        assertEquals(1, cuts[0], "cut off once");
+        assertTrue(client.isCut());
+        List<byte[]> lines = client.drainForTest();
+        assertEquals(101, lines.size(), "the 100 queued lines, then the gap line");
+        GapLine gap = (GapLine) new LineDecoder().decode(new String(lines.get(100), StandardCharsets.US_ASCII));
+        assertEquals(101, gap.fromSeq(), "the first sample it did not get");
+        assertEquals(101, gap.toSeq(), "the newest sample when it was cut off: nothing more is queued after it");
         assertEquals("slow_client", gap.reason());
-        assertTrue(new String(next.get(1), StandardCharsets.US_ASCII).contains("\"seq\":" + (total + 1)));
-        assertEquals(1, client.gapsSent());
+        client.offer(sample(301, 301));
+        assertEquals(0, client.drainForTest().size() - 1, "nothing is queued after the cut");
     }
 }

@@ -3,14 +3,13 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Boards;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** {@code promtool check metrics} on a live /metrics: the real /proc, and every fixture board. */
@@ -18,7 +17,7 @@ class MetricsPromtoolTest {
 
     @Test
     void realProcPassesPromtool() throws Exception {
-        Path promtool = Tools.require("promtool", "prometheus");
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
         try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20")) {
             String metrics = scrapeAfterSamples(s, 5);
             check(promtool, metrics, "real /proc");
@@ -31,14 +30,8 @@ class MetricsPromtoolTest {
 
     @Test
     void everyFixtureBoardPassesPromtool() throws Exception {
-        Path promtool = Tools.require("promtool", "prometheus");
-        Path boards = Path.of("..", "sampler-core", "src", "test", "resources", "boards").toAbsolutePath().normalize();
-        List<Path> dirs = new ArrayList<>();
-        try (Stream<Path> list = Files.list(boards)) {
-            list.filter(Files::isDirectory).sorted().forEach(dirs::add);
-        }
-        assertTrue(dirs.size() >= 1, "no fixture boards under " + boards);
-        for (Path board : dirs) {
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
+        for (Path board : Boards.ALL.stream().map(Boards::dir).toList()) {
             try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10",
                     "--proc-root", board.resolve("proc").toString(), "--sys-root", board.resolve("sys").toString())) {
                 String metrics = scrapeAfterSamples(s, 3);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -36,9 +37,9 @@ class PrometheusScrapeTest {
 
     @Test
     void prometheusScrapesCadencesAndCpuRates() throws Exception {
-        Path prometheus = Tools.require("prometheus", "prometheus");
+        Path prometheus = Prerequisites.tool("prometheus", "prometheus");
         Path token = tmp.resolve("token");
-        Files.writeString(token, "scrape-me\n");
+        Files.writeString(token, "scrape-me-0123456789\n");
         try (ServeProcess serve = ServeProcess.start(List.of(), "--rate", "20", "--token", token.toString())) {
             int promPort = freePort();
             Path config = tmp.resolve("prometheus.yml");
@@ -61,7 +62,7 @@ class PrometheusScrapeTest {
                     .redirectErrorStream(true).redirectOutput(tmp.resolve("prometheus.log").toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             try {
-                JsonNode caps = JSON.readTree(serve.get("/capabilities", "scrape-me").body());
+                JsonNode caps = JSON.readTree(serve.get("/capabilities", "scrape-me-0123456789").body());
                 Set<String> expected = new TreeSet<>();
                 for (Iterator<Map.Entry<String, JsonNode>> it = caps.path("cadences").fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> c = it.next();

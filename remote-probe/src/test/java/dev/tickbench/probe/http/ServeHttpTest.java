@@ -36,13 +36,13 @@ class ServeHttpTest {
     @Test
     void tokenGuardsEverythingButHealthz() throws Exception {
         Path token = tmp.resolve("token");
-        Files.writeString(token, "s3cret-token\n");
+        Files.writeString(token, "s3cret-token-0123456\n");
         try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20", "--token", token.toString())) {
             assertEquals(401, s.get("/metrics", null).statusCode());
             assertEquals(401, s.get("/metrics", "wrong").statusCode());
             assertEquals(401, s.get("/capabilities", null).statusCode());
             assertEquals(401, s.get("/stream", null).statusCode());
-            HttpResponse<String> ok = s.get("/metrics", "s3cret-token");
+            HttpResponse<String> ok = s.get("/metrics", "s3cret-token-0123456");
             assertEquals(200, ok.statusCode());
             assertEquals("text/plain; version=0.0.4; charset=utf-8", ok.headers().firstValue("Content-Type").orElse(""));
             assertTrue(ok.body().contains("# TYPE tickbench_source_cadence_hz gauge"), ok.body());
@@ -54,10 +54,10 @@ class ServeHttpTest {
             assertEquals(20, h.path("rate_hz").asInt());
             assertEquals(64, h.path("capabilities_sha256").asText().length());
             assertFalse(h.path("version").asText().isEmpty());
-            JsonNode caps = JSON.readTree(s.get("/capabilities", "s3cret-token").body());
+            JsonNode caps = JSON.readTree(s.get("/capabilities", "s3cret-token-0123456").body());
             assertEquals(20, caps.path("rate_hz").asInt());
             assertEquals(ProbeHttpServer.sha256(JSON.writeValueAsBytes(caps)), h.path("capabilities_sha256").asText());
-            assertEquals(404, s.get("/nope", "s3cret-token").statusCode());
+            assertEquals(404, s.get("/nope", "s3cret-token-0123456").statusCode());
         }
     }
 

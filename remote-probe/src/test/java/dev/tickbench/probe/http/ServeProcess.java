@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 /** {@code tickbench-probe serve} as a real child JVM on loopback, with its ports read from its stderr. */
 public final class ServeProcess implements AutoCloseable {
     /** One timeout for everything that waits on the child (start-up, answers). */
-    public static final Duration TIMEOUT = Duration.ofSeconds(30);
-    private static final Pattern HTTP = Pattern.compile("http listening on (\\S+):(\\d+)");
+    public static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final Pattern HTTP = Pattern.compile("https? listening on (\\S+):(\\d+)");
     private static final Pattern SSH = Pattern.compile("ssh listening on (\\S+):(\\d+)");
 
     private final Process process;

@@ -13,9 +13,8 @@ import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.probe.http.ServeProcess;
-import dev.tickbench.probe.http.Tools;
+import dev.tickbench.testkit.Prerequisites;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -57,7 +56,7 @@ class SshServeTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path keygen = Tools.require("ssh-keygen", "openssh-client");
+        Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         for (String[] k : new String[][] {{"ed25519", "ed25519"}, {"ecdsa", "ecdsa"}, {"rsa", "rsa"}, {"stranger", "ed25519"}}) {
             run(List.of(keygen.toString(), "-q", "-t", k[1], "-N", "", "-C", k[0], "-f", dir.resolve(k[0]).toString()));
         }
@@ -81,11 +80,7 @@ class SshServeTest {
     // ---- the real OpenSSH client ----
 
     private static List<String> ssh(String key, String... extra) {
-        Path ssh = Tools.require("ssh", "openssh-client");
-        List<String> cmd = new ArrayList<>(List.of(ssh.toString(), "-F", "/dev/null", "-i", dir.resolve(key).toString(),
-                "-p", String.valueOf(serve.sshPort()), "-o", "UserKnownHostsFile=" + knownHosts,
-                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
-                "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=10", "-l", USER));
+        List<String> cmd = ProcessRun.ssh(dir.resolve(key), serve.sshPort(), knownHosts, USER);
         cmd.addAll(List.of(extra));
         return cmd;
     }
@@ -123,7 +118,7 @@ class SshServeTest {
     void opensshNegotiatesDelayedZlibCompression() throws Exception {
         List<String> cmd = ssh("ed25519", "-C", "-v");
         cmd.addAll(List.of("127.0.0.1", "capabilities"));
-        Result r = run(cmd);
+        ProcessRun.Result r = run(cmd);
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("server->client cipher") && r.err().contains("compression: zlib@openssh.com"),
                 "negotiated compression in ssh -v:\n" + r.err());
@@ -133,7 +128,7 @@ class SshServeTest {
     @Test
     void ecdsaAndRsaKeysRunCapabilities() throws Exception {
         for (String key : List.of("ecdsa", "rsa")) {
-            Result r = run(sshTo(key, "capabilities", "--rate", "10"));
+            ProcessRun.Result r = run(sshTo(key, "capabilities", "--rate", "10"));
             assertEquals(0, r.code(), key + ": " + r.err());
             assertEquals(10, new ObjectMapper().readTree(r.out()).path("rate_hz").asInt(), key);
         }
@@ -141,20 +136,20 @@ class SshServeTest {
 
     @Test
     void walkAndThrottleReplayAreOffered() throws Exception {
-        Result walk = run(sshTo("ed25519", "walk", "--help"));
+        ProcessRun.Result walk = run(sshTo("ed25519", "walk", "--help"));
         assertEquals(0, walk.code(), walk.err());
         assertTrue(walk.out().contains("--cgroup"), walk.out());
-        Result replay = run(sshTo("ed25519", "throttle", "replay", "--help"));
+        ProcessRun.Result replay = run(sshTo("ed25519", "throttle", "replay", "--help"));
         assertEquals(0, replay.code(), replay.err());
         assertTrue(replay.out().contains("replay"), replay.out());
-        Result walkPid = run(sshTo("ed25519", "walk", "--pid", "1", "--window", "100ms", "--json"));
+        ProcessRun.Result walkPid = run(sshTo("ed25519", "walk", "--pid", "1", "--window", "100ms", "--json"));
         assertEquals(0, walkPid.code(), walkPid.err());
         assertTrue(new ObjectMapper().readTree(walkPid.out()).path("levels").isArray(), walkPid.out());
     }
 
     @Test
     void keyNotInAuthorizedKeysIsRefused() throws Exception {
-        Result r = run(sshTo("stranger", "capabilities"));
+        ProcessRun.Result r = run(sshTo("stranger", "capabilities"));
         assertEquals(255, r.code(), r.err());
         assertTrue(r.err().contains("Permission denied"), r.err());
         assertEquals("", r.out());
@@ -164,7 +159,7 @@ class SshServeTest {
     void authorizedKeyForAnotherUserIsRefused() throws Exception {
         List<String> cmd = sshTo("ed25519", "capabilities");
         cmd.set(cmd.indexOf(USER), "root");
-        Result r = run(cmd);
+        ProcessRun.Result r = run(cmd);
         assertEquals(255, r.code(), r.err());
         assertTrue(r.err().contains("Permission denied"), r.err());
     }
@@ -173,12 +168,12 @@ class SshServeTest {
     void shellsAndArbitraryCommandsAreRefused() throws Exception {
         for (String[] remote : new String[][] {{"bash"}, {"cat /etc/passwd"}, {"cat", "/etc/passwd"}, {"throttle", "run"},
                 {"stream; id"}}) {
-            Result r = run(sshTo("ed25519", remote));
+            ProcessRun.Result r = run(sshTo("ed25519", remote));
             assertEquals(ProbeCommand.REFUSED, r.code(), String.join(" ", remote) + ": " + r.err());
             assertTrue(r.err().startsWith("tickbench-probe: "), r.err());
             assertFalse(r.out().contains("root:"), r.out());
         }
-        Result bash = run(sshTo("ed25519", "bash"));
+        ProcessRun.Result bash = run(sshTo("ed25519", "bash"));
         assertTrue(bash.err().contains("'bash' is not offered"), bash.err());
         assertTrue(bash.err().contains("stream, capabilities, walk, procs, throttle replay"), bash.err());
     }
@@ -187,7 +182,7 @@ class SshServeTest {
     void aShellRequestIsRefused() throws Exception {
         List<String> cmd = ssh("ed25519", "-tt");
         cmd.add("127.0.0.1");
-        Result r = run(cmd);
+        ProcessRun.Result r = run(cmd);
         assertEquals(ProbeCommand.REFUSED, r.code(), r.out() + r.err());
         assertTrue((r.out() + r.err()).contains("no shell here"), r.out() + r.err());
     }
@@ -196,21 +191,21 @@ class SshServeTest {
     void portForwardingIsRefused() throws Exception {
         List<String> remote = ssh("ed25519", "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:" + serve.httpPort());
         remote.add("127.0.0.1");
-        Result r = run(remote);
+        ProcessRun.Result r = run(remote);
         assertEquals(255, r.code(), r.err());
         assertTrue(r.err().contains("forwarding failed"), r.err());
 
         List<String> local = ssh("ed25519", "-W", "127.0.0.1:" + serve.httpPort());
         local.add("127.0.0.1");
-        Result w = run(local);
+        ProcessRun.Result w = run(local);
         assertEquals(255, w.code(), w.err());
         assertTrue(w.err().contains("open failed"), w.err());
     }
 
     @Test
     void sftpIsRefused() throws Exception {
-        Path sftp = Tools.require("sftp", "openssh-client");
-        Result r = run(List.of(sftp.toString(), "-F", "/dev/null", "-b", "/dev/null", "-i", dir.resolve("ed25519").toString(),
+        Path sftp = Prerequisites.tool("sftp", "openssh-client");
+        ProcessRun.Result r = run(List.of(sftp.toString(), "-F", "/dev/null", "-b", "/dev/null", "-i", dir.resolve("ed25519").toString(),
                 "-P", String.valueOf(serve.sshPort()), "-o", "UserKnownHostsFile=" + knownHosts,
                 "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", USER + "@127.0.0.1"));
         assertNotEquals(0, r.code(), r.err());
@@ -349,25 +344,7 @@ class SshServeTest {
         return out;
     }
 
-    record Result(int code, String out, String err) {}
-
-    private static Result run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-        var out = new java.io.ByteArrayOutputStream();
-        Thread t = new Thread(() -> {
-            try {
-                p.getInputStream().transferTo(out);
-            } catch (IOException ignored) {
-                // process ended
-            }
-        });
-        t.start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(WAIT_S, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(cmd + " did not end in " + WAIT_S + " s; stderr: " + err);
-        }
-        t.join(TimeUnit.SECONDS.toMillis(WAIT_S));
-        return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8), err);
+    private static ProcessRun.Result run(List<String> cmd) throws IOException, InterruptedException {
+        return ProcessRun.exec(cmd, "", WAIT_S);
     }
 }

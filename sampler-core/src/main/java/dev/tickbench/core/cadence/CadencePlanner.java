@@ -1,7 +1,7 @@
 package dev.tickbench.core.cadence;
 
 /**
- * Seed-digest part A, every rule: a slower cadence is a whole number of ticks, rate ÷ floor rounded
+ * Every rule of docs/cadence.md: a slower cadence is a whole number of ticks, rate ÷ floor rounded
  * to nearest (a half rounds up), never below 1; the published cadence is rate ÷ ticks.
  */
 public final class CadencePlanner {
@@ -72,7 +72,7 @@ public final class CadencePlanner {
     /**
      * FLOOR_HZ = N > 0: thermal, slabinfo and MTD on one cadence of N Hz, the change filter off for
      * every level source, reason override. cpufreq and buddyinfo are still read and emitted every tick
-     * but publish the override cadence (the original's wording, kept: see the issue note).
+     * but publish the override cadence (docs/cadence.md, "FLOOR_HZ").
      */
     private Plan override(CadenceRule rule) {
         int every = everyTicks(rateHz, floorHz);

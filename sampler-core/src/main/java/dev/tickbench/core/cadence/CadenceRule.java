@@ -1,7 +1,7 @@
 package dev.tickbench.core.cadence;
 
 /**
- * The rule of seed-digest part A that a source follows; {@link CadencePlanner} turns it into a
+ * The rule of docs/cadence.md that a source follows; {@link CadencePlanner} turns it into a
  * {@link Plan} for a given sampler rate and FLOOR_HZ.
  */
 public sealed interface CadenceRule {

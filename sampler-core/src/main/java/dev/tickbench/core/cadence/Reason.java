@@ -2,7 +2,7 @@ package dev.tickbench.core.cadence;
 
 import java.util.Locale;
 
-/** Why a source is read and stored at the cadence it publishes (seed-digest part A). */
+/** Why a source is read and stored at the cadence it publishes (docs/cadence.md). */
 public enum Reason {
     /** Read at the full sampler rate; nothing the device declares justifies less. */
     RATE,

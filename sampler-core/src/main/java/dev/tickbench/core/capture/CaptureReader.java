@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -19,8 +18,7 @@ public final class CaptureReader implements Closeable {
     private final CountingStream counted;
     private final InputStream in;
     private final LineDecoder decoder = new LineDecoder();
-    private byte[] line = new byte[16384];
-    private long lineNumber;
+    private final LineInput lines;
 
     public CaptureReader(InputStream raw) {
         this(raw, false);
@@ -30,6 +28,7 @@ public final class CaptureReader implements Closeable {
         this.counted = new CountingStream(raw);
         try {
             this.in = new BufferedInputStream(gzip ? new GZIPInputStream(counted, 65536) : counted, 65536);
+            this.lines = new LineInput(in);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -52,54 +51,46 @@ public final class CaptureReader implements Closeable {
         while (true) {
             int len;
             try {
-                len = readLine();
+                len = lines.next();
             } catch (EOFException e) {
-                throw new CaptureFormatException(lineNumber + 1, "the file ends inside a compressed block (truncated gzip)", e);
+                throw new CaptureFormatException(lines.lineNumber(), "the file ends inside a compressed block (truncated gzip)", e);
             } catch (java.util.zip.ZipException e) {
-                throw new CaptureFormatException(lineNumber + 1, "corrupt gzip data: " + e.getMessage(), e);
+                throw new CaptureFormatException(lines.lineNumber(), "corrupt gzip data: " + e.getMessage(), e);
+            } catch (LineInput.TooLongException e) {
+                throw new CaptureFormatException(lines.lineNumber(), e.getMessage(), e);
             }
             if (len < 0) {
                 return null;
             }
-            lineNumber++;
+            byte[] line = lines.bytes();
             if (len == 0 || (len == 1 && line[0] == '\r')) {
                 continue;
             }
             try {
                 return decoder.decode(line, 0, len);
             } catch (IOException | RuntimeException e) {
-                throw new CaptureFormatException(lineNumber, "not a valid stream line (" + firstLine(e) + ")", e);
+                throw new CaptureFormatException(lines.lineNumber(), "not a valid stream line (" + describe(e) + ")", e);
             }
         }
     }
 
-    private static String firstLine(Exception e) {
+    /**
+     * Why a line did not decode, without its content: a parser's message quotes the bad token, and a
+     * file's content must not reach whoever asked for it to be read (it may be a secret).
+     */
+    static String describe(Exception e) {
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+            var at = j.getLocation();
+            return at == null || at.getColumnNr() < 1 ? "invalid JSON" : "invalid JSON at byte " + at.getColumnNr();
+        }
         String m = String.valueOf(e.getMessage());
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);
     }
 
-    /** Reads up to '\n'; returns the length without it, -1 at a clean end. A last line without '\n' is returned. */
-    private int readLine() throws IOException {
-        int n = 0;
-        while (true) {
-            int c = in.read();
-            if (c < 0) {
-                return n == 0 ? -1 : n;
-            }
-            if (c == '\n') {
-                return n;
-            }
-            if (n == line.length) {
-                line = Arrays.copyOf(line, n * 2);
-            }
-            line[n++] = (byte) c;
-        }
-    }
-
     /** 1-based number of the last line returned (or of the bad line when next() threw). */
     public long lineNumber() {
-        return lineNumber;
+        return lines.lineNumber();
     }
 
     /** Bytes consumed from the underlying (possibly compressed) stream, for progress bars. */

@@ -9,23 +9,40 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Writes stream lines to a capture file (gzip when the name ends in {@code .gz}). Thread-safe. A
- * failed write (disk full) is raised to the caller with the file name; what was written stays valid
- * up to the last complete line (a gzip capture up to the last flushed block).
+ * Writes stream lines to a capture file (gzip when the name ends in {@code .gz}). Thread-safe. The
+ * file is flushed whenever {@link #FLUSH_EVERY_MS} has passed since the last flush, on the next line
+ * (a line comes every tick, at least once a second), so a {@code kill -9} loses at most the last
+ * second (FORMAT.md "Writing"). A failed write (disk full) is raised to the caller with the file name;
+ * what was written stays valid up to the last complete line (a gzip capture up to the last flushed
+ * block), and {@link #readableSamples()} counts the samples certainly in it.
  */
 public final class CaptureWriter implements LineSink, Closeable {
+    /** Half a second: with a line every tick (at most 1 s apart), nothing older than 1 s is unflushed. */
+    public static final long FLUSH_EVERY_MS = 500;
+    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private final Path file;
     private final OutputStream out;
     private long bytes;
     private boolean closed;
+    private long lastFlushNs = System.nanoTime();
+    private long samplesWritten;
+    private long samplesFlushed;
 
     private CaptureWriter(Path file, OutputStream out) {
         this.file = file;
         this.out = out;
     }
 
+    /** Creates or replaces {@code file}. */
     public static CaptureWriter open(Path file) throws IOException {
-        OutputStream raw = Files.newOutputStream(file);
+        return open(file, true);
+    }
+
+    /** Creates {@code file}; an existing file is an error ({@code replace} false) or replaced. */
+    public static CaptureWriter open(Path file, boolean replace) throws IOException {
+        OutputStream raw = replace ? Files.newOutputStream(file)
+                : Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
         boolean gz = file.getFileName().toString().endsWith(".gz");
         OutputStream out = gz ? new GZIPOutputStream(raw, 65536, true) : new BufferedOutputStream(raw, 65536);
         return new CaptureWriter(file, out);
@@ -38,10 +55,29 @@ public final class CaptureWriter implements LineSink, Closeable {
         }
         try {
             out.write(b, off, len);
+            bytes += len;
+            if (java.util.Arrays.equals(b, off, Math.min(off + len, off + SAMPLE_PREFIX.length), SAMPLE_PREFIX, 0,
+                    Math.min(len, SAMPLE_PREFIX.length))) {
+                samplesWritten++;
+            }
+            long now = System.nanoTime();
+            if (now - lastFlushNs >= FLUSH_EVERY_MS * 1_000_000) {
+                flushNow();
+                lastFlushNs = now;
+            }
         } catch (IOException e) {
             throw new IOException("cannot write capture " + file + ": " + e.getMessage(), e);
         }
-        bytes += len;
+    }
+
+    private void flushNow() throws IOException {
+        out.flush();
+        samplesFlushed = samplesWritten;
+    }
+
+    /** Sample lines certainly in the file: those written before its last successful flush (or close). */
+    public synchronized long readableSamples() {
+        return samplesFlushed;
     }
 
     /** Uncompressed bytes written so far. */
@@ -54,7 +90,7 @@ public final class CaptureWriter implements LineSink, Closeable {
     }
 
     public synchronized void flush() throws IOException {
-        out.flush();
+        flushNow();
     }
 
     @Override
@@ -62,6 +98,7 @@ public final class CaptureWriter implements LineSink, Closeable {
         if (!closed) {
             closed = true;
             out.close();
+            samplesFlushed = samplesWritten;
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.tickbench.core.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -12,6 +14,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,7 +28,9 @@ import java.util.function.DoubleConsumer;
  * Exports a capture as wide CSV: one row per sample tick, columns {@code t_s} (seconds since the
  * first sample's mono_ns), {@code wall} (ISO-8601 UTC, ms), then one column per selected series
  * {@code <source>.<key>}. Counters are their per-tick deltas as captured; a level not emitted on a
- * tick is an empty cell (or, with {@code fillHeld}, the value it held). Cadences and reasons go to a
+ * tick is an empty cell (or, with {@code fillHeld}, the value it held). After the raw columns come the
+ * derived series ({@code cpu.busy_pct}, {@code psi.io.some_pct}, {@code cgroup.<path>.usage_cpus}, …,
+ * unit in the name, each over its window: docs/derived-series.md), empty until their window is full. Cadences and reasons go to a
  * sidecar {@code <out>.cadences.csv} (series, hz, reason, every_ticks, from_t_s), because they are
  * data and a plain CSV has no place for them.
  *
@@ -34,7 +39,7 @@ import java.util.function.DoubleConsumer;
  * row before it is written and {@link Summary#error()} names the line.
  */
 public final class CsvExport {
-    /** Counter sources per FORMAT.md; everything else in a sample is a level. */
+    /** The {@code wall} column: ISO-8601 UTC to the millisecond. */
     private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
 
@@ -85,19 +90,24 @@ public final class CsvExport {
         return new Summary(scan.columns.stream().map(Column::name).toList(), rows, unmatched, cadenceFile, error);
     }
 
-    /** One output column. */
-    record Column(String source, String key, String name, boolean level) {}
+    /** One output column; a derived one has no key and takes its cadence from {@code source}. */
+    record Column(String source, String key, String name, boolean level, boolean derived) {}
 
     private record Scan(List<Column> columns, CaptureFormatException error) {}
 
     /** Pass 1: every series that occurs, sources in order of first appearance, keys within a source likewise. */
     private static Scan scan(Path capture, Options options, DoubleConsumer progress) throws IOException {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
+        Map<String, String> derivedSeen = new LinkedHashMap<>(); // name -> source it derives from
+        DerivedSeries derived = new DerivedSeries();
         CaptureFormatException error = null;
         long total = Math.max(1, Files.size(capture));
         try (CaptureReader reader = CaptureReader.open(capture)) {
             long n = 0;
             for (StreamLine line; (line = reader.next()) != null; ) {
+                for (DerivedValue v : derived.accept(line)) {
+                    derivedSeen.putIfAbsent(v.name(), v.kind().source());
+                }
                 if (line instanceof SampleLine s) {
                     for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
                         Set<String> keys = seen.computeIfAbsent(e.getKey(), k -> new LinkedHashSet<>());
@@ -119,8 +129,13 @@ public final class CsvExport {
             for (String key : e.getValue()) {
                 String name = e.getKey() + "." + key;
                 if (SeriesGlob.anyMatches(options.series(), name)) {
-                    columns.add(new Column(e.getKey(), key, name, StreamKeys.isLevel(e.getKey(), key)));
+                    columns.add(new Column(e.getKey(), key, name, StreamKeys.isLevel(e.getKey(), key), false));
                 }
+            }
+        }
+        for (Map.Entry<String, String> d : derivedSeen.entrySet()) {
+            if (SeriesGlob.anyMatches(options.series(), d.getKey())) {
+                columns.add(new Column(d.getValue(), null, d.getKey(), false, true));
             }
         }
         return new Scan(columns, error);
@@ -139,6 +154,9 @@ public final class CsvExport {
         private final Options options;
         private final Writer w;
         private final Map<String, Map<String, Integer>> index = new HashMap<>();
+        private final Map<String, Integer> derivedIndex = new HashMap<>();
+        private final DerivedSeries derived = new DerivedSeries();
+        private final double[] derivedValues;
         private final long[] values;
         private final boolean[] present;
         private final long[] held;
@@ -156,8 +174,13 @@ public final class CsvExport {
             this.w = w;
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
-                index.computeIfAbsent(c.source(), k -> new HashMap<>()).put(c.key(), i);
+                if (c.derived()) {
+                    derivedIndex.put(c.name(), i);
+                } else {
+                    index.computeIfAbsent(c.source(), k -> new HashMap<>()).put(c.key(), i);
+                }
             }
+            derivedValues = new double[columns.size()];
             values = new long[columns.size()];
             present = new boolean[columns.size()];
             held = new long[columns.size()];
@@ -169,7 +192,7 @@ public final class CsvExport {
             row.append("t_s,wall");
             for (Column c : columns) {
                 row.append(',');
-                appendQuoted(row, c.name());
+                Csv.appendField(row, c.name());
             }
             w.write(row.append('\n').toString());
             long rows = 0;
@@ -187,13 +210,14 @@ public final class CsvExport {
                 if (line == null) {
                     return rows;
                 }
+                List<DerivedValue> derivedNow = derived.accept(line);
                 if (line instanceof Hello h) {
                     forgetHeld(); // a new session: what the old one held is not known to hold any more
                     sourcesPresent = h.capabilities() == null ? null : h.capabilities().path("sources");
                     pendingCadences = h.capabilities() == null ? null : h.capabilities().path("cadences");
                 } else if (line instanceof GapLine) {
                     forgetHeld();
-                } else if (line instanceof SampleLine s && sample(s)) {
+                } else if (line instanceof SampleLine s && sample(s, derivedNow)) {
                     rows++;
                 }
                 if ((++n & 1023) == 0) {
@@ -208,7 +232,7 @@ public final class CsvExport {
         }
 
         /** Writes the row for one tick when it is in the time range; returns whether it did. */
-        private boolean sample(SampleLine s) throws IOException {
+        private boolean sample(SampleLine s, List<DerivedValue> derivedNow) throws IOException {
             if (mono0 == null) {
                 mono0 = s.monoNs();
             }
@@ -231,6 +255,13 @@ public final class CsvExport {
                     }
                 }
             }
+            for (DerivedValue v : derivedNow) {
+                Integer c = derivedIndex.get(v.name());
+                if (c != null) {
+                    derivedValues[c] = v.value();
+                    present[c] = true;
+                }
+            }
             if (pendingCadences != null) {
                 noteCadences(ts);
             }
@@ -243,8 +274,12 @@ public final class CsvExport {
             for (int c = 0; c < columns.size(); c++) {
                 row.append(',');
                 Column col = columns.get(c);
-                if (present[c]) {
+                if (present[c] && col.derived()) {
+                    appendDecimal(row, derivedValues[c]);
+                } else if (present[c]) {
                     row.append(values[c]);
+                } else if (col.derived()) {
+                    continue; // window not full, or emptied by a gap or reset: unknown
                 } else if (col.level()) {
                     if (options.fillHeld() && hasHeld[c]) {
                         row.append(held[c]);
@@ -281,13 +316,7 @@ public final class CsvExport {
     private static void writeCadences(Path file, List<String[]> rows) throws IOException {
         StringBuilder b = new StringBuilder("series,hz,reason,every_ticks,from_t_s\n");
         for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                if (i > 0) {
-                    b.append(',');
-                }
-                appendQuoted(b, r[i]);
-            }
-            b.append('\n');
+            Csv.appendLine(b, Arrays.asList(r));
         }
         Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
     }
@@ -310,12 +339,8 @@ public final class CsvExport {
         b.append("000000", 0, 6 - frac.length()).append(frac);
     }
 
-    /** RFC 4180: quote a field holding a comma, a quote or a line break. */
-    private static void appendQuoted(StringBuilder b, String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
-            b.append(field);
-            return;
-        }
-        b.append('"').append(field.replace("\"", "\"\"")).append('"');
+    /** A derived value with at most 6 decimals, never in exponent notation. */
+    private static void appendDecimal(StringBuilder b, double v) {
+        b.append(java.math.BigDecimal.valueOf(Math.round(v * 1e6), 6).stripTrailingZeros().toPlainString());
     }
 }

@@ -44,6 +44,8 @@ public final class LineDecoder {
             case "sample" -> decodeSample(b, off, len);
             case "kmsg" -> new KmsgLine(n.path("mono_ns").asLong(), n.path("prio").asInt(), n.path("facility").asInt(),
                     n.path("seq").asLong(), n.path("us").asLong(), n.path("msg").asText(""));
+            case "kmsg_gap" -> new KmsgGapLine(n.path("mono_ns").asLong(), n.path("dropped").asLong(),
+                    n.path("from_us").asLong(), n.path("to_us").asLong(), n.path("reason").asText(""));
             case "throttle" -> new ThrottleLine(n.path("mono_ns").asLong(), n.path("wall_ns").asLong(),
                     n.path("iowait").asDouble(Double.NaN), n.path("smoothed").asDouble(Double.NaN),
                     n.path("zone").asText(null), n.path("effective").asInt(), n.path("ceiling").asInt(),

@@ -11,7 +11,7 @@ import java.util.Set;
 public final class StreamKeys {
     /** Sources whose values are deltas since the previous sample. */
     public static final Set<String> COUNTER_SOURCES = Set.of("stat", "interrupts", "softirqs", "vmstat",
-            "diskstats", "yaffs", "pressure", "cgroup_cpu");
+            "diskstats", "yaffs", "pressure", "cgroup_cpu", "pmu_hw", "pmu_sw");
     /** Counter sources that leave out a device row whose deltas are all zero: absent there means 0. */
     public static final Set<String> ROW_OMITTING_SOURCES = Set.of("diskstats", "yaffs");
 

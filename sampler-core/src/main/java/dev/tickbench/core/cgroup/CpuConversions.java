@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * How Kubernetes resources become cgroup values (seed-digest part B): {@code limits.cpu} → quota per
+ * How Kubernetes resources become cgroup values (docs/walk.md): {@code limits.cpu} → quota per
  * period; {@code requests.cpu} → cpu.shares (CRI still speaks shares) → cpu.weight, under the old
  * linear mapping and the current OCI (opencontainers/cgroups) one; and back.
  */
@@ -94,17 +94,8 @@ public final class CpuConversions {
      * @return null when no shares value maps to exactly this weight (a weight written by hand)
      */
     public static ImpliedRequest impliedRequest(int weight, Mapping mapping) {
-        long lo = MIN_SHARES;
-        long hi = MAX_SHARES;
-        while (lo < hi) {
-            long mid = (lo + hi) >>> 1;
-            if (weight(mid, mapping) >= weight) {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        if (weight(lo, mapping) != weight) {
+        long lo = firstSharesAtLeast(weight, mapping);
+        if (lo > MAX_SHARES || weight(lo, mapping) != weight) {
             return null;
         }
         // the smallest request whose shares reach lo: kubelet computes shares = milli × 1024 / 1000
@@ -116,6 +107,99 @@ public final class CpuConversions {
             milli++;
         }
         return new ImpliedRequest(lo, lo <= MIN_SHARES ? 0 : milli);
+    }
+
+    /**
+     * The {@code requests.cpu} a v1 level's cpu.shares come from. On v1 kubelet writes the shares
+     * themselves ({@code shares = millicores × 1024 / 1000}, rounded down, at least 2), so no weight
+     * mapping is involved and the answer is the same under the old and the new mapping: 1024 shares are
+     * 1000m (docs/cgroup-requests.md). Each request above 1m gives its own shares (1.024 per millicore),
+     * so the request is exact; 2 shares are anything up to 2m (BestEffort is 0).
+     *
+     * @return null when no request gives exactly these shares (shares written by hand)
+     */
+    public static RequestRange sharesToRequest(long shares) {
+        if (shares < MIN_SHARES || shares > MAX_SHARES) {
+            return null;
+        }
+        return millicoresFor(shares, shares);
+    }
+
+    /**
+     * The {@code requests.cpu} range a v2 cpu.weight implies under {@code mapping}: every request whose
+     * shares map to exactly this weight. A weight is coarser than shares (10000 values for 262143), so
+     * one weight stands for a range of requests: under the OCI mapping 100 is 989m–1000m, under the
+     * linear one 100 is 2538m–2562m (docs/cgroup-requests.md).
+     *
+     * @return null when no request maps to this weight (a weight written by hand)
+     */
+    public static RequestRange weightToRequest(int weight, Mapping mapping) {
+        long lo = firstSharesAtLeast(weight, mapping);
+        if (lo > MAX_SHARES || weight(lo, mapping) != weight) {
+            return null;
+        }
+        return millicoresFor(lo, firstSharesAtLeast(weight + 1, mapping) - 1);
+    }
+
+    /** The smallest shares whose weight is at least {@code weight} (both mappings are monotonic); MAX_SHARES + 1 when none. */
+    private static long firstSharesAtLeast(int weight, Mapping mapping) {
+        if (weight(MAX_SHARES, mapping) < weight) {
+            return MAX_SHARES + 1;
+        }
+        long lo = MIN_SHARES;
+        long hi = MAX_SHARES;
+        while (lo < hi) {
+            long mid = (lo + hi) >>> 1;
+            if (weight(mid, mapping) >= weight) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    /** The requests kubelet turns into shares within {@code [loShares, hiShares]}; null when none. */
+    private static RequestRange millicoresFor(long loShares, long hiShares) {
+        if (loShares <= MIN_SHARES) {
+            long max = maxMillicoresFor(hiShares);
+            return new RequestRange(0, max);
+        }
+        long min = (loShares * 1000 + 1023) / 1024; // the smallest m with m × 1024 / 1000 ≥ loShares
+        while (min > 0 && millicoresToSharesRaw(min - 1) >= loShares) {
+            min--;
+        }
+        while (millicoresToSharesRaw(min) < loShares) {
+            min++;
+        }
+        long max = maxMillicoresFor(hiShares);
+        return min > max ? null : new RequestRange(min, max);
+    }
+
+    /** The largest request whose shares are at most {@code shares}. */
+    private static long maxMillicoresFor(long shares) {
+        long m = (shares + 1) * 1000 / 1024 + 1;
+        while (millicoresToSharesRaw(m) > shares) {
+            m--;
+        }
+        return m;
+    }
+
+    private static long millicoresToSharesRaw(long millicores) {
+        return Math.max(MIN_SHARES, millicores * 1024 / 1000);
+    }
+
+    /**
+     * A range of {@code requests.cpu} in millicores, both ends included; {@link #label()} words it
+     * ({@code 1000m}, {@code 989-1000m}, {@code <= 2m}).
+     */
+    public record RequestRange(long minMillicores, long maxMillicores) {
+        public String label() {
+            if (minMillicores == 0) {
+                return "<= " + maxMillicores + "m";
+            }
+            return minMillicores == maxMillicores ? minMillicores + "m" : minMillicores + "-" + maxMillicores + "m";
+        }
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.tickbench.core.cgroup;
 /**
  * The cpu.stat counters carried per level, under their v2 names (the stream keys of FORMAT.md).
  * v1 spells two of them differently and counts them in nanoseconds: normalised to µs here, so that
- * v1 and v2 levels compare directly (seed-digest part B).
+ * v1 and v2 levels compare directly (docs/walk.md).
  */
 public enum CpuCounter {
     NR_PERIODS("nr_periods", "nr_periods", 1),

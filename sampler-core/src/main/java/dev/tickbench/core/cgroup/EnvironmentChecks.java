@@ -1,10 +1,12 @@
 package dev.tickbench.core.cgroup;
 
 import dev.tickbench.core.source.SystemRoots;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The conditions under which a walk's numbers do not mean what they seem (seed-digest part B). */
+/** The conditions under which a walk's numbers do not mean what they seem (docs/walk.md, "Warnings"). */
 final class EnvironmentChecks {
     private EnvironmentChecks() {}
 
@@ -57,7 +59,19 @@ final class EnvironmentChecks {
         boolean rootLimited = target.version() == CgroupVersion.V2
                 ? root.limits().cpuMax() != null || root.limits().weight() != null
                 : root.limits().cpuMax() != null && root.limits().cpuMax().quotaUs() != null;
-        if (rootLimited) {
+        // Files the kernel puts only on a hierarchy's real root (v1: release_agent) or never on it
+        // (v2: cgroup.type): a cgroup namespace shows the container's own cgroup as "/" even when it
+        // has no quota, and these tell it apart (docs/container.md).
+        Path mount = target.mount().mountPoint();
+        boolean notTheRealRoot = target.version() == CgroupVersion.V1
+                ? Files.isDirectory(mount) && !Files.exists(mount.resolve("release_agent"))
+                : Files.exists(mount.resolve("cgroup.type"));
+        if (!rootLimited && notTheRealRoot) {
+            w.add(new WalkWarning(WalkWarning.Kind.NAMESPACE_VIEW, "leaf-only view: the visible root "
+                    + (target.version() == CgroupVersion.V1 ? "has no release_agent, which every real v1 root has"
+                    : "has cgroup.type, which a real v2 root never has") + ", so this is a container's cgroup"
+                    + " namespace; parent throttling is invisible here. Walk from the node to see the pod and QoS levels"));
+        } else if (rootLimited) {
             w.add(new WalkWarning(WalkWarning.Kind.NAMESPACE_VIEW, "leaf-only view: the visible root has "
                     + (target.version() == CgroupVersion.V2 ? "cpu.max/cpu.weight" : "a cfs quota")
                     + ", so this is a container's cgroup namespace; parent throttling is invisible here."

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -21,7 +22,8 @@ public final class LevelReader {
 
     /** The level's reading, or null when its directory no longer exists (the cgroup was removed). */
     public LevelReading read(CgroupLevel level) {
-        if (!Files.isDirectory(level.dir())) {
+        Object key = dirKey(level.dir());
+        if (key == NO_DIR) {
             return null;
         }
         LevelLimits limits = readLimits(level);
@@ -30,7 +32,19 @@ public final class LevelReader {
         if (!Files.isDirectory(level.dir())) {
             return null; // removed while we read it: the files read as missing, which would be a lie
         }
-        return new LevelReading(level, limits, stat, psi == null ? null : Psi.parse(psi));
+        return new LevelReading(level, limits, stat, psi == null ? null : Psi.parse(psi), key);
+    }
+
+    private static final Object NO_DIR = new Object();
+
+    /** The directory's file key (device + inode), null when the file system has none, NO_DIR when it is gone. */
+    private static Object dirKey(Path dir) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(dir, BasicFileAttributes.class);
+            return a.isDirectory() ? a.fileKey() : NO_DIR;
+        } catch (IOException e) {
+            return NO_DIR;
+        }
     }
 
     public LevelLimits readLimits(CgroupLevel level) {

@@ -13,9 +13,13 @@ import java.util.Optional;
  * The cgroup mounts of {@code <proc>/self/mountinfo}: discovered, never assumed (a hybrid host has v1
  * controllers under {@code /sys/fs/cgroup/cpu} and v2 at {@code /sys/fs/cgroup/unified}).
  *
- * <p>Fixture trees: when the proc root is not {@code /proc}, the mount points named in the fixture's
- * mountinfo are resolved under {@code <proc>/..} (the fixture root), the same rule as
- * {@code <proc>/../dev/kmsg} in {@link SystemRoots}.
+ * <p>Mount points are resolved under {@link SystemRoots#mountBase()}: as they are for a real procfs,
+ * under {@code <proc>/..} (the fixture root) for a fixture tree.
+ *
+ * <p>A container that mounts the host's {@code /sys} (at {@code /host/sys}) sees each hierarchy twice:
+ * its own cgroup as a subtree at {@code /sys/fs/cgroup/…} and the whole hierarchy under the host
+ * mount. The whole one is preferred; a subtree is used only when nothing else is visible, and the walk
+ * then warns that the ancestors are hidden (docs/container.md).
  */
 public final class Mounts {
     private final List<CgroupMount> mounts;
@@ -38,7 +42,7 @@ public final class Mounts {
         } catch (IOException e) {
             throw new CgroupException("cannot read " + file + ": " + e.getMessage());
         }
-        return parse(text, roots.isLive() ? Path.of("/") : roots.proc().resolve("..").normalize());
+        return parse(text, roots.mountBase());
     }
 
     /**
@@ -57,11 +61,13 @@ public final class Mounts {
             } else if (m.fsType().equals("cgroup")) {
                 if (m.hasOption("cpu")) {
                     found.add(new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")));
-                } else if (m.hasOption("cpuacct")) {
+                } else if (m.hasOption("cpuacct") && (acct == null || acct.subtreeOnly() && m.root().equals("/"))) {
                     acct = new CgroupMount(CgroupVersion.V1, point, m.root(), true);
                 }
             }
         }
+        // whole hierarchies first, in mountinfo order otherwise (a stable sort)
+        found.sort(java.util.Comparator.comparing(CgroupMount::subtreeOnly));
         return new Mounts(found, acct);
     }
 

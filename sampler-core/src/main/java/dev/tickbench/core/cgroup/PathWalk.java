@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The throttling path walk of seed-digest part B: read the target and every ancestor up to the root,
+ * The throttling path walk of docs/walk.md: read the target and every ancestor up to the root,
  * wait, read them again, and name the level whose throttled time grew: "container-level zero does
  * not rule out parent throttling".
  */
@@ -61,7 +61,16 @@ public final class PathWalk {
                         + " vanished during the window; the walk shows the remaining levels"));
                 continue;
             }
-            walked.add(new WalkLevel(b.limits(), a.stat(), b.stat(), b.psi(), windowNs));
+            String backwards = WalkLevel.wentBackwards(a.stat(), b.stat());
+            boolean recreated = a.dirKey() != null && b.dirKey() != null && !a.dirKey().equals(b.dirKey());
+            boolean reset = backwards != null || recreated;
+            if (reset) {
+                warnings.add(new WalkWarning(WalkWarning.Kind.RESET, "level " + levels.get(i).path()
+                        + " was reset during the window (" + (backwards != null ? "cpu.stat " + backwards
+                        : "a new directory at the same path") + "): removed and re-created; its growth is unknown"
+                        + " and shown as -"));
+            }
+            walked.add(new WalkLevel(b.limits(), a.stat(), b.stat(), b.psi(), windowNs, reset));
         }
         warnings.addAll(EnvironmentChecks.check(roots, target, walked));
         String systemPsi = LevelReader.text(roots.proc("pressure/cpu"));
@@ -72,7 +81,8 @@ public final class PathWalk {
 
     /**
      * The level whose throttled time grew most; by throttled count where no time is kept. On a tie the
-     * level nearest the leaf wins (listed first). Null when nothing grew.
+     * level nearest the leaf wins (listed first). Null when nothing grew. A reset level has no growth
+     * (its deltas are null), so its bogus numbers can never make it the enforcing one.
      */
     static String enforcing(List<WalkLevel> levels) {
         WalkLevel best = null;

@@ -19,9 +19,14 @@ import java.util.List;
  */
 public record ProcessCgroup(long pid, String command, String cgroupV2, String cgroupV1Cpu) {
 
-    /** The path a walk of this process would use: v2, else v1 cpu; null when neither. */
+    /**
+     * The path a walk of this process would use, the one the picker shows and searches: the v1
+     * {@code cpu} path when the process has one, else v2; null when neither. A v1 cpu line means the
+     * cpu controller is bound to a v1 hierarchy (it cannot be in both), so the walk reads v1 there: on
+     * a hybrid host every process's v2 path is {@code /} (an empty unified hierarchy) and says nothing.
+     */
     public String cgroup() {
-        return cgroupV2 != null ? cgroupV2 : cgroupV1Cpu;
+        return cgroupV1Cpu != null ? cgroupV1Cpu : cgroupV2;
     }
 
     /** Every readable process under {@code <proc>}, by pid; one that exits while read is left out. */

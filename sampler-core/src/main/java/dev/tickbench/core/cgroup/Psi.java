@@ -2,7 +2,7 @@ package dev.tickbench.core.cgroup;
 
 /**
  * A CPU pressure file ({@code /proc/pressure/cpu}, {@code <cgroup>/cpu.pressure}). System-wide CPU
- * {@code full} is reported as zero by the kernel; per cgroup it is meaningful (seed-digest part B).
+ * {@code full} is reported as zero by the kernel; per cgroup it is meaningful (docs/walk.md).
  *
  * @param some at least one task waited for CPU; null when the line is missing
  * @param full all non-idle tasks waited at once; null when the line is missing (kernels before 5.13)

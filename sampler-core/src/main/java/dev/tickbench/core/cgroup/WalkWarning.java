@@ -11,6 +11,8 @@ public record WalkWarning(Kind kind, String message) {
         V1_UNITS,
         /** A level disappeared between the two reads. */
         VANISHED,
+        /** A level's counters restarted during the window (removed and re-created): its deltas are unknown. */
+        RESET,
         /** The hierarchy has no cpu controller: no limits, no throttling counters. */
         NO_CPU_CONTROLLER
     }

@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * Measures, from a capture recorded with FLOOR_HZ ≥ rate (every read of every level source emitted,
- * seed-digest part A), how often each level source really changed and what floor this board would
+ * docs/cadence.md), how often each level source really changed and what floor this board would
  * need, beside the floor Tickbench ships. Streams the capture: memory does not grow with its length.
  */
 public final class FloorAnalysis {
@@ -68,7 +68,7 @@ public final class FloorAnalysis {
                 line = reader.next();
             } catch (CaptureFormatException e) {
                 badLine = e.lineNumber();
-                warnings.add(String.format(Locale.ROOT, "%s: %s; analysed the %d lines before it",
+                warnings.add(String.format(Locale.ROOT, "%s %s; analysed the %d lines before it",
                         file, e.getMessage(), e.lineNumber() - 1));
                 break;
             }

@@ -1,5 +1,6 @@
 package dev.tickbench.core.floors;
 
+import dev.tickbench.core.capture.Csv;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,12 +15,12 @@ public final class FloorCsv {
 
     public static String render(FloorComparison c) {
         StringBuilder sb = new StringBuilder();
-        line(sb, HEADER);
+        Csv.appendLine(sb, HEADER);
         for (String key : c.rows()) {
             for (int col = 0; col < c.captures().size(); col++) {
                 FloorRow r = c.cell(key, col);
                 if (r != null) {
-                    line(sb, cells(c.captures().get(col), r));
+                    Csv.appendLine(sb, cells(c.captures().get(col), r));
                 }
             }
         }
@@ -56,24 +57,5 @@ public final class FloorCsv {
 
     static String num(double v) {
         return String.format(Locale.ROOT, "%.4f", v);
-    }
-
-    /** RFC 4180: a field with a comma, quote or line break is quoted; an absent value is an empty field. */
-    private static void line(StringBuilder sb, List<String> fields) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            String f = fields.get(i);
-            if (f == null) {
-                continue;
-            }
-            if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
-                sb.append('"').append(f.replace("\"", "\"\"")).append('"');
-            } else {
-                sb.append(f);
-            }
-        }
-        sb.append('\n');
     }
 }

@@ -13,7 +13,7 @@ import dev.tickbench.core.cadence.CadenceRule;
  *       6.0003 → 6.0), never above the sampler rate (a capture cannot see faster). A
  *       source with members needs what its fastest member needs: a read at that rate catches every
  *       change of every member, since each read sees all of them. A thermal zone needs its curve rate,
- *       not its raw rate: the seed stores thermal by sample-and-hold precisely so the one-step flicker
+ *       not its raw rate: the sampler stores thermal by sample-and-hold (docs/cadence.md) precisely so the one-step flicker
  *       is not stored. Zero changes: need 0 (the capture only says "slower than one change per
  *       capture").</li>
  *   <li><b>Shipped</b>: what the sampler really runs at the capture's rate with FLOOR_HZ 0

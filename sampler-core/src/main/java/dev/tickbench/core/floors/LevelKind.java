@@ -2,7 +2,7 @@ package dev.tickbench.core.floors;
 
 import java.util.regex.Pattern;
 
-/** The level sources of seed-digest part A, the only sources that have floors. */
+/** The level sources of docs/cadence.md, the only sources that have floors. */
 public enum LevelKind {
     THERMAL,
     CPUFREQ,

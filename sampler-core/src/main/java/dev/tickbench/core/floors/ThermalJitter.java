@@ -2,7 +2,7 @@ package dev.tickbench.core.floors;
 
 /**
  * A thermal zone's raw change rate against its declared refresh. The sensor quantises in steps and the
- * raw reading flickers across a step many times a second (seed-digest part A), so the raw rate is
+ * raw reading flickers across a step many times a second (docs/cadence.md, "Thermal"), so the raw rate is
  * jitter, not the temperature curve; {@code curveHz} counts only the moves that go on in the direction of
  * the last counted one or leave a one-step band around it (flicker reverses every time).
  *

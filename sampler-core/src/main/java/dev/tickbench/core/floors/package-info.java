@@ -1,5 +1,5 @@
 /**
- * Floors measured from captures and compared across boards (issue 7; seed-digest part A).
+ * Floors measured from captures and compared across boards (see docs/cadence.md).
  *
  * <p>For a GUI Compare view:
  * <pre>{@code

@@ -4,15 +4,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.CgroupLimitsLine;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.source.pmu.PmuRatios;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
+import dev.tickbench.core.throttle.PeakTracker;
+import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -23,7 +31,7 @@ import java.util.TreeMap;
  * reads). Thread-safe: one thread feeds, scrapes render.
  */
 public final class MetricsState {
-    /** The stream's counter sources (FORMAT.md): their values are deltas. */
+    /** kmsg priorities 0-7 by name, the {@code level} label of the kmsg record counter. */
     private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
     private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
 
@@ -42,12 +50,22 @@ public final class MetricsState {
     private long gaps;
     private long gapSamples;
     private ThrottleLine throttle;
-    private JsonNode lastPeaks;
+    /** The throttle lines' per-second peaks since the previous scrape: each scrape drains it. */
+    private final PeakTracker peaksSinceScrape = new PeakTracker();
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
+    /** IPC and cache miss ratio over the last second of pmu_hw deltas. */
+    private final PmuRatios pmu = new PmuRatios();
+    /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
+    private final DerivedSeries derived = new DerivedSeries();
+    private List<DerivedValue> latestDerived = List.of();
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
+        List<DerivedValue> d = derived.accept(line);
+        if (line instanceof SampleLine || line instanceof GapLine || line instanceof Hello) {
+            latestDerived = d;
+        }
         if (line instanceof SampleLine s) {
             sample(s, receivedNs);
         } else if (line instanceof Hello h) {
@@ -56,10 +74,12 @@ public final class MetricsState {
             if (k.prio() >= 0 && k.prio() < kmsgByPrio.length) {
                 kmsgByPrio[k.prio()]++;
             }
+        } else if (line instanceof KmsgGapLine g) {
+            kmsgDropped += g.dropped();
         } else if (line instanceof ThrottleLine t) {
             throttle = t;
             if (t.peaks() != null) {
-                lastPeaks = t.peaks();
+                peaksSinceScrape.observe(Peaks.fromLine(t.peaks()));
             }
             emittedMonoNs.put("throttle", t.monoNs());
         } else if (line instanceof GapLine g) {
@@ -75,7 +95,7 @@ public final class MetricsState {
         lastSeq = s.seq();
         latestMonoNs = s.monoNs();
         latestReceivedNs = receivedNs;
-        kmsgDropped += s.kmsgDropped();
+        kmsgDropped += s.kmsgDropped(); // captures of probes before kmsg_gap lines
         if (s.limits() != null && !s.limits().isEmpty()) {
             limits = new LinkedHashMap<>(s.limits());
         }
@@ -94,6 +114,9 @@ public final class MetricsState {
                 }
             }
             emittedMonoNs.put(source, s.monoNs());
+            if (source.equals("pmu_hw")) {
+                pmu.add(s.monoNs(), v.keys(), v.values(), v.size());
+            }
         }
     }
 
@@ -103,8 +126,11 @@ public final class MetricsState {
     }
 
     /**
-     * Renders everything into {@code e}. {@code self} may be null (a replayed capture has no probe);
-     * {@code nowNs} is on the clock of {@link #accept}'s {@code receivedNs}.
+     * Renders everything into {@code e}: one scrape. {@code self} may be null (a replayed capture has
+     * no probe); {@code nowNs} is on the clock of {@link #accept}'s {@code receivedNs}. The throttle
+     * peaks are the worst of every second since the previous scrape, so a scrape drains them (a spike
+     * between two scrapes shows in the second; with no throttle second in between there is no peak);
+     * everything else is left as it was.
      */
     public synchronized void render(Exposition e, SelfCost self, long nowNs) {
         int userHz = hello == null || hello.userHz() <= 0 ? 100 : hello.userHz();
@@ -142,12 +168,14 @@ public final class MetricsState {
         for (int p = 0; p < kmsgByPrio.length; p++) {
             e.counter("tickbench_kmsg_records_total", "Kernel log records by level.", kmsgByPrio[p], "level", KMSG_LEVELS[p]);
         }
-        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records dropped by the per-tick drain bound.", kmsgDropped);
+        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records lost (probe queue full or kernel ring overwritten; kmsg_gap lines).", kmsgDropped);
         for (Map.Entry<String, Long> l : limits.entrySet()) {
             if (l.getValue() != null && l.getKey().equals("memory_max")) { // null is "max": no limit, no sample
                 e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());
             }
         }
+        pmuRatios(e);
+        DerivedFamilies.add(e, latestDerived);
         throttle(e);
         cgroupLimits(e);
         if (self != null) {
@@ -169,7 +197,7 @@ public final class MetricsState {
             Map.Entry<String, JsonNode> c = it.next();
             JsonNode hz = c.getValue().get("hz");
             if (hz != null && hz.isNumber()) {
-                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (seed rule).",
+                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (docs/cadence.md).",
                         hz.asDouble(), "source", c.getKey(), "reason", c.getValue().path("reason").asText("unknown"));
             }
         }
@@ -181,6 +209,20 @@ public final class MetricsState {
         }
         JsonNode t = caps.path("attributes").path(source).get("type");
         return t == null || t.isNull() ? null : t.asText();
+    }
+
+    private void pmuRatios(Exposition e) {
+        String window = (PmuRatios.WINDOW_NS / 1_000_000_000L) + "s";
+        for (String cpu : pmu.cpus()) {
+            pmu.ipc(cpu).ifPresent(v -> e.gauge("tickbench_pmu_instructions_per_cycle",
+                    "Instructions per cycle over the last second of samples, per CPU and over all (cpu=\"all\").", v,
+                    "cpu", cpu, "window", window));
+        }
+        for (String cpu : pmu.cpus()) {
+            pmu.cacheMissRatio(cpu).ifPresent(v -> e.gauge("tickbench_pmu_cache_miss_ratio",
+                    "Cache misses per cache reference over the last second of samples, per CPU and over all.", v,
+                    "cpu", cpu, "window", window));
+        }
     }
 
     private void throttle(Exposition e) {
@@ -201,14 +243,18 @@ public final class MetricsState {
         e.gauge("tickbench_throttle_effective_concurrency", "Concurrency the throttle allows now.", t.effective());
         e.gauge("tickbench_throttle_ceiling_concurrency", "Concurrency ceiling.", t.ceiling());
         e.gauge("tickbench_throttle_grow_spread_seconds", "Wait before the next growth step.", t.growSpreadS());
-        if (lastPeaks != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = lastPeaks.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> p = it.next();
-                if (p.getValue().isNumber()) {
-                    e.gauge("tickbench_throttle_peak_ratio", "Peak usage in the last throttle period that had data.",
-                            p.getValue().asDouble() / 100.0, "resource", p.getKey());
-                }
-            }
+        peaksSinceScrape.drain().ifPresent(p -> {
+            peak(e, "cpu", p.cpu());
+            peak(e, "mem", p.mem());
+            peak(e, "iowait", p.iowait());
+            peak(e, "disk", p.disk());
+        });
+    }
+
+    private static void peak(Exposition e, String resource, OptionalDouble pct) {
+        if (pct.isPresent()) {
+            e.gauge("tickbench_throttle_peak_ratio", "Peak usage over the seconds since the previous scrape.",
+                    pct.getAsDouble() / 100.0, "resource", resource);
         }
     }
 

@@ -93,6 +93,7 @@ final class SourceFamilies {
             case "buddyinfo" -> buddy(e, key, value);
             case "mtd" -> table(e, MTD, key, '.', "device", value, counter, source);
             case "cgroup_cpu" -> table(e, CGROUP, key, '|', "cgroup", value, counter, source);
+            case "pmu_hw", "pmu_sw" -> pmu(e, source, key, value, counter);
             default -> {
                 if (source.startsWith("thermal_zone") && key.equals("temp")) {
                     String help = "Thermal zone temperature, held between reads at the zone's cadence.";
@@ -160,6 +161,40 @@ final class SourceFamilies {
             e.gauge("tickbench_meminfo_hugepages", "/proc/meminfo huge page counts.", value, "name", key);
         } else {
             e.gauge("tickbench_meminfo_bytes", "/proc/meminfo (kB × 1024).", value * 1024.0, "name", key);
+        }
+    }
+
+    /**
+     * perf event groups (docs/pmu.md): {@code cpu<N>.<event>} counts (hardware ones are estimates when
+     * the group was multiplexed: compare the group's running and enabled seconds), cpu-clock in seconds.
+     */
+    private static void pmu(Exposition e, String source, String key, long value, boolean counter) {
+        int dot = key.indexOf('.');
+        if (dot <= 3 || !key.startsWith("cpu") || !allDigits(key.substring(0, dot), 3)) {
+            other(e, source, key, value, counter);
+            return;
+        }
+        String cpu = key.substring(3, dot);
+        String field = key.substring(dot + 1);
+        String group = source.equals("pmu_hw") ? "hw" : "sw";
+        switch (field) {
+            case "enabled_ns" -> e.counter("tickbench_pmu_group_enabled_seconds_total",
+                    "Time the CPU's perf event group was enabled.", value / 1e9, "group", group, "cpu", cpu);
+            case "running_ns" -> e.counter("tickbench_pmu_group_running_seconds_total",
+                    "Time the CPU's perf event group was on the PMU; below enabled, its counts are scaled estimates.",
+                    value / 1e9, "group", group, "cpu", cpu);
+            case "cpu_clock_ns" -> e.counter("tickbench_pmu_cpu_clock_seconds_total",
+                    "cpu-clock software event per CPU (perf_event_open, system-wide).", value / 1e9, "cpu", cpu);
+            default -> {
+                if (group.equals("hw")) {
+                    e.counter("tickbench_pmu_hw_events_total",
+                            "Hardware events per CPU (perf_event_open, system-wide; scaled when multiplexed).",
+                            value, "cpu", cpu, "event", field);
+                } else {
+                    e.counter("tickbench_pmu_sw_events_total", "Kernel software events per CPU (perf_event_open, system-wide).",
+                            value, "cpu", cpu, "event", field);
+                }
+            }
         }
     }
 

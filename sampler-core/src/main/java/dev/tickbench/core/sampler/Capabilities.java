@@ -25,6 +25,9 @@ final class Capabilities {
         for (SourceSlot s : slots) {
             sources.put(s.source.name(), true);
         }
+        if (env.kmsg() != null) {
+            sources.put("kmsg", true); // sampled every tick and in cadences, so listed like any source
+        }
         for (Map.Entry<String, String> e : env.absent().entrySet()) {
             sources.put(e.getKey(), false);
             absent.put(e.getKey(), e.getValue());
@@ -47,7 +50,7 @@ final class Capabilities {
         if (env.memoryMax() != null) {
             env.memoryMax().put(limits, "memory_max");
         }
-        c.put("heartbeat_s", Floors.HEARTBEAT_NS / 1_000_000_000L);
+        c.put("heartbeat_s", Floors.HEARTBEAT_S);
         for (TickExtension e : extensions) {
             e.describe(c);
         }

@@ -6,11 +6,10 @@ import java.io.IOException;
 /** Where the sampler drains kernel log records from on every tick. */
 interface KmsgFeed extends AutoCloseable {
     /**
-     * Writes at most {@code max} pending records as kmsg lines.
-     *
-     * @return records dropped since the last drain (queue overflow or over {@code max})
+     * Writes every pending record as a kmsg line, and a kmsg_gap line where records were lost
+     * (FORMAT.md). Never bounded per tick: the kernel log is never slowed.
      */
-    long drain(JsonLineWriter out, int max) throws IOException;
+    void drain(JsonLineWriter out) throws IOException;
 
     @Override
     void close();

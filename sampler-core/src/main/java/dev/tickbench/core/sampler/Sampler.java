@@ -20,14 +20,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The tick loop: on each tick reads every due source, applies the cadence rules (floors, change
- * filter, heartbeat) and writes one sample line, then the kmsg records drained since the last tick
+ * filter, heartbeat) and writes the kmsg records drained since the last tick, then one sample line
  * and whatever the extensions add (throttle, cgroup limits). One thread; sinks fan the lines out.
  */
 public final class Sampler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Sampler.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** At most this many kmsg records per tick; the rest are counted as dropped. */
-    static final int KMSG_PER_TICK = 64;
 
     private final SamplerConfig config;
     private final SamplerEnvironment env;
@@ -47,7 +45,6 @@ public final class Sampler implements AutoCloseable {
     private static final byte[] K_MEMORY_MAX = SampleBuffer.nameColon("memory_max");
     private static final byte[] K_HB = SampleBuffer.nameColon("hb");
     private static final byte[] K_RESETS = SampleBuffer.nameColon("resets");
-    private static final byte[] K_KMSG_DROPPED = SampleBuffer.nameColon("kmsg_dropped");
 
     private final SampleBuffer sample = new SampleBuffer();
     private final List<String> heartbeats = new ArrayList<>();
@@ -58,22 +55,26 @@ public final class Sampler implements AutoCloseable {
 
     private long tick;
     private long lastMonoNs;
-    private long lastLimitsNs = Long.MIN_VALUE;
+    private long lastLimitsTick;
+    private final long heartbeatTicks;
     private volatile long lastSeq;
     private volatile Thread thread;
     private volatile boolean running;
-    private long pendingKmsgDrops;
 
     private Sampler(SamplerConfig config, SamplerEnvironment env, List<TickExtension> extensions) {
         this.config = config;
         this.env = env;
         this.extensions = List.copyOf(extensions);
         this.periodNs = 1_000_000_000L / config.rateHz();
+        this.heartbeatTicks = Floors.heartbeatTicks(config.rateHz());
         CadencePlanner planner = new CadencePlanner(config.rateHz(), config.floorHz());
         for (Source s : env.present()) {
             slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
+        for (TickExtension e : this.extensions) {
+            e.bind(this::readThisTick);
+        }
         long t0 = System.nanoTime();
         for (SourceSlot slot : slots) {
             slot.baseline();
@@ -221,11 +222,11 @@ public final class Sampler implements AutoCloseable {
         b.field(K_DT, monoNs - lastMonoNs);
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot slot = slots.get(i);
-            if (slot.due(tick) && slot.readAndEmit(b, monoNs, resets)) {
+            if (slot.due(tick) && slot.readAndEmit(b, tick, heartbeatTicks, resets)) {
                 heartbeats.add(slot.source.name());
             }
         }
-        boolean limitsDue = tick == 1 || config.floorHz() > 0 || monoNs - lastLimitsNs >= Floors.HEARTBEAT_NS;
+        boolean limitsDue = tick == 1 || config.floorHz() > 0 || tick - lastLimitsTick >= heartbeatTicks;
         if (limitsDue && env.memoryMax() != null) {
             b.objectField(K_LIMITS);
             Long bytes = env.memoryMax().bytes();
@@ -235,7 +236,7 @@ public final class Sampler implements AutoCloseable {
                 b.field(K_MEMORY_MAX, bytes);
             }
             b.endObject();
-            lastLimitsNs = monoNs;
+            lastLimitsTick = tick;
             if (tick > 1 && config.floorHz() == 0) {
                 heartbeats.add("limits");
             }
@@ -245,10 +246,6 @@ public final class Sampler implements AutoCloseable {
         }
         if (!resets.isEmpty()) {
             b.stringArrayField(K_RESETS, resets);
-        }
-        if (pendingKmsgDrops > 0) {
-            b.field(K_KMSG_DROPPED, pendingKmsgDrops);
-            pendingKmsgDrops = 0;
         }
         b.endObject();
         b.endLine();
@@ -265,13 +262,26 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
-    /** kmsg records are written before the sample of the tick that drained them: they happened before it. */
+    /** {@link SamplerReads}: a source's values when its slot read them on the current tick. */
+    private dev.tickbench.core.source.ValueTable readThisTick(String source) {
+        for (int i = 0; i < slots.size(); i++) {
+            SourceSlot slot = slots.get(i);
+            if (slot.source.name().equals(source)) {
+                return slot.lastReadTick == tick ? slot.source.values() : null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * kmsg records are written before the sample of the tick that drained them: they happened before it.
+     * Everything queued is written, however many (the kernel log is drained on every tick, never slowed).
+     */
     private void drainKmsg() throws IOException {
         KmsgFeed feed = env.kmsg();
-        if (feed == null) {
-            return;
+        if (feed != null) {
+            feed.drain(writer);
         }
-        pendingKmsgDrops += feed.drain(writer, KMSG_PER_TICK);
     }
 
     /** Stops the tick thread and closes every source. */
@@ -288,6 +298,9 @@ public final class Sampler implements AutoCloseable {
             }
         }
         env.close();
+        for (TickExtension e : extensions) {
+            e.close();
+        }
     }
 
     static ObjectMapper mapper() {

@@ -3,6 +3,8 @@ package dev.tickbench.core.sampler;
 import dev.tickbench.core.capture.JsonLineWriter;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Kmsg;
+import dev.tickbench.core.source.KmsgEvent;
+import dev.tickbench.core.source.KmsgGap;
 import dev.tickbench.core.source.KmsgRecord;
 import dev.tickbench.core.source.MemoryMax;
 import dev.tickbench.core.source.Presence;
@@ -21,7 +23,7 @@ final class SourceDiscovery {
 
     static SamplerEnvironment discover(SystemRoots roots, List<Source> extra) {
         List<Source> candidates = new ArrayList<>(Sources.discover(roots));
-        candidates.add(Sources.pmu());
+        candidates.addAll(Sources.pmu(roots));
         candidates.addAll(extra);
         Map<String, String> absent = new LinkedHashMap<>();
         KmsgFeed feed = null;
@@ -56,28 +58,36 @@ final class SourceDiscovery {
         }
 
         @Override
-        public long drain(JsonLineWriter w, int max) throws IOException {
+        public void drain(JsonLineWriter w) throws IOException {
             out = w;
             failure = null;
-            kmsg.drain(this::write, max);
+            kmsg.drain(this::write);
             if (failure != null) {
                 throw failure;
             }
-            return kmsg.droppedSinceLastDrain();
         }
 
-        private void write(KmsgRecord r) {
+        private void write(KmsgEvent event) {
             if (failure != null) {
                 return;
             }
             try {
-                var g = out.begin("kmsg");
-                g.writeNumberField("mono_ns", r.usec() * 1000);
-                g.writeNumberField("prio", r.prio());
-                g.writeNumberField("facility", r.facility());
-                g.writeNumberField("seq", r.seq());
-                g.writeNumberField("us", r.usec());
-                g.writeStringField("msg", r.msg());
+                if (event instanceof KmsgRecord r) {
+                    var g = out.begin("kmsg");
+                    g.writeNumberField("mono_ns", r.usec() * 1000);
+                    g.writeNumberField("prio", r.prio());
+                    g.writeNumberField("facility", r.facility());
+                    g.writeNumberField("seq", r.seq());
+                    g.writeNumberField("us", r.usec());
+                    g.writeStringField("msg", r.msg());
+                } else if (event instanceof KmsgGap gap) {
+                    var g = out.begin("kmsg_gap");
+                    g.writeNumberField("mono_ns", gap.fromUsec() * 1000);
+                    g.writeNumberField("dropped", gap.dropped());
+                    g.writeNumberField("from_us", gap.fromUsec());
+                    g.writeNumberField("to_us", gap.toUsec());
+                    g.writeStringField("reason", gap.reason().label());
+                }
                 out.end();
             } catch (IOException e) {
                 failure = e;

@@ -1,6 +1,5 @@
 package dev.tickbench.core.sampler;
 
-import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.cadence.Plan;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
@@ -25,11 +24,14 @@ final class SourceSlot {
     private final ValueTable previous = new ValueTable();
     /** Store-on-change levels: what was last emitted. */
     private final ValueTable lastEmitted = new ValueTable();
-    private long lastEmitNs = Long.MIN_VALUE;
+    /** The tick of the last emission (the heartbeat counts ticks, Floors.heartbeatTicks). */
+    private long lastEmitTick;
     /** Re-armed after the baseline read: the next read is emitted whatever it holds. */
     private boolean armed = true;
     private long[] deltas = new long[64];
     private boolean failing;
+    /** The tick of the last successful read (0 = the baseline), -1 before any. */
+    long lastReadTick = -1;
     long readFailures;
 
     SourceSlot(Source source, Plan plan) {
@@ -46,8 +48,11 @@ final class SourceSlot {
 
     /** The sampler's baseline read: counters get their first values; the change filter stays armed. */
     void baseline() {
-        if (read() && counter) {
-            previous.copyFrom(source.values());
+        if (read()) {
+            lastReadTick = 0;
+            if (counter) {
+                previous.copyFrom(source.values());
+            }
         }
     }
 
@@ -72,12 +77,14 @@ final class SourceSlot {
     /**
      * Reads the source (it is due) and writes its field into the sample when it is emitted.
      *
+     * @param heartbeatTicks ticks after an emission at which an unchanged value is re-emitted
      * @return true when emitted because of the heartbeat alone
      */
-    boolean readAndEmit(SampleBuffer out, long monoNs, List<String> resets) {
+    boolean readAndEmit(SampleBuffer out, long tick, long heartbeatTicks, List<String> resets) {
         if (!read()) {
             return false;
         }
+        lastReadTick = tick;
         ValueTable v = source.values();
         if (counter) {
             writeCounter(out, v, resets);
@@ -86,7 +93,7 @@ final class SourceSlot {
         }
         boolean heartbeat = false;
         if (plan.storeOnChange() && !armed && v.sameAs(lastEmitted)) {
-            if (monoNs - lastEmitNs < Floors.HEARTBEAT_NS) {
+            if (tick - lastEmitTick < heartbeatTicks) {
                 return false;
             }
             heartbeat = true;
@@ -99,7 +106,7 @@ final class SourceSlot {
         if (plan.storeOnChange()) {
             lastEmitted.copyFrom(v);
         }
-        lastEmitNs = monoNs;
+        lastEmitTick = tick;
         armed = false;
         return heartbeat;
     }

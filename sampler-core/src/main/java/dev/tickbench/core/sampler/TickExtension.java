@@ -9,11 +9,17 @@ import java.io.IOException;
  * It must not block: it runs inside the tick budget.
  */
 public interface TickExtension {
+    /** Called once when the sampler is built: the sampler's own reads, for extensions that derive from them. */
+    default void bind(SamplerReads reads) {}
+
     /** Called once, after the sampler's baseline read and before the first sample. */
     default void start(TickInfo first, JsonLineWriter out) throws IOException {}
 
     /** Called after the sample line of every tick. */
     void afterTick(TickInfo tick, JsonLineWriter out) throws IOException;
+
+    /** Called once when the sampler is closed, after its thread stopped: release what the extension holds. */
+    default void close() {}
 
     /** Adds this extension's entries to the capabilities object (e.g. "throttle": {...}). */
     default void describe(com.fasterxml.jackson.databind.node.ObjectNode capabilities) {}

@@ -4,14 +4,10 @@ import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
 
 /**
- * A source known in advance to be absent, kept in the catalog so capabilities can say why: the PMU
- * (not reachable from Java), or thermal zones on a board that has none.
+ * A source known in advance to be absent, kept in the catalog so capabilities can say why: thermal
+ * zones on a board that has none.
  */
 public final class AbsentSource implements Source {
-    /** Hardware counters are not sampled: plain Java has no way to make that system call. */
-    public static final String PMU_REASON =
-            "hardware counters need perf_event_open(2), which plain Java cannot call; not sampled";
-
     private final String name;
     private final SourceKind kind;
     private final String reason;
@@ -21,11 +17,6 @@ public final class AbsentSource implements Source {
         this.name = name;
         this.kind = kind;
         this.reason = reason;
-    }
-
-    /** The PMU (cycles/instructions per CPU): always absent, with {@link #PMU_REASON}. */
-    public static AbsentSource pmu() {
-        return new AbsentSource("pmu", SourceKind.COUNTER, PMU_REASON);
     }
 
     @Override

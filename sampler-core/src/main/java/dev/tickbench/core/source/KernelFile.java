@@ -12,8 +12,8 @@ import java.util.Arrays;
  * One kernel text file kept open and re-read from offset 0 on each due tick, into a reusable buffer.
  *
  * <p>Why a loop: a seq_file returns at most one page (~4 KiB) per read, so slabinfo (25 KB) and
- * interrupts on big hosts need sequential reads until one returns 0 (platform-notes, "Reading /proc
- * fast"). Why a freshness check: kept-open re-reads were fresh for every file tried on our machines,
+ * interrupts on big hosts need sequential reads until one returns 0 (measured with the C floor sampler,
+ * remote-probe/bench/floor/README.md). Why a freshness check: kept-open re-reads were fresh for every file tried on our machines,
  * but a driver's sysfs attribute may cache; {@link #verifyFresh()} compares against a fresh open once
  * and falls back to reopen-per-read for this file when the kept-open read is stale.
  */

@@ -8,14 +8,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * The kernel log, {@code /dev/kmsg}: an event source drained on every tick, never slowed.
  *
  * <p>Why a thread: Java cannot open {@code /dev/kmsg} non-blocking, so a daemon thread blocks in
- * read and hands parsed records to a bounded queue that the sampler drains each tick. On the device
+ * read and hands parsed records to a bounded queue that the sampler drains completely on every tick
+ * (an OOM dump or a link-flap storm is a burst of hundreds of records, and each one matters). Records
+ * are lost only when that queue is full (the sampler stalled for thousands of records) or when the
+ * kernel ring overwrote them before they were read; either way a {@link KmsgGap} takes their place in
+ * the order, saying how many and between which kernel timestamps. On the device
  * every read returns exactly one record (the buffer must hold the longest, 8 KiB); on a fixture
  * <em>regular file</em> a read returns many lines, which are split, and at EOF the thread polls
  * every 10 ms for appended lines.
@@ -27,7 +30,7 @@ import java.util.function.Consumer;
  * simply skipped to its end at open.
  */
 public final class Kmsg implements AutoCloseable {
-    /** Records kept between two drains; above it records are dropped and counted. */
+    /** Records kept between two drains; above it records are dropped and counted in a {@link KmsgGap}. */
     public static final int DEFAULT_CAPACITY = 4096;
     /** Larger than the kernel's longest record (CONSOLE_EXT_LOG_MAX, 8 KiB): a shorter buffer gets EINVAL. */
     private static final int BUFFER = 16 * 1024;
@@ -37,13 +40,23 @@ public final class Kmsg implements AutoCloseable {
 
     private final Path path;
     private final Path uptime;
-    private final ArrayBlockingQueue<KmsgRecord> queue;
-    private final AtomicLong dropped = new AtomicLong();
+    private final ArrayBlockingQueue<KmsgEvent> queue;
+    /** Guards {@link #pending} and the hand-off into the queue, so a gap keeps its place in the order. */
+    private final Object handOff = new Object();
+    /** Records lost since the last gap was queued; null when none. Nothing is queued while it is set. */
+    private PendingGap pending;
+    /** Records the reading thread has handed over or counted lost (tests wait on it instead of sleeping). */
+    private volatile long handled;
+    /** Bytes the reading thread has read (tests wait on it instead of sleeping). */
+    private volatile long bytesRead;
     private volatile boolean running;
     private volatile String failure;
     private FileChannel channel;
     private Thread thread;
     private long cutoffUsec = -1;
+    /** The reader thread's previous record (sequence number and kernel time); -1 before the first. */
+    private long lastSeq = -1;
+    private long lastUsec;
 
     public Kmsg(SystemRoots roots) {
         this(roots, DEFAULT_CAPACITY);
@@ -111,7 +124,6 @@ public final class Kmsg implements AutoCloseable {
 
     private void readDevice() {
         ByteBuffer buf = ByteBuffer.allocate(BUFFER);
-        long lastSeq = -1;
         int errors = 0;
         while (running) {
             buf.clear();
@@ -146,13 +158,7 @@ public final class Kmsg implements AutoCloseable {
             if (r == null) {
                 continue;
             }
-            if (lastSeq >= 0 && r.seq() > lastSeq + 1 && r.usec() >= cutoffUsec) {
-                dropped.addAndGet(r.seq() - lastSeq - 1);
-            }
-            lastSeq = r.seq();
-            if (r.usec() >= cutoffUsec) {
-                offer(r);
-            }
+            accept(r);
         }
     }
 
@@ -172,12 +178,13 @@ public final class Kmsg implements AutoCloseable {
                 }
                 continue;
             }
+            bytesRead += n;
             int start = 0;
             for (int p = 0; p < buf.position(); p++) {
                 if (b[p] == '\n') {
                     KmsgRecord r = KmsgRecord.parse(b, start, p);
                     if (r != null) {
-                        offer(r);
+                        accept(r);
                     }
                     start = p + 1;
                 }
@@ -201,38 +208,110 @@ public final class Kmsg implements AutoCloseable {
         }
     }
 
+    /**
+     * One record read (reader thread): a jump in the kernel's sequence numbers means the ring overwrote
+     * records before we read them; records stamped before the open (the backlog) are skipped.
+     */
+    private void accept(KmsgRecord r) {
+        if (lastSeq >= 0 && r.seq() > lastSeq + 1 && r.usec() >= cutoffUsec) {
+            ringLoss(r.seq() - lastSeq - 1, Math.max(lastUsec, cutoffUsec), r.usec());
+        }
+        lastSeq = r.seq();
+        lastUsec = r.usec();
+        if (r.usec() >= cutoffUsec) {
+            offer(r);
+        }
+    }
+
+    /** Queues a record, after the gap that precedes it; a full queue starts or extends a gap instead. */
     private void offer(KmsgRecord r) {
-        if (!queue.offer(r)) {
-            dropped.incrementAndGet();
+        synchronized (handOff) {
+            try {
+                if (pending != null) {
+                    if (!queue.offer(pending.toGap())) {
+                        pending.add(1, r.usec(), KmsgGap.Reason.QUEUE_OVERFLOW);
+                        return;
+                    }
+                    pending = null;
+                }
+                if (!queue.offer(r)) {
+                    pending = new PendingGap(1, r.usec(), r.usec(), KmsgGap.Reason.QUEUE_OVERFLOW);
+                }
+            } finally {
+                handled++; // after the queue has it: whoever sees the count sees the record (or its gap)
+            }
+        }
+    }
+
+    /** Records the kernel overwrote before we read them: their timestamps lie between their neighbours'. */
+    private void ringLoss(long n, long fromUsec, long toUsec) {
+        synchronized (handOff) {
+            if (pending != null) {
+                pending.add(n, toUsec, KmsgGap.Reason.KERNEL_RING);
+            } else {
+                pending = new PendingGap(n, fromUsec, toUsec, KmsgGap.Reason.KERNEL_RING);
+            }
         }
     }
 
     /**
-     * Hands at most {@code max} queued records to {@code sink}, oldest first, without blocking; records
-     * beyond {@code max} are dropped and counted (a tick's budget is bounded).
+     * Hands every event queued when called to {@code sink}, oldest first, without blocking: the records
+     * and, where records were lost, a {@link KmsgGap} in their place. Never drops anything itself.
      *
-     * @return the number of records handed over
+     * @return the number of events handed over
      */
-    public int drain(Consumer<KmsgRecord> sink, int max) {
-        int n = 0;
-        KmsgRecord r;
-        while (n < max && (r = queue.poll()) != null) {
-            sink.accept(r);
-            n++;
+    public int drain(Consumer<KmsgEvent> sink) {
+        int n = queue.size();
+        int handed = 0;
+        KmsgEvent e;
+        while (handed < n && (e = queue.poll()) != null) {
+            sink.accept(e);
+            handed++;
         }
-        if (n == max) {
-            int over = 0;
-            while (queue.poll() != null) {
-                over++;
+        synchronized (handOff) {
+            // a gap still pending follows everything queued; once the queue is empty it is next
+            if (pending != null && queue.isEmpty()) {
+                sink.accept(pending.toGap());
+                pending = null;
+                handed++;
             }
-            dropped.addAndGet(over);
         }
-        return n;
+        return handed;
     }
 
-    /** Records lost since the previous call (queue full, over a drain's bound, or overwritten in the kernel ring). */
-    public long droppedSinceLastDrain() {
-        return dropped.getAndSet(0);
+    /** A run of lost records being counted (reader thread, under {@link #handOff}). */
+    private static final class PendingGap {
+        private long dropped;
+        private final long fromUsec;
+        private long toUsec;
+        private KmsgGap.Reason reason;
+
+        PendingGap(long dropped, long fromUsec, long toUsec, KmsgGap.Reason reason) {
+            this.dropped = dropped;
+            this.fromUsec = fromUsec;
+            this.toUsec = toUsec;
+            this.reason = reason;
+        }
+
+        void add(long n, long usec, KmsgGap.Reason why) {
+            dropped += n;
+            toUsec = Math.max(toUsec, usec);
+            if (why == KmsgGap.Reason.QUEUE_OVERFLOW) {
+                reason = why; // the sampler's own stall is the cause worth naming
+            }
+        }
+
+        KmsgGap toGap() {
+            return new KmsgGap(dropped, fromUsec, toUsec, reason);
+        }
+    }
+
+    long handled() {
+        return handled;
+    }
+
+    long bytesRead() {
+        return bytesRead;
     }
 
     public boolean isRunning() {

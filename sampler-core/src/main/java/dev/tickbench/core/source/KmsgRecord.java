@@ -9,7 +9,7 @@ package dev.tickbench.core.source;
  * @param usec the record's own timestamp, µs since boot (the kernel's local clock)
  * @param msg the message text, with the kernel's {@code \xNN} escapes kept
  */
-public record KmsgRecord(int prio, int facility, long seq, long usec, String msg) {
+public record KmsgRecord(int prio, int facility, long seq, long usec, String msg) implements KmsgEvent {
     /**
      * Parses one record line {@code prio,seq,usec,flags[,…];message}; null for a dictionary continuation
      * line (starts with a space) or a malformed line.

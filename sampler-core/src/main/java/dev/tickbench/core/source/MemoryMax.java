@@ -11,9 +11,8 @@ import java.util.OptionalLong;
  * {@code memory.limit_in_bytes}. The own cgroup comes from {@code <proc>/self/cgroup} and the
  * hierarchy's mount point from {@code <proc>/self/mountinfo} (never assumed to be /sys/fs/cgroup).
  *
- * <p>Mount points in mountinfo are absolute paths of the system whose proc root is read: on a live
- * system they are used as they are; beside a fixture proc root they are resolved under
- * {@code <proc>/..}, the fixture's file-system root.
+ * <p>Mount points in mountinfo are absolute paths of the system whose proc root is read: resolved
+ * under {@link SystemRoots#mountBase()}.
  *
  * @param status whether a limit, no limit ("max") or nothing could be found
  * @param bytes the limit in bytes when {@code status} is LIMIT, else -1
@@ -58,7 +57,7 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
         } catch (IOException e) {
             return absent(FileSource.reason(mountinfoFile, e, "no " + mountinfoFile));
         }
-        Path fsRoot = roots.isLive() ? Path.of("/") : roots.proc().getParent();
+        Path fsRoot = roots.mountBase();
         String v2 = null;
         String v1 = null;
         for (String line : cgroups) {

@@ -6,7 +6,7 @@ import java.io.IOException;
 /**
  * {@code /proc/slabinfo} (version 2.x): {@code <cache>} = active_objs. Readable by root only (mode 0400).
  * About 25 KB on a desktop kernel, far above one 4 KiB seq_file page: {@link KernelFile} reads to EOF.
- * The most expensive parse of all sources, hence its budget floor (seed-digest part A).
+ * The most expensive parse of all sources, hence its budget floor (docs/cadence.md).
  */
 public final class SlabInfo extends FileSource {
     public SlabInfo(SystemRoots roots) {

@@ -24,7 +24,7 @@ public interface Source extends Closeable {
     /** Opens the files and reads once to check them; an unreadable source is absent with the reason. */
     Presence open();
 
-    /** The cadence rule of seed-digest part A this source follows (known after {@link #open()}). */
+    /** The cadence rule of docs/cadence.md this source follows (known after {@link #open()}). */
     CadenceRule cadenceRule();
 
     /** Reads fresh values into {@link #values()}; throws when the read failed (values then untouched). */

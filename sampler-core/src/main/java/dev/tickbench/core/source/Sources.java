@@ -1,5 +1,7 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.core.source.pmu.PmuGroup;
+import dev.tickbench.core.source.pmu.PmuSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +46,7 @@ public final class Sources {
             try (Stream<Path> s = Files.list(dir)) {
                 s.filter(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone") >= 0)
                         .sorted(Comparator.comparingInt(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone")))
-                        .forEach(p -> zones.add(new ThermalZone(p)));
+                        .forEach(p -> zones.add(new ThermalZone(p, deviceTreeThermalZones(roots))));
             } catch (IOException e) {
                 return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "cannot list " + dir + ": " + e.getMessage()));
             }
@@ -53,6 +55,11 @@ public final class Sources {
             return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "no thermal zones in " + dir));
         }
         return zones;
+    }
+
+    /** Where a device tree's thermal zone nodes are: {@code <proc>/device-tree}, or the sysfs path it links to. */
+    static List<Path> deviceTreeThermalZones(SystemRoots roots) {
+        return List.of(roots.proc("device-tree/thermal-zones"), roots.sys("firmware/devicetree/base/thermal-zones"));
     }
 
     /** The kernel log reader (an event source with its own thread; not in {@link #discover}). */
@@ -65,8 +72,11 @@ public final class Sources {
         return MemoryMax.read(roots);
     }
 
-    /** The hardware PMU: always absent from Java, with the reason. */
-    public static Source pmu() {
-        return AbsentSource.pmu();
+    /**
+     * The perf event groups per CPU ({@code pmu_hw}, {@code pmu_sw}): present only when the roots are
+     * the running kernel and the probe may open system-wide events; otherwise absent with the reason.
+     */
+    public static List<Source> pmu(SystemRoots roots) {
+        return List.of(new PmuSource(PmuGroup.HARDWARE, roots), new PmuSource(PmuGroup.SOFTWARE, roots));
     }
 }

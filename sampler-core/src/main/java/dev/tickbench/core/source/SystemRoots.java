@@ -36,6 +36,24 @@ public record SystemRoots(Path proc, Path sys, Path kmsg) {
         return proc.equals(LIVE_PROC);
     }
 
+    /**
+     * The directory the absolute paths in {@code <proc>/self/mountinfo} are resolved under. A real
+     * procfs, wherever it is mounted ({@code /proc}, or a host's {@code /proc} at {@code /host/proc}
+     * in a container), describes this process's own mount namespace, so its paths are used as they
+     * are; a fixture tree's mountinfo names paths of the fixture, resolved under {@code <proc>/..}.
+     */
+    public Path mountBase() {
+        return isLive() || isProcfs(proc) ? Path.of("/") : proc.resolve("..").normalize();
+    }
+
+    private static boolean isProcfs(Path dir) {
+        try {
+            return java.nio.file.Files.getFileStore(dir).type().equals("proc");
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     public Path proc(String relative) {
         return proc.resolve(relative);
     }

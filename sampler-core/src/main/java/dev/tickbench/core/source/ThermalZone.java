@@ -2,30 +2,54 @@ package dev.tickbench.core.source;
 
 import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * One {@code /sys/class/thermal/thermal_zoneN}: key {@code temp} (m°C). Its declared
  * {@code polling_delay} (ms, read once at open; 0 or missing = none declared) gives its cadence rule.
  * Attributes: {@code type}, {@code polling_delay_ms}, {@code crit_mc} (the trip point of type
  * {@code critical}); each left out when the board does not publish it.
+ *
+ * <p>Why the device tree: mainline kernels do not expose {@code polling_delay} in sysfs (only some
+ * vendor kernels do), but an ARM board declares it in its device tree, under
+ * {@code thermal-zones/<node>/polling-delay} (a big-endian u32, ms), and the kernel names the zone
+ * after that node, so the zone's {@code type} finds it. When sysfs has no {@code polling_delay}, the
+ * device tree's is used and the attribute {@code polling_delay_from} says {@code device-tree}.
  */
 public final class ThermalZone implements Source {
     static final String TEMP = "temp";
 
     private final String name;
     private final Path dir;
+    /** {@code thermal-zones} directories of the device tree to look in, in order (may not exist). */
+    private final List<Path> deviceTreeZones;
     private final ValueTable values = new ValueTable();
     private final NumberFiles temp = new NumberFiles();
     private CadenceRule rule = new CadenceRule.Thermal(0);
     private Map<String, Object> attributes = Map.of();
 
+    /** A zone with no device tree to fall back to. */
     public ThermalZone(Path zoneDir) {
+        this(zoneDir, List.of());
+    }
+
+    /**
+     * @param deviceTreeZones the device tree's {@code thermal-zones} directories to consult when sysfs
+     *     has no {@code polling_delay} ({@code <proc>/device-tree/thermal-zones} and
+     *     {@code <sys>/firmware/devicetree/base/thermal-zones}: the same tree, one a link to the other)
+     */
+    public ThermalZone(Path zoneDir, List<Path> deviceTreeZones) {
         this.dir = zoneDir;
         this.name = zoneDir.getFileName().toString();
+        this.deviceTreeZones = List.copyOf(deviceTreeZones);
     }
 
     @Override
@@ -55,6 +79,12 @@ public final class ThermalZone implements Source {
             a.put("type", type);
         }
         Long polling = SysAttr.number(dir.resolve("polling_delay"));
+        if (polling == null && type != null) {
+            polling = deviceTreePollingDelay(deviceTreeZones, type);
+            if (polling != null) {
+                a.put("polling_delay_from", "device-tree");
+            }
+        }
         if (polling != null) {
             a.put("polling_delay_ms", polling);
         }
@@ -65,6 +95,36 @@ public final class ThermalZone implements Source {
         attributes = Collections.unmodifiableMap(a);
         rule = new CadenceRule.Thermal(polling == null || polling < 0 ? 0 : (int) Math.min(polling, Integer.MAX_VALUE));
         return Presence.PRESENT;
+    }
+
+    /**
+     * The {@code polling-delay} (ms) of the device tree's thermal zone node named {@code type} (a node
+     * name may carry a {@code @unit} address); null when no tree, no such node or no 4-byte value.
+     */
+    static Long deviceTreePollingDelay(List<Path> zonesDirs, String type) {
+        for (Path zones : zonesDirs) {
+            Path node = zones.resolve(type);
+            if (!Files.isDirectory(node)) {
+                node = null;
+                try (Stream<Path> s = Files.list(zones)) {
+                    node = s.filter(p -> p.getFileName().toString().startsWith(type + "@")).findFirst().orElse(null);
+                } catch (IOException e) {
+                    // no tree here: try the next
+                }
+            }
+            if (node == null) {
+                continue;
+            }
+            try {
+                byte[] b = Files.readAllBytes(node.resolve("polling-delay"));
+                if (b.length == 4) {
+                    return ByteBuffer.wrap(b).order(ByteOrder.BIG_ENDIAN).getInt() & 0xFFFF_FFFFL;
+                }
+            } catch (IOException e) {
+                // the node declares no polling delay
+            }
+        }
+        return null;
     }
 
     /** The temperature of the first trip point whose type is {@code critical}; null when none. */

@@ -2,13 +2,13 @@ package dev.tickbench.core.throttle;
 
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +29,9 @@ final class CaptureIowait {
     private CaptureIowait() {}
 
     /** Reads the (already decompressed) capture; a corrupt line ends it with a warning, keeping what came before. */
-    static IowaitSeries.Loaded read(Path file, InputStream in) throws IOException {
+    static IowaitSeries.Loaded read(String file, InputStream in) throws IOException {
         List<ThrottleLine> throttleLines = new ArrayList<>();
+        long startedMonoNs = 0;
         StatSeconds stat = new StatSeconds();
         Optional<String> warning = Optional.empty();
         CaptureReader reader = new CaptureReader(in);
@@ -39,20 +40,22 @@ final class CaptureIowait {
             try {
                 line = reader.next();
             } catch (CaptureFormatException e) {
-                warning = Optional.of(file + " line " + e.lineNumber() + ": corrupt or truncated line; replaying the "
-                        + (e.lineNumber() - 1) + " lines before it");
+                warning = Optional.of(file + " " + e.getMessage() + "; replayed the " + (e.lineNumber() - 1)
+                        + " lines before it");
                 break;
             }
             if (line == null) {
                 break;
             }
-            if (line instanceof ThrottleLine t && !Double.isNaN(t.iowait())) {
+            if (line instanceof Hello h) {
+                startedMonoNs = h.startedMonoNs();
+            } else if (line instanceof ThrottleLine t && !Double.isNaN(t.iowait())) {
                 throttleLines.add(t);
             } else if (line instanceof SampleLine s) {
                 stat.add(s);
             }
         }
-        List<IowaitPoint> points = throttleLines.isEmpty() ? stat.points() : fromThrottleLines(throttleLines);
+        List<IowaitPoint> points = throttleLines.isEmpty() ? stat.points() : fromThrottleLines(throttleLines, startedMonoNs);
         if (points.isEmpty()) {
             throw new IowaitSeries.SeriesFormatException(file + ": the capture has no throttle lines and no "
                     + "stat samples to derive iowait from" + warning.map(w -> " (" + w + ")").orElse(""));
@@ -60,12 +63,19 @@ final class CaptureIowait {
         return new IowaitSeries.Loaded(points, warning);
     }
 
-    /** Seconds since the first throttle line (rounded: the lines are about one second apart). */
-    private static List<IowaitPoint> fromThrottleLines(List<ThrottleLine> lines) {
+    /**
+     * {@code t}: seconds since the first throttle line (rounded: the lines are about one second apart).
+     * The controller's clock is each line's own time after the stream's start (the hello's
+     * {@code started_mono_ns}, when the live controller was created); a capture without it (a stream
+     * joined late) puts its first line at 1 s and keeps the lines' own spacing.
+     */
+    private static List<IowaitPoint> fromThrottleLines(List<ThrottleLine> lines, long startedMonoNs) {
         List<IowaitPoint> out = new ArrayList<>(lines.size());
         long first = lines.get(0).monoNs();
+        long born = startedMonoNs > 0 && startedMonoNs < first ? startedMonoNs : first - NANOS_PER_SECOND;
         for (ThrottleLine l : lines) {
-            out.add(new IowaitPoint(Math.round((double) (l.monoNs() - first) / NANOS_PER_SECOND), l.iowait()));
+            out.add(new IowaitPoint(Math.round((double) (l.monoNs() - first) / NANOS_PER_SECOND), l.iowait(),
+                    l.monoNs() - born));
         }
         return out;
     }

@@ -1,10 +1,9 @@
 package dev.tickbench.core.throttle;
 
+import dev.tickbench.core.capture.LineInput;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,22 +36,30 @@ public final class IowaitSeries {
      * @throws IOException the file cannot be read
      */
     public static Loaded load(Path file) throws IOException {
-        try (InputStream in = open(file)) {
-            if (firstNonBlankByte(in) == '{') {
-                return CaptureIowait.read(file, in);
-            }
-            BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            List<IowaitPoint> points = readText(file, text);
-            if (points.isEmpty()) {
-                throw new SeriesFormatException(file + ": no iowait values in it (one percentage per line)");
-            }
-            return new Loaded(points, Optional.empty());
+        try (InputStream raw = Files.newInputStream(file)) {
+            return load(raw, file.toString());
         }
     }
 
-    /** The file's bytes, gunzipped when they start with the gzip magic (whatever the name says). */
-    private static InputStream open(Path file) throws IOException {
-        InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+    /**
+     * The same from a stream ({@code throttle replay} over SSH reads stdin); {@code name} stands for the
+     * file in messages. The stream is not closed.
+     */
+    public static Loaded load(InputStream raw, String name) throws IOException {
+        InputStream in = open(raw);
+        if (firstNonBlankByte(in) == '{') {
+            return CaptureIowait.read(name, in);
+        }
+        List<IowaitPoint> points = readText(name, in);
+        if (points.isEmpty()) {
+            throw new SeriesFormatException(name + ": no iowait values in it (one percentage per line)");
+        }
+        return new Loaded(points, Optional.empty());
+    }
+
+    /** The bytes, gunzipped when they start with the gzip magic (whatever the name says). */
+    private static InputStream open(InputStream source) throws IOException {
+        InputStream raw = new BufferedInputStream(source, 1 << 16);
         raw.mark(2);
         int b1 = raw.read();
         int b2 = raw.read();
@@ -77,14 +84,26 @@ public final class IowaitSeries {
         }
     }
 
-    /** Text series: the i-th value is second i; a value must be a percentage from 0 to 100. */
-    static List<IowaitPoint> readText(Path file, BufferedReader in) throws IOException {
+    /**
+     * Text series: the i-th value is second i; a value must be a percentage from 0 to 100. A bad line is
+     * named by number, never quoted: the file may be anything the caller could name (a secret).
+     */
+    static List<IowaitPoint> readText(String file, InputStream in) throws IOException {
         List<IowaitPoint> out = new ArrayList<>();
-        String line;
-        int lineNo = 0;
-        while ((line = in.readLine()) != null) {
-            lineNo++;
-            String t = line.strip();
+        LineInput lines = new LineInput(in);
+        int len;
+        while (true) {
+            try {
+                len = lines.next();
+            } catch (java.util.zip.ZipException | java.io.EOFException | LineInput.TooLongException e) {
+                throw bad(file, lines.lineNumber(), e instanceof LineInput.TooLongException ? e.getMessage()
+                        : "corrupt or truncated gzip data");
+            }
+            if (len < 0) {
+                break;
+            }
+            long lineNo = lines.lineNumber();
+            String t = new String(lines.bytes(), 0, len, StandardCharsets.UTF_8).strip();
             if (t.isEmpty() || t.startsWith("#")) {
                 continue;
             }
@@ -92,7 +111,7 @@ public final class IowaitSeries {
             try {
                 v = Double.parseDouble(t);
             } catch (NumberFormatException e) {
-                throw bad(file, lineNo, "'" + abbreviate(t) + "' is not a number");
+                throw bad(file, lineNo, "not a number (one iowait percentage from 0 to 100 per line)");
             }
             if (!(v >= 0 && v <= 100)) {
                 throw bad(file, lineNo, t + " is not an iowait percentage from 0 to 100");
@@ -102,12 +121,8 @@ public final class IowaitSeries {
         return out;
     }
 
-    static SeriesFormatException bad(Path file, int lineNo, String what) {
+    static SeriesFormatException bad(String file, long lineNo, String what) {
         return new SeriesFormatException(file + " line " + lineNo + ": " + what);
-    }
-
-    static String abbreviate(String s) {
-        return s.length() <= 40 ? s : s.substring(0, 40) + "…";
     }
 
     /** The input is readable but is not an iowait series; the message names the file and the line. */

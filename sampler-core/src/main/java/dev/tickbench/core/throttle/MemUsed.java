@@ -1,6 +1,7 @@
 package dev.tickbench.core.throttle;
 
 import dev.tickbench.core.source.TextScanner;
+import dev.tickbench.core.source.ValueTable;
 import java.util.OptionalDouble;
 
 /** Used memory % from /proc/meminfo: (MemTotal − MemAvailable) / MemTotal. */
@@ -43,6 +44,16 @@ final class MemUsed {
                 cached = v;
             }
         }
+        return pct(total, available, free, buffers, cached);
+    }
+
+    /** The same from the sampler's own {@code meminfo} read (keys as in the file, kB). */
+    static OptionalDouble of(ValueTable v) {
+        return pct(v.get("MemTotal", -1), v.get("MemAvailable", -1), v.get("MemFree", -1), v.get("Buffers", 0),
+                v.get("Cached", 0));
+    }
+
+    private static OptionalDouble pct(long total, long available, long free, long buffers, long cached) {
         if (total <= 0) {
             return OptionalDouble.empty();
         }

@@ -14,7 +14,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * The highest used % over the mounted filesystems (seed C: {@code disk} is the max across disks, so
+ * The highest used % over the mounted filesystems (docs/throttle.md, "Peaks": {@code disk} is the max across disks, so
  * "any disk approaching full" shows). The mount table is re-read every sample from a kept-open
  * descriptor, but the {@link FileStore}s are only rebuilt when its text changes: looking one up scans
  * the mount table, while using one is a single statvfs per figure.
@@ -81,7 +81,7 @@ final class MountedDisks implements Closeable {
             }
             return 100.0 * used / (used + usable);
         } catch (IOException | RuntimeException statvfsFailed) {
-            return -1; // unmounted since, or permission: skip it this second (seed C': "skip those that fail")
+            return -1; // unmounted since, or permission: skip it this second, measure the others
         }
     }
 

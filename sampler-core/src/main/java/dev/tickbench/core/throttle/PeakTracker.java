@@ -5,8 +5,13 @@ import java.util.OptionalDouble;
 
 /**
  * Maximum cpu %, mem %, iowait % and disk % seen between two drains, so that a reader polling every
- * few seconds sees the worst second in between, not whatever held at the moment it asked (seed C).
- * Thread-safe: the sampler observes, another thread may drain.
+ * few seconds sees the worst second in between, not whatever held at the moment it asked (docs/throttle.md, "Peaks").
+ *
+ * <p>One tracker per reader: the live throttle drains its own every second, so each throttle line
+ * carries that second's peaks; a slower reader ({@code /metrics}, a view refreshing every few seconds)
+ * folds every throttle line's peaks into a tracker of its own with {@link #observe(Peaks)} and drains
+ * it when it reads, so it sees the worst second since <em>its</em> previous read (docs: FORMAT.md,
+ * "throttle"). Thread-safe: one thread observes, another may drain.
  */
 public final class PeakTracker {
     private final Max cpu = new Max();
@@ -14,6 +19,11 @@ public final class PeakTracker {
     private final Max iowait = new Max();
     private final Max disk = new Max();
     private boolean hasData;
+
+    /** Folds in the peaks another tracker drained (a throttle line's {@code peaks}). */
+    public void observe(Peaks p) {
+        observe(p.cpu(), p.mem(), p.iowait(), p.disk());
+    }
 
     /** Folds in one sample with all four dimensions present. */
     public void observe(double cpuPct, double memPct, double iowaitPct, double diskPct) {

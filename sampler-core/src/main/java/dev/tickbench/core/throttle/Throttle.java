@@ -6,7 +6,7 @@ import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
- * The adaptive per-worker concurrency controller of seed C: IO never blocks a worker, it is the
+ * The adaptive per-worker concurrency controller of docs/throttle.md: IO never blocks a worker, it is the
  * condition for <em>increasing</em> concurrency. Starts at one task and grows only while the smoothed
  * iowait stays GREEN, at a spread that doubles from 2 s to 60 s; a smoothed-RED sample takes one away
  * and resets the spread. Time comes from an injected clock so replays and tests are deterministic.
@@ -77,7 +77,7 @@ public final class Throttle {
         switch (zone) {
             case RED -> {
                 redStreak++;
-                // at effective 1 nothing changes and the streak keeps counting (seed C')
+                // at effective 1 nothing changes and the streak keeps counting (docs/throttle.md)
                 if (redStreak >= RED_STREAK_TO_THROTTLE && effective > MIN_EFFECTIVE) {
                     effective--;
                     throttledOnce = true;

@@ -3,6 +3,7 @@ package dev.tickbench.core.throttle;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.capture.JsonLineWriter;
+import dev.tickbench.core.sampler.SamplerReads;
 import dev.tickbench.core.sampler.TickExtension;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
@@ -10,8 +11,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Runs the throttle live inside the sampler: once every {@code rateHz} ticks (once a second) it reads
- * the {@link ThrottleSampler}, feeds the controller and the peak tracker and writes one
+ * Runs the throttle live inside the sampler: once every {@code rateHz} ticks (once a second) it takes
+ * the sampler's own {@code stat} and {@code meminfo} reads of that tick (no second read of the kernel
+ * files: its iowait is the stream's {@code cpu.iowait_pct} over the same ticks, docs/derived-series.md)
+ * through the {@link ThrottleSampler}, feeds the controller and the peak tracker and writes one
  * {@code {"type":"throttle",…}} line (FORMAT.md, "throttle"). The controller's clock is the tick's
  * {@code mono_ns}, so {@code last_throttle_mono_ns} is in the stream's own time base and a replay of
  * the same ticks gives the same decisions. A second whose {@code stat} read failed writes no line.
@@ -22,6 +25,7 @@ public final class ThrottleExtension implements TickExtension {
     private volatile int ceiling;
     private volatile long tickMonoNs;
     private volatile Throttle throttle;
+    private SamplerReads reads = source -> null;
 
     public ThrottleExtension(SystemRoots roots, int ceiling) {
         this(new ThrottleSampler(roots), ceiling);
@@ -33,6 +37,11 @@ public final class ThrottleExtension implements TickExtension {
     }
 
     @Override
+    public void bind(SamplerReads samplerReads) {
+        this.reads = samplerReads;
+    }
+
+    @Override
     public void start(TickInfo first, JsonLineWriter out) {
         begin(first.monoNs());
     }
@@ -41,7 +50,7 @@ public final class ThrottleExtension implements TickExtension {
     private void begin(long monoNs) {
         tickMonoNs = monoNs;
         throttle = new Throttle(ceiling, () -> tickMonoNs);
-        sampler.sample(); // baseline for the first second's deltas
+        read(); // baseline for the first second's deltas: the sampler's baseline read
     }
 
     @Override
@@ -54,7 +63,7 @@ public final class ThrottleExtension implements TickExtension {
             return;
         }
         tickMonoNs = tick.monoNs();
-        Optional<ThrottleSampler.Reading> reading = sampler.sample();
+        Optional<ThrottleSampler.Reading> reading = read();
         if (reading.isEmpty()) {
             return;
         }
@@ -62,6 +71,10 @@ public final class ThrottleExtension implements TickExtension {
         throttle.sample(r.iowaitPct());
         peaks.observe(OptionalDouble.of(r.busyPct()), r.memPct(), OptionalDouble.of(r.iowaitPct()), r.diskPct());
         write(out, tick, r.iowaitPct(), throttle.state(), peaks.drain());
+    }
+
+    private Optional<ThrottleSampler.Reading> read() {
+        return sampler.sample(reads.readThisTick("stat"), reads.readThisTick("meminfo"));
     }
 
     private static void write(JsonLineWriter out, TickInfo tick, double iowait, Throttle.State s,
@@ -126,6 +139,16 @@ public final class ThrottleExtension implements TickExtension {
     public Optional<Throttle.State> state() {
         Throttle t = throttle;
         return t == null ? Optional.empty() : Optional.of(t.state());
+    }
+
+    /** Releases the filesystem handles of the disk measure (the sampler calls it when it closes). */
+    @Override
+    public void close() {
+        try {
+            sampler.close();
+        } catch (java.io.IOException e) {
+            // closing read-only handles loses nothing
+        }
     }
 
     /** Seconds skipped because {@code stat} could not be read. */

@@ -5,20 +5,22 @@ import java.util.List;
 
 /**
  * "What concurrency would this board have allowed during that capture?": feeds a recorded iowait
- * series through a fresh controller, created at t = 0, each point at its own second.
+ * series through a fresh controller, created at t = 0, each point at {@link IowaitPoint#atNs()}: like
+ * the live controller, which is created when the stream starts and gets its first value a second
+ * later, the i-th value (counting from 1) arrives at i s, and a capture's own throttle lines at their
+ * own times, so replaying them with the same ceiling gives the same decisions line for line
+ * (docs/throttle-replay.md).
  */
 public final class ThrottleReplay {
-    private static final long NANOS_PER_SECOND = 1_000_000_000L;
-
     private ThrottleReplay() {}
 
-    /** One step per point, in order; the controller's clock is the point's t in seconds. */
+    /** One step per point, in order; the controller's clock is the point's {@code atNs}. */
     public static List<Step> run(int ceiling, List<IowaitPoint> series) {
         long[] now = {0};
         Throttle throttle = new Throttle(ceiling, () -> now[0]);
         List<Step> steps = new ArrayList<>(series.size());
         for (IowaitPoint p : series) {
-            now[0] = p.t() * NANOS_PER_SECOND;
+            now[0] = p.atNs();
             int effective = throttle.sample(p.iowaitPct());
             Throttle.State s = throttle.state();
             steps.add(new Step(p.t(), p.iowaitPct(), s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective));

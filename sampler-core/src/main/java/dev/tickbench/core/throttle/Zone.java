@@ -1,6 +1,6 @@
 package dev.tickbench.core.throttle;
 
-/** Where the smoothed iowait % sits against the two thresholds of seed C. */
+/** Where the smoothed iowait % sits against the two thresholds of docs/throttle.md. */
 public enum Zone {
     /** Below YELLOW: growth may fire when the spread has elapsed. */
     GREEN,

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Every rule of seed-digest part A, with the digest's own worked examples. */
+/** Every rule of docs/cadence.md, with its worked examples. */
 class CadencePlannerTest {
     private static Plan plan(int rate, int floor, CadenceRule rule) {
         return new CadencePlanner(rate, floor).plan(rule);

@@ -178,6 +178,32 @@ class PathWalkTest {
     }
 
     @Test
+    void aCgroupNamespaceWithoutAQuotaIsToldApartByTheRootOnlyFiles() throws Exception {
+        // podman --cgroupns=private with no --cpus: the container's cgroup is "/" and carries no limit;
+        // only the kernel's root-only files say it is not the real root (docs/container.md)
+        Fixtures.copy("ns-view", tree);
+        Path root = tree.resolve("sys/fs/cgroup");
+        Files.delete(root.resolve("cpu.max"));
+        Files.delete(root.resolve("cpu.weight"));
+        Files.delete(root.resolve("cpu.max.burst"));
+        SystemRoots roots = Fixtures.roots(tree);
+        WalkResult realRoot = walk(roots, TargetResolver.of(roots).forPid(1), () -> {});
+        assertFalse(realRoot.hasWarning(WalkWarning.Kind.NAMESPACE_VIEW), realRoot.warnings().toString());
+        Fixtures.write(root.resolve("cgroup.type"), "domain\n");
+        WalkResult ns = walk(roots, TargetResolver.of(roots).forPid(1), () -> {});
+        assertTrue(ns.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
+                && w.message().contains("cgroup.type")), ns.warnings().toString());
+
+        Fixtures.copy("v1-cgroupfs", tree.resolve("v1"));
+        SystemRoots v1 = Fixtures.roots(tree.resolve("v1"));
+        assertFalse(walk(v1, TargetResolver.of(v1).forPid(777), () -> {}).hasWarning(WalkWarning.Kind.NAMESPACE_VIEW));
+        Files.delete(tree.resolve("v1/sys/fs/cgroup/cpu,cpuacct/release_agent"));
+        WalkResult v1ns = walk(v1, TargetResolver.of(v1).forPid(777), () -> {});
+        assertTrue(v1ns.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
+                && w.message().contains("release_agent")), v1ns.warnings().toString());
+    }
+
+    @Test
     void subtreeMountWarnsAndStripsTheMountRoot() throws Exception {
         Fixtures.copy("ns-view", tree);
         Fixtures.write(tree.resolve("proc/self/mountinfo"),
@@ -224,6 +250,72 @@ class PathWalkTest {
         assertTrue(r.hasWarning(WalkWarning.Kind.VANISHED));
         assertEquals(4, r.levels().size());
         assertEquals(V2_POD, r.enforcing());
+    }
+
+    @Test
+    void aPodReCreatedDuringTheWindowIsResetNotNegativeAndNeverEnforcing() throws Exception {
+        Fixtures.copy("k8s-v2-systemd", tree);
+        SystemRoots roots = Fixtures.roots(tree);
+        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () -> {
+            // the pod was deleted and re-created: its counters restarted near 0 (1200 -> 38 throttled)
+            Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(1_900_000, 40, 38, 9_000_000));
+            // its parent really throttled a little
+            Fixtures.write(Fixtures.v2(tree, "/kubepods.slice/kubepods-burstable.slice").resolve("cpu.stat"),
+                    Fixtures.stat2(900_000_000_000L, 90_020, 12_003, 600_100_000));
+        });
+        WalkLevel pod = r.level(V2_POD);
+        assertTrue(pod.reset());
+        assertNull(pod.delta(CpuCounter.NR_THROTTLED), "unknown, not -1180");
+        assertNull(pod.delta(CpuCounter.NR_PERIODS));
+        assertNull(pod.ratio());
+        assertNull(pod.throttledRate());
+        assertFalse(pod.throttling());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
+                && w.message().contains(V2_POD) && w.message().contains("nr_throttled ") && w.message().contains(" -> 38")), r.warnings().toString());
+        assertEquals("/kubepods.slice/kubepods-burstable.slice", r.enforcing(), "the reset pod is never chosen");
+        assertFalse(r.levels().get(0).reset(), "the container's counters did not restart");
+        JsonNode j = new ObjectMapper().readTree(WalkJson.render(r));
+        JsonNode podJson = j.path("levels").get(1);
+        assertEquals(V2_POD, podJson.path("path").asText());
+        assertTrue(podJson.path("reset").asBoolean());
+        assertTrue(podJson.path("nr_throttled").isNull());
+        assertTrue(podJson.path("throttled_usec").isNull());
+        assertTrue(podJson.path("ratio").isNull());
+        assertFalse(j.path("levels").get(0).path("reset").asBoolean(true));
+        assertTrue(j.path("warning_kinds").toString().contains("RESET"));
+    }
+
+    @Test
+    void aDirectoryReCreatedWithCountersAboveTheOldOnesIsStillReset() throws Exception {
+        Fixtures.copy("k8s-v2-systemd", tree);
+        SystemRoots roots = Fixtures.roots(tree);
+        Path pod = Fixtures.v2(tree, V2_POD);
+        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () -> {
+            try {
+                // removed and re-created (a new directory, a new inode) with counters that happen to be
+                // above the old ones: the counters alone cannot tell, the directory can
+                Path old = Files.move(pod, tree.resolve("removed-pod"));
+                try (Stream<Path> all = Files.walk(old)) {
+                    for (Path p : (Iterable<Path>) all::iterator) {
+                        Path dest = pod.resolve(old.relativize(p).toString());
+                        if (Files.isDirectory(p)) {
+                            Files.createDirectories(dest);
+                        } else {
+                            Files.copy(p, dest);
+                        }
+                    }
+                }
+                Fixtures.write(pod.resolve("cpu.stat"), Fixtures.stat2(500_000_000, 6000, 1300, 95_000_000));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        WalkLevel p = r.level(V2_POD);
+        assertTrue(p.reset());
+        assertNull(p.delta(CpuCounter.NR_THROTTLED), "82 more would be a guess: the counters restarted");
+        assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
+                && w.message().contains(V2_POD) && w.message().contains("new directory")), r.warnings().toString());
+        assertFalse(r.level("/kubepods.slice").reset());
     }
 
     @Test

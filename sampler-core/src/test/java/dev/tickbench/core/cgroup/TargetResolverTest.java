@@ -38,6 +38,36 @@ class TargetResolverTest {
     }
 
     @Test
+    void aContainerWithTheHostSysMountedWalksTheWholeHierarchyNotItsOwnSubtree() throws CgroupException {
+        // podman/Kubernetes: the container's own cgroup at /sys/fs/cgroup/… (a subtree, listed first),
+        // the host's /sys bind-mounted read-only at /host/sys (whole hierarchies)
+        String container = "700 690 0:29 /libpod_parent/libpod-1 /sys/fs/cgroup/cpu,cpuacct ro - cgroup cgroup rw,cpu,cpuacct\n"
+                + "701 690 0:31 /libpod_parent/libpod-1 /sys/fs/cgroup/cpuset ro - cgroup cgroup rw,cpuset\n"
+                + "702 690 0:30 /libpod_parent/libpod-1 /sys/fs/cgroup/cpuacct ro - cgroup cgroup rw,cpuacct\n"
+                + "800 790 0:29 / /host/sys/fs/cgroup/cpu,cpuacct ro - cgroup cgroup rw,cpu,cpuacct\n"
+                + "801 790 0:30 / /host/sys/fs/cgroup/cpuacct ro - cgroup cgroup rw,cpuacct\n";
+        Mounts m = Mounts.parse(container, Path.of("/"));
+        CgroupMount cpu = m.cpuHierarchy();
+        assertEquals(Path.of("/host/sys/fs/cgroup/cpu,cpuacct"), cpu.mountPoint());
+        assertFalse(cpu.subtreeOnly());
+        assertEquals(Path.of("/host/sys/fs/cgroup/cpuacct"), m.cpuacctV1().orElseThrow().mountPoint());
+        // without the host's /sys only the subtree is left: used, and the walk warns (EnvironmentChecks)
+        Mounts own = Mounts.parse(container.lines().limit(3).collect(Collectors.joining("\n")), Path.of("/"));
+        assertTrue(own.cpuHierarchy().subtreeOnly());
+        assertEquals("/libpod_parent/libpod-1", own.cpuHierarchy().root());
+    }
+
+    @Test
+    void aRealProcfsMountedElsewhereNamesPathsOfThisMountNamespace() throws Exception {
+        // a host's /proc at /host/proc in a container is a real procfs: its self/mountinfo is ours
+        Path relocated = Files.createSymbolicLink(tree.resolve("proc"), Path.of("/proc"));
+        assertEquals(Path.of("/"), SystemRoots.of(relocated, Path.of("/sys")).mountBase());
+        Path fixture = Files.createDirectories(tree.resolve("board/proc"));
+        assertEquals(tree.resolve("board"), SystemRoots.of(fixture, tree.resolve("board/sys")).mountBase());
+        Files.delete(relocated); // the link, not /proc
+    }
+
+    @Test
     void mountinfoOctalEscapesAndOptionalFields() {
         Mounts m = Mounts.parse("40 31 0:37 /a\\040b /sys/fs/cgroup/cpu,cpuacct rw shared:5 master:2 - cgroup cgroup rw,cpu,cpuacct\n",
                 Path.of("/"));

@@ -1,12 +1,13 @@
 package dev.tickbench.core.floors;
 
-import static dev.tickbench.core.floors.SyntheticCapture.values;
+import static dev.tickbench.testkit.SyntheticCapture.values;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.SyntheticCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -22,7 +23,7 @@ class CaptureSeriesTest {
     @Test
     void pointsAreTheEmissionsOnATimeAxisFromTheFirstSample() throws Exception {
         Path f = dir.resolve("s.ndjson.gz");
-        try (SyntheticCapture c = new SyntheticCapture(f, 10, 10, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, 10, 10, SyntheticCapture.attributes())) {
             for (int i = 0; i < 5; i++) {
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
                 if (i != 2) { // not emitted on the third tick: no point there, and certainly not a zero
@@ -41,7 +42,7 @@ class CaptureSeriesTest {
     @Test
     void aTruncatedFileKeepsThePointsBeforeTheBadLineAndBadNamesAreRefused() throws Exception {
         Path f = dir.resolve("t.ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(f, 10, 10, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, 10, 10, SyntheticCapture.attributes())) {
             for (int i = 0; i < 5; i++) {
                 c.sample(Map.of("thermal_zone0", values("temp", 40000 + i)));
             }

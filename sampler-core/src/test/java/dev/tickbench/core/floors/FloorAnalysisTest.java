@@ -1,6 +1,6 @@
 package dev.tickbench.core.floors;
 
-import static dev.tickbench.core.floors.SyntheticCapture.values;
+import static dev.tickbench.testkit.SyntheticCapture.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.cadence.Reason;
+import dev.tickbench.testkit.SyntheticCapture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ class FloorAnalysisTest {
     /** slabinfo: nf_conntrack at exactly 6 Hz (shifted by {@code phase} ticks), kmalloc-64 at 2 Hz, dentry constant. */
     private Path slabCapture(int phase) throws IOException {
         Path f = dir.resolve("slab-" + phase + ".ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, SyntheticCapture.attributes())) {
             for (int i = 0; i <= TICKS; i++) {
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
                 s.put("slabinfo", values("dentry", 5000, "kmalloc-64", 300 + (long) i * 2 / RATE,
@@ -93,7 +94,7 @@ class FloorAnalysisTest {
         Path f = dir.resolve("still.ndjson.gz");
         ObjectNode attrs = SyntheticCapture.attributes();
         attrs.putObject("cpufreq").putObject("cpu0").put("governor", "userspace");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, attrs)) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, attrs)) {
             for (int i = 0; i <= TICKS; i++) {
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
                 s.put("buddyinfo", values("0.DMA.0", 58, "0.DMA.1", 42));
@@ -122,7 +123,7 @@ class FloorAnalysisTest {
         attrs.putObject("thermal_zone0").put("type", "cpu-thermal").put("polling_delay_ms", 1000);
         attrs.putObject("thermal_zone1").put("type", "ap-thermal").put("polling_delay_ms", 500);
         attrs.putObject("thermal_zone2").put("type", "sfp-thermal").put("polling_delay_ms", 0);
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, attrs)) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, attrs)) {
             for (int i = 0; i <= TICKS; i++) {
                 long level = 45000 + 420L * (i / RATE); // one 0.42 degree step a second
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
@@ -168,7 +169,7 @@ class FloorAnalysisTest {
     @Test
     void aCaptureWithoutOverrideIsRefusedWithWhatToDo() throws Exception {
         Path f = dir.resolve("floored.ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, 0, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, 0, SyntheticCapture.attributes())) {
             c.sample(Map.of("slabinfo", values("nf_conntrack", 1)));
         }
         FloorAnalysisException e = assertThrows(FloorAnalysisException.class, () -> FloorAnalysis.analyze(f));
@@ -177,7 +178,7 @@ class FloorAnalysisTest {
         assertTrue(e.getMessage().contains("record with --floor-hz >= --rate"), e.getMessage());
 
         Path slow = dir.resolve("slow-override.ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(slow, RATE, 10, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(slow, RATE, 10, SyntheticCapture.attributes())) {
             c.sample(Map.of("slabinfo", values("nf_conntrack", 1)));
         }
         FloorAnalysisException e2 = assertThrows(FloorAnalysisException.class, () -> FloorAnalysis.analyze(slow));
@@ -223,7 +224,7 @@ class FloorAnalysisTest {
     @Test
     void aTruncatedGzipCaptureKeepsWhatWasRead() throws Exception {
         Path f = dir.resolve("long.ndjson.gz");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, SyntheticCapture.attributes())) {
             for (int i = 0; i <= TICKS; i++) {
                 c.sample(Map.of("slabinfo", values("nf_conntrack", 1000 + (long) i * 6 / RATE)));
             }
@@ -241,7 +242,7 @@ class FloorAnalysisTest {
     @Test
     void changesAcrossAGapAreNotCountedNorItsTime() throws Exception {
         Path f = dir.resolve("gap.ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, SyntheticCapture.attributes())) {
             for (int i = 0; i < 100; i++) {
                 c.sample(Map.of("buddyinfo", values("0.DMA.0", 1)));
             }
@@ -260,7 +261,7 @@ class FloorAnalysisTest {
     @Test
     void twoCachesOfOneNameAreTwoSeriesNotAChangeEveryLine() throws Exception {
         Path f = dir.resolve("dup.ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, SyntheticCapture.attributes())) {
             for (int i = 0; i <= 100; i++) {
                 c.sampleWithRepeatedKeys("slabinfo", "nf_conntrack", 1234 + i / 25, "dentry", 7, "nf_conntrack", 0);
             }
@@ -275,7 +276,7 @@ class FloorAnalysisTest {
     @Test
     void aSourceMissingOnSomeSamplesIsReported() throws Exception {
         Path f = dir.resolve("sparse.ndjson");
-        try (SyntheticCapture c = new SyntheticCapture(f, RATE, RATE, SyntheticCapture.attributes())) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, SyntheticCapture.attributes())) {
             for (int i = 0; i <= 100; i++) {
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
                 s.put("buddyinfo", values("0.DMA.0", i / 10));

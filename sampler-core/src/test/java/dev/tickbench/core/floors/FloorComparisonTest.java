@@ -1,6 +1,6 @@
 package dev.tickbench.core.floors;
 
-import static dev.tickbench.core.floors.SyntheticCapture.values;
+import static dev.tickbench.testkit.SyntheticCapture.values;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.testkit.SyntheticCapture;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ class FloorComparisonTest {
         Path f = dir.resolve(name + ".ndjson.gz");
         ObjectNode attrs = SyntheticCapture.attributes();
         attrs.putObject("thermal_zone0").put("polling_delay_ms", 1000);
-        try (SyntheticCapture c = new SyntheticCapture(f, 50, 50, attrs)) {
+        try (SyntheticCapture c = SyntheticCapture.file(f, 50, 50, attrs)) {
             for (int i = 0; i <= 500; i++) {
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
                 if (withZone) {

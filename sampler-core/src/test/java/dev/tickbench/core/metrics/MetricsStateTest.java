@@ -65,6 +65,65 @@ class MetricsStateTest {
         assertEquals(text, render(1_600_000_000L));
     }
 
+    private static String throttle(long second, double cpu, double mem) {
+        return "{\"type\":\"throttle\",\"mono_ns\":" + second * 1_000_000_000L + ",\"wall_ns\":1,\"iowait\":1.0,"
+                + "\"smoothed\":1.0,\"zone\":\"GREEN\",\"effective\":1,\"ceiling\":4,\"grow_spread_s\":2,"
+                + "\"last_throttle_mono_ns\":null,\"peaks\":{\"cpu\":" + cpu + ",\"mem\":" + mem + ",\"iowait\":1.0}}";
+    }
+
+    @Test
+    void aSpikeBetweenTwoScrapesShowsInTheSecond() throws IOException {
+        feed(HELLO, 0);
+        feed(throttle(1, 20, 30), 1);
+        String first = render(2);
+        assertTrue(first.contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.3\n"), first);
+        // a 2-second memory spike to 80 % at seconds 3-4, gone by the scrape at second 10
+        feed(throttle(2, 10, 30), 3);
+        feed(throttle(3, 15, 80), 4);
+        feed(throttle(4, 95, 79), 5);
+        for (int s = 5; s <= 10; s++) {
+            feed(throttle(s, 10, 30), 5 + s);
+        }
+        String second = render(20);
+        assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.8\n"), second);
+        assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"cpu\"} 0.95\n"), second);
+        assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"iowait\"} 0.01\n"), second);
+        assertFalse(second.contains("resource=\"disk\""), "never measured: absent, not 0");
+        // the scrape drained them: a scrape with no throttle second since has no peaks, not stale ones
+        String third = render(21);
+        assertFalse(third.contains("tickbench_throttle_peak_ratio"), third);
+        assertTrue(third.contains("tickbench_throttle_effective_concurrency 1\n"), "the rest stays: " + third);
+        feed(throttle(11, 12, 31), 22);
+        assertTrue(render(23).contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.31\n"));
+    }
+
+    @Test
+    void pmuCountersAndTheirRatiosPerCpuAndOverAll() throws IOException {
+        feed(HELLO, 0);
+        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1,\"dt_ns\":100000000,"
+                + "\"pmu_hw\":{\"cpu0.cycles\":2000,\"cpu0.instructions\":3000,\"cpu0.cache_references\":400,"
+                + "\"cpu0.cache_misses\":100,\"cpu0.enabled_ns\":100000000,\"cpu0.running_ns\":50000000,"
+                + "\"cpu1.cycles\":6000,\"cpu1.instructions\":3000,\"cpu1.cache_references\":100,\"cpu1.cache_misses\":0},"
+                + "\"pmu_sw\":{\"cpu0.cpu_clock_ns\":100000000,\"cpu0.context_switches\":12,\"cpu0.enabled_ns\":100000000,"
+                + "\"cpu0.running_ns\":100000000}}", 1);
+        feed("{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":2,\"dt_ns\":100000000,"
+                + "\"pmu_hw\":{\"cpu0.cycles\":2000,\"cpu0.instructions\":1000},"
+                + "\"pmu_sw\":{\"cpu0.cpu_clock_ns\":100000000,\"cpu0.context_switches\":8}}", 2);
+        String text = render(3);
+        assertTrue(text.contains("tickbench_pmu_hw_events_total{cpu=\"0\",event=\"cycles\"} 4000\n"), text);
+        assertTrue(text.contains("tickbench_pmu_group_running_seconds_total{group=\"hw\",cpu=\"0\"} 0.05\n"), text);
+        assertTrue(text.contains("tickbench_pmu_group_enabled_seconds_total{group=\"hw\",cpu=\"0\"} 0.1\n"), text);
+        assertTrue(text.contains("tickbench_pmu_sw_events_total{cpu=\"0\",event=\"context_switches\"} 20\n"), text);
+        assertTrue(text.contains("tickbench_pmu_cpu_clock_seconds_total{cpu=\"0\"} 0.2\n"), text);
+        // cpu0: (3000 + 1000) / (2000 + 2000) = 1; cpu1: 3000 / 6000 = 0.5; all: 7000 / 10000 = 0.7
+        assertTrue(text.contains("tickbench_pmu_instructions_per_cycle{cpu=\"0\",window=\"1s\"} 1\n"), text);
+        assertTrue(text.contains("tickbench_pmu_instructions_per_cycle{cpu=\"1\",window=\"1s\"} 0.5\n"), text);
+        assertTrue(text.contains("tickbench_pmu_instructions_per_cycle{cpu=\"all\",window=\"1s\"} 0.7\n"), text);
+        // misses: cpu0 100 / 400 = 0.25; all 100 / 500 = 0.2
+        assertTrue(text.contains("tickbench_pmu_cache_miss_ratio{cpu=\"0\",window=\"1s\"} 0.25\n"), text);
+        assertTrue(text.contains("tickbench_pmu_cache_miss_ratio{cpu=\"all\",window=\"1s\"} 0.2\n"), text);
+    }
+
     @Test
     void everyFamilyHasHelpAndTypeOnceAndContiguous() throws IOException {
         feed(HELLO, 0);

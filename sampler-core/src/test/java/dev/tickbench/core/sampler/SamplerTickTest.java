@@ -57,11 +57,6 @@ class SamplerTickTest {
         return (SampleLine) lines.get(lines.size() - 1);
     }
 
-    private SampleLine tickAfter(long ns) throws IOException {
-        mono += ns - SEC / rate;
-        return tick();
-    }
-
     private static Map<String, Long> m(Object... kv) {
         Map<String, Long> out = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
@@ -86,6 +81,41 @@ class SamplerTickTest {
         assertEquals("no /sys/class/mtd", h.capabilities().path("absent").path("mtd").asText());
         assertTrue(h.capabilities().path("limits").has("memory_max"));
         assertTrue(h.capabilities().path("limits").path("memory_max").isNull(), "max is null, not 0");
+    }
+
+    @Test
+    void kmsgIsListedAmongTheSourcesLikeInCadences() throws Exception {
+        java.nio.file.Path board = java.nio.file.Path.of(getClass().getResource("/boards/router-arm").toURI());
+        dev.tickbench.core.source.SystemRoots roots = dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"),
+                board.resolve("sys"));
+        try (Sampler s = Sampler.create(new SamplerConfig(roots, 10, 0), List.of(), List.of())) {
+            var caps = s.capabilities();
+            assertEquals("rate", caps.path("cadences").path("kmsg").path("reason").asText());
+            assertTrue(caps.path("sources").path("kmsg").asBoolean(false), caps.path("sources").toString());
+        }
+        java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("tickbench-nokmsg");
+        try (Sampler s = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(
+                empty.resolve("proc"), empty.resolve("sys")), 10, 0), List.of(), List.of())) {
+            var caps = s.capabilities();
+            assertFalse(caps.path("sources").path("kmsg").asBoolean(true), "absent kmsg is false, with its reason");
+            assertTrue(caps.path("absent").path("kmsg").asText().contains("dev/kmsg"));
+            assertFalse(caps.path("cadences").has("kmsg"));
+        } finally {
+            java.nio.file.Files.deleteIfExists(empty);
+        }
+    }
+
+    @Test
+    void aDeviceTreePollingDelayIsADeclaredCadence() throws Exception {
+        java.nio.file.Path board = java.nio.file.Path.of(getClass().getResource("/boards/imx8mq-dt").toURI());
+        try (Sampler s = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"),
+                board.resolve("sys")), 10, 0), List.of(), List.of())) {
+            var cad = s.capabilities().path("cadences");
+            assertEquals("declared", cad.path("thermal_zone0").path("reason").asText());
+            assertEquals(20, cad.path("thermal_zone0").path("every_ticks").asInt(), "2000 ms at 10 Hz");
+            assertEquals(0.5, cad.path("thermal_zone0").path("hz").asDouble());
+            assertEquals("rate", cad.path("thermal_zone4").path("reason").asText(), "no device tree node");
+        }
     }
 
     @Test
@@ -133,17 +163,50 @@ class SamplerTickTest {
         assertEquals(45000L, t11.sources().get("thermal_zone0").get("temp"));
         assertFalse(t11.heartbeat().contains("thermal_zone0"));
 
-        // 60 s later, nothing moved: the first read due re-emits each store-on-change source, marked hb
-        SampleLine hb = tickAfter(60 * SEC);
-        assertTrue(hb.heartbeat().containsAll(Set.of("buddyinfo", "cpufreq", "limits")), hb.heartbeat().toString());
+        // rate x 60 = 600 ticks after its last emission, nothing moved: the read due then re-emits each
+        // store-on-change source, marked hb. buddyinfo and cpufreq were last stored at ticks 1 and 3.
+        while (t11.seq() < 600) {
+            SampleLine quiet = tick();
+            assertFalse(quiet.heartbeat().contains("buddyinfo"), "tick " + quiet.seq());
+            t11 = quiet;
+        }
+        SampleLine hb = tick();
+        assertEquals(601, hb.seq());
+        assertTrue(hb.heartbeat().containsAll(Set.of("buddyinfo", "limits")), hb.heartbeat().toString());
+        assertFalse(hb.heartbeat().contains("cpufreq"), "cpufreq was stored at tick 3: its heartbeat is at 603");
         assertEquals(7L, hb.sources().get("buddyinfo").get("0.Normal.0"));
         assertEquals(1L << 29, hb.limits().get("memory_max"));
-        // slabinfo was last stored at tick 5 and is due on odd ticks; it heartbeats on its next due read
-        SampleLine after = hb.seq() % 2 == 1 ? hb : tick();
-        assertTrue(after.heartbeat().contains("slabinfo"), after.heartbeat().toString());
+        assertTrue(tick().heartbeat().isEmpty(), "tick 602");
+        SampleLine t603 = tick();
+        assertTrue(t603.heartbeat().contains("cpufreq"), t603.heartbeat().toString());
+        // slabinfo was last stored at tick 5 and is due on odd ticks: 605 is 600 ticks later
+        assertTrue(tick().heartbeat().isEmpty(), "tick 604");
+        SampleLine t605 = tick();
+        assertEquals(Set.of("slabinfo"), t605.heartbeat(), t605.heartbeat().toString());
         SampleLine quiet = tick();
         assertTrue(quiet.heartbeat().isEmpty());
         assertFalse(quiet.sources().containsKey("buddyinfo"));
+    }
+
+    @Test
+    void theHeartbeatCountsTicksSoALateWakeUpBeforeTheMinuteStillBeats() throws IOException {
+        // 10 Hz: the heartbeat is 600 ticks. Tick 601's wake-up clock reads 59.9998 s after tick 1's
+        // (ticks 2..601 each woke a little early relative to the last): counted, it is the heartbeat.
+        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        sampler(10, 0, new LimitValue(4096L), buddy);
+        assertTrue(tick().sources().containsKey("buddyinfo"), "tick 1 stores the first read");
+        long step = (60 * SEC - 200_000) / 600;
+        SampleLine last = null;
+        for (int t = 2; t <= 601; t++) {
+            mono += step;
+            sampler.tick(mono, mono);
+            last = (SampleLine) lines.get(lines.size() - 1);
+            if (t < 601) {
+                assertFalse(last.sources().containsKey("buddyinfo"), "unchanged, before the heartbeat: tick " + t);
+            }
+        }
+        assertEquals(601, last.seq());
+        assertEquals(Set.of("buddyinfo", "limits"), last.heartbeat(), "600 ticks after tick 1, whatever the clock says");
     }
 
     @Test

@@ -4,37 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The fixture board trees under src/test/resources/boards and small helpers shared by the source tests. */
+/** The fixture boards (the test kit's {@link dev.tickbench.testkit.Boards}) and small helpers shared by the source tests. */
 final class Boards {
-    static final String ROUTER = "router-arm";
-    static final String SBC = "sbc";
-    static final String X86 = "x86-server";
+    static final String ROUTER = dev.tickbench.testkit.Boards.ROUTER;
+    static final String SBC = dev.tickbench.testkit.Boards.SBC;
+    static final String X86 = dev.tickbench.testkit.Boards.X86;
+    /** A mainline-kernel ARM board: thermal polling delays only in the device tree. */
+    static final String DT = dev.tickbench.testkit.Boards.DT;
 
     private Boards() {}
 
     /** The board's root directory (holding proc, sys, dev). */
     static Path dir(String board) {
-        URL url = Boards.class.getResource("/boards/" + board);
-        if (url == null) {
-            throw new IllegalStateException("no fixture board " + board + " on the test class path");
-        }
-        try {
-            return Path.of(url.toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return dev.tickbench.testkit.Boards.dir(board);
     }
 
     static SystemRoots roots(String board) {
-        Path d = dir(board);
-        return SystemRoots.of(d.resolve("proc"), d.resolve("sys"));
+        return dev.tickbench.testkit.Boards.roots(board);
     }
 
     static String text(String board, String relative) throws IOException {
@@ -75,7 +67,8 @@ final class Boards {
         return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
     }
 
+    /** Under CI=true a test whose need is unmet fails (the rule is {@link Prerequisites}). */
     static boolean ci() {
-        return "true".equals(System.getenv("CI"));
+        return Prerequisites.ci();
     }
 }

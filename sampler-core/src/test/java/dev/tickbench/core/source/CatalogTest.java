@@ -81,12 +81,15 @@ class CatalogTest {
     }
 
     @Test
-    void pmuIsAbsentWithTheReason() {
-        Source pmu = Sources.pmu();
-        assertEquals("pmu", pmu.name());
-        Presence p = pmu.open();
-        assertFalse(p.present());
-        assertEquals("hardware counters need perf_event_open(2), which plain Java cannot call; not sampled", p.reason());
+    void pmuOfAFixtureBoardIsAbsentBecauseItIsNotTheRunningKernel() {
+        List<Source> pmu = Sources.pmu(Boards.roots(Boards.SBC));
+        assertEquals(List.of("pmu_hw", "pmu_sw"), pmu.stream().map(Source::name).toList());
+        for (Source s : pmu) {
+            Presence p = s.open();
+            assertFalse(p.present());
+            assertEquals("perf events count the running kernel, and " + Boards.roots(Boards.SBC).proc("sys/kernel/random/boot_id")
+                    + " is not its boot_id (the proc root is a fixture tree or another machine's files)", p.reason());
+        }
     }
 
     @Test

@@ -1,11 +1,12 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.testkit.Prerequisites;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -36,15 +37,26 @@ class KmsgTest {
         Files.writeString(roots.kmsg(), text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
-    /** Drains until {@code n} records arrived or 2 s passed. */
-    private static List<KmsgRecord> await(Kmsg k, int n, int max) throws InterruptedException {
+    /** Drains until {@code n} records arrived or 5 s passed. */
+    private static List<KmsgRecord> await(Kmsg k, int n) throws InterruptedException {
         List<KmsgRecord> got = new ArrayList<>();
-        long deadline = System.nanoTime() + 2_000_000_000L;
+        long deadline = System.nanoTime() + 5_000_000_000L;
         while (got.size() < n && System.nanoTime() < deadline) {
-            k.drain(got::add, max);
+            k.drain(e -> got.add((KmsgRecord) e));
             Thread.sleep(5);
         }
         return got;
+    }
+
+    /** Polls until the condition holds; fails with the message after 5 s. */
+    private static void waitFor(java.util.function.BooleanSupplier done, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("not within 5 s: " + what);
+            }
+            Thread.sleep(2);
+        }
     }
 
     @Test
@@ -65,15 +77,13 @@ class KmsgTest {
         SystemRoots roots = copyOfRouter();
         try (Kmsg k = new Kmsg(roots)) {
             assertTrue(k.open().present());
-            Thread.sleep(50);
-            assertEquals(0, k.drain(r -> fail("backlog delivered: " + r), 100), "the backlog present at open is skipped");
+            assertEquals(0, k.drain(r -> fail("backlog delivered: " + r)), "the backlog present at open is skipped");
             append(roots, "6,1204,863200000000,-;br0: port 3(ether3) entered disabled state\n SUBSYSTEM=net\n DEVICE=n6\n");
             append(roots, "12,1205,863200000100,-;dropbear[812]: Child connection from 10.0.0.4:51122\n");
-            List<KmsgRecord> got = await(k, 2, 100);
+            List<KmsgRecord> got = await(k, 2);
             assertEquals(List.of(
                     new KmsgRecord(6, 0, 1204, 863200000000L, "br0: port 3(ether3) entered disabled state"),
                     new KmsgRecord(4, 1, 1205, 863200000100L, "dropbear[812]: Child connection from 10.0.0.4:51122")), got);
-            assertEquals(0, k.droppedSinceLastDrain());
         }
     }
 
@@ -82,38 +92,75 @@ class KmsgTest {
         SystemRoots roots = copyOfRouter();
         try (Kmsg k = new Kmsg(roots)) {
             assertTrue(k.open().present());
-            append(roots, "6,1300,900000000000,-;half of a ");
-            Thread.sleep(40);
+            String half = "6,1300,900000000000,-;half of a ";
+            append(roots, half);
+            waitFor(() -> k.bytesRead() >= half.length(), "the reader read the first half");
+            assertEquals(0, k.drain(e -> fail("half a line delivered: " + e)));
             append(roots, "record\n");
-            List<KmsgRecord> got = await(k, 1, 100);
+            List<KmsgRecord> got = await(k, 1);
             assertEquals(List.of(new KmsgRecord(6, 0, 1300, 900000000000L, "half of a record")), got);
         }
     }
 
     @Test
-    void dropsAreCountedWhenTheQueueIsFullOrOverTheDrainBound() throws Exception {
+    void everythingQueuedIsDrainedAtOnceWithNoPerDrainBound() throws Exception {
+        SystemRoots roots = copyOfRouter();
+        try (Kmsg k = new Kmsg(roots)) {
+            assertTrue(k.open().present());
+            append(roots, lines(0, 700));
+            waitFor(() -> k.handled() == 700, "700 records handed over");
+            List<KmsgEvent> got = new ArrayList<>();
+            assertEquals(700, k.drain(got::add), "one drain takes all 700");
+            for (int i = 0; i < 700; i++) {
+                assertEquals("line " + i, ((KmsgRecord) got.get(i)).msg(), "in order");
+            }
+            assertEquals(0, k.drain(got::add));
+        }
+    }
+
+    @Test
+    void aFullQueueLeavesOneGapInPlaceOfTheLostRecords() throws Exception {
         SystemRoots roots = copyOfRouter();
         try (Kmsg k = new Kmsg(roots, 4)) {
             assertTrue(k.open().present());
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < 10; i++) {
-                sb.append("6,").append(2000 + i).append(',').append(1000 + i).append(",-;line ").append(i).append('\n');
-            }
-            append(roots, sb.toString());
-            long deadline = System.nanoTime() + 2_000_000_000L;
-            long dropped = 0;
-            while (dropped < 6 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-                dropped += k.droppedSinceLastDrain();
-            }
-            assertEquals(6, dropped, "10 records into a queue of 4");
-            List<KmsgRecord> got = new ArrayList<>();
-            assertEquals(2, k.drain(got::add, 2));
-            assertEquals(List.of("line 0", "line 1"), got.stream().map(KmsgRecord::msg).toList());
-            assertEquals(2, k.droppedSinceLastDrain(), "the 2 over the tick's bound");
-            assertEquals(0, k.drain(got::add, 2));
-            assertEquals(0, k.droppedSinceLastDrain());
+            append(roots, lines(0, 10));
+            waitFor(() -> k.handled() == 10, "10 records handed over");
+            List<KmsgEvent> got = new ArrayList<>();
+            assertEquals(5, k.drain(got::add));
+            // records 0-3 fit the queue; 4-9 (kernel times 1004..1009 us) are lost, counted, in their place
+            assertEquals(List.of("line 0", "line 1", "line 2", "line 3"),
+                    got.subList(0, 4).stream().map(e -> ((KmsgRecord) e).msg()).toList());
+            assertEquals(new KmsgGap(6, 1004, 1009, KmsgGap.Reason.QUEUE_OVERFLOW), got.get(4));
+            got.clear();
+            append(roots, lines(10, 12));
+            waitFor(() -> k.handled() == 12, "2 more records handed over");
+            assertEquals(2, k.drain(got::add), "after the gap, records flow again");
+            assertEquals(List.of("line 10", "line 11"), got.stream().map(e -> ((KmsgRecord) e).msg()).toList());
         }
+    }
+
+    @Test
+    void aJumpInTheKernelsSequenceIsAGapOfOverwrittenRecordsInTheirPlace() throws Exception {
+        SystemRoots roots = copyOfRouter();
+        try (Kmsg k = new Kmsg(roots)) {
+            assertTrue(k.open().present());
+            // seq 3002-3004 never reached us: the kernel ring overwrote them (their times lie between 5001 and 5009)
+            append(roots, "6,3000,5000,-;a\n6,3001,5001,-;b\n6,3005,5009,-;c\n");
+            waitFor(() -> k.handled() == 3, "3 records handed over");
+            List<KmsgEvent> got = new ArrayList<>();
+            assertEquals(4, k.drain(got::add));
+            assertEquals(List.of(new KmsgRecord(6, 0, 3000, 5000, "a"), new KmsgRecord(6, 0, 3001, 5001, "b"),
+                    new KmsgGap(3, 5001, 5009, KmsgGap.Reason.KERNEL_RING), new KmsgRecord(6, 0, 3005, 5009, "c")), got);
+        }
+    }
+
+    /** Records {@code from..to-1}: seq 2000+i, kernel time 1000+i us, text "line i". */
+    private static String lines(int from, int to) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            sb.append("6,").append(2000 + i).append(',').append(1000 + i).append(",-;line ").append(i).append('\n');
+        }
+        return sb.toString();
     }
 
     @Test
@@ -138,17 +185,11 @@ class KmsgTest {
     @Test
     void realDevKmsgDeliversALineWrittenAfterOpen() throws Exception {
         boolean root = Boards.uid() == 0 && Files.exists(Path.of("/dev/kmsg"));
-        if (!root) {
-            if (Boards.ci()) {
-                fail("CI=true: this test needs root and /dev/kmsg (uid " + Boards.uid() + ")");
-            }
-            assumeTrue(false, "not root: cannot write /dev/kmsg; skipped outside CI");
-        }
+        Prerequisites.require(root, "this test needs root and /dev/kmsg (uid " + Boards.uid() + ")");
         try (Kmsg k = new Kmsg(SystemRoots.live())) {
             Presence p = k.open();
             assertTrue(p.present(), p.reason());
             String marker = "tickbench-kmsg-test " + UUID.randomUUID();
-            Thread.sleep(100); // let the reader skip the boot backlog
             try (FileOutputStream out = new FileOutputStream("/dev/kmsg")) {
                 out.write((marker + "\n").getBytes(StandardCharsets.UTF_8));
             }
@@ -156,7 +197,11 @@ class KmsgTest {
             long deadline = System.nanoTime() + 2_000_000_000L;
             KmsgRecord mine = null;
             while (mine == null && System.nanoTime() < deadline) {
-                k.drain(got::add, 1000);
+                k.drain(e -> {
+                    if (e instanceof KmsgRecord r) {
+                        got.add(r);
+                    }
+                });
                 mine = got.stream().filter(r -> r.msg().equals(marker)).findFirst().orElse(null);
                 Thread.sleep(5);
             }

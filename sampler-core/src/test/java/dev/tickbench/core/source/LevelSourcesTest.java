@@ -44,6 +44,39 @@ class LevelSourcesTest {
     }
 
     @Test
+    void mainlineBoardTakesThePollingDelayFromTheDeviceTree() {
+        List<Source> zones = Sources.thermalZones(Boards.roots(Boards.DT));
+        assertEquals(5, zones.size());
+        ThermalZone cpu = (ThermalZone) Boards.opened(zones.get(0));
+        // no polling_delay in sysfs; thermal-zones/cpu-thermal/polling-delay = 00 00 07 d0 (big-endian 2000)
+        assertEquals(new CadenceRule.Thermal(2000), cpu.cadenceRule());
+        assertEquals(Map.of("type", "cpu-thermal", "polling_delay_from", "device-tree", "polling_delay_ms", 2000L,
+                "crit_mc", 95000L), cpu.attributes());
+        assertEquals(new CadenceRule.Thermal(2000), Boards.opened(zones.get(2)).cadenceRule(), "vpu-thermal");
+        ThermalZone pmic = (ThermalZone) Boards.opened(zones.get(3));
+        assertEquals(new CadenceRule.Thermal(0), pmic.cadenceRule(), "polling-delay 0: interrupt driven, none declared");
+        assertEquals(0L, pmic.attributes().get("polling_delay_ms"));
+        ThermalZone iio = (ThermalZone) Boards.opened(zones.get(4));
+        assertEquals(new CadenceRule.Thermal(0), iio.cadenceRule(), "no node named iio-thermal: none declared");
+        assertEquals(Map.of("type", "iio-thermal"), iio.attributes());
+    }
+
+    @Test
+    void sysfsPollingDelayWinsAndAUnitAddressedNodeMatches() throws IOException {
+        Path dt = Files.createDirectories(tmp.resolve("dt/thermal-zones/soc-thermal@0"));
+        Files.write(dt.resolve("polling-delay"), new byte[] {0, 0, 0x01, (byte) 0xf4}); // 500
+        Path z = Files.createDirectories(tmp.resolve("sys/thermal_zone0"));
+        Files.writeString(z.resolve("temp"), "40000\n");
+        Files.writeString(z.resolve("type"), "soc-thermal\n");
+        List<Path> tree = List.of(tmp.resolve("missing/thermal-zones"), tmp.resolve("dt/thermal-zones"));
+        assertEquals(new CadenceRule.Thermal(500), Boards.opened(new ThermalZone(z, tree)).cadenceRule());
+        Files.writeString(z.resolve("polling_delay"), "250\n");
+        ThermalZone vendor = (ThermalZone) Boards.opened(new ThermalZone(z, tree));
+        assertEquals(new CadenceRule.Thermal(250), vendor.cadenceRule(), "a vendor kernel's sysfs value is the zone's own");
+        assertFalse(vendor.attributes().containsKey("polling_delay_from"));
+    }
+
+    @Test
     void thermalZoneWithoutPollingDelayDeclaresNone() throws IOException {
         Path z = Files.createDirectories(tmp.resolve("thermal_zone4"));
         Files.writeString(z.resolve("temp"), "-1500\n");

@@ -1,5 +1,9 @@
 package dev.tickbench.core.throttle;
 
+import dev.tickbench.core.sampler.SamplerReads;
+import dev.tickbench.core.source.CpuStat;
+import dev.tickbench.core.source.MemInfo;
+import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +22,29 @@ final class FixtureProc {
         roots = SystemRoots.of(proc, dir.resolve("sys"));
         writeStat();
         writeMeminfo(1000, 250);
+    }
+
+    /**
+     * What a sampler over this tree would hand its extensions: a fresh read of the real {@code stat} and
+     * {@code meminfo} readers on each call, null when the read fails (the sampler's "not read").
+     */
+    SamplerReads reads() {
+        Source stat = new CpuStat(roots);
+        Source mem = new MemInfo(roots);
+        stat.open();
+        mem.open();
+        return name -> {
+            Source s = name.equals("stat") ? stat : name.equals("meminfo") ? mem : null;
+            if (s == null) {
+                return null;
+            }
+            try {
+                s.read();
+                return s.values();
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+        };
     }
 
     /** Adds ticks to the aggregate line: user, system, idle, iowait; then rewrites the file. */

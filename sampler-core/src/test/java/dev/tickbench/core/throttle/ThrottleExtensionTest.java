@@ -57,6 +57,7 @@ class ThrottleExtensionTest {
     void writesExactlyOneThrottleLinePerSecondWithTheFormatFields() throws Exception {
         FixtureProc f = new FixtureProc(dir);
         ThrottleExtension ext = new ThrottleExtension(f.roots, 4);
+        ext.bind(f.reads());
         run(ext, f, new long[] {10, 30, 5});
         assertEquals(3, lines.size(), String.join("", lines));
         for (String l : lines) {
@@ -98,6 +99,7 @@ class ThrottleExtensionTest {
     void aThrottleIsStampedWithTheTicksMonotonicTime() throws Exception {
         FixtureProc f = new FixtureProc(dir);
         ThrottleExtension ext = new ThrottleExtension(f.roots, 4);
+        ext.bind(f.reads());
         // grow at second 2, then iowait 80: [0 0 80 80 80] = 48 and [0 80 80 80 80] = 64 hold (YELLOW),
         // [80 80 80 80 80] = 80 at second 7 is RED: throttle
         run(ext, f, new long[] {0, 0, 80, 80, 80, 80, 80});
@@ -115,6 +117,7 @@ class ThrottleExtensionTest {
     void aSecondWhoseStatCannotBeReadWritesNoLine() throws Exception {
         FixtureProc f = new FixtureProc(dir);
         ThrottleExtension ext = new ThrottleExtension(f.roots, 4);
+        ext.bind(f.reads());
         ext.start(tick(0), out);
         for (long seq = 1; seq <= 10; seq++) {
             if (seq == 10) {

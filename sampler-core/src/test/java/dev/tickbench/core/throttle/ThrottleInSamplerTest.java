@@ -10,9 +10,13 @@ import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.derived.DerivedKind;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Waits;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -36,9 +40,7 @@ class ThrottleInSamplerTest {
                 }
             });
             sampler.start();
-            while (sampler.lastSeq() < 3 * RATE + 2) {
-                Thread.sleep(50);
-            }
+            Waits.until("three seconds of samples (seq " + (3 * RATE + 2) + ")", () -> sampler.lastSeq() >= 3 * RATE + 2);
         }
         List<StreamLine> lines = new ArrayList<>();
         byte[] bytes;
@@ -57,9 +59,22 @@ class ThrottleInSamplerTest {
         assertEquals(70.0, described.get("red_pct").asDouble());
 
         int throttleLines = 0;
+        int compared = 0;
         SampleLine previous = null;
+        DerivedSeries derived = new DerivedSeries();
+        Double iowaitPct = null;
         for (StreamLine l : lines) {
+            List<DerivedValue> values = derived.accept(l);
+            if (l instanceof SampleLine) {
+                iowaitPct = values.stream().filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
+                        .map(DerivedValue::value).findFirst().orElse(null);
+            }
             if (l instanceof ThrottleLine t) {
+                if (iowaitPct != null) {
+                    // one formula over the same ticks: the throttle's iowait is the stream's cpu.iowait_pct
+                    assertEquals(iowaitPct, t.iowait(), 1e-9, "throttle line at " + t.monoNs());
+                    compared++;
+                }
                 throttleLines++;
                 assertNotNull(previous, "a throttle line follows a sample line");
                 assertEquals(0, previous.seq() % RATE, "written after the sample of a whole second");
@@ -80,6 +95,8 @@ class ThrottleInSamplerTest {
         long seconds = lines.stream().filter(l -> l instanceof SampleLine).mapToLong(l -> ((SampleLine) l).seq())
                 .max().orElseThrow() / RATE;
         assertEquals(seconds, throttleLines, "exactly one throttle line per second of samples");
+        assertTrue(compared >= throttleLines - 1, "compared " + compared + " of " + throttleLines
+                + " (a stat counter stepping back empties one window)");
         assertEquals(0, throttle.skippedSeconds());
     }
 }

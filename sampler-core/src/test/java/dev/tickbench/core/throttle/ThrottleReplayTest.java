@@ -20,15 +20,16 @@ class ThrottleReplayTest {
     Path dir;
 
     @Test
-    void replaysATextSeriesOneSecondPerValue() throws IOException {
+    void replaysATextSeriesOneSecondPerValueLikeTheLiveController() throws IOException {
         Path f = dir.resolve("iowait.txt");
         Files.writeString(f, "# iowait % at 1 Hz\n0\n0\n\n0\n100\n100\n100\n100\n");
         IowaitSeries.Loaded loaded = IowaitSeries.load(f);
         assertEquals(Optional.empty(), loaded.warning());
         List<ThrottleReplay.Step> steps = ThrottleReplay.run(4, loaded.points());
+        // created at 0 s, the i-th value (from 1) at i s: the first growth (spread 2 s) is at the 2nd value
         assertEquals(List.of(
                 new ThrottleReplay.Step(0, 0, 0, Zone.GREEN, 1),
-                new ThrottleReplay.Step(1, 0, 0, Zone.GREEN, 1),
+                new ThrottleReplay.Step(1, 0, 0, Zone.GREEN, 2),
                 new ThrottleReplay.Step(2, 0, 0, Zone.GREEN, 2),
                 new ThrottleReplay.Step(3, 100, 25, Zone.GREEN, 2),
                 new ThrottleReplay.Step(4, 100, 40, Zone.YELLOW, 2),
@@ -41,7 +42,7 @@ class ThrottleReplayTest {
         Path f = dir.resolve("bad.txt");
         Files.writeString(f, "12.5\n# note\nabc\n");
         IOException e = assertThrows(IowaitSeries.SeriesFormatException.class, () -> IowaitSeries.load(f));
-        assertEquals(f + " line 3: 'abc' is not a number", e.getMessage());
+        assertEquals(f + " line 3: not a number (one iowait percentage from 0 to 100 per line)", e.getMessage());
         Files.writeString(f, "12.5\n140\n");
         e = assertThrows(IowaitSeries.SeriesFormatException.class, () -> IowaitSeries.load(f));
         assertEquals(f + " line 2: 140 is not an iowait percentage from 0 to 100", e.getMessage());
@@ -55,14 +56,25 @@ class ThrottleReplayTest {
         long m = 7_000_000_000L;
         Path f = dir.resolve("cap.ndjson");
         Files.writeString(f, String.join("\n",
-                "{\"type\":\"hello\",\"format\":1,\"rate_hz\":10}",
+                "{\"type\":\"hello\",\"format\":1,\"rate_hz\":10,\"started_mono_ns\":" + (m - 1_000_200_000L) + "}",
                 "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":" + (m - 100) + ",\"stat\":{\"cpu.iowait\":9,\"cpu.idle\":1}}",
                 throttle(m, 12.5), throttle(m + 1_000_000_000L, 0), throttle(m + 2_000_000_300L, 7.5),
                 "{\"type\":\"future_thing\",\"x\":1}", ""));
         List<IowaitPoint> points = IowaitSeries.load(f).points();
-        assertEquals(List.of(new IowaitPoint(0, 12.5), new IowaitPoint(1, 0), new IowaitPoint(2, 7.5)), points);
+        // each line at its own time after the stream started (when the live controller was created)
+        assertEquals(List.of(new IowaitPoint(0, 12.5, 1_000_200_000L), new IowaitPoint(1, 0, 2_000_200_000L),
+                new IowaitPoint(2, 7.5, 3_000_200_300L)), points);
         List<ThrottleReplay.Step> steps = ThrottleReplay.run(2, points);
         assertEquals(new ThrottleReplay.Step(2, 7.5, (12.5 + 0 + 7.5) / 3, Zone.GREEN, 2), steps.get(2));
+    }
+
+    @Test
+    void throttleLinesOfAStreamJoinedLateStartAtOneSecondAndKeepTheirSpacing() throws IOException {
+        Path f = dir.resolve("late.ndjson");
+        long m = 50_000_000_000L;
+        Files.writeString(f, throttle(m, 1) + "\n" + throttle(m + 1_000_000_700L, 2) + "\n");
+        assertEquals(List.of(new IowaitPoint(0, 1, 1_000_000_000L), new IowaitPoint(1, 2, 2_000_000_700L)),
+                IowaitSeries.load(f).points());
     }
 
     private static String throttle(long mono, double iowait) {
@@ -114,8 +126,9 @@ class ThrottleReplayTest {
         Files.writeString(f, statCapture(2, new int[] {20, 4}, "{\"type\":\"sample\",\"seq\":21,\"mono_"));
         IowaitSeries.Loaded loaded = IowaitSeries.load(f);
         assertEquals(List.of(new IowaitPoint(0, 10.0), new IowaitPoint(1, 2.0)), loaded.points());
-        assertEquals(Optional.of(f + " line 22: corrupt or truncated line; replaying the 21 lines before it"),
-                loaded.warning());
+        assertTrue(loaded.warning().orElseThrow().startsWith(f + " line 22: not a valid stream line ("), loaded.warning()
+                .toString());
+        assertTrue(loaded.warning().orElseThrow().endsWith("; replayed the 21 lines before it"), loaded.warning().toString());
     }
 
     @Test

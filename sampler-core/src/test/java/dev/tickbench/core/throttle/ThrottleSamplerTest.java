@@ -3,6 +3,7 @@ package dev.tickbench.core.throttle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.derived.CpuTime;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.source.TextScanner;
 import java.io.IOException;
@@ -34,12 +35,30 @@ class ThrottleSamplerTest {
 
             f.cpu[5] += 10; // irq and steal count as busy and in the total
             f.cpu[7] += 10;
-            f.cpu[8] += 30; // guest counts in the total only (seed C': all ten fields)
-            f.advance(0, 0, 0, 50); // total 100
+            f.advance(0, 0, 30, 50); // total 100
             r = s.sample().orElseThrow();
             assertEquals(50.0, r.iowaitPct(), 1e-12);
             assertEquals(20.0, r.busyPct(), 1e-12);
             assertEquals(0, s.skippedTicks());
+        }
+    }
+
+    /**
+     * A guest running 30 ticks: the kernel adds them to user AND to guest. Counting guest again in the
+     * total (what the throttle once did) gives iowait 20/130 = 15.4 % instead of 20/100 = 20 %.
+     */
+    @Test
+    void guestTimeIsAlreadyInUserAndIsNotCountedTwice() throws IOException {
+        FixtureProc f = new FixtureProc(dir);
+        try (ThrottleSampler s = new ThrottleSampler(f.roots)) {
+            s.sample();
+            f.cpu[8] += 30; // guest
+            f.cpu[9] += 10; // guest_nice, likewise already in nice
+            f.cpu[1] += 10;
+            f.advance(30, 0, 40, 20); // user 30 (all of it guest) + nice 10 + idle 40 + iowait 20 = 100
+            ThrottleSampler.Reading r = s.sample().orElseThrow();
+            assertEquals(20.0, r.iowaitPct(), 1e-12);
+            assertEquals(40.0, r.busyPct(), 1e-12);
         }
     }
 
@@ -92,10 +111,10 @@ class ThrottleSamplerTest {
     @Test
     void oldKernelsWithSevenCpuFieldsStillGiveIowait() {
         byte[] b = "cpu  100 0 50 800 50 0 0\n".getBytes(StandardCharsets.US_ASCII);
-        long[] into = new long[CpuTimes.FIELDS];
-        assertEquals(7, CpuTimes.parse(new TextScanner().reset(b, b.length), into));
+        long[] into = CpuTime.newFields();
+        assertEquals(7, CpuTime.parse(new TextScanner().reset(b, b.length), into));
         byte[] tooShort = "cpu  100 0 50 800\n".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(-1, CpuTimes.parse(new TextScanner().reset(tooShort, tooShort.length), into));
+        assertEquals(-1, CpuTime.parse(new TextScanner().reset(tooShort, tooShort.length), into));
     }
 
     @Test

@@ -1,16 +1,18 @@
 package dev.tickbench.core.throttle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
-/** The controller of seed C/C', driven second by second through an injected clock. */
+/** The controller of docs/throttle.md, driven second by second through an injected clock. */
 class ThrottleTest {
     private static final long S = 1_000_000_000L;
 
@@ -246,7 +248,8 @@ class ThrottleTest {
                 violations++;
             }
         }
-        feeder.join();
+        feeder.join(Waits.DEADLINE.toMillis());
+        assertFalse(feeder.isAlive(), "the feeder thread did not finish its 20,000 samples in " + Waits.DEADLINE.toSeconds() + " s");
         assertEquals(0, violations);
     }
 }

@@ -1,0 +1,61 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.testkit.Prerequisites;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.connect.LocalConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The PMU track group in the real window on this machine: the software events chart fills with one
+ * series per CPU for each of context switches and page faults, labelled with their cadence. Needs the
+ * privileges of docs/pmu.md (root here): skipped without them, failed under CI=true.
+ */
+@ExtendWith(ApplicationExtension.class)
+class PmuChartsTest {
+    private WindowFixture w;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    @BeforeEach
+    void needsRootOnLinux() throws Exception {
+        boolean ok = LocalConnection.available() && (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
+        Prerequisites.require(ok, "the PMU charts need /proc and root (perf events system-wide)");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx(() -> { w.vm.shutdown(); return null; });
+    }
+
+    @Test
+    void softwareEventsChartShowsEveryCpu() throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        int cpus = Runtime.getRuntime().availableProcessors();
+        // one check on the FX thread: a switches and a faults series per CPU, with points
+        until("the PMU software chart with a switches and a faults series per CPU", 30_000, () -> {
+            ChartView c = w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE);
+            return c != null && c.pointCount() > 10 && c.shownSeries().size() >= 2 * cpus;
+        });
+        List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE).badgeTexts());
+        assertTrue(badges.contains("cpu0 switches · 100 Hz · rate"), badges.toString());
+        assertTrue(badges.contains("cpu0 faults · 100 Hz · rate"), badges.toString());
+    }
+}

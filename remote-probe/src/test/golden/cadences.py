@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Writes the golden cadence tables (remote-probe/src/test/resources/golden/cadences-BOARD.json).
+
+An implementation of the cadence rules (README "Cadences"; docs/cadence.md) written apart from the
+Java planner, so that GoldenCapabilitiesTest compares two readings of the rules, not one with itself.
+It looks at a fixture board tree only for what the rules depend on: which sources exist, each thermal
+zone's declared polling_delay, and the cpufreq governors.
+
+    python3 remote-probe/src/test/golden/cadences.py            # rewrites the committed goldens
+    python3 remote-probe/src/test/golden/cadences.py --out DIR  # writes them to DIR instead
+
+GoldenGeneratorTest runs it and checks the committed files are exactly its output.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
+BOARDS = os.path.join(REPO, "sampler-core", "src", "test", "resources", "boards")
+GOLDEN = os.path.join(REPO, "remote-probe", "src", "test", "resources", "golden")
+
+RATES = (1, 10, 50, 100)
+GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server", "imx8mq-dt")
+# counter files read every tick, whatever the rate or FLOOR_HZ (reason "rate")
+COUNTERS = ("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs", "meminfo")
+SLABINFO_HZ = 6        # slabinfo's budget: about 6 reads a second
+MTD_PERIOD_S = 10      # MTD ECC counters: once every 10 s
+
+
+def ticks(rate, floor_hz):
+    """A slower cadence is a whole number of ticks: rate / floor rounded, a half up, at least 1."""
+    return max(1, int(math.floor(rate / floor_hz + 0.5)))
+
+
+def cadence(rate, every, reason):
+    return {"every_ticks": every, "hz": rate / every, "reason": reason}
+
+
+def read(path):
+    with open(path, encoding="ascii") as f:
+        return f.read().strip()
+
+
+def device_tree_delay(zone_dirs, ztype):
+    """polling-delay (ms, a big-endian 32-bit cell) of the thermal-zones node named ztype (or ztype@unit)."""
+    for zones in zone_dirs:
+        if not os.path.isdir(zones):
+            continue
+        for node in sorted(os.listdir(zones)):
+            if node == ztype or node.startswith(ztype + "@"):
+                cell = os.path.join(zones, node, "polling-delay")
+                if os.path.isfile(cell):
+                    with open(cell, "rb") as f:
+                        b = f.read()
+                    if len(b) == 4:
+                        return int.from_bytes(b, "big")
+    return 0
+
+
+def board_facts(root):
+    """What the rules need from a board tree: present sources, thermal polling delays, governors."""
+    proc, sys_ = os.path.join(root, "proc"), os.path.join(root, "sys")
+    facts = {"counters": [c for c in COUNTERS if os.path.isfile(os.path.join(proc, c))]}
+    facts["pressure"] = os.path.isdir(os.path.join(proc, "pressure"))
+    facts["kmsg"] = True  # always listed: absent or not, its cadence is the tick
+    zones = {}
+    thermal = os.path.join(sys_, "class", "thermal")
+    tree = [os.path.join(proc, "device-tree", "thermal-zones"),
+            os.path.join(sys_, "firmware", "devicetree", "base", "thermal-zones")]
+    for name in sorted(os.listdir(thermal)) if os.path.isdir(thermal) else []:
+        zone = os.path.join(thermal, name)
+        if re.fullmatch(r"thermal_zone\d+", name) and os.path.isfile(os.path.join(zone, "temp")):
+            delay = os.path.join(zone, "polling_delay")
+            if os.path.isfile(delay):
+                zones[name] = int(read(delay))
+            else:
+                # no sysfs polling_delay: the device tree's zone node named like the zone's type says it
+                ztype = read(os.path.join(zone, "type")) if os.path.isfile(os.path.join(zone, "type")) else None
+                zones[name] = device_tree_delay(tree, ztype) if ztype else 0
+    facts["thermal"] = zones
+    cpus = os.path.join(sys_, "devices", "system", "cpu")
+    governors = []
+    for name in os.listdir(cpus) if os.path.isdir(cpus) else []:
+        gov = os.path.join(cpus, name, "cpufreq", "scaling_governor")
+        if re.fullmatch(r"cpu\d+", name) and os.path.isdir(os.path.join(cpus, name, "cpufreq")):
+            governors.append(read(gov) if os.path.isfile(gov) else None)
+    facts["cpufreq"] = governors
+    facts["slabinfo"] = os.path.isfile(os.path.join(proc, "slabinfo"))
+    facts["buddyinfo"] = os.path.isfile(os.path.join(proc, "buddyinfo"))
+    mtd = os.path.join(sys_, "class", "mtd")
+    facts["mtd"] = os.path.isdir(mtd) and any(re.fullmatch(r"mtd\d+", n) for n in os.listdir(mtd))
+    return facts
+
+
+def cadences(facts, rate, floor_hz):
+    """Every source's published cadence at this rate and FLOOR_HZ (0 = the per-source floors)."""
+    out = {}
+    for c in facts["counters"]:
+        out[c] = cadence(rate, 1, "rate")
+    if facts["pressure"]:
+        out["pressure"] = cadence(rate, 1, "rate")
+    if facts["kmsg"]:
+        out["kmsg"] = cadence(rate, 1, "rate")
+    levels = list(facts["thermal"]) + (["cpufreq"] if facts["cpufreq"] else []) \
+        + [n for n in ("slabinfo", "buddyinfo", "mtd") if facts[n]]
+    if floor_hz > 0:
+        # FLOOR_HZ override: every level source publishes one cadence of FLOOR_HZ, reason override
+        for name in levels:
+            out[name] = cadence(rate, ticks(rate, floor_hz), "override")
+        return out
+    for zone, delay_ms in facts["thermal"].items():
+        if delay_ms <= 0:
+            out[zone] = cadence(rate, 1, "rate")  # nothing declared: every tick
+        else:
+            every = ticks(rate, 1000.0 / delay_ms)
+            out[zone] = cadence(rate, every, "declared" if every > 1 else "rate")
+    if facts["cpufreq"]:
+        userspace = all(g == "userspace" for g in facts["cpufreq"])
+        out["cpufreq"] = cadence(rate, 1, "policy" if userspace else "change")
+    if facts["slabinfo"]:
+        out["slabinfo"] = cadence(rate, ticks(rate, SLABINFO_HZ), "budget")
+    if facts["buddyinfo"]:
+        out["buddyinfo"] = cadence(rate, 1, "rate")
+    if facts["mtd"]:
+        out["mtd"] = cadence(rate, ticks(rate, 1.0 / MTD_PERIOD_S), "budget")
+    return out
+
+
+def golden(board_dir):
+    facts = board_facts(board_dir)
+    table = {}
+    for rate in RATES:
+        for floor_hz in sorted({0, 3, rate, 1000}):
+            table["rate=%d floor=%d" % (rate, floor_hz)] = cadences(facts, rate, floor_hz)
+    return table
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--boards", default=BOARDS, help="fixture board trees (default: sampler-core's)")
+    p.add_argument("--out", default=GOLDEN, help="where cadences-BOARD.json go (default: the committed goldens)")
+    args = p.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for board in GOLDEN_BOARDS:
+        path = os.path.join(args.out, "cadences-%s.json" % board)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(golden(os.path.join(args.boards, board)), f, indent=1, sort_keys=True)
+        print(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,194 @@
+package dev.tickbench.probe.cli;
+
+import dev.tickbench.testkit.Prerequisites;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.capture.StreamLine;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The probe's perf event groups on this machine: capabilities say which group is present and why the
+ * other is not, a stream carries per-tick deltas, and CAP_PERFMON alone (the deploy files' grant) is
+ * enough for a non-root probe.
+ */
+class PmuProbeTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static boolean root() throws IOException {
+        return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
+    }
+
+    private static void needRoot(String what) throws IOException {
+        Prerequisites.require(root(), "not root: " + what + " needs perf events system-wide");
+    }
+
+    private static boolean cpuPmuListed() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of("/sys/bus/event_source/devices"))) {
+            return s.map(p -> p.getFileName().toString()).anyMatch(n -> n.equals("cpu") || n.startsWith("cpu_")
+                    || n.startsWith("arm"));
+        }
+    }
+
+    @Test
+    void capabilitiesListTheSoftwareGroupAndSayWhyTheHardwareOneIsAbsent() throws Exception {
+        needRoot("capabilities with pmu");
+        Fixtures.Result r = Fixtures.run("capabilities", "--rate", "100");
+        assertEquals(0, r.code(), r.err());
+        JsonNode c = JSON.readTree(r.out());
+        assertTrue(c.path("sources").path("pmu_sw").asBoolean(), c.path("absent").toString());
+        JsonNode cad = c.path("cadences").path("pmu_sw");
+        assertEquals(100.0, cad.path("hz").asDouble());
+        assertEquals("rate", cad.path("reason").asText());
+        assertEquals(1, cad.path("every_ticks").asInt());
+        assertEquals("[\"cpu_clock_ns\",\"context_switches\",\"page_faults\",\"cpu_migrations\"]",
+                c.path("attributes").path("pmu_sw").path("events").toString());
+        if (cpuPmuListed()) {
+            assertTrue(c.path("sources").path("pmu_hw").asBoolean(), c.path("absent").path("pmu_hw").asText());
+        } else {
+            assertFalse(c.path("sources").path("pmu_hw").asBoolean(true));
+            String why = c.path("absent").path("pmu_hw").asText();
+            assertTrue(why.startsWith("perf_event_open(cycles, cpu 0) failed with ENOENT (2): no hardware PMU on this machine "
+                    + "(/sys/bus/event_source/devices lists only "), why);
+            assertFalse(c.path("cadences").has("pmu_hw"), "no cadence for an absent source");
+        }
+    }
+
+    @Test
+    void aStreamCarriesSoftwareEventDeltasOnEveryTick() throws Exception {
+        needRoot("stream with pmu");
+        Process p = Fixtures.start(List.of("stream", "--rate", "50"));
+        try {
+            List<String> lines = Fixtures.lines(p, 1 + 40);
+            LineDecoder d = new LineDecoder();
+            Hello h = assertInstanceOf(Hello.class, d.decode(lines.get(0)));
+            int cores = h.capabilities().path("attributes").path("pmu_sw").path("cpus").size();
+            assertTrue(cores >= 1, h.capabilities().path("attributes").toString());
+            int samples = 0;
+            long switches = 0;
+            long enabledSum = 0;
+            long lastMono = 0;
+            for (String l : lines.subList(1, lines.size())) {
+                StreamLine s = d.decode(l);
+                if (!(s instanceof SampleLine sl)) {
+                    continue;
+                }
+                samples++;
+                SourceValues v = sl.sources().get("pmu_sw");
+                assertTrue(v != null, "pmu_sw in sample " + sl.seq() + ": " + sl.sources().keySet());
+                assertEquals(6 * cores, v.size(), "six keys per CPU in sample " + sl.seq());
+                long enabled = v.get("cpu0.enabled_ns");
+                assertTrue(enabled > 0, "enabled_ns " + enabled + " in sample " + sl.seq());
+                enabledSum += enabled;
+                lastMono = sl.monoNs();
+                assertEquals(enabled, v.get("cpu0.running_ns"), "software events are never multiplexed");
+                switches += v.get("cpu0.context_switches");
+            }
+            assertTrue(samples >= 30, "samples " + samples);
+            // per-tick deltas add up to the time the stream covered (totals since the start would add up
+            // to ~samples/2 times that); 1 s of slack for the last read's lag behind its tick
+            long span = lastMono - h.startedMonoNs();
+            assertTrue(enabledSum <= span + 1_000_000_000L, "sum of enabled_ns " + enabledSum + " over a span of " + span);
+            assertTrue(switches > 0, "the probe itself switches context on cpu0 or another task does: " + switches);
+        } finally {
+            p.destroy();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The probe's class path, copied where an unprivileged user can read it. */
+    private static String readableClassPath(Path dir) throws IOException {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path src = Path.of(entry);
+            if (!Files.exists(src)) {
+                continue;
+            }
+            Path dst = dir.resolve((i++) + "-" + src.getFileName());
+            if (Files.isDirectory(src)) {
+                try (Stream<Path> s = Files.walk(src)) {
+                    for (Path f : (Iterable<Path>) s::iterator) {
+                        Path t = dst.resolve(src.relativize(f).toString());
+                        if (Files.isDirectory(f)) {
+                            Files.createDirectories(t);
+                        } else {
+                            Files.copy(f, t);
+                        }
+                    }
+                }
+            } else {
+                Files.copy(src, dst);
+            }
+            out.add(dst.toString());
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                Files.setPosixFilePermissions(f, PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
+            }
+        }
+        return String.join(File.pathSeparator, out);
+    }
+
+    private static JsonNode capabilitiesAsNobody(String cp, Path home, String... setprivCaps) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        cmd.addAll(List.of(setprivCaps));
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Duser.home=" + home,
+                "-cp", cp, ProbeMain.class.getName(), "capabilities"));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "capabilities as nobody still running");
+        assertEquals(0, p.exitValue(), new String(out));
+        return JSON.readTree(out);
+    }
+
+    @Test
+    void capPerfmonAloneLetsANonRootProbeCountAndItsAbsenceIsExplained(@TempDir Path tmp) throws Exception {
+        needRoot("dropping to nobody with setpriv");
+        Path cpDir = Files.createDirectory(tmp.resolve("cp"));
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String cp = readableClassPath(cpDir);
+        int paranoid = Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).trim());
+
+        JsonNode without = capabilitiesAsNobody(cp, tmp);
+        if (paranoid > 0) {
+            assertEquals("perf_event_open(cpu_clock_ns, cpu 0) failed with EACCES (13): perf_event_paranoid is " + paranoid
+                    + " and the probe has neither CAP_PERFMON nor CAP_SYS_ADMIN: system-wide per-CPU counting needs "
+                    + "perf_event_paranoid <= 0, or CAP_PERFMON (or root)", without.path("absent").path("pmu_sw").asText());
+        } else {
+            assertTrue(without.path("sources").path("pmu_sw").asBoolean(), "paranoid <= 0 lets anyone count system-wide");
+        }
+
+        JsonNode with = capabilitiesAsNobody(cp, tmp, "--inh-caps=+perfmon", "--ambient-caps=+perfmon");
+        assertTrue(with.path("sources").path("pmu_sw").asBoolean(), with.path("absent").toString());
+    }
+
+    @Test
+    void theDeployFilesGrantCapPerfmonAndNothingBroader() throws IOException {
+        String unit = Files.readString(Path.of("deploy", "tickbench-probe.service"));
+        assertTrue(unit.lines().anyMatch(l -> l.startsWith("AmbientCapabilities=") && l.contains("CAP_PERFMON")), unit);
+        assertTrue(unit.lines().anyMatch(l -> l.startsWith("CapabilityBoundingSet=") && l.contains("CAP_PERFMON")), unit);
+        String ds = Files.readString(Path.of("deploy", "daemonset.yaml"));
+        assertTrue(ds.contains("add: [PERFMON]"), ds);
+        assertFalse(unit.contains("CAP_SYS_ADMIN") || ds.contains("SYS_ADMIN"), "CAP_SYS_ADMIN is not needed");
+    }
+}

@@ -1,0 +1,121 @@
+package dev.tickbench.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.derived.DerivedKind;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three busy loops in a real cgroup (on this hybrid host: v1 cpu and cpuacct, an empty v2 unified),
+ * streamed by a real probe with {@code --cgroup}: the derived usage of every level stays within the
+ * CPU count (it is taken over a 1 s window, not per tick), the loops' level shows real use, and the
+ * target and each ancestor are derived, not only {@code /}.
+ */
+class RealCgroupUsageTest {
+    private static final int RATE = 10;
+    private static final int SAMPLES = 5 * RATE;
+    /** Rounding of the capped value; the cap itself is the CPU count (docs/derived-series.md). */
+    private static final double EPSILON_CPUS = 1e-9;
+
+    @Test
+    void cgroupUsageNeverExceedsTheCpuCountAndEveryLevelIsDerived() throws Exception {
+        try (RealCgroups cg = RealCgroups.createUnlimitedWithCpuacct()) {
+            streamBusyLoops(cg); // the loops end before the cgroups are removed
+        }
+    }
+
+    private void streamBusyLoops(RealCgroups cg) throws Exception {
+        List<Process> loops = new ArrayList<>();
+        Process probe = null;
+        try {
+            for (int i = 0; i < 3; i++) {
+                Process loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+                loops.add(loop);
+                cg.moveToChild(loop.pid());
+            }
+            probe = Fixtures.start(List.of("stream", "--rate", Integer.toString(RATE), "--cgroup", cg.childPath));
+            Process p = probe;
+            List<StreamLine> lines = CompletableFuture.supplyAsync(() -> readSamples(p, SAMPLES))
+                    .get(60, TimeUnit.SECONDS);
+
+            DerivedSeries derived = new DerivedSeries();
+            Map<String, List<Double>> usage = new LinkedHashMap<>();
+            Map<String, Integer> throttledTime = new LinkedHashMap<>();
+            for (StreamLine l : lines) {
+                for (DerivedValue v : derived.accept(l)) {
+                    if (v.kind() == DerivedKind.CGROUP_USAGE) {
+                        usage.computeIfAbsent(v.subject(), k -> new ArrayList<>()).add(v.value());
+                    } else if (v.kind() == DerivedKind.CGROUP_THROTTLED_TIME) {
+                        throttledTime.merge(v.subject(), 1, Integer::sum);
+                    }
+                }
+            }
+            int cpus = Runtime.getRuntime().availableProcessors();
+            System.out.println("cgroup usage (CPUs, 1 s windows) on " + cpus + " CPUs: " + usage);
+            for (Map.Entry<String, List<Double>> e : usage.entrySet()) {
+                for (double u : e.getValue()) {
+                    assertTrue(u <= cpus + EPSILON_CPUS, e.getKey() + " used " + u + " CPUs on " + cpus + " CPUs");
+                    assertTrue(u >= 0, e.getKey() + ": " + u);
+                }
+            }
+            List<Double> child = usage.get(cg.childPath);
+            assertNotNull(child, "the target's usage is derived (cpuacct at the same path): " + usage.keySet());
+            double mean = child.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            assertTrue(mean > 0.5, "three busy loops used " + mean + " CPUs on average");
+            for (String level : List.of(cg.childPath, cg.parentPath, "/")) {
+                assertTrue(usage.containsKey(level), "usage of " + level + ": " + usage.keySet());
+                assertTrue(throttledTime.containsKey(level), "throttled time of " + level + ": " + throttledTime.keySet());
+            }
+            assertEquals(List.of(cg.childPath, cg.parentPath, "/"), List.copyOf(usage.keySet()), "leaf first");
+            assertFalse(child.isEmpty());
+        } finally {
+            if (probe != null) {
+                probe.destroy();
+                probe.waitFor(10, TimeUnit.SECONDS);
+            }
+            for (Process loop : loops) {
+                loop.destroyForcibly();
+                loop.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** The decoded lines up to the {@code n}-th sample. */
+    private static List<StreamLine> readSamples(Process p, int n) {
+        LineDecoder d = new LineDecoder();
+        List<StreamLine> out = new ArrayList<>();
+        int samples = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String l; samples < n && (l = r.readLine()) != null; ) {
+                StreamLine s = d.decode(l);
+                out.add(s);
+                if (s instanceof SampleLine) {
+                    samples++;
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        if (samples < n) {
+            throw new IllegalStateException("the probe ended after " + samples + " samples");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,250 @@
+package dev.tickbench.core.derived;
+
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.capture.StreamLine;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Computes every {@link DerivedKind} from the stream's own per-tick deltas, each over its window
+ * (docs/derived-series.md). The one place these numbers are made: the workbench's charts, CSV export,
+ * {@code /metrics} and the throttle's iowait (the same {@link CpuTime} over the same ticks) agree.
+ *
+ * <p>Windows are whole ticks ({@link DerivedKind#windowTicks}) and rates divide by the ticks' own
+ * {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
+ * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
+ * A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage at the host's CPU
+ * count from the hello line): the kernel charges running time in lumps and a read lands a little after
+ * its tick's timestamp, so a window can show a few % more than is possible (docs/derived-series.md).
+ * Not thread-safe: one feeding thread.
+ */
+public final class DerivedSeries {
+    private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec"};
+
+    private int rateHz;
+    /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
+    private int cores;
+    private long lastSeq = -1;
+    private TickWindow cpu;
+    private final long[] cpuDeltas = CpuTime.newFields();
+    private final Map<String, TickWindow> psi = new LinkedHashMap<>();
+    private final Map<String, CgroupWindows> cgroups = new LinkedHashMap<>();
+
+    /** Per cgroup level: usage vs wall, throttled vs periods, throttled time vs wall. */
+    private static final class CgroupWindows {
+        final TickWindow usage;
+        final TickWindow throttled;
+        final TickWindow throttledTime;
+        final long[] fields = new long[CGROUP_FIELDS.length];
+        final boolean[] present = new boolean[CGROUP_FIELDS.length];
+
+        CgroupWindows(int ticks) {
+            usage = new TickWindow(2, ticks);
+            throttled = new TickWindow(2, ticks);
+            throttledTime = new TickWindow(2, ticks);
+        }
+    }
+
+    /** A model for a stream at {@code rateHz} (a hello line sets it again). */
+    public DerivedSeries(int rateHz) {
+        start(rateHz);
+    }
+
+    /** A model that waits for the hello line to learn the rate. */
+    public DerivedSeries() {
+        this(1);
+    }
+
+    private void start(int rate) {
+        rateHz = Math.max(1, rate);
+        cpu = new TickWindow(CpuTime.FIELDS.length, DerivedKind.CPU_BUSY.windowTicks(rateHz));
+        psi.clear();
+        cgroups.clear();
+        lastSeq = -1;
+    }
+
+    /** The ticks a window spans at the current rate. */
+    public int windowTicks() {
+        return cpu.ticks();
+    }
+
+    /**
+     * Takes one stream line; returns the derived values of a sample line (in a stable order: CPU, PSI,
+     * cgroup levels leaf first), empty for other lines and for windows not full yet.
+     */
+    public List<DerivedValue> accept(StreamLine line) {
+        if (line instanceof Hello h) {
+            start(h.rateHz());
+            cores = Math.max(0, h.cores());
+        } else if (line instanceof GapLine) {
+            clear();
+        } else if (line instanceof SampleLine s) {
+            return sample(s);
+        }
+        return List.of();
+    }
+
+    private void clear() {
+        cpu.clear();
+        psi.values().forEach(TickWindow::clear);
+        for (CgroupWindows w : cgroups.values()) {
+            w.usage.clear();
+            w.throttled.clear();
+            w.throttledTime.clear();
+        }
+    }
+
+    private List<DerivedValue> sample(SampleLine s) {
+        if (lastSeq >= 0 && s.seq() != lastSeq + 1) {
+            clear(); // the deltas of the missed ticks are not in any window
+        }
+        lastSeq = s.seq();
+        List<DerivedValue> out = new ArrayList<>();
+        long dtNs = s.dtNs();
+        if (dtNs <= 0) {
+            clear();
+            return out;
+        }
+        cpu(s.sources().get("stat"), out);
+        pressure(s.sources().get("pressure"), dtNs, out);
+        cgroup(s.sources().get("cgroup_cpu"), dtNs, out);
+        return out;
+    }
+
+    private void cpu(SourceValues stat, List<DerivedValue> out) {
+        if (stat == null || !fill(stat)) {
+            cpu.clear();
+            return;
+        }
+        cpu.add(cpuDeltas);
+        if (!cpu.full()) {
+            return;
+        }
+        CpuTime.Shares sh = CpuTime.of(cpu.sums());
+        if (sh != null) {
+            out.add(new DerivedValue(DerivedKind.CPU_BUSY, null, sh.busyPct(), cpu.ticks()));
+            out.add(new DerivedValue(DerivedKind.CPU_IOWAIT, null, sh.iowaitPct(), cpu.ticks()));
+        }
+    }
+
+    /** The tick's aggregate cpu deltas; false when a field that must be there is not (a reset). */
+    private boolean fill(SourceValues stat) {
+        for (int i = 0; i < CpuTime.FIELDS.length; i++) {
+            Long d = stat.get(CpuTime.statKey(i));
+            if (d == null && i < CpuTime.MIN_FIELDS) {
+                return false;
+            }
+            cpuDeltas[i] = d == null ? 0 : d;
+        }
+        return true;
+    }
+
+    private void pressure(SourceValues v, long dtNs, List<DerivedValue> out) {
+        if (v == null) {
+            psi.values().forEach(TickWindow::clear);
+            return;
+        }
+        for (Map.Entry<String, TickWindow> e : psi.entrySet()) {
+            if (v.get(e.getKey()) == null) {
+                e.getValue().clear();
+            }
+        }
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            boolean some = key.endsWith(".some_total");
+            if (!some && !key.endsWith(".full_total")) {
+                continue;
+            }
+            TickWindow w = psi.computeIfAbsent(key, k -> new TickWindow(2, DerivedKind.PSI_SOME.windowTicks(rateHz)));
+            w.add(v.values()[i] * 1000, dtNs);
+            if (w.full()) {
+                String resource = key.substring(0, key.indexOf('.'));
+                out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
+                        Math.min(100.0, 100.0 * w.sum(0) / w.sum(1)), w.ticks()));
+            }
+        }
+    }
+
+    private void cgroup(SourceValues v, long dtNs, List<DerivedValue> out) {
+        if (v == null) {
+            cgroups.values().forEach(w -> {
+                w.usage.clear();
+                w.throttled.clear();
+                w.throttledTime.clear();
+            });
+            return;
+        }
+        for (CgroupWindows w : cgroups.values()) {
+            java.util.Arrays.fill(w.present, false);
+        }
+        Map<String, CgroupWindows> seen = new LinkedHashMap<>();
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            int bar = key.lastIndexOf('|');
+            if (bar < 0) {
+                continue;
+            }
+            int f = field(key.substring(bar + 1));
+            if (f < 0) {
+                continue;
+            }
+            String path = key.substring(0, bar);
+            CgroupWindows w = cgroups.computeIfAbsent(path,
+                    p -> new CgroupWindows(DerivedKind.CGROUP_USAGE.windowTicks(rateHz)));
+            w.fields[f] = v.values()[i];
+            w.present[f] = true;
+            seen.put(path, w);
+        }
+        for (Map.Entry<String, CgroupWindows> e : cgroups.entrySet()) {
+            if (!seen.containsKey(e.getKey())) {
+                e.getValue().usage.clear(); // the level was not read this tick (removed, or a reset)
+                e.getValue().throttled.clear();
+                e.getValue().throttledTime.clear();
+            }
+        }
+        for (Map.Entry<String, CgroupWindows> e : seen.entrySet()) {
+            String path = e.getKey();
+            CgroupWindows w = e.getValue();
+            if (add(w, 0, w.usage, -1, dtNs)) {
+                double cpus = w.usage.sum(0) * 1000.0 / w.usage.sum(1);
+                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? Math.min(cores, cpus) : cpus,
+                        w.usage.ticks()));
+            }
+            if (add(w, 1, w.throttled, 2, 0) && w.throttled.sum(1) > 0) {
+                out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED, path,
+                        100.0 * w.throttled.sum(0) / w.throttled.sum(1), w.throttled.ticks()));
+            }
+            if (add(w, 3, w.throttledTime, -1, dtNs)) {
+                out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED_TIME, path,
+                        w.throttledTime.sum(0) * 1000.0 / w.throttledTime.sum(1), w.throttledTime.ticks()));
+            }
+        }
+    }
+
+    /**
+     * Adds field {@code num} over field {@code den} (or over {@code dtNs} when {@code den < 0}) to the
+     * window; a missing field empties it. Returns whether the window is full.
+     */
+    private static boolean add(CgroupWindows w, int num, TickWindow window, int den, long dtNs) {
+        if (!w.present[num] || (den >= 0 && !w.present[den])) {
+            window.clear();
+            return false;
+        }
+        window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs);
+        return window.full();
+    }
+
+    private static int field(String name) {
+        for (int i = 0; i < CGROUP_FIELDS.length; i++) {
+            if (CGROUP_FIELDS[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

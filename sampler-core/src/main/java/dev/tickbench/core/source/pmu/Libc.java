@@ -1,0 +1,67 @@
+package dev.tickbench.core.source.pmu;
+
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+
+/**
+ * The four libc calls the PMU source needs, bound with JNA's direct mapping: primitive arguments only,
+ * so a call on the read path allocates nothing (an interface mapping boxes its arguments).
+ *
+ * <p>{@code syscall(2)} and {@code ioctl(2)} are variadic in C. They are declared here with fixed
+ * {@code long} arguments, which is the same call on the two ABIs the probe ships for: x86-64 System V
+ * passes variadic integer arguments in the same registers as fixed ones (libffi sets {@code %al}), and
+ * so does AAPCS64 on Linux (only Apple's arm64 ABI puts variadic arguments on the stack). Every
+ * argument is a sign-extended {@code long}, so {@code pid = -1} reaches the kernel as -1.
+ */
+final class Libc {
+    /** {@code SYS_perf_event_open}: 298 on x86-64, 241 on aarch64 (asm-generic). */
+    static final long SYS_PERF_EVENT_OPEN;
+    private static final Throwable LOAD_FAILURE;
+
+    static {
+        long nr = switch (System.getProperty("os.arch", "")) {
+            case "amd64", "x86_64" -> 298;
+            case "aarch64" -> 241;
+            default -> -1;
+        };
+        Throwable failure = null;
+        if (!Platform.isLinux()) {
+            failure = new UnsupportedOperationException("perf events exist only on Linux, not " + System.getProperty("os.name"));
+        } else if (nr < 0) {
+            failure = new UnsupportedOperationException("no perf_event_open syscall number known for " + System.getProperty("os.arch"));
+        } else {
+            try {
+                Native.register(Libc.class, Platform.C_LIBRARY_NAME);
+            } catch (LinkageError e) {
+                failure = e;
+            }
+        }
+        SYS_PERF_EVENT_OPEN = nr;
+        LOAD_FAILURE = failure;
+    }
+
+    private Libc() {}
+
+    /** Null when the calls are usable; else why not (not Linux, unknown architecture, JNA's native part missing). */
+    static String unavailableReason() {
+        if (LOAD_FAILURE == null) {
+            return null;
+        }
+        return LOAD_FAILURE instanceof UnsupportedOperationException ? LOAD_FAILURE.getMessage()
+                : "cannot load JNA's native library (unpacked into -Djna.tmpdir, else ~/.cache/JNA or java.io.tmpdir: "
+                        + "one of them must be writable and not noexec): " + LOAD_FAILURE.getMessage();
+    }
+
+    /** errno of this thread's last call into libc here (JNA saves it right after the call). */
+    static int errno() {
+        return Native.getLastError();
+    }
+
+    static native long syscall(long number, long a1, long a2, long a3, long a4, long a5);
+
+    static native int ioctl(int fd, long request, long arg);
+
+    static native long read(int fd, long buffer, long count);
+
+    static native int close(int fd);
+}

@@ -1,0 +1,167 @@
+package dev.tickbench.testkit;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.capture.JsonLineWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The test kit's one builder of small captures and streams, written line by line with the project's
+ * own line writer (FORMAT.md): a hello, then samples carrying the sources and values the test chooses,
+ * gap lines and skipped ticks. Two clocks: a capture file has fixed times (tick n is at
+ * {@link #START_MONO_NS} + n / rate), a live stream ({@link #stream}) has this machine's clocks and
+ * is paced at the rate. A realistic, busy capture of a whole board is {@link RouterCapture}.
+ */
+public final class SyntheticCapture implements Closeable {
+    public static final long START_MONO_NS = 5_000_000_000L;
+    public static final long START_WALL_NS = 1_764_446_400_000_000_000L;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Closeable target;
+    private final JsonLineWriter out;
+    private final int rateHz;
+    private final boolean liveClock;
+    private long seq;
+
+    private SyntheticCapture(Closeable target, JsonLineWriter out, int rateHz, int floorHz, ObjectNode attributes,
+            boolean liveClock) throws IOException {
+        this.target = target;
+        this.out = out;
+        this.rateHz = rateHz;
+        this.liveClock = liveClock;
+        JsonGenerator g = out.begin("hello");
+        g.writeNumberField("format", 1);
+        g.writeObjectFieldStart("probe");
+        g.writeStringField("version", "test");
+        g.writeEndObject();
+        g.writeObjectFieldStart("host");
+        g.writeStringField("hostname", "synthetic-1");
+        g.writeStringField("board", "Test Board");
+        g.writeStringField("kernel", "6.6.0-test");
+        g.writeNumberField("cores", 2);
+        g.writeNumberField("user_hz", 100);
+        g.writeEndObject();
+        g.writeNumberField("rate_hz", rateHz);
+        g.writeNumberField("floor_hz", floorHz);
+        g.writeNumberField("started_wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : START_WALL_NS);
+        g.writeNumberField("started_mono_ns", liveClock ? System.nanoTime() : START_MONO_NS);
+        ObjectNode caps = MAPPER.createObjectNode();
+        caps.put("rate_hz", rateHz);
+        caps.put("floor_hz", floorHz);
+        caps.set("attributes", attributes);
+        g.writeFieldName("capabilities");
+        MAPPER.writeTree(g, caps);
+        out.end();
+    }
+
+    /**
+     * A capture file (gzip when the name ends in .gz) with fixed clocks.
+     *
+     * @param attributes capabilities {@code attributes} (e.g. thermal polling delays); may be empty
+     */
+    public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes) throws IOException {
+        CaptureWriter file = CaptureWriter.open(path);
+        return new SyntheticCapture(file, new JsonLineWriter(file), rateHz, floorHz, attributes, false);
+    }
+
+    /** A live stream on {@code out} (each line flushed) with this machine's clocks; closing it leaves {@code out} open. */
+    public static SyntheticCapture live(OutputStream out, int rateHz) throws IOException {
+        JsonLineWriter w = new JsonLineWriter((b, off, len) -> {
+            out.write(b, off, len);
+            out.flush();
+        });
+        return new SyntheticCapture(() -> { }, w, rateHz, 0, attributes(), true);
+    }
+
+    /**
+     * Writes a live stream, as a probe's {@code stream} would: hello, then {@code samples} samples
+     * one period apart, each with a {@code stat} counter; a negative count runs until the write fails.
+     */
+    public static void stream(OutputStream out, int rateHz, int samples) throws IOException, InterruptedException {
+        SyntheticCapture s = live(out, rateHz);
+        long periodMs = 1000L / rateHz;
+        for (long n = 1; samples < 0 || n <= samples; n++) {
+            Thread.sleep(periodMs); // the stream's pace, as the probe's tick would be
+            s.sample(Map.of("stat", values("ctxt", 100 + n)));
+        }
+    }
+
+    public static ObjectNode attributes() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** The next tick's sample, carrying the given sources (and a {@code stat} counter, which is not a level). */
+    public void sample(Map<String, Map<String, Long>> sources) throws IOException {
+        JsonGenerator g = beginSample();
+        if (!sources.containsKey("stat")) {
+            g.writeObjectFieldStart("stat");
+            g.writeNumberField("cpu.user", seq % 3);
+            g.writeEndObject();
+        }
+        for (Map.Entry<String, Map<String, Long>> s : sources.entrySet()) {
+            g.writeObjectFieldStart(s.getKey());
+            for (Map.Entry<String, Long> v : s.getValue().entrySet()) {
+                g.writeNumberField(v.getKey(), v.getValue());
+            }
+            g.writeEndObject();
+        }
+        out.end();
+    }
+
+    /** A sample carrying one source whose keys are written as given, repeats included (a kernel file with two entries of one name). */
+    public void sampleWithRepeatedKeys(String source, Object... keyValues) throws IOException {
+        JsonGenerator g = beginSample();
+        g.writeObjectFieldStart(source);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            g.writeNumberField((String) keyValues[i], ((Number) keyValues[i + 1]).longValue());
+        }
+        g.writeEndObject();
+        out.end();
+    }
+
+    private JsonGenerator beginSample() throws IOException {
+        seq++;
+        long dt = 1_000_000_000L / rateHz;
+        JsonGenerator g = out.begin("sample");
+        g.writeNumberField("seq", seq);
+        g.writeNumberField("mono_ns", liveClock ? System.nanoTime() : START_MONO_NS + seq * dt);
+        g.writeNumberField("wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : START_WALL_NS + seq * dt);
+        g.writeNumberField("dt_ns", dt);
+        return g;
+    }
+
+    /** A gap line for the next tick. */
+    public void gap(String reason) throws IOException {
+        JsonGenerator g = out.begin("gap");
+        g.writeNumberField("from_seq", seq + 1);
+        g.writeNumberField("to_seq", seq + 1);
+        g.writeStringField("reason", reason);
+        out.end();
+    }
+
+    /** Skips {@code ticks} ticks (time passes, nothing written). */
+    public void skip(int ticks) {
+        seq += ticks;
+    }
+
+    /** An ordered map of key, value pairs: {@code values("temp", 41000, "crit", 95000)}. */
+    public static Map<String, Long> values(Object... keyValues) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((String) keyValues[i], ((Number) keyValues[i + 1]).longValue());
+        }
+        return m;
+    }
+
+    @Override
+    public void close() throws IOException {
+        target.close();
+    }
+}

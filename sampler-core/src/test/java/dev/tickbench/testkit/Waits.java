@@ -1,0 +1,48 @@
+package dev.tickbench.testkit;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Assertions;
+
+/**
+ * Bounded waits for tests: poll a condition until it holds or a deadline passes, then fail with a
+ * message saying what was awaited. No test waits without a deadline, and none sleeps to synchronise.
+ */
+public final class Waits {
+    /** The deadline for anything a test waits on: generous, so a busy machine is slow but not failing. */
+    public static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final long POLL_MS = 10;
+
+    private Waits() {}
+
+    /** Polls {@code condition} until it is true; fails with {@code what} after {@link #DEADLINE}. */
+    public static void until(String what, BooleanSupplier condition) {
+        until(DEADLINE, () -> what, condition);
+    }
+
+    /** Polls {@code condition} until it is true; fails with {@code what} (evaluated then) after {@code deadline}. */
+    public static void until(Duration deadline, Supplier<String> what, BooleanSupplier condition) {
+        long end = System.nanoTime() + deadline.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - end > 0) {
+                Assertions.fail("waited " + deadline.toSeconds() + " s for " + what.get());
+            }
+            try {
+                Thread.sleep(POLL_MS); // a polling interval, not a synchronisation
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                Assertions.fail("interrupted while waiting for " + what.get());
+            }
+        }
+    }
+
+    /** Polls {@code value} until it returns non-null; fails with {@code what} after {@link #DEADLINE}. */
+    public static <T> T forValue(String what, Supplier<T> value) {
+        Object[] box = new Object[1];
+        until(DEADLINE, () -> what, () -> (box[0] = value.get()) != null);
+        @SuppressWarnings("unchecked")
+        T t = (T) box[0];
+        return t;
+    }
+}
