@@ -126,7 +126,7 @@ class Arm64BoardTest {
         int first = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount());
         until("more CPU points", 120_000, () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > first + 20);
         List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts());
-        assertTrue(badges.contains("busy · 10 Hz · rate"), badges.toString());
+        assertTrue(badges.contains("busy · 10 Hz · rate · 1 s window"), badges.toString());
         String remembered = Files.isRegularFile(knownHosts) ? Files.readString(knownHosts) : "(no file)";
         assertTrue(remembered.contains("]:" + board.port + " ssh-") || remembered.contains("]:" + board.port + " ecdsa-"),
                 "the key was remembered: " + remembered);
@@ -149,7 +149,8 @@ class Arm64BoardTest {
     @Order(2)
     void capabilitiesOnTheArm64KernelNameTheDeviceTreePsiAndWhyThermalAndCpufreqAreAbsent() throws Exception {
         String probe = uploadedProbe();
-        List<String> lines = board.firstLines(EmulatedBoard.JVM, probe + " stream --rate " + RATE_HZ, 3);
+        // the hello, then samples and the board's own kmsg records as they come
+        List<String> lines = board.firstLines(EmulatedBoard.JVM, probe + " stream --rate " + RATE_HZ, 30);
         JsonNode hello = JSON.readTree(lines.get(0));
         assertEquals("hello", hello.get("type").asText());
         JsonNode host = hello.get("host");
@@ -163,7 +164,8 @@ class Arm64BoardTest {
         assertFalse(caps.get("sources").get("cpufreq").asBoolean());
         assertTrue(caps.get("absent").get("cpufreq").asText().startsWith("no cpufreq on this board"),
                 caps.get("absent").toString());
-        assertEquals("sample", JSON.readTree(lines.get(1)).get("type").asText(), lines.get(1));
+        long samples = lines.stream().filter(l -> l.startsWith("{\"type\":\"sample\"")).count();
+        assertTrue(samples >= 10, samples + " samples in the first 30 lines: " + lines);
     }
 
     @Test
