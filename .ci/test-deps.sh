@@ -7,10 +7,12 @@
 #   python3                                - the cadence goldens' generator (GoldenGeneratorTest)
 #   podman runc                            - runs the probe's container image (runc: crun refuses this hybrid cgroup host)
 #   kubernetes-client                      - kubectl decodes the DaemonSet offline; only when no kubectl is installed
+#   qemu-system-arm qemu-user-static binutils-aarch64-linux-gnu cpio - the aarch64 probe runtime and the emulated arm64 board (jpackage/arm64/test-board.sh)
 # Called by the test command (mvn verify runs it in the validate phase). Needs root to install;
 # without root it only reports what is missing (the tests then fail under CI=true).
 set -euo pipefail
-packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client prometheus gcc podman runc python3)
+packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client prometheus gcc podman runc python3
+  qemu-system-arm qemu-user-static binutils-aarch64-linux-gnu cpio)
 command -v kubectl >/dev/null || packages+=(kubernetes-client)
 missing=()
 for p in "${packages[@]}"; do

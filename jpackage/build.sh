@@ -5,17 +5,23 @@
 #   probe/tickbench-probe/                        the probe with its own jlinked runtime
 #   tickbench-probe-runtime-linux-x64.tar.gz      that directory as a tarball (the GUI uploads it)
 #   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
-# Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime]
+#   probe-aarch64/…, tickbench-probe-runtime-linux-aarch64.tar.gz, tickbench-probe_<v>_arm64.deb
+#                                                 the same for aarch64, jlinked from Debian's arm64 jmods
+# Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime] [--arch=A] [--no-deb]
 #   --no-maven reuses the jars of the last Maven build; --probe-only builds probe/tickbench-probe/ only
 #   (what jpackage/image/build-image.sh puts into the container image); --reproducible-runtime makes
 #   the probe runtime byte-identical from run to run (costs ~5 MB RSS; see build_probe_image)
+#   --arch=A      only the probe runtime, tarball and .deb for A (x64 or aarch64); no desktop app
+#   --no-deb      no probe .deb (jpackage/arm64/test-board.sh needs the tarball only)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/jpackage/target
 UNIT=$ROOT/remote-probe/deploy/tickbench-probe.service
 ICON=$ROOT/assets/icons/tickbench-256.png
-PROBE_RESOURCE=probe/tickbench-probe-runtime-linux-x64.tar.gz   # where the app looks on its class path
+# the app looks for probe/tickbench-probe-runtime-linux-<arch>.tar.gz on its class path (BundledRuntime)
+PROBE_ARCHES=(x64 aarch64)
+ARM64_CACHE=$OUT/arm64   # downloaded arm64 .debs, unpacked (jpackage/arm64/debs.sh)
 MAINTAINER_EMAIL=tickbench@users.noreply.github.com
 MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # Both runtimes: the SSH key exchanges and signatures (ECDH, X25519, ECDSA, Ed25519) come from the
@@ -31,13 +37,17 @@ PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOut
 maven=true
 probe_only=false
 reproducible_runtime=false
+runtimes_only=false
+probe_debs=true
 for arg in "$@"; do
   case $arg in
     --no-maven) maven=false ;;
     --probe-only) probe_only=true ;;
     --reproducible-runtime) reproducible_runtime=true ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime)" >&2; exit 2 ;;
+    --arch=x64|--arch=aarch64) runtimes_only=true PROBE_ARCHES=("${arg#--arch=}") ;;
+    --no-deb) probe_debs=false ;;
+    -h|--help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
+    *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime, --arch=x64|aarch64, --no-deb)" >&2; exit 2 ;;
   esac
 done
 
@@ -49,7 +59,9 @@ step() { echo "== [${SECONDS}s] $*" >&2; }
 # jpackage's deb type and this script call. Missing Debian packages are installed when root.
 check_prerequisites() {
   local missing=() cmd
-  for cmd in fakeroot:fakeroot dpkg-deb:dpkg strip:binutils readelf:binutils unzip:unzip; do
+  # aarch64: binutils that read arm64 ELF files, and qemu-user to run the jlinked arm64 runtime once
+  for cmd in fakeroot:fakeroot dpkg-deb:dpkg strip:binutils readelf:binutils unzip:unzip \
+    aarch64-linux-gnu-strip:binutils-aarch64-linux-gnu qemu-aarch64-static:qemu-user-static; do
     command -v "${cmd%%:*}" >/dev/null || missing+=("${cmd#*:}")
   done
   if ((${#missing[@]})); then
@@ -117,7 +129,7 @@ jdk_modules() {
 
 # ---------------------------------------------------------------------------------------------
 build_jars() {
-  if $maven && $probe_only; then
+  if $maven && { $probe_only || $runtimes_only; }; then
     step "maven: remote-probe with its runtime dependencies"
     rm -rf "$ROOT/remote-probe/target/dependency"
     (cd "$ROOT" && mvn -B -q -pl remote-probe -am package -DskipTests)
@@ -130,7 +142,7 @@ build_jars() {
   PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
   [[ -f $PROBE_JAR ]] || die "no $PROBE_JAR (run without --no-maven)"
   [[ -d $ROOT/remote-probe/target/dependency ]] || die "no remote-probe/target/dependency (run without --no-maven)"
-  $probe_only && return
+  { $probe_only || $runtimes_only; } && return
   APP_JAR=
   local jar
   for jar in "$ROOT"/app/target/app-*.jar; do
@@ -142,9 +154,10 @@ build_jars() {
 
 # ---------------------------------------------------------------------------------------------
 # The probe: jlinked runtime + shaded jar + a sh launcher, one directory that works wherever it is
-# unpacked (the GUI uploads it as a tarball; the .deb puts it under /opt/tickbench-probe).
-build_probe_image() {
-  local home=$OUT/probe/tickbench-probe modules
+# unpacked (the GUI uploads it as a tarball; the .deb puts it under /opt/tickbench-probe). One
+# module set for every architecture: jdeps reads class files, which are the same everywhere.
+probe_modules() {
+  local modules
   step "probe: modules (jdeps)"
   if ! modules=$(jdk_modules "$ROOT/remote-probe/target/classes" "$ROOT"/remote-probe/target/dependency/*.jar) \
     || [[ -z $modules ]]; then
@@ -152,8 +165,51 @@ build_probe_image() {
   fi
   PROBE_MODULES=$modules,$PROVIDER_MODULES
   echo "   $PROBE_MODULES" >&2
-  rm -rf "$OUT/probe" && mkdir -p "$home/bin" "$home/lib"
-  step "probe: jlink"
+}
+
+# Debian's arm64 JDK (for its jmods) and the libraries its runtime links (to run it here under
+# qemu-user and to name the .deb's dependencies), unpacked under $ARM64_CACHE.
+fetch_arm64_jdk() {
+  # shellcheck source=jpackage/arm64/debs.sh
+  source "$ROOT/jpackage/arm64/debs.sh"
+  step "aarch64: Debian's arm64 JDK and libraries (apt-get download, cached in $ARM64_CACHE)"
+  arm64_debs "$ARM64_CACHE" openjdk-17-jdk-headless libc6 libgcc-s1 libstdc++6 zlib1g \
+    || die "cannot fetch the arm64 packages (see above)"
+  [[ -f $ARM64_CACHE/root/usr/lib/jvm/java-17-openjdk-arm64/jmods/java.base.jmod ]] \
+    || die "openjdk-17-jdk-headless:arm64 has no jmods/java.base.jmod"
+  # The host's jlink links another platform's jmods of its own feature release (it compares
+  # feature.interim, not the update): this 17.0.x jlink links Debian's current 17.0.y for arm64.
+  local target host
+  target=$(dpkg-deb -f "$(compgen -G "$ARM64_CACHE/debs/openjdk-17-jdk-headless_*.deb" | head -1)" Version | cut -d. -f1)
+  host=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.version = \([0-9]*\).*/\1/p')
+  [[ $target == "$host" ]] || die "the arm64 jmods are Java $target, this jlink is Java $host: both must be 17"
+}
+
+# Per architecture: the jmods, the strip tool, extra jlink options, the command prefix that runs
+# its java here, the Debian architecture and the output directory.
+probe_arch() {
+  case $1 in
+    x64)
+      PA_JMODS=$JMODS PA_STRIP=strip PA_DEB=amd64 PA_OUT=$OUT/probe
+      PA_JLINK=(--strip-debug) PA_RUN=() ;;
+    aarch64)
+      [[ -n ${ARM64_FETCHED:-} ]] || { fetch_arm64_jdk; ARM64_FETCHED=1; }
+      PA_JMODS=$ARM64_CACHE/root/usr/lib/jvm/java-17-openjdk-arm64/jmods
+      PA_STRIP=aarch64-linux-gnu-strip PA_DEB=arm64 PA_OUT=$OUT/probe-aarch64
+      # --strip-debug, spelt out: its native half runs objcopy, and the host's cannot read arm64 ELF
+      PA_JLINK=(--strip-java-debug-attributes
+        --strip-native-debug-symbols "objcopy=$(command -v aarch64-linux-gnu-objcopy)")
+      PA_RUN=(qemu-aarch64-static -L "$ARM64_CACHE/root") ;;
+    *) die "unknown probe architecture $1" ;;
+  esac
+}
+
+build_probe_image() {
+  local arch=$1 home
+  probe_arch "$arch"
+  home=$PA_OUT/tickbench-probe
+  rm -rf "$PA_OUT" && mkdir -p "$home/bin" "$home/lib"
+  step "probe $arch: jlink"
   # No --compress: a compressed module image saves 11 MB on disk but costs 6 MB of RSS on every
   # target (resources are inflated into memory); the .deb (xz) and the tarball (gzip) compress anyway.
   # JDK 17's system-modules plugin (a class that pre-resolves the module graph) lays out its
@@ -163,10 +219,10 @@ build_probe_image() {
   # image needs the former (same sources, same digest); the .deb and tarball keep the plugin.
   local jlink_extra=()
   $reproducible_runtime && jlink_extra=(--disable-plugin system-modules)
-  jlink --module-path "$JMODS" --add-modules "$PROBE_MODULES" "${jlink_extra[@]}" \
-    --strip-debug --no-header-files --no-man-pages --output "$home/runtime"
+  jlink --module-path "$PA_JMODS" --add-modules "$PROBE_MODULES" ${jlink_extra[@]+"${jlink_extra[@]}"} \
+    "${PA_JLINK[@]}" --no-header-files --no-man-pages --output "$home/runtime"
   # Debian's JDK ships its native libraries with symbol tables: dropping them saves ~4 MB.
-  find "$home/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+  find "$home/runtime" -name '*.so' -exec "$PA_STRIP" --strip-unneeded {} +
   cp "$PROBE_JAR" "$home/lib/tickbench-probe.jar"
   cat >"$home/bin/tickbench-probe" <<EOF
 #!/bin/sh
@@ -179,25 +235,40 @@ exec "\$home/runtime/bin/java" $PROBE_JAVA_OPTS \${TICKBENCH_PROBE_JAVA_OPTS:-} 
 EOF
   chmod 755 "$home/bin/tickbench-probe"
   mkdir -p "$home/systemd" && cp "$UNIT" "$home/systemd/"
-  # A missing module shows up here, at build time, rather than on a customer's router.
-  "$home/bin/tickbench-probe" capabilities >/dev/null \
-    || die "the jlinked probe does not run 'capabilities' (modules: $PROBE_MODULES)"
+  # A missing module shows up here, at build time, rather than on a customer's router. The arm64
+  # runtime runs under qemu-user (its java directly: the sh launcher would need binfmt_misc).
+  if ((${#PA_RUN[@]})); then
+    # shellcheck disable=SC2086  # the options are words on purpose
+    "${PA_RUN[@]}" "$home/runtime/bin/java" $PROBE_JAVA_OPTS -jar "$home/lib/tickbench-probe.jar" capabilities \
+      >/dev/null || die "the jlinked $arch probe does not run 'capabilities' under qemu-user (modules: $PROBE_MODULES)"
+  else
+    "$home/bin/tickbench-probe" capabilities >/dev/null \
+      || die "the jlinked $arch probe does not run 'capabilities' (modules: $PROBE_MODULES)"
+  fi
 
   $probe_only && return # the tarball is for the app and the .deb, not for the image
-  step "probe: runtime tarball"
-  tar -C "$OUT/probe" --owner=0 --group=0 --numeric-owner --sort=name \
-    -czf "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" tickbench-probe
+  step "probe $arch: runtime tarball"
+  tar -C "$PA_OUT" --owner=0 --group=0 --numeric-owner --sort=name \
+    -czf "$OUT/tickbench-probe-runtime-linux-$arch.tar.gz" tickbench-probe
 }
 
 # Debian packages of the shared libraries that ELF files need directly (readelf NEEDED), looked up
-# on this build machine; libraries the files provide themselves (libjvm.so…) are skipped.
-# Arguments: ELF files. Prints "pkg1, pkg2, …".
+# on this build machine (x64), or in the unpacked arm64 packages (aarch64); libraries the files
+# provide themselves (libjvm.so…) are skipped.
+# Arguments: x64|aarch64, ELF files. Prints "pkg1, pkg2, …".
 lib_packages() {
-  local own needed lib path owner pkgs=()
+  local arch=$1 own needed lib path owner pkgs=()
+  shift
   own=$(for f in "$@"; do basename "$f"; done | sort -u)
   needed=$(readelf -d "$@" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
   for lib in $needed; do
     grep -qx "$lib" <<<"$own" && continue
+    if [[ $arch == aarch64 ]]; then
+      owner=$(arm64_lib_owner "$ARM64_CACHE" "$lib")
+      [[ -n $owner ]] || die "$lib (needed by the arm64 runtime) is in none of the arm64 packages fetched"
+      pkgs+=("$owner")
+      continue
+    fi
     path=$(ldconfig -p | awk -v n="$lib" '$1 == n && /x86-64/ {print $NF; exit}')
     [[ -n $path ]] || die "$lib (needed by the packaged native code) is not installed on this build machine"
     owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null) \
@@ -209,8 +280,8 @@ lib_packages() {
 
 probe_depends() {
   local files
-  mapfile -t files < <(find "$OUT/probe/tickbench-probe/runtime" -type f \( -name '*.so' -o -path '*/bin/*' \))
-  lib_packages "${files[@]}"
+  mapfile -t files < <(find "$PA_OUT/tickbench-probe/runtime" -type f \( -name '*.so' -o -path '*/bin/*' \))
+  lib_packages "$1" "${files[@]}"
 }
 
 # JavaFX carries its natives inside its jars and loads them (and through them GTK, GL, XTST) at run
@@ -224,7 +295,7 @@ app_native_depends() {
   shopt -s nullglob
   local files=("$natives"/*.so)
   shopt -u nullglob
-  if ((${#files[@]})); then lib_packages "${files[@]}"; fi
+  if ((${#files[@]})); then lib_packages x64 "${files[@]}"; fi
   rm -rf "$natives"
 }
 
@@ -232,19 +303,20 @@ app_native_depends() {
 # one the GUI uploads to hosts without dpkg), plus a systemd unit outside /opt and a /usr/bin link,
 # none of which jpackage's deb layout (native launcher, lib/app, lib/runtime) can express.
 build_probe_deb() {
-  local stage=$OUT/deb-probe deb depends size
-  step "probe: .deb"
+  local arch=$1 stage=$OUT/deb-probe deb depends size
+  probe_arch "$arch"
+  step "probe $arch: .deb"
   rm -rf "$stage" && mkdir -p "$stage/DEBIAN" "$stage/opt" "$stage/usr/bin" "$stage/lib/systemd/system"
-  cp -a "$OUT/probe/tickbench-probe" "$stage/opt/"
+  cp -a "$PA_OUT/tickbench-probe" "$stage/opt/"
   rm -rf "$stage/opt/tickbench-probe/systemd"
   ln -s /opt/tickbench-probe/bin/tickbench-probe "$stage/usr/bin/tickbench-probe"
   install -m 644 "$UNIT" "$stage/lib/systemd/system/tickbench-probe.service"
-  depends=$(probe_depends)
+  depends=$(probe_depends "$arch")
   size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
   cat >"$stage/DEBIAN/control" <<EOF
 Package: tickbench-probe
 Version: $VERSION
-Architecture: $(dpkg --print-architecture)
+Architecture: $PA_DEB
 Maintainer: $MAINTAINER
 Installed-Size: $size
 Depends: $depends
@@ -273,20 +345,22 @@ set -e
 if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
 EOF
   chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/prerm" "$stage/DEBIAN/postrm"
-  deb=$OUT/tickbench-probe_${VERSION}_$(dpkg --print-architecture).deb
+  deb=$OUT/tickbench-probe_${VERSION}_$PA_DEB.deb
   dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
   rm -rf "$stage"
 }
 
 # ---------------------------------------------------------------------------------------------
 # The GUI: app jar + its runtime class path + a jar holding the probe runtime tarball (the app
-# finds it as the class-path resource /probe/tickbench-probe-runtime-linux-x64.tar.gz).
+# finds them as the class-path resources /probe/tickbench-probe-runtime-linux-{x64,aarch64}.tar.gz).
 build_app() {
-  local input=$OUT/app-input modules res=$OUT/probe-resource
+  local input=$OUT/app-input modules res=$OUT/probe-resource arch
   step "app: class path"
   rm -rf "$input" "$res" "$OUT/app" && mkdir -p "$input" "$res/probe"
   cp "$APP_JAR" "$ROOT"/app/target/dependency/*.jar "$input/"
-  cp "$OUT/tickbench-probe-runtime-linux-x64.tar.gz" "$res/$PROBE_RESOURCE"
+  for arch in "${PROBE_ARCHES[@]}"; do
+    cp "$OUT/tickbench-probe-runtime-linux-$arch.tar.gz" "$res/probe/"
+  done
   jar --create --no-compress --file "$input/tickbench-probe-runtime.jar" -C "$res" probe
   rm -rf "$res"
 
@@ -327,8 +401,9 @@ build_app() {
 report_sizes() {
   step "sizes"
   local f
-  for f in "$OUT/app/tickbench" "$OUT/app/tickbench/lib/runtime" "$OUT/probe/tickbench-probe" \
-    "$OUT/probe/tickbench-probe/runtime" "$OUT"/*.deb "$OUT"/*.tar.gz; do
+  for f in "$OUT/app/tickbench" "$OUT/app/tickbench/lib/runtime" "$OUT"/probe*/tickbench-probe \
+    "$OUT"/probe*/tickbench-probe/runtime "$OUT"/*.deb "$OUT"/*.tar.gz; do
+    [[ -e $f ]] || continue
     du -sh "$f" >&2
   done
 }
@@ -338,8 +413,14 @@ VERSION=$(project_version)
 [[ -n $VERSION ]] || die "cannot read the project version from $ROOT/pom.xml"
 mkdir -p "$OUT"
 build_jars
-build_probe_image
-$probe_only && exit 0
-build_probe_deb
-build_app
+probe_modules
+if $probe_only; then
+  build_probe_image x64
+  exit 0
+fi
+for arch in "${PROBE_ARCHES[@]}"; do
+  build_probe_image "$arch"
+  if $probe_debs; then build_probe_deb "$arch"; fi
+done
+$runtimes_only || build_app
 report_sizes

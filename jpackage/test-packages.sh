@@ -10,7 +10,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=$ROOT/jpackage/target
 GUI=/opt/tickbench/bin/tickbench
 PROBE=/usr/bin/tickbench-probe
-RESOURCE=probe/tickbench-probe-runtime-linux-x64.tar.gz
+RESOURCES=(probe/tickbench-probe-runtime-linux-x64.tar.gz probe/tickbench-probe-runtime-linux-aarch64.tar.gz)
 passed=0 failed=0
 build=true
 for arg in "$@"; do
@@ -52,7 +52,7 @@ if $build; then
   "$ROOT/jpackage/build.sh" || { fail "jpackage/build.sh"; finish; }
 fi
 debs=()
-for pattern in 'tickbench_*.deb' 'tickbench-probe_*.deb'; do
+for pattern in 'tickbench_*.deb' 'tickbench-probe_*_amd64.deb'; do   # this machine's; the arm64 one is for boards
   # shellcheck disable=SC2206  # the glob is the point
   found=($OUT/$pattern)
   if [[ -f ${found[0]} ]]; then debs+=("${found[0]}"); else fail "no $OUT/$pattern (run jpackage/build.sh)"; fi
@@ -172,13 +172,15 @@ if [[ -n $desktop ]] && grep -qx 'Categories=Development;System;Monitor;' "$desk
 else
   fail "no desktop entry with Exec=$GUI and Categories=Development;System;Monitor; under /usr/share/applications"
 fi
-if grep -q 'tickbench-probe-runtime.jar' /opt/tickbench/lib/app/tickbench.cfg \
-  && python3 -c "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).getinfo(sys.argv[2])" \
-       /opt/tickbench/lib/app/tickbench-probe-runtime.jar "$RESOURCE" 2>/dev/null; then
-  pass "app class path carries /$RESOURCE"
-else
-  fail "/$RESOURCE is not on the installed app's class path"
-fi
+for resource in "${RESOURCES[@]}"; do
+  if grep -q 'tickbench-probe-runtime.jar' /opt/tickbench/lib/app/tickbench.cfg \
+    && python3 -c "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).getinfo(sys.argv[2])" \
+         /opt/tickbench/lib/app/tickbench-probe-runtime.jar "$resource" 2>/dev/null; then
+    pass "app class path carries /$resource"
+  else
+    fail "/$resource is not on the installed app's class path"
+  fi
+done
 
 cat >"$WORK/gui.sh" <<EOF
 #!/bin/sh

@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -146,13 +147,18 @@ final class SshLink {
     record Result(Integer exitStatus, String out, String err) {}
 
     static Result run(ClientSession session, String command) throws IOException {
+        return run(session, command, SshTimeouts.COMMAND);
+    }
+
+    /** Output of a remote command that may take up to {@code limit}. */
+    static Result run(ClientSession session, String command, Duration limit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (ChannelExec ch = session.createExecChannel(command)) {
             ch.setOut(out);
             ch.setErr(err);
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);
-            ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), SshTimeouts.COMMAND.toMillis());
+            ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), limit.toMillis());
             return new Result(ch.getExitStatus(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         }
     }

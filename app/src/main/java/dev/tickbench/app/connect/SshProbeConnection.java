@@ -2,6 +2,7 @@ package dev.tickbench.app.connect;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -11,9 +12,9 @@ import org.apache.sshd.client.session.ClientSession;
 /**
  * Any SSH host with Java 17+: the bundled probe jar is uploaded to {@code ~/.cache/tickbench/}
  * (when missing or different) and {@code java -jar … stream …} runs over an exec channel. A host
- * without a usable Java gets the packaged probe runtime instead, when the app carries one and the
- * host can run it (x86-64, glibc 2.34+): uploaded the same way, unpacked there once, and its
- * launcher runs {@code stream ….}
+ * without a usable Java gets the packaged probe runtime instead, the one for its {@code uname -m}
+ * (x86-64 or aarch64) when its C library can run it (glibc 2.34+; {@link RuntimePlatform}):
+ * uploaded the same way, unpacked there once, and its launcher runs {@code stream ….}
  */
 public final class SshProbeConnection extends SshStreamConnection {
     static final int MIN_JAVA = 17;
@@ -27,11 +28,10 @@ public final class SshProbeConnection extends SshStreamConnection {
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"
             + " (Fedora/RHEL), and make sure `java` is on the PATH of non-interactive SSH sessions.";
     private static final Pattern VERSION = Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?");
-    private static final Pattern GLIBC = Pattern.compile("(?i)(?:glibc|gnu libc)\\D*(\\d+)\\.(\\d+)");
 
     private final BundledProbe probe;
     private final BundledRuntime.Source runtime;
-    /** Read once per connection, not on every reconnect (tens of MB). */
+    /** Read once per connection, not on every reconnect (tens of MB); the host's architecture does not change. */
     private BundledRuntime loadedRuntime;
     /** The launch words of the last prepared session ({@code java … -jar JAR} or the runtime's launcher). */
     private volatile List<String> launch;
@@ -41,8 +41,8 @@ public final class SshProbeConnection extends SshStreamConnection {
         this(target, request, prompts, knownHosts, probe, BundledRuntime::fromResources);
     }
 
-    /** {@code runtime} is where the packaged probe runtime comes from (the class path, or a test's tarball). */
-    SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
+    /** {@code runtime} is where the packaged probe runtimes come from (the class path, or a test's tarball). */
+    public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe, BundledRuntime.Source runtime) {
         super(target, request, prompts, knownHosts);
         this.probe = probe;
@@ -81,48 +81,38 @@ public final class SshProbeConnection extends SshStreamConnection {
         return launch;
     }
 
-    /** No usable Java: the packaged runtime if the app has one and the host can run it, else why not. */
+    /** No usable Java: the packaged runtime for the host's architecture if it can run it and the app has it. */
     private Prepared viaRuntime(ClientSession session, String noJava) throws ConnectFailure {
+        // stdout only: a noisy shell rc file on the host writes to stderr before every command
+        String machine = remote(session, "uname -m").out().strip();
+        RuntimePlatform.Arch arch = RuntimePlatform.Arch.forMachine(machine);
+        if (arch == null) {
+            throw new ConnectFailure(noJava + " " + RuntimePlatform.archProblem(machine) + " " + JAVA_FIX, true);
+        }
+        String libc = remote(session, "getconf GNU_LIBC_VERSION").out();
+        if (RuntimePlatform.glibcVersion(libc) == null) {
+            SshLink.Result ldd = remote(session, "ldd --version"); // musl's ldd writes to stderr
+            libc = ldd.out() + ldd.err();
+        }
+        String libcProblem = RuntimePlatform.libcProblem(libc);
+        if (libcProblem != null) {
+            throw new ConnectFailure(noJava + " " + libcProblem + " " + JAVA_FIX, true);
+        }
         BundledRuntime rt = loadedRuntime;
         try {
-            if (rt == null) {
-                rt = runtime.load();
+            if (rt == null || rt.arch() != arch) {
+                rt = runtime.load(arch);
                 loadedRuntime = rt;
             }
         } catch (IOException e) {
-            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged probe runtime of this app cannot be"
-                    + " read: " + SshLink.reason(e) + ".)", true, e);
+            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged " + arch.machine + " probe runtime of"
+                    + " this app cannot be read: " + SshLink.reason(e) + ".)", true, e);
         }
         if (rt == null) {
             throw new ConnectFailure(noJava + " " + JAVA_FIX + " (Alternatively use the installed Tickbench package"
-                    + " (jpackage/build.sh): it carries a probe runtime that needs no Java, for x86-64 hosts with"
-                    + " glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR
-                    + "+; this build has none.)", true);
-        }
-        // stdout only: a noisy shell rc file on the host writes to stderr before every command
-        String arch = remote(session, "uname -m").out().strip();
-        if (!BundledRuntime.ARCH.equals(arch)) {
-            throw new ConnectFailure(noJava + " The packaged probe runtime is for x86-64 only, and this host is "
-                    + (arch.isEmpty() ? "of unknown architecture (`uname -m` said nothing)" : arch) + ". "
-                    + JAVA_FIX, true);
-        }
-        String libc = remote(session, "getconf GNU_LIBC_VERSION").out();
-        int[] glibc = glibcVersion(libc);
-        if (glibc == null) {
-            SshLink.Result ldd = remote(session, "ldd --version"); // musl's ldd writes to stderr
-            libc = ldd.out() + ldd.err();
-            glibc = glibcVersion(libc);
-        }
-        String need = "glibc " + BundledRuntime.MIN_GLIBC_MAJOR + "." + BundledRuntime.MIN_GLIBC_MINOR + "+";
-        if (glibc == null) {
-            throw new ConnectFailure(noJava + " The packaged probe runtime needs " + need + ", and the C library of"
-                    + " this host is not glibc or unknown (`ldd --version` said: " + firstLine(libc, "nothing")
-                    + "). " + JAVA_FIX, true);
-        }
-        if (glibc[0] < BundledRuntime.MIN_GLIBC_MAJOR
-                || glibc[0] == BundledRuntime.MIN_GLIBC_MAJOR && glibc[1] < BundledRuntime.MIN_GLIBC_MINOR) {
-            throw new ConnectFailure(noJava + " The packaged probe runtime needs " + need + ", and this host has glibc "
-                    + glibc[0] + "." + glibc[1] + ". " + JAVA_FIX, true);
+                    + " (jpackage/build.sh): it carries probe runtimes that need no Java, for "
+                    + RuntimePlatform.supportedMachines() + " hosts with " + RuntimePlatform.MIN_GLIBC
+                    + "; this build has none for " + arch.machine + ".)", true);
         }
         ProbeUpload.Placed placed;
         try {
@@ -132,16 +122,17 @@ public final class SshProbeConnection extends SshStreamConnection {
         }
         String tarball = placed.remotePath();
         String dir = tarball.substring(0, tarball.lastIndexOf('/') + 1) + rt.directoryName();
-        SshLink.Result r = remote(session, unpackCommand(tarball, dir));
+        SshLink.Result r = remote(session, unpackCommand(tarball, dir), SshTimeouts.UNPACK);
         if (r.exitStatus() == null || r.exitStatus() != 0) {
             throw new ConnectFailure("Cannot unpack the probe runtime into " + dir + " on " + title() + " (exit status "
-                    + r.exitStatus() + "): " + firstLine(r.err() + r.out(), "no message")
+                    + r.exitStatus() + "): " + RuntimePlatform.firstLine(r.err() + r.out(), "no message")
                     + ". Is there space in the home directory?", true);
         }
         List<String> words = new ArrayList<>(List.of(dir + "/" + BundledRuntime.LAUNCHER));
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
-        return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged runtime " + rt.directoryName()
+        return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged " + arch.machine + " runtime "
+                + rt.directoryName()
                 + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
 
@@ -157,20 +148,18 @@ public final class SshProbeConnection extends SshStreamConnection {
                 + " -C " + part + " && mv " + part + " " + d + "; fi";
     }
 
-    /** "glibc 2.36" or "ldd (Debian GLIBC 2.36-9) 2.36" → {2, 36}; null for musl, nothing, or no version. */
-    static int[] glibcVersion(String text) {
-        Matcher m = GLIBC.matcher(text);
-        return m.find() ? new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))} : null;
-    }
-
     private ConnectFailure uploadFailure(IOException e) {
         return new ConnectFailure("Cannot upload the probe to ~/" + ProbeUpload.CACHE_DIR + " on " + title() + ": "
                 + SshLink.reason(e) + ". Is the home directory writable and SFTP enabled?", false, e);
     }
 
     private SshLink.Result remote(ClientSession session, String command) throws ConnectFailure {
+        return remote(session, command, SshTimeouts.COMMAND);
+    }
+
+    private SshLink.Result remote(ClientSession session, String command, Duration limit) throws ConnectFailure {
         try {
-            return SshLink.run(session, command);
+            return SshLink.run(session, command, limit);
         } catch (IOException e) {
             throw new ConnectFailure("Cannot run `" + command + "` on " + title() + ": " + SshLink.reason(e), false, e);
         }
@@ -211,15 +200,6 @@ public final class SshProbeConnection extends SshStreamConnection {
     /** The line about java (a shell rc file may have written other lines first), else the first. */
     private static String javaLine(String text, String orElse) {
         return text.lines().filter(l -> l.contains("java")).findFirst().map(String::strip)
-                .orElseGet(() -> firstLine(text, orElse));
-    }
-
-    private static String firstLine(String text, String orElse) {
-        String t = text.strip();
-        if (t.isEmpty()) {
-            return orElse;
-        }
-        int nl = t.indexOf('\n');
-        return nl < 0 ? t : t.substring(0, nl);
+                .orElseGet(() -> RuntimePlatform.firstLine(text, orElse));
     }
 }

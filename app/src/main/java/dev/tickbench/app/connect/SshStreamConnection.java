@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.KeyPair;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Consumer;
@@ -196,13 +197,17 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
         }
     }
 
-    /** Closes the session when no byte arrived for {@link SshTimeouts#STALL}: a silent dead link. */
+    /**
+     * Closes the session when no byte arrived for {@link SshTimeouts#STALL}: a silent dead link; before
+     * the first byte the probe may still be starting, which {@link SshTimeouts#PROBE_START} allows for.
+     */
     private Thread stallWatchdog(ClientSession session, StreamPump pump) {
         Thread w = new Thread(() -> {
             try {
                 while (true) {
                     Thread.sleep(1_000);
-                    if (System.nanoTime() - pump.lastByteNanos() > SshTimeouts.STALL.toNanos()) {
+                    Duration limit = pump.bytesSinceBegin() ? SshTimeouts.STALL : SshTimeouts.PROBE_START;
+                    if (System.nanoTime() - pump.lastByteNanos() > limit.toNanos()) {
                         SshLink.closeQuietly(session);
                         return;
                     }

@@ -26,6 +26,7 @@ final class StreamPump {
     private int rateHz;
     private boolean firstLineOfStream;
     private volatile long lastByteNanos = System.nanoTime();
+    private volatile boolean bytesSinceBegin;
     private long lines;
 
     StreamPump(LineSink sink) {
@@ -35,6 +36,7 @@ final class StreamPump {
     /** A new remote stream starts (first connect or reconnect): its first line should be a hello. */
     void beginStream() {
         firstLineOfStream = true;
+        bytesSinceBegin = false;
         lastByteNanos = System.nanoTime();
     }
 
@@ -50,6 +52,7 @@ final class StreamPump {
                 return;
             }
             lastByteNanos = System.nanoTime();
+            bytesSinceBegin = true;
             int start = 0;
             int end = filled + n;
             for (int i = filled; i < end; i++) {
@@ -65,6 +68,11 @@ final class StreamPump {
 
     long lastByteNanos() {
         return lastByteNanos;
+    }
+
+    /** Whether the current stream has sent anything yet (the probe may still be starting). */
+    boolean bytesSinceBegin() {
+        return bytesSinceBegin;
     }
 
     Long lastSeq() {

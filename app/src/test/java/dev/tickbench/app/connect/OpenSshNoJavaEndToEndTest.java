@@ -45,7 +45,7 @@ class OpenSshNoJavaEndToEndTest {
         Path javaHome = Path.of(System.getProperty("java.home"));
         Prerequisites.require(Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
                 "no " + PACKAGED + " and no jmods in " + javaHome + " to jlink one: install openjdk-17-jdk");
-        BundledRuntime rt = BundledRuntime.of(Files.isRegularFile(PACKAGED) ? Files.readAllBytes(PACKAGED)
+        BundledRuntime rt = BundledRuntime.of(RuntimePlatform.Arch.X64, Files.isRegularFile(PACKAGED) ? Files.readAllBytes(PACKAGED)
                 : buildRuntimeTarball(javaHome, probe));
 
         Path bin = Files.createDirectories(tmp.resolve("no-java-bin"));
@@ -61,7 +61,7 @@ class OpenSshNoJavaEndToEndTest {
             SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"),
                     List.of(keyFile));
             SshProbeConnection connection = new SshProbeConnection(target, StreamRequest.of(RATE_HZ, 0), prompts,
-                    tmp.resolve("known_hosts"), probe, () -> rt);
+                    tmp.resolve("known_hosts"), probe, arch -> rt);
             List<String> remoteCommands;
             try {
                 connection.start(log, log);
@@ -75,7 +75,7 @@ class OpenSshNoJavaEndToEndTest {
             }
 
             ConnectionEvent.Connected connected = log.await(ConnectionEvent.Connected.class, Duration.ZERO);
-            assertEquals("no Java 17+ · packaged runtime " + rt.directoryName() + " (uploaded)", connected.detail());
+            assertEquals("no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (uploaded)", connected.detail());
             Path cache = sshd.home.resolve(".cache/tickbench");
             assertEquals(rt.sha256(), BundledProbe.fromFile(cache.resolve(rt.remoteName())).sha256());
             Path unpacked = cache.resolve(rt.directoryName());

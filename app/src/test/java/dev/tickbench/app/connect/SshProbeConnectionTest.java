@@ -44,7 +44,7 @@ class SshProbeConnectionTest {
     private volatile String getconfLibc = "glibc 2.36\n";
     private final List<String> launched = new CopyOnWriteArrayList<>();
     private BundledProbe probe;
-    private BundledRuntime.Source runtime = () -> null;
+    private BundledRuntime.Source runtime = arch -> null;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -160,7 +160,8 @@ class SshProbeConnectionTest {
         assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
         assertTrue(message.contains("java: command not found"), message);
         assertTrue(message.contains("apt install openjdk-17-jre-headless"), message);
-        assertEquals(List.of("java -version"), sshd.commands);
+        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands,
+                "the host's platform is read to pick a packaged runtime");
         assertTrue(jarsRun.isEmpty());
     }
 
@@ -177,8 +178,8 @@ class SshProbeConnectionTest {
     @Test
     void noJavaOnX86HostUploadsThePackagedRuntimeUnpacksItOnceAndRunsItsLauncher() throws Exception {
         noJava();
-        BundledRuntime rt = BundledRuntime.of(runtimeTarball());
-        runtime = () -> rt;
+        BundledRuntime rt = BundledRuntime.of(RuntimePlatform.Arch.X64, runtimeTarball());
+        runtime = arch -> arch == RuntimePlatform.Arch.X64 ? rt : null;
         EventLog log = connect();
         log.awaitLines(l -> l.size() >= 6, WAIT);
 
@@ -193,7 +194,7 @@ class SshProbeConnectionTest {
         assertEquals(List.of(dir + "/tickbench-probe/bin/tickbench-probe stream --rate 20 --floor-hz 0"), launched);
         assertTrue(jarsRun.isEmpty(), "no java -jar on a host without Java");
         assertTrue(log.lines().get(0).contains("\"hello\""), log.lines().get(0));
-        assertEquals("no Java 17+ · packaged runtime " + rt.directoryName() + " (uploaded)",
+        assertEquals("no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (uploaded)",
                 log.await(ConnectionEvent.Connected.class, WAIT).detail());
         long[] last = prompts.progress.get(prompts.progress.size() - 1);
         assertEquals(rt.tarball().length, last[0]);
@@ -208,7 +209,7 @@ class SshProbeConnectionTest {
         launched.clear();
         EventLog again = connect();
         again.awaitLines(l -> l.size() >= 6, WAIT);
-        assertEquals("no Java 17+ · packaged runtime " + rt.directoryName() + " (already there)",
+        assertEquals("no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (already there)",
                 again.await(ConnectionEvent.Connected.class, WAIT).detail());
         assertEquals(1, prompts.progress.size(), "same bytes: nothing sent");
         assertTrue(Files.exists(marker), "unpacked once, not again");
@@ -216,21 +217,38 @@ class SshProbeConnectionTest {
     }
 
     @Test
-    void noJavaOnAnArmHostSaysTheRuntimeIsX86Only() throws Exception {
-        arch = "aarch64\n";
+    void noJavaOnA32BitArmHostNamesItAndWhatToInstall() throws Exception {
+        arch = "armv7l\n";
         String message = refusedWithARuntimeAtHand();
         assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
-        assertTrue(message.contains("The packaged probe runtime is for x86-64 only, and this host is aarch64."), message);
+        assertTrue(message.contains("The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is"
+                + " armv7l (32-bit ARM)."), message);
         assertTrue(message.contains("apt install openjdk-17-jre-headless"), message);
+        assertFalse(message.contains("\n"), "one line: " + message);
         assertEquals(List.of("java -version", "uname -m"), sshd.commands);
         assertFalse(Files.exists(home.resolve(".cache")), "nothing uploaded");
+    }
+
+    @Test
+    void noJavaOnAnAarch64HostAsksForTheAarch64Runtime() throws Exception {
+        noJava();
+        arch = "aarch64\n";
+        List<RuntimePlatform.Arch> asked = new CopyOnWriteArrayList<>();
+        runtime = a -> {
+            asked.add(a);
+            return null; // a build that carries the x86-64 runtime only
+        };
+        String message = connect().await(ConnectionEvent.Failed.class, WAIT).message();
+        assertEquals(List.of(RuntimePlatform.Arch.AARCH64), asked);
+        assertTrue(message.contains("this build has none for aarch64."), message);
+        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands);
     }
 
     @Test
     void noJavaAndOldGlibcSaysWhichGlibc() throws Exception {
         getconfLibc = "glibc 2.31\n";
         String message = refusedWithARuntimeAtHand();
-        assertTrue(message.contains("needs glibc 2.34+, and this host has glibc 2.31."), message);
+        assertTrue(message.contains("need glibc 2.34+, and this host has glibc 2.31."), message);
         assertTrue(message.contains("openjdk-17-jre-headless"), message);
         assertFalse(Files.exists(home.resolve(".cache")), "nothing uploaded");
     }
@@ -239,7 +257,8 @@ class SshProbeConnectionTest {
     void noJavaOnMuslSaysTheCLibraryIsNotGlibc() throws Exception {
         getconfLibc = "";
         String message = refusedWithARuntimeAtHand();
-        assertTrue(message.contains("is not glibc or unknown (`ldd --version` said: musl libc (x86_64))"), message);
+        assertTrue(message.contains("need glibc 2.34+, and this host's C library is musl 1.2.4"
+                + " (Alpine: `apk add openjdk17-jre-headless`)."), message);
         assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION", "ldd --version"), sshd.commands);
     }
 
@@ -250,25 +269,18 @@ class SshProbeConnectionTest {
         String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
         assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
         assertTrue(message.contains("openjdk-17-jre-headless"), message);
-        assertTrue(message.contains("installed Tickbench package (jpackage/build.sh): it carries a probe runtime"),
+        assertTrue(message.contains("installed Tickbench package (jpackage/build.sh): it carries probe runtimes"),
                 message);
-        assertEquals(List.of("java -version"), sshd.commands, "no host checks without a runtime to upload");
-    }
-
-    @Test
-    void glibcVersionsAreReadFromGetconfAndLdd() {
-        assertArrayEquals(new int[] {2, 36}, SshProbeConnection.glibcVersion("glibc 2.36\n"));
-        assertArrayEquals(new int[] {2, 35}, SshProbeConnection.glibcVersion("ldd (Ubuntu GLIBC 2.35-0ubuntu3.8) 2.35"));
-        assertArrayEquals(new int[] {2, 17}, SshProbeConnection.glibcVersion("ldd (GNU libc) 2.17\nCopyright"));
-        assertNull(SshProbeConnection.glibcVersion("musl libc (x86_64)\nVersion 1.2.4"));
-        assertNull(SshProbeConnection.glibcVersion(""));
+        assertTrue(message.contains("this build has none for x86_64."), message);
+        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands,
+                "the host is checked first: which runtime it needs");
     }
 
     /** No Java, a runtime the app could upload, and the host as the test set it up: the Failed message. */
     private String refusedWithARuntimeAtHand() throws Exception {
         noJava();
-        BundledRuntime rt = BundledRuntime.of(new byte[] {1, 2, 3});
-        runtime = () -> rt;
+        BundledRuntime rt = BundledRuntime.of(RuntimePlatform.Arch.X64, new byte[] {1, 2, 3});
+        runtime = arch -> rt;
         return connect().await(ConnectionEvent.Failed.class, WAIT).message();
     }
 
