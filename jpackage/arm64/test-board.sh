@@ -9,4 +9,4 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 "$ROOT/jpackage/build.sh" --arch=aarch64 --no-deb
 "$ROOT/jpackage/arm64/board.sh"
 cd "$ROOT"
-exec mvn -B -Parm64 -pl app -am package -Dtest=Arm64BoardTest -Dsurefire.failIfNoSpecifiedTests=false "$@"
+exec "$ROOT/mvnw" -B -Parm64 -pl app -am package -Dtest=Arm64BoardTest -Dsurefire.failIfNoSpecifiedTests=false "$@"
