@@ -290,7 +290,9 @@ app_native_depends() {
   local input=$1 natives=$OUT/app-natives jar
   rm -rf "$natives" && mkdir -p "$natives"
   for jar in "$input"/*.jar; do
-    unzip -qq -o -j "$jar" '*.so' -d "$natives" 2>/dev/null || true
+    # JNA carries a libjnidispatch.so per platform (one of them needs a BSD libffi): only this one counts
+    unzip -qq -o -j "$jar" '*.so' -x 'com/sun/jna/*' -d "$natives" 2>/dev/null || true
+    unzip -qq -o -j "$jar" 'com/sun/jna/linux-x86-64/*.so' -d "$natives" 2>/dev/null || true
   done
   shopt -s nullglob
   local files=("$natives"/*.so)
