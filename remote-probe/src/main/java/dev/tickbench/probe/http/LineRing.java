@@ -11,8 +11,16 @@ import java.util.List;
  * thread-safe: the hub guards it.
  */
 final class LineRing {
-    /** One stream line; {@code seq} is the seq of the latest sample at or before it. */
-    record Entry(long seq, boolean sample, long receivedNs, byte[] bytes) {}
+    /**
+     * One stream line; {@code seq} is the seq of the latest sample at or before it. {@code hello} is the
+     * hello a client replaying from this line starts with: in format v2 it carries the key lists in
+     * effect there (FORMAT.md), which schema lines already gone from the ring may have changed.
+     */
+    record Entry(long seq, boolean sample, long receivedNs, byte[] bytes, byte[] hello) {
+        Entry(long seq, boolean sample, long receivedNs, byte[] bytes) {
+            this(seq, sample, receivedNs, bytes, null);
+        }
+    }
 
     /** What a client asking for {@code since} gets: a gap line when it asked for lines already gone. */
     record Replay(long gapFrom, long gapTo, List<Entry> entries) {
