@@ -34,6 +34,8 @@ public final class Sampler implements AutoCloseable {
     private final List<SourceSlot> slots = new ArrayList<>();
     private final List<TickExtension> extensions;
     private final CopyOnWriteArrayList<LineSink> sinks = new CopyOnWriteArrayList<>();
+    /** The sinks as an array for the tick: iterating it allocates nothing (a list's iterator would). */
+    private volatile LineSink[] fanOutTo = new LineSink[0];
     private final JsonLineWriter writer = new JsonLineWriter(this::fanOut);
     private final ObjectNode capabilities;
     private static final byte[] K_TYPE = SampleBuffer.nameColon("type");
@@ -161,11 +163,17 @@ public final class Sampler implements AutoCloseable {
     }
 
     public void addSink(LineSink sink) {
-        sinks.add(sink);
+        synchronized (sinks) {
+            sinks.add(sink);
+            fanOutTo = sinks.toArray(new LineSink[0]);
+        }
     }
 
     public void removeSink(LineSink sink) {
-        sinks.remove(sink);
+        synchronized (sinks) {
+            sinks.remove(sink);
+            fanOutTo = sinks.toArray(new LineSink[0]);
+        }
     }
 
     public long lastSeq() {
@@ -190,12 +198,13 @@ public final class Sampler implements AutoCloseable {
     }
 
     private void fanOut(byte[] b, int off, int len) {
-        for (LineSink s : sinks) {
+        LineSink[] to = fanOutTo;
+        for (int i = 0; i < to.length; i++) {
             try {
-                s.line(b, off, len);
+                to[i].line(b, off, len);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("a stream consumer failed and was detached: {}", e.toString());
-                sinks.remove(s);
+                removeSink(to[i]);
             }
         }
     }
@@ -306,8 +315,12 @@ public final class Sampler implements AutoCloseable {
         fanOut(b.bytes(), 0, b.length());
         lastMonoNs = monoNs;
         lastSeq = tick;
+        if (extensions.isEmpty()) {
+            return;
+        }
         TickExtension.TickInfo info = new TickExtension.TickInfo(tick, monoNs, wallNs, config.rateHz());
-        for (TickExtension e : extensions) {
+        for (int i = 0; i < extensions.size(); i++) { // indexed: no iterator per tick
+            TickExtension e = extensions.get(i);
             try {
                 e.afterTick(info, writer);
             } catch (IOException | RuntimeException ex) {
