@@ -69,6 +69,34 @@ class FormatFlagTest {
         return String.join("\n", Files.readAllLines(capture).stream().filter(l -> l.startsWith("{\"type\":\"sample\"")).toList());
     }
 
+    /** The committed format 1 capture (sampler-core's test resources), copied out of the test-jar. */
+    private Path v1Capture() throws java.io.IOException {
+        Path f = tmp.resolve("v1.ndjson.gz");
+        try (var in = getClass().getResourceAsStream("/captures/v1-vm-100hz.ndjson.gz")) {
+            Files.copy(in, f);
+        }
+        return f;
+    }
+
+    @Test
+    void convertThenCsvGivesTheSameTableAsTheFormatOneCapture() throws Exception {
+        Path v1 = v1Capture();
+        Path v2 = tmp.resolve("v2.ndjson.gz");
+        Fixtures.Result conv = Fixtures.run("convert", v1.toString(), "--out", v2.toString());
+        assertEquals(0, conv.code(), conv.err());
+        assertTrue(conv.out().contains("wrote 262 samples in format 2"), conv.out());
+        assertEquals(2, Fixtures.run("convert", v1.toString(), "--out", v2.toString()).code(), "never replaced without --force");
+        assertEquals(0, Fixtures.run("convert", v1.toString(), "--out", v2.toString(), "--force").code());
+        for (Path c : List.of(v1, v2)) {
+            Fixtures.Result r = Fixtures.run("csv", c.toString(), "--out", tmp.resolve(c.getFileName() + ".csv").toString());
+            assertEquals(0, r.code(), r.err());
+        }
+        assertEquals(Files.readAllLines(tmp.resolve("v1.ndjson.gz.csv")), Files.readAllLines(tmp.resolve("v2.ndjson.gz.csv")));
+        assertEquals(Files.readAllLines(tmp.resolve("v1.ndjson.gz.csv.cadences.csv")),
+                Files.readAllLines(tmp.resolve("v2.ndjson.gz.csv.cadences.csv")));
+        assertTrue(Files.size(v2) < Files.size(v1));
+    }
+
     @Test
     void aBadFormatIsAUsageError() {
         for (String bad : List.of("3", "two")) {

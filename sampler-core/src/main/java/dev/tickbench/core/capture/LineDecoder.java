@@ -163,6 +163,22 @@ public final class LineDecoder {
         return joinHello;
     }
 
+    private static final byte[] HELLO_PREFIX = "{\"type\":\"hello\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SCHEMA_PREFIX = "{\"type\":\"schema\"".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * True for a line that sets key lists (a hello or a schema line, as writers write them, type first):
+     * what a reader that decodes parts of a capture in parallel must decode in order, to prime each
+     * part's decoder with {@link #joinHello()} as it stands where the part begins.
+     */
+    public static boolean setsKeys(byte[] b, int off, int len) {
+        return startsWith(b, off, len, HELLO_PREFIX) || startsWith(b, off, len, SCHEMA_PREFIX);
+    }
+
+    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
+        return len >= prefix.length && java.util.Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
+    }
+
     private static Hello helloRecord(JsonNode n) {
         JsonNode host = n.path("host");
         return new Hello(n.path("format").asInt(1), n.path("probe").path("version").asText(null),
@@ -172,18 +188,11 @@ public final class LineDecoder {
                 n.path("started_mono_ns").asLong(), n.path("capabilities"));
     }
 
+    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
+
     /** The writer always puts "type" first; the streaming path is taken only when it says "sample". */
     private static boolean startsWithSampleType(byte[] b, int off, int len) {
-        byte[] prefix = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
-        if (len < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (b[off + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
+        return startsWith(b, off, len, SAMPLE_PREFIX);
     }
 
     private SampleLine decodeSample(byte[] b, int off, int len) throws IOException {

@@ -105,6 +105,14 @@ class FormatV2DecodeTest {
     }
 
     @Test
+    void helloAndSchemaLinesAreTheOnesThatSetKeys() {
+        for (String l : new String[] {HELLO, SCHEMA, S1, CaptureReaderTest.SAMPLE, "{\"type\":\"kmsg\"}", "{}"}) {
+            byte[] b = l.getBytes(StandardCharsets.UTF_8);
+            assertEquals(l == HELLO || l == SCHEMA, LineDecoder.setsKeys(b, 0, b.length), l);
+        }
+    }
+
+    @Test
     void joinHelloCarriesTheKeyListsInEffectNow() throws IOException {
         LineDecoder d = new LineDecoder();
         assertNull(d.joinHello());
