@@ -91,6 +91,25 @@ class StreamJoinSchemaTest {
     }
 
     @Test
+    void theRingCountsEachHelloOnceWithinItsBound() {
+        byte[] line = "{\"type\":\"sample\"}\n".getBytes(StandardCharsets.US_ASCII);
+        LineRing shared = new LineRing(Long.MAX_VALUE, 10_000);
+        byte[] one = new byte[1000];
+        for (int i = 1; i <= 100; i++) {
+            shared.add(new LineRing.Entry(i, true, i, line, one));
+        }
+        assertEquals(100, shared.size(), "one hello for all: every line fits");
+        assertEquals(1000 + 100L * line.length, shared.bytes());
+
+        LineRing changing = new LineRing(Long.MAX_VALUE, 10_000);
+        for (int i = 1; i <= 100; i++) {
+            changing.add(new LineRing.Entry(i, true, i, line, new byte[1000])); // key lists changing every tick
+        }
+        assertEquals(9, changing.size(), "each line brings its own 1000 B hello: the bound holds");
+        assertEquals(9 * (1000L + line.length), changing.bytes());
+    }
+
+    @Test
     void aV1StreamJoinsWithTheHelloAsWritten() {
         String v1Hello = "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":10,\"capabilities\":{}}\n";
         try (LineHub hub = new LineHub(60_000_000_000L, 1 << 20)) {
