@@ -190,6 +190,33 @@ class FormatRoundTripTest {
         assertTrue(Files.size(c2) < Files.size(c1), "v2 " + Files.size(c2) + " B, v1 " + Files.size(c1) + " B");
     }
 
+    @Test
+    void theSamplersHelloForALateSinkCarriesTheKeyListsInEffect() throws IOException {
+        Script script = new Script();
+        script.at(0);
+        SamplerEnvironment env = SamplerEnvironment.open(List.of(script.stat, script.disk), Map.of(), null,
+                LimitValue.UNLIMITED, new HostInfo("h", null, "6.1.0", 2, 100));
+        try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of())) {
+            List<byte[]> lines = new ArrayList<>();
+            sampler.addSink((b, off, len) -> lines.add(java.util.Arrays.copyOfRange(b, off, off + len)));
+            for (int t = 1; t <= 14; t++) { // sdb appears on tick 10
+                script.at(t);
+                sampler.tick(t * TICK_NS, t * TICK_NS);
+            }
+            byte[] hello = sampler.helloLine();
+            lines.clear();
+            script.at(15);
+            sampler.tick(15 * TICK_NS, 15 * TICK_NS);
+            LineDecoder late = new LineDecoder();
+            assertEquals(2, assertInstanceOf(Hello.class, late.decode(hello, 0, hello.length)).format());
+            SampleLine s = assertInstanceOf(SampleLine.class, late.decode(lines.get(0), 0, lines.get(0).length));
+            assertEquals(15, s.seq());
+            assertEquals(7L, s.sources().get("diskstats").get("sdb.reads"), "sdb moved on 15: only the late hello names it");
+            assertNull(s.sources().get("diskstats").get("sda.reads"), "sda idle on 15: its row is out");
+            assertEquals(1, lines.size(), "no schema line on tick 15: the late sink relies on the hello alone");
+        }
+    }
+
     private static List<SampleLine> samples(List<StreamLine> lines) {
         return lines.stream().filter(SampleLine.class::isInstance).map(SampleLine.class::cast).toList();
     }
