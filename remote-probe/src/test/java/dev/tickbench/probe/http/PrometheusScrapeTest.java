@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A real Prometheus server on loopback scrapes a running serve (with a bearer token) every second. */
 class PrometheusScrapeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final long WAIT_NS = 60_000_000_000L;
+    private static final long WAIT_NS = Waits.DEADLINE.toNanos();
 
     @TempDir
     Path tmp;
