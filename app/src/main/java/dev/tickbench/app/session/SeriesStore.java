@@ -3,6 +3,7 @@ package dev.tickbench.app.session;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.charts.DefaultPicks;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.KmsgGapLine;
@@ -143,7 +144,7 @@ public final class SeriesStore {
                 switch (source) {
                     case "cpufreq" -> eachLevel(v, source, ChartGroup.CPU_FREQ, x, 1 / 1000.0, hb);
                     case "slabinfo" -> eachLevel(v, source, ChartGroup.SLAB, x, 1, hb);
-                    case "buddyinfo" -> eachLevel(v, source, ChartGroup.BUDDY, x, 1, hb);
+                    case "buddyinfo" -> buddy(v, x, hb);
                     case "pmu_hw" -> pmuRatios(v, x, s.monoNs());
                     case "pmu_sw" -> pmuSoftware(v, x);
                     default -> { } // counters are charted as derived series; the rest (vmstat, meminfo, …) are in the CSV
@@ -317,5 +318,16 @@ public final class SeriesStore {
 
     public long kmsgDropped() {
         return kmsgDropped;
+    }
+
+    /** Buddy orders named by what a block is, "Normal · order 3 (32 KiB)", from the session's page size. */
+    private void buddy(SourceValues v, double x, boolean hb) {
+        Long page = DefaultPicks.pageSize(capabilities);
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            String name = "buddyinfo." + key;
+            Series s = series.get(name);
+            (s != null ? s : level(name, DefaultPicks.buddyLabel(key, page), ChartGroup.BUDDY, "buddyinfo")).add(x, v.values()[i], hb);
+        }
     }
 }
