@@ -13,8 +13,10 @@ import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.source.pmu.PmuRatios;
+import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
+import dev.tickbench.core.derived.DerivedWindow;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -70,6 +72,7 @@ public final class SeriesStore {
     }
 
     public void accept(StreamLine line) {
+        smoothing(line);
         List<DerivedValue> derivedValues = derived.accept(line);
         if (line instanceof Hello h) {
             hello(h);
@@ -177,7 +180,8 @@ public final class SeriesStore {
                 case CGROUP_THROTTLED -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED, "cgroup_cpu");
                 case CGROUP_THROTTLED_TIME -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED_TIME, "cgroup_cpu");
             };
-            s.note(String.format(Locale.ROOT, "%.0f s window", v.kind().windowS()));
+            s.note(windowNote(v.kind(), derived.window(), derived.quantisationNote()));
+            derivedKinds.putIfAbsent(name, v.kind());
             s.add(x, v.value(), false);
         }
     }
@@ -329,5 +333,52 @@ public final class SeriesStore {
             Series s = series.get(name);
             (s != null ? s : level(name, DefaultPicks.buddyLabel(key, page), ChartGroup.BUDDY, "buddyinfo")).add(x, v.values()[i], hb);
         }
+    }
+
+    // ---- smoothing window of the derived series (docs/derived-series.md, "Windows") ----
+
+    /** The window the user chose; the receiving thread applies it before the next line. */
+    private volatile DerivedWindow requestedWindow = DerivedWindow.DEFAULT;
+    private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
+
+    /**
+     * Takes the derived series over {@code w} from the next line on (any thread). The windows start
+     * empty, so values come back one window later; what is already plotted keeps the window it was
+     * taken over, and the change is marked on the time axis. The badges say the new window at once.
+     */
+    public void derivedWindow(DerivedWindow w) {
+        if (w == null || w == requestedWindow) {
+            return;
+        }
+        requestedWindow = w;
+        SessionInfo info = session;
+        String quantised = info == null ? null : w.quantisationNote(info.rateHz(), helloUserHz, info.cores());
+        derivedKinds.forEach((name, kind) -> series.get(name).note(windowNote(kind, w, quantised)));
+    }
+
+    public DerivedWindow derivedWindow() {
+        return requestedWindow;
+    }
+
+    private volatile int helloUserHz = 100;
+
+    private void smoothing(StreamLine line) {
+        if (line instanceof Hello h) {
+            helloUserHz = h.userHz() > 0 ? h.userHz() : 100;
+        }
+        DerivedWindow want = requestedWindow;
+        if (want != derived.window()) {
+            derived.window(want);
+            if (samples > 0 && !Double.isNaN(latestX)) {
+                mark(new TimeMark(TimeMark.Kind.SESSION, latestX, latestX,
+                        "smoothing: derived series over a " + want.label() + " window from here"));
+            }
+        }
+    }
+
+    /** "1 s window", and for busy and iowait the jiffy steps when they dominate ("tick window · jiffy steps of 50 %"). */
+    private static String windowNote(DerivedKind kind, DerivedWindow w, String quantised) {
+        boolean cpu = kind == DerivedKind.CPU_BUSY || kind == DerivedKind.CPU_IOWAIT;
+        return w.label() + " window" + (cpu && quantised != null ? " · " + quantised : "");
     }
 }
