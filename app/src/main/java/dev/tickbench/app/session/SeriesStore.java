@@ -169,6 +169,12 @@ public final class SeriesStore {
      * the CSV export and /metrics give. Named as the CSV columns ({@code cpu.busy_pct}, …).
      */
     private void derived(List<DerivedValue> values, double x) {
+        if (values.isEmpty()) {
+            return;
+        }
+        String quantised = derived.quantisationNote();
+        String cpuNote = windowNote(DerivedKind.CPU_BUSY, derived.window(), quantised);
+        String otherNote = windowNote(DerivedKind.PSI_SOME, derived.window(), quantised);
         for (DerivedValue v : values) {
             String name = v.name();
             Series s = switch (v.kind()) {
@@ -180,7 +186,7 @@ public final class SeriesStore {
                 case CGROUP_THROTTLED -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED, "cgroup_cpu");
                 case CGROUP_THROTTLED_TIME -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED_TIME, "cgroup_cpu");
             };
-            s.note(windowNote(v.kind(), derived.window(), derived.quantisationNote()));
+            s.note(v.kind() == DerivedKind.CPU_BUSY || v.kind() == DerivedKind.CPU_IOWAIT ? cpuNote : otherNote);
             derivedKinds.putIfAbsent(name, v.kind());
             s.add(x, v.value(), false);
         }
