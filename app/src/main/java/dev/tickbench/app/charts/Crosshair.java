@@ -5,7 +5,9 @@ import dev.tickbench.app.session.SeriesQuery;
 import dev.tickbench.app.session.SeriesStore;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -15,6 +17,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.scene.Node;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -37,6 +40,7 @@ public final class Crosshair {
     private final DoubleProperty rangeTo = new SimpleDoubleProperty(Double.NaN);
     private final ReadOnlyObjectWrapper<RangeStats> rangeStats = new ReadOnlyObjectWrapper<>();
     private final List<ChartView> charts = new ArrayList<>();
+    private final Map<ChartView, CrosshairLayer> layers = new IdentityHashMap<>();
     private SeriesQuery query;
     private ChartView hovered;
     private CrosshairPanel panel;
@@ -46,6 +50,7 @@ public final class Crosshair {
     public void store(SeriesStore s) {
         query = new SeriesQuery(s);
         charts.clear();
+        layers.clear();
         hovered = null;
         cursor.set(Double.NaN);
         readout.set(null);
@@ -59,7 +64,9 @@ public final class Crosshair {
         }
         charts.add(view);
         charts.sort(Comparator.comparing(ChartView::group));
-        view.chart().getPlugins().add(new CrosshairLayer(this, view));
+        CrosshairLayer layer = new CrosshairLayer(this, view);
+        layers.put(view, layer);
+        view.chart().getPlugins().add(layer);
     }
 
     /** The series the charts draw now, in chart order: what the readout, pins and statistics list. */
@@ -141,8 +148,11 @@ public final class Crosshair {
         area.sceneProperty().addListener((o, was, scene) -> {
             if (scene != null && !escInstalled) {
                 escInstalled = true;
-                scene.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
-                    if (e.getCode() == KeyCode.ESCAPE && (!pins.isEmpty() || rangeStats.get() != null || !Double.isNaN(rangeFrom.get()))) {
+                // a filter: the focused control (a button, the events list) must not swallow it first; text
+                // fields keep their Esc, and with nothing pinned or selected Esc goes on to whoever wants it
+                scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+                    if (e.getCode() == KeyCode.ESCAPE && !(e.getTarget() instanceof TextInputControl)
+                            && (!pins.isEmpty() || rangeStats.get() != null || !Double.isNaN(rangeFrom.get()))) {
                         clear();
                         e.consume();
                     }
@@ -154,6 +164,12 @@ public final class Crosshair {
 
     public CrosshairPanel panel() {
         return panel;
+    }
+
+    /** The readout rows {@code view} shows beside the cursor now (the hovered chart's first row is the time). */
+    public List<String> readoutTexts(ChartView view) {
+        CrosshairLayer l = layers.get(view);
+        return l == null ? List.of() : l.readoutTexts();
     }
 
     boolean isHovered(ChartView v) {
