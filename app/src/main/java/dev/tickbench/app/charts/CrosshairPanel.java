@@ -40,25 +40,23 @@ public final class CrosshairPanel extends VBox {
         setStyle("-fx-border-color: -tb-rule transparent transparent transparent; -fx-background-color: -tb-bg;");
         setPadding(new Insets(4, 8, 4, 8));
         setSpacing(4);
-        Button clear = new Button("Clear (Esc)");
-        clear.getStyleClass().add("small");
-        clear.setOnAction(e -> crosshair.clear());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        pinsBox = new VBox(2, new HBox(8, pinsTitle, spacer, clear), pinsGrid);
+        pinsBox = new VBox(2, pinsTitle, pinsGrid);
         Button export = new Button("Export CSV…");
         export.getStyleClass().add("small");
         export.setOnAction(e -> exportDialog());
         exportResult.setStyle("-fx-text-fill: -tb-muted; -fx-font-size: 11px;");
-        Region spacer2 = new Region();
-        HBox.setHgrow(spacer2, Priority.ALWAYS);
-        Button clear2 = new Button("Clear (Esc)");
-        clear2.getStyleClass().add("small");
-        clear2.setOnAction(e -> crosshair.clear());
-        HBox rangeHeader = new HBox(8, rangeTitle, export, exportResult, spacer2, clear2);
+        HBox rangeHeader = new HBox(8, rangeTitle, export, exportResult);
         rangeHeader.setAlignment(Pos.CENTER_LEFT);
         rangeBox = new VBox(2, rangeHeader, statsGrid);
-        VBox content = new VBox(6, pinsBox, rangeBox);
+        Button clear = new Button("Clear (Esc)");
+        clear.getStyleClass().add("small");
+        clear.setOnAction(e -> crosshair.clear());
+        clear.setMinWidth(Region.USE_PREF_SIZE);
+        export.setMinWidth(Region.USE_PREF_SIZE);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        // side by side: the panel's height is taken from the charts, its width is not
+        HBox content = new HBox(28, pinsBox, rangeBox, spacer, clear);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.setMaxHeight(MAX_TABLE_HEIGHT);
@@ -150,6 +148,7 @@ public final class CrosshairPanel extends VBox {
     private static void header(GridPane g, String... texts) {
         for (int i = 0; i < texts.length; i++) {
             Label l = new Label(texts[i]);
+            l.setMinWidth(Region.USE_PREF_SIZE); // a narrow window scrolls the panel, it does not cut names
             l.setStyle("-fx-text-fill: -tb-muted; -fx-font-weight: bold; -fx-font-size: 11px;");
             g.add(l, i, 0);
         }
@@ -158,6 +157,7 @@ public final class CrosshairPanel extends VBox {
     private static void cells(GridPane g, int row, String... texts) {
         for (int i = 0; i < texts.length; i++) {
             Label l = new Label(texts[i]);
+            l.setMinWidth(Region.USE_PREF_SIZE);
             l.setStyle("-fx-font-size: 11px; -fx-text-fill: " + ("no data".equals(texts[i]) ? "-tb-muted" : "-tb-fg") + ";");
             g.add(l, i, row);
         }
@@ -172,6 +172,7 @@ public final class CrosshairPanel extends VBox {
 
     private static Label title() {
         Label l = new Label();
+        l.setMinWidth(Region.USE_PREF_SIZE);
         l.setStyle("-fx-font-weight: bold; -fx-text-fill: -tb-fg;");
         return l;
     }
