@@ -56,7 +56,7 @@ public final class CrosshairPanel extends VBox {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         // side by side: the panel's height is taken from the charts, its width is not
-        HBox content = new HBox(28, pinsBox, rangeBox, spacer, clear);
+        HBox content = new HBox(20, pinsBox, rangeBox, spacer, clear);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.setMaxHeight(MAX_TABLE_HEIGHT);
@@ -90,13 +90,13 @@ public final class CrosshairPanel extends VBox {
         statsGrid.getChildren().clear();
         if (r != null) {
             rangeTitle.setText("Range  " + r.rangeText());
-            header(statsGrid, "series", "cadence", "fresh reads", "min", "mean", "max", "p99");
+            // the cadence of each series is on its badge and in the CSV; here the width goes to the numbers
+            header(statsGrid, "series", "fresh reads", "min", "mean", "max", "p99");
             int row = 1;
             for (RangeStats.Row s : r.rows()) {
                 SeriesQuery.Stats st = s.stats();
                 String unit = " " + s.series().group().unit();
-                CadenceLabel c = s.series().cadence();
-                cells(statsGrid, row++, s.series().name(), c == null ? "not published" : c.text(), Integer.toString(st.freshReads()),
+                cells(statsGrid, row++, s.series().name(), Integer.toString(st.freshReads()),
                         stat(st.min(), unit), stat(st.mean(), unit), stat(st.max(), unit), stat(st.p99(), unit));
             }
         }
@@ -165,7 +165,7 @@ public final class CrosshairPanel extends VBox {
 
     private static GridPane grid() {
         GridPane g = new GridPane();
-        g.setHgap(14);
+        g.setHgap(10);
         g.setVgap(1);
         return g;
     }
