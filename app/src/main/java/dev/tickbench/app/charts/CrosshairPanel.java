@@ -4,7 +4,10 @@ import dev.tickbench.app.session.SeriesQuery;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -27,12 +30,11 @@ public final class CrosshairPanel extends VBox {
 
     private final Crosshair crosshair;
     private final Label pinsTitle = title();
-    private final GridPane pinsGrid = grid();
-    private final VBox pinsBox;
     private final Label rangeTitle = title();
-    private final GridPane statsGrid = grid();
+    private final Button export = new Button("Export CSV…");
     private final Label exportResult = new Label();
-    private final VBox rangeBox;
+    /** One table: the series once, then the pins' columns and the range's columns. */
+    private final GridPane table = grid();
 
     CrosshairPanel(Crosshair crosshair) {
         this.crosshair = crosshair;
@@ -40,23 +42,20 @@ public final class CrosshairPanel extends VBox {
         setStyle("-fx-border-color: -tb-rule transparent transparent transparent; -fx-background-color: -tb-bg;");
         setPadding(new Insets(4, 8, 4, 8));
         setSpacing(4);
-        pinsBox = new VBox(2, pinsTitle, pinsGrid);
-        Button export = new Button("Export CSV…");
         export.getStyleClass().add("small");
         export.setOnAction(e -> exportDialog());
+        export.setMinWidth(Region.USE_PREF_SIZE);
         exportResult.setStyle("-fx-text-fill: -tb-muted; -fx-font-size: 11px;");
-        HBox rangeHeader = new HBox(8, rangeTitle, export, exportResult);
-        rangeHeader.setAlignment(Pos.CENTER_LEFT);
-        rangeBox = new VBox(2, rangeHeader, statsGrid);
         Button clear = new Button("Clear (Esc)");
         clear.getStyleClass().add("small");
         clear.setOnAction(e -> crosshair.clear());
         clear.setMinWidth(Region.USE_PREF_SIZE);
-        export.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        // side by side: the panel's height is taken from the charts, its width is not
-        HBox content = new HBox(20, pinsBox, rangeBox, spacer, clear);
+        HBox titles = new HBox(16, pinsTitle, rangeTitle, export, exportResult, spacer, clear);
+        titles.setAlignment(Pos.CENTER_LEFT);
+        getChildren().add(titles);
+        VBox content = new VBox(table);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.setMaxHeight(MAX_TABLE_HEIGHT);
@@ -72,32 +71,64 @@ public final class CrosshairPanel extends VBox {
         List<Double> pins = crosshair.pins();
         PinDelta d = crosshair.pinDeltaProperty().get();
         RangeStats r = crosshair.rangeStatsProperty().get();
-        pinsBox.setVisible(!pins.isEmpty());
-        pinsBox.setManaged(!pins.isEmpty());
-        pinsGrid.getChildren().clear();
+        pinsTitle.setVisible(!pins.isEmpty());
+        pinsTitle.setManaged(!pins.isEmpty());
         if (d != null) {
             pinsTitle.setText("Pins  A " + Readout.clock(d.from()) + " · B " + Readout.clock(d.to()) + " · " + d.deltaText());
-            header(pinsGrid, "series", "at A", "at B", "change B − A", "rate");
-            int row = 1;
-            for (PinDelta.Row p : d.rows()) {
-                cells(pinsGrid, row++, p.series().name(), value(p.atFrom()), value(p.atTo()), p.changeText(), p.rateText());
-            }
         } else if (!pins.isEmpty()) {
             pinsTitle.setText("Pin A " + Readout.clock(pins.get(0)) + " · click another time for B");
         }
-        rangeBox.setVisible(r != null);
-        rangeBox.setManaged(r != null);
-        statsGrid.getChildren().clear();
+        for (javafx.scene.Node n : List.of(rangeTitle, export, exportResult)) {
+            n.setVisible(r != null);
+            n.setManaged(r != null);
+        }
         if (r != null) {
             rangeTitle.setText("Range  " + r.rangeText());
-            // the cadence of each series is on its badge and in the CSV; here the width goes to the numbers
-            header(statsGrid, "series", "fresh reads", "min", "mean", "max", "p99");
-            int row = 1;
+        }
+        table.getChildren().clear();
+        // rows: the series of the pins, then any the range has besides (the drawn set may have changed between)
+        Map<String, String[]> rows = new LinkedHashMap<>();
+        int pinCols = d == null ? 0 : 4;
+        int rangeCols = r == null ? 0 : 5;
+        if (d != null) {
+            for (PinDelta.Row p : d.rows()) {
+                String[] cells = rows.computeIfAbsent(p.series().name(), k -> new String[pinCols + rangeCols]);
+                cells[0] = value(p.atFrom());
+                cells[1] = value(p.atTo());
+                cells[2] = p.changeText();
+                cells[3] = p.rateText();
+            }
+        }
+        if (r != null) {
             for (RangeStats.Row s : r.rows()) {
+                String[] cells = rows.computeIfAbsent(s.series().name(), k -> new String[pinCols + rangeCols]);
                 SeriesQuery.Stats st = s.stats();
                 String unit = " " + s.series().group().unit();
-                cells(statsGrid, row++, s.series().name(), Integer.toString(st.freshReads()),
-                        stat(st.min(), unit), stat(st.mean(), unit), stat(st.max(), unit), stat(st.p99(), unit));
+                cells[pinCols] = Integer.toString(st.freshReads());
+                cells[pinCols + 1] = stat(st.min(), unit);
+                cells[pinCols + 2] = stat(st.mean(), unit);
+                cells[pinCols + 3] = stat(st.max(), unit);
+                cells[pinCols + 4] = stat(st.p99(), unit);
+            }
+        }
+        if (!rows.isEmpty()) {
+            List<String> head = new ArrayList<>(List.of("series"));
+            if (d != null) {
+                head.addAll(List.of("at A", "at B", "change B − A", "rate"));
+            }
+            if (r != null) {
+                // the cadence of each series is on its badge and in the CSV; here the width goes to the numbers
+                head.addAll(List.of("fresh reads", "min", "mean", "max", "p99"));
+            }
+            header(table, head.toArray(String[]::new));
+            int row = 1;
+            for (Map.Entry<String, String[]> e : rows.entrySet()) {
+                String[] line = new String[1 + pinCols + rangeCols];
+                line[0] = e.getKey();
+                for (int i = 0; i < e.getValue().length; i++) {
+                    line[1 + i] = e.getValue()[i] == null ? "" : e.getValue()[i];
+                }
+                cells(table, row++, line);
             }
         }
         boolean any = !pins.isEmpty() || r != null;
