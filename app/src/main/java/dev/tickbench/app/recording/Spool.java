@@ -197,6 +197,11 @@ public final class Spool implements LineSink, AutoCloseable {
         }
     }
 
+    /** A snapshot is copying segments now. */
+    synchronized boolean copying() {
+        return !reading.isEmpty();
+    }
+
     /** Files on disk now (tests, and the size shown to the user). */
     public synchronized long bytesOnDisk() {
         long n = 0;
