@@ -32,6 +32,11 @@ PROVIDER_MODULES=jdk.crypto.ec
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
+# The workbench's JVM flags (app/bench/workbench-cpu-rss.sh measured them; the README's Measured section):
+# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it), and
+# the live store's bounded history (SeriesStore.LIVE_MAX_POINTS) fits under it. The same flags are in
+# app/pom.xml's run command (exec:exec).
+APP_JAVA_OPTS="-Xmx384m"
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
@@ -378,6 +383,7 @@ build_app() {
   # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
+    --java-options "$APP_JAVA_OPTS" \
     --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages" \
     --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \
