@@ -32,11 +32,12 @@ PROVIDER_MODULES=jdk.crypto.ec
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
-# The workbench's JVM flags (app/bench/workbench-cpu-rss.sh measured them; the README's Measured section):
-# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it), and
-# the live store's bounded history (SeriesStore.LIVE_MAX_POINTS) fits under it. The same flags are in
-# app/pom.xml's run command (exec:exec).
-APP_JAVA_OPTS="-Xmx384m"
+# The workbench's JVM flags, measured with app/bench/workbench-cpu-rss.sh (the README's Measured section):
+# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it): the
+# live heap after a full GC is ~135 MB after 2 min at 100 Hz, most of it the software renderer's frame
+# buffers; the serial collector commits and keeps less than G1 (RSS 389-436 MB vs 436-478 MB in 1-min
+# runs) and its young pauses are a few ms at this heap. The same flags are in app/pom.xml's run command.
+APP_JAVA_OPTS="-Xmx384m -XX:+UseSerialGC"
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
@@ -381,9 +382,11 @@ build_app() {
   step "app: image (jpackage)"
   # jpackage's default jlink options strip bin/java; it is kept (a few hundred kB) so that
   # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
+  local opt java_options=()
+  for opt in $APP_JAVA_OPTS; do java_options+=(--java-options "$opt"); done # one option each: written to the launcher's .cfg
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
-    --java-options "$APP_JAVA_OPTS" \
+    "${java_options[@]}" \
     --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages" \
     --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \

@@ -8,7 +8,8 @@
 # workbench's ● Record writes: the stream as it arrives), gzip, as the workbench does by default;
 # prints its size, the plain size, both per hour, and how long the workbench takes to open it
 # (OpenCaptureBench: the real main window, headless Monocle, software rendering). Then the same open
-# for the 1-hour capture (generated at HOUR_FILE, default /tmp/tickbench-hour.ndjson, kept for reuse).
+# for the 1-hour capture (generated at HOUR_FILE, default /tmp/tickbench-hour.ndjson, kept for reuse);
+# CaptureLoadBench gives the decode alone (no window), line by line beside the parallel pipeline.
 # Prints the machine and its load average at the start and the end of each figure. NO_BUILD=1 skips
 # the Maven build.
 set -euo pipefail
@@ -40,6 +41,8 @@ awk -v gz="$gz" -v plain="$plain" -v m="$MINUTES" -v n="$samples" 'BEGIN {
 echo "opening it in the workbench (load average $(loadavg)):"
 java -Xmx1g -cp "$CP" dev.tickbench.app.bench.OpenCaptureBench 0 "$OUT/live.ndjson.gz" | grep -v '^load average'
 echo "load average at end: $(loadavg)"
+echo "decoding it without a window, line by line and through CaptureLoader's parallel pipeline:"
+java -Xmx1g -cp "$CP" dev.tickbench.app.bench.CaptureLoadBench 0 "$OUT/live.ndjson.gz"
 echo "opening a 1-hour 100 Hz capture of the router fixture (load average $(loadavg)):"
 java -Xmx1g -cp "$CP" dev.tickbench.app.bench.OpenCaptureBench 3600 "$HOUR_FILE" | grep -v '^load average'
 echo "load average at end: $(loadavg)"

@@ -26,8 +26,11 @@ import java.util.function.Consumer;
  * One producer thread only (the sampler's tick thread, or the thread that starts it: the hello).
  */
 public final class TickHandoff implements LineSink, AutoCloseable {
-    /** 16 MiB: 20 s of this machine's 100 Hz v1 lines (~7 KB each) before a sample is dropped. */
-    public static final int DEFAULT_RING_BYTES = 16 << 20;
+    /**
+     * 8 MiB of heap: 12 s of 100 Hz format-1 lines of a 2-CPU machine (~7 KB each) before a sample is
+     * dropped; format 2's positional lines last several times longer.
+     */
+    public static final int DEFAULT_RING_BYTES = 8 << 20;
     static final String GAP_REASON = "workbench_behind";
     private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SEQ_FIELD = "\"seq\":".getBytes(StandardCharsets.US_ASCII);
