@@ -33,11 +33,11 @@ PROVIDER_MODULES=jdk.crypto.ec
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
 # The workbench's JVM flags, measured with app/bench/workbench-cpu-rss.sh (the README's Measured section):
-# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it): the
-# live heap after a full GC is ~135 MB after 2 min at 100 Hz, most of it the software renderer's frame
-# buffers; the serial collector commits and keeps less than G1 (RSS 389-436 MB vs 436-478 MB in 1-min
-# runs) and its young pauses are a few ms at this heap. The same flags are in app/pom.xml's run command.
-APP_JAVA_OPTS="-Xmx384m -XX:+UseSerialGC"
+# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it). 1 GB
+# because less was measured to fill: after 10 min live at 100 Hz a 384 MB heap was full (old generation
+# 256 of 256 MB after a full GC) and the live store keeps up to 2 h (SeriesStore.LIVE_MAX_POINTS); G1
+# (the default) keeps the sampler's pauses short. The same flags are in app/pom.xml's run command.
+APP_JAVA_OPTS="-Xmx1g"
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true

@@ -63,6 +63,7 @@ PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
 if [[ -f $PROBE_JAR ]]; then
   timeout "$SECONDS_MEASURED" java -XX:+UseSerialGC -Xmx64m -jar "$PROBE_JAR" stream --rate 100 2>/dev/null \
     | grep '^{"type":"sample"' | sed -n '1p;$p' >"$OUT/probe-ends" &
+  PROBE_PID=$!
 fi
 c0=$(cpu); t0=$(date +%s.%N)
 peak=0
@@ -78,7 +79,7 @@ awk -v c0="$c0" -v c1="$c1" -v t0="$t0" -v t1="$t1" -v tck="$TCK" -v mode="$MODE
   printf "workbench %s at 100 Hz: %.1f %% of one core over %.0f s; RSS %.0f MB at the end, %.0f MB peak in the window, VmHWM %.0f MB\n",
     mode, 100 * (c1 - c0) / tck / (t1 - t0), t1 - t0, r / 1024, peak / 1024, hwm / 1024 }'
 grep TICKS "$OUT/stdout" | tail -1 || true
-wait
+[[ -n ${PROBE_PID:-} ]] && wait "$PROBE_PID" 2>/dev/null || true
 if [[ -s $OUT/probe-ends ]]; then
   sed -E 's/.*"seq":([0-9]+).*"wall_ns":([0-9]+).*/\1 \2/' "$OUT/probe-ends" | awk 'NR == 1 { s = $1; w = $2 } END {
     printf "the probe alone in the same window: %d samples delivered of %.0f at 100 Hz (%.1f %%)\n", $1 - s + 1, ($2 - w) / 1e7 + 1,

@@ -83,6 +83,7 @@ class TickHandoffTest {
         long dropped = h.droppedSamples();
         assertTrue(dropped > 30, "dropped " + dropped);
         stall.countDown();
+        Waits.until("the consumer drained the ring", () -> h.backlogBytes() == 0 && received.contains(kmsg(60)));
         offer(h, sample(61, 100));
         Waits.until("seq 61 handed on", () -> !received.isEmpty() && received.get(received.size() - 1).contains("\"seq\":61,"));
         h.close();
