@@ -103,3 +103,4 @@ if [[ ${JFR:-0} == 1 && -f $OUT/app.jfr ]]; then
        END { for (k in top) printf "%6.1f %%  %s\n", 100 * top[k] / n, k }' "$OUT/samples.txt" | sort -rn | head -12
   echo "recording: $OUT/app.jfr"
 fi
+[[ ${JFR:-0} == 1 ]] || rm -rf "$OUT" # a Flight Recording is kept for jfr/JMC; nothing else
