@@ -34,6 +34,12 @@ PROVIDER_MODULES=jdk.crypto.ec
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
+# The workbench's JVM flags, measured with app/bench/workbench-cpu-rss.sh (the README's Measured section):
+# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it). 1 GB
+# because less was measured to fill: after 10 min live at 100 Hz a 384 MB heap was full (old generation
+# 256 of 256 MB after a full GC) and the live store keeps up to 2 h (SeriesStore.LIVE_MAX_POINTS); G1
+# (the default) keeps the sampler's pauses short. The same flags are in app/pom.xml's run command.
+APP_JAVA_OPTS="-Xmx1g"
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
@@ -378,8 +384,11 @@ build_app() {
   step "app: image (jpackage)"
   # jpackage's default jlink options strip bin/java; it is kept (a few hundred kB) so that
   # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
+  local opt java_options=()
+  for opt in $APP_JAVA_OPTS; do java_options+=(--java-options "$opt"); done # one option each: written to the launcher's .cfg
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
+    "${java_options[@]}" \
     --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages" \
     --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \

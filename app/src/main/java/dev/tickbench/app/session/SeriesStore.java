@@ -36,11 +36,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class SeriesStore {
     /** Live sessions keep this many points per series (two hours at 100 Hz); replays keep everything. */
     public static final int LIVE_MAX_POINTS = 720_000;
+    /** Kept marks (kmsg records, gaps, session changes): a kernel log flood must not grow the heap without end. */
+    public static final int MAX_MARKS = 10_000;
     private static final String THROTTLE_CADENCE = "once a second";
 
     private final Map<String, Series> series = new ConcurrentHashMap<>();
     private final List<Series> order = new CopyOnWriteArrayList<>();
-    private final List<TimeMark> marks = new CopyOnWriteArrayList<>();
+    /** The newest {@link #MAX_MARKS} marks; older ones are counted in {@link #marksDropped()}. */
+    private final java.util.ArrayDeque<TimeMark> marks = new java.util.ArrayDeque<>();
+    private volatile long marksDropped;
     private final List<StoreListener> listeners = new CopyOnWriteArrayList<>();
     private final int maxPoints;
     private final DerivedSeries derived = new DerivedSeries();
@@ -272,7 +276,13 @@ public final class SeriesStore {
     }
 
     private void mark(TimeMark m) {
-        marks.add(m);
+        synchronized (marks) {
+            marks.addLast(m);
+            if (marks.size() > MAX_MARKS) {
+                marks.removeFirst();
+                marksDropped++;
+            }
+        }
         for (StoreListener l : listeners) {
             l.marked(m);
         }
@@ -305,7 +315,14 @@ public final class SeriesStore {
     }
 
     public List<TimeMark> marks() {
-        return List.copyOf(marks);
+        synchronized (marks) {
+            return List.copyOf(marks);
+        }
+    }
+
+    /** Marks dropped to keep {@link #MAX_MARKS}: the "N older events dropped" of the window. */
+    public long marksDropped() {
+        return marksDropped;
     }
 
     public SessionInfo session() {

@@ -124,6 +124,10 @@ class LiveViewTest {
     void exportsTheLiveSessionWithoutARecordingAndWhileRecordingGzip() throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
         until("two seconds of samples", 15_000, () -> w.vm.storeProperty().get().samples() > 200);
+        // the store takes lines on the intake thread, in bursts when the machine is busy: the exported range
+        // is the window's, so wait for the window to reach them
+        double x200 = fx(() -> w.vm.storeProperty().get().latestX());
+        until("the window at the 200th sample", 15_000, () -> w.vm.window().maxProperty().get() >= x200);
         Path csv = dir.resolve("live.csv");
         var first = fx(() -> w.view.exportCsv(csv));
         assertTrue(first != null, () -> "error: " + w.vm.errorProperty().get());
