@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.capture.CaptureConverter;
+import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,6 +57,30 @@ class CaptureLoaderTest {
     void aCaptureOfManyChunksLoadsAsReadLineByLine() throws IOException {
         Path f = dir.resolve("one-minute.ndjson");
         long written = new RouterCapture(100, 60, 10, 3000).write(f);
+        assertLoadsAsReadLineByLine(f, written);
+    }
+
+    /** The same in format 2: every chunk's decoder starts from the key lists of the lines before it. */
+    @Test
+    void aFormatTwoCaptureOfManyChunksLoadsAsReadLineByLine() throws IOException {
+        Path v1 = dir.resolve("five-minutes-v1.ndjson");
+        new RouterCapture(100, 300, 10, 3000).write(v1);
+        Path f = dir.resolve("five-minutes-v2.ndjson");
+        CaptureConverter.Summary converted = CaptureConverter.convert(v1, f, StreamFormat.V2, false);
+        assertEquals(null, converted.error());
+        String hello;
+        try (var lines = Files.lines(f)) {
+            hello = lines.findFirst().orElseThrow();
+        }
+        assertTrue(hello.contains("\"format\":2"), "format 2: " + hello.substring(0, Math.min(200, hello.length())));
+        long lines;
+        try (var all = Files.lines(f)) {
+            lines = all.count();
+        }
+        assertLoadsAsReadLineByLine(f, lines);
+    }
+
+    private void assertLoadsAsReadLineByLine(Path f, long written) throws IOException {
         assertTrue(Files.size(f) > 2L * ChunkedDecode.CHUNK_BYTES, "several chunks: " + Files.size(f));
         SeriesStore parallel = SeriesStore.replay();
         CaptureLoader.Result r = CaptureLoader.load(f, parallel, (d, t) -> { }, () -> false);
