@@ -13,7 +13,6 @@ import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +30,9 @@ public final class Sampler implements AutoCloseable {
     private final SamplerEnvironment env;
     private final List<SourceSlot> slots = new ArrayList<>();
     private final List<TickExtension> extensions;
-    private final CopyOnWriteArrayList<LineSink> sinks = new CopyOnWriteArrayList<>();
+    /** Copied on change (rare), read by index on every line: no iterator per tick (docs/perf.md). */
+    private volatile LineSink[] sinks = new LineSink[0];
+    private final Object sinkLock = new Object();
     private final JsonLineWriter writer = new JsonLineWriter(this::fanOut);
     private final ObjectNode capabilities;
     private static final byte[] K_TYPE = SampleBuffer.nameColon("type");
@@ -50,6 +51,12 @@ public final class Sampler implements AutoCloseable {
     private final List<String> heartbeats = new ArrayList<>();
     private final List<String> resets = new ArrayList<>();
     private final TickClock clock = new TickClock();
+    /** Handed to the extensions on every tick, updated in place (no allocation per tick). */
+    private final TickExtension.TickInfo tickInfo = new TickExtension.TickInfo(0, 0, 0, 0);
+    /** wall − mono (ns), read from the wall clock once a second by {@link #wallAt(long)}. */
+    private long wallOffsetNs;
+    private long wallReadMonoNs;
+    private boolean wallRead;
     private final long periodNs;
     private final byte[] hello;
 
@@ -110,11 +117,26 @@ public final class Sampler implements AutoCloseable {
     }
 
     public void addSink(LineSink sink) {
-        sinks.add(sink);
+        synchronized (sinkLock) {
+            LineSink[] now = java.util.Arrays.copyOf(sinks, sinks.length + 1);
+            now[now.length - 1] = sink;
+            sinks = now;
+        }
     }
 
     public void removeSink(LineSink sink) {
-        sinks.remove(sink);
+        synchronized (sinkLock) {
+            LineSink[] now = sinks;
+            for (int i = 0; i < now.length; i++) {
+                if (now[i] == sink) {
+                    LineSink[] less = new LineSink[now.length - 1];
+                    System.arraycopy(now, 0, less, 0, i);
+                    System.arraycopy(now, i + 1, less, i, now.length - i - 1);
+                    sinks = less;
+                    return;
+                }
+            }
+        }
     }
 
     public long lastSeq() {
@@ -139,12 +161,14 @@ public final class Sampler implements AutoCloseable {
     }
 
     private void fanOut(byte[] b, int off, int len) {
-        for (LineSink s : sinks) {
+        LineSink[] all = sinks;
+        for (int i = 0; i < all.length; i++) {
+            LineSink s = all[i];
             try {
                 s.line(b, off, len);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("a stream consumer failed and was detached: {}", e.toString());
-                sinks.remove(s);
+                removeSink(s);
             }
         }
     }
@@ -183,7 +207,7 @@ public final class Sampler implements AutoCloseable {
             }
             clock.woke(now - next);
             try {
-                tick(now, wallNow());
+                tick(now, wallAt(now));
             } catch (IOException | RuntimeException e) {
                 LOG.error("tick {} failed: {}", tick, e.toString(), e);
             }
@@ -195,6 +219,22 @@ public final class Sampler implements AutoCloseable {
                 next += missed * periodNs;
             }
         }
+    }
+
+    /**
+     * The wall-clock time of a tick at {@code monoNs}: the monotonic time plus the wall clock's offset,
+     * re-read once a second. Reading the wall clock every tick allocates an {@code Instant}; a step of
+     * the wall clock (NTP, by hand) shows within a second (docs/perf.md).
+     */
+    private long wallAt(long monoNs) {
+        if (!wallRead || monoNs - wallReadMonoNs >= 1_000_000_000L || monoNs < wallReadMonoNs) {
+            wallRead = true;
+            long before = System.nanoTime();
+            long wall = wallNow();
+            wallOffsetNs = wall - before;
+            wallReadMonoNs = monoNs;
+        }
+        return monoNs + wallOffsetNs;
     }
 
     private static long wallNow() {
@@ -252,8 +292,9 @@ public final class Sampler implements AutoCloseable {
         fanOut(b.bytes(), 0, b.length());
         lastMonoNs = monoNs;
         lastSeq = tick;
-        TickExtension.TickInfo info = new TickExtension.TickInfo(tick, monoNs, wallNs, config.rateHz());
-        for (TickExtension e : extensions) {
+        TickExtension.TickInfo info = tickInfo.set(tick, monoNs, wallNs, config.rateHz());
+        for (int i = 0; i < extensions.size(); i++) {
+            TickExtension e = extensions.get(i);
             try {
                 e.afterTick(info, writer);
             } catch (IOException | RuntimeException ex) {
