@@ -64,6 +64,20 @@ public final class ValueTable {
         }
     }
 
+    /**
+     * The Latin-1 bytes of the key the previous read had at the position the next value goes to, or
+     * null (none there, or not Latin-1): a parser that finds exactly these bytes as the line's key
+     * adds its value with {@link #putExpected(long)}, the same as a {@code put} of those bytes.
+     */
+    public byte[] expectedKey() {
+        return size < previousSize ? previousKeyBytes[size] : null;
+    }
+
+    /** Adds a value under {@link #expectedKey()}, which the caller found in the file. */
+    public void putExpected(long value) {
+        add(previousKeys[size], previousKeyBytes[size], value);
+    }
+
     /** Adds {@code delta} to the value at {@code index} (per-CPU sums accumulated while parsing). */
     public void addTo(int index, long delta) {
         if (index < 0 || index >= size) {
