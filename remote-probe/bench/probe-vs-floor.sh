@@ -6,8 +6,8 @@
 # The probe runs with the workbench's SSH launch flags (SshProbeConnection.PROBE_JVM_FLAGS, read from
 # the source; PROBE_FLAGS="..." overrides them) as `java FLAGS -jar tickbench-probe.jar stream --rate HZ`.
 # The floor is remote-probe/bench/floor/floor.c (or FLOOR_SRC) built with CC (default gcc -O2), run
-# as `floor -m pread -r HZ`. CPU of each = utime+stime of /proc/PID/stat (every thread, dead ones
-# included; clock ticks) and the sum of /proc/PID/task/*/schedstat (ns, live threads), read after
+# as `floor -m pread -r HZ`. CPU of each = utime+stime of /proc/PID/stat (every thread, exited ones
+# included; clock ticks: the figure) and the sum of /proc/PID/task/*/schedstat (ns, live threads only), read after
 # WARMUP_S and again MEASURE_S later; per tick = CPU / (HZ × MEASURE_S).
 # Prints the machine (CPU model, cores, kernel, JDK, load average at start and end), one line per run
 # and, per rate, the median ratio probe / floor. Run it as root (the probe reads /proc/slabinfo then,
@@ -81,7 +81,8 @@ for ((r = 1; r <= rounds; r++)); do
   done
 done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-# per rate: medians and the ratio (schedstat figures: finer than clock ticks; the stat ratio beside it)
+# per rate: medians and the ratio from /proc/PID/stat (every thread, exited ones included: the figure);
+# the schedstat sum beside it misses threads that exited during the window (a JIT compiler thread)
 for hz in ${rates//,/ }; do
   awk -v hz="$hz" '
     function median(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
@@ -89,6 +90,6 @@ for hz in ${rates//,/ }; do
     $2 == hz && $1 == "probe" { np++; ps[np] = $4; pt[np] = $3 }
     $2 == hz && $1 == "floor" { nf++; fs[nf] = $4; ft[nf] = $3 }
     END { p = median(ps, np); f = median(fs, nf); p2 = median(pt, np); f2 = median(ft, nf)
-          printf "%d Hz: probe %.0f us/tick, floor %.0f us/tick: %.2fx (from /proc/PID/stat: %.0f vs %.0f, %.2fx), medians of %d runs each\n",
-                 hz, p, f, (f ? p / f : 0), p2, f2, (f2 ? p2 / f2 : 0), np }' "$results"
+          printf "%d Hz: probe %.0f us/tick, floor %.0f us/tick: %.2fx (schedstat of live threads: %.0f vs %.0f, %.2fx), medians of %d runs each\n",
+                 hz, p2, f2, (f2 ? p2 / f2 : 0), p, f, (f ? p / f : 0), np }' "$results"
 done
