@@ -21,7 +21,9 @@ UNIT=$ROOT/remote-probe/deploy/tickbench-probe.service
 ICON=$ROOT/assets/icons/tickbench-256.png
 # the app looks for probe/tickbench-probe-runtime-linux-<arch>.tar.gz on its class path (BundledRuntime)
 PROBE_ARCHES=(x64 aarch64)
-ARM64_CACHE=$OUT/arm64   # downloaded arm64 .debs, unpacked (jpackage/arm64/debs.sh)
+# downloaded arm64 .debs, unpacked (jpackage/arm64/debs.sh): outside the tree, so that a fresh clone
+# neither downloads nor unpacks them again (~30 s); TICKBENCH_CACHE moves it
+ARM64_CACHE=${TICKBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tickbench}/arm64
 MAINTAINER_EMAIL=tickbench@users.noreply.github.com
 MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # Both runtimes: the SSH key exchanges and signatures (ECDH, X25519, ECDSA, Ed25519) come from the
@@ -308,7 +310,7 @@ app_native_depends() {
 # one the GUI uploads to hosts without dpkg), plus a systemd unit outside /opt and a /usr/bin link,
 # none of which jpackage's deb layout (native launcher, lib/app, lib/runtime) can express.
 build_probe_deb() {
-  local arch=$1 stage=$OUT/deb-probe deb depends size
+  local arch=$1 stage=$OUT/deb-probe-$1 deb depends size
   probe_arch "$arch"
   step "probe $arch: .deb"
   rm -rf "$stage" && mkdir -p "$stage/DEBIAN" "$stage/opt" "$stage/usr/bin" "$stage/lib/systemd/system"
@@ -423,9 +425,17 @@ if $probe_only; then
   build_probe_image x64
   exit 0
 fi
+# Each probe .deb (xz, ~20 s) is packed in the background while the next runtime and the app build.
+deb_jobs=()
 for arch in "${PROBE_ARCHES[@]}"; do
   build_probe_image "$arch"
-  if $probe_debs; then build_probe_deb "$arch"; fi
+  if $probe_debs; then
+    build_probe_deb "$arch" &
+    deb_jobs+=("$!:$arch")
+  fi
 done
 $runtimes_only || build_app
+for job in ${deb_jobs[@]+"${deb_jobs[@]}"}; do
+  wait "${job%%:*}" || die "the probe .deb for ${job#*:} failed (see above)"
+done
 report_sizes

@@ -71,6 +71,7 @@ public final class ChartsPane extends ScrollPane {
     /** What the session's hello says the fixed lines are: critical trips, the throttle's zones. */
     private void trips(SessionInfo session) {
         charts.values().forEach(ChartView::refreshBadges);
+        charts.values().forEach(c -> c.memoryFacts(session.memory())); // slab / buddy default picks
         ChartView thermal = charts.get(ChartGroup.THERMAL);
         if (thermal != null) {
             session.criticalC().forEach(thermal::criticalTrip);

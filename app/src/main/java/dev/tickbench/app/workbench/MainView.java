@@ -112,7 +112,8 @@ public final class MainView extends BorderPane {
         Label rec = new Label();
         rec.textProperty().bind(vm.recorder().indicatorProperty());
         rec.getStyleClass().add("rec-indicator");
-        ToolBar bar = new ToolBar(connect, rate, floor, new Separator(Orientation.VERTICAL), record, rec, open, export,
+        SmoothingSelector smoothing = new SmoothingSelector(vm, charts, this::openCapture); // derived series' window
+        ToolBar bar = new ToolBar(connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec, open, export,
                 fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
         // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
