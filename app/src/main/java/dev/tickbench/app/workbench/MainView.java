@@ -171,7 +171,8 @@ public final class MainView extends BorderPane {
             }
         });
 
-        Node centre = LocalConnection.available() ? charts : noProc();
+        Node chartsArea = charts.crosshair().around(charts); // the pins' and range's panel below the charts
+        Node centre = LocalConnection.available() ? chartsArea : noProc();
         SplitPane split = new SplitPane(left, centre);
         split.setDividerPositions(0.2);
         SplitPane.setResizableWithParent(left, false);
@@ -188,7 +189,7 @@ public final class MainView extends BorderPane {
         vm.storeProperty().addListener((o, a, b) -> {
             if (b != null) {
                 charts.attach(b);
-                split.getItems().set(1, charts);
+                split.getItems().set(1, chartsArea);
             }
         });
         new AnimationTimer() {

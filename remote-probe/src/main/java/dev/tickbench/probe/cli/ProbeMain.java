@@ -33,6 +33,7 @@ public final class ProbeMain implements Runnable {
             RecordCommand.class,
             BenchCommand.class,
             CsvCommand.class,
+            ConvertCommand.class,
             WalkCommand.class,
             ProcsCommand.class,
             ThrottleCommand.class,
