@@ -32,6 +32,9 @@ PROVIDER_MODULES=jdk.crypto.ec
 # The probe's JVM flags, each measured with jpackage/measure-probe.sh (VmRSS at 10 Hz after 12 s):
 # serial GC and a 32 MB cap (G1's default heap sizing is far above what the probe needs); C1 only (-5 MB); a small initial heap (-6 MB: the young
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
+# The CPU flags (C1 only, no hsperfdata) are measured in docs/perf.md and are the same in every probe
+# launcher: the workbench's SSH launch (SshProbeConnection.PROBE_JVM_FLAGS), the systemd unit, the
+# DaemonSet, the container image (which takes this line); ProbeJvmFlagsTest checks that they agree.
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
 # The workbench's JVM flags, measured with app/bench/workbench-cpu-rss.sh (the README's Measured section):
@@ -40,7 +43,7 @@ PROVIDER_MODULES=jdk.crypto.ec
 # 256 of 256 MB after a full GC) and the live store keeps up to 2 h (SeriesStore.LIVE_MAX_POINTS); G1
 # (the default) keeps the sampler's pauses short. The same flags are in app/pom.xml's run command.
 APP_JAVA_OPTS="-Xmx1g"
-PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
+PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
 probe_only=false

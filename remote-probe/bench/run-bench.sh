@@ -17,5 +17,9 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 "$cc" -O2 -Wall -o "$build/floor" "$floor_src" -lm
 (cd "$root" && mvn -B -q -pl remote-probe -am -DskipTests package)
-java -XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData \
+# the packaged launcher's flags, from the one line that sets them
+opts=$(sed -n 's/^PROBE_JAVA_OPTS="\([^"]*\)"$/\1/p' "$root/jpackage/build.sh")
+[[ -n $opts ]] || { echo "run-bench: no PROBE_JAVA_OPTS=\"…\" line in jpackage/build.sh" >&2; exit 2; }
+# shellcheck disable=SC2086 # the options are words
+java $opts \
   -jar "$root/remote-probe/target/tickbench-probe.jar" bench --rates "$rates" --seconds "$secs" --floor-bin "$build/floor"

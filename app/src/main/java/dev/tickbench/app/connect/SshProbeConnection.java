@@ -23,7 +23,7 @@ public final class SshProbeConnection extends SshStreamConnection {
      * launcher, jpackage/build.sh); out of memory it exits rather than limping on (README "Security and
      * operations").
      */
-    static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
     static final String JAVA_FIX = "Install Java " + MIN_JAVA + " or newer there, e.g. "
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"
             + " (Fedora/RHEL), and make sure `java` is on the PATH of non-interactive SSH sessions.";

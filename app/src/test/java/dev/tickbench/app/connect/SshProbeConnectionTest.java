@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Java check and probe upload against an in-process SSHD server (SFTP on a temp home). */
 class SshProbeConnectionTest {
     private static final Duration WAIT = Waits.DEADLINE;
-    private static final String JAVA_PREFIX = "java -Xmx64m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -jar ";
+    private static final String JAVA_PREFIX = "java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError -jar ";
 
     @TempDir
     Path tmp;

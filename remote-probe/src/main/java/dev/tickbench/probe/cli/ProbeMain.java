@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,26 +19,51 @@ public final class ProbeMain implements Runnable {
 
     /** Runs one command line; returns the exit status (2 for bad usage, nothing started). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLine(args.length > 0 ? args[0] : null);
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);
     }
 
+    /** Every subcommand, in the order the help lists them. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(
+            // one subcommand per line, so that parallel work adds lines instead of editing one
+            CapabilitiesCommand.class,
+            StreamCommand.class,
+            RecordCommand.class,
+            BenchCommand.class,
+            CsvCommand.class,
+            ConvertCommand.class,
+            WalkCommand.class,
+            ProcsCommand.class,
+            ThrottleCommand.class,
+            FloorsCommand.class,
+            ServeCommand.class);
+
     public static CommandLine commandLine() {
+        return commandLine(null);
+    }
+
+    /**
+     * The command line for arguments starting with {@code first}: when it names a subcommand only that
+     * one is built (picocli's model of all of them, built by reflection, was most of the probe's
+     * start-up on the main thread, docs/perf.md), else all of them (help, an unknown command).
+     */
+    static CommandLine commandLine(String first) {
         CommandLine cl = new CommandLine(new ProbeMain());
-        // one subcommand per line, so that parallel work adds lines instead of editing one
-        cl.addSubcommand(new CapabilitiesCommand());
-        cl.addSubcommand(new StreamCommand());
-        cl.addSubcommand(new RecordCommand());
-        cl.addSubcommand(new BenchCommand());
-        cl.addSubcommand(new CsvCommand());
-        cl.addSubcommand(new ConvertCommand());
-        cl.addSubcommand(new WalkCommand());
-        cl.addSubcommand(new ProcsCommand());
-        cl.addSubcommand(new ThrottleCommand());
-        cl.addSubcommand(new FloorsCommand());
-        cl.addSubcommand(new ServeCommand());
+        List<Class<?>> chosen = SUBCOMMANDS;
+        for (Class<?> c : SUBCOMMANDS) {
+            if (c.getAnnotation(Command.class).name().equals(first)) {
+                chosen = List.of(c);
+            }
+        }
+        for (Class<?> c : chosen) {
+            try {
+                cl.addSubcommand(c.getDeclaredConstructor().newInstance());
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot make the " + c.getSimpleName() + " command", e);
+            }
+        }
         // '@FILE' would make picocli read FILE as arguments: over SSH that prints any file the probe can read
         cl.setExpandAtFiles(false);
         cl.setParameterExceptionHandler(ProbeMain::badUsage);

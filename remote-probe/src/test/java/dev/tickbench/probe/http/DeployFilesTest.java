@@ -53,13 +53,13 @@ class DeployFilesTest {
                 "--sys-root=/host/sys", "--token=/etc/tickbench/token", "secretName: tickbench-probe-token",
                 "{name: proc, mountPath: /host/proc, readOnly: true}", "{name: sys, mountPath: /host/sys, readOnly: true}",
                 "limits: {cpu: 250m, memory: 192Mi}", "path: /healthz",
-                "-Xmx48m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError"}) {
+                "-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"}) {
             assertTrue(ds.contains(must), "daemonset.yaml lacks " + must);
         }
         String unit = Files.readString(DEPLOY.resolve("tickbench-probe.service"));
         assertTrue(unit.contains("ExecStart=/opt/tickbench-probe/bin/tickbench-probe serve"), unit);
         assertTrue(unit.contains("--token /etc/tickbench/token"), unit);
-        assertTrue(unit.contains("Environment=TICKBENCH_PROBE_JAVA_OPTS=-Xmx48m -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError"),
+        assertTrue(unit.contains("Environment=TICKBENCH_PROBE_JAVA_OPTS=-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"),
                 unit);
         assertTrue(unit.contains("MemoryMax=192M"), unit);
         assertEquals(1, unit.lines().filter(l -> l.startsWith("ExecStart=")).count());

@@ -55,6 +55,12 @@ public final class Sampler implements AutoCloseable {
     private final List<String> heartbeats = new ArrayList<>();
     private final List<String> resets = new ArrayList<>();
     private final TickClock clock = new TickClock();
+    /** Handed to the extensions on every tick, updated in place (no allocation per tick). */
+    private final TickExtension.TickInfo tickInfo = new TickExtension.TickInfo(0, 0, 0, 0);
+    /** wall − mono (ns), read from the wall clock once a second by {@link #wallAt(long)}. */
+    private long wallOffsetNs;
+    private long wallReadMonoNs;
+    private boolean wallRead;
     private final long periodNs;
     private final Instant startedWall;
     private final long startedMonoNs;
@@ -243,7 +249,7 @@ public final class Sampler implements AutoCloseable {
             }
             clock.woke(now - next);
             try {
-                tick(now, wallNow());
+                tick(now, wallAt(now));
             } catch (IOException | RuntimeException e) {
                 LOG.error("tick {} failed: {}", tick, e.toString(), e);
             }
@@ -255,6 +261,22 @@ public final class Sampler implements AutoCloseable {
                 next += missed * periodNs;
             }
         }
+    }
+
+    /**
+     * The wall-clock time of a tick at {@code monoNs}: the monotonic time plus the wall clock's offset,
+     * re-read once a second. Reading the wall clock every tick allocates an {@code Instant}; a step of
+     * the wall clock (NTP, by hand) shows within a second (docs/perf.md).
+     */
+    private long wallAt(long monoNs) {
+        if (!wallRead || monoNs - wallReadMonoNs >= 1_000_000_000L || monoNs < wallReadMonoNs) {
+            wallRead = true;
+            long before = System.nanoTime();
+            long wall = wallNow();
+            wallOffsetNs = wall - before;
+            wallReadMonoNs = monoNs;
+        }
+        return monoNs + wallOffsetNs;
     }
 
     private static long wallNow() {
@@ -318,7 +340,7 @@ public final class Sampler implements AutoCloseable {
         if (extensions.isEmpty()) {
             return;
         }
-        TickExtension.TickInfo info = new TickExtension.TickInfo(tick, monoNs, wallNs, config.rateHz());
+        TickExtension.TickInfo info = tickInfo.set(tick, monoNs, wallNs, config.rateHz());
         for (int i = 0; i < extensions.size(); i++) { // indexed: no iterator per tick
             TickExtension e = extensions.get(i);
             try {

@@ -52,6 +52,8 @@ final class SourceDiscovery {
         private final Kmsg kmsg;
         private JsonLineWriter out;
         private IOException failure;
+        /** Made once: a method reference made in {@link #drain} would allocate on every tick. */
+        private final java.util.function.Consumer<KmsgEvent> writeEvent = this::write;
 
         KmsgAdapter(Kmsg kmsg) {
             this.kmsg = kmsg;
@@ -61,7 +63,7 @@ final class SourceDiscovery {
         public void drain(JsonLineWriter w) throws IOException {
             out = w;
             failure = null;
-            kmsg.drain(this::write);
+            kmsg.drain(writeEvent);
             if (failure != null) {
                 throw failure;
             }

@@ -25,12 +25,56 @@ public interface TickExtension {
     default void describe(com.fasterxml.jackson.databind.node.ObjectNode capabilities) {}
 
     /**
-     * One tick as the sampler saw it.
-     *
-     * @param seq the sample's sequence number (1 for the first sample)
-     * @param monoNs CLOCK_MONOTONIC-like time of the tick ({@code System.nanoTime()} on a live run)
-     * @param wallNs wall-clock time in ns since the epoch
-     * @param rateHz the sampler rate
+     * One tick as the sampler saw it. The sampler hands the same instance, updated, to every call (no
+     * allocation per tick, docs/perf.md): read it during the call, do not keep it.
      */
-    record TickInfo(long seq, long monoNs, long wallNs, int rateHz) {}
+    final class TickInfo {
+        private long seq;
+        private long monoNs;
+        private long wallNs;
+        private int rateHz;
+
+        /**
+         * @param seq the sample's sequence number (1 for the first sample)
+         * @param monoNs CLOCK_MONOTONIC-like time of the tick ({@code System.nanoTime()} on a live run)
+         * @param wallNs wall-clock time in ns since the epoch
+         * @param rateHz the sampler rate
+         */
+        public TickInfo(long seq, long monoNs, long wallNs, int rateHz) {
+            set(seq, monoNs, wallNs, rateHz);
+        }
+
+        TickInfo set(long seq, long monoNs, long wallNs, int rateHz) {
+            this.seq = seq;
+            this.monoNs = monoNs;
+            this.wallNs = wallNs;
+            this.rateHz = rateHz;
+            return this;
+        }
+
+        /** The sample's sequence number (1 for the first sample). */
+        public long seq() {
+            return seq;
+        }
+
+        /** CLOCK_MONOTONIC-like time of the tick ({@code System.nanoTime()} on a live run). */
+        public long monoNs() {
+            return monoNs;
+        }
+
+        /** Wall-clock time in ns since the epoch. */
+        public long wallNs() {
+            return wallNs;
+        }
+
+        /** The sampler rate. */
+        public int rateHz() {
+            return rateHz;
+        }
+
+        @Override
+        public String toString() {
+            return "TickInfo[seq=" + seq + ", monoNs=" + monoNs + ", wallNs=" + wallNs + ", rateHz=" + rateHz + "]";
+        }
+    }
 }

@@ -89,6 +89,11 @@ public final class TextScanner {
         return tokenEnd;
     }
 
+    /** Moves the token cursor to {@code p} in the current line (the next token is searched from there). */
+    public void moveTo(int p) {
+        cursor = Math.max(lineStart, Math.min(p, lineEnd));
+    }
+
     /** Skips the rest of the current line's tokens. */
     public void skipToLineEnd() {
         cursor = lineEnd;

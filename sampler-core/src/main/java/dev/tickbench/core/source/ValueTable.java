@@ -9,12 +9,17 @@ import java.util.Arrays;
  * long)} first compares the key bytes with the key held at the same position by the previous read and
  * reuses that {@code String}: a steady file allocates nothing per tick. Reused keys are the same
  * instances, so consumers may compare keys with {@code ==} before falling back to {@code equals}.
+ * The comparison runs on each key's Latin-1 bytes, kept beside it: a plain byte loop over the file's
+ * bytes, which costs a third of comparing through {@code String.charAt} (docs/perf.md).
  */
 public final class ValueTable {
     private String[] keys = new String[16];
+    /** {@code keys[i]} as Latin-1 bytes (kernel keys are ASCII). */
+    private byte[][] keyBytes = new byte[16][];
     private long[] values = new long[16];
     private int size;
     private String[] previousKeys = new String[0];
+    private byte[][] previousKeyBytes = new byte[0][];
     private int previousSize;
     /** Keys created (not reused) since the last {@link #makeKeysUnique()}. */
     private int fresh;
@@ -23,20 +28,22 @@ public final class ValueTable {
     public void begin() {
         if (previousKeys.length < keys.length) {
             previousKeys = new String[keys.length];
+            previousKeyBytes = new byte[keys.length][];
         }
         System.arraycopy(keys, 0, previousKeys, 0, size);
+        System.arraycopy(keyBytes, 0, previousKeyBytes, 0, size);
         previousSize = size;
         size = 0;
     }
 
     /** Adds a value under a key given as ASCII bytes {@code b[start, end)}. */
     public void put(byte[] b, int start, int end, long value) {
-        add(keyFor(b, start, end, -1, -1, null), value);
+        putKey(b, start, end, -1, -1, null, value);
     }
 
     /** Adds a value under the key {@code b[start, end) + "." + suffix}. */
     public void put(byte[] b, int start, int end, String suffix, long value) {
-        add(keyFor(b, start, end, -1, -1, suffix), value);
+        putKey(b, start, end, -1, -1, suffix, value);
     }
 
     /**
@@ -44,18 +51,31 @@ public final class ValueTable {
      * {@code node.zone.order}); {@code suffix} may be null.
      */
     public void put(byte[] b, int s1, int e1, int s2, int e2, String suffix, long value) {
-        add(keyFor(b, s1, e1, s2, e2, suffix), value);
+        putKey(b, s1, e1, s2, e2, suffix, value);
     }
 
     public void put(String key, long value) {
         int i = size;
-        String k = key;
         if (i < previousSize && previousKeys[i].equals(key)) {
-            k = previousKeys[i];
+            add(previousKeys[i], previousKeyBytes[i], value);
         } else {
             fresh++;
+            add(key, latin1(key), value);
         }
-        add(k, value);
+    }
+
+    /**
+     * The Latin-1 bytes of the key the previous read had at the position the next value goes to, or
+     * null (none there, or not Latin-1): a parser that finds exactly these bytes as the line's key
+     * adds its value with {@link #putExpected(long)}, the same as a {@code put} of those bytes.
+     */
+    public byte[] expectedKey() {
+        return size < previousSize ? previousKeyBytes[size] : null;
+    }
+
+    /** Adds a value under {@link #expectedKey()}, which the caller found in the file. */
+    public void putExpected(long value) {
+        add(previousKeys[size], previousKeyBytes[size], value);
     }
 
     /** Adds {@code delta} to the value at {@code index} (per-CPU sums accumulated while parsing). */
@@ -66,16 +86,32 @@ public final class ValueTable {
         values[index] += delta;
     }
 
-    private String keyFor(byte[] b, int s1, int e1, int s2, int e2, String suffix) {
+    private void putKey(byte[] b, int s1, int e1, int s2, int e2, String suffix, long value) {
         int i = size;
         if (i < previousSize) {
-            String prev = previousKeys[i];
+            byte[] prev = previousKeyBytes[i];
             if (matches(prev, b, s1, e1, s2, e2, suffix)
-                    || (s2 < 0 && suffix == null && isRenamedDuplicate(prev, b, s1, e1))) {
-                return prev;
+                    || (s2 < 0 && suffix == null && isRenamedDuplicate(previousKeys[i], b, s1, e1))) {
+                add(previousKeys[i], prev, value);
+                return;
             }
         }
         fresh++;
+        String key = newKey(b, s1, e1, s2, e2, suffix);
+        add(key, latin1(key), value);
+    }
+
+    /** The key's Latin-1 bytes; null for a key with a character beyond Latin-1 (it matches no file bytes). */
+    private static byte[] latin1(String key) {
+        for (int i = 0; i < key.length(); i++) {
+            if (key.charAt(i) > 0xff) {
+                return null;
+            }
+        }
+        return key.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    private static String newKey(byte[] b, int s1, int e1, int s2, int e2, String suffix) {
         StringBuilder sb = new StringBuilder(e1 - s1 + 16);
         appendAscii(sb, b, s1, e1);
         if (s2 >= 0) {
@@ -119,7 +155,11 @@ public final class ValueTable {
                 base = base.substring(0, hash);
             }
             int n = seen.merge(base, 1, Integer::sum);
-            keys[i] = n == 1 ? base : base + "#" + n;
+            String unique = n == 1 ? base : base + "#" + n;
+            if (!unique.equals(keys[i])) {
+                keys[i] = unique;
+                keyBytes[i] = latin1(unique);
+            }
         }
     }
 
@@ -141,22 +181,39 @@ public final class ValueTable {
         }
     }
 
-    private static boolean matches(String key, byte[] b, int s1, int e1, int s2, int e2, String suffix) {
+    /** Whether {@code key} (Latin-1 bytes) is {@code b[s1, e1) [+ "." + b[s2, e2)] [+ "." + suffix]}. */
+    private static boolean matches(byte[] key, byte[] b, int s1, int e1, int s2, int e2, String suffix) {
         int n1 = e1 - s1;
         int n2 = s2 >= 0 ? e2 - s2 + 1 : 0;
         int expected = n1 + n2 + (suffix == null ? 0 : suffix.length() + 1);
-        if (key.length() != expected || !regionMatches(key, 0, b, s1, e1)) {
+        if (key == null || key.length != expected || !bytesMatch(key, 0, b, s1, e1)) {
             return false;
         }
         int at = n1;
         if (s2 >= 0) {
-            if (key.charAt(at) != '.' || !regionMatches(key, at + 1, b, s2, e2)) {
+            if (key[at] != '.' || !bytesMatch(key, at + 1, b, s2, e2)) {
                 return false;
             }
             at += n2;
         }
         if (suffix != null) {
-            return key.charAt(at) == '.' && key.regionMatches(at + 1, suffix, 0, suffix.length());
+            if (key[at] != '.') {
+                return false;
+            }
+            for (int j = 0; j < suffix.length(); j++) {
+                if (key[at + 1 + j] != suffix.charAt(j)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean bytesMatch(byte[] key, int at, byte[] b, int start, int end) {
+        for (int p = start, q = at; p < end; p++, q++) {
+            if (key[q] != b[p]) {
+                return false;
+            }
         }
         return true;
     }
@@ -170,12 +227,14 @@ public final class ValueTable {
         return true;
     }
 
-    private void add(String key, long value) {
+    private void add(String key, byte[] bytes, long value) {
         if (size == keys.length) {
             keys = Arrays.copyOf(keys, size * 2);
+            keyBytes = Arrays.copyOf(keyBytes, size * 2);
             values = Arrays.copyOf(values, size * 2);
         }
         keys[size] = key;
+        keyBytes[size] = bytes;
         values[size] = value;
         size++;
     }
@@ -232,9 +291,11 @@ public final class ValueTable {
     public void copyFrom(ValueTable other) {
         if (keys.length < other.size) {
             keys = new String[other.keys.length];
+            keyBytes = new byte[other.keys.length][];
             values = new long[other.values.length];
         }
         System.arraycopy(other.keys, 0, keys, 0, other.size);
+        System.arraycopy(other.keyBytes, 0, keyBytes, 0, other.size);
         System.arraycopy(other.values, 0, values, 0, other.size);
         size = other.size;
     }
