@@ -4,6 +4,7 @@ import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
 
 import io.fair_acc.dataset.spi.DoubleDataSet;
+import java.util.function.IntSupplier;
 
 /**
  * One plotted series: its values (a ChartFX dataset, appended in batches) and, for levels, the real
@@ -11,6 +12,10 @@ import io.fair_acc.dataset.spi.DoubleDataSet;
  * Mutated only by {@link SeriesStore}, from its one receiving thread; the pending points are guarded by
  * this series' own monitor (emissions may be counted from another thread), and the datasets are read by
  * the charts under the datasets' own locks.
+ *
+ * <p>A NaN y in {@link #line()} is a break: samples were missed there (docs/workbench-charts.md), and
+ * the line is drawn in two pieces. A level's step is extended to the last tick received before the
+ * hole (a held value, like the held tail), so only the marks datasets hold real reads.
  */
 public final class Series {
     private final String name;
@@ -20,9 +25,9 @@ public final class Series {
     private final SeriesKind kind;
     private volatile CadenceLabel cadence;
     private volatile String note;
-    private final DoubleDataSet line;
-    private final DoubleDataSet changeMarks;
-    private final DoubleDataSet heartbeatMarks;
+    private final QuietDataSet line;
+    private final QuietDataSet changeMarks;
+    private final QuietDataSet heartbeatMarks;
     private final PointBuffer pendingLine = new PointBuffer();
     private final PointBuffer pendingChange = new PointBuffer();
     private final PointBuffer pendingHeartbeat = new PointBuffer();
@@ -30,6 +35,14 @@ public final class Series {
     private double lastX = Double.NaN;
     private double lastY = Double.NaN;
     private boolean holdTailShown;
+    private long breaks;
+    /**
+     * Changes with x beyond this are not announced to the chart (it redraws when its window moves
+     * there); NaN announces everything. Set from the FX thread ({@link #drawnRange}).
+     */
+    private volatile double drawnMax = Double.NaN;
+    /** The chart is off screen or hidden: nothing is announced until it shows again. */
+    private volatile boolean offScreen;
 
     Series(String name, String shortName, String source, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
         this.name = name;
@@ -38,10 +51,10 @@ public final class Series {
         this.group = group;
         this.kind = kind;
         this.cadence = cadence;
-        this.line = new DoubleDataSet(name, 1024);
+        this.line = new QuietDataSet(name, 1024);
         if (kind == SeriesKind.LEVEL) {
-            this.changeMarks = new DoubleDataSet(name + " change", 64);
-            this.heartbeatMarks = new DoubleDataSet(name + " heartbeat", 16);
+            this.changeMarks = new QuietDataSet(name + " change", 64);
+            this.heartbeatMarks = new QuietDataSet(name + " heartbeat", 16);
         } else {
             this.changeMarks = null;
             this.heartbeatMarks = null;
@@ -128,6 +141,11 @@ public final class Series {
             return;
         }
         line.lock().writeLockGuard(() -> {
+            // the first x this flush changes: the held tail it replaces, else the first new point
+            int n = line.getDataCount();
+            double from = holdTailShown && n > 0 ? line.get(DoubleDataSet.DIM_X, n - 1)
+                    : pendingLine.size() > 0 ? pendingLine.firstX() : nowX;
+            line.quiet = quiet(from) && (n + pendingLine.size() + 1 <= maxPoints);
             if (holdTailShown) {
                 line.remove(line.getDataCount() - 1, line.getDataCount());
                 holdTailShown = false;
@@ -138,6 +156,7 @@ public final class Series {
                 holdTailShown = true;
             }
             trim(line, maxPoints);
+            line.quiet = false;
         });
         if (changeMarks != null) {
             drain(pendingChange, changeMarks, maxPoints);
@@ -145,19 +164,99 @@ public final class Series {
         }
     }
 
-    /** Number of real points (without the held tail). */
+    /** Number of points in the line (without the held tail; with the held ends and NaN points of breaks). */
     public synchronized int realPointCount() {
         return line.lock().readLockGuard(() -> line.getDataCount() - (holdTailShown ? 1 : 0));
     }
 
-    private static void drain(PointBuffer pending, DoubleDataSet target, int maxPoints) {
+    private void drain(PointBuffer pending, QuietDataSet target, int maxPoints) {
         if (pending.size() == 0) {
             return;
         }
         target.lock().writeLockGuard(() -> {
+            target.quiet = quiet(pending.firstX()) && target.getDataCount() + pending.size() <= maxPoints;
             pending.drainTo(target);
             trim(target, maxPoints);
+            target.quiet = false;
         });
+    }
+
+    private boolean quiet(double fromX) {
+        double max = drawnMax;
+        return offScreen || (!Double.isNaN(max) && fromX > max);
+    }
+
+    /**
+     * Ends the line at {@code x}, the last tick received before a hole in the samples: a level's step
+     * is held up to there, then a NaN point breaks the line (docs/workbench-charts.md). Nothing
+     * happens when nothing was drawn since the last break.
+     */
+    synchronized void breakAt(double x) {
+        if (Double.isNaN(lastX)) {
+            return;
+        }
+        if (kind == SeriesKind.LEVEL && x > lastX) {
+            pendingLine.add(x, lastY);
+        }
+        pendingLine.add(Math.max(x, lastX), Double.NaN);
+        lastX = Double.NaN; // no held tail across the hole: the value there is not known
+        breaks++;
+    }
+
+    /** How many times the line was broken at missed samples. */
+    public synchronized long breaks() {
+        return breaks;
+    }
+
+    /**
+     * What the chart draws (FX thread): changes at x beyond {@code max} are not announced (NaN: all
+     * are), and none while {@code onScreen} is false. The chart redraws itself when it shows again or
+     * its window moves, reading the datasets as they are then.
+     */
+    public void drawnRange(double max, boolean onScreen) {
+        drawnMax = max;
+        offScreen = !onScreen;
+    }
+
+    /**
+     * A dataset whose change events can be held back while the chart could not show the change (off
+     * screen, hidden tab, beyond the visible range): ChartFX redraws a chart on every dataset event.
+     * {@code quiet} is only set while the receiving thread holds the write lock.
+     */
+    static final class QuietDataSet extends DoubleDataSet {
+        volatile boolean quiet;
+
+        QuietDataSet(String name, int capacity) {
+            super(name, capacity);
+        }
+
+        @Override
+        public void fireInvalidated(IntSupplier bits) {
+            if (!quiet) {
+                super.fireInvalidated(bits);
+            }
+        }
+
+        @Override
+        public void fireInvalidated(IntSupplier bit0, IntSupplier bit1) {
+            if (!quiet) {
+                super.fireInvalidated(bit0, bit1);
+            }
+        }
+
+        @Override
+        public void fireInvalidated(IntSupplier bit0, IntSupplier bit1, IntSupplier bit2) {
+            if (!quiet) {
+                super.fireInvalidated(bit0, bit1, bit2);
+            }
+        }
+
+        @Override
+        public void fireInvalidated(IntSupplier bit0, IntSupplier bit1, IntSupplier bit2, IntSupplier bit3) {
+            if (!quiet) {
+                super.fireInvalidated(bit0, bit1, bit2, bit3);
+            }
+        }
     }
 
     /** Live sessions keep a bounded history; replays pass {@code Integer.MAX_VALUE}. */
