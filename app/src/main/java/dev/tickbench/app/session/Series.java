@@ -141,10 +141,10 @@ public final class Series {
             return;
         }
         line.lock().writeLockGuard(() -> {
-            // the first x this flush changes: the held tail it replaces, else the first new point
+            // the first x this flush adds (a new point, else the held tail moved on to nowX); the old
+            // tail's step reaching on to the window's edge waits for the window's next move
             int n = line.getDataCount();
-            double from = holdTailShown && n > 0 ? line.get(DoubleDataSet.DIM_X, n - 1)
-                    : pendingLine.size() > 0 ? pendingLine.firstX() : nowX;
+            double from = pendingLine.size() > 0 ? pendingLine.firstX() : nowX;
             line.quiet = quiet(from) && (n + pendingLine.size() + 1 <= maxPoints);
             if (holdTailShown) {
                 line.remove(line.getDataCount() - 1, line.getDataCount());
