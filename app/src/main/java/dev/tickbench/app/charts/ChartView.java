@@ -48,10 +48,10 @@ import org.controlsfx.control.CheckComboBox;
  */
 public final class ChartView extends HBox {
     /** Chart heights: compact (six tracks on a 1000 px screen) and expanded. */
-    public static final double COMPACT_HEIGHT = 124;
+    public static final double COMPACT_HEIGHT = 112;
     public static final double EXPANDED_HEIGHT = 360;
     /** Width of the label column (the overview strip's label lines up with it). */
-    public static final double LABEL_WIDTH = 230;
+    public static final double LABEL_WIDTH = 250;
     /** Slab and buddy show this many of the busiest series until the user picks. */
     static final int TOP_N = 5;
     /** Older kmsg marks are dropped from the chart (they stay in the event list): plugins are not free. */
@@ -72,12 +72,13 @@ public final class ChartView extends HBox {
     private final Map<String, Series> all = new LinkedHashMap<>();
     private final Set<String> shown = new TreeSet<>();
     private final VBox badges = new VBox(1);
-    private final VBox side = new VBox(2);
+    private final VBox side = new VBox(1);
     private final Button collapse = new Button("▾");
     private final Hyperlink more = new Hyperlink();
     private boolean expanded;
     private boolean collapsed;
     private boolean onScreen = true;
+    private final List<io.fair_acc.dataset.DataSet> marksLeftOut = new ArrayList<>();
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
     private final Set<String> trips = new TreeSet<>();
@@ -126,16 +127,16 @@ public final class ChartView extends HBox {
         // the wheel scrolls the track stack and Ctrl+wheel zooms all tracks (ChartsPane), not this one
         zoomer.setZoomScrollFilter(e -> false);
         chart.getPlugins().add(zoomer);
-        chart.setMinHeight(COMPACT_HEIGHT);
-        chart.setPrefHeight(COMPACT_HEIGHT);
+        height(COMPACT_HEIGHT);
         chart.setMinWidth(200);
         HBox.setHgrow(chart, Priority.ALWAYS);
 
         Label title = new Label(group.title() + " (" + group.unit() + ")");
         title.getStyleClass().add("chart-title");
-        title.setStyle("-fx-font-size: 12px;");
-        title.setWrapText(true);
-        title.setMaxWidth(LABEL_WIDTH - 70);
+        // one line: a wrapped title made the track taller and its height flip between two layouts
+        title.setStyle("-fx-font-size: 11.5px;");
+        title.setMinWidth(0);
+        title.setTooltip(new Tooltip(title.getText()));
         collapse.getStyleClass().add("small");
         collapse.setStyle("-fx-background-color: transparent; -fx-padding: 0 3 0 0;");
         collapse.setTooltip(new Tooltip("Collapse / expand this group"));
@@ -143,10 +144,12 @@ public final class ChartView extends HBox {
         Button png = new Button("PNG");
         png.getStyleClass().add("small");
         png.setOnAction(e -> savePng.run());
+        png.setMinWidth(Region.USE_PREF_SIZE); // the title gives way, not the button
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox.setHgrow(title, Priority.SOMETIMES);
         HBox header = new HBox(4, collapse, title, spacer, png);
-        header.setAlignment(Pos.TOP_LEFT);
+        header.setAlignment(Pos.CENTER_LEFT);
         side.getChildren().addAll(header, badges);
         more.setStyle("-fx-font-size: 11px; -fx-padding: 0 2 0 2;");
         more.setVisible(false);
@@ -187,7 +190,15 @@ public final class ChartView extends HBox {
     /** Taller for reading detail, or back to compact (a double-click on the track does the same). */
     public void setExpanded(boolean on) {
         expanded = on;
-        chart.setPrefHeight(on ? EXPANDED_HEIGHT : COMPACT_HEIGHT);
+        height(on ? EXPANDED_HEIGHT : COMPACT_HEIGHT);
+    }
+
+    /**
+     * ChartFX's own stylesheet sets the chart's min and pref height, and a stylesheet beats
+     * setPrefHeight (the charts were 450 px tall whatever the code said): inline style beats both.
+     */
+    private void height(double px) {
+        chart.setStyle("-fx-min-height: " + px + "px; -fx-pref-height: " + px + "px; -fx-max-height: " + px + "px;");
     }
 
     public boolean isExpanded() {
@@ -200,8 +211,10 @@ public final class ChartView extends HBox {
         collapse.setText(on ? "▸" : "▾");
         chart.setVisible(!on);
         chart.setManaged(!on);
-        badges.setVisible(!on);
-        badges.setManaged(!on);
+        for (javafx.scene.Node n : side.getChildren().subList(1, side.getChildren().size())) {
+            n.setVisible(!on);
+            n.setManaged(!on);
+        }
     }
 
     public boolean isCollapsed() {
@@ -311,7 +324,7 @@ public final class ChartView extends HBox {
         }
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
-        badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10.5px;");
+        badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
         badge.setMaxWidth(LABEL_WIDTH - 8);
         badgeOf.put(s.name(), badge);
         if (picker != null) {
@@ -353,6 +366,7 @@ public final class ChartView extends HBox {
     }
 
     private void show(Set<String> names) {
+        marksLeftOut.clear();
         shown.clear();
         shown.addAll(names);
         List<io.fair_acc.dataset.DataSet> l = new ArrayList<>();
@@ -364,8 +378,10 @@ public final class ChartView extends HBox {
             }
             l.add(s.line());
             if (s.kind() == SeriesKind.LEVEL && s.changeMarks() != null) {
-                c.add(s.changeMarks());
-                h.add(s.heartbeatMarks());
+                // an empty dataset in a ChartFX 11.3 renderer that draws markers makes the chart redraw
+                // on every pulse (its axis ranges never settle): marks join once they have points
+                addIfNotEmpty(c, s.changeMarks());
+                addIfNotEmpty(h, s.heartbeatMarks());
             }
         }
         lines.getDatasets().setAll(l);
@@ -377,6 +393,25 @@ public final class ChartView extends HBox {
         }
         if (!Double.isNaN(lastMin)) {
             rangeY(lastMin, lastMax); // another pick may need another range, paused or not
+        }
+    }
+
+    private void addIfNotEmpty(List<io.fair_acc.dataset.DataSet> to, io.fair_acc.dataset.DataSet ds) {
+        if (ds.lock().readLockGuard(ds::getDataCount) > 0) {
+            to.add(ds);
+        } else {
+            marksLeftOut.add(ds);
+        }
+    }
+
+    /** Adds the emission marks that were left out while empty and have points now (a few times a second at most). */
+    public void refreshMarks() {
+        if (marksLeftOut.stream().anyMatch(ds -> ds.lock().readLockGuard(ds::getDataCount) > 0)) {
+            int before = changeMarks.getDatasets().size() + heartbeatMarks.getDatasets().size();
+            show(new TreeSet<>(shown));
+            if (changeMarks.getDatasets().size() + heartbeatMarks.getDatasets().size() != before && !Double.isNaN(lastMin)) {
+                updateMarks(lastMin, lastMax);
+            }
         }
     }
 

@@ -280,6 +280,7 @@ public final class ChartsPane extends VBox {
     /** Re-evaluates the busiest slab / buddy series, the overview and the rates (a few times a second at most). */
     public void refreshPickers() {
         charts.values().forEach(ChartView::pickBusiest);
+        charts.values().forEach(ChartView::refreshMarks);
         refreshOverview();
     }
 

@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.charts.ChartView;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.pulses;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
 import dev.tickbench.app.connect.LocalConnection;
@@ -16,10 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.Node;
@@ -177,26 +176,6 @@ public final class ScreenshotsRun {
     private static void check(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
-        }
-    }
-
-    /**
-     * Waits for {@code n} rendering pulses (an animation timer counts them): what the last change asked to
-     * be laid out and drawn has been, before the picture is taken. Synchronised on the pulse, not the clock.
-     */
-    private static void pulses(int n) throws Exception {
-        CountDownLatch left = new CountDownLatch(n);
-        AnimationTimer counter = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                left.countDown();
-            }
-        };
-        fx(() -> { counter.start(); return null; });
-        try {
-            check(left.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), n + " rendering pulses did not come in " + Waits.DEADLINE);
-        } finally {
-            fx(() -> { counter.stop(); return null; });
         }
     }
 }
