@@ -4,7 +4,9 @@ import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
 
 import io.fair_acc.dataset.spi.DoubleDataSet;
-import java.util.function.IntSupplier;
+import io.fair_acc.dataset.events.StateListener;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * One plotted series: its values (a ChartFX dataset, appended in batches) and, for levels, the real
@@ -145,7 +147,7 @@ public final class Series {
             // tail's step reaching on to the window's edge waits for the window's next move
             int n = line.getDataCount();
             double from = pendingLine.size() > 0 ? pendingLine.firstX() : nowX;
-            line.quiet = quiet(from) && (n + pendingLine.size() + 1 <= maxPoints);
+            line.quiet(quiet(from) && (n + pendingLine.size() + 1 <= maxPoints));
             if (holdTailShown) {
                 line.remove(line.getDataCount() - 1, line.getDataCount());
                 holdTailShown = false;
@@ -156,7 +158,7 @@ public final class Series {
                 holdTailShown = true;
             }
             trim(line, maxPoints);
-            line.quiet = false;
+            line.quiet(false);
         });
         if (changeMarks != null) {
             drain(pendingChange, changeMarks, maxPoints);
@@ -174,10 +176,10 @@ public final class Series {
             return;
         }
         target.lock().writeLockGuard(() -> {
-            target.quiet = quiet(pending.firstX()) && target.getDataCount() + pending.size() <= maxPoints;
+            target.quiet(quiet(pending.firstX()) && target.getDataCount() + pending.size() <= maxPoints);
             pending.drainTo(target);
             trim(target, maxPoints);
-            target.quiet = false;
+            target.quiet(false);
         });
     }
 
@@ -221,41 +223,51 @@ public final class Series {
     /**
      * A dataset whose change events can be held back while the chart could not show the change (off
      * screen, hidden tab, beyond the visible range): ChartFX redraws a chart on every dataset event.
-     * {@code quiet} is only set while the receiving thread holds the write lock.
+     * The chart listens to the dataset's state, which the dataset's own events and its axis
+     * descriptions (the x range grows with every append) both dirty, so the listeners are wrapped.
+     * {@code quiet} is only set while the receiving thread holds the write lock. A state that went
+     * dirty while quiet would swallow the next event (listeners hear only clean→dirty), so the first
+     * change that is not quiet starts from a clean state.
      */
     static final class QuietDataSet extends DoubleDataSet {
-        volatile boolean quiet;
+        private volatile boolean quiet;
+        private boolean heldBack;
+        private final Map<StateListener, StateListener> wrapped = new IdentityHashMap<>();
 
         QuietDataSet(String name, int capacity) {
             super(name, capacity);
         }
 
-        @Override
-        public void fireInvalidated(IntSupplier bits) {
-            if (!quiet) {
-                super.fireInvalidated(bits);
+        /** Called with the write lock held, before changing the data. */
+        void quiet(boolean q) {
+            if (!q && heldBack) {
+                getBitState().clear();
+                heldBack = false;
             }
+            heldBack |= q;
+            quiet = q;
         }
 
         @Override
-        public void fireInvalidated(IntSupplier bit0, IntSupplier bit1) {
-            if (!quiet) {
-                super.fireInvalidated(bit0, bit1);
+        public void addListener(StateListener listener) {
+            StateListener w = (source, bits) -> {
+                if (!quiet) {
+                    listener.accept(source, bits);
+                }
+            };
+            synchronized (wrapped) {
+                wrapped.put(listener, w);
             }
+            super.addListener(w);
         }
 
         @Override
-        public void fireInvalidated(IntSupplier bit0, IntSupplier bit1, IntSupplier bit2) {
-            if (!quiet) {
-                super.fireInvalidated(bit0, bit1, bit2);
+        public void removeListener(StateListener listener) {
+            StateListener w;
+            synchronized (wrapped) {
+                w = wrapped.remove(listener);
             }
-        }
-
-        @Override
-        public void fireInvalidated(IntSupplier bit0, IntSupplier bit1, IntSupplier bit2, IntSupplier bit3) {
-            if (!quiet) {
-                super.fireInvalidated(bit0, bit1, bit2, bit3);
-            }
+            super.removeListener(w == null ? listener : w);
         }
     }
 

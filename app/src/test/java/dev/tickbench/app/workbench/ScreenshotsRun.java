@@ -97,7 +97,12 @@ public final class ScreenshotsRun {
         fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
         pulses(30);
         shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
-        shot(w, out.resolve("throttle-chart.png"), fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE)));
+        // one track made taller (what a double-click does), photographed alone
+        ChartView throttle = fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE));
+        fx(() -> { throttle.setExpanded(true); return null; });
+        pulses(30);
+        shot(w, out.resolve("throttle-chart.png"), throttle);
+        fx(() -> { throttle.setExpanded(false); return null; });
         fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
         pulses(30);
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());

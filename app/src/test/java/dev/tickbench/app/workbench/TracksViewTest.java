@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.session.Series;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
 import io.fair_acc.dataset.DataSet;
 import java.nio.file.Path;
@@ -271,5 +273,43 @@ class TracksViewTest {
             w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
             return m;
         });
+    }
+
+    /**
+     * Live on this machine, paused on the past: samples keep arriving (the CPU line grows) but nothing
+     * the charts show changes, so CPU busy and PSI are not redrawn.
+     */
+    @Test
+    void aLiveSessionPausedOnThePastDoesNotRedraw() throws Exception {
+        Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live part needs Linux");
+        try {
+            fx(() -> { w.vm.connectLocal(); return null; });
+            until("busy and PSI with points", 20_000, () -> {
+                ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
+                ChartView psi = w.view.charts().charts().get(ChartGroup.PSI);
+                return cpu != null && psi != null && cpu.pointCount() > 50 && psi.pointCount() > 50;
+            });
+            double first = fx(() -> w.vm.storeProperty().get().firstX());
+            fx(() -> { w.vm.window().userRange(first, first + 1); return null; });
+            pulses(10);
+            ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+            ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
+            long cpuBefore = fx(cpu::redraws);
+            long psiBefore = fx(psi::redraws);
+            int points = fx(cpu::pointCount);
+            int marks = fx(() -> w.vm.storeProperty().get().marks().size());
+            until("more samples", 20_000, () -> cpu.pointCount() > points + 100);
+            pulses(10);
+            // a kernel log line arriving meanwhile adds a mark to every chart (a plugin: one redraw each)
+            long newMarks = fx(() -> w.vm.storeProperty().get().marks().size()) - marks;
+            assertTrue(fx(cpu::redraws) - cpuBefore <= newMarks,
+                    "CPU busy: new samples right of a paused window are not drawn (" + (fx(cpu::redraws) - cpuBefore) + " redraws, " + newMarks + " new marks)");
+            assertTrue(fx(psi::redraws) - psiBefore <= newMarks, "PSI likewise");
+            // following again, the charts move with the data
+            fx(() -> { w.vm.window().followProperty().set(true); return null; });
+            until("a redraw when following", 10_000, () -> cpu.redraws() > cpuBefore);
+        } finally {
+            fx(() -> { w.vm.shutdown(); return null; });
+        }
     }
 }
