@@ -91,18 +91,18 @@ public final class ScreenshotsRun {
         fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
         pulses(30);
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
-        // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
-        fx(() -> { w.view.charts().refreshPickers(); return null; });
-        check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
-        fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
-        pulses(30);
-        shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
         // one track made taller (what a double-click does), photographed alone
         ChartView throttle = fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE));
         fx(() -> { throttle.setExpanded(true); return null; });
         pulses(30);
         shot(w, out.resolve("throttle-chart.png"), throttle);
         fx(() -> { throttle.setExpanded(false); return null; });
+        // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
+        fx(() -> { w.view.charts().refreshPickers(); return null; });
+        check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
+        fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
+        pulses(30);
+        shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
         fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
         pulses(30);
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
