@@ -35,6 +35,11 @@ public enum ChartGroup {
         return unit;
     }
 
+    /** Counts (objects, blocks, slots): the y axis ticks whole numbers only. */
+    public boolean integral() {
+        return this == SLAB || this == BUDDY || this == THROTTLE_EFFECTIVE;
+    }
+
     /** Groups with many series (slab caches, buddy orders) show the busiest few and offer a picker. */
     public boolean picked() {
         return picked;

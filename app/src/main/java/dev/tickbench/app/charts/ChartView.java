@@ -21,11 +21,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
-import javafx.scene.layout.FlowPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -33,11 +38,19 @@ import javafx.scene.layout.VBox;
 import org.controlsfx.control.CheckComboBox;
 
 /**
- * One chart of the live view: a header with the title, the cadence badge of every series and (for
- * slab and buddy) a picker; a ChartFX chart on the shared time axis with held steps for levels, change
- * and heartbeat marks, kmsg / session / gap marks, and the group's fixed lines (critical trip, bands).
+ * One track of the live view: a label column (title, the cadence badge of every drawn series, for
+ * slab and buddy "+N more" and a picker) beside a ChartFX chart on the shared time axis with held
+ * steps for levels, change and heartbeat marks, kmsg / session / gap marks, and the group's fixed
+ * lines (critical trip, bands). Compact by default; a double-click makes it taller, ▾ collapses it
+ * (docs/workbench-charts.md). While it is off screen its datasets hold their events back and the
+ * window is not pushed to it: it redraws once when it shows again.
  */
-public final class ChartView extends VBox {
+public final class ChartView extends HBox {
+    /** Chart heights: compact (six tracks on a 1000 px screen) and expanded. */
+    public static final double COMPACT_HEIGHT = 112;
+    public static final double EXPANDED_HEIGHT = 360;
+    /** Width of the label column (the overview strip's label lines up with it). */
+    public static final double LABEL_WIDTH = 250;
     /** Slab and buddy show this many of the busiest series until the user picks. */
     static final int TOP_N = 5;
     /** Older kmsg marks are dropped from the chart (they stay in the event list): plugins are not free. */
@@ -49,15 +62,22 @@ public final class ChartView extends VBox {
         "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
     private final ChartGroup group;
-    private final XYChart chart;
+    private final CountingChart chart;
     private final DefaultNumericAxis xAxis;
-    private final DefaultNumericAxis yAxis;
+    private final ValueAxis yAxis;
     private final ErrorDataSetRenderer lines = renderer(true);
     private final ErrorDataSetRenderer changeMarks = renderer(false);
     private final ErrorDataSetRenderer heartbeatMarks = renderer(false);
     private final Map<String, Series> all = new LinkedHashMap<>();
     private final Set<String> shown = new TreeSet<>();
-    private final FlowPane badges = new FlowPane(8, 2);
+    private final VBox badges = new VBox(1);
+    private final VBox side = new VBox(1);
+    private final Button collapse = new Button("▾");
+    private final Hyperlink more = new Hyperlink();
+    private boolean expanded;
+    private boolean collapsed;
+    private boolean onScreen = true;
+    private final List<io.fair_acc.dataset.DataSet> marksLeftOut = new ArrayList<>();
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
     private final Set<String> trips = new TreeSet<>();
@@ -78,26 +98,24 @@ public final class ChartView extends VBox {
     public ChartView(ChartGroup group, Runnable savePng) {
         this.group = group;
         getStyleClass().add("chart-view");
-        xAxis = new TimeAxis("time");
+        xAxis = new TimeAxis(null); // the time axis needs no name; its clock labels say what it is
         xAxis.setUnit(null); // ChartFX prints "time []" for an empty unit
         xAxis.setTimeAxis(true); // time-aligned tick units (1 s, 5 s, 1 min …); our labels below
         xAxis.setTickLabelFormatter(new ClockLabels(xAxis::getTickUnit, java.time.ZoneId.systemDefault()));
         xAxis.setAutoRanging(false);
         xAxis.setAutoGrowRanging(false);
         xAxis.setAnimated(false);
-        yAxis = new DefaultNumericAxis(group.unit());
-        yAxis.setUnit(null);
-        yAxis.setAnimated(false);
+        xAxis.getMinorTickStyle().setVisible(false);
+        yAxis = new ValueAxis(group.integral());
         // ranged by rangeY over the visible time range, not by ChartFX over all data: a critical trip
         // above the data and a peak long scrolled out of view must not decide what is seen now
         yAxis.setAutoRanging(false);
         yAxis.setAutoGrowRanging(false);
         yAxis.setAutoRangeRounding(false);
-        yAxis.setMinorTickCount(2); // ChartFX's ten per major tick drew a solid comb along the axis
-        chart = new XYChart(xAxis, yAxis);
+        chart = new CountingChart(xAxis, yAxis);
         chart.setAnimated(false);
         chart.setTitle(null);
-        // the coloured cadence badges above the chart are the legend: ChartFX's legend cannot
+        // the coloured cadence badges beside the chart are the legend: ChartFX's legend cannot
         // change a series' name when a new session publishes another cadence
         chart.setLegendVisible(false);
         chart.getRenderers().setAll(lines, changeMarks, heartbeatMarks);
@@ -106,36 +124,158 @@ public final class ChartView extends VBox {
         Zoomer zoomer = new Zoomer(AxisMode.X);
         zoomer.setAnimated(false);
         zoomer.setSliderVisible(false);
+        // the wheel scrolls the track stack and Ctrl+wheel zooms all tracks (ChartsPane), not this one
+        zoomer.setZoomScrollFilter(e -> false);
         chart.getPlugins().add(zoomer);
-        chart.setPrefHeight(group == ChartGroup.THROTTLE_EFFECTIVE ? 180 : 240);
-        chart.setMinHeight(160);
+        height(COMPACT_HEIGHT);
+        chart.setMinWidth(200);
+        HBox.setHgrow(chart, Priority.ALWAYS);
 
         Label title = new Label(group.title() + " (" + group.unit() + ")");
         title.getStyleClass().add("chart-title");
+        // one line: a wrapped title made the track taller and its height flip between two layouts
+        title.setStyle("-fx-font-size: 11.5px;");
+        title.setMinWidth(0);
+        title.setTooltip(new Tooltip(title.getText()));
+        collapse.getStyleClass().add("small");
+        collapse.setStyle("-fx-background-color: transparent; -fx-padding: 0 3 0 0;");
+        collapse.setTooltip(new Tooltip("Collapse / expand this group"));
+        collapse.setOnAction(e -> setCollapsed(!collapsed));
         Button png = new Button("PNG");
         png.getStyleClass().add("small");
         png.setOnAction(e -> savePng.run());
+        png.setMinWidth(Region.USE_PREF_SIZE); // the title gives way, not the button
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(8, title, spacer);
+        HBox.setHgrow(title, Priority.SOMETIMES);
+        HBox header = new HBox(4, collapse, title, spacer, png);
         header.setAlignment(Pos.CENTER_LEFT);
+        side.getChildren().addAll(header, badges);
+        more.setStyle("-fx-font-size: 11px; -fx-padding: 0 2 0 2;");
+        more.setVisible(false);
+        more.setManaged(false);
         if (group.picked()) {
             picker = new CheckComboBox<>();
             picker.setTitle("Pick…");
+            picker.setStyle("-fx-font-size: 11px;");
+            picker.setPrefWidth(90);
             picker.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> {
                 if (!updatingPicker) {
                     userPicked = true;
                     show(new TreeSet<>(picker.getCheckModel().getCheckedItems()));
                 }
             });
-            header.getChildren().add(picker);
+            more.setOnAction(e -> picker.show());
+            HBox pick = new HBox(4, more, picker);
+            pick.setAlignment(Pos.CENTER_LEFT);
+            side.getChildren().add(pick);
         } else {
             picker = null;
         }
-        header.getChildren().add(png);
-        badges.getStyleClass().add("badges");
-        setPadding(new Insets(4, 6, 4, 6));
-        getChildren().addAll(header, badges, chart);
+        side.setMinWidth(LABEL_WIDTH);
+        side.setPrefWidth(LABEL_WIDTH);
+        side.setMaxWidth(LABEL_WIDTH);
+        side.setPadding(new Insets(2, 6, 2, 0));
+        Tooltip.install(side, new Tooltip("Double-click: taller / compact"));
+        addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !collapsed) {
+                setExpanded(!expanded);
+                e.consume();
+            }
+        });
+        setPadding(new Insets(2, 6, 2, 6));
+        getChildren().addAll(side, chart);
+    }
+
+    /** Taller for reading detail, or back to compact (a double-click on the track does the same). */
+    public void setExpanded(boolean on) {
+        expanded = on;
+        height(on ? EXPANDED_HEIGHT : COMPACT_HEIGHT);
+    }
+
+    /**
+     * ChartFX's own stylesheet sets the chart's min and pref height, and a stylesheet beats
+     * setPrefHeight (the charts were 450 px tall whatever the code said): inline style beats both.
+     */
+    private void height(double px) {
+        chart.setStyle("-fx-min-height: " + px + "px; -fx-pref-height: " + px + "px; -fx-max-height: " + px + "px;");
+    }
+
+    public boolean isExpanded() {
+        return expanded;
+    }
+
+    /** Collapsed: the title only, no chart (and no redraws: it is off screen). */
+    public void setCollapsed(boolean on) {
+        collapsed = on;
+        collapse.setText(on ? "▸" : "▾");
+        chart.setVisible(!on);
+        chart.setManaged(!on);
+        for (javafx.scene.Node n : side.getChildren().subList(1, side.getChildren().size())) {
+            n.setVisible(!on);
+            n.setManaged(!on);
+        }
+    }
+
+    public boolean isCollapsed() {
+        return collapsed;
+    }
+
+    /**
+     * Whether the chart can be seen (ChartsPane: inside the viewport, on a showing tab, not
+     * collapsed). Off screen its series hold their events back; back on screen it redraws once.
+     */
+    void setOnScreen(boolean on, double drawnMax) {
+        boolean was = onScreen;
+        onScreen = on;
+        for (Series s : all.values()) {
+            s.drawnRange(drawnMax, on && shown.contains(s.name()));
+        }
+        if (on && !was) {
+            chart.invalidate(); // the data may have moved on while nothing was drawn
+        }
+    }
+
+    public boolean isOnScreen() {
+        return onScreen;
+    }
+
+    /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
+    public long redraws() {
+        return chart.redraws;
+    }
+
+    /** Time (epoch s) under a scene x, through this chart's x axis (crosshair, Ctrl+wheel zoom). */
+    public double timeAtScene(double sceneX) {
+        Point2D p = xAxis.sceneToLocal(sceneX, 0);
+        return p == null ? Double.NaN : xAxis.getValueForDisplay(p.getX());
+    }
+
+    /** Scene x of time {@code t} on this chart's x axis. */
+    public double sceneXAt(double t) {
+        return xAxis.localToScene(xAxis.getDisplayPosition(t), 0).getX();
+    }
+
+    /** The plot area (the x axis' extent across the chart's canvas) in scene coordinates. */
+    public Bounds plotBoundsInScene() {
+        Bounds a = xAxis.localToScene(xAxis.getBoundsInLocal());
+        Bounds c = chart.getCanvas().localToScene(chart.getCanvas().getBoundsInLocal());
+        return new javafx.geometry.BoundingBox(a.getMinX(), c.getMinY(), a.getWidth(), c.getHeight());
+    }
+
+    /** Counts canvas redraws: the honest measure of "not redrawn while nothing changes". */
+    private static final class CountingChart extends XYChart {
+        private long redraws;
+
+        CountingChart(DefaultNumericAxis x, DefaultNumericAxis y) {
+            super(x, y);
+        }
+
+        @Override
+        protected void redrawCanvas() {
+            redraws++;
+            super.redrawCanvas();
+        }
     }
 
     private static ErrorDataSetRenderer renderer(boolean line) {
@@ -147,6 +287,8 @@ public final class ChartView extends VBox {
         r.setAssumeSortedData(true);
         r.setDrawBars(false);
         r.setDrawBubbles(false);
+        // NaN is a break at missed samples (docs/workbench-charts.md); without this ChartFX draws it at the axis minimum
+        r.setAllowNaNs(true);
         if (line) {
             r.setDrawMarker(false);
         } else {
@@ -182,8 +324,8 @@ public final class ChartView extends VBox {
         }
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
-        badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4;");
-        badges.getChildren().add(badge);
+        badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
+        badge.setMaxWidth(LABEL_WIDTH - 8);
         badgeOf.put(s.name(), badge);
         if (picker != null) {
             updatingPicker = true;
@@ -192,6 +334,7 @@ public final class ChartView extends VBox {
             if (!userPicked) {
                 pickBusiest();
             }
+            legend();
         } else {
             Set<String> next = new TreeSet<>(shown);
             next.add(s.name());
@@ -218,6 +361,7 @@ public final class ChartView extends VBox {
     }
 
     private void show(Set<String> names) {
+        marksLeftOut.clear();
         shown.clear();
         shown.addAll(names);
         List<io.fair_acc.dataset.DataSet> l = new ArrayList<>();
@@ -229,17 +373,52 @@ public final class ChartView extends VBox {
             }
             l.add(s.line());
             if (s.kind() == SeriesKind.LEVEL && s.changeMarks() != null) {
-                c.add(s.changeMarks());
-                h.add(s.heartbeatMarks());
+                // an empty dataset in a ChartFX 11.3 renderer that draws markers makes the chart redraw
+                // on every pulse (its axis ranges never settle): marks join once they have points
+                addIfNotEmpty(c, s.changeMarks());
+                addIfNotEmpty(h, s.heartbeatMarks());
             }
         }
         lines.getDatasets().setAll(l);
         changeMarks.getDatasets().setAll(c);
         heartbeatMarks.getDatasets().setAll(h);
-        badgeOf.forEach((name, b) -> b.setDisable(!shown.contains(name)));
+        legend();
+        for (Series s : all.values()) {
+            s.drawnRange(lastMax, onScreen && shown.contains(s.name()));
+        }
         if (!Double.isNaN(lastMin)) {
             rangeY(lastMin, lastMax); // another pick may need another range, paused or not
         }
+    }
+
+    private void addIfNotEmpty(List<io.fair_acc.dataset.DataSet> to, io.fair_acc.dataset.DataSet ds) {
+        if (ds.lock().readLockGuard(ds::getDataCount) > 0) {
+            to.add(ds);
+        } else {
+            marksLeftOut.add(ds);
+        }
+    }
+
+    /** Adds the emission marks that were left out while empty and have points now (a few times a second at most). */
+    public void refreshMarks() {
+        if (marksLeftOut.stream().anyMatch(ds -> ds.lock().readLockGuard(ds::getDataCount) > 0)) {
+            int before = changeMarks.getDatasets().size() + heartbeatMarks.getDatasets().size();
+            show(new TreeSet<>(shown));
+            if (changeMarks.getDatasets().size() + heartbeatMarks.getDatasets().size() != before && !Double.isNaN(lastMin)) {
+                updateMarks(lastMin, lastMax);
+            }
+        }
+    }
+
+    /** The legend lists what is drawn, in the series' order; the rest is one "+N more" away. */
+    private void legend() {
+        List<Label> legend = new ArrayList<>();
+        badgeOf.forEach((name, b) -> { if (shown.contains(name)) { legend.add(b); } });
+        badges.getChildren().setAll(legend);
+        int hidden = all.size() - shown.size();
+        more.setText("+" + hidden + " more");
+        more.setVisible(picker != null && hidden > 0);
+        more.setManaged(more.isVisible());
     }
 
     /** A new session may publish other cadences: the badges say what is true now. */
@@ -268,11 +447,30 @@ public final class ChartView extends VBox {
         return out;
     }
 
-    /** Badge texts, e.g. "thermal_zone0 · 1.0 Hz · declared". */
+    /** Badge texts of every series, drawn or not, e.g. "thermal_zone0 · 1.0 Hz · declared". */
     public List<String> badgeTexts() {
         List<String> out = new ArrayList<>();
-        badges.getChildren().forEach(n -> out.add(((Label) n).getText()));
+        badgeOf.values().forEach(b -> out.add(b.getText()));
         return out;
+    }
+
+    /** What the legend shows: the drawn series' badges, then "+N more" when some are not drawn. */
+    public List<String> legendTexts() {
+        List<String> out = new ArrayList<>();
+        badges.getChildren().forEach(n -> out.add(((Label) n).getText()));
+        if (more.isVisible()) {
+            out.add(more.getText());
+        }
+        return out;
+    }
+
+    /** Opens the series picker ("+N more"); false when this chart has none. */
+    public boolean openPicker() {
+        if (picker == null) {
+            return false;
+        }
+        picker.show();
+        return true;
     }
 
     /**
@@ -357,6 +555,11 @@ public final class ChartView extends VBox {
 
     public DefaultNumericAxis yAxis() {
         return yAxis;
+    }
+
+    /** The visible time range last pushed to this chart (NaN before the first). */
+    double shownMax() {
+        return lastMax;
     }
 
     /**

@@ -1,42 +1,99 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.app.session.RateStats;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
- * The stack of charts of one store, all on the one {@link TimeWindow}: a zoom or pan on any chart
- * becomes the window's range (and pauses follow); the window's range is pushed to every chart.
+ * The tracks of one store, all on the one {@link TimeWindow} (docs/workbench-charts.md): an overview
+ * strip of the whole session or capture with the visible range as a draggable rectangle and the
+ * session's published vs achieved rate beside it; below, the compact tracks in a scroll pane. The
+ * wheel scrolls the tracks; Ctrl+wheel zooms time around the pointer (following: the followed span);
+ * a drag-zoom on any chart becomes the window's range (and pauses follow). The window's range is
+ * pushed to the charts on screen; a chart off screen or on a hidden tab is left alone and redraws
+ * once when it shows again.
+ *
+ * <p>Overlays spanning every track (a crosshair) go on {@link #overlay()} and map time to scene x
+ * with {@link ChartView#sceneXAt} / {@link ChartView#timeAtScene} of any track in {@link #tracks()}.
  */
-public final class ChartsPane extends ScrollPane {
+public final class ChartsPane extends VBox {
+    /** Ctrl+wheel: one notch (40 px of wheel) zooms in or out by this factor. */
+    static final double ZOOM_PER_NOTCH = 0.8;
+    /** The followed span stays between these (seconds). */
+    static final double MIN_SPAN_S = 0.2;
+    static final double MAX_SPAN_S = 24 * 3600;
+
     private final TimeWindow window;
     private final Consumer<ChartView> savePng;
-    private final VBox stack = new VBox(2);
+    private final VBox stack = new VBox(0);
+    private final ScrollPane scroll = new ScrollPane(stack);
+    private final Pane overlay = new Pane();
+    private final OverviewStrip overview;
+    private final Label overviewLabel = new Label();
+    private final Label rates = new Label();
     private final Map<ChartGroup, ChartView> charts = new EnumMap<>(ChartGroup.class);
     private final Label empty = new Label("Waiting for the first samples…");
     private final Crosshair crosshair = new Crosshair();
+    private final TreeShowing showing;
     private SeriesStore store;
     private boolean syncing;
 
     public ChartsPane(TimeWindow window, Consumer<ChartView> savePng) {
         this.window = window;
         this.savePng = savePng;
-        setFitToWidth(true);
-        setContent(stack);
+        getStyleClass().add("charts-pane");
+        overview = new OverviewStrip(window);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         stack.getChildren().add(empty);
         empty.getStyleClass().add("placeholder");
+        overlay.setMouseTransparent(true);
+        overlay.setPickOnBounds(false);
+        StackPane body = new StackPane(scroll, overlay);
+        VBox.setVgrow(body, Priority.ALWAYS);
+
+        overviewLabel.setStyle("-fx-font-size: 11px; -fx-font-weight: bold;");
+        rates.setStyle("-fx-font-size: 11px;");
+        rates.getStyleClass().add("rate-stats");
+        VBox label = new VBox(2, overviewLabel, rates);
+        label.setMinWidth(ChartView.LABEL_WIDTH);
+        label.setPrefWidth(ChartView.LABEL_WIDTH);
+        label.setMaxWidth(ChartView.LABEL_WIDTH);
+        label.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(overview, Priority.ALWAYS);
+        HBox top = new HBox(0, label, overview);
+        top.setPadding(new Insets(2, 6, 2, 6));
+        getChildren().addAll(top, body);
+
         window.minProperty().addListener((o, a, b) -> pushWindow());
         window.maxProperty().addListener((o, a, b) -> pushWindow());
+        // the wheel scrolls the tracks; Ctrl+wheel zooms time (a filter: it runs before any chart sees it)
+        scroll.addEventFilter(ScrollEvent.SCROLL, this::wheel);
+        showing = new TreeShowing(this);
+        showing.showingProperty().addListener((o, a, b) -> updateOnScreen());
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> updateOnScreen());
+        stack.heightProperty().addListener((o, a, b) -> updateOnScreen());
     }
 
     /** Shows {@code s}; everything it already holds and, from now on, what arrives (FX thread). */
@@ -45,6 +102,9 @@ public final class ChartsPane extends ScrollPane {
         charts.clear();
         crosshair.store(s);
         stack.getChildren().setAll(empty);
+        overview.attach(s);
+        rates.setText("");
+        overviewLabel.setText("");
         SeriesStore mine = s;
         s.addListener(new StoreListener() {
             @Override
@@ -107,6 +167,7 @@ public final class ChartsPane extends ScrollPane {
             ChartView added = view;
             view.xAxis().minProperty().addListener((o, a, b) -> fromChart(added));
             view.xAxis().maxProperty().addListener((o, a, b) -> fromChart(added));
+            view.boundsInParentProperty().addListener((o, a, b) -> updateOnScreen());
             if (store != null) {
                 store.marks().forEach(view::mark);
                 if (store.session() != null) {
@@ -126,7 +187,11 @@ public final class ChartsPane extends ScrollPane {
     }
 
     private void pushWindow() {
-        charts.values().forEach(this::pushTo);
+        charts.values().forEach(v -> {
+            if (v.isOnScreen()) {
+                pushTo(v);
+            }
+        });
     }
 
     private void pushTo(ChartView v) {
@@ -144,11 +209,95 @@ public final class ChartsPane extends ScrollPane {
         }
         v.updateMarks(min, max);
         v.rangeY(min, max);
+        v.setOnScreen(v.isOnScreen(), max);
     }
 
-    /** Re-evaluates the busiest slab / buddy series (called a few times a second). */
+    /**
+     * Which tracks can be seen: the pane shows (its tab is selected, the window is up) and the track
+     * lies at least partly inside the viewport and is not collapsed. A track coming on screen gets the
+     * current window and redraws once.
+     */
+    private void updateOnScreen() {
+        Bounds port = scroll.getViewportBounds();
+        double top = -port.getMinY();
+        double bottom = top + port.getHeight();
+        boolean paneShows = showing.isShowing();
+        double max = window.maxProperty().get();
+        for (ChartView v : charts.values()) {
+            Bounds b = v.getBoundsInParent();
+            boolean on = paneShows && !v.isCollapsed() && b.getMaxY() > top && b.getMinY() < bottom;
+            if (on != v.isOnScreen()) {
+                v.setOnScreen(on, max);
+                if (on) {
+                    pushTo(v);
+                }
+            }
+        }
+    }
+
+    /** Plain wheel: scroll the tracks (the scroll pane does it). Ctrl+wheel: zoom time at the pointer. */
+    private void wheel(ScrollEvent e) {
+        if (!e.isControlDown() && !e.isShortcutDown()) {
+            return; // the ScrollPane scrolls; the charts' Zoomers ignore the wheel
+        }
+        e.consume();
+        if (e.getDeltaY() == 0) {
+            return;
+        }
+        double factor = Math.pow(ZOOM_PER_NOTCH, e.getDeltaY() / 40.0);
+        double at = Double.NaN;
+        for (ChartView v : charts.values()) {
+            Bounds p = v.plotBoundsInScene();
+            if (v.isOnScreen() && p.contains(e.getSceneX(), e.getSceneY())) {
+                at = v.timeAtScene(e.getSceneX());
+                break;
+            }
+        }
+        zoom(factor, at);
+    }
+
+    /**
+     * Zooms time by {@code factor} (below 1: in) around {@code at} (NaN: the window's centre). While
+     * following, the followed span changes and following goes on; otherwise the window shrinks or
+     * grows around {@code at} and stays paused.
+     */
+    public void zoom(double factor, double at) {
+        double min = window.minProperty().get();
+        double max = window.maxProperty().get();
+        if (window.isFollow()) {
+            double span = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, window.spanProperty().get() * factor));
+            window.spanProperty().set(span);
+            if (store != null) {
+                window.advance(store.firstX(), store.latestX());
+            }
+            return;
+        }
+        if (Double.isNaN(min) || !(max > min)) {
+            return;
+        }
+        double c = Double.isNaN(at) || at < min || at > max ? (min + max) / 2 : at;
+        double width = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, (max - min) * factor));
+        double left = (c - min) / (max - min);
+        window.userRange(c - width * left, c + width * (1 - left));
+    }
+
+    /** Re-evaluates the busiest slab / buddy series, the overview and the rates (a few times a second at most). */
     public void refreshPickers() {
         charts.values().forEach(ChartView::pickBusiest);
+        charts.values().forEach(ChartView::refreshMarks);
+        refreshOverview();
+    }
+
+    /** The overview strip's trace and the published vs achieved rate. */
+    public void refreshOverview() {
+        if (!showing.isShowing()) {
+            return;
+        }
+        overview.refresh();
+        Series s = overview.series();
+        overviewLabel.setText(s == null ? "" : s.label().split(" · ")[0] + " · whole " + (store != null && store.session() != null ? "session" : "range"));
+        RateStats r = store == null ? null : store.rateStats();
+        rates.setText(r == null ? "" : r.text());
     }
 
     /**
@@ -156,13 +305,14 @@ public final class ChartsPane extends ScrollPane {
      * its top at the top of the view when the stack allows. False when no chart shows that source.
      */
     public boolean showSource(String source) {
-        for (javafx.scene.Node n : stack.getChildren()) {
+        for (Node n : stack.getChildren()) {
             if (n instanceof ChartView v && v.hasSource(source)) {
                 layout();
+                scroll.layout();
                 double content = stack.getHeight();
-                double viewport = getViewportBounds().getHeight();
+                double viewport = scroll.getViewportBounds().getHeight();
                 double y = v.getBoundsInParent().getMinY();
-                setVvalue(content > viewport ? Math.min(1, y / (content - viewport)) : 0);
+                scroll.setVvalue(content > viewport ? Math.min(1, y / (content - viewport)) : 0);
                 return true;
             }
         }
@@ -176,5 +326,40 @@ public final class ChartsPane extends ScrollPane {
     /** The cursor, pins and range shared by these charts (docs/crosshair.md). */
     public Crosshair crosshair() {
         return crosshair;
+    }
+
+    /** The tracks in display order. */
+    public List<ChartView> tracks() {
+        List<ChartView> out = new ArrayList<>();
+        stack.getChildren().forEach(n -> { if (n instanceof ChartView v) { out.add(v); } });
+        return out;
+    }
+
+    /** The stack of tracks (all of them, as a PNG of "all charts" shows them). */
+    public Node getContent() {
+        return stack;
+    }
+
+    /** The scroll pane around the tracks. */
+    public ScrollPane scrollPane() {
+        return scroll;
+    }
+
+    public double getVvalue() {
+        return scroll.getVvalue();
+    }
+
+    /** A mouse-transparent layer over the tracks' viewport for overlays spanning every track. */
+    public Pane overlay() {
+        return overlay;
+    }
+
+    public OverviewStrip overview() {
+        return overview;
+    }
+
+    /** "100 Hz · 82 Hz achieved · 1,204 missed", or empty before two samples. */
+    public String rateText() {
+        return rates.getText();
     }
 }

@@ -8,6 +8,9 @@ import io.fair_acc.chartfx.renderer.RendererDataReducer;
  * ChartFX's DefaultDataReducer is too slow on noisy data in software rendering (a noisy 1,000,000-point
  * line drew at 0.1-0.2 frames/s) and MaxDataReducer drops peaks. ChartFX calls this with x already in
  * screen coordinates.
+ *
+ * <p>A NaN y is a break in the line (missed samples, docs/workbench-charts.md): it ends the column
+ * before it and is kept as a point of its own (a run of NaNs as one), so the break survives any zoom.
  */
 public final class MinMaxColumnReducer implements RendererDataReducer {
 
@@ -17,17 +20,24 @@ public final class MinMaxColumnReducer implements RendererDataReducer {
         int out = 0;
         int i = indexMin;
         while (i < indexMax) {
+            if (Double.isNaN(y[i])) {
+                out = keep(i, out, x, y, xErrPos, xErrNeg, yErrPos, yErrNeg, styles, selected);
+                while (i < indexMax && Double.isNaN(y[i])) {
+                    i++;
+                }
+                continue;
+            }
             // one column: the run of points whose screen x falls in the same whole pixel
             double column = Math.floor(x[i]);
             int first = i;
             int min = i;
             int max = i;
             int j = i + 1;
-            while (j < indexMax && Math.floor(x[j]) == column) {
-                if (y[j] < y[min] || Double.isNaN(y[min])) {
+            while (j < indexMax && Math.floor(x[j]) == column && !Double.isNaN(y[j])) {
+                if (y[j] < y[min]) {
                     min = j;
                 }
-                if (y[j] > y[max] || Double.isNaN(y[max])) {
+                if (y[j] > y[max]) {
                     max = j;
                 }
                 j++;

@@ -19,6 +19,11 @@ final class PointBuffer {
         size++;
     }
 
+    /** X of the first pending point (NaN when empty). */
+    double firstX() {
+        return size == 0 ? Double.NaN : x[0];
+    }
+
     int size() {
         return size;
     }

@@ -4,6 +4,9 @@ import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
 
 import io.fair_acc.dataset.spi.DoubleDataSet;
+import io.fair_acc.dataset.events.StateListener;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * One plotted series: its values (a ChartFX dataset, appended in batches) and, for levels, the real
@@ -11,6 +14,10 @@ import io.fair_acc.dataset.spi.DoubleDataSet;
  * Mutated only by {@link SeriesStore}, from its one receiving thread; the pending points are guarded by
  * this series' own monitor (emissions may be counted from another thread), and the datasets are read by
  * the charts under the datasets' own locks.
+ *
+ * <p>A NaN y in {@link #line()} is a break: samples were missed there (docs/workbench-charts.md), and
+ * the line is drawn in two pieces. A level's step is extended to the last tick received before the
+ * hole (a held value, like the held tail), so only the marks datasets hold real reads.
  */
 public final class Series {
     private final String name;
@@ -20,9 +27,9 @@ public final class Series {
     private final SeriesKind kind;
     private volatile CadenceLabel cadence;
     private volatile String note;
-    private final DoubleDataSet line;
-    private final DoubleDataSet changeMarks;
-    private final DoubleDataSet heartbeatMarks;
+    private final QuietDataSet line;
+    private final QuietDataSet changeMarks;
+    private final QuietDataSet heartbeatMarks;
     private final PointBuffer pendingLine = new PointBuffer();
     private final PointBuffer pendingChange = new PointBuffer();
     private final PointBuffer pendingHeartbeat = new PointBuffer();
@@ -30,6 +37,14 @@ public final class Series {
     private double lastX = Double.NaN;
     private double lastY = Double.NaN;
     private boolean holdTailShown;
+    private long breaks;
+    /**
+     * Changes with x beyond this are not announced to the chart (it redraws when its window moves
+     * there); NaN announces everything. Set from the FX thread ({@link #drawnRange}).
+     */
+    private volatile double drawnMax = Double.NaN;
+    /** The chart is off screen or hidden: nothing is announced until it shows again. */
+    private volatile boolean offScreen;
 
     Series(String name, String shortName, String source, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
         this.name = name;
@@ -38,10 +53,10 @@ public final class Series {
         this.group = group;
         this.kind = kind;
         this.cadence = cadence;
-        this.line = new DoubleDataSet(name, 1024);
+        this.line = new QuietDataSet(name, 1024);
         if (kind == SeriesKind.LEVEL) {
-            this.changeMarks = new DoubleDataSet(name + " change", 64);
-            this.heartbeatMarks = new DoubleDataSet(name + " heartbeat", 16);
+            this.changeMarks = new QuietDataSet(name + " change", 64);
+            this.heartbeatMarks = new QuietDataSet(name + " heartbeat", 16);
         } else {
             this.changeMarks = null;
             this.heartbeatMarks = null;
@@ -128,6 +143,11 @@ public final class Series {
             return;
         }
         line.lock().writeLockGuard(() -> {
+            // the first x this flush adds (a new point, else the held tail moved on to nowX); the old
+            // tail's step reaching on to the window's edge waits for the window's next move
+            int n = line.getDataCount();
+            double from = pendingLine.size() > 0 ? pendingLine.firstX() : nowX;
+            line.quiet(quiet(from) && (n + pendingLine.size() + 1 <= maxPoints));
             if (holdTailShown) {
                 line.remove(line.getDataCount() - 1, line.getDataCount());
                 holdTailShown = false;
@@ -138,6 +158,7 @@ public final class Series {
                 holdTailShown = true;
             }
             trim(line, maxPoints);
+            line.quiet(false);
         });
         if (changeMarks != null) {
             drain(pendingChange, changeMarks, maxPoints);
@@ -145,19 +166,109 @@ public final class Series {
         }
     }
 
-    /** Number of real points (without the held tail). */
+    /** Number of points in the line (without the held tail; with the held ends and NaN points of breaks). */
     public synchronized int realPointCount() {
         return line.lock().readLockGuard(() -> line.getDataCount() - (holdTailShown ? 1 : 0));
     }
 
-    private static void drain(PointBuffer pending, DoubleDataSet target, int maxPoints) {
+    private void drain(PointBuffer pending, QuietDataSet target, int maxPoints) {
         if (pending.size() == 0) {
             return;
         }
         target.lock().writeLockGuard(() -> {
+            target.quiet(quiet(pending.firstX()) && target.getDataCount() + pending.size() <= maxPoints);
             pending.drainTo(target);
             trim(target, maxPoints);
+            target.quiet(false);
         });
+    }
+
+    private boolean quiet(double fromX) {
+        double max = drawnMax;
+        return offScreen || (!Double.isNaN(max) && fromX > max);
+    }
+
+    /**
+     * Ends the line at {@code x}, the last tick received before a hole in the samples: a level's step
+     * is held up to there, then a NaN point breaks the line (docs/workbench-charts.md). Nothing
+     * happens when nothing was drawn since the last break.
+     */
+    synchronized void breakAt(double x) {
+        if (Double.isNaN(lastX)) {
+            return;
+        }
+        if (kind == SeriesKind.LEVEL && x > lastX) {
+            pendingLine.add(x, lastY);
+        }
+        pendingLine.add(Math.max(x, lastX), Double.NaN);
+        lastX = Double.NaN; // no held tail across the hole: the value there is not known
+        breaks++;
+    }
+
+    /** How many times the line was broken at missed samples. */
+    public synchronized long breaks() {
+        return breaks;
+    }
+
+    /**
+     * What the chart draws (FX thread): changes at x beyond {@code max} are not announced (NaN: all
+     * are), and none while {@code onScreen} is false. The chart redraws itself when it shows again or
+     * its window moves, reading the datasets as they are then.
+     */
+    public void drawnRange(double max, boolean onScreen) {
+        drawnMax = max;
+        offScreen = !onScreen;
+    }
+
+    /**
+     * A dataset whose change events can be held back while the chart could not show the change (off
+     * screen, hidden tab, beyond the visible range): ChartFX redraws a chart on every dataset event.
+     * The chart listens to the dataset's state, which the dataset's own events and its axis
+     * descriptions (the x range grows with every append) both dirty, so the listeners are wrapped.
+     * {@code quiet} is only set while the receiving thread holds the write lock. A state that went
+     * dirty while quiet would swallow the next event (listeners hear only clean→dirty), so the first
+     * change that is not quiet starts from a clean state.
+     */
+    static final class QuietDataSet extends DoubleDataSet {
+        private volatile boolean quiet;
+        private boolean heldBack;
+        private final Map<StateListener, StateListener> wrapped = new IdentityHashMap<>();
+
+        QuietDataSet(String name, int capacity) {
+            super(name, capacity);
+        }
+
+        /** Called with the write lock held, before changing the data. */
+        void quiet(boolean q) {
+            if (!q && heldBack) {
+                getBitState().clear();
+                heldBack = false;
+            }
+            heldBack |= q;
+            quiet = q;
+        }
+
+        @Override
+        public void addListener(StateListener listener) {
+            StateListener w = (source, bits) -> {
+                if (!quiet) {
+                    listener.accept(source, bits);
+                }
+            };
+            synchronized (wrapped) {
+                wrapped.put(listener, w);
+            }
+            super.addListener(w);
+        }
+
+        @Override
+        public void removeListener(StateListener listener) {
+            StateListener w;
+            synchronized (wrapped) {
+                w = wrapped.remove(listener);
+            }
+            super.removeListener(w == null ? listener : w);
+        }
     }
 
     /** Live sessions keep a bounded history; replays pass {@code Integer.MAX_VALUE}. */

@@ -58,6 +58,12 @@ public final class SeriesStore {
     private volatile double latestX = Double.NaN;
     private volatile long samples;
     private volatile long kmsgDropped;
+    /** This session's samples, missed ticks and time span: the published vs achieved rate. */
+    private volatile long sessionSamples;
+    private volatile long sessionMissed;
+    private volatile double sessionFirstX = Double.NaN;
+    private volatile double sessionLastX = Double.NaN;
+    private volatile long missed;
 
     public SeriesStore(int maxPoints) {
         this.maxPoints = maxPoints;
@@ -104,6 +110,13 @@ public final class SeriesStore {
         pmu = new PmuRatios();
         wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
         lastSeq = -1;
+        if (!Double.isNaN(sessionLastX)) {
+            breakLines(sessionLastX, Double.POSITIVE_INFINITY, true); // a new session: the old one's lines end
+        }
+        sessionSamples = 0;
+        sessionMissed = 0;
+        sessionFirstX = Double.NaN;
+        sessionLastX = Double.NaN;
         SessionInfo info = SessionInfo.of(h);
         session = info;
         for (Series s : order) {
@@ -128,6 +141,7 @@ public final class SeriesStore {
         if (Double.isNaN(firstX)) {
             firstX = x;
         }
+        missedBefore(s, x);
         if (pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1)) {
             String why = pendingGap != null ? pendingGap : "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1);
             double from = Double.isNaN(latestX) ? x : latestX;
@@ -137,6 +151,11 @@ public final class SeriesStore {
         lastSeq = s.seq();
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
         samples++;
+        sessionSamples++;
+        if (Double.isNaN(sessionFirstX)) {
+            sessionFirstX = x;
+        }
+        sessionLastX = x;
         kmsgDropped += s.kmsgDropped();
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
@@ -156,6 +175,58 @@ public final class SeriesStore {
                     case "pmu_sw" -> pmuSoftware(v, x);
                     default -> { } // counters are charted as derived series; the rest (vmstat, meminfo, …) are in the CSV
                 }
+            }
+        }
+    }
+
+    /**
+     * Counts the ticks missed before sample {@code s} and breaks the lines over the hole
+     * (docs/workbench-charts.md): a tick is missed when its sequence number never arrived or when the
+     * time since the previous sample holds more than one period (rounded) at the published rate. A
+     * line breaks when its hole is longer than {@link #BREAK_PERIODS} of its own period (the tick
+     * period, or a slower source's published one), or when sequence numbers are missing from a
+     * series read every tick.
+     */
+    private void missedBefore(SampleLine s, double x) {
+        SessionInfo info = session;
+        double prev = sessionLastX;
+        if (lastSeq < 0 || Double.isNaN(prev) || info == null || info.rateHz() <= 0) {
+            return;
+        }
+        double period = 1.0 / info.rateHz();
+        double dt = x - prev;
+        long bySeq = Math.max(0, s.seq() - lastSeq - 1);
+        long byTime = Math.max(0, Math.round(dt / period) - 1);
+        long lost = Math.max(bySeq, byTime);
+        if (lost == 0) {
+            return;
+        }
+        sessionMissed += lost;
+        missed += lost;
+        if (bySeq > 0 || dt > BREAK_PERIODS * period) {
+            breakLines(prev, dt, bySeq > 0);
+        }
+    }
+
+    /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
+    public static final double BREAK_PERIODS = 2.5;
+
+    /**
+     * Breaks, at {@code x}, every sample series whose own period fits {@link #BREAK_PERIODS} times
+     * into {@code holeS}, and every series read every tick when sequence numbers are missing. Throttle
+     * lines have their own once-a-second stream and are not broken by holes in the samples.
+     */
+    private void breakLines(double x, double holeS, boolean seqMissing) {
+        double tick = session == null || session.rateHz() <= 0 ? 0 : 1.0 / session.rateHz();
+        for (Series s : order) {
+            if (s.source().equals("throttle")) {
+                continue;
+            }
+            CadenceLabel c = s.cadence();
+            double own = c == null || c.hz() <= 0 ? tick : Math.max(tick, 1.0 / c.hz());
+            boolean everyTick = own <= tick * 1.0001;
+            if (holeS > BREAK_PERIODS * own || (seqMissing && everyTick)) {
+                s.breakAt(x);
             }
         }
     }
@@ -403,5 +474,24 @@ public final class SeriesStore {
     private static String windowNote(DerivedKind kind, DerivedWindow w, String quantised) {
         boolean cpu = kind == DerivedKind.CPU_BUSY || kind == DerivedKind.CPU_IOWAIT;
         return w.label() + " window" + (cpu && quantised != null ? " · " + quantised : "");
+    }
+
+    /** Ticks missed over every session of this store (docs/workbench-charts.md). */
+    public long missed() {
+        return missed;
+    }
+
+    /**
+     * The current session's published rate, the rate its samples really arrived at (samples over the
+     * time from its first to its newest sample) and the ticks it missed; null before two samples.
+     */
+    public RateStats rateStats() {
+        SessionInfo info = session;
+        long n = sessionSamples;
+        double span = sessionLastX - sessionFirstX;
+        if (info == null || n < 2 || !(span > 0)) {
+            return null;
+        }
+        return new RateStats(info.rateHz(), (n - 1) / span, sessionMissed);
     }
 }

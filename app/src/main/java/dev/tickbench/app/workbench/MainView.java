@@ -183,6 +183,11 @@ public final class MainView extends BorderPane {
         status.getStyleClass().add("status-line");
         Label eventsTitle = new Label("EVENTS");
         eventsTitle.getStyleClass().add("panel-title");
+        // an empty event list takes no room from the charts: just its title says there is nothing yet
+        events.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(vm.events()));
+        events.managedProperty().bind(events.visibleProperty());
+        eventsTitle.textProperty().bind(javafx.beans.binding.Bindings.when(events.visibleProperty())
+                .then("EVENTS").otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
         setBottom(new VBox(2, eventsTitle, events, status));
         BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
 

@@ -59,4 +59,15 @@ class MinMaxColumnReducerTest {
         assertEquals(3, m);
         assertArrayEquals(new double[] {1, 2, 3}, Arrays.copyOf(y, m));
     }
+
+    /** A break (missed samples) in the middle of a crowded pixel column is kept, in order, as one NaN. */
+    @Test
+    void aBreakInsideAColumnSurvives() {
+        double[] x = {0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 1.1};
+        double[] y = {5, 9, 1, Double.NaN, Double.NaN, 4, 3, 7};
+        int m = reduce(x, y);
+        // column 0 before the break: first 5, max 9, min/last 1; the break; column 0 after it: 4, 3; column 1: 7
+        assertArrayEquals(new double[] {5, 9, 1, Double.NaN, 4, 3, 7}, Arrays.copyOf(y, m));
+        assertArrayEquals(new double[] {0.1, 0.2, 0.3, 0.35, 0.5, 0.6, 1.1}, Arrays.copyOf(x, m));
+    }
 }

@@ -2,6 +2,7 @@ package dev.tickbench.app.session;
 
 import dev.tickbench.app.charts.ChartGroup;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -255,5 +256,64 @@ class SeriesStoreTest {
         assertTrue(n <= 100 && n >= 75, "kept " + n);
         // the last second: ticks 241..250, 100 ms each
         assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("psi.cpu.some_pct").line().get(1, n - 1), 1e-9);
+    }
+
+    /** Sample {@code seq} taken at tick {@code tick} of the 10 Hz session (seq and time can part: lost lines, slipped ticks). */
+    private static String sampleAt(long seq, long tick, String body) {
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + tick * 100_000_000L)
+                + ",\"wall_ns\":" + (1_000_000_000_000L + tick * 100_000_000L) + ",\"dt_ns\":100000000" + body + "}";
+    }
+
+    private static String buddy(long v) {
+        return ",\"buddyinfo\":{\"0.Normal.3\":" + v + "}";
+    }
+
+    /**
+     * Missed samples (docs/workbench-charts.md): three sequence numbers lost, then a 0.4 s slip with
+     * consecutive seq (4 periods > 2.5: a break), then a 0.2 s slip (2 periods: counted, not a break).
+     */
+    @Test
+    void missedSamplesBreakTheLinesAndAreCounted() throws IOException {
+        feed(HELLO, sampleAt(1, 1, buddy(11) + ",\"thermal_zone0\":{\"temp\":45000}"));
+        for (int t = 2; t <= 5; t++) {
+            feed(sampleAt(t, t, buddy(10 + t)));
+        }
+        feed(sampleAt(9, 9, buddy(19)));          // seq 6, 7, 8 never arrived
+        feed(sampleAt(10, 13, buddy(20)));        // ticks 10, 11, 12 slipped
+        feed(sampleAt(11, 14, buddy(21)));
+        feed(sampleAt(12, 16, buddy(22)));        // tick 15 slipped: 2 periods, no break
+
+        Series b = store.series("buddyinfo.0.Normal.3");
+        int n = b.line().getDataCount();
+        double[] y = new double[n];
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = b.line().get(0, i);
+            y[i] = b.line().get(1, i);
+        }
+        assertArrayEquals(new double[] {11, 12, 13, 14, 15, Double.NaN, 19, Double.NaN, 20, 21, 22}, y);
+        assertEquals(1000.5, x[5], 1e-9, "the break sits at the last tick before the hole");
+        assertEquals(1000.9, x[7], 1e-9);
+        assertEquals(2, b.breaks());
+        // thermal_zone0 publishes 1 Hz: 0.4 s holes are within what its cadence promises
+        assertEquals(0, store.series("thermal_zone0.temp").breaks());
+
+        RateStats r = store.rateStats();
+        assertEquals(10, r.publishedHz());
+        assertEquals(3 + 3 + 1, r.missed());
+        assertEquals(8 / 1.5, r.achievedHz(), 1e-9, "9 samples from tick 1 to tick 16");
+        assertEquals("10 Hz · 5.3 Hz achieved · 7 missed", r.text());
+        assertEquals(7, store.missed());
+    }
+
+    @Test
+    void aNewSessionStartsItsOwnCountAndEndsTheOldLines() throws IOException {
+        feed(HELLO, sampleAt(1, 1, buddy(1)), sampleAt(3, 3, buddy(3)));
+        assertEquals(1, store.rateStats().missed());
+        feed(HELLO, sampleAt(1, 20, buddy(20)), sampleAt(2, 21, buddy(21)));
+        assertEquals(0, store.rateStats().missed(), "the new session has missed nothing");
+        assertEquals(1, store.missed(), "the store keeps the total");
+        Series b = store.series("buddyinfo.0.Normal.3");
+        assertEquals(2, b.breaks(), "one at the lost seq 2, one where the first session ended");
     }
 }

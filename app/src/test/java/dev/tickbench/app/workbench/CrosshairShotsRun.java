@@ -63,7 +63,7 @@ public final class CrosshairShotsRun {
             c.hover(thermal, start + 15.37);
             return null;
         });
-        ScreenshotsRun.pulses(30);
+        WindowFixture.pulses(30);
         if (fx(() -> c.readoutTexts(thermal)).size() < 3 || !fx(() -> c.panel().isVisible())) {
             throw new AssertionError("no readout or no panel: " + fx(() -> c.readoutTexts(thermal)));
         }

@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.charts.ChartView;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.pulses;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
 import dev.tickbench.app.connect.LocalConnection;
@@ -16,10 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.Node;
@@ -35,9 +34,16 @@ import javafx.stage.Stage;
  */
 public final class ScreenshotsRun {
     static final int NO_TOOLKIT = 3;
+    /** The window's size: the tracks layout is judged at 1600×1000 (six tracks on one screen). */
+    static final int WIDTH = 1600;
+    static final int HEIGHT = 1000;
+    /**
+     * Every picture {@link ScreenshotsTest} checks. To add one: its name here and a {@code shot(w, out.resolve(name), node)}
+     * in {@link #run} (or a method it calls) after the state it shows; names starting "live-" need /proc.
+     */
     static final List<String> SHOTS = List.of("replay-window.png", "replay-all-charts.png", "replay-zoomed-charts.png",
-            "throttle-chart.png", "replay-window-dark.png", "walk-view.png", "throttle-view.png", "compare-view.png",
-            "live-window.png");
+            "replay-missed-samples.png", "throttle-chart.png", "replay-window-dark.png", "walk-view.png", "throttle-view.png",
+            "compare-view.png", "live-window.png");
 
     private ScreenshotsRun() {}
 
@@ -61,7 +67,7 @@ public final class ScreenshotsRun {
     }
 
     private static void run(Path out) throws Exception {
-        WindowFixture w = fx(() -> new WindowFixture(new Stage(), 1440, 1000));
+        WindowFixture w = fx(() -> new WindowFixture(new Stage(), WIDTH, HEIGHT));
         Stage stage = fx(() -> (Stage) w.view.getScene().getWindow());
         Path dir = Files.createTempDirectory("tickbench-shots");
         Path file = dir.resolve("edge-router-3.ndjson.gz");
@@ -85,7 +91,18 @@ public final class ScreenshotsRun {
         fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
         pulses(30);
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
-        shot(w, out.resolve("throttle-chart.png"), fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE)));
+        // one track made taller (what a double-click does), photographed alone
+        ChartView throttle = fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE));
+        fx(() -> { throttle.setExpanded(true); return null; });
+        pulses(30);
+        shot(w, out.resolve("throttle-chart.png"), throttle);
+        fx(() -> { throttle.setExpanded(false); return null; });
+        // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
+        fx(() -> { w.view.charts().refreshPickers(); return null; });
+        check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
+        fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
+        pulses(30);
+        shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
         fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
         pulses(30);
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
@@ -177,26 +194,6 @@ public final class ScreenshotsRun {
     private static void check(boolean ok, String what) {
         if (!ok) {
             throw new AssertionError(what);
-        }
-    }
-
-    /**
-     * Waits for {@code n} rendering pulses (an animation timer counts them): what the last change asked to
-     * be laid out and drawn has been, before the picture is taken. Synchronised on the pulse, not the clock.
-     */
-    static void pulses(int n) throws Exception {
-        CountDownLatch left = new CountDownLatch(n);
-        AnimationTimer counter = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                left.countDown();
-            }
-        };
-        fx(() -> { counter.start(); return null; });
-        try {
-            check(left.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), n + " rendering pulses did not come in " + Waits.DEADLINE);
-        } finally {
-            fx(() -> { counter.stop(); return null; });
         }
     }
 }

@@ -113,7 +113,7 @@ class ScreenshotsTest {
             throw Prerequisites.unmet("no DISPLAY and no Xvfb for the screenshot test (install the xvfb package)");
         }
         // -displayfd: the server takes the first free display and writes its number to fd 1
-        return new ProcessBuilder(bin.toString(), "-displayfd", "1", "-screen", "0", "1440x1000x24", "-nolisten", "tcp")
+        return new ProcessBuilder(bin.toString(), "-displayfd", "1", "-screen", "0", "1920x1200x24", "-nolisten", "tcp")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 

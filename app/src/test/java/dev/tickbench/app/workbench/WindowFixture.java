@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CountDownLatch;
+import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -58,6 +60,28 @@ final class WindowFixture {
             WaitForAsyncUtils.waitFor(deadline, TimeUnit.MILLISECONDS, () -> fx(c));
         } catch (TimeoutException e) {
             throw new AssertionError("timed out after " + deadline + " ms waiting for: " + what, e);
+        }
+    }
+
+    /**
+     * Waits for {@code n} rendering pulses (an animation timer counts them): what the last change asked to
+     * be laid out and drawn has been, before the picture is taken. Synchronised on the pulse, not the clock.
+     */
+    static void pulses(int n) throws Exception {
+        CountDownLatch left = new CountDownLatch(n);
+        AnimationTimer counter = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                left.countDown();
+            }
+        };
+        fx(() -> { counter.start(); return null; });
+        try {
+            if (!left.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
+                throw new AssertionError(n + " rendering pulses did not come in " + Waits.DEADLINE);
+            }
+        } finally {
+            fx(() -> { counter.stop(); return null; });
         }
     }
 }

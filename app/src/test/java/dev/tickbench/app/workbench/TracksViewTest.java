@@ -1,0 +1,315 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.pulses;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.session.Series;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.RouterCapture;
+import io.fair_acc.dataset.DataSet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javafx.concurrent.Worker;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.image.Image;
+import javafx.scene.image.PixelReader;
+import javafx.scene.input.ScrollEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The Live tab's tracks at 1600×1000 on the fixture board capture (30 s at 100 Hz, 50 ticks lost
+ * at 20 s): six tracks on one screen, missed samples as breaks and counts, the wheel, the overview
+ * strip, and charts that are not redrawn while nothing they show changes.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TracksViewTest {
+    private static final double START = RouterCapture.START_WALL_NS / 1e9;
+    /** The capture's hole: tick 1999 is the last before it, tick 2050 the first after (seq 2000–2049 lost). */
+    private static final double HOLE_FROM = START + 19.99;
+    private static final double HOLE_TO = START + 20.50;
+
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1600, 1000);
+    }
+
+    private void openFixture() throws Exception {
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        fx(() -> { w.view.charts().refreshPickers(); return null; });
+        pulses(10);
+    }
+
+    /** Tracks whose whole chart lies inside the scroll pane's viewport, in scene coordinates. */
+    private List<ChartGroup> fullyVisible() throws Exception {
+        return fx(() -> {
+            var scroll = w.view.charts().scrollPane();
+            Bounds port = scroll.localToScene(scroll.getLayoutBounds());
+            List<ChartGroup> out = new ArrayList<>();
+            for (ChartView v : w.view.charts().tracks()) {
+                Bounds b = v.localToScene(v.getLayoutBounds());
+                if (b.getMinY() >= port.getMinY() - 0.5 && b.getMaxY() <= port.getMaxY() + 0.5
+                        && b.getMinX() >= port.getMinX() - 0.5 && b.getMaxX() <= port.getMaxX() + 0.5) {
+                    out.add(v.group());
+                }
+            }
+            return out;
+        });
+    }
+
+    @Test
+    void sixTracksAreOnOneScreenAndTheEventsPaneIsSmallWhenEmpty() throws Exception {
+        openFixture();
+        fx(() -> { w.view.savePng(w.view.getScene().getRoot(), Path.of("/tmp/tracks-debug.png")); return null; });
+        List<ChartGroup> visible = fullyVisible();
+        assertTrue(visible.size() >= 6, "tracks fully visible at 1600×1000: " + visible);
+        assertEquals(List.of(ChartGroup.THERMAL, ChartGroup.CPU_FREQ, ChartGroup.CPU, ChartGroup.PSI, ChartGroup.SLAB,
+                ChartGroup.BUDDY), visible.subList(0, 6));
+        // the legend lists what is drawn; the slab caches not drawn are one "+N more" away
+        ChartView slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB));
+        List<String> legend = fx(slab::legendTexts);
+        int all = fx(() -> slab.badgeTexts().size());
+        assertEquals(5 + 1, legend.size(), legend.toString());
+        assertEquals("+" + (all - 5) + " more", legend.get(5));
+        // a double-click makes a track taller; another makes it compact again
+        double compact = fx(slab::getHeight);
+        fx(() -> { slab.setExpanded(true); return null; });
+        pulses(5);
+        assertTrue(fx(slab::getHeight) > compact + 150, "expanded " + fx(slab::getHeight) + " vs " + compact);
+        fx(() -> { slab.setExpanded(false); slab.setCollapsed(true); return null; });
+        pulses(5);
+        assertTrue(fx(slab::getHeight) < 32, "collapsed to its title: " + fx(slab::getHeight));
+        assertFalse(fx(slab::isOnScreen), "a collapsed track is not drawn");
+    }
+
+    @Test
+    void aMissingRunOfSamplesBreaksTheLinesAndIsCounted() throws Exception {
+        openFixture();
+        assertEquals("100 Hz · 98 Hz achieved · 50 missed", fx(() -> w.view.charts().rateText()),
+                "2950 samples over 29.99 s, seq 2000–2049 never arrived");
+        // the dataset: the busy line ends at the last tick before the hole with a NaN point
+        Series busy = fx(() -> w.vm.storeProperty().get().series("cpu.busy_pct"));
+        DataSet ds = busy.line();
+        int at = ds.lock().readLockGuard(() -> ds.getIndex(DataSet.DIM_X, HOLE_FROM));
+        assertTrue(Double.isNaN(ds.get(DataSet.DIM_Y, at + 1)) || Double.isNaN(ds.get(DataSet.DIM_Y, at)),
+                "a NaN at " + HOLE_FROM);
+        assertEquals(1, busy.breaks());
+
+        // the picture: zoomed around the hole, neither busy (a line) nor thermal_zone1 (held steps,
+        // published at 10 Hz) crosses the hole; thermal_zone0 (1 Hz: the hole is within its cadence) does
+        fx(() -> { w.vm.window().userRange(HOLE_FROM - 1, HOLE_TO + 2); return null; });
+        pulses(10);
+        assertEquals(0, colourInColumn(ChartGroup.CPU, (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 1000), "busy drawn across the hole");
+        assertTrue(colourInColumn(ChartGroup.CPU, HOLE_FROM - 0.5, "#1f77b4", 1000) > 0, "busy drawn before the hole");
+        assertTrue(colourInColumn(ChartGroup.CPU, HOLE_TO + 1.5, "#1f77b4", 1000) > 0, "busy drawn after the hole (its 1 s window filled again)");
+        assertEquals(0, colourInColumn(ChartGroup.THERMAL, (HOLE_FROM + HOLE_TO) / 2, "#d62728", 100), "thermal_zone1 held across the hole");
+        assertTrue(colourInColumn(ChartGroup.THERMAL, HOLE_FROM - 0.5, "#d62728", 100) > 0, "thermal_zone1 before the hole");
+        assertTrue(colourInColumn(ChartGroup.THERMAL, (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 100) > 0, "thermal_zone0 holds through");
+    }
+
+    /**
+     * Pixels of {@code colour}'s hue (antialiased lines blend with the background, so the hue, not the
+     * exact colour) in the chart's pixel columns at time {@code t}, below the value {@code below} (the
+     * thermal chart's red critical trip line lies above the data).
+     */
+    private int colourInColumn(ChartGroup g, double t, String colour, double below) throws Exception {
+        return fx(() -> {
+            ChartView v = w.view.charts().charts().get(g);
+            var canvas = v.chart().getCanvas();
+            Image img = canvas.snapshot(null, null);
+            int x = (int) Math.round(canvas.sceneToLocal(v.sceneXAt(t), 0).getX());
+            double top = canvas.sceneToLocal(v.yAxis().localToScene(0, v.yAxis().getDisplayPosition(below))).getY();
+            Color want = Color.web(colour);
+            PixelReader r = img.getPixelReader();
+            int n = 0;
+            for (int dx = -1; dx <= 1; dx++) {
+                for (int y = (int) Math.max(0, top + 3); y < (int) img.getHeight(); y++) {
+                    Color c = r.getColor(x + dx, y);
+                    double dh = Math.abs(c.getHue() - want.getHue());
+                    if (Math.min(dh, 360 - dh) < 15 && c.getSaturation() > 0.35 && c.getBrightness() > 0.35) {
+                        n++;
+                    }
+                }
+            }
+            return n;
+        });
+    }
+
+    /**
+     * A wheel event at a scene point of a chart's plot, dispatched through the scene like the toolkit
+     * does (filters from the window down, handlers back up): deltaY 40 is one notch, positive is up.
+     */
+    private void wheel(ChartView v, double sceneX, double sceneY, double deltaY, boolean ctrl) throws Exception {
+        fx(() -> {
+            javafx.scene.Node target = v.chart().getCanvas();
+            javafx.geometry.Point2D screen = target.localToScreen(target.sceneToLocal(sceneX, sceneY));
+            javafx.event.Event.fireEvent(target, new ScrollEvent(ScrollEvent.SCROLL, sceneX, sceneY, screen.getX(), screen.getY(),
+                    false, ctrl, false, false, false, false, 0, deltaY, 0, deltaY,
+                    ScrollEvent.HorizontalTextScrollUnits.NONE, 0, ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null));
+            return null;
+        });
+    }
+
+    @Test
+    void theWheelScrollsTheTracksAndCtrlWheelZoomsTime() throws Exception {
+        openFixture();
+        double min = fx(() -> w.vm.window().minProperty().get());
+        double max = fx(() -> w.vm.window().maxProperty().get());
+        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        Bounds plot = fx(cpu::plotBoundsInScene);
+        double sx = plot.getMinX() + plot.getWidth() * 0.25;
+        double sy = (plot.getMinY() + plot.getMaxY()) / 2;
+        assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0);
+        wheel(cpu, sx, sy, -120, false);
+        until("the tracks to scroll", 5_000, () -> w.view.charts().getVvalue() > 0);
+        assertEquals(min, fx(() -> w.vm.window().minProperty().get()), 0.0, "a plain wheel does not zoom");
+        assertEquals(max, fx(() -> w.vm.window().maxProperty().get()), 0.0);
+        wheel(cpu, sx, sy, 1200, false);
+        until("back at the top", 5_000, () -> w.view.charts().getVvalue() == 0);
+        pulses(3);
+
+        // Ctrl+wheel: zoom in around the time under the pointer (which stays under it)
+        plot = fx(cpu::plotBoundsInScene);
+        double px = plot.getMinX() + plot.getWidth() * 0.25;
+        double py = (plot.getMinY() + plot.getMaxY()) / 2;
+        double t0 = fx(() -> cpu.timeAtScene(px));
+        wheel(cpu, px, py, 80, true);
+        double nmin = fx(() -> w.vm.window().minProperty().get());
+        double nmax = fx(() -> w.vm.window().maxProperty().get());
+        assertEquals((max - min) * 0.8 * 0.8, nmax - nmin, 1e-6, "two notches, 0.8 each");
+        assertEquals((t0 - min) / (max - min), (t0 - nmin) / (nmax - nmin), 1e-6, "the time under the pointer stays put");
+        assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0, "Ctrl+wheel does not scroll");
+        assertFalse(fx(() -> w.vm.window().isFollow()));
+    }
+
+    @Test
+    void theOverviewStripMovesTheWindow(FxRobot robot) throws Exception {
+        openFixture();
+        fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
+        var strip = fx(() -> w.view.charts().overview());
+        assertEquals("cpu.busy_pct", fx(() -> strip.series().name()));
+        Bounds b = fx(() -> strip.localToScreen(strip.getLayoutBounds()));
+        double grab = fx(() -> strip.xAt(START + 5));
+        double to = fx(() -> strip.xAt(START + 15));
+        robot.drag(new Point2D(b.getMinX() + grab, b.getMinY() + b.getHeight() / 2), MouseButton.PRIMARY)
+                .dropTo(new Point2D(b.getMinX() + to, b.getMinY() + b.getHeight() / 2));
+        double min = fx(() -> w.vm.window().minProperty().get());
+        double max = fx(() -> w.vm.window().maxProperty().get());
+        assertEquals(6, max - min, 1e-6, "a drag inside the rectangle keeps the width");
+        assertEquals(START + 12, min, 0.3, "and moves the range by the drag");
+        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        assertEquals(min, fx(() -> cpu.xAxis().getMin()), 1e-9, "the charts follow the window");
+    }
+
+    @Test
+    void chartsAreNotRedrawnWhileNothingTheyShowChanges() throws Exception {
+        openFixture();
+        fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
+        pulses(10);
+        Map<ChartGroup, Long> before = redraws();
+        long strip = fx(() -> w.view.charts().overview().draws());
+        pulses(30);
+        fx(() -> { w.view.charts().refreshPickers(); return null; }); // what the window does every 2 s
+        pulses(30);
+        assertEquals(before, redraws(), "nothing changed: nothing redrawn");
+        assertEquals(strip, (long) fx(() -> w.view.charts().overview().draws()) - 1, "the strip repaints only on refresh");
+
+        // scrolled to the top, the last tracks are off screen: a new window redraws only what is on screen
+        List<ChartGroup> on = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(ChartView::group).toList());
+        List<ChartGroup> off = fx(() -> w.view.charts().tracks().stream().filter(v -> !v.isOnScreen()).map(ChartView::group).toList());
+        assertFalse(off.isEmpty(), "some tracks are below the viewport");
+        fx(() -> { w.vm.window().userRange(START + 3, START + 9); return null; });
+        pulses(10);
+        Map<ChartGroup, Long> after = redraws();
+        for (ChartGroup g : on) {
+            assertTrue(after.get(g) > before.get(g), g + " on screen redraws for the new window");
+        }
+        for (ChartGroup g : off) {
+            assertEquals(before.get(g), after.get(g), g + " off screen is not redrawn");
+        }
+        // another tab: nothing on the Live tab is redrawn, whatever the window does
+        fx(() -> { w.view.tabs().getSelectionModel().select(1); return null; });
+        pulses(5);
+        Map<ChartGroup, Long> hidden = redraws();
+        fx(() -> { w.vm.window().userRange(START + 4, START + 10); return null; });
+        pulses(10);
+        assertEquals(hidden, redraws(), "a hidden tab's charts are not redrawn");
+        assertTrue(fx(() -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen)));
+        // back on the Live tab, the charts on screen show the new window
+        fx(() -> { w.view.tabs().getSelectionModel().select(0); return null; });
+        pulses(10);
+        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        assertEquals(START + 4, fx(() -> cpu.xAxis().getMin()), 1e-9);
+        assertTrue(redraws().get(ChartGroup.CPU) > hidden.get(ChartGroup.CPU));
+    }
+
+    private Map<ChartGroup, Long> redraws() throws Exception {
+        return fx(() -> {
+            Map<ChartGroup, Long> m = new java.util.EnumMap<>(ChartGroup.class);
+            w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
+            return m;
+        });
+    }
+
+    /**
+     * Live on this machine, paused on the past: samples keep arriving (the CPU line grows) but nothing
+     * the charts show changes, so CPU busy and PSI are not redrawn.
+     */
+    @Test
+    void aLiveSessionPausedOnThePastDoesNotRedraw() throws Exception {
+        Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live part needs Linux");
+        try {
+            fx(() -> { w.vm.connectLocal(); return null; });
+            until("busy and PSI with points", 20_000, () -> {
+                ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
+                ChartView psi = w.view.charts().charts().get(ChartGroup.PSI);
+                return cpu != null && psi != null && cpu.pointCount() > 50 && psi.pointCount() > 50;
+            });
+            double first = fx(() -> w.vm.storeProperty().get().firstX());
+            fx(() -> { w.vm.window().userRange(first, first + 1); return null; });
+            pulses(10);
+            ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+            ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
+            long cpuBefore = fx(cpu::redraws);
+            long psiBefore = fx(psi::redraws);
+            int points = fx(cpu::pointCount);
+            int marks = fx(() -> w.vm.storeProperty().get().marks().size());
+            until("more samples", 20_000, () -> cpu.pointCount() > points + 100);
+            pulses(10);
+            // a kernel log line arriving meanwhile adds a mark to every chart (a plugin: one redraw each)
+            long newMarks = fx(() -> w.vm.storeProperty().get().marks().size()) - marks;
+            assertTrue(fx(cpu::redraws) - cpuBefore <= newMarks,
+                    "CPU busy: new samples right of a paused window are not drawn (" + (fx(cpu::redraws) - cpuBefore) + " redraws, " + newMarks + " new marks)");
+            assertTrue(fx(psi::redraws) - psiBefore <= newMarks, "PSI likewise");
+            // following again, the charts move with the data
+            fx(() -> { w.vm.window().followProperty().set(true); return null; });
+            until("a redraw when following", 10_000, () -> cpu.redraws() > cpuBefore);
+        } finally {
+            fx(() -> { w.vm.shutdown(); return null; });
+        }
+    }
+}
