@@ -82,10 +82,11 @@ class PrometheusScrapeTest {
                 }
                 assertEquals(expected, seen);
 
-                // six scrapes in the window first, so that rate() is not an extrapolation from two points
-                // (the window is wider than six intervals: scrapes that time out on a busy machine leave holes)
+                // six scrapes first (a window wider than six intervals: scrapes that time out on a busy
+                // machine leave holes), then the rate between the last two: rate() over a window the series
+                // does not fill yet would be extrapolated short of the CPU count
                 awaitResult(promPort, "count_over_time(tickbench_samples_total[15s]) >= 6", prom, tmp);
-                JsonNode rate = awaitResult(promPort, "rate(tickbench_cpu_seconds_total[15s])", prom, tmp);
+                JsonNode rate = awaitResult(promPort, "irate(tickbench_cpu_seconds_total[15s])", prom, tmp);
                 double busy = 0;
                 for (JsonNode r : rate) {
                     busy += Double.parseDouble(r.path("value").get(1).asText());
