@@ -62,7 +62,7 @@ class ReplayViewTest {
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
 
         String title = fx(() -> w.vm.titleProperty().get());
-        assertEquals("Tickbench — edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
+        assertEquals("Tickbench — " + file.getFileName() + " · edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
         List<String> sources = fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
         assertTrue(sources.contains("mtd — absent: no /sys/class/mtd on this board"), sources.toString());
         assertTrue(sources.contains("slabinfo — 5.9 Hz · budget"), sources.toString());
@@ -122,7 +122,7 @@ class ReplayViewTest {
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
-        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
+        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — router-arm.ndjson · edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
                 fx(() -> w.vm.titleProperty().get()));
         List<String> thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).badgeTexts());
         assertTrue(thermal.contains("thermal_zone0 · 1.0 Hz · declared"), thermal.toString());
