@@ -51,11 +51,11 @@ public final class TickbenchApp extends Application {
             args = AppArgs.parse(java.util.List.of());
             vm.errorProperty().set("Command line: " + e.getMessage());
         }
-        begin(args, ssh, stage);
+        begin(args, vm, view, ssh, stage);
     }
 
     /** What the command line asks for: captures, an SSH host, or this machine (AppArgs). */
-    void begin(AppArgs args, ConnectFlow ssh, Stage stage) {
+    static void begin(AppArgs args, MainViewModel vm, MainView view, ConnectFlow ssh, Stage stage) {
         if (args.rateHz() != null) {
             vm.rateHzProperty().set(args.rateHz());
         }
