@@ -97,6 +97,7 @@ class ReplayViewTest {
         List<String> header = List.of(rows.get(0).split(","));
         assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
         assertTrue(header.contains("thermal_zone0.temp") && header.contains("thermal_zone1.temp"), header.toString());
+        assertTrue(header.contains("thermal_zone0_c") && header.contains("cpufreq.cpu0_mhz"), "in the charts' units too: " + header);
         assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
         assertTrue(header.contains("cpu.busy_pct") && header.contains("psi.io.some_pct"), "the shown derived series too: " + header);
         assertTrue(header.contains("slabinfo.nf_conntrack"), header.toString());
@@ -105,6 +106,7 @@ class ReplayViewTest {
         assertEquals(1 + 500, rows.size(), "ticks 5.00 s … 9.99 s after the first sample");
         assertTrue(rows.get(1).startsWith("5.0"), rows.get(1));
         assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("Exported 500 rows"), fx(() -> w.vm.statusProperty().get()));
+        assertTrue(fx(() -> w.vm.noticeProperty().get()).startsWith("Saved " + csv + " ("), fx(() -> w.vm.noticeProperty().get()));
     }
 
     /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
