@@ -145,7 +145,8 @@ public final class MainView extends BorderPane {
         setTop(new VBox(bar, errorBanner, noticeBanner(), progressRow));
 
         // sources panel with its find field (Ctrl+F)
-        sourcesPanel = new SourcesPanel(vm.sources(), this::showSource);
+        sourcesPanel = new SourcesPanel(vm.sources(), this::seriesOf,
+                source -> charts.charts().values().stream().anyMatch(c -> c.hasSource(source)), this::showSource);
         VBox left = sourcesPanel;
 
         // events
@@ -379,6 +380,15 @@ public final class MainView extends BorderPane {
     /** Light or dark (the toolbar's ◐ Dark does the same). */
     public void setDarkTheme(boolean on) {
         vm.darkThemeProperty().set(on);
+    }
+
+    /** The names of {@code source}'s series in the current session (Ctrl+F finds by them). */
+    private List<String> seriesOf(String source) {
+        var store = vm.storeProperty().get();
+        if (store == null) {
+            return List.of();
+        }
+        return store.series().stream().filter(s -> s.source().equals(source)).map(Series::name).toList();
     }
 
     /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */

@@ -69,6 +69,21 @@ class FindAndThemeTest {
         assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("mtd has no chart"), fx(() -> w.vm.statusProperty().get()));
         robot.type(KeyCode.ESCAPE);
         assertTrue(fx(() -> w.view.sourcesPanel().shown().size()) > 5, "Escape clears the filter");
+
+        // a series name finds its source: nf_conntrack is a slab cache
+        fx(() -> { w.view.sourcesPanel().findField().setText("conntrack"); return null; });
+        assertEquals(List.of("slabinfo"), fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList()));
+        robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
+        assertEquals("Showing slabinfo", fx(() -> w.vm.statusProperty().get()));
+
+        // Enter goes to a match with a chart, passing over those without one (meminfo is not plotted)
+        fx(() -> { w.view.sourcesPanel().findField().setText("info"); return null; });
+        List<String> infos = fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList());
+        assertTrue(infos.contains("meminfo") && infos.contains("slabinfo"), infos.toString());
+        fx(() -> { w.view.sourcesPanel().list().getSelectionModel().select(infos.indexOf("meminfo")); return null; });
+        robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
+        String status = fx(() -> w.vm.statusProperty().get());
+        assertTrue(status.equals("Showing slabinfo") || status.equals("Showing buddyinfo"), status);
     }
 
     @Test
