@@ -87,6 +87,17 @@ class WorkbenchTabsTest {
         // the Pi's thermal reading jitters at 12 Hz, but the zone only needs 0.36 Hz: the shipped 1 Hz is enough
         assertEquals("measured 12 · need 0.36 · shipped 1 Hz\nshipped floor OK", thermal);
         until("the overlay", 30_000, () -> !tabs.compare().overlay().getData().isEmpty());
+        // the overlay in the charts' units: a thermal zone in °C, not m°C
+        fx(() -> { tabs.compareModel().overlaySeriesProperty().set("thermal_zone0.temp"); return null; });
+        until("the thermal overlay", 30_000, () -> tabs.compare().overlay().getYAxis().getLabel().equals("°C")
+                && !tabs.compare().overlay().getData().isEmpty()
+                && tabs.compare().overlay().getData().get(0).getName().endsWith("thermal_zone0.temp"));
+        double maxC = fx(() -> tabs.compare().overlay().getData().stream().flatMap(s -> s.getData().stream())
+                .mapToDouble(d -> d.getYValue().doubleValue()).max().orElseThrow());
+        assertTrue(maxC > 20 && maxC < 130, "°C, not m°C: " + maxC);
+        // the verdict explained: a legend in words and a sentence per cell
+        String legend = fx(() -> ((javafx.scene.control.Label) tabs.compare().lookup("#compare-legend")).getText());
+        assertTrue(legend.contains("measured = how many times per second") && legend.contains("too slow when need > shipped × 1.25"), legend);
     }
 
     @Test
