@@ -119,6 +119,10 @@ class WorkbenchTabsTest {
         var task = fx(() -> tabs.throttle().open(file));
         until("the trace", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
         assertEquals(29, fx(() -> tabs.throttle().whatIfPointCount()));
+        until("the workers axis laid out", 10_000, () -> !tabs.throttle().workerTicks().isEmpty());
+        List<Double> ticks = fx(() -> tabs.throttle().workerTicks());
+        assertTrue(ticks.stream().allMatch(v -> v == Math.rint(v)) && ticks.contains(0.0) && ticks.size() >= 3,
+                "whole workers only: " + ticks);
         double[] at16 = fx(() -> tabs.throttle().whatIfValues());
         fx(() -> { tabs.throttleModel().whatIfProperty().set(1); return null; });
         double[] at1 = fx(() -> tabs.throttle().whatIfValues());
