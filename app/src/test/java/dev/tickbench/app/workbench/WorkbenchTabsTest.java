@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.compare.CompareViewModel;
-import dev.tickbench.app.connect.FxConnectPrompts;
+import dev.tickbench.app.connect.InProcessSshd;
 import dev.tickbench.app.connect.ProbeServerConnection;
 import dev.tickbench.app.connect.SshTarget;
 import dev.tickbench.app.connect.StreamRequest;
@@ -52,18 +52,39 @@ class WorkbenchTabsTest {
     void anSshConnectionWalksThereAndClosingItWalksThisMachineAgain() throws Exception {
         var tabs = w.view.tabs();
         assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
-        // no key file: the connection fails at once, but it is the session's connection until closed
-        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "board-7.invalid", 22, "pi", List.of()),
-                StreamRequest.of(50, 0), new FxConnectPrompts(null, "walk test"), dir.resolve("known_hosts"));
-        fx(() -> { w.vm.connect(c); return null; });
-        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof RemoteWalker);
-        String note = fx(() -> tabs.walkModel().noteProperty().get());
-        assertTrue(note.startsWith("walks pi@board-7") && note.contains("through its probe"), note);
-        assertFalse(note.contains("not available"), note);
+        // a probe SSH server (the in-process Apache SSHD streaming synthetic lines): once it connected,
+        // the Path walk walks there through its probe
+        java.security.KeyPair client = org.apache.sshd.common.config.keys.KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        Path key = InProcessSshd.writeKey(dir.resolve("id_ed25519"), client, null);
+        InProcessSshd sshd = new InProcessSshd(Files.createDirectories(dir.resolve("home")), client.getPublic(),
+                (cmd, out, err) -> { dev.tickbench.testkit.SyntheticCapture.stream(out, 20, -1); return 0; });
+        dev.tickbench.app.connect.ConnectPrompts accept = new dev.tickbench.app.connect.ConnectPrompts() {
+            @Override
+            public dev.tickbench.app.connect.HostKeyDecision askHostKey(String host, String type, String fp) {
+                return dev.tickbench.app.connect.HostKeyDecision.ACCEPT; // the user accepts the new key
+            }
 
-        fx(() -> { w.vm.closeConnection(); return null; });
-        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
-        assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
+            @Override
+            public java.util.Optional<char[]> askPassphrase(Path keyFile, int attempt) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public void uploadProgress(long sent, long total) {}
+        };
+        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "127.0.0.1", sshd.port(),
+                InProcessSshd.USER, List.of(key)), StreamRequest.of(20, 0), accept, dir.resolve("known_hosts"));
+        try (sshd) {
+            fx(() -> { w.vm.connect(c); return null; });
+            until("the connection", 30_000, () -> tabs.walkModel().walker() instanceof RemoteWalker);
+            String note = fx(() -> tabs.walkModel().noteProperty().get());
+            assertTrue(note.startsWith("walks tester@board-7") && note.contains("through its probe"), note);
+            assertFalse(note.contains("not available"), note);
+
+            fx(() -> { w.vm.closeConnection(); return null; });
+            assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+            assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
+        }
     }
 
     @Test
