@@ -128,7 +128,12 @@ class SessionsWindowTest {
     void thePngHoldsTheChartsWithoutTheirButtons() throws Exception {
         openFixture();
         Path png = dir.resolve("charts.png");
-        fx(() -> { w.view.saveChartsPng(png); return null; });
+        // the charts as on screen and the PNG in one go on the FX thread: no redraw between the two
+        javafx.scene.image.WritableImage screen = fx(() -> {
+            javafx.scene.image.WritableImage shown = w.view.charts().getContent().snapshot(null, null);
+            w.view.saveChartsPng(png);
+            return shown;
+        });
         BufferedImage img = ImageIO.read(png.toFile());
         Node charts = fx(() -> w.view.charts().getContent());
         Bounds b = fx(charts::getLayoutBounds);
@@ -138,7 +143,6 @@ class SessionsWindowTest {
                 fx(() -> w.vm.noticeProperty().get()));
         // against the charts as on screen: every pixel that differs lies on a control (button, picker), and
         // each chart's PNG button, back on screen now, is missing from the image
-        javafx.scene.image.WritableImage screen = fx(() -> charts.snapshot(null, null));
         var controls = fx(() -> charts.lookupAll("*").stream().filter(PngWriter::isControl)
                 .map(n -> charts.sceneToLocal(n.localToScene(n.getLayoutBounds()))).toList());
         var pngButtons = fx(() -> charts.lookupAll(".button").stream()
