@@ -21,7 +21,9 @@ UNIT=$ROOT/remote-probe/deploy/tickbench-probe.service
 ICON=$ROOT/assets/icons/tickbench-256.png
 # the app looks for probe/tickbench-probe-runtime-linux-<arch>.tar.gz on its class path (BundledRuntime)
 PROBE_ARCHES=(x64 aarch64)
-ARM64_CACHE=$OUT/arm64   # downloaded arm64 .debs, unpacked (jpackage/arm64/debs.sh)
+# downloaded arm64 .debs, unpacked (jpackage/arm64/debs.sh): outside the tree, so that a fresh clone
+# neither downloads nor unpacks them again (~30 s); TICKBENCH_CACHE moves it
+ARM64_CACHE=${TICKBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tickbench}/arm64
 MAINTAINER_EMAIL=tickbench@users.noreply.github.com
 MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # Both runtimes: the SSH key exchanges and signatures (ECDH, X25519, ECDSA, Ed25519) come from the
@@ -32,6 +34,12 @@ PROVIDER_MODULES=jdk.crypto.ec
 # generation is not touched up front); no hsperfdata file (-1 MB). More via TICKBENCH_PROBE_JAVA_OPTS.
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
+# The workbench's JVM flags, measured with app/bench/workbench-cpu-rss.sh (the README's Measured section):
+# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it). 1 GB
+# because less was measured to fill: after 10 min live at 100 Hz a 384 MB heap was full (old generation
+# 256 of 256 MB after a full GC) and the live store keeps up to 2 h (SeriesStore.LIVE_MAX_POINTS); G1
+# (the default) keeps the sampler's pauses short. The same flags are in app/pom.xml's run command.
+APP_JAVA_OPTS="-Xmx1g"
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
@@ -305,7 +313,7 @@ app_native_depends() {
 # one the GUI uploads to hosts without dpkg), plus a systemd unit outside /opt and a /usr/bin link,
 # none of which jpackage's deb layout (native launcher, lib/app, lib/runtime) can express.
 build_probe_deb() {
-  local arch=$1 stage=$OUT/deb-probe deb depends size
+  local arch=$1 stage=$OUT/deb-probe-$1 deb depends size
   probe_arch "$arch"
   step "probe $arch: .deb"
   rm -rf "$stage" && mkdir -p "$stage/DEBIAN" "$stage/opt" "$stage/usr/bin" "$stage/lib/systemd/system"
@@ -376,8 +384,11 @@ build_app() {
   step "app: image (jpackage)"
   # jpackage's default jlink options strip bin/java; it is kept (a few hundred kB) so that
   # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
+  local opt java_options=()
+  for opt in $APP_JAVA_OPTS; do java_options+=(--java-options "$opt"); done # one option each: written to the launcher's .cfg
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
+    "${java_options[@]}" \
     --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages" \
     --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \
@@ -420,9 +431,17 @@ if $probe_only; then
   build_probe_image x64
   exit 0
 fi
+# Each probe .deb (xz, ~20 s) is packed in the background while the next runtime and the app build.
+deb_jobs=()
 for arch in "${PROBE_ARCHES[@]}"; do
   build_probe_image "$arch"
-  if $probe_debs; then build_probe_deb "$arch"; fi
+  if $probe_debs; then
+    build_probe_deb "$arch" &
+    deb_jobs+=("$!:$arch")
+  fi
 done
 $runtimes_only || build_app
+for job in ${deb_jobs[@]+"${deb_jobs[@]}"}; do
+  wait "${job%%:*}" || die "the probe .deb for ${job#*:} failed (see above)"
+done
 report_sizes

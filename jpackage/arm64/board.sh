@@ -12,7 +12,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$ROOT/jpackage/target/arm64-board
-CACHE=$ROOT/jpackage/target/arm64     # shared with build.sh's arm64 JDK download
+# shared with build.sh's arm64 JDK download, outside the tree (TICKBENCH_CACHE moves it)
+CACHE=${TICKBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tickbench}/arm64
 # virtio-net over PCI for user-mode networking, virtio-rng so that dropbear's host key and the
 # JVM's SecureRandom do not wait for entropy on an idle emulated board
 MODULES=(virtio_net virtio_pci virtio-rng)

@@ -14,7 +14,6 @@ import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,6 +73,7 @@ public final class ChartView extends VBox {
     private double lastMin = Double.NaN;
     private double lastMax = Double.NaN;
     private boolean updatingPicker;
+    private DefaultPicks.Facts memoryFacts = DefaultPicks.Facts.NONE;
 
     public ChartView(ChartGroup group, Runnable savePng) {
         this.group = group;
@@ -199,20 +199,15 @@ public final class ChartView extends VBox {
         }
     }
 
-    /** Slab / buddy: the N series with the most emissions, until the user picks others. */
+    /**
+     * Slab / buddy: the N default picks of {@link DefaultPicks} (slab caches holding most memory, the
+     * orders of the zone holding most free memory), until the user picks others.
+     */
     public void pickBusiest() {
         if (picker == null || userPicked) {
             return;
         }
-        // counts move while the receiving thread runs: sort a snapshot, or the sort sees a changing order
-        Map<String, Long> counts = new java.util.HashMap<>();
-        all.values().forEach(x -> counts.put(x.name(), x.emissions()));
-        List<Series> sorted = new ArrayList<>(all.values());
-        sorted.sort(Comparator.comparing((Series x) -> counts.get(x.name())).reversed().thenComparing(Series::name));
-        Set<String> top = new TreeSet<>();
-        for (int i = 0; i < Math.min(TOP_N, sorted.size()); i++) {
-            top.add(sorted.get(i).name());
-        }
+        Set<String> top = DefaultPicks.pick(group, all.values(), memoryFacts, TOP_N);
         if (!top.equals(shown)) {
             updatingPicker = true;
             picker.getCheckModel().clearChecks();
@@ -407,5 +402,10 @@ public final class ChartView extends VBox {
             n += ds.lock().readLockGuard(ds::getDataCount);
         }
         return n;
+    }
+
+    /** The session's slab object sizes and page size, for the default picks (a new session may change them). */
+    public void memoryFacts(DefaultPicks.Facts facts) {
+        memoryFacts = facts == null ? DefaultPicks.Facts.NONE : facts;
     }
 }

@@ -24,6 +24,7 @@ public final class ChartsPane extends ScrollPane {
     private final VBox stack = new VBox(2);
     private final Map<ChartGroup, ChartView> charts = new EnumMap<>(ChartGroup.class);
     private final Label empty = new Label("Waiting for the first samples…");
+    private final Crosshair crosshair = new Crosshair();
     private SeriesStore store;
     private boolean syncing;
 
@@ -42,6 +43,7 @@ public final class ChartsPane extends ScrollPane {
     public void attach(SeriesStore s) {
         store = s;
         charts.clear();
+        crosshair.store(s);
         stack.getChildren().setAll(empty);
         SeriesStore mine = s;
         s.addListener(new StoreListener() {
@@ -71,6 +73,7 @@ public final class ChartsPane extends ScrollPane {
     /** What the session's hello says the fixed lines are: critical trips, the throttle's zones. */
     private void trips(SessionInfo session) {
         charts.values().forEach(ChartView::refreshBadges);
+        charts.values().forEach(c -> c.memoryFacts(session.memory())); // slab / buddy default picks
         ChartView thermal = charts.get(ChartGroup.THERMAL);
         if (thermal != null) {
             session.criticalC().forEach(thermal::criticalTrip);
@@ -88,6 +91,7 @@ public final class ChartsPane extends ScrollPane {
             view = new ChartView(s.group(), () -> savePng.accept(self[0]));
             self[0] = view;
             charts.put(s.group(), view);
+            crosshair.attach(view);
             stack.getChildren().remove(empty);
             // keep ChartGroup order
             int at = 0;
@@ -167,5 +171,10 @@ public final class ChartsPane extends ScrollPane {
 
     public Map<ChartGroup, ChartView> charts() {
         return charts;
+    }
+
+    /** The cursor, pins and range shared by these charts (docs/crosshair.md). */
+    public Crosshair crosshair() {
+        return crosshair;
     }
 }

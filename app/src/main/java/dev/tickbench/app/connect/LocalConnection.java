@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.app.session.TickHandoff;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.session.Session;
@@ -19,6 +20,7 @@ public final class LocalConnection implements Connection {
     private final SessionConfig config;
     private final Map<String, String> environment;
     private Session session;
+    private TickHandoff handoff;
 
     public LocalConnection(SessionConfig config, Map<String, String> environment) {
         this.config = config;
@@ -55,23 +57,42 @@ public final class LocalConnection implements Connection {
     public synchronized void start(LineSink sink, Consumer<ConnectionEvent> events) {
         try {
             session = Session.open(config, environment);
-            session.sampler().addSink(sink);
+            // the tick thread only copies each line into the hand-off's ring: decoding, the store, the charts'
+            // locks, the spool and a recording run on its consumer thread (docs/workbench-intake.md)
+            handoff = new TickHandoff(sink, msg -> events.accept(new ConnectionEvent.Failed(msg)));
+            session.sampler().addSink(handoff);
             session.sampler().start();
             events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + config.rateHz() + " Hz"));
         } catch (CgroupException | RuntimeException e) {
-            if (session != null) {
-                session.close();
-                session = null;
-            }
+            stop();
             events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
         }
     }
 
     @Override
     public synchronized void close() {
+        stop();
+    }
+
+    /** The sampler first (it joins its tick thread), then the consumer, after it handed on what was offered. */
+    private void stop() {
         if (session != null) {
             session.close();
             session = null;
         }
+        if (handoff != null) {
+            handoff.close();
+            handoff = null;
+        }
+    }
+
+    /** The running sampler's last seq (0 before the first tick, -1 when stopped): what the tick thread has produced. */
+    public synchronized long lastSeq() {
+        return session == null ? -1 : session.sampler().lastSeq();
+    }
+
+    /** Samples the hand-off dropped because its consumer fell a whole ring behind (each in a gap line). */
+    public synchronized long droppedSamples() {
+        return handoff == null ? 0 : handoff.droppedSamples();
     }
 }

@@ -3,7 +3,7 @@ package dev.tickbench.app.recording;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
-import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.capture.LineInput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +12,12 @@ import java.util.function.BooleanSupplier;
 /**
  * Replays a capture file into a store. A corrupt or truncated line ends the replay there: every
  * line before it stays loaded and the result names the line. No JavaFX here; the view runs it in a Task.
+ *
+ * <p>Decoding is the cost of opening a capture, so it runs in parallel ({@link ChunkedDecode}): one
+ * thread reads (and gunzips) the file into chunks of whole lines, the decoders work on several chunks
+ * at once, and this thread feeds the store in file order.
  */
 public final class CaptureLoader {
-    /** Lines between looks at the clock. */
-    private static final int CHECK_EVERY = 512;
     /**
      * The first batch goes to the charts after this long: it is the first screen. Later batches come
      * at doubling intervals (up to {@link #MAX_FLUSH_NS}), because each one redraws every chart and a
@@ -55,40 +57,42 @@ public final class CaptureLoader {
 
     public static Result load(Path file, SeriesStore store, Progress progress, BooleanSupplier cancelled) throws IOException {
         long total = Files.size(file);
+        try (CaptureReader check = CaptureReader.open(file)) {
+            // the same refusal as every other reader for a file that is not what its name says (not gzip)
+        }
         long lines = 0;
         long lastFlush = System.nanoTime();
         long interval = FIRST_FLUSH_NS;
-        try (CaptureReader reader = CaptureReader.open(file)) {
-            StreamLine line;
+        try (ChunkedDecode decode = new ChunkedDecode(file, LineInput.MAX_LINE_BYTES)) {
             while (true) {
-                try {
-                    line = reader.next();
-                } catch (CaptureFormatException e) {
-                    store.flush();
-                    return new Result(file, lines, e.getMessage().replaceFirst("^line \\d+: ", ""), e.lineNumber());
-                }
-                if (line == null) {
+                ChunkedDecode.Chunk chunk = decode.next();
+                if (chunk == null) {
                     break;
                 }
-                store.accept(line);
-                lines++;
-                if (lines % CHECK_EVERY == 0) {
-                    long now = System.nanoTime();
-                    if (now - lastFlush >= interval) {
-                        store.flush();
-                        lastFlush = now;
-                        interval = Math.min(MAX_FLUSH_NS, interval * 2);
-                        progress.update(reader.bytesRead(), total);
-                    }
-                    if (cancelled.getAsBoolean()) {
-                        store.flush();
-                        return new Result(file, lines, "cancelled", -1);
-                    }
+                for (int i = 0; i < chunk.lines().size(); i++) {
+                    store.accept(chunk.lines().get(i));
+                }
+                lines += chunk.lines().size();
+                if (chunk.error() != null) {
+                    store.flush();
+                    CaptureFormatException e = chunk.error();
+                    return new Result(file, lines, e.getMessage().replaceFirst("^line \\d+: ", ""), e.lineNumber());
+                }
+                long now = System.nanoTime();
+                if (now - lastFlush >= interval) {
+                    store.flush();
+                    lastFlush = now;
+                    interval = Math.min(MAX_FLUSH_NS, interval * 2);
+                    progress.update(chunk.bytesRead(), total);
+                }
+                if (cancelled.getAsBoolean()) {
+                    store.flush();
+                    return new Result(file, lines, "cancelled", -1);
                 }
             }
-            store.flush();
-            progress.update(total, total);
         }
+        store.flush();
+        progress.update(total, total);
         return new Result(file, lines, null, -1);
     }
 }

@@ -33,6 +33,9 @@ public final class Spool implements LineSink, AutoCloseable {
     private Path previous;
     private long currentStartNs;
     private int segments;
+    /** Segments a snapshot is copying (a list: two snapshots may read the same one), and those to delete after. */
+    private final java.util.List<Path> reading = new java.util.ArrayList<>();
+    private final java.util.List<Path> deferred = new java.util.ArrayList<>();
 
     public Spool(Path dir, long maxBytes, long maxAgeNs, LongSupplier clock) {
         this.dir = dir;
@@ -114,38 +117,71 @@ public final class Spool implements LineSink, AutoCloseable {
         byte[] hello = intake == null ? null : intake.lastHello();
         current.close();
         if (previous != null) {
-            Files.deleteIfExists(previous);
+            delete(previous);
         }
         previous = current.file();
         current = open(hello);
     }
 
+    /** Deletes a segment now, or when the snapshot reading it is done (Windows refuses to delete open files). */
+    private void delete(Path segment) throws IOException {
+        if (reading.contains(segment)) {
+            deferred.add(segment);
+        } else {
+            Files.deleteIfExists(segment);
+        }
+    }
+
     /**
      * A copy of everything spooled so far in {@code into}, ending at a whole line, for an export to
-     * read while the spool grows. The receiving thread waits only for the flush (and, after a roll,
-     * the copy of the previous segment); the current segment is copied up to its flushed length
-     * outside the lock. False when nothing was spooled.
+     * read while the spool grows. Under the lock only the current segment is flushed and the segments
+     * and their lengths are noted (and kept from deletion until the copy is done); the copy itself runs
+     * outside it, so the thread that feeds the spool never waits for it. False when nothing was spooled.
      */
     public boolean snapshot(Path into) throws IOException {
+        Path prev;
         Path cur;
-        long length;
-        try (OutputStream out = Files.newOutputStream(into)) {
-            synchronized (this) {
-                if (current == null) {
-                    return false;
-                }
-                current.flush(); // after a flush the file ends at a line end
-                cur = current.file();
-                length = Files.size(cur);
-                if (previous != null) {
-                    Files.copy(previous, out);
-                }
+        long prevLength;
+        long curLength;
+        synchronized (this) {
+            if (current == null) {
+                return false;
             }
-            try (InputStream in = Files.newInputStream(cur)) {
-                copy(in, out, length);
+            current.flush(); // after a flush the file ends at a line end
+            cur = current.file();
+            curLength = Files.size(cur);
+            prev = previous;
+            prevLength = prev == null ? 0 : Files.size(prev);
+            reading.add(cur);
+            if (prev != null) {
+                reading.add(prev);
+            }
+        }
+        try (OutputStream out = Files.newOutputStream(into)) {
+            if (prev != null) {
+                copy(prev, out, prevLength);
+            }
+            copy(cur, out, curLength);
+        } finally {
+            synchronized (this) {
+                reading.remove(cur);
+                reading.remove(prev);
+                for (java.util.Iterator<Path> it = deferred.iterator(); it.hasNext(); ) {
+                    Path p = it.next();
+                    if (!reading.contains(p)) {
+                        Files.deleteIfExists(p);
+                        it.remove();
+                    }
+                }
             }
         }
         return true;
+    }
+
+    private static void copy(Path segment, OutputStream out, long length) throws IOException {
+        try (InputStream in = Files.newInputStream(segment)) {
+            copy(in, out, length);
+        }
     }
 
     private static void copy(InputStream in, OutputStream out, long length) throws IOException {
@@ -159,6 +195,11 @@ public final class Spool implements LineSink, AutoCloseable {
             out.write(buf, 0, n);
             left -= n;
         }
+    }
+
+    /** A snapshot is copying segments now. */
+    synchronized boolean copying() {
+        return !reading.isEmpty();
     }
 
     /** Files on disk now (tests, and the size shown to the user). */
@@ -190,11 +231,11 @@ public final class Spool implements LineSink, AutoCloseable {
     public synchronized void clear() throws IOException {
         if (current != null) {
             current.close();
-            Files.deleteIfExists(current.file());
+            delete(current.file());
             current = null;
         }
         if (previous != null) {
-            Files.deleteIfExists(previous);
+            delete(previous);
             previous = null;
         }
     }

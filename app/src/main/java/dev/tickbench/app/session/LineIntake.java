@@ -3,9 +3,9 @@ package dev.tickbench.app.session;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.LineSink;
+import dev.tickbench.core.capture.OtherLine;
 import dev.tickbench.core.capture.StreamLine;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -42,8 +42,8 @@ public final class LineIntake implements LineSink {
             }
             return;
         }
-        if (line instanceof Hello) {
-            lastHello = Arrays.copyOfRange(bytes, offset, offset + length);
+        if (line instanceof Hello || line instanceof OtherLine o && o.type().equals(LineDecoder.SCHEMA_TYPE)) {
+            lastHello = decoder.joinHello(); // format v2: with the key lists now in effect, for a tap joining later
         }
         for (LineSink t : taps) {
             t.line(bytes, offset, length);

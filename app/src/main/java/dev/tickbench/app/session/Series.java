@@ -167,4 +167,21 @@ public final class Series {
             ds.remove(0, n - maxPoints * 3 / 4);
         }
     }
+
+    /** What {@link #readStored} hands its reader: the line's arrays (x ascending) and how many of them are stored points. */
+    @FunctionalInterface
+    public interface StoredPoints<T> {
+        T read(double[] x, double[] y, int count);
+    }
+
+    /**
+     * Runs {@code reader} over the stored points, the held tail left out, under this series' monitor and
+     * the line's read lock, so that a flush cannot move them meanwhile: what the crosshair's readout and
+     * the range statistics compute from ({@link SeriesQuery}). Not to be called while holding a dataset
+     * lock (a chart's layout): the flush takes the monitor first, then the write lock.
+     */
+    public synchronized <T> T readStored(StoredPoints<T> reader) {
+        return line.lock().readLockGuard(() -> reader.read(line.getValues(io.fair_acc.dataset.DataSet.DIM_X),
+                line.getValues(io.fair_acc.dataset.DataSet.DIM_Y), line.getDataCount() - (holdTailShown ? 1 : 0)));
+    }
 }

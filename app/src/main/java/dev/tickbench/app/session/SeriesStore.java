@@ -3,6 +3,7 @@ package dev.tickbench.app.session;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.app.charts.CadenceLabel;
 import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.charts.DefaultPicks;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.KmsgGapLine;
@@ -12,8 +13,10 @@ import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.source.pmu.PmuRatios;
+import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
+import dev.tickbench.core.derived.DerivedWindow;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -33,11 +36,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class SeriesStore {
     /** Live sessions keep this many points per series (two hours at 100 Hz); replays keep everything. */
     public static final int LIVE_MAX_POINTS = 720_000;
+    /** Kept marks (kmsg records, gaps, session changes): a kernel log flood must not grow the heap without end. */
+    public static final int MAX_MARKS = 10_000;
     private static final String THROTTLE_CADENCE = "once a second";
 
     private final Map<String, Series> series = new ConcurrentHashMap<>();
     private final List<Series> order = new CopyOnWriteArrayList<>();
-    private final List<TimeMark> marks = new CopyOnWriteArrayList<>();
+    /** The newest {@link #MAX_MARKS} marks; older ones are counted in {@link #marksDropped()}. */
+    private final java.util.ArrayDeque<TimeMark> marks = new java.util.ArrayDeque<>();
+    private volatile long marksDropped;
     private final List<StoreListener> listeners = new CopyOnWriteArrayList<>();
     private final int maxPoints;
     private final DerivedSeries derived = new DerivedSeries();
@@ -69,6 +76,7 @@ public final class SeriesStore {
     }
 
     public void accept(StreamLine line) {
+        smoothing(line);
         List<DerivedValue> derivedValues = derived.accept(line);
         if (line instanceof Hello h) {
             hello(h);
@@ -143,7 +151,7 @@ public final class SeriesStore {
                 switch (source) {
                     case "cpufreq" -> eachLevel(v, source, ChartGroup.CPU_FREQ, x, 1 / 1000.0, hb);
                     case "slabinfo" -> eachLevel(v, source, ChartGroup.SLAB, x, 1, hb);
-                    case "buddyinfo" -> eachLevel(v, source, ChartGroup.BUDDY, x, 1, hb);
+                    case "buddyinfo" -> buddy(v, x, hb);
                     case "pmu_hw" -> pmuRatios(v, x, s.monoNs());
                     case "pmu_sw" -> pmuSoftware(v, x);
                     default -> { } // counters are charted as derived series; the rest (vmstat, meminfo, …) are in the CSV
@@ -165,6 +173,12 @@ public final class SeriesStore {
      * the CSV export and /metrics give. Named as the CSV columns ({@code cpu.busy_pct}, …).
      */
     private void derived(List<DerivedValue> values, double x) {
+        if (values.isEmpty()) {
+            return;
+        }
+        String quantised = derived.quantisationNote();
+        String cpuNote = windowNote(DerivedKind.CPU_BUSY, derived.window(), quantised);
+        String otherNote = windowNote(DerivedKind.PSI_SOME, derived.window(), quantised);
         for (DerivedValue v : values) {
             String name = v.name();
             Series s = switch (v.kind()) {
@@ -176,7 +190,8 @@ public final class SeriesStore {
                 case CGROUP_THROTTLED -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED, "cgroup_cpu");
                 case CGROUP_THROTTLED_TIME -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED_TIME, "cgroup_cpu");
             };
-            s.note(String.format(Locale.ROOT, "%.0f s window", v.kind().windowS()));
+            s.note(v.kind() == DerivedKind.CPU_BUSY || v.kind() == DerivedKind.CPU_IOWAIT ? cpuNote : otherNote);
+            derivedKinds.putIfAbsent(name, v.kind());
             s.add(x, v.value(), false);
         }
     }
@@ -261,7 +276,13 @@ public final class SeriesStore {
     }
 
     private void mark(TimeMark m) {
-        marks.add(m);
+        synchronized (marks) {
+            marks.addLast(m);
+            if (marks.size() > MAX_MARKS) {
+                marks.removeFirst();
+                marksDropped++;
+            }
+        }
         for (StoreListener l : listeners) {
             l.marked(m);
         }
@@ -294,7 +315,14 @@ public final class SeriesStore {
     }
 
     public List<TimeMark> marks() {
-        return List.copyOf(marks);
+        synchronized (marks) {
+            return List.copyOf(marks);
+        }
+    }
+
+    /** Marks dropped to keep {@link #MAX_MARKS}: the "N older events dropped" of the window. */
+    public long marksDropped() {
+        return marksDropped;
     }
 
     public SessionInfo session() {
@@ -317,5 +345,63 @@ public final class SeriesStore {
 
     public long kmsgDropped() {
         return kmsgDropped;
+    }
+
+    /** Buddy orders named by what a block is, "Normal · order 3 (32 KiB)", from the session's page size. */
+    private void buddy(SourceValues v, double x, boolean hb) {
+        Long page = DefaultPicks.pageSize(capabilities);
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            String name = "buddyinfo." + key;
+            Series s = series.get(name);
+            (s != null ? s : level(name, DefaultPicks.buddyLabel(key, page), ChartGroup.BUDDY, "buddyinfo")).add(x, v.values()[i], hb);
+        }
+    }
+
+    // ---- smoothing window of the derived series (docs/derived-series.md, "Windows") ----
+
+    /** The window the user chose; the receiving thread applies it before the next line. */
+    private volatile DerivedWindow requestedWindow = DerivedWindow.DEFAULT;
+    private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
+
+    /**
+     * Takes the derived series over {@code w} from the next line on (any thread). The windows start
+     * empty, so values come back one window later; what is already plotted keeps the window it was
+     * taken over, and the change is marked on the time axis. The badges say the new window at once.
+     */
+    public void derivedWindow(DerivedWindow w) {
+        if (w == null || w == requestedWindow) {
+            return;
+        }
+        requestedWindow = w;
+        SessionInfo info = session;
+        String quantised = info == null ? null : w.quantisationNote(info.rateHz(), helloUserHz, info.cores());
+        derivedKinds.forEach((name, kind) -> series.get(name).note(windowNote(kind, w, quantised)));
+    }
+
+    public DerivedWindow derivedWindow() {
+        return requestedWindow;
+    }
+
+    private volatile int helloUserHz = 100;
+
+    private void smoothing(StreamLine line) {
+        if (line instanceof Hello h) {
+            helloUserHz = h.userHz() > 0 ? h.userHz() : 100;
+        }
+        DerivedWindow want = requestedWindow;
+        if (want != derived.window()) {
+            derived.window(want);
+            if (samples > 0 && !Double.isNaN(latestX)) {
+                mark(new TimeMark(TimeMark.Kind.SESSION, latestX, latestX,
+                        "smoothing: derived series over a " + want.label() + " window from here"));
+            }
+        }
+    }
+
+    /** "1 s window", and for busy and iowait the jiffy steps when they dominate ("tick window · jiffy steps of 50 %"). */
+    private static String windowNote(DerivedKind kind, DerivedWindow w, String quantised) {
+        boolean cpu = kind == DerivedKind.CPU_BUSY || kind == DerivedKind.CPU_IOWAIT;
+        return w.label() + " window" + (cpu && quantised != null ? " · " + quantised : "");
     }
 }

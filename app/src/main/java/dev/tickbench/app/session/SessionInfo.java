@@ -1,6 +1,7 @@
 package dev.tickbench.app.session;
 
 import dev.tickbench.app.charts.CadenceLabel;
+import dev.tickbench.app.charts.DefaultPicks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.Hello;
@@ -20,10 +21,12 @@ import java.util.TreeMap;
  * @param criticalC critical trip point in °C per thermal zone source name (only zones that declare one)
  * @param throttleBands the YELLOW/RED thresholds the session's throttle runs with, as its capabilities
  *     publish them; null when it runs no throttle
+ * @param memory slab object sizes and the page size from the capabilities: the slab and buddy charts'
+ *     default picks and buddy order names ({@link DefaultPicks})
  */
 public record SessionInfo(String hostname, String board, String kernel, int cores, int rateHz, int floorHz,
                           double startX, List<SourceRow> sources, Map<String, Double> criticalC,
-                          ThrottleBands throttleBands) {
+                          ThrottleBands throttleBands, DefaultPicks.Facts memory) {
 
     /** One line of the sources panel. {@code cadence} is null for absent sources, {@code absentReason} for present ones. */
     public record SourceRow(String name, boolean present, CadenceLabel cadence, String absentReason) {
@@ -66,7 +69,7 @@ public record SessionInfo(String hostname, String board, String kernel, int core
         }
         return new SessionInfo(h.hostname(), h.board(), h.kernel(), h.cores(), h.rateHz(), h.floorHz(),
                 h.startedWallNs() / 1e9, List.copyOf(new ArrayList<>(rows.values())), Map.copyOf(crit),
-                ThrottleBands.fromCapabilities(caps).orElse(null));
+                ThrottleBands.fromCapabilities(caps).orElse(null), DefaultPicks.Facts.of(caps));
     }
 
     private static String textOrNull(JsonNode n) {

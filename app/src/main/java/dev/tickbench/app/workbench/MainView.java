@@ -113,7 +113,8 @@ public final class MainView extends BorderPane {
         Label rec = new Label();
         rec.textProperty().bind(vm.recorder().indicatorProperty());
         rec.getStyleClass().add("rec-indicator");
-        ToolBar bar = new ToolBar(file, connect, rate, floor, new Separator(Orientation.VERTICAL), record, rec, open, export,
+        SmoothingSelector smoothing = new SmoothingSelector(vm, charts, this::openCapture); // derived series' window
+        ToolBar bar = new ToolBar(file, connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec, open, export,
                 fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
         // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
@@ -172,7 +173,8 @@ public final class MainView extends BorderPane {
             }
         });
 
-        Node centre = LocalConnection.available() ? charts : noProc();
+        Node chartsArea = charts.crosshair().around(charts); // the pins' and range's panel below the charts
+        Node centre = LocalConnection.available() ? chartsArea : noProc();
         SplitPane split = new SplitPane(left, centre);
         split.setDividerPositions(0.2);
         SplitPane.setResizableWithParent(left, false);
@@ -189,7 +191,7 @@ public final class MainView extends BorderPane {
         vm.storeProperty().addListener((o, a, b) -> {
             if (b != null) {
                 charts.attach(b);
-                split.getItems().set(1, charts);
+                split.getItems().set(1, chartsArea);
             }
         });
         new AnimationTimer() {

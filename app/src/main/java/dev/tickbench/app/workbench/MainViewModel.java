@@ -452,6 +452,9 @@ public final class MainViewModel {
                 ui.execute(() -> {
                     if (store.get() == s) {
                         events.add(mark);
+                        if (events.size() > SeriesStore.MAX_MARKS) {
+                            events.remove(0, events.size() - SeriesStore.MAX_MARKS); // counted by the store
+                        }
                     }
                 });
             }
@@ -604,8 +607,9 @@ public final class MainViewModel {
             long n = s.samples();
             if (lastStatusNs != 0 && !replay.get()) {
                 double perS = (n - lastSamples) * 1e9 / (nowNs - lastStatusNs);
-                status.set(String.format(Locale.ROOT, "%.1f samples/s · %d samples · %d kmsg dropped · %s",
-                        perS, n, s.kmsgDropped(), window.isFollow() ? "following" : "paused (space follows)"));
+                status.set(String.format(Locale.ROOT, "%.1f samples/s · %d samples · %d kmsg dropped%s · %s",
+                        perS, n, s.kmsgDropped(), s.marksDropped() > 0 ? " · " + s.marksDropped() + " older events dropped" : "",
+                        window.isFollow() ? "following" : "paused (space follows)"));
             }
             lastSamples = n;
             lastStatusNs = nowNs;

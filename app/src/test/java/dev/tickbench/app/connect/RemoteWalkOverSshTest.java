@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (the pod throttles) while the container's stay flat.
  */
 class RemoteWalkOverSshTest {
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Duration WAIT = Waits.DEADLINE;
     private static final Path PROBE_CLASSES = Path.of(System.getProperty("user.dir"))
             .resolve("../remote-probe/target/classes").normalize();
 

@@ -93,6 +93,51 @@ class SpoolTest {
         }
     }
 
+    /**
+     * The copy runs outside the spool's lock: while a snapshot is stuck writing (into a pipe nobody reads
+     * yet), the spool takes lines and rolls twice; the copy then holds exactly what was spooled when it
+     * began, and the segments rolled out meanwhile are deleted once it is done.
+     */
+    @Test
+    void aSnapshotStuckInItsCopyDoesNotHoldTheSpool() throws Exception {
+        int lineBytes = sample(100).length();
+        long budget = 40L * lineBytes;
+        Path spoolDir = dir.resolve("spool");
+        Path pipe = dir.resolve("copy.pipe");
+        Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
+        assertTrue(mkfifo.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo");
+        try (Spool spool = new Spool(spoolDir, budget, Long.MAX_VALUE, clock::get)) {
+            spool.attach(intake);
+            feed(HELLO);
+            for (int i = 1; i <= 30; i++) {
+                feed(sample(i));
+            }
+            Path first = spool.previousFile();
+            java.util.concurrent.ExecutorService ex = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                var snapshot = ex.submit(() -> spool.snapshot(pipe)); // blocks opening the pipe: no reader yet
+                Waits.until("the snapshot noted the segments", spool::copying);
+                for (int i = 31; i <= 100; i++) {
+                    feed(sample(i)); // two rolls: both segments the snapshot reads are rolled out
+                }
+                assertFalse(snapshot.isDone(), "the snapshot is still stuck in its copy");
+                assertNotEquals(first, spool.previousFile());
+                List<String> copied;
+                try (var in = Files.newBufferedReader(pipe)) {
+                    copied = in.lines().toList();
+                }
+                assertTrue(snapshot.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
+                assertEquals(sample(30).trim(), copied.get(copied.size() - 1), "the copy ends where the spool was");
+                assertTrue(copied.get(0).startsWith("{\"type\":\"hello\""));
+                try (var files = Files.list(spoolDir)) {
+                    assertEquals(2, files.count(), "the segments rolled out during the copy are deleted after it");
+                }
+            } finally {
+                ex.shutdownNow();
+            }
+        }
+    }
+
     @Test
     void rollsByAge() throws IOException {
         try (Spool spool = new Spool(dir.resolve("spool"), 1 << 30, 3_600_000_000_000L, clock::get)) {

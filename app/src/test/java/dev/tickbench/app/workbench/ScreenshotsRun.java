@@ -184,7 +184,7 @@ public final class ScreenshotsRun {
      * Waits for {@code n} rendering pulses (an animation timer counts them): what the last change asked to
      * be laid out and drawn has been, before the picture is taken. Synchronised on the pulse, not the clock.
      */
-    private static void pulses(int n) throws Exception {
+    static void pulses(int n) throws Exception {
         CountDownLatch left = new CountDownLatch(n);
         AnimationTimer counter = new AnimationTimer() {
             @Override

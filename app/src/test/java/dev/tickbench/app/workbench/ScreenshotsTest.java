@@ -125,4 +125,44 @@ class ScreenshotsTest {
         }
         return n.trim();
     }
+
+    /**
+     * The crosshair's readout (a held value, no data in the gap), two pins and a range's statistics below
+     * the charts: {@link CrosshairShotsRun} in a child JVM on its own Xvfb, as above.
+     */
+    @Test
+    void screenshotOfTheCrosshairReadoutAndRangeStatistics() throws Exception {
+        Files.createDirectories(OUT);
+        String display = System.getenv("DISPLAY");
+        Process xvfb = display == null || display.isBlank() ? startXvfb() : null;
+        try {
+            display = xvfb == null ? display : ":" + readDisplayNumber(xvfb);
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx1g", "-Dglass.platform=gtk", "-Dprism.order=sw", "-Djava.awt.headless=true",
+                    "-cp", System.getProperty("java.class.path"), CrosshairShotsRun.class.getName(), OUT.toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("crosshair.log").toFile());
+            pb.environment().put("DISPLAY", display);
+            pb.environment().put("GDK_BACKEND", "x11");
+            Process child = pb.start();
+            if (!child.waitFor(CHILD_DEADLINE_S, TimeUnit.SECONDS)) {
+                child.destroyForcibly();
+                fail("the crosshair window did not finish in " + CHILD_DEADLINE_S + " s:\n" + Files.readString(dir.resolve("crosshair.log")));
+            }
+            String log = Files.readString(dir.resolve("crosshair.log"));
+            if (child.exitValue() == ScreenshotsRun.NO_TOOLKIT) {
+                throw Prerequisites.unmet("JavaFX could not open a GTK window on " + display + " (install libgtk-3-0):\n" + log);
+            }
+            assertEquals(0, child.exitValue(), "the crosshair window failed:\n" + log);
+        } finally {
+            if (xvfb != null) {
+                xvfb.destroy();
+                if (!xvfb.waitFor(5, TimeUnit.SECONDS)) {
+                    xvfb.destroyForcibly();
+                }
+            }
+        }
+        for (String name : CrosshairShotsRun.SHOTS) {
+            checkPicture(OUT.resolve(name));
+        }
+    }
 }

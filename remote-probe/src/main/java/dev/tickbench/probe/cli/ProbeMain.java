@@ -32,6 +32,7 @@ public final class ProbeMain implements Runnable {
         cl.addSubcommand(new RecordCommand());
         cl.addSubcommand(new BenchCommand());
         cl.addSubcommand(new CsvCommand());
+        cl.addSubcommand(new ConvertCommand());
         cl.addSubcommand(new WalkCommand());
         cl.addSubcommand(new ProcsCommand());
         cl.addSubcommand(new ThrottleCommand());

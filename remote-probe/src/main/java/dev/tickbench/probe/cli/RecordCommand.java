@@ -29,6 +29,9 @@ public final class RecordCommand implements Callable<Integer> {
     @Mixin
     SessionOptions session;
 
+    @Mixin
+    FormatOption format;
+
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "capture file to write")
     Path out;
 
@@ -43,6 +46,7 @@ public final class RecordCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         sampling.validate();
         session.validate();
+        format.format();
         long tickNs = 1_000_000_000L / sampling.rateHz();
         if (duration.toNanos() < tickNs) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration " + duration.toMillis() + "ms is shorter than one tick at --rate " + sampling.rateHz() + " Hz (" + tickNs / 1_000_000.0
@@ -76,7 +80,7 @@ public final class RecordCommand implements Callable<Integer> {
             }
         });
         Runtime.getRuntime().addShutdownHook(hook);
-        try (Sampler sampler = session.createSampler(sampling)) {
+        try (Sampler sampler = format.apply(session.createSampler(sampling))) {
             sampler.addSink((b, o, l) -> {
                 try {
                     writer.line(b, o, l);

@@ -35,6 +35,9 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     SessionOptions session;
 
+    @Mixin
+    FormatOption format;
+
     @Option(names = "--http", paramLabel = "ADDR:PORT",
             description = "HTTP address (default: " + DEFAULT_HTTP + "; a non-loopback address needs --token)")
     String http = DEFAULT_HTTP;
@@ -73,6 +76,7 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         sampling.validate();
         session.validate();
+        format.format();
         HostPort httpBind = HostPort.parse("--http", http);
         BearerToken token = tokenFile == null ? null : BearerToken.read(tokenFile);
         ProbeHttpServer.checkBinding(httpBind, token); // before anything starts
@@ -86,7 +90,7 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stop = new CountDownLatch(1);
         Thread hook = new Thread(stop::countDown, "tickbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (Sampler sampler = session.createSampler(sampling);
+        try (Sampler sampler = format.apply(session.createSampler(sampling));
                 LineHub hub = new LineHub(buffer.toNanos(), budget.ringBytes())) {
             sampler.addSink(hub); // before start: the hub sees the hello (user_hz, capabilities) first
             try (ProbeHttpServer server = ProbeHttpServer.start(httpBind, token, tls, new SamplerProbe(sampler), hub,

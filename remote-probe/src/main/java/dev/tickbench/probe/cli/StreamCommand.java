@@ -16,13 +16,17 @@ public final class StreamCommand implements Callable<Integer> {
     @Mixin
     SessionOptions session;
 
+    @Mixin
+    FormatOption format;
+
     @Override
     public Integer call() throws Exception {
         sampling.validate();
         session.validate();
+        format.format();
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(done::countDown);
-        try (Sampler sampler = session.createSampler(sampling)) {
+        try (Sampler sampler = format.apply(session.createSampler(sampling))) {
             sampler.addSink(new StdoutSink(done::countDown));
             StdinWatch.onClose(done::countDown);
             Runtime.getRuntime().addShutdownHook(hook);

@@ -38,6 +38,15 @@ public final class LineHub implements LineSink, AutoCloseable {
     private volatile boolean closed;
     private volatile long lastSampleReceivedNs;
     private long lastSeq;
+    /** The hello a client joining now starts with (guarded by the ring): v2 key lists as of now. */
+    private byte[] joinHello;
+
+    /**
+     * What a new {@code /stream} client is sent first: the hello ({@code null} before the hub has seen
+     * one: the sampler's own) and the replay. The hello carries the key lists in effect where the
+     * replay starts, so a client joining mid-stream decodes v2 lines without the schema lines it missed.
+     */
+    record Join(byte[] hello, LineRing.Replay replay) {}
 
     /** @param ringBytes a hard bound on the replay ring whatever --buffer says (its share of the heap) */
     public LineHub(long bufferNs, long ringBytes) {
@@ -83,16 +92,21 @@ public final class LineHub implements LineSink, AutoCloseable {
         if (decoded != null) {
             metrics.accept(decoded, now);
         }
+        byte[] hello = decoder.joinHello(); // after this line: a schema line's change is in it
         if (decoded instanceof Hello) {
-            return; // /stream writes the sampler's hello itself, first, for every client
+            synchronized (ring) {
+                joinHello = hello;
+            }
+            return; // /stream writes the hello itself, first, for every client
         }
         boolean sample = decoded instanceof SampleLine;
         if (sample) {
             lastSeq = ((SampleLine) decoded).seq();
             lastSampleReceivedNs = now;
         }
-        LineRing.Entry e = new LineRing.Entry(lastSeq, sample, now, line);
+        LineRing.Entry e = new LineRing.Entry(lastSeq, sample, now, line, hello);
         synchronized (ring) {
+            joinHello = hello;
             ring.add(e);
             for (StreamClient c : clients) {
                 boolean wasCut = c.isCut();
@@ -104,12 +118,12 @@ public final class LineHub implements LineSink, AutoCloseable {
         }
     }
 
-    /** Registers a client and returns what it must replay first; atomically, so no line is lost or doubled. */
-    LineRing.Replay subscribe(StreamClient c, Long since) {
+    /** Registers a client and returns what it must be sent first; atomically, so no line is lost or doubled. */
+    Join subscribe(StreamClient c, Long since) {
         synchronized (ring) {
             LineRing.Replay r = since == null ? new LineRing.Replay(1, 0, List.of()) : ring.after(since);
             clients.add(c);
-            return r;
+            return new Join(r.entries().isEmpty() ? joinHello : r.entries().get(0).hello(), r);
         }
     }
 

@@ -11,8 +11,16 @@ import java.util.List;
  * thread-safe: the hub guards it.
  */
 final class LineRing {
-    /** One stream line; {@code seq} is the seq of the latest sample at or before it. */
-    record Entry(long seq, boolean sample, long receivedNs, byte[] bytes) {}
+    /**
+     * One stream line; {@code seq} is the seq of the latest sample at or before it. {@code hello} is the
+     * hello a client replaying from this line starts with: in format v2 it carries the key lists in
+     * effect there (FORMAT.md), which schema lines already gone from the ring may have changed.
+     */
+    record Entry(long seq, boolean sample, long receivedNs, byte[] bytes, byte[] hello) {
+        Entry(long seq, boolean sample, long receivedNs, byte[] bytes) {
+            this(seq, sample, receivedNs, bytes, null);
+        }
+    }
 
     /** What a client asking for {@code since} gets: a gap line when it asked for lines already gone. */
     record Replay(long gapFrom, long gapTo, List<Entry> entries) {
@@ -25,6 +33,8 @@ final class LineRing {
     private final long maxBytes;
     private final ArrayDeque<Entry> entries = new ArrayDeque<>();
     private long bytes;
+    private byte[] lastAddedHello;
+    private byte[] lastRemovedHello;
 
     /**
      * @param keepNs how long a line stays
@@ -37,11 +47,23 @@ final class LineRing {
 
     void add(Entry e) {
         entries.addLast(e);
-        bytes += e.bytes().length;
+        bytes += e.bytes().length + helloCost(e.hello(), lastAddedHello);
+        lastAddedHello = e.hello();
         while (!entries.isEmpty()
                 && (e.receivedNs() - entries.peekFirst().receivedNs() > keepNs || bytes > maxBytes)) {
-            bytes -= entries.removeFirst().bytes().length;
+            Entry gone = entries.removeFirst();
+            bytes -= gone.bytes().length + helloCost(gone.hello(), lastRemovedHello);
+            lastRemovedHello = gone.hello();
         }
+    }
+
+    /**
+     * A hello is shared by the entries that follow it until the key lists change (format 2): it is counted
+     * once, on the entry where it changes, the same way in and out, so schema lines cannot make the ring
+     * hold more than its bound.
+     */
+    private static long helloCost(byte[] hello, byte[] previous) {
+        return hello != null && hello != previous ? hello.length : 0;
     }
 
     int size() {

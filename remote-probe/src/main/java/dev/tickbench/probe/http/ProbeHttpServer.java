@@ -208,9 +208,9 @@ public final class ProbeHttpServer implements AutoCloseable {
             }
             HttpConnections.writeHead(c, 200, "application/x-ndjson", -1, headers);
             c.noDeadline();
-            LineRing.Replay replay = hub.subscribe(client, since);
+            LineHub.Join join = hub.subscribe(client, since);
             try (OutputStream out = new ChunkedOutputStream(c.out())) {
-                client.pump(out, probe.helloLine(), replay);
+                client.pump(out, join.hello() != null ? join.hello() : probe.helloLine(), join.replay());
             }
         } finally {
             hub.unsubscribe(client);

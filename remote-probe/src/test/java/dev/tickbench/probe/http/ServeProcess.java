@@ -1,6 +1,7 @@
 package dev.tickbench.probe.http;
 
 import dev.tickbench.probe.cli.ProbeMain;
+import dev.tickbench.testkit.Waits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
 /** {@code tickbench-probe serve} as a real child JVM on loopback, with its ports read from its stderr. */
 public final class ServeProcess implements AutoCloseable {
     /** One timeout for everything that waits on the child (start-up, answers). */
-    public static final Duration TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration TIMEOUT = Waits.DEADLINE;
     private static final Pattern HTTP = Pattern.compile("https? listening on (\\S+):(\\d+)");
     private static final Pattern SSH = Pattern.compile("ssh listening on (\\S+):(\\d+)");
 

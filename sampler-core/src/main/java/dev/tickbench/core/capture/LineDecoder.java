@@ -15,15 +15,30 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Decodes one NDJSON line into a {@link StreamLine}. Sample lines (the bulk of a capture) go through
- * the streaming parser; the rare types through a tree. Unknown types and fields are kept or ignored,
- * never an error. Not thread-safe (it interns keys).
+ * Decodes one NDJSON line into a {@link StreamLine}, format v1 or v2 (FORMAT.md): both decode to the
+ * same {@link SampleLine}. Sample lines (the bulk of a capture) go through the streaming parser; the
+ * rare types through a tree. Unknown types and fields are kept or ignored, never an error.
+ *
+ * <p>v2 carries a source's values by position in the key list the hello and the {@code schema} lines
+ * announce, so the decoder remembers the current lists: feed it a stream's lines in order, from its
+ * hello. A {@code schema} line decodes to an {@link OtherLine} of type {@code schema} (consumers that
+ * ignore unknown types keep working). Not thread-safe (it interns keys and holds the schema).
  */
 public final class LineDecoder {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonFactory FACTORY = MAPPER.getFactory();
+    /** The line type that announces changed key lists (v2). */
+    public static final String SCHEMA_TYPE = "schema";
 
     private final Map<String, String> interned = new HashMap<>();
+    /** v2: each source's key list, by position; empty in a v1 stream. */
+    private final Map<String, String[]> schema = new HashMap<>();
+    /** The last hello, as received (with its '\n') and as a tree; null before one. */
+    private byte[] helloBytes;
+    private com.fasterxml.jackson.databind.node.ObjectNode helloTree;
+    /** Whether a schema line changed a key list since the hello, and the hello re-encoded with it. */
+    private boolean schemaMoved;
+    private byte[] joinHello;
 
     public StreamLine decode(String line) throws IOException {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
@@ -40,7 +55,8 @@ public final class LineDecoder {
         }
         String type = n.path("type").asText("");
         return switch (type) {
-            case "hello" -> hello(n);
+            case "hello" -> hello(n, b, off, len);
+            case SCHEMA_TYPE -> schemaLine(n);
             case "sample" -> decodeSample(b, off, len);
             case "kmsg" -> new KmsgLine(n.path("mono_ns").asLong(), n.path("prio").asInt(), n.path("facility").asInt(),
                     n.path("seq").asLong(), n.path("us").asLong(), n.path("msg").asText(""));
@@ -61,7 +77,109 @@ public final class LineDecoder {
         return n == null || n.isNull() ? null : n.asLong();
     }
 
-    private static Hello hello(JsonNode n) {
+    private Hello hello(JsonNode n, byte[] b, int off, int len) throws IOException {
+        schema.clear(); // a hello starts a stream: only its own key lists hold from here
+        if (n.has("schema")) {
+            putSchema(n.get("schema"));
+        }
+        int end = off + len;
+        while (end > off && (b[end - 1] == '\n' || b[end - 1] == '\r')) {
+            end--;
+        }
+        helloBytes = java.util.Arrays.copyOfRange(b, off, end + 1);
+        helloBytes[helloBytes.length - 1] = '\n';
+        helloTree = (com.fasterxml.jackson.databind.node.ObjectNode) n;
+        schemaMoved = false;
+        joinHello = null;
+        return helloRecord(n);
+    }
+
+    private OtherLine schemaLine(JsonNode n) throws IOException {
+        putSchema(n.get("schema"));
+        schemaMoved = true;
+        joinHello = null;
+        return new OtherLine(SCHEMA_TYPE, n);
+    }
+
+    /** {@code {"source":["key",…],…}}: replaces each named source's key list. */
+    private void putSchema(JsonNode sources) throws IOException {
+        if (sources == null || !sources.isObject()) {
+            throw new IOException("\"schema\" is not an object of key lists");
+        }
+        for (var it = sources.fields(); it.hasNext(); ) {
+            var e = it.next();
+            JsonNode list = e.getValue();
+            if (!list.isArray()) {
+                throw new IOException("the schema of " + e.getKey() + " is not a list of keys");
+            }
+            String[] keys = new String[list.size()];
+            for (int i = 0; i < keys.length; i++) {
+                if (!list.get(i).isTextual()) {
+                    throw new IOException("the schema of " + e.getKey() + " has a key that is not a string at position " + i);
+                }
+                keys[i] = intern(list.get(i).asText());
+            }
+            schema.put(intern(e.getKey()), keys);
+        }
+    }
+
+    /**
+     * The hello a consumer must start with to read the lines after the last one decoded: the stream's
+     * hello, with its {@code schema} brought up to date by the schema lines since (v2). For a relay or
+     * a recorder that starts mid-stream. The same array until the schema or the hello changes; do not
+     * modify it. Null before a hello.
+     */
+    public byte[] joinHello() {
+        if (helloBytes == null) {
+            return null;
+        }
+        if (!schemaMoved) {
+            return helloBytes;
+        }
+        if (joinHello == null) {
+            com.fasterxml.jackson.databind.node.ObjectNode h = helloTree.deepCopy();
+            com.fasterxml.jackson.databind.node.ObjectNode keys = h.putObject("schema");
+            // the hello's own order first, then sources announced later
+            java.util.LinkedHashSet<String> order = new java.util.LinkedHashSet<>();
+            helloTree.path("schema").fieldNames().forEachRemaining(order::add);
+            order.addAll(new java.util.TreeSet<>(schema.keySet()));
+            for (String source : order) {
+                String[] list = schema.get(source);
+                if (list != null) {
+                    var a = keys.putArray(source);
+                    for (String k : list) {
+                        a.add(k);
+                    }
+                }
+            }
+            try {
+                byte[] json = MAPPER.writeValueAsBytes(h);
+                joinHello = java.util.Arrays.copyOf(json, json.length + 1);
+                joinHello[json.length] = '\n';
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return joinHello;
+    }
+
+    private static final byte[] HELLO_PREFIX = "{\"type\":\"hello\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SCHEMA_PREFIX = "{\"type\":\"schema\"".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * True for a line that sets key lists (a hello or a schema line, as writers write them, type first):
+     * what a reader that decodes parts of a capture in parallel must decode in order, to prime each
+     * part's decoder with {@link #joinHello()} as it stands where the part begins.
+     */
+    public static boolean setsKeys(byte[] b, int off, int len) {
+        return startsWith(b, off, len, HELLO_PREFIX) || startsWith(b, off, len, SCHEMA_PREFIX);
+    }
+
+    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
+        return len >= prefix.length && java.util.Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
+    }
+
+    private static Hello helloRecord(JsonNode n) {
         JsonNode host = n.path("host");
         return new Hello(n.path("format").asInt(1), n.path("probe").path("version").asText(null),
                 host.path("hostname").asText(null), host.hasNonNull("board") ? host.get("board").asText() : null,
@@ -70,18 +188,11 @@ public final class LineDecoder {
                 n.path("started_mono_ns").asLong(), n.path("capabilities"));
     }
 
+    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
+
     /** The writer always puts "type" first; the streaming path is taken only when it says "sample". */
     private static boolean startsWithSampleType(byte[] b, int off, int len) {
-        byte[] prefix = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
-        if (len < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (b[off + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
+        return startsWith(b, off, len, SAMPLE_PREFIX);
     }
 
     private SampleLine decodeSample(byte[] b, int off, int len) throws IOException {
@@ -108,6 +219,9 @@ public final class LineDecoder {
                     default -> {
                         if (t == JsonToken.START_OBJECT) {
                             sources.put(intern(field), values(p));
+                        } else if (t == JsonToken.START_ARRAY) {
+                            String source = intern(field);
+                            sources.put(source, positional(source, p));
                         } else {
                             p.skipChildren();
                         }
@@ -139,6 +253,38 @@ public final class LineDecoder {
             }
         }
         return new SourceValues(keys.toArray(new String[0]), java.util.Arrays.copyOf(values, n));
+    }
+
+    /**
+     * v2: the values of {@code source} by position in its announced key list; {@code null} (and any
+     * position past the array's end) is a key without a value on this tick.
+     */
+    private SourceValues positional(String source, JsonParser p) throws IOException {
+        String[] names = schema.get(source);
+        if (names == null) {
+            throw new IOException(source + " carries values by position but no hello or schema line named its keys"
+                    + " (a v2 stream is read from its hello)");
+        }
+        String[] keys = new String[names.length];
+        long[] values = new long[names.length];
+        int n = 0;
+        int i = 0;
+        for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; i++) {
+            if (t == null) {
+                throw new IOException("truncated sample line");
+            }
+            if (i >= names.length) {
+                throw new IOException(source + " carries more values than the " + names.length + " keys of its schema");
+            }
+            if (t == JsonToken.VALUE_NUMBER_INT) {
+                keys[n] = names[i];
+                values[n++] = p.getLongValue();
+            } else {
+                p.skipChildren(); // null, or a future non-integer value: not a reading, so not kept
+            }
+        }
+        return new SourceValues(n == keys.length ? keys : java.util.Arrays.copyOf(keys, n),
+                n == values.length ? values : java.util.Arrays.copyOf(values, n));
     }
 
     private static List<String> strings(JsonParser p) throws IOException {

@@ -20,7 +20,10 @@ public enum DerivedKind {
     /** Δthrottled_usec / Δwall: throttled time per second (summed over CPUs, may exceed 1). */
     CGROUP_THROTTLED_TIME("cgroup.%s.throttled_s_per_s", "cgroup_cpu", "s/s", "throttled time per second of wall time");
 
-    /** Every derived series is taken over this much time: see docs/derived-series.md for why 1 s. */
+    /**
+     * The default window ({@link DerivedWindow#DEFAULT}) in seconds: what CSV, {@code /metrics} and the
+     * throttle use; see docs/derived-series.md for why 1 s. The workbench may choose another.
+     */
     public static final double WINDOW_S = 1.0;
 
     private final String pattern;
@@ -57,8 +60,8 @@ public enum DerivedKind {
         return WINDOW_S;
     }
 
-    /** Window length in ticks at a rate: {@code max(1, round(rate × window))}. */
+    /** The default window's length in ticks at a rate: {@code max(1, round(rate × 1 s))}. */
     public int windowTicks(int rateHz) {
-        return Math.max(1, (int) Math.round(rateHz * WINDOW_S));
+        return DerivedWindow.DEFAULT.ticks(rateHz);
     }
 }

@@ -15,8 +15,8 @@ import java.util.Map;
  * (docs/derived-series.md). The one place these numbers are made: the workbench's charts, CSV export,
  * {@code /metrics} and the throttle's iowait (the same {@link CpuTime} over the same ticks) agree.
  *
- * <p>Windows are whole ticks ({@link DerivedKind#windowTicks}) and rates divide by the ticks' own
- * {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
+ * <p>Windows are whole ticks of the chosen {@link DerivedWindow} (1 s unless told otherwise) and rates
+ * divide by the ticks' own {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
  * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
  * A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage at the host's CPU
  * count from the hello line): the kernel charges running time in lumps and a read lands a little after
@@ -27,6 +27,9 @@ public final class DerivedSeries {
     private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec"};
 
     private int rateHz;
+    private DerivedWindow window;
+    /** USER_HZ of the sampled host (the hello's {@code user_hz}), for the quantisation note. */
+    private int userHz = 100;
     /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
     private int cores;
     private long lastSeq = -1;
@@ -50,27 +53,67 @@ public final class DerivedSeries {
         }
     }
 
-    /** A model for a stream at {@code rateHz} (a hello line sets it again). */
+    /** A model for a stream at {@code rateHz} (a hello line sets it again), over 1 s windows. */
     public DerivedSeries(int rateHz) {
+        this.window = DerivedWindow.DEFAULT;
         start(rateHz);
     }
 
-    /** A model that waits for the hello line to learn the rate. */
+    /** A model that waits for the hello line to learn the rate, over 1 s windows. */
     public DerivedSeries() {
         this(1);
     }
 
+    /** A model that waits for the hello line to learn the rate, over {@code window}. */
+    public DerivedSeries(DerivedWindow window) {
+        this(1);
+        window(window);
+    }
+
     private void start(int rate) {
         rateHz = Math.max(1, rate);
-        cpu = new TickWindow(CpuTime.FIELDS.length, DerivedKind.CPU_BUSY.windowTicks(rateHz));
+        windows();
+        lastSeq = -1;
+    }
+
+    /** Empty windows of the current length: every series starts again and is back one window later. */
+    private void windows() {
+        cpu = new TickWindow(CpuTime.FIELDS.length, window.ticks(rateHz));
         psi.clear();
         cgroups.clear();
-        lastSeq = -1;
+    }
+
+    /**
+     * Takes every series over {@code w} from the next sample on. The windows start empty (a sum of ticks
+     * taken for another length is not reused), so values come back one new window later.
+     */
+    public void window(DerivedWindow w) {
+        if (w != null && w != window) {
+            window = w;
+            windows();
+        }
+    }
+
+    public DerivedWindow window() {
+        return window;
     }
 
     /** The ticks a window spans at the current rate. */
     public int windowTicks() {
         return cpu.ticks();
+    }
+
+    /** The stream's rate (from the hello line). */
+    public int rateHz() {
+        return rateHz;
+    }
+
+    /**
+     * The badge's note on busy and iowait when jiffy quantisation dominates at this rate and window on
+     * this host (USER_HZ and CPUs from the hello line), else null: see {@link DerivedWindow#quantisationNote}.
+     */
+    public String quantisationNote() {
+        return window.quantisationNote(rateHz, userHz, cores);
     }
 
     /**
@@ -81,6 +124,7 @@ public final class DerivedSeries {
         if (line instanceof Hello h) {
             start(h.rateHz());
             cores = Math.max(0, h.cores());
+            userHz = h.userHz() > 0 ? h.userHz() : 100;
         } else if (line instanceof GapLine) {
             clear();
         } else if (line instanceof SampleLine s) {
@@ -160,7 +204,7 @@ public final class DerivedSeries {
             if (!some && !key.endsWith(".full_total")) {
                 continue;
             }
-            TickWindow w = psi.computeIfAbsent(key, k -> new TickWindow(2, DerivedKind.PSI_SOME.windowTicks(rateHz)));
+            TickWindow w = psi.computeIfAbsent(key, k -> new TickWindow(2, window.ticks(rateHz)));
             w.add(v.values()[i] * 1000, dtNs);
             if (w.full()) {
                 String resource = key.substring(0, key.indexOf('.'));
@@ -195,7 +239,7 @@ public final class DerivedSeries {
             }
             String path = key.substring(0, bar);
             CgroupWindows w = cgroups.computeIfAbsent(path,
-                    p -> new CgroupWindows(DerivedKind.CGROUP_USAGE.windowTicks(rateHz)));
+                    p -> new CgroupWindows(window.ticks(rateHz)));
             w.fields[f] = v.values()[i];
             w.present[f] = true;
             seen.put(path, w);

@@ -5,7 +5,7 @@ package dev.tickbench.core.derived;
  *
  * @param subject the PSI resource ({@code cpu}, {@code io}, {@code memory}) or the cgroup level path;
  *     {@code null} for the CPU series
- * @param windowTicks how many ticks the value spans ({@link DerivedKind#windowTicks})
+ * @param windowTicks how many ticks the value spans ({@link DerivedWindow#ticks} of the window it was taken over)
  */
 public record DerivedValue(DerivedKind kind, String subject, double value, int windowTicks) {
     public String name() {

@@ -64,12 +64,13 @@ final class Capabilities {
         o.put("every_ticks", cad.everyTicks());
     }
 
+    /** @param schema v2: every source's key list (FORMAT.md), null in v1 */
     static byte[] helloLine(SamplerConfig config, SamplerEnvironment env, JsonNode capabilities, Instant wall,
-            long monoNs) {
+            long monoNs, dev.tickbench.core.capture.StreamFormat format, Map<String, List<String>> schema) {
         HostInfo h = env.host();
         ObjectNode o = Sampler.mapper().createObjectNode();
         o.put("type", "hello");
-        o.put("format", 1);
+        o.put("format", format.number());
         o.putObject("probe").put("version", Version.get());
         ObjectNode host = o.putObject("host");
         host.put("hostname", h.hostname());
@@ -82,6 +83,13 @@ final class Capabilities {
         o.put("started_wall_ns", wall.getEpochSecond() * 1_000_000_000L + wall.getNano());
         o.put("started_mono_ns", monoNs);
         o.set("capabilities", capabilities);
+        if (schema != null) {
+            ObjectNode keys = o.putObject("schema");
+            schema.forEach((source, list) -> {
+                var a = keys.putArray(source);
+                list.forEach(a::add);
+            });
+        }
         try {
             byte[] json = Sampler.mapper().writeValueAsBytes(o);
             byte[] line = java.util.Arrays.copyOf(json, json.length + 1);

@@ -6,14 +6,19 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Builds one sample line as bytes. Sample lines are the bulk of the stream (several KB, up to 1000 a
- * second) and their keys repeat tick after tick, so keys are encoded once (see {@link KeyCache}) and
- * numbers written straight as ASCII: no generator, no per-tick allocation.
+ * Builds one sample line as bytes. Sample lines are the bulk of the stream (up to 1000 a second) and
+ * their keys repeat tick after tick, so keys are encoded once (v1, see {@link KeyCache}) or not at all
+ * (v2: values by position), and numbers are written straight as ASCII: no generator, no per-tick
+ * allocation.
  */
 final class SampleBuffer {
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+
     private byte[] buf = new byte[16384];
     private int len;
     private boolean first;
+    /** Inside a positional array: absent values not written yet (trailing ones never are, FORMAT.md v2). */
+    private int pendingNulls;
 
     void reset() {
         len = 0;
@@ -69,6 +74,43 @@ final class SampleBuffer {
         beginObject();
     }
 
+    /** {@code "name":[}: a source's values by position (v2); then {@link #element}/{@link #skipElement}. */
+    void arrayField(byte[] quotedNameColon) {
+        name(quotedNameColon);
+        put((byte) '[');
+        first = true;
+        pendingNulls = 0;
+    }
+
+    /** The next position's value; the absent positions before it are written as {@code null}. */
+    void element(long value) {
+        for (; pendingNulls > 0; pendingNulls--) {
+            separator();
+            raw(NULL);
+        }
+        separator();
+        number(value);
+    }
+
+    /** The next position carries no value (held, reset, unmoved row, first read of a new key). */
+    void skipElement() {
+        pendingNulls++;
+    }
+
+    /** Closes the array; absent positions at its end are left out. */
+    void endArray() {
+        put((byte) ']');
+        pendingNulls = 0;
+        first = false;
+    }
+
+    private void separator() {
+        if (!first) {
+            put((byte) ',');
+        }
+        first = false;
+    }
+
     void nullField(byte[] quotedNameColon) {
         name(quotedNameColon);
         ascii("null");
@@ -81,10 +123,7 @@ final class SampleBuffer {
             if (i > 0) {
                 put((byte) ',');
             }
-            byte[] q = quoted(values.get(i));
-            ensure(q.length);
-            System.arraycopy(q, 0, buf, len, q.length);
-            len += q.length;
+            raw(quoted(values.get(i)));
         }
         put((byte) ']');
     }

@@ -6,6 +6,7 @@ import dev.tickbench.core.cadence.CadencePlanner;
 import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.capture.JsonLineWriter;
 import dev.tickbench.core.capture.LineSink;
+import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.core.source.Source;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -13,6 +14,7 @@ import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
@@ -32,6 +34,8 @@ public final class Sampler implements AutoCloseable {
     private final List<SourceSlot> slots = new ArrayList<>();
     private final List<TickExtension> extensions;
     private final CopyOnWriteArrayList<LineSink> sinks = new CopyOnWriteArrayList<>();
+    /** The sinks as an array for the tick: iterating it allocates nothing (a list's iterator would). */
+    private volatile LineSink[] fanOutTo = new LineSink[0];
     private final JsonLineWriter writer = new JsonLineWriter(this::fanOut);
     private final ObjectNode capabilities;
     private static final byte[] K_TYPE = SampleBuffer.nameColon("type");
@@ -47,11 +51,18 @@ public final class Sampler implements AutoCloseable {
     private static final byte[] K_RESETS = SampleBuffer.nameColon("resets");
 
     private final SampleBuffer sample = new SampleBuffer();
+    private final StreamSchema schema = new StreamSchema();
     private final List<String> heartbeats = new ArrayList<>();
     private final List<String> resets = new ArrayList<>();
     private final TickClock clock = new TickClock();
     private final long periodNs;
-    private final byte[] hello;
+    private final Instant startedWall;
+    private final long startedMonoNs;
+    private StreamFormat format = StreamFormat.DEFAULT;
+    /** The hello as of the start, and the one with the schema of {@link #helloSchema} (v2) for late joiners. */
+    private byte[] hello;
+    private byte[] currentHello;
+    private Map<String, List<String>> helloSchema;
 
     private long tick;
     private long lastMonoNs;
@@ -80,7 +91,37 @@ public final class Sampler implements AutoCloseable {
             slot.baseline();
         }
         this.lastMonoNs = t0;
-        this.hello = Capabilities.helloLine(config, env, capabilities, Instant.now(), t0);
+        for (SourceSlot slot : slots) {
+            schema.seed(slot.source.name(), slot.announceBaseline());
+        }
+        this.startedWall = Instant.now();
+        this.startedMonoNs = t0;
+        this.hello = buildHello(schema.current());
+    }
+
+    private byte[] buildHello(Map<String, List<String>> keys) {
+        return Capabilities.helloLine(config, env, capabilities, startedWall, startedMonoNs, format,
+                format == StreamFormat.V2 ? keys : null);
+    }
+
+    /**
+     * Chooses the encoding of the lines (FORMAT.md; default {@link StreamFormat#DEFAULT}); only before
+     * {@link #start()}.
+     */
+    public synchronized void format(StreamFormat f) {
+        if (thread != null) {
+            throw new IllegalStateException("the format is chosen before the sampler starts");
+        }
+        format = f;
+        for (SourceSlot slot : slots) {
+            slot.format(f);
+        }
+        hello = buildHello(schema.current());
+        currentHello = null;
+    }
+
+    public StreamFormat format() {
+        return format;
     }
 
     /**
@@ -100,9 +141,21 @@ public final class Sampler implements AutoCloseable {
         return capabilities.deepCopy();
     }
 
-    /** The hello line (ending in '\n'), for sinks that join after the start. */
-    public byte[] helloLine() {
-        return hello.clone();
+    /**
+     * The hello line (ending in '\n'), for sinks that join after the start. In v2 it carries every
+     * source's key list as announced up to now (the start's plus every schema line since), so the
+     * sample lines that follow decode without the schema lines the joiner did not see.
+     */
+    public synchronized byte[] helloLine() {
+        if (format != StreamFormat.V2) {
+            return hello.clone();
+        }
+        Map<String, List<String>> now = schema.current();
+        if (currentHello == null || helloSchema != now) {
+            currentHello = buildHello(now);
+            helloSchema = now;
+        }
+        return currentHello.clone();
     }
 
     public SamplerConfig config() {
@@ -110,11 +163,17 @@ public final class Sampler implements AutoCloseable {
     }
 
     public void addSink(LineSink sink) {
-        sinks.add(sink);
+        synchronized (sinks) {
+            sinks.add(sink);
+            fanOutTo = sinks.toArray(new LineSink[0]);
+        }
     }
 
     public void removeSink(LineSink sink) {
-        sinks.remove(sink);
+        synchronized (sinks) {
+            sinks.remove(sink);
+            fanOutTo = sinks.toArray(new LineSink[0]);
+        }
     }
 
     public long lastSeq() {
@@ -139,12 +198,13 @@ public final class Sampler implements AutoCloseable {
     }
 
     private void fanOut(byte[] b, int off, int len) {
-        for (LineSink s : sinks) {
+        LineSink[] to = fanOutTo;
+        for (int i = 0; i < to.length; i++) {
             try {
-                s.line(b, off, len);
+                to[i].line(b, off, len);
             } catch (IOException | RuntimeException e) {
                 LOG.warn("a stream consumer failed and was detached: {}", e.toString());
-                sinks.remove(s);
+                removeSink(to[i]);
             }
         }
     }
@@ -222,7 +282,7 @@ public final class Sampler implements AutoCloseable {
         b.field(K_DT, monoNs - lastMonoNs);
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot slot = slots.get(i);
-            if (slot.due(tick) && slot.readAndEmit(b, tick, heartbeatTicks, resets)) {
+            if (slot.due(tick) && slot.readAndEmit(b, schema, tick, heartbeatTicks, resets)) {
                 heartbeats.add(slot.source.name());
             }
         }
@@ -249,11 +309,18 @@ public final class Sampler implements AutoCloseable {
         }
         b.endObject();
         b.endLine();
+        if (schema.finishLine()) {
+            fanOut(schema.bytes(), 0, schema.length()); // the new key lists before the sample using them
+        }
         fanOut(b.bytes(), 0, b.length());
         lastMonoNs = monoNs;
         lastSeq = tick;
+        if (extensions.isEmpty()) {
+            return;
+        }
         TickExtension.TickInfo info = new TickExtension.TickInfo(tick, monoNs, wallNs, config.rateHz());
-        for (TickExtension e : extensions) {
+        for (int i = 0; i < extensions.size(); i++) { // indexed: no iterator per tick
+            TickExtension e = extensions.get(i);
             try {
                 e.afterTick(info, writer);
             } catch (IOException | RuntimeException ex) {

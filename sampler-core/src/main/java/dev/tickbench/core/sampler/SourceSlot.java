@@ -1,6 +1,7 @@
 package dev.tickbench.core.sampler;
 
 import dev.tickbench.core.cadence.Plan;
+import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.ValueTable;
@@ -30,6 +31,8 @@ final class SourceSlot {
     private boolean armed = true;
     private long[] deltas = new long[64];
     private boolean failing;
+    /** The encoding of the sample lines (set before the sampler starts). */
+    private boolean positional = StreamFormat.DEFAULT == StreamFormat.V2;
     /** The tick of the last successful read (0 = the baseline), -1 before any. */
     long lastReadTick = -1;
     long readFailures;
@@ -40,6 +43,15 @@ final class SourceSlot {
         this.counter = source.kind() == SourceKind.COUNTER;
         this.encodedName = SampleBuffer.nameColon(source.name());
         this.keys = new KeyCache(source);
+    }
+
+    void format(StreamFormat format) {
+        positional = format == StreamFormat.V2;
+    }
+
+    /** The key list the hello announces for this source (v2): its keys after the baseline read. */
+    List<String> announceBaseline() {
+        return keys.announce(source.values());
     }
 
     boolean due(long tick) {
@@ -80,14 +92,14 @@ final class SourceSlot {
      * @param heartbeatTicks ticks after an emission at which an unchanged value is re-emitted
      * @return true when emitted because of the heartbeat alone
      */
-    boolean readAndEmit(SampleBuffer out, long tick, long heartbeatTicks, List<String> resets) {
+    boolean readAndEmit(SampleBuffer out, StreamSchema schema, long tick, long heartbeatTicks, List<String> resets) {
         if (!read()) {
             return false;
         }
         lastReadTick = tick;
         ValueTable v = source.values();
         if (counter) {
-            writeCounter(out, v, resets);
+            writeCounter(out, schema, tick, v, resets);
             previous.copyFrom(v);
             return false;
         }
@@ -98,11 +110,11 @@ final class SourceSlot {
             }
             heartbeat = true;
         }
-        out.objectField(encodedName);
+        begin(out, schema, tick, v);
         for (int i = 0; i < v.size(); i++) {
-            out.field(keys.encoded(v, i), v.value(i));
+            value(out, v, i, v.value(i));
         }
-        out.endObject();
+        end(out);
         if (plan.storeOnChange()) {
             lastEmitted.copyFrom(v);
         }
@@ -111,7 +123,45 @@ final class SourceSlot {
         return heartbeat;
     }
 
-    private void writeCounter(SampleBuffer out, ValueTable v, List<String> resets) {
+    /**
+     * Opens the source's field: an object of named values (v1), or an array by the position of the key
+     * in the announced schema (v2), announcing the key list first when it changed.
+     */
+    private void begin(SampleBuffer out, StreamSchema schema, long tick, ValueTable v) {
+        if (!positional) {
+            out.objectField(encodedName);
+            return;
+        }
+        if (!keys.announcedMatches(v)) {
+            schema.changed(tick, encodedName, source.name(), keys.announce(v));
+        }
+        out.arrayField(encodedName);
+    }
+
+    private void value(SampleBuffer out, ValueTable v, int i, long value) {
+        if (positional) {
+            out.element(value);
+        } else {
+            out.field(keys.encoded(v, i), value);
+        }
+    }
+
+    /** Position {@code i} carries nothing on this tick (v1 leaves the key out, v2 writes a null). */
+    private void absent(SampleBuffer out) {
+        if (positional) {
+            out.skipElement();
+        }
+    }
+
+    private void end(SampleBuffer out) {
+        if (positional) {
+            out.endArray();
+        } else {
+            out.endObject();
+        }
+    }
+
+    private void writeCounter(SampleBuffer out, StreamSchema schema, long tick, ValueTable v, List<String> resets) {
         int n = v.size();
         if (deltas.length < n) {
             deltas = new long[Math.max(n, deltas.length * 2)];
@@ -132,17 +182,19 @@ final class SourceSlot {
                 resets.add(source.name() + "." + v.key(i));
             }
         }
-        out.objectField(encodedName);
+        begin(out, schema, tick, v);
         if (source.rowFiltered()) {
             writeRows(out, v, n);
         } else {
             for (int i = 0; i < n; i++) {
                 if (isValue(deltas[i])) {
-                    out.field(keys.encoded(v, i), deltas[i]);
+                    value(out, v, i, deltas[i]);
+                } else {
+                    absent(out);
                 }
             }
         }
-        out.endObject();
+        end(out);
     }
 
     private static boolean isValue(long d) {
@@ -163,11 +215,11 @@ final class SourceSlot {
             for (int i = start; i < end && !moved; i++) {
                 moved = !keys.isLevel(v, i) && isValue(deltas[i]) && deltas[i] != 0;
             }
-            if (moved) {
-                for (int i = start; i < end; i++) {
-                    if (isValue(deltas[i])) {
-                        out.field(keys.encoded(v, i), deltas[i]);
-                    }
+            for (int i = start; i < end; i++) {
+                if (moved && isValue(deltas[i])) {
+                    value(out, v, i, deltas[i]);
+                } else {
+                    absent(out);
                 }
             }
             start = end;

@@ -1,14 +1,66 @@
 package dev.tickbench.core.source;
 
 import dev.tickbench.core.cadence.CadenceRule;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * {@code /proc/buddyinfo}: {@code <node>.<zone>.<order>} = free blocks of 2^order pages, from lines
  * {@code Node 0, zone   Normal   2909 2739 …}.
+ *
+ * <p>A block of order n is 2^n pages, so what an order means in bytes depends on the host's page size
+ * (4 KiB on x86, 4, 16 or 64 KiB on arm64): it is published in the capabilities
+ * ({@code attributes.buddyinfo.page_size}, bytes), read from the {@code KernelPageSize} of the first
+ * mapping in {@code <proc>/self/smaps}, and left out when that cannot be read (missing, not 4 KiB).
  */
 public final class BuddyInfo extends FileSource {
+    /** smaps' first mapping (the executable) is near the start: no need to read the whole file. */
+    private static final int SMAPS_PREFIX = 8192;
+
+    private final Path smaps;
+    private Map<String, Object> attributes = Map.of();
+
     public BuddyInfo(SystemRoots roots) {
         super("buddyinfo", SourceKind.LEVEL, new CadenceRule.BuddyInfo(), roots.proc("buddyinfo"));
+        this.smaps = roots.proc("self/smaps");
+    }
+
+    @Override
+    public Presence open() {
+        Presence p = super.open();
+        Long size = p.present() ? pageSize(smaps) : null;
+        attributes = size == null ? Map.of() : Map.of("page_size", size);
+        return p;
+    }
+
+    @Override
+    public Map<String, Object> attributes() {
+        return attributes;
+    }
+
+    /** The page size in bytes from the first {@code KernelPageSize:  4 kB} line of an smaps file; null when none. */
+    static Long pageSize(Path smaps) {
+        byte[] b;
+        try (InputStream in = Files.newInputStream(smaps)) {
+            b = in.readNBytes(SMAPS_PREFIX);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        for (String line : new String(b, StandardCharsets.US_ASCII).split("\n")) {
+            if (line.startsWith("KernelPageSize:")) {
+                String[] t = line.substring("KernelPageSize:".length()).trim().split("\\s+");
+                if (t.length == 2 && t[1].equals("kB") && t[0].chars().allMatch(Character::isDigit) && !t[0].isEmpty()) {
+                    long kb = Long.parseLong(t[0]);
+                    return kb > 0 ? kb * 1024 : null;
+                }
+                return null;
+            }
+        }
+        return null;
     }
 
     @Override

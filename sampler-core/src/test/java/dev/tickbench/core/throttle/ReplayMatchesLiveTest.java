@@ -9,6 +9,7 @@ import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.testkit.Waits;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -57,7 +58,7 @@ class ReplayMatchesLiveTest {
                 }
             });
             sampler.start();
-            long deadline = System.nanoTime() + 60_000_000_000L;
+            long deadline = System.nanoTime() + Waits.DEADLINE.toNanos();
             while (sampler.lastSeq() < (long) SECONDS * RATE + 1) {
                 if (System.nanoTime() > deadline) {
                     fail("the sampler did not reach " + SECONDS + " s within 60 s (seq " + sampler.lastSeq() + ")");

@@ -1,0 +1,107 @@
+package dev.tickbench.app.bench;
+
+import dev.tickbench.app.Launcher;
+import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.workbench.MainView;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Benchmark driver, not a test: starts the real workbench ({@link Launcher}, as the installed app and
+ * the run command do: this machine at 100 Hz), puts its window at 0,0 in 1600×1000 and, with
+ * {@code -Dtickbench.bench.tab=idle}, shows the Compare tab (nothing on it changes) instead of the live
+ * charts. Prints "READY" once set up, then every {@code -Dtickbench.bench.every=10} seconds the ticks
+ * the local sampler delivered beside those its rate asks for. Run by {@code app/bench/workbench-cpu-rss.sh},
+ * which measures the process from outside (/proc/PID/stat and status).
+ */
+public final class WorkbenchDriver {
+    private WorkbenchDriver() {}
+
+    public static void main(String[] args) {
+        Thread t = new Thread(WorkbenchDriver::drive, "bench-driver");
+        t.setDaemon(true);
+        t.start();
+        Launcher.main(args);
+    }
+
+    private static void drive() {
+        try {
+            boolean idle = System.getProperty("tickbench.bench.tab", "live").equals("idle");
+            long everyS = Long.getLong("tickbench.bench.every", 10);
+            MainView view = null;
+            while (view == null) {
+                Thread.sleep(200); // polling for the window the app opens; a benchmark, not a test
+                view = fx(() -> {
+                    for (Window w : Window.getWindows()) {
+                        if (w instanceof Stage s && s.getScene() != null && s.getScene().getRoot() instanceof MainView m) {
+                            s.setX(0);
+                            s.setY(0);
+                            s.setWidth(1600);
+                            s.setHeight(1000);
+                            if (idle) {
+                                m.tabs().getSelectionModel().select(m.tabs().getTabs().stream()
+                                        .filter(tab -> tab.getContent() == m.tabs().compare()).findFirst().orElseThrow());
+                            }
+                            return m;
+                        }
+                    }
+                    return null;
+                });
+            }
+            MainView m = view;
+            System.out.println("READY " + (idle ? "idle (Compare tab)" : "live (charts, following)"));
+            long startNs = System.nanoTime();
+            long startSeq = -1;
+            int rate = 0;
+            while (true) {
+                Thread.sleep(everyS * 1000);
+                Connection c = fx(() -> m.tabs() == null ? null : vmConnection(m));
+                if (c instanceof LocalConnection local) {
+                    long seq = local.lastSeq();
+                    if (startSeq < 0) {
+                        startSeq = seq;
+                        startNs = System.nanoTime();
+                        rate = local.rateHz();
+                        continue;
+                    }
+                    double s = (System.nanoTime() - startNs) / 1e9;
+                    System.out.printf(Locale.ROOT, "TICKS %.0f s: %d delivered of %.0f at %d Hz (%.1f %%), %d dropped by the hand-off%n",
+                            s, seq - startSeq, s * rate, rate, 100.0 * (seq - startSeq) / (s * rate), local.droppedSamples());
+                }
+            }
+        } catch (Exception e) {
+            System.out.println("DRIVER FAILED " + e);
+        }
+    }
+
+    private static Connection vmConnection(MainView m) {
+        try {
+            var f = MainView.class.getDeclaredField("vm");
+            f.setAccessible(true);
+            return ((dev.tickbench.app.workbench.MainViewModel) f.get(m)).connectionProperty().get();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("MainView has no vm field", e);
+        }
+    }
+
+    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        try {
+            Platform.runLater(() -> {
+                try {
+                    f.complete(c.call());
+                } catch (Exception e) {
+                    f.completeExceptionally(e);
+                }
+            });
+        } catch (IllegalStateException notStarted) {
+            return null; // the toolkit is not up yet
+        }
+        return f.get(60, TimeUnit.SECONDS);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.tickbench.app.connect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * "This machine" at 100 Hz keeps ticking while the spool is busy: a CSV export of the live session
+ * (a copy of the spool, then the export) runs beside it and costs no tick, and even a spool held
+ * locked does not stop the tick thread (the hand-off of docs/workbench-intake.md). Asserted on what
+ * arrived (consecutive seq, no gap, every tick in the store), never on how fast.
+ */
+class LocalSessionDuringExportTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLiveCsvExportCostsNoTick() throws Exception {
+        Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the local session needs Linux");
+        SeriesStore store = SeriesStore.live();
+        List<String> errors = new CopyOnWriteArrayList<>();
+        LineIntake intake = new LineIntake(store, errors::add);
+        List<ConnectionEvent> events = new CopyOnWriteArrayList<>();
+        ExecutorService exporter = Executors.newSingleThreadExecutor();
+        try (Spool spool = new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime)) {
+            spool.attach(intake);
+            LocalConnection local = new LocalConnection(LocalConnection.config(SystemRoots.live(), 100, null), Map.of());
+            local.start(intake, events::add);
+            try {
+                assertTrue(events.get(0) instanceof ConnectionEvent.Connected, events.toString());
+                Waits.until("a second of samples in the store", () -> store.samples() >= 100);
+
+                // the spool's monitor held (as a snapshot held it for its whole copy before): the tick thread
+                // does not wait for it; its lines wait in the hand-off
+                synchronized (spool) {
+                    long before = local.lastSeq();
+                    Waits.until("50 more ticks while the spool is locked", () -> local.lastSeq() >= before + 50);
+                }
+
+                // an export of the live session (what Export CSV does) while it ticks
+                long fromSeq = local.lastSeq();
+                Path out = dir.resolve("live.csv");
+                {
+                    Future<CsvExport.Summary> export = exporter.submit(() -> {
+                        Path copy = dir.resolve("copy.ndjson");
+                        assertTrue(spool.snapshot(copy));
+                        return CsvExport.export(copy, out, CsvExport.Options.all(), f -> { });
+                    });
+                    CsvExport.Summary summary = export.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+                    assertNull(summary.error(), "the export completes");
+                    // the spool gets each line before the store does, and the store had 100 samples
+                    assertTrue(summary.rows() >= 100, "rows " + summary.rows());
+                }
+                long toSeq = local.lastSeq();
+                assertTrue(toSeq > fromSeq, "ticks during the exports: " + fromSeq + " → " + toSeq);
+                Waits.until("every tick up to seq " + toSeq + " in the store", () -> store.samples() >= toSeq);
+                assertEquals(0, local.droppedSamples(), "the hand-off dropped no sample");
+            } finally {
+                local.close(); // the consumer hands on everything offered before it stops
+            }
+
+            // every tick the sampler made is in the store and in the spool, seq 1..N without a hole
+            Path all = dir.resolve("all.ndjson");
+            assertTrue(spool.snapshot(all));
+            long n = 0;
+            try (CaptureReader r = CaptureReader.open(all)) {
+                for (StreamLine line; (line = r.next()) != null; ) {
+                    assertTrue(!(line instanceof GapLine), "no gap line: " + line);
+                    if (line instanceof SampleLine s) {
+                        assertEquals(++n, s.seq(), "consecutive seq");
+                    }
+                }
+            }
+            assertEquals(n, store.samples(), "every tick arrived in the store");
+            assertTrue(store.marks().stream().noneMatch(m -> m.kind() == TimeMark.Kind.GAP), store.marks().toString());
+            assertEquals(List.of(), errors);
+            assertTrue(Files.size(dir.resolve("live.csv")) > 0);
+        } finally {
+            exporter.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.tickbench.app.session;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A recorder or spool segment that starts after a format 2 key-set change (a disk plugged in) starts
+ * from a hello carrying the key lists in effect, so the file it writes decodes on its own.
+ */
+class LineIntakeJoinTest {
+    private static final String HELLO = "{\"type\":\"hello\",\"format\":2,\"probe\":{\"version\":\"0.1.0\"},"
+            + "\"host\":{\"hostname\":\"b7\",\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},"
+            + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,"
+            + "\"capabilities\":{\"rate_hz\":10,\"floor_hz\":0,\"sources\":{\"diskstats\":true},\"absent\":{},"
+            + "\"cadences\":{\"diskstats\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1}},\"attributes\":{}},"
+            + "\"schema\":{\"diskstats\":[\"sda.reads\"]}}\n";
+    private static final String SCHEMA = "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"diskstats\":[\"sda.reads\",\"sdb.reads\"]}}\n";
+
+    private static String sample(long seq, String disk) {
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
+                + ",\"wall_ns\":" + (1_000_000_000_000L + seq * 100_000_000L) + ",\"dt_ns\":100000000"
+                + ",\"diskstats\":" + disk + "}\n";
+    }
+
+    @Test
+    void aTapStartedAfterASchemaLineGetsTheKeyListsInEffect() throws IOException {
+        LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
+        for (String l : List.of(HELLO, sample(1, "[3]"), SCHEMA, sample(2, "[null,5]"))) {
+            byte[] b = l.getBytes(StandardCharsets.UTF_8);
+            intake.line(b, 0, b.length);
+        }
+        List<byte[]> tapped = new ArrayList<>();
+        intake.startTap((b, off, len) -> tapped.add(java.util.Arrays.copyOfRange(b, off, off + len)));
+        byte[] s3 = sample(3, "[1,2]").getBytes(StandardCharsets.UTF_8);
+        intake.line(s3, 0, s3.length);
+
+        assertEquals(2, tapped.size(), "the hello, then sample 3");
+        LineDecoder fresh = new LineDecoder();
+        assertEquals(2, assertInstanceOf(Hello.class, fresh.decode(tapped.get(0), 0, tapped.get(0).length)).format());
+        SampleLine s = assertInstanceOf(SampleLine.class, fresh.decode(tapped.get(1), 0, tapped.get(1).length));
+        assertArrayEquals(new String[] {"sda.reads", "sdb.reads"}, s.sources().get("diskstats").keys());
+        assertArrayEquals(new long[] {1, 2}, s.sources().get("diskstats").values());
+        assertArrayEquals(tapped.get(0), intake.lastHello(), "a new spool segment starts with the same hello");
+    }
+}

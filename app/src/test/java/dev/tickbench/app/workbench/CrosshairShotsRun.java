@@ -1,0 +1,76 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+
+import dev.tickbench.app.charts.ChartGroup;
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.Crosshair;
+import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.Waits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.concurrent.Worker;
+import javafx.stage.Stage;
+
+/**
+ * The window {@link ScreenshotsTest#screenshotOfTheCrosshairReadoutAndRangeStatistics} photographs, in
+ * its own JVM on the display it is given: a capture zoomed to 12 s, the cursor at a time where a
+ * cpufreq value is held, two pins and a selected range with its statistics below the charts. Exit 0
+ * when all is well, {@link ScreenshotsRun#NO_TOOLKIT} when no GTK window can be opened, 1 otherwise.
+ */
+public final class CrosshairShotsRun {
+    static final List<String> SHOTS = List.of("crosshair-readout.png");
+
+    private CrosshairShotsRun() {}
+
+    public static void main(String[] args) {
+        try {
+            CompletableFuture<Void> started = new CompletableFuture<>();
+            Platform.startup(() -> started.complete(null));
+            started.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        } catch (Throwable t) {
+            System.out.println("JavaFX did not start: " + t);
+            System.exit(ScreenshotsRun.NO_TOOLKIT);
+        }
+        try {
+            run(Path.of(args[0]));
+            System.exit(0);
+        } catch (Throwable t) {
+            t.printStackTrace(System.out);
+            System.exit(1);
+        }
+    }
+
+    private static void run(Path out) throws Exception {
+        WindowFixture w = fx(() -> new WindowFixture(new Stage(), 1440, 1000));
+        Path file = Files.createTempDirectory("tickbench-shots").resolve("edge-router-3.ndjson.gz");
+        RouterCapture.small(file);
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        double start = RouterCapture.START_WALL_NS / 1e9;
+        Crosshair c = fx(() -> w.view.charts().crosshair());
+        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        fx(() -> {
+            w.vm.window().userRange(start + 12, start + 24); // the gap at 20 s is in view
+            c.pin(start + 13.5);
+            c.pin(start + 17.25);
+            c.select(start + 14, start + 16.5);
+            c.hover(thermal, start + 15.37);
+            return null;
+        });
+        ScreenshotsRun.pulses(30);
+        if (fx(() -> c.readoutTexts(thermal)).size() < 3 || !fx(() -> c.panel().isVisible())) {
+            throw new AssertionError("no readout or no panel: " + fx(() -> c.readoutTexts(thermal)));
+        }
+        Path png = out.resolve(SHOTS.get(0));
+        fx(() -> { w.view.savePng(w.view.getScene().getRoot(), png); return null; });
+        if (Files.size(png) < 5_000 || !fx(() -> w.vm.errorProperty().get()).isEmpty()) {
+            throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: " + fx(() -> w.vm.errorProperty().get()));
+        }
+    }
+}

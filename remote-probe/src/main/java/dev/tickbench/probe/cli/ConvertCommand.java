@@ -1,0 +1,61 @@
+package dev.tickbench.probe.cli;
+
+import dev.tickbench.core.capture.CaptureConverter;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code convert}: a capture re-encoded in format 2 (smaller) or format 1 (for older consumers). */
+@Command(name = "convert", mixinStandardHelpOptions = true,
+        description = {"Re-encode a capture in another stream format (FORMAT.md), every value and absence kept:",
+            "format 2 (default) for a smaller file, format 1 for a consumer that reads only format 1."})
+public final class ConvertCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CAPTURE", description = "capture file (NDJSON, .gz for gzip)")
+    Path capture;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "capture to write (gzip when FILE ends in .gz)")
+    Path out;
+
+    @Option(names = "--force", description = "replace FILE if it exists (default: refuse)")
+    boolean force;
+
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public Integer call() {
+        if (!Files.isRegularFile(capture)) {
+            throw new UserError(capture + ": no such capture file");
+        }
+        InputFiles.refuseOverwritingInput("--out", out, capture);
+        CaptureConverter.Summary s;
+        try {
+            s = CaptureConverter.convert(capture, out, format.format(), force);
+        } catch (FileAlreadyExistsException e) {
+            throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
+        } catch (NoSuchFileException e) {
+            throw new UserError("cannot write " + out + ": its directory does not exist");
+        } catch (IOException e) {
+            throw new UserError("cannot convert " + capture + " to " + out + ": " + e.getMessage());
+        }
+        spec.commandLine().getOut().println("wrote " + s.samples() + " samples in format " + format.format().number()
+                + " to " + out);
+        if (s.error() != null) {
+            throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.samples()
+                    + " samples before it are in " + out);
+        }
+        return 0;
+    }
+}
