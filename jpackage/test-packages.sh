@@ -167,10 +167,10 @@ fi
 # ---- GUI: desktop entry, probe runtime on the class path, a real window under Xvfb ---------------
 desktop=
 for f in /usr/share/applications/*tickbench*.desktop; do [[ -f $f ]] && desktop=$f; done
-if [[ -n $desktop ]] && grep -qx 'Categories=Development;System;Monitor;' "$desktop" && grep -q "^Exec=$GUI" "$desktop"; then
-  pass "desktop entry $desktop"
+if [[ -n $desktop ]] && grep -qx 'Categories=Development;System;Monitor;' "$desktop" && grep -qx "Exec=$GUI %F" "$desktop"; then
+  pass "desktop entry $desktop (files passed with %F)"
 else
-  fail "no desktop entry with Exec=$GUI and Categories=Development;System;Monitor; under /usr/share/applications"
+  fail "no desktop entry with Exec=$GUI %F and Categories=Development;System;Monitor; under /usr/share/applications"
 fi
 for resource in "${RESOURCES[@]}"; do
   if grep -q 'tickbench-probe-runtime.jar' /opt/tickbench/lib/app/tickbench.cfg \

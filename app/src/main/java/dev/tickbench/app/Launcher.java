@@ -1,15 +1,28 @@
 package dev.tickbench.app;
 
+import java.util.List;
 import javafx.application.Application;
 
 /**
  * Entry point. JavaFX on the class path must be started from a class that is not the
  * {@code Application} subclass, or it fails with "JavaFX runtime components are missing".
+ * The command line is checked here, before any window: a bad one is one line on stderr and exit 2.
  */
 public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+            System.out.println(AppArgs.USAGE);
+            return;
+        }
+        try {
+            AppArgs.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("tickbench: " + e.getMessage());
+            System.err.println(AppArgs.USAGE);
+            System.exit(2);
+        }
         Application.launch(TickbenchApp.class, args);
     }
 }

@@ -91,8 +91,14 @@ public final class CompareView extends VBox {
         overlay.setCreateSymbols(false);
         overlay.getXAxis().setLabel("seconds since the capture's start");
         ((NumberAxis) overlay.getYAxis()).setForceZeroInRange(false);
+        Label legend = new Label(CompareViewModel.LEGEND);
+        legend.setId("compare-legend");
+        legend.setWrapText(true);
+        legend.getStyleClass().add("compare-legend");
+        VBox floors = new VBox(4, legend, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
         SplitPane charts = new SplitPane(bars, overlay);
-        SplitPane body = new SplitPane(table, charts);
+        SplitPane body = new SplitPane(floors, charts);
         body.setOrientation(javafx.geometry.Orientation.VERTICAL);
         body.setDividerPositions(0.45);
         getChildren().addAll(bar, error, body);
@@ -189,7 +195,8 @@ public final class CompareView extends VBox {
             int col = i;
             TableColumn<String, String> board = new TableColumn<>(CompareViewModel.header(c.captures().get(i).board()));
             board.setCellValueFactory(d -> new ReadOnlyStringWrapper(CompareViewModel.cell(c.cell(d.getValue(), col))));
-            board.setCellFactory(t -> new VerdictCell(c, col));
+            String boardName = c.captures().get(i).board().hostname();
+            board.setCellFactory(t -> new VerdictCell(c, col, boardName));
             board.setPrefWidth(290);
             board.setSortable(false);
             table.getColumns().add(board);
@@ -225,6 +232,8 @@ public final class CompareView extends VBox {
 
     private void drawOverlay(List<CaptureSeries> list) {
         List<XYChart.Series<Number, Number>> out = new ArrayList<>();
+        CompareViewModel.DisplayUnit unit = CompareViewModel.displayUnit(vm.overlaySeriesProperty().get());
+        overlay.getYAxis().setLabel(unit.label());
         FloorComparison c = vm.comparisonProperty().get();
         for (CaptureSeries cs : list) {
             XYChart.Series<Number, Number> s = new XYChart.Series<>();
@@ -239,7 +248,7 @@ public final class CompareView extends VBox {
             s.setName(host + " · " + cs.series());
             int step = Math.max(1, cs.size() / OVERLAY_POINTS);
             for (int i = 0; i < cs.size(); i += step) {
-                s.getData().add(new XYChart.Data<>(cs.seconds()[i], cs.values()[i]));
+                s.getData().add(new XYChart.Data<>(cs.seconds()[i], cs.values()[i] / unit.divisor()));
             }
             out.add(s);
         }
@@ -257,10 +266,14 @@ public final class CompareView extends VBox {
     private static final class VerdictCell extends TableCell<String, String> {
         private final FloorComparison c;
         private final int col;
+        private final String board;
 
-        VerdictCell(FloorComparison c, int col) {
+        VerdictCell(FloorComparison c, int col, String board) {
             this.c = c;
             this.col = col;
+            this.board = board;
+            setWrapText(true); // the cell's lines are shown whole: the row grows, nothing is cut
+            setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
 
         @Override
@@ -269,6 +282,7 @@ public final class CompareView extends VBox {
             getStyleClass().removeIf(s -> s.startsWith("verdict-"));
             if (empty || text == null) {
                 setText(null);
+                setTooltip(null);
                 return;
             }
             setText(text);
@@ -277,6 +291,10 @@ public final class CompareView extends VBox {
             if (r != null) {
                 getStyleClass().add("verdict-" + r.verdict().label());
             }
+            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(CompareViewModel.explain(r, board));
+            tip.setWrapText(true);
+            tip.setMaxWidth(480);
+            setTooltip(tip);
         }
     }
 }

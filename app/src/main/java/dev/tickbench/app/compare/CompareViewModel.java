@@ -6,6 +6,7 @@ import dev.tickbench.core.floors.FloorAnalysisException;
 import dev.tickbench.core.floors.FloorComparison;
 import dev.tickbench.core.floors.FloorReport;
 import dev.tickbench.core.floors.FloorRow;
+import dev.tickbench.core.floors.FloorRules;
 import dev.tickbench.core.floors.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -130,6 +131,56 @@ public final class CompareViewModel {
             s += "\nfastest " + r.fastest().member() + " " + hz(r.fastest().hz());
         }
         return s;
+    }
+
+    /** What the three numbers and the verdict of every cell mean, in words (the table's legend). */
+    public static final String LEGEND = "Each cell: measured = how many times per second the source really changed in"
+            + " the capture · need = the floor this board needs (the measured rate rounded up to two digits; for a thermal"
+            + " zone the rate of its curve, not of its one-step jitter) · shipped = how often the probe reads it by default"
+            + " (FLOOR_HZ 0), all in Hz. Verdict: OK when shipped is within need ÷ " + FloorRules.TOO_SLOW_FACTOR + " … need × "
+            + FloorRules.WASTEFUL_FACTOR + "; too slow when need > shipped × " + FloorRules.TOO_SLOW_FACTOR
+            + " (changes are missed); wastefully fast when shipped > need × " + FloorRules.WASTEFUL_FACTOR
+            + " (reads that see nothing new). Hover a cell for its sentence.";
+
+    /** One cell as a sentence: what was measured, what that needs, what ships, and why that is the verdict. */
+    public static String explain(FloorRow r, String board) {
+        if (r == null) {
+            return "not in this capture";
+        }
+        String why = switch (r.verdict()) {
+            case OK -> "so the shipped floor is enough and not wasteful";
+            case TOO_SLOW -> "more than " + FloorRules.TOO_SLOW_FACTOR + " × the shipped " + hz(r.shippedHz())
+                    + " Hz, so changes are missed";
+            case WASTEFUL -> "and the shipped " + hz(r.shippedHz()) + " Hz is over " + FloorRules.WASTEFUL_FACTOR
+                    + " × that, so most reads see nothing new";
+        };
+        return r.key() + " changed " + hz(r.hz()) + " times per second on " + board + " (" + r.changes() + " changes in "
+                + r.emissions() + " reads); it needs a floor of " + hz(r.needHz()) + " Hz"
+                + (r.key().startsWith("thermal_zone") && r.member() == null ? " (the curve's rate, not the jitter's)" : "")
+                + "; the probe ships " + hz(r.shippedHz()) + " Hz (" + r.shippedReason().label() + "), " + why
+                + " → " + verdict(r.verdict()) + ".";
+    }
+
+    /**
+     * The overlay's y axis in the unit the workbench's charts show: thermal zones in °C (from m°C),
+     * cpufreq in MHz (from kHz), anything else as captured.
+     */
+    public record DisplayUnit(String label, double divisor) {}
+
+    public static DisplayUnit displayUnit(String series) {
+        if (series != null && series.startsWith("thermal_zone") && series.endsWith(".temp")) {
+            return new DisplayUnit("°C", 1000);
+        }
+        if (series != null && series.startsWith("cpufreq.")) {
+            return new DisplayUnit("MHz", 1000);
+        }
+        if (series != null && series.startsWith("slabinfo.")) {
+            return new DisplayUnit("active objects", 1);
+        }
+        if (series != null && series.startsWith("buddyinfo.")) {
+            return new DisplayUnit("free blocks", 1);
+        }
+        return new DisplayUnit("as captured", 1);
     }
 
     /** The verdict in the words of the floors table (issue 7). */

@@ -37,12 +37,24 @@ public final class ConnectDialog {
 
     /** As {@link #show(Window)}, with a line on top saying why the dialog came up (e.g. no /proc here). */
     public static Optional<Connection> show(Window owner, String reason) {
+        return show(owner, reason, newViewModel());
+    }
+
+    /** A form over the user's recent list and ~/.ssh, with the bundled probe read when first needed. */
+    static ConnectViewModel newViewModel() {
         BundledProbeHolder probe = new BundledProbeHolder();
-        ConnectViewModel vm = new ConnectViewModel(RecentConnections.forUser(), SshTarget.userSshDir(), probe::get);
-        return show(owner, reason, vm);
+        return new ConnectViewModel(RecentConnections.forUser(), SshTarget.userSshDir(), probe::get);
     }
 
     static Optional<Connection> show(Window owner, String reason, ConnectViewModel vm) {
+        return show(owner, reason, vm, null);
+    }
+
+    /**
+     * The dialog over {@code vm}'s fields (kept from the last time it was shown); {@code failure}, when
+     * not null, is why the last attempt did not connect, shown under the fields.
+     */
+    public static Optional<Connection> show(Window owner, String reason, ConnectViewModel vm, String lastFailure) {
         Dialog<Connection> d = new Dialog<>();
         d.initOwner(owner);
         d.setTitle("Connect");
@@ -52,6 +64,9 @@ public final class ConnectDialog {
         failure.setId("connect-failure");
         failure.setWrapText(true);
         failure.setStyle("-fx-text-fill: #b00020;");
+        if (lastFailure != null) {
+            failure.setText(lastFailure);
+        }
         d.getDialogPane().setContent(form(vm, owner, failure));
         Button connect = (Button) d.getDialogPane().lookupButton(CONNECT);
         connect.disableProperty().bind(vm.valid().not());

@@ -39,6 +39,8 @@ public final class ConnectViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
     private final ObservableList<RecentConnection> recent = FXCollections.observableArrayList();
+    /** Connections made but not connected yet, with the entry each becomes once it connects. */
+    private final java.util.Map<Connection, RecentConnection> attempts = new java.util.IdentityHashMap<>();
 
     private final RecentConnections store;
     private final Path sshConfig;
@@ -88,7 +90,8 @@ public final class ConnectViewModel {
     }
 
     /**
-     * Builds the connection for a valid form (not started) and remembers it in the recent list.
+     * Builds the connection for a valid form (not started). It goes into the recent list only once it
+     * connected ({@link #connected}): a typo or a refused port is not worth remembering.
      * Throws {@link IllegalStateException} when the form is not valid.
      */
     public Connection connect(ConnectPrompts prompts) throws IOException {
@@ -98,15 +101,29 @@ public final class ConnectViewModel {
             case SSH_HOST -> new SshProbeConnection(target, f.request(), prompts, knownHosts, probe.get());
             case PROBE_SERVER -> new ProbeServerConnection(target, f.request(), prompts, knownHosts);
         };
+        attempts.put(c, new RecentConnection(f.kind(), f.host(), f.port(), f.user(),
+                f.key() == null ? null : f.key().toString(), f.request().rateHz(), f.request().floorHz()));
+        return c;
+    }
+
+    /** {@code c} (made by {@link #connect}) connected: it becomes the first recent entry. */
+    public void connected(Connection c) {
+        RecentConnection entry = attempts.remove(c);
+        if (entry == null) {
+            return;
+        }
         try {
-            recent.setAll(store.remember(new RecentConnection(f.kind(), f.host(), f.port(), f.user(),
-                    f.key() == null ? null : f.key().toString(), f.request().rateHz(), f.request().floorHz())));
+            recent.setAll(store.remember(entry));
         } catch (IOException e) {
             // not remembering is no reason not to connect; the user sees nothing missing but the entry
             org.slf4j.LoggerFactory.getLogger(ConnectViewModel.class)
                     .warn("Cannot save recent connections to {}: {}", store.file(), e.getMessage());
         }
-        return c;
+    }
+
+    /** {@code c} did not connect: it is forgotten, the recent list stays as it was. */
+    public void failed(Connection c) {
+        attempts.remove(c);
     }
 
     /** The form's values; {@link IllegalStateException} with the first error when invalid. */

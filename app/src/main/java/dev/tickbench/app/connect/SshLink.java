@@ -73,9 +73,10 @@ final class SshLink {
             session = client.connect(target.user(), target.hostName(), target.port())
                     .verify(SshTimeouts.CONNECT).getSession();
         } catch (IOException e) {
-            throw new ConnectFailure("Cannot reach " + target.hostName() + ":" + target.port() + ": " + reason(e)
-                    + ". Check the host name and port, and that sshd runs there.",
-                    e.getCause() instanceof UnknownHostException, e);
+            String why = reason(e);
+            // a refused or timed-out link may come back (a reboot): retried once connected; an unknown name will not
+            throw new ConnectFailure("Cannot reach " + target.hostName() + ":" + target.port() + ": " + why
+                    + ". Check the host name and port, and that sshd runs there.", why.startsWith("unknown host"), e);
         }
         try {
             keys.forEach(session::addPublicKeyIdentity);
@@ -87,8 +88,8 @@ final class SshLink {
             if (refusal != null) {
                 throw new ConnectFailure(refusal, true, e);
             }
-            throw new ConnectFailure("Authentication as " + target.user() + " on " + target.hostName() + ":"
-                    + target.port() + " failed with " + keyNames(target) + ": " + reason(e)
+            throw new ConnectFailure("Authentication failed as " + target.user() + " on " + target.hostName() + ":"
+                    + target.port() + " with " + keyNames(target) + ": " + reason(e)
                     + ". Is the public key in ~" + target.user() + "/.ssh/authorized_keys there?", true, e);
         }
     }
@@ -163,19 +164,38 @@ final class SshLink {
         }
     }
 
+    /**
+     * Why an SSH operation failed, in words: the network exceptions that Apache SSHD wraps in its
+     * futures ("DefaultConnectFuture[…]: Failed (UnresolvedAddressException) to execute: null") are
+     * named by what happened (docs/sessions.md).
+     */
     static String reason(Throwable e) {
         Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        boolean timeout = false;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            root = t;
+            timeout |= t instanceof java.net.SocketTimeoutException || t instanceof java.nio.channels.InterruptedByTimeoutException
+                    || t instanceof java.util.concurrent.TimeoutException
+                    || (t.getMessage() != null && t.getMessage().toLowerCase(java.util.Locale.ROOT).contains("timeout"));
+        }
+        if (root instanceof UnknownHostException || root instanceof java.nio.channels.UnresolvedAddressException) {
+            return "unknown host (the name does not resolve)";
+        }
+        if (root instanceof java.net.NoRouteToHostException) {
+            return "no route to host";
         }
         if (root instanceof ConnectException) {
-            return "connection refused";
+            return "connection refused (nothing listens on that port)";
         }
-        if (root instanceof UnknownHostException) {
-            return "unknown host " + root.getMessage();
+        if (timeout) {
+            return "timed out";
         }
         String m = root.getMessage() != null ? root.getMessage() : e.getMessage();
-        return m != null ? m : root.getClass().getSimpleName();
+        if (m == null || m.contains("Future[")) {
+            return root.getClass().getSimpleName().replaceAll("(?<=[a-z])(?=[A-Z])", " ").toLowerCase(java.util.Locale.ROOT)
+                    .replaceFirst(" exception$", "");
+        }
+        return m;
     }
 
     static void closeQuietly(AutoCloseable c) {

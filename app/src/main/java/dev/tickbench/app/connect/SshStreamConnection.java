@@ -192,7 +192,8 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
                 return "the probe on " + title() + " was killed (" + ch.getExitSignal() + ")";
             }
             return "link to " + title() + " lost";
-        } catch (IOException e) {
+        } catch (IOException | IllegalStateException e) {
+            // IllegalStateException: SSHD refuses a channel on a session being closed (close() meanwhile)
             throw new ConnectFailure("Cannot start the probe on " + title() + ": " + SshLink.reason(e), false, e);
         }
     }

@@ -31,6 +31,10 @@ public final class ExportSelection {
                 if (!raw.equals(s.name())) {
                     out.add(raw);
                 }
+                String shownUnit = CsvExport.unitColumn(s.name()); // °C, MHz: as the chart shows it
+                if (shownUnit != null) {
+                    out.add(shownUnit);
+                }
             }
         }
         return List.copyOf(out);

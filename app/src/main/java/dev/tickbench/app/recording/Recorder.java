@@ -13,7 +13,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * Records the current session to a capture (the stream's own bytes, hello first; {@code .gz} compresses).
- * View-model: {@link #refresh()} updates the indicator text "● REC 12.1 MB 04:31".
+ * View-model: {@link #refresh()} updates the indicator text "● REC 12.1 MB 04:31" (the size on disk).
  */
 public final class Recorder {
     private final BooleanProperty recording = new SimpleBooleanProperty(false);
@@ -87,7 +87,16 @@ public final class Recorder {
     public void refresh() {
         CaptureWriter w = writer;
         if (w != null) {
-            indicator.set(text(w.bytesWritten(), System.nanoTime() - startedNs));
+            indicator.set(text(onDisk(w), System.nanoTime() - startedNs));
+        }
+    }
+
+    /** The file's size on disk (compressed for .gz; what the user's disk pays), else the bytes written so far. */
+    private static long onDisk(CaptureWriter w) {
+        try {
+            return java.nio.file.Files.size(w.file());
+        } catch (IOException e) {
+            return w.bytesWritten();
         }
     }
 

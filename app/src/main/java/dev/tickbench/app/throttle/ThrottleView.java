@@ -45,6 +45,8 @@ public final class ThrottleView extends VBox {
     private final ThrottleViewModel vm;
     private final XYChart iowaitChart;
     private final XYChart effectiveChart;
+    /** Workers are whole: the axis ticks whole numbers only (no 1.5 workers), 0 up to above the ceiling. */
+    private final DefaultNumericAxis workersY;
     private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
     private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
     private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
@@ -102,7 +104,14 @@ public final class ThrottleView extends VBox {
         vm.bandsProperty().addListener((o, a, b) -> drawBands(ioY, b));
         ioY.setAutoRanging(false);
         ioY.set(0, 100);
-        effectiveChart = chart(axis("time since start"), axis("workers"), LineStyle.ZERO_ORDER_HOLDER);
+        workersY = new DefaultNumericAxis("workers") {
+            @Override
+            protected double computeTickUnit(double range) {
+                return wholeTickUnit(super.computeTickUnit(range));
+            }
+        };
+        style(workersY);
+        effectiveChart = chart(axis("time since start"), workersY, LineStyle.ZERO_ORDER_HOLDER);
 
         vm.traceProperty().addListener((o, a, b) -> drawTrace(b));
         vm.replayProperty().addListener((o, a, b) -> drawReplay(b));
@@ -215,10 +224,18 @@ public final class ThrottleView extends VBox {
         double[] t = java.util.Arrays.copyOf(tr.t(), eff.length);
         effectiveLine.set(t, eff);
         ceilingLine.set(t, ceil);
+
         if (iowaitChart.getDatasets().isEmpty()) {
             iowaitChart.getDatasets().setAll(rawLine, smoothedLine);
             effectiveChart.getDatasets().setAll(effectiveLine, ceilingLine, whatIfLine);
         }
+    }
+
+    /** The workers axis' tick values (tests: whole numbers only). */
+    public List<Double> workerTicks() {
+        List<Double> out = new java.util.ArrayList<>();
+        workersY.getTickMarks().forEach(m -> out.add(m.getValue()));
+        return out;
     }
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {
@@ -247,10 +264,27 @@ public final class ThrottleView extends VBox {
     }
 
     private static DefaultNumericAxis axis(String name) {
-        DefaultNumericAxis a = new DefaultNumericAxis(name);
-        a.setUnit(name.startsWith("time") ? "s" : null);
+        return style(new DefaultNumericAxis(name));
+    }
+
+    /** Workers are whole: ticks 1, 2, 5, 10, 20, … apart (the one nearest the axis' own choice), never 2.5. */
+    static double wholeTickUnit(double unit) {
+        double u = 1;
+        while (true) {
+            double next = u * (String.valueOf((long) u).startsWith("2") ? 2.5 : 2); // 1, 2, 5, 10, 20, 50, …
+            if (next > unit && next / unit >= unit / u) {
+                return u;
+            }
+            u = next;
+        }
+    }
+
+    private static DefaultNumericAxis style(DefaultNumericAxis a) {
+        a.setUnit(a.getName().startsWith("time") ? "s" : null);
         a.setAnimated(false);
         a.setForceZeroInRange(true);
+        a.setMinorTickCount(0); // no comb of minor ticks between labelled ones
+        a.setAxisLabelGap(6); // the axis name clear of the tick labels
         return a;
     }
 

@@ -108,12 +108,13 @@ public final class MainView extends BorderPane {
         export.setOnAction(e -> exportDialog());
         Button png = new Button("PNG");
         png.setOnAction(e -> savePngDialog(null));
+        MenuButton file = fileMenu();
         follow.selectedProperty().bindBidirectional(vm.window().followProperty());
         Label rec = new Label();
         rec.textProperty().bind(vm.recorder().indicatorProperty());
         rec.getStyleClass().add("rec-indicator");
         SmoothingSelector smoothing = new SmoothingSelector(vm, charts, this::openCapture); // derived series' window
-        ToolBar bar = new ToolBar(connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec, open, export,
+        ToolBar bar = new ToolBar(file, connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec, open, export,
                 fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
         // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
@@ -142,10 +143,11 @@ public final class MainView extends BorderPane {
         progressRow.visibleProperty().bind(vm.taskBusyProperty());
         progressRow.managedProperty().bind(progressRow.visibleProperty());
         cancel.setOnAction(e -> vm.cancelTask());
-        setTop(new VBox(bar, errorBanner, progressRow));
+        setTop(new VBox(bar, errorBanner, noticeBanner(), progressRow));
 
         // sources panel with its find field (Ctrl+F)
-        sourcesPanel = new SourcesPanel(vm.sources(), this::showSource);
+        sourcesPanel = new SourcesPanel(vm.sources(), this::seriesOf,
+                source -> charts.charts().values().stream().anyMatch(c -> c.hasSource(source)), this::showSource);
         VBox left = sourcesPanel;
 
         // events
@@ -213,6 +215,82 @@ public final class MainView extends BorderPane {
                 }
             }
         }.start();
+    }
+
+    /** The confirmation row ("Saved … (3.2 MB on disk)"), shown until dismissed or replaced. */
+    private HBox noticeBanner() {
+        Label text = new Label();
+        text.setId("notice");
+        text.textProperty().bind(vm.noticeProperty());
+        text.setWrapText(true);
+        Button dismiss = new Button("✕");
+        dismiss.setOnAction(e -> vm.noticeProperty().set(""));
+        HBox row = new HBox(8, text, dismiss);
+        row.getStyleClass().add("notice-banner");
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.setPadding(new Insets(4, 8, 4, 8));
+        HBox.setHgrow(text, Priority.ALWAYS);
+        row.visibleProperty().bind(vm.noticeProperty().isNotEmpty());
+        row.managedProperty().bind(row.visibleProperty());
+        return row;
+    }
+
+    /** File: Open…, Open Recent ▸ (the captures opened last), Record, Export CSV…, the charts as PNG. */
+    private MenuButton fileMenu() {
+        MenuButton file = new MenuButton("File");
+        file.setId("file-menu");
+        MenuItem open = new MenuItem("Open…  (Ctrl+O)");
+        open.setOnAction(e -> openDialog());
+        javafx.scene.control.Menu recent = new javafx.scene.control.Menu("Open Recent");
+        recent.setId("open-recent");
+        Runnable fill = () -> {
+            recent.getItems().clear();
+            for (Path p : vm.files().recentCaptures()) {
+                MenuItem item = new MenuItem(p.getFileName() + "  —  " + p.getParent());
+                item.setOnAction(e -> openCapture(p));
+                recent.getItems().add(item);
+            }
+            recent.setDisable(recent.getItems().isEmpty());
+        };
+        fill.run();
+        vm.files().recentCaptures().addListener((javafx.collections.ListChangeListener<Path>) c -> fill.run());
+        MenuItem export = new MenuItem("Export CSV…  (Ctrl+E)");
+        export.setOnAction(e -> exportDialog());
+        MenuItem png = new MenuItem("Save charts as PNG…");
+        png.setOnAction(e -> savePngDialog(null));
+        file.getItems().addAll(open, recent, export, png);
+        return file;
+    }
+
+    /**
+     * The SSH entry of the Connect menu. The form lives as long as the window: a failed attempt reopens
+     * it with what was typed and why it failed, while the current session goes on.
+     */
+    public void addSshConnect(String label, dev.tickbench.app.connect.ConnectFlow flow) {
+        MenuItem item = new MenuItem(label);
+        item.setOnAction(e -> askToConnect(flow, null, null));
+        connect.getItems().add(item);
+    }
+
+    /** Shows the connect form ({@code header}: why it came up; {@code failure}: why the last try failed). */
+    public void askToConnect(dev.tickbench.app.connect.ConnectFlow flow, String header, String failure) {
+        flow.ask(window(), header, failure).ifPresent(c -> vm.connect(c, outcome(flow)));
+    }
+
+    /** Recent learns connections that connected; a failure brings the form back with the reason. */
+    public MainViewModel.ConnectOutcome outcome(dev.tickbench.app.connect.ConnectFlow flow) {
+        return new MainViewModel.ConnectOutcome() {
+            @Override
+            public void connected(Connection c) {
+                flow.connected(c);
+            }
+
+            @Override
+            public void failed(Connection c, String reason) {
+                flow.failed(c);
+                javafx.application.Platform.runLater(() -> askToConnect(flow, null, reason));
+            }
+        };
     }
 
     private Node noProc() {
@@ -311,6 +389,15 @@ public final class MainView extends BorderPane {
         vm.darkThemeProperty().set(on);
     }
 
+    /** The names of {@code source}'s series in the current session (Ctrl+F finds by them). */
+    private List<String> seriesOf(String source) {
+        var store = vm.storeProperty().get();
+        if (store == null) {
+            return List.of();
+        }
+        return store.series().stream().filter(s -> s.source().equals(source)).map(Series::name).toList();
+    }
+
     /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */
     void showSource(String source) {
         if (charts.showSource(source)) {
@@ -324,9 +411,27 @@ public final class MainView extends BorderPane {
         return getScene() == null ? null : getScene().getWindow();
     }
 
-    private FileChooser captureChooser(String title) {
+    private FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
+        fc.setInitialDirectory(vm.files().initialDirectory());
+        return fc;
+    }
+
+    /** A file the user chose: the next dialog opens in its folder. */
+    private File chosen(File f) {
+        if (f != null) {
+            try {
+                vm.files().chose(f.toPath());
+            } catch (IOException e) {
+                vm.errorProperty().set("Cannot remember the folder " + f.getParent() + ": " + e.getMessage());
+            }
+        }
+        return f;
+    }
+
+    private FileChooser captureChooser(String title) {
+        FileChooser fc = chooser(title);
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         return fc;
@@ -339,7 +444,7 @@ public final class MainView extends BorderPane {
         }
         FileChooser fc = captureChooser("Record to capture");
         fc.setInitialFileName("tickbench-" + System.currentTimeMillis() / 1000 + ".ndjson.gz");
-        File f = fc.showSaveDialog(window());
+        File f = chosen(fc.showSaveDialog(window()));
         if (f == null) {
             record.setSelected(false);
             return;
@@ -353,7 +458,7 @@ public final class MainView extends BorderPane {
     }
 
     private void openDialog() {
-        File f = captureChooser("Open capture").showOpenDialog(window());
+        File f = chosen(captureChooser("Open capture").showOpenDialog(window()));
         if (f != null) {
             openCapture(f.toPath());
         }
@@ -365,10 +470,9 @@ public final class MainView extends BorderPane {
     }
 
     private void exportDialog() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Export CSV");
+        FileChooser fc = chooser("Export CSV");
         fc.setInitialFileName("tickbench.csv");
-        File f = fc.showSaveDialog(window());
+        File f = chosen(fc.showSaveDialog(window()));
         if (f != null) {
             exportCsv(f.toPath());
         }
@@ -386,19 +490,25 @@ public final class MainView extends BorderPane {
 
     /** Saves one chart (or, with null, all charts) as PNG. */
     private void savePngDialog(ChartView chart) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Save chart as PNG");
+        FileChooser fc = chooser("Save chart as PNG");
         fc.setInitialFileName((chart == null ? "charts" : chart.group().name().toLowerCase()) + ".png");
-        File f = fc.showSaveDialog(window());
+        File f = chosen(fc.showSaveDialog(window()));
         if (f != null) {
             savePng(chart == null ? charts.getContent() : chart, f.toPath());
         }
     }
 
+    /** Saves all charts as PNG: the charts only, their buttons and pickers left out (FX thread). */
+    public void saveChartsPng(Path file) {
+        savePng(charts.getContent(), file);
+    }
+
+    /** Saves {@code node} as PNG without its buttons, pickers and fields (FX thread). */
     public void savePng(Node node, Path file) {
         try {
-            PngWriter.save(node, file);
+            PngWriter.saveWithoutControls(node, file);
             vm.statusProperty().set("Saved " + file);
+            vm.noticeProperty().set(MainViewModel.saved(file));
         } catch (IOException | RuntimeException e) {
             vm.errorProperty().set("Cannot save " + file + ": " + e.getMessage());
         }

@@ -61,6 +61,9 @@ public final class MainViewModel {
     private final StringProperty title = new SimpleStringProperty("Tickbench");
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
+    /** A confirmation the user should see ("Saved … (3.2 MB on disk)"), until dismissed or replaced. */
+    private final StringProperty notice = new SimpleStringProperty("");
+    private final FileMemory files = new FileMemory();
     private final StringProperty source = new SimpleStringProperty("");
     private final IntegerProperty rateHz = new SimpleIntegerProperty(DEFAULT_RATE_HZ);
     /** The chosen FLOOR_HZ for this machine; null = FLOOR_HZ from this process's environment (as the probe does). */
@@ -71,6 +74,8 @@ public final class MainViewModel {
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
     private long userRangesAtLoad;
     private Connection connection;
+    /** A connection being tried ({@link #connect}); the window switches to it once it connected. */
+    private Connection pending;
     /** The live connection (null when replaying or closed): tabs that run commands on it listen here. */
     private final ReadOnlyObjectWrapper<Connection> connectionProp = new ReadOnlyObjectWrapper<>();
     private LineIntake intake;
@@ -102,6 +107,7 @@ public final class MainViewModel {
         this.spool = spool;
         recorder.indicatorProperty().addListener((o, a, b) -> updateTitle());
         session.addListener((o, a, b) -> updateTitle());
+        source.addListener((o, a, b) -> updateTitle());
     }
 
     public TimeWindow window() { return window; }
@@ -114,6 +120,9 @@ public final class MainViewModel {
     public StringProperty titleProperty() { return title; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }
+    public StringProperty noticeProperty() { return notice; }
+    /** The file dialogs' folder and the recent captures. */
+    public FileMemory files() { return files; }
     /** "this machine", "pi@board-7:22", or the capture file name. */
     public StringProperty sourceProperty() { return source; }
     public IntegerProperty rateHzProperty() { return rateHz; }
@@ -204,6 +213,8 @@ public final class MainViewModel {
             CsvExport.Summary r = task.getValue();
             status.set("Exported " + r.rows() + " rows × " + r.columns().size() + " series to " + out
                     + " (cadences in " + r.cadenceFile().getFileName() + ")");
+            notice.set(saved(out) + ": " + r.rows() + " rows × " + r.columns().size() + " columns; cadences in "
+                    + r.cadenceFile().getFileName());
             if (r.error() != null) {
                 error.set("The capture is damaged at " + r.error().getMessage() + "; the CSV holds the rows before it.");
             }
@@ -212,6 +223,28 @@ public final class MainViewModel {
         task.setOnCancelled(e -> status.set("Cancelled the export to " + out.getFileName()));
         tasks.start(task);
         return task;
+    }
+
+    /** "Saved /x/y.csv (1.2 MB on disk)": what a file really takes, compressed or not. */
+    public static String saved(Path file) {
+        String size;
+        try {
+            size = " (" + sizeText(Files.size(file)) + " on disk)";
+        } catch (IOException e) {
+            size = " (its size cannot be read: " + e.getMessage() + ")";
+        }
+        return "Saved " + file + size;
+    }
+
+    /** 0.9 kB, 412 kB, 3.2 MB, 1.4 GB (powers of 1024, as the REC indicator). */
+    public static String sizeText(long bytes) {
+        if (bytes < 1024L * 1024) {
+            return String.format(Locale.ROOT, bytes < 10 * 1024 ? "%.1f kB" : "%.0f kB", bytes / 1024.0);
+        }
+        if (bytes < 1024L * 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024));
+        }
+        return String.format(Locale.ROOT, "%.1f GB", bytes / (1024.0 * 1024 * 1024));
     }
 
     private boolean refuseWhileBusy() {
@@ -226,10 +259,125 @@ public final class MainViewModel {
         return t == null ? "unknown error" : t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 
-    /** Switches to {@code c} with a fresh store: the entry point of the Connect menu and its dialogs. */
+    /** What the one who asked for a connection hears back: it connected, or why it did not. */
+    public interface ConnectOutcome {
+        ConnectOutcome NONE = new ConnectOutcome() {};
+
+        default void connected(Connection c) {}
+
+        default void failed(Connection c, String reason) {}
+    }
+
+    /** Connects to {@code c}: the entry point of the Connect menu and its dialogs. */
     public void connect(Connection c) {
+        connect(c, ConnectOutcome.NONE);
+    }
+
+    /**
+     * Starts {@code c} into a fresh store beside the current session, which goes on (its charts keep
+     * growing) until {@code c} connects; only then the window switches to it. A connection that fails
+     * before it connected is closed and leaves everything as it was, with the plain reason in the error
+     * (docs/sessions.md). FX thread.
+     */
+    public void connect(Connection c, ConnectOutcome outcome) {
+        abandonPending();
         SeriesStore s = SeriesStore.live();
-        startOn(c, s);
+        pending = c;
+        LineIntake in = new LineIntake(s, msg -> ui.execute(() -> { if (intake != null && intake.store() == s) { error.set(msg); } }));
+        status.set("Connecting to " + c.title() + "…");
+        java.util.concurrent.atomic.AtomicBoolean connected = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicBoolean spooled = new java.util.concurrent.atomic.AtomicBoolean();
+        // the first line means the connection is up: on its thread, before that line, the spool switches to
+        // the new session, so the spool holds it whole (hello first) and the old session's spool until then
+        dev.tickbench.core.capture.LineSink sink = (b, off, len) -> {
+            if (!spooled.get() && !spooled.getAndSet(true) && pending == c) {
+                spoolOnto(in);
+            }
+            in.line(b, off, len);
+        };
+        c.start(sink, ev -> {
+            if (ev instanceof ConnectionEvent.Connected done && !connected.getAndSet(true)) {
+                ui.execute(() -> promote(c, s, in, done.detail(), outcome));
+            } else if (ev instanceof ConnectionEvent.Failed f && !connected.get()) {
+                ui.execute(() -> failPending(c, f.message(), outcome));
+            } else {
+                ui.execute(() -> { if (connection == c) { onEvent(ev); } });
+            }
+        });
+    }
+
+    /** The connection being tried while the current session goes on; null when none. */
+    public Connection pendingConnection() {
+        return pending;
+    }
+
+    private void spoolOnto(LineIntake in) {
+        try {
+            spool.detach();
+            spool.clear();
+            spool.attach(in);
+        } catch (IOException e) {
+            ui.execute(() -> error.set("Cannot keep this session in " + Spool.defaultDir() + " (" + e.getMessage()
+                    + "): Export CSV needs a recording (R) until that works"));
+        }
+    }
+
+    /** {@code c} connected: the window switches to its store (FX thread). */
+    private void promote(Connection c, SeriesStore s, LineIntake in, String detail, ConnectOutcome outcome) {
+        if (pending != c) {
+            return; // abandoned meanwhile; already closed
+        }
+        pending = null;
+        stopRecordingQuietly();
+        if (connection != null) {
+            connection.close();
+        }
+        events.clear();
+        sources.clear();
+        session.set(null);
+        listen(s);
+        store.set(s);
+        events.addAll(s.marks());
+        if (s.session() != null) {
+            session.set(s.session());
+            sources.setAll(s.session().sources());
+        }
+        window.followProperty().set(true);
+        becomeCurrent(c, in);
+        status.set("Connected: " + detail);
+        outcome.connected(c);
+    }
+
+    /** {@code c} feeding {@code in} is the window's connection from now on. */
+    private void becomeCurrent(Connection c, LineIntake in) {
+        replay.set(false);
+        replayFile = null;
+        local.set(c instanceof LocalConnection);
+        source.set(c.title());
+        error.set("");
+        connection = c;
+        connectionProp.set(c);
+        intake = in;
+    }
+
+    /** {@code c} failed before it connected: closed, and the current session untouched (FX thread). */
+    private void failPending(Connection c, String reason, ConnectOutcome outcome) {
+        if (pending != c) {
+            return;
+        }
+        pending = null;
+        c.close();
+        status.set("Not connected to " + c.title());
+        error.set(reason + (store.get() != null ? " (Still showing " + source.get() + ".)" : ""));
+        outcome.failed(c, reason);
+    }
+
+    private void abandonPending() {
+        Connection p = pending;
+        pending = null;
+        if (p != null) {
+            p.close();
+        }
     }
 
     /** This machine at the chosen rate and FLOOR_HZ. */
@@ -250,6 +398,7 @@ public final class MainViewModel {
     }
 
     private void startOn(Connection c, SeriesStore s) {
+        abandonPending();
         stopRecordingQuietly();
         closeConnection();
         boolean sameStore = s == store.get();
@@ -260,21 +409,14 @@ public final class MainViewModel {
             store.set(s);
             window.followProperty().set(true);
         }
-        replay.set(false);
-        replayFile = null;
-        local.set(c instanceof LocalConnection);
-        source.set(c.title());
-        error.set("");
-        connection = c;
-        connectionProp.set(c);
-        intake = new LineIntake(s, msg -> ui.execute(() -> error.set(msg)));
+        becomeCurrent(c, new LineIntake(s, msg -> ui.execute(() -> error.set(msg))));
         try {
             spool.attach(intake);
         } catch (IOException e) {
             error.set("Cannot keep this session in " + Spool.defaultDir() + " (" + e.getMessage()
                     + "): Export CSV needs a recording (R) until that works");
         }
-        c.start(intake, ev -> ui.execute(() -> onEvent(ev)));
+        c.start(intake, ev -> ui.execute(() -> { if (connection == c) { onEvent(ev); } }));
     }
 
     private void clearSpool() {
@@ -287,6 +429,7 @@ public final class MainViewModel {
 
     /** Closing the app: the connection ends and the spool's files are deleted. */
     public void shutdown() {
+        abandonPending();
         stopRecordingQuietly();
         closeConnection();
         clearSpool();
@@ -348,6 +491,7 @@ public final class MainViewModel {
      * arrived: the first screen comes after the first batch, not after the whole file.
      */
     SeriesStore beginReplay(Path file) {
+        abandonPending();
         stopRecordingQuietly();
         closeConnection();
         SeriesStore s = SeriesStore.replay();
@@ -379,6 +523,11 @@ public final class MainViewModel {
         loading.set(false);
         if (store.get() != s) {
             return;
+        }
+        try {
+            files.opened(replayFile);
+        } catch (IOException e) {
+            error.set("Cannot remember " + replayFile + " in the recent captures: " + e.getMessage());
         }
         showWholeReplay(s);
         if (r.complete()) {
@@ -427,6 +576,7 @@ public final class MainViewModel {
             Path f = recorder.stop();
             if (f != null) {
                 status.set("Saved capture " + f);
+                notice.set(saved(f));
             }
             return f;
         } catch (IOException e) {
@@ -466,13 +616,19 @@ public final class MainViewModel {
         }
     }
 
+    /**
+     * "Tickbench — this machine · host (kernel) · 100 Hz · FLOOR_HZ off", with {@code user@host:port} or
+     * the capture's file name first instead: where the data comes from, then what the hello says.
+     */
     private void updateTitle() {
         StringBuilder t = new StringBuilder("Tickbench");
+        String from = source.get();
         SessionInfo info = session.get();
+        if (!from.isEmpty()) {
+            t.append(" — ").append(from);
+        }
         if (info != null) {
-            t.append(" — ").append(info.hostText()).append(" · ").append(info.rateText());
-        } else if (!source.get().isEmpty()) {
-            t.append(" — ").append(source.get());
+            t.append(from.isEmpty() ? " — " : " · ").append(info.hostText()).append(" · ").append(info.rateText());
         }
         String rec = recorder.indicatorProperty().get();
         if (rec != null && !rec.isEmpty()) {

@@ -17,6 +17,46 @@ public final class PngWriter {
         write(node.snapshot(null, null), file);
     }
 
+    /**
+     * Saves {@code node} as the charts look, without the controls on them (buttons, pickers, combo
+     * boxes, fields): they are hidden for the snapshot, keeping their space so nothing moves, and shown
+     * again after. FX thread only.
+     */
+    public static void saveWithoutControls(Node node, Path file) throws IOException {
+        java.util.List<Node> hidden = new java.util.ArrayList<>();
+        hideControls(node, hidden);
+        WritableImage img;
+        try {
+            img = node.snapshot(null, null);
+        } finally {
+            hidden.forEach(n -> n.setVisible(true));
+        }
+        write(img, file);
+    }
+
+    /** Whether {@code n} is something to click or type in rather than something to read. */
+    static boolean isControl(Node n) {
+        return n instanceof javafx.scene.control.ButtonBase || n instanceof javafx.scene.control.ComboBoxBase
+                || n instanceof javafx.scene.control.ChoiceBox || n instanceof javafx.scene.control.TextInputControl
+                || n instanceof javafx.scene.control.Spinner || n instanceof javafx.scene.control.Slider
+                || n instanceof org.controlsfx.control.CheckComboBox;
+    }
+
+    private static void hideControls(Node n, java.util.List<Node> hidden) {
+        if (isControl(n)) {
+            if (n.isVisible()) {
+                n.setVisible(false);
+                hidden.add(n);
+            }
+            return;
+        }
+        if (n instanceof javafx.scene.Parent p) {
+            for (Node child : p.getChildrenUnmodifiable()) {
+                hideControls(child, hidden);
+            }
+        }
+    }
+
     public static void write(WritableImage img, Path file) throws IOException {
         int w = (int) img.getWidth();
         int h = (int) img.getHeight();

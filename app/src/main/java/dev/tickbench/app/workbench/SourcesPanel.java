@@ -1,7 +1,10 @@
 package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.session.SessionInfo;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Consumer;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
@@ -17,15 +20,27 @@ import javafx.scene.layout.VBox;
 
 /**
  * The SOURCES panel: every source of the session, present or absent with its reason, and a find
- * field (Ctrl+F) that filters the list; Enter or a click on a source shows its chart.
+ * field (Ctrl+F) that filters the list by source and by series name ("dentry" finds slabinfo, whose
+ * series slabinfo.dentry is); Enter shows the chart of the first match that has one (or says that
+ * none has), a click on a source shows its chart.
  */
 final class SourcesPanel extends VBox {
     private final TextField find = new TextField();
     private final FilteredList<SessionInfo.SourceRow> filtered;
     private final ListView<SessionInfo.SourceRow> list;
 
-    SourcesPanel(ObservableList<SessionInfo.SourceRow> sources, Consumer<String> show) {
+    private final Function<String, List<String>> seriesOf;
+    private String query = "";
+
+    /**
+     * @param seriesOf the series names of a source in the current session (for finding by series name)
+     * @param hasChart whether a source has a chart to show
+     * @param show shows the chart of a source, or says it has none
+     */
+    SourcesPanel(ObservableList<SessionInfo.SourceRow> sources, Function<String, List<String>> seriesOf,
+            Predicate<String> hasChart, Consumer<String> show) {
         super(4);
+        this.seriesOf = seriesOf;
         filtered = new FilteredList<>(sources, r -> true);
         list = new ListView<>(filtered);
         list.setCellFactory(l -> new ListCell<>() {
@@ -37,7 +52,9 @@ final class SourcesPanel extends VBox {
                     setText(null);
                     setTooltip(null);
                 } else {
-                    setText((row.present() ? "✓ " : "✕ ") + row.text());
+                    List<String> matched = matchedSeries(row);
+                    setText((row.present() ? "✓ " : "✕ ") + row.text()
+                            + (matched.isEmpty() ? "" : "  ⟶ " + String.join(", ", matched)));
                     setTooltip(new Tooltip(row.text()));
                     if (!row.present()) {
                         getStyleClass().add("absent-source");
@@ -50,15 +67,22 @@ final class SourcesPanel extends VBox {
         find.getStyleClass().add("source-find");
         find.textProperty().addListener((o, a, b) -> {
             String q = b == null ? "" : b.trim().toLowerCase(Locale.ROOT);
-            filtered.setPredicate(r -> q.isEmpty() || r.text().toLowerCase(Locale.ROOT).contains(q));
+            query = q;
+            filtered.setPredicate(r -> q.isEmpty() || r.text().toLowerCase(Locale.ROOT).contains(q) || !matchedSeries(r).isEmpty());
+            list.refresh();
             if (!filtered.isEmpty()) {
                 list.getSelectionModel().select(0);
             }
         });
         find.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER && !filtered.isEmpty()) {
+                // the selected match if it has a chart, else the first that has one; else the first, which says it has none
                 SessionInfo.SourceRow r = list.getSelectionModel().getSelectedItem();
-                show.accept((r == null ? filtered.get(0) : r).name());
+                if (r == null || !hasChart.test(r.name())) {
+                    r = filtered.stream().filter(x -> hasChart.test(x.name())).findFirst().orElse(filtered.get(0));
+                    list.getSelectionModel().select(r);
+                }
+                show.accept(r.name());
             } else if (e.getCode() == KeyCode.ESCAPE) {
                 find.clear();
             } else if (e.getCode() == KeyCode.DOWN) {
@@ -85,6 +109,15 @@ final class SourcesPanel extends VBox {
         setMinWidth(220);
     }
 
+    /** The series of {@code row}'s source whose names hold the query (none while the query is empty or in the row's text). */
+    private List<String> matchedSeries(SessionInfo.SourceRow row) {
+        String q = query;
+        if (q.isEmpty() || row.text().toLowerCase(Locale.ROOT).contains(q)) {
+            return List.of();
+        }
+        return seriesOf.apply(row.name()).stream().filter(n -> n.toLowerCase(Locale.ROOT).contains(q)).limit(3).toList();
+    }
+
     /** Ctrl+F: into the find field, its text selected. */
     void focusFind() {
         find.requestFocus();
@@ -93,6 +126,10 @@ final class SourcesPanel extends VBox {
 
     TextField findField() {
         return find;
+    }
+
+    ListView<SessionInfo.SourceRow> list() {
+        return list;
     }
 
     /** The rows the filter lets through (tests). */

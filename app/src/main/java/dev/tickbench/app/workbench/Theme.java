@@ -1,12 +1,8 @@
 package dev.tickbench.app.workbench;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 
@@ -47,30 +43,11 @@ public final class Theme {
 
     /** The remembered choice; light when none was saved or the file is unreadable (a preference, not data). */
     public static boolean loadDark(Path prefs) {
-        if (!Files.isRegularFile(prefs)) {
-            return false;
-        }
-        Properties p = new Properties();
-        try (InputStream in = Files.newInputStream(prefs)) {
-            p.load(in);
-        } catch (IOException e) {
-            return false;
-        }
-        return DARK.equals(p.getProperty("theme"));
+        return DARK.equals(UiPrefs.load(prefs).getProperty("theme"));
     }
 
     /** Saves the choice, keeping the file's other keys. */
     public static void saveDark(Path prefs, boolean dark) throws IOException {
-        Properties p = new Properties();
-        if (Files.isRegularFile(prefs)) {
-            try (InputStream in = Files.newInputStream(prefs)) {
-                p.load(in);
-            }
-        }
-        p.setProperty("theme", dark ? DARK : "light");
-        Files.createDirectories(prefs.getParent());
-        try (OutputStream out = Files.newOutputStream(prefs)) {
-            p.store(out, "Tickbench workbench preferences");
-        }
+        UiPrefs.put(prefs, "theme", dark ? DARK : "light");
     }
 }

@@ -47,6 +47,19 @@ class CompareViewModelTest {
 
         // adding a file already loaded does not make a fourth column
         assertEquals(3, vm.withAdded(List.of(files.get(0))).size());
+
+        // the Pi's thermal cell as a sentence: why 12 Hz measured needs only 0.36 Hz, and why 1 Hz is OK
+        assertEquals("thermal_zone0 changed 12 times per second on pi-lab-2 (" + c.cell("thermal_zone0", 1).changes()
+                + " changes in " + c.cell("thermal_zone0", 1).emissions() + " reads); it needs a floor of 0.36 Hz"
+                + " (the curve's rate, not the jitter's); the probe ships 1 Hz (declared), so the shipped floor is enough"
+                + " and not wasteful → shipped floor OK.", CompareViewModel.explain(c.cell("thermal_zone0", 1), "pi-lab-2"));
+    }
+
+    @Test
+    void theOverlayIsInTheChartsUnits() {
+        assertEquals(new CompareViewModel.DisplayUnit("°C", 1000), CompareViewModel.displayUnit("thermal_zone0.temp"));
+        assertEquals(new CompareViewModel.DisplayUnit("MHz", 1000), CompareViewModel.displayUnit("cpufreq.cpu0"));
+        assertEquals(new CompareViewModel.DisplayUnit("as captured", 1), CompareViewModel.displayUnit("mtd.mtd0"));
     }
 
     @Test

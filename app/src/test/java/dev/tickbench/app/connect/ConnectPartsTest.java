@@ -58,4 +58,20 @@ class ConnectPartsTest {
         SshTarget t = SshTarget.resolve("host", null, "me", null, tmp.resolve("missing-config"), tmp);
         assertEquals(new SshTarget("host", "host", 22, "me", List.of(tmp.resolve("id_ed25519"), tmp.resolve("id_rsa"))), t);
     }
+
+    /** The causes Apache SSHD wraps in its futures, named by what happened (docs/sessions.md). */
+    @Test
+    void sshdsWrappedNetworkFailuresReadAsPlainReasons() {
+        String future = "DefaultConnectFuture[tester@no-such-host.invalid/<unresolved>:22]: Failed (UnresolvedAddressException) to execute: null";
+        assertEquals("unknown host (the name does not resolve)",
+                SshLink.reason(new org.apache.sshd.common.SshException(future, new java.nio.channels.UnresolvedAddressException())));
+        assertEquals("connection refused (nothing listens on that port)",
+                SshLink.reason(new org.apache.sshd.common.SshException("x", new java.net.ConnectException("Connection refused"))));
+        assertEquals("timed out", SshLink.reason(new org.apache.sshd.common.SshException(
+                "DefaultConnectFuture[x]: Failed to get operation result within specified timeout: 10000 msec")));
+        assertEquals("timed out", SshLink.reason(new java.io.IOException(new java.net.SocketTimeoutException())));
+        assertEquals("no route to host", SshLink.reason(new java.io.IOException(new java.net.NoRouteToHostException("x"))));
+        // never the future's own text, nor "null"
+        assertEquals("illegal state", SshLink.reason(new org.apache.sshd.common.SshException(future, new IllegalStateException())));
+    }
 }

@@ -104,12 +104,17 @@ class ConnectViewModelTest {
         Connection c = vm.connect(NO_PROMPTS);
         assertInstanceOf(SshProbeConnection.class, c);
         assertEquals("pi@board-7:2222", c.title());
+        assertEquals(List.of(), vm.recent(), "not remembered before it connected");
+        vm.connected(c);
 
         vm.kind().set(ConnectionKind.PROBE_SERVER);
         vm.port().set("2022");
         Connection server = vm.connect(NO_PROMPTS);
         assertInstanceOf(ProbeServerConnection.class, server);
         assertEquals("pi@board-7:2022", server.title());
+        vm.connected(server);
+        vm.port().set("2023");
+        vm.failed(vm.connect(NO_PROMPTS)); // a failed attempt is not remembered
 
         assertEquals(List.of(
                 new RecentConnection(ConnectionKind.PROBE_SERVER, "board-7", 2022, null, key.toString(), 100, null),

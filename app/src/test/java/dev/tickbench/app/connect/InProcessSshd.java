@@ -23,12 +23,12 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
  * An Apache SSHD server on loopback, port 0, with SFTP rooted at a temp "home" and a command
  * handler given by the test. Accepts only user {@link #USER} with the client key.
  */
-final class InProcessSshd implements AutoCloseable {
-    static final String USER = "tester";
+public final class InProcessSshd implements AutoCloseable {
+    public static final String USER = "tester";
 
     /** Runs one exec command: write to out/err, return the exit status. */
     @FunctionalInterface
-    interface Handler {
+    public interface Handler {
         int run(String command, OutputStream out, OutputStream err) throws Exception;
     }
 
@@ -37,7 +37,7 @@ final class InProcessSshd implements AutoCloseable {
     final Path home;
     final List<String> commands = new CopyOnWriteArrayList<>();
 
-    InProcessSshd(Path home, PublicKey clientKey, Handler handler) throws IOException, GeneralSecurityException {
+    public InProcessSshd(Path home, PublicKey clientKey, Handler handler) throws IOException, GeneralSecurityException {
         this(home, clientKey, KeyUtils.generateKeyPair("ssh-ed25519", 256), handler);
     }
 
@@ -55,7 +55,7 @@ final class InProcessSshd implements AutoCloseable {
         server.start();
     }
 
-    int port() {
+    public int port() {
         return server.getPort();
     }
 
@@ -88,7 +88,7 @@ final class InProcessSshd implements AutoCloseable {
     }
 
     /** Writes an OpenSSH private key file, encrypted when passphrase is not null. */
-    static Path writeKey(Path file, KeyPair key, String passphrase) throws IOException, GeneralSecurityException {
+    public static Path writeKey(Path file, KeyPair key, String passphrase) throws IOException, GeneralSecurityException {
         OpenSSHKeyEncryptionContext enc = null;
         if (passphrase != null) {
             enc = new OpenSSHKeyEncryptionContext();

@@ -227,7 +227,7 @@ class SshConnectionTest {
         sshd = new InProcessSshd(tmp.resolve("home"), other, (cmd, out, err) -> 0);
         probeServer(StreamRequest.of(20, 0)).start(log, log);
         ConnectionEvent.Failed failed = log.await(ConnectionEvent.Failed.class, WAIT);
-        assertTrue(failed.message().startsWith("Authentication as tester on 127.0.0.1:" + sshd.port() + " failed"),
+        assertTrue(failed.message().startsWith("Authentication failed as tester on 127.0.0.1:" + sshd.port() + " with "),
                 failed.message());
         assertTrue(failed.message().contains("authorized_keys"), failed.message());
     }

@@ -69,6 +69,21 @@ class FindAndThemeTest {
         assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("mtd has no chart"), fx(() -> w.vm.statusProperty().get()));
         robot.type(KeyCode.ESCAPE);
         assertTrue(fx(() -> w.view.sourcesPanel().shown().size()) > 5, "Escape clears the filter");
+
+        // a series name finds its source: nf_conntrack is a slab cache
+        fx(() -> { w.view.sourcesPanel().findField().setText("conntrack"); return null; });
+        assertEquals(List.of("slabinfo"), fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList()));
+        robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
+        assertEquals("Showing slabinfo", fx(() -> w.vm.statusProperty().get()));
+
+        // Enter goes to a match with a chart, passing over those without one (meminfo is not plotted)
+        fx(() -> { w.view.sourcesPanel().findField().setText("info"); return null; });
+        List<String> infos = fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList());
+        assertTrue(infos.contains("meminfo") && infos.contains("slabinfo"), infos.toString());
+        fx(() -> { w.view.sourcesPanel().list().getSelectionModel().select(infos.indexOf("meminfo")); return null; });
+        robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
+        String status = fx(() -> w.vm.statusProperty().get());
+        assertTrue(status.equals("Showing slabinfo") || status.equals("Showing buddyinfo"), status);
     }
 
     @Test
@@ -82,6 +97,25 @@ class FindAndThemeTest {
         Node banner = fx(() -> w.view.lookup(".error-banner"));
         fx(() -> { w.vm.errorProperty().set("x"); w.view.applyCss(); return null; });
         assertEquals(Color.web("#5a1d1a"), fx(() -> ((Region) banner).getBackground().getFills().get(0).getFill()));
+
+        // a selected row out of focus is a dark selection, not modena's light grey
+        fx(() -> { w.view.sourcesPanel().list().getSelectionModel().select(0); w.view.charts().requestFocus(); return null; });
+        until("the selected row styled", 5_000, () -> {
+            w.view.applyCss();
+            w.view.layout();
+            return w.view.sourcesPanel().list().lookup(".list-cell:selected") != null;
+        });
+        Object selected = fx(() -> plotFill((Region) w.view.sourcesPanel().list().lookup(".list-cell:selected")));
+        assertEquals(Color.web("#3a4556"), selected);
+        // the Path walk table's empty-state text is readable on the dark table
+        fx(() -> { w.view.tabs().show(w.view.tabs().walk()); return null; });
+        until("the walk table's placeholder", 10_000, () -> {
+            w.view.applyCss();
+            w.view.layout();
+            return w.view.tabs().walk().lookup(".table-view .placeholder .label") != null;
+        });
+        Object placeholder = fx(() -> ((javafx.scene.control.Label) w.view.tabs().walk().lookup(".table-view .placeholder .label")).getTextFill());
+        assertEquals(Color.web("#9aa3b2"), placeholder);
         fx(() -> { w.view.setDarkTheme(false); w.view.applyCss(); return null; });
         assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
     }

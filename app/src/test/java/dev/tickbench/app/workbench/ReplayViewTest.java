@@ -64,7 +64,7 @@ class ReplayViewTest {
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
 
         String title = fx(() -> w.vm.titleProperty().get());
-        assertEquals("Tickbench — edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
+        assertEquals("Tickbench — " + file.getFileName() + " · edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
         List<String> sources = fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
         assertTrue(sources.contains("mtd — absent: no /sys/class/mtd on this board"), sources.toString());
         assertTrue(sources.contains("slabinfo — 5.9 Hz · budget"), sources.toString());
@@ -100,6 +100,7 @@ class ReplayViewTest {
         List<String> header = List.of(rows.get(0).split(","));
         assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
         assertTrue(header.contains("thermal_zone0.temp") && header.contains("thermal_zone1.temp"), header.toString());
+        assertTrue(header.contains("thermal_zone0_c") && header.contains("cpufreq.cpu0_mhz"), "in the charts' units too: " + header);
         assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
         assertTrue(header.contains("cpu.busy_pct") && header.contains("psi.io.some_pct"), "the shown derived series too: " + header);
         assertTrue(header.contains("slabinfo.ext4_inode_cache"), "a shown (default-picked) slab cache: " + header);
@@ -108,6 +109,7 @@ class ReplayViewTest {
         assertEquals(1 + 500, rows.size(), "ticks 5.00 s … 9.99 s after the first sample");
         assertTrue(rows.get(1).startsWith("5.0"), rows.get(1));
         assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("Exported 500 rows"), fx(() -> w.vm.statusProperty().get()));
+        assertTrue(fx(() -> w.vm.noticeProperty().get()).startsWith("Saved " + csv + " ("), fx(() -> w.vm.noticeProperty().get()));
     }
 
     /** A capture the in-process sampler records from the router-arm fixture board, opened in the window. */
@@ -125,7 +127,7 @@ class ReplayViewTest {
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
-        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
+        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — router-arm.ndjson · edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
                 fx(() -> w.vm.titleProperty().get()));
         List<String> thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).badgeTexts());
         assertTrue(thermal.contains("thermal_zone0 · 1.0 Hz · declared"), thermal.toString());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.compare.CompareViewModel;
-import dev.tickbench.app.connect.FxConnectPrompts;
+import dev.tickbench.app.connect.InProcessSshd;
 import dev.tickbench.app.connect.ProbeServerConnection;
 import dev.tickbench.app.connect.SshTarget;
 import dev.tickbench.app.connect.StreamRequest;
@@ -52,18 +52,39 @@ class WorkbenchTabsTest {
     void anSshConnectionWalksThereAndClosingItWalksThisMachineAgain() throws Exception {
         var tabs = w.view.tabs();
         assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
-        // no key file: the connection fails at once, but it is the session's connection until closed
-        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "board-7.invalid", 22, "pi", List.of()),
-                StreamRequest.of(50, 0), new FxConnectPrompts(null, "walk test"), dir.resolve("known_hosts"));
-        fx(() -> { w.vm.connect(c); return null; });
-        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof RemoteWalker);
-        String note = fx(() -> tabs.walkModel().noteProperty().get());
-        assertTrue(note.startsWith("walks pi@board-7") && note.contains("through its probe"), note);
-        assertFalse(note.contains("not available"), note);
+        // a probe SSH server (the in-process Apache SSHD streaming synthetic lines): once it connected,
+        // the Path walk walks there through its probe
+        java.security.KeyPair client = org.apache.sshd.common.config.keys.KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        Path key = InProcessSshd.writeKey(dir.resolve("id_ed25519"), client, null);
+        InProcessSshd sshd = new InProcessSshd(Files.createDirectories(dir.resolve("home")), client.getPublic(),
+                (cmd, out, err) -> { dev.tickbench.testkit.SyntheticCapture.stream(out, 20, -1); return 0; });
+        dev.tickbench.app.connect.ConnectPrompts accept = new dev.tickbench.app.connect.ConnectPrompts() {
+            @Override
+            public dev.tickbench.app.connect.HostKeyDecision askHostKey(String host, String type, String fp) {
+                return dev.tickbench.app.connect.HostKeyDecision.ACCEPT; // the user accepts the new key
+            }
 
-        fx(() -> { w.vm.closeConnection(); return null; });
-        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
-        assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
+            @Override
+            public java.util.Optional<char[]> askPassphrase(Path keyFile, int attempt) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public void uploadProgress(long sent, long total) {}
+        };
+        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "127.0.0.1", sshd.port(),
+                InProcessSshd.USER, List.of(key)), StreamRequest.of(20, 0), accept, dir.resolve("known_hosts"));
+        try (sshd) {
+            fx(() -> { w.vm.connect(c); return null; });
+            until("the connection", 30_000, () -> tabs.walkModel().walker() instanceof RemoteWalker);
+            String note = fx(() -> tabs.walkModel().noteProperty().get());
+            assertTrue(note.startsWith("walks tester@board-7") && note.contains("through its probe"), note);
+            assertFalse(note.contains("not available"), note);
+
+            fx(() -> { w.vm.closeConnection(); return null; });
+            assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+            assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
+        }
     }
 
     @Test
@@ -87,6 +108,17 @@ class WorkbenchTabsTest {
         // the Pi's thermal reading jitters at 12 Hz, but the zone only needs 0.36 Hz: the shipped 1 Hz is enough
         assertEquals("measured 12 · need 0.36 · shipped 1 Hz\nshipped floor OK", thermal);
         until("the overlay", 30_000, () -> !tabs.compare().overlay().getData().isEmpty());
+        // the overlay in the charts' units: a thermal zone in °C, not m°C
+        fx(() -> { tabs.compareModel().overlaySeriesProperty().set("thermal_zone0.temp"); return null; });
+        until("the thermal overlay", 30_000, () -> tabs.compare().overlay().getYAxis().getLabel().equals("°C")
+                && !tabs.compare().overlay().getData().isEmpty()
+                && tabs.compare().overlay().getData().get(0).getName().endsWith("thermal_zone0.temp"));
+        double maxC = fx(() -> tabs.compare().overlay().getData().stream().flatMap(s -> s.getData().stream())
+                .mapToDouble(d -> d.getYValue().doubleValue()).max().orElseThrow());
+        assertTrue(maxC > 20 && maxC < 130, "°C, not m°C: " + maxC);
+        // the verdict explained: a legend in words and a sentence per cell
+        String legend = fx(() -> ((javafx.scene.control.Label) tabs.compare().lookup("#compare-legend")).getText());
+        assertTrue(legend.contains("measured = how many times per second") && legend.contains("too slow when need > shipped × 1.25"), legend);
     }
 
     @Test
@@ -108,6 +140,10 @@ class WorkbenchTabsTest {
         var task = fx(() -> tabs.throttle().open(file));
         until("the trace", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
         assertEquals(29, fx(() -> tabs.throttle().whatIfPointCount()));
+        until("the workers axis laid out", 10_000, () -> !tabs.throttle().workerTicks().isEmpty());
+        List<Double> ticks = fx(() -> tabs.throttle().workerTicks());
+        assertTrue(ticks.stream().allMatch(v -> v == Math.rint(v)) && ticks.contains(0.0) && ticks.size() >= 3,
+                "whole workers only: " + ticks);
         double[] at16 = fx(() -> tabs.throttle().whatIfValues());
         fx(() -> { tabs.throttleModel().whatIfProperty().set(1); return null; });
         double[] at1 = fx(() -> tabs.throttle().whatIfValues());

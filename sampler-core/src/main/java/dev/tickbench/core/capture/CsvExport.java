@@ -30,7 +30,9 @@ import java.util.function.DoubleConsumer;
  * {@code <source>.<key>}. Counters are their per-tick deltas as captured; a level not emitted on a
  * tick is an empty cell (or, with {@code fillHeld}, the value it held). After the raw columns come the
  * derived series ({@code cpu.busy_pct}, {@code psi.io.some_pct}, {@code cgroup.<path>.usage_cpus}, …,
- * unit in the name, each over its window: docs/derived-series.md), empty until their window is full. Cadences and reasons go to a
+ * unit in the name, each over its window: docs/derived-series.md), empty until their window is full, then
+ * the levels the charts show in another unit, in that unit ({@code thermal_zone0_c}, {@code cpufreq.cpu0_mhz};
+ * {@link #unitColumn}), filled exactly where their raw column is. Every column: docs/csv.md. Cadences and reasons go to a
  * sidecar {@code <out>.cadences.csv} (series, hz, reason, every_ticks, from_t_s), because they are
  * data and a plain CSV has no place for them.
  *
@@ -90,8 +92,41 @@ public final class CsvExport {
         return new Summary(scan.columns.stream().map(Column::name).toList(), rows, unmatched, cadenceFile, error);
     }
 
-    /** One output column; a derived one has no key and takes its cadence from {@code source}. */
-    record Column(String source, String key, String name, boolean level, boolean derived) {}
+    /**
+     * One output column; a derived one has no key and takes its cadence from {@code source}. A raw value
+     * is divided by {@code divisor} ({@code 1}: as captured; else a level in the unit the charts show).
+     */
+    record Column(String source, String key, String name, boolean level, boolean derived, long divisor) {
+        Column(String source, String key, String name, boolean level, boolean derived) {
+            this(source, key, name, level, derived, 1);
+        }
+    }
+
+    /**
+     * A level that the charts show in another unit than the kernel's gets a second column in that unit,
+     * named with it: {@code thermal_zone0_c} (°C from m°C), {@code cpufreq.cpu0_mhz} (MHz from kHz).
+     * Null when the series has none. docs/csv.md lists them.
+     */
+    public static String unitColumn(String series) {
+        int dot = series.indexOf('.');
+        if (dot < 0) {
+            return null;
+        }
+        Unit u = unitColumn(series.substring(0, dot), series.substring(dot + 1));
+        return u == null ? null : u.name();
+    }
+
+    private record Unit(String name, long divisor) {}
+
+    private static Unit unitColumn(String source, String key) {
+        if (source.startsWith("thermal_zone") && key.equals("temp")) {
+            return new Unit(source + "_c", 1000);
+        }
+        if (source.equals("cpufreq") && key.startsWith("cpu")) {
+            return new Unit("cpufreq." + key + "_mhz", 1000);
+        }
+        return null;
+    }
 
     private record Scan(List<Column> columns, CaptureFormatException error) {}
 
@@ -138,6 +173,14 @@ public final class CsvExport {
                 columns.add(new Column(d.getValue(), null, d.getKey(), false, true));
             }
         }
+        for (Map.Entry<String, Set<String>> e : seen.entrySet()) {
+            for (String key : e.getValue()) {
+                Unit u = unitColumn(e.getKey(), key);
+                if (u != null && SeriesGlob.anyMatches(options.series(), u.name())) {
+                    columns.add(new Column(e.getKey(), key, u.name(), StreamKeys.isLevel(e.getKey(), key), false, u.divisor()));
+                }
+            }
+        }
         return new Scan(columns, error);
     }
 
@@ -153,7 +196,8 @@ public final class CsvExport {
         private final List<Column> columns;
         private final Options options;
         private final Writer w;
-        private final Map<String, Map<String, Integer>> index = new HashMap<>();
+        /** source → key → the columns it fills (its raw column and its column in display units). */
+        private final Map<String, Map<String, int[]>> index = new HashMap<>();
         private final Map<String, Integer> derivedIndex = new HashMap<>();
         private final DerivedSeries derived = new DerivedSeries();
         private final double[] derivedValues;
@@ -177,7 +221,9 @@ public final class CsvExport {
                 if (c.derived()) {
                     derivedIndex.put(c.name(), i);
                 } else {
-                    index.computeIfAbsent(c.source(), k -> new HashMap<>()).put(c.key(), i);
+                    int col = i;
+                    index.computeIfAbsent(c.source(), k -> new HashMap<>()).merge(c.key(), new int[] {col},
+                            (a, b) -> { int[] both = Arrays.copyOf(a, a.length + 1); both[a.length] = b[0]; return both; });
                 }
             }
             derivedValues = new double[columns.size()];
@@ -240,18 +286,20 @@ public final class CsvExport {
             double ts = rel / 1e9;
             java.util.Arrays.fill(present, false);
             for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
-                Map<String, Integer> cols = index.get(e.getKey());
+                Map<String, int[]> cols = index.get(e.getKey());
                 if (cols == null) {
                     continue;
                 }
                 SourceValues sv = e.getValue();
                 for (int i = 0; i < sv.size(); i++) {
-                    Integer c = cols.get(sv.keys()[i]);
-                    if (c != null) {
-                        values[c] = sv.values()[i];
-                        present[c] = true;
-                        held[c] = sv.values()[i];
-                        hasHeld[c] = true;
+                    int[] cs = cols.get(sv.keys()[i]);
+                    if (cs != null) {
+                        for (int c : cs) {
+                            values[c] = sv.values()[i];
+                            present[c] = true;
+                            held[c] = sv.values()[i];
+                            hasHeld[c] = true;
+                        }
                     }
                 }
             }
@@ -277,12 +325,12 @@ public final class CsvExport {
                 if (present[c] && col.derived()) {
                     appendDecimal(row, derivedValues[c]);
                 } else if (present[c]) {
-                    row.append(values[c]);
+                    appendRaw(row, values[c], col.divisor());
                 } else if (col.derived()) {
                     continue; // window not full, or emptied by a gap or reset: unknown
                 } else if (col.level()) {
                     if (options.fillHeld() && hasHeld[c]) {
-                        row.append(held[c]);
+                        appendRaw(row, held[c], col.divisor());
                     }
                 } else if (StreamKeys.ROW_OMITTING_SOURCES.contains(col.source()) && sourcePresent(col.source())
                         && !s.resets().contains(col.name())) {
@@ -337,6 +385,16 @@ public final class CsvExport {
         b.append(us / 1_000_000).append('.');
         String frac = Long.toString(us % 1_000_000);
         b.append("000000", 0, 6 - frac.length()).append(frac);
+    }
+
+    /** A captured value, or that value in a display unit ({@code divisor} > 1), exactly: 45123 m°C → 45.123. */
+    private static void appendRaw(StringBuilder b, long v, long divisor) {
+        if (divisor == 1) {
+            b.append(v);
+        } else {
+            b.append(java.math.BigDecimal.valueOf(v).divide(java.math.BigDecimal.valueOf(divisor)).stripTrailingZeros()
+                    .toPlainString());
+        }
     }
 
     /** A derived value with at most 6 decimals, never in exponent notation. */

@@ -37,7 +37,7 @@ class CsvExportTest {
             + "\"dt_ns\":10000000,\"stat\":{\"cpu.user\":2,\"procs_running\":1},\"thermal_zone0\":{\"temp\":46000},"
             + "\"resets\":[\"stat.cpu.system\"]}";
     private static final String HEADER = "t_s,wall,stat.cpu.user,stat.cpu.system,stat.procs_running,thermal_zone0.temp,"
-            + "diskstats.sda.reads,diskstats.sda.in_flight";
+            + "diskstats.sda.reads,diskstats.sda.in_flight,thermal_zone0_c";
 
     @TempDir
     Path tmp;
@@ -64,11 +64,11 @@ class CsvExportTest {
     void wideRowsWithEmptyCellsWhereALevelWasNotEmitted() throws IOException {
         Path cap = capture("c.ndjson", HELLO, S1, S2, KMSG, S3);
         assertEquals(List.of(HEADER,
-                "0.000000,2025-11-29T20:00:00.010Z,3,1,2,45000,5,1",
+                "0.000000,2025-11-29T20:00:00.010Z,3,1,2,45000,5,1,45",
                 // diskstats left out a row whose deltas were all zero: 0; in_flight is a level: empty
-                "0.010000,2025-11-29T20:00:00.020Z,4,0,3,,0,",
+                "0.010000,2025-11-29T20:00:00.020Z,4,0,3,,0,,",
                 // cpu.system was reset on this tick: unknown, so empty
-                "0.020000,2025-11-29T20:00:00.030Z,2,,1,46000,0,"),
+                "0.020000,2025-11-29T20:00:00.030Z,2,,1,46000,0,,46"),
                 export(cap, CsvExport.Options.all()));
     }
 
@@ -76,9 +76,9 @@ class CsvExportTest {
     void fillHeldCarriesLevelsButNeverCounters() throws IOException {
         Path cap = capture("c.ndjson", HELLO, S1, S2, KMSG, S3);
         assertEquals(List.of(HEADER,
-                "0.000000,2025-11-29T20:00:00.010Z,3,1,2,45000,5,1",
-                "0.010000,2025-11-29T20:00:00.020Z,4,0,3,45000,0,1",
-                "0.020000,2025-11-29T20:00:00.030Z,2,,1,46000,0,1"),
+                "0.000000,2025-11-29T20:00:00.010Z,3,1,2,45000,5,1,45",
+                "0.010000,2025-11-29T20:00:00.020Z,4,0,3,45000,0,1,45",
+                "0.020000,2025-11-29T20:00:00.030Z,2,,1,46000,0,1,46"),
                 export(cap, new CsvExport.Options(List.of(), true, null, null)));
     }
 
@@ -89,24 +89,25 @@ class CsvExportTest {
         CsvExport.Summary s = CsvExport.export(cap, out, new CsvExport.Options(
                 List.of(SeriesGlob.of("stat.cpu.*"), SeriesGlob.of("thermal*"), SeriesGlob.of("nope.*")), false, null, null),
                 f -> {});
-        assertEquals(List.of("stat.cpu.user", "stat.cpu.system", "thermal_zone0.temp"), s.columns());
+        assertEquals(List.of("stat.cpu.user", "stat.cpu.system", "thermal_zone0.temp", "thermal_zone0_c"), s.columns());
         assertEquals(List.of("nope.*"), s.unmatchedGlobs());
         assertEquals(3, s.rows());
-        assertEquals(List.of("t_s,wall,stat.cpu.user,stat.cpu.system,thermal_zone0.temp",
-                "0.000000,2025-11-29T20:00:00.010Z,3,1,45000",
-                "0.010000,2025-11-29T20:00:00.020Z,4,0,",
-                "0.020000,2025-11-29T20:00:00.030Z,2,,46000"), Files.readAllLines(out));
+        assertEquals(List.of("t_s,wall,stat.cpu.user,stat.cpu.system,thermal_zone0.temp,thermal_zone0_c",
+                "0.000000,2025-11-29T20:00:00.010Z,3,1,45000,45",
+                "0.010000,2025-11-29T20:00:00.020Z,4,0,,",
+                "0.020000,2025-11-29T20:00:00.030Z,2,,46000,46"), Files.readAllLines(out));
         assertEquals(List.of("series,hz,reason,every_ticks,from_t_s",
                 "stat.cpu.user,100.0,rate,1,0.000000",
                 "stat.cpu.system,100.0,rate,1,0.000000",
-                "thermal_zone0.temp,1.0,declared,100,0.000000"), Files.readAllLines(s.cadenceFile()));
+                "thermal_zone0.temp,1.0,declared,100,0.000000",
+                "thermal_zone0_c,1.0,declared,100,0.000000"), Files.readAllLines(s.cadenceFile()));
         assertEquals(tmp.resolve("sel.csv.cadences.csv"), s.cadenceFile());
     }
 
     @Test
     void timeRangeKeepsHeldValuesFromBeforeIt() throws IOException {
         Path cap = capture("c.ndjson", HELLO, S1, S2, KMSG, S3);
-        assertEquals(List.of(HEADER, "0.010000,2025-11-29T20:00:00.020Z,4,0,3,45000,0,1"),
+        assertEquals(List.of(HEADER, "0.010000,2025-11-29T20:00:00.020Z,4,0,3,45000,0,1,45"),
                 export(cap, new CsvExport.Options(List.of(), true, 0.005, 0.015)));
     }
 
@@ -152,8 +153,8 @@ class CsvExportTest {
         assertEquals(1, s.rows());
         // columns only from lines before the bad one: S3's keys are not there
         assertEquals(List.of("t_s,wall,stat.cpu.user,stat.cpu.system,stat.procs_running,thermal_zone0.temp,"
-                + "diskstats.sda.reads,diskstats.sda.in_flight",
-                "0.000000,2025-11-29T20:00:00.010Z,3,1,2,45000,5,1"), Files.readAllLines(out));
+                + "diskstats.sda.reads,diskstats.sda.in_flight,thermal_zone0_c",
+                "0.000000,2025-11-29T20:00:00.010Z,3,1,2,45000,5,1,45"), Files.readAllLines(out));
     }
 
     @Test

@@ -1,0 +1,122 @@
+package dev.tickbench.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.connect.ConnectFlow;
+import dev.tickbench.app.connect.ConnectViewModel;
+import dev.tickbench.app.connect.RecentConnections;
+import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
+import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.Waits;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** What the command line opens, in the real window: one capture replays, several go to Compare, a host connects. */
+@ExtendWith(ApplicationExtension.class)
+class CommandLineWindowTest {
+    @TempDir
+    Path dir;
+
+    private Stage stage;
+    private MainViewModel vm;
+    private MainView view;
+
+    @Start
+    void start(Stage s) throws Exception {
+        stage = s;
+        Path spool = Files.createTempDirectory("tickbench-spool");
+        vm = new MainViewModel(Platform::runLater, new Spool(spool, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
+        view = new MainView(vm);
+        s.setScene(new Scene(view, 1200, 800));
+        s.show();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx(() -> { vm.shutdown(); return null; });
+    }
+
+    private static <T> T fx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    private static void until(String what, Callable<Boolean> c) throws Exception {
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toMillis(), TimeUnit.MILLISECONDS, () -> fx(c));
+    }
+
+    private ConnectFlow flow() throws Exception {
+        return new ConnectFlow(new ConnectViewModel(new RecentConnections(dir.resolve("recent.json")),
+                Files.createDirectories(dir.resolve("ssh")), () -> null));
+    }
+
+    private void begin(AppArgs args, ConnectFlow flow) throws Exception {
+        fx(() -> { TickbenchApp.begin(args, vm, view, flow, stage); return null; });
+    }
+
+    @Test
+    void oneCaptureReplays() throws Exception {
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        begin(AppArgs.parse(List.of(file.toString())), flow());
+        until("the replay of the file", () -> vm.replayProperty().get() && file.equals(vm.replayFile()) && !vm.loadingProperty().get());
+        assertTrue(fx(() -> vm.titleProperty().get()).startsWith("Tickbench — edge-router-3.ndjson.gz · "));
+    }
+
+    @Test
+    void severalCapturesGoToCompare() throws Exception {
+        // the captures recorded for Compare (FLOOR_HZ ≥ rate), as a file manager passes them (%F)
+        Path assets = Path.of("..", "assets", "captures").toAbsolutePath().normalize();
+        Path a = assets.resolve("fixture-sbc-50hz-floor50.ndjson.gz");
+        Path b = assets.resolve("fixture-router-arm-50hz-floor50.ndjson.gz");
+        begin(AppArgs.parse(List.of(a.toString(), b.toString())), flow());
+        assertEquals("Compare", fx(() -> view.tabs().getSelectionModel().getSelectedItem().getText()));
+        until("both files in Compare", () -> view.tabs().compareModel().comparisonProperty().get() != null);
+        assertEquals(List.of(a, b), fx(() -> List.copyOf(view.tabs().compareModel().files())));
+    }
+
+    /** {@code tickbench --rate 50 probe@127.0.0.1:PORT}: the form is filled and tried at once; refused, it comes back with why. */
+    @Test
+    void aHostIsTriedAtOnceAndAFailureOpensTheFilledForm(FxRobot robot) throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        ConnectFlow flow = flow();
+        Path key = dir.resolve("id_ed25519");
+        try (var out = Files.newOutputStream(key)) {
+            OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(KeyUtils.generateKeyPair("ssh-ed25519", 256), "t", null, out);
+        }
+        flow.form().keyPath().set(key.toString());
+        begin(AppArgs.parse(List.of("--rate", "50", "probe@127.0.0.1:" + closed)), flow);
+        assertEquals("50", flow.form().rate().get());
+        until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
+                && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
+        assertTrue(fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText())
+                .startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"));
+        assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
+        assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
+        assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
+        fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
+    }
+}
