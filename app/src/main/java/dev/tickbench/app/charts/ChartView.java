@@ -35,6 +35,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.shape.Rectangle;
 import org.controlsfx.control.CheckComboBox;
 
 /**
@@ -168,7 +169,7 @@ public final class ChartView extends HBox {
             more.setOnAction(e -> picker.show());
             HBox pick = new HBox(4, more, picker);
             pick.setAlignment(Pos.CENTER_LEFT);
-            side.getChildren().add(pick);
+            side.getChildren().add(1, pick); // under the title: a long legend is cut at the bottom, never the picker
         } else {
             picker = null;
         }
@@ -184,7 +185,26 @@ public final class ChartView extends HBox {
             }
         });
         setPadding(new Insets(2, 6, 2, 6));
+        // the track is as tall as its chart: a label column with more lines is cut, not the screen's
+        // six tracks (docs/workbench-charts.md)
+        side.setMinHeight(0);
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(side.widthProperty());
+        clip.heightProperty().bind(side.heightProperty());
+        side.setClip(clip);
         getChildren().addAll(side, chart);
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        return collapsed ? super.computePrefHeight(width)
+                : snappedTopInset() + chart.prefHeight(-1) + snappedBottomInset();
+    }
+
+    @Override
+    protected double computeMinHeight(double width) {
+        return collapsed ? super.computeMinHeight(width)
+                : snappedTopInset() + chart.minHeight(-1) + snappedBottomInset();
     }
 
     /** Taller for reading detail, or back to compact (a double-click on the track does the same). */

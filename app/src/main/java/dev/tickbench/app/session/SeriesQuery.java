@@ -94,7 +94,13 @@ public final class SeriesQuery {
         }
         double[] p = s.readStored((x, y, n) -> {
             int i = lastAtOrBefore(x, n, t);
-            return i < 0 ? null : new double[] {x[i], y[i]};
+            if (i < 0) {
+                return null;
+            }
+            if (s.kind() == SeriesKind.LEVEL && isHeldEnd(x, y, n, i)) {
+                return new double[] {x[i - 1], y[i]}; // the step drawn to the hole: read at the emission before it
+            }
+            return new double[] {x[i], y[i]};
         });
         if (p == null) {
             return ValueAt.none("before the first value");
@@ -102,7 +108,8 @@ public final class SeriesQuery {
         double px = p[0];
         double py = p[1];
         if (Double.isNaN(py)) {
-            return ValueAt.none("samples missed here");
+            // a break: samples were missed from here (docs/workbench-charts.md); a level may have changed in them
+            return ValueAt.none("samples missed from", px);
         }
         boolean hb = isHeartbeat(s, px);
         if (t - px <= FRESH_PERIODS * period(s)) {
@@ -129,6 +136,14 @@ public final class SeriesQuery {
         List<TimeMark> gaps = gaps();
         boolean level = s.kind() == SeriesKind.LEVEL;
         return s.readStored((x, y, n) -> level ? levelStats(x, y, n, from, to, end, gaps) : rateStats(x, y, n, from, to));
+    }
+
+    /**
+     * A level's step drawn up to the last tick before a hole (the point just before a break's NaN, at
+     * the same time, holding the previous value): part of the line, not an emission.
+     */
+    private static boolean isHeldEnd(double[] x, double[] y, int n, int i) {
+        return i > 0 && i + 1 < n && Double.isNaN(y[i + 1]) && x[i + 1] == x[i] && x[i] > x[i - 1] && y[i] == y[i - 1];
     }
 
     private static Stats rateStats(double[] x, double[] y, int n, double from, double to) {
@@ -172,7 +187,7 @@ public final class SeriesQuery {
             if (Double.isNaN(y[i])) {
                 continue;
             }
-            boolean inside = x[i] >= from;
+            boolean inside = x[i] >= from && !isHeldEnd(x, y, n, i);
             double holdEnd = Math.min(i + 1 < n ? x[i + 1] : Double.POSITIVE_INFINITY, end);
             for (TimeMark g : gaps) {
                 if (g.x() >= x[i] && g.x() < holdEnd) {

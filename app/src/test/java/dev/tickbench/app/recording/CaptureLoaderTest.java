@@ -31,8 +31,10 @@ class CaptureLoaderTest {
         assertEquals(RouterCapture.HOST, s.session().hostname());
         // 3000 ticks less the 50 lost in the gap
         assertEquals(2950, s.samples());
-        // busy % over 1 s windows (100 ticks): none for the first 99 ticks and the 99 after the gap
-        assertEquals(2950 - 2 * 99, s.series("cpu.busy_pct").realPointCount());
+        // busy % over 1 s windows (100 ticks): none for the first 99 ticks and the 99 after the gap,
+        // and the one NaN point that breaks the line at the gap (docs/workbench-charts.md)
+        assertEquals(1, s.series("cpu.busy_pct").breaks());
+        assertEquals(2950 - 2 * 99 + 1, s.series("cpu.busy_pct").realPointCount());
         assertEquals(30, s.series("thermal_zone0.temp").realPointCount());
     }
 

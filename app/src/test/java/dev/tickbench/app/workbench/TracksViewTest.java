@@ -236,7 +236,9 @@ class TracksViewTest {
         fx(() -> { w.view.charts().refreshPickers(); return null; }); // what the window does every 2 s
         pulses(30);
         assertEquals(before, redraws(), "nothing changed: nothing redrawn");
-        assertEquals(strip, (long) fx(() -> w.view.charts().overview().draws()) - 1, "the strip repaints only on refresh");
+        // one repaint for the refresh; a layout pass that changes the strip's width repaints it too (at most once here)
+        long stripDraws = fx(() -> w.view.charts().overview().draws()) - strip;
+        assertTrue(stripDraws >= 1 && stripDraws <= 2, "the strip repaints on refresh, not on every pulse: " + stripDraws);
 
         // scrolled to the top, the last tracks are off screen: a new window redraws only what is on screen
         List<ChartGroup> on = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(ChartView::group).toList());
