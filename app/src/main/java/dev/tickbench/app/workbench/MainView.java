@@ -58,6 +58,14 @@ import javafx.stage.Window;
  * so tests drive the same paths through {@link #openCapture}, {@link #record} and {@link #exportCsv}.
  */
 public final class MainView extends BorderPane {
+    /**
+     * While following, the time axis moves (and every chart on screen redraws) twice a second: with
+     * software rendering each redraw of six tracks costs the renderer far more than the data does, and
+     * at 10 Hz the window took 1.4 cores (docs/workbench-charts.md, "Redraws"). Nothing is lost: every
+     * tick is in the pixel columns drawn; what the user does (zoom, pan, crosshair) is drawn at once.
+     */
+    static final long FOLLOW_STEP_NS = 500_000_000L;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private final MainViewModel vm;
@@ -205,7 +213,7 @@ public final class MainView extends BorderPane {
 
             @Override
             public void handle(long now) {
-                if (now - last >= 100_000_000L) { // 10 Hz is plenty for the axis and the labels
+                if (now - last >= FOLLOW_STEP_NS) {
                     last = now;
                     vm.pulse(now);
                 }
