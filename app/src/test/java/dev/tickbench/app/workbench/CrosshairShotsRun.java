@@ -47,7 +47,7 @@ public final class CrosshairShotsRun {
     }
 
     private static void run(Path out) throws Exception {
-        WindowFixture w = fx(() -> new WindowFixture(new Stage(), 1440, 1000));
+        WindowFixture w = fx(() -> new WindowFixture(new Stage(), 1600, 1000));
         Path file = Files.createTempDirectory("tickbench-shots").resolve("edge-router-3.ndjson.gz");
         RouterCapture.small(file);
         var task = fx(() -> w.view.openCapture(file));
@@ -68,7 +68,7 @@ public final class CrosshairShotsRun {
             throw new AssertionError("no readout or no panel: " + fx(() -> c.readoutTexts(thermal)));
         }
         Path png = out.resolve(SHOTS.get(0));
-        fx(() -> { w.view.savePng(w.view.getScene().getRoot(), png); return null; });
+        fx(() -> { PngWriter.save(w.view.getScene().getRoot(), png); return null; }); // controls included
         if (Files.size(png) < 5_000 || !fx(() -> w.vm.errorProperty().get()).isEmpty()) {
             throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: " + fx(() -> w.vm.errorProperty().get()));
         }
