@@ -38,6 +38,8 @@ public final class Series {
     private double lastY = Double.NaN;
     private boolean holdTailShown;
     private long breaks;
+    /** The level's value when its line was last broken, until it resumes (NaN: nothing to resume). */
+    private double heldBeforeBreak = Double.NaN;
     /**
      * Changes with x beyond this are not announced to the chart (it redraws when its window moves
      * there); NaN announces everything. Set from the FX thread ({@link #drawnRange}).
@@ -195,14 +197,32 @@ public final class Series {
      */
     synchronized void breakAt(double x) {
         if (Double.isNaN(lastX)) {
+            heldBeforeBreak = Double.NaN; // unknown since an earlier break: nothing to resume
             return;
         }
         if (kind == SeriesKind.LEVEL && x > lastX) {
             pendingLine.add(x, lastY);
         }
         pendingLine.add(Math.max(x, lastX), Double.NaN);
+        heldBeforeBreak = lastY;
         lastX = Double.NaN; // no held tail across the hole: the value there is not known
         breaks++;
+    }
+
+    /**
+     * A level read every tick resumes at {@code x}, the first sample after a hole in time (its
+     * sequence numbers consecutive: the sampler did not tick, nothing was lost): not emitted there, it
+     * was read unchanged, because the change filter compares each read with the last emission
+     * (docs/workbench-charts.md). After lost sequence numbers it waits for its next emission instead.
+     */
+    synchronized void resumeAfterBreak(double x) {
+        if (kind != SeriesKind.LEVEL || Double.isNaN(heldBeforeBreak) || !Double.isNaN(lastX)) {
+            return;
+        }
+        pendingLine.add(x, heldBeforeBreak);
+        lastX = x;
+        lastY = heldBeforeBreak;
+        heldBeforeBreak = Double.NaN;
     }
 
     /** How many times the line was broken at missed samples. */

@@ -204,7 +204,7 @@ public final class SeriesStore {
         sessionMissed += lost;
         missed += lost;
         if (bySeq > 0 || dt > BREAK_PERIODS * period) {
-            breakLines(prev, dt, bySeq > 0);
+            breakLines(prev, dt, bySeq > 0, x);
         }
     }
 
@@ -213,10 +213,11 @@ public final class SeriesStore {
 
     /**
      * Breaks, at {@code x}, every sample series whose own period fits {@link #BREAK_PERIODS} times
-     * into {@code holeS}, and every series read every tick when sequence numbers are missing. Throttle
+     * into {@code holeS}, and every series read every tick when sequence numbers are missing; a level
+     * read every tick resumes its value at {@code resumeX} when no sequence number is missing. Throttle
      * lines have their own once-a-second stream and are not broken by holes in the samples.
      */
-    private void breakLines(double x, double holeS, boolean seqMissing) {
+    private void breakLines(double x, double holeS, boolean seqMissing, double resumeX) {
         double tick = session == null || session.rateHz() <= 0 ? 0 : 1.0 / session.rateHz();
         for (Series s : order) {
             if (s.source().equals("throttle")) {
@@ -227,6 +228,9 @@ public final class SeriesStore {
             boolean everyTick = own <= tick * 1.0001;
             if (holeS > BREAK_PERIODS * own || (seqMissing && everyTick)) {
                 s.breakAt(x);
+                if (!seqMissing && everyTick) {
+                    s.resumeAfterBreak(resumeX); // read unchanged at the first sample after the hole
+                }
             }
         }
     }

@@ -291,9 +291,13 @@ class SeriesStoreTest {
             x[i] = b.line().get(0, i);
             y[i] = b.line().get(1, i);
         }
-        assertArrayEquals(new double[] {11, 12, 13, 14, 15, Double.NaN, 19, Double.NaN, 20, 21, 22}, y);
+        // after the slip (seq consecutive) the level resumes at the first sample after the hole with the
+        // value it held (read unchanged there), then takes that sample's emission; after the lost seq it
+        // waits for its next emission
+        assertArrayEquals(new double[] {11, 12, 13, 14, 15, Double.NaN, 19, Double.NaN, 19, 20, 21, 22}, y);
         assertEquals(1000.5, x[5], 1e-9, "the break sits at the last tick before the hole");
         assertEquals(1000.9, x[7], 1e-9);
+        assertEquals(1001.3, x[8], 1e-9, "resumed at the first sample after the slip");
         assertEquals(2, b.breaks());
         // thermal_zone0 publishes 1 Hz: 0.4 s holes are within what its cadence promises
         assertEquals(0, store.series("thermal_zone0.temp").breaks());
