@@ -111,7 +111,7 @@ public final class SeriesStore {
         wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
         lastSeq = -1;
         if (!Double.isNaN(sessionLastX)) {
-            breakLines(sessionLastX, Double.POSITIVE_INFINITY, true); // a new session: the old one's lines end
+            breakLines(sessionLastX, Double.POSITIVE_INFINITY, true, Double.NaN); // a new session: the old one's lines end
         }
         sessionSamples = 0;
         sessionMissed = 0;
