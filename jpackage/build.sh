@@ -7,12 +7,14 @@
 #   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
 #   probe-aarch64/…, tickbench-probe-runtime-linux-aarch64.tar.gz, tickbench-probe_<v>_arm64.deb
 #                                                 the same for aarch64, jlinked from Debian's arm64 jmods
-# Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime] [--arch=A] [--no-deb]
+# Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime] [--arch=A] [--no-deb] [--quick-deb]
 #   --no-maven reuses the jars of the last Maven build; --probe-only builds probe/tickbench-probe/ only
 #   (what jpackage/image/build-image.sh puts into the container image); --reproducible-runtime makes
 #   the probe runtime byte-identical from run to run (costs ~5 MB RSS; see build_probe_image)
 #   --arch=A      only the probe runtime, tarball and .deb for A (x64 or aarch64); no desktop app
 #   --no-deb      no probe .deb (jpackage/arm64/test-board.sh needs the tarball only)
+#   --quick-deb   every .deb compressed with gzip -1 instead of xz -6 (same files inside, ~25 % larger,
+#                 packed in seconds instead of ~80 s): what the test command builds and installs
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +25,10 @@ ICON=$ROOT/assets/icons/tickbench-256.png
 PROBE_ARCHES=(x64 aarch64)
 # downloaded arm64 .debs, unpacked (jpackage/arm64/debs.sh): outside the tree, so that a fresh clone
 # neither downloads nor unpacks them again (~30 s); TICKBENCH_CACHE moves it
-ARM64_CACHE=${TICKBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tickbench}/arm64
+CACHE=${TICKBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tickbench}
+ARM64_CACHE=$CACHE/arm64
+# what jdeps found in each archive, by the archive's sha256 and the JDK's version (jdk_modules)
+JDEPS_CACHE=$CACHE/jdeps
 MAINTAINER_EMAIL=tickbench@users.noreply.github.com
 MAINTAINER="Tickbench developers <$MAINTAINER_EMAIL>"
 # Both runtimes: the SSH key exchanges and signatures (ECDH, X25519, ECDSA, Ed25519) come from the
@@ -50,6 +55,8 @@ probe_only=false
 reproducible_runtime=false
 runtimes_only=false
 probe_debs=true
+# dpkg-deb's compressor for every .deb (jpackage's too: it runs dpkg-deb, which reads these variables)
+export DPKG_DEB_COMPRESSOR_TYPE=xz DPKG_DEB_COMPRESSOR_LEVEL=6
 for arg in "$@"; do
   case $arg in
     --no-maven) maven=false ;;
@@ -57,8 +64,9 @@ for arg in "$@"; do
     --reproducible-runtime) reproducible_runtime=true ;;
     --arch=x64|--arch=aarch64) runtimes_only=true PROBE_ARCHES=("${arg#--arch=}") ;;
     --no-deb) probe_debs=false ;;
+    --quick-deb) DPKG_DEB_COMPRESSOR_TYPE=gzip DPKG_DEB_COMPRESSOR_LEVEL=1 ;;
     -h|--help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
-    *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime, --arch=x64|aarch64, --no-deb)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime, --arch=x64|aarch64, --no-deb, --quick-deb)" >&2; exit 2 ;;
   esac
 done
 
@@ -109,33 +117,61 @@ project_version() {
 # for references from that archive only (Jackson: java.desktop, java.sql, java.xml; JavaFX: jdk.jfr).
 # Arguments: archives (jars or class directories).
 jdk_modules() {
-  local jdk_modules all_cp archive name mod
+  local jdk_modules all_cp archive name descriptor java_version key output
+  local -A archive_name=() optional=() cached=()
+  local missing=()
   jdk_modules=$(java --list-modules | sed 's/@.*//')
   all_cp=$(IFS=:; echo "$*")
-  declare -A by_name=() optional=()
-  local descriptor
+  # jdeps' answer and the module descriptor of each archive are kept by the archive's sha256 (and
+  # the JDK's version): a library's never change, so later builds (the container image's, a new
+  # clone's) run jdeps on our own classes only. The class path only names other archives in
+  # jdeps' output; the JDK modules an archive uses come from its own class files.
+  java_version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.runtime.version = //p')
+  mkdir -p "$JDEPS_CACHE"
   for archive in "$@"; do
+    if [[ -d $archive ]]; then
+      key=$(cd "$archive" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-64)
+    else
+      key=$(sha256sum "$archive" | cut -c1-64)
+    fi
+    cached[$archive]=$JDEPS_CACHE/$key-$java_version
+    if [[ ! -f ${cached[$archive]}.module ]]; then
+      descriptor=
+      if [[ -f $archive ]]; then
+        descriptor=$(jar --describe-module --file "$archive" --release 17 2>/dev/null || true)
+      fi
+      printf '%s\n' "$descriptor" >"${cached[$archive]}.module.part"
+      mv -f "${cached[$archive]}.module.part" "${cached[$archive]}.module"
+    fi
+    descriptor=$(<"${cached[$archive]}.module")
     # jdeps names an explicit module by its module name, anything else by its file name
     name=$(basename "$archive")
-    descriptor=
-    if [[ -f $archive ]]; then
-      descriptor=$(jar --describe-module --file "$archive" --release 17 2>/dev/null || true)
-      if [[ $descriptor != *"No module descriptor found"* ]]; then
-        name=$(awk 'NF {sub(/@.*/, "", $1); print $1; exit}' <<<"$descriptor")
-      fi
+    if [[ -n $descriptor && $descriptor != *"No module descriptor found"* ]]; then
+      name=$(awk 'NF {sub(/@.*/, "", $1); print $1; exit}' <<<"$descriptor")
     fi
-    by_name[$name]=$archive
+    archive_name[$archive]=$name
     optional[$name]=$(awk '$1 == "requires" && / static/ {printf " %s ", $2}' <<<"$descriptor")
     # JNA has no module-info; it reaches java.desktop only for AWT window handles, never for libc calls
     if [[ $name == jna-*.jar ]]; then optional[$name]+=" java.desktop "; fi
+    [[ -f ${cached[$archive]} ]] || missing+=("$archive")
   done
-  jdeps -s --multi-release 17 --ignore-missing-deps -cp "$all_cp" "$@" 2>/dev/null \
-    | while read -r name _ mod; do
-        [[ -n ${by_name[$name]:-} ]] || continue
-        grep -qx "$mod" <<<"$jdk_modules" || continue
-        [[ ${optional[$name]:-} == *" $mod "* ]] && continue
-        echo "$mod"
-      done | sort -u | paste -sd, -
+  if ((${#missing[@]})); then
+    output=$(jdeps -s --multi-release 17 --ignore-missing-deps -cp "$all_cp" "${missing[@]}" 2>/dev/null) \
+      || return 1
+    for archive in "${missing[@]}"; do
+      awk -v n="${archive_name[$archive]}" '$1 == n && $2 == "->" {print $3}' <<<"$output" | sort -u \
+        >"${cached[$archive]}.part"
+      mv -f "${cached[$archive]}.part" "${cached[$archive]}"
+    done
+  fi
+  for archive in "$@"; do
+    name=${archive_name[$archive]}
+    while read -r mod; do
+      grep -qx "$mod" <<<"$jdk_modules" || continue
+      [[ ${optional[$name]:-} == *" $mod "* ]] && continue
+      echo "$mod"
+    done <"${cached[$archive]}"
+  done | sort -u | paste -sd, -
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -259,8 +295,10 @@ EOF
 
   $probe_only && return # the tarball is for the app and the .deb, not for the image
   step "probe $arch: runtime tarball"
-  tar -C "$PA_OUT" --owner=0 --group=0 --numeric-owner --sort=name \
-    -czf "$OUT/tickbench-probe-runtime-linux-$arch.tar.gz" tickbench-probe
+  # written aside and renamed: the app's tests read it while this script runs in the background
+  local tarball=$OUT/tickbench-probe-runtime-linux-$arch.tar.gz
+  tar -C "$PA_OUT" --owner=0 --group=0 --numeric-owner --sort=name -czf "$tarball.part" tickbench-probe
+  mv -f "$tarball.part" "$tarball"
 }
 
 # Debian packages of the shared libraries that ELF files need directly (readelf NEEDED), looked up
@@ -359,7 +397,7 @@ if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
 EOF
   chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/prerm" "$stage/DEBIAN/postrm"
   deb=$OUT/tickbench-probe_${VERSION}_$PA_DEB.deb
-  dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+  dpkg-deb --root-owner-group --build "$stage" "$deb" >/dev/null
   rm -rf "$stage"
 }
 
@@ -434,7 +472,7 @@ if $probe_only; then
   build_probe_image x64
   exit 0
 fi
-# Each probe .deb (xz, ~20 s) is packed in the background while the next runtime and the app build.
+# Each probe .deb (xz: ~20 s) is packed in the background while the next runtime and the app build.
 deb_jobs=()
 for arch in "${PROBE_ARCHES[@]}"; do
   build_probe_image "$arch"
