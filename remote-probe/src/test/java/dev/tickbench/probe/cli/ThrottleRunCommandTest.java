@@ -166,7 +166,9 @@ class ThrottleRunCommandTest {
                 "touch " + dir.resolve("second"),
                 "touch " + dir.resolve("third")));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process probe = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        // env --default-signal=INT: a build started in the background by a script (`mvn verify &`)
+        // hands SIGINT down ignored, and a JVM that finds SIGINT ignored keeps it so (no Ctrl-C hook)
+        Process probe = new ProcessBuilder("env", "--default-signal=INT", java, "-cp", System.getProperty("java.class.path"),
                 ProbeMain.class.getName(), "throttle", "run", "--ceiling", "1", "--tasks", f.toString(), "--json")
                 .redirectError(dir.resolve("stderr.txt").toFile())
                 .start();
