@@ -36,7 +36,7 @@ public final class RecordCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "how long to record (default: 30s)")
+            description = "how long to record: the ticks scheduled within it, none after (default: 30s)")
     Duration duration = Duration.ofSeconds(30);
 
     @Option(names = "--force", description = "replace FILE if it exists (default: refuse, a capture is never overwritten)")
@@ -90,8 +90,12 @@ public final class RecordCommand implements Callable<Integer> {
                     throw e;
                 }
             });
+            // the sampler ends itself at the last tick within the duration: a main thread that wakes
+            // late on a busy machine does not let more ticks in
+            sampler.endAfter(duration.toNanos(), done::countDown);
             sampler.start();
-            done.await(duration.toNanos(), TimeUnit.NANOSECONDS);
+            // the slack only matters if the tick thread died: the capture is closed either way
+            done.await(duration.toNanos() + TimeUnit.SECONDS.toNanos(60), TimeUnit.NANOSECONDS);
             sampler.close();
             long samples = sampler.lastSeq();
             closeQuietly(writer, failure);

@@ -97,8 +97,10 @@ class StreamRealProcTest {
                 }
             }
         }
-        // at most 1 + 1.5 s × 20 Hz; how many of those a busy machine manages is not this test's business
-        assertTrue(samples >= 1 && samples <= 31, "1.5 s at 20 Hz: " + samples);
+        // the ticks at 50 ms … 1500 ms and none after, however late the command's main thread wakes
+        // (Sampler.endAfter; a loaded run once recorded 32); how many of those a busy machine manages
+        // is not this test's business
+        assertTrue(samples >= 1 && samples <= 30, "1.5 s at 20 Hz: " + samples);
         assertTrue(Files.size(out) > 0);
     }
 

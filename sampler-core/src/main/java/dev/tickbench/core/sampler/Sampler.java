@@ -77,6 +77,9 @@ public final class Sampler implements AutoCloseable {
     private volatile long lastSeq;
     private volatile Thread thread;
     private volatile boolean running;
+    /** Monotonic time after which no tick is taken ({@link #endAfter}); {@code ended} runs then. */
+    private long endMonoNs = Long.MAX_VALUE;
+    private Runnable ended = () -> { };
 
     private Sampler(SamplerConfig config, SamplerEnvironment env, List<TickExtension> extensions) {
         this.config = config;
@@ -215,6 +218,20 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
+    /**
+     * A bounded run ({@code record --duration}): the ticks scheduled up to {@code durationNs} after the
+     * hello's time are taken and no later one, however late the thread that asked for the end wakes
+     * on a busy machine; then the tick thread stops and runs {@code whenEnded}. Only before
+     * {@link #start()}.
+     */
+    public synchronized void endAfter(long durationNs, Runnable whenEnded) {
+        if (thread != null) {
+            throw new IllegalStateException("the end is set before the sampler starts");
+        }
+        endMonoNs = startedMonoNs + durationNs;
+        ended = whenEnded;
+    }
+
     /** Writes the hello line and starts the tick thread. */
     public synchronized void start() {
         if (thread != null) {
@@ -239,6 +256,11 @@ public final class Sampler implements AutoCloseable {
     private void loop() {
         long next = lastMonoNs + periodNs;
         while (running) {
+            if (next - endMonoNs > 0) {
+                running = false;
+                ended.run();
+                break;
+            }
             long now = System.nanoTime();
             while (now < next && running) {
                 LockSupport.parkNanos(next - now);

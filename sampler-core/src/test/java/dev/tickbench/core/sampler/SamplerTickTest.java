@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.cadence.CadenceRule;
@@ -81,6 +82,23 @@ class SamplerTickTest {
         assertEquals("no /sys/class/mtd", h.capabilities().path("absent").path("mtd").asText());
         assertTrue(h.capabilities().path("limits").has("memory_max"));
         assertTrue(h.capabilities().path("limits").path("memory_max").isNull(), "max is null, not 0");
+    }
+
+    /** record --duration: the ticks scheduled within the duration, then the thread ends by itself. */
+    @Test
+    void aBoundedRunTakesNoTickAfterItsEnd() throws Exception {
+        sampler(100, 0, LimitValue.UNLIMITED, ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
+        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        sampler.endAfter(SEC / 10, ended::countDown); // 100 ms: ticks 1 … 10
+        sampler.start();
+        assertTrue(ended.await(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
+                "the bounded run did not end");
+        List<Long> seqs = lines.stream().filter(l -> l instanceof SampleLine).map(l -> ((SampleLine) l).seq()).toList();
+        sampler.close();
+        assertFalse(seqs.isEmpty(), "no tick at all");
+        assertTrue(seqs.get(seqs.size() - 1) <= 10 && sampler.lastSeq() <= 10, "ticks within 100 ms at 100 Hz: " + seqs);
+        assertEquals(seqs.size(), lines.stream().filter(l -> l instanceof SampleLine).count(), "nothing after the end");
+        assertThrows(IllegalStateException.class, () -> sampler.endAfter(SEC, () -> { }), "only before start");
     }
 
     @Test
