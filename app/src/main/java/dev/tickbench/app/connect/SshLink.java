@@ -155,7 +155,13 @@ final class SshLink {
     static Result run(ClientSession session, String command, Duration limit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (ChannelExec ch = session.createExecChannel(command)) {
+        ChannelExec channel;
+        try {
+            channel = session.createExecChannel(command);
+        } catch (IllegalStateException closing) { // Apache SSHD: "not registered because session is being closed"
+            throw new IOException("the SSH session is closed", closing);
+        }
+        try (ChannelExec ch = channel) {
             ch.setOut(out);
             ch.setErr(err);
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);

@@ -182,6 +182,11 @@ public final class WalkViewModel {
             }
         } catch (InterruptedException e) {
             return; // stopped
+        } catch (RuntimeException e) { // a bug or a library's surprise: said, not a dead thread and a stuck "running"
+            if (thread == Thread.currentThread()) {
+                String why = e.getMessage() == null ? e.toString() : e.getMessage();
+                ui.execute(() -> error.set("the walk stopped: " + why));
+            }
         }
         Thread me = Thread.currentThread();
         ui.execute(() -> { if (thread == null || thread == me) { running.set(false); } }); // not a newer walk's flag

@@ -25,6 +25,29 @@ class WalkViewModelTest {
         return new WalkViewModel(f.roots(), f.podThrottles(), Duration.ofSeconds(2), Runnable::run);
     }
 
+    /** A walker that throws what it does not declare (Apache SSHD on a closing session) ends the walk with its reason. */
+    @Test
+    void anUnexpectedFailureStopsTheWalkAndSaysWhy() throws Exception {
+        CgroupFixture f = new CgroupFixture(tree);
+        WalkViewModel vm = vm(f);
+        java.util.concurrent.CountDownLatch said = new java.util.concurrent.CountDownLatch(1);
+        vm.errorProperty().addListener((o, was, now) -> { if (!now.isEmpty()) { said.countDown(); } });
+        vm.useWalker(new Walker() {
+            @Override public String note(Duration window) { return "test"; }
+            @Override public boolean remote() { return true; }
+            @Override public List<ProcessRow> processes() { return List.of(); }
+            @Override public WalkResult walk(String spec, Duration window) {
+                throw new IllegalStateException("Channel id=3 not registered because session is being closed");
+            }
+        });
+        vm.targetProperty().set(CgroupFixture.POD);
+        vm.start();
+        assertTrue(said.await(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
+                "no error shown");
+        assertEquals("the walk stopped: Channel id=3 not registered because session is being closed", vm.errorProperty().get());
+        dev.tickbench.testkit.Waits.until("the walk to end", () -> !vm.runningProperty().get());
+    }
+
     @Test
     void podLevelIsEnforcingAndTheVerdictSaysTheContainerIsFlat() throws Exception {
         CgroupFixture f = new CgroupFixture(tree);
