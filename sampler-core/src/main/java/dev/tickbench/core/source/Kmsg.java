@@ -26,7 +26,8 @@ import java.util.function.Consumer;
  * <p>Why a timestamp cut: the device starts every new reader at the oldest record in the ring, and
  * Java cannot {@code lseek(SEEK_END)}. Records stamped before the open (the boot backlog) are
  * discarded; the cut is the lower of {@code /proc/uptime} (includes suspend) and the monotonic clock
- * (does not), both read at open, so a resumed laptop does not hide fresh records. A fixture file is
+ * (does not), both read at open, so a resumed laptop does not hide fresh records, less one second
+ * for the drift of the kernel's record clock ({@link #CUT_MARGIN_USEC}). A fixture file is
  * simply skipped to its end at open.
  */
 public final class Kmsg implements AutoCloseable {
@@ -107,19 +108,27 @@ public final class Kmsg implements AutoCloseable {
         return Presence.PRESENT;
     }
 
+    /**
+     * How far before the open the cut lies. The kernel stamps records with its scheduler clock, which
+     * drifts from CLOCK_MONOTONIC: on a VM up 8.7 h a record written just after the open was stamped
+     * 10 ms before it, and was cut. A record of the last second before the open is delivered rather
+     * than a fresh one lost.
+     */
+    static final long CUT_MARGIN_USEC = 1_000_000;
+
     private long openTimeUsec() {
-        long mono = System.nanoTime() / 1000; // CLOCK_MONOTONIC on Linux, like the kernel's record clock
+        long mono = System.nanoTime() / 1000; // CLOCK_MONOTONIC on Linux, close to the kernel's record clock
         String t = SysAttr.text(uptime);
         if (t != null) {
             int sp = t.indexOf(' ');
             try {
                 long up = Math.round(Double.parseDouble(sp < 0 ? t : t.substring(0, sp)) * 1_000_000);
-                return Math.min(up, mono);
+                return Math.min(up, mono) - CUT_MARGIN_USEC;
             } catch (NumberFormatException e) {
                 // fall back to the monotonic clock alone
             }
         }
-        return mono;
+        return mono - CUT_MARGIN_USEC;
     }
 
     private void readDevice() {
