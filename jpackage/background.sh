@@ -2,7 +2,7 @@
 # Runs jpackage/build.sh in the background while the app's tests run, for the test command
 # (app/pom.xml): `start` right after the app is compiled, `wait` before jpackage/test-packages.sh.
 # The packages take about two minutes of jlink, jpackage and dpkg-deb, mostly on one core; side by
-# side with the tests the quiet test command went from 11 min 3 s to 8 min 35 s (README, Measured).
+# side with the tests the quiet test command went from 11 min 3 s to 8 min 35 s (2026-12-01, 2 cores).
 # Usage: jpackage/background.sh start [build.sh arguments…]
 #        jpackage/background.sh wait       build.sh's output, and its exit status as this one's
 # The build stops when the process that started it (Maven) ends first: a failed test, Ctrl-C.
