@@ -194,21 +194,16 @@ class KmsgTest {
                 out.write((marker + "\n").getBytes(StandardCharsets.UTF_8));
             }
             List<KmsgRecord> got = new ArrayList<>();
-            // the reader first skips the ring's backlog (thousands of records on a machine up for hours,
-            // one read each): 2 s was too short under load, so the suite's deadline
-            long deadline = System.nanoTime() + dev.tickbench.testkit.Waits.DEADLINE.toNanos();
-            KmsgRecord mine = null;
-            while (mine == null && System.nanoTime() < deadline) {
-                k.drain(e -> {
-                    if (e instanceof KmsgRecord r) {
-                        got.add(r);
-                    }
-                });
-                mine = got.stream().filter(r -> r.msg().equals(marker)).findFirst().orElse(null);
-                Thread.sleep(5);
-            }
-            assertTrue(mine != null, "the written line did not arrive within " + dev.tickbench.testkit.Waits.DEADLINE.toSeconds()
-                    + " s; got " + got.size() + " records");
+            dev.tickbench.testkit.Waits.until(dev.tickbench.testkit.Waits.DEADLINE,
+                    () -> "the written line (got " + got.size() + " records)", () -> {
+                        k.drain(e -> {
+                            if (e instanceof KmsgRecord r) {
+                                got.add(r);
+                            }
+                        });
+                        return got.stream().anyMatch(r -> r.msg().equals(marker));
+                    });
+            KmsgRecord mine = got.stream().filter(r -> r.msg().equals(marker)).findFirst().orElseThrow();
             assertEquals(1, mine.facility(), "user-space writes are facility user");
             double uptimeUs = Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * 1e6;
             for (KmsgRecord r : got) {
