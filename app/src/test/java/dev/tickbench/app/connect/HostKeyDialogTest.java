@@ -63,12 +63,6 @@ class HostKeyDialogTest {
 
     @BeforeEach
     void server() throws Exception {
-        // TestFX rethrows any thread's uncaught exception at the next wait, in whichever test runs then.
-        // After the previous test closed its client and server, Apache SSHD's NIO2 completion for a
-        // read still outstanding can reach its executor already shut down ("Executor has been shut
-        // down", on the JDK's epoll thread; once in a loaded run): that belongs to the test that
-        // ended, not to this one. Exceptions raised while this test runs still fail it.
-        WaitForAsyncUtils.clearExceptions();
         KeyPair clientKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         keyFile = InProcessSshd.writeKey(tmp.resolve("id_ed25519"), clientKey, null);
         hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
