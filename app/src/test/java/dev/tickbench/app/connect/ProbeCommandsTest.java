@@ -51,10 +51,12 @@ class ProbeCommandsTest {
                 ProbeCommands.Output ok = c.runProbe(List.of("procs", "--json"));
                 assertEquals(0, ok.exitStatus());
                 assertEquals("{\"processes\":[]}\n", ok.out());
-                // the stream's own exec may be recorded after this one: find the command, not the last one
+                // Connected comes before the stream's own exec is opened, so under load that exec can reach
+                // the server after this one: wait for it, and find each command by its tail
                 String ran = sshd.commands.stream().filter(x -> x.endsWith(" procs --json")).reduce((a, b) -> b)
                         .orElseThrow();
-                String stream = sshd.commands.stream().filter(x -> x.endsWith(STREAM)).findFirst().orElseThrow();
+                String stream = Waits.forValue("the stream's exec on the server",
+                        () -> sshd.commands.stream().filter(x -> x.endsWith(STREAM)).findFirst().orElse(null));
                 assertEquals(stream.replace(STREAM, " procs --json"), ran, "started as the stream's probe was");
                 assertTrue(ran.contains(" -jar /" + ProbeUpload.CACHE_DIR + "/" + probe.remoteName() + " "), ran);
 
