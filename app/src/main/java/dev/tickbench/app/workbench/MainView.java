@@ -207,6 +207,13 @@ public final class MainView extends BorderPane {
                 split.getItems().set(1, chartsArea);
             }
         });
+        // a capture that finished opening has its picks made on its end at once, not at the next 2 s pick:
+        // while it loaded, series were picked on what had arrived by then
+        vm.loadingProperty().addListener((o, was, now) -> {
+            if (was && !now) {
+                charts.refreshPickers();
+            }
+        });
         new AnimationTimer() {
             private long last;
             private long lastPick;
