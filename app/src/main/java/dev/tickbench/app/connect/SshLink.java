@@ -151,17 +151,24 @@ final class SshLink {
         return run(session, command, SshTimeouts.COMMAND);
     }
 
+    /**
+     * A new exec channel for {@code command}. Apache SSHD refuses a channel on a session being closed
+     * with an IllegalStateException ("Channel … not registered because session is being closed"): that
+     * is a closed link like any other, an IOException here, so that callers report it as one.
+     */
+    static ChannelExec execChannel(ClientSession session, String command) throws IOException {
+        try {
+            return session.createExecChannel(command);
+        } catch (IllegalStateException closing) {
+            throw new IOException("the SSH session is closed", closing);
+        }
+    }
+
     /** Output of a remote command that may take up to {@code limit}. */
     static Result run(ClientSession session, String command, Duration limit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ChannelExec channel;
-        try {
-            channel = session.createExecChannel(command);
-        } catch (IllegalStateException closing) { // Apache SSHD: "not registered because session is being closed"
-            throw new IOException("the SSH session is closed", closing);
-        }
-        try (ChannelExec ch = channel) {
+        try (ChannelExec ch = execChannel(session, command)) {
             ch.setOut(out);
             ch.setErr(err);
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);

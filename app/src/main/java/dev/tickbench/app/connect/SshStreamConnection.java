@@ -167,7 +167,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
     private String stream(ClientSession session, String command, StreamPump pump)
             throws ConnectFailure, StreamPump.SinkFailure {
         BoundedBuffer stderr = new BoundedBuffer(STDERR_KEEP);
-        try (ChannelExec ch = session.createExecChannel(command)) {
+        try (ChannelExec ch = SshLink.execChannel(session, command)) {
             ch.setErr(stderr);
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);
             pump.beginStream();
@@ -192,8 +192,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
                 return "the probe on " + title() + " was killed (" + ch.getExitSignal() + ")";
             }
             return "link to " + title() + " lost";
-        } catch (IOException | IllegalStateException e) {
-            // IllegalStateException: SSHD refuses a channel on a session being closed (close() meanwhile)
+        } catch (IOException e) { // a session being closed meanwhile (close()) included: SshLink.execChannel
             throw new ConnectFailure("Cannot start the probe on " + title() + ": " + SshLink.reason(e), false, e);
         }
     }
