@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.cgroup.WalkResult;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +33,7 @@ class WalkViewModelTest {
     void anUnexpectedFailureStopsTheWalkAndSaysWhy() throws Exception {
         CgroupFixture f = new CgroupFixture(tree);
         WalkViewModel vm = vm(f);
-        java.util.concurrent.CountDownLatch said = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch said = new CountDownLatch(1);
         vm.errorProperty().addListener((o, was, now) -> { if (!now.isEmpty()) { said.countDown(); } });
         vm.useWalker(new Walker() {
             @Override public String note(Duration window) { return "test"; }
@@ -42,10 +45,10 @@ class WalkViewModelTest {
         });
         vm.targetProperty().set(CgroupFixture.POD);
         vm.start();
-        assertTrue(said.await(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
+        assertTrue(said.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS),
                 "no error shown");
         assertEquals("the walk stopped: Channel id=3 not registered because session is being closed", vm.errorProperty().get());
-        dev.tickbench.testkit.Waits.until("the walk to end", () -> !vm.runningProperty().get());
+        Waits.until("the walk to end", () -> !vm.runningProperty().get());
     }
 
     @Test

@@ -14,12 +14,15 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Source;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,10 +91,10 @@ class SamplerTickTest {
     @Test
     void aBoundedRunTakesNoTickAfterItsEnd() throws Exception {
         sampler(100, 0, LimitValue.UNLIMITED, ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
-        java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch ended = new CountDownLatch(1);
         sampler.endAfter(SEC / 10, ended::countDown); // 100 ms: ticks 1 … 10
         sampler.start();
-        assertTrue(ended.await(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
+        assertTrue(ended.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS),
                 "the bounded run did not end");
         List<Long> seqs = lines.stream().filter(l -> l instanceof SampleLine).map(l -> ((SampleLine) l).seq()).toList();
         sampler.close();
