@@ -37,13 +37,10 @@ done
 source "$ROOT/jpackage/arm64/debs.sh"
 
 mkdir -p "$OUT"
-kernel_pkg=$(apt-cache depends linux-image-arm64:arm64 2>/dev/null | sed -n 's/.*Depends: \(linux-image-[0-9].*-arm64\).*/\1/p' | head -1) \
-  || true
-if [[ -z $kernel_pkg ]]; then
-  arm64_multiarch || die "cannot see arm64 packages"
-  kernel_pkg=$(apt-cache depends linux-image-arm64:arm64 | sed -n 's/.*Depends: \(linux-image-[0-9].*-arm64\).*/\1/p' | head -1)
-fi
-[[ -n $kernel_pkg ]] || die "apt-cache does not know linux-image-arm64:arm64"
+arm64_lists "$CACHE" || die "cannot fetch the arm64 package lists (see above)"
+kernel_pkg=$(arm64_apt "$CACHE" apt-cache depends linux-image-arm64 2>/dev/null \
+  | sed -n 's/.*Depends: \(linux-image-[0-9].*-arm64\).*/\1/p' | head -1) || true
+[[ -n $kernel_pkg ]] || die "apt-cache does not know linux-image-arm64 (arm64 lists in $CACHE/apt)"
 stamp="$kernel_pkg ${PACKAGES[*]} ${MODULES[*]} $(sha256sum "$0" "$ROOT/jpackage/arm64/init" | cut -c1-16 | paste -sd' ')"
 if [[ -f $OUT/initramfs.cpio.gz && -f $OUT/stamp && $(cat "$OUT/stamp") == "$stamp" ]]; then
   echo "board.sh: $OUT is up to date ($kernel_pkg)" >&2
