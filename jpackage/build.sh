@@ -75,7 +75,8 @@ step() { echo "== [${SECONDS}s] $*" >&2; }
 
 # ---------------------------------------------------------------------------------------------
 # Prerequisites: a JDK 17 with jmods (jpackage, jlink, jdeps, jar), Maven, and the Debian tools
-# jpackage's deb type and this script call. Missing Debian packages are installed when root.
+# jpackage's deb type and this script call. Nothing is installed here: .ci/test-deps.sh holds the
+# one list of Debian packages the build and the tests need (as root it installs them).
 check_prerequisites() {
   local missing=() cmd
   # aarch64: binutils that read arm64 ELF files, and qemu-user to run the jlinked arm64 runtime once
@@ -83,17 +84,14 @@ check_prerequisites() {
     aarch64-linux-gnu-strip:binutils-aarch64-linux-gnu qemu-aarch64-static:qemu-user-static; do
     command -v "${cmd%%:*}" >/dev/null || missing+=("${cmd#*:}")
   done
+  # ldconfig maps a library to its file; it lives in /sbin, which a user's PATH need not have
+  LDCONFIG=$(PATH=$PATH:/usr/sbin:/sbin command -v ldconfig) || missing+=(libc-bin)
   if ((${#missing[@]})); then
     mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
-    if [[ $(id -u) -ne 0 ]]; then
-      die "missing Debian packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})"
-    fi
-    step "installing ${missing[*]}"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+    die "missing Debian packages: ${missing[*]} (as root: .ci/test-deps.sh, or: sudo apt-get install ${missing[*]})"
   fi
-  for cmd in java jpackage jlink jdeps jar mvn; do
-    command -v "$cmd" >/dev/null || die "'$cmd' not found: install a JDK 17 with jmods (Debian: openjdk-17-jdk) and maven"
+  for cmd in java jpackage jlink jdeps jar; do
+    command -v "$cmd" >/dev/null || die "'$cmd' not found: install a JDK 17 with jmods (Debian: openjdk-17-jdk)"
   done
   local feature
   feature=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
@@ -179,11 +177,11 @@ build_jars() {
   if $maven && { $probe_only || $runtimes_only; }; then
     step "maven: remote-probe with its runtime dependencies"
     rm -rf "$ROOT/remote-probe/target/dependency"
-    (cd "$ROOT" && mvn -B -q -pl remote-probe -am package -DskipTests)
+    (cd "$ROOT" && ./mvnw -B -q -pl remote-probe -am package -DskipTests)
   elif $maven; then
     step "maven: app and remote-probe with their runtime dependencies"
     rm -rf "$ROOT/app/target/dependency" "$ROOT/remote-probe/target/dependency"
-    (cd "$ROOT" && mvn -B -q -pl app,remote-probe -am package dependency:copy-dependencies \
+    (cd "$ROOT" && ./mvnw -B -q -pl app,remote-probe -am package dependency:copy-dependencies \
       -DincludeScope=runtime -DskipTests)
   fi
   PROBE_JAR=$ROOT/remote-probe/target/tickbench-probe.jar
@@ -318,7 +316,7 @@ lib_packages() {
       pkgs+=("$owner")
       continue
     fi
-    path=$(ldconfig -p | awk -v n="$lib" '$1 == n && /x86-64/ {print $NF; exit}')
+    path=$("$LDCONFIG" -p | awk -v n="$lib" '$1 == n && /x86-64/ {print $NF; exit}')
     [[ -n $path ]] || die "$lib (needed by the packaged native code) is not installed on this build machine"
     owner=$(dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null) \
       || die "no Debian package owns $path ($lib)"
