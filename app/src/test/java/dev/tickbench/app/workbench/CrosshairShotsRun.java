@@ -51,7 +51,7 @@ public final class CrosshairShotsRun {
         Path file = Files.createTempDirectory("tickbench-shots").resolve("edge-router-3.ndjson.gz");
         RouterCapture.small(file);
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         double start = RouterCapture.START_WALL_NS / 1e9;
         Crosshair c = fx(() -> w.view.charts().crosshair());
         ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
@@ -63,7 +63,7 @@ public final class CrosshairShotsRun {
             c.hover(thermal, start + 15.37);
             return null;
         });
-        WindowFixture.pulses(30);
+        w.drawn();
         if (fx(() -> c.readoutTexts(thermal)).size() < 3 || !fx(() -> c.panel().isVisible())) {
             throw new AssertionError("no readout or no panel: " + fx(() -> c.readoutTexts(thermal)));
         }

@@ -3,7 +3,6 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.charts.ChartView;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
-import static dev.tickbench.app.workbench.WindowFixture.pulses;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
 import dev.tickbench.app.connect.LocalConnection;
@@ -73,8 +72,8 @@ public final class ScreenshotsRun {
         Path file = dir.resolve("edge-router-3.ndjson.gz");
         new RouterCapture(100, 180, 34, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
-        pulses(30);
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        w.drawn();
         check(fx(stage::getTitle).startsWith("Tickbench — edge-router-3"), "window title: " + fx(stage::getTitle));
         check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");
         for (ChartGroup g : List.of(ChartGroup.THERMAL, ChartGroup.CPU_FREQ, ChartGroup.CPU, ChartGroup.PSI, ChartGroup.THROTTLE)) {
@@ -89,32 +88,32 @@ public final class ScreenshotsRun {
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
         double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
-        pulses(30);
+        w.drawn();
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
         // one track made taller (what a double-click does), photographed alone
         ChartView throttle = fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE));
         fx(() -> { throttle.setExpanded(true); return null; });
-        pulses(30);
+        w.drawn();
         shot(w, out.resolve("throttle-chart.png"), throttle);
         fx(() -> { throttle.setExpanded(false); return null; });
         // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
         fx(() -> { w.view.charts().refreshPickers(); return null; });
         check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
         fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
-        pulses(30);
+        w.drawn();
         shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
         fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
-        pulses(30);
+        w.drawn();
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
         fx(() -> { w.view.setDarkTheme(false); return null; });
         otherTabs(w, out, dir, file);
 
         if (LocalConnection.available()) {
             fx(() -> { w.view.tabs().getSelectionModel().select(0); w.vm.connectLocal(); return null; });
-            until("live points", 15_000, () -> w.view.charts().charts().get(ChartGroup.CPU) != null
+            until("live points", () -> w.view.charts().charts().get(ChartGroup.CPU) != null
                     && w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 300);
-            until("a fuller live picture", 60_000, () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 700);
-            pulses(30);
+            until("a fuller live picture", () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 700);
+            w.drawn();
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());
             fx(() -> { w.vm.shutdown(); return null; });
@@ -138,18 +137,18 @@ public final class ScreenshotsRun {
             walk.start();
             return t;
         });
-        until("walk points", 20_000, () -> ((WalkView) tab.getContent()).pointCount() >= 25);
+        until("walk points", () -> ((WalkView) tab.getContent()).pointCount() >= 25);
         walk.stop();
-        pulses(30);
+        w.drawn();
         shot(w, out.resolve("walk-view.png"), w.view.getScene().getRoot());
         fx(() -> { w.view.tabs().getTabs().remove(tab); return null; });
 
         var tabs = w.view.tabs();
         fx(() -> { tabs.show(tabs.throttle()); return null; });
         var trace = fx(() -> tabs.throttle().open(capture));
-        until("the trace", 30_000, () -> trace.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
+        until("the trace", () -> trace.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
         fx(() -> { tabs.throttleModel().whatIfProperty().set(4); return null; });
-        pulses(30);
+        w.drawn();
         shot(w, out.resolve("throttle-view.png"), w.view.getScene().getRoot());
 
         List<Path> assets;
@@ -159,15 +158,15 @@ public final class ScreenshotsRun {
         check(assets.size() == 3, "assets/captures holds " + assets);
         fx(() -> { tabs.show(tabs.compare()); return null; });
         var load = fx(() -> tabs.compare().load(assets));
-        until("the comparison", 60_000, () -> load.getState() == Worker.State.SUCCEEDED);
+        until("the comparison", () -> load.getState() == Worker.State.SUCCEEDED);
         fx(() -> {
             if (tabs.compareModel().overlayChoices().contains("slabinfo.nf_conntrack")) {
                 tabs.compareModel().overlaySeriesProperty().set("slabinfo.nf_conntrack");
             }
             return null;
         });
-        until("the overlay", 30_000, () -> tabs.compare().overlay().getData().size() == 3);
-        pulses(30);
+        until("the overlay", () -> tabs.compare().overlay().getData().size() == 3);
+        w.drawn();
         shot(w, out.resolve("compare-view.png"), w.view.getScene().getRoot());
     }
 

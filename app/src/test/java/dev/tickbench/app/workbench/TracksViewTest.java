@@ -59,9 +59,11 @@ class TracksViewTest {
     private void openFixture() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        // the whole fixture in the store (the task's end: the loader's last batch is flushed before it)
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get()
+                && !w.vm.loadingProperty().get());
         fx(() -> { w.view.charts().refreshPickers(); return null; });
-        pulses(10);
+        w.drawn();
     }
 
     /** Tracks whose whole chart lies inside the scroll pane's viewport, in scene coordinates. */
@@ -98,11 +100,9 @@ class TracksViewTest {
         // a double-click makes a track taller; another makes it compact again
         double compact = fx(slab::getHeight);
         fx(() -> { slab.setExpanded(true); return null; });
-        pulses(5);
-        assertTrue(fx(slab::getHeight) > compact + 150, "expanded " + fx(slab::getHeight) + " vs " + compact);
+        until("the slab track taller than " + (compact + 150) + " px", () -> slab.getHeight() > compact + 150);
         fx(() -> { slab.setExpanded(false); slab.setCollapsed(true); return null; });
-        pulses(5);
-        assertTrue(fx(slab::getHeight) < 32, "collapsed to its title: " + fx(slab::getHeight));
+        until("the slab track collapsed to its title (under 32 px)", () -> slab.getHeight() < 32);
         assertFalse(fx(slab::isOnScreen), "a collapsed track is not drawn");
     }
 
@@ -122,7 +122,7 @@ class TracksViewTest {
         // the picture: zoomed around the hole, neither busy (a line) nor thermal_zone1 (held steps,
         // published at 10 Hz) crosses the hole; thermal_zone0 (1 Hz: the hole is within its cadence) does
         fx(() -> { w.vm.window().userRange(HOLE_FROM - 1, HOLE_TO + 2); return null; });
-        pulses(10);
+        w.drawn();
         assertEquals(0, colourInColumn(ChartGroup.CPU, (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 1000), "busy drawn across the hole");
         assertTrue(colourInColumn(ChartGroup.CPU, HOLE_FROM - 0.5, "#1f77b4", 1000) > 0, "busy drawn before the hole");
         assertTrue(colourInColumn(ChartGroup.CPU, HOLE_TO + 1.5, "#1f77b4", 1000) > 0, "busy drawn after the hole (its 1 s window filled again)");
@@ -185,12 +185,12 @@ class TracksViewTest {
         double sy = (plot.getMinY() + plot.getMaxY()) / 2;
         assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0);
         wheel(cpu, sx, sy, -120, false);
-        until("the tracks to scroll", 5_000, () -> w.view.charts().getVvalue() > 0);
+        until("the tracks to scroll", () -> w.view.charts().getVvalue() > 0);
         assertEquals(min, fx(() -> w.vm.window().minProperty().get()), 0.0, "a plain wheel does not zoom");
         assertEquals(max, fx(() -> w.vm.window().maxProperty().get()), 0.0);
         wheel(cpu, sx, sy, 1200, false);
-        until("back at the top", 5_000, () -> w.view.charts().getVvalue() == 0);
-        pulses(3);
+        until("back at the top", () -> w.view.charts().getVvalue() == 0);
+        w.drawn();
 
         // Ctrl+wheel: zoom in around the time under the pointer (which stays under it)
         plot = fx(cpu::plotBoundsInScene);
@@ -229,12 +229,13 @@ class TracksViewTest {
     void chartsAreNotRedrawnWhileNothingTheyShowChanges() throws Exception {
         openFixture();
         fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
-        pulses(10);
+        w.drawn(); // the counts are read once everything asked for is drawn, never after a number of frames
         Map<ChartGroup, Long> before = redraws();
         long strip = fx(() -> w.view.charts().overview().draws());
-        pulses(30);
+        pulses(30); // the span watched: nothing changes, so no pulse may redraw
         fx(() -> { w.view.charts().refreshPickers(); return null; }); // what the window does every 2 s
         pulses(30);
+        w.drawn(); // whatever the refresh asked for has been drawn, and would be counted
         assertEquals(before, redraws(), "nothing changed: nothing redrawn");
         // one repaint for the refresh; a layout pass that changes the strip's width repaints it too (at most once here)
         long stripDraws = fx(() -> w.view.charts().overview().draws()) - strip;
@@ -244,8 +245,10 @@ class TracksViewTest {
         List<ChartGroup> on = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(ChartView::group).toList());
         List<ChartGroup> off = fx(() -> w.view.charts().tracks().stream().filter(v -> !v.isOnScreen()).map(ChartView::group).toList());
         assertFalse(off.isEmpty(), "some tracks are below the viewport");
+        ChartView first = fx(() -> w.view.charts().charts().get(on.get(0)));
         fx(() -> { w.vm.window().userRange(START + 3, START + 9); return null; });
-        pulses(10);
+        until("the tracks on screen to show the new window", () -> first.xAxis().getMin() == START + 3);
+        w.drawn();
         Map<ChartGroup, Long> after = redraws();
         for (ChartGroup g : on) {
             assertTrue(after.get(g) > before.get(g), g + " on screen redraws for the new window");
@@ -255,17 +258,18 @@ class TracksViewTest {
         }
         // another tab: nothing on the Live tab is redrawn, whatever the window does
         fx(() -> { w.view.tabs().getSelectionModel().select(1); return null; });
-        pulses(5);
+        until("the Live tab's tracks off screen", () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
+        w.drawn();
         Map<ChartGroup, Long> hidden = redraws();
         fx(() -> { w.vm.window().userRange(START + 4, START + 10); return null; });
-        pulses(10);
+        pulses(10); // the span watched
+        w.drawn();
         assertEquals(hidden, redraws(), "a hidden tab's charts are not redrawn");
-        assertTrue(fx(() -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen)));
         // back on the Live tab, the charts on screen show the new window
         fx(() -> { w.view.tabs().getSelectionModel().select(0); return null; });
-        pulses(10);
         ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
-        assertEquals(START + 4, fx(() -> cpu.xAxis().getMin()), 1e-9);
+        until("the CPU track to show the new window", () -> cpu.xAxis().getMin() == START + 4);
+        w.drawn();
         assertTrue(redraws().get(ChartGroup.CPU) > hidden.get(ChartGroup.CPU));
     }
 
@@ -286,22 +290,23 @@ class TracksViewTest {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live part needs Linux");
         try {
             fx(() -> { w.vm.connectLocal(); return null; });
-            until("busy and PSI with points", 20_000, () -> {
+            until("busy and PSI with points", () -> {
                 ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
                 ChartView psi = w.view.charts().charts().get(ChartGroup.PSI);
                 return cpu != null && psi != null && cpu.pointCount() > 50 && psi.pointCount() > 50;
             });
             double first = fx(() -> w.vm.storeProperty().get().firstX());
             fx(() -> { w.vm.window().userRange(first, first + 1); return null; });
-            pulses(10);
+            w.drawn();
             ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
             ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
             long cpuBefore = fx(cpu::redraws);
             long psiBefore = fx(psi::redraws);
             int points = fx(cpu::pointCount);
             int marks = fx(() -> w.vm.storeProperty().get().marks().size());
-            until("more samples", 20_000, () -> cpu.pointCount() > points + 100);
-            pulses(10);
+            until("more samples", () -> cpu.pointCount() > points + 100);
+            pulses(10); // the span watched: samples arrive, the paused charts must not redraw
+            w.drawn();
             // a kernel log line arriving meanwhile adds a mark to every chart (a plugin: one redraw each)
             long newMarks = fx(() -> w.vm.storeProperty().get().marks().size()) - marks;
             assertTrue(fx(cpu::redraws) - cpuBefore <= newMarks,
@@ -309,7 +314,7 @@ class TracksViewTest {
             assertTrue(fx(psi::redraws) - psiBefore <= newMarks, "PSI likewise");
             // following again, the charts move with the data
             fx(() -> { w.vm.window().followProperty().set(true); return null; });
-            until("a redraw when following", 10_000, () -> cpu.redraws() > cpuBefore);
+            until("a redraw when following", () -> cpu.redraws() > cpuBefore);
         } finally {
             fx(() -> { w.vm.shutdown(); return null; });
         }

@@ -6,10 +6,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeoutException;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -50,22 +51,47 @@ final class WindowFixture {
         }
     }
 
+    /** Polls {@code c} on the FX thread until it holds; fails after the suite's deadline ({@link Waits#DEADLINE}). */
+    static void until(String what, Callable<Boolean> c) throws Exception {
+        until(what, Waits.DEADLINE, c);
+    }
+
     /**
-     * Polls {@code c} on the FX thread until it holds. {@code timeoutMs} is what the test expects on a
-     * quiet machine; the deadline is never shorter than {@link Waits#DEADLINE}.
+     * Polls {@code c} on the FX thread until it holds; fails after {@code deadline}. Only for what takes
+     * longer than the suite's deadline by nature, and says why there (the emulated arm64 board's JVM start-up).
      */
-    static void until(String what, long timeoutMs, Callable<Boolean> c) throws Exception {
-        long deadline = Math.max(timeoutMs, Waits.DEADLINE.toMillis());
+    static void until(String what, Duration deadline, Callable<Boolean> c) throws Exception {
         try {
-            WaitForAsyncUtils.waitFor(deadline, TimeUnit.MILLISECONDS, () -> fx(c));
+            WaitForAsyncUtils.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS, () -> fx(c));
         } catch (TimeoutException e) {
-            throw new AssertionError("timed out after " + deadline + " ms waiting for: " + what, e);
+            throw new AssertionError("waited " + deadline.toSeconds() + " s for " + what, e);
         }
     }
 
     /**
-     * Waits for {@code n} rendering pulses (an animation timer counts them): what the last change asked to
-     * be laid out and drawn has been, before the picture is taken. Synchronised on the pulse, not the clock.
+     * Waits until the window has drawn everything it was asked to: no layout pass pending in the scene,
+     * and no chart that is showing (any tab, any pane) holding a change it has not drawn yet. What a
+     * picture is taken in, and what a redraw count is read in: a state, awaited as one, never a number
+     * of frames (a busy machine delivers them late, and a frame can come before the change it should show).
+     */
+    void drawn() throws Exception {
+        Scene scene = fx(view::getScene);
+        String[] last = {""};
+        try {
+            WaitForAsyncUtils.waitFor(Waits.DEADLINE.toMillis(), TimeUnit.MILLISECONDS, () -> fx(() -> {
+                last[0] = Drawn.pending(scene);
+                return last[0].isEmpty();
+            }));
+        } catch (TimeoutException e) {
+            throw new AssertionError("waited " + Waits.DEADLINE.toSeconds() + " s for the window to draw what it was asked to; still pending: "
+                    + last[0], e);
+        }
+    }
+
+    /**
+     * Lets {@code n} rendering pulses pass (an animation timer counts them, and asks for them): the span
+     * over which a test watches that something does NOT happen (a chart not redrawn while nothing it
+     * shows changes). Never a wait for something to arrive or be drawn: that is {@link #drawn}.
      */
     static void pulses(int n) throws Exception {
         CountDownLatch left = new CountDownLatch(n);
@@ -78,7 +104,7 @@ final class WindowFixture {
         fx(() -> { counter.start(); return null; });
         try {
             if (!left.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
-                throw new AssertionError(n + " rendering pulses did not come in " + Waits.DEADLINE);
+                throw new AssertionError(n + " rendering pulses did not come in " + Waits.DEADLINE.toSeconds() + " s");
             }
         } finally {
             fx(() -> { counter.stop(); return null; });
