@@ -1,6 +1,7 @@
 package dev.tickbench.testkit;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assertions;
@@ -48,5 +49,34 @@ public final class Waits {
         @SuppressWarnings("unchecked")
         T t = (T) box[0];
         return t;
+    }
+
+    /**
+     * Waits for {@code p} to end and returns its exit status; after {@link #DEADLINE} kills it and fails
+     * with {@code what}.
+     */
+    public static int exit(String what, Process p) throws InterruptedException {
+        if (!p.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            Assertions.fail("waited " + DEADLINE.toSeconds() + " s for " + what + " to end");
+        }
+        return p.exitValue();
+    }
+
+    /**
+     * Ends {@code p} in a clean-up: SIGTERM, so that it can stop what it started, then SIGKILL if it is
+     * still there after {@link #DEADLINE}. Quiet: the test's own assertions have spoken.
+     */
+    public static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+            kill(p);
+        }
+    }
+
+    /** Ends {@code p} in a clean-up with SIGKILL (a busy loop, a sleeper) and waits for it, up to {@link #DEADLINE}. */
+    public static void kill(Process p) throws InterruptedException {
+        p.destroyForcibly();
+        p.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

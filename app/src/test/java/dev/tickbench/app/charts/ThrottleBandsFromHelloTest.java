@@ -2,6 +2,7 @@ package dev.tickbench.app.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.core.capture.Hello;
@@ -64,7 +65,7 @@ class ThrottleBandsFromHelloTest {
         store.accept(d.decode(THROTTLE_LINE));
         store.flush();
         fx(() -> { pane.attach(store); return null; });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> pane.charts().containsKey(ChartGroup.THROTTLE)));
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fx(() -> pane.charts().containsKey(ChartGroup.THROTTLE)));
 
         ChartView throttle = fx(() -> pane.charts().get(ChartGroup.THROTTLE));
         assertEquals(new ThrottleBands(35, 80), fx(throttle::throttleBands));
@@ -76,6 +77,6 @@ class ThrottleBandsFromHelloTest {
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+        return WaitForAsyncUtils.asyncFx(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 }

@@ -47,7 +47,7 @@ class OpenSshEndToEndTest {
                 connection.start(log, log);
                 // the stream also carries throttle and kmsg lines: count samples, not lines
                 log.awaitLines(l -> l.stream().filter(x -> x.startsWith("{\"type\":\"sample\"")).count() >= MIN_SAMPLES,
-                        Duration.ofSeconds(60));
+                        Waits.DEADLINE);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
             } finally {
@@ -105,15 +105,15 @@ class OpenSshEndToEndTest {
                     tmp.resolve("known_hosts"), probe);
             try {
                 connection.start(log, log);
-                log.awaitLines(l -> l.size() >= 11, Duration.ofSeconds(60));
+                log.awaitLines(l -> l.size() >= 11, Waits.DEADLINE);
                 List<ProcessHandle> probes = sshd.sessionProcesses().stream()
                         .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName())).toList();
                 assertEquals(1, probes.size(), "one remote probe");
                 probes.get(0).destroyForcibly();
 
-                log.await(ConnectionEvent.Dropped.class, Duration.ofSeconds(20));
+                log.await(ConnectionEvent.Dropped.class, Waits.DEADLINE);
                 log.awaitLines(l -> l.stream().filter(x -> x.contains("\"type\":\"hello\"")).count() == 2
-                        && l.get(l.size() - 1).contains("\"seq\":5,"), Duration.ofSeconds(60));
+                        && l.get(l.size() - 1).contains("\"seq\":5,"), Waits.DEADLINE);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
             } finally {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tickbench.testkit.Waits;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.testkit.Prerequisites;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +66,7 @@ class OpenSshNoJavaEndToEndTest {
             try {
                 connection.start(log, log);
                 log.awaitLines(l -> l.stream().filter(x -> x.startsWith("{\"type\":\"sample\"")).count() >= MIN_SAMPLES,
-                        Duration.ofSeconds(90));
+                        Waits.DEADLINE);
                 remoteCommands = sshd.sessionProcesses().stream().map(p -> p.info().commandLine().orElse("")).toList();
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
@@ -121,7 +121,7 @@ class OpenSshNoJavaEndToEndTest {
     private static String run(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        if (Waits.exit(String.join(" ", command), p) != 0) {
             fail(String.join(" ", command) + " failed: " + out);
         }
         return out;

@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -110,9 +111,6 @@ final class OpenSshd implements AutoCloseable {
     @Override
     public void close() throws Exception {
         process.descendants().forEach(ProcessHandle::destroy);
-        process.destroy();
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-        }
+        Waits.stop(process);
     }
 }

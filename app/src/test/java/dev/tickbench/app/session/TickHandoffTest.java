@@ -61,7 +61,7 @@ class TickHandoffTest {
             if (line.contains("\"seq\":2,")) {
                 stalled.countDown();
                 try {
-                    assertTrue(stall.await(60, TimeUnit.SECONDS), "the test releases the consumer");
+                    assertTrue(stall.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the test releases the consumer");
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
@@ -71,7 +71,7 @@ class TickHandoffTest {
         offer(h, "{\"type\":\"hello\",\"format\":1}\n");
         offer(h, sample(1, 100));
         offer(h, sample(2, 100));
-        assertTrue(stalled.await(60, TimeUnit.SECONDS), "the consumer reached seq 2");
+        assertTrue(stalled.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the consumer reached seq 2");
         // seq 3..: 150-byte records in a 2 KiB ring hold about 13 lines; the rest of the samples are dropped,
         // the kmsg lines among them are kept. All of it on this thread while the consumer is stuck.
         for (int seq = 3; seq <= 60; seq++) {

@@ -108,7 +108,7 @@ class Arm64BoardTest {
         });
 
         // a board booted a moment ago: its host key is unknown, so the dialog asks, showing its fingerprint
-        until("the unknown host key dialog", 120_000, () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
+        until("the unknown host key dialog", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
         TextField fp = robot.lookup("#host-key-fingerprint").queryAs(TextField.class);
         String shown = fx(fp::getText);
         List<String> keys = boardFingerprints();
@@ -117,14 +117,14 @@ class Arm64BoardTest {
                 .queryAs(Button.class));
 
         long t0 = System.nanoTime();
-        until("CPU points from the probe on the board", EmulatedBoard.JVM.toMillis(), () -> {
+        until("CPU points from the probe on the board", EmulatedBoard.JVM, () -> { // the emulated CPU starts a JVM in minutes
             ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
             return cpu != null && cpu.pointCount() > 0;
         });
         System.out.printf("arm64 board: first sample in the workbench %.1f s after the host key was accepted%n",
                 (System.nanoTime() - t0) / 1e9);
         int first = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount());
-        until("more CPU points", 120_000, () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > first + 20);
+        until("more CPU points", () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > first + 20);
         List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts());
         assertTrue(badges.contains("busy · 10 Hz · rate · 1 s window"), badges.toString());
         String remembered = Files.isRegularFile(knownHosts) ? Files.readString(knownHosts) : "(no file)";

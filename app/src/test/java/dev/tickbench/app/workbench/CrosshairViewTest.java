@@ -85,7 +85,7 @@ class CrosshairViewTest {
             }
         }
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
     }
 
     private Crosshair crosshair() throws Exception {
@@ -236,15 +236,15 @@ class CrosshairViewTest {
         double oneBlock = fx(() -> (thermal.xAxis().getMax() - thermal.xAxis().getMin()) / thermal.chart().getCanvas().getWidth());
 
         robot.moveTo(p1);
-        until("the cursor follows the mouse", 5_000, () -> Math.abs(c.cursorProperty().get() - t1) <= 2 * oneBlock);
-        until("the thermal chart shows its readout", 5_000, () -> c.readoutTexts(thermal).size() >= 3);
+        until("the cursor follows the mouse", () -> Math.abs(c.cursorProperty().get() - t1) <= 2 * oneBlock);
+        until("the thermal chart shows its readout", () -> c.readoutTexts(thermal).size() >= 3);
         // every chart shows its own rows at the same time
         ChartView cpu = chart(ChartGroup.CPU);
         assertFalse(fx(() -> c.readoutTexts(cpu)).isEmpty());
 
         robot.clickOn(p1, MouseButton.PRIMARY);
         robot.clickOn(p2, MouseButton.PRIMARY);
-        until("two pins", 5_000, () -> c.pins().size() == 2 && c.pinDeltaProperty().get() != null);
+        until("two pins", () -> c.pins().size() == 2 && c.pinDeltaProperty().get() != null);
         assertEquals(t2 - t1, fx(() -> c.pinDeltaProperty().get().deltaS()), 4 * oneBlock);
         assertFalse(fx(() -> w.vm.window().userRanges() > 0), "a click pins, it does not zoom");
 
@@ -254,14 +254,14 @@ class CrosshairViewTest {
         } finally {
             robot.release(KeyCode.SHIFT);
         }
-        until("a selected range", 5_000, () -> c.rangeStatsProperty().get() != null);
+        until("a selected range", () -> c.rangeStatsProperty().get() != null);
         RangeStats r = fx(() -> c.rangeStatsProperty().get());
         assertEquals(t1, r.from(), 4 * oneBlock);
         assertEquals(t2, r.to(), 4 * oneBlock);
         assertFalse(fx(() -> w.vm.window().userRanges() > 0), "Shift+drag selects, it does not zoom");
 
         robot.type(KeyCode.ESCAPE);
-        until("Esc clears pins and range", 5_000, () -> c.pins().isEmpty() && c.rangeStatsProperty().get() == null);
+        until("Esc clears pins and range", () -> c.pins().isEmpty() && c.rangeStatsProperty().get() == null);
         assertNull(fx(() -> c.pinDeltaProperty().get()));
         assertFalse(fx(() -> c.panel().isVisible()));
     }

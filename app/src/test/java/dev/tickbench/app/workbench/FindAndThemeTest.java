@@ -43,7 +43,7 @@ class FindAndThemeTest {
     private void openFixture() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
     }
 
     @Test
@@ -56,7 +56,7 @@ class FindAndThemeTest {
         assertEquals(List.of("pressure"), fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList()));
         assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0);
         robot.type(KeyCode.ENTER);
-        until("the scroll", 5_000, () -> w.view.charts().getVvalue() > 0);
+        until("the scroll", () -> w.view.charts().getVvalue() > 0);
         // the PSI chart's top is inside the viewport now
         ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
         Bounds b = fx(() -> psi.localToScene(psi.getBoundsInLocal()));
@@ -100,7 +100,7 @@ class FindAndThemeTest {
 
         // a selected row out of focus is a dark selection, not modena's light grey
         fx(() -> { w.view.sourcesPanel().list().getSelectionModel().select(0); w.view.charts().requestFocus(); return null; });
-        until("the selected row styled", 5_000, () -> {
+        until("the selected row styled", () -> {
             w.view.applyCss();
             w.view.layout();
             return w.view.sourcesPanel().list().lookup(".list-cell:selected") != null;
@@ -109,7 +109,7 @@ class FindAndThemeTest {
         assertEquals(Color.web("#3a4556"), selected);
         // the Path walk table's empty-state text is readable on the dark table
         fx(() -> { w.view.tabs().show(w.view.tabs().walk()); return null; });
-        until("the walk table's placeholder", 10_000, () -> {
+        until("the walk table's placeholder", () -> {
             w.view.applyCss();
             w.view.layout();
             return w.view.tabs().walk().lookup(".table-view .placeholder .label") != null;

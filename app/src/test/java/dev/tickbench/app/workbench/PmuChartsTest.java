@@ -50,7 +50,7 @@ class PmuChartsTest {
         fx(() -> { w.vm.connectLocal(); return null; });
         int cpus = Runtime.getRuntime().availableProcessors();
         // one check on the FX thread: a switches and a faults series per CPU, with points
-        until("the PMU software chart with a switches and a faults series per CPU", 30_000, () -> {
+        until("the PMU software chart with a switches and a faults series per CPU", () -> {
             ChartView c = w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE);
             return c != null && c.pointCount() > 10 && c.shownSeries().size() >= 2 * cpus;
         });

@@ -47,7 +47,7 @@ class ReplayViewTest {
     void aCaptureOpensWithItsSeriesAndCadenceBadges() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
 
         ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
         assertEquals(List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared"), fx(thermal::badgeTexts));
@@ -87,19 +87,19 @@ class ReplayViewTest {
     void exportsTheShownSeriesOverTheVisibleRange() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         var open = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> open.getState() == Worker.State.SUCCEEDED);
+        until("the replay", () -> open.getState() == Worker.State.SUCCEEDED);
         double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 5.005, start + 10.005); return null; });
         // marks at each emission while they are sparse (thermal: 5 + 50 in 5 s), none on dense series
         // (buddy); a chart counts its marks when the range reaches it on screen, a pulse or two later
         // on a busy machine (once it read buddy's marks before they were counted)
-        until("thermal's emission marks drawn over 5 s", 20_000,
+        until("thermal's emission marks drawn over 5 s",
                 () -> w.view.charts().charts().get(ChartGroup.THERMAL).marksDrawn());
-        until("buddy's emission marks left out over 5 s (dense)", 20_000,
+        until("buddy's emission marks left out over 5 s (dense)",
                 () -> !w.view.charts().charts().get(ChartGroup.BUDDY).marksDrawn());
         Path csv = dir.resolve("out.csv");
         var export = fx(() -> w.view.exportCsv(csv));
-        until("the export", 20_000, () -> export.getState() == Worker.State.SUCCEEDED);
+        until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
         List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
         List<String> header = List.of(rows.get(0).split(","));
         assertEquals(List.of("t_s", "wall"), header.subList(0, 2));
@@ -129,7 +129,7 @@ class ReplayViewTest {
             Waits.until("the sampler to record 50 ticks of the router board", () -> sampler.lastSeq() >= 50);
         }
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
         assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — router-arm.ndjson · edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
                 fx(() -> w.vm.titleProperty().get()));
@@ -148,7 +148,7 @@ class ReplayViewTest {
         Path bad = dir.resolve("damaged.ndjson");
         Files.writeString(bad, String.join("\n", lines.subList(0, 1233)) + "\n{\"type\":\"sample\",\"seq\":12\n");
         var task = fx(() -> w.view.openCapture(bad));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         String error = fx(() -> w.vm.errorProperty().get());
         assertTrue(error.startsWith("damaged.ndjson is damaged at line 1234 ("), error);
         assertTrue(error.endsWith("showing the 1233 lines before it"), error);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.testkit.Prerequisites;
 import java.awt.image.BufferedImage;
@@ -73,10 +74,7 @@ class ScreenshotsTest {
             assertEquals(0, child.exitValue(), "the screenshot window failed:\n" + log);
         } finally {
             if (xvfb != null) {
-                xvfb.destroy();
-                if (!xvfb.waitFor(5, TimeUnit.SECONDS)) {
-                    xvfb.destroyForcibly();
-                }
+                Waits.stop(xvfb);
             }
         }
         for (String name : ScreenshotsRun.SHOTS) {
@@ -155,10 +153,7 @@ class ScreenshotsTest {
             assertEquals(0, child.exitValue(), "the crosshair window failed:\n" + log);
         } finally {
             if (xvfb != null) {
-                xvfb.destroy();
-                if (!xvfb.waitFor(5, TimeUnit.SECONDS)) {
-                    xvfb.destroyForcibly();
-                }
+                Waits.stop(xvfb);
             }
         }
         for (String name : CrosshairShotsRun.SHOTS) {

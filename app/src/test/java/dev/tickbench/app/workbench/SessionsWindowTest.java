@@ -58,7 +58,7 @@ class SessionsWindowTest {
     private Path openFixture() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         return file;
     }
 
@@ -70,8 +70,8 @@ class SessionsWindowTest {
     void aFailedConnectBringsTheFormBackAndTheLocalChartsGoOn(FxRobot robot) throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live session needs Linux");
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("the first samples", 15_000, () -> w.vm.storeProperty().get().samples() > 5);
-        until("the title", 10_000, () -> w.vm.titleProperty().get().startsWith("Tickbench — this machine · "));
+        until("the first samples", () -> w.vm.storeProperty().get().samples() > 5);
+        until("the title", () -> w.vm.titleProperty().get().startsWith("Tickbench — this machine · "));
         String title = fx(() -> w.vm.titleProperty().get());
         assertTrue(title.contains(" · 100 Hz · "), title);
         SeriesStore local = fx(() -> w.vm.storeProperty().get());
@@ -94,7 +94,7 @@ class SessionsWindowTest {
         form.keyPath().set(key.toString());
         fx(() -> { w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow)); return null; });
 
-        until("the form back with the reason", 30_000, () -> robot.lookup("#connect-failure").tryQuery().isPresent()
+        until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
                 && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
         String shown = fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText());
         assertTrue(shown.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"), shown);
@@ -105,7 +105,7 @@ class SessionsWindowTest {
                 fx(() -> w.vm.errorProperty().get()));
         assertSame(local, fx(() -> w.vm.storeProperty().get()), "the local session stays");
         long at = fx(() -> local.samples());
-        until("the local points growing", 15_000, () -> local.samples() > at + 20);
+        until("the local points growing", () -> local.samples() > at + 20);
         assertEquals(title, fx(() -> w.vm.titleProperty().get()));
         assertTrue(form.recent().isEmpty(), "a failed connect is not remembered");
         fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });

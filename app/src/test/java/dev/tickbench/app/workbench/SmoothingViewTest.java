@@ -77,7 +77,7 @@ class SmoothingViewTest {
     }
 
     private void waitForReplay(String what) throws Exception {
-        until(what, 20_000, () -> !w.vm.loadingProperty().get() && w.vm.replayProperty().get()
+        until(what, () -> !w.vm.loadingProperty().get() && w.vm.replayProperty().get()
                 && w.view.charts().charts().get(ChartGroup.CPU) != null
                 && w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 0);
     }
@@ -91,7 +91,7 @@ class SmoothingViewTest {
     void switchingTheWindowChangesTheBadgeAndThePlottedValues(FxRobot robot) throws Exception {
         Path file = capture();
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", 20_000, () -> task.getState() == Worker.State.SUCCEEDED);
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED);
         waitForReplay("the capture over 1 s");
         assertEquals(DerivedWindow.S_1, fx(() -> w.vm.storeProperty().get().derivedWindow()), "1 s by default");
         assertTrue(cpuBadges().contains("busy · 1 s window"), cpuBadges().toString());
@@ -100,10 +100,10 @@ class SmoothingViewTest {
 
         var before = fx(() -> w.vm.storeProperty().get());
         choose(robot, "tick");
-        until("the capture read again per tick", 20_000, () -> w.vm.storeProperty().get() != before);
+        until("the capture read again per tick", () -> w.vm.storeProperty().get() != before);
         waitForReplay("the capture per tick");
         assertEquals(DerivedWindow.TICK, fx(() -> w.vm.storeProperty().get().derivedWindow()));
-        until("the per-tick badge", 20_000, () -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()
+        until("the per-tick badge", () -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()
                 .contains("busy · tick window · jiffy steps of 50 %"));
         assertEquals(Set.of(0.0, 50.0, 100.0), busyValues(), "the jiffy wall: 0, 1 or 2 of 2 jiffies");
         ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
@@ -112,9 +112,9 @@ class SmoothingViewTest {
 
         var perTick = fx(() -> w.vm.storeProperty().get());
         choose(robot, "100 ms");
-        until("the capture read again over 100 ms", 20_000, () -> w.vm.storeProperty().get() != perTick);
+        until("the capture read again over 100 ms", () -> w.vm.storeProperty().get() != perTick);
         waitForReplay("the capture over 100 ms");
-        until("the 100 ms badge", 20_000, () -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()
+        until("the 100 ms badge", () -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()
                 .contains("busy · 100 ms window · jiffy steps of 5.0 %"));
         assertEquals(Set.of(45.0, 55.0), busyValues(), "10 ticks: 9 or 11 of 20 jiffies");
         assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()).contains("iowait · 100 ms window · jiffy steps of 5.0 %"));

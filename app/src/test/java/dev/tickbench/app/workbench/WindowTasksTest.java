@@ -1,5 +1,7 @@
 package dev.tickbench.app.workbench;
 
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,10 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.Scene;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The main window's long tasks (open a capture, export CSV) belong to its view-model: they run on the
@@ -120,27 +118,5 @@ class WindowTasksTest {
         assertFalse(fx(() -> vm.taskBusyProperty().get()));
         assertEquals("Cancelled opening edge-router-3.ndjson", fx(() -> vm.statusProperty().get()));
         assertEquals(1, submitted.size());
-    }
-
-    /** Deadlines, not timings: generous, so that a machine busy with other work still passes. */
-    private static final int FX_DEADLINE_S = 60;
-    private static final int WAIT_DEADLINE_S = 120;
-
-    private static <T> T fx(Callable<T> c) throws Exception {
-        try {
-            return WaitForAsyncUtils.asyncFx(c).get(FX_DEADLINE_S, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            throw new AssertionError("the FX thread did not answer within " + FX_DEADLINE_S + " s", e);
-        }
-    }
-
-    private static void until(String what, Callable<Boolean> c) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_DEADLINE_S);
-        while (!fx(c)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + WAIT_DEADLINE_S + " s waiting for: " + what);
-            }
-            WaitForAsyncUtils.sleep(50, TimeUnit.MILLISECONDS);
-        }
     }
 }

@@ -76,7 +76,7 @@ class WorkbenchTabsTest {
                 InProcessSshd.USER, List.of(key)), StreamRequest.of(20, 0), accept, dir.resolve("known_hosts"));
         try (sshd) {
             fx(() -> { w.vm.connect(c); return null; });
-            until("the connection", 30_000, () -> tabs.walkModel().walker() instanceof RemoteWalker);
+            until("the connection", () -> tabs.walkModel().walker() instanceof RemoteWalker);
             String note = fx(() -> tabs.walkModel().noteProperty().get());
             assertTrue(note.startsWith("walks tester@board-7") && note.contains("through its probe"), note);
             assertFalse(note.contains("not available"), note);
@@ -96,7 +96,7 @@ class WorkbenchTabsTest {
         var tabs = w.view.tabs();
         fx(() -> { tabs.show(tabs.compare()); return null; });
         var task = fx(() -> tabs.compare().load(assets));
-        until("the comparison", 60_000, () -> task.getState() == Worker.State.SUCCEEDED && tabs.compare().table().getColumns().size() == 4);
+        until("the comparison", () -> task.getState() == Worker.State.SUCCEEDED && tabs.compare().table().getColumns().size() == 4);
 
         List<String> headers = fx(() -> tabs.compare().table().getColumns().stream().map(c -> c.getText()).toList());
         assertEquals("source", headers.get(0));
@@ -107,10 +107,10 @@ class WorkbenchTabsTest {
         String thermal = fx(() -> tabs.compare().table().getColumns().get(2).getCellData("thermal_zone0").toString());
         // the Pi's thermal reading jitters at 12 Hz, but the zone only needs 0.36 Hz: the shipped 1 Hz is enough
         assertEquals("measured 12 · need 0.36 · shipped 1 Hz\nshipped floor OK", thermal);
-        until("the overlay", 30_000, () -> !tabs.compare().overlay().getData().isEmpty());
+        until("the overlay", () -> !tabs.compare().overlay().getData().isEmpty());
         // the overlay in the charts' units: a thermal zone in °C, not m°C
         fx(() -> { tabs.compareModel().overlaySeriesProperty().set("thermal_zone0.temp"); return null; });
-        until("the thermal overlay", 30_000, () -> tabs.compare().overlay().getYAxis().getLabel().equals("°C")
+        until("the thermal overlay", () -> tabs.compare().overlay().getYAxis().getLabel().equals("°C")
                 && !tabs.compare().overlay().getData().isEmpty()
                 && tabs.compare().overlay().getData().get(0).getName().endsWith("thermal_zone0.temp"));
         double maxC = fx(() -> tabs.compare().overlay().getData().stream().flatMap(s -> s.getData().stream())
@@ -126,7 +126,7 @@ class WorkbenchTabsTest {
         Path plain = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var tabs = w.view.tabs();
         var task = fx(() -> tabs.compare().load(List.of(plain)));
-        until("the refusal", 30_000, () -> task.getState() == Worker.State.FAILED);
+        until("the refusal", () -> task.getState() == Worker.State.FAILED);
         String error = fx(() -> tabs.compareModel().errorProperty().get());
         assertTrue(error.contains("edge-router-3.ndjson.gz"), error);
         assertEquals(0, fx(() -> tabs.compare().table().getColumns().size()));
@@ -138,9 +138,9 @@ class WorkbenchTabsTest {
         var tabs = w.view.tabs();
         fx(() -> { tabs.show(tabs.throttle()); return null; });
         var task = fx(() -> tabs.throttle().open(file));
-        until("the trace", 30_000, () -> task.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
+        until("the trace", () -> task.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
         assertEquals(29, fx(() -> tabs.throttle().whatIfPointCount()));
-        until("the workers axis laid out", 10_000, () -> !tabs.throttle().workerTicks().isEmpty());
+        until("the workers axis laid out", () -> !tabs.throttle().workerTicks().isEmpty());
         List<Double> ticks = fx(() -> tabs.throttle().workerTicks());
         assertTrue(ticks.stream().allMatch(v -> v == Math.rint(v)) && ticks.contains(0.0) && ticks.size() >= 3,
                 "whole workers only: " + ticks);

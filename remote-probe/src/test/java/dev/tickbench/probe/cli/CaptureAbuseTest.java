@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.Hello;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * refused, record never overwrites by accident and a kill -9 loses at most the last second.
  */
 class CaptureAbuseTest {
-    private static final long WAIT_S = 60;
+    private static final long WAIT_S = Waits.DEADLINE.toSeconds();
 
     @TempDir
     Path dir;

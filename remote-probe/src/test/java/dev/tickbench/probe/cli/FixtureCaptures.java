@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Boards;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,9 +80,9 @@ public final class FixtureCaptures {
                 "--sys-root", tmp.resolve("sys").toString(), "--rate", Integer.toString(RATE_HZ),
                 "--floor-hz", Integer.toString(RATE_HZ), "--duration", seconds + "s", "--out", out.toString()}, o, e);
             animator.stop = true;
-            t.join(10_000);
+            t.join(Waits.DEADLINE.toMillis());
             if (t.isAlive()) {
-                throw new IllegalStateException("the fixture animator did not stop within 10 s");
+                throw new IllegalStateException("the fixture animator did not stop within " + Waits.DEADLINE.toSeconds() + " s");
             }
             if (animator.failure != null) {
                 throw animator.failure;

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,8 +110,7 @@ class PmuProbeTest {
             assertTrue(enabledSum <= span + 1_000_000_000L, "sum of enabled_ns " + enabledSum + " over a span of " + span);
             assertTrue(switches > 0, "the probe itself switches context on cpu0 or another task does: " + switches);
         } finally {
-            p.destroy();
-            p.waitFor(5, TimeUnit.SECONDS);
+            Waits.stop(p);
         }
     }
 
@@ -156,8 +155,7 @@ class PmuProbeTest {
                 "-cp", cp, ProbeMain.class.getName(), "capabilities"));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "capabilities as nobody still running");
-        assertEquals(0, p.exitValue(), new String(out));
+        assertEquals(0, Waits.exit("capabilities as nobody", p), new String(out));
         return JSON.readTree(out);
     }
 

@@ -94,12 +94,10 @@ class RealCgroupUsageTest {
             assertFalse(child.isEmpty());
         } finally {
             if (probe != null) {
-                probe.destroy();
-                probe.waitFor(10, TimeUnit.SECONDS);
+                Waits.stop(probe);
             }
             for (Process loop : loops) {
-                loop.destroyForcibly();
-                loop.waitFor(10, TimeUnit.SECONDS);
+                Waits.kill(loop);
             }
         }
     }

@@ -74,8 +74,7 @@ class RealCgroupWalkTest {
                 assertEquals(j.get("version").asInt() == 1, cg.mount.version().number() == 1);
             } finally {
                 if (loop != null) {
-                    loop.destroyForcibly();
-                    loop.waitFor(10, TimeUnit.SECONDS);
+                    Waits.kill(loop);
                 }
             }
         }
@@ -111,18 +110,19 @@ class RealCgroupWalkTest {
             try {
                 cg.moveToChild(loop.pid());
                 Path stat = cg.parent.resolve("cpu.stat");
-                long deadline = System.nanoTime() + 20_000_000_000L;
-                while (throttled(stat) < 3) {
-                    assertTrue(System.nanoTime() < deadline, "the parent did not throttle the loop within 20 s");
-                    Thread.sleep(20);
-                }
+                Waits.until("the parent to throttle the loop (3 throttled periods)", () -> {
+                    try {
+                        return throttled(stat) >= 3;
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
                 CgroupTarget target = TargetResolver.of(SystemRoots.live()).forPath(cg.childPath);
                 Process[] loops = {loop};
                 WalkResult r = new PathWalk(SystemRoots.live(), w -> {
                     long start = System.nanoTime();
                     // a pod restart: the tasks go, the cgroups are removed and made again at the same paths
-                    loops[0].destroyForcibly();
-                    loops[0].waitFor(10, TimeUnit.SECONDS);
+                    Waits.kill(loops[0]);
                     try {
                         cg.recreate();
                     } catch (java.io.IOException e) {
@@ -151,8 +151,7 @@ class RealCgroupWalkTest {
                 assertTrue(table.contains("(reset: counters restarted)"), table);
                 assertFalse(table.matches("(?s).*\\s-\\d.*"), "no negative number in the table:\n" + table);
             } finally {
-                loop.destroyForcibly();
-                loop.waitFor(10, TimeUnit.SECONDS);
+                Waits.kill(loop);
             }
         }
     }
@@ -185,8 +184,7 @@ class RealCgroupWalkTest {
                     assertEquals(cg.childPath, mine.path("cgroup_v1_cpu").asText());
                 }
             } finally {
-                sleeper.destroyForcibly();
-                sleeper.waitFor(10, TimeUnit.SECONDS);
+                Waits.kill(sleeper);
             }
         }
     }

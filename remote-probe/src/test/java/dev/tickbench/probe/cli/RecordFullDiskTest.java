@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.Hello;
@@ -13,7 +14,6 @@ import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.testkit.Prerequisites;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +29,7 @@ class RecordFullDiskTest {
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=192k", "tmpfs", mnt.toString())
                 .redirectErrorStream(true).start();
         String out = new String(mount.getInputStream().readAllBytes());
-        boolean mounted = mount.waitFor(10, TimeUnit.SECONDS) && mount.exitValue() == 0;
+        boolean mounted = Waits.exit("mount", mount) == 0;
         Prerequisites.require(mounted, "cannot mount a small tmpfs (needs root): " + out.trim());
         try {
             Path file = mnt.resolve("c.ndjson");
@@ -60,7 +60,7 @@ class RecordFullDiskTest {
             assertTrue(Long.parseLong(claimed.group(1)) <= samples, "claims " + claimed.group(1) + " samples, "
                     + samples + " are readable");
         } finally {
-            new ProcessBuilder("umount", mnt.toString()).start().waitFor(10, TimeUnit.SECONDS);
+            Waits.exit("umount", new ProcessBuilder("umount", mnt.toString()).start());
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
@@ -15,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,8 +42,7 @@ class StreamRealProcTest {
                 }
             }
         } finally {
-            p.destroy();
-            p.waitFor(5, TimeUnit.SECONDS);
+            Waits.stop(p);
         }
     }
 
@@ -75,8 +74,7 @@ class StreamRealProcTest {
         try {
             assertEquals(2, Fixtures.lines(p, 2).size());
             p.getOutputStream().close();
-            assertTrue(p.waitFor(5, TimeUnit.SECONDS), "probe still running after stdin closed");
-            assertEquals(0, p.exitValue());
+            assertEquals(0, Waits.exit("the probe after its stdin closed", p));
         } finally {
             p.destroyForcibly();
         }
@@ -124,8 +122,7 @@ class StreamRealProcTest {
             assertTrue(!second.sources().containsKey("mtd") && !second.sources().containsKey("slabinfo"),
                     "floored and unchanged: " + second.sources().keySet());
         } finally {
-            p.destroy();
-            p.waitFor(5, TimeUnit.SECONDS);
+            Waits.stop(p);
         }
     }
 }

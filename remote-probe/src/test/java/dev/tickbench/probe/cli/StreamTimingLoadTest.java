@@ -3,10 +3,10 @@ package dev.tickbench.probe.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.SampleLine;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -35,8 +35,7 @@ class StreamTimingLoadTest {
             double meanDt = (last.monoNs() - first.monoNs()) / (double) (samples.size() - 1);
             assertEquals(10_000_000, meanDt, 200_000, "mean dt over " + samples.size() + " samples");
         } finally {
-            p.destroy();
-            p.waitFor(5, TimeUnit.SECONDS);
+            Waits.stop(p);
         }
     }
 }

@@ -179,9 +179,9 @@ class ThrottleRunCommandTest {
         // the JVM runs the Ctrl-C hook on its own thread (comm is cut to 15 characters)
         Waits.until("the probe to take the Ctrl-C (its throttle-run-ctrl-c hook thread)", () -> hasThread(probe, "throttle-run-ct"));
         Files.createFile(release);
-        assertTrue(probe.waitFor(20, TimeUnit.SECONDS), "the probe ended after the running task");
+        int exit = Waits.exit("the probe after the running task", probe);
         String out = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(ThrottleRunCommand.EXIT_INTERRUPTED, probe.exitValue(), out);
+        assertEquals(ThrottleRunCommand.EXIT_INTERRUPTED, exit, out);
         assertTrue(Files.exists(done), "the running task ran to completion");
         assertFalse(Files.exists(dir.resolve("second")), "no new task after Ctrl-C");
         JsonNode report = JSON.readTree(out);

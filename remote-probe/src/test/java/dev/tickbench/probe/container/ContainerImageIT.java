@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tickbench.testkit.Waits;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.testkit.Prerequisites;
@@ -55,7 +56,7 @@ class ContainerImageIT {
     private static final Path ROOT = MODULE.getParent();
     private static final Path DEPLOY = MODULE.resolve("deploy");
     private static final Path WORK = MODULE.resolve("target/container-it");
-    private static final long WAIT_NS = 90_000_000_000L;
+    private static final long WAIT_NS = Waits.DEADLINE.toNanos();
     private static final long MAX_UNCOMPRESSED = 80L * 1024 * 1024;
     private static final List<String> HOST_MOUNTS = List.of("-v", "/proc:/host/proc:ro", "-v", "/sys:/host/sys:ro");
 
@@ -168,10 +169,7 @@ class ContainerImageIT {
             assertEquals("10", cadence.get(0).path("value").get(1).asText(), cadence.toString());
             assertEquals("rate", cadence.get(0).path("metric").path("reason").asText(), cadence.toString());
         } finally {
-            prom.destroy();
-            if (!prom.waitFor(20, TimeUnit.SECONDS)) {
-                prom.destroyForcibly();
-            }
+            Waits.stop(prom);
         }
 
         // every series the example Grafana dashboard queries is in this real /metrics (the throttle's
@@ -314,8 +312,7 @@ class ContainerImageIT {
                 "-f", DEPLOY.resolve("daemonset.yaml").toString(), "probe=" + pushed)
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "kubectl did not finish");
-        assertEquals(0, p.exitValue(), out);
+        assertEquals(0, Waits.exit("kubectl set image", p), out);
         assertTrue(out.contains("kind: DaemonSet") && out.contains("image: " + pushed), "kubectl printed: " + out);
         // and it is a check: the same file with one field of the wrong type is refused
         Path broken = WORK.resolve("daemonset-broken.yaml");
@@ -323,8 +320,7 @@ class ContainerImageIT {
         Process q = new ProcessBuilder(kubectl.toString(), "set", "image", "--local", "-o", "yaml",
                 "-f", broken.toString(), "probe=" + pushed).redirectErrorStream(true).start();
         String refused = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(q.waitFor(60, TimeUnit.SECONDS), "kubectl did not finish");
-        assertTrue(q.exitValue() != 0 && refused.contains("hostPID"), "kubectl accepted hostPID: \"yes\": " + refused);
+        assertTrue(Waits.exit("kubectl set image (broken file)", q) != 0 && refused.contains("hostPID"), "kubectl accepted hostPID: \"yes\": " + refused);
     }
 
     private HttpResponse<String> get(int port, String path, String token) throws IOException, InterruptedException {

@@ -3,11 +3,11 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,8 +42,7 @@ class DeployFilesTest {
         Files.writeString(file, config);
         Process p = new ProcessBuilder(promtool.toString(), "check", "config", file.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        return p.exitValue() + "\n" + out;
+        return Waits.exit("promtool check config", p) + "\n" + out;
     }
 
     @Test

@@ -3,13 +3,13 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Boards;
 import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** {@code promtool check metrics} on a live /metrics: the real /proc, and every fixture board. */
@@ -55,8 +55,7 @@ class MetricsPromtoolTest {
         p.getOutputStream().write(metrics.getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "promtool hung");
-        assertEquals(0, p.exitValue(), what + ": promtool check metrics said:\n" + out);
+        assertEquals(0, Waits.exit("promtool check metrics", p), what + ": promtool check metrics said:\n" + out);
         assertEquals("", out.strip(), what + ": promtool lint findings:\n" + out);
     }
 }

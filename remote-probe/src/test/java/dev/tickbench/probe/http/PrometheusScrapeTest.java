@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,10 +96,7 @@ class PrometheusScrapeTest {
                 System.out.printf("prometheus: %d cadence series, rate(tickbench_cpu_seconds_total) sums to %.2f CPU%n",
                         cadence.size(), busy);
             } finally {
-                prom.destroy();
-                if (!prom.waitFor(20, TimeUnit.SECONDS)) {
-                    prom.destroyForcibly();
-                }
+                Waits.stop(prom);
             }
         }
     }

@@ -126,11 +126,8 @@ public final class ServeProcess implements AutoCloseable {
 
     @Override
     public void close() {
-        process.destroy(); // SIGTERM: serve's shutdown hook stops the servers and the sampler
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
+            Waits.stop(process); // SIGTERM: serve's shutdown hook stops the servers and the sampler
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

@@ -1,10 +1,10 @@
 package dev.tickbench.core.sampler;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
@@ -13,7 +13,6 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,14 +88,7 @@ class KmsgBurstTest {
         }
     }
 
-    private static void waitFor(java.util.function.BooleanSupplier done, Sampler s, String what)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within 20 s: " + what + " (sampler at seq " + s.lastSeq() + ")");
-            }
-            Thread.sleep(10);
-        }
+    private static void waitFor(java.util.function.BooleanSupplier done, Sampler s, String what) {
+        Waits.until(Waits.DEADLINE, () -> what + " (sampler at seq " + s.lastSeq() + ")", done);
     }
 }

@@ -38,26 +38,19 @@ class KmsgTest {
         Files.writeString(roots.kmsg(), text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
-    /** Drains until {@code n} records arrived or 5 s passed. */
-    private static List<KmsgRecord> await(Kmsg k, int n) throws InterruptedException {
+    /** Drains until {@code n} records arrived; fails after the suite's deadline. */
+    private static List<KmsgRecord> await(Kmsg k, int n) {
         List<KmsgRecord> got = new ArrayList<>();
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (got.size() < n && System.nanoTime() < deadline) {
+        Waits.until(Waits.DEADLINE, () -> n + " records (got " + got + ")", () -> {
             k.drain(e -> got.add((KmsgRecord) e));
-            Thread.sleep(5);
-        }
+            return got.size() >= n;
+        });
         return got;
     }
 
-    /** Polls until the condition holds; fails with the message after 5 s. */
-    private static void waitFor(java.util.function.BooleanSupplier done, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within 5 s: " + what);
-            }
-            Thread.sleep(2);
-        }
+    /** Polls until the condition holds; fails with the message after the suite's deadline. */
+    private static void waitFor(java.util.function.BooleanSupplier done, String what) {
+        Waits.until(what, done);
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.tickbench.core.throttle;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
@@ -76,11 +76,9 @@ class PeaksBetweenScrapesTest {
         }
     }
 
-    /** Index of the first throttle line at or after {@code from} that matches; fails after 20 s. */
-    private static int awaitThrottle(List<ThrottleLine> lines, int from, Predicate<ThrottleLine> p, String what)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (System.nanoTime() < deadline) {
+    /** Index of the first throttle line at or after {@code from} that matches; fails after the suite's deadline. */
+    private static int awaitThrottle(List<ThrottleLine> lines, int from, Predicate<ThrottleLine> p, String what) {
+        return Waits.forValue("a throttle line: " + what, () -> {
             synchronized (lines) {
                 for (int i = from; i < lines.size(); i++) {
                     if (p.test(lines.get(i))) {
@@ -88,10 +86,8 @@ class PeaksBetweenScrapesTest {
                     }
                 }
             }
-            Thread.sleep(20);
-        }
-        fail("no throttle line within 20 s: " + what + "; lines: " + count(lines));
-        return -1;
+            return null;
+        });
     }
 
     private static String scrape(MetricsState m) {

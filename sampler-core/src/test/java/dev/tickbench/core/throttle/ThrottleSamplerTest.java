@@ -3,6 +3,7 @@ package dev.tickbench.core.throttle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.derived.CpuTime;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.source.TextScanner;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -147,7 +147,7 @@ class ThrottleSamplerTest {
             // df prints used / (used + available), rounded up to a whole percent
             Process df = new ProcessBuilder("df", "-P", dir.toString()).redirectErrorStream(true).start();
             String out = new String(df.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(df.waitFor(10, TimeUnit.SECONDS));
+            assertEquals(0, Waits.exit("df", df));
             String[] row = out.strip().split("\n")[1].trim().split("\\s+");
             int dfPct = Integer.parseInt(row[4].replace("%", ""));
             assertTrue(Math.ceil(disk) - dfPct <= 1 && dfPct - disk < 1.0 + 1e-9,
@@ -166,12 +166,9 @@ class ThrottleSamplerTest {
     void liveProcGivesPercentagesForEveryDimension() throws Exception {
         try (ThrottleSampler s = new ThrottleSampler(SystemRoots.live())) {
             s.sample();
-            Optional<ThrottleSampler.Reading> r = Optional.empty();
-            for (int i = 0; i < 20 && r.isEmpty(); i++) {
-                Thread.sleep(100); // at least one USER_HZ tick must pass on some CPU
-                r = s.sample();
-            }
-            ThrottleSampler.Reading got = r.orElseThrow();
+            // a reading needs at least one USER_HZ tick to have passed on some CPU: polled, with the deadline
+            ThrottleSampler.Reading got = Waits.forValue("a reading with a USER_HZ tick passed",
+                    () -> s.sample().orElse(null));
             assertTrue(got.iowaitPct() >= 0 && got.iowaitPct() <= 100, "iowait " + got.iowaitPct());
             assertTrue(got.busyPct() >= 0 && got.busyPct() <= 100, "busy " + got.busyPct());
             double mem = got.memPct().orElseThrow();

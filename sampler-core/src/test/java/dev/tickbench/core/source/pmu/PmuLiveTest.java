@@ -1,5 +1,6 @@
 package dev.tickbench.core.source.pmu;
 
+import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +14,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -49,8 +49,7 @@ class PmuLiveTest {
 
     private static void run(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child still running after 120 s: " + command);
-        assertEquals(0, p.exitValue(), "exit status of " + command);
+        assertEquals(0, Waits.exit(command.toString(), p), "exit status of " + command);
     }
 
     @Test
