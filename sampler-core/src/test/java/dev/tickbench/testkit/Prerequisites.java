@@ -25,12 +25,35 @@ public final class Prerequisites {
         return "true".equals(System.getenv("CI"));
     }
 
-    /** Fails the test (CI=true) or skips it (elsewhere) because {@code problem}. Never returns normally. */
+    /**
+     * Fails the test (CI=true) or skips it (elsewhere) because {@code problem}. Never returns normally. A
+     * skip is also printed with the test's name, so that the build's output says what was skipped and why
+     * (Maven's summary only counts skips, and a class skipped in its set-up is not counted at all).
+     */
     public static RuntimeException unmet(String problem) {
         if (ci()) {
             Assertions.fail("CI=true but " + problem);
         }
+        System.err.println("SKIPPED " + caller() + ": " + problem);
         throw new TestAbortedException("skipped: " + problem + " (under CI=true this fails)");
+    }
+
+    /** Set by {@link RequiresToolExtension} while it checks a test class or method: the test JUnit runs. */
+    static final ThreadLocal<String> CHECKING = new ThreadLocal<>();
+
+    /** The test that asked: the one the extension checks, else the first frame outside the test kit and JUnit. */
+    private static String caller() {
+        String checking = CHECKING.get();
+        if (checking != null) {
+            return checking;
+        }
+        return StackWalker.getInstance().walk(frames -> frames
+                .filter(f -> !f.getClassName().startsWith(Prerequisites.class.getPackageName() + ".")
+                        && !f.getClassName().startsWith("org.junit.") && !f.getClassName().startsWith("java.")
+                        && !f.getClassName().startsWith("jdk."))
+                .findFirst()
+                .map(f -> f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName())
+                .orElse("a test"));
     }
 
     /** Applies the rule when {@code met} is false. */

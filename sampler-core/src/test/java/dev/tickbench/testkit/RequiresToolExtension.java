@@ -14,17 +14,22 @@ import org.junit.platform.commons.support.AnnotationSupport;
 public final class RequiresToolExtension implements BeforeAllCallback, BeforeEachCallback {
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getTestClass().ifPresent(RequiresToolExtension::check);
+        context.getTestClass().ifPresent(c -> check(c, c.getSimpleName()));
     }
 
     @Override
     public void beforeEach(ExtensionContext context) {
-        context.getTestMethod().ifPresent(RequiresToolExtension::check);
+        context.getTestMethod().ifPresent(m -> check(m, m.getDeclaringClass().getSimpleName() + "." + m.getName()));
     }
 
-    private static void check(AnnotatedElement element) {
-        for (RequiresTool t : AnnotationSupport.findRepeatableAnnotations(element, RequiresTool.class)) {
-            Prerequisites.tool(t.value(), t.debianPackage());
+    private static void check(AnnotatedElement element, String test) {
+        Prerequisites.CHECKING.set(test);
+        try {
+            for (RequiresTool t : AnnotationSupport.findRepeatableAnnotations(element, RequiresTool.class)) {
+                Prerequisites.tool(t.value(), t.debianPackage());
+            }
+        } finally {
+            Prerequisites.CHECKING.remove();
         }
     }
 }
