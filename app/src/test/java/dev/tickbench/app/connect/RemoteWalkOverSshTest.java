@@ -226,11 +226,15 @@ class RemoteWalkOverSshTest {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** remote-probe's classes, this test's class path (sampler-core, Jackson, SSHD) and picocli from ~/.m2. */
+    /**
+     * remote-probe's classes, this test's class path (sampler-core, Jackson, SSHD) and picocli from the
+     * build's local Maven repository (app/pom.xml passes it as tickbench.maven.repo: -Dmaven.repo.local moves it).
+     */
     private static String probeClassPath() throws IOException {
         Prerequisites.require(Files.isDirectory(PROBE_CLASSES.resolve("dev/tickbench/probe/cli")),
                 PROBE_CLASSES + " is missing: build with `mvn -pl app -am test` so remote-probe is compiled");
-        Path picocliDir = Path.of(System.getProperty("user.home"), ".m2/repository/info/picocli/picocli");
+        Path repo = Path.of(System.getProperty("tickbench.maven.repo", System.getProperty("user.home") + "/.m2/repository"));
+        Path picocliDir = repo.resolve("info/picocli/picocli");
         Matcher v = Pattern.compile("<picocli.version>([^<]+)</picocli.version>")
                 .matcher(Files.readString(PROBE_CLASSES.resolve("../../../pom.xml").normalize()));
         Prerequisites.require(v.find(), "no picocli.version in the parent pom");
