@@ -41,19 +41,24 @@ public final class Prerequisites {
     /** Set by {@link RequiresToolExtension} while it checks a test class or method: the test JUnit runs. */
     static final ThreadLocal<String> CHECKING = new ThreadLocal<>();
 
-    /** The test that asked: the one the extension checks, else the first frame outside the test kit and JUnit. */
+    /**
+     * The test that asked: the one the extension checks, else the first test class's frame (a name ending
+     * in Test or IT) on the stack, else the first frame outside the test kit and JUnit (a helper).
+     */
     private static String caller() {
         String checking = CHECKING.get();
         if (checking != null) {
             return checking;
         }
-        return StackWalker.getInstance().walk(frames -> frames
+        List<StackWalker.StackFrame> frames = StackWalker.getInstance().walk(s -> s
                 .filter(f -> !f.getClassName().startsWith(Prerequisites.class.getPackageName() + ".")
                         && !f.getClassName().startsWith("org.junit.") && !f.getClassName().startsWith("java.")
                         && !f.getClassName().startsWith("jdk."))
-                .findFirst()
+                .toList());
+        return frames.stream().filter(f -> f.getClassName().matches(".*(Test|IT)(\\$.*)?")).findFirst()
+                .or(() -> frames.stream().findFirst())
                 .map(f -> f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName())
-                .orElse("a test"));
+                .orElse("a test");
     }
 
     /** Applies the rule when {@code met} is false. */
