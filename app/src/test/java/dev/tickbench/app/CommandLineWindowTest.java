@@ -3,6 +3,7 @@ package dev.tickbench.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.RecentConnections;
@@ -46,7 +47,7 @@ class CommandLineWindowTest {
     @Start
     void start(Stage s) throws Exception {
         stage = s;
-        Path spool = Files.createTempDirectory("tickbench-spool");
+        Path spool = TempDirs.deletedAtExit("tickbench-spool");
         vm = new MainViewModel(Platform::runLater, new Spool(spool, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
         view = new MainView(vm);
         s.setScene(new Scene(view, 1200, 800));

@@ -99,7 +99,7 @@ public final class Boards {
         }
     }
 
-    private static void deleteQuietly(Path top) {
+    static void deleteQuietly(Path top) {
         try {
             deleteTree(top);
         } catch (IOException e) {

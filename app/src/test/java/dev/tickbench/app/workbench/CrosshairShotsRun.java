@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.Crosshair;
@@ -48,7 +49,7 @@ public final class CrosshairShotsRun {
 
     private static void run(Path out) throws Exception {
         WindowFixture w = fx(() -> new WindowFixture(new Stage(), 1600, 1000));
-        Path file = Files.createTempDirectory("tickbench-shots").resolve("edge-router-3.ndjson.gz");
+        Path file = TempDirs.deletedAtExit("tickbench-shots").resolve("edge-router-3.ndjson.gz");
         RouterCapture.small(file);
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());

@@ -1,5 +1,6 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.charts.ChartView;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
@@ -68,7 +69,7 @@ public final class ScreenshotsRun {
     private static void run(Path out) throws Exception {
         WindowFixture w = fx(() -> new WindowFixture(new Stage(), WIDTH, HEIGHT));
         Stage stage = fx(() -> (Stage) w.view.getScene().getWindow());
-        Path dir = Files.createTempDirectory("tickbench-shots");
+        Path dir = TempDirs.deletedAtExit("tickbench-shots");
         Path file = dir.resolve("edge-router-3.ndjson.gz");
         new RouterCapture(100, 180, 34, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));

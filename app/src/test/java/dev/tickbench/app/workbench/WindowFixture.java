@@ -1,10 +1,8 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.testkit.Waits;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -23,14 +21,9 @@ final class WindowFixture {
     final MainView view;
 
     WindowFixture(Stage stage, int width, int height) {
-        try {
-            // the spool goes to a temp dir, not the user's cache; deleted when the JVM exits
-            Path spoolDir = Files.createTempDirectory("tickbench-spool");
-            spoolDir.toFile().deleteOnExit();
-            vm = new MainViewModel(Platform::runLater, new Spool(spoolDir, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        // the spool goes to a temp dir, not the user's cache; deleted with its files when the JVM exits
+        Path spoolDir = TempDirs.deletedAtExit("tickbench-spool");
+        vm = new MainViewModel(Platform::runLater, new Spool(spoolDir, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
         view = new MainView(vm);
         Scene scene = new Scene(view, width, height);
         view.installKeys(scene);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
@@ -43,8 +44,7 @@ class WindowTasksTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path spoolDir = Files.createTempDirectory("tickbench-spool");
-        spoolDir.toFile().deleteOnExit();
+        Path spoolDir = TempDirs.deletedAtExit("tickbench-spool");
         Executor work = r -> {
             synchronized (submitted) {
                 submitted.add(r);
