@@ -1,6 +1,6 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.SeriesGlob;
 import java.io.IOException;
 import java.nio.file.Files;
