@@ -13,7 +13,9 @@ public enum LevelKind {
     CPUFREQ(ReadRule.CHANGE_OR_POLICY),
     SLABINFO(ReadRule.BUDGET),
     BUDDYINFO(ReadRule.CHANGE_PUBLISHED_AS_RATE),
-    MTD(ReadRule.PERIODIC_BUDGET);
+    MTD(ReadRule.PERIODIC_BUDGET),
+    /** A level file set of the catalogue, read every tick and stored on change. */
+    CHANGE(ReadRule.CHANGE);
 
     private final ReadRule rule;
 
@@ -41,10 +43,11 @@ public enum LevelKind {
     }
 
     /**
-     * Whether each member gets its own row: the issue asks for cpufreq per core and each slab cache;
-     * buddyinfo orders and MTD fields are only named as the fastest member of their source.
+     * Whether each member gets its own row: the issue asks for cpufreq per core and each slab cache (and a
+     * file set's files are each their own value); buddyinfo orders and MTD fields are only named as the
+     * fastest member of their source.
      */
     public boolean membersAreRows() {
-        return this == CPUFREQ || this == SLABINFO;
+        return this == CPUFREQ || this == SLABINFO || this == CHANGE;
     }
 }
