@@ -2,7 +2,7 @@ package dev.tickbench.app.recording;
 
 import dev.tickbench.app.session.Series;
 import dev.tickbench.core.capture.CaptureReader;
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import java.io.IOException;

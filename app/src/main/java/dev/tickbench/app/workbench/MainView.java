@@ -5,7 +5,7 @@ import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsPane;
 
 import dev.tickbench.app.recording.CaptureLoader;
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.Series;

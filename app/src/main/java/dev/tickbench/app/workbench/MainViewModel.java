@@ -16,7 +16,7 @@ import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.charts.TimeWindow;
 import java.io.IOException;
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.capture.CaptureReader;
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;

@@ -3,6 +3,7 @@ package dev.tickbench.probe.cli;
 import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.probe.common.UserError;
 import java.io.BufferedReader;
 import java.io.FileOutputStream;
 import java.io.IOException;

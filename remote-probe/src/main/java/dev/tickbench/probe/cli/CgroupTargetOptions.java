@@ -5,6 +5,7 @@ import dev.tickbench.core.cgroup.CgroupTarget;
 import dev.tickbench.core.cgroup.TargetResolver;
 import dev.tickbench.core.session.SessionConfig;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.probe.common.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

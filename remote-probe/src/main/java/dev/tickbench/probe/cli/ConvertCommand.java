@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureConverter;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

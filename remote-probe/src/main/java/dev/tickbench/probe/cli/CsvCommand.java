@@ -1,7 +1,8 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.SeriesGlob;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

@@ -5,6 +5,7 @@ import dev.tickbench.core.floors.FloorComparison;
 import dev.tickbench.core.floors.FloorCsv;
 import dev.tickbench.core.floors.FloorJson;
 import dev.tickbench.core.floors.FloorReport;
+import dev.tickbench.probe.common.UserError;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;

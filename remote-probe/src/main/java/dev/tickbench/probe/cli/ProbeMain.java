@@ -1,5 +1,7 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.probe.common.ProbeVersion;
+import dev.tickbench.probe.common.UserError;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;

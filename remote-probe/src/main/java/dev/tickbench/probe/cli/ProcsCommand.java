@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

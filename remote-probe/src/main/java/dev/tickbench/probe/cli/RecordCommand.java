@@ -2,6 +2,7 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,8 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.probe.budget.MemoryBudget;
+import dev.tickbench.probe.common.HostPort;
+import dev.tickbench.probe.common.UserError;
 import dev.tickbench.probe.http.BearerToken;
 import dev.tickbench.probe.http.LineHub;
 import dev.tickbench.probe.http.ProbeHttpServer;
@@ -96,7 +98,8 @@ public final class ServeCommand implements Callable<Integer> {
             try (ProbeHttpServer server = ProbeHttpServer.start(httpBind, token, tls, new SamplerProbe(sampler), hub,
                     budget);
                     ProbeSshServer sshServer = sshBind == null ? null
-                            : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget)) {
+                            : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget,
+                                    ProbeMain::commandLine)) {
                 sampler.start();
                 if (tls == null && !httpBind.isLoopback("--http")) {
                     err.println("tickbench-probe serve: warning: --http " + http + " is not loopback and has no --tls-cert:"

@@ -4,6 +4,7 @@ import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.session.Session;
 import dev.tickbench.core.session.SessionConfig;
+import dev.tickbench.probe.common.UserError;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.probe.common.CommandIo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.LineSink;
+import dev.tickbench.probe.common.CommandIo;
 import java.io.OutputStream;
 import java.io.IOException;
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.throttle.IowaitSeries;
 import dev.tickbench.core.throttle.ThrottleReplay;
+import dev.tickbench.probe.common.CommandIo;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.throttle.Throttle;
 import dev.tickbench.core.throttle.ThrottleSampler;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.io.PrintWriter;

@@ -6,6 +6,7 @@ import dev.tickbench.core.cgroup.PathWalk;
 import dev.tickbench.core.cgroup.WalkJson;
 import dev.tickbench.core.cgroup.WalkResult;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.probe.common.UserError;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

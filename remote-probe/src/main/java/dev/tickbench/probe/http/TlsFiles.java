@@ -1,6 +1,6 @@
 package dev.tickbench.probe.http;
 
-import dev.tickbench.probe.cli.UserError;
+import dev.tickbench.probe.common.UserError;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

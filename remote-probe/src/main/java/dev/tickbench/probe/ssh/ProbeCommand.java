@@ -1,14 +1,14 @@
 package dev.tickbench.probe.ssh;
 
-import dev.tickbench.probe.cli.CommandIo;
+import dev.tickbench.probe.common.CommandIo;
 import dev.tickbench.probe.budget.MemoryBudget;
-import dev.tickbench.probe.cli.ProbeMain;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.AbstractCommandSupport;
 import picocli.CommandLine;
@@ -28,12 +28,17 @@ final class ProbeCommand extends AbstractCommandSupport {
     private volatile QueuedOutputStream output;
     private final MemoryBudget budget;
     private final Semaphore slots;
+    private final Supplier<CommandLine> verbs;
 
-    /** @param slots one per concurrent command ({@link MemoryBudget#MAX_SSH_COMMANDS}): each runs its own sampler */
-    ProbeCommand(String command, MemoryBudget budget, Semaphore slots) {
+    /**
+     * @param slots one per concurrent command ({@link MemoryBudget#MAX_SSH_COMMANDS}): each runs its own sampler
+     * @param verbs a fresh picocli command line of the probe's verbs (the CLI's, passed in: ssh does not know it)
+     */
+    ProbeCommand(String command, MemoryBudget budget, Semaphore slots, Supplier<CommandLine> verbs) {
         super(command, null);
         this.budget = budget;
         this.slots = slots;
+        this.verbs = verbs;
     }
 
     @Override
@@ -46,11 +51,11 @@ final class ProbeCommand extends AbstractCommandSupport {
         String refusal = Allowlist.refusal(words);
         CommandLine cl = null;
         if (refusal == null) {
-            cl = ProbeMain.commandLine();
+            cl = verbs.get();
             if (!cl.getSubcommands().containsKey(words.get(0))) {
                 refusal = "'" + words.get(0) + "' is not in this probe build";
             } else {
-                refusal = SshFlags.refusal(ProbeMain.commandLine(), words);
+                refusal = SshFlags.refusal(verbs.get(), words);
             }
         }
         if (refusal == null && !slots.tryAcquire()) {

@@ -1,8 +1,8 @@
 package dev.tickbench.probe.ssh;
 
 import dev.tickbench.probe.budget.MemoryBudget;
-import dev.tickbench.probe.cli.HostPort;
-import dev.tickbench.probe.cli.UserError;
+import dev.tickbench.probe.common.HostPort;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +12,7 @@ import java.security.PublicKey;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
 import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
@@ -19,6 +20,7 @@ import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.server.forward.RejectAllForwardingFilter;
 import org.apache.sshd.server.keyprovider.SimpleGeneratorHostKeyProvider;
+import picocli.CommandLine;
 
 /**
  * {@code serve --ssh}: an embedded Apache SSHD server for targets with no usable sshd. Public-key
@@ -47,9 +49,11 @@ public final class ProbeSshServer implements AutoCloseable {
     /**
      * Starts the server. The host key is generated at {@code hostKeyFile} on first start and reused after
      * (its public half is written beside it as {@code <file>.pub}, in OpenSSH format, for known_hosts).
+     *
+     * @param verbs makes the command line of the probe's verbs that exec requests run (the CLI's own)
      */
     public static ProbeSshServer start(HostPort bind, Path authorizedKeys, Path hostKeyFile, String user,
-            MemoryBudget budget) {
+            MemoryBudget budget, Supplier<CommandLine> verbs) {
         if (!Files.isReadable(authorizedKeys)) {
             throw new UserError("--authorized-keys " + authorizedKeys + ": cannot read the file", 2);
         }
@@ -89,8 +93,8 @@ public final class ProbeSshServer implements AutoCloseable {
                 BuiltinCompressions.none));
         server.setSubsystemFactories(List.of());
         Semaphore slots = new Semaphore(MemoryBudget.MAX_SSH_COMMANDS);
-        server.setShellFactory(channel -> new ProbeCommand(null, budget, slots));
-        server.setCommandFactory((channel, command) -> new ProbeCommand(command, budget, slots));
+        server.setShellFactory(channel -> new ProbeCommand(null, budget, slots, verbs));
+        server.setCommandFactory((channel, command) -> new ProbeCommand(command, budget, slots, verbs));
         try {
             server.start();
         } catch (IOException e) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.session.Session;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -62,6 +62,9 @@ public final class CadencePlanner {
         if (rule instanceof CadenceRule.BuddyInfo) {
             return new Plan(Cadence.of(rateHz, 1, Reason.RATE), 1, true);
         }
+        if (rule instanceof CadenceRule.OnChange) {
+            return new Plan(Cadence.of(rateHz, 1, Reason.CHANGE), 1, true);
+        }
         if (rule instanceof CadenceRule.Mtd) {
             int every = everyTicks(rateHz, 1.0 / Floors.MTD_PERIOD_S);
             return new Plan(Cadence.of(rateHz, every, Reason.BUDGET), every, true);
@@ -71,13 +74,14 @@ public final class CadencePlanner {
 
     /**
      * FLOOR_HZ = N > 0: thermal, slabinfo and MTD on one cadence of N Hz, the change filter off for
-     * every level source, reason override. cpufreq and buddyinfo are still read and emitted every tick
+     * every level source, reason override. cpufreq, buddyinfo and level file sets are still read and emitted every tick
      * but publish the override cadence (docs/cadence.md, "FLOOR_HZ").
      */
     private Plan override(CadenceRule rule) {
         int every = everyTicks(rateHz, floorHz);
         Cadence published = Cadence.of(rateHz, every, Reason.OVERRIDE);
-        boolean readEveryTick = rule instanceof CadenceRule.CpuFreq || rule instanceof CadenceRule.BuddyInfo;
+        boolean readEveryTick = rule instanceof CadenceRule.CpuFreq || rule instanceof CadenceRule.BuddyInfo
+                || rule instanceof CadenceRule.OnChange;
         return new Plan(published, readEveryTick ? 1 : every, false);
     }
 }

@@ -22,4 +22,7 @@ public sealed interface CadenceRule {
 
     /** MTD ECC counters: every {@link Floors#MTD_PERIOD_S} s, stored on change, publishes budget. */
     record Mtd() implements CadenceRule {}
+
+    /** A level file set of the series catalogue: read every tick, stored when a value moves, reason change. */
+    record OnChange() implements CadenceRule {}
 }

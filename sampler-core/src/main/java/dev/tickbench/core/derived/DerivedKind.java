@@ -1,24 +1,30 @@
 package dev.tickbench.core.derived;
 
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SeriesEntry;
+import dev.tickbench.core.catalogue.SourceEntry;
+import java.util.Map;
+
 /**
- * The derived series (docs/derived-series.md): what each is, from which stream source, in which unit,
- * over which window. Names carry the unit; {@code <subject>} is the PSI resource or the cgroup path.
+ * The derived series that {@link DerivedSeries} computes (docs/derived-series.md). What each is, its
+ * name, unit, inputs and the stream source it is computed from are declared in the series catalogue
+ * (docs/catalogue.md); {@code <subject>} is the PSI resource or the cgroup path.
  */
 public enum DerivedKind {
     /** Δ(total − idle − iowait) / Δtotal of the aggregate cpu line ({@link CpuTime}). */
-    CPU_BUSY("cpu.busy_pct", "stat", "%", "CPU busy: share of all CPU time that was neither idle nor iowait"),
+    CPU_BUSY("cpu.busy_pct"),
     /** Δiowait / Δtotal. */
-    CPU_IOWAIT("cpu.iowait_pct", "stat", "%", "CPU iowait: share of all CPU time idle with I/O outstanding"),
+    CPU_IOWAIT("cpu.iowait_pct"),
     /** Δ{@code <res>.some_total} µs / Δwall µs. */
-    PSI_SOME("psi.%s.some_pct", "pressure", "%", "share of wall time in which some task stalled on the resource"),
+    PSI_SOME("psi.{resource}.some_pct"),
     /** Δ{@code <res>.full_total} µs / Δwall µs. */
-    PSI_FULL("psi.%s.full_pct", "pressure", "%", "share of wall time in which all non-idle tasks stalled on the resource"),
+    PSI_FULL("psi.{resource}.full_pct"),
     /** Δusage_usec / Δwall: CPUs used by the cgroup (v2 cpu.stat, v1 cpuacct.usage). */
-    CGROUP_USAGE("cgroup.%s.usage_cpus", "cgroup_cpu", "CPUs", "CPUs used by the cgroup"),
+    CGROUP_USAGE("cgroup.{cgroup:.+}.usage_cpus"),
     /** Δnr_throttled / Δnr_periods: share of enforcement periods in which the cgroup was throttled. */
-    CGROUP_THROTTLED("cgroup.%s.throttled_pct", "cgroup_cpu", "%", "share of enforcement periods that throttled"),
+    CGROUP_THROTTLED("cgroup.{cgroup:.+}.throttled_pct"),
     /** Δthrottled_usec / Δwall: throttled time per second (summed over CPUs, may exceed 1). */
-    CGROUP_THROTTLED_TIME("cgroup.%s.throttled_s_per_s", "cgroup_cpu", "s/s", "throttled time per second of wall time");
+    CGROUP_THROTTLED_TIME("cgroup.{cgroup:.+}.throttled_s_per_s");
 
     /**
      * The default window ({@link DerivedWindow#DEFAULT}) in seconds: what CSV, {@code /metrics} and the
@@ -26,21 +32,29 @@ public enum DerivedKind {
      */
     public static final double WINDOW_S = 1.0;
 
-    private final String pattern;
+    private final SeriesEntry entry;
     private final String source;
-    private final String unit;
-    private final String help;
 
-    DerivedKind(String pattern, String source, String unit, String help) {
-        this.pattern = pattern;
-        this.source = source;
-        this.unit = unit;
-        this.help = help;
+    DerivedKind(String pattern) {
+        SeriesCatalogue c = SeriesCatalogue.standard();
+        this.entry = c.declared(pattern).orElseThrow(() -> new IllegalStateException("the catalogue declares no " + pattern));
+        this.source = c.sourceOf(entry).map(SourceEntry::name).orElseThrow().text();
+        if (entry.name().captures().size() > 1) {
+            throw new IllegalStateException(pattern + ": a derived kind has at most one subject");
+        }
     }
 
     /** The series name, e.g. {@code cpu.busy_pct}, {@code psi.io.some_pct}, {@code cgroup./a/b.usage_cpus}. */
     public String name(String subject) {
-        return pattern.contains("%s") ? String.format(java.util.Locale.ROOT, pattern, subject) : pattern;
+        if (entry.name().isLiteral()) {
+            return entry.name().text();
+        }
+        return entry.name().format(Map.of(entry.name().captures().get(0), String.valueOf(subject)));
+    }
+
+    /** Its catalogue entry: unit, shown name, chart group, inputs, metric. */
+    public SeriesEntry entry() {
+        return entry;
     }
 
     /** The stream source it is computed from (its cadence is the series' cadence). */
@@ -49,11 +63,11 @@ public enum DerivedKind {
     }
 
     public String unit() {
-        return unit;
+        return entry.display().unit();
     }
 
     public String help() {
-        return help;
+        return entry.description();
     }
 
     public double windowS() {

@@ -9,6 +9,7 @@ import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.catalogue.NaturalOrder;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -147,7 +148,7 @@ public final class FloorAnalysis {
     /** Thermal zones by number, then cpufreq, slabinfo, buddyinfo, mtd. */
     private static List<SourceTracker> sorted(java.util.Collection<SourceTracker> ts) {
         List<SourceTracker> out = new ArrayList<>(ts);
-        out.sort(Comparator.comparing((SourceTracker t) -> t.kind).thenComparing(t -> t.name, RowOrder.NATURAL));
+        out.sort(Comparator.comparing((SourceTracker t) -> t.kind).thenComparing(t -> t.name, NaturalOrder.NATURAL));
         return out;
     }
 
@@ -183,7 +184,7 @@ public final class FloorAnalysis {
                 jitter, need, shipped.hz(), shipped.reason(), FloorRules.verdict(shipped.hz(), need, b.resolutionHz())));
         if (t.kind.membersAreRows()) {
             List<String> names = new ArrayList<>(t.members.keySet());
-            names.sort(RowOrder.NATURAL);
+            names.sort(NaturalOrder.NATURAL);
             for (String m : names) {
                 SourceTracker.Member s = t.members.get(m);
                 double hz = perSecond(s.changes, d);

@@ -1,5 +1,6 @@
 package dev.tickbench.core.floors;
 
+import dev.tickbench.core.catalogue.NaturalOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,14 +34,14 @@ public record FloorComparison(List<FloorReport> captures, List<String> rows) {
     }
 
     public static FloorComparison of(List<FloorReport> reports) {
-        Map<String, LevelKind> sources = new TreeMap<>(RowOrder.NATURAL);
+        Map<String, LevelKind> sources = new TreeMap<>(NaturalOrder.NATURAL);
         for (FloorReport r : reports) {
             for (FloorRow row : r.rows()) {
                 sources.put(row.source(), row.kind());
             }
         }
         List<String> names = new ArrayList<>(sources.keySet());
-        names.sort(Comparator.comparing((String n) -> sources.get(n)).thenComparing(RowOrder.NATURAL));
+        names.sort(Comparator.comparing((String n) -> sources.get(n)).thenComparing(NaturalOrder.NATURAL));
         List<String> rows = new ArrayList<>();
         for (String source : names) {
             rows.add(source);
@@ -49,7 +50,7 @@ public record FloorComparison(List<FloorReport> captures, List<String> rows) {
                 r.rows().stream().filter(x -> x.isMember() && x.source().equals(source)).forEach(x -> members.add(x.key()));
             }
             List<String> sorted = new ArrayList<>(members);
-            Comparator<String> natural = RowOrder.NATURAL;
+            Comparator<String> natural = NaturalOrder.NATURAL;
             sorted.sort(sources.get(source) == LevelKind.SLABINFO
                     ? Comparator.comparingDouble((String k) -> -maxHz(reports, k)).thenComparing(natural)
                     : natural);

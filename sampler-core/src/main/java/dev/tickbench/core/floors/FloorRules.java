@@ -70,6 +70,7 @@ public final class FloorRules {
             case SLABINFO -> new CadenceRule.SlabInfo();
             case BUDDYINFO -> new CadenceRule.BuddyInfo();
             case MTD -> new CadenceRule.Mtd();
+            case CHANGE -> new CadenceRule.OnChange();
         };
         return new CadencePlanner(rateHz, 0).plan(rule).published();
     }

@@ -8,9 +8,9 @@ import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
-import dev.tickbench.core.capture.StreamKeys;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.source.pmu.PmuRatios;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
@@ -28,12 +28,15 @@ import java.util.TreeMap;
  * start (the sum of the stream's deltas; a reset line leaves the field out, so the sum never goes
  * down and is never reset by a scrape). Levels hold their last emitted value, and
  * {@code tickbench_source_age_seconds} says how old it is (a floored gauge is not re-sent between
- * reads). Thread-safe: one thread feeds, scrapes render.
+ * reads). Families, units and help text are the series catalogue's (docs/catalogue.md). Thread-safe: one
+ * thread feeds, scrapes render.
  */
 public final class MetricsState {
     /** kmsg priorities 0-7 by name, the {@code level} label of the kmsg record counter. */
     private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
     private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
+    /** The numeric fields of a cgroup_limits level (FORMAT.md), in the order they are served. */
+    private static final String[] CGROUP_LIMITS = {"quota_us", "period_us", "burst_us", "weight", "shares"};
 
     private Hello hello;
     /** source → key → cumulative delta sum (counters) or last value (levels). */
@@ -59,6 +62,17 @@ public final class MetricsState {
     /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
     private final DerivedSeries derived = new DerivedSeries();
     private List<DerivedValue> latestDerived = List.of();
+    private final SeriesCatalogue catalogue;
+
+    /** Served as the standard catalogue declares each series. */
+    public MetricsState() {
+        this(SeriesCatalogue.standard());
+    }
+
+    /** Served as {@code catalogue} declares each series (a board with a source of its own). */
+    public MetricsState(SeriesCatalogue catalogue) {
+        this.catalogue = catalogue;
+    }
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
@@ -102,12 +116,12 @@ public final class MetricsState {
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
             SourceValues v = e.getValue();
-            boolean counterSource = StreamKeys.isCounterSource(source);
+            boolean counterSource = catalogue.isCounterSource(source);
             Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
             Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
             for (int i = 0; i < v.size(); i++) {
                 String key = v.keys()[i];
-                if (counterSource && !StreamKeys.isLevel(source, key)) {
+                if (counterSource && !catalogue.isLevel(source, key)) {
                     sums.merge(key, v.values()[i], Long::sum);
                 } else {
                     held.put(key, v.values()[i]);
@@ -155,14 +169,15 @@ public final class MetricsState {
                     Math.max(0, age), "source", a.getKey());
         }
         for (Map.Entry<String, Map<String, Long>> src : counters.entrySet()) {
+            JsonNode attributes = attributes(caps, src.getKey());
             for (Map.Entry<String, Long> kv : src.getValue().entrySet()) {
-                SourceFamilies.add(e, src.getKey(), kv.getKey(), kv.getValue(), true, userHz, null);
+                SourceFamilies.add(e, catalogue, src.getKey(), kv.getKey(), kv.getValue(), true, userHz, attributes);
             }
         }
         for (Map.Entry<String, Map<String, Long>> src : levels.entrySet()) {
-            String type = thermalType(caps, src.getKey());
+            JsonNode attributes = attributes(caps, src.getKey());
             for (Map.Entry<String, Long> kv : src.getValue().entrySet()) {
-                SourceFamilies.add(e, src.getKey(), kv.getKey(), kv.getValue(), false, userHz, type);
+                SourceFamilies.add(e, catalogue, src.getKey(), kv.getKey(), kv.getValue(), false, userHz, attributes);
             }
         }
         for (int p = 0; p < kmsgByPrio.length; p++) {
@@ -171,11 +186,11 @@ public final class MetricsState {
         e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records lost (probe queue full or kernel ring overwritten; kmsg_gap lines).", kmsgDropped);
         for (Map.Entry<String, Long> l : limits.entrySet()) {
             if (l.getValue() != null && l.getKey().equals("memory_max")) { // null is "max": no limit, no sample
-                e.gauge("tickbench_limit_memory_max_bytes", "The probe's own cgroup memory.max.", l.getValue());
+                SourceFamilies.gauge(e, catalogue, "limits.memory_max", l.getValue(), Map.of());
             }
         }
         pmuRatios(e);
-        DerivedFamilies.add(e, latestDerived);
+        DerivedFamilies.add(e, catalogue, latestDerived);
         throttle(e);
         cgroupLimits(e);
         if (self != null) {
@@ -203,26 +218,24 @@ public final class MetricsState {
         }
     }
 
-    private static String thermalType(JsonNode caps, String source) {
-        if (caps == null || !source.startsWith("thermal_zone")) {
-            return null;
-        }
-        JsonNode t = caps.path("attributes").path(source).get("type");
-        return t == null || t.isNull() ? null : t.asText();
+    /** The source's capabilities attributes (labels such as a thermal zone's type), null when none. */
+    private static JsonNode attributes(JsonNode caps, String source) {
+        return caps == null ? null : caps.path("attributes").get(source);
     }
 
     private void pmuRatios(Exposition e) {
-        String window = (PmuRatios.WINDOW_NS / 1_000_000_000L) + "s";
+        Map<String, String> window = Map.of("window", (PmuRatios.WINDOW_NS / 1_000_000_000L) + "s");
         for (String cpu : pmu.cpus()) {
-            pmu.ipc(cpu).ifPresent(v -> e.gauge("tickbench_pmu_instructions_per_cycle",
-                    "Instructions per cycle over the last second of samples, per CPU and over all (cpu=\"all\").", v,
-                    "cpu", cpu, "window", window));
+            pmu.ipc(cpu).ifPresent(v -> SourceFamilies.gauge(e, catalogue, pmuSeries(cpu, "ipc"), v, window));
         }
         for (String cpu : pmu.cpus()) {
-            pmu.cacheMissRatio(cpu).ifPresent(v -> e.gauge("tickbench_pmu_cache_miss_ratio",
-                    "Cache misses per cache reference over the last second of samples, per CPU and over all.", v,
-                    "cpu", cpu, "window", window));
+            pmu.cacheMissRatio(cpu).ifPresent(v -> SourceFamilies.gauge(e, catalogue, pmuSeries(cpu, "cache_miss_ratio"), v, window));
         }
+    }
+
+    /** {@code pmu_hw.cpu0.ipc}, {@code pmu_hw.all.ipc}: the derived series' names (docs/pmu.md). */
+    private static String pmuSeries(String cpu, String ratio) {
+        return "pmu_hw." + (cpu.equals(PmuRatios.ALL) ? cpu : "cpu" + cpu) + "." + ratio;
     }
 
     private void throttle(Exposition e) {
@@ -230,8 +243,8 @@ public final class MetricsState {
             return;
         }
         ThrottleLine t = throttle;
-        e.gauge("tickbench_throttle_iowait_ratio", "iowait share of CPU time over the last second.", t.iowait() / 100.0);
-        e.gauge("tickbench_throttle_iowait_smoothed_ratio", "iowait, mean of the last 5 samples.", t.smoothed() / 100.0);
+        SourceFamilies.gauge(e, catalogue, "throttle.iowait", t.iowait(), Map.of());
+        SourceFamilies.gauge(e, catalogue, "throttle.smoothed", t.smoothed(), Map.of());
         boolean known = false;
         for (String z : THROTTLE_ZONES) {
             known |= z.equals(t.zone());
@@ -240,9 +253,9 @@ public final class MetricsState {
         if (!known && t.zone() != null) {
             e.gauge("tickbench_throttle_zone", "1 for the throttle's current zone.", 1, "zone", t.zone());
         }
-        e.gauge("tickbench_throttle_effective_concurrency", "Concurrency the throttle allows now.", t.effective());
-        e.gauge("tickbench_throttle_ceiling_concurrency", "Concurrency ceiling.", t.ceiling());
-        e.gauge("tickbench_throttle_grow_spread_seconds", "Wait before the next growth step.", t.growSpreadS());
+        SourceFamilies.gauge(e, catalogue, "throttle.effective", t.effective(), Map.of());
+        SourceFamilies.gauge(e, catalogue, "throttle.ceiling", t.ceiling(), Map.of());
+        SourceFamilies.gauge(e, catalogue, "throttle.grow_spread_s", t.growSpreadS(), Map.of());
         peaksSinceScrape.drain().ifPresent(p -> {
             peak(e, "cpu", p.cpu());
             peak(e, "mem", p.mem());
@@ -264,18 +277,12 @@ public final class MetricsState {
         }
         for (JsonNode level : cgroupLimits.path("levels")) {
             String path = level.path("path").asText("");
-            limit(e, level, "quota_us", "tickbench_cgroup_cpu_quota_seconds", "CPU quota per period (absent: max).", path, 1e-6);
-            limit(e, level, "period_us", "tickbench_cgroup_cpu_period_seconds", "CPU bandwidth period.", path, 1e-6);
-            limit(e, level, "burst_us", "tickbench_cgroup_cpu_burst_limit_seconds", "CPU burst credit allowed.", path, 1e-6);
-            limit(e, level, "weight", "tickbench_cgroup_cpu_weight", "cpu.weight (v2).", path, 1);
-            limit(e, level, "shares", "tickbench_cgroup_cpu_shares", "cpu.shares (v1).", path, 1);
-        }
-    }
-
-    private static void limit(Exposition e, JsonNode level, String field, String family, String help, String path, double scale) {
-        JsonNode v = level.get(field);
-        if (v != null && v.isNumber()) {
-            e.gauge(family, help, SourceFamilies.scaled(v.asDouble(), scale), "cgroup", path);
+            for (String field : CGROUP_LIMITS) {
+                JsonNode v = level.get(field);
+                if (v != null && v.isNumber()) {
+                    SourceFamilies.gauge(e, catalogue, "cgroup_limits." + path + "|" + field, v.asDouble(), Map.of());
+                }
+            }
         }
     }
 

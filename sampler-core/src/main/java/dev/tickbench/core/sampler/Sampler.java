@@ -7,6 +7,7 @@ import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.capture.JsonLineWriter;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.capture.StreamFormat;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.source.Source;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -138,7 +139,13 @@ public final class Sampler implements AutoCloseable {
      * is absent with its reason in the capabilities; nothing here throws for one.
      */
     public static Sampler create(SamplerConfig config, List<Source> extraSources, List<TickExtension> extensions) {
-        return new Sampler(config, SourceDiscovery.discover(config.roots(), extraSources), extensions);
+        return create(config, SeriesCatalogue.standard(), extraSources, extensions);
+    }
+
+    /** As {@link #create(SamplerConfig, List, List)}, reading {@code catalogue}'s file sets too (docs/catalogue.md). */
+    public static Sampler create(SamplerConfig config, SeriesCatalogue catalogue, List<Source> extraSources,
+            List<TickExtension> extensions) {
+        return new Sampler(config, SourceDiscovery.discover(config.roots(), catalogue, extraSources), extensions);
     }
 
     /** A sampler over an explicit environment (tests script their sources this way). */

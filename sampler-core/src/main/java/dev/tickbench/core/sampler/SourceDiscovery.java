@@ -1,6 +1,7 @@
 package dev.tickbench.core.sampler;
 
 import dev.tickbench.core.capture.JsonLineWriter;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Kmsg;
 import dev.tickbench.core.source.KmsgEvent;
@@ -17,12 +18,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Finds every source of part A under the roots, plus kmsg, the probe's memory.max and the host facts. */
+/**
+ * Finds every source of part A under the roots (and the catalogue's file sets, docs/catalogue.md), plus
+ * kmsg, the probe's memory.max and the host facts.
+ */
 final class SourceDiscovery {
     private SourceDiscovery() {}
 
-    static SamplerEnvironment discover(SystemRoots roots, List<Source> extra) {
-        List<Source> candidates = new ArrayList<>(Sources.discover(roots));
+    static SamplerEnvironment discover(SystemRoots roots, SeriesCatalogue catalogue, List<Source> extra) {
+        List<Source> candidates = new ArrayList<>(Sources.discover(roots, catalogue));
         candidates.addAll(Sources.pmu(roots));
         candidates.addAll(extra);
         Map<String, String> absent = new LinkedHashMap<>();

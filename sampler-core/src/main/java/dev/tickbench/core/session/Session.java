@@ -1,5 +1,6 @@
 package dev.tickbench.core.session;
 
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.cgroup.CgroupCpuSource;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupLimitsExtension;
@@ -41,6 +42,12 @@ public final class Session implements AutoCloseable {
      * @throws IllegalArgumentException a bad {@code FLOOR_HZ} in the environment
      */
     public static Session open(SessionConfig config, Map<String, String> environment) throws CgroupException {
+        return open(config, environment, SeriesCatalogue.standard());
+    }
+
+    /** As {@link #open(SessionConfig, Map)}, sampling {@code catalogue}'s file sets too (docs/catalogue.md). */
+    public static Session open(SessionConfig config, Map<String, String> environment, SeriesCatalogue catalogue)
+            throws CgroupException {
         int floorHz = config.resolveFloorHz(environment);
         CgroupTarget target = resolve(config);
         List<Source> extra = new ArrayList<>();
@@ -51,7 +58,8 @@ public final class Session implements AutoCloseable {
             extra.add(new CgroupCpuSource(target));
             extensions.add(new CgroupLimitsExtension(target));
         }
-        Sampler sampler = Sampler.create(new SamplerConfig(config.roots(), config.rateHz(), floorHz), extra, extensions);
+        Sampler sampler = Sampler.create(new SamplerConfig(config.roots(), config.rateHz(), floorHz), catalogue, extra,
+                extensions);
         return new Session(sampler, throttle, target);
     }
 

@@ -1,6 +1,7 @@
 package dev.tickbench.core.source;
 
 import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 
 /**
  * {@code /proc/stat}: per-CPU and aggregate ticks ({@code cpu.user}, {@code cpu3.iowait}, …), {@code ctxt},
@@ -59,10 +60,10 @@ public final class CpuStat extends FileSource {
         }
     }
 
+    /** procs_running and procs_blocked, as the series catalogue declares them (docs/catalogue.md). */
     @Override
     public boolean isLevelKey(int index) {
-        String k = values.key(index);
-        return PROCS_RUNNING.equals(k) || PROCS_BLOCKED.equals(k);
+        return SeriesCatalogue.standard().isLevel(name(), values.key(index));
     }
 
     /** The number of {@code cpuN} lines in a {@code /proc/stat} text (the online CPUs). */

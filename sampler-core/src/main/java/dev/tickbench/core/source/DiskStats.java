@@ -1,6 +1,7 @@
 package dev.tickbench.core.source;
 
 import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 
 /**
  * {@code /proc/diskstats}: {@code <dev>.<field>} per device. Kernels print 11 fields after
@@ -14,7 +15,6 @@ public final class DiskStats extends FileSource {
         "write_ms", "in_flight", "io_ms", "weighted_io_ms", "discards", "discards_merged", "sectors_discarded",
         "discard_ms", "flushes", "flush_ms"
     };
-    static final String IN_FLIGHT = "in_flight";
 
     public DiskStats(SystemRoots roots) {
         super("diskstats", SourceKind.COUNTER, new CadenceRule.EveryTick(), roots.proc("diskstats"));
@@ -45,9 +45,9 @@ public final class DiskStats extends FileSource {
         return true;
     }
 
+    /** A device's in_flight, as the series catalogue declares it (docs/catalogue.md). */
     @Override
     public boolean isLevelKey(int index) {
-        String k = values.key(index);
-        return k.endsWith(IN_FLIGHT) && k.length() > IN_FLIGHT.length() && k.charAt(k.length() - IN_FLIGHT.length() - 1) == '.';
+        return SeriesCatalogue.standard().isLevel(name(), values.key(index));
     }
 }

@@ -1,5 +1,7 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.source.pmu.PmuGroup;
 import dev.tickbench.core.source.pmu.PmuSource;
 import java.io.IOException;
@@ -14,13 +16,19 @@ import java.util.stream.Stream;
 public final class Sources {
     private Sources() {}
 
+    /** Every polled source of the standard catalogue: {@link #discover(SystemRoots, SeriesCatalogue)}. */
+    public static List<Source> discover(SystemRoots roots) {
+        return discover(roots, SeriesCatalogue.standard());
+    }
+
     /**
      * Every polled source, not yet opened, in a stable order: stat, interrupts, softirqs, vmstat,
      * meminfo, diskstats, yaffs, pressure, the thermal zones in numeric order (or one absent
-     * {@code thermal} entry saying why there are none), cpufreq, slabinfo, buddyinfo, mtd. Which are
+     * {@code thermal} entry saying why there are none), cpufreq, slabinfo, buddyinfo, mtd, then one
+     * generic reader per file set of {@code catalogue}, in its order (docs/catalogue.md). Which are
      * present is only known after {@link Source#open()}.
      */
-    public static List<Source> discover(SystemRoots roots) {
+    public static List<Source> discover(SystemRoots roots, SeriesCatalogue catalogue) {
         List<Source> list = new ArrayList<>();
         list.add(new CpuStat(roots));
         list.add(new Interrupts(roots));
@@ -35,6 +43,16 @@ public final class Sources {
         list.add(new SlabInfo(roots));
         list.add(new BuddyInfo(roots));
         list.add(new MtdEcc(roots));
+        list.addAll(fileSets(roots, catalogue));
+        return list;
+    }
+
+    /** The generic reader of each file set {@code catalogue} declares, not yet opened. */
+    public static List<Source> fileSets(SystemRoots roots, SeriesCatalogue catalogue) {
+        List<Source> list = new ArrayList<>();
+        for (SourceEntry e : catalogue.fileSets()) {
+            list.add(new FileSetSource(e, roots, catalogue));
+        }
         return list;
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.export.CsvExport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.export.CsvExport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

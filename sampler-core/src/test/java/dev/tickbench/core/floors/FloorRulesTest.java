@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tickbench.core.cadence.Cadence;
 import dev.tickbench.core.cadence.Reason;
+import dev.tickbench.core.catalogue.NaturalOrder;
 import org.junit.jupiter.api.Test;
 
 class FloorRulesTest {
@@ -48,7 +49,7 @@ class FloorRulesTest {
     @Test
     void rowsSortNumbersAsNumbers() {
         java.util.List<String> l = new java.util.ArrayList<>(java.util.List.of("cpu10", "cpu2", "cpu1", "thermal_zone10", "thermal_zone9"));
-        l.sort(RowOrder.NATURAL);
+        l.sort(NaturalOrder.NATURAL);
         assertEquals(java.util.List.of("cpu1", "cpu2", "cpu10", "thermal_zone9", "thermal_zone10"), l);
     }
 }

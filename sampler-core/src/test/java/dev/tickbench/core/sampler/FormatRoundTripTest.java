@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.CaptureWriter;
-import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.OtherLine;

@@ -1,6 +1,18 @@
-package dev.tickbench.core.capture;
+package dev.tickbench.core.export;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tickbench.core.capture.CaptureFormatException;
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.Csv;
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SeriesGlob;
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.catalogue.Scale;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SeriesMatch;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import java.io.BufferedWriter;
@@ -32,7 +44,8 @@ import java.util.function.DoubleConsumer;
  * derived series ({@code cpu.busy_pct}, {@code psi.io.some_pct}, {@code cgroup.<path>.usage_cpus}, …,
  * unit in the name, each over its window: docs/derived-series.md), empty until their window is full, then
  * the levels the charts show in another unit, in that unit ({@code thermal_zone0_c}, {@code cpufreq.cpu0_mhz};
- * {@link #unitColumn}), filled exactly where their raw column is. Every column: docs/csv.md. Cadences and reasons go to a
+ * {@link #unitColumn}), filled exactly where their raw column is. Units, shown units and which keys are
+ * levels come from the series catalogue (docs/catalogue.md). Every column: docs/csv.md. Cadences and reasons go to a
  * sidecar {@code <out>.cadences.csv} (series, hz, reason, every_ticks, from_t_s), because they are
  * data and a plain CSV has no place for them.
  *
@@ -70,14 +83,20 @@ public final class CsvExport {
     }
 
     public static Summary export(Path capture, Path out, Options options, DoubleConsumer progress) throws IOException {
+        return export(capture, out, options, SeriesCatalogue.standard(), progress);
+    }
+
+    /** The export with {@code catalogue}'s units and levels (a test's board with a source of its own). */
+    public static Summary export(Path capture, Path out, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
+            throws IOException {
         long total = Math.max(1, Files.size(capture));
-        Scan scan = scan(capture, options, f -> progress.accept(f / 2));
+        Scan scan = scan(capture, options, catalogue, f -> progress.accept(f / 2));
         Path cadenceFile = cadenceFileFor(out);
         long rows;
         CaptureFormatException error = scan.error;
         try (CaptureReader reader = CaptureReader.open(capture);
                 Writer w = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
-            RowWriter rw = new RowWriter(scan.columns, options, w);
+            RowWriter rw = new RowWriter(scan.columns, options, catalogue, w);
             rows = rw.writeAll(reader, scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
                     () -> progress.accept(0.5 + 0.5 * reader.bytesRead() / total));
             writeCadences(cadenceFile, rw.cadenceRows);
@@ -94,44 +113,33 @@ public final class CsvExport {
 
     /**
      * One output column; a derived one has no key and takes its cadence from {@code source}. A raw value
-     * is divided by {@code divisor} ({@code 1}: as captured; else a level in the unit the charts show).
+     * is scaled by {@code scale} ({@link Scale#ONE}: as captured; else a level in the unit the charts show).
      */
-    record Column(String source, String key, String name, boolean level, boolean derived, long divisor) {
+    record Column(String source, String key, String name, boolean level, boolean derived, Scale scale) {
         Column(String source, String key, String name, boolean level, boolean derived) {
-            this(source, key, name, level, derived, 1);
+            this(source, key, name, level, derived, Scale.ONE);
         }
     }
 
     /**
      * A level that the charts show in another unit than the kernel's gets a second column in that unit,
-     * named with it: {@code thermal_zone0_c} (°C from m°C), {@code cpufreq.cpu0_mhz} (MHz from kHz).
-     * Null when the series has none. docs/csv.md lists them.
+     * named with it: {@code thermal_zone0_c} (°C from m°C), {@code cpufreq.cpu0_mhz} (MHz from kHz): the
+     * catalogue entry's CSV column (docs/catalogue.md). Null when the series has none. docs/csv.md lists them.
      */
     public static String unitColumn(String series) {
         int dot = series.indexOf('.');
         if (dot < 0) {
             return null;
         }
-        Unit u = unitColumn(series.substring(0, dot), series.substring(dot + 1));
-        return u == null ? null : u.name();
-    }
-
-    private record Unit(String name, long divisor) {}
-
-    private static Unit unitColumn(String source, String key) {
-        if (source.startsWith("thermal_zone") && key.equals("temp")) {
-            return new Unit(source + "_c", 1000);
-        }
-        if (source.equals("cpufreq") && key.startsWith("cpu")) {
-            return new Unit("cpufreq." + key + "_mhz", 1000);
-        }
-        return null;
+        return SeriesCatalogue.standard().stream(series.substring(0, dot), series.substring(dot + 1))
+                .map(SeriesMatch::csvColumn).orElse(null);
     }
 
     private record Scan(List<Column> columns, CaptureFormatException error) {}
 
     /** Pass 1: every series that occurs, sources in order of first appearance, keys within a source likewise. */
-    private static Scan scan(Path capture, Options options, DoubleConsumer progress) throws IOException {
+    private static Scan scan(Path capture, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
+            throws IOException {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
         Map<String, String> derivedSeen = new LinkedHashMap<>(); // name -> source it derives from
         DerivedSeries derived = new DerivedSeries();
@@ -164,7 +172,7 @@ public final class CsvExport {
             for (String key : e.getValue()) {
                 String name = e.getKey() + "." + key;
                 if (SeriesGlob.anyMatches(options.series(), name)) {
-                    columns.add(new Column(e.getKey(), key, name, StreamKeys.isLevel(e.getKey(), key), false));
+                    columns.add(new Column(e.getKey(), key, name, catalogue.isLevel(e.getKey(), key), false));
                 }
             }
         }
@@ -175,9 +183,11 @@ public final class CsvExport {
         }
         for (Map.Entry<String, Set<String>> e : seen.entrySet()) {
             for (String key : e.getValue()) {
-                Unit u = unitColumn(e.getKey(), key);
-                if (u != null && SeriesGlob.anyMatches(options.series(), u.name())) {
-                    columns.add(new Column(e.getKey(), key, u.name(), StreamKeys.isLevel(e.getKey(), key), false, u.divisor()));
+                SeriesMatch m = catalogue.stream(e.getKey(), key).orElse(null);
+                String shown = m == null ? null : m.csvColumn();
+                if (shown != null && SeriesGlob.anyMatches(options.series(), shown)) {
+                    columns.add(new Column(e.getKey(), key, shown, catalogue.isLevel(e.getKey(), key), false,
+                            m.entry().display().scale()));
                 }
             }
         }
@@ -195,6 +205,7 @@ public final class CsvExport {
     private static final class RowWriter {
         private final List<Column> columns;
         private final Options options;
+        private final SeriesCatalogue catalogue;
         private final Writer w;
         /** source → key → the columns it fills (its raw column and its column in display units). */
         private final Map<String, Map<String, int[]>> index = new HashMap<>();
@@ -212,9 +223,10 @@ public final class CsvExport {
         private JsonNode pendingCadences;
         private final Map<String, String> lastCadence = new HashMap<>();
 
-        RowWriter(List<Column> columns, Options options, Writer w) {
+        RowWriter(List<Column> columns, Options options, SeriesCatalogue catalogue, Writer w) {
             this.columns = columns;
             this.options = options;
+            this.catalogue = catalogue;
             this.w = w;
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
@@ -325,14 +337,14 @@ public final class CsvExport {
                 if (present[c] && col.derived()) {
                     appendDecimal(row, derivedValues[c]);
                 } else if (present[c]) {
-                    appendRaw(row, values[c], col.divisor());
+                    appendRaw(row, values[c], col.scale());
                 } else if (col.derived()) {
                     continue; // window not full, or emptied by a gap or reset: unknown
                 } else if (col.level()) {
                     if (options.fillHeld() && hasHeld[c]) {
-                        appendRaw(row, held[c], col.divisor());
+                        appendRaw(row, held[c], col.scale());
                     }
-                } else if (StreamKeys.ROW_OMITTING_SOURCES.contains(col.source()) && sourcePresent(col.source())
+                } else if (catalogue.omitsIdleRows(col.source()) && sourcePresent(col.source())
                         && !s.resets().contains(col.name())) {
                     row.append('0'); // the probe leaves out rows whose deltas are all zero
                 }
@@ -387,13 +399,12 @@ public final class CsvExport {
         b.append("000000", 0, 6 - frac.length()).append(frac);
     }
 
-    /** A captured value, or that value in a display unit ({@code divisor} > 1), exactly: 45123 m°C → 45.123. */
-    private static void appendRaw(StringBuilder b, long v, long divisor) {
-        if (divisor == 1) {
+    /** A captured value, or that value in a display unit, exactly: 45123 m°C → 45.123. */
+    private static void appendRaw(StringBuilder b, long v, Scale scale) {
+        if (scale.isOne()) {
             b.append(v);
         } else {
-            b.append(java.math.BigDecimal.valueOf(v).divide(java.math.BigDecimal.valueOf(divisor)).stripTrailingZeros()
-                    .toPlainString());
+            b.append(scale.exact(v));
         }
     }
 

@@ -1,9 +1,12 @@
-package dev.tickbench.core.capture;
+package dev.tickbench.core.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.testkit.RouterCapture;

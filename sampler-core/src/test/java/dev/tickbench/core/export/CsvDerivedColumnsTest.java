@@ -1,4 +1,4 @@
-package dev.tickbench.core.capture;
+package dev.tickbench.core.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.tickbench.probe.cli;
+package dev.tickbench.probe.common;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;

@@ -1,4 +1,4 @@
-package dev.tickbench.probe.cli;
+package dev.tickbench.probe.common;
 
 /** An error the user can act on: printed as one line (what, where, what to do), no stack trace. */
 public final class UserError extends RuntimeException {

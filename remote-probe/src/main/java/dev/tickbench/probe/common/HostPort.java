@@ -1,4 +1,4 @@
-package dev.tickbench.probe.cli;
+package dev.tickbench.probe.common;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

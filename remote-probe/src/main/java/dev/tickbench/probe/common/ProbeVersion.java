@@ -1,4 +1,4 @@
-package dev.tickbench.probe.cli;
+package dev.tickbench.probe.common;
 
 import dev.tickbench.core.sampler.Version;
 import picocli.CommandLine;

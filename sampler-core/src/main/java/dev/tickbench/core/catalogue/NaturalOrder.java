@@ -1,14 +1,17 @@
-package dev.tickbench.core.floors;
+package dev.tickbench.core.catalogue;
 
 import java.util.Comparator;
 
-/** Names compared with their digit runs as numbers, so cpu2 comes before cpu10 and thermal_zone2 before thermal_zone10. */
-final class RowOrder {
-    static final Comparator<String> NATURAL = RowOrder::compare;
+/**
+ * Names compared with their digit runs as numbers, so cpu2 comes before cpu10 and thermal_zone2 before
+ * thermal_zone10: the order a file set's keys are streamed in and the floors' rows are listed in.
+ */
+public final class NaturalOrder {
+    public static final Comparator<String> NATURAL = NaturalOrder::compare;
 
-    private RowOrder() {}
+    private NaturalOrder() {}
 
-    static int compare(String a, String b) {
+    public static int compare(String a, String b) {
         int i = 0;
         int j = 0;
         while (i < a.length() && j < b.length()) {

@@ -1,4 +1,4 @@
-package dev.tickbench.core.capture;
+package dev.tickbench.core.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.capture.SeriesGlob;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -186,18 +188,6 @@ class CsvExportTest {
         } finally {
             Thread.interrupted();
         }
-    }
-
-    @Test
-    void levelKeysInsideCounterSourcesFollowFormatMd() {
-        assertTrue(StreamKeys.isLevel("stat", "procs_blocked"));
-        assertTrue(StreamKeys.isLevel("diskstats", "sda.in_flight"));
-        assertTrue(StreamKeys.isLevel("vmstat", "nr_free_pages"));
-        assertTrue(StreamKeys.isLevel("vmstat", "workingset_nodes"));
-        assertTrue(StreamKeys.isLevel("meminfo", "MemFree"));
-        assertFalse(StreamKeys.isLevel("vmstat", "nr_dirtied"));
-        assertFalse(StreamKeys.isLevel("vmstat", "pgfault"));
-        assertFalse(StreamKeys.isLevel("stat", "cpu.user"));
     }
 
     @Test

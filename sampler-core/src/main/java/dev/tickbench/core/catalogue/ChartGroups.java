@@ -1,0 +1,47 @@
+package dev.tickbench.core.catalogue;
+
+import dev.tickbench.core.catalogue.ChartGroup.Overlay;
+import dev.tickbench.core.catalogue.ChartGroup.Ranking;
+import java.util.List;
+
+/** The workbench's tracks in display order (docs/workbench-charts.md), with how each draws. */
+final class ChartGroups {
+    static final String THERMAL = "thermal";
+    static final String CPU_FREQ = "cpu_freq";
+    static final String CPU = "cpu";
+    static final String PSI = "psi";
+    static final String SLAB = "slab";
+    static final String BUDDY = "buddy";
+    static final String CGROUP_THROTTLED = "cgroup_throttled";
+    static final String CGROUP_THROTTLED_TIME = "cgroup_throttled_time";
+    static final String CGROUP_USAGE = "cgroup_usage";
+    static final String THROTTLE = "throttle";
+    static final String THROTTLE_EFFECTIVE = "throttle_effective";
+    static final String PMU_IPC = "pmu_ipc";
+    static final String PMU_CACHE_MISS = "pmu_cache_miss";
+    static final String PMU_SOFTWARE = "pmu_software";
+
+    /** How many series a picked group draws before the user picks (docs/derived-series.md, "Default picks"). */
+    static final int TOP = 5;
+
+    private ChartGroups() {}
+
+    static List<ChartGroup> all() {
+        return List.of(
+                ChartGroup.lines(THERMAL, "Thermal", "°C").withSteps().withOverlay(Overlay.CRITICAL_TRIP),
+                ChartGroup.lines(CPU_FREQ, "CPU frequency", "MHz").withSteps(),
+                ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
+                ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
+                ChartGroup.lines(SLAB, "Slab caches", "active objects").withIntegral().withSteps().withPicks(TOP, Ranking.MEMORY),
+                ChartGroup.lines(BUDDY, "Buddy free lists", "free blocks").withIntegral().withSteps()
+                        .withPicks(TOP, Ranking.ZONE_FREE_MEMORY),
+                ChartGroup.lines(CGROUP_THROTTLED, "cgroup throttled periods", "%").withZero(),
+                ChartGroup.lines(CGROUP_THROTTLED_TIME, "cgroup throttled time", "s/s").withZero(),
+                ChartGroup.lines(CGROUP_USAGE, "cgroup CPU usage", "CPUs").withZero(),
+                ChartGroup.lines(THROTTLE, "Throttle: iowait", "%").withZero().withOverlay(Overlay.THROTTLE_BANDS),
+                ChartGroup.lines(THROTTLE_EFFECTIVE, "Throttle: effective concurrency", "slots").withIntegral().withSteps(),
+                ChartGroup.lines(PMU_IPC, "PMU: instructions per cycle", "IPC").withZero(),
+                ChartGroup.lines(PMU_CACHE_MISS, "PMU: cache miss ratio", "%").withZero(),
+                ChartGroup.lines(PMU_SOFTWARE, "PMU: context switches and page faults", "per s").withZero());
+    }
+}

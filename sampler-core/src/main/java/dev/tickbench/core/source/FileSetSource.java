@@ -1,0 +1,109 @@
+package dev.tickbench.core.source;
+
+import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.catalogue.FileSet;
+import dev.tickbench.core.catalogue.NaturalOrder;
+import dev.tickbench.core.catalogue.ReadRule;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SourceEntry;
+import dev.tickbench.core.catalogue.ValueKind;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The generic reader of a catalogue file set (docs/catalogue.md, "File sets"): every file its path
+ * pattern matches under the proc or sys root, each a kept-open one-number file under the key the
+ * catalogue forms from the path. Counters are read every tick (reason rate), levels every tick and
+ * stored when one moves (reason change), docs/cadence.md. Files are found once, at open: one that
+ * appears later is read from the next session on.
+ */
+public final class FileSetSource implements Source {
+    private final SourceEntry entry;
+    private final SeriesCatalogue catalogue;
+    private final Path root;
+    private final ValueTable values = new ValueTable();
+    private final NumberFiles files = new NumberFiles();
+
+    public FileSetSource(SourceEntry entry, SystemRoots roots, SeriesCatalogue catalogue) {
+        if (entry.fileSet() == null) {
+            throw new IllegalArgumentException(entry.name() + " has no file set");
+        }
+        this.entry = entry;
+        this.catalogue = catalogue;
+        this.root = entry.fileSet().root() == FileSet.Root.SYS ? roots.sys() : roots.proc();
+    }
+
+    @Override
+    public String name() {
+        return entry.name().text();
+    }
+
+    @Override
+    public SourceKind kind() {
+        return entry.kind() == ValueKind.COUNTER ? SourceKind.COUNTER : SourceKind.LEVEL;
+    }
+
+    @Override
+    public CadenceRule cadenceRule() {
+        return entry.rule() == ReadRule.CHANGE ? new CadenceRule.OnChange() : new CadenceRule.EveryTick();
+    }
+
+    @Override
+    public Presence open() {
+        close(); // re-opening starts afresh
+        FileSet set = entry.fileSet();
+        List<FileSetPaths.Found> found = new ArrayList<>(FileSetPaths.expand(root, set.path()));
+        found.sort(Comparator.comparing(f -> set.key().format(f.captures()), NaturalOrder.NATURAL));
+        String firstFailure = null;
+        for (FileSetPaths.Found f : found) {
+            try {
+                files.add(set.key().format(f.captures()), f.path());
+            } catch (IOException | RuntimeException e) {
+                if (firstFailure == null && !(e instanceof NoSuchFileException)) {
+                    firstFailure = FileSource.reason(f.path(), e, "no " + f.path());
+                }
+            }
+        }
+        if (files.isEmpty()) {
+            return Presence.absent(firstFailure != null ? firstFailure
+                    : "no " + root + "/" + set.path().glob() + " on this system");
+        }
+        try {
+            read();
+        } catch (IOException e) {
+            close();
+            return Presence.absent("cannot read " + root + "/" + set.path().glob() + ": " + e.getMessage());
+        }
+        return Presence.PRESENT;
+    }
+
+    @Override
+    public void read() throws IOException {
+        files.read(values);
+    }
+
+    @Override
+    public ValueTable values() {
+        return values;
+    }
+
+    @Override
+    public boolean rowFiltered() {
+        return entry.omitsIdleRows();
+    }
+
+    /** A key the catalogue declares LEVEL inside a counter file set is carried absolute. */
+    @Override
+    public boolean isLevelKey(int index) {
+        return catalogue.isLevel(name(), values.key(index));
+    }
+
+    @Override
+    public void close() {
+        files.close();
+    }
+}
