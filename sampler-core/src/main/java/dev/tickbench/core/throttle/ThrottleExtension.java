@@ -33,7 +33,7 @@ public final class ThrottleExtension implements TickExtension {
 
     ThrottleExtension(ThrottleSampler sampler, int ceiling) {
         this.sampler = sampler;
-        this.ceiling = Math.max(Throttle.MIN_EFFECTIVE, ceiling);
+        this.ceiling = Math.max(Throttle.MIN_CEILING, ceiling);
     }
 
     @Override
@@ -126,9 +126,12 @@ public final class ThrottleExtension implements TickExtension {
         t.put("hz", 1_000_000_000.0 / Throttle.SAMPLE_INTERVAL_NANOS);
     }
 
-    /** Changes the ceiling live (clamps effective at once); applies from construction if not started. */
+    /**
+     * Changes the ceiling live (clamps effective at once; 0 pauses); applies from construction if not
+     * started.
+     */
     public void setCeiling(int newCeiling) {
-        ceiling = Math.max(Throttle.MIN_EFFECTIVE, newCeiling);
+        ceiling = Math.max(Throttle.MIN_CEILING, newCeiling);
         Throttle t = throttle;
         if (t != null) {
             t.setCeiling(newCeiling);
