@@ -76,7 +76,7 @@ public final class PathWalk {
         String systemPsi = LevelReader.text(roots.proc("pressure/cpu"));
         return new WalkResult(target.version(), target.path(), windowNs, walked, enforcing(walked),
                 K8sPath.decode(target.path()).orElse(null), warnings, vanished,
-                systemPsi == null ? null : Psi.parse(systemPsi));
+                systemPsi == null ? null : Psi.systemCpu(systemPsi));
     }
 
     /**

@@ -11,7 +11,7 @@ public enum DerivedKind {
     CPU_IOWAIT("cpu.iowait_pct", "stat", "%", "CPU iowait: share of all CPU time idle with I/O outstanding"),
     /** Δ{@code <res>.some_total} µs / Δwall µs. */
     PSI_SOME("psi.%s.some_pct", "pressure", "%", "share of wall time in which some task stalled on the resource"),
-    /** Δ{@code <res>.full_total} µs / Δwall µs. */
+    /** Δ{@code <res>.full_total} µs / Δwall µs; io and memory only (cpu full is undefined system-wide). */
     PSI_FULL("psi.%s.full_pct", "pressure", "%", "share of wall time in which all non-idle tasks stalled on the resource"),
     /** Δusage_usec / Δwall: CPUs used by the cgroup (v2 cpu.stat, v1 cpuacct.usage). */
     CGROUP_USAGE("cgroup.%s.usage_cpus", "cgroup_cpu", "CPUs", "CPUs used by the cgroup"),

@@ -25,6 +25,8 @@ import java.util.Map;
  */
 public final class DerivedSeries {
     private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec"};
+    /** The key the kernel fills with 0 for compatibility: no psi.cpu.full_pct is derived from it. */
+    public static final String SYSTEM_CPU_FULL = "cpu.full_total";
 
     private int rateHz;
     private DerivedWindow window;
@@ -33,7 +35,7 @@ public final class DerivedSeries {
     /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
     private int cores;
     private long lastSeq = -1;
-    private TickWindow cpu;
+    private CpuWindow cpu;
     private final long[] cpuDeltas = CpuTime.newFields();
     private final Map<String, TickWindow> psi = new LinkedHashMap<>();
     private final Map<String, CgroupWindows> cgroups = new LinkedHashMap<>();
@@ -78,7 +80,7 @@ public final class DerivedSeries {
 
     /** Empty windows of the current length: every series starts again and is back one window later. */
     private void windows() {
-        cpu = new TickWindow(CpuTime.FIELDS.length, window.ticks(rateHz));
+        cpu = new CpuWindow(window.ticks(rateHz));
         psi.clear();
         cgroups.clear();
     }
@@ -100,7 +102,7 @@ public final class DerivedSeries {
 
     /** The ticks a window spans at the current rate. */
     public int windowTicks() {
-        return cpu.ticks();
+        return cpu.slots();
     }
 
     /** The stream's rate (from the hello line). */
@@ -154,25 +156,23 @@ public final class DerivedSeries {
             clear();
             return out;
         }
-        cpu(s.sources().get("stat"), out);
-        pressure(s.sources().get("pressure"), dtNs, out);
-        cgroup(s.sources().get("cgroup_cpu"), dtNs, out);
+        int slots = s.slots();
+        cpu(s.sources().get("stat"), slots, out);
+        pressure(s.sources().get("pressure"), dtNs, slots, out);
+        cgroup(s.sources().get("cgroup_cpu"), dtNs, slots, out);
         return out;
     }
 
-    private void cpu(SourceValues stat, List<DerivedValue> out) {
+    private void cpu(SourceValues stat, int slots, List<DerivedValue> out) {
         if (stat == null || !fill(stat)) {
             cpu.clear();
             return;
         }
-        cpu.add(cpuDeltas);
-        if (!cpu.full()) {
-            return;
-        }
-        CpuTime.Shares sh = CpuTime.of(cpu.sums());
+        cpu.add(cpuDeltas, slots);
+        CpuTime.Shares sh = cpu.shares();
         if (sh != null) {
-            out.add(new DerivedValue(DerivedKind.CPU_BUSY, null, sh.busyPct(), cpu.ticks()));
-            out.add(new DerivedValue(DerivedKind.CPU_IOWAIT, null, sh.iowaitPct(), cpu.ticks()));
+            out.add(new DerivedValue(DerivedKind.CPU_BUSY, null, sh.busyPct(), cpu.slots()));
+            out.add(new DerivedValue(DerivedKind.CPU_IOWAIT, null, sh.iowaitPct(), cpu.slots()));
         }
     }
 
@@ -188,7 +188,7 @@ public final class DerivedSeries {
         return true;
     }
 
-    private void pressure(SourceValues v, long dtNs, List<DerivedValue> out) {
+    private void pressure(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
         if (v == null) {
             psi.values().forEach(TickWindow::clear);
             return;
@@ -201,11 +201,11 @@ public final class DerivedSeries {
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
             boolean some = key.endsWith(".some_total");
-            if (!some && !key.endsWith(".full_total")) {
-                continue;
+            if ((!some && !key.endsWith(".full_total")) || key.equals(SYSTEM_CPU_FULL)) {
+                continue; // cpu full is undefined system-wide: older captures carry the kernel's 0 (Pressure)
             }
             TickWindow w = psi.computeIfAbsent(key, k -> new TickWindow(2, window.ticks(rateHz)));
-            w.add(v.values()[i] * 1000, dtNs);
+            w.add(v.values()[i] * 1000, dtNs, slots);
             if (w.full()) {
                 String resource = key.substring(0, key.indexOf('.'));
                 out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
@@ -214,7 +214,7 @@ public final class DerivedSeries {
         }
     }
 
-    private void cgroup(SourceValues v, long dtNs, List<DerivedValue> out) {
+    private void cgroup(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
         if (v == null) {
             cgroups.values().forEach(w -> {
                 w.usage.clear();
@@ -254,16 +254,16 @@ public final class DerivedSeries {
         for (Map.Entry<String, CgroupWindows> e : seen.entrySet()) {
             String path = e.getKey();
             CgroupWindows w = e.getValue();
-            if (add(w, 0, w.usage, -1, dtNs)) {
+            if (add(w, 0, w.usage, -1, dtNs, slots)) {
                 double cpus = w.usage.sum(0) * 1000.0 / w.usage.sum(1);
                 out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? Math.min(cores, cpus) : cpus,
                         w.usage.ticks()));
             }
-            if (add(w, 1, w.throttled, 2, 0) && w.throttled.sum(1) > 0) {
+            if (add(w, 1, w.throttled, 2, 0, slots) && w.throttled.sum(1) > 0) {
                 out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED, path,
                         100.0 * w.throttled.sum(0) / w.throttled.sum(1), w.throttled.ticks()));
             }
-            if (add(w, 3, w.throttledTime, -1, dtNs)) {
+            if (add(w, 3, w.throttledTime, -1, dtNs, slots)) {
                 out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED_TIME, path,
                         w.throttledTime.sum(0) * 1000.0 / w.throttledTime.sum(1), w.throttledTime.ticks()));
             }
@@ -274,12 +274,12 @@ public final class DerivedSeries {
      * Adds field {@code num} over field {@code den} (or over {@code dtNs} when {@code den < 0}) to the
      * window; a missing field empties it. Returns whether the window is full.
      */
-    private static boolean add(CgroupWindows w, int num, TickWindow window, int den, long dtNs) {
+    private static boolean add(CgroupWindows w, int num, TickWindow window, int den, long dtNs, int slots) {
         if (!w.present[num] || (den >= 0 && !w.present[den])) {
             window.clear();
             return false;
         }
-        window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs);
+        window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs, slots);
         return window.full();
     }
 
