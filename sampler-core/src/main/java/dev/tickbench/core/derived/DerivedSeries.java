@@ -18,13 +18,17 @@ import java.util.Map;
  * <p>Windows are whole ticks of the chosen {@link DerivedWindow} (1 s unless told otherwise) and rates
  * divide by the ticks' own {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
  * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
- * A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage at the host's CPU
- * count from the hello line): the kernel charges running time in lumps and a read lands a little after
- * its tick's timestamp, so a window can show a few % more than is possible (docs/derived-series.md).
+ * A cgroup's rates divide by the time between that level's own reads ({@code read_ns}), not by the
+ * tick's {@code dt_ns}. A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage
+ * at the host's CPU count from the hello line) only as a last resort, and every capped value is counted
+ * ({@link #capped}): the kernel adds stall time and charges running time in lumps (docs/derived-series.md).
  * Not thread-safe: one feeding thread.
  */
 public final class DerivedSeries {
-    private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec"};
+    /** The last: the level's own read interval, {@code CgroupCpuSource.READ_NS} (FORMAT.md). */
+    private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec", "read_ns"};
+    /** Index of the level's own read interval in {@link #CGROUP_FIELDS}. */
+    private static final int READ = 4;
     /** The key the kernel fills with 0 for compatibility: no psi.cpu.full_pct is derived from it. */
     public static final String SYSTEM_CPU_FULL = "cpu.full_total";
 
@@ -39,6 +43,8 @@ public final class DerivedSeries {
     private final long[] cpuDeltas = CpuTime.newFields();
     private final Map<String, TickWindow> psi = new LinkedHashMap<>();
     private final Map<String, CgroupWindows> cgroups = new LinkedHashMap<>();
+    /** Values that came out above their physical bound and were capped at it (a last resort, counted). */
+    private long capped;
 
     /** Per cgroup level: usage vs wall, throttled vs periods, throttled time vs wall. */
     private static final class CgroupWindows {
@@ -103,6 +109,15 @@ public final class DerivedSeries {
     /** The ticks a window spans at the current rate. */
     public int windowTicks() {
         return cpu.slots();
+    }
+
+    /**
+     * How many values were capped at their physical bound since this model was made: a PSI share above
+     * 100 % (the kernel adds stall time in lumps), a cgroup's usage above the host's CPUs (what the
+     * per-level read times leave of the kernel's charging lumps). Should stay near 0; docs/derived-series.md.
+     */
+    public long capped() {
+        return capped;
     }
 
     /** The stream's rate (from the hello line). */
@@ -209,7 +224,7 @@ public final class DerivedSeries {
             if (w.full()) {
                 String resource = key.substring(0, key.indexOf('.'));
                 out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
-                        Math.min(100.0, 100.0 * w.sum(0) / w.sum(1)), w.ticks()));
+                        bounded(100.0 * w.sum(0) / w.sum(1), 100.0), w.ticks()));
             }
         }
     }
@@ -254,16 +269,18 @@ public final class DerivedSeries {
         for (Map.Entry<String, CgroupWindows> e : seen.entrySet()) {
             String path = e.getKey();
             CgroupWindows w = e.getValue();
-            if (add(w, 0, w.usage, -1, dtNs, slots)) {
+            // the time between this level's own reads (read_ns); captures before it: the tick's dt
+            long wallNs = w.present[READ] && w.fields[READ] > 0 ? w.fields[READ] : dtNs;
+            if (add(w, 0, w.usage, -1, wallNs, slots)) {
                 double cpus = w.usage.sum(0) * 1000.0 / w.usage.sum(1);
-                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? Math.min(cores, cpus) : cpus,
+                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? bounded(cpus, cores) : cpus,
                         w.usage.ticks()));
             }
             if (add(w, 1, w.throttled, 2, 0, slots) && w.throttled.sum(1) > 0) {
                 out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED, path,
                         100.0 * w.throttled.sum(0) / w.throttled.sum(1), w.throttled.ticks()));
             }
-            if (add(w, 3, w.throttledTime, -1, dtNs, slots)) {
+            if (add(w, 3, w.throttledTime, -1, wallNs, slots)) {
                 out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED_TIME, path,
                         w.throttledTime.sum(0) * 1000.0 / w.throttledTime.sum(1), w.throttledTime.ticks()));
             }
@@ -281,6 +298,15 @@ public final class DerivedSeries {
         }
         window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs, slots);
         return window.full();
+    }
+
+    /** {@code v}, or {@code bound} when it is above it (counted in {@link #capped}). */
+    private double bounded(double v, double bound) {
+        if (v > bound) {
+            capped++;
+            return bound;
+        }
+        return v;
     }
 
     private static int field(String name) {

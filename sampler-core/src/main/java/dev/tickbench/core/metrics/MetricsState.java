@@ -123,6 +123,9 @@ public final class MetricsState {
                 if (pressure && key.equals(DerivedSeries.SYSTEM_CPU_FULL)) {
                     continue; // undefined system-wide (an older probe sends the kernel's 0): not served as 0
                 }
+                if (key.endsWith("|read_ns")) {
+                    continue; // a cgroup level's read time: what its rates divide by, not a kernel counter
+                }
                 if (counterSource && !StreamKeys.isLevel(source, key)) {
                     sums.merge(key, monotone(source, key, v.values()[i]), Long::sum);
                 } else {
@@ -213,6 +216,8 @@ public final class MetricsState {
         }
         pmuRatios(e);
         DerivedFamilies.add(e, latestDerived);
+        e.counter("tickbench_derived_capped_values_total", "Derived values capped at their physical bound (PSI 100 %,"
+                + " cgroup usage at the CPU count): a last resort, counted (docs/derived-series.md).", derived.capped());
         throttle(e);
         cgroupLimits(e);
         if (self != null) {
