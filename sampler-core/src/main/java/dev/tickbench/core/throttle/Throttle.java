@@ -7,9 +7,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The adaptive per-worker concurrency controller of docs/throttle.md: IO never blocks a worker, it is the
- * condition for <em>increasing</em> concurrency. Starts at one task and grows only while the smoothed
- * iowait stays GREEN, at a spread that doubles from 2 s to 60 s; a smoothed-RED sample takes one away
- * and resets the spread. Time comes from an injected clock so replays and tests are deterministic.
+ * condition for <em>increasing</em> concurrency. Starts at one task (none while the ceiling is 0, a
+ * pause) and grows only while the smoothed iowait stays GREEN, at a spread that doubles from 2 s to
+ * 60 s; a smoothed-RED sample takes one away and resets the spread. Time comes from an injected clock so replays and tests are deterministic.
  * Thread-safe: every method holds the instance lock (the sampler feeds it at 1 Hz, readers are rare).
  */
 public final class Throttle {
