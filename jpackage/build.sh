@@ -275,6 +275,8 @@ build_probe_image() {
 # Extra JVM flags: TICKBENCH_PROBE_JAVA_OPTS (e.g. -Xmx64m).
 self=\$(readlink -f "\$0") || self=\$0
 home=\$(cd "\$(dirname "\$self")/.." && pwd)
+# no locale at all (a service, a BusyBox board, env -i): UTF-8 file names, as /proc names cgroups
+[ -n "\${LC_ALL:-}\${LC_CTYPE:-}\${LANG:-}" ] || export LANG=C.UTF-8
 # shellcheck disable=SC2086  # the options are words on purpose
 exec "\$home/runtime/bin/java" $PROBE_JAVA_OPTS \${TICKBENCH_PROBE_JAVA_OPTS:-} -jar "\$home/lib/tickbench-probe.jar" "\$@"
 EOF

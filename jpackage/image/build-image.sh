@@ -7,8 +7,10 @@
 # What goes in (see jpackage/image/README.md): the probe's jlinked runtime and jar made by
 # jpackage/build.sh --probe-only, and the shared libraries that runtime links, copied from the Debian
 # packages installed on this machine, with their copyright files. One layer, no shell.
-# Usage: jpackage/image/build-image.sh [--no-maven] [--out DIR]
+# Usage: jpackage/image/build-image.sh [--no-maven] [--out DIR] [--floor-hz N] [--print-env]
 #   --no-maven reuses the jar of the last Maven build (remote-probe/target/tickbench-probe.jar)
+#   --floor-hz N puts FLOOR_HZ=N into the image's environment, only when N > 0 (docs/cadence.md)
+#   --print-env prints the environment the image's config would carry beyond PATH and stops
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,15 +25,29 @@ DEFAULT_CMD=(serve --proc-root=/host/proc --sys-root=/host/sys --rate=10 --http=
   --token=/etc/tickbench/token)
 
 build_args=()
+FLOOR_HZ_OPT=0
+PRINT_ENV=
 for ((i = 1; i <= $#; i++)); do
   arg=${!i}
   case $arg in
     --no-maven) build_args+=(--no-maven) ;;
     --out) i=$((i + 1)); OUT=${!i:?--out needs a directory} ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
-    *) echo "build-image.sh: unknown argument '$arg' (--no-maven, --out DIR)" >&2; exit 2 ;;
+    --floor-hz) i=$((i + 1)); FLOOR_HZ_OPT=${!i:?--floor-hz needs a number from 0 to 1000} ;;
+    --print-env) PRINT_ENV=1 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "build-image.sh: unknown argument '$arg' (--no-maven, --out DIR, --floor-hz N, --print-env)" >&2; exit 2 ;;
   esac
 done
+. "$ROOT/remote-probe/deploy/floor-hz.sh"
+floor_hz_require "$FLOOR_HZ_OPT" build-image.sh
+# The deployment options the image's environment carries: FLOOR_HZ only when > 0, as the deploy files write it
+IMAGE_OPTIONS=()
+floor_assignment=$(floor_hz_assignment "$FLOOR_HZ_OPT")
+[[ -z $floor_assignment ]] || IMAGE_OPTIONS+=("$floor_assignment")
+if [[ -n $PRINT_ENV ]]; then
+  [[ ${#IMAGE_OPTIONS[@]} -eq 0 ]] || printf '%s\n' "${IMAGE_OPTIONS[@]}"
+  exit 0
+fi
 
 die() { echo "build-image.sh: $*" >&2; exit 1; }
 step() { echo "== [${SECONDS}s] image: $*" >&2; }
@@ -148,7 +164,7 @@ json_array() { # words -> ["a","b"]
 
 step "config, manifest, index"
 cat >"$OUT/config.json" <<EOF
-{"architecture":"amd64","os":"linux","created":"$CREATED","author":"Tickbench developers","config":{"User":"$NONROOT_UID:$NONROOT_UID","Env":["PATH=$HOME_IN_IMAGE/runtime/bin","JAVA_TOOL_OPTIONS=$JAVA_OPTS"],"Entrypoint":$(json_array "$HOME_IN_IMAGE/runtime/bin/java" -jar "$HOME_IN_IMAGE/lib/tickbench-probe.jar"),"Cmd":$(json_array "${DEFAULT_CMD[@]}"),"ExposedPorts":{"9123/tcp":{}},"WorkingDir":"/tmp","Labels":{"org.opencontainers.image.title":"$NAME","org.opencontainers.image.version":"$VERSION","org.opencontainers.image.description":"Tickbench probe: high-rate /proc and cgroup sampler serving Prometheus /metrics","dev.tickbench.debian-packages":"$DEB_PACKAGES"}},"rootfs":{"type":"layers","diff_ids":["sha256:$DIFF_ID"]},"history":[{"created":"$CREATED","created_by":"jpackage/image/build-image.sh"}]}
+{"architecture":"amd64","os":"linux","created":"$CREATED","author":"Tickbench developers","config":{"User":"$NONROOT_UID:$NONROOT_UID","Env":$(json_array "PATH=$HOME_IN_IMAGE/runtime/bin" "JAVA_TOOL_OPTIONS=$JAVA_OPTS" "LANG=C.UTF-8" "${IMAGE_OPTIONS[@]}"),"Entrypoint":$(json_array "$HOME_IN_IMAGE/runtime/bin/java" -jar "$HOME_IN_IMAGE/lib/tickbench-probe.jar"),"Cmd":$(json_array "${DEFAULT_CMD[@]}"),"ExposedPorts":{"9123/tcp":{}},"WorkingDir":"/tmp","Labels":{"org.opencontainers.image.title":"$NAME","org.opencontainers.image.version":"$VERSION","org.opencontainers.image.description":"Tickbench probe: high-rate /proc and cgroup sampler serving Prometheus /metrics","dev.tickbench.debian-packages":"$DEB_PACKAGES"}},"rootfs":{"type":"layers","diff_ids":["sha256:$DIFF_ID"]},"history":[{"created":"$CREATED","created_by":"jpackage/image/build-image.sh"}]}
 EOF
 read -r CONFIG_DIGEST CONFIG_SIZE < <(blob "$OUT/config.json")
 

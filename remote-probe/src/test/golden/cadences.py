@@ -117,7 +117,9 @@ def cadences(facts, rate, floor_hz):
             out[zone] = cadence(rate, 1, "rate")  # nothing declared: every tick
         else:
             every = ticks(rate, 1000.0 / delay_ms)
-            out[zone] = cadence(rate, every, "declared" if every > 1 else "rate")
+            # declared whenever the sampler's period (1000 / rate ms) is shorter than the zone's delay,
+            # even when every_ticks rounds to 1 (10 Hz, 110 ms); rate when it is not faster
+            out[zone] = cadence(rate, every, "declared" if rate * delay_ms > 1000 else "rate")
     if facts["cpufreq"]:
         userspace = all(g == "userspace" for g in facts["cpufreq"])
         out["cpufreq"] = cadence(rate, 1, "policy" if userspace else "change")

@@ -11,7 +11,8 @@ import javafx.application.Application;
 public final class Launcher {
     private Launcher() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] cmdline) {
+        String[] args = dev.tickbench.core.session.Utf8Process.setUp(cmdline); // UTF-8 whatever the locale
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.println(AppArgs.USAGE);
             return;

@@ -3,8 +3,21 @@ package dev.tickbench.app.charts;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 
-/** The published cadence of a source as the user reads it: "1.0 Hz · declared". */
-public record CadenceLabel(double hz, String reason) {
+/**
+ * The published cadence of a source as the user reads it: "1.0 Hz · declared", and beside it what the
+ * source really achieved while the stream's {@code cadence} line says it is more than 1 % off
+ * ("100 Hz · rate · 74 Hz achieved"; docs/cadence.md). {@code achievedHz} is NaN while on plan.
+ */
+public record CadenceLabel(double hz, String reason, double achievedHz) {
+    public CadenceLabel(double hz, String reason) {
+        this(hz, reason, Double.NaN);
+    }
+
+    /** This label with what was achieved ({@code null}: back on plan). */
+    public CadenceLabel withAchieved(Double achieved) {
+        return new CadenceLabel(hz, reason, achieved == null ? Double.NaN : achieved);
+    }
+
     /** Reads {@code capabilities.cadences.<source>}; null when the source publishes none. */
     public static CadenceLabel of(JsonNode capabilities, String source) {
         if (capabilities == null) {
@@ -18,7 +31,7 @@ public record CadenceLabel(double hz, String reason) {
     }
 
     public String text() {
-        return formatHz(hz) + " · " + reason;
+        return formatHz(hz) + " · " + reason + (Double.isNaN(achievedHz) ? "" : " · " + formatHz(achievedHz) + " achieved");
     }
 
     /** One decimal below 10 Hz (5.9 Hz, 1.0 Hz), whole numbers above (100 Hz). */

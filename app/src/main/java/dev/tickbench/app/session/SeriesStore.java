@@ -14,6 +14,7 @@ import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.source.pmu.PmuRatios;
 import dev.tickbench.core.derived.DerivedKind;
+import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.derived.DerivedWindow;
@@ -100,6 +101,11 @@ public final class SeriesStore {
             throttle(t);
         } else if (line instanceof GapLine g) {
             pendingGap = g.reason() + " (seq " + g.fromSeq() + "–" + g.toSeq() + ")";
+        } else {
+            AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
+                session = CadenceBadges.achieved(a, order, session);
+                listeners.forEach(l -> l.sessionStarted(session)); // the same session, its cadences updated
+            });
         }
         // cgroup_limits and unknown types carry nothing plotted yet; ignoring them is the format's rule
     }
@@ -252,8 +258,6 @@ public final class SeriesStore {
             return;
         }
         String quantised = derived.quantisationNote();
-        String cpuNote = windowNote(DerivedKind.CPU_BUSY, derived.window(), quantised);
-        String otherNote = windowNote(DerivedKind.PSI_SOME, derived.window(), quantised);
         for (DerivedValue v : values) {
             String name = v.name();
             Series s = switch (v.kind()) {
@@ -265,7 +269,7 @@ public final class SeriesStore {
                 case CGROUP_THROTTLED -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED, "cgroup_cpu");
                 case CGROUP_THROTTLED_TIME -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED_TIME, "cgroup_cpu");
             };
-            s.note(v.kind() == DerivedKind.CPU_BUSY || v.kind() == DerivedKind.CPU_IOWAIT ? cpuNote : otherNote);
+            s.note(CadenceBadges.windowNote(name, v.kind(), derived.window(), quantised));
             derivedKinds.putIfAbsent(name, v.kind());
             s.add(x, v.value(), false);
         }
@@ -451,7 +455,7 @@ public final class SeriesStore {
         requestedWindow = w;
         SessionInfo info = session;
         String quantised = info == null ? null : w.quantisationNote(info.rateHz(), helloUserHz, info.cores());
-        derivedKinds.forEach((name, kind) -> series.get(name).note(windowNote(kind, w, quantised)));
+        derivedKinds.forEach((name, kind) -> series.get(name).note(CadenceBadges.windowNote(name, kind, w, quantised)));
     }
 
     public DerivedWindow derivedWindow() {
@@ -472,12 +476,6 @@ public final class SeriesStore {
                         "smoothing: derived series over a " + want.label() + " window from here"));
             }
         }
-    }
-
-    /** "1 s window", and for busy and iowait the jiffy steps when they dominate ("tick window · jiffy steps of 50 %"). */
-    private static String windowNote(DerivedKind kind, DerivedWindow w, String quantised) {
-        boolean cpu = kind == DerivedKind.CPU_BUSY || kind == DerivedKind.CPU_IOWAIT;
-        return w.label() + " window" + (cpu && quantised != null ? " · " + quantised : "");
     }
 
     /** Ticks missed over every session of this store (docs/workbench-charts.md). */

@@ -72,6 +72,14 @@ public record SessionInfo(String hostname, String board, String kernel, int core
                 ThrottleBands.fromCapabilities(caps).orElse(null), DefaultPicks.Facts.of(caps));
     }
 
+    /** The same session with each source's achieved cadence of a {@code cadence} line (absent: on plan). */
+    public SessionInfo withAchieved(Map<String, Double> achieved) {
+        List<SourceRow> rows = sources.stream().map(r -> r.cadence() == null ? r
+                : new SourceRow(r.name(), r.present(), r.cadence().withAchieved(achieved.get(r.name())), r.absentReason()))
+                .toList();
+        return new SessionInfo(hostname, board, kernel, cores, rateHz, floorHz, startX, rows, criticalC, throttleBands, memory);
+    }
+
     private static String textOrNull(JsonNode n) {
         return n.isMissingNode() || n.isNull() ? null : n.asText();
     }

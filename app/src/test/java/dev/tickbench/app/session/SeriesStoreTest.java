@@ -159,6 +159,31 @@ class SeriesStoreTest {
         assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("psi.io.some_pct").label());
     }
 
+    /** System-wide cpu full is undefined (docs/derived-series.md): no series, and cpu.some's badge says why. */
+    @Test
+    void cpuSomeSaysWhyThereIsNoCpuFull() throws IOException {
+        feed(HELLO);
+        feedTicks(1, 10, ",\"pressure\":{\"cpu.some_total\":25000,\"cpu.full_total\":0}");
+        assertEquals("cpu.some · 10 Hz · rate · 1 s window · full: undefined system-wide", store.series("psi.cpu.some_pct").label());
+        assertNull(store.series("psi.cpu.full_pct"), "an older probe's constant 0 is not a measured 0 %");
+    }
+
+    /** The stream's cadence line (docs/cadence.md): the achieved cadence beside the plan, while it is off plan. */
+    @Test
+    void badgesAndSourceRowsCarryTheAchievedCadenceWhileOffPlan() throws IOException {
+        feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":45500}"));
+        feedTicks(2, 12, ",\"stat\":{\"cpu.user\":1,\"cpu.nice\":0,\"cpu.system\":1,\"cpu.idle\":2,\"cpu.iowait\":0}");
+        feed("{\"type\":\"cadence\",\"mono_ns\":1,\"wall_ns\":1,\"window_s\":10.0,\"achieved\":{\"stat\":7.4}}");
+        assertEquals("thermal_zone0 · 1.0 Hz · declared", store.series("thermal_zone0.temp").label(), "on plan: as before");
+        assertEquals("busy · 10 Hz · rate · 7.4 Hz achieved · 1 s window", store.series("cpu.busy_pct").label());
+        SessionInfo.SourceRow stat = store.session().sources().stream().filter(r -> r.name().equals("stat")).findFirst().orElseThrow();
+        assertEquals("stat — 10 Hz · rate · 7.4 Hz achieved", stat.text());
+        feed("{\"type\":\"cadence\",\"mono_ns\":2,\"wall_ns\":2,\"window_s\":10.0,\"achieved\":{}}");
+        stat = store.session().sources().stream().filter(r -> r.name().equals("stat")).findFirst().orElseThrow();
+        assertEquals("stat — 10 Hz · rate", stat.text(), "back on plan");
+        assertEquals("busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
+    }
+
     @Test
     void lumpyPressureTotalsAreAveragedOverOneSecondNeverAbove100() throws IOException {
         // the kernel added 250 ms of stall in one 100 ms tick: per tick that would read 250 %

@@ -11,13 +11,18 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
  * Runs shell commands with at most {@code effective} of them at once, where effective comes from the
  * iowait throttle fed by the live sampler once a second. The throttle only limits starting: a task
  * that started always runs to completion, even after effective drops or {@link #stop()}.
+ *
+ * <p>A ceiling of 0 is a pause (effective 0): nothing starts until the ceiling rises, which the
+ * {@code --ceiling-file} can make it do while the runner waits (docs/throttle.md).
  *
  * <p>Recorded times are conservative for the "never more than effective" contract: a start is taken
  * before the process is spawned, an end when the JDK reaps it, and a slot is reused only after the
@@ -30,14 +35,23 @@ final class AdaptiveRunner {
     private final Throttle throttle;
     private final ThrottleSampler sampler;
     private final LongSupplier clock;
+    private final CeilingFile ceilingFile;
+    private final Consumer<String> notes;
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private volatile boolean stopping;
 
-    /** @param clock the same monotonic nanosecond clock the throttle was built with */
-    AdaptiveRunner(Throttle throttle, ThrottleSampler sampler, LongSupplier clock) {
+    /**
+     * @param clock the same monotonic nanosecond clock the throttle was built with
+     * @param ceilingFile re-read once a second for a new ceiling; null when the ceiling is fixed
+     * @param notes what the runner tells the user while it runs (a pause, a new ceiling): stderr
+     */
+    AdaptiveRunner(Throttle throttle, ThrottleSampler sampler, LongSupplier clock, CeilingFile ceilingFile,
+            Consumer<String> notes) {
         this.throttle = throttle;
         this.sampler = sampler;
         this.clock = clock;
+        this.ceilingFile = ceilingFile;
+        this.notes = notes;
     }
 
     /** Stops starting new tasks; running ones finish. Safe from any thread (the Ctrl-C hook). */
@@ -61,9 +75,13 @@ final class AdaptiveRunner {
     }
 
     /** One second of the throttle as the runner saw it. */
-    record Second(double tS, double iowait, double smoothed, Zone zone, int effective) {}
+    record Second(double tS, double iowait, double smoothed, Zone zone, int effective, int ceiling) {}
 
-    record Report(int ceiling, List<Result> results, List<Second> timeline, boolean interrupted, long skippedSeconds) {
+    /** The ceiling in force from {@code tS} on (the first at 0 s: the one the run started with). */
+    record CeilingChange(double tS, int ceiling) {}
+
+    record Report(int ceiling, List<Result> results, List<Second> timeline, boolean interrupted, long skippedSeconds,
+            List<CeilingChange> ceilings) {
         int peakConcurrency() {
             List<double[]> edges = new ArrayList<>();
             for (Result r : results) {
@@ -97,6 +115,8 @@ final class AdaptiveRunner {
             pending.add(i);
         }
         List<Second> timeline = new ArrayList<>();
+        List<CeilingChange> ceilings = new ArrayList<>();
+        newCeiling(t0, t0, ceilings);
         int running = 0;
         int effective = throttle.effective();
         long nextSample = t0 + SECOND_NS;
@@ -117,12 +137,14 @@ final class AdaptiveRunner {
             }
             long now = clock.getAsLong();
             if (now >= nextSample) {
+                newCeiling(now, t0, ceilings);
+                effective = throttle.effective(); // a new ceiling applies even in a second with no reading
                 var reading = sampler.sample();
                 if (reading.isPresent()) {
                     effective = throttle.sample(reading.get().iowaitPct());
                     Throttle.State s = throttle.state();
                     timeline.add(new Second(seconds(now - t0), reading.get().iowaitPct(),
-                            s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective));
+                            s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective, s.ceiling()));
                 }
                 nextSample += SECOND_NS;
                 if (nextSample <= now) {
@@ -154,7 +176,28 @@ final class AdaptiveRunner {
             out.add(results[i] != null ? results[i] : new Result(t.index(), t.command(), null, null, null, null, null));
         }
         return new Report(throttle.state().ceiling(), out, timeline, stopping && !pending.isEmpty(),
-                sampler.skippedTicks());
+                sampler.skippedTicks(), ceilings);
+    }
+
+    /**
+     * Takes the ceiling file's value when it names a new one (the first call: the start's ceiling either
+     * way) and records it; says so when it pauses or resumes the runner.
+     */
+    private void newCeiling(long now, long t0, List<CeilingChange> ceilings) {
+        int before = throttle.state().ceiling();
+        OptionalInt named = ceilingFile == null ? OptionalInt.empty() : ceilingFile.read();
+        int after = named.orElse(before);
+        if (!ceilings.isEmpty() && after == before) {
+            return;
+        }
+        throttle.setCeiling(after);
+        ceilings.add(new CeilingChange(seconds(now - t0), after));
+        if (after == 0) {
+            notes.accept("ceiling 0: paused, nothing new starts until the ceiling rises"
+                    + (ceilingFile == null ? "" : " (write a number to " + ceilingFile.path() + ")"));
+        } else if (ceilings.size() > 1) {
+            notes.accept("ceiling " + after + (ceilingFile == null ? "" : " (from " + ceilingFile.path() + ")"));
+        }
     }
 
     /**

@@ -1,8 +1,11 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.core.session.Utf8Process;
 import dev.tickbench.probe.common.ProbeVersion;
 import dev.tickbench.probe.common.UserError;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,8 +18,12 @@ import picocli.CommandLine.Command;
         description = "Tickbench probe: high-rate /proc and /sys sampler, cgroup walk and iowait throttle.")
 public final class ProbeMain implements Runnable {
 
-    public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    public static void main(String[] cmdline) {
+        // first: UTF-8 file names, arguments and stdout/stderr whatever the locale (a service has none)
+        Utf8Process.execUnderUtf8Locale(); // returns when the file names are UTF-8, or cannot be made so
+        String[] args = Utf8Process.setUp(cmdline);
+        System.exit(run(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true)));
     }
 
     /** Runs one command line; returns the exit status (2 for bad usage, nothing started). */

@@ -4,16 +4,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code --ceiling N}: the most tasks the iowait throttle may allow at once (stream, record, throttle). */
+/**
+ * {@code --ceiling N}: the most tasks the iowait throttle may allow at once (stream, record, throttle);
+ * 0 is a pause (docs/throttle.md: effective starts at min(1, ceiling)).
+ */
 public final class ThrottleOptions {
-    public static final int MIN_CEILING = 1;
+    public static final int MIN_CEILING = dev.tickbench.core.throttle.Throttle.MIN_CEILING;
     public static final int MAX_CEILING = 4096;
 
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--ceiling", paramLabel = "N",
-            description = "throttle ceiling: most tasks at once, 1-4096 (default: number of CPUs)")
+            description = "throttle ceiling: most tasks at once, 0-4096, 0 pauses (default: number of CPUs)")
     Integer ceiling;
 
     /** The ceiling; a value out of range is a usage error (exit 2) before anything starts. */

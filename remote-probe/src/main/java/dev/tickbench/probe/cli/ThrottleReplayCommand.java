@@ -90,8 +90,9 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     private static void printTable(PrintWriter out, int ceiling, List<ThrottleReplay.Step> steps) {
         out.printf(Locale.ROOT, "%6s %8s %9s  %-6s %9s%n", "t(s)", "iowait%", "smoothed%", "zone", "effective");
         int throttles = 0;
-        int max = 1;
-        int previous = 1;
+        int start = Math.min(1, ceiling); // the controller's first effective: 0 when the ceiling pauses it
+        int max = start;
+        int previous = start;
         for (ThrottleReplay.Step s : steps) {
             out.printf(Locale.ROOT, "%6d %8.2f %9.2f  %-6s %9d%n", s.t(), s.iowait(), s.smoothed(), s.zone(), s.effective());
             throttles += s.effective() < previous ? 1 : 0;

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  * {@code throttle run}: an adaptive job runner. Each line of the tasks file is a shell command; at most
  * {@code effective} run at once, re-evaluated every second from the live sampler; every started task
  * runs to completion. Ctrl-C stops starting new tasks, waits for the running ones and still prints
- * the summary. Exit status: 0 when every task ran and exited 0, 1 when one failed or could not start,
+ * the summary. A ceiling of 0 pauses: nothing starts until {@code --ceiling-file} raises it. Exit status: 0 when every task ran and exited 0, 1 when one failed or could not start,
  * 130 when stopped before all started.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -49,6 +49,10 @@ final class ThrottleRunCommand implements Callable<Integer> {
             description = "one shell command per line (run with /bin/sh -c; blank and # lines skipped)")
     Path tasksFile;
 
+    @Option(names = "--ceiling-file", paramLabel = "FILE",
+            description = "re-read once a second: a number 0-4096 in it replaces the ceiling (0 pauses)")
+    Path ceilingFile;
+
     @Option(names = "--proc-root", paramLabel = "DIR", description = "proc root to sample (default: /proc)")
     Path procRoot = SystemRoots.LIVE_PROC;
 
@@ -58,13 +62,23 @@ final class ThrottleRunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int ceiling = throttle.ceiling();
+        if (ceiling == 0 && ceilingFile == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--ceiling 0 pauses the runner until the "
+                    + "ceiling rises: give --ceiling-file FILE to raise it while it waits");
+        }
         List<AdaptiveRunner.Task> tasks = readTasks(tasksFile);
         Instant started = Instant.now();
         AdaptiveRunner.Report report;
         CountDownLatch summarised = new CountDownLatch(1);
         try (ThrottleSampler sampler = new ThrottleSampler(SystemRoots.of(procRoot, SystemRoots.LIVE_SYS))) {
             Throttle th = new Throttle(ceiling, System::nanoTime);
-            AdaptiveRunner runner = new AdaptiveRunner(th, sampler, System::nanoTime);
+            PrintWriter err = spec.commandLine().getErr();
+            java.util.function.Consumer<String> notes = note -> {
+                err.println(spec.qualifiedName() + ": " + note);
+                err.flush();
+            };
+            AdaptiveRunner runner = new AdaptiveRunner(th, sampler, System::nanoTime,
+                    ceilingFile == null ? null : new CeilingFile(ceilingFile, notes), notes);
             // Ctrl-C: stop starting tasks, then hold the JVM until the running ones ended and the summary is out
             Thread hook = new Thread(() -> {
                 runner.stop();
@@ -137,6 +151,10 @@ final class ThrottleRunCommand implements Callable<Integer> {
         root.put("interrupted", report.interrupted());
         root.put("peak_concurrency", report.peakConcurrency());
         root.put("skipped_seconds", report.skippedSeconds());
+        ArrayNode ceilings = root.putArray("ceilings");
+        for (AdaptiveRunner.CeilingChange c : report.ceilings()) {
+            ceilings.addObject().put("t_s", micros(c.tS())).put("ceiling", c.ceiling());
+        }
         ArrayNode tasks = root.putArray("tasks");
         for (AdaptiveRunner.Result r : report.results()) {
             ObjectNode t = tasks.addObject();
@@ -159,6 +177,7 @@ final class ThrottleRunCommand implements Callable<Integer> {
             o.put("smoothed", s.smoothed());
             o.put("zone", s.zone().name());
             o.put("effective", s.effective());
+            o.put("ceiling", s.ceiling());
         }
         return root;
     }
@@ -184,7 +203,8 @@ final class ThrottleRunCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%5d %5d %9.3f %9.3f %10.3f  %s%n", r.index(), r.exit(), r.startS(), r.endS(),
                     r.durationS(), r.command());
         }
-        int maxEffective = report.timeline().stream().mapToInt(AdaptiveRunner.Second::effective).max().orElse(1);
+        int maxEffective = report.timeline().stream().mapToInt(AdaptiveRunner.Second::effective).max()
+                .orElse(Math.min(1, report.ceiling()));
         out.printf(Locale.ROOT, "%d of %d tasks ran, %d failed; at most %d at once (effective reached %d, ceiling %d)%s%n",
                 ran, report.results().size(), failed, report.peakConcurrency(), maxEffective, report.ceiling(),
                 report.interrupted() ? "; stopped by Ctrl-C before the rest started" : "");

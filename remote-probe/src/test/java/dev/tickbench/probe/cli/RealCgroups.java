@@ -87,10 +87,19 @@ final class RealCgroups implements AutoCloseable {
      * machine), mirrored into a separately mounted v1 cpuacct hierarchy when the host has one.
      */
     static RealCgroups createUnlimitedWithCpuacct() throws IOException {
-        return create(false, true);
+        return create(false, true, "tickbench-test-");
+    }
+
+    /** The same, named {@code prefix} + a unique suffix (a name the kernel keeps as its UTF-8 bytes). */
+    static RealCgroups createUnlimitedWithCpuacct(String prefix) throws IOException {
+        return create(false, true, prefix);
     }
 
     private static RealCgroups create(boolean quota, boolean cpuacct) throws IOException {
+        return create(quota, cpuacct, "tickbench-test-");
+    }
+
+    private static RealCgroups create(boolean quota, boolean cpuacct, String prefix) throws IOException {
         String problem = problem();
         Prerequisites.require(problem == null, "the real cgroup reproduction cannot run: " + problem);
         try {
@@ -98,7 +107,7 @@ final class RealCgroups implements AutoCloseable {
             CgroupMount m = mounts.cpuHierarchy();
             CgroupMount acct = cpuacct && m.version() == CgroupVersion.V1 && !m.cpuacct()
                     ? mounts.cpuacctV1().orElse(null) : null;
-            return new RealCgroups(m, "tickbench-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime(), quota, acct);
+            return new RealCgroups(m, prefix + ProcessHandle.current().pid() + "-" + System.nanoTime(), quota, acct);
         } catch (CgroupException e) {
             throw new IllegalStateException(e);
         }

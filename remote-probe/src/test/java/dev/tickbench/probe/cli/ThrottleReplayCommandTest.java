@@ -114,12 +114,28 @@ class ThrottleReplayCommandTest {
     @Test
     void aCeilingOutOfRangeIsAUsageError() throws IOException {
         Path f = series("1\n");
-        for (String bad : new String[] {"0", "4097", "-3", "many"}) {
+        for (String bad : new String[] {"4097", "-3", "-1", "many"}) {
             ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", bad, "--input", f.toString());
             assertEquals(2, r.exit(), bad);
             assertTrue(r.err().startsWith("tickbench-probe: ") && r.err().contains("--ceiling"), r.err());
             assertTrue(!r.err().contains("Exception"), r.err());
         }
+    }
+
+    /** A ceiling of 0 is a pause (docs/throttle.md): every replayed second allows nothing. */
+    @Test
+    void aCeilingOfZeroReplaysAsAPause() throws IOException {
+        Path f = series("0\n0\n0\n95\n95\n95\n0\n0\n0\n0\n");
+        ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "0", "--input", f.toString(), "--json");
+        assertEquals(0, r.exit(), r.err());
+        String[] lines = r.out().split("\n");
+        assertEquals(10, lines.length);
+        for (String l : lines) {
+            assertTrue(l.contains("\"effective\":0"), l);
+        }
+        ProbeRun table = ProbeRun.of("throttle", "replay", "--ceiling", "0", "--input", f.toString());
+        assertEquals(0, table.exit(), table.err());
+        assertTrue(table.out().contains("10 values replayed, ceiling 0: effective reached 0, 0 throttles"), table.out());
     }
 
     @Test

@@ -252,6 +252,56 @@ class ThrottleRunCommandTest {
         }
     }
 
+    /**
+     * A ceiling of 0 pauses (docs/throttle.md): the runner starts nothing while it holds, and starts the
+     * tasks once the ceiling file raises it. Checked on the report's own record of when each ceiling was
+     * in force, not on how long anything took.
+     */
+    @Test
+    void aCeilingOfZeroStartsNothingUntilTheCeilingFileRaisesIt() throws Exception {
+        Path ceilingFile = dir.resolve("ceiling");
+        Files.writeString(ceilingFile, "0\n");
+        Path f = tasks(List.of("touch " + dir.resolve("one"), "touch " + dir.resolve("two"), "touch " + dir.resolve("three")));
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int[] exit = {-1};
+        Thread runner = new Thread(() -> exit[0] = ProbeMain.run(new String[] {"throttle", "run", "--ceiling", "0",
+                "--ceiling-file", ceilingFile.toString(), "--tasks", f.toString(), "--json"},
+                new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true)));
+        runner.start();
+        Waits.until("the runner to say it is paused", () -> err.toString().contains("paused"));
+        assertFalse(Files.exists(dir.resolve("one")), "nothing starts at ceiling 0");
+        // the file is re-read a second after the start at the earliest: a task started at ceiling 0 would
+        // show a start_s before that rise
+        Path next = dir.resolve("ceiling.new");
+        Files.writeString(next, "2\n");
+        Files.move(next, ceilingFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        runner.join(Waits.DEADLINE.toMillis());
+        assertFalse(runner.isAlive(), "the runner did not finish after the ceiling rose");
+        assertEquals(0, exit[0], err.toString());
+        JsonNode report = JSON.readTree(out.toString());
+        JsonNode ceilings = report.get("ceilings");
+        assertEquals(0, ceilings.get(0).get("ceiling").asInt(), ceilings.toString());
+        assertEquals(0.0, ceilings.get(0).get("t_s").asDouble());
+        double rose = ceilings.get(1).get("t_s").asDouble();
+        assertTrue(rose >= 1.0, "the ceiling file is re-read once a second: " + ceilings);
+        assertEquals(2, ceilings.get(1).get("ceiling").asInt());
+        for (JsonNode t : report.get("tasks")) {
+            assertEquals(0, t.get("exit").asInt(), t.toString());
+            assertTrue(t.get("start_s").asDouble() >= rose, "task " + t + " started before the ceiling rose at " + rose);
+        }
+        for (JsonNode s : report.get("timeline")) {
+            if (s.get("t_s").asDouble() < rose) {
+                assertEquals(0, s.get("effective").asInt(), s.toString());
+                assertEquals(0, s.get("ceiling").asInt(), s.toString());
+            }
+        }
+        assertTrue(err.toString().contains("ceiling 2 (from " + ceilingFile + ")"), err.toString());
+        ProbeRun refused = ProbeRun.of("throttle", "run", "--ceiling", "0", "--tasks", f.toString());
+        assertEquals(2, refused.exit());
+        assertTrue(refused.err().contains("--ceiling-file"), refused.err());
+    }
+
     /** True when a thread of {@code p} has this comm (the first 15 characters of its Java name). */
     private static boolean hasThread(Process p, String comm) {
         try (var tasks = Files.list(Path.of("/proc", Long.toString(p.pid()), "task"))) {

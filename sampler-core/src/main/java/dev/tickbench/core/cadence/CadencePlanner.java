@@ -37,6 +37,16 @@ public final class CadencePlanner {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, n));
     }
 
+    /**
+     * True when the sampler's period is shorter than the zone's declared polling delay
+     * ({@code 1000 / rate < delay}, in whole numbers: {@code rate × delay > 1000}): the declaration is
+     * then why the zone publishes its cadence, even when {@code every_ticks} rounds to 1 (10 Hz with a
+     * 110 ms zone), docs/cadence.md.
+     */
+    static boolean fasterThanDeclared(int rateHz, int pollingDelayMs) {
+        return (long) rateHz * pollingDelayMs > 1000;
+    }
+
     public Plan plan(CadenceRule rule) {
         if (rule instanceof CadenceRule.EveryTick) {
             return new Plan(Cadence.of(rateHz, 1, Reason.RATE), 1, false);
@@ -49,7 +59,7 @@ public final class CadencePlanner {
                 return new Plan(Cadence.of(rateHz, 1, Reason.RATE), 1, false);
             }
             int every = everyTicks(rateHz, 1000.0 / t.pollingDelayMs());
-            Reason reason = every > 1 ? Reason.DECLARED : Reason.RATE;
+            Reason reason = fasterThanDeclared(rateHz, t.pollingDelayMs()) ? Reason.DECLARED : Reason.RATE;
             return new Plan(Cadence.of(rateHz, every, reason), every, false);
         }
         if (rule instanceof CadenceRule.CpuFreq c) {

@@ -116,6 +116,9 @@ public final class CaptureConverter {
         g.writeNumberField("mono_ns", s.monoNs());
         g.writeNumberField("wall_ns", s.wallNs());
         g.writeNumberField("dt_ns", s.dtNs());
+        if (s.skipped() > 0) {
+            g.writeNumberField("skipped", s.skipped());
+        }
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             SourceValues v = e.getValue();
             g.writeFieldName(e.getKey());

@@ -196,7 +196,7 @@ public final class LineDecoder {
     }
 
     private SampleLine decodeSample(byte[] b, int off, int len) throws IOException {
-        long seq = 0, mono = 0, wall = 0, dt = 0, dropped = 0;
+        long seq = 0, mono = 0, wall = 0, dt = 0, dropped = 0, skipped = 0;
         Map<String, SourceValues> sources = new LinkedHashMap<>();
         Set<String> hb = Set.of();
         List<String> resets = List.of();
@@ -212,6 +212,7 @@ public final class LineDecoder {
                     case "wall_ns" -> wall = p.getLongValue();
                     case "dt_ns" -> dt = p.getLongValue();
                     case "kmsg_dropped" -> dropped = p.getLongValue();
+                    case "skipped" -> skipped = p.getLongValue();
                     case "hb" -> hb = Set.copyOf(strings(p));
                     case "resets" -> resets = strings(p);
                     case "limits" -> limits = limits(p);
@@ -232,7 +233,7 @@ public final class LineDecoder {
                 throw new IOException("truncated sample line");
             }
         }
-        return new SampleLine(seq, mono, wall, dt, sources, hb, resets, limits, dropped);
+        return new SampleLine(seq, mono, wall, dt, sources, hb, resets, limits, dropped, skipped);
     }
 
     private SourceValues values(JsonParser p) throws IOException {

@@ -8,16 +8,36 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Reads one level's files (the walk and the limits re-read; the per-tick counters use kept-open files
  * in {@link CgroupCpuSource}). A missing or unreadable file is a null field, never 0.
+ *
+ * <p>The counters' read is timed: the clock is read just before {@code cpu.stat} and just after the
+ * last counter file (v1's {@code cpuacct.usage}), and the reading carries the midpoint, so a walk
+ * divides each level's growth by the time between that level's own two reads (docs/walk.md). A read
+ * that took longer than {@link #TIGHT_NS} (the thread was preempted in it, or a cold JVM loaded
+ * classes) leaves its midpoint unsure by half that: it is taken again, up to {@link #ATTEMPTS} times,
+ * and the reading with the narrowest bracket is kept.
  */
 public final class LevelReader {
+    /** A counters' read bracketed more narrowly than this is timed well enough (its midpoint ±50 µs). */
+    public static final long TIGHT_NS = 100_000;
+    /** Reads of one level's counters at most, when they keep taking longer than {@link #TIGHT_NS}. */
+    public static final int ATTEMPTS = 4;
+
     private final CgroupVersion version;
+    private final LongSupplier clock;
 
     public LevelReader(CgroupVersion version) {
+        this(version, System::nanoTime);
+    }
+
+    /** @param clock the monotonic nanoseconds the counters' reads are timed with */
+    public LevelReader(CgroupVersion version, LongSupplier clock) {
         this.version = version;
+        this.clock = clock;
     }
 
     /** The level's reading, or null when its directory no longer exists (the cgroup was removed). */
@@ -27,12 +47,24 @@ public final class LevelReader {
             return null;
         }
         LevelLimits limits = readLimits(level);
-        CpuStat stat = readStat(level);
+        CpuStat stat = null;
+        long readNs = 0;
+        long span = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < ATTEMPTS && span > TIGHT_NS; attempt++) {
+            long before = clock.getAsLong();
+            CpuStat s = readStat(level);
+            long after = clock.getAsLong();
+            if (after - before < span) {
+                stat = s;
+                span = after - before;
+                readNs = before + span / 2;
+            }
+        }
         String psi = text(level.dir().resolve("cpu.pressure"));
         if (!Files.isDirectory(level.dir())) {
             return null; // removed while we read it: the files read as missing, which would be a lie
         }
-        return new LevelReading(level, limits, stat, psi == null ? null : Psi.parse(psi), key);
+        return new LevelReading(level, limits, stat, psi == null ? null : Psi.parse(psi), key, readNs);
     }
 
     private static final Object NO_DIR = new Object();

@@ -38,7 +38,7 @@ public final class Mounts {
         Path file = roots.proc("self/mountinfo");
         String text;
         try {
-            text = Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1);
+            text = TargetResolver.utf8(Files.readAllBytes(file)); // mount points are names: UTF-8 bytes
         } catch (IOException e) {
             throw new CgroupException("cannot read " + file + ": " + e.getMessage());
         }

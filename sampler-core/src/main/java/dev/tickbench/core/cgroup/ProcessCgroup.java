@@ -2,7 +2,6 @@ package dev.tickbench.core.cgroup;
 
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +49,7 @@ public record ProcessCgroup(long pid, String command, String cgroupV2, String cg
             long pid = Long.parseLong(dir.getFileName().toString());
             String cmd = command(dir);
             Path file = dir.resolve("cgroup");
-            String text = Files.exists(file) ? Files.readString(file, StandardCharsets.ISO_8859_1) : null;
+            String text = Files.exists(file) ? TargetResolver.utf8(Files.readAllBytes(file)) : null;
             return new ProcessCgroup(pid, cmd, text == null ? null : TargetResolver.pathFor(text, CgroupVersion.V2),
                     text == null ? null : TargetResolver.pathFor(text, CgroupVersion.V1));
         } catch (IOException | RuntimeException e) {
@@ -61,12 +60,12 @@ public record ProcessCgroup(long pid, String command, String cgroupV2, String cg
     private static String command(Path dir) throws IOException {
         Path cmdline = dir.resolve("cmdline");
         if (Files.exists(cmdline)) {
-            String c = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ').trim();
+            String c = TargetResolver.utf8(Files.readAllBytes(cmdline)).replace('\0', ' ').trim();
             if (!c.isEmpty()) {
                 return c;
             }
         }
         Path comm = dir.resolve("comm");
-        return Files.exists(comm) ? "[" + Files.readString(comm).trim() + "]" : "?";
+        return Files.exists(comm) ? "[" + TargetResolver.utf8(Files.readAllBytes(comm)).trim() + "]" : "?";
     }
 }

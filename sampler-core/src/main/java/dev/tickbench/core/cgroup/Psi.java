@@ -2,7 +2,8 @@ package dev.tickbench.core.cgroup;
 
 /**
  * A CPU pressure file ({@code /proc/pressure/cpu}, {@code <cgroup>/cpu.pressure}). System-wide CPU
- * {@code full} is reported as zero by the kernel; per cgroup it is meaningful (docs/walk.md).
+ * {@code full} is undefined (the kernel writes zero) and left out ({@link #systemCpu}); per cgroup it is
+ * meaningful (docs/walk.md).
  *
  * @param some at least one task waited for CPU; null when the line is missing
  * @param full all non-idle tasks waited at once; null when the line is missing (kernels before 5.13)
@@ -33,6 +34,15 @@ public record Psi(Line some, Line full) {
             }
         }
         return some == null && full == null ? null : new Psi(some, full);
+    }
+
+    /**
+     * {@code /proc/pressure/cpu}: {@code some} only. System-wide CPU {@code full} is undefined and the
+     * kernel's line is a constant 0 (docs/derived-series.md): kept, it would read as a measured 0.
+     */
+    public static Psi systemCpu(String text) {
+        Psi p = parse(text);
+        return p == null || p.some() == null ? null : new Psi(p.some(), null);
     }
 
     private static double value(String token, String name) {

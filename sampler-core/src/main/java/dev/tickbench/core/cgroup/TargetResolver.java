@@ -41,7 +41,7 @@ public final class TargetResolver {
         Path file = roots.proc(pid + "/cgroup");
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.ISO_8859_1);
+            text = utf8(Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             throw new CgroupException("no process " + pid + " (" + file + " does not exist)");
         } catch (IOException e) {
@@ -86,6 +86,16 @@ public final class TargetResolver {
         return resolve(mount, path.trim(), null, "--cgroup " + path.trim());
     }
 
+    /**
+     * A {@code /proc} text that names things (cgroup paths, process names, mount points): the kernel
+     * keeps names as the bytes they were given, which are UTF-8 everywhere we run (issue 30: read as
+     * Latin-1, a cgroup named {@code café} became {@code cafÃ©} and no such directory). A byte sequence
+     * that is not UTF-8 reads as U+FFFD, and such a path then names no directory: said, not guessed.
+     */
+    public static String utf8(byte[] procText) {
+        return new String(procText, StandardCharsets.UTF_8);
+    }
+
     /** The path of the cpu hierarchy's line in a {@code /proc/PID/cgroup} text, or null. */
     public static String pathFor(String procCgroup, CgroupVersion version) {
         for (String line : procCgroup.split("\n")) {
@@ -110,7 +120,15 @@ public final class TargetResolver {
     private CgroupTarget resolve(CgroupMount mount, String path, String reported, String what)
             throws CgroupException {
         String rel = normalise(path, what);
-        Path dir = CgroupTarget.dirOf(mount, rel);
+        Path dir;
+        try {
+            dir = CgroupTarget.dirOf(mount, rel);
+        } catch (java.nio.file.InvalidPathException e) {
+            // a JVM started with no UTF-8 locale encodes file names as its locale says (Utf8Process)
+            throw new CgroupException(what + ": this JVM cannot name that path (its file names are "
+                    + System.getProperty("sun.jnu.encoding") + ", from the locale): start it with a UTF-8 locale,"
+                    + " e.g. LANG=C.UTF-8 (bin/tickbench-probe and the deploy files set it where none is set)");
+        }
         Path realMount;
         Path realDir;
         try {

@@ -17,7 +17,7 @@ public final class CpuTime {
     static final int IDLE = 3;
     static final int IOWAIT = 4;
     /** iowait is the fifth field: a line with fewer cannot give an iowait %. */
-    static final int MIN_FIELDS = IOWAIT + 1;
+    public static final int MIN_FIELDS = IOWAIT + 1;
     /** The stream keys of the aggregate line ({@code cpu.user} …), built once. */
     private static final String[] STAT_KEYS = new String[FIELDS.length];
 
@@ -32,6 +32,14 @@ public final class CpuTime {
     /** The stream key ({@code cpu.<field>}) of field {@code i} of {@link #FIELDS}. */
     public static String statKey(int i) {
         return STAT_KEYS[i];
+    }
+
+    /**
+     * Whether field {@code i} may step back without a reset: idle and iowait, which the kernel computes
+     * at read time under NO_HZ (FORMAT.md; {@code CpuStat.mayStepBack} for the stream's keys).
+     */
+    public static boolean mayStepBack(int i) {
+        return i == IDLE || i == IOWAIT;
     }
 
     /** An array sized for {@link #FIELDS}. */

@@ -17,7 +17,7 @@ public enum DerivedKind {
     CPU_IOWAIT("cpu.iowait_pct"),
     /** Δ{@code <res>.some_total} µs / Δwall µs. */
     PSI_SOME("psi.{resource}.some_pct"),
-    /** Δ{@code <res>.full_total} µs / Δwall µs. */
+    /** Δ{@code <res>.full_total} µs / Δwall µs; io and memory only (cpu full is undefined system-wide). */
     PSI_FULL("psi.{resource}.full_pct"),
     /** Δusage_usec / Δwall: CPUs used by the cgroup (v2 cpu.stat, v1 cpuacct.usage). */
     CGROUP_USAGE("cgroup.{cgroup:.+}.usage_cpus"),

@@ -18,13 +18,19 @@ import java.util.Map;
  * <p>Windows are whole ticks of the chosen {@link DerivedWindow} (1 s unless told otherwise) and rates
  * divide by the ticks' own {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
  * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
- * A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage at the host's CPU
- * count from the hello line): the kernel charges running time in lumps and a read lands a little after
- * its tick's timestamp, so a window can show a few % more than is possible (docs/derived-series.md).
+ * A cgroup's rates divide by the time between that level's own reads ({@code read_ns}), not by the
+ * tick's {@code dt_ns}. A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage
+ * at the host's CPU count from the hello line) only as a last resort, and every capped value is counted
+ * ({@link #capped}): the kernel adds stall time and charges running time in lumps (docs/derived-series.md).
  * Not thread-safe: one feeding thread.
  */
 public final class DerivedSeries {
-    private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec"};
+    /** The last: the level's own read interval, {@code CgroupCpuSource.READ_NS} (FORMAT.md). */
+    private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec", "read_ns"};
+    /** Index of the level's own read interval in {@link #CGROUP_FIELDS}. */
+    private static final int READ = 4;
+    /** The key the kernel fills with 0 for compatibility: no psi.cpu.full_pct is derived from it. */
+    public static final String SYSTEM_CPU_FULL = "cpu.full_total";
 
     private int rateHz;
     private DerivedWindow window;
@@ -33,10 +39,12 @@ public final class DerivedSeries {
     /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
     private int cores;
     private long lastSeq = -1;
-    private TickWindow cpu;
+    private CpuWindow cpu;
     private final long[] cpuDeltas = CpuTime.newFields();
     private final Map<String, TickWindow> psi = new LinkedHashMap<>();
     private final Map<String, CgroupWindows> cgroups = new LinkedHashMap<>();
+    /** Values that came out above their physical bound and were capped at it (a last resort, counted). */
+    private long capped;
 
     /** Per cgroup level: usage vs wall, throttled vs periods, throttled time vs wall. */
     private static final class CgroupWindows {
@@ -78,7 +86,7 @@ public final class DerivedSeries {
 
     /** Empty windows of the current length: every series starts again and is back one window later. */
     private void windows() {
-        cpu = new TickWindow(CpuTime.FIELDS.length, window.ticks(rateHz));
+        cpu = new CpuWindow(window.ticks(rateHz));
         psi.clear();
         cgroups.clear();
     }
@@ -100,7 +108,16 @@ public final class DerivedSeries {
 
     /** The ticks a window spans at the current rate. */
     public int windowTicks() {
-        return cpu.ticks();
+        return cpu.slots();
+    }
+
+    /**
+     * How many values were capped at their physical bound since this model was made: a PSI share above
+     * 100 % (the kernel adds stall time in lumps), a cgroup's usage above the host's CPUs (what the
+     * per-level read times leave of the kernel's charging lumps). Should stay near 0; docs/derived-series.md.
+     */
+    public long capped() {
+        return capped;
     }
 
     /** The stream's rate (from the hello line). */
@@ -154,25 +171,23 @@ public final class DerivedSeries {
             clear();
             return out;
         }
-        cpu(s.sources().get("stat"), out);
-        pressure(s.sources().get("pressure"), dtNs, out);
-        cgroup(s.sources().get("cgroup_cpu"), dtNs, out);
+        int slots = s.slots();
+        cpu(s.sources().get("stat"), slots, out);
+        pressure(s.sources().get("pressure"), dtNs, slots, out);
+        cgroup(s.sources().get("cgroup_cpu"), dtNs, slots, out);
         return out;
     }
 
-    private void cpu(SourceValues stat, List<DerivedValue> out) {
+    private void cpu(SourceValues stat, int slots, List<DerivedValue> out) {
         if (stat == null || !fill(stat)) {
             cpu.clear();
             return;
         }
-        cpu.add(cpuDeltas);
-        if (!cpu.full()) {
-            return;
-        }
-        CpuTime.Shares sh = CpuTime.of(cpu.sums());
+        cpu.add(cpuDeltas, slots);
+        CpuTime.Shares sh = cpu.shares();
         if (sh != null) {
-            out.add(new DerivedValue(DerivedKind.CPU_BUSY, null, sh.busyPct(), cpu.ticks()));
-            out.add(new DerivedValue(DerivedKind.CPU_IOWAIT, null, sh.iowaitPct(), cpu.ticks()));
+            out.add(new DerivedValue(DerivedKind.CPU_BUSY, null, sh.busyPct(), cpu.slots()));
+            out.add(new DerivedValue(DerivedKind.CPU_IOWAIT, null, sh.iowaitPct(), cpu.slots()));
         }
     }
 
@@ -188,7 +203,7 @@ public final class DerivedSeries {
         return true;
     }
 
-    private void pressure(SourceValues v, long dtNs, List<DerivedValue> out) {
+    private void pressure(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
         if (v == null) {
             psi.values().forEach(TickWindow::clear);
             return;
@@ -201,20 +216,20 @@ public final class DerivedSeries {
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
             boolean some = key.endsWith(".some_total");
-            if (!some && !key.endsWith(".full_total")) {
-                continue;
+            if ((!some && !key.endsWith(".full_total")) || key.equals(SYSTEM_CPU_FULL)) {
+                continue; // cpu full is undefined system-wide: older captures carry the kernel's 0 (Pressure)
             }
             TickWindow w = psi.computeIfAbsent(key, k -> new TickWindow(2, window.ticks(rateHz)));
-            w.add(v.values()[i] * 1000, dtNs);
+            w.add(v.values()[i] * 1000, dtNs, slots);
             if (w.full()) {
                 String resource = key.substring(0, key.indexOf('.'));
                 out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
-                        Math.min(100.0, 100.0 * w.sum(0) / w.sum(1)), w.ticks()));
+                        bounded(100.0 * w.sum(0) / w.sum(1), 100.0), w.ticks()));
             }
         }
     }
 
-    private void cgroup(SourceValues v, long dtNs, List<DerivedValue> out) {
+    private void cgroup(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
         if (v == null) {
             cgroups.values().forEach(w -> {
                 w.usage.clear();
@@ -254,16 +269,18 @@ public final class DerivedSeries {
         for (Map.Entry<String, CgroupWindows> e : seen.entrySet()) {
             String path = e.getKey();
             CgroupWindows w = e.getValue();
-            if (add(w, 0, w.usage, -1, dtNs)) {
+            // the time between this level's own reads (read_ns); captures before it: the tick's dt
+            long wallNs = w.present[READ] && w.fields[READ] > 0 ? w.fields[READ] : dtNs;
+            if (add(w, 0, w.usage, -1, wallNs, slots)) {
                 double cpus = w.usage.sum(0) * 1000.0 / w.usage.sum(1);
-                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? Math.min(cores, cpus) : cpus,
+                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? bounded(cpus, cores) : cpus,
                         w.usage.ticks()));
             }
-            if (add(w, 1, w.throttled, 2, 0) && w.throttled.sum(1) > 0) {
+            if (add(w, 1, w.throttled, 2, 0, slots) && w.throttled.sum(1) > 0) {
                 out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED, path,
                         100.0 * w.throttled.sum(0) / w.throttled.sum(1), w.throttled.ticks()));
             }
-            if (add(w, 3, w.throttledTime, -1, dtNs)) {
+            if (add(w, 3, w.throttledTime, -1, wallNs, slots)) {
                 out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED_TIME, path,
                         w.throttledTime.sum(0) * 1000.0 / w.throttledTime.sum(1), w.throttledTime.ticks()));
             }
@@ -274,13 +291,22 @@ public final class DerivedSeries {
      * Adds field {@code num} over field {@code den} (or over {@code dtNs} when {@code den < 0}) to the
      * window; a missing field empties it. Returns whether the window is full.
      */
-    private static boolean add(CgroupWindows w, int num, TickWindow window, int den, long dtNs) {
+    private static boolean add(CgroupWindows w, int num, TickWindow window, int den, long dtNs, int slots) {
         if (!w.present[num] || (den >= 0 && !w.present[den])) {
             window.clear();
             return false;
         }
-        window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs);
+        window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs, slots);
         return window.full();
+    }
+
+    /** {@code v}, or {@code bound} when it is above it (counted in {@link #capped}). */
+    private double bounded(double v, double bound) {
+        if (v > bound) {
+            capped++;
+            return bound;
+        }
+        return v;
     }
 
     private static int field(String name) {

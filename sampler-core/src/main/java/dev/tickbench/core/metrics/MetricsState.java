@@ -14,6 +14,7 @@ import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.source.pmu.PmuRatios;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
+import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.throttle.PeakTracker;
 import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
@@ -42,6 +43,12 @@ public final class MetricsState {
     /** source → key → cumulative delta sum (counters) or last value (levels). */
     private final Map<String, Map<String, Long>> counters = new TreeMap<>();
     private final Map<String, Map<String, Long>> levels = new TreeMap<>();
+    /**
+     * source → key → how far a counter stepped back below the total served (stat's idle and iowait may,
+     * FORMAT.md): a Prometheus counter must never go down (a decrease reads as a restart), so the served
+     * total holds until the kernel's count is back above it.
+     */
+    private final Map<String, Map<String, Long>> steppedBack = new TreeMap<>();
     /** source → mono ns of the sample that last carried it. */
     private final Map<String, Long> emittedMonoNs = new TreeMap<>();
     private long latestMonoNs;
@@ -74,6 +81,9 @@ public final class MetricsState {
         this.catalogue = catalogue;
     }
 
+    /** The sources the latest {@code cadence} line says are off their plan, with what they achieved. */
+    private Map<String, Double> achieved = Map.of();
+
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
         List<DerivedValue> d = derived.accept(line);
@@ -84,6 +94,7 @@ public final class MetricsState {
             sample(s, receivedNs);
         } else if (line instanceof Hello h) {
             hello = h;
+            achieved = Map.of(); // a new session: nothing measured against its plan yet
         } else if (line instanceof KmsgLine k) {
             if (k.prio() >= 0 && k.prio() < kmsgByPrio.length) {
                 kmsgByPrio[k.prio()]++;
@@ -101,6 +112,8 @@ public final class MetricsState {
             gapSamples += Math.max(0, g.toSeq() - g.fromSeq() + 1);
         } else if (line instanceof CgroupLimitsLine c) {
             cgroupLimits = c.raw();
+        } else {
+            AchievedCadences.of(line).ifPresent(a -> achieved = new TreeMap<>(a.hz()));
         }
     }
 
@@ -119,10 +132,17 @@ public final class MetricsState {
             boolean counterSource = catalogue.isCounterSource(source);
             Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
             Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
+            boolean pressure = source.equals("pressure");
             for (int i = 0; i < v.size(); i++) {
                 String key = v.keys()[i];
+                if (pressure && key.equals(DerivedSeries.SYSTEM_CPU_FULL)) {
+                    continue; // undefined system-wide (an older probe sends the kernel's 0): not served as 0
+                }
+                if (key.endsWith("|read_ns")) {
+                    continue; // a cgroup level's read time: what its rates divide by, not a kernel counter
+                }
                 if (counterSource && !catalogue.isLevel(source, key)) {
-                    sums.merge(key, v.values()[i], Long::sum);
+                    sums.merge(key, monotone(source, key, v.values()[i]), Long::sum);
                 } else {
                     held.put(key, v.values()[i]);
                 }
@@ -134,6 +154,22 @@ public final class MetricsState {
         }
     }
 
+
+    /** The part of a delta that raises the served total: a step back is held until it is made up. */
+    private long monotone(String source, String key, long delta) {
+        Map<String, Long> back = steppedBack.get(source);
+        long owed = back == null ? 0 : back.getOrDefault(key, 0L);
+        if (delta >= 0 && owed == 0) {
+            return delta;
+        }
+        long rest = owed - delta; // what is still below the served total after this delta
+        if (rest > 0) {
+            steppedBack.computeIfAbsent(source, k -> new TreeMap<>()).put(key, rest);
+            return 0;
+        }
+        back.remove(key);
+        return -rest;
+    }
 
     public synchronized long lastSeq() {
         return lastSeq;
@@ -157,6 +193,11 @@ public final class MetricsState {
             e.gauge("tickbench_floor_hz", "FLOOR_HZ override (0 keeps the per-source floors).", hello.floorHz());
         }
         cadences(e, caps);
+        for (Map.Entry<String, Double> a : achieved.entrySet()) {
+            e.gauge("tickbench_source_achieved_cadence_hz", "Reads per second the source really achieved over the last"
+                    + " 10 s, only while more than 1 % off its published cadence (docs/cadence.md).",
+                    a.getValue(), "source", a.getKey());
+        }
         e.counter("tickbench_samples_total", "Sample lines produced since the probe started.", samples);
         if (samples > 0) {
             e.gauge("tickbench_sample_seq", "Sequence number of the latest sample.", lastSeq);
@@ -191,6 +232,8 @@ public final class MetricsState {
         }
         pmuRatios(e);
         DerivedFamilies.add(e, catalogue, latestDerived);
+        e.counter("tickbench_derived_capped_values_total", "Derived values capped at their physical bound (PSI 100 %,"
+                + " cgroup usage at the CPU count): a last resort, counted (docs/derived-series.md).", derived.capped());
         throttle(e);
         cgroupLimits(e);
         if (self != null) {

@@ -16,6 +16,7 @@ final class KeyCache {
     private String[] keys = new String[0];
     private byte[][] encoded = new byte[0][];
     private boolean[] level = new boolean[0];
+    private boolean[] stepsBack = new boolean[0];
     /** v2: the keys the stream's consumers know for this source, in order; null before any. */
     private String[] announced;
 
@@ -30,12 +31,14 @@ final class KeyCache {
             keys = Arrays.copyOf(keys, n);
             encoded = Arrays.copyOf(encoded, n);
             level = Arrays.copyOf(level, n);
+            stepsBack = Arrays.copyOf(stepsBack, n);
         }
         String k = v.key(i);
         if (keys[i] != k) {
             keys[i] = k;
             encoded[i] = SampleBuffer.nameColon(k);
             level[i] = source.isLevelKey(i); // whether a key is a level depends on the key alone
+            stepsBack[i] = source.mayStepBack(i);
         }
     }
 
@@ -47,6 +50,12 @@ final class KeyCache {
     boolean isLevel(ValueTable v, int i) {
         refresh(v, i);
         return level[i];
+    }
+
+    /** {@link Source#mayStepBack}: a decrease of this key is a negative delta, not a reset. */
+    boolean mayStepBack(ValueTable v, int i) {
+        refresh(v, i);
+        return stepsBack[i];
     }
 
     /**

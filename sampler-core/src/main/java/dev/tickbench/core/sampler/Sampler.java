@@ -25,6 +25,13 @@ import org.slf4j.LoggerFactory;
  * The tick loop: on each tick reads every due source, applies the cadence rules (floors, change
  * filter, heartbeat) and writes the kmsg records drained since the last tick, then one sample line
  * and whatever the extensions add (throttle, cgroup limits). One thread; sinks fan the lines out.
+ *
+ * <p>The schedule counts <em>slots</em>, the tick times {@code baseline + k × period}: a tick that runs
+ * a period late skips the slots already past (no burst of catch-up ticks), but the skipped slots are
+ * counted, so a source due every N ticks is read every N periods of wall time, the heartbeat comes at
+ * the first read due 60 s after the last emission and the throttle's second is 1 s, under load too. What
+ * each source really achieved is measured and published when it differs from its plan (a
+ * {@code cadence} line, {@link AchievedCadences}; docs/cadence.md).
  */
 public final class Sampler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Sampler.class);
@@ -46,6 +53,7 @@ public final class Sampler implements AutoCloseable {
     private static final byte[] K_MONO = SampleBuffer.nameColon("mono_ns");
     private static final byte[] K_WALL = SampleBuffer.nameColon("wall_ns");
     private static final byte[] K_DT = SampleBuffer.nameColon("dt_ns");
+    private static final byte[] K_SKIPPED = SampleBuffer.nameColon("skipped");
     private static final byte[] K_LIMITS = SampleBuffer.nameColon("limits");
     private static final byte[] K_MEMORY_MAX = SampleBuffer.nameColon("memory_max");
     private static final byte[] K_HB = SampleBuffer.nameColon("hb");
@@ -56,8 +64,11 @@ public final class Sampler implements AutoCloseable {
     private final List<String> heartbeats = new ArrayList<>();
     private final List<String> resets = new ArrayList<>();
     private final TickClock clock = new TickClock();
+    /** The clock and the sleep of the tick loop (a test injects slips through it). */
+    private Timer timer = Timer.SYSTEM;
     /** Handed to the extensions on every tick, updated in place (no allocation per tick). */
     private final TickExtension.TickInfo tickInfo = new TickExtension.TickInfo(0, 0, 0, 0);
+    private final AchievedCadences.Meter achieved;
     /** wall − mono (ns), read from the wall clock once a second by {@link #wallAt(long)}. */
     private long wallOffsetNs;
     private long wallReadMonoNs;
@@ -71,9 +82,12 @@ public final class Sampler implements AutoCloseable {
     private byte[] currentHello;
     private Map<String, List<String>> helloSchema;
 
+    /** Ticks taken: the seq of the last sample. */
     private long tick;
+    /** The slot of the last tick taken (0: the baseline). */
+    private long slot;
     private long lastMonoNs;
-    private long lastLimitsTick;
+    private long lastLimitsSlot;
     private final long heartbeatTicks;
     private volatile long lastSeq;
     private volatile Thread thread;
@@ -93,6 +107,7 @@ public final class Sampler implements AutoCloseable {
             slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
+        this.achieved = new AchievedCadences.Meter(config.rateHz(), slots, env.kmsg() != null);
         for (TickExtension e : this.extensions) {
             e.bind(this::readThisTick);
         }
@@ -132,6 +147,37 @@ public final class Sampler implements AutoCloseable {
 
     public StreamFormat format() {
         return format;
+    }
+
+    /**
+     * The tick loop's clock and sleep, when the thread runs them; only before {@link #start()} (a test
+     * drives the real loop through a clock that slips).
+     */
+    synchronized void timer(Timer t) {
+        if (thread != null) {
+            throw new IllegalStateException("the timer is chosen before the sampler starts");
+        }
+        timer = t;
+    }
+
+    /** {@link System#nanoTime()} and {@link LockSupport#parkNanos}, or a test's clock. */
+    interface Timer {
+        Timer SYSTEM = new Timer() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public void park(long ns) {
+                LockSupport.parkNanos(ns);
+            }
+        };
+
+        long nanoTime();
+
+        /** Sleeps up to {@code ns} (it may return early, like {@link LockSupport#parkNanos}). */
+        void park(long ns);
     }
 
     /**
@@ -261,33 +307,38 @@ public final class Sampler implements AutoCloseable {
     }
 
     private void loop() {
+        Timer t = timer;
         long next = lastMonoNs + periodNs;
+        long nextSlot = 1;
         while (running) {
             if (next - endMonoNs > 0) {
                 running = false;
                 ended.run();
                 break;
             }
-            long now = System.nanoTime();
+            long now = t.nanoTime();
             while (now < next && running) {
-                LockSupport.parkNanos(next - now);
-                now = System.nanoTime();
+                t.park(next - now);
+                now = t.nanoTime();
             }
             if (!running) {
                 break;
             }
             clock.woke(now - next);
             try {
-                tick(now, wallAt(now));
+                tick(nextSlot, now, wallAt(now));
             } catch (IOException | RuntimeException e) {
                 LOG.error("tick {} failed: {}", tick, e.toString(), e);
             }
             next += periodNs;
-            long after = System.nanoTime();
+            nextSlot++;
+            long after = t.nanoTime();
             if (after - next > periodNs) {
+                // these slots are past: not taken late (no catch-up burst), but counted (docs/cadence.md)
                 long missed = (after - next) / periodNs;
                 clock.slipped(missed);
                 next += missed * periodNs;
+                nextSlot += missed;
             }
         }
     }
@@ -300,7 +351,7 @@ public final class Sampler implements AutoCloseable {
     private long wallAt(long monoNs) {
         if (!wallRead || monoNs - wallReadMonoNs >= 1_000_000_000L || monoNs < wallReadMonoNs) {
             wallRead = true;
-            long before = System.nanoTime();
+            long before = timer.nanoTime();
             long wall = wallNow();
             wallOffsetNs = wall - before;
             wallReadMonoNs = monoNs;
@@ -314,10 +365,23 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * One tick at the given times: exposed so that tests can drive the sampler deterministically
-     * without the thread (do not mix with {@link #start()}).
+     * One tick at the given times, on the slot after the last one (no slot skipped): exposed so that tests
+     * can drive the sampler deterministically without the thread (do not mix with {@link #start()}).
      */
     public void tick(long monoNs, long wallNs) throws IOException {
+        tick(slot + 1, monoNs, wallNs);
+    }
+
+    /**
+     * One tick on {@code slotNo} (after the last slot; the slots between were skipped): the thread's
+     * tick, and a test's that scripts slips.
+     */
+    void tick(long slotNo, long monoNs, long wallNs) throws IOException {
+        if (slotNo <= slot) {
+            throw new IllegalArgumentException("slot " + slotNo + " is not after the last one, " + slot);
+        }
+        int span = (int) Math.min(Integer.MAX_VALUE, slotNo - slot);
+        slot = slotNo;
         tick++;
         heartbeats.clear();
         resets.clear();
@@ -331,13 +395,16 @@ public final class Sampler implements AutoCloseable {
         b.field(K_MONO, monoNs);
         b.field(K_WALL, wallNs);
         b.field(K_DT, monoNs - lastMonoNs);
+        if (span > 1) {
+            b.field(K_SKIPPED, span - 1); // the slots this sample spans beyond its own (FORMAT.md)
+        }
         for (int i = 0; i < slots.size(); i++) {
-            SourceSlot slot = slots.get(i);
-            if (slot.due(tick) && slot.readAndEmit(b, schema, tick, heartbeatTicks, resets)) {
-                heartbeats.add(slot.source.name());
+            SourceSlot s = slots.get(i);
+            if (s.due(slotNo) && s.readAndEmit(b, schema, tick, slotNo, heartbeatTicks, resets)) {
+                heartbeats.add(s.source.name());
             }
         }
-        boolean limitsDue = tick == 1 || config.floorHz() > 0 || tick - lastLimitsTick >= heartbeatTicks;
+        boolean limitsDue = tick == 1 || config.floorHz() > 0 || slotNo - lastLimitsSlot >= heartbeatTicks;
         if (limitsDue && env.memoryMax() != null) {
             b.objectField(K_LIMITS);
             Long bytes = env.memoryMax().bytes();
@@ -347,7 +414,7 @@ public final class Sampler implements AutoCloseable {
                 b.field(K_MEMORY_MAX, bytes);
             }
             b.endObject();
-            lastLimitsTick = tick;
+            lastLimitsSlot = slotNo;
             if (tick > 1 && config.floorHz() == 0) {
                 heartbeats.add("limits");
             }
@@ -366,10 +433,7 @@ public final class Sampler implements AutoCloseable {
         fanOut(b.bytes(), 0, b.length());
         lastMonoNs = monoNs;
         lastSeq = tick;
-        if (extensions.isEmpty()) {
-            return;
-        }
-        TickExtension.TickInfo info = tickInfo.set(tick, monoNs, wallNs, config.rateHz());
+        TickExtension.TickInfo info = tickInfo.set(tick, slotNo, span, monoNs, wallNs, config.rateHz());
         for (int i = 0; i < extensions.size(); i++) { // indexed: no iterator per tick
             TickExtension e = extensions.get(i);
             try {
@@ -378,6 +442,7 @@ public final class Sampler implements AutoCloseable {
                 LOG.warn("extension {} failed on tick {}: {}", e.getClass().getSimpleName(), tick, ex.toString());
             }
         }
+        achieved.afterTick(info, writer);
     }
 
     /** {@link SamplerReads}: a source's values when its slot read them on the current tick. */

@@ -10,7 +10,11 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One present source in the sampler: its plan, its previous read and what it last emitted. */
+/**
+ * One present source in the sampler: its plan, its previous read and what it last emitted. Its schedule
+ * counts <em>slots</em> (scheduled tick times, the ones the sampler skipped when it fell behind
+ * included), so "every N ticks" is N periods of wall time under load too (docs/cadence.md).
+ */
 final class SourceSlot {
     private static final Logger LOG = LoggerFactory.getLogger(SourceSlot.class);
     /** Marks a key that has no delta this tick (new key: its first read is its baseline). */
@@ -25,8 +29,13 @@ final class SourceSlot {
     private final ValueTable previous = new ValueTable();
     /** Store-on-change levels: what was last emitted. */
     private final ValueTable lastEmitted = new ValueTable();
-    /** The tick of the last emission (the heartbeat counts ticks, Floors.heartbeatTicks). */
-    private long lastEmitTick;
+    /** The slot of the last emission (the heartbeat counts slots, Floors.heartbeatTicks). */
+    private long lastEmitSlot;
+    /** The next slot at which the source is due: on its grid 1, 1 + n, 1 + 2n, … */
+    private long nextDueSlot = 1;
+    /** Since the achieved cadence was last measured: due slots passed (skipped ones too) and reads made. */
+    long duesSinceMeasure;
+    long readsSinceMeasure;
     /** Re-armed after the baseline read: the next read is emitted whatever it holds. */
     private boolean armed = true;
     private long[] deltas = new long[64];
@@ -54,8 +63,20 @@ final class SourceSlot {
         return keys.announce(source.values());
     }
 
-    boolean due(long tick) {
-        return (tick - 1) % plan.readEveryTicks() == 0;
+    /**
+     * Whether the source is read at {@code slot}: the first tick taken at or after a slot of its grid. A
+     * grid slot the sampler skipped is read late, on the next tick; only when a whole period of the
+     * source's slots was skipped is a read lost (counted in {@link #duesSinceMeasure}, not read twice).
+     */
+    boolean due(long slot) {
+        if (slot < nextDueSlot) {
+            return false;
+        }
+        long every = plan.readEveryTicks();
+        long passed = (slot - 1) / every - (nextDueSlot - 1) / every + 1; // grid slots in [nextDue, slot]
+        duesSinceMeasure += passed;
+        nextDueSlot = 1 + ((slot - 1) / every + 1) * every;
+        return true;
     }
 
     /** The sampler's baseline read: counters get their first values; the change filter stays armed. */
@@ -89,13 +110,17 @@ final class SourceSlot {
     /**
      * Reads the source (it is due) and writes its field into the sample when it is emitted.
      *
-     * @param heartbeatTicks ticks after an emission at which an unchanged value is re-emitted
+     * @param tick the sample's seq (consecutive, one per tick taken)
+     * @param slot the tick's slot (its scheduled time in periods since the baseline)
+     * @param heartbeatTicks slots after an emission at which an unchanged value is re-emitted
      * @return true when emitted because of the heartbeat alone
      */
-    boolean readAndEmit(SampleBuffer out, StreamSchema schema, long tick, long heartbeatTicks, List<String> resets) {
+    boolean readAndEmit(SampleBuffer out, StreamSchema schema, long tick, long slot, long heartbeatTicks,
+            List<String> resets) {
         if (!read()) {
             return false;
         }
+        readsSinceMeasure++;
         lastReadTick = tick;
         ValueTable v = source.values();
         if (counter) {
@@ -105,7 +130,7 @@ final class SourceSlot {
         }
         boolean heartbeat = false;
         if (plan.storeOnChange() && !armed && v.sameAs(lastEmitted)) {
-            if (tick - lastEmitTick < heartbeatTicks) {
+            if (slot - lastEmitSlot < heartbeatTicks) {
                 return false;
             }
             heartbeat = true;
@@ -118,7 +143,7 @@ final class SourceSlot {
         if (plan.storeOnChange()) {
             lastEmitted.copyFrom(v);
         }
-        lastEmitTick = tick;
+        lastEmitSlot = slot;
         armed = false;
         return heartbeat;
     }
@@ -176,7 +201,8 @@ final class SourceSlot {
                 deltas[i] = NO_DELTA;
                 continue;
             }
-            long d = CounterDelta.of(previous.value(p), v.value(i));
+            long d = keys.mayStepBack(v, i) ? v.value(i) - previous.value(p) // a step back is carried, negative
+                    : CounterDelta.of(previous.value(p), v.value(i));
             deltas[i] = d;
             if (d == CounterDelta.RESET) {
                 resets.add(source.name() + "." + v.key(i));

@@ -30,22 +30,36 @@ public interface TickExtension {
      */
     final class TickInfo {
         private long seq;
+        private long slot;
+        private int slots;
         private long monoNs;
         private long wallNs;
         private int rateHz;
 
         /**
+         * A tick on its own slot (no tick skipped before it): {@code slot = seq}.
+         *
          * @param seq the sample's sequence number (1 for the first sample)
          * @param monoNs CLOCK_MONOTONIC-like time of the tick ({@code System.nanoTime()} on a live run)
          * @param wallNs wall-clock time in ns since the epoch
          * @param rateHz the sampler rate
          */
         public TickInfo(long seq, long monoNs, long wallNs, int rateHz) {
-            set(seq, monoNs, wallNs, rateHz);
+            set(seq, seq, seq == 0 ? 0 : 1, monoNs, wallNs, rateHz);
         }
 
-        TickInfo set(long seq, long monoNs, long wallNs, int rateHz) {
+        /**
+         * @param slot the tick's scheduled time in periods since the baseline (0), skipped ticks counted
+         * @param slots the slots this tick's sample spans: 1 + the ticks skipped just before it
+         */
+        public TickInfo(long seq, long slot, int slots, long monoNs, long wallNs, int rateHz) {
+            set(seq, slot, slots, monoNs, wallNs, rateHz);
+        }
+
+        TickInfo set(long seq, long slot, int slots, long monoNs, long wallNs, int rateHz) {
             this.seq = seq;
+            this.slot = slot;
+            this.slots = slots;
             this.monoNs = monoNs;
             this.wallNs = wallNs;
             this.rateHz = rateHz;
@@ -55,6 +69,20 @@ public interface TickExtension {
         /** The sample's sequence number (1 for the first sample). */
         public long seq() {
             return seq;
+        }
+
+        /**
+         * The tick's slot: its scheduled time in sampler periods since the baseline read (slot 0), the
+         * ticks skipped when the sampler fell behind counted, so a second is {@code rateHz} slots of wall
+         * time under load too (docs/cadence.md).
+         */
+        public long slot() {
+            return slot;
+        }
+
+        /** The slots this tick's sample spans: 1, plus the ticks skipped just before it (FORMAT.md {@code skipped}). */
+        public int slots() {
+            return slots;
         }
 
         /** CLOCK_MONOTONIC-like time of the tick ({@code System.nanoTime()} on a live run). */
@@ -74,7 +102,7 @@ public interface TickExtension {
 
         @Override
         public String toString() {
-            return "TickInfo[seq=" + seq + ", monoNs=" + monoNs + ", wallNs=" + wallNs + ", rateHz=" + rateHz + "]";
+            return "TickInfo[seq=" + seq + ", slot=" + slot + ", slots=" + slots + ", monoNs=" + monoNs + ", wallNs=" + wallNs + ", rateHz=" + rateHz + "]";
         }
     }
 }

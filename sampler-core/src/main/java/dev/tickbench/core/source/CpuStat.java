@@ -66,6 +66,18 @@ public final class CpuStat extends FileSource {
         return SeriesCatalogue.standard().isLevel(name(), values.key(index));
     }
 
+    /**
+     * {@code idle} and {@code iowait} of the aggregate and per-CPU lines: with NO_HZ the kernel computes
+     * them at read time from the idle sleep in progress and can give back a jiffy or more when that
+     * sleep is re-attributed (its proc documentation: iowait "will decrease in certain conditions"); a
+     * step back is not a reset (docs/derived-series.md).
+     */
+    @Override
+    public boolean mayStepBack(int index) {
+        String k = values.key(index);
+        return k.startsWith("cpu") && (k.endsWith(".idle") || k.endsWith(".iowait"));
+    }
+
     /** The number of {@code cpuN} lines in a {@code /proc/stat} text (the online CPUs). */
     static int countCpus(TextScanner s) {
         int n = 0;

@@ -11,7 +11,14 @@ import java.util.List;
  * {@code /proc/pressure/{cpu,io,memory}} (PSI): {@code <res>.some_total} and {@code <res>.full_total},
  * cumulative stall time in µs. Absent when {@code /proc/pressure} is missing (kernel before 4.20 or
  * built without PSI) or when no resource file can be read (booted with psi=0); a resource file that
- * cannot be read is left out. Kernels before 5.13 print no {@code full} line for cpu: that key is absent.
+ * cannot be read is left out.
+ *
+ * <p>There is no {@code cpu.full_total}: system-wide, "all non-idle tasks stalled on the CPU" is
+ * undefined (some task is always running on a CPU that has work), and the {@code full} line the kernel
+ * prints in {@code /proc/pressure/cpu} since 5.13 is always zero, written for the format's
+ * compatibility only (kernel docs, accounting/psi). Carried, it would read as a measured 0 %; it is
+ * left out, so it is absent from the stream, the derived series and {@code /metrics} (a cgroup's
+ * {@code cpu.pressure} full, which is defined, is read by the walk).
  */
 public final class Pressure implements Source {
     static final String[] RESOURCES = {"cpu", "io", "memory"};
@@ -106,8 +113,8 @@ public final class Pressure implements Source {
                 continue;
             }
             int kind = s.tokenIs("some") ? 0 : s.tokenIs("full") ? 1 : -1;
-            if (kind < 0) {
-                continue;
+            if (kind < 0 || (r == 0 && kind == 1)) {
+                continue; // system-wide cpu "full" is undefined: the kernel's 0 is not a reading
             }
             while (s.nextToken()) {
                 int ts = s.tokenStart();

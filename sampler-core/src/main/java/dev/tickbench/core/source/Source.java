@@ -48,6 +48,16 @@ public interface Source extends Closeable {
         return false;
     }
 
+    /**
+     * For counter sources: true when the key at {@code index} is a counter the kernel may step back a
+     * little without resetting it ({@code /proc/stat}'s idle and iowait under NO_HZ, see the kernel's
+     * proc documentation): a decrease is then carried as a negative delta, not named in {@code resets}
+     * (FORMAT.md), so sums over an interval stay exact and every reader counts it the same way.
+     */
+    default boolean mayStepBack(int index) {
+        return false;
+    }
+
     /** Static facts published in capabilities (thermal type and trip, governors, MTD names…). */
     default Map<String, Object> attributes() {
         return Map.of();

@@ -7,9 +7,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The adaptive per-worker concurrency controller of docs/throttle.md: IO never blocks a worker, it is the
- * condition for <em>increasing</em> concurrency. Starts at one task and grows only while the smoothed
- * iowait stays GREEN, at a spread that doubles from 2 s to 60 s; a smoothed-RED sample takes one away
- * and resets the spread. Time comes from an injected clock so replays and tests are deterministic.
+ * condition for <em>increasing</em> concurrency. Starts at one task (none while the ceiling is 0, a
+ * pause) and grows only while the smoothed iowait stays GREEN, at a spread that doubles from 2 s to
+ * 60 s; a smoothed-RED sample takes one away and resets the spread. Time comes from an injected clock so replays and tests are deterministic.
  * Thread-safe: every method holds the instance lock (the sampler feeds it at 1 Hz, readers are rare).
  */
 public final class Throttle {
@@ -27,8 +27,10 @@ public final class Throttle {
     public static final int SMOOTHING_WINDOW = 5;
     /** The sampler period the window is sized for. */
     public static final long SAMPLE_INTERVAL_NANOS = 1_000_000_000L;
-    /** Every eligible worker runs at least one task. */
+    /** Every eligible worker runs at least one task: a throttle never takes the last one away. */
     public static final int MIN_EFFECTIVE = 1;
+    /** The lowest ceiling: 0 is a pause (effective 0, nothing new starts until the ceiling rises). */
+    public static final int MIN_CEILING = 0;
 
     private final LongSupplier clock;
     private final double[] ring = new double[SMOOTHING_WINDOW];
@@ -36,7 +38,7 @@ public final class Throttle {
     private int next;
 
     private int ceiling;
-    private int effective = MIN_EFFECTIVE;
+    private int effective;
     private long growSpreadNanos = MIN_GROW_SPREAD_NANOS;
     private long lastActionNanos;
     private boolean throttledOnce;
@@ -46,12 +48,13 @@ public final class Throttle {
     private Zone zone;
 
     /**
-     * @param ceiling the configured maximum; below 1 becomes 1
+     * @param ceiling the configured maximum; below 0 becomes 0, and 0 is a pause (effective 0)
      * @param nanoClock monotonic nanoseconds; the construction time is the first "last action"
      */
     public Throttle(int ceiling, LongSupplier nanoClock) {
         this.clock = nanoClock;
-        this.ceiling = Math.max(MIN_EFFECTIVE, ceiling);
+        this.ceiling = Math.max(MIN_CEILING, ceiling);
+        this.effective = Math.min(MIN_EFFECTIVE, this.ceiling); // start conservative: one task, or none when paused
         this.lastActionNanos = nanoClock.getAsLong();
     }
 
@@ -102,10 +105,14 @@ public final class Throttle {
         return effective;
     }
 
-    /** Changes the configured maximum (below 1 becomes 1); clamps effective at once, keeps the spread. */
+    /**
+     * Changes the configured maximum (below 0 becomes 0); clamps effective at once, keeps the spread and
+     * the last action. 0 pauses (effective 0); raising it from a pause resumes at {@code min(1, ceiling)},
+     * as at creation, and growth goes on by the usual rules.
+     */
     public synchronized void setCeiling(int newCeiling) {
-        ceiling = Math.max(MIN_EFFECTIVE, newCeiling);
-        effective = Math.min(effective, ceiling);
+        ceiling = Math.max(MIN_CEILING, newCeiling);
+        effective = effective == 0 ? Math.min(MIN_EFFECTIVE, ceiling) : Math.min(effective, ceiling);
     }
 
     public synchronized int effective() {

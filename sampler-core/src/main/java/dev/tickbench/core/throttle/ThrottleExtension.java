@@ -11,13 +11,15 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Runs the throttle live inside the sampler: once every {@code rateHz} ticks (once a second) it takes
- * the sampler's own {@code stat} and {@code meminfo} reads of that tick (no second read of the kernel
- * files: its iowait is the stream's {@code cpu.iowait_pct} over the same ticks, docs/derived-series.md)
- * through the {@link ThrottleSampler}, feeds the controller and the peak tracker and writes one
- * {@code {"type":"throttle",…}} line (FORMAT.md, "throttle"). The controller's clock is the tick's
- * {@code mono_ns}, so {@code last_throttle_mono_ns} is in the stream's own time base and a replay of
- * the same ticks gives the same decisions. A second whose {@code stat} read failed writes no line.
+ * Runs the throttle live inside the sampler: every tick's own {@code stat} read goes into the
+ * {@link ThrottleSampler}'s one-second window (no second read of the kernel files), and once a second —
+ * at the first tick on or after each {@code rateHz}-th slot, so a second is 1 s of wall time even when
+ * the sampler skipped ticks — it takes busy and iowait over that window (the stream's
+ * {@code cpu.iowait_pct} on that tick, docs/derived-series.md) and the tick's {@code meminfo}, feeds the
+ * controller and the peak tracker and writes one {@code {"type":"throttle",…}} line (FORMAT.md,
+ * "throttle"). The controller's clock is the tick's {@code mono_ns}, so {@code last_throttle_mono_ns}
+ * is in the stream's own time base and a replay of the same ticks gives the same decisions. A second
+ * without a full window of usable {@code stat} reads writes no line.
  */
 public final class ThrottleExtension implements TickExtension {
     private final ThrottleSampler sampler;
@@ -26,6 +28,8 @@ public final class ThrottleExtension implements TickExtension {
     private volatile long tickMonoNs;
     private volatile Throttle throttle;
     private SamplerReads reads = source -> null;
+    /** The slot of the next second's tick: a multiple of the rate. */
+    private long nextSecondSlot;
 
     public ThrottleExtension(SystemRoots roots, int ceiling) {
         this(new ThrottleSampler(roots), ceiling);
@@ -33,7 +37,7 @@ public final class ThrottleExtension implements TickExtension {
 
     ThrottleExtension(ThrottleSampler sampler, int ceiling) {
         this.sampler = sampler;
-        this.ceiling = Math.max(Throttle.MIN_EFFECTIVE, ceiling);
+        this.ceiling = Math.max(Throttle.MIN_CEILING, ceiling);
     }
 
     @Override
@@ -43,27 +47,33 @@ public final class ThrottleExtension implements TickExtension {
 
     @Override
     public void start(TickInfo first, JsonLineWriter out) {
-        begin(first.monoNs());
+        begin(first);
     }
 
     /** The controller is born at the first tick: its "last action" is the stream's start, not epoch 0. */
-    private void begin(long monoNs) {
-        tickMonoNs = monoNs;
+    private void begin(TickInfo tick) {
+        tickMonoNs = tick.monoNs();
         throttle = new Throttle(ceiling, () -> tickMonoNs);
-        read(); // baseline for the first second's deltas: the sampler's baseline read
+        int rate = Math.max(1, tick.rateHz());
+        nextSecondSlot = (tick.slot() / rate + 1) * rate;
+        // baseline for the first second's deltas: the sampler's baseline read
+        sampler.tick(reads.readThisTick("stat"), Math.max(1, tick.slots()), rate);
     }
 
     @Override
     public void afterTick(TickInfo tick, JsonLineWriter out) throws IOException {
         if (throttle == null) {
-            begin(tick.monoNs());
+            begin(tick);
             return;
         }
-        if (tick.seq() % Math.max(1, tick.rateHz()) != 0) {
+        int rate = Math.max(1, tick.rateHz());
+        sampler.tick(reads.readThisTick("stat"), tick.slots(), rate);
+        if (tick.slot() < nextSecondSlot) {
             return;
         }
+        nextSecondSlot = (tick.slot() / rate + 1) * rate; // a stall past several seconds: one line for them
         tickMonoNs = tick.monoNs();
-        Optional<ThrottleSampler.Reading> reading = read();
+        Optional<ThrottleSampler.Reading> reading = sampler.second(reads.readThisTick("meminfo"));
         if (reading.isEmpty()) {
             return;
         }
@@ -71,10 +81,6 @@ public final class ThrottleExtension implements TickExtension {
         throttle.sample(r.iowaitPct());
         peaks.observe(OptionalDouble.of(r.busyPct()), r.memPct(), OptionalDouble.of(r.iowaitPct()), r.diskPct());
         write(out, tick, r.iowaitPct(), throttle.state(), peaks.drain());
-    }
-
-    private Optional<ThrottleSampler.Reading> read() {
-        return sampler.sample(reads.readThisTick("stat"), reads.readThisTick("meminfo"));
     }
 
     private static void write(JsonLineWriter out, TickInfo tick, double iowait, Throttle.State s,
@@ -126,9 +132,12 @@ public final class ThrottleExtension implements TickExtension {
         t.put("hz", 1_000_000_000.0 / Throttle.SAMPLE_INTERVAL_NANOS);
     }
 
-    /** Changes the ceiling live (clamps effective at once); applies from construction if not started. */
+    /**
+     * Changes the ceiling live (clamps effective at once; 0 pauses); applies from construction if not
+     * started.
+     */
     public void setCeiling(int newCeiling) {
-        ceiling = Math.max(Throttle.MIN_EFFECTIVE, newCeiling);
+        ceiling = Math.max(Throttle.MIN_CEILING, newCeiling);
         Throttle t = throttle;
         if (t != null) {
             t.setCeiling(newCeiling);

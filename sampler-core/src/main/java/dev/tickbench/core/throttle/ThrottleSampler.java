@@ -1,6 +1,7 @@
 package dev.tickbench.core.throttle;
 
 import dev.tickbench.core.derived.CpuTime;
+import dev.tickbench.core.derived.CpuWindow;
 import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.source.TextScanner;
@@ -17,10 +18,11 @@ import org.slf4j.LoggerFactory;
  * aggregate {@code cpu} line by the one formula of {@link CpuTime} (deltas since the previous call),
  * used memory % from meminfo and the fullest mounted filesystem.
  *
- * <p>Two feeds, one formula: inside the sampler ({@link #sample(ValueTable, ValueTable)}) the values
- * are the sampler's own reads of {@code stat} and {@code meminfo}, so the throttle's iowait is the
- * stream's iowait over the same ticks; {@code throttle run} has no sampler and {@link #sample()} reads
- * {@code <proc>/stat} and {@code <proc>/meminfo} itself (kept open, re-read from offset 0). Not
+ * <p>Two feeds, one formula: inside the sampler every tick's own {@code stat} read goes into the same
+ * {@link CpuWindow} the derived series take over the stream's deltas ({@link #tick}), and once a second
+ * {@link #second} reads the window, so the throttle's iowait is the stream's {@code cpu.iowait_pct} on
+ * that tick, whatever ticks were skipped; {@code throttle run} has no sampler and {@link #sample()}
+ * reads {@code <proc>/stat} and {@code <proc>/meminfo} itself (kept open, re-read from offset 0). Not
  * thread-safe: one caller (the sampler thread or the runner loop).
  */
 public final class ThrottleSampler implements Closeable {
@@ -35,6 +37,9 @@ public final class ThrottleSampler implements Closeable {
     private long[] current = CpuTime.newFields();
     private boolean haveBaseline;
     private long skippedTicks;
+    /** Inside the sampler: the last second's per-tick deltas ({@link #tick}). */
+    private CpuWindow window;
+    private final long[] tickDeltas = CpuTime.newFields();
 
     public ThrottleSampler(SystemRoots roots) {
         this.roots = roots;
@@ -62,17 +67,54 @@ public final class ThrottleSampler implements Closeable {
     }
 
     /**
-     * One 1 Hz reading from the sampler's own reads of this tick ({@code statValues} null when the
-     * sampler could not read {@code stat}: skipped and counted; {@code memValues} null: no memory %).
+     * One sampler tick: the sampler's own {@code stat} read of it (cumulative; null when it was not read)
+     * over {@code slots} periods goes into the window of the last {@code slotsPerWindow} periods, as the
+     * stream's deltas go into {@code cpu.iowait_pct}'s: a tick without a usable read, or whose aggregate
+     * user, nice, system went back (the stream's reset), empties it; idle and iowait may step back
+     * (FORMAT.md). The first call is the baseline.
      */
-    public Optional<Reading> sample(ValueTable statValues, ValueTable memValues) {
-        if (statValues == null) {
-            return skip("the sampler did not read " + roots.proc("stat") + " on this tick");
+    public void tick(ValueTable statValues, int slots, int slotsPerWindow) {
+        if (window == null || window.slots() != slotsPerWindow) {
+            window = new CpuWindow(slotsPerWindow);
         }
-        if (!CpuTime.fromValues(statValues, current)) {
-            return skip(roots.proc("stat") + " has no usable aggregate cpu line");
+        if (statValues == null || !CpuTime.fromValues(statValues, current)) {
+            window.clear(); // the stream has no stat delta on this tick: derived empties its window too
+            return;
         }
-        return next(memValues == null ? OptionalDouble.empty() : MemUsed.of(memValues));
+        long[] before = previous;
+        previous = current;
+        current = before;
+        if (!haveBaseline) {
+            haveBaseline = true;
+            return;
+        }
+        for (int i = 0; i < tickDeltas.length; i++) {
+            long d = previous[i] - before[i];
+            if (d < 0 && !CpuTime.mayStepBack(i)) {
+                if (i < CpuTime.MIN_FIELDS) {
+                    window.clear(); // a reset: the stream leaves the field out, and derived needs it
+                    return;
+                }
+                d = 0; // a reset of irq, softirq, steal: left out of the stream, taken as 0 by derived
+            }
+            tickDeltas[i] = d;
+        }
+        window.add(tickDeltas, slots);
+    }
+
+    /**
+     * The reading of the second that ends on this tick (after its {@link #tick}): busy and iowait over the
+     * window, used memory from the sampler's {@code meminfo} read ({@code memValues} null: no memory %).
+     * Skipped and counted when the window does not cover a second of usable reads (a {@code stat} read
+     * failed in it) or holds no CPU time: the stream has no {@code cpu.iowait_pct} there either.
+     */
+    public Optional<Reading> second(ValueTable memValues) {
+        CpuTime.Shares cpu = window == null ? null : window.shares();
+        if (cpu == null) {
+            return skip("no second of usable " + roots.proc("stat") + " reads by the sampler");
+        }
+        return Optional.of(new Reading(cpu.iowaitPct(), cpu.busyPct(),
+                memValues == null ? OptionalDouble.empty() : MemUsed.of(memValues), diskUsedPct()));
     }
 
     private Optional<Reading> next(OptionalDouble memPct) {

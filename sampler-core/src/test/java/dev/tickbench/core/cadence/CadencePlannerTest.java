@@ -47,6 +47,20 @@ class CadencePlannerTest {
         assertEquals(new Cadence(4.0, Reason.DECLARED, 25), plan(100, 0, new CadenceRule.Thermal(250)).published());
     }
 
+    /**
+     * At 10 Hz a 110 ms zone rounds to every tick, but the sampler (100 ms) is still faster than the
+     * zone: the declaration is the reason, not the rate (issue: the code said declared only when
+     * every_ticks > 1).
+     */
+    @Test
+    void aZoneSlowerThanTheSamplerIsDeclaredEvenAtOneTick() {
+        assertEquals(new Cadence(10.0, Reason.DECLARED, 1), plan(10, 0, new CadenceRule.Thermal(110)).published());
+        assertEquals(new Cadence(10.0, Reason.DECLARED, 1), plan(10, 0, new CadenceRule.Thermal(101)).published());
+        // equal periods: the sampler is not faster, nothing was slowed by the declaration
+        assertEquals(new Cadence(10.0, Reason.RATE, 1), plan(10, 0, new CadenceRule.Thermal(100)).published());
+        assertEquals(new Cadence(10.0, Reason.RATE, 1), plan(10, 0, new CadenceRule.Thermal(90)).published());
+    }
+
     @Test
     void thermalWithoutDeclaredCadenceOrSlowerSamplerIsRate() {
         assertEquals(new Cadence(100.0, Reason.RATE, 1), plan(100, 0, new CadenceRule.Thermal(0)).published());

@@ -34,11 +34,15 @@ class CgroupCpuSourceTest {
             assertEquals(399_000_000L, v.get(V2_LEAF + "|usage_usec", -1));
             assertEquals(99_000_000_000L, v.get("/|usage_usec", -1));
             assertFalse(v.contains("/|nr_throttled"), "the v2 root has no throttling counters: absent, not 0");
-            assertEquals(8 * 4 + 5, v.size());
+            assertEquals(8 * 4 + 5 + 5, v.size(), "the counters, and each of the 5 levels' read_ns");
+            long readBefore = v.get(V2_POD + "|read_ns", -1);
+            assertTrue(readBefore >= 0, "the pod's counters' read time");
 
             // kept-open files are re-read from offset 0: a rewrite shows on the next read
             Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_000_001, 5020, 1218, 91_500_000));
             s.read();
+            long readAfter = s.values().get(V2_POD + "|read_ns", -1);
+            assertTrue(readAfter > readBefore, "read_ns grows: its delta is the time between the level's reads");
             assertEquals(1218L, s.values().get(V2_POD + "|nr_throttled", -1));
             assertEquals(91_500_000L, s.values().get(V2_POD + "|throttled_usec", -1));
             assertFalse(s.isLevelKey(0));

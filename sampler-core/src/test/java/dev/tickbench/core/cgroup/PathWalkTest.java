@@ -38,6 +38,60 @@ class PathWalkTest {
         }).walk(target, WINDOW);
     }
 
+    /**
+     * A reader slow between levels (250 ms before each level's read, on an injected clock): the root is
+     * read a second before the leaf and a second after it, so its two reads are 4.25 s apart around a 2 s
+     * window. Each level's files say what a machine running its levels at these rates would have counted
+     * at the moment they are read. Every level's growth over its own reads, divided by the root's interval
+     * that encloses them all: the root is exact, nothing is above the 2 CPUs or above its parent (divided
+     * by the window, as before, the root read 4.25 CPUs).
+     */
+    @Test
+    void aSlowReaderBetweenLevelsPutsNoLevelAboveTheCpusOrItsParent() throws Exception {
+        Fixtures.copy("k8s-v2-systemd", tree);
+        SystemRoots roots = Fixtures.roots(tree);
+        CgroupTarget target = TargetResolver.of(roots).forPid(4242);
+        java.util.Map<String, Double> cpus = java.util.Map.of(V2_LEAF, 1.5, V2_POD, 1.5,
+                "/kubepods.slice/kubepods-burstable.slice", 1.8, "/kubepods.slice", 1.8, "/", 2.0);
+        long[] now = {0};
+        PathWalk.Window window = new PathWalk.Window() {
+            @Override
+            public long await(Duration w) {
+                now[0] += w.toNanos();
+                return w.toNanos();
+            }
+
+            @Override
+            public java.util.function.LongSupplier clock() {
+                return () -> now[0];
+            }
+        };
+        WalkResult r = new PathWalk(roots, window, level -> {
+            now[0] += 250_000_000L; // the reader is slow between levels
+            long usageUs = Math.round(cpus.get(level.path()) * now[0] / 1000.0);
+            Fixtures.write(level.dir().resolve("cpu.stat"), Fixtures.stat2(usageUs, 0, 0, 0));
+        }).walk(target, WINDOW);
+
+        assertEquals(5, r.levels().size());
+        // reads (s): pass 1 root 0.25 … leaf 1.25, window to 3.25, pass 2 leaf 3.5 … root 4.5
+        double[] ownS = {2.25, 2.75, 3.25, 3.75, 4.25};
+        for (int i = 0; i < r.levels().size(); i++) {
+            WalkLevel l = r.levels().get(i);
+            assertEquals(4_250_000_000L, l.windowNs(), "the root's reads enclose every level's: " + l.path());
+            assertEquals(cpus.get(l.path()) * ownS[i] / 4.25, l.usageCpus(), 1e-9, l.path());
+            assertTrue(l.usageCpus() <= 2.0, l.path() + " above the 2 CPUs: " + l.usageCpus());
+            if (i + 1 < r.levels().size()) {
+                assertTrue(l.usageCpus() <= r.levels().get(i + 1).usageCpus(), l.path() + " above its parent");
+            }
+        }
+        assertEquals(2.0, r.level("/").usageCpus(), 1e-9, "the outermost level is exact");
+        assertEquals(4_250_000_000L, r.windowNs());
+        assertEquals(4.25, new ObjectMapper().readTree(WalkJson.render(r)).get("window_s").asDouble(), 1e-9,
+                "the JSON's window is the one every level is divided by");
+        assertEquals(2.0, WalkJson.read(WalkJson.render(r), "test").level("/").usageCpus(), 1e-9,
+                "a remote reader gets the same numbers");
+    }
+
     @Test
     void podLevelThrottlesWhileContainerCountersStayZero() throws Exception {
         Fixtures.copy("k8s-v2-systemd", tree);

@@ -121,6 +121,26 @@ class DerivedSeriesTest {
         Map<String, Double> v = byName(d.accept(sample(2, s)));
         assertEquals(2.0, v.get("cgroup./.usage_cpus"), 0.0);
         assertEquals(100.0, v.get("psi.cpu.some_pct"), 0.0, "1.02 s stalled in 1 s: 100 %");
+        assertEquals(2, d.capped(), "a last resort, counted: the usage and the PSI share of tick 2");
+    }
+
+    /**
+     * The levels are read late in a tick and by a varying delay: a window whose last read came 20 ms
+     * later than its tick holds 20 ms more CPU time than its ticks' dt_ns. Divided by the level's own
+     * read interval (read_ns) it is the 2 CPUs the machine has, not 2.04; no cap needed, none counted.
+     */
+    @Test
+    void aCgroupsRatesDivideByItsOwnReadInterval() {
+        DerivedSeries d = new DerivedSeries();
+        d.accept(hello(2)); // 2 CPUs
+        // tick 1: read on time, 0.5 s of reads at 2 CPUs; tick 2: read 20 ms late, 0.52 s of reads at 2 CPUs
+        d.accept(sample(1, Map.of("cgroup_cpu", values("/|usage_usec", 1_000_000, "/|throttled_usec", 0,
+                "/|read_ns", HALF_S))));
+        Map<String, Double> v = byName(d.accept(sample(2, Map.of("cgroup_cpu", values("/|usage_usec", 1_040_000,
+                "/|throttled_usec", 51_000, "/|read_ns", HALF_S + 20_000_000L)))));
+        assertEquals(2.0, v.get("cgroup./.usage_cpus"), 1e-12, "2 040 000 us over 1.02 s of reads, not over 1 s of ticks");
+        assertEquals(0.05, v.get("cgroup./.throttled_s_per_s"), 1e-12, "51 000 us over 1.02 s");
+        assertEquals(0, d.capped());
     }
 
     @Test

@@ -174,6 +174,51 @@ class MetricsStateTest {
         assertTrue(text.contains("tickbench_cgroup_cpu_throttled_seconds_total{cgroup=\"/kubepods/pod1\"} 4.914615\n"), text);
     }
 
+    private static String statSample(long seq, long iowait) {
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"wall_ns\":1,\"dt_ns\":1,"
+                + "\"stat\":{\"cpu.iowait\":" + iowait + "}}";
+    }
+
+    /** stat's iowait may step back (FORMAT.md): the Prometheus counter holds, it never goes down. */
+    @Test
+    void aCounterSteppingBackHoldsUntilTheKernelIsBackAboveIt() throws IOException {
+        feed(HELLO, 0);
+        String served = "tickbench_cpu_seconds_total{mode=\"iowait\"} ";
+        feed(statSample(1, 50), 1);
+        assertTrue(render(1).contains(served + "0.5\n"), render(1));
+        feed(statSample(2, -20), 2);
+        assertTrue(render(2).contains(served + "0.5\n"), "held, not 0.3: " + render(2));
+        feed(statSample(3, 15), 3);
+        assertTrue(render(3).contains(served + "0.5\n"), "still 5 jiffies below: " + render(3));
+        feed(statSample(4, 10), 4);
+        assertTrue(render(4).contains(served + "0.55\n"), "the kernel's 55 jiffies again: " + render(4));
+    }
+
+    @Test
+    void achievedCadencesAreServedWhileOffPlanAndDropWhenBack() throws IOException {
+        feed(HELLO, 0);
+        feed("{\"type\":\"cadence\",\"mono_ns\":1,\"wall_ns\":1,\"window_s\":10.0,\"achieved\":{\"stat\":7.4}}", 1);
+        String text = render(1);
+        assertTrue(text.contains("tickbench_source_achieved_cadence_hz{source=\"stat\"} 7.4\n"), text);
+        assertTrue(text.contains("tickbench_source_cadence_hz{source=\"stat\",reason=\"rate\"} 10\n"), "beside the plan: " + text);
+        feed("{\"type\":\"cadence\",\"mono_ns\":2,\"wall_ns\":2,\"window_s\":10.0,\"achieved\":{}}", 2);
+        assertFalse(render(2).contains("tickbench_source_achieved_cadence_hz"), render(2));
+    }
+
+    /** System-wide cpu "full" pressure is undefined: an older probe's 0 is not served as a measurement. */
+    @Test
+    void systemCpuFullPressureIsNotServed() throws IOException {
+        feed(HELLO, 0);
+        for (int seq = 1; seq <= 10; seq++) {
+            feed("{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq * 100_000_000L
+                    + ",\"wall_ns\":1,\"dt_ns\":100000000,\"pressure\":{\"cpu.some_total\":1000,\"cpu.full_total\":0,"
+                    + "\"io.some_total\":10,\"io.full_total\":5}}", seq);
+        }
+        String text = render(10);
+        assertTrue(text.contains("kind=\"some\"") && text.contains("resource=\"io\",kind=\"full\""), text);
+        assertFalse(text.contains("resource=\"cpu\",kind=\"full\""), text);
+    }
+
     @Test
     void escapesLabelValuesAndHelp() {
         Exposition e = new Exposition();

@@ -44,6 +44,12 @@ final class ScriptedSource implements Source {
         return this;
     }
 
+    /** The content of each next read, asked for at the read (a test can do something at each read). */
+    ScriptedSource supply(Supplier<Map<String, Long>> content) {
+        this.next = content;
+        return this;
+    }
+
     ScriptedSource failing(boolean f) {
         this.fail = f;
         return this;

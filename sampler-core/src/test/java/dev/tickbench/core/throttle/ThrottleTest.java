@@ -203,22 +203,37 @@ class ThrottleTest {
         assertEquals(2, d.state().ceiling());
         assertEquals(16 * S, d.state().growSpreadNanos());
         d.throttle.setCeiling(0);
-        assertEquals(1, d.state().ceiling());
-        assertEquals(1, d.state().effective());
+        assertEquals(0, d.state().ceiling());
+        assertEquals(0, d.state().effective(), "a ceiling of 0 pauses");
         d.throttle.setCeiling(8);
-        assertEquals(1, d.state().effective(), "raising the ceiling does not raise effective");
+        assertEquals(1, d.state().effective(), "raising the ceiling from a pause resumes at 1, no higher");
         assertEquals(16 * S, d.state().growSpreadNanos());
         // growth resumes from the last action (t = 14) with the kept 16 s spread
         assertEquals(1, d.at(29, 0));
         assertEquals(2, d.at(30, 0));
     }
 
+    /**
+     * docs/throttle.md: the initial effective is min(1, ceiling), so a ceiling of 0 is a pause that no
+     * sample lifts (GREEN cannot grow past the ceiling, RED cannot go below 1); raising the ceiling
+     * resumes at 1 and growth follows the spread kept from creation.
+     */
     @Test
-    void aCeilingBelowOneBecomesOne() {
+    void aCeilingOfZeroPausesUntilItRises() {
         Driven d = new Driven(0);
-        assertEquals(1, d.state().ceiling());
+        assertEquals(0, d.state().ceiling());
+        assertEquals(0, d.state().effective());
         assertEquals(List.of(), growthTimes(d, 100));
-        assertEquals(1, new Driven(-5).state().ceiling());
+        assertEquals(0, d.at(101, 100.0), "RED at a pause changes nothing");
+        assertEquals(0, d.at(102, 100.0));
+        d.throttle.setCeiling(3);
+        assertEquals(1, d.state().effective());
+        for (long t = 103; t < 110; t++) {
+            d.at(t, 0.0);
+        }
+        assertEquals(2, d.state().effective(), "grows again once GREEN: the last action is the creation, long past");
+        assertEquals(0, new Driven(-5).state().ceiling(), "below 0 becomes 0");
+        assertEquals(0, new Driven(-5).state().effective());
     }
 
     @Test
@@ -244,7 +259,7 @@ class ThrottleTest {
             int ceiling = 1 + (i % 8);
             t.setCeiling(ceiling);
             Throttle.State s = t.state();
-            if (s.effective() > s.ceiling() || s.effective() < 1) {
+            if (s.effective() > s.ceiling() || s.effective() < Math.min(1, s.ceiling())) {
                 violations++;
             }
         }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# What pmu_sw's cpu_clock_ns per tick is (issue 29, item 8; docs/pmu.md): records RECORD_S at 100 Hz
+# and prints, per CPU, the distribution of the tick's cpu_clock_ns over the tick's dt_ns (the sampler's
+# wake-up times) and over the group's own enabled_ns (the kernel's time between the two reads).
+# Usage (root, or CAP_PERFMON): remote-probe/bench/pmu-clock.sh JAR [RECORD_S]
+set -euo pipefail
+JAR=${1:?usage: pmu-clock.sh JAR [RECORD_S]}
+RECORD_S=${2:-20}
+OUT=$(mktemp -d /tmp/tickbench-pmu.XXXXXX)
+trap 'rm -rf "$OUT"' EXIT
+java -jar "$JAR" record --rate 100 --duration "${RECORD_S}s" --out "$OUT/rec.ndjson" >/dev/null 2>&1
+python3 - "$OUT/rec.ndjson" <<'EOF'
+import json, sys
+schema, ratios = {}, {}
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o["type"] == "hello":
+        schema = dict(o.get("schema") or {})
+        if "pmu_sw" not in schema and "pmu_sw" not in o["capabilities"]["cadences"]:
+            sys.exit("pmu_sw is absent: " + o["capabilities"]["absent"].get("pmu_sw", "?"))
+    elif o["type"] == "schema":
+        schema.update(o["schema"])
+    elif o["type"] == "sample" and "pmu_sw" in o:
+        v = o["pmu_sw"]
+        if isinstance(v, list):
+            v = {k: x for k, x in zip(schema["pmu_sw"], v) if x is not None}
+        for k, clock in v.items():
+            if not k.endswith(".cpu_clock_ns"):
+                continue
+            cpu = k.split(".")[0]
+            enabled = v.get(cpu + ".enabled_ns")
+            r = ratios.setdefault(cpu, ([], []))
+            r[0].append(clock / o["dt_ns"])
+            if enabled:
+                r[1].append(clock / enabled)
+def q(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))]
+for cpu, (by_dt, by_enabled) in sorted(ratios.items()):
+    for name, xs in (("/ dt_ns", by_dt), ("/ enabled_ns", by_enabled)):
+        print("%s cpu_clock_ns %-13s %5d ticks: min %.4f p1 %.4f p50 %.4f p99 %.4f max %.4f"
+              % (cpu, name, len(xs), min(xs), q(xs, 0.01), q(xs, 0.5), q(xs, 0.99), max(xs)))
+EOF

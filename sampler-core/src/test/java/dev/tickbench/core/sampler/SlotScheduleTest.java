@@ -1,0 +1,253 @@
+package dev.tickbench.core.sampler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineDecoder;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.derived.DerivedKind;
+import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.DerivedValue;
+import dev.tickbench.core.source.HostInfo;
+import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.throttle.ThrottleExtension;
+import dev.tickbench.testkit.Waits;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real tick loop on an injected clock that jumps on 30 % of the ticks (a tick that takes just over
+ * two periods, so the slot after it is skipped): the schedule counts slots, so every published cadence
+ * holds in wall time (docs/cadence.md). With the clock injected these are exact facts about the stream,
+ * not timing assertions: a floored source within 1 % of its plan, the heartbeat at 60 s (± one period),
+ * throttle seconds of 1 s (± one period) whose iowait is the derived one, and the every-tick sources'
+ * shortfall published as their achieved cadence.
+ */
+class SlotScheduleTest {
+    private static final int RATE = 100;
+    private static final long PERIOD = 1_000_000_000L / RATE;
+    private static final long SEC = 1_000_000_000L;
+    private static final long RUN_S = 130;
+
+    @TempDir
+    Path dir;
+
+    /** A clock that moves only when the loop sleeps or a read makes a tick slow. */
+    private static final class JumpingClock implements Sampler.Timer {
+        volatile long now;
+
+        @Override
+        public long nanoTime() {
+            return now;
+        }
+
+        @Override
+        public void park(long ns) {
+            now += ns;
+        }
+    }
+
+    @Test
+    void cadencesHoldInWallTimeWhenThirtyPercentOfTicksSlip() throws Exception {
+        JumpingClock clock = new JumpingClock();
+        long[] reads = {0};
+        // every read of "stall" (every tick) decides whether this tick is slow: 3 ticks in 10, spread out
+        ScriptedSource stall = ScriptedSource.counter("stall").supply(() -> {
+            long n = reads[0]++;
+            if (n > 0 && (n * 7) % 10 < 3) {
+                clock.now += 2 * PERIOD + 1; // the tick takes just over two periods: the next slot is past
+            }
+            return Map.of("n", n);
+        });
+        long[] cpu = {1000, 0, 500, 50000, 300, 0, 0, 0};
+        ScriptedSource stat = ScriptedSource.counter("stat").supply(() -> {
+            cpu[0] += 1;
+            cpu[3] += 1;
+            cpu[4] += (cpu[0] % 3 == 0) ? 1 : 0; // iowait moves on a third of the reads
+            Map<String, Long> m = new LinkedHashMap<>();
+            String[] f = {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"};
+            for (int i = 0; i < f.length; i++) {
+                m.put("cpu." + f[i], cpu[i]);
+            }
+            return m;
+        });
+        ScriptedSource mem = ScriptedSource.level("meminfo", new CadenceRule.EveryTick())
+                .set(Map.of("MemTotal", 1000L));
+        long[] slabValue = {0};
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo())
+                .supply(() -> Map.of("dentry", ++slabValue[0])); // moves on every read: every read is stored
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000))
+                .set(Map.of("temp", 45000L));
+        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo())
+                .set(Map.of("0.Normal.0", 7L)); // never moves: stored at the start and by heartbeat
+        SamplerEnvironment env = SamplerEnvironment.open(List.of(stall, stat, mem, slab, thermal, buddy), Map.of(),
+                null, null, new HostInfo("h", null, "6.1.0", 2, 100));
+        ThrottleExtension throttle = new ThrottleExtension(SystemRoots.of(dir.resolve("proc"), dir.resolve("sys")), 4);
+        List<StreamLine> lines = new ArrayList<>();
+        LineDecoder decoder = new LineDecoder();
+        CountDownLatch ended = new CountDownLatch(1);
+        try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), env, List.of(throttle))) {
+            byte[] hello = sampler.helloLine();
+            Hello h = assertInstanceOf(Hello.class, decoder.decode(hello, 0, hello.length - 1));
+            lines.add(h);
+            clock.now = h.startedMonoNs();
+            sampler.addSink((b, o, l) -> {
+                synchronized (lines) {
+                    lines.add(decoder.decode(b, o, l - 1));
+                }
+            });
+            sampler.timer(clock);
+            sampler.endAfter(RUN_S * SEC, ended::countDown);
+            sampler.start();
+            assertTrue(ended.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the run did not end");
+        }
+        List<StreamLine> all;
+        synchronized (lines) {
+            all = List.copyOf(lines);
+        }
+        long t0 = ((Hello) all.get(0)).startedMonoNs();
+
+        // the slot of each sample: seq plus every tick skipped up to it
+        long slot = 0;
+        long skippedTotal = 0;
+        List<long[]> slabReads = new ArrayList<>(); // {slot, mono}
+        List<long[]> thermalReads = new ArrayList<>();
+        List<long[]> buddyEmissions = new ArrayList<>();
+        List<long[]> throttleTicks = new ArrayList<>();
+        List<long[]> samplesAt = new ArrayList<>(); // {slot, mono, seq}
+        DerivedSeries derived = new DerivedSeries();
+        Double iowaitHere = null;
+        int throttleCompared = 0;
+        List<AchievedCadences> cadenceLines = new ArrayList<>();
+        for (StreamLine l : all) {
+            List<DerivedValue> values = derived.accept(l);
+            if (l instanceof SampleLine s) {
+                slot += s.slots();
+                skippedTotal += s.skipped();
+                samplesAt.add(new long[] {slot, s.monoNs(), s.seq()});
+                if (s.sources().containsKey("slabinfo")) {
+                    slabReads.add(new long[] {slot, s.monoNs()});
+                }
+                if (s.sources().containsKey("thermal_zone0")) {
+                    thermalReads.add(new long[] {slot, s.monoNs()});
+                }
+                if (s.sources().containsKey("buddyinfo")) {
+                    buddyEmissions.add(new long[] {slot, s.monoNs()});
+                }
+                iowaitHere = values.stream().filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
+                        .map(DerivedValue::value).findFirst().orElse(null);
+            } else if (l instanceof ThrottleLine t) {
+                throttleTicks.add(new long[] {slot, t.monoNs()});
+                if (iowaitHere != null) {
+                    assertEquals(iowaitHere, t.iowait(), 1e-9, "the throttle's second is the derived 1 s window, slot " + slot);
+                    throttleCompared++;
+                }
+            }
+            AchievedCadences.of(l).ifPresent(cadenceLines::add);
+        }
+        long ticks = samplesAt.size();
+        long lastMono = samplesAt.get(samplesAt.size() - 1)[1];
+        double runS = (lastMono - t0) / 1e9;
+        assertTrue(skippedTotal > 0.25 * ticks && skippedTotal < 0.35 * ticks,
+                "the clock slipped on about 30 % of the ticks: " + skippedTotal + " of " + ticks);
+
+        // floored and declared sources: their reads per second of wall time are their plan (within 1 %)
+        double slabHz = (slabReads.size() - 1) / ((slabReads.get(slabReads.size() - 1)[1] - slabReads.get(0)[1]) / 1e9);
+        assertEquals(RATE / 17.0, slabHz, 0.01 * RATE / 17.0, "slabinfo every 17 slots: 5.88 Hz in wall time");
+        double thermalHz = (thermalReads.size() - 1)
+                / ((thermalReads.get(thermalReads.size() - 1)[1] - thermalReads.get(0)[1]) / 1e9);
+        assertEquals(1.0, thermalHz, 0.01, "thermal_zone0 every 100 slots: 1 Hz in wall time");
+        for (int i = 1; i < slabReads.size(); i++) {
+            long gap = slabReads.get(i)[0] - slabReads.get(i - 1)[0];
+            assertTrue(gap >= 16 && gap <= 18, "slabinfo read " + gap + " slots after the one before");
+        }
+
+        // the heartbeat: at the first read due 60 s after the last emission, 60 s (+ at most one period) later
+        assertTrue(buddyEmissions.size() >= 3, "buddyinfo: the start and two heartbeats in 130 s, " + buddyEmissions.size());
+        for (int i = 1; i < buddyEmissions.size(); i++) {
+            long slots = buddyEmissions.get(i)[0] - buddyEmissions.get(i - 1)[0];
+            long ns = buddyEmissions.get(i)[1] - buddyEmissions.get(i - 1)[1];
+            assertTrue(slots == 60L * RATE || slots == 60L * RATE + 1, "heartbeat after " + slots + " slots");
+            assertTrue(Math.abs(ns - 60 * SEC) <= PERIOD + 10, "heartbeat " + ns / 1e9 + " s after the last emission");
+        }
+
+        // the throttle: one line per second of slots, 1 s (± one period) apart, its iowait the derived one
+        assertEquals(samplesAt.get(samplesAt.size() - 1)[0] / RATE, throttleTicks.size(),
+                "one throttle line per " + RATE + " slots");
+        for (int i = 1; i < throttleTicks.size(); i++) {
+            long ns = throttleTicks.get(i)[1] - throttleTicks.get(i - 1)[1];
+            assertTrue(Math.abs(ns - SEC) <= PERIOD + 10, "a throttle second of " + ns / 1e9 + " s");
+        }
+        assertTrue(throttleCompared >= throttleTicks.size() - 1, "compared " + throttleCompared + " of " + throttleTicks.size());
+
+        // the every-tick sources fell short by the skipped slots: published, and what the stream shows
+        assertFalse(cadenceLines.isEmpty(), "the shortfall of the every-tick sources is published");
+        long windowStartSlot = 0;
+        for (AchievedCadences c : cadenceLines) {
+            assertEquals(10.0, c.windowS(), 0.02, "10 s of slots");
+            long endSlot = slotAt(samplesAt, c.monoNs());
+            long from = windowStartSlot;
+            long taken = samplesAt.stream().filter(x -> x[0] > from && x[0] <= endSlot).count();
+            double measured = (double) taken / ((endSlot - windowStartSlot) / (double) RATE);
+            assertNotNull(c.hz().get("stat"), c.toString());
+            assertEquals(measured, c.hz().get("stat"), 1e-9, "stat's achieved cadence is the ticks taken per second");
+            assertEquals(measured, c.hz().get("meminfo"), 1e-9);
+            assertFalse(c.hz().containsKey("slabinfo"), "slabinfo kept its plan: not named " + c);
+            assertFalse(c.hz().containsKey("thermal_zone0"), "thermal kept its plan: not named " + c);
+            assertTrue(c.hz().get("stat") < 0.8 * RATE, c.toString());
+            windowStartSlot = endSlot;
+        }
+        assertEquals(RUN_S / AchievedCadences.WINDOW_S, cadenceLines.size(), 1, "one line per 10 s while off plan");
+        assertTrue(runS > RUN_S - 1, "ran " + runS + " s of the injected clock");
+    }
+
+    private static long slotAt(List<long[]> samples, long mono) {
+        for (long[] s : samples) {
+            if (s[1] == mono) {
+                return s[0];
+            }
+        }
+        throw new AssertionError("no sample at " + mono);
+    }
+
+    @Test
+    void aTickOnALaterSlotIsMarkedWithTheSlotsItSkipped() throws IOException {
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(Map.of("a", 1L));
+        SamplerEnvironment env = SamplerEnvironment.open(List.of(slab), Map.of(), null, null,
+                new HostInfo("h", null, "6.1.0", 2, 100));
+        List<StreamLine> lines = new ArrayList<>();
+        LineDecoder decoder = new LineDecoder();
+        try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of())) {
+            byte[] hello = s.helloLine();
+            decoder.decode(hello, 0, hello.length - 1);
+            s.addSink((b, o, l) -> lines.add(decoder.decode(b, o, l - 1)));
+            s.tick(1, 100, 100);
+            s.tick(4, 400, 400); // slots 2 and 3 skipped: slabinfo (due on 1, 3, 5 …) is read late, once
+            s.tick(5, 500, 500);
+            s.tick(6, 600, 600);
+        }
+        SampleLine t1 = (SampleLine) lines.get(0);
+        SampleLine t2 = (SampleLine) lines.get(1);
+        assertEquals(0, t1.skipped());
+        assertEquals(1, t1.slots());
+        assertEquals(2, t2.seq(), "seq stays consecutive: one per tick taken");
+        assertEquals(2, t2.skipped());
+        assertEquals(3, t2.slots());
+        assertEquals(4, slab.reads, "baseline, slots 1, 4 (slot 3's read, late) and 5");
+    }
+}
