@@ -39,7 +39,12 @@ final class CgroupAndLineSources {
                 cg("nr_bursts", Unit.COUNT, "periods in which burst credit was used", "tickbench_cgroup_cpu_bursts_total",
                         "Periods in which burst credit was used."),
                 cg("burst_usec", Unit.MICROSECONDS, "burst credit used", "tickbench_cgroup_cpu_burst_seconds_total", "Burst credit used."),
-                derived("cgroup.{cgroup:.+}.usage_cpus", Unit.CPUS, "CPUs used by the cgroup", "cgroup_cpu.{cgroup}|usage_usec")
+                // not a kernel counter: the delta is the time between this level's own reads, what its rates
+                // divide by (docs/derived-series.md); not served on /metrics
+                SeriesEntry.counter("cgroup_cpu.{cgroup:.+}|read_ns", Unit.NANOSECONDS,
+                        "time between this level's own reads of its counters (what its rates divide by)"),
+                derived("cgroup.{cgroup:.+}.usage_cpus", Unit.CPUS, "CPUs used by the cgroup", "cgroup_cpu.{cgroup}|usage_usec",
+                        "cgroup_cpu.{cgroup}|read_ns")
                         .shown("{cgroup}").group(ChartGroups.CGROUP_USAGE)
                         .metric(gauge("tickbench_cgroup_cpu_usage_cpus", "CPUs used by the cgroup, over the window.",
                                 "cgroup", "{cgroup}", "window", "{window}")),
@@ -50,7 +55,7 @@ final class CgroupAndLineSources {
                                 "Share of enforcement periods that throttled, over the window.",
                                 "cgroup", "{cgroup}", "window", "{window}")),
                 derived("cgroup.{cgroup:.+}.throttled_s_per_s", Unit.SECONDS_PER_SECOND, "throttled time per second of wall time",
-                        "cgroup_cpu.{cgroup}|throttled_usec")
+                        "cgroup_cpu.{cgroup}|throttled_usec", "cgroup_cpu.{cgroup}|read_ns")
                         .shown("{cgroup}").group(ChartGroups.CGROUP_THROTTLED_TIME)
                         .metric(gauge("tickbench_cgroup_cpu_throttled_seconds_per_second",
                                 "Throttled time per second of wall time (summed over CPUs), over the window.",
