@@ -5,11 +5,15 @@ import java.util.Optional;
 
 /**
  * What an SSH connection asks of the user while it connects. Called on the connection's own
- * thread; a GUI implementation blocks that thread until the user answers.
+ * thread; a GUI implementation blocks that thread until the user answers (the passphrase) or
+ * returns a question on screen that the connection waits for ({@link HostKeyPrompt}).
  */
 public interface ConnectPrompts {
-    /** A host key not in known_hosts: show the SHA256 fingerprint and ask (first contact only). */
-    HostKeyDecision askHostKey(String host, String keyType, String sha256Fingerprint);
+    /**
+     * A host key not in known_hosts: show the SHA256 fingerprint and ask (first contact only). Returns
+     * at once; the user's answer completes the prompt. No SSH session is open while it is shown.
+     */
+    HostKeyPrompt askHostKey(HostKeyQuestion question);
 
     /**
      * The passphrase of an encrypted key, or empty when the user cancels. The caller clears the

@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.app.dirs.UserDirs;
 import dev.tickbench.core.cadence.Floors;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -194,6 +195,6 @@ public final class ConnectViewModel {
     }
 
     private static String expandHome(String path) {
-        return path.equals("~") || path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path;
+        return UserDirs.current().expandTilde(path);
     }
 }

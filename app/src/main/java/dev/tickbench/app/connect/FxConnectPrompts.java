@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.scene.control.Alert;
@@ -26,9 +27,33 @@ public final class FxConnectPrompts implements ConnectPrompts {
         this.upload = new UploadProgressWindow(owner, title);
     }
 
+    /**
+     * Shows the question without waiting ({@code show}, not {@code showAndWait}: no nested event loop
+     * to unwind), owned by the window so it stays over it. Taken away, it closes; a question taken
+     * away before the FX thread got to it is never shown.
+     */
     @Override
-    public HostKeyDecision askHostKey(String host, String keyType, String sha256Fingerprint) {
-        return onFx(() -> HostKeyDialog.ask(owner, host, keyType, sha256Fingerprint), HostKeyDecision.REJECT);
+    public HostKeyPrompt askHostKey(HostKeyQuestion question) {
+        AtomicReference<Alert> shown = new AtomicReference<>();
+        HostKeyPrompt prompt = new HostKeyPrompt(() -> Platform.runLater(() -> {
+            Alert a = shown.getAndSet(null);
+            if (a != null) {
+                a.close(); // Reject is the cancel button, so close() is allowed; the prompt ignores that answer
+            }
+        }));
+        Platform.runLater(() -> {
+            if (!prompt.open()) {
+                return;
+            }
+            Alert a = HostKeyDialog.create(owner, question);
+            a.setOnHidden(e -> {
+                shown.set(null);
+                prompt.answer(a.getResult() == HostKeyDialog.ACCEPT ? HostKeyDecision.ACCEPT : HostKeyDecision.REJECT);
+            });
+            shown.set(a);
+            a.show();
+        });
+        return prompt;
     }
 
     @Override

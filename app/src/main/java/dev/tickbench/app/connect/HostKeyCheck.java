@@ -3,9 +3,9 @@ package dev.tickbench.app.connect;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
+import java.time.Duration;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.common.config.keys.KeyUtils;
@@ -13,61 +13,136 @@ import org.apache.sshd.common.digest.BuiltinDigests;
 import org.apache.sshd.common.util.net.SshdSocketAddress;
 
 /**
- * Host keys checked against known_hosts. An unknown key is shown to the user (SHA256 fingerprint)
- * and, when accepted, appended to known_hosts by {@link KnownHostsServerKeyVerifier}; a key that
- * differs from the one on record is refused without asking: a changed key is how a
- * man-in-the-middle looks, and the user has to clear it deliberately (ssh-keygen -R).
+ * Host keys of one connection's target checked against known_hosts. A key that differs from the one
+ * on record is refused without asking: a changed key is how a man-in-the-middle looks, and the user
+ * has to clear it deliberately (ssh-keygen -R).
+ *
+ * <p>An unknown key is not asked about inside the key exchange: Apache SSHD calls the verifier there,
+ * on its I/O thread, so a question asked from it holds the half-open session while the user reads —
+ * the client's authentication limit, SSHD's AUTH_TIMEOUT and the server's LoginGraceTime all run on,
+ * and when one fires the question is left on screen for a connection that is gone. Instead the
+ * attempt is refused and the key kept ({@link #unknownKey()}); with no session open the user is asked
+ * ({@link #ask}), an accepted key is added to known_hosts at once ({@link KnownHostsFile}) and the
+ * connection is made again, with fresh timers, meeting a known key. A host that then presents another
+ * key is refused as a changed one.
  */
 final class HostKeyCheck {
-    private final KnownHostsServerKeyVerifier verifier;
-    private volatile String refusal;
+    /** A key the last attempt met and refused because it is in no known_hosts entry. */
+    record Unknown(PublicKey key) {}
 
-    HostKeyCheck(Path knownHosts, ConnectPrompts prompts) throws IOException {
-        if (knownHosts.getParent() != null) {
-            Files.createDirectories(knownHosts.getParent());
-        }
-        ServerKeyVerifier firstContact = (session, address, key) -> {
-            String host = hostText(address);
-            HostKeyDecision decision = prompts.askHostKey(host, KeyUtils.getKeyType(key), sha256(key));
-            if (decision != HostKeyDecision.ACCEPT) {
-                refusal = "The host key of " + host + " was not accepted; not connected.";
-                return false;
-            }
-            return true;
-        };
-        verifier = new KnownHostsServerKeyVerifier(firstContact, knownHosts);
-        verifier.setModifiedServerKeyAcceptor((session, address, entry, expected, actual) -> {
-            String host = hostText(address);
-            refusal = "WARNING: the host key of " + host + " has CHANGED (" + knownHosts + " has "
+    private final KnownHostsFile file;
+    private final SshTarget target;
+    private final KnownHostsServerKeyVerifier known;
+    private final ServerKeyVerifier verifier;
+    /** The key the user accepted on this connection: trusted even when it could not be saved. */
+    private volatile PublicKey accepted;
+    private volatile Unknown unknown;
+    private volatile String refusal;
+    private volatile boolean verified;
+    /** Why the accepted key is not in known_hosts, or null. */
+    private volatile String saveProblem;
+
+    HostKeyCheck(Path knownHosts, SshTarget target) {
+        this.file = new KnownHostsFile(knownHosts);
+        this.target = target;
+        known = new KnownHostsServerKeyVerifier((session, address, key) -> {
+            unknown = new Unknown(key);
+            return false; // asked about once the attempt is over, with no session held open
+        }, knownHosts);
+        known.setModifiedServerKeyAcceptor((session, address, entry, expected, actual) -> {
+            refusal = "WARNING: the host key of " + where() + " has CHANGED (" + knownHosts + " has "
                     + KeyUtils.getKeyType(expected) + " " + sha256(expected) + ", the host now presents "
                     + KeyUtils.getKeyType(actual) + " " + sha256(actual) + "). Someone may be intercepting the"
                     + " connection, or the host was reinstalled. Refused. If you know why it changed, remove the old"
                     + " entry with: ssh-keygen -R " + knownHostsName(address);
             return false;
         });
+        verifier = (session, address, key) -> {
+            PublicKey ok = accepted;
+            boolean trusted = ok != null && KeyUtils.compareKeys(ok, key) || known.verifyServerKey(session, address, key);
+            verified |= trusted;
+            return trusted;
+        };
     }
 
     ServerKeyVerifier verifier() {
         return verifier;
     }
 
-    /** Why the last key was refused, or null. */
+    /** Forgets what the last attempt met; called before each. */
+    void beginAttempt() {
+        unknown = null;
+        refusal = null;
+        verified = false;
+    }
+
+    /** The unknown key the last attempt was refused for, or null. */
+    Unknown unknownKey() {
+        return unknown;
+    }
+
+    /** Why the last attempt's key was refused (a changed key), or null. */
     String refusal() {
         return refusal;
+    }
+
+    /** True when the last attempt's host key was trusted: the key exchange got past it. */
+    boolean verified() {
+        return verified;
+    }
+
+    /** Why the key accepted on this connection is not in known_hosts, or null. */
+    String saveProblem() {
+        return saveProblem;
+    }
+
+    /**
+     * Puts {@code met} to the user and waits (no session open) up to {@code limit}. Accepted: the key is
+     * trusted from now on and added to known_hosts at once. Otherwise a failure naming what happened.
+     */
+    void ask(Unknown met, ConnectPrompts prompts, Duration limit) throws ConnectFailure {
+        String type = KeyUtils.getKeyType(met.key());
+        String fp = sha256(met.key());
+        HostKeyPrompt prompt = prompts.askHostKey(new HostKeyQuestion(where(), type, fp, file.path(), limit));
+        switch (prompt.await(limit)) {
+            case ACCEPTED -> {
+                accepted = met.key();
+                try {
+                    file.add(target.hostName(), target.port(), met.key());
+                    known.resetReloadAttributes(); // read again on the next attempt, with the new line
+                    saveProblem = null;
+                } catch (IOException | RuntimeException e) {
+                    saveProblem = "the host key was accepted for this connection but not saved to " + file.path()
+                            + " (" + SshLink.reason(e) + "), so it will be asked about again next time";
+                }
+            }
+            case REJECTED -> throw new ConnectFailure("You rejected the host key of " + where() + " (" + type + " "
+                    + fp + "); not connected. Nothing was added to " + file.path() + ".", true);
+            case TIMED_OUT -> throw new ConnectFailure("No answer to the host-key question for " + where() + " within "
+                    + words(limit) + ": the question was closed, nothing was added to " + file.path()
+                    + " and it is not connected. Connect again to see the fingerprint.", true);
+            case ABANDONED -> throw new ConnectFailure("The connection to " + where()
+                    + " was closed while its host key was being asked about; not connected.", true);
+        }
+    }
+
+    /** {@code board-7:22}, or {@code board-7 (10.0.0.5:22)} when ~/.ssh/config gave another HostName. */
+    String where() {
+        String at = target.hostName() + ":" + target.port();
+        return target.alias().equals(target.hostName()) ? at : target.alias() + " (" + at + ")";
     }
 
     static String sha256(PublicKey key) {
         return KeyUtils.getFingerPrint(BuiltinDigests.sha256, key);
     }
 
-    private static String hostText(SocketAddress address) {
-        if (address instanceof SshdSocketAddress s) {
-            return s.getHostName() + ":" + s.getPort();
+    /** "30 s", "5 min", "1 min 30 s". */
+    static String words(Duration d) {
+        long s = d.toSeconds();
+        if (s < 60) {
+            return s + " s";
         }
-        if (address instanceof InetSocketAddress i) {
-            return i.getHostString() + ":" + i.getPort();
-        }
-        return String.valueOf(address);
+        return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
     }
 
     private static String knownHostsName(SocketAddress address) {

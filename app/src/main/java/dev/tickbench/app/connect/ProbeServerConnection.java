@@ -10,7 +10,12 @@ import org.apache.sshd.client.session.ClientSession;
  */
 public final class ProbeServerConnection extends SshStreamConnection {
     public ProbeServerConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts) {
-        super(target, request, prompts, knownHosts);
+        this(target, request, prompts, knownHosts, SshTimeouts.DEFAULT);
+    }
+
+    ProbeServerConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
+            SshTimeouts timeouts) {
+        super(target, request, prompts, knownHosts, timeouts);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.tickbench.app.connect;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.app.dirs.UserDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The recent connections, most recent first, in {@code $XDG_CONFIG_HOME/tickbench/recent.json}. */
+/** The recent connections, most recent first, in {@code $XDG_CONFIG_HOME/tickbench/recent.json} ({@link UserDirs}). */
 public final class RecentConnections {
     static final int MAX = 10;
     private static final Logger LOG = LoggerFactory.getLogger(RecentConnections.class);
@@ -25,12 +26,9 @@ public final class RecentConnections {
         this.file = file;
     }
 
-    /** The file of the current user: $XDG_CONFIG_HOME, else ~/.config (XDG base directory spec). */
+    /** The file of the current user: under $XDG_CONFIG_HOME, else $HOME/.config ({@link UserDirs}). */
     public static RecentConnections forUser() {
-        String xdg = System.getenv("XDG_CONFIG_HOME");
-        Path config = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
-        return new RecentConnections(config.resolve("tickbench").resolve("recent.json"));
+        return new RecentConnections(UserDirs.current().recentConnections());
     }
 
     public Path file() {

@@ -23,6 +23,8 @@ import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.NamedFactory;
 import org.apache.sshd.common.NamedResource;
+import org.apache.sshd.common.SshConstants;
+import org.apache.sshd.common.SshException;
 import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.compression.Compression;
 import org.apache.sshd.common.kex.KexProposalOption;
@@ -65,33 +67,90 @@ final class SshLink {
         return client;
     }
 
-    /** Loads the target's keys (asking passphrases), connects, verifies the host key and authenticates. */
-    static ClientSession open(SshClient client, SshTarget target, HostKeyCheck check, List<KeyPair> keys)
-            throws ConnectFailure {
-        ClientSession session;
+    /**
+     * Connects, verifies the host key and authenticates, each attempt with fresh {@code timeouts}.
+     * An unknown host key ends the attempt; the user is asked with no session open
+     * ({@link HostKeyCheck#ask}) and, once the key is accepted, the attempt is made again. A host showing a new unknown key on every attempt is given up after
+     * {@value #HOST_KEY_ROUNDS} questions.
+     */
+    static ClientSession open(SshClient client, SshTarget target, HostKeyCheck check, List<KeyPair> keys,
+            SshTimeouts timeouts, ConnectPrompts prompts) throws ConnectFailure {
+        for (int round = 1; ; round++) {
+            check.beginAttempt();
+            ClientSession session = connect(client, target, timeouts);
+            try {
+                keys.forEach(session::addPublicKeyIdentity);
+                session.auth().verify(timeouts.auth());
+                return session;
+            } catch (IOException e) {
+                closeQuietly(session);
+                HostKeyCheck.Unknown unknown = check.unknownKey();
+                if (unknown == null) {
+                    throw handshakeFailure(target, check, timeouts, e);
+                }
+                if (round > HOST_KEY_ROUNDS) {
+                    throw new ConnectFailure(check.where() + " showed a different unknown host key on each of "
+                            + round + " connections; not connected. Ask its administrator which key it has.", true);
+                }
+                check.ask(unknown, prompts, timeouts.hostKeyAnswer());
+            }
+        }
+    }
+
+    /** Questions about unknown host keys one {@link #open} may ask. */
+    static final int HOST_KEY_ROUNDS = 3;
+
+    private static ClientSession connect(SshClient client, SshTarget target, SshTimeouts timeouts) throws ConnectFailure {
         try {
-            session = client.connect(target.user(), target.hostName(), target.port())
-                    .verify(SshTimeouts.CONNECT).getSession();
+            return client.connect(target.user(), target.hostName(), target.port())
+                    .verify(timeouts.connect()).getSession();
         } catch (IOException e) {
             String why = reason(e);
             // a refused or timed-out link may come back (a reboot): retried once connected; an unknown name will not
             throw new ConnectFailure("Cannot reach " + target.hostName() + ":" + target.port() + ": " + why
                     + ". Check the host name and port, and that sshd runs there.", why.startsWith("unknown host"), e);
         }
-        try {
-            keys.forEach(session::addPublicKeyIdentity);
-            session.auth().verify(SshTimeouts.AUTH);
-            return session;
-        } catch (IOException e) {
-            closeQuietly(session);
-            String refusal = check.refusal();
-            if (refusal != null) {
-                throw new ConnectFailure(refusal, true, e);
-            }
-            throw new ConnectFailure("Authentication failed as " + target.user() + " on " + target.hostName() + ":"
-                    + target.port() + " with " + keyNames(target) + ": " + reason(e)
-                    + ". Is the public key in ~" + target.user() + "/.ssh/authorized_keys there?", true, e);
+    }
+
+    /**
+     * What stopped an attempt after the TCP link was up, named by what it was: a changed host key, the
+     * server refusing every key, no handshake or no answer to authentication in time, or the link
+     * failing. Only the server's refusal is about authorized_keys.
+     */
+    private static ConnectFailure handshakeFailure(SshTarget target, HostKeyCheck check, SshTimeouts timeouts,
+            IOException e) {
+        String at = target.hostName() + ":" + target.port();
+        if (check.refusal() != null) {
+            return new ConnectFailure(check.refusal(), true, e);
         }
+        if (refusedAllKeys(e)) {
+            return new ConnectFailure("Authentication refused as " + target.user() + " on " + at + ": the server"
+                    + " accepted none of " + keyNames(target) + ". Is the public key in ~" + target.user()
+                    + "/.ssh/authorized_keys there?", true, e);
+        }
+        String why = reason(e);
+        if (why.equals("timed out")) {
+            return new ConnectFailure(check.verified()
+                    ? at + " did not finish authenticating " + target.user() + " within " + HostKeyCheck.words(timeouts.auth())
+                            + " (its host key was verified): the host is slow or overloaded, or its sshd waits on a"
+                            + " DNS lookup (UseDNS)."
+                    : "No SSH handshake with " + at + " within " + HostKeyCheck.words(timeouts.auth())
+                            + " (no host key received): the host is slow or overloaded, or what listens on port "
+                            + target.port() + " is not an SSH server.", false, e);
+        }
+        return new ConnectFailure("The SSH handshake with " + at + " failed"
+                + (check.verified() ? " after its host key was verified" : "") + ": " + why + ".", false, e);
+    }
+
+    /** The server answered that no key (method) of ours is left to try: {@code Permission denied (publickey)}. */
+    private static boolean refusedAllKeys(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SshException s
+                    && s.getDisconnectCode() == SshConstants.SSH2_DISCONNECT_NO_MORE_AUTH_METHODS_AVAILABLE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Reads the key files; asks for the passphrase of encrypted ones. */

@@ -44,7 +44,12 @@ public final class SshProbeConnection extends SshStreamConnection {
     /** {@code runtime} is where the packaged probe runtimes come from (the class path, or a test's tarball). */
     public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
             BundledProbe probe, BundledRuntime.Source runtime) {
-        super(target, request, prompts, knownHosts);
+        this(target, request, prompts, knownHosts, probe, runtime, SshTimeouts.DEFAULT);
+    }
+
+    SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
+            BundledProbe probe, BundledRuntime.Source runtime, SshTimeouts timeouts) {
+        super(target, request, prompts, knownHosts, timeouts);
         this.probe = probe;
         this.runtime = runtime;
     }

@@ -28,6 +28,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
     protected final StreamRequest request;
     protected final ConnectPrompts prompts;
     private final Path knownHosts;
+    private final SshTimeouts timeouts;
 
     private volatile boolean closed;
     private volatile ClientSession current;
@@ -35,11 +36,13 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
     /** The compression of the last session's host-to-workbench direction, null before the first. */
     private volatile String compression;
 
-    SshStreamConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts) {
+    SshStreamConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
+            SshTimeouts timeouts) {
         this.target = target;
         this.request = request;
         this.prompts = prompts;
         this.knownHosts = knownHosts;
+        this.timeouts = timeouts;
     }
 
     /** What a prepared session runs, and a line for the Connected event. */
@@ -97,17 +100,13 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
 
     private void run(LineSink sink, Consumer<ConnectionEvent> events) {
         List<KeyPair> keys;
-        HostKeyCheck check;
         try {
             keys = SshLink.loadKeys(target, prompts);
-            check = new HostKeyCheck(knownHosts, prompts);
         } catch (ConnectFailure f) {
             events.accept(new ConnectionEvent.Failed(f.getMessage()));
             return;
-        } catch (IOException e) {
-            events.accept(new ConnectionEvent.Failed("Cannot use " + knownHosts + ": " + SshLink.reason(e)));
-            return;
         }
+        HostKeyCheck check = new HostKeyCheck(knownHosts, target);
         SshClient client = SshLink.newClient(check);
         StreamPump pump = new StreamPump(sink);
         boolean everConnected = false;
@@ -115,14 +114,15 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
         try {
             while (!closed) {
                 try {
-                    ClientSession session = SshLink.open(client, target, check, keys);
+                    ClientSession session = SshLink.open(client, target, check, keys, timeouts, prompts);
                     current = session;
                     compression = SshLink.compression(session);
                     if (closed) {
                         break;
                     }
                     Prepared prepared = prepare(session);
-                    events.accept(new ConnectionEvent.Connected(prepared.detail()));
+                    String unsaved = check.saveProblem();
+                    events.accept(new ConnectionEvent.Connected(prepared.detail() + (unsaved == null ? "" : "; " + unsaved)));
                     everConnected = true;
                     attempt = 0;
                     String dropped = stream(session, prepared.command(), pump);

@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.app.dirs.UserDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,12 +8,19 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.sshd.client.config.hosts.ConfigFileHostEntryResolver;
 import org.apache.sshd.client.config.hosts.HostConfigEntry;
+import org.apache.sshd.common.util.io.PathUtils;
 
 /**
  * Where to connect, after {@code ~/.ssh/config} is applied: the real host name, port, user and the
  * key files to try in order. {@code alias} is what the user typed (kept for the title and known_hosts).
  */
 public record SshTarget(String alias, String hostName, int port, String user, List<Path> keyFiles) {
+    static {
+        // Apache SSHD expands ~ and %d in IdentityFile with its own idea of home, Java's user.home (the
+        // passwd entry): the same $HOME as everything else here, so ~/.ssh/id_x is the one beside the config
+        PathUtils.setUserHomeFolderResolver(() -> UserDirs.current().home());
+    }
+
     public SshTarget {
         keyFiles = List.copyOf(keyFiles);
     }
@@ -58,9 +66,9 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
         return new SshTarget(alias, hostName, effectivePort, effectiveUser, keys);
     }
 
-    /** The user's ~/.ssh directory. */
+    /** The user's ~/.ssh directory: {@code $HOME/.ssh} ({@link UserDirs}). */
     public static Path userSshDir() {
-        return Path.of(System.getProperty("user.home"), ".ssh");
+        return UserDirs.current().ssh();
     }
 
     private static String blankToNull(String s) {

@@ -69,11 +69,9 @@ public final class Spool implements LineSink, AutoCloseable {
 
     private static final java.util.regex.Pattern ORPHAN = java.util.regex.Pattern.compile("spool-(\\d+)-\\d+\\.ndjson");
 
-    /** {@code $XDG_CACHE_HOME/tickbench/spool} or {@code ~/.cache/tickbench/spool}. */
+    /** {@code $XDG_CACHE_HOME/tickbench/spool}, else {@code $HOME/.cache/tickbench/spool} ({@link dev.tickbench.app.dirs.UserDirs}). */
     public static Path defaultDir() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return cache.resolve("tickbench").resolve("spool");
+        return dev.tickbench.app.dirs.UserDirs.current().spool();
     }
 
     /** Spools {@code from}'s lines from now on (a new connection into the same store continues the spool). */

@@ -1,5 +1,6 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.app.dirs.UserDirs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,11 +35,9 @@ public final class Theme {
         }
     }
 
-    /** {@code $XDG_CONFIG_HOME/tickbench/ui.properties} or {@code ~/.config/tickbench/ui.properties}. */
+    /** {@code $XDG_CONFIG_HOME/tickbench/ui.properties}, else {@code $HOME/.config/tickbench/ui.properties} ({@link UserDirs}). */
     public static Path defaultPrefs() {
-        String xdg = System.getenv("XDG_CONFIG_HOME");
-        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
-        return config.resolve("tickbench").resolve("ui.properties");
+        return UserDirs.current().uiPrefs();
     }
 
     /** The remembered choice; light when none was saved or the file is unreadable (a preference, not data). */

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ConnectViewModelTest {
     private static final ConnectPrompts NO_PROMPTS = new ConnectPrompts() {
         @Override
-        public HostKeyDecision askHostKey(String host, String keyType, String fp) {
-            return HostKeyDecision.REJECT;
+        public HostKeyPrompt askHostKey(HostKeyQuestion question) {
+            return HostKeyPrompt.answered(HostKeyDecision.REJECT);
         }
 
         @Override

@@ -23,8 +23,10 @@ import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.core.CoreModuleProperties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,10 +56,15 @@ class HostKeyDialogTest {
     private InProcessSshd sshd;
     private Connection connection;
 
+    /** The window behind the question: what the user types into once the question is gone. */
+    private TextField behind;
+
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        stage.setScene(new Scene(new StackPane(), 400, 300));
+        behind = new TextField();
+        behind.setId("behind");
+        stage.setScene(new Scene(new StackPane(behind), 400, 300));
         stage.show();
     }
 
@@ -86,10 +93,14 @@ class HostKeyDialogTest {
     }
 
     private EventLog connect() {
+        return connect(SshTimeouts.DEFAULT);
+    }
+
+    private EventLog connect(SshTimeouts timeouts) {
         SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(keyFile));
         // the prompts of the real Connect dialog, over the test's window; the connection asks from its own thread
         connection = new ProbeServerConnection(target, StreamRequest.of(20, 0),
-                new FxConnectPrompts(stage, "127.0.0.1"), knownHosts);
+                new FxConnectPrompts(stage, "127.0.0.1"), knownHosts, timeouts);
         EventLog log = new EventLog();
         connection.start(log, log);
         return log;
@@ -124,11 +135,84 @@ class HostKeyDialogTest {
 
         robot.type(KeyCode.ENTER); // the default button
         String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
-        assertEquals("The host key of 127.0.0.1:" + sshd.port() + " was not accepted; not connected.", message);
+        assertEquals("You rejected the host key of 127.0.0.1:" + sshd.port() + " (ssh-ed25519 "
+                + independentSha256(hostKey.getPublic()) + "); not connected. Nothing was added to " + knownHosts + ".",
+                message);
         assertEquals(0, log.count(ConnectionEvent.Connected.class));
         assertTrue(log.lines().isEmpty());
         assertTrue(!Files.exists(knownHosts) || Files.readString(knownHosts).isBlank(), "a rejected key is not remembered");
         assertEquals(List.of(), sshd.commands, "nothing ran on the host");
+    }
+
+    /**
+     * The issue's case: the fingerprint read for 40 s against a 30 s authentication limit, here scaled
+     * down: every limit that could run while the question is up (the client's connect and
+     * authentication, the server's own authentication timeout, as OpenSSH's LoginGraceTime) is 5 s,
+     * and the question is held past them before Accept. The time is the scenario, not a synchronisation.
+     */
+    @Test
+    void aQuestionHeldPastEveryTimeoutThenAcceptedConnectsAndSavesTheKey(FxRobot robot) throws Exception {
+        Duration limit = Duration.ofSeconds(5);
+        CoreModuleProperties.AUTH_TIMEOUT.set(sshd.server, limit);
+        EventLog log = connect(new SshTimeouts(limit, limit, WAIT));
+        awaitDialog(robot);
+        long shown = System.nanoTime();
+
+        // nothing is held open while the user reads: the attempt that met the key is gone from the server
+        Waits.until("no session open on the server while the question is up",
+                () -> sshd.server.getActiveSessions().isEmpty());
+        Duration hold = limit.plusSeconds(2);
+        Waits.until("the question held past every limit", () -> System.nanoTime() - shown > hold.toNanos());
+        assertTrue(robot.lookup("#host-key-fingerprint").tryQuery().isPresent(), "still asking");
+        assertTrue(log.events().isEmpty(), "nothing failed while the user read: " + log.events());
+
+        robot.clickOn(button(robot, "Accept and remember"));
+        assertEquals("probe SSH server at " + InProcessSshd.USER + "@127.0.0.1:" + sshd.port(),
+                log.await(ConnectionEvent.Connected.class, WAIT).detail());
+        log.awaitLines(l -> l.size() >= 5, WAIT);
+        assertEquals("[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(hostKey.getPublic()),
+                Files.readString(knownHosts).strip(), "saved at once, as OpenSSH writes it");
+        assertEquals(0, log.count(ConnectionEvent.Failed.class));
+    }
+
+    @Test
+    void aQuestionNobodyAnswersIsClosedAndSaysSoAndLeavesTheWindowItsKeys(FxRobot robot) throws Exception {
+        EventLog log = connect(new SshTimeouts(SshTimeouts.DEFAULT.connect(), SshTimeouts.DEFAULT.auth(),
+                Duration.ofSeconds(1)));
+        awaitDialog(robot);
+
+        String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
+        assertEquals("No answer to the host-key question for 127.0.0.1:" + sshd.port() + " within 1 s: the question"
+                + " was closed, nothing was added to " + knownHosts + " and it is not connected. Connect again to see"
+                + " the fingerprint.", message);
+        assertFalse(message.contains("authorized_keys"), message);
+        WaitForAsyncUtils.waitForFxEvents(); // the close was queued before the failure was reported
+        assertFalse(robot.lookup("#host-key-fingerprint").tryQuery().isPresent(), "no stale question left");
+        assertEquals(List.of(stage), fx(() -> List.copyOf(Window.getWindows().filtered(Window::isShowing))), "only the window");
+        assertFalse(Files.exists(knownHosts), "nothing saved");
+
+        // what the user types next goes to the window, not to a question nobody waits for
+        robot.clickOn("#behind").write("after");
+        assertEquals("after", fx(behind::getText));
+        assertEquals(List.of(), sshd.commands, "nothing ran on the host");
+    }
+
+    @Test
+    void closingTheConnectionWhileItAsksClosesTheQuestion(FxRobot robot) throws Exception {
+        EventLog log = connect();
+        awaitDialog(robot);
+
+        connection.close(); // another session chosen, the window closed
+        Waits.until("the question closed", () -> {
+            try {
+                return fx(() -> Window.getWindows().filtered(Window::isShowing).size()) == 1;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertFalse(robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
+        assertFalse(Files.exists(knownHosts), "nothing saved");
+        assertEquals(0, log.count(ConnectionEvent.Connected.class));
     }
 
     @Test

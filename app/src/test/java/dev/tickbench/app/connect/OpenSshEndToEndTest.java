@@ -55,7 +55,7 @@ class OpenSshEndToEndTest {
             }
 
             assertEquals(1, prompts.hostKeyQuestions.size());
-            assertEquals(HostKeyCheck.sha256(hostKey.getPublic()), prompts.hostKeyQuestions.get(0).fingerprint());
+            assertEquals(HostKeyCheck.sha256(hostKey.getPublic()), prompts.hostKeyQuestions.get(0).sha256Fingerprint());
             ConnectionEvent.Connected connected = log.await(ConnectionEvent.Connected.class, Duration.ZERO);
             assertTrue(connected.detail().startsWith("Java 17") || connected.detail().startsWith("Java 2"),
                     connected.detail());

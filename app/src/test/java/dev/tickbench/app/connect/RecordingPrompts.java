@@ -7,8 +7,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Prompts answered by the test, remembering what was asked. */
 final class RecordingPrompts implements ConnectPrompts {
-    record HostKeyQuestion(String host, String keyType, String fingerprint) {}
-
     final List<HostKeyQuestion> hostKeyQuestions = new CopyOnWriteArrayList<>();
     final List<Integer> passphraseAttempts = new CopyOnWriteArrayList<>();
     final List<long[]> progress = new CopyOnWriteArrayList<>();
@@ -16,9 +14,9 @@ final class RecordingPrompts implements ConnectPrompts {
     volatile String passphrase;
 
     @Override
-    public HostKeyDecision askHostKey(String host, String keyType, String sha256Fingerprint) {
-        hostKeyQuestions.add(new HostKeyQuestion(host, keyType, sha256Fingerprint));
-        return decision;
+    public HostKeyPrompt askHostKey(HostKeyQuestion question) {
+        hostKeyQuestions.add(question);
+        return HostKeyPrompt.answered(decision);
     }
 
     @Override

@@ -164,8 +164,8 @@ class SessionSwitchTest {
             Waits.until("the refused key's failure", () -> outcomes.size() == 2);
         }
         String error = on(() -> vm.errorProperty().get());
-        assertTrue(error.startsWith("The host key of 127.0.0.1:"), error);
-        assertTrue(error.contains("was not accepted; not connected."), error);
+        assertTrue(error.startsWith("You rejected the host key of 127.0.0.1:"), error);
+        assertTrue(error.contains("; not connected."), error);
         assertSame(first, on(() -> vm.storeProperty().get()));
         long at = samples(first);
         Waits.until("the first session's points growing", () -> first.samples() > at + 10);

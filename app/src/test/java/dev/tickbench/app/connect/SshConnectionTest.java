@@ -63,10 +63,17 @@ class SshConnectionTest {
     }
 
     private ProbeServerConnection probeServer(StreamRequest request) {
-        ProbeServerConnection c = new ProbeServerConnection(target(), request, prompts, knownHosts);
+        return probeServer(request, SshTimeouts.DEFAULT);
+    }
+
+    private ProbeServerConnection probeServer(StreamRequest request, SshTimeouts timeouts) {
+        ProbeServerConnection c = new ProbeServerConnection(target(), request, prompts, knownHosts, timeouts);
         connection = c;
         return c;
     }
+
+    /** Short limits for a test that expects one to pass (an answer that never comes). */
+    private static final SshTimeouts SHORT = new SshTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1), WAIT);
 
     /** The OpenSSH fingerprint, computed here independently of SSHD: SHA-256 of the key blob, base64 unpadded. */
     private static String openSshSha256(PublicKey key) throws Exception {
@@ -92,10 +99,10 @@ class SshConnectionTest {
             assertEquals(i, JSON.readTree(lines.get(i)).get("seq").asLong());
         }
         assertEquals(1, prompts.hostKeyQuestions.size());
-        RecordingPrompts.HostKeyQuestion q = prompts.hostKeyQuestions.get(0);
+        HostKeyQuestion q = prompts.hostKeyQuestions.get(0);
         assertEquals("127.0.0.1:" + sshd.port(), q.host());
         assertEquals("ssh-ed25519", q.keyType());
-        assertEquals(openSshSha256(sshd.hostKey.getPublic()), q.fingerprint());
+        assertEquals(openSshSha256(sshd.hostKey.getPublic()), q.sha256Fingerprint());
         assertEquals("probe SSH server at tester@127.0.0.1:" + sshd.port(), log.await(ConnectionEvent.Connected.class, WAIT).detail());
         // accepted: appended to known_hosts, so the next connection does not ask again
         String known = Files.readString(knownHosts);
@@ -117,9 +124,28 @@ class SshConnectionTest {
         probeServer(StreamRequest.of(10, 0)).start(log, log);
 
         ConnectionEvent.Failed failed = log.await(ConnectionEvent.Failed.class, WAIT);
-        assertTrue(failed.message().contains("not accepted"), failed.message());
+        assertTrue(failed.message().startsWith("You rejected the host key of 127.0.0.1:" + sshd.port() + " (ssh-ed25519 "
+                + openSshSha256(sshd.hostKey.getPublic()) + "); not connected."), failed.message());
         assertTrue(sshd.commands.isEmpty());
         assertFalse(Files.exists(knownHosts) && Files.readString(knownHosts).contains("127.0.0.1"));
+    }
+
+    @Test
+    void anAcceptedKeyThatCannotBeSavedStillConnectsAndSaysWhy() throws Exception {
+        sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
+            SyntheticCapture.stream(out, 20, 2);
+            return 0;
+        });
+        Path notADirectory = Files.writeString(tmp.resolve("ssh-is-a-file"), "");
+        knownHosts = notADirectory.resolve("known_hosts"); // cannot be written, not even by root
+        probeServer(StreamRequest.of(20, 0)).start(log, log);
+
+        String detail = log.await(ConnectionEvent.Connected.class, WAIT).detail();
+        assertTrue(detail.startsWith("probe SSH server at tester@127.0.0.1:" + sshd.port() + "; the host key was accepted"
+                + " for this connection but not saved to " + knownHosts + " ("), detail);
+        assertTrue(detail.endsWith("), so it will be asked about again next time"), detail);
+        log.awaitLines(l -> l.size() >= 3, WAIT);
+        assertEquals(1, prompts.hostKeyQuestions.size(), "asked once: the accepted key is trusted for the connection");
     }
 
     @Test
@@ -227,9 +253,48 @@ class SshConnectionTest {
         sshd = new InProcessSshd(tmp.resolve("home"), other, (cmd, out, err) -> 0);
         probeServer(StreamRequest.of(20, 0)).start(log, log);
         ConnectionEvent.Failed failed = log.await(ConnectionEvent.Failed.class, WAIT);
-        assertTrue(failed.message().startsWith("Authentication failed as tester on 127.0.0.1:" + sshd.port() + " with "),
-                failed.message());
-        assertTrue(failed.message().contains("authorized_keys"), failed.message());
+        assertEquals("Authentication refused as tester on 127.0.0.1:" + sshd.port() + ": the server accepted none of "
+                + keyFile + ". Is the public key in ~tester/.ssh/authorized_keys there?", failed.message());
+    }
+
+    @Test
+    void authenticationThatDoesNotAnswerInTimeSaysSoAndDoesNotBlameAuthorizedKeys() throws Exception {
+        sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        sshd.server.setPublickeyAuthenticator((user, key, session) -> {
+            try {
+                release.await(); // a server stuck in authentication (a DNS lookup, a full MaxStartups)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        });
+        Files.createDirectories(knownHosts.getParent());
+        Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        try {
+            probeServer(StreamRequest.of(20, 0), SHORT).start(log, log);
+            String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
+            assertEquals("127.0.0.1:" + sshd.port() + " did not finish authenticating tester within 1 s (its host key was"
+                    + " verified): the host is slow or overloaded, or its sshd waits on a DNS lookup (UseDNS).", message);
+            assertTrue(prompts.hostKeyQuestions.isEmpty(), "a known key is not asked about");
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aPortThatNeverStartsTheHandshakeSaysSo() throws Exception {
+        // listening, never accepting: the kernel completes the TCP handshake, nothing ever speaks SSH
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            SshTarget at = new SshTarget("127.0.0.1", "127.0.0.1", silent.getLocalPort(), InProcessSshd.USER, List.of(keyFile));
+            connection = new ProbeServerConnection(at, StreamRequest.of(20, 0), prompts, knownHosts, SHORT);
+            connection.start(log, log);
+            String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
+            assertEquals("No SSH handshake with 127.0.0.1:" + silent.getLocalPort() + " within 1 s (no host key received):"
+                    + " the host is slow or overloaded, or what listens on port " + silent.getLocalPort()
+                    + " is not an SSH server.", message);
+            assertTrue(prompts.hostKeyQuestions.isEmpty());
+        }
     }
 
     @Test

@@ -60,8 +60,8 @@ class WorkbenchTabsTest {
                 (cmd, out, err) -> { dev.tickbench.testkit.SyntheticCapture.stream(out, 20, -1); return 0; });
         dev.tickbench.app.connect.ConnectPrompts accept = new dev.tickbench.app.connect.ConnectPrompts() {
             @Override
-            public dev.tickbench.app.connect.HostKeyDecision askHostKey(String host, String type, String fp) {
-                return dev.tickbench.app.connect.HostKeyDecision.ACCEPT; // the user accepts the new key
+            public dev.tickbench.app.connect.HostKeyPrompt askHostKey(dev.tickbench.app.connect.HostKeyQuestion q) {
+                return dev.tickbench.app.connect.HostKeyPrompt.answered(dev.tickbench.app.connect.HostKeyDecision.ACCEPT); // the user accepts
             }
 
             @Override
