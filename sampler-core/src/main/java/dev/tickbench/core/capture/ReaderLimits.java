@@ -18,7 +18,7 @@ public final class ReaderLimits {
     /** Values in one line: every source, key, value and list entry of a sample, every key of a schema. */
     public static final int MAX_VALUES_PER_LINE = 1 << 15;
     /** JSON values of a line read as a tree (a hello without its key lists, kmsg, throttle, unknown types). */
-    public static final int MAX_TREE_VALUES = 1 << 16;
+    public static final int MAX_TREE_VALUES = 1 << 14;
     /** Distinct series ({@code source.key} names, sources counted too) in one capture or stream. */
     public static final int MAX_SERIES = 1 << 15;
 
