@@ -26,7 +26,7 @@ final class Allowlist {
         if (COMMANDS.contains(first)) {
             return null;
         }
-        if (first.equals("throttle") && words.size() >= 2 && words.get(1).equals("replay")) {
+        if (isReplay(words)) {
             return null;
         }
         if (first.equals("throttle")) {
@@ -34,6 +34,11 @@ final class Allowlist {
         }
         return "'" + printable(first) + "' is not offered: this is the tickbench probe's SSH server, not a shell; it runs only: "
                 + OFFERED;
+    }
+
+    /** True for {@code throttle replay}: it reads its series from the client (one runs at a time). */
+    static boolean isReplay(List<String> words) {
+        return words != null && words.size() >= 2 && words.get(0).equals("throttle") && words.get(1).equals("replay");
     }
 
     /** The word as the user may see it: control characters replaced, long words cut. */

@@ -8,7 +8,6 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.AbstractCommandSupport;
 import picocli.CommandLine;
@@ -27,10 +26,10 @@ final class ProbeCommand extends AbstractCommandSupport {
 
     private volatile QueuedOutputStream output;
     private final MemoryBudget budget;
-    private final Semaphore slots;
+    private final CommandSlots slots;
 
-    /** @param slots one per concurrent command ({@link MemoryBudget#MAX_SSH_COMMANDS}): each runs its own sampler */
-    ProbeCommand(String command, MemoryBudget budget, Semaphore slots) {
+    /** @param slots shared by the server's commands: each runs its own sampler */
+    ProbeCommand(String command, MemoryBudget budget, CommandSlots slots) {
         super(command, null);
         this.budget = budget;
         this.slots = slots;
@@ -53,8 +52,12 @@ final class ProbeCommand extends AbstractCommandSupport {
                 refusal = SshFlags.refusal(ProbeMain.commandLine(), words);
             }
         }
-        if (refusal == null && !slots.tryAcquire()) {
-            refusal = "busy: " + MemoryBudget.MAX_SSH_COMMANDS + " commands are running on this probe; try again later";
+        CommandSlots.Lease slot = null;
+        if (refusal == null) {
+            String[] busy = new String[1];
+            String key = getServerSession() == null ? "" : String.valueOf(getServerSession().getAttribute(AuthorizedKeys.KEY));
+            slot = slots.acquire(key, Allowlist.isReplay(words), busy);
+            refusal = busy[0];
         }
         if (refusal != null) {
             err.println("tickbench-probe: " + refusal);
@@ -62,10 +65,8 @@ final class ProbeCommand extends AbstractCommandSupport {
             onExit(REFUSED, refusal);
             return;
         }
-        try {
+        try (CommandSlots.Lease held = slot) {
             runAllowed(cl, words, err);
-        } finally {
-            slots.release();
         }
     }
 
