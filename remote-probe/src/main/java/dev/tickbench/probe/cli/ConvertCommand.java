@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureConverter;
+import dev.tickbench.core.capture.OutputFile;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -43,6 +44,8 @@ public final class ConvertCommand implements Callable<Integer> {
         CaptureConverter.Summary s;
         try {
             s = CaptureConverter.convert(capture, out, format.format(), force);
+        } catch (OutputFile.IsInputException e) {
+            throw InputFiles.isTheInput("--out", out, capture); // it became the input while being written
         } catch (FileAlreadyExistsException e) {
             throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
         } catch (NoSuchFileException e) {

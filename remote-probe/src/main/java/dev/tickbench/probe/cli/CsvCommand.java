@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CsvExport;
+import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.core.capture.SeriesGlob;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,6 +58,8 @@ public final class CsvCommand implements Callable<Integer> {
         CsvExport.Summary s;
         try {
             s = CsvExport.export(capture, out, new CsvExport.Options(globs, fillHeld, fromS, toS), f -> {});
+        } catch (OutputFile.IsInputException e) {
+            throw InputFiles.isTheInput("--out", out, capture); // it became the input while being written
         } catch (NoSuchFileException e) {
             throw new UserError("cannot write " + out + ": its directory does not exist");
         } catch (IOException e) {

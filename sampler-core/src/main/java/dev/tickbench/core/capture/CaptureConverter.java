@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,12 +44,25 @@ public final class CaptureConverter {
 
     /**
      * Converts {@code in} (gzip when named .gz) into {@code to} (gzip when named .gz); an existing
-     * {@code to} is an error unless {@code replace}. A bad input line ends the output there: every line
-     * before it is written and {@link Summary#error()} names it.
+     * {@code to} is an error unless {@code replace}, when it is replaced at once, once complete
+     * ({@link OutputFile}: an output that is the input under any name is refused, and nothing is written
+     * through a name pointing at the input). A bad input line ends the output there: every line before it
+     * is written and {@link Summary#error()} names it.
+     *
+     * @throws OutputFile.IsInputException {@code to} is {@code in}
      */
     public static Summary convert(Path in, Path to, StreamFormat format, boolean replace) throws IOException {
-        try (CaptureReader reader = CaptureReader.open(in); CaptureWriter w = CaptureWriter.open(to, replace)) {
-            return new CaptureConverter(format, w).run(reader);
+        if (!replace && Files.exists(to)) {
+            throw new FileAlreadyExistsException(to.toString()); // said before the work; checked again at the end
+        }
+        try (InputFile input = InputFile.open(in); CaptureReader reader = CaptureReader.open(input);
+                OutputFile out = OutputFile.create(to)) {
+            Summary s;
+            try (OutputStream raw = out.stream(); CaptureWriter w = CaptureWriter.open(raw, to)) {
+                s = new CaptureConverter(format, w).run(reader);
+            }
+            out.commit(replace, input);
+            return s;
         }
     }
 

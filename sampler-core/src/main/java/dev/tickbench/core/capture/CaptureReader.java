@@ -36,7 +36,15 @@ public final class CaptureReader implements Closeable {
 
     /** Opens a capture file; gzip when its name ends in {@code .gz}. */
     public static CaptureReader open(Path file) throws IOException {
-        InputStream raw = Files.newInputStream(file);
+        return open(Files.newInputStream(file), file);
+    }
+
+    /** Reads the opened file from its start (again, for a reader that reads it twice); gzip by its name. */
+    public static CaptureReader open(InputFile file) throws IOException {
+        return open(file.newStream(), file.path());
+    }
+
+    private static CaptureReader open(InputStream raw, Path file) throws IOException {
         boolean gz = file.getFileName().toString().endsWith(".gz");
         try {
             return new CaptureReader(raw, gz);
