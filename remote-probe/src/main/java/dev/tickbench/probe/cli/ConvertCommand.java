@@ -2,6 +2,7 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureConverter;
 import dev.tickbench.core.capture.OutputFile;
+import dev.tickbench.probe.text.InertText;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -53,8 +54,8 @@ public final class ConvertCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot convert " + capture + " to " + out + ": " + e.getMessage());
         }
-        spec.commandLine().getOut().println("wrote " + s.samples() + " samples in format " + format.format().number()
-                + " to " + out);
+        spec.commandLine().getOut().println(InertText.line("wrote " + s.samples() + " samples in format "
+                + format.format().number() + " to " + out));
         if (s.error() != null) {
             throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.samples()
                     + " samples before it are in " + out);

@@ -3,6 +3,7 @@ package dev.tickbench.probe.cli;
 import dev.tickbench.core.capture.CsvExport;
 import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.core.capture.SeriesGlob;
+import dev.tickbench.probe.text.InertText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -67,10 +68,10 @@ public final class CsvCommand implements Callable<Integer> {
         }
         var err = spec.commandLine().getErr();
         for (String g : s.unmatchedGlobs()) {
-            err.println("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture);
+            err.println(InertText.line("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture));
         }
-        spec.commandLine().getOut().println("wrote " + s.rows() + " rows x " + s.columns().size() + " series to " + out
-                + " (cadences in " + s.cadenceFile() + ")");
+        spec.commandLine().getOut().println(InertText.line("wrote " + s.rows() + " rows x " + s.columns().size()
+                + " series to " + out + " (cadences in " + s.cadenceFile() + ")"));
         if (s.error() != null) {
             throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.rows()
                     + " rows before it are in " + out);

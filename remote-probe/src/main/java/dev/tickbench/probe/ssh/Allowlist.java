@@ -1,5 +1,6 @@
 package dev.tickbench.probe.ssh;
 
+import dev.tickbench.probe.text.InertText;
 import java.util.List;
 import java.util.Set;
 
@@ -41,9 +42,9 @@ final class Allowlist {
         return words != null && words.size() >= 2 && words.get(0).equals("throttle") && words.get(1).equals("replay");
     }
 
-    /** The word as the user may see it: control characters replaced, long words cut. */
+    /** The word as the user may see it: control characters escaped, long words cut. */
     private static String printable(String word) {
-        String w = word.replaceAll("\\p{Cntrl}", "?");
-        return w.length() > 60 ? w.substring(0, 60) + "…" : w;
+        String w = word.length() > 60 ? word.substring(0, 60) + "…" : word;
+        return InertText.line(w);
     }
 }

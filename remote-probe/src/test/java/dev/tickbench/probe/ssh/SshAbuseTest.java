@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.probe.cli.InertOutputTest;
 import dev.tickbench.probe.http.ServeProcess;
 import dev.tickbench.testkit.Prerequisites;
 import java.io.ByteArrayOutputStream;
@@ -115,6 +116,21 @@ class SshAbuseTest {
         for (char c : r.err().toCharArray()) {
             assertTrue(c == '\n' || !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT,
                     "raw control character " + (int) c + " in: " + r.err());
+        }
+    }
+
+    /** Issue 30 item 5 over SSH: the procs table shows a hostile command line escaped, as it does locally. */
+    @Test
+    void procsOverSshShowsAHostileCommandLineEscaped() throws Exception {
+        Process evil = InertOutputTest.evilProcess(InertOutputTest.EVIL);
+        try {
+            ProcessRun.Result r = ssh("plain", "", "procs");
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("fake-row \\x1b]0;owned\\x07"), r.out());
+            InertOutputTest.assertInert(r.out());
+        } finally {
+            evil.destroy();
+            evil.waitFor(WAIT_S, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
