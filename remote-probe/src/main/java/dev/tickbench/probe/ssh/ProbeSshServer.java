@@ -45,6 +45,8 @@ public final class ProbeSshServer implements AutoCloseable {
     static final int MAX_AUTH_TRIES = 6;
     /** SSHD's read buffer of every connection, fixed for its life: small, since clients send little. */
     static final int READ_BUFFER_BYTES = 8 << 10;
+    /** SSHD's I/O threads: a fixed few, not one per CPU of the node (a 64-CPU node's RSS grew with them). */
+    static final int IO_THREADS = 3;
     /** SO_SNDBUF of every connection (the kernel doubles it), as for HTTP: a stalled client holds little. */
     static final int SEND_BUFFER_BYTES = 64 << 10;
     /** OpenSSH 8.8+ refuses SHA-1 RSA signatures ({@code ssh-rsa}); so do we, for host and user keys. */
@@ -98,6 +100,7 @@ public final class ProbeSshServer implements AutoCloseable {
         CoreModuleProperties.AUTH_TIMEOUT.set(server, Duration.ofSeconds(PreAuthGate.LOGIN_GRACE_S));
         CoreModuleProperties.NIO2_READ_BUFFER_SIZE.set(server, READ_BUFFER_BYTES);
         CoreModuleProperties.SOCKET_SNDBUF.set(server, SEND_BUFFER_BYTES);
+        CoreModuleProperties.NIO_WORKERS.set(server, IO_THREADS);
         CoreModuleProperties.MAX_CONCURRENT_SESSIONS.set(server, MAX_SESSIONS);
         CoreModuleProperties.MAX_AUTH_REQUESTS.set(server, MAX_AUTH_TRIES);
         server.setHost(bind.resolve("--ssh").getAddress().getHostAddress());
