@@ -212,13 +212,17 @@ public final class ProbeHttpServer implements AutoCloseable {
             text(c, req, 503, "too many /stream clients (" + MAX_STREAM_CLIENTS + ")\n", List.of());
             return;
         }
+        List<String> headers = List.of("Cache-Control: no-store");
+        if (req.method().equals("HEAD")) {
+            try {
+                HttpConnections.writeHead(c, 200, "application/x-ndjson", 0, headers);
+            } finally {
+                streamSlots.release();
+            }
+            return;
+        }
         StreamClient client = new StreamClient(budget.consumerBytes(), () -> c.closeIn(HttpConnections.CUT_GRACE_MS));
         try {
-            List<String> headers = List.of("Cache-Control: no-store");
-            if (req.method().equals("HEAD")) {
-                HttpConnections.writeHead(c, 200, "application/x-ndjson", 0, headers);
-                return;
-            }
             HttpConnections.writeHead(c, 200, "application/x-ndjson", -1, headers);
             c.noDeadline();
             LineHub.Join join = hub.subscribe(client, since);
