@@ -1,7 +1,9 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureConverter;
+import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.probe.common.UserError;
+import dev.tickbench.probe.text.InertText;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -44,6 +46,8 @@ public final class ConvertCommand implements Callable<Integer> {
         CaptureConverter.Summary s;
         try {
             s = CaptureConverter.convert(capture, out, format.format(), force);
+        } catch (OutputFile.IsInputException e) {
+            throw InputFiles.isTheInput("--out", out, capture); // it became the input while being written
         } catch (FileAlreadyExistsException e) {
             throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
         } catch (NoSuchFileException e) {
@@ -51,8 +55,8 @@ public final class ConvertCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot convert " + capture + " to " + out + ": " + e.getMessage());
         }
-        spec.commandLine().getOut().println("wrote " + s.samples() + " samples in format " + format.format().number()
-                + " to " + out);
+        spec.commandLine().getOut().println(InertText.line("wrote " + s.samples() + " samples in format "
+                + format.format().number() + " to " + out));
         if (s.error() != null) {
             throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.samples()
                     + " samples before it are in " + out);

@@ -1,8 +1,10 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.core.export.CsvExport;
+import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.core.capture.SeriesGlob;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.probe.common.UserError;
+import dev.tickbench.probe.text.InertText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -58,6 +60,8 @@ public final class CsvCommand implements Callable<Integer> {
         CsvExport.Summary s;
         try {
             s = CsvExport.export(capture, out, new CsvExport.Options(globs, fillHeld, fromS, toS), f -> {});
+        } catch (OutputFile.IsInputException e) {
+            throw InputFiles.isTheInput("--out", out, capture); // it became the input while being written
         } catch (NoSuchFileException e) {
             throw new UserError("cannot write " + out + ": its directory does not exist");
         } catch (IOException e) {
@@ -65,10 +69,10 @@ public final class CsvCommand implements Callable<Integer> {
         }
         var err = spec.commandLine().getErr();
         for (String g : s.unmatchedGlobs()) {
-            err.println("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture);
+            err.println(InertText.line("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture));
         }
-        spec.commandLine().getOut().println("wrote " + s.rows() + " rows x " + s.columns().size() + " series to " + out
-                + " (cadences in " + s.cadenceFile() + ")");
+        spec.commandLine().getOut().println(InertText.line("wrote " + s.rows() + " rows x " + s.columns().size()
+                + " series to " + out + " (cadences in " + s.cadenceFile() + ")"));
         if (s.error() != null) {
             throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.rows()
                     + " rows before it are in " + out);

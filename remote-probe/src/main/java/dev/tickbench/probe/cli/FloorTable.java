@@ -5,6 +5,7 @@ import dev.tickbench.core.floors.FloorComparison;
 import dev.tickbench.core.floors.FloorRow;
 import dev.tickbench.core.floors.FloorRules;
 import dev.tickbench.core.floors.ThermalJitter;
+import dev.tickbench.probe.text.InertText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -114,8 +115,13 @@ final class FloorTable {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
-    /** Columns padded to their widest cell and split by " | "; a rule under the first headerRows rows. */
-    private static void grid(StringBuilder sb, List<String[]> rows, int headerRows) {
+    /**
+     * Columns padded to their widest cell and split by " | "; a rule under the first headerRows rows. Every
+     * cell escaped: host names, slab caches and cores come from a capture, which may be anyone's.
+     */
+    private static void grid(StringBuilder sb, List<String[]> cells, int headerRows) {
+        List<String[]> rows = cells.stream().map(r -> java.util.Arrays.stream(r).map(InertText::line).toArray(String[]::new))
+                .toList();
         int cols = rows.get(0).length;
         int[] width = new int[cols];
         for (String[] row : rows) {

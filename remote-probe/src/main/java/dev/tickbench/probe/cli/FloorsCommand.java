@@ -6,6 +6,7 @@ import dev.tickbench.core.floors.FloorCsv;
 import dev.tickbench.core.floors.FloorJson;
 import dev.tickbench.core.floors.FloorReport;
 import dev.tickbench.probe.common.UserError;
+import dev.tickbench.probe.text.InertText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class FloorsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         boolean truncated = false;
         for (FloorReport r : c.captures()) {
-            r.warnings().forEach(w -> err.println("warning: " + w));
+            r.warnings().forEach(w -> err.println("warning: " + InertText.line(w)));
             truncated |= r.truncatedAtLine() != null;
         }
         err.flush();

@@ -26,8 +26,9 @@ final class InputFiles {
 
     /**
      * Refuses to write {@code out} when it is {@code input} under another name (a symlink, a hard link,
-     * {@code ./x} for {@code x}): opening it for writing would empty the input before it is read. An
-     * output that does not exist yet is compared by its directory's real path and its name.
+     * {@code ./x} for {@code x}), before any work is done. An output that does not exist yet is compared by
+     * its directory's real path and its name. Not the last word: a name can be relinked meanwhile, which
+     * is why the writers never open an existing output for writing (see {@link #isTheInput}).
      */
     static void refuseOverwritingInput(String outFlag, Path out, Path input) {
         try {
@@ -36,12 +37,21 @@ final class InputFiles {
                     : out.toAbsolutePath().getParent() != null && Files.isDirectory(out.toAbsolutePath().getParent())
                             && out.toAbsolutePath().getParent().toRealPath().resolve(out.getFileName()).equals(in);
             if (same) {
-                throw new UserError(outFlag + " " + out + " is the input " + input + ": refusing to overwrite it; "
-                        + "choose another output file", 2);
+                throw isTheInput(outFlag, out, input);
             }
         } catch (IOException e) {
             // cannot resolve one of them: the read or the write fails next, with its own message
         }
+    }
+
+    /**
+     * The refusal of an output that is the input. Said early by {@link #refuseOverwritingInput}, and again
+     * if the output became the input while it was written: outputs are written to a new file and renamed
+     * into place, and the target is compared with the opened input then (core's OutputFile).
+     */
+    static UserError isTheInput(String outFlag, Path out, Path input) {
+        return new UserError(outFlag + " " + out + " is the input " + input + ": refusing to overwrite it; "
+                + "choose another output file", 2);
     }
 
     static UserError unreadable(String flag, Path file, IOException e) {

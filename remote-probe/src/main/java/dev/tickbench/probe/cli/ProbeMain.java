@@ -3,6 +3,7 @@ package dev.tickbench.probe.cli;
 import dev.tickbench.core.session.Utf8Process;
 import dev.tickbench.probe.common.ProbeVersion;
 import dev.tickbench.probe.common.UserError;
+import dev.tickbench.probe.text.InertText;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -82,7 +83,7 @@ public final class ProbeMain implements Runnable {
 
     /** Bad flags: one line naming the flag and what is allowed, exit 2. */
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
-        e.getCommandLine().getErr().println("tickbench-probe: " + e.getMessage());
+        e.getCommandLine().getErr().println("tickbench-probe: " + InertText.line(e.getMessage()));
         e.getCommandLine().getErr().println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName()
                 + " --help' for the flags.");
         return 2;
@@ -91,10 +92,10 @@ public final class ProbeMain implements Runnable {
     /** A failure while running: a clear message, no stack trace unless TICKBENCH_DEBUG is set. */
     private static int failed(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         if (e instanceof UserError u) {
-            cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + u.getMessage());
+            cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + InertText.line(u.getMessage()));
             return u.exitCode();
         }
-        cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + e);
+        cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + InertText.line(e));
         if (System.getenv("TICKBENCH_DEBUG") != null) {
             e.printStackTrace(cl.getErr());
         }

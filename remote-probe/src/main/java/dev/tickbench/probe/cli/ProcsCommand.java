@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.probe.common.UserError;
+import dev.tickbench.probe.text.InertText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,8 +47,10 @@ public final class ProcsCommand implements Callable<Integer> {
         } else {
             out.printf("%8s  %-40s  %s%n", "PID", "COMMAND", "CGROUP");
             for (ProcessCgroup p : procs) {
-                String cmd = p.command().length() > 40 ? p.command().substring(0, 39) + "…" : p.command();
-                out.printf("%8d  %-40s  %s%n", p.pid(), cmd, p.cgroup() == null ? "-" : p.cgroup());
+                // a command line or a cgroup name is anyone's text: escaped, it cannot forge a row or drive the terminal
+                String cmd = InertText.line(p.command());
+                cmd = cmd.length() > 40 ? cmd.substring(0, 39) + "…" : cmd;
+                out.printf("%8d  %-40s  %s%n", p.pid(), cmd, p.cgroup() == null ? "-" : InertText.line(p.cgroup()));
             }
         }
         out.flush();

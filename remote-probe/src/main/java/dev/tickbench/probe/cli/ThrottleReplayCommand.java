@@ -7,9 +7,11 @@ import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.probe.common.CommandIo;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -42,32 +44,71 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON object per input value")
     boolean json;
 
+    /**
+     * How much a gzip series sent on stdin over SSH may grow (README "Security and operations"): real
+     * captures grow 10 to 25 times; a bomb of a few KB that stands for gigabytes is refused at its line.
+     */
+    static final long SSH_MAX_INFLATION = 100;
+
     @Override
     public Integer call() {
         int ceiling = throttle.ceiling();
-        IowaitSeries.Loaded loaded;
-        if (input == null) {
-            try {
-                loaded = IowaitSeries.load(CommandIo.in(), "stdin");
-            } catch (IowaitSeries.SeriesFormatException e) {
-                throw new UserError(e.getMessage());
-            } catch (IOException e) {
-                throw new UserError("stdin: cannot be read: " + e.getMessage());
-            }
-        } else {
-            InputFiles.requireReadable("--input", input);
-            try {
-                loaded = IowaitSeries.load(input);
-            } catch (IowaitSeries.SeriesFormatException e) {
-                throw new UserError(e.getMessage());
-            } catch (IOException e) {
-                throw InputFiles.unreadable("--input", input, e);
-            }
-        }
         PrintWriter out = spec.commandLine().getOut();
-        List<ThrottleReplay.Step> steps = ThrottleReplay.run(ceiling, loaded.points());
-        if (json) {
-            for (ThrottleReplay.Step s : steps) {
+        Printer printer = new Printer(out, ceiling, json);
+        ThrottleReplay.Replayer replayer = new ThrottleReplay.Replayer(ceiling);
+        IowaitSeries.PointSink sink = p -> printer.print(replayer.step(p));
+        Optional<String> warning;
+        try {
+            if (input == null) {
+                try {
+                    warning = IowaitSeries.stream(CommandIo.in(), "stdin", CommandIo.isBound() ? SSH_MAX_INFLATION : 0, sink);
+                } catch (IowaitSeries.SeriesFormatException e) {
+                    throw new UserError(e.getMessage());
+                } catch (IOException e) {
+                    throw new UserError("stdin: cannot be read: " + e.getMessage());
+                }
+            } else {
+                InputFiles.requireReadable("--input", input);
+                try (InputStream in = Files.newInputStream(input)) {
+                    warning = IowaitSeries.stream(in, input.toString(), 0, sink);
+                } catch (IowaitSeries.SeriesFormatException e) {
+                    throw new UserError(e.getMessage());
+                } catch (IOException e) {
+                    throw InputFiles.unreadable("--input", input, e);
+                }
+            }
+        } finally {
+            out.flush(); // what was replayed before a bad line is shown
+        }
+        printer.finish();
+        out.flush();
+        if (warning.isPresent()) {
+            // what was read is replayed above; the input is still bad data, as for csv and floors
+            throw new UserError(warning.get());
+        }
+        return 0;
+    }
+
+    /** Prints each step as it is replayed: one JSON object, or a table row (its header with the first). */
+    private static final class Printer {
+        private final PrintWriter out;
+        private final int ceiling;
+        private final boolean json;
+        private long steps;
+        private int throttles;
+        private int max;
+        private int previous;
+
+        Printer(PrintWriter out, int ceiling, boolean json) {
+            this.out = out;
+            this.ceiling = ceiling;
+            this.json = json;
+            this.max = Math.min(1, ceiling); // the controller's first effective: 0 when the ceiling pauses it
+            this.previous = max;
+        }
+
+        void print(ThrottleReplay.Step s) {
+            if (json) {
                 ObjectNode o = JSON.createObjectNode();
                 o.put("t", s.t());
                 o.put("iowait", s.iowait());
@@ -75,31 +116,24 @@ final class ThrottleReplayCommand implements Callable<Integer> {
                 o.put("zone", s.zone().name());
                 o.put("effective", s.effective());
                 out.println(o);
+            } else {
+                if (steps == 0) {
+                    out.printf(Locale.ROOT, "%6s %8s %9s  %-6s %9s%n", "t(s)", "iowait%", "smoothed%", "zone", "effective");
+                }
+                out.printf(Locale.ROOT, "%6d %8.2f %9.2f  %-6s %9d%n", s.t(), s.iowait(), s.smoothed(), s.zone(),
+                        s.effective());
             }
-        } else {
-            printTable(out, ceiling, steps);
-        }
-        out.flush();
-        if (loaded.warning().isPresent()) {
-            // what was read is replayed above; the input is still bad data, as for csv and floors
-            throw new UserError(loaded.warning().get());
-        }
-        return 0;
-    }
-
-    private static void printTable(PrintWriter out, int ceiling, List<ThrottleReplay.Step> steps) {
-        out.printf(Locale.ROOT, "%6s %8s %9s  %-6s %9s%n", "t(s)", "iowait%", "smoothed%", "zone", "effective");
-        int throttles = 0;
-        int start = Math.min(1, ceiling); // the controller's first effective: 0 when the ceiling pauses it
-        int max = start;
-        int previous = start;
-        for (ThrottleReplay.Step s : steps) {
-            out.printf(Locale.ROOT, "%6d %8.2f %9.2f  %-6s %9d%n", s.t(), s.iowait(), s.smoothed(), s.zone(), s.effective());
+            steps++;
             throttles += s.effective() < previous ? 1 : 0;
             max = Math.max(max, s.effective());
             previous = s.effective();
         }
-        out.printf(Locale.ROOT, "%d values replayed, ceiling %d: effective reached %d, %d throttle%s%n",
-                steps.size(), ceiling, max, throttles, throttles == 1 ? "" : "s");
+
+        void finish() {
+            if (!json) {
+                out.printf(Locale.ROOT, "%d values replayed, ceiling %d: effective reached %d, %d throttle%s%n",
+                        steps, ceiling, max, throttles, throttles == 1 ? "" : "s");
+            }
+        }
     }
 }

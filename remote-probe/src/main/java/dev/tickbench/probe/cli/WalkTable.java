@@ -8,6 +8,7 @@ import dev.tickbench.core.cgroup.Psi;
 import dev.tickbench.core.cgroup.WalkLevel;
 import dev.tickbench.core.cgroup.WalkResult;
 import dev.tickbench.core.cgroup.WalkWarning;
+import dev.tickbench.probe.text.InertText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,10 +30,10 @@ final class WalkTable {
         }
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "cgroup v%d walk of %s over %.2f s (leaf first; * = enforcing; d_ = growth over the window)%n",
-                r.version().number(), r.target(), r.windowNs() / 1e9));
+                r.version().number(), InertText.line(r.target()), r.windowNs() / 1e9));
         appendAligned(sb, rows);
         for (WalkWarning w : r.warnings()) {
-            sb.append("warning: ").append(w.message()).append('\n');
+            sb.append("warning: ").append(InertText.line(w.message())).append('\n');
         }
         if (r.systemPsi() != null && r.systemPsi().some() != null) {
             sb.append(String.format(Locale.ROOT, "system cpu pressure: some avg10=%.2f%n", r.systemPsi().some().avg10()));
@@ -43,10 +44,11 @@ final class WalkTable {
 
     private static String[] row(WalkLevel l, boolean enforcing) {
         LevelLimits lim = l.limits();
-        String path = l.path();
-        K8sPath k = K8sPath.decode(path).orElse(null);
+        // a cgroup's name is anyone's text: escaped, it cannot forge a row or the verdict, or drive the terminal
+        String path = InertText.line(l.path());
+        K8sPath k = K8sPath.decode(l.path()).orElse(null);
         if (k != null) {
-            path += "  [" + k.label() + "]";
+            path += "  [" + InertText.line(k.label()) + "]";
         }
         if (l.reset()) {
             path += "  (reset: counters restarted)";
@@ -70,9 +72,9 @@ final class WalkTable {
             return MISSING;
         }
         if (m.quotaUs() == null) {
-            return "unlimited (" + m.raw() + ")";
+            return "unlimited (" + InertText.line(m.raw()) + ")";
         }
-        return String.format(Locale.ROOT, "%.2f CPU (%s)", m.cpus() == null ? Double.NaN : m.cpus(), m.raw());
+        return String.format(Locale.ROOT, "%.2f CPU (%s)", m.cpus() == null ? Double.NaN : m.cpus(), InertText.line(m.raw()));
     }
 
     private static String weight(WalkLevel l) {
@@ -107,7 +109,7 @@ final class WalkTable {
         String leafNote = leaf != null && leaf != e && !leaf.throttling()
                 ? "; the target's own counters did not move" : "";
         return String.format(Locale.ROOT, "verdict: %s%s, %s, is throttling: %.3f s/s throttled%s",
-                e.path(), limit, who, e.throttledRate() == null ? 0.0 : e.throttledRate(), leafNote);
+                InertText.line(e.path()), limit, who, e.throttledRate() == null ? 0.0 : e.throttledRate(), leafNote);
     }
 
     private static void appendAligned(StringBuilder sb, List<String[]> rows) {

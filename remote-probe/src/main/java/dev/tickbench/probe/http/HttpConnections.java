@@ -36,7 +36,10 @@ import java.util.concurrent.TimeUnit;
  *       not cut; beyond {@link #MAX_PENDING_HARD} the oldest goes whatever its age;
  *   <li>an answer other than {@code /stream} must be taken by the client within
  *       {@link #RESPONSE_TIMEOUT_MS}; a {@code /stream} client cut off for falling behind is closed
- *       {@link #CUT_GRACE_MS} after its gap line was queued.
+ *       {@link #CUT_GRACE_MS} after the cut, if it has not taken the rest of its line and its gap line by then;
+ *   <li>a connection's kernel send buffer is {@link #SEND_BUFFER_BYTES} (not autotuned up to megabytes): a
+ *       stalled client holds little kernel memory (charged to the probe's cgroup), and once cut it needs to
+ *       read only that much before its whole gap line goes out.
  * </ul>
  * One request per connection ({@code Connection: close}).
  */
@@ -48,6 +51,8 @@ final class HttpConnections implements AutoCloseable {
     static final int MAX_PENDING_PER_CLIENT = 16;
     static final int MAX_PENDING_HARD = 128;
     static final int EVICT_AFTER_MS = 1_000;
+    /** SO_SNDBUF of every connection (the kernel doubles it): 1.3 MB/s to a client 100 ms away. */
+    static final int SEND_BUFFER_BYTES = 64 << 10;
     /** Requests being answered at once, /stream not counted. */
     static final int MAX_BUSY = 16;
     /** Room for every pending, busy and stream connection, and for those answered 503 or being closed. */
@@ -145,6 +150,7 @@ final class HttpConnections implements AutoCloseable {
                 s = server.accept();
                 s.setSoTimeout(HEADER_TIMEOUT_MS);
                 s.setTcpNoDelay(true);
+                s.setSendBufferSize(SEND_BUFFER_BYTES);
             } catch (IOException e) {
                 if (closed) {
                     return;

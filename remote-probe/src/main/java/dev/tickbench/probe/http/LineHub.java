@@ -5,11 +5,11 @@ import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.handoff.LineHandoff;
 import dev.tickbench.core.metrics.MetricsState;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,21 +17,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one sampler sink behind the HTTP server. On the sampler thread it only copies the line and
- * offers it to a bounded inbox (never blocks); its own thread decodes the line for {@code /metrics},
- * keeps it in the replay ring and hands the same bytes to every {@code /stream} client.
+ * The one sampler sink behind the HTTP server. On the sampler thread it only copies the line into the
+ * core's bounded {@link LineHandoff} (never blocks); its own thread decodes the line for {@code /metrics},
+ * keeps it in the replay ring and hands the same bytes to every {@code /stream} client. When the hub's
+ * thread falls a whole inbox behind, samples are dropped and a {@code gap} line
+ * ({@code "probe_behind"}) names them for every client and the replay ring; a hello or {@code schema}
+ * line is never dropped, so every value after the gap still decodes (docs/handoff.md).
  */
 public final class LineHub implements LineSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LineHub.class);
-    /** Ten seconds at 1000 Hz: the hub thread would have to stall that long to lose a line. */
-    static final int INBOX_LINES = 10_000;
+    /** The reason of the gap lines the hub writes for the samples its inbox could not take. */
+    static final String GAP_REASON = "probe_behind";
+    /** The inbox never holds less: seconds of a 100 Hz format-1 stream of a 2-CPU machine. */
+    static final int MIN_INBOX_BYTES = 1 << 20;
+    static final int MAX_INBOX_BYTES = 8 << 20;
+    private static final long IDLE_MS = 200;
 
-    private final ArrayBlockingQueue<byte[]> inbox = new ArrayBlockingQueue<>(INBOX_LINES);
+    private final LineHandoff inbox;
     private final MetricsState metrics = new MetricsState();
     private final LineDecoder decoder = new LineDecoder();
     private final LineRing ring;
     private final List<StreamClient> clients = new CopyOnWriteArrayList<>();
-    private final AtomicLong droppedLines = new AtomicLong();
     private final AtomicLong undecodable = new AtomicLong();
     private final AtomicLong slowClientsCut = new AtomicLong();
     private final Thread thread;
@@ -48,33 +54,48 @@ public final class LineHub implements LineSink, AutoCloseable {
      */
     record Join(byte[] hello, LineRing.Replay replay) {}
 
-    /** @param ringBytes a hard bound on the replay ring whatever --buffer says (its share of the heap) */
+    /**
+     * @param ringBytes a hard bound on the replay ring whatever --buffer says (its share of the heap); the
+     *     inbox is a quarter of it, within {@link #MIN_INBOX_BYTES}..{@link #MAX_INBOX_BYTES}
+     */
     public LineHub(long bufferNs, long ringBytes) {
+        this(bufferNs, ringBytes, (int) Math.max(MIN_INBOX_BYTES, Math.min(MAX_INBOX_BYTES, ringBytes / 4)));
+        start();
+    }
+
+    /** A hub whose thread does not run until {@link #start()}: what the sampler offers meanwhile waits in the inbox. */
+    LineHub(long bufferNs, long ringBytes, int inboxBytes) {
         this.ring = new LineRing(bufferNs, ringBytes);
+        this.inbox = new LineHandoff(inboxBytes, LineHandoff.WhenFull.DROP_SAMPLES, GAP_REASON);
         this.thread = new Thread(this::run, "tickbench-http-hub");
         this.thread.setDaemon(true);
-        this.thread.start();
+    }
+
+    void start() {
+        thread.start();
     }
 
     /** Sampler thread: copy and hand off, never block. */
     @Override
     public void line(byte[] bytes, int offset, int length) {
-        if (!inbox.offer(Arrays.copyOfRange(bytes, offset, offset + length))) {
-            droppedLines.incrementAndGet();
-        }
+        inbox.offer(bytes, offset, length);
     }
 
     private void run() {
         while (!closed) {
-            byte[] line;
-            try {
-                line = inbox.poll(200, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                return;
+            if (drain() == 0) {
+                inbox.awaitLines(IDLE_MS, TimeUnit.MILLISECONDS);
             }
-            if (line != null) {
-                handle(line);
-            }
+        }
+    }
+
+    /** Hub thread: everything the inbox holds; returns the lines handled. */
+    int drain() {
+        try {
+            return inbox.drainTo((b, off, len) -> handle(Arrays.copyOfRange(b, off, off + len)));
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("a stream line could not be handed to the /stream clients: {}", e.toString());
+            return 1;
         }
     }
 
@@ -139,8 +160,9 @@ public final class LineHub implements LineSink, AutoCloseable {
         return clients.size();
     }
 
+    /** Lines the inbox could not take: samples (named by gap lines) and other lines past its side queue. */
     long droppedLines() {
-        return droppedLines.get();
+        return inbox.droppedSamples() + inbox.droppedLines();
     }
 
     long slowClientsCut() {
@@ -161,6 +183,7 @@ public final class LineHub implements LineSink, AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        inbox.abort();
         for (StreamClient c : clients) {
             c.close();
         }

@@ -28,6 +28,17 @@ import javax.net.ssl.SSLServerSocket;
  */
 public final class ProbeHttpServer implements AutoCloseable {
     static final int MAX_STREAM_CLIENTS = MemoryBudget.MAX_HTTP_STREAMS;
+    static final String[] TLS_PROTOCOLS = {"TLSv1.3", "TLSv1.2"};
+    /**
+     * Mozilla's "intermediate" profile: TLS 1.3's suites, and for TLS 1.2 only ECDHE key exchange (forward
+     * secrecy) with an AEAD cipher; the JDK's other defaults (AES-CBC with SHA-1, static RSA key exchange)
+     * are not offered.
+     */
+    static final List<String> TLS_SUITES = List.of(
+            "TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256",
+            "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+            "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpConnections connections;
@@ -64,7 +75,9 @@ public final class ProbeHttpServer implements AutoCloseable {
         try {
             if (tls != null) {
                 SSLServerSocket s = (SSLServerSocket) tls.context().getServerSocketFactory().createServerSocket();
-                s.setEnabledProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+                s.setEnabledProtocols(TLS_PROTOCOLS);
+                List<String> supported = List.of(s.getSupportedCipherSuites());
+                s.setEnabledCipherSuites(TLS_SUITES.stream().filter(supported::contains).toArray(String[]::new));
                 socket = s;
             } else {
                 socket = new ServerSocket();
@@ -199,13 +212,17 @@ public final class ProbeHttpServer implements AutoCloseable {
             text(c, req, 503, "too many /stream clients (" + MAX_STREAM_CLIENTS + ")\n", List.of());
             return;
         }
+        List<String> headers = List.of("Cache-Control: no-store");
+        if (req.method().equals("HEAD")) {
+            try {
+                HttpConnections.writeHead(c, 200, "application/x-ndjson", 0, headers);
+            } finally {
+                streamSlots.release();
+            }
+            return;
+        }
         StreamClient client = new StreamClient(budget.consumerBytes(), () -> c.closeIn(HttpConnections.CUT_GRACE_MS));
         try {
-            List<String> headers = List.of("Cache-Control: no-store");
-            if (req.method().equals("HEAD")) {
-                HttpConnections.writeHead(c, 200, "application/x-ndjson", 0, headers);
-                return;
-            }
             HttpConnections.writeHead(c, 200, "application/x-ndjson", -1, headers);
             c.noDeadline();
             LineHub.Join join = hub.subscribe(client, since);

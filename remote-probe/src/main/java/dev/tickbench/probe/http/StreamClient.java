@@ -1,73 +1,58 @@
 package dev.tickbench.probe.http;
 
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.handoff.LineHandoff;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One {@code /stream} client. The hub offers lines without ever blocking; the client's own thread
- * writes them. The queue holds at most {@code maxBytes} (its share of the heap, {@link
- * dev.tickbench.probe.budget.MemoryBudget}): a client that falls that far behind is cut off, with a
- * {@code gap} line naming the samples it did not get (from the first it missed to the newest), after
- * the lines already queued. It reconnects with {@code ?since=SEQ} to resume.
+ * writes them. Between the two is the core's {@link LineHandoff} sized to the client's share of the
+ * heap ({@link dev.tickbench.probe.budget.MemoryBudget}), with the rule for network clients
+ * (docs/handoff.md): a client that falls a whole share behind is cut off. What it has not been sent is
+ * dropped, and after the line being written it gets one whole {@code gap} line naming the samples it
+ * did not get (from the first it missed to the newest); then the connection ends. It reconnects with
+ * {@code ?since=SEQ} to resume.
  */
 final class StreamClient {
-    private final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
-    private final AtomicLong queuedBytes = new AtomicLong();
-    private final long maxBytes;
+    static final String CUT_REASON = "slow_client";
+    static final String BUFFER_REASON = "buffer";
+    /** How long the writer sleeps when nothing arrives (a line wakes it at once). */
+    private static final long IDLE_MS = 500;
+
+    private final LineHandoff queue;
     private final Runnable onCut;
     private volatile boolean closed;
-    private volatile byte[] farewell;
-    // hub-thread state
-    private long lastSampleSeq;
-    private boolean cut;
+    private boolean cutSignalled; // hub thread
 
     /**
      * @param onCut run once, on the hub thread, when the client is cut off (the server then closes the
      *     connection if the client does not take its last lines soon)
      */
     StreamClient(long maxBytes, Runnable onCut) {
-        this.maxBytes = maxBytes;
+        this.queue = new LineHandoff((int) Math.min(Integer.MAX_VALUE - 8, maxBytes), LineHandoff.WhenFull.CUT, CUT_REASON);
         this.onCut = onCut;
     }
 
     /** Called on the hub thread only. */
     void offer(LineRing.Entry e) {
-        if (cut) {
-            return;
-        }
         byte[] b = e.bytes();
-        if (queuedBytes.get() + b.length > maxBytes) {
-            cut = true;
-            long from = e.sample() ? e.seq() : lastSampleSeq + 1;
-            long to = e.sample() ? e.seq() : lastSampleSeq;
-            farewell = gapLine(from, to, "slow_client");
+        if (!queue.offer(b, 0, b.length) && queue.isCut() && !cutSignalled) {
+            cutSignalled = true;
             onCut.run();
-            return;
-        }
-        queuedBytes.addAndGet(b.length);
-        queue.offer(b);
-        if (e.sample()) {
-            lastSampleSeq = e.seq();
         }
     }
 
     /** True once the client fell a whole share behind. */
     boolean isCut() {
-        return farewell != null;
+        return queue.isCut();
     }
 
-    static byte[] gapLine(long from, long to, String reason) {
-        return ("{\"type\":\"gap\",\"from_seq\":" + from + ",\"to_seq\":" + to + ",\"reason\":\"" + reason + "\"}\n")
-                .getBytes(StandardCharsets.US_ASCII);
-    }
-
+    /** The server stops: the writer ends at once, without what is queued. */
     void close() {
         closed = true;
+        queue.abort();
     }
 
     /**
@@ -77,49 +62,34 @@ final class StreamClient {
     void pump(OutputStream out, byte[] hello, LineRing.Replay replay) throws IOException {
         out.write(hello);
         if (replay.hasGap()) {
-            out.write(gapLine(replay.gapFrom(), replay.gapTo(), "buffer"));
+            out.write(GapLine.encode(replay.gapFrom(), replay.gapTo(), GapLine.UNKNOWN_COUNT, BUFFER_REASON));
         }
+        long lastSample = -1;
         for (LineRing.Entry e : replay.entries()) {
             out.write(e.bytes());
+            lastSample = e.sample() ? e.seq() : lastSample;
+        }
+        if (lastSample >= 0) {
+            queue.consumerStartsAfter(lastSample);
         }
         out.flush();
-        while (!closed) {
-            byte[] line;
-            try {
-                line = queue.poll(500, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            if (line == null) {
-                byte[] last = farewell;
-                if (last != null && queue.isEmpty()) {
-                    out.write(last);
-                    out.flush();
-                    return;
-                }
-                continue;
-            }
-            queuedBytes.addAndGet(-line.length);
-            out.write(line);
-            if (queue.isEmpty()) {
+        while (!closed && !queue.isEnded()) {
+            if (writeQueued(out) > 0) {
                 out.flush(); // one flush per burst: a chunk per tick, not per line
+            } else {
+                queue.awaitLines(IDLE_MS, TimeUnit.MILLISECONDS);
             }
         }
+        out.flush();
+    }
+
+    /** Writes what is queued now (the gap line of a cut included), without flushing; returns the lines written. */
+    int writeQueued(OutputStream out) throws IOException {
+        return queue.drainTo(out::write);
     }
 
     /** For tests and /metrics: bytes waiting. */
     long queuedBytes() {
-        return queuedBytes.get();
-    }
-
-    List<byte[]> drainForTest() {
-        List<byte[]> out = new java.util.ArrayList<>();
-        queue.drainTo(out);
-        out.forEach(b -> queuedBytes.addAndGet(-b.length));
-        if (farewell != null) {
-            out.add(farewell);
-        }
-        return out;
+        return queue.backlogBytes();
     }
 }

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.ssh;
 
+import dev.tickbench.probe.text.InertText;
 import java.util.List;
 import java.util.Set;
 
@@ -26,7 +27,7 @@ final class Allowlist {
         if (COMMANDS.contains(first)) {
             return null;
         }
-        if (first.equals("throttle") && words.size() >= 2 && words.get(1).equals("replay")) {
+        if (isReplay(words)) {
             return null;
         }
         if (first.equals("throttle")) {
@@ -36,9 +37,14 @@ final class Allowlist {
                 + OFFERED;
     }
 
-    /** The word as the user may see it: control characters replaced, long words cut. */
+    /** True for {@code throttle replay}: it reads its series from the client (one runs at a time). */
+    static boolean isReplay(List<String> words) {
+        return words != null && words.size() >= 2 && words.get(0).equals("throttle") && words.get(1).equals("replay");
+    }
+
+    /** The word as the user may see it: control characters escaped, long words cut. */
     private static String printable(String word) {
-        String w = word.replaceAll("\\p{Cntrl}", "?");
-        return w.length() > 60 ? w.substring(0, 60) + "…" : w;
+        String w = word.length() > 60 ? word.substring(0, 60) + "…" : word;
+        return InertText.line(w);
     }
 }

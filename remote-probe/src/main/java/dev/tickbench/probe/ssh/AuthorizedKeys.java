@@ -27,10 +27,18 @@ import org.slf4j.LoggerFactory;
  * option we do not implement, a bad value, a key we cannot decode) is refused with one log line naming
  * the file, the line and why; the other lines still work. The options of the key that authenticated
  * are kept on the session for {@link ProbeCommand} ({@code command=}).
+ *
+ * <p>As OpenSSH's {@code StrictModes}: no key of the file is accepted while the file, or a directory
+ * above it, can be written by anyone but its owner, or is owned by anyone but root or the user the
+ * probe runs as (whoever could write it could add a key). A directory with the sticky bit owned by root
+ * ({@code /tmp}) is not held against it: no one else can replace what is in it. Checked at every
+ * authentication, and said in one log line whenever the verdict changes.
  */
 final class AuthorizedKeys implements PublickeyAuthenticator {
     private static final Logger LOG = LoggerFactory.getLogger(AuthorizedKeys.class);
     static final AttributeKey<KeyOptions> OPTIONS = new AttributeKey<>();
+    /** The SHA256 fingerprint of the key that authenticated (a key's command slots are counted by it). */
+    static final AttributeKey<String> KEY = new AttributeKey<>();
 
     private record Entry(int line, PublicKey key, KeyOptions options) {}
 
@@ -40,6 +48,7 @@ final class AuthorizedKeys implements PublickeyAuthenticator {
     private List<Entry> entries = List.of();
     private FileTime loadedMtime;
     private long loadedSize = -1;
+    private String lastModes;
 
     AuthorizedKeys(Path file, String user, Clock clock) {
         this.file = file;
@@ -64,13 +73,31 @@ final class AuthorizedKeys implements PublickeyAuthenticator {
                 continue; // as sshd: another line with the same key may still allow it
             }
             session.setAttribute(OPTIONS, e.options());
+            session.setAttribute(KEY, KeyUtils.getFingerPrint(e.key()));
             return true;
         }
         return false;
     }
 
-    /** The entries, read again when the file's size or modification time changed. */
+    /** How many distinct keys the file authorizes now (at least 1): they share the command slots. */
+    int distinctKeys() {
+        return (int) Math.max(1, current().stream().map(e -> KeyUtils.getFingerPrint(e.key())).distinct().count());
+    }
+
+    /** The entries, read again when the file's size or modification time changed; none while its modes are unsafe. */
     private synchronized List<Entry> current() {
+        String modes = StrictModes.problem(file);
+        if (!java.util.Objects.equals(modes, lastModes)) {
+            if (modes != null) {
+                LOG.warn("{}: no key is accepted from it: {}", file, ClientText.escape(modes));
+            } else if (lastModes != null) {
+                LOG.warn("{}: its modes are safe again; its keys are accepted", file);
+            }
+            lastModes = modes;
+        }
+        if (modes != null) {
+            return List.of();
+        }
         try {
             FileTime mtime = Files.getLastModifiedTime(file);
             long size = Files.size(file);

@@ -7,7 +7,6 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.AbstractCommandSupport;
@@ -27,14 +26,14 @@ final class ProbeCommand extends AbstractCommandSupport {
 
     private volatile QueuedOutputStream output;
     private final MemoryBudget budget;
-    private final Semaphore slots;
+    private final CommandSlots slots;
     private final Supplier<CommandLine> verbs;
 
     /**
-     * @param slots one per concurrent command ({@link MemoryBudget#MAX_SSH_COMMANDS}): each runs its own sampler
+     * @param slots shared by the server's commands: each runs its own sampler
      * @param verbs a fresh picocli command line of the probe's verbs (the CLI's, passed in: ssh does not know it)
      */
-    ProbeCommand(String command, MemoryBudget budget, Semaphore slots, Supplier<CommandLine> verbs) {
+    ProbeCommand(String command, MemoryBudget budget, CommandSlots slots, Supplier<CommandLine> verbs) {
         super(command, null);
         this.budget = budget;
         this.slots = slots;
@@ -58,8 +57,12 @@ final class ProbeCommand extends AbstractCommandSupport {
                 refusal = SshFlags.refusal(verbs.get(), words);
             }
         }
-        if (refusal == null && !slots.tryAcquire()) {
-            refusal = "busy: " + MemoryBudget.MAX_SSH_COMMANDS + " commands are running on this probe; try again later";
+        CommandSlots.Lease slot = null;
+        if (refusal == null) {
+            String[] busy = new String[1];
+            String key = getServerSession() == null ? "" : String.valueOf(getServerSession().getAttribute(AuthorizedKeys.KEY));
+            slot = slots.acquire(key, Allowlist.isReplay(words), busy);
+            refusal = busy[0];
         }
         if (refusal != null) {
             err.println("tickbench-probe: " + refusal);
@@ -67,10 +70,8 @@ final class ProbeCommand extends AbstractCommandSupport {
             onExit(REFUSED, refusal);
             return;
         }
-        try {
+        try (CommandSlots.Lease held = slot) {
             runAllowed(cl, words, err);
-        } finally {
-            slots.release();
         }
     }
 

@@ -10,12 +10,14 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Semaphore;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.auth.pubkey.UserAuthPublicKeyFactory;
 import org.apache.sshd.server.forward.RejectAllForwardingFilter;
@@ -26,8 +28,9 @@ import picocli.CommandLine;
  * {@code serve --ssh}: an embedded Apache SSHD server for targets with no usable sshd. Public-key
  * authentication only, against one authorized_keys file and one user name ({@link AuthorizedKeys}, with
  * the OpenSSH key options it lists); exec requests run the
- * probe's own commands ({@link Allowlist}); no shell, no subsystem (so no SFTP), no TCP, agent or X11
- * forwarding.
+ * probe's own commands ({@link Allowlist}); no shell, no pty, no subsystem (so no SFTP), no TCP, agent or
+ * X11 forwarding. Before authentication a connection holds little and not for long ({@link PreAuthGate});
+ * the algorithms are OpenSSH's defaults without SHA-1 (README "Security and operations").
  */
 public final class ProbeSshServer implements AutoCloseable {
     static {
@@ -38,12 +41,29 @@ public final class ProbeSshServer implements AutoCloseable {
         }
     }
 
+    /** Authenticated sessions at once (each may run commands within its key's share of the slots). */
+    static final int MAX_SESSIONS = 16;
+    /** Public-key attempts per connection (OpenSSH's MaxAuthTries). */
+    static final int MAX_AUTH_TRIES = 6;
+    /** SSHD's read buffer of every connection, fixed for its life: small, since clients send little. */
+    static final int READ_BUFFER_BYTES = 8 << 10;
+    /** SSHD's I/O threads: a fixed few, not one per CPU of the node (a 64-CPU node's RSS grew with them). */
+    static final int IO_THREADS = 3;
+    /** SO_SNDBUF of every connection (the kernel doubles it), as for HTTP: a stalled client holds little. */
+    static final int SEND_BUFFER_BYTES = 64 << 10;
+    /** OpenSSH 8.8+ refuses SHA-1 RSA signatures ({@code ssh-rsa}); so do we, for host and user keys. */
+    static final Set<String> REFUSED_SIGNATURES = Set.of("ssh-rsa", "ssh-rsa-cert-v01@openssh.com", "ssh-dss");
+    /** SHA-1 MACs: OpenSSH still offers them last; every client that speaks SHA-2 needs none. */
+    static final Set<String> REFUSED_MACS = Set.of("hmac-sha1", "hmac-sha1-etm@openssh.com", "hmac-sha1-96", "hmac-md5");
+
     private final SshServer server;
     private final PublicKey hostKey;
+    private final PreAuthGate gate;
 
-    private ProbeSshServer(SshServer server, PublicKey hostKey) {
+    private ProbeSshServer(SshServer server, PublicKey hostKey, PreAuthGate gate) {
         this.server = server;
         this.hostKey = hostKey;
+        this.gate = gate;
     }
 
     /**
@@ -77,22 +97,37 @@ public final class ProbeSshServer implements AutoCloseable {
         writePublicKey(hostKeyFile, hostKey);
 
         SshServer server = SshServer.setUpDefaultServer();
+        PreAuthGate gate = new PreAuthGate();
+        server.setIoServiceFactoryFactory(gate.ioFactory());
+        server.setSessionFactory(gate.sessionFactory(server));
+        server.addSessionListener(gate);
+        CoreModuleProperties.AUTH_TIMEOUT.set(server, Duration.ofSeconds(PreAuthGate.LOGIN_GRACE_S));
+        CoreModuleProperties.NIO2_READ_BUFFER_SIZE.set(server, READ_BUFFER_BYTES);
+        CoreModuleProperties.SOCKET_SNDBUF.set(server, SEND_BUFFER_BYTES);
+        CoreModuleProperties.NIO_WORKERS.set(server, IO_THREADS);
+        CoreModuleProperties.MAX_CONCURRENT_SESSIONS.set(server, MAX_SESSIONS);
+        CoreModuleProperties.MAX_AUTH_REQUESTS.set(server, MAX_AUTH_TRIES);
         server.setHost(bind.resolve("--ssh").getAddress().getHostAddress());
         server.setPort(bind.port());
         server.setKeyPairProvider(keys);
+        server.setSignatureFactories(server.getSignatureFactories().stream()
+                .filter(f -> !REFUSED_SIGNATURES.contains(f.getName())).toList());
+        server.setMacFactories(server.getMacFactories().stream().filter(f -> !REFUSED_MACS.contains(f.getName())).toList());
         server.setUserAuthFactories(List.of(UserAuthPublicKeyFactory.INSTANCE));
         server.setPasswordAuthenticator(null);
         server.setKeyboardInteractiveAuthenticator(null);
         server.setGSSAuthenticator(null);
         server.setHostBasedAuthenticator(null);
-        server.setPublickeyAuthenticator(new AuthorizedKeys(authorizedKeys, user, Clock.systemUTC()));
+        AuthorizedKeys authorized = new AuthorizedKeys(authorizedKeys, user, Clock.systemUTC());
+        server.setPublickeyAuthenticator(authorized);
         server.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
-        // the stream is repetitive JSON: offer zlib (after authentication, as OpenSSH does) so a slow
-        // link carries a fraction of it; the client's preference decides
-        server.setCompressionFactories(List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.zlib,
-                BuiltinCompressions.none));
+        server.setChannelFactories(List.of(ProbeChannelSession.FACTORY));
+        // the stream is repetitive JSON: offer zlib after authentication only (zlib@openssh.com, as OpenSSH
+        // does: before it, a client's compressed packets would be inflated for anyone), so a slow link
+        // carries a fraction of it; the client's preference decides
+        server.setCompressionFactories(List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.none));
         server.setSubsystemFactories(List.of());
-        Semaphore slots = new Semaphore(MemoryBudget.MAX_SSH_COMMANDS);
+        CommandSlots slots = new CommandSlots(MemoryBudget.MAX_SSH_COMMANDS, authorized::distinctKeys);
         server.setShellFactory(channel -> new ProbeCommand(null, budget, slots, verbs));
         server.setCommandFactory((channel, command) -> new ProbeCommand(command, budget, slots, verbs));
         try {
@@ -101,7 +136,7 @@ public final class ProbeSshServer implements AutoCloseable {
             throw new UserError("--ssh " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
                     + "); pick a free port", 1);
         }
-        return new ProbeSshServer(server, hostKey);
+        return new ProbeSshServer(server, hostKey, gate);
     }
 
     private static void writePublicKey(Path hostKeyFile, PublicKey key) {
@@ -125,6 +160,16 @@ public final class ProbeSshServer implements AutoCloseable {
     /** SHA256 fingerprint of the host key, as ssh prints it. */
     public String fingerprint() {
         return KeyUtils.getFingerPrint(hostKey);
+    }
+
+    /** Connections not authenticated yet. */
+    public int unauthenticatedConnections() {
+        return gate.pendingCount();
+    }
+
+    /** Connections refused or pushed out before authentication, since the start. */
+    public long refusedConnections() {
+        return gate.refused() + gate.evicted();
     }
 
     @Override

@@ -2,13 +2,13 @@ package dev.tickbench.probe.http;
 
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -19,7 +19,6 @@ import java.util.function.BooleanSupplier;
  * error list. Used by ServeManyClientsTest (the test command) and ServeLoadTest (the load profile).
  */
 final class CheckingStreamReader implements Runnable {
-    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\",\"seq\":".getBytes(StandardCharsets.US_ASCII);
 
     private final ServeProcess serve;
     private final int id;
@@ -76,12 +75,8 @@ final class CheckingStreamReader implements Runnable {
 
     private void check(byte[] b, int off, int len) throws IOException {
         lines++;
-        if (decodeEvery > 1 && helloSeen && expected >= 0 && lines % decodeEvery != 0 && startsWith(b, off, len)) {
-            long seq = 0;
-            for (int i = off + SAMPLE_PREFIX.length; i < off + len && b[i] != ','; i++) {
-                seq = seq * 10 + (b[i] - '0');
-            }
-            sample(seq);
+        if (decodeEvery > 1 && helloSeen && expected >= 0 && lines % decodeEvery != 0 && LineBytes.isSample(b, off, len)) {
+            sample(LineBytes.sampleSeq(b, off, len));
             return;
         }
         StreamLine l = decoder.decode(b, off, len);
@@ -104,10 +99,6 @@ final class CheckingStreamReader implements Runnable {
             errors.add("client " + id + ": seq " + seq + " after " + (expected - 1) + " with no gap line");
         }
         expected = seq + 1;
-    }
-
-    private static boolean startsWith(byte[] b, int off, int len) {
-        return len >= SAMPLE_PREFIX.length && Arrays.equals(b, off, off + SAMPLE_PREFIX.length, SAMPLE_PREFIX, 0, SAMPLE_PREFIX.length);
     }
 
     /** Splits a byte stream into lines without making Strings. */

@@ -51,7 +51,7 @@ class DeployFilesTest {
         for (String must : new String[] {"kind: DaemonSet", "hostPID: true", "- serve", "--proc-root=/host/proc",
                 "--sys-root=/host/sys", "--token=/etc/tickbench/token", "secretName: tickbench-probe-token",
                 "{name: proc, mountPath: /host/proc, readOnly: true}", "{name: sys, mountPath: /host/sys, readOnly: true}",
-                "limits: {cpu: 250m, memory: 192Mi}", "path: /healthz",
+                "limits: {cpu: 250m, memory: 192Mi}", "path: /healthz", "- name: MALLOC_ARENA_MAX\n              value: \"2\"",
                 "-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"}) {
             assertTrue(ds.contains(must), "daemonset.yaml lacks " + must);
         }
@@ -61,6 +61,7 @@ class DeployFilesTest {
         assertTrue(unit.contains("Environment=TICKBENCH_PROBE_JAVA_OPTS=-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"),
                 unit);
         assertTrue(unit.contains("MemoryMax=192M"), unit);
+        assertTrue(unit.contains("Environment=MALLOC_ARENA_MAX=2"), unit);
         assertEquals(1, unit.lines().filter(l -> l.startsWith("ExecStart=")).count());
     }
 }

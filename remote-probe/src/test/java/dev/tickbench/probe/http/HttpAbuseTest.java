@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import dev.tickbench.testkit.Prerequisites;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -195,6 +196,66 @@ class HttpAbuseTest {
         }
     }
 
+    /**
+     * Issue 30 item 9: TLS 1.2 negotiated suites without forward secrecy (AES128-SHA, AES256-GCM-SHA384).
+     * A real TLS client (OpenSSL) tries every suite it knows, one by one: only Mozilla's "intermediate"
+     * ones are accepted, ECDHE with an AEAD cipher for TLS 1.2, and TLS 1.3's three.
+     */
+    @Test
+    void tlsAcceptsOnlyForwardSecretAeadSuites() throws Exception {
+        Path openssl = Prerequisites.tool("openssl", "openssl");
+        for (String alg : List.of("RSA", "EC")) {
+            tlsSuitesWith(openssl, selfSigned(alg));
+        }
+    }
+
+    private void tlsSuitesWith(Path openssl, Path[] pem) throws Exception {
+        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10", "--token", token().toString(),
+                "--tls-cert", pem[0].toString(), "--tls-key", pem[1].toString())) {
+            List<String> accepted12 = new ArrayList<>();
+            for (String suite : exec(openssl.toString(), "ciphers", "-s", "-tls1_2", "ALL:COMPLEMENTOFALL").strip().split(":")) {
+                if (!suite.startsWith("TLS_") && handshake(openssl, s.httpPort(), "-tls1_2", "-cipher", suite)) {
+                    accepted12.add(suite);
+                }
+            }
+            List<String> accepted13 = new ArrayList<>();
+            for (String suite : List.of("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256")) {
+                if (handshake(openssl, s.httpPort(), "-tls1_3", "-ciphersuites", suite)) {
+                    accepted13.add(suite);
+                }
+            }
+            System.out.println(pem[0].getFileName() + ": TLS 1.2 suites accepted: " + accepted12 + "; TLS 1.3: " + accepted13);
+            assertFalse(accepted12.isEmpty());
+            for (String suite : accepted12) {
+                assertTrue(suite.startsWith("ECDHE-") && (suite.contains("-GCM-") || suite.contains("CHACHA20-POLY1305")),
+                        "TLS 1.2 suite " + suite + " has no forward secrecy or no AEAD; accepted: " + accepted12);
+            }
+            assertEquals(List.of("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"),
+                    accepted13);
+            assertFalse(handshake(openssl, s.httpPort(), "-tls1_1"), "TLS 1.1");
+        }
+    }
+
+    /** One handshake by {@code openssl s_client}; true when it completed with a cipher. */
+    private static boolean handshake(Path openssl, int port, String... options) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(openssl.toString(), "s_client", "-connect", "127.0.0.1:" + port,
+                "-servername", "127.0.0.1"));
+        cmd.addAll(List.of(options));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(ServeProcess.TIMEOUT.toSeconds(), TimeUnit.SECONDS), "openssl s_client did not end");
+        return p.exitValue() == 0 && out.matches("(?s).*Cipher (is|    :) [A-Z0-9_-]+.*") && !out.contains("Cipher is (NONE)")
+                && !out.contains("Cipher    : 0000");
+    }
+
+    private static String exec(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(ServeProcess.TIMEOUT.toSeconds(), TimeUnit.SECONDS) && p.exitValue() == 0, out);
+        return out;
+    }
+
     @Test
     void offLoopbackWithoutTlsSaysSoAtStart() throws Exception {
         try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10", "--http", "0.0.0.0:0", "--token",
@@ -206,10 +267,15 @@ class HttpAbuseTest {
 
     /** A self-signed EC certificate for 127.0.0.1 made with the JDK's keytool: {cert.pem, key.pem}. */
     private Path[] selfSigned() throws Exception {
-        Path ks = tmp.resolve("tls.p12");
+        return selfSigned("EC");
+    }
+
+    /** A self-signed certificate for 127.0.0.1 of key algorithm {@code alg} (EC P-256 or RSA 2048). */
+    private Path[] selfSigned(String alg) throws Exception {
+        Path ks = tmp.resolve("tls-" + alg + ".p12");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
                 "-keystore", ks.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-alias", "probe", "-keyalg",
-                "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-validity", "2")
+                alg, alg.equals("EC") ? "-groupname" : "-keysize", alg.equals("EC") ? "secp256r1" : "2048", "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-validity", "2")
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, Waits.exit("keytool", p), out);
@@ -220,8 +286,8 @@ class HttpAbuseTest {
         Certificate cert = store.getCertificate("probe");
         var key = store.getKey("probe", "changeit".toCharArray());
         Base64.Encoder b64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII));
-        Path certPem = tmp.resolve("cert.pem");
-        Path keyPem = tmp.resolve("key.pem");
+        Path certPem = tmp.resolve("cert-" + alg + ".pem");
+        Path keyPem = tmp.resolve("key-" + alg + ".pem");
         Files.writeString(certPem, "-----BEGIN CERTIFICATE-----\n" + b64.encodeToString(cert.getEncoded())
                 + "\n-----END CERTIFICATE-----\n");
         Files.writeString(keyPem, "-----BEGIN PRIVATE KEY-----\n" + b64.encodeToString(key.getEncoded())

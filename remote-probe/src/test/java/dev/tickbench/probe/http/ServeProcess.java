@@ -23,6 +23,9 @@ import java.util.regex.Pattern;
 public final class ServeProcess implements AutoCloseable {
     /** One timeout for everything that waits on the child (start-up, answers). */
     public static final Duration TIMEOUT = Waits.DEADLINE;
+    /** The JVM flags of the deploy files (remote-probe/deploy/, DeployFilesTest): how serve runs on a target. */
+    public static final List<String> DEPLOY_JVM = List.of("-Xmx48m", "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
     private static final Pattern HTTP = Pattern.compile("https? listening on (\\S+):(\\d+)");
     private static final Pattern SSH = Pattern.compile("ssh listening on (\\S+):(\\d+)");
 

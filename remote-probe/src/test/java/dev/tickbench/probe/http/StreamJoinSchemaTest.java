@@ -41,7 +41,9 @@ class StreamJoinSchemaTest {
         List<byte[]> lines = new ArrayList<>();
         lines.add(join.hello());
         join.replay().entries().forEach(e -> lines.add(e.bytes()));
-        lines.addAll(c.drainForTest());
+        java.io.ByteArrayOutputStream queued = new java.io.ByteArrayOutputStream();
+        c.writeQueued(queued);
+        queued.toString(StandardCharsets.UTF_8).lines().forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
         LineDecoder d = new LineDecoder();
         assertInstanceOf(Hello.class, d.decode(lines.get(0), 0, lines.get(0).length));
         List<SampleLine> out = new ArrayList<>();

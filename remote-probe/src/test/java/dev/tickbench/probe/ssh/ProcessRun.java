@@ -23,12 +23,19 @@ final class ProcessRun {
     }
 
     static Result exec(List<String> cmd, String stdin, long waitS) throws IOException, InterruptedException {
+        return exec(cmd, stdin.getBytes(StandardCharsets.UTF_8), waitS);
+    }
+
+    static Result exec(List<String> cmd, byte[] stdin, long waitS) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).start();
-        try (OutputStream in = p.getOutputStream()) {
-            in.write(stdin.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException ended) {
-            // the process did not want its stdin
-        }
+        Thread feeder = new Thread(() -> {
+            try (OutputStream in = p.getOutputStream()) {
+                in.write(stdin);
+            } catch (IOException ended) {
+                // the process did not want (the rest of) its stdin
+            }
+        });
+        feeder.start();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Thread t = new Thread(() -> {
             try {
@@ -44,6 +51,7 @@ final class ProcessRun {
             throw new AssertionError(cmd + " did not end in " + waitS + " s; stderr: " + err);
         }
         t.join(TimeUnit.SECONDS.toMillis(waitS));
+        feeder.join(TimeUnit.SECONDS.toMillis(waitS));
         return new Result(p.exitValue(), out.toString(StandardCharsets.UTF_8), err);
     }
 }

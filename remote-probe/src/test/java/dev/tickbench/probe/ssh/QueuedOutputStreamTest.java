@@ -20,8 +20,9 @@ class QueuedOutputStreamTest {
     }
 
     @Test
-    void aStalledClientIsCutOffWithAGapLineAfterWhatWasQueued() throws Exception {
+    void aStalledClientIsCutOffWithAWholeGapLineAfterTheLineItWasBeingSent() throws Exception {
         CountDownLatch unstall = new CountDownLatch(1);
+        CountDownLatch writing = new CountDownLatch(1);
         ByteArrayOutputStream received = new ByteArrayOutputStream();
         OutputStream stalled = new OutputStream() {
             @Override
@@ -32,6 +33,7 @@ class QueuedOutputStreamTest {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 try {
+                    writing.countDown();
                     unstall.await(); // the channel window is full: the client is not reading
                 } catch (InterruptedException e) {
                     throw new IOException(e);
@@ -41,7 +43,9 @@ class QueuedOutputStreamTest {
         };
         long share = sample(1).length * 50L;
         QueuedOutputStream q = new QueuedOutputStream(stalled, "test-out", share);
-        long seq = 0;
+        long seq = 1;
+        q.write(sample(1), 0, sample(1).length);
+        assertTrue(writing.await(30, TimeUnit.SECONDS), "the writer is sending seq 1");
         IOException cut = null;
         while (cut == null && seq < 10_000) {
             byte[] line = sample(++seq);
@@ -55,19 +59,13 @@ class QueuedOutputStreamTest {
         assertTrue(seq <= 52, "cut off within its share, at seq " + seq);
         byte[] next = sample(seq + 1);
         assertThrows(IOException.class, () -> q.write(next, 0, next.length), "nothing more is taken");
-        unstall.countDown(); // the client reads again: it gets what was queued, then the gap line
+        unstall.countDown(); // the client reads again: the line it was being sent, then one whole gap line
         q.finish(TimeUnit.SECONDS.toMillis(30));
-        String[] lines = received.toString(StandardCharsets.US_ASCII).split("\n");
-        assertEquals("{\"type\":\"gap\",\"from_seq\":" + seq + ",\"to_seq\":" + seq + ",\"reason\":\"slow_client\"}",
-                lines[lines.length - 1]);
-        assertEquals(seq, lines.length, "every queued sample, then the gap line");
-    }
-
-    @Test
-    void theSeqOfASampleLineIsReadFromItsPrefix() {
-        byte[] s = sample(12345);
-        assertEquals(12345, QueuedOutputStream.sampleSeq(s, 0, s.length));
-        byte[] k = "{\"type\":\"kmsg\",\"seq\":9}\n".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(-1, QueuedOutputStream.sampleSeq(k, 0, k.length));
+        String[] lines = received.toString(StandardCharsets.US_ASCII).split("\n", -1);
+        assertEquals(3, lines.length, "seq 1, the gap line, nothing after its newline");
+        assertEquals(new String(sample(1), StandardCharsets.US_ASCII), lines[0] + "\n");
+        assertEquals("{\"type\":\"gap\",\"from_seq\":2,\"to_seq\":" + seq + ",\"dropped\":" + (seq - 1)
+                + ",\"reason\":\"slow_client\"}", lines[1]);
+        assertEquals("", lines[2]);
     }
 }

@@ -5,12 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.probe.cli.InertOutputTest;
 import dev.tickbench.probe.http.ServeProcess;
 import dev.tickbench.testkit.Prerequisites;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,7 +40,7 @@ class SshAbuseTest {
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        String[] keys = {"plain", "pinned", "elsewhere", "expired", "fenced", "bogus"};
+        String[] keys = {"plain", "pinned", "elsewhere", "expired", "fenced", "bogus", "replayer"};
         for (String k : keys) {
             ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", k, "-f", dir.resolve(k).toString()), "", WAIT_S);
         }
@@ -48,11 +53,11 @@ class SshAbuseTest {
                 "from=\"10.9.9.9,192.0.2.0/24\" " + pub("elsewhere"),
                 "expiry-time=\"20200101\" " + pub("expired"),
                 "no-pty,from=\"127.0.0.0/8,!10.*\",expiry-time=\"29990101Z\" " + pub("fenced"),
-                "permitopen=\"127.0.0.1:22\" " + pub("bogus")));
-        serve = ServeProcess.start(List.of(), "--rate", "20", "--ssh", "127.0.0.1:0", "--authorized-keys",
-                authorized.toString(), "--host-key", dir.resolve("host_key").toString(), "--ssh-user", USER);
-        knownHosts = dir.resolve("known_hosts");
-        Files.writeString(knownHosts, "[127.0.0.1]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
+                "permitopen=\"127.0.0.1:22\" " + pub("bogus"),
+                "restrict,command=\"throttle replay --ceiling 8\" " + pub("replayer")));
+        SshServe s = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "100");
+        serve = s.serve();
+        knownHosts = s.knownHosts();
     }
 
     @AfterAll
@@ -114,6 +119,21 @@ class SshAbuseTest {
         }
     }
 
+    /** Issue 30 item 5 over SSH: the procs table shows a hostile command line escaped, as it does locally. */
+    @Test
+    void procsOverSshShowsAHostileCommandLineEscaped() throws Exception {
+        Process evil = InertOutputTest.evilProcess(InertOutputTest.EVIL);
+        try {
+            ProcessRun.Result r = ssh("plain", "", "procs");
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("fake-row \\x1b]0;owned\\x07"), r.out());
+            InertOutputTest.assertInert(r.out());
+        } finally {
+            evil.destroy();
+            evil.waitFor(WAIT_S, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     @Test
     void commandOptionPinsTheKeyToItsCommandLine() throws Exception {
         for (String[] asked : new String[][] {{"stream"}, {"bash"}, {"throttle", "replay", "--input", secret.toString()}}) {
@@ -143,7 +163,46 @@ class SshAbuseTest {
                 + "supported by this server")), serve.stderr().toString());
     }
 
+    /**
+     * Issue 30 item 2: any key, even one pinned to {@code throttle replay}, took the server down with a
+     * few KB of gzip on stdin. Each upload now ends at its line with exit 1, and the server (at the deploy
+     * heap) goes on answering.
+     */
+    @Test
+    void aSmallGzipUploadCannotExhaustTheServer() throws Exception {
+        ByteArrayOutputStream wide = new ByteArrayOutputStream();
+        try (OutputStream gz = new GZIPOutputStream(wide)) {
+            gz.write("{\"type\":\"x\",\"a\":[{}".getBytes(StandardCharsets.US_ASCII));
+            gz.write(",{}".repeat((4 << 20) / 3 - 20).getBytes(StandardCharsets.US_ASCII));
+            gz.write("]}\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        ByteArrayOutputStream ones = new ByteArrayOutputStream();
+        try (OutputStream gz = new GZIPOutputStream(ones)) {
+            for (int i = 0; i < 30; i++) {
+                gz.write("1\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII)); // three million lines
+            }
+        }
+        assertTrue(wide.size() < 8192 && ones.size() < 16384, wide.size() + " and " + ones.size() + " bytes of gzip");
+        ProcessRun.Result objects = ssh("replayer", wide.toByteArray(), "throttle", "replay", "--ceiling", "8");
+        assertEquals(1, objects.code(), objects.err());
+        // the bound on how much a client's gzip may grow refuses it first; past it the reader limits would
+        assertTrue(objects.err().contains("stdin line 1: decompresses to more than 100 times its compressed size"),
+                objects.err());
+        ProcessRun.Result bomb = ssh("replayer", ones.toByteArray(), "throttle", "replay", "--ceiling", "8");
+        assertEquals(1, bomb.code(), bomb.err());
+        assertTrue(bomb.err().contains("decompresses to more than " + 100 + " times its compressed size"), bomb.err());
+        assertTrue(bomb.err().matches("(?s).*stdin line \\d+: decompresses.*"), bomb.err());
+        assertEquals(200, serve.get("/healthz", null).statusCode(), "the server is up");
+        ProcessRun.Result after = ssh("plain", "", "capabilities");
+        assertEquals(0, after.code(), after.err());
+        assertFalse(String.join("\n", serve.stderr()).contains("OutOfMemoryError"), String.join("\n", serve.stderr()));
+    }
+
     private static ProcessRun.Result ssh(String key, String stdin, String... remote) throws Exception {
+        return ssh(key, stdin.getBytes(StandardCharsets.UTF_8), remote);
+    }
+
+    private static ProcessRun.Result ssh(String key, byte[] stdin, String... remote) throws Exception {
         List<String> cmd = ProcessRun.ssh(dir.resolve(key), serve.sshPort(), knownHosts, USER);
         cmd.add("127.0.0.1");
         for (String word : remote) {

@@ -63,11 +63,9 @@ class SshServeTest {
         Path authorized = dir.resolve("authorized_keys");
         Files.writeString(authorized, Files.readString(dir.resolve("ed25519.pub")) + Files.readString(dir.resolve("ecdsa.pub"))
                 + Files.readString(dir.resolve("rsa.pub")));
-        Path hostKey = dir.resolve("host_key");
-        serve = ServeProcess.start(List.of(), "--rate", "20", "--ssh", "127.0.0.1:0", "--authorized-keys",
-                authorized.toString(), "--host-key", hostKey.toString(), "--ssh-user", USER);
-        knownHosts = dir.resolve("known_hosts");
-        Files.writeString(knownHosts, "[127.0.0.1]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
+        SshServe s = SshServe.start(List.of(), "127.0.0.1", authorized, dir, USER, "--rate", "20");
+        serve = s.serve();
+        knownHosts = s.knownHosts();
     }
 
     @AfterAll
@@ -180,11 +178,20 @@ class SshServeTest {
 
     @Test
     void aShellRequestIsRefused() throws Exception {
-        List<String> cmd = ssh("ed25519", "-tt");
+        List<String> cmd = ssh("ed25519", "-T");
         cmd.add("127.0.0.1");
         ProcessRun.Result r = run(cmd);
         assertEquals(ProbeCommand.REFUSED, r.code(), r.out() + r.err());
         assertTrue((r.out() + r.err()).contains("no shell here"), r.out() + r.err());
+    }
+
+    /** Issue 30 item 9: there is no terminal here, so a pty-req gets a failure, as OpenSSH answers what it does not offer. */
+    @Test
+    void aPseudoTerminalIsRefused() throws Exception {
+        List<String> cmd = ssh("ed25519", "-tt");
+        cmd.addAll(List.of("127.0.0.1", "capabilities"));
+        ProcessRun.Result r = run(cmd);
+        assertTrue(r.err().contains("PTY allocation request failed"), r.out() + r.err());
     }
 
     @Test

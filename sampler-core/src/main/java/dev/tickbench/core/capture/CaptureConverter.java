@@ -3,9 +3,9 @@ package dev.tickbench.core.capture;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Re-encodes a capture in another format (FORMAT.md): format 1 captures shrink to format 2, and a
@@ -45,58 +44,60 @@ public final class CaptureConverter {
 
     /**
      * Converts {@code in} (gzip when named .gz) into {@code to} (gzip when named .gz); an existing
-     * {@code to} is an error unless {@code replace}. A bad input line ends the output there: every line
-     * before it is written and {@link Summary#error()} names it.
+     * {@code to} is an error unless {@code replace}, when it is replaced at once, once complete
+     * ({@link OutputFile}: an output that is the input under any name is refused, and nothing is written
+     * through a name pointing at the input). A bad input line ends the output there: every line before it
+     * is written and {@link Summary#error()} names it.
+     *
+     * @throws OutputFile.IsInputException {@code to} is {@code in}
      */
     public static Summary convert(Path in, Path to, StreamFormat format, boolean replace) throws IOException {
-        try (InputStream raw = Files.newInputStream(in);
-                InputStream buffered = new BufferedInputStream(
-                        in.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, 65536) : raw, 65536);
-                CaptureWriter w = CaptureWriter.open(to, replace)) {
-            return new CaptureConverter(format, w).run(new LineInput(buffered));
+        if (!replace && Files.exists(to)) {
+            throw new FileAlreadyExistsException(to.toString()); // said before the work; checked again at the end
+        }
+        try (InputFile input = InputFile.open(in); CaptureReader reader = CaptureReader.open(input);
+                OutputFile out = OutputFile.create(to)) {
+            Summary s;
+            try (OutputStream raw = out.stream(); CaptureWriter w = CaptureWriter.open(raw, to)) {
+                s = new CaptureConverter(format, w).run(reader);
+            }
+            out.commit(replace, input);
+            return s;
         }
     }
 
-    private Summary run(LineInput lines) throws IOException {
-        LineDecoder decoder = new LineDecoder();
+    private Summary run(CaptureReader reader) throws IOException {
         long n = 0;
         long samples = 0;
         while (true) {
-            int len;
             StreamLine line;
             try {
-                len = lines.next();
-                if (len < 0) {
-                    break;
-                }
-                if (len == 0) {
-                    continue;
-                }
-                line = decoder.decode(lines.bytes(), 0, len);
-            } catch (IOException | RuntimeException e) {
-                return new Summary(n, samples, schemaLines, new CaptureFormatException(lines.lineNumber(),
-                        "not a valid stream line (" + CaptureReader.describe(e) + ")", e));
+                line = reader.next();
+            } catch (CaptureFormatException e) {
+                return new Summary(n, samples, schemaLines, e);
+            }
+            if (line == null) {
+                return new Summary(n, samples, schemaLines, null);
             }
             n++;
             if (line instanceof Hello) {
-                hello(lines.bytes(), len);
+                hello(reader.decoder());
             } else if (line instanceof SampleLine s) {
                 sample(s);
                 samples++;
             } else if (!(line instanceof OtherLine o && o.type().equals(LineDecoder.SCHEMA_TYPE))) {
-                byte[] copy = Arrays.copyOf(lines.bytes(), len + 1);
+                int len = reader.lineLength();
+                byte[] copy = Arrays.copyOf(reader.lineBytes(), len + 1);
                 copy[len] = '\n';
                 sink.line(copy, 0, copy.length);
             }
         }
-        return new Summary(n, samples, schemaLines, null);
     }
 
     /** The hello with its format; format 2 starts with no key lists (the schema lines bring them). */
-    private void hello(byte[] b, int len) throws IOException {
-        ObjectNode h = (ObjectNode) MAPPER.readTree(b, 0, len);
+    private void hello(LineDecoder decoder) throws IOException {
+        ObjectNode h = decoder.helloTree().deepCopy(); // as read, within the reader limits, without its key lists
         h.put("format", format.number());
-        h.remove("schema");
         if (format == StreamFormat.V2) {
             h.putObject("schema");
         }

@@ -3,7 +3,6 @@ package dev.tickbench.core.capture;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -15,17 +14,18 @@ import java.util.zip.GZIPInputStream;
  * {@link CaptureFormatException} naming its line number; every line before it was returned.
  */
 public final class CaptureReader implements Closeable {
-    private final CountingStream counted;
+    private final CountingInputStream counted;
     private final InputStream in;
     private final LineDecoder decoder = new LineDecoder();
     private final LineInput lines;
+    private int lineLength;
 
     public CaptureReader(InputStream raw) {
         this(raw, false);
     }
 
     private CaptureReader(InputStream raw, boolean gzip) {
-        this.counted = new CountingStream(raw);
+        this.counted = new CountingInputStream(raw);
         try {
             this.in = new BufferedInputStream(gzip ? new GZIPInputStream(counted, 65536) : counted, 65536);
             this.lines = new LineInput(in);
@@ -36,7 +36,15 @@ public final class CaptureReader implements Closeable {
 
     /** Opens a capture file; gzip when its name ends in {@code .gz}. */
     public static CaptureReader open(Path file) throws IOException {
-        InputStream raw = Files.newInputStream(file);
+        return open(Files.newInputStream(file), file);
+    }
+
+    /** Reads the opened file from its start (again, for a reader that reads it twice); gzip by its name. */
+    public static CaptureReader open(InputFile file) throws IOException {
+        return open(file.newStream(), file.path());
+    }
+
+    private static CaptureReader open(InputStream raw, Path file) throws IOException {
         boolean gz = file.getFileName().toString().endsWith(".gz");
         try {
             return new CaptureReader(raw, gz);
@@ -56,7 +64,7 @@ public final class CaptureReader implements Closeable {
                 throw new CaptureFormatException(lines.lineNumber(), "the file ends inside a compressed block (truncated gzip)", e);
             } catch (java.util.zip.ZipException e) {
                 throw new CaptureFormatException(lines.lineNumber(), "corrupt gzip data: " + e.getMessage(), e);
-            } catch (LineInput.TooLongException e) {
+            } catch (LineInput.TooLongException | BoundedGunzip.TooMuchException e) {
                 throw new CaptureFormatException(lines.lineNumber(), e.getMessage(), e);
             }
             if (len < 0) {
@@ -66,12 +74,21 @@ public final class CaptureReader implements Closeable {
             if (len == 0 || (len == 1 && line[0] == '\r')) {
                 continue;
             }
+            lineLength = len;
             try {
                 return decoder.decode(line, 0, len);
             } catch (IOException | RuntimeException e) {
-                throw new CaptureFormatException(lines.lineNumber(), "not a valid stream line (" + describe(e) + ")", e);
+                throw badLine(lines.lineNumber(), e);
             }
         }
+    }
+
+    /** Why line {@code lineNo} could not be decoded, in the words every reader uses. */
+    static CaptureFormatException badLine(long lineNo, Exception e) {
+        if (e instanceof ReaderLimits.LimitException) {
+            return new CaptureFormatException(lineNo, e.getMessage(), e);
+        }
+        return new CaptureFormatException(lineNo, "not a valid stream line (" + describe(e) + ")", e);
     }
 
     /**
@@ -88,6 +105,21 @@ public final class CaptureReader implements Closeable {
         return nl < 0 ? m : m.substring(0, nl);
     }
 
+    /** The bytes of the line {@link #next()} last returned, without its newline (valid until the next call). */
+    byte[] lineBytes() {
+        return lines.bytes();
+    }
+
+    /** The length of {@link #lineBytes()}'s line. */
+    int lineLength() {
+        return lineLength;
+    }
+
+    /** The decoder, which holds the stream's hello and key lists. */
+    LineDecoder decoder() {
+        return decoder;
+    }
+
     /** 1-based number of the last line returned (or of the bad line when next() threw). */
     public long lineNumber() {
         return lines.lineNumber();
@@ -95,37 +127,11 @@ public final class CaptureReader implements Closeable {
 
     /** Bytes consumed from the underlying (possibly compressed) stream, for progress bars. */
     public long bytesRead() {
-        return counted.count;
+        return counted.count();
     }
 
     @Override
     public void close() throws IOException {
         in.close();
-    }
-
-    private static final class CountingStream extends FilterInputStream {
-        long count;
-
-        CountingStream(InputStream in) {
-            super(in);
-        }
-
-        @Override
-        public int read() throws IOException {
-            int c = super.read();
-            if (c >= 0) {
-                count++;
-            }
-            return c;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                count += n;
-            }
-            return n;
-        }
     }
 }

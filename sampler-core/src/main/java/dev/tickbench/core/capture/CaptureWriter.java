@@ -39,13 +39,30 @@ public final class CaptureWriter implements LineSink, Closeable {
         return open(file, true);
     }
 
-    /** Creates {@code file}; an existing file is an error ({@code replace} false) or replaced. */
+    /**
+     * Creates {@code file}; an existing file is an error ({@code replace} false) or replaced: its name is
+     * removed and a new file made in its place, so a name that is a link to another file (a capture being
+     * read) never has that file truncated. A recording is written in place, not renamed at its end, so
+     * that a {@code kill -9} loses at most its last second (FORMAT.md "Writing").
+     */
     public static CaptureWriter open(Path file, boolean replace) throws IOException {
-        OutputStream raw = replace ? Files.newOutputStream(file)
-                : Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
-        boolean gz = file.getFileName().toString().endsWith(".gz");
-        OutputStream out = gz ? new GZIPOutputStream(raw, 65536, true) : new BufferedOutputStream(raw, 65536);
-        return new CaptureWriter(file, out);
+        if (replace) {
+            Files.deleteIfExists(file);
+        }
+        OutputStream raw = Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE);
+        return open(raw, file);
+    }
+
+    /** Writes to {@code raw} (an {@link OutputFile}'s stream), gzip when {@code name} ends in {@code .gz}. */
+    public static CaptureWriter open(OutputStream raw, Path name) {
+        boolean gz = name.getFileName().toString().endsWith(".gz");
+        try {
+            OutputStream out = gz ? new GZIPOutputStream(raw, 65536, true) : new BufferedOutputStream(raw, 65536);
+            return new CaptureWriter(name, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a GZIP header to a new file: nothing to fail on
+        }
     }
 
     @Override

@@ -1,23 +1,30 @@
 package dev.tickbench.core.capture;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Decodes one NDJSON line into a {@link StreamLine}, format v1 or v2 (FORMAT.md): both decode to the
- * same {@link SampleLine}. Sample lines (the bulk of a capture) go through the streaming parser; the
- * rare types through a tree. Unknown types and fields are kept or ignored, never an error.
+ * same {@link SampleLine}. Everything goes through the streaming parser, within the
+ * {@link ReaderLimits} (nesting, values per line, JSON values of a line read as a tree, distinct
+ * series), so no line, however crafted, builds more than a bounded structure; sample lines (the bulk of
+ * a capture) build no tree at all. Unknown types and fields are kept or ignored, never an error.
  *
  * <p>v2 carries a source's values by position in the key list the hello and the {@code schema} lines
  * announce, so the decoder remembers the current lists: feed it a stream's lines in order, from its
@@ -25,17 +32,21 @@ import java.util.Set;
  * ignore unknown types keep working). Not thread-safe (it interns keys and holds the schema).
  */
 public final class LineDecoder {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final JsonFactory FACTORY = MAPPER.getFactory();
+    private static final ObjectMapper MAPPER = new ObjectMapper(ReaderLimits.FACTORY);
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     /** The line type that announces changed key lists (v2). */
     public static final String SCHEMA_TYPE = "schema";
 
-    private final Map<String, String> interned = new HashMap<>();
+    /** Source names, and each source's keys, interned; their count is the capture's series. */
+    private final Map<String, String> sourceNames = new HashMap<>();
+    private final Map<String, Map<String, String>> keysBySource = new HashMap<>();
+    private int series;
     /** v2: each source's key list, by position; empty in a v1 stream. */
     private final Map<String, String[]> schema = new HashMap<>();
-    /** The last hello, as received (with its '\n') and as a tree; null before one. */
+    /** The last hello, as received (with its '\n') and as a tree without its key lists; null before one. */
     private byte[] helloBytes;
-    private com.fasterxml.jackson.databind.node.ObjectNode helloTree;
+    private ObjectNode helloTree;
+    private List<String> helloSources = List.of();
     /** Whether a schema line changed a key list since the hello, and the hello re-encoded with it. */
     private boolean schemaMoved;
     private byte[] joinHello;
@@ -46,18 +57,49 @@ public final class LineDecoder {
     }
 
     public StreamLine decode(byte[] b, int off, int len) throws IOException {
-        if (startsWithSampleType(b, off, len)) {
-            return decodeSample(b, off, len);
+        try {
+            return LineBytes.isSample(b, off, len) ? decodeSample(b, off, len) : decodeOther(b, off, len);
+        } catch (StreamConstraintsException e) {
+            throw ReaderLimits.tooDeep();
         }
-        JsonNode n = MAPPER.readTree(b, off, len);
-        if (n == null || !n.isObject()) {
-            throw new IOException("not a JSON object");
+    }
+
+    // ---- every line but samples: a bounded tree, key lists straight into the schema ----
+
+    private StreamLine decodeOther(byte[] b, int off, int len) throws IOException {
+        ObjectNode n = NODES.objectNode();
+        Map<String, List<String>> keyLists = null;
+        int[] budget = {ReaderLimits.MAX_TREE_VALUES};
+        try (JsonParser p = ReaderLimits.FACTORY.createParser(b, off, len)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IOException("not a JSON object");
+            }
+            String type = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                if (field.equals("schema") && t == JsonToken.START_OBJECT && ("hello".equals(type) || SCHEMA_TYPE.equals(type))) {
+                    keyLists = keyLists(p); // the writers put "type" first: key lists never become a tree
+                    continue;
+                }
+                JsonNode v = tree(p, t, budget);
+                if (field.equals("type") && v.isTextual()) {
+                    type = v.asText();
+                }
+                n.set(field, v);
+            }
+            if (p.currentToken() != JsonToken.END_OBJECT) {
+                throw new IOException("truncated line");
+            }
         }
         String type = n.path("type").asText("");
+        if (keyLists == null && (type.equals("hello") || type.equals(SCHEMA_TYPE)) && n.has("schema")) {
+            keyLists = keyLists(n.remove("schema")); // a foreign writer put "type" after "schema"
+        }
         return switch (type) {
-            case "hello" -> hello(n, b, off, len);
-            case SCHEMA_TYPE -> schemaLine(n);
-            case "sample" -> decodeSample(b, off, len);
+            case "hello" -> hello(n, keyLists, b, off, len);
+            case SCHEMA_TYPE -> schemaLine(n, keyLists);
+            case "sample" -> decodeSample(b, off, len); // a foreign writer put "type" later
             case "kmsg" -> new KmsgLine(n.path("mono_ns").asLong(), n.path("prio").asInt(), n.path("facility").asInt(),
                     n.path("seq").asLong(), n.path("us").asLong(), n.path("msg").asText(""));
             case "kmsg_gap" -> new KmsgGapLine(n.path("mono_ns").asLong(), n.path("dropped").asLong(),
@@ -73,53 +115,153 @@ public final class LineDecoder {
         };
     }
 
+    /** The value at the parser's current token as a tree, counting every JSON value against {@code budget}. */
+    private static JsonNode tree(JsonParser p, JsonToken t, int[] budget) throws IOException {
+        if (--budget[0] < 0) {
+            throw ReaderLimits.tooManyTreeValues();
+        }
+        switch (t) {
+            case START_OBJECT -> {
+                ObjectNode o = NODES.objectNode();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    o.set(name, tree(p, p.nextToken(), budget));
+                }
+                return o;
+            }
+            case START_ARRAY -> {
+                ArrayNode a = NODES.arrayNode();
+                for (JsonToken e; (e = p.nextToken()) != JsonToken.END_ARRAY; ) {
+                    if (e == null) {
+                        throw new IOException("truncated line");
+                    }
+                    a.add(tree(p, e, budget));
+                }
+                return a;
+            }
+            case VALUE_STRING -> {
+                return NODES.textNode(p.getText());
+            }
+            case VALUE_NUMBER_INT -> {
+                return switch (p.getNumberType()) {
+                    case INT -> NODES.numberNode(p.getIntValue());
+                    case LONG -> NODES.numberNode(p.getLongValue());
+                    default -> NODES.numberNode(p.getBigIntegerValue());
+                };
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                return NODES.numberNode(p.getDoubleValue());
+            }
+            case VALUE_TRUE, VALUE_FALSE -> {
+                return NODES.booleanNode(t == JsonToken.VALUE_TRUE);
+            }
+            case VALUE_NULL -> {
+                return NODES.nullNode();
+            }
+            default -> throw new IOException(t == null ? "truncated line" : "unexpected " + t);
+        }
+    }
+
+    /** {@code {"source":["key",…],…}} read straight into lists, every key counted against the line's values. */
+    private static Map<String, List<String>> keyLists(JsonParser p) throws IOException {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        int values = 0;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String source = p.currentName();
+            if (p.nextToken() != JsonToken.START_ARRAY) {
+                throw new IOException("the schema of " + source + " is not a list of keys");
+            }
+            List<String> keys = new ArrayList<>();
+            for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; ) {
+                if (++values > ReaderLimits.MAX_VALUES_PER_LINE) {
+                    throw ReaderLimits.tooManyValues();
+                }
+                if (t != JsonToken.VALUE_STRING) {
+                    throw new IOException(t == null ? "truncated line"
+                            : "the schema of " + source + " has a key that is not a string at position " + keys.size());
+                }
+                keys.add(p.getText());
+            }
+            out.put(source, keys);
+        }
+        if (p.currentToken() != JsonToken.END_OBJECT) {
+            throw new IOException("truncated line");
+        }
+        return out;
+    }
+
+    /** The same from a tree (bounded already): a hello or schema line whose writer did not put "type" first. */
+    private static Map<String, List<String>> keyLists(JsonNode sources) throws IOException {
+        if (sources == null || !sources.isObject()) {
+            throw new IOException("\"schema\" is not an object of key lists");
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (var it = sources.fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (!e.getValue().isArray()) {
+                throw new IOException("the schema of " + e.getKey() + " is not a list of keys");
+            }
+            List<String> keys = new ArrayList<>();
+            for (JsonNode k : e.getValue()) {
+                if (!k.isTextual()) {
+                    throw new IOException("the schema of " + e.getKey() + " has a key that is not a string at position "
+                            + keys.size());
+                }
+                keys.add(k.asText());
+            }
+            out.put(e.getKey(), keys);
+        }
+        return out;
+    }
+
     private static Long nullableLong(JsonNode n) {
         return n == null || n.isNull() ? null : n.asLong();
     }
 
-    private Hello hello(JsonNode n, byte[] b, int off, int len) throws IOException {
+    private Hello hello(ObjectNode n, Map<String, List<String>> keyLists, byte[] b, int off, int len) throws IOException {
         schema.clear(); // a hello starts a stream: only its own key lists hold from here
-        if (n.has("schema")) {
-            putSchema(n.get("schema"));
+        if (keyLists != null) {
+            putSchema(keyLists);
         }
+        helloSources = keyLists == null ? List.of() : List.copyOf(keyLists.keySet());
         int end = off + len;
         while (end > off && (b[end - 1] == '\n' || b[end - 1] == '\r')) {
             end--;
         }
         helloBytes = java.util.Arrays.copyOfRange(b, off, end + 1);
         helloBytes[helloBytes.length - 1] = '\n';
-        helloTree = (com.fasterxml.jackson.databind.node.ObjectNode) n;
+        helloTree = n;
         schemaMoved = false;
         joinHello = null;
         return helloRecord(n);
     }
 
-    private OtherLine schemaLine(JsonNode n) throws IOException {
-        putSchema(n.get("schema"));
+    private OtherLine schemaLine(ObjectNode n, Map<String, List<String>> keyLists) throws IOException {
+        if (keyLists == null) {
+            throw new IOException("\"schema\" is not an object of key lists");
+        }
+        putSchema(keyLists);
         schemaMoved = true;
         joinHello = null;
+        ObjectNode lists = n.putObject("schema"); // the line as written, for whoever reads it as a tree
+        for (String source : keyLists.keySet()) {
+            ArrayNode a = lists.putArray(source);
+            for (String k : schema.get(sourceNames.get(source))) {
+                a.add(k);
+            }
+        }
         return new OtherLine(SCHEMA_TYPE, n);
     }
 
-    /** {@code {"source":["key",…],…}}: replaces each named source's key list. */
-    private void putSchema(JsonNode sources) throws IOException {
-        if (sources == null || !sources.isObject()) {
-            throw new IOException("\"schema\" is not an object of key lists");
-        }
-        for (var it = sources.fields(); it.hasNext(); ) {
-            var e = it.next();
-            JsonNode list = e.getValue();
-            if (!list.isArray()) {
-                throw new IOException("the schema of " + e.getKey() + " is not a list of keys");
-            }
-            String[] keys = new String[list.size()];
+    /** Replaces each named source's key list. */
+    private void putSchema(Map<String, List<String>> keyLists) throws IOException {
+        for (Map.Entry<String, List<String>> e : keyLists.entrySet()) {
+            String source = source(e.getKey());
+            String[] keys = new String[e.getValue().size()];
             for (int i = 0; i < keys.length; i++) {
-                if (!list.get(i).isTextual()) {
-                    throw new IOException("the schema of " + e.getKey() + " has a key that is not a string at position " + i);
-                }
-                keys[i] = intern(list.get(i).asText());
+                keys[i] = key(source, e.getValue().get(i));
             }
-            schema.put(intern(e.getKey()), keys);
+            schema.put(source, keys);
         }
     }
 
@@ -137,12 +279,11 @@ public final class LineDecoder {
             return helloBytes;
         }
         if (joinHello == null) {
-            com.fasterxml.jackson.databind.node.ObjectNode h = helloTree.deepCopy();
-            com.fasterxml.jackson.databind.node.ObjectNode keys = h.putObject("schema");
+            ObjectNode h = helloTree.deepCopy();
+            ObjectNode keys = h.putObject("schema");
             // the hello's own order first, then sources announced later
-            java.util.LinkedHashSet<String> order = new java.util.LinkedHashSet<>();
-            helloTree.path("schema").fieldNames().forEachRemaining(order::add);
-            order.addAll(new java.util.TreeSet<>(schema.keySet()));
+            Set<String> order = new LinkedHashSet<>(helloSources);
+            order.addAll(new TreeSet<>(schema.keySet()));
             for (String source : order) {
                 String[] list = schema.get(source);
                 if (list != null) {
@@ -163,8 +304,10 @@ public final class LineDecoder {
         return joinHello;
     }
 
-    private static final byte[] HELLO_PREFIX = "{\"type\":\"hello\"".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] SCHEMA_PREFIX = "{\"type\":\"schema\"".getBytes(StandardCharsets.US_ASCII);
+    /** The last hello as a tree, without its key lists (null before one); do not modify it. */
+    ObjectNode helloTree() {
+        return helloTree;
+    }
 
     /**
      * True for a line that sets key lists (a hello or a schema line, as writers write them, type first):
@@ -172,11 +315,7 @@ public final class LineDecoder {
      * part's decoder with {@link #joinHello()} as it stands where the part begins.
      */
     public static boolean setsKeys(byte[] b, int off, int len) {
-        return startsWith(b, off, len, HELLO_PREFIX) || startsWith(b, off, len, SCHEMA_PREFIX);
-    }
-
-    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
-        return len >= prefix.length && java.util.Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
+        return LineBytes.setsKeys(b, off, len);
     }
 
     private static Hello helloRecord(JsonNode n) {
@@ -188,12 +327,7 @@ public final class LineDecoder {
                 n.path("started_mono_ns").asLong(), n.path("capabilities"));
     }
 
-    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
-
-    /** The writer always puts "type" first; the streaming path is taken only when it says "sample". */
-    private static boolean startsWithSampleType(byte[] b, int off, int len) {
-        return startsWith(b, off, len, SAMPLE_PREFIX);
-    }
+    // ---- sample lines: streaming, no tree ----
 
     private SampleLine decodeSample(byte[] b, int off, int len) throws IOException {
         long seq = 0, mono = 0, wall = 0, dt = 0, dropped = 0, skipped = 0;
@@ -201,11 +335,13 @@ public final class LineDecoder {
         Set<String> hb = Set.of();
         List<String> resets = List.of();
         Map<String, Long> limits = Map.of();
-        try (JsonParser p = FACTORY.createParser(b, off, len)) {
+        int[] budget = {ReaderLimits.MAX_VALUES_PER_LINE};
+        try (JsonParser p = ReaderLimits.FACTORY.createParser(b, off, len)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
                 JsonToken t = p.nextToken();
+                take(budget);
                 switch (field) {
                     case "seq" -> seq = p.getLongValue();
                     case "mono_ns" -> mono = p.getLongValue();
@@ -213,15 +349,16 @@ public final class LineDecoder {
                     case "dt_ns" -> dt = p.getLongValue();
                     case "kmsg_dropped" -> dropped = p.getLongValue();
                     case "skipped" -> skipped = p.getLongValue();
-                    case "hb" -> hb = Set.copyOf(strings(p));
-                    case "resets" -> resets = strings(p);
-                    case "limits" -> limits = limits(p);
+                    case "hb" -> hb = Set.copyOf(strings(p, budget));
+                    case "resets" -> resets = strings(p, budget);
+                    case "limits" -> limits = limits(p, budget);
                     case "type" -> { }
                     default -> {
                         if (t == JsonToken.START_OBJECT) {
-                            sources.put(intern(field), values(p));
+                            String source = source(field);
+                            sources.put(source, values(source, p, budget));
                         } else if (t == JsonToken.START_ARRAY) {
-                            String source = intern(field);
+                            String source = source(field);
                             sources.put(source, positional(source, p));
                         } else {
                             p.skipChildren();
@@ -236,29 +373,39 @@ public final class LineDecoder {
         return new SampleLine(seq, mono, wall, dt, sources, hb, resets, limits, dropped, skipped);
     }
 
-    private SourceValues values(JsonParser p) throws IOException {
+    private static void take(int[] budget) throws ReaderLimits.LimitException {
+        if (--budget[0] < 0) {
+            throw ReaderLimits.tooManyValues();
+        }
+    }
+
+    private SourceValues values(String source, JsonParser p, int[] budget) throws IOException {
         List<String> keys = new ArrayList<>();
         long[] values = new long[16];
         int n = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String key = intern(p.currentName());
+            take(budget);
+            String name = p.currentName();
             JsonToken t = p.nextToken();
             if (t == JsonToken.VALUE_NUMBER_INT) {
                 if (n == values.length) {
                     values = java.util.Arrays.copyOf(values, n * 2);
                 }
-                keys.add(key);
+                keys.add(key(source, name));
                 values[n++] = p.getLongValue();
             } else {
                 p.skipChildren(); // null or a future non-integer value: not a reading, so not kept
             }
+        }
+        if (p.currentToken() != JsonToken.END_OBJECT) {
+            throw new IOException("truncated sample line");
         }
         return new SourceValues(keys.toArray(new String[0]), java.util.Arrays.copyOf(values, n));
     }
 
     /**
      * v2: the values of {@code source} by position in its announced key list; {@code null} (and any
-     * position past the array's end) is a key without a value on this tick.
+     * position past the array's end) is a key without a value on this tick. The list bounds the values.
      */
     private SourceValues positional(String source, JsonParser p) throws IOException {
         String[] names = schema.get(source);
@@ -288,25 +435,31 @@ public final class LineDecoder {
                 n == values.length ? values : java.util.Arrays.copyOf(values, n));
     }
 
-    private static List<String> strings(JsonParser p) throws IOException {
+    private static List<String> strings(JsonParser p, int[] budget) throws IOException {
         List<String> out = new ArrayList<>();
         if (p.currentToken() != JsonToken.START_ARRAY) {
             p.skipChildren();
             return out;
         }
-        while (p.nextToken() != JsonToken.END_ARRAY) {
+        for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; ) {
+            if (t == null) {
+                throw new IOException("truncated sample line");
+            }
+            take(budget);
             out.add(p.getValueAsString());
+            p.skipChildren();
         }
         return out;
     }
 
-    private static Map<String, Long> limits(JsonParser p) throws IOException {
+    private static Map<String, Long> limits(JsonParser p, int[] budget) throws IOException {
         Map<String, Long> out = new LinkedHashMap<>();
         if (p.currentToken() != JsonToken.START_OBJECT) {
             p.skipChildren();
             return out;
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
+            take(budget);
             String k = p.currentName();
             JsonToken t = p.nextToken();
             out.put(k, t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null);
@@ -315,9 +468,36 @@ public final class LineDecoder {
         return out;
     }
 
-    private String intern(String s) {
-        String prev = interned.putIfAbsent(s, s);
-        return prev == null ? s : prev;
+    // ---- interning, which is also where distinct series are counted ----
+
+    private String source(String name) throws ReaderLimits.LimitException {
+        String s = sourceNames.get(name);
+        if (s == null) {
+            count();
+            s = name;
+            sourceNames.put(s, s);
+            keysBySource.put(s, new HashMap<>());
+        }
+        return s;
+    }
+
+    /** {@code source} must be interned already. */
+    private String key(String source, String name) throws ReaderLimits.LimitException {
+        Map<String, String> keys = keysBySource.get(source);
+        String k = keys.get(name);
+        if (k == null) {
+            count();
+            k = name;
+            keys.put(k, k);
+        }
+        return k;
+    }
+
+    private void count() throws ReaderLimits.LimitException {
+        if (series >= ReaderLimits.MAX_SERIES) {
+            throw ReaderLimits.tooManySeries();
+        }
+        series++;
     }
 
     private static void expect(JsonToken got, JsonToken want) throws IOException {

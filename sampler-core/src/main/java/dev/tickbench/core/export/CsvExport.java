@@ -6,6 +6,8 @@ import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.Csv;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
+import dev.tickbench.core.capture.InputFile;
+import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SeriesGlob;
 import dev.tickbench.core.capture.SourceValues;
@@ -18,6 +20,7 @@ import dev.tickbench.core.derived.DerivedValue;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,6 +85,12 @@ public final class CsvExport {
         return out.resolveSibling(out.getFileName() + ".cadences.csv");
     }
 
+    /**
+     * Writes {@code out} and its cadence sidecar, each replaced only once complete ({@link OutputFile}:
+     * never written through a name that points at the capture).
+     *
+     * @throws OutputFile.IsInputException {@code out} or its sidecar is the capture under another name
+     */
     public static Summary export(Path capture, Path out, Options options, DoubleConsumer progress) throws IOException {
         return export(capture, out, options, SeriesCatalogue.standard(), progress);
     }
@@ -89,17 +98,32 @@ public final class CsvExport {
     /** The export with {@code catalogue}'s units and levels (a test's board with a source of its own). */
     public static Summary export(Path capture, Path out, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
             throws IOException {
-        long total = Math.max(1, Files.size(capture));
+        try (InputFile input = InputFile.open(capture)) {
+            return export(input, out, options, catalogue, progress);
+        }
+    }
+
+    private static Summary export(InputFile capture, Path out, Options options, SeriesCatalogue catalogue,
+            DoubleConsumer progress) throws IOException {
+        long total = Math.max(1, Files.size(capture.path()));
         Scan scan = scan(capture, options, catalogue, f -> progress.accept(f / 2));
         Path cadenceFile = cadenceFileFor(out);
         long rows;
         CaptureFormatException error = scan.error;
-        try (CaptureReader reader = CaptureReader.open(capture);
-                Writer w = new BufferedWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8), 1 << 16)) {
-            RowWriter rw = new RowWriter(scan.columns, options, catalogue, w);
-            rows = rw.writeAll(reader, scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
-                    () -> progress.accept(0.5 + 0.5 * reader.bytesRead() / total));
-            writeCadences(cadenceFile, rw.cadenceRows);
+        try (OutputFile csv = OutputFile.create(out); OutputFile cadences = OutputFile.create(cadenceFile)) {
+            List<String[]> cadenceRows;
+            try (CaptureReader reader = CaptureReader.open(capture);
+                    Writer w = new BufferedWriter(new java.io.OutputStreamWriter(csv.stream(), StandardCharsets.UTF_8), 1 << 16)) {
+                RowWriter rw = new RowWriter(scan.columns, options, catalogue, w);
+                rows = rw.writeAll(reader, scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
+                        () -> progress.accept(0.5 + 0.5 * reader.bytesRead() / total));
+                cadenceRows = rw.cadenceRows;
+            }
+            try (OutputStream c = cadences.stream()) {
+                c.write(cadencesCsv(cadenceRows).getBytes(StandardCharsets.UTF_8));
+            }
+            csv.commit(true, capture);
+            cadences.commit(true, capture);
         }
         progress.accept(1.0);
         List<String> unmatched = new ArrayList<>();
@@ -138,13 +162,13 @@ public final class CsvExport {
     private record Scan(List<Column> columns, CaptureFormatException error) {}
 
     /** Pass 1: every series that occurs, sources in order of first appearance, keys within a source likewise. */
-    private static Scan scan(Path capture, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
+    private static Scan scan(InputFile capture, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
             throws IOException {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
         Map<String, String> derivedSeen = new LinkedHashMap<>(); // name -> source it derives from
         DerivedSeries derived = new DerivedSeries();
         CaptureFormatException error = null;
-        long total = Math.max(1, Files.size(capture));
+        long total = Math.max(1, Files.size(capture.path()));
         try (CaptureReader reader = CaptureReader.open(capture)) {
             long n = 0;
             for (StreamLine line; (line = reader.next()) != null; ) {
@@ -373,12 +397,12 @@ public final class CsvExport {
         }
     }
 
-    private static void writeCadences(Path file, List<String[]> rows) throws IOException {
+    private static String cadencesCsv(List<String[]> rows) {
         StringBuilder b = new StringBuilder("series,hz,reason,every_ticks,from_t_s\n");
         for (String[] r : rows) {
             Csv.appendLine(b, Arrays.asList(r));
         }
-        Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
+        return b.toString();
     }
 
     /** Nanoseconds as seconds with 6 decimals (µs), without floating-point rounding. */

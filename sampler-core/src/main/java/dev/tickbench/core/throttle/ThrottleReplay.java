@@ -16,16 +16,29 @@ public final class ThrottleReplay {
 
     /** One step per point, in order; the controller's clock is the point's {@code atNs}. */
     public static List<Step> run(int ceiling, List<IowaitPoint> series) {
-        long[] now = {0};
-        Throttle throttle = new Throttle(ceiling, () -> now[0]);
+        Replayer r = new Replayer(ceiling);
         List<Step> steps = new ArrayList<>(series.size());
         for (IowaitPoint p : series) {
+            steps.add(r.step(p));
+        }
+        return steps;
+    }
+
+    /** The same one point at a time, for a series streamed as it is read (nothing kept but the controller). */
+    public static final class Replayer {
+        private final long[] now = {0};
+        private final Throttle throttle;
+
+        public Replayer(int ceiling) {
+            this.throttle = new Throttle(ceiling, () -> now[0]);
+        }
+
+        public Step step(IowaitPoint p) {
             now[0] = p.atNs();
             int effective = throttle.sample(p.iowaitPct());
             Throttle.State s = throttle.state();
-            steps.add(new Step(p.t(), p.iowaitPct(), s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective));
+            return new Step(p.t(), p.iowaitPct(), s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective);
         }
-        return steps;
     }
 
     /** What the controller did with the iowait of second {@code t}. */

@@ -1,0 +1,66 @@
+package dev.tickbench.core.capture;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A stream line's type and a sample's {@code seq}, read from its bytes without decoding it: every
+ * writer puts {@code "type"} first and a sample's {@code "seq"} right after it (FORMAT.md,
+ * {@link JsonLineWriter}). For the code that moves lines between threads and clients (the hand-offs,
+ * recorders, relays), which must not pay for a decode; the one place that knows these prefixes.
+ */
+public final class LineBytes {
+    private static final byte[] SAMPLE = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HELLO = "{\"type\":\"hello\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SCHEMA = "{\"type\":\"schema\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SEQ = "\"seq\":".getBytes(StandardCharsets.US_ASCII);
+    /** Where {@code "seq"} is looked for: right after the type in our writers, well inside this in any. */
+    private static final int SEQ_WITHIN = 96;
+
+    private LineBytes() {}
+
+    public static boolean isSample(byte[] b, int off, int len) {
+        return startsWith(b, off, len, SAMPLE);
+    }
+
+    public static boolean isHello(byte[] b, int off, int len) {
+        return startsWith(b, off, len, HELLO);
+    }
+
+    /**
+     * A line that sets the key lists the values of later samples are read by (a hello or a format 2
+     * {@code schema} line): a hand-off must never drop one, and a reader that decodes parts of a capture
+     * in parallel must decode these in order.
+     */
+    public static boolean setsKeys(byte[] b, int off, int len) {
+        return startsWith(b, off, len, HELLO) || startsWith(b, off, len, SCHEMA);
+    }
+
+    /** The {@code seq} of a sample line; -1 when the line is not a sample or has no seq near its start. */
+    public static long sampleSeq(byte[] b, int off, int len) {
+        if (!isSample(b, off, len)) {
+            return -1;
+        }
+        int end = off + Math.min(len, SEQ_WITHIN);
+        outer:
+        for (int i = off + SAMPLE.length; i + SEQ.length < end; i++) {
+            for (int k = 0; k < SEQ.length; k++) {
+                if (b[i + k] != SEQ[k]) {
+                    continue outer;
+                }
+            }
+            long v = 0;
+            int j = i + SEQ.length;
+            int start = j;
+            while (j < off + len && j - start < 18 && b[j] >= '0' && b[j] <= '9') {
+                v = v * 10 + (b[j++] - '0');
+            }
+            return j > start ? v : -1;
+        }
+        return -1;
+    }
+
+    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
+        return len >= prefix.length && Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
+    }
+}
