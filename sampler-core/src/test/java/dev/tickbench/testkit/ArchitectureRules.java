@@ -26,6 +26,20 @@ public final class ArchitectureRules {
                 .because("the core is a headless library for the probe and the workbench alike");
     }
 
+    /**
+     * No class of the packages {@code root.<package>} (subpackages included) uses a UI toolkit (JavaFX,
+     * ChartFX, ControlsFX, AWT, Swing): a model that views only read, tested without a toolkit.
+     */
+    public static ArchRule withoutToolkit(String root, String... packages) {
+        String[] in = new String[packages.length];
+        for (int i = 0; i < packages.length; i++) {
+            in[i] = root + "." + packages[i] + "..";
+        }
+        return noClasses().that().resideInAnyPackage(in).should().dependOnClassesThat().resideInAnyPackage(
+                        "javafx..", "io.fair_acc..", "de.gsi..", "org.controlsfx..", "java.awt..", "javax.swing..")
+                .because("the views read this model; it holds no toolkit types, so it is tested without one");
+    }
+
     /** No class of {@code root.from} uses one of {@code root.to} (subpackages included). */
     public static ArchRule doesNotUse(String root, String from, String to) {
         return noClasses().that().resideInAPackage(root + "." + from + "..").should().dependOnClassesThat()

@@ -1,15 +1,19 @@
 package dev.tickbench.app.charts;
 
 import dev.tickbench.app.session.RateStats;
+import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.app.session.TimeWindow;
+import dev.tickbench.core.catalogue.ChartGroup;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
@@ -26,13 +30,15 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 
 /**
- * The tracks of one store, all on the one {@link TimeWindow} (docs/workbench-charts.md): an overview
+ * The tracks of one store, all on the one {@link TimeWindow} (docs/workbench-charts.md), each drawing
+ * what the store's {@link Selection} says is drawn: an overview
  * strip of the whole session or capture with the visible range as a draggable rectangle and the
  * session's published vs achieved rate beside it; below, the compact tracks in a scroll pane. The
  * wheel scrolls the tracks; Ctrl+wheel zooms time around the pointer (following: the followed span);
  * a drag-zoom on any chart becomes the window's range (and pauses follow). The window's range is
  * pushed to the charts on screen; a chart off screen or on a hidden tab is left alone and redraws
- * once when it shows again.
+ * once when it shows again. The store's batches reach the charts once per FX pulse at most, whatever
+ * the rate: each chart takes the new points and redraws only when it shows them.
  *
  * <p>Overlays spanning every track (a crosshair) go on {@link #overlay()} and map time to scene x
  * with {@link ChartView#sceneXAt} / {@link ChartView#timeAtScene} of any track in {@link #tracks()}.
@@ -45,21 +51,25 @@ public final class ChartsPane extends VBox {
     static final double MAX_SPAN_S = 24 * 3600;
 
     private final TimeWindow window;
-    private final Consumer<ChartView> savePng;
+    private final Consumer<ChartGroup> savePng;
     private final VBox stack = new VBox(0);
     private final ScrollPane scroll = new ScrollPane(stack);
     private final Pane overlay = new Pane();
     private final OverviewStrip overview;
     private final Label overviewLabel = new Label();
     private final Label rates = new Label();
-    private final Map<ChartGroup, ChartView> charts = new EnumMap<>(ChartGroup.class);
+    private final Map<String, ChartView> charts = new LinkedHashMap<>();
     private final Label empty = new Label("Waiting for the first samples…");
     private final Crosshair crosshair = new Crosshair();
     private final TreeShowing showing;
     private SeriesStore store;
+    private Selection selection;
     private boolean syncing;
+    /** A batch of the store waits for the charts: one FX turn takes every batch that came meanwhile. */
+    private final AtomicBoolean syncPending = new AtomicBoolean();
 
-    public ChartsPane(TimeWindow window, Consumer<ChartView> savePng) {
+    /** {@code savePng} saves one track (its group) as PNG. */
+    public ChartsPane(TimeWindow window, Consumer<ChartGroup> savePng) {
         this.window = window;
         this.savePng = savePng;
         getStyleClass().add("charts-pane");
@@ -86,8 +96,7 @@ public final class ChartsPane extends VBox {
         top.setPadding(new Insets(2, 6, 2, 6));
         getChildren().addAll(top, body);
 
-        window.minProperty().addListener((o, a, b) -> pushWindow());
-        window.maxProperty().addListener((o, a, b) -> pushWindow());
+        window.addListener(w -> pushWindow());
         // the wheel scrolls the tracks; Ctrl+wheel zooms time (a filter: it runs before any chart sees it)
         scroll.addEventFilter(ScrollEvent.SCROLL, this::wheel);
         showing = new TreeShowing(this);
@@ -96,70 +105,78 @@ public final class ChartsPane extends VBox {
         stack.heightProperty().addListener((o, a, b) -> updateOnScreen());
     }
 
-    /** Shows {@code s}; everything it already holds and, from now on, what arrives (FX thread). */
-    public void attach(SeriesStore s) {
+    /** Shows {@code sel}'s store; everything it already holds and, from now on, what arrives (FX thread). */
+    public void attach(Selection sel) {
+        SeriesStore s = sel.store();
         store = s;
+        selection = sel;
         charts.clear();
-        crosshair.store(s);
+        crosshair.show(sel);
         stack.getChildren().setAll(empty);
         overview.attach(s);
         rates.setText("");
         overviewLabel.setText("");
-        SeriesStore mine = s;
         s.addListener(new StoreListener() {
             @Override
             public void seriesAdded(Series series) {
-                Platform.runLater(() -> { if (store == mine) { add(series); } });
+                Platform.runLater(() -> { if (selection == sel) { add(series); } });
             }
 
             @Override
             public void sessionStarted(SessionInfo session) {
-                Platform.runLater(() -> { if (store == mine) { trips(session); } });
+                Platform.runLater(() -> { if (selection == sel) { overlays(session); } });
             }
 
             @Override
             public void marked(TimeMark mark) {
-                Platform.runLater(() -> { if (store == mine) { charts.values().forEach(c -> c.mark(mark)); } });
+                Platform.runLater(() -> { if (selection == sel) { charts.values().forEach(c -> c.mark(mark)); } });
+            }
+
+            @Override
+            public void flushed() {
+                if (!syncPending.getAndSet(true)) {
+                    Platform.runLater(() -> {
+                        syncPending.set(false);
+                        if (selection == sel) {
+                            charts.values().forEach(ChartView::sync);
+                        }
+                    });
+                }
             }
         });
+        sel.addListener(group -> Platform.runLater(() -> {
+            ChartView v = charts.get(group.id());
+            if (selection == sel && v != null) {
+                v.drawnChanged();
+            }
+        }));
         s.series().forEach(this::add);
         if (s.session() != null) {
-            trips(s.session());
+            overlays(s.session());
         }
         List<TimeMark> marks = s.marks();
         charts.values().forEach(c -> marks.forEach(c::mark));
     }
 
-    /** What the session's hello says the fixed lines are: critical trips, the throttle's zones. */
-    private void trips(SessionInfo session) {
+    /** What the session's hello says: the badges' cadences, the fixed lines (critical trips, the throttle's zones). */
+    private void overlays(SessionInfo session) {
         charts.values().forEach(ChartView::refreshBadges);
-        charts.values().forEach(c -> c.memoryFacts(session.memory())); // slab / buddy default picks
-        ChartView thermal = charts.get(ChartGroup.THERMAL);
-        if (thermal != null) {
-            session.criticalC().forEach(thermal::criticalTrip);
-        }
-        ChartView throttle = charts.get(ChartGroup.THROTTLE);
-        if (throttle != null && session.throttleBands() != null) {
-            throttle.throttleBands(session.throttleBands());
-        }
+        charts.values().forEach(c -> c.overlays(session));
     }
 
     private void add(Series s) {
-        ChartView view = charts.get(s.group());
+        ChartView view = charts.get(s.group().id());
         if (view == null) {
-            ChartView[] self = new ChartView[1];
-            view = new ChartView(s.group(), () -> savePng.accept(self[0]));
-            self[0] = view;
-            charts.put(s.group(), view);
+            ChartGroup g = s.group();
+            view = new ChartView(g, selection, () -> savePng.accept(g));
+            charts.put(g.id(), view);
             crosshair.attach(view);
             stack.getChildren().remove(empty);
-            // keep ChartGroup order
+            // in the catalogue's order of groups
+            List<ChartGroup> order = store.catalogue().groups();
             int at = 0;
-            for (ChartGroup g : ChartGroup.values()) {
-                if (g == s.group()) {
-                    break;
-                }
-                if (charts.containsKey(g)) {
+            for (ChartView other : tracks()) {
+                if (order.indexOf(other.group()) < order.indexOf(g)) {
                     at++;
                 }
             }
@@ -171,7 +188,7 @@ public final class ChartsPane extends VBox {
             if (store != null) {
                 store.marks().forEach(view::mark);
                 if (store.session() != null) {
-                    trips(store.session());
+                    view.overlays(store.session());
                 }
             }
             pushTo(view);
@@ -195,8 +212,8 @@ public final class ChartsPane extends VBox {
     }
 
     private void pushTo(ChartView v) {
-        double min = window.minProperty().get();
-        double max = window.maxProperty().get();
+        double min = window.min();
+        double max = window.max();
         if (Double.isNaN(min) || Double.isNaN(max) || !(max > min)) {
             return;
         }
@@ -207,9 +224,9 @@ public final class ChartsPane extends VBox {
         } finally {
             syncing = false;
         }
-        v.updateMarks(min, max);
+        v.sync(); // the newest points, drawn with the new range
         v.rangeY(min, max);
-        v.setOnScreen(v.isOnScreen(), max);
+        v.updateMarks(min, max);
     }
 
     /**
@@ -222,12 +239,11 @@ public final class ChartsPane extends VBox {
         double top = -port.getMinY();
         double bottom = top + port.getHeight();
         boolean paneShows = showing.isShowing();
-        double max = window.maxProperty().get();
         for (ChartView v : charts.values()) {
             Bounds b = v.getBoundsInParent();
             boolean on = paneShows && !v.isCollapsed() && b.getMaxY() > top && b.getMinY() < bottom;
             if (on != v.isOnScreen()) {
-                v.setOnScreen(on, max);
+                v.setOnScreen(on);
                 if (on) {
                     pushTo(v);
                 }
@@ -262,11 +278,11 @@ public final class ChartsPane extends VBox {
      * grows around {@code at} and stays paused.
      */
     public void zoom(double factor, double at) {
-        double min = window.minProperty().get();
-        double max = window.maxProperty().get();
+        double min = window.min();
+        double max = window.max();
         if (window.isFollow()) {
-            double span = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, window.spanProperty().get() * factor));
-            window.spanProperty().set(span);
+            double span = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, window.span() * factor));
+            window.span(span);
             if (store != null) {
                 window.advance(store.firstX(), store.latestX());
             }
@@ -281,10 +297,8 @@ public final class ChartsPane extends VBox {
         window.userRange(c - width * left, c + width * (1 - left));
     }
 
-    /** Re-evaluates the busiest slab / buddy series, the overview and the rates (a few times a second at most). */
-    public void refreshPickers() {
-        charts.values().forEach(ChartView::pickBusiest);
-        charts.values().forEach(ChartView::refreshMarks);
+    /** Redraws the overview strip and the rates (every 2 s: they summarise the whole session). */
+    public void refresh() {
         refreshOverview();
     }
 
@@ -295,7 +309,7 @@ public final class ChartsPane extends VBox {
         }
         overview.refresh();
         Series s = overview.series();
-        overviewLabel.setText(s == null ? "" : s.label().split(" · ")[0] + " · whole " + (store != null && store.session() != null ? "session" : "range"));
+        overviewLabel.setText(s == null ? "" : s.displayName() + " · whole " + (store != null && store.session() != null ? "session" : "range"));
         RateStats r = store == null ? null : store.rateStats();
         rates.setText(r == null ? "" : r.text());
     }
@@ -319,8 +333,14 @@ public final class ChartsPane extends VBox {
         return false;
     }
 
-    public Map<ChartGroup, ChartView> charts() {
+    /** The tracks by their group's id ({@code thermal}, {@code cpu}), in the order they appeared. */
+    public Map<String, ChartView> charts() {
         return charts;
+    }
+
+    /** The track of the group {@code id} ({@code thermal}, {@code slab}); null while it has no series. */
+    public ChartView chart(String id) {
+        return charts.get(id);
     }
 
     /** The cursor, pins and range shared by these charts (docs/crosshair.md). */

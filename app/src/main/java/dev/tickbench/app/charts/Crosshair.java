@@ -1,8 +1,8 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesQuery;
-import dev.tickbench.app.session.SeriesStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
@@ -42,13 +42,15 @@ public final class Crosshair {
     private final List<ChartView> charts = new ArrayList<>();
     private final Map<ChartView, CrosshairLayer> layers = new IdentityHashMap<>();
     private SeriesQuery query;
+    private Selection selection;
     private ChartView hovered;
     private CrosshairPanel panel;
     private boolean escInstalled;
 
-    /** A new store: nothing pinned, selected or read from the previous one. */
-    public void store(SeriesStore s) {
-        query = new SeriesQuery(s);
+    /** A new store and what of it is drawn: nothing pinned, selected or read from the previous one. */
+    public void show(Selection s) {
+        selection = s;
+        query = new SeriesQuery(s.store());
         charts.clear();
         layers.clear();
         hovered = null;
@@ -63,19 +65,16 @@ public final class Crosshair {
             return;
         }
         charts.add(view);
-        charts.sort(Comparator.comparing(ChartView::group));
+        List<dev.tickbench.core.catalogue.ChartGroup> order = selection.store().catalogue().groups();
+        charts.sort(Comparator.comparingInt(v -> order.indexOf(v.group())));
         CrosshairLayer layer = new CrosshairLayer(this, view);
         layers.put(view, layer);
         view.chart().getPlugins().add(layer);
     }
 
-    /** The series the charts draw now, in chart order: what the readout, pins and statistics list. */
+    /** The series the charts draw now, in chart order (the selection's): what the readout, pins and statistics list. */
     public List<Series> drawnSeries() {
-        List<Series> out = new ArrayList<>();
-        for (ChartView v : charts) {
-            out.addAll(v.shownSeriesObjects());
-        }
-        return out;
+        return selection == null ? List.of() : selection.drawn();
     }
 
     /** The mouse is over {@code view} at time {@code x}: the cursor moves there on every chart. */

@@ -3,8 +3,6 @@ package dev.tickbench.app.charts;
 import io.fair_acc.chartfx.plugins.ChartPlugin;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
@@ -26,7 +24,6 @@ import javafx.scene.shape.Rectangle;
  */
 final class CrosshairLayer extends ChartPlugin {
     private static final double LABEL_GAP = 8;
-    private static final Pattern COLOUR = Pattern.compile("-color-dataset:\\s*([^;]+);");
 
     private final Crosshair crosshair;
     private final ChartView view;
@@ -178,7 +175,7 @@ final class CrosshairLayer extends ChartPlugin {
             rows.add(time);
         }
         for (Readout.Row row : r.rows()) {
-            if (row.series().group() != view.group()) {
+            if (!row.series().group().id().equals(view.group().id())) {
                 continue;
             }
             Label l = new Label(row.text());
@@ -189,11 +186,10 @@ final class CrosshairLayer extends ChartPlugin {
         readout.getChildren().setAll(rows.size() == 1 && crosshair.isHovered(view) ? List.of() : rows);
     }
 
-    /** The row's series colour as its line and badge show it (the line's dataset style). */
-    private static String colour(Readout.Row row) {
-        String style = row.series().line().getStyle();
-        Matcher m = style == null ? null : COLOUR.matcher(style);
-        return m != null && m.find() ? m.group(1).trim() : "-tb-muted";
+    /** The row's series colour as its line and badge show it. */
+    private String colour(Readout.Row row) {
+        String c = view.colour(row.series().name());
+        return c == null ? "-tb-muted" : c;
     }
 
     /** This chart's readout rows as shown (tests, screenshots). */

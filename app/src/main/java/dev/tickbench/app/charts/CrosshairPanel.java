@@ -103,7 +103,7 @@ public final class CrosshairPanel extends VBox {
             for (RangeStats.Row s : r.rows()) {
                 String[] cells = rows.computeIfAbsent(s.series().name(), k -> new String[pinCols + rangeCols]);
                 SeriesQuery.Stats st = s.stats();
-                String unit = " " + s.series().group().unit();
+                String unit = " " + s.series().unit();
                 cells[pinCols] = Integer.toString(st.freshReads());
                 cells[pinCols + 1] = stat(st.min(), unit);
                 cells[pinCols + 2] = stat(st.mean(), unit);

@@ -1,8 +1,9 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
-import io.fair_acc.dataset.DataSet;
+import dev.tickbench.app.session.TimeWindow;
 import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -49,8 +50,7 @@ public final class OverviewStrip extends Region {
         setMaxHeight(HEIGHT);
         getChildren().add(canvas);
         widthProperty().addListener((o, a, b) -> { refresh(); });
-        window.minProperty().addListener((o, a, b) -> draw());
-        window.maxProperty().addListener((o, a, b) -> draw());
+        window.addListener(w -> draw());
         addEventHandler(MouseEvent.MOUSE_MOVED, e -> setCursor(cursorFor(mode(e.getX()))));
         addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
@@ -92,21 +92,18 @@ public final class OverviewStrip extends Region {
         yLo = Double.POSITIVE_INFINITY;
         yHi = Double.NEGATIVE_INFINITY;
         if (series != null && to > from) {
-            DataSet ds = series.line();
-            ds.lock().readLockGuard(() -> {
-                int n = ds.getDataCount();
-                for (int i = 0; i < n; i++) {
-                    double y = ds.get(DataSet.DIM_Y, i);
-                    if (Double.isNaN(y)) {
-                        continue;
-                    }
-                    int c = (int) Math.min(w - 1, Math.max(0, (ds.get(DataSet.DIM_X, i) - from) / (to - from) * w));
-                    lo[c] = Double.isNaN(lo[c]) ? y : Math.min(lo[c], y);
-                    hi[c] = Double.isNaN(hi[c]) ? y : Math.max(hi[c], y);
-                    yLo = Math.min(yLo, y);
-                    yHi = Math.max(yHi, y);
+            Points p = series.line();
+            for (int i = 0, n = p.size(); i < n; i++) {
+                double y = p.y(i);
+                if (Double.isNaN(y)) {
+                    continue;
                 }
-            });
+                int c = (int) Math.min(w - 1, Math.max(0, (p.x(i) - from) / (to - from) * w));
+                lo[c] = Double.isNaN(lo[c]) ? y : Math.min(lo[c], y);
+                hi[c] = Double.isNaN(hi[c]) ? y : Math.max(hi[c], y);
+                yLo = Math.min(yLo, y);
+                yHi = Math.max(yHi, y);
+            }
         }
         draw();
     }
@@ -118,8 +115,8 @@ public final class OverviewStrip extends Region {
             return busy;
         }
         for (Series x : s.series()) {
-            if (!x.source().equals("throttle")) {
-                return x;
+            if (x.match().source().rule() != dev.tickbench.core.catalogue.ReadRule.OWN_LINE) {
+                return x; // a series of the samples: the throttle's own line says little of the session
             }
         }
         return null;
@@ -127,12 +124,12 @@ public final class OverviewStrip extends Region {
 
     /** The domain drawn: the store's range, widened to the window so its rectangle is always there. */
     private double lo() {
-        double wmin = window.minProperty().get();
+        double wmin = window.min();
         return Double.isNaN(wmin) ? from : Math.min(from, wmin);
     }
 
     private double hi() {
-        double wmax = window.maxProperty().get();
+        double wmax = window.max();
         return Double.isNaN(wmax) ? to : Math.max(to, wmax);
     }
 
@@ -168,8 +165,8 @@ public final class OverviewStrip extends Region {
             double bottom = h - 3 - (lo[c] - yLo) / span * (h - 6);
             g.strokeLine(x, top, x, Math.max(top + 1, bottom));
         }
-        double wmin = window.minProperty().get();
-        double wmax = window.maxProperty().get();
+        double wmin = window.min();
+        double wmax = window.max();
         if (Double.isNaN(wmin) || !(wmax > wmin)) {
             return;
         }
@@ -186,8 +183,8 @@ public final class OverviewStrip extends Region {
     }
 
     private Mode mode(double x) {
-        double wmin = window.minProperty().get();
-        double wmax = window.maxProperty().get();
+        double wmin = window.min();
+        double wmax = window.max();
         if (Double.isNaN(wmin) || Double.isNaN(from)) {
             return null;
         }
@@ -216,7 +213,7 @@ public final class OverviewStrip extends Region {
             window.centreOn(t); // click outside the rectangle: the range moves there, then drags along
             m = Mode.MOVE;
         }
-        drag = new Drag(m, t, window.minProperty().get(), window.maxProperty().get());
+        drag = new Drag(m, t, window.min(), window.max());
         e.consume();
     }
 

@@ -29,12 +29,12 @@ public record PinDelta(double from, double to, List<Row> rows) {
             if (!atTo.hasValue()) {
                 return "no data at B";
             }
-            return (change > 0 ? "+" : "") + Readout.number(change) + " " + series.group().unit();
+            return (change > 0 ? "+" : "") + Readout.number(change) + " " + series.unit();
         }
 
         /** "+0.5 °C/s", empty when there is no change to divide. */
         public String rateText() {
-            return hasChange() ? (ratePerS > 0 ? "+" : "") + Readout.number(ratePerS) + " " + series.group().unit() + "/s" : "";
+            return hasChange() ? (ratePerS > 0 ? "+" : "") + Readout.number(ratePerS) + " " + series.unit() + "/s" : "";
         }
     }
 

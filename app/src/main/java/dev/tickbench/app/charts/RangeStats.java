@@ -1,5 +1,6 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.app.session.CadenceLabel;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesKind;
 import dev.tickbench.app.session.SeriesQuery;
@@ -63,7 +64,7 @@ public record RangeStats(double from, double to, List<Row> rows) {
             Series s = r.series();
             SeriesQuery.Stats st = r.stats();
             CadenceLabel c = s.cadence();
-            Csv.appendLine(b, Arrays.asList(s.name(), s.group().unit(), s.kind() == SeriesKind.LEVEL ? "level" : "rate",
+            Csv.appendLine(b, Arrays.asList(s.name(), s.unit(), s.kind() == SeriesKind.LEVEL ? "level" : "rate",
                     c == null ? null : plain(c.hz()), c == null ? null : c.reason(), fromText, toText,
                     String.format(Locale.ROOT, "%.3f", to - from), Integer.toString(st.freshReads()),
                     plain(st.min()), plain(st.mean()), plain(st.max()), plain(st.p99())));

@@ -1,5 +1,6 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.app.session.CadenceLabel;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesQuery;
 import dev.tickbench.app.session.SeriesQuery.ValueAt;
@@ -23,7 +24,7 @@ public record Readout(double x, List<Row> rows) {
     public record Row(Series series, ValueAt at, double x) {
         /** "52.125 °C", or "no data". */
         public String valueText() {
-            return at.hasValue() ? number(at.value()) + " " + series.group().unit() : "no data";
+            return at.hasValue() ? number(at.value()) + " " + series.unit() : "no data";
         }
 
         /**

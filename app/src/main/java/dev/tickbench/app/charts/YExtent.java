@@ -1,6 +1,6 @@
 package dev.tickbench.app.charts;
 
-import io.fair_acc.dataset.DataSet;
+import dev.tickbench.app.session.Points;
 
 /**
  * The y range a chart needs for the visible x range: the lowest and highest value of its series there
@@ -13,49 +13,47 @@ public final class YExtent {
     private double lo = Double.POSITIVE_INFINITY;
     private double hi = Double.NEGATIVE_INFINITY;
 
-    /** Widens the extent by {@code ds}'s values with x in [xMin, xMax] and the held value before xMin. */
-    public YExtent series(DataSet ds, double xMin, double xMax) {
-        return series(ds, null, xMin, xMax);
+    /** Widens the extent by {@code p}'s values with x in [xMin, xMax] and the held value before xMin. */
+    public YExtent series(Points p, double xMin, double xMax) {
+        return series(p, null, xMin, xMax);
     }
 
     /**
-     * As {@link #series(DataSet, double, double)}, with {@code blocks} (kept by the caller per dataset)
-     * summarising whole blocks of points, so a zoomed-out hour of 100 Hz costs a few thousand reads.
+     * As {@link #series(Points, double, double)}, with {@code blocks} (kept by the caller per series)
+     * summarising whole blocks of stored points, so a zoomed-out hour of 100 Hz costs a few thousand reads.
      */
-    public YExtent series(DataSet ds, Blocks blocks, double xMin, double xMax) {
-        ds.lock().readLockGuard(() -> {
-            int n = ds.getDataCount();
-            if (n == 0) {
-                return;
+    public YExtent series(Points p, Blocks blocks, double xMin, double xMax) {
+        int n = p.size();
+        if (n == 0) {
+            return this;
+        }
+        int from = p.firstAtOrAfter(xMin);
+        if (from > 0) {
+            from--; // a held level (or the line into view) starts left of the range
+        }
+        int to = Math.min(n, p.firstAtOrAfter(Math.nextUp(xMax))); // exclusive
+        if (blocks != null) {
+            blocks.update(p);
+        }
+        int i = from;
+        while (i < to) {
+            int b = i / Blocks.SIZE;
+            if (blocks != null && i % Blocks.SIZE == 0 && i + Blocks.SIZE <= to && b < blocks.count) {
+                value(blocks.min[b]);
+                value(blocks.max[b]);
+                i += Blocks.SIZE;
+            } else {
+                value(p.y(i));
+                i++;
             }
-            int from = firstAtOrAfter(ds, xMin, n);
-            if (from > 0) {
-                from--; // a held level (or the line into view) starts left of the range
-            }
-            int to = Math.min(n, firstAtOrAfter(ds, Math.nextUp(xMax), n)); // exclusive
-            if (blocks != null) {
-                blocks.update(ds, n);
-            }
-            int i = from;
-            while (i < to) {
-                int b = i / Blocks.SIZE;
-                if (blocks != null && i % Blocks.SIZE == 0 && i + Blocks.SIZE <= to && b < blocks.count) {
-                    value(blocks.min[b]);
-                    value(blocks.max[b]);
-                    i += Blocks.SIZE;
-                } else {
-                    value(ds.get(DataSet.DIM_Y, i));
-                    i++;
-                }
-            }
-        });
+        }
         return this;
     }
 
     /**
-     * Min and max of each complete block of {@link #SIZE} points of one dataset. Points are only
-     * appended, except the held tail (the last point, never in a summarised block) and trimming from
-     * the front (seen as another first x: the summary starts again).
+     * Min and max of each complete block of {@link #SIZE} stored points of one series. Stored points are
+     * only appended, except trimming from the front (seen as another first x: the summary starts again);
+     * the held tail is never in a block.
      */
     public static final class Blocks {
         static final int SIZE = 1024;
@@ -64,13 +62,13 @@ public final class YExtent {
         private double[] min = new double[16];
         private double[] max = new double[16];
 
-        void update(DataSet ds, int n) {
-            double x0 = ds.get(DataSet.DIM_X, 0);
+        void update(Points p) {
+            double x0 = p.x(0);
             if (Double.compare(x0, firstX) != 0) {
                 firstX = x0;
                 count = 0;
             }
-            int complete = (n - 1) / SIZE; // the last point may be the held tail: never summarised
+            int complete = p.stored() / SIZE;
             for (; count < complete; count++) {
                 if (count == min.length) {
                     min = java.util.Arrays.copyOf(min, count * 2);
@@ -79,7 +77,7 @@ public final class YExtent {
                 double lo = Double.POSITIVE_INFINITY;
                 double hi = Double.NEGATIVE_INFINITY;
                 for (int i = count * SIZE, end = i + SIZE; i < end; i++) {
-                    double y = ds.get(DataSet.DIM_Y, i);
+                    double y = p.y(i);
                     if (!Double.isNaN(y)) {
                         lo = Math.min(lo, y);
                         hi = Math.max(hi, y);
@@ -94,20 +92,6 @@ public final class YExtent {
         public int count() {
             return count;
         }
-    }
-
-    private static int firstAtOrAfter(DataSet ds, double x, int n) {
-        int a = 0;
-        int b = n;
-        while (a < b) {
-            int m = (a + b) >>> 1;
-            if (ds.get(DataSet.DIM_X, m) < x) {
-                a = m + 1;
-            } else {
-                b = m;
-            }
-        }
-        return a;
     }
 
     /** A fixed line (critical trip, band edge) that must stay on screen. */

@@ -248,7 +248,7 @@ public final class CompareView extends VBox {
             s.setName(host + " · " + cs.series());
             int step = Math.max(1, cs.size() / OVERLAY_POINTS);
             for (int i = 0; i < cs.size(); i += step) {
-                s.getData().add(new XYChart.Data<>(cs.seconds()[i], cs.values()[i] / unit.divisor()));
+                s.getData().add(new XYChart.Data<>(cs.seconds()[i], unit.shown(cs.values()[i])));
             }
             out.add(s);
         }

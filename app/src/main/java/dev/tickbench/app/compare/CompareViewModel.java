@@ -1,5 +1,10 @@
 package dev.tickbench.app.compare;
 
+import dev.tickbench.core.catalogue.Scale;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SeriesEntry;
+import dev.tickbench.core.catalogue.SeriesMatch;
+import dev.tickbench.core.catalogue.ValueKind;
 import dev.tickbench.core.floors.BoardInfo;
 import dev.tickbench.core.floors.CaptureSeries;
 import dev.tickbench.core.floors.FloorAnalysisException;
@@ -13,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -74,19 +81,32 @@ public final class CompareViewModel {
 
     /**
      * The series a row can be overlaid as ({@code <source>.<key>}): a member row is one already
-     * (slabinfo.nf_conntrack, cpufreq.cpu0), a thermal zone is its {@code temp}; a whole-source row
-     * (slabinfo, cpufreq, buddyinfo) has no single series and is left out.
+     * (slabinfo.nf_conntrack, cpufreq.cpu0); a whole-source row is the one level its catalogue entry
+     * reads, when it reads one (a thermal zone's {@code temp}); one with many (slabinfo, cpufreq,
+     * buddyinfo) has no single series and is left out.
      */
     static List<String> overlaySeries(List<String> rows) {
         List<String> out = new ArrayList<>();
         for (String r : rows) {
             if (r.indexOf('.') > 0) {
                 out.add(r);
-            } else if (r.startsWith("thermal_zone")) {
-                out.add(r + ".temp");
+            } else {
+                onlyLevel(r).ifPresent(out::add);
             }
         }
         return out;
+    }
+
+    /** The name of the one level series {@code source}'s catalogue entry declares, made from the source's name. */
+    private static Optional<String> onlyLevel(String source) {
+        return SeriesCatalogue.standard().source(source).flatMap(e -> {
+            List<SeriesEntry> levels = e.series().stream().filter(x -> x.kind() == ValueKind.LEVEL).toList();
+            Map<String, String> captures = e.name().match(source);
+            if (levels.size() != 1 || captures == null || !captures.keySet().containsAll(levels.get(0).name().captures())) {
+                return Optional.empty();
+            }
+            return Optional.of(levels.get(0).name().format(captures));
+        });
     }
 
     /** Shows an analysed comparison (on the UI thread). */
@@ -162,25 +182,22 @@ public final class CompareViewModel {
     }
 
     /**
-     * The overlay's y axis in the unit the workbench's charts show: thermal zones in °C (from m°C),
-     * cpufreq in MHz (from kHz), anything else as captured.
+     * The overlay's y axis in the unit the workbench's charts show, as the catalogue says
+     * (docs/catalogue.md): the track's axis unit and the series' scale (thermal zones in °C from m°C,
+     * cpufreq in MHz from kHz); a series no chart draws is shown as captured.
      */
-    public record DisplayUnit(String label, double divisor) {}
+    public record DisplayUnit(String label, Scale scale) {
+        public double shown(double raw) {
+            return scale.apply(raw);
+        }
+    }
 
     public static DisplayUnit displayUnit(String series) {
-        if (series != null && series.startsWith("thermal_zone") && series.endsWith(".temp")) {
-            return new DisplayUnit("°C", 1000);
+        Optional<SeriesMatch> m = series == null ? Optional.empty() : SeriesCatalogue.standard().series(series);
+        if (m.isEmpty() || m.get().group() == null) {
+            return new DisplayUnit("as captured", Scale.ONE);
         }
-        if (series != null && series.startsWith("cpufreq.")) {
-            return new DisplayUnit("MHz", 1000);
-        }
-        if (series != null && series.startsWith("slabinfo.")) {
-            return new DisplayUnit("active objects", 1);
-        }
-        if (series != null && series.startsWith("buddyinfo.")) {
-            return new DisplayUnit("free blocks", 1);
-        }
-        return new DisplayUnit("as captured", 1);
+        return new DisplayUnit(m.get().group().axisUnit(), m.get().entry().display().scale());
     }
 
     /** The verdict in the words of the floors table (issue 7). */

@@ -5,33 +5,25 @@ import dev.tickbench.core.capture.CaptureWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * Records the current session to a capture (the stream's own bytes, hello first; {@code .gz} compresses).
- * View-model: {@link #refresh()} updates the indicator text "● REC 12.1 MB 04:31" (the size on disk).
+ * {@link #refresh()} updates the indicator text "● REC 12.1 MB 04:31" (the size on disk). Used from the
+ * UI thread; the lines it writes come from the receiving thread (the intake's tap).
  */
 public final class Recorder {
-    private final BooleanProperty recording = new SimpleBooleanProperty(false);
-    private final ReadOnlyStringWrapper indicator = new ReadOnlyStringWrapper("");
     private LineIntake intake;
     private CaptureWriter writer;
     private long startedNs;
-
-    public ReadOnlyBooleanProperty recordingProperty() {
-        return recording;
-    }
-
-    public ReadOnlyStringProperty indicatorProperty() {
-        return indicator.getReadOnlyProperty();
-    }
+    private String indicator = "";
 
     public boolean isRecording() {
-        return recording.get();
+        return writer != null;
+    }
+
+    /** "● REC 12.1 MB 04:31" while recording, else empty. */
+    public String indicator() {
+        return indicator;
     }
 
     public Path file() {
@@ -50,7 +42,6 @@ public final class Recorder {
         writer = w;
         intake = from;
         startedNs = System.nanoTime();
-        recording.set(true);
         refresh();
     }
 
@@ -66,8 +57,7 @@ public final class Recorder {
         } finally {
             writer = null;
             intake = null;
-            recording.set(false);
-            indicator.set("");
+            indicator = "";
         }
         return file;
     }
@@ -84,11 +74,13 @@ public final class Recorder {
         }
     }
 
-    public void refresh() {
+    /** The indicator now: the file's size on disk and the time recorded. */
+    public String refresh() {
         CaptureWriter w = writer;
         if (w != null) {
-            indicator.set(text(onDisk(w), System.nanoTime() - startedNs));
+            indicator = text(onDisk(w), System.nanoTime() - startedNs);
         }
+        return indicator;
     }
 
     /** The file's size on disk (compressed for .gz; what the user's disk pays), else the bytes written so far. */

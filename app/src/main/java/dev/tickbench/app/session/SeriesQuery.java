@@ -1,8 +1,5 @@
 package dev.tickbench.app.session;
 
-import dev.tickbench.app.charts.CadenceLabel;
-import io.fair_acc.dataset.DataSet;
-import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -92,16 +89,8 @@ public final class SeriesQuery {
                 return ValueAt.none(g.text());
             }
         }
-        double[] p = s.readStored((x, y, n) -> {
-            int i = lastAtOrBefore(x, n, t);
-            if (i < 0) {
-                return null;
-            }
-            if (s.kind() == SeriesKind.LEVEL && isHeldEnd(x, y, n, i)) {
-                return new double[] {x[i - 1], y[i]}; // the step drawn to the hole: read at the emission before it
-            }
-            return new double[] {x[i], y[i]};
-        });
+        Points line = s.line();
+        double[] p = point(line, s.kind(), line.lastStoredAtOrBefore(t));
         if (p == null) {
             return ValueAt.none("before the first value");
         }
@@ -134,25 +123,38 @@ public final class SeriesQuery {
         }
         double end = Math.min(to, store.latestX());
         List<TimeMark> gaps = gaps();
-        boolean level = s.kind() == SeriesKind.LEVEL;
-        return s.readStored((x, y, n) -> level ? levelStats(x, y, n, from, to, end, gaps) : rateStats(x, y, n, from, to));
+        Points line = s.line();
+        return s.kind() == SeriesKind.LEVEL ? levelStats(line, from, to, end, gaps) : rateStats(line, from, to);
+    }
+
+    /** The stored point {@code i} as read: a level's step drawn on to a hole is read at the emission before it. */
+    private static double[] point(Points p, SeriesKind kind, int i) {
+        if (i < 0) {
+            return null;
+        }
+        if (kind == SeriesKind.LEVEL && isHeldEnd(p, i)) {
+            return new double[] {p.x(i - 1), p.y(i)};
+        }
+        return new double[] {p.x(i), p.y(i)};
     }
 
     /**
      * A level's step drawn up to the last tick before a hole (the point just before a break's NaN, at
      * the same time, holding the previous value): part of the line, not an emission.
      */
-    private static boolean isHeldEnd(double[] x, double[] y, int n, int i) {
-        return i > 0 && i + 1 < n && Double.isNaN(y[i + 1]) && x[i + 1] == x[i] && x[i] > x[i - 1] && y[i] == y[i - 1];
+    private static boolean isHeldEnd(Points p, int i) {
+        return i > 0 && i + 1 < p.stored() && Double.isNaN(p.y(i + 1)) && p.x(i + 1) == p.x(i) && p.x(i) > p.x(i - 1)
+                && p.y(i) == p.y(i - 1);
     }
 
-    private static Stats rateStats(double[] x, double[] y, int n, double from, double to) {
-        int i = firstAtOrAfter(x, n, from);
-        double[] values = new double[Math.max(0, lastAtOrBefore(x, n, to) + 1 - i)];
+    private static Stats rateStats(Points p, double from, double to) {
+        int n = p.stored();
+        int i = p.firstStoredAtOrAfter(from);
+        double[] values = new double[Math.max(0, p.lastStoredAtOrBefore(to) + 1 - i)];
         int count = 0;
-        for (; i < n && x[i] <= to; i++) {
-            if (!Double.isNaN(y[i])) {
-                values[count++] = y[i];
+        for (; i < n && p.x(i) <= to; i++) {
+            if (!Double.isNaN(p.y(i))) {
+                values[count++] = p.y(i);
             }
         }
         if (count == 0) {
@@ -173,8 +175,9 @@ public final class SeriesQuery {
      * A level holds each emission until the next one, the end of the data or the start of a gap (after a
      * gap its value is unknown until it is emitted again); the part of that inside the range is its weight.
      */
-    private static Stats levelStats(double[] x, double[] y, int n, double from, double to, double end, List<TimeMark> gaps) {
-        int first = lastAtOrBefore(x, n, from);
+    private static Stats levelStats(Points p, double from, double to, double end, List<TimeMark> gaps) {
+        int n = p.stored();
+        int first = p.lastStoredAtOrBefore(from);
         if (first < 0) {
             first = 0;
         }
@@ -183,28 +186,30 @@ public final class SeriesQuery {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double freshSum = 0;
-        for (int i = first; i < n && x[i] <= to; i++) {
-            if (Double.isNaN(y[i])) {
+        for (int i = first; i < n && p.x(i) <= to; i++) {
+            double x = p.x(i);
+            double y = p.y(i);
+            if (Double.isNaN(y)) {
                 continue;
             }
-            boolean inside = x[i] >= from && !isHeldEnd(x, y, n, i);
-            double holdEnd = Math.min(i + 1 < n ? x[i + 1] : Double.POSITIVE_INFINITY, end);
+            boolean inside = x >= from && !isHeldEnd(p, i);
+            double holdEnd = Math.min(i + 1 < n ? p.x(i + 1) : Double.POSITIVE_INFINITY, end);
             for (TimeMark g : gaps) {
-                if (g.x() >= x[i] && g.x() < holdEnd) {
+                if (g.x() >= x && g.x() < holdEnd) {
                     holdEnd = g.x();
                 }
             }
-            double w = holdEnd - Math.max(x[i], from);
+            double w = holdEnd - Math.max(x, from);
             if (inside) {
                 fresh++;
-                freshSum += y[i];
+                freshSum += y;
             }
             if (inside || w > 0) {
-                min = Math.min(min, y[i]);
-                max = Math.max(max, y[i]);
+                min = Math.min(min, y);
+                max = Math.max(max, y);
             }
             if (w > 0) {
-                weighted.add(new double[] {y[i], w});
+                weighted.add(new double[] {y, w});
             }
         }
         if (min > max) {
@@ -245,46 +250,7 @@ public final class SeriesQuery {
     }
 
     private static boolean isHeartbeat(Series s, double x) {
-        DoubleDataSet hb = s.heartbeatMarks();
-        if (hb == null) {
-            return false;
-        }
-        return hb.lock().readLockGuard(() -> {
-            double[] xs = hb.getValues(DataSet.DIM_X);
-            int i = lastAtOrBefore(xs, hb.getDataCount(), x);
-            return i >= 0 && xs[i] == x;
-        });
-    }
-
-    /** Index of the last of the first {@code n} ascending {@code x} that is at or before {@code t}; -1 when none. */
-    static int lastAtOrBefore(double[] x, int n, double t) {
-        int lo = 0;
-        int hi = n - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (x[mid] <= t) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
-    }
-
-    /** Index of the first of the first {@code n} ascending {@code x} at or after {@code t}; {@code n} when none. */
-    static int firstAtOrAfter(double[] x, int n, double t) {
-        int lo = 0;
-        int hi = n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (x[mid] < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        Points hb = s.heartbeatMarks();
+        return hb != null && hb.hasStoredAt(x);
     }
 }

@@ -1,9 +1,6 @@
 package dev.tickbench.app.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tickbench.app.charts.CadenceLabel;
-import dev.tickbench.app.charts.ChartGroup;
-import dev.tickbench.app.charts.DefaultPicks;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.KmsgGapLine;
@@ -12,7 +9,12 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
-import dev.tickbench.core.source.pmu.PmuRatios;
+import dev.tickbench.core.catalogue.ChartGroup;
+import dev.tickbench.core.catalogue.ReadRule;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SeriesMatch;
+import dev.tickbench.core.catalogue.SourceEntry;
+import dev.tickbench.core.catalogue.ValueKind;
 import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.derived.DerivedSeries;
@@ -20,16 +22,21 @@ import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.derived.DerivedWindow;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Turns decoded stream lines into plotted series. Fed by one receiving thread (a connection or a
- * capture replay); the datasets it owns are appended to in batches by {@link #flush()}, from the same
- * thread, under each dataset's write lock. Holds no JavaFX controls, so it is tested without a toolkit.
+ * Turns decoded stream lines into plotted series, by what the series catalogue says of each value
+ * (docs/catalogue.md): a stream level with a chart group is drawn as it is, in its shown unit; a
+ * counter is drawn through the derived series computed from it (core's {@link DerivedSeries}, and the
+ * PMU's ratios and rates, {@link PmuDerived}). Fed by one receiving thread (a connection or a capture
+ * replay); {@link #flush()} publishes what arrived to every reader at once, from the same thread.
+ * No toolkit types: read by the charts, the crosshair, the selection and the exports alike.
  *
  * <p>The shared time axis is wall-clock epoch seconds: sessions from different hosts or reconnects
  * line up, and kmsg's monotonic stamps are moved onto it with the hello's wall/mono pair.
@@ -39,8 +46,12 @@ public final class SeriesStore {
     public static final int LIVE_MAX_POINTS = 720_000;
     /** Kept marks (kmsg records, gaps, session changes): a kernel log flood must not grow the heap without end. */
     public static final int MAX_MARKS = 10_000;
-    private static final String THROTTLE_CADENCE = "once a second";
+    /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
+    public static final double BREAK_PERIODS = 2.5;
+    /** The throttle's line when the capabilities publish no rate for it (older captures): once a second (FORMAT.md). */
+    private static final CadenceLabel THROTTLE_LINE = new CadenceLabel(1.0, CadenceLabel.ONCE_A_SECOND);
 
+    private final SeriesCatalogue catalogue;
     private final Map<String, Series> series = new ConcurrentHashMap<>();
     private final List<Series> order = new CopyOnWriteArrayList<>();
     /** The newest {@link #MAX_MARKS} marks; older ones are counted in {@link #marksDropped()}. */
@@ -49,33 +60,53 @@ public final class SeriesStore {
     private final List<StoreListener> listeners = new CopyOnWriteArrayList<>();
     private final int maxPoints;
     private final DerivedSeries derived = new DerivedSeries();
+    private final PmuDerived pmu = new PmuDerived();
+    private final Ticks ticks = new Ticks(this);
+    /**
+     * Per stream source: its keys that are drawn, as catalogue matches (an empty Optional: not drawn);
+     * null for a source none of whose values is drawn as it is.
+     */
+    private final Map<String, Map<String, Optional<SeriesMatch>>> drawnKeys = new HashMap<>();
+    /** Series that come from a line of their own, with the cadence they have when the capabilities name none. */
+    private final Map<String, CadenceLabel> ownLineCadence = new ConcurrentHashMap<>();
 
     private volatile SessionInfo session;
     private JsonNode capabilities;
     private long wallMinusMonoNs;
-    private long lastSeq = -1;
-    private String pendingGap;
     private volatile double firstX = Double.NaN;
     private volatile double latestX = Double.NaN;
     private volatile long samples;
     private volatile long kmsgDropped;
-    /** This session's samples, missed ticks and time span: the published vs achieved rate. */
-    private volatile long sessionSamples;
-    private volatile long sessionMissed;
-    private volatile double sessionFirstX = Double.NaN;
-    private volatile double sessionLastX = Double.NaN;
-    private volatile long missed;
 
+    /** A store of the standard catalogue's series keeping {@code maxPoints} per series. */
     public SeriesStore(int maxPoints) {
+        this(SeriesCatalogue.standard(), maxPoints);
+    }
+
+    public SeriesStore(SeriesCatalogue catalogue, int maxPoints) {
+        this.catalogue = catalogue;
         this.maxPoints = maxPoints;
     }
 
     public static SeriesStore live() {
-        return new SeriesStore(LIVE_MAX_POINTS);
+        return live(SeriesCatalogue.standard());
+    }
+
+    public static SeriesStore live(SeriesCatalogue catalogue) {
+        return new SeriesStore(catalogue, LIVE_MAX_POINTS);
     }
 
     public static SeriesStore replay() {
-        return new SeriesStore(Integer.MAX_VALUE);
+        return replay(SeriesCatalogue.standard());
+    }
+
+    public static SeriesStore replay(SeriesCatalogue catalogue) {
+        return new SeriesStore(catalogue, Integer.MAX_VALUE);
+    }
+
+    /** What every series of this store is (and so which are drawn, in which unit, on which track). */
+    public SeriesCatalogue catalogue() {
+        return catalogue;
     }
 
     public void addListener(StoreListener l) {
@@ -100,7 +131,7 @@ public final class SeriesStore {
         } else if (line instanceof ThrottleLine t) {
             throttle(t);
         } else if (line instanceof GapLine g) {
-            pendingGap = g.reason() + " (seq " + g.fromSeq() + "–" + g.toSeq() + ")";
+            ticks.gapLine(g);
         } else {
             AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
                 session = CadenceBadges.achieved(a, order, session);
@@ -113,22 +144,13 @@ public final class SeriesStore {
     private void hello(Hello h) {
         SessionInfo previous = session;
         capabilities = h.capabilities();
-        pmu = new PmuRatios();
+        pmu.reset();
         wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
-        lastSeq = -1;
-        if (!Double.isNaN(sessionLastX)) {
-            breakLines(sessionLastX, Double.POSITIVE_INFINITY, true, Double.NaN); // a new session: the old one's lines end
-        }
-        sessionSamples = 0;
-        sessionMissed = 0;
-        sessionFirstX = Double.NaN;
-        sessionLastX = Double.NaN;
         SessionInfo info = SessionInfo.of(h);
+        ticks.newSession(); // before the new session's rate: the old session's lines end at its last tick
         session = info;
         for (Series s : order) {
-            if (!s.source().equals("throttle")) {
-                s.cadence(CadenceLabel.of(capabilities, s.source())); // what this session publishes
-            }
+            s.cadence(cadence(s.match())); // what this session publishes
         }
         if (previous != null) {
             // a cadence change is only visible as a new hello: mark it on every chart
@@ -147,111 +169,65 @@ public final class SeriesStore {
         if (Double.isNaN(firstX)) {
             firstX = x;
         }
-        missedBefore(s, x);
-        if (pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1)) {
-            String why = pendingGap != null ? pendingGap : "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1);
-            double from = Double.isNaN(latestX) ? x : latestX;
-            mark(new TimeMark(TimeMark.Kind.GAP, from, x, "gap " + String.format(Locale.ROOT, "%.1f s", x - from) + ": " + why));
-            pendingGap = null;
-        }
-        lastSeq = s.seq();
+        ticks.sample(s, x, latestX);
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
         samples++;
-        sessionSamples++;
-        if (Double.isNaN(sessionFirstX)) {
-            sessionFirstX = x;
-        }
-        sessionLastX = x;
         kmsgDropped += s.kmsgDropped();
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
             SourceValues v = e.getValue();
-            boolean hb = s.heartbeat() != null && s.heartbeat().contains(source);
-            if (source.startsWith("thermal_zone")) {
-                Long t = v.get("temp");
-                if (t != null) {
-                    level(source + ".temp", source, ChartGroup.THERMAL, source).add(x, t / 1000.0, hb);
-                }
-            } else {
-                switch (source) {
-                    case "cpufreq" -> eachLevel(v, source, ChartGroup.CPU_FREQ, x, 1 / 1000.0, hb);
-                    case "slabinfo" -> eachLevel(v, source, ChartGroup.SLAB, x, 1, hb);
-                    case "buddyinfo" -> buddy(v, x, hb);
-                    case "pmu_hw" -> pmuRatios(v, x, s.monoNs());
-                    case "pmu_sw" -> pmuSoftware(v, x);
-                    default -> { } // counters are charted as derived series; the rest (vmstat, meminfo, …) are in the CSV
-                }
+            switch (source) {
+                case "pmu_hw" -> pmu.hardware(v, s.monoNs(), (name, value, note) -> drawDerived(name, value, note, x));
+                case "pmu_sw" -> pmu.software(v, (name, value, note) -> drawDerived(name, value, note, x));
+                default -> levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
             }
         }
     }
 
-    /**
-     * Counts the ticks missed before sample {@code s} and breaks the lines over the hole
-     * (docs/workbench-charts.md): a tick is missed when its sequence number never arrived or when the
-     * time since the previous sample holds more than one period (rounded) at the published rate. A
-     * line breaks when its hole is longer than {@link #BREAK_PERIODS} of its own period (the tick
-     * period, or a slower source's published one), or when sequence numbers are missing from a
-     * series read every tick.
-     */
-    private void missedBefore(SampleLine s, double x) {
-        SessionInfo info = session;
-        double prev = sessionLastX;
-        if (lastSeq < 0 || Double.isNaN(prev) || info == null || info.rateHz() <= 0) {
-            return;
-        }
-        double period = 1.0 / info.rateHz();
-        double dt = x - prev;
-        long bySeq = Math.max(0, s.seq() - lastSeq - 1);
-        long byTime = Math.max(0, Math.round(dt / period) - 1);
-        long lost = Math.max(bySeq, byTime);
-        if (lost == 0) {
-            return;
-        }
-        sessionMissed += lost;
-        missed += lost;
-        if (bySeq > 0 || dt > BREAK_PERIODS * period) {
-            breakLines(prev, dt, bySeq > 0, x);
-        }
-    }
-
-    /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
-    public static final double BREAK_PERIODS = 2.5;
-
-    /**
-     * Breaks, at {@code x}, every sample series whose own period fits {@link #BREAK_PERIODS} times
-     * into {@code holeS}, and every series read every tick when sequence numbers are missing; a level
-     * read every tick resumes its value at {@code resumeX} when no sequence number is missing. Throttle
-     * lines have their own once-a-second stream and are not broken by holes in the samples.
-     */
-    private void breakLines(double x, double holeS, boolean seqMissing, double resumeX) {
-        double tick = session == null || session.rateHz() <= 0 ? 0 : 1.0 / session.rateHz();
-        for (Series s : order) {
-            if (s.source().equals("throttle")) {
-                continue;
-            }
-            CadenceLabel c = s.cadence();
-            double own = c == null || c.hz() <= 0 ? tick : Math.max(tick, 1.0 / c.hz());
-            boolean everyTick = own <= tick * 1.0001;
-            if (holeS > BREAK_PERIODS * own || (seqMissing && everyTick)) {
-                s.breakAt(x);
-                if (!seqMissing && everyTick) {
-                    s.resumeAfterBreak(resumeX); // read unchanged at the first sample after the hole
-                }
+    /** The source's values the catalogue puts on a chart, each in its shown unit (m°C → °C, kHz → MHz). */
+    private void levels(String source, SourceValues v, double x, boolean heartbeat) {
+        Map<String, Optional<SeriesMatch>> keys = drawnKeys.get(source);
+        if (keys == null && !drawnKeys.containsKey(source)) {
+            keys = drawsLevels(source);
+            if (drawnKeys.size() < 4096) { // sources are few; a hostile capture naming thousands does not grow this
+                drawnKeys.put(source, keys);
             }
         }
-    }
-
-    private void eachLevel(SourceValues v, String source, ChartGroup group, double x, double scale, boolean hb) {
+        if (keys == null) {
+            return; // nothing of it is drawn (vmstat, meminfo, interrupts: in the CSV): no key is looked at
+        }
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
-            level(source + "." + key, key, group, source).add(x, v.values()[i] * scale, hb);
+            Optional<SeriesMatch> m = keys.get(key);
+            if (m == null) {
+                // a counter is drawn through its derived series, never as its per-tick delta
+                m = catalogue.stream(source, key).filter(c -> c.group() != null && SeriesKind.of(c) == SeriesKind.LEVEL);
+                if (keys.size() < 65_536) { // a kernel names a bounded set; a hostile capture does not grow this
+                    keys.put(key, m);
+                }
+            }
+            if (m.isPresent()) {
+                series(m.get()).add(x, m.get().toDisplay(v.values()[i]), heartbeat);
+            }
         }
+    }
+
+    /**
+     * An empty cache of {@code source}'s keys when its catalogue entry declares a level drawn on a
+     * track of steps, else null: a source the catalogue does not know, or whose values are drawn only
+     * through derived series, is passed over whole.
+     */
+    private Map<String, Optional<SeriesMatch>> drawsLevels(String source) {
+        Optional<SourceEntry> e = catalogue.source(source);
+        boolean draws = e.isPresent() && e.get().series().stream().anyMatch(x -> x.kind() == ValueKind.LEVEL
+                && x.group() != null && catalogue.group(x.group()).map(ChartGroup::steps).orElse(false));
+        return draws ? new HashMap<>() : null;
     }
 
     /**
      * The derived series (busy %, iowait %, PSI %, cgroup usage in CPUs, throttled ratio and time):
      * computed once, in core, over their declared window (docs/derived-series.md), the same numbers
-     * the CSV export and /metrics give. Named as the CSV columns ({@code cpu.busy_pct}, …).
+     * the CSV export and /metrics give. Named as the catalogue and the CSV columns ({@code cpu.busy_pct}, …).
      */
     private void derived(List<DerivedValue> values, double x) {
         if (values.isEmpty()) {
@@ -259,93 +235,47 @@ public final class SeriesStore {
         }
         String quantised = derived.quantisationNote();
         for (DerivedValue v : values) {
-            String name = v.name();
-            Series s = switch (v.kind()) {
-                case CPU_BUSY -> rate(name, "busy", ChartGroup.CPU, "stat");
-                case CPU_IOWAIT -> rate(name, "iowait", ChartGroup.CPU, "stat");
-                case PSI_SOME -> rate(name, v.subject() + ".some", ChartGroup.PSI, "pressure");
-                case PSI_FULL -> rate(name, v.subject() + ".full", ChartGroup.PSI, "pressure");
-                case CGROUP_USAGE -> rate(name, v.subject(), ChartGroup.CGROUP_USAGE, "cgroup_cpu");
-                case CGROUP_THROTTLED -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED, "cgroup_cpu");
-                case CGROUP_THROTTLED_TIME -> rate(name, v.subject(), ChartGroup.CGROUP_THROTTLED_TIME, "cgroup_cpu");
-            };
-            s.note(CadenceBadges.windowNote(name, v.kind(), derived.window(), quantised));
-            derivedKinds.putIfAbsent(name, v.kind());
-            s.add(x, v.value(), false);
+            derivedKinds.putIfAbsent(v.name(), v.kind());
+            drawDerived(v.name(), v.value(), CadenceBadges.windowNote(v.name(), v.kind(), derived.window(), quantised), x);
         }
     }
 
-    /** IPC and cache miss ratio per CPU and over all, over PmuRatios' declared window (docs/pmu.md). */
-    private PmuRatios pmu = new PmuRatios();
-
-    private void pmuRatios(SourceValues v, double x, long monoNs) {
-        pmu.add(monoNs, v.keys(), v.values(), v.size());
-        String note = String.format(Locale.ROOT, "%.0f s window", PmuRatios.WINDOW_NS / 1e9);
-        for (String cpu : pmu.cpus()) {
-            String id = cpu.equals(PmuRatios.ALL) ? cpu : "cpu" + cpu;
-            String name = cpu.equals(PmuRatios.ALL) ? "all CPUs" : id;
-            pmu.ipc(cpu).ifPresent(r -> {
-                Series s = rate("pmu_hw." + id + ".ipc", name, ChartGroup.PMU_IPC, "pmu_hw");
-                s.note(note);
-                s.add(x, r, false);
-            });
-            pmu.cacheMissRatio(cpu).ifPresent(r -> {
-                Series s = rate("pmu_hw." + id + ".cache_miss_ratio", name, ChartGroup.PMU_CACHE_MISS, "pmu_hw");
-                s.note(note);
-                s.add(x, 100 * r, false);
-            });
+    private void drawDerived(String name, double value, String note, double x) {
+        Optional<SeriesMatch> m = catalogue.series(name);
+        if (m.isEmpty() || m.get().group() == null) {
+            return;
         }
+        Series s = series(m.get());
+        s.note(note);
+        s.add(x, m.get().toDisplay(value), false);
     }
 
-    /**
-     * Context switches and page faults per second of each CPU: the tick's delta over the time the
-     * group counted in it ({@code enabled_ns}), not over the tick's nominal length.
-     */
-    private void pmuSoftware(SourceValues v, double x) {
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            int dot = key.indexOf('.');
-            String field = dot < 0 ? "" : key.substring(dot + 1);
-            if (!field.equals("context_switches") && !field.equals("page_faults")) {
-                continue;
-            }
-            String cpu = key.substring(0, dot);
-            Long enabledNs = v.get(cpu + ".enabled_ns");
-            if (enabledNs != null && enabledNs > 0) {
-                String shortName = cpu + (field.equals("page_faults") ? " faults" : " switches");
-                rate("pmu_sw." + key, shortName, ChartGroup.PMU_SOFTWARE, "pmu_sw").add(x, v.values()[i] * 1e9 / enabledNs, false);
-            }
-        }
-    }
-
+    /** The throttle's once-a-second line: its values as the catalogue's {@code throttle.<field>} levels. */
     private void throttle(ThrottleLine t) {
         double x = t.wallNs() / 1e9;
-        CadenceLabel once = new CadenceLabel(1.0, THROTTLE_CADENCE);
-        series("throttle.iowait", "iowait raw", "throttle", ChartGroup.THROTTLE, SeriesKind.RATE, once).add(x, t.iowait(), false);
-        series("throttle.smoothed", "iowait smoothed", "throttle", ChartGroup.THROTTLE, SeriesKind.RATE, once).add(x, t.smoothed(), false);
-        series("throttle.effective", "effective", "throttle", ChartGroup.THROTTLE_EFFECTIVE, SeriesKind.LEVEL, once).add(x, t.effective(), false);
-        series("throttle.ceiling", "ceiling", "throttle", ChartGroup.THROTTLE_EFFECTIVE, SeriesKind.LEVEL, once).add(x, t.ceiling(), false);
+        double[] values = {t.iowait(), t.smoothed(), t.effective(), t.ceiling(), t.growSpreadS()};
+        String[] keys = {"iowait", "smoothed", "effective", "ceiling", "grow_spread_s"};
+        for (int i = 0; i < keys.length; i++) {
+            Optional<SeriesMatch> m = catalogue.stream("throttle", keys[i]);
+            if (m.isPresent() && m.get().group() != null) {
+                ownLineCadence.putIfAbsent(m.get().name(), THROTTLE_LINE);
+                series(m.get()).add(x, m.get().toDisplay(values[i]), false);
+            }
+        }
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
     }
 
-    private Series level(String name, String shortName, ChartGroup group, String source) {
-        return series(name, shortName, group, SeriesKind.LEVEL, source);
+    /** What the session publishes for the series' cadence source; a throttle line's rate if it names none. */
+    private CadenceLabel cadence(SeriesMatch m) {
+        CadenceLabel c = CadenceLabel.of(capabilities, m.cadenceSource());
+        return c != null ? c : ownLineCadence.get(m.name());
     }
 
-    private Series rate(String name, String shortName, ChartGroup group, String source) {
-        return series(name, shortName, group, SeriesKind.RATE, source);
-    }
-
-    private Series series(String name, String shortName, ChartGroup group, SeriesKind kind, String source) {
-        Series s = series.get(name);
-        return s != null ? s : series(name, shortName, source, group, kind, CadenceLabel.of(capabilities, source));
-    }
-
-    private Series series(String name, String shortName, String source, ChartGroup group, SeriesKind kind, CadenceLabel cadence) {
-        Series s = series.get(name);
+    private Series series(SeriesMatch m) {
+        Series s = series.get(m.name());
         if (s == null) {
-            s = new Series(name, shortName, source, group, kind, cadence);
-            series.put(name, s);
+            s = new Series(m, DefaultPicks.displayName(m, DefaultPicks.pageSize(capabilities)), cadence(m));
+            series.put(m.name(), s);
             order.add(s);
             for (StoreListener l : listeners) {
                 l.seriesAdded(s);
@@ -354,7 +284,7 @@ public final class SeriesStore {
         return s;
     }
 
-    private void mark(TimeMark m) {
+    void mark(TimeMark m) {
         synchronized (marks) {
             marks.addLast(m);
             if (marks.size() > MAX_MARKS) {
@@ -367,11 +297,25 @@ public final class SeriesStore {
         }
     }
 
-    /** Appends everything pending to the datasets (batched, one write lock per dataset). */
+    /** Series drawn from sample lines, not from a line of their own (the throttle's): what a hole in the samples breaks. */
+    List<Series> sampleSeries() {
+        List<Series> out = new ArrayList<>();
+        for (Series s : order) {
+            if (s.match().source().rule() != ReadRule.OWN_LINE) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** Publishes everything added since the last flush to every reader, in one batch per series, and says so. */
     public void flush() {
         double now = latestX;
         for (Series s : order) {
             s.flush(now, maxPoints);
+        }
+        for (StoreListener l : listeners) {
+            l.flushed();
         }
     }
 
@@ -383,10 +327,11 @@ public final class SeriesStore {
         return series.get(name);
     }
 
+    /** The series of one chart group, in the order they arrived. */
     public List<Series> series(ChartGroup group) {
         List<Series> out = new ArrayList<>();
         for (Series s : order) {
-            if (s.group() == group) {
+            if (s.group().id().equals(group.id())) {
                 out.add(s);
             }
         }
@@ -426,22 +371,12 @@ public final class SeriesStore {
         return kmsgDropped;
     }
 
-    /** Buddy orders named by what a block is, "Normal · order 3 (32 KiB)", from the session's page size. */
-    private void buddy(SourceValues v, double x, boolean hb) {
-        Long page = DefaultPicks.pageSize(capabilities);
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            String name = "buddyinfo." + key;
-            Series s = series.get(name);
-            (s != null ? s : level(name, DefaultPicks.buddyLabel(key, page), ChartGroup.BUDDY, "buddyinfo")).add(x, v.values()[i], hb);
-        }
-    }
-
     // ---- smoothing window of the derived series (docs/derived-series.md, "Windows") ----
 
     /** The window the user chose; the receiving thread applies it before the next line. */
     private volatile DerivedWindow requestedWindow = DerivedWindow.DEFAULT;
     private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
+    private volatile int helloUserHz = 100;
 
     /**
      * Takes the derived series over {@code w} from the next line on (any thread). The windows start
@@ -462,8 +397,6 @@ public final class SeriesStore {
         return requestedWindow;
     }
 
-    private volatile int helloUserHz = 100;
-
     private void smoothing(StreamLine line) {
         if (line instanceof Hello h) {
             helloUserHz = h.userHz() > 0 ? h.userHz() : 100;
@@ -480,7 +413,7 @@ public final class SeriesStore {
 
     /** Ticks missed over every session of this store (docs/workbench-charts.md). */
     public long missed() {
-        return missed;
+        return ticks.missed();
     }
 
     /**
@@ -488,12 +421,11 @@ public final class SeriesStore {
      * time from its first to its newest sample) and the ticks it missed; null before two samples.
      */
     public RateStats rateStats() {
-        SessionInfo info = session;
-        long n = sessionSamples;
-        double span = sessionLastX - sessionFirstX;
-        if (info == null || n < 2 || !(span > 0)) {
-            return null;
-        }
-        return new RateStats(info.rateHz(), (n - 1) / span, sessionMissed);
+        return ticks.rateStats(session);
+    }
+
+    /** "gap 0.3 s: …" with the hole's length. */
+    static String gapText(double seconds, String why) {
+        return "gap " + String.format(Locale.ROOT, "%.1f s", seconds) + ": " + why;
     }
 }

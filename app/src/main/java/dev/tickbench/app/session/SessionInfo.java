@@ -1,8 +1,5 @@
 package dev.tickbench.app.session;
 
-import dev.tickbench.app.charts.CadenceLabel;
-import dev.tickbench.app.charts.DefaultPicks;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.throttle.ThrottleBands;

@@ -1,5 +1,6 @@
 package dev.tickbench.app.throttle;
 
+import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureReader;
@@ -8,7 +9,6 @@ import dev.tickbench.core.throttle.Throttle;
 import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.core.throttle.Zone;
-import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -107,17 +107,15 @@ public final class ThrottleViewModel {
         if (s == null) {
             return null;
         }
-        DoubleDataSet ds = s.line();
-        return ds.lock().readLockGuard(() -> {
-            int n = ds.getDataCount();
-            double[] x = new double[n];
-            double[] y = new double[n];
-            for (int i = 0; i < n; i++) {
-                x[i] = ds.get(0, i);
-                y[i] = ds.get(1, i);
-            }
-            return new double[][] {x, y};
-        });
+        Points p = s.line();
+        int n = p.size();
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = p.x(i);
+            y[i] = p.y(i);
+        }
+        return new double[][] {x, y};
     }
 
     private void update() {

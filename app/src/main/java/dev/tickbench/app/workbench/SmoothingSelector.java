@@ -53,8 +53,8 @@ public final class SmoothingSelector extends ComboBox<DerivedWindow> {
         }
         Path file = vm.replayFile();
         if (vm.replayProperty().get() && file != null) {
-            double min = vm.window().minProperty().get();
-            double max = vm.window().maxProperty().get();
+            double min = vm.window().min();
+            double max = vm.window().max();
             reopen.accept(file);
             if (vm.storeProperty().get() == s) { // another task (an export, a load) still runs
                 setValue(s.derivedWindow());

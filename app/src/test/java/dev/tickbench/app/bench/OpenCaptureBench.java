@@ -1,7 +1,6 @@
 package dev.tickbench.app.bench;
 
 import dev.tickbench.app.recording.CaptureLoader;
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
@@ -79,7 +78,7 @@ public final class OpenCaptureBench {
         AtomicLong firstRenderCpuNs = new AtomicLong();
         while (firstRenderNs.get() == 0) {
             fx(() -> {
-                ChartView cpu = view.get().charts().charts().get(ChartGroup.CPU);
+                ChartView cpu = view.get().charts().chart("cpu");
                 if (cpu != null && cpu.pointCount() > 0) {
                     firstPointsNs.set(System.nanoTime() - start);
                     view.get().charts().getContent().snapshot(null, null); // lays out and draws every chart

@@ -3,8 +3,10 @@ package dev.tickbench.app.charts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tickbench.testkit.Waits;
+import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.TimeWindow;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.throttle.ThrottleBands;
@@ -45,7 +47,7 @@ class ThrottleBandsFromHelloTest {
 
     @Start
     void start(Stage stage) {
-        pane = new ChartsPane(new TimeWindow(), c -> { });
+        pane = new ChartsPane(new TimeWindow(), g -> { });
         stage.setScene(new Scene(pane, 900, 700));
         stage.show();
     }
@@ -64,10 +66,10 @@ class ThrottleBandsFromHelloTest {
         store.accept(d.decode(hello(THROTTLE_35_80)));
         store.accept(d.decode(THROTTLE_LINE));
         store.flush();
-        fx(() -> { pane.attach(store); return null; });
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fx(() -> pane.charts().containsKey(ChartGroup.THROTTLE)));
+        fx(() -> { pane.attach(new Selection(store)); return null; });
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fx(() -> pane.chart("throttle") != null));
 
-        ChartView throttle = fx(() -> pane.charts().get(ChartGroup.THROTTLE));
+        ChartView throttle = fx(() -> pane.chart("throttle"));
         assertEquals(new ThrottleBands(35, 80), fx(throttle::throttleBands));
         List<double[]> drawn = fx(() -> throttle.chart().getPlugins().stream()
                 .filter(p -> p instanceof YRangeIndicator).map(p -> (YRangeIndicator) p)

@@ -5,15 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fair_acc.dataset.spi.DoubleDataSet;
+import dev.tickbench.app.session.Points;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class YExtentTest {
-    private static DoubleDataSet data() {
-        DoubleDataSet ds = new DoubleDataSet("t");
+    private static Points data() {
         // a 90 °C peak at t=5 then 40..44 from t=10
-        ds.add(new double[] {0, 5, 10, 11, 12, 13, 14}, new double[] {50, 90, 40, 41, 44, 42, 43});
-        return ds;
+        return Points.of(new double[] {0, 5, 10, 11, 12, 13, 14}, new double[] {50, 90, 40, 41, 44, 42, 43});
     }
 
     @Test
@@ -44,14 +43,13 @@ class YExtentTest {
 
     @Test
     void nothingVisibleIsNoRange() {
-        assertNull(new YExtent().series(new DoubleDataSet("empty"), 0, 1).axisRange(0.05, false));
+        assertNull(new YExtent().series(Points.of(new double[0], new double[0]), 0, 1).axisRange(0.05, false));
         YExtent after = new YExtent().series(data(), 20, 30);
         assertEquals(43, after.hi(), 0, "a held level past its last read still shows its value");
     }
 
     @Test
     void blockSummariesGiveTheSameRangeAsAFullScanAndFollowTrimming() {
-        DoubleDataSet ds = new DoubleDataSet("big");
         int n = 5000;
         double[] x = new double[n];
         double[] y = new double[n];
@@ -60,8 +58,8 @@ class YExtentTest {
             y[i] = Math.sin(i / 50.0);
         }
         y[2222] = 9; // a one-tick peak inside a summarised block
-        y[4999] = -7; // the last point (maybe a held tail) is never summarised
-        ds.add(x, y);
+        y[4999] = -7; // the last block is not complete: never summarised
+        Points ds = Points.of(x, y);
         YExtent.Blocks blocks = new YExtent.Blocks();
         double[][] ranges = {{0, 49.99}, {5, 40}, {22.2, 22.25}, {30, 49.99}, {10.24, 20.48}, {-1, 100}};
         for (double[] r : ranges) {
@@ -74,7 +72,7 @@ class YExtentTest {
         assertEquals(9, new YExtent().series(ds, blocks, 0, 49.99).hi(), 0);
         assertEquals(-7, new YExtent().series(ds, blocks, 0, 49.99).lo(), 0);
         // a live store trims from the front: the summary starts again
-        ds.remove(0, 2300);
+        ds = Points.of(Arrays.copyOfRange(x, 2300, n), Arrays.copyOfRange(y, 2300, n));
         YExtent after = new YExtent().series(ds, blocks, 0, 100);
         assertEquals(new YExtent().series(ds, 0, 100).hi(), after.hi(), 0);
         assertTrue(after.hi() < 9, "the trimmed peak is gone: " + after.hi());

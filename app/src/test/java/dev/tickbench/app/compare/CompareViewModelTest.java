@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.catalogue.Scale;
 import dev.tickbench.core.floors.CaptureSeries;
 import dev.tickbench.core.floors.FloorAnalysisException;
 import dev.tickbench.core.floors.FloorComparison;
@@ -57,9 +58,9 @@ class CompareViewModelTest {
 
     @Test
     void theOverlayIsInTheChartsUnits() {
-        assertEquals(new CompareViewModel.DisplayUnit("°C", 1000), CompareViewModel.displayUnit("thermal_zone0.temp"));
-        assertEquals(new CompareViewModel.DisplayUnit("MHz", 1000), CompareViewModel.displayUnit("cpufreq.cpu0"));
-        assertEquals(new CompareViewModel.DisplayUnit("as captured", 1), CompareViewModel.displayUnit("mtd.mtd0"));
+        assertEquals(new CompareViewModel.DisplayUnit("°C", Scale.per(1000)), CompareViewModel.displayUnit("thermal_zone0.temp"));
+        assertEquals(new CompareViewModel.DisplayUnit("MHz", Scale.per(1000)), CompareViewModel.displayUnit("cpufreq.cpu0"));
+        assertEquals(new CompareViewModel.DisplayUnit("as captured", Scale.ONE), CompareViewModel.displayUnit("mtd.mtd0"));
     }
 
     @Test

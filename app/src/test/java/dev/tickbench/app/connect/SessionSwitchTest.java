@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.control.SessionController;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.MainViewModel;
@@ -77,8 +78,8 @@ class SessionSwitchTest {
         return ui.submit(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 
-    private MainViewModel.ConnectOutcome outcome() {
-        return new MainViewModel.ConnectOutcome() {
+    private SessionController.ConnectOutcome outcome() {
+        return new SessionController.ConnectOutcome() {
             @Override
             public void connected(Connection c) {
                 form.connected(c);

@@ -96,8 +96,8 @@ class CaptureLoaderTest {
             var p = parallel.series(s.name());
             assertEquals(s.realPointCount(), p.realPointCount(), s.name());
             int last = s.realPointCount() - 1;
-            assertEquals(s.line().get(1, last), p.line().get(1, last), s.name() + " last value");
-            assertEquals(s.line().get(0, last), p.line().get(0, last), s.name() + " last time");
+            assertEquals(s.line().y(last), p.line().y(last), s.name() + " last value");
+            assertEquals(s.line().x(last), p.line().x(last), s.name() + " last time");
         }
     }
 

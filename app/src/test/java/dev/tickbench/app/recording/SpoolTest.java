@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.export.ExportSelection;
 import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.testkit.Waits;

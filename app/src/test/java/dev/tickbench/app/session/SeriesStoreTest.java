@@ -1,7 +1,5 @@
 package dev.tickbench.app.session;
 
-import dev.tickbench.app.charts.ChartGroup;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,14 +46,14 @@ class SeriesStoreTest {
         Series t = store.series("thermal_zone0.temp");
         assertNotNull(t);
         assertEquals("thermal_zone0 · 1.0 Hz · declared", t.label());
-        assertEquals(ChartGroup.THERMAL, t.group());
+        assertEquals("thermal", t.group().id());
         assertEquals(SeriesKind.LEVEL, t.kind());
         assertEquals(2, t.realPointCount());
-        assertEquals(45.5, t.line().get(1, 0), 1e-9);
-        assertEquals(46.0, t.line().get(1, 1), 1e-9);
-        assertEquals(1000.1, t.line().get(0, 0), 1e-6); // epoch seconds of seq 1
-        assertEquals(2, t.changeMarks().getDataCount());
-        assertEquals(0, t.heartbeatMarks().getDataCount());
+        assertEquals(45.5, t.line().y(0), 1e-9);
+        assertEquals(46.0, t.line().y(1), 1e-9);
+        assertEquals(1000.1, t.line().x(0), 1e-6); // epoch seconds of seq 1
+        assertEquals(2, t.changeMarks().size());
+        assertEquals(0, t.heartbeatMarks().size());
     }
 
     @Test
@@ -63,13 +61,13 @@ class SeriesStoreTest {
         feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":40000}"), sample(2, ""), sample(3, ""));
         Series t = store.series("thermal_zone0.temp");
         assertEquals(1, t.realPointCount());
-        assertEquals(2, t.line().getDataCount(), "one real read and the held tail");
-        assertEquals(1000.3, t.line().get(0, 1), 1e-6);
-        assertEquals(40.0, t.line().get(1, 1), 1e-9);
-        assertEquals(1, t.changeMarks().getDataCount());
+        assertEquals(2, t.line().size(), "one real read and the held tail");
+        assertEquals(1000.3, t.line().x(1), 1e-6);
+        assertEquals(40.0, t.line().y(1), 1e-9);
+        assertEquals(1, t.changeMarks().size());
         feed(sample(4, ",\"thermal_zone0\":{\"temp\":41000}"));
         assertEquals(2, t.realPointCount(), "the held tail was replaced, not kept");
-        assertEquals(41.0, t.line().get(1, 1), 1e-9);
+        assertEquals(41.0, t.line().y(1), 1e-9);
     }
 
     @Test
@@ -78,9 +76,9 @@ class SeriesStoreTest {
                 sample(2, ",\"slabinfo\":{\"dentry\":10,\"filp\":3},\"hb\":[\"slabinfo\"]"));
         Series d = store.series("slabinfo.dentry");
         assertEquals("dentry · 5.0 Hz · budget", d.label());
-        assertEquals(1, d.changeMarks().getDataCount());
-        assertEquals(1, d.heartbeatMarks().getDataCount());
-        assertEquals(1000.2, d.heartbeatMarks().get(0, 0), 1e-6);
+        assertEquals(1, d.changeMarks().size());
+        assertEquals(1, d.heartbeatMarks().size());
+        assertEquals(1000.2, d.heartbeatMarks().x(0), 1e-6);
     }
 
     @Test
@@ -108,10 +106,10 @@ class SeriesStoreTest {
         assertNull(store.series("cpu.busy_pct"), "nine ticks are not a 1 s window yet: missing, not zero");
         feed(sample(10, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
                 + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}"));
-        assertEquals(40.0, store.series("cpu.busy_pct").line().get(1, 0), 1e-9, "80 of 200");
-        assertEquals(10.0, store.series("cpu.iowait_pct").line().get(1, 0), 1e-9, "20 of 200");
+        assertEquals(40.0, store.series("cpu.busy_pct").line().y(0), 1e-9, "80 of 200");
+        assertEquals(10.0, store.series("cpu.iowait_pct").line().y(0), 1e-9, "20 of 200");
         assertEquals("busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
-        assertEquals(ChartGroup.CPU, store.series("cpu.busy_pct").group());
+        assertEquals("cpu", store.series("cpu.busy_pct").group().id());
     }
 
     @Test
@@ -131,31 +129,31 @@ class SeriesStoreTest {
                 sample(2, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":0,\"cpu0.cache_references\":50,"
                         + "\"cpu0.cache_misses\":15}"));
         Series ipc0 = store.series("pmu_hw.cpu0.ipc");
-        assertEquals(ChartGroup.PMU_IPC, ipc0.group());
-        assertEquals(2.0, ipc0.line().get(1, 0), 1e-9); // 2000 / 1000
-        assertEquals(1.0, ipc0.line().get(1, 1), 1e-9); // a ratio of the window's sums: 2000 / 2000
+        assertEquals("pmu_ipc", ipc0.group().id());
+        assertEquals(2.0, ipc0.line().y(0), 1e-9); // 2000 / 1000
+        assertEquals(1.0, ipc0.line().y(1), 1e-9); // a ratio of the window's sums: 2000 / 2000
         // all CPUs at seq 1: (2000 + 1000) / (1000 + 3000)
-        assertEquals(0.75, store.series("pmu_hw.all.ipc").line().get(1, 0), 1e-9);
+        assertEquals(0.75, store.series("pmu_hw.all.ipc").line().y(0), 1e-9);
         assertTrue(store.series("pmu_hw.all.ipc").label().startsWith("all CPUs"), store.series("pmu_hw.all.ipc").label());
         assertTrue(ipc0.label().endsWith(" · 1 s window"), ipc0.label());
         Series miss = store.series("pmu_hw.cpu0.cache_miss_ratio");
-        assertEquals(ChartGroup.PMU_CACHE_MISS, miss.group());
-        assertEquals(10.0, miss.line().get(1, 0), 1e-9); // 5 / 50
-        assertEquals(20.0, miss.line().get(1, 1), 1e-9); // 20 / 100
+        assertEquals("pmu_cache_miss", miss.group().id());
+        assertEquals(10.0, miss.line().y(0), 1e-9); // 5 / 50
+        assertEquals(20.0, miss.line().y(1), 1e-9); // 20 / 100
         assertNull(store.series("pmu_hw.cpu1.cache_miss_ratio"), "cpu1 counted no cache references: missing, not 0");
         // 40 switches in the 50 ms the group counted: 800 per second
-        Series sw = store.series("pmu_sw.cpu0.context_switches");
-        assertEquals(ChartGroup.PMU_SOFTWARE, sw.group());
-        assertEquals(800.0, sw.line().get(1, 0), 1e-9);
-        assertEquals(140.0, store.series("pmu_sw.cpu0.page_faults").line().get(1, 0), 1e-9);
+        Series sw = store.series("pmu_sw.cpu0.context_switches_per_s");
+        assertEquals("pmu_software", sw.group().id());
+        assertEquals(800.0, sw.line().y(0), 1e-9);
+        assertEquals(140.0, store.series("pmu_sw.cpu0.page_faults_per_s").line().y(0), 1e-9);
     }
 
     @Test
     void pressureTotalsBecomeStalledShare() throws IOException {
         feed(HELLO);
         feedTicks(1, 10, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}");
-        assertEquals(25.0, store.series("psi.io.some_pct").line().get(1, 0), 1e-9);
-        assertEquals(5.0, store.series("psi.io.full_pct").line().get(1, 0), 1e-9);
+        assertEquals(25.0, store.series("psi.io.some_pct").line().y(0), 1e-9);
+        assertEquals(5.0, store.series("psi.io.full_pct").line().y(0), 1e-9);
         assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("psi.io.some_pct").label());
     }
 
@@ -192,11 +190,11 @@ class SeriesStoreTest {
         feed(sample(5, ",\"pressure\":{\"io.some_total\":250000}"));
         feedTicks(6, 15, ",\"pressure\":{\"io.some_total\":0}");
         Series some = store.series("psi.io.some_pct");
-        assertEquals(25.0, some.line().get(1, 0), 1e-9, "250 ms in the first full second (ticks 1–10)");
-        assertEquals(25.0, some.line().get(1, 4), 1e-9, "250 ms in the last second (ticks 5–14)");
-        assertEquals(0.0, some.line().get(1, 5), 1e-9, "the lump left the window");
+        assertEquals(25.0, some.line().y(0), 1e-9, "250 ms in the first full second (ticks 1–10)");
+        assertEquals(25.0, some.line().y(4), 1e-9, "250 ms in the last second (ticks 5–14)");
+        assertEquals(0.0, some.line().y(5), 1e-9, "the lump left the window");
         feed(sample(16, ",\"pressure\":{\"io.some_total\":3000000}"));
-        assertEquals(100.0, some.line().get(1, 6), 1e-9, "a share of time is capped at 100 %");
+        assertEquals(100.0, some.line().y(6), 1e-9, "a share of time is capped at 100 %");
     }
 
     /**
@@ -210,16 +208,16 @@ class SeriesStoreTest {
                 + "\"/kubepods/pod1|throttled_usec\":0,\"/kubepods|nr_periods\":10,\"/kubepods|nr_throttled\":4,"
                 + "\"/kubepods|throttled_usec\":30000,\"/|nr_periods\":0,\"/|nr_throttled\":0,\"/|throttled_usec\":0,"
                 + "\"/|usage_usec\":150000}");
-        assertEquals(40.0, store.series("cgroup./kubepods.throttled_pct").line().get(1, 0), 1e-9);
-        assertEquals(0.3, store.series("cgroup./kubepods.throttled_s_per_s").line().get(1, 0), 1e-9);
-        assertEquals(0.0, store.series("cgroup./kubepods/pod1.throttled_s_per_s").line().get(1, 0), 1e-9);
-        assertEquals(0.0, store.series("cgroup./.throttled_s_per_s").line().get(1, 0), 1e-9);
-        assertEquals(1.5, store.series("cgroup./.usage_cpus").line().get(1, 0), 1e-9, "1.5 s of CPU a second");
+        assertEquals(40.0, store.series("cgroup./kubepods.throttled_pct").line().y(0), 1e-9);
+        assertEquals(0.3, store.series("cgroup./kubepods.throttled_s_per_s").line().y(0), 1e-9);
+        assertEquals(0.0, store.series("cgroup./kubepods/pod1.throttled_s_per_s").line().y(0), 1e-9);
+        assertEquals(0.0, store.series("cgroup./.throttled_s_per_s").line().y(0), 1e-9);
+        assertEquals(1.5, store.series("cgroup./.usage_cpus").line().y(0), 1e-9, "1.5 s of CPU a second");
         assertNull(store.series("cgroup./kubepods/pod1.usage_cpus"), "no cpuacct read there: missing, not 0");
         assertNull(store.series("cgroup./kubepods/pod1.throttled_pct"), "no enforcement periods: no ratio");
         assertEquals(List.of("cgroup./kubepods/pod1.throttled_s_per_s", "cgroup./kubepods.throttled_s_per_s",
                 "cgroup./.throttled_s_per_s"),
-                store.series(ChartGroup.CGROUP_THROTTLED_TIME).stream().map(Series::name).toList(), "leaf first");
+                store.series(store.catalogue().group("cgroup_throttled_time").orElseThrow()).stream().map(Series::name).toList(), "leaf first");
     }
 
     @Test
@@ -277,10 +275,10 @@ class SeriesStoreTest {
             small.accept(decoder.decode(sample(i, ",\"pressure\":{\"cpu.some_total\":" + i + "}")));
             small.flush();
         }
-        int n = small.series("psi.cpu.some_pct").line().getDataCount();
+        int n = small.series("psi.cpu.some_pct").line().size();
         assertTrue(n <= 100 && n >= 75, "kept " + n);
         // the last second: ticks 241..250, 100 ms each
-        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("psi.cpu.some_pct").line().get(1, n - 1), 1e-9);
+        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("psi.cpu.some_pct").line().y(n - 1), 1e-9);
     }
 
     /** Sample {@code seq} taken at tick {@code tick} of the 10 Hz session (seq and time can part: lost lines, slipped ticks). */
@@ -309,12 +307,12 @@ class SeriesStoreTest {
         feed(sampleAt(12, 16, buddy(22)));        // tick 15 slipped: 2 periods, no break
 
         Series b = store.series("buddyinfo.0.Normal.3");
-        int n = b.line().getDataCount();
+        int n = b.line().size();
         double[] y = new double[n];
         double[] x = new double[n];
         for (int i = 0; i < n; i++) {
-            x[i] = b.line().get(0, i);
-            y[i] = b.line().get(1, i);
+            x[i] = b.line().x(i);
+            y[i] = b.line().y(i);
         }
         // after the slip (seq consecutive) the level resumes at the first sample after the hole with the
         // value it held (read unchanged there), then takes that sample's emission; after the lost seq it

@@ -8,7 +8,6 @@ import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.derived.DerivedWindow;
-import io.fair_acc.dataset.DataSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +37,10 @@ class SmoothingStoreTest {
     }
 
     private List<Double> busy() {
-        DataSet ds = store.series("cpu.busy_pct").line();
+        Points p = store.series("cpu.busy_pct").line();
         List<Double> out = new ArrayList<>();
-        for (int i = 0; i < ds.getDataCount(); i++) {
-            out.add(ds.get(DataSet.DIM_Y, i));
+        for (int i = 0; i < p.size(); i++) {
+            out.add(p.y(i));
         }
         return out;
     }

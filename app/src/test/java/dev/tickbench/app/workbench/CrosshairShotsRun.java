@@ -4,7 +4,6 @@ import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
 import dev.tickbench.testkit.TempDirs;
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.testkit.RouterCapture;
@@ -55,7 +54,7 @@ public final class CrosshairShotsRun {
         until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
         double start = RouterCapture.START_WALL_NS / 1e9;
         Crosshair c = fx(() -> w.view.charts().crosshair());
-        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        ChartView thermal = fx(() -> w.view.charts().chart("thermal"));
         fx(() -> {
             w.vm.window().userRange(start + 12, start + 24); // the gap at 20 s is in view
             c.pin(start + 13.5);

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.charts.PinDelta;
@@ -92,14 +91,14 @@ class CrosshairViewTest {
         return fx(() -> w.view.charts().crosshair());
     }
 
-    private ChartView chart(ChartGroup g) throws Exception {
-        return fx(() -> w.view.charts().charts().get(g));
+    private ChartView chart(String group) throws Exception {
+        return fx(() -> w.view.charts().chart(group));
     }
 
     @Test
     void theReadoutSaysWhatTheCaptureHoldsFreshOrHeldSinceWhen() throws Exception {
         Crosshair c = crosshair();
-        ChartView thermal = chart(ChartGroup.THERMAL);
+        ChartView thermal = chart("thermal");
         // 5.555 s in: thermal_zone0 was read at 5.00 s (once a second): the fresh read of the capture
         double t = START + 5.555;
         var read = thermal0.floorEntry(t);
@@ -134,7 +133,7 @@ class CrosshairViewTest {
         assertEquals(since, held.at().readX(), 1e-6);
         String heldText = "cpufreq.cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held since " + Readout.clock(since)
                 + " (0.4 s" + (held.at().heartbeat() ? ", heartbeat" : "") + ") · 100 Hz · change";
-        ChartView freq = chart(ChartGroup.CPU_FREQ);
+        ChartView freq = chart("cpu_freq");
         List<String> freqTexts = fx(() -> c.readoutTexts(freq));
         assertTrue(freqTexts.contains(heldText), freqTexts.toString());
 
@@ -226,7 +225,7 @@ class CrosshairViewTest {
     @Test
     void theMouseMovesTheCursorPinsAndSelects(FxRobot robot) throws Exception {
         Crosshair c = crosshair();
-        ChartView thermal = chart(ChartGroup.THERMAL);
+        ChartView thermal = chart("thermal");
         Point2D p1 = fx(() -> thermal.chart().getCanvas().localToScreen(thermal.chart().getCanvas().getWidth() * 0.3,
                 thermal.chart().getCanvas().getHeight() * 0.5));
         Point2D p2 = fx(() -> thermal.chart().getCanvas().localToScreen(thermal.chart().getCanvas().getWidth() * 0.6,
@@ -239,7 +238,7 @@ class CrosshairViewTest {
         until("the cursor follows the mouse", () -> Math.abs(c.cursorProperty().get() - t1) <= 2 * oneBlock);
         until("the thermal chart shows its readout", () -> c.readoutTexts(thermal).size() >= 3);
         // every chart shows its own rows at the same time
-        ChartView cpu = chart(ChartGroup.CPU);
+        ChartView cpu = chart("cpu");
         assertFalse(fx(() -> c.readoutTexts(cpu)).isEmpty());
 
         robot.clickOn(p1, MouseButton.PRIMARY);

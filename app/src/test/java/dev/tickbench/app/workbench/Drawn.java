@@ -44,7 +44,7 @@ final class Drawn {
     private static String name(Chart c) {
         for (Node n = c; n != null; n = n.getParent()) {
             if (n instanceof dev.tickbench.app.charts.ChartView v) {
-                return v.group().name();
+                return v.group().id();
             }
         }
         return "'" + c.getTitle() + "'";

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +57,7 @@ class FindAndThemeTest {
         robot.type(KeyCode.ENTER);
         until("the scroll", () -> w.view.charts().getVvalue() > 0);
         // the PSI chart's top is inside the viewport now
-        ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
+        ChartView psi = fx(() -> w.view.charts().chart("psi"));
         Bounds b = fx(() -> psi.localToScene(psi.getBoundsInLocal()));
         Bounds port = fx(() -> w.view.charts().localToScene(w.view.charts().getBoundsInLocal()));
         assertTrue(b.getMinY() >= port.getMinY() - 1 && b.getMinY() < port.getMaxY() - 100, b + " in " + port);
@@ -89,7 +88,7 @@ class FindAndThemeTest {
     @Test
     void darkThemeRecolorsFromTheOneColourSheet() throws Exception {
         openFixture();
-        Region plot = fx(() -> (Region) w.view.charts().charts().get(ChartGroup.THERMAL).lookup(".chart-plot-background"));
+        Region plot = fx(() -> (Region) w.view.charts().chart("thermal").lookup(".chart-plot-background"));
         assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
         fx(() -> { w.view.setDarkTheme(true); w.view.applyCss(); return null; });
         assertTrue(fx(() -> w.view.getStyleClass().contains("dark")));
@@ -139,10 +138,10 @@ class FindAndThemeTest {
     @Test
     void yAxesRangeOverTheVisibleTimeRangeAndKeepTheCriticalTrip() throws Exception {
         openFixture();
-        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        ChartView thermal = fx(() -> w.view.charts().chart("thermal"));
         double max = fx(() -> thermal.yAxis().getMax());
         assertTrue(max > 105, "the 105 °C trip of thermal_zone0 is on screen: y max " + max);
-        ChartView freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ));
+        ChartView freq = fx(() -> w.view.charts().chart("cpu_freq"));
         double[] whole = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
         double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 1, start + 1.5); return null; });
@@ -151,7 +150,7 @@ class FindAndThemeTest {
         assertTrue(zoomed[1] - zoomed[0] <= whole[1] - whole[0] + 1e-9, java.util.Arrays.toString(zoomed) + " vs " + java.util.Arrays.toString(whole));
         double[] expected = fx(() -> {
             var e = new dev.tickbench.app.charts.YExtent();
-            freq.shownSeriesObjects().forEach(s -> e.series(s.line(), start + 1, start + 1.5));
+            w.vm.selection().drawn(freq.group()).forEach(s -> e.series(s.line(), start + 1, start + 1.5));
             return e.axisRange(0.06, false);
         });
         assertEquals(expected[0], zoomed[0], 1e-9);

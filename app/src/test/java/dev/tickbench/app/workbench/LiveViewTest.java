@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.throttle.ThrottleTrace;
 import dev.tickbench.testkit.Prerequisites;
@@ -57,12 +56,12 @@ class LiveViewTest {
     void chartsOnThisMachineReceivePoints(FxRobot robot) throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
         until("the CPU chart with points", () -> {
-            ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
+            ChartView cpu = w.view.charts().chart("cpu");
             return cpu != null && cpu.pointCount() > 0;
         });
-        int first = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount());
-        until("more CPU points", () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > first + 20);
-        List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts());
+        int first = fx(() -> w.view.charts().chart("cpu").pointCount());
+        until("more CPU points", () -> w.view.charts().chart("cpu").pointCount() > first + 20);
+        List<String> badges = fx(() -> w.view.charts().chart("cpu").badgeTexts());
         assertTrue(badges.contains("busy · 100 Hz · rate · 1 s window"), badges.toString());
         String title = fx(() -> w.vm.titleProperty().get());
         assertTrue(title.contains("100 Hz · FLOOR_HZ off"), title);
@@ -83,7 +82,7 @@ class LiveViewTest {
         fx(() -> { w.vm.connectLocal(); return null; });
         until("the first samples", () -> w.vm.storeProperty().get().samples() > 5);
         var before = fx(() -> w.vm.storeProperty().get());
-        fx(() -> { w.vm.floorHzProperty().set(10); w.vm.restartLocal(); return null; });
+        fx(() -> { w.vm.floorHzProperty().set(10); return null; }); // the box is bound to it: the sampler restarts
         until("the session mark", () -> w.vm.events().stream().anyMatch(m -> m.kind() == TimeMark.Kind.SESSION));
         TimeMark mark = fx(() -> w.vm.events().stream().filter(m -> m.kind() == TimeMark.Kind.SESSION).findFirst().orElseThrow());
         assertEquals("new session: 100 Hz · FLOOR_HZ 10 Hz (was 100 Hz · FLOOR_HZ off)", mark.text());
@@ -92,10 +91,10 @@ class LiveViewTest {
         // /proc/slabinfo is readable by root only: as root the slab chart follows the new cadence; as
         // anyone else the slab source is absent and says why, and there is no slab chart to follow
         if (Files.isReadable(Path.of("/proc/slabinfo"))) {
-            List<String> slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB) == null ? List.<String>of()
-                    : w.view.charts().charts().get(ChartGroup.SLAB).badgeTexts());
+            List<String> slab = fx(() -> w.view.charts().chart("slab") == null ? List.<String>of()
+                    : w.view.charts().chart("slab").badgeTexts());
             assertFalse(slab.isEmpty(), "/proc/slabinfo is readable, so the slab chart has series");
-            until("the badges of the new session", () -> w.view.charts().charts().get(ChartGroup.SLAB).badgeTexts()
+            until("the badges of the new session", () -> w.view.charts().chart("slab").badgeTexts()
                     .stream().allMatch(b -> b.endsWith("10 Hz · override")));
         } else {
             assertTrue(fx(() -> w.vm.sources().stream().anyMatch(r -> r.name().equals("slabinfo") && !r.present()
@@ -116,7 +115,7 @@ class LiveViewTest {
         assertTrue(lines.get(0).startsWith("{\"type\":\"hello\""), lines.get(0));
         assertTrue(lines.size() > 5, "lines: " + lines.size());
         assertTrue(lines.get(lines.size() - 1).endsWith("}"), "the last line is complete");
-        assertEquals("", fx(() -> w.vm.recorder().indicatorProperty().get()));
+        assertEquals("", fx(() -> w.vm.recordingIndicatorProperty().get()));
     }
 
     /** Export CSV from a live session: no recording needed, and a running .gz recording does not cut it short. */
@@ -127,7 +126,7 @@ class LiveViewTest {
         // the store takes lines on the intake thread, in bursts when the machine is busy: the exported range
         // is the window's, so wait for the window to reach them
         double x200 = fx(() -> w.vm.storeProperty().get().latestX());
-        until("the window at the 200th sample", () -> w.vm.window().maxProperty().get() >= x200);
+        until("the window at the 200th sample", () -> w.vm.window().max() >= x200);
         Path csv = dir.resolve("live.csv");
         var first = fx(() -> w.view.exportCsv(csv));
         assertTrue(first != null, () -> "error: " + w.vm.errorProperty().get());
@@ -142,8 +141,8 @@ class LiveViewTest {
         assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
         long before = fx(() -> w.vm.storeProperty().get().samples());
         until("one more second", () -> w.vm.storeProperty().get().samples() > before + 100);
-        fx(() -> { w.vm.window().followProperty().set(false); return null; }); // a fixed range to compare with
-        double shownTo = fx(() -> w.vm.window().maxProperty().get());
+        fx(() -> { w.vm.window().follow(false); return null; }); // a fixed range to compare with
+        double shownTo = fx(() -> w.vm.window().max());
         double firstSample = fx(() -> w.vm.storeProperty().get().firstX());
         Path csv2 = dir.resolve("live2.csv");
         var second = fx(() -> w.view.exportCsv(csv2));

@@ -6,7 +6,6 @@ import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.connect.LocalConnection;
 import java.nio.file.Files;
@@ -51,10 +50,10 @@ class PmuChartsTest {
         int cpus = Runtime.getRuntime().availableProcessors();
         // one check on the FX thread: a switches and a faults series per CPU, with points
         until("the PMU software chart with a switches and a faults series per CPU", () -> {
-            ChartView c = w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE);
-            return c != null && c.pointCount() > 10 && c.shownSeries().size() >= 2 * cpus;
+            ChartView c = w.view.charts().chart("pmu_software");
+            return c != null && c.pointCount() > 10 && w.vm.selection().drawn(c.group()).size() >= 2 * cpus;
         });
-        List<String> badges = fx(() -> w.view.charts().charts().get(ChartGroup.PMU_SOFTWARE).badgeTexts());
+        List<String> badges = fx(() -> w.view.charts().chart("pmu_software").badgeTexts());
         assertTrue(badges.contains("cpu0 switches · 100 Hz · rate"), badges.toString());
         assertTrue(badges.contains("cpu0 faults · 100 Hz · rate"), badges.toString());
     }

@@ -12,7 +12,6 @@ import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.testkit.Boards;
 import dev.tickbench.testkit.RouterCapture;
@@ -49,19 +48,19 @@ class ReplayViewTest {
         var task = fx(() -> w.view.openCapture(file));
         until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
 
-        ChartView thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL));
+        ChartView thermal = fx(() -> w.view.charts().chart("thermal"));
         assertEquals(List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared"), fx(thermal::badgeTexts));
-        ChartView freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ));
+        ChartView freq = fx(() -> w.view.charts().chart("cpu_freq"));
         assertTrue(fx(freq::badgeTexts).contains("cpu0 · 100 Hz · change"), fx(freq::badgeTexts).toString());
-        ChartView slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB));
+        ChartView slab = fx(() -> w.view.charts().chart("slab"));
         assertTrue(fx(slab::badgeTexts).contains("nf_conntrack · 5.9 Hz · budget"), fx(slab::badgeTexts).toString());
-        Set<String> shownSlabs = fx(slab::shownSeries);
+        Set<String> shownSlabs = fx(() -> w.vm.selection().drawnNames(slab.group()));
         // this capture publishes no object sizes (as one from before they were): the five caches with the
         // most active objects at its end (DefaultPicks; the sized ranking is DefaultPicksTest's)
         assertEquals(Set.of("slabinfo.filp", "slabinfo.task_struct", "slabinfo.buffer_head", "slabinfo.ext4_inode_cache",
                 "slabinfo.dentry"), shownSlabs, "top five slab caches by default");
-        assertEquals(Set.of("cpu.busy_pct", "cpu.iowait_pct"), fx(() -> w.view.charts().charts().get(ChartGroup.CPU).shownSeries()));
-        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE).pointCount()) >= 29);
+        assertEquals(Set.of("cpu.busy_pct", "cpu.iowait_pct"), fx(() -> w.vm.selection().drawnNames(w.view.charts().chart("cpu").group())));
+        assertTrue(fx(() -> w.view.charts().chart("throttle").pointCount()) >= 29);
 
         String title = fx(() -> w.vm.titleProperty().get());
         assertEquals("Tickbench — " + file.getFileName() + " · edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
@@ -74,7 +73,7 @@ class ReplayViewTest {
         assertFalse(fx(() -> w.vm.window().isFollow()), "a replay opens paused on its whole range");
 
         Path png = dir.resolve("thermal.png");
-        fx(() -> { w.view.savePng(thermal, png); return null; });
+        fx(() -> { w.view.savePng(thermal.group(), png); return null; });
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
         assertEquals((int) Math.ceil(fx(thermal::getWidth)), img.getWidth(), 1);
         assertEquals((int) Math.ceil(fx(thermal::getHeight)), img.getHeight(), 1);
@@ -94,9 +93,9 @@ class ReplayViewTest {
         // (buddy); a chart counts its marks when the range reaches it on screen, a pulse or two later
         // on a busy machine (once it read buddy's marks before they were counted)
         until("thermal's emission marks drawn over 5 s",
-                () -> w.view.charts().charts().get(ChartGroup.THERMAL).marksDrawn());
+                () -> w.view.charts().chart("thermal").marksDrawn());
         until("buddy's emission marks left out over 5 s (dense)",
-                () -> !w.view.charts().charts().get(ChartGroup.BUDDY).marksDrawn());
+                () -> !w.view.charts().chart("buddy").marksDrawn());
         Path csv = dir.resolve("out.csv");
         var export = fx(() -> w.view.exportCsv(csv));
         until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
@@ -133,10 +132,10 @@ class ReplayViewTest {
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
         assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — router-arm.ndjson · edge-router-3 (MikroTik RB5009UG+S+, 5.6.3) · 100 Hz"),
                 fx(() -> w.vm.titleProperty().get()));
-        List<String> thermal = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).badgeTexts());
+        List<String> thermal = fx(() -> w.view.charts().chart("thermal").badgeTexts());
         assertTrue(thermal.contains("thermal_zone0 · 1.0 Hz · declared"), thermal.toString());
         assertTrue(thermal.contains("thermal_zone1 · 4.0 Hz · declared"), thermal.toString());
-        List<String> freq = fx(() -> w.view.charts().charts().get(ChartGroup.CPU_FREQ).badgeTexts());
+        List<String> freq = fx(() -> w.view.charts().chart("cpu_freq").badgeTexts());
         assertTrue(freq.contains("cpu0 · 100 Hz · policy"), "userspace governor: " + freq);
         assertTrue(fx(() -> w.vm.sources().stream().anyMatch(r -> !r.present() && r.name().equals("pressure"))),
                 "router-arm has no /proc/pressure: listed as absent");
@@ -152,6 +151,6 @@ class ReplayViewTest {
         String error = fx(() -> w.vm.errorProperty().get());
         assertTrue(error.startsWith("damaged.ndjson is damaged at line 1234 ("), error);
         assertTrue(error.endsWith("showing the 1233 lines before it"), error);
-        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount()) > 1000);
+        assertTrue(fx(() -> w.view.charts().chart("cpu").pointCount()) > 1000);
     }
 }

@@ -7,7 +7,6 @@ import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
 import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.walk.CgroupFixture;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
@@ -77,12 +76,12 @@ public final class ScreenshotsRun {
         w.drawn();
         check(fx(stage::getTitle).startsWith("Tickbench — edge-router-3"), "window title: " + fx(stage::getTitle));
         check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");
-        for (ChartGroup g : List.of(ChartGroup.THERMAL, ChartGroup.CPU_FREQ, ChartGroup.CPU, ChartGroup.PSI, ChartGroup.THROTTLE)) {
-            ChartView c = fx(() -> w.view.charts().charts().get(g));
+        for (String g : List.of("thermal", "cpu_freq", "cpu", "psi", "throttle")) {
+            ChartView c = fx(() -> w.view.charts().chart(g));
             check(c != null && fx(c::pointCount) > 100, g + " has no points");
         }
         // the critical trip (105 °C) is above every reading and still on screen
-        double yMax = fx(() -> w.view.charts().charts().get(ChartGroup.THERMAL).yAxis().getMax());
+        double yMax = fx(() -> w.view.charts().chart("thermal").yAxis().getMax());
         check(yMax > 105, "thermal y axis ends at " + yMax + ", below the 105 °C trip");
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
@@ -92,13 +91,13 @@ public final class ScreenshotsRun {
         w.drawn();
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
         // one track made taller (what a double-click does), photographed alone
-        ChartView throttle = fx(() -> w.view.charts().charts().get(ChartGroup.THROTTLE));
+        ChartView throttle = fx(() -> w.view.charts().chart("throttle"));
         fx(() -> { throttle.setExpanded(true); return null; });
         w.drawn();
         shot(w, out.resolve("throttle-chart.png"), throttle);
         fx(() -> { throttle.setExpanded(false); return null; });
         // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
-        fx(() -> { w.view.charts().refreshPickers(); return null; });
+        fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; });
         check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
         fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
         w.drawn();
@@ -111,9 +110,9 @@ public final class ScreenshotsRun {
 
         if (LocalConnection.available()) {
             fx(() -> { w.view.tabs().getSelectionModel().select(0); w.vm.connectLocal(); return null; });
-            until("live points", () -> w.view.charts().charts().get(ChartGroup.CPU) != null
-                    && w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 300);
-            until("a fuller live picture", () -> w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 700);
+            until("live points", () -> w.view.charts().chart("cpu") != null
+                    && w.view.charts().chart("cpu").pointCount() > 300);
+            until("a fuller live picture", () -> w.view.charts().chart("cpu").pointCount() > 700);
             w.drawn();
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());

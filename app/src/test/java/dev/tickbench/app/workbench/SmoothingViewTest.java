@@ -5,12 +5,11 @@ import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.core.derived.DerivedWindow;
 import dev.tickbench.testkit.SyntheticCapture;
-import io.fair_acc.dataset.DataSet;
+import dev.tickbench.app.session.Points;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -61,25 +60,23 @@ class SmoothingViewTest {
     private Set<Double> busyValues() throws Exception {
         return fx(() -> {
             Series s = w.vm.storeProperty().get().series("cpu.busy_pct");
-            DataSet ds = s.line();
-            return ds.lock().readLockGuard(() -> {
-                Set<Double> out = new TreeSet<>();
-                for (int i = 0; i < ds.getDataCount(); i++) {
-                    out.add(ds.get(DataSet.DIM_Y, i));
-                }
-                return out;
-            });
+            Points p = s.line();
+            Set<Double> out = new TreeSet<>();
+            for (int i = 0; i < p.size(); i++) {
+                out.add(p.y(i));
+            }
+            return out;
         });
     }
 
     private List<String> cpuBadges() throws Exception {
-        return fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts());
+        return fx(() -> w.view.charts().chart("cpu").badgeTexts());
     }
 
     private void waitForReplay(String what) throws Exception {
         until(what, () -> !w.vm.loadingProperty().get() && w.vm.replayProperty().get()
-                && w.view.charts().charts().get(ChartGroup.CPU) != null
-                && w.view.charts().charts().get(ChartGroup.CPU).pointCount() > 0);
+                && w.view.charts().chart("cpu") != null
+                && w.view.charts().chart("cpu").pointCount() > 0);
     }
 
     private void choose(FxRobot robot, String label) {
@@ -96,17 +93,17 @@ class SmoothingViewTest {
         assertEquals(DerivedWindow.S_1, fx(() -> w.vm.storeProperty().get().derivedWindow()), "1 s by default");
         assertTrue(cpuBadges().contains("busy · 1 s window"), cpuBadges().toString());
         assertEquals(Set.of(50.0), busyValues(), "25 whole 2-1-0-1 cycles in every 1 s window");
-        int oneSecondPoints = fx(() -> w.view.charts().charts().get(ChartGroup.CPU).pointCount());
+        int oneSecondPoints = fx(() -> w.view.charts().chart("cpu").pointCount());
 
         var before = fx(() -> w.vm.storeProperty().get());
         choose(robot, "tick");
         until("the capture read again per tick", () -> w.vm.storeProperty().get() != before);
         waitForReplay("the capture per tick");
         assertEquals(DerivedWindow.TICK, fx(() -> w.vm.storeProperty().get().derivedWindow()));
-        until("the per-tick badge", () -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()
+        until("the per-tick badge", () -> w.view.charts().chart("cpu").badgeTexts()
                 .contains("busy · tick window · jiffy steps of 50 %"));
         assertEquals(Set.of(0.0, 50.0, 100.0), busyValues(), "the jiffy wall: 0, 1 or 2 of 2 jiffies");
-        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
         assertEquals(2 * TICKS, (int) fx(cpu::pointCount), "busy and iowait on every tick (1 s: 99 ticks fewer each)");
         assertEquals(2 * (TICKS - 99), oneSecondPoints);
 
@@ -114,9 +111,9 @@ class SmoothingViewTest {
         choose(robot, "100 ms");
         until("the capture read again over 100 ms", () -> w.vm.storeProperty().get() != perTick);
         waitForReplay("the capture over 100 ms");
-        until("the 100 ms badge", () -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()
+        until("the 100 ms badge", () -> w.view.charts().chart("cpu").badgeTexts()
                 .contains("busy · 100 ms window · jiffy steps of 5.0 %"));
         assertEquals(Set.of(45.0, 55.0), busyValues(), "10 ticks: 9 or 11 of 20 jiffies");
-        assertTrue(fx(() -> w.view.charts().charts().get(ChartGroup.CPU).badgeTexts()).contains("iowait · 100 ms window · jiffy steps of 5.0 %"));
+        assertTrue(fx(() -> w.view.charts().chart("cpu").badgeTexts()).contains("iowait · 100 ms window · jiffy steps of 5.0 %"));
     }
 }

@@ -7,13 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.charts.ChartGroup;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
-import io.fair_acc.dataset.DataSet;
+import dev.tickbench.app.session.Points;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,21 +61,20 @@ class TracksViewTest {
         // the whole fixture in the store (the task's end: the loader's last batch is flushed before it)
         until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get()
                 && !w.vm.loadingProperty().get());
-        fx(() -> { w.view.charts().refreshPickers(); return null; });
         w.drawn();
     }
 
     /** Tracks whose whole chart lies inside the scroll pane's viewport, in scene coordinates. */
-    private List<ChartGroup> fullyVisible() throws Exception {
+    private List<String> fullyVisible() throws Exception {
         return fx(() -> {
             var scroll = w.view.charts().scrollPane();
             Bounds port = scroll.localToScene(scroll.getLayoutBounds());
-            List<ChartGroup> out = new ArrayList<>();
+            List<String> out = new ArrayList<>();
             for (ChartView v : w.view.charts().tracks()) {
                 Bounds b = v.localToScene(v.getLayoutBounds());
                 if (b.getMinY() >= port.getMinY() - 0.5 && b.getMaxY() <= port.getMaxY() + 0.5
                         && b.getMinX() >= port.getMinX() - 0.5 && b.getMaxX() <= port.getMaxX() + 0.5) {
-                    out.add(v.group());
+                    out.add(v.group().id());
                 }
             }
             return out;
@@ -87,12 +85,11 @@ class TracksViewTest {
     void sixTracksAreOnOneScreenAndTheEventsPaneIsSmallWhenEmpty() throws Exception {
         openFixture();
         fx(() -> { w.view.savePng(w.view.getScene().getRoot(), Path.of("/tmp/tracks-debug.png")); return null; });
-        List<ChartGroup> visible = fullyVisible();
+        List<String> visible = fullyVisible();
         assertTrue(visible.size() >= 6, "tracks fully visible at 1600×1000: " + visible);
-        assertEquals(List.of(ChartGroup.THERMAL, ChartGroup.CPU_FREQ, ChartGroup.CPU, ChartGroup.PSI, ChartGroup.SLAB,
-                ChartGroup.BUDDY), visible.subList(0, 6));
+        assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "slab", "buddy"), visible.subList(0, 6));
         // the legend lists what is drawn; the slab caches not drawn are one "+N more" away
-        ChartView slab = fx(() -> w.view.charts().charts().get(ChartGroup.SLAB));
+        ChartView slab = fx(() -> w.view.charts().chart("slab"));
         List<String> legend = fx(slab::legendTexts);
         int all = fx(() -> slab.badgeTexts().size());
         assertEquals(5 + 1, legend.size(), legend.toString());
@@ -113,22 +110,21 @@ class TracksViewTest {
                 "2950 samples over 29.99 s, seq 2000–2049 never arrived");
         // the dataset: the busy line ends at the last tick before the hole with a NaN point
         Series busy = fx(() -> w.vm.storeProperty().get().series("cpu.busy_pct"));
-        DataSet ds = busy.line();
-        int at = ds.lock().readLockGuard(() -> ds.getIndex(DataSet.DIM_X, HOLE_FROM));
-        assertTrue(Double.isNaN(ds.get(DataSet.DIM_Y, at + 1)) || Double.isNaN(ds.get(DataSet.DIM_Y, at)),
-                "a NaN at " + HOLE_FROM);
+        Points line = busy.line();
+        int at = line.lastStoredAtOrBefore(HOLE_FROM + 0.004); // the last point within half a tick of the hole's start
+        assertTrue(Double.isNaN(line.y(at)) && Math.abs(line.x(at) - HOLE_FROM) < 0.004, "a NaN at " + HOLE_FROM);
         assertEquals(1, busy.breaks());
 
         // the picture: zoomed around the hole, neither busy (a line) nor thermal_zone1 (held steps,
         // published at 10 Hz) crosses the hole; thermal_zone0 (1 Hz: the hole is within its cadence) does
         fx(() -> { w.vm.window().userRange(HOLE_FROM - 1, HOLE_TO + 2); return null; });
         w.drawn();
-        assertEquals(0, colourInColumn(ChartGroup.CPU, (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 1000), "busy drawn across the hole");
-        assertTrue(colourInColumn(ChartGroup.CPU, HOLE_FROM - 0.5, "#1f77b4", 1000) > 0, "busy drawn before the hole");
-        assertTrue(colourInColumn(ChartGroup.CPU, HOLE_TO + 1.5, "#1f77b4", 1000) > 0, "busy drawn after the hole (its 1 s window filled again)");
-        assertEquals(0, colourInColumn(ChartGroup.THERMAL, (HOLE_FROM + HOLE_TO) / 2, "#d62728", 100), "thermal_zone1 held across the hole");
-        assertTrue(colourInColumn(ChartGroup.THERMAL, HOLE_FROM - 0.5, "#d62728", 100) > 0, "thermal_zone1 before the hole");
-        assertTrue(colourInColumn(ChartGroup.THERMAL, (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 100) > 0, "thermal_zone0 holds through");
+        assertEquals(0, colourInColumn("cpu", (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 1000), "busy drawn across the hole");
+        assertTrue(colourInColumn("cpu", HOLE_FROM - 0.5, "#1f77b4", 1000) > 0, "busy drawn before the hole");
+        assertTrue(colourInColumn("cpu", HOLE_TO + 1.5, "#1f77b4", 1000) > 0, "busy drawn after the hole (its 1 s window filled again)");
+        assertEquals(0, colourInColumn("thermal", (HOLE_FROM + HOLE_TO) / 2, "#d62728", 100), "thermal_zone1 held across the hole");
+        assertTrue(colourInColumn("thermal", HOLE_FROM - 0.5, "#d62728", 100) > 0, "thermal_zone1 before the hole");
+        assertTrue(colourInColumn("thermal", (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 100) > 0, "thermal_zone0 holds through");
     }
 
     /**
@@ -136,9 +132,9 @@ class TracksViewTest {
      * exact colour) in the chart's pixel columns at time {@code t}, below the value {@code below} (the
      * thermal chart's red critical trip line lies above the data).
      */
-    private int colourInColumn(ChartGroup g, double t, String colour, double below) throws Exception {
+    private int colourInColumn(String g, double t, String colour, double below) throws Exception {
         return fx(() -> {
-            ChartView v = w.view.charts().charts().get(g);
+            ChartView v = w.view.charts().chart(g);
             var canvas = v.chart().getCanvas();
             Image img = canvas.snapshot(null, null);
             int x = (int) Math.round(canvas.sceneToLocal(v.sceneXAt(t), 0).getX());
@@ -177,17 +173,17 @@ class TracksViewTest {
     @Test
     void theWheelScrollsTheTracksAndCtrlWheelZoomsTime() throws Exception {
         openFixture();
-        double min = fx(() -> w.vm.window().minProperty().get());
-        double max = fx(() -> w.vm.window().maxProperty().get());
-        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        double min = fx(() -> w.vm.window().min());
+        double max = fx(() -> w.vm.window().max());
+        ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
         Bounds plot = fx(cpu::plotBoundsInScene);
         double sx = plot.getMinX() + plot.getWidth() * 0.25;
         double sy = (plot.getMinY() + plot.getMaxY()) / 2;
         assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0);
         wheel(cpu, sx, sy, -120, false);
         until("the tracks to scroll", () -> w.view.charts().getVvalue() > 0);
-        assertEquals(min, fx(() -> w.vm.window().minProperty().get()), 0.0, "a plain wheel does not zoom");
-        assertEquals(max, fx(() -> w.vm.window().maxProperty().get()), 0.0);
+        assertEquals(min, fx(() -> w.vm.window().min()), 0.0, "a plain wheel does not zoom");
+        assertEquals(max, fx(() -> w.vm.window().max()), 0.0);
         wheel(cpu, sx, sy, 1200, false);
         until("back at the top", () -> w.view.charts().getVvalue() == 0);
         w.drawn();
@@ -198,8 +194,8 @@ class TracksViewTest {
         double py = (plot.getMinY() + plot.getMaxY()) / 2;
         double t0 = fx(() -> cpu.timeAtScene(px));
         wheel(cpu, px, py, 80, true);
-        double nmin = fx(() -> w.vm.window().minProperty().get());
-        double nmax = fx(() -> w.vm.window().maxProperty().get());
+        double nmin = fx(() -> w.vm.window().min());
+        double nmax = fx(() -> w.vm.window().max());
         assertEquals((max - min) * 0.8 * 0.8, nmax - nmin, 1e-6, "two notches, 0.8 each");
         assertEquals((t0 - min) / (max - min), (t0 - nmin) / (nmax - nmin), 1e-6, "the time under the pointer stays put");
         assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0, "Ctrl+wheel does not scroll");
@@ -217,11 +213,11 @@ class TracksViewTest {
         double to = fx(() -> strip.xAt(START + 15));
         robot.drag(new Point2D(b.getMinX() + grab, b.getMinY() + b.getHeight() / 2), MouseButton.PRIMARY)
                 .dropTo(new Point2D(b.getMinX() + to, b.getMinY() + b.getHeight() / 2));
-        double min = fx(() -> w.vm.window().minProperty().get());
-        double max = fx(() -> w.vm.window().maxProperty().get());
+        double min = fx(() -> w.vm.window().min());
+        double max = fx(() -> w.vm.window().max());
         assertEquals(6, max - min, 1e-6, "a drag inside the rectangle keeps the width");
         assertEquals(START + 12, min, 0.3, "and moves the range by the drag");
-        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
         assertEquals(min, fx(() -> cpu.xAxis().getMin()), 1e-9, "the charts follow the window");
     }
 
@@ -230,10 +226,10 @@ class TracksViewTest {
         openFixture();
         fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
         w.drawn(); // the counts are read once everything asked for is drawn, never after a number of frames
-        Map<ChartGroup, Long> before = redraws();
+        Map<String, Long> before = redraws();
         long strip = fx(() -> w.view.charts().overview().draws());
         pulses(30); // the span watched: nothing changes, so no pulse may redraw
-        fx(() -> { w.view.charts().refreshPickers(); return null; }); // what the window does every 2 s
+        fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; }); // what the window does every 2 s
         pulses(30);
         w.drawn(); // whatever the refresh asked for has been drawn, and would be counted
         assertEquals(before, redraws(), "nothing changed: nothing redrawn");
@@ -242,40 +238,40 @@ class TracksViewTest {
         assertTrue(stripDraws >= 1 && stripDraws <= 2, "the strip repaints on refresh, not on every pulse: " + stripDraws);
 
         // scrolled to the top, the last tracks are off screen: a new window redraws only what is on screen
-        List<ChartGroup> on = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(ChartView::group).toList());
-        List<ChartGroup> off = fx(() -> w.view.charts().tracks().stream().filter(v -> !v.isOnScreen()).map(ChartView::group).toList());
+        List<String> on = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(v -> v.group().id()).toList());
+        List<String> off = fx(() -> w.view.charts().tracks().stream().filter(v -> !v.isOnScreen()).map(v -> v.group().id()).toList());
         assertFalse(off.isEmpty(), "some tracks are below the viewport");
-        ChartView first = fx(() -> w.view.charts().charts().get(on.get(0)));
+        ChartView first = fx(() -> w.view.charts().chart(on.get(0)));
         fx(() -> { w.vm.window().userRange(START + 3, START + 9); return null; });
         until("the tracks on screen to show the new window", () -> first.xAxis().getMin() == START + 3);
         w.drawn();
-        Map<ChartGroup, Long> after = redraws();
-        for (ChartGroup g : on) {
+        Map<String, Long> after = redraws();
+        for (String g : on) {
             assertTrue(after.get(g) > before.get(g), g + " on screen redraws for the new window");
         }
-        for (ChartGroup g : off) {
+        for (String g : off) {
             assertEquals(before.get(g), after.get(g), g + " off screen is not redrawn");
         }
         // another tab: nothing on the Live tab is redrawn, whatever the window does
         fx(() -> { w.view.tabs().getSelectionModel().select(1); return null; });
         until("the Live tab's tracks off screen", () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
         w.drawn();
-        Map<ChartGroup, Long> hidden = redraws();
+        Map<String, Long> hidden = redraws();
         fx(() -> { w.vm.window().userRange(START + 4, START + 10); return null; });
         pulses(10); // the span watched
         w.drawn();
         assertEquals(hidden, redraws(), "a hidden tab's charts are not redrawn");
         // back on the Live tab, the charts on screen show the new window
         fx(() -> { w.view.tabs().getSelectionModel().select(0); return null; });
-        ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
+        ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
         until("the CPU track to show the new window", () -> cpu.xAxis().getMin() == START + 4);
         w.drawn();
-        assertTrue(redraws().get(ChartGroup.CPU) > hidden.get(ChartGroup.CPU));
+        assertTrue(redraws().get("cpu") > hidden.get("cpu"));
     }
 
-    private Map<ChartGroup, Long> redraws() throws Exception {
+    private Map<String, Long> redraws() throws Exception {
         return fx(() -> {
-            Map<ChartGroup, Long> m = new java.util.EnumMap<>(ChartGroup.class);
+            Map<String, Long> m = new java.util.LinkedHashMap<>();
             w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
             return m;
         });
@@ -291,15 +287,15 @@ class TracksViewTest {
         try {
             fx(() -> { w.vm.connectLocal(); return null; });
             until("busy and PSI with points", () -> {
-                ChartView cpu = w.view.charts().charts().get(ChartGroup.CPU);
-                ChartView psi = w.view.charts().charts().get(ChartGroup.PSI);
+                ChartView cpu = w.view.charts().chart("cpu");
+                ChartView psi = w.view.charts().chart("psi");
                 return cpu != null && psi != null && cpu.pointCount() > 50 && psi.pointCount() > 50;
             });
             double first = fx(() -> w.vm.storeProperty().get().firstX());
             fx(() -> { w.vm.window().userRange(first, first + 1); return null; });
             w.drawn();
-            ChartView cpu = fx(() -> w.view.charts().charts().get(ChartGroup.CPU));
-            ChartView psi = fx(() -> w.view.charts().charts().get(ChartGroup.PSI));
+            ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
+            ChartView psi = fx(() -> w.view.charts().chart("psi"));
             long cpuBefore = fx(cpu::redraws);
             long psiBefore = fx(psi::redraws);
             int points = fx(cpu::pointCount);
@@ -313,7 +309,7 @@ class TracksViewTest {
                     "CPU busy: new samples right of a paused window are not drawn (" + (fx(cpu::redraws) - cpuBefore) + " redraws, " + newMarks + " new marks)");
             assertTrue(fx(psi::redraws) - psiBefore <= newMarks, "PSI likewise");
             // following again, the charts move with the data
-            fx(() -> { w.vm.window().followProperty().set(true); return null; });
+            fx(() -> { w.vm.window().follow(true); return null; });
             until("a redraw when following", () -> cpu.redraws() > cpuBefore);
         } finally {
             fx(() -> { w.vm.shutdown(); return null; });

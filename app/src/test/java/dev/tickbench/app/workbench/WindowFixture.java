@@ -1,35 +1,63 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.testkit.TempDirs;
+import dev.tickbench.app.AppArgs;
+import dev.tickbench.app.Startup;
+import dev.tickbench.app.Workbench;
+import dev.tickbench.app.connect.ConnectFlow;
+import dev.tickbench.app.connect.ConnectViewModel;
+import dev.tickbench.app.connect.RecentConnections;
 import dev.tickbench.app.recording.Spool;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.testkit.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.animation.AnimationTimer;
-import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Builds the real main window for TestFX tests, exactly as TickbenchApp does, without connecting. */
+/**
+ * The real main window for TestFX tests, built by the app's own start path ({@link Workbench#open},
+ * as {@code TickbenchApp.start} does), with the user's places swapped for temporary ones; it connects
+ * nowhere until a test says so ({@link #begin}, the command line's path, or the view-model).
+ */
 final class WindowFixture {
+    final Workbench workbench;
     final MainViewModel vm;
     final MainView view;
 
     WindowFixture(Stage stage, int width, int height) {
-        // the spool goes to a temp dir, not the user's cache; deleted with its files when the JVM exits
-        Path spoolDir = TempDirs.deletedAtExit("tickbench-spool");
-        vm = new MainViewModel(Platform::runLater, new Spool(spoolDir, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
-        view = new MainView(vm);
-        Scene scene = new Scene(view, width, height);
-        view.installKeys(scene);
-        stage.titleProperty().bind(vm.titleProperty());
-        stage.setScene(scene);
-        stage.show();
+        this(stage, width, height, SeriesCatalogue.standard());
+    }
+
+    /** A window whose stores read {@code catalogue} (a fixture board's source added to the standard one). */
+    WindowFixture(Stage stage, int width, int height, SeriesCatalogue catalogue) {
+        workbench = Workbench.open(stage, startup(width, height, catalogue));
+        vm = workbench.viewModel();
+        view = workbench.view();
+    }
+
+    /**
+     * The user's startup with temporary places: the spool, preferences, recent connections and
+     * {@code ~/.ssh} in directories deleted with their files when the JVM exits, never the user's own.
+     */
+    static Startup startup(int width, int height, SeriesCatalogue catalogue) {
+        Path dir = TempDirs.deletedAtExit("tickbench-window");
+        Spool spool = new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime);
+        return new Startup(spool, dir.resolve("config/ui.properties"), () -> new ConnectFlow(new ConnectViewModel(
+                new RecentConnections(dir.resolve("config/recent.json")), dir.resolve("ssh"), () -> null)),
+                catalogue, width, height, null);
+    }
+
+    /** What {@code tickbench ARGS…} does once the window is up (FX thread). */
+    void begin(String... args) throws Exception {
+        AppArgs parsed = AppArgs.parse(java.util.List.of(args));
+        fx(() -> { workbench.begin(parsed); return null; });
     }
 
     /**

@@ -71,7 +71,7 @@ class WindowTasksTest {
         until("the capture is open", () -> open.getState() == Worker.State.SUCCEEDED);
         Path csv = dir.resolve("out.csv");
 
-        var export = fx(() -> vm.exportCsv(csv, List.of(), false));
+        var export = fx(() -> vm.exportCsv(csv));
         until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
 
         assertEquals(2, submitted.size(), "both tasks went to the view-model's executor");
@@ -90,7 +90,7 @@ class WindowTasksTest {
         until("the capture is open", () -> open.getState() == Worker.State.SUCCEEDED);
         Path nowhere = dir.resolve("no-such-dir").resolve("out.csv");
 
-        var export = fx(() -> vm.exportCsv(nowhere, List.of(), false));
+        var export = fx(() -> vm.exportCsv(nowhere));
         until("the export fails", () -> export.getState() == Worker.State.FAILED);
 
         String error = fx(() -> vm.errorProperty().get());
@@ -110,7 +110,7 @@ class WindowTasksTest {
         assertTrue(fx(() -> vm.taskBusyProperty().get()));
         assertTrue(fx(() -> view.lookup(".progress-bar").getParent().isVisible()), "the progress row shows while it runs");
 
-        assertNull(fx(() -> vm.exportCsv(dir.resolve("out.csv"), List.of(), false)), "a second task is refused");
+        assertNull(fx(() -> vm.exportCsv(dir.resolve("out.csv"))), "a second task is refused");
         assertEquals("Wait for the current task to finish, or cancel it.", fx(() -> vm.errorProperty().get()));
 
         fx(() -> { vm.cancelTask(); return null; });

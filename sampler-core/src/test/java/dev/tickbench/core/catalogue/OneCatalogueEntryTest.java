@@ -21,6 +21,7 @@ import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.testkit.Boards;
+import dev.tickbench.testkit.CatalogueEntries;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,14 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 class OneCatalogueEntryTest {
     private static final long TICK_NS = 100_000_000L;
 
-    /** The one entry: hwmon temperatures, m°C in sysfs, shown in °C on the thermal track. */
-    static final SourceEntry HWMON = SourceEntry.fileSet("hwmon", ValueKind.LEVEL,
-                    FileSet.sys("class/hwmon/hwmon{chip:\\d+}/temp{sensor:\\d+}_input", "hwmon{chip}.temp{sensor}"),
-                    "hwmon temperature sensors (coretemp: one per core)")
-            .series(SeriesEntry.level("hwmon.hwmon{chip:\\d+}.temp{sensor:\\d+}", Unit.MILLICELSIUS, "a hwmon temperature sensor")
-                    .shown("{key}", "°C", Scale.per(1000)).csv("{source}.{key}_c").group("thermal")
-                    .metric(Metric.gauge("tickbench_hwmon_celsius", "hwmon temperature, held between emissions.",
-                            "chip", "{chip}", "sensor", "{sensor}")));
+    /** The one entry: hwmon temperatures, m°C in sysfs, shown in °C on the thermal track (the workbench's test adds it too). */
+    static final SourceEntry HWMON = CatalogueEntries.HWMON;
 
     /** A counter set the same way: per-core thermal throttle events (x86). */
     static final SourceEntry THROTTLE_EVENTS = SourceEntry.fileSet("thermal_throttle", ValueKind.COUNTER,

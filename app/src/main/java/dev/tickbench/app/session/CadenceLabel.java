@@ -1,4 +1,4 @@
-package dev.tickbench.app.charts;
+package dev.tickbench.app.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
@@ -18,16 +18,27 @@ public record CadenceLabel(double hz, String reason, double achievedHz) {
         return new CadenceLabel(hz, reason, achieved == null ? Double.NaN : achieved);
     }
 
-    /** Reads {@code capabilities.cadences.<source>}; null when the source publishes none. */
+    /** The throttle's own line, once a second (docs/throttle.md): its reason when the capabilities name none. */
+    static final String ONCE_A_SECOND = "once a second";
+
+    /**
+     * What {@code capabilities} publish for {@code source}: {@code cadences.<source>}, or for a source
+     * with a line of its own (the throttle) the {@code hz} of its own block, {@code capabilities.<source>.hz};
+     * null when the source publishes none.
+     */
     public static CadenceLabel of(JsonNode capabilities, String source) {
         if (capabilities == null) {
             return null;
         }
         JsonNode c = capabilities.path("cadences").path(source);
-        if (!c.isObject() || !c.has("hz")) {
-            return null;
+        if (c.isObject() && c.has("hz")) {
+            return new CadenceLabel(c.get("hz").asDouble(), c.path("reason").asText("?"));
         }
-        return new CadenceLabel(c.get("hz").asDouble(), c.path("reason").asText("?"));
+        JsonNode own = capabilities.path(source).path("hz");
+        if (own.isNumber() && own.asDouble() > 0) {
+            return new CadenceLabel(own.asDouble(), own.asDouble() == 1.0 ? ONCE_A_SECOND : "own line");
+        }
+        return null;
     }
 
     public String text() {

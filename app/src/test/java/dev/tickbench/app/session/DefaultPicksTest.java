@@ -1,4 +1,4 @@
-package dev.tickbench.app.charts;
+package dev.tickbench.app.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.app.recording.CaptureLoader;
-import dev.tickbench.app.session.Series;
-import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.catalogue.ChartGroup;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.testkit.Boards;
@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The slab and buddy charts' default picks on the fixture boards, end to end: the sampler reads the
  * board (slab object sizes and page size go into the capabilities), the capture is loaded into a store,
- * and the picks are made from the store's series as the chart makes them. Expected values from the
+ * and the picks are the selection's, made from the store's series as every chart and the export read
+ * them, with the ranking the catalogue gives each group. Expected values from the
  * boards' proc/slabinfo (active_objs × objsize) and proc/buddyinfo (Σ count × 2^order pages).
  */
 class DefaultPicksTest {
@@ -46,8 +47,15 @@ class DefaultPicksTest {
         return store;
     }
 
+    private static final ChartGroup SLAB = SeriesCatalogue.standard().group("slab").orElseThrow();
+    private static final ChartGroup BUDDY = SeriesCatalogue.standard().group("buddy").orElseThrow();
+
+    /** What the slab or buddy track draws before the user picks: the selection's default picks. */
     private static Set<String> picks(SeriesStore store, ChartGroup group) {
-        return DefaultPicks.pick(group, store.series(group), store.session().memory(), ChartView.TOP_N);
+        Set<String> drawn = new Selection(store).drawnNames(group);
+        assertEquals(DefaultPicks.pick(group, store.series(group), store.session().memory()), drawn);
+        assertEquals(5, drawn.size(), "the catalogue's top five");
+        return new java.util.TreeSet<>(drawn);
     }
 
     private static Set<String> slab(String... caches) {
@@ -78,9 +86,9 @@ class DefaultPicksTest {
         // ext4_inode_cache 43428 × 1128 B = 49.0 MB, dentry 58813 × 192 = 11.3 MB, radix_tree_node 9.3 MB,
         // buffer_head 6.8 MB, kernfs_node_cache 2.4 MB (nf_conntrack, 1234 × 256, is not among them)
         assertEquals(slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
-                picks(s, ChartGroup.SLAB));
+                picks(s, SLAB));
         // one zone, DMA: order 10 holds 45 × 1024 pages, 9: 512, 4: 144, 3: 136, then 5, 6, 7 tie at 128 (lowest wins)
-        Set<String> b = picks(s, ChartGroup.BUDDY);
+        Set<String> b = picks(s, BUDDY);
         assertEquals(buddy("0.DMA", 10, 9, 4, 3, 5), b);
         assertEquals("DMA · order 3 (32 KiB)", s.series("buddyinfo.0.DMA.3").label().split(" · \\d+ Hz")[0]);
         assertEquals("DMA · order 10 (4 MiB)", s.series("buddyinfo.0.DMA.10").label().split(" · \\d+ Hz")[0]);
@@ -91,21 +99,21 @@ class DefaultPicksTest {
         SeriesStore s = capture(Boards.SBC);
         // TCPv6 26 × 2496 B = 64 896, UDPv6 44 × 1472 = 64 768, AF_VSOCK 36 × 1280 = 46 080, mqueue_inode_cache
         // 17 × 960 = 16 320, RAWv6 12 × 1344 = 16 128
-        assertEquals(slab("TCPv6", "UDPv6", "AF_VSOCK", "mqueue_inode_cache", "RAWv6"), picks(s, ChartGroup.SLAB));
+        assertEquals(slab("TCPv6", "UDPv6", "AF_VSOCK", "mqueue_inode_cache", "RAWv6"), picks(s, SLAB));
         // DMA32 holds 514 721 free pages, DMA 106 766; in DMA32: orders 10, 4 (2240), 5 (1952), 3 (1768), 2 (1608)
-        assertEquals(buddy("0.DMA32", 10, 4, 5, 3, 2), picks(s, ChartGroup.BUDDY));
+        assertEquals(buddy("0.DMA32", 10, 4, 5, 3, 2), picks(s, BUDDY));
         assertEquals(List.of("DMA32 · order 10 (4 MiB)", "DMA32 · order 2 (16 KiB)", "DMA32 · order 3 (32 KiB)",
-                "DMA32 · order 4 (64 KiB)", "DMA32 · order 5 (128 KiB)"), labels(s, picks(s, ChartGroup.BUDDY)));
+                "DMA32 · order 4 (64 KiB)", "DMA32 · order 5 (128 KiB)"), labels(s, picks(s, BUDDY)));
     }
 
     @Test
     void x86Server() throws Exception {
         SeriesStore s = capture(Boards.X86);
         assertEquals(slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
-                picks(s, ChartGroup.SLAB));
+                picks(s, SLAB));
         // node 1 Normal holds 9 999 225 free pages, node 0 Normal 9 551 523; in it orders 10, 3 (5870 × 8 = 46 960),
         // 2 (43 732), 1 (40 224), 4 (36 816)
-        assertEquals(buddy("1.Normal", 10, 3, 2, 1, 4), picks(s, ChartGroup.BUDDY));
+        assertEquals(buddy("1.Normal", 10, 3, 2, 1, 4), picks(s, BUDDY));
         assertEquals("node 1 · Normal · order 3 (32 KiB)", s.series("buddyinfo.1.Normal.3").label().split(" · \\d+ Hz")[0]);
         assertEquals("Normal · order 3 (32 KiB)", s.series("buddyinfo.0.Normal.3").label().split(" · \\d+ Hz")[0]);
     }
@@ -137,6 +145,6 @@ class DefaultPicksTest {
 
     @Test
     void noSeriesNoPicks() {
-        assertEquals(Set.of(), DefaultPicks.pick(ChartGroup.SLAB, List.<Series>of(), DefaultPicks.Facts.NONE, 5));
+        assertEquals(Set.of(), DefaultPicks.pick(SLAB, List.<Series>of(), DefaultPicks.Facts.NONE));
     }
 }

@@ -1,8 +1,8 @@
-package dev.tickbench.app.charts;
+package dev.tickbench.app.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tickbench.app.session.Series;
-import io.fair_acc.dataset.DataSet;
+import dev.tickbench.core.catalogue.ChartGroup;
+import dev.tickbench.core.catalogue.SeriesMatch;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -19,7 +19,9 @@ import java.util.TreeSet;
  * the slab caches holding the most memory ({@code active_objs × objsize}, the size from the session's
  * capabilities), and the buddy orders of the zone holding the most free memory
  * ({@code Σ count × 2^order} pages), each order named by what one block is, "Normal · order 3 (32 KiB)".
- * Ranked on the latest value of each series; ties go to the name, so a pick is stable.
+ * Ranked on the latest value of each series; ties go to the name, so a pick is stable. Which ranking a
+ * chart uses is its catalogue group's ({@link ChartGroup.Picks}); the buddy names stay here, in the
+ * workbench's words.
  */
 public final class DefaultPicks {
     /** What old captures lack: a page size assumed for naming buddy orders, said so in the name. */
@@ -56,23 +58,31 @@ public final class DefaultPicks {
         return page != null && page.canConvertToLong() && page.asLong() > 0 ? page.asLong() : null;
     }
 
-    /** The default picks of a slab or buddy chart among its series (series names); empty for other groups. */
-    public static Set<String> pick(ChartGroup group, Collection<Series> series, Facts facts, int n) {
-        Map<String, Double> latest = new LinkedHashMap<>();
-        String prefix = group == ChartGroup.SLAB ? "slabinfo." : "buddyinfo.";
-        for (Series s : series) {
-            if (s.name().startsWith(prefix)) {
-                double v = latest(s.line());
-                latest.put(s.name().substring(prefix.length()), Double.isNaN(v) ? -1 : v); // not drawn yet: last
-            }
-        }
-        List<String> keys = switch (group) {
-            case SLAB -> slab(latest, facts, n);
-            case BUDDY -> buddy(latest, n);
-            default -> List.of();
-        };
+    /**
+     * The default picks of a chart among its series (series names): the group's {@link ChartGroup.Picks}
+     * ranked as it says; every series for a group that draws all. A series is ranked on its key inside
+     * its source ({@code dentry}, {@code 0.Normal.3}).
+     */
+    public static Set<String> pick(ChartGroup group, Collection<Series> series, Facts facts) {
         Set<String> out = new TreeSet<>();
-        keys.forEach(k -> out.add(prefix + k));
+        if (group.picks().all()) {
+            series.forEach(s -> out.add(s.name()));
+            return out;
+        }
+        Map<String, Double> latest = new LinkedHashMap<>();
+        Map<String, String> names = new LinkedHashMap<>();
+        for (Series s : series) {
+            String key = s.match().captures().get("key");
+            double v = s.line().lastY();
+            latest.put(key, Double.isNaN(v) ? -1 : v); // not drawn yet: last
+            names.put(key, s.name());
+        }
+        int n = group.picks().top();
+        List<String> keys = switch (group.picks().ranking()) {
+            case MEMORY -> slab(latest, facts, n);
+            case ZONE_FREE_MEMORY -> buddy(latest, n);
+        };
+        keys.forEach(k -> out.add(names.get(k)));
         return out;
     }
 
@@ -122,6 +132,18 @@ public final class DefaultPicks {
     }
 
     /**
+     * A series' short name: the catalogue's, except the orders of a chart ranked by zone memory (buddy),
+     * which are named by what one block is ({@link #buddyLabel}), from the session's page size.
+     */
+    public static String displayName(SeriesMatch m, Long pageSize) {
+        ChartGroup g = m.group();
+        if (g != null && g.picks().ranking() == ChartGroup.Ranking.ZONE_FREE_MEMORY) {
+            return buddyLabel(m.captures().get("key"), pageSize);
+        }
+        return m.displayName();
+    }
+
+    /**
      * The badge name of a buddy key {@code node.zone.order}: "Normal · order 3 (32 KiB)", with
      * "node 1 · " in front on nodes other than 0; with no page size known, 4 KiB and says so
      * ("(32 KiB if 4 KiB pages)"). A key that is not node.zone.order is returned as it is.
@@ -147,14 +169,6 @@ public final class DefaultPicks {
             u++;
         }
         return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " " + units[u];
-    }
-
-    /** The value of a dataset's last point (a level's latest value or its held tail); NaN when empty. */
-    static double latest(DataSet ds) {
-        return ds.lock().readLockGuard(() -> {
-            int n = ds.getDataCount();
-            return n == 0 ? Double.NaN : ds.get(DataSet.DIM_Y, n - 1);
-        });
     }
 
     /** A buddyinfo key {@code node.zone.order}; zone names have no dots. */

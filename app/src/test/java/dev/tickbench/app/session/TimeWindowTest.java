@@ -1,4 +1,4 @@
-package dev.tickbench.app.charts;
+package dev.tickbench.app.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,18 +11,18 @@ class TimeWindowTest {
     void followSlidesAndAUserZoomPauses() {
         TimeWindow w = new TimeWindow();
         w.advance(990, 1000);
-        assertEquals(990, w.minProperty().get(), 0, "a young session is shown from its first sample");
+        assertEquals(990, w.min(), 0, "a young session is shown from its first sample");
         w.advance(Double.NaN, 1000);
-        assertEquals(940, w.minProperty().get(), 0);
-        assertEquals(1000, w.maxProperty().get(), 0);
+        assertEquals(940, w.min(), 0);
+        assertEquals(1000, w.max(), 0);
         w.userRange(950, 960);
         assertFalse(w.isFollow());
         w.advance(Double.NaN, 2000);
-        assertEquals(950, w.minProperty().get(), 0, "paused: new data does not move the window");
+        assertEquals(950, w.min(), 0, "paused: new data does not move the window");
         w.toggleFollow();
         assertTrue(w.isFollow());
         w.advance(Double.NaN, 2000);
-        assertEquals(1940, w.minProperty().get(), 0);
+        assertEquals(1940, w.min(), 0);
     }
 
     @Test
@@ -30,9 +30,9 @@ class TimeWindowTest {
         TimeWindow w = new TimeWindow();
         w.showAll(100, 200);
         w.centreOn(500);
-        assertEquals(450, w.minProperty().get(), 0);
-        assertEquals(550, w.maxProperty().get(), 0);
+        assertEquals(450, w.min(), 0);
+        assertEquals(550, w.max(), 0);
         w.userRange(10, 5);
-        assertEquals(450, w.minProperty().get(), 0, "an empty range is ignored");
+        assertEquals(450, w.min(), 0, "an empty range is ignored");
     }
 }

@@ -1,0 +1,35 @@
+package dev.tickbench.app;
+
+import dev.tickbench.app.connect.ConnectFlow;
+import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.workbench.Theme;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/**
+ * What a workbench window is made with, the rest being the same for everyone ({@link Workbench#open}):
+ * the user's app takes {@link #forUser()}; a test gives its own temporary places and, to add a source,
+ * its own catalogue.
+ *
+ * @param spool where the live session is kept for Export CSV
+ * @param prefs the theme, the last folder and Open Recent ({@code ui.properties})
+ * @param ssh the SSH connect form and its flow (recent connections, {@code ~/.ssh})
+ * @param catalogue what every series is
+ * @param problem what went wrong preparing these, said in the window's error line; null when nothing
+ */
+public record Startup(Spool spool, Path prefs, Supplier<ConnectFlow> ssh, SeriesCatalogue catalogue, double width,
+                      double height, String problem) {
+    /** The user's: spool in the user's cache (what dead workbenches left there deleted), prefs in the config dir. */
+    public static Startup forUser() {
+        String problem = null;
+        try {
+            Spool.deleteOrphans(Spool.defaultDir());
+        } catch (IOException e) {
+            problem = "Cannot tidy " + Spool.defaultDir() + ": " + e.getMessage();
+        }
+        return new Startup(new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
+                Theme.defaultPrefs(), ConnectFlow::forUser, SeriesCatalogue.standard(), 1280, 860, problem);
+    }
+}

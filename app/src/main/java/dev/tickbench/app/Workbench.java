@@ -1,0 +1,114 @@
+package dev.tickbench.app;
+
+import dev.tickbench.app.connect.ConnectFlow;
+import dev.tickbench.app.connect.ConnectViewModel;
+import dev.tickbench.app.connect.ConnectionKind;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
+import dev.tickbench.app.workbench.Theme;
+import java.io.IOException;
+import java.nio.file.Path;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * The workbench window as the app opens it ({@link #open}), and what the command line asks of it
+ * ({@link #begin}): the one start path, taken by {@link TickbenchApp} and by the tests' windows alike.
+ */
+public final class Workbench {
+    private final MainViewModel vm;
+    private final MainView view;
+    private final ConnectFlow ssh;
+    private final Stage stage;
+
+    private Workbench(MainViewModel vm, MainView view, ConnectFlow ssh, Stage stage) {
+        this.vm = vm;
+        this.view = view;
+        this.ssh = ssh;
+        this.stage = stage;
+    }
+
+    /** Builds the window on {@code stage} from {@code startup} and shows it; connects nowhere yet (FX thread). */
+    public static Workbench open(Stage stage, Startup startup) {
+        MainViewModel vm = new MainViewModel(Platform::runLater, Background.shared(), startup.spool(), startup.catalogue());
+        MainView view = new MainView(vm);
+        if (startup.problem() != null) {
+            vm.errorProperty().set(startup.problem());
+        }
+        Path prefs = startup.prefs();
+        vm.darkThemeProperty().set(Theme.loadDark(prefs));
+        vm.darkThemeProperty().addListener((o, a, b) -> {
+            try {
+                Theme.saveDark(prefs, b);
+            } catch (IOException e) {
+                vm.errorProperty().set("Cannot remember the theme in " + prefs + ": " + e.getMessage());
+            }
+        });
+        vm.files().persistIn(prefs);
+        Scene scene = new Scene(view, startup.width(), startup.height());
+        view.installKeys(scene);
+        ConnectFlow ssh = startup.ssh().get();
+        view.addSshConnect("SSH host or probe server…", ssh);
+        stage.titleProperty().bind(vm.titleProperty());
+        stage.setScene(scene);
+        stage.show();
+        return new Workbench(vm, view, ssh, stage);
+    }
+
+    /** What the command line asks for: captures, an SSH host, or this machine (AppArgs). FX thread. */
+    public void begin(AppArgs args) {
+        if (args.rateHz() != null) {
+            vm.rateHzProperty().set(args.rateHz());
+        }
+        if (args.floorHz() != null) {
+            vm.floorHzProperty().set(args.floorHz());
+        }
+        if (args.files().size() == 1) {
+            view.openCapture(args.files().get(0));
+        } else if (!args.files().isEmpty()) {
+            view.tabs().show(view.tabs().compare());
+            view.tabs().compare().load(args.files());
+        } else if (args.remote()) {
+            fill(ssh.form(), args);
+            try {
+                vm.connect(ssh.connectNow(stage), view.outcome(ssh));
+            } catch (IOException | IllegalStateException e) {
+                view.askToConnect(ssh, null, e.getMessage());
+            }
+        } else if (LocalConnection.available()) {
+            vm.connectLocal();
+        } else {
+            Platform.runLater(() -> view.askToConnect(ssh,
+                    "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.", null));
+        }
+    }
+
+    /** The connect form as {@code tickbench [user@]host[:port]} fills it (the rest as last typed or defaults). */
+    static void fill(ConnectViewModel form, AppArgs args) {
+        form.kind().set(ConnectionKind.SSH_HOST);
+        form.host().set(args.host());
+        form.user().set(args.user() == null ? "" : args.user());
+        form.port().set(args.port() == null ? "" : args.port().toString());
+        if (args.rateHz() != null) {
+            form.rate().set(args.rateHz().toString());
+        }
+        if (args.floorHz() != null) {
+            form.floorHz().set(args.floorHz().toString());
+        }
+    }
+
+    public MainViewModel viewModel() {
+        return vm;
+    }
+
+    public MainView view() {
+        return view;
+    }
+
+    /** The SSH connect flow the window's Connect menu uses. */
+    public ConnectFlow ssh() {
+        return ssh;
+    }
+}

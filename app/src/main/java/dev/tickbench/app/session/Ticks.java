@@ -1,0 +1,120 @@
+package dev.tickbench.app.session;
+
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.SampleLine;
+
+/**
+ * The ticks of a store's sessions (docs/workbench-charts.md, "Missed samples"): which were missed, where
+ * the lines break over a hole, gaps on the time axis, and the published vs achieved rate. A tick is missed
+ * when its sequence number never arrived or when the time since the previous sample holds more than one
+ * period (rounded) at the published rate. A line breaks when its hole is longer than {@link
+ * SeriesStore#BREAK_PERIODS} of its own period (the tick period, or a slower source's published one), or
+ * when sequence numbers are missing from a series read every tick. The store's receiving thread only,
+ * except the counts, which any thread reads.
+ */
+final class Ticks {
+    private final SeriesStore store;
+    private long lastSeq = -1;
+    private String pendingGap;
+    /** This session's samples, missed ticks and time span: the published vs achieved rate. */
+    private volatile long sessionSamples;
+    private volatile long sessionMissed;
+    private volatile double sessionFirstX = Double.NaN;
+    private volatile double sessionLastX = Double.NaN;
+    private volatile long missed;
+
+    Ticks(SeriesStore store) {
+        this.store = store;
+    }
+
+    /** A gap line: the next sample's gap mark says why ("reconnect (seq 6–9)"). */
+    void gapLine(GapLine g) {
+        pendingGap = g.reason() + " (seq " + g.fromSeq() + "–" + g.toSeq() + ")";
+    }
+
+    /** A new hello, called while the store still knows the old session: its lines end at its last tick. */
+    void newSession() {
+        lastSeq = -1;
+        if (!Double.isNaN(sessionLastX)) {
+            breakLines(sessionLastX, Double.POSITIVE_INFINITY, true, Double.NaN);
+        }
+        sessionSamples = 0;
+        sessionMissed = 0;
+        sessionFirstX = Double.NaN;
+        sessionLastX = Double.NaN;
+    }
+
+    /** Sample {@code s} at {@code x}; {@code latestX} is the newest time before it (NaN at the start). */
+    void sample(SampleLine s, double x, double latestX) {
+        missedBefore(s, x);
+        if (pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1)) {
+            String why = pendingGap != null ? pendingGap : "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1);
+            double from = Double.isNaN(latestX) ? x : latestX;
+            store.mark(new TimeMark(TimeMark.Kind.GAP, from, x, SeriesStore.gapText(x - from, why)));
+            pendingGap = null;
+        }
+        lastSeq = s.seq();
+        sessionSamples++;
+        if (Double.isNaN(sessionFirstX)) {
+            sessionFirstX = x;
+        }
+        sessionLastX = x;
+    }
+
+    private void missedBefore(SampleLine s, double x) {
+        SessionInfo info = store.session();
+        double prev = sessionLastX;
+        if (lastSeq < 0 || Double.isNaN(prev) || info == null || info.rateHz() <= 0) {
+            return;
+        }
+        double period = 1.0 / info.rateHz();
+        double dt = x - prev;
+        long bySeq = Math.max(0, s.seq() - lastSeq - 1);
+        long byTime = Math.max(0, Math.round(dt / period) - 1);
+        long lost = Math.max(bySeq, byTime);
+        if (lost == 0) {
+            return;
+        }
+        sessionMissed += lost;
+        missed += lost;
+        if (bySeq > 0 || dt > SeriesStore.BREAK_PERIODS * period) {
+            breakLines(prev, dt, bySeq > 0, x);
+        }
+    }
+
+    /**
+     * Breaks, at {@code x}, every sample series whose own period fits {@link SeriesStore#BREAK_PERIODS}
+     * times into {@code holeS}, and every series read every tick when sequence numbers are missing; a
+     * level read every tick resumes its value at {@code resumeX} when no sequence number is missing.
+     * Series with a line of their own (the throttle's, once a second) are not broken by holes in the samples.
+     */
+    private void breakLines(double x, double holeS, boolean seqMissing, double resumeX) {
+        SessionInfo info = store.session();
+        double tick = info == null || info.rateHz() <= 0 ? 0 : 1.0 / info.rateHz();
+        for (Series s : store.sampleSeries()) {
+            CadenceLabel c = s.cadence();
+            double own = c == null || c.hz() <= 0 ? tick : Math.max(tick, 1.0 / c.hz());
+            boolean everyTick = own <= tick * 1.0001;
+            if (holeS > SeriesStore.BREAK_PERIODS * own || (seqMissing && everyTick)) {
+                s.breakAt(x);
+                if (!seqMissing && everyTick) {
+                    s.resumeAfterBreak(resumeX); // read unchanged at the first sample after the hole
+                }
+            }
+        }
+    }
+
+    long missed() {
+        return missed;
+    }
+
+    /** The current session's published and achieved rate and its missed ticks; null before two samples. */
+    RateStats rateStats(SessionInfo info) {
+        long n = sessionSamples;
+        double span = sessionLastX - sessionFirstX;
+        if (info == null || n < 2 || !(span > 0)) {
+            return null;
+        }
+        return new RateStats(info.rateHz(), (n - 1) / span, sessionMissed);
+    }
+}

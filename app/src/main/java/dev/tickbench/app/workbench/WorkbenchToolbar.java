@@ -1,0 +1,132 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.TimeWindow;
+import java.nio.file.Path;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Separator;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToolBar;
+
+/**
+ * The main window's toolbar: File, Connect, this machine's Rate and FLOOR_HZ (bound both ways to the
+ * view-model: what the box says is what the sampler runs at, however it was set), Smoothing, Record
+ * with its indicator, Open, Export CSV with "fill held values", PNG, Follow and the theme.
+ */
+final class WorkbenchToolbar extends ToolBar {
+    private final MenuButton connect = new MenuButton("Connect");
+    private final ComboBox<Integer> rate = new ComboBox<>();
+    private final ComboBox<Integer> floor = new ComboBox<>();
+    private final ToggleButton record = new ToggleButton("● Record");
+
+    WorkbenchToolbar(MainViewModel vm, FileDialogs dialogs, SmoothingSelector smoothing) {
+        MenuItem thisMachine = new MenuItem("This machine");
+        thisMachine.setOnAction(e -> vm.connectLocal());
+        thisMachine.setDisable(!LocalConnection.available());
+        connect.getItems().add(thisMachine);
+        rate.getItems().addAll(10, 25, 50, 100, 200, 500, 1000);
+        rate.valueProperty().bindBidirectional(vm.rateHzProperty()); // a new value restarts the sampler (the view-model)
+        rate.setButtonCell(rateCell("Rate "));
+        rate.setCellFactory(l -> rateCell(""));
+        rate.getStyleClass().add("rate-selector");
+        floor.getItems().addAll(0, 1, 5, 10, 50, 100, 1000);
+        floor.valueProperty().bindBidirectional(vm.floorHzProperty());
+        floor.setButtonCell(floorCell(true));
+        floor.setCellFactory(l -> floorCell(false));
+        floor.getStyleClass().add("floor-selector");
+        rate.disableProperty().bind(vm.localProperty().not());
+        floor.disableProperty().bind(vm.localProperty().not());
+        record.setOnAction(e -> dialogs.toggleRecord());
+        vm.recordingProperty().addListener((o, a, b) -> record.setSelected(b));
+        Button open = new Button("Open…");
+        open.setOnAction(e -> dialogs.open());
+        Button export = new Button("Export CSV…");
+        export.setOnAction(e -> dialogs.exportCsv());
+        CheckBox fillHeld = new CheckBox("fill held values");
+        fillHeld.selectedProperty().bindBidirectional(vm.fillHeldProperty());
+        Button png = new Button("PNG");
+        png.setOnAction(e -> dialogs.savePng(null));
+        ToggleButton follow = new ToggleButton("Follow ▸");
+        TimeWindow window = vm.window();
+        follow.setSelected(window.isFollow());
+        follow.setOnAction(e -> window.follow(follow.isSelected()));
+        window.addListener(w -> follow.setSelected(w.isFollow()));
+        Label rec = new Label();
+        rec.textProperty().bind(vm.recordingIndicatorProperty());
+        rec.getStyleClass().add("rec-indicator");
+        ToggleButton dark = new ToggleButton("◐ Dark");
+        dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
+        getItems().addAll(fileMenu(vm, dialogs), connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec,
+                open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
+    }
+
+    /** The Connect menu: "This machine" first, then what the app adds (SSH host or probe server). */
+    MenuButton connectMenu() {
+        return connect;
+    }
+
+    /** The Record toggle shows whether a recording runs (a cancelled dialog leaves it off). */
+    void recording(boolean on) {
+        record.setSelected(on);
+    }
+
+    /** File: Open…, Open Recent ▸ (the captures opened last), Export CSV…, the charts as PNG. */
+    private static MenuButton fileMenu(MainViewModel vm, FileDialogs dialogs) {
+        MenuButton file = new MenuButton("File");
+        file.setId("file-menu");
+        MenuItem open = new MenuItem("Open…  (Ctrl+O)");
+        open.setOnAction(e -> dialogs.open());
+        Menu recent = new Menu("Open Recent");
+        recent.setId("open-recent");
+        Runnable fill = () -> {
+            recent.getItems().clear();
+            for (Path p : vm.files().recentCaptures()) {
+                MenuItem item = new MenuItem(p.getFileName() + "  —  " + p.getParent());
+                item.setOnAction(e -> vm.openCapture(p));
+                recent.getItems().add(item);
+            }
+            recent.setDisable(recent.getItems().isEmpty());
+        };
+        fill.run();
+        vm.files().recentCaptures().addListener((javafx.collections.ListChangeListener<Path>) c -> fill.run());
+        MenuItem export = new MenuItem("Export CSV…  (Ctrl+E)");
+        export.setOnAction(e -> dialogs.exportCsv());
+        MenuItem png = new MenuItem("Save charts as PNG…");
+        png.setOnAction(e -> dialogs.savePng(null));
+        file.getItems().addAll(open, recent, export, png);
+        return file;
+    }
+
+    private static ListCell<Integer> rateCell(String prefix) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(Integer v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : prefix + v + " Hz");
+            }
+        };
+    }
+
+    /** {@code button}: the closed box, which says where FLOOR_HZ comes from while none is chosen. */
+    private static ListCell<Integer> floorCell(boolean button) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(Integer v, boolean empty) {
+                super.updateItem(v, empty);
+                if (empty || v == null) {
+                    setText(button ? "FLOOR_HZ: environment" : null);
+                } else {
+                    setText("FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+                }
+            }
+        };
+    }
+}
