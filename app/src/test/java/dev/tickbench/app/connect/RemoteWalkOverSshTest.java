@@ -16,6 +16,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -161,17 +162,30 @@ class RemoteWalkOverSshTest {
                 + " mount are refused", vm.errorProperty().get());
     }
 
-    /** Serves the pod's counters, one window further on each open: the probe's reads see them grow. */
+    /**
+     * Serves the pod's counters, one window further on each read of the walk: the probe's reads see them
+     * grow. A read the probe takes again at once (LevelReader retries a read that took longer than
+     * TIGHT_NS, as a FIFO's always does) sees the same window: an open that comes less than a second
+     * after the previous reader let go belongs to the same read (the walk's two reads are 2 s apart).
+     */
     private void feed(Path fifo) {
         Thread t = new Thread(() -> {
             try {
-                for (int window = 1; !done; window++) {
-                    Files.writeString(fifo, CgroupFixture.stat(400_000_000L + window * 900_000L, 5000 + window * 20L,
-                            1200 + window * 18L, 90_000_000L + window * 1_500_000L)); // blocks until a reader opens
+                int window = 0;
+                long closedNs = Long.MIN_VALUE;
+                while (!done) {
+                    try (OutputStream out = Files.newOutputStream(fifo)) { // blocks until a reader opens
+                        if (closedNs == Long.MIN_VALUE || System.nanoTime() - closedNs > 1_000_000_000L) {
+                            window++;
+                        }
+                        out.write(CgroupFixture.stat(400_000_000L + window * 900_000L, 5000 + window * 20L,
+                                1200 + window * 18L, 90_000_000L + window * 1_500_000L).getBytes(StandardCharsets.US_ASCII));
+                    }
                     // the reader must see end of file before the next open: wait until no probe holds the FIFO
                     while (!done && holdsOpen(fifo)) {
                         Thread.sleep(10); // polling /proc, not a guess at how long the reader takes
                     }
+                    closedNs = System.nanoTime();
                 }
             } catch (IOException | InterruptedException e) {
                 // the test is over
