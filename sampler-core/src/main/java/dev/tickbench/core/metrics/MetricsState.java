@@ -190,7 +190,7 @@ public final class MetricsState {
             }
         }
         pmuRatios(e);
-        DerivedFamilies.add(e, catalogue, latestDerived);
+        DerivedFamilies.add(e, catalogue, latestDerived, caps);
         throttle(e);
         cgroupLimits(e);
         if (self != null) {
