@@ -12,11 +12,14 @@ zone's declared polling_delay, and the cpufreq governors.
 GoldenGeneratorTest runs it and checks the committed files are exactly its output.
 """
 import argparse
+import glob
 import json
 import math
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
@@ -24,9 +27,33 @@ BOARDS = os.path.join(REPO, "sampler-core", "src", "test", "resources", "boards"
 GOLDEN = os.path.join(REPO, "remote-probe", "src", "test", "resources", "golden")
 
 RATES = (1, 10, 50, 100)
-GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server", "imx8mq-dt")
+GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server", "imx8mq-dt", "arm-cooling", "x86-laptop")
 # counter files read every tick, whatever the rate or FLOOR_HZ (reason "rate")
 COUNTERS = ("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs", "meminfo")
+# the series catalogue's file sets (docs/catalogue.md): present when one of the files holds a number;
+# a level set is stored on change (reason "change"), a counter set read every tick (reason "rate")
+LEVEL_FILE_SETS = {
+    "cpufreq_policy": ["sys/devices/system/cpu/cpufreq/policy[0-9]*/" + f for f in
+                       ("scaling_max_freq", "scaling_min_freq", "cpuinfo_max_freq", "cpuinfo_min_freq", "scaling_setspeed")],
+    "cpufreq_boost": ["sys/devices/system/cpu/cpufreq/boost"],
+    "intel_pstate": ["sys/devices/system/cpu/intel_pstate/" + f for f in
+                     ("no_turbo", "max_perf_pct", "min_perf_pct", "num_pstates", "turbo_pct")],
+    "cooling": ["sys/class/thermal/cooling_device[0-9]*/" + f for f in ("cur_state", "max_state")],
+    "rapl_limits": ["sys/class/powercap/intel-rapl*:[0-9]*/constraint_[0-9]*_power_limit_uw"],
+    "hwmon": ["sys/class/hwmon/hwmon[0-9]*/temp[0-9]*_input"],
+}
+COUNTER_FILE_SETS = {
+    "cpufreq_trans": ["sys/devices/system/cpu/cpufreq/policy[0-9]*/stats/total_trans"],
+    "cpuidle": ["sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*/" + f for f in ("usage", "time", "above", "below")],
+    "thermal_throttle": ["sys/devices/system/cpu/cpu[0-9]*/thermal_throttle/%s_throttle_%s" % (l, w)
+                         for l in ("core", "package") for w in ("count", "total_time_ms")],
+    # readers of their own, counters too: the time-per-state tables and RAPL energy
+    "cpufreq_time_in_state": ["sys/devices/system/cpu/cpufreq/policy[0-9]*/stats/time_in_state"],
+    "cooling_time_in_state": ["sys/class/thermal/cooling_device[0-9]*/stats/time_in_state_ms"],
+    "rapl": ["sys/class/powercap/intel-rapl*:[0-9]*/energy_uj"],
+}
+# hwmon reads the chips that sense the CPU package only (the others are drives, commanded on each read)
+HWMON_CHIPS = ("coretemp", "k10temp", "zenpower")
 SLABINFO_HZ = 6        # slabinfo's budget: about 6 reads a second
 MTD_PERIOD_S = 10      # MTD ECC counters: once every 10 s
 
@@ -61,6 +88,27 @@ def device_tree_delay(zone_dirs, ztype):
     return 0
 
 
+def holds_number(path):
+    try:
+        with open(path, encoding="ascii", errors="replace") as f:
+            text = f.read().strip()
+    except OSError:
+        return False
+    return re.fullmatch(r"-?\d+", text) is not None if text.strip() else False
+
+
+def file_set_present(root, name, patterns):
+    for pattern in patterns:
+        for path in glob.glob(os.path.join(root, pattern)):
+            if name == "hwmon":
+                chip = os.path.join(os.path.dirname(path), "name")
+                if not os.path.isfile(chip) or read(chip) not in HWMON_CHIPS:
+                    continue
+            if name.endswith("time_in_state") or os.path.isfile(path) and holds_number(path):
+                return True
+    return False
+
+
 def board_facts(root):
     """What the rules need from a board tree: present sources, thermal polling delays, governors."""
     proc, sys_ = os.path.join(root, "proc"), os.path.join(root, "sys")
@@ -89,6 +137,11 @@ def board_facts(root):
         if re.fullmatch(r"cpu\d+", name) and os.path.isdir(os.path.join(cpus, name, "cpufreq")):
             governors.append(read(gov) if os.path.isfile(gov) else None)
     facts["cpufreq"] = governors
+    # cpufreq's "policy" only while no limit can move: no cooling device may lower a policy's maximum
+    coolers = glob.glob(os.path.join(sys_, "class", "thermal", "cooling_device[0-9]*", "type"))
+    facts["clock_cooling"] = any(read(t).startswith("cpufreq-") or read(t) == "Processor" for t in coolers)
+    facts["level_sets"] = [n for n, p in LEVEL_FILE_SETS.items() if file_set_present(root, n, p)]
+    facts["counter_sets"] = [n for n, p in COUNTER_FILE_SETS.items() if file_set_present(root, n, p)]
     facts["slabinfo"] = os.path.isfile(os.path.join(proc, "slabinfo"))
     facts["buddyinfo"] = os.path.isfile(os.path.join(proc, "buddyinfo"))
     mtd = os.path.join(sys_, "class", "mtd")
@@ -105,8 +158,10 @@ def cadences(facts, rate, floor_hz):
         out["pressure"] = cadence(rate, 1, "rate")
     if facts["kmsg"]:
         out["kmsg"] = cadence(rate, 1, "rate")
+    for c in facts["counter_sets"]:
+        out[c] = cadence(rate, 1, "rate")
     levels = list(facts["thermal"]) + (["cpufreq"] if facts["cpufreq"] else []) \
-        + [n for n in ("slabinfo", "buddyinfo", "mtd") if facts[n]]
+        + [n for n in ("slabinfo", "buddyinfo", "mtd") if facts[n]] + facts["level_sets"]
     if floor_hz > 0:
         # FLOOR_HZ override: every level source publishes one cadence of FLOOR_HZ, reason override
         for name in levels:
@@ -121,7 +176,7 @@ def cadences(facts, rate, floor_hz):
             # even when every_ticks rounds to 1 (10 Hz, 110 ms); rate when it is not faster
             out[zone] = cadence(rate, every, "declared" if rate * delay_ms > 1000 else "rate")
     if facts["cpufreq"]:
-        userspace = all(g == "userspace" for g in facts["cpufreq"])
+        userspace = all(g == "userspace" for g in facts["cpufreq"]) and not facts["clock_cooling"]
         out["cpufreq"] = cadence(rate, 1, "policy" if userspace else "change")
     if facts["slabinfo"]:
         out["slabinfo"] = cadence(rate, ticks(rate, SLABINFO_HZ), "budget")
@@ -129,11 +184,37 @@ def cadences(facts, rate, floor_hz):
         out["buddyinfo"] = cadence(rate, 1, "rate")
     if facts["mtd"]:
         out["mtd"] = cadence(rate, ticks(rate, 1.0 / MTD_PERIOD_S), "budget")
+    for name in facts["level_sets"]:
+        out[name] = cadence(rate, 1, "change")  # read every tick, stored when a value moves
     return out
 
 
+def with_links(board_dir, scratch):
+    """The board as the tests see it: a board with a links.txt is read from a copy with its links made."""
+    links = os.path.join(board_dir, "links.txt")
+    if not os.path.isfile(links):
+        return board_dir
+    copy = os.path.join(scratch, os.path.basename(board_dir))
+    shutil.copytree(board_dir, copy, symlinks=True)
+    with open(links, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            path, target = line.split(" -> ")
+            link = os.path.join(copy, path)
+            if os.path.isdir(link) and not os.path.islink(link):
+                shutil.rmtree(link)
+            elif os.path.lexists(link):
+                os.remove(link)
+            os.makedirs(os.path.dirname(link), exist_ok=True)
+            os.symlink(target, link)
+    return copy
+
+
 def golden(board_dir):
-    facts = board_facts(board_dir)
+    with tempfile.TemporaryDirectory(prefix="tickbench-golden-") as scratch:
+        facts = board_facts(with_links(board_dir, scratch))
     table = {}
     for rate in RATES:
         for floor_hz in sorted({0, 3, rate, 1000}):

@@ -45,6 +45,7 @@ public final class ProbeMain implements Runnable {
             CsvCommand.class,
             ConvertCommand.class,
             WalkCommand.class,
+            ClockCommand.class,
             ProcsCommand.class,
             ThrottleCommand.class,
             FloorsCommand.class,

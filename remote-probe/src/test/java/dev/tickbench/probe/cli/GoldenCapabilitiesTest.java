@@ -22,7 +22,7 @@ class GoldenCapabilitiesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"router-arm", "sbc", "x86-server", "imx8mq-dt"})
+    @ValueSource(strings = {"router-arm", "sbc", "x86-server", "imx8mq-dt", "arm-cooling", "x86-laptop"})
     void everyCadenceOfEveryRateAndFloor(String board) throws IOException {
         JsonNode golden;
         try (InputStream in = getClass().getResourceAsStream("/golden/cadences-" + board + ".json")) {

@@ -34,7 +34,8 @@ class GoldenGeneratorTest {
         assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the generator did not finish");
         assertEquals(0, p.exitValue(), log);
         List<String> generated = names(out);
-        assertEquals(List.of("cadences-imx8mq-dt.json", "cadences-router-arm.json", "cadences-sbc.json", "cadences-x86-server.json"), generated,
+        assertEquals(List.of("cadences-arm-cooling.json", "cadences-imx8mq-dt.json", "cadences-router-arm.json", "cadences-sbc.json",
+                "cadences-x86-laptop.json", "cadences-x86-server.json"), generated,
                 "one golden per fixture board");
         assertEquals(generated, names(COMMITTED), "committed goldens");
         for (String name : generated) {

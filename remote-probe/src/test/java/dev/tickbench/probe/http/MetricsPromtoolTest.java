@@ -42,6 +42,40 @@ class MetricsPromtoolTest {
         }
     }
 
+    /** The clock's sources with their attribute labels, on the laptop board and along the scripted laptop's story. */
+    @Test
+    void theClockSourcesPassPromtool(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
+        Path board = Boards.dir(Boards.LAPTOP);
+        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10",
+                "--proc-root", board.resolve("proc").toString(), "--sys-root", board.resolve("sys").toString())) {
+            String metrics = scrapeAfterSamples(s, 3);
+            check(promtool, metrics, "x86-laptop");
+            for (String family : List.of("tickbench_cpufreq_policy_hertz{policy=\"0\",setting=\"cpuinfo_max_freq\"} 3500000000\n",
+                    "tickbench_cooling_device_state{device=\"cooling_device3\",type=\"Processor\"} 0\n",
+                    "tickbench_rapl_power_limit_watts{zone=\"intel-rapl:0\",constraint=\"short_term\"} 25\n",
+                    "tickbench_hwmon_celsius{chip=\"2\",sensor=\"2\",name=\"coretemp\",label=\"Core 0\"} 63\n",
+                    "tickbench_thermal_throttle_events_total{cpu=\"1\",level=\"package\"} 0\n",
+                    "tickbench_cpuidle_time_seconds_total{cpu=\"3\",state=\"8\",name=\"C10\"} 0\n",
+                    "tickbench_source_cadence_hz{source=\"cpufreq_policy\",reason=\"change\"} 10\n")) {
+                assertTrue(metrics.contains(family), family + " in\n" + metrics);
+            }
+        }
+        dev.tickbench.core.metrics.MetricsState state = new dev.tickbench.core.metrics.MetricsState();
+        Path story = tmp.resolve("story.ndjson");
+        dev.tickbench.testkit.StoryCapture.record(Boards.LAPTOP, tmp.resolve("board"), dev.tickbench.core.capture.StreamFormat.V2, story);
+        try (var r = dev.tickbench.core.capture.CaptureReader.open(story)) {
+            for (var l = r.next(); l != null; l = r.next()) {
+                state.accept(l, 0);
+            }
+        }
+        dev.tickbench.core.metrics.Exposition e = new dev.tickbench.core.metrics.Exposition();
+        state.render(e, null, 0);
+        check(promtool, e.text(), "the laptop's story");
+        assertTrue(e.text().contains("tickbench_cpuidle_residency_ratio{cpu=\"0\",state=\"8\",name=\"C10\",window=\"1s\"} 0\n"),
+                e.text());
+    }
+
     /** Waits for {@code n} samples, then scrapes. */
     static String scrapeAfterSamples(ServeProcess s, long n) throws Exception {
         ServeHttpTest.awaitSeq(s, n);

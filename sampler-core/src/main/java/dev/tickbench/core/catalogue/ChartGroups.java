@@ -8,6 +8,10 @@ import java.util.List;
 final class ChartGroups {
     static final String THERMAL = "thermal";
     static final String CPU_FREQ = "cpu_freq";
+    static final String CPUFREQ_LIMITS = "cpufreq_limits";
+    static final String COOLING = "cooling";
+    static final String RAPL = "rapl";
+    static final String CPUIDLE = "cpuidle";
     static final String CPU = "cpu";
     static final String PSI = "psi";
     static final String SLAB = "slab";
@@ -30,6 +34,10 @@ final class ChartGroups {
         return List.of(
                 ChartGroup.lines(THERMAL, "Thermal", "°C").withSteps().withOverlay(Overlay.CRITICAL_TRIP),
                 ChartGroup.lines(CPU_FREQ, "CPU frequency", "MHz").withSteps(),
+                ChartGroup.lines(CPUFREQ_LIMITS, "CPU frequency limits", "MHz").withSteps(),
+                ChartGroup.lines(COOLING, "Cooling devices", "state").withIntegral().withSteps().withZero(),
+                ChartGroup.lines(RAPL, "Power (RAPL)", "W").withZero(),
+                ChartGroup.lines(CPUIDLE, "Idle state residency", "%").withZero(),
                 ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
                 ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
                 ChartGroup.lines(SLAB, "Slab caches", "active objects").withIntegral().withSteps().withPicks(TOP, Ranking.MEMORY),

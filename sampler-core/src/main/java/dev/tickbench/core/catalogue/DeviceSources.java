@@ -34,7 +34,15 @@ final class DeviceSources {
                         AttributeEntry.of("polling_delay_ms", Unit.MILLISECONDS,
                                 "how often the kernel itself re-reads the sensor: the zone's cadence (docs/cadence.md)"),
                         AttributeEntry.of("polling_delay_from", Unit.TEXT, "device-tree when the delay came from the device tree"),
-                        AttributeEntry.of("crit_mc", Unit.MILLICELSIUS, "the temperature of the zone's critical trip point"));
+                        AttributeEntry.of("crit_mc", Unit.MILLICELSIUS, "the temperature of the zone's critical trip point"),
+                        AttributeEntry.of("mode", Unit.TEXT, "enabled or disabled: whether the kernel acts on the zone's trips"),
+                        AttributeEntry.of("trip{t:\\d+}.type", Unit.TEXT, "a trip point's type: active, passive, hot, critical"),
+                        AttributeEntry.of("trip{t:\\d+}.temp_mc", Unit.MILLICELSIUS, "the temperature the trip point acts at"),
+                        AttributeEntry.of("trip{t:\\d+}.hyst_mc", Unit.MILLICELSIUS,
+                                "how far below its temperature the zone must fall before the trip lets go"),
+                        AttributeEntry.of("cdev{k:\\d+}.device", Unit.TEXT, "a cooling device bound to the zone (cooling_deviceN)"),
+                        AttributeEntry.of("cdev{k:\\d+}.trip", Unit.COUNT, "the trip point the cooling device is bound to (-1: none)"),
+                        AttributeEntry.of("cdev{k:\\d+}.weight", Unit.COUNT, "the binding's weight"));
     }
 
     private static SourceEntry cpufreq() {
@@ -46,7 +54,9 @@ final class DeviceSources {
                                 "cpu", "{cpu}")))
                 .attributes(AttributeEntry.of("cpu{cpu:\\d+}.governor", Unit.TEXT, "the CPU's cpufreq governor, read at open"),
                         AttributeEntry.of("cpu{cpu:\\d+}.min_khz", Unit.KILOHERTZ, "scaling_min_freq, read at open"),
-                        AttributeEntry.of("cpu{cpu:\\d+}.max_khz", Unit.KILOHERTZ, "scaling_max_freq, read at open"));
+                        AttributeEntry.of("cpu{cpu:\\d+}.max_khz", Unit.KILOHERTZ, "scaling_max_freq, read at open"),
+                        AttributeEntry.of("limited_by", Unit.TEXT,
+                                "the cooling devices that can lower a policy's scaling_max_freq while the system runs (docs/clock.md)"));
     }
 
     private static SourceEntry mtd() {

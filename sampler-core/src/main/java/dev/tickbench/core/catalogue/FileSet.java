@@ -2,18 +2,49 @@ package dev.tickbench.core.catalogue;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The files a generic reader reads for a source: a path pattern under the proc or sys root, each
  * matching file one number (a sysfs attribute), its stream key formed from the path's captures.
  * E.g. {@code class/hwmon/hwmon{chip:\d+}/temp{n:\d+}_input} with key {@code hwmon{chip}.temp{n}}.
  * docs/catalogue.md, "Adding a source".
+ *
+ * @param where only the files whose sibling text file matches, or null for every file the path matches
  */
-public record FileSet(Root root, NamePattern path, NamePattern key) {
+public record FileSet(Root root, NamePattern path, NamePattern key, Where where) {
     /** The injected root the path is under ({@code SystemRoots}). */
     public enum Root { PROC, SYS }
 
+    /**
+     * Keeps a file only when the text of another file (a path pattern with some of the file's captures,
+     * e.g. the hwmon chip's {@code class/hwmon/hwmon{chip}/name}) matches {@code text} whole: a family of
+     * files where only some members are cheap or meaningful to read every tick.
+     */
+    public record Where(NamePattern path, Pattern text) {
+        @Override
+        public String toString() {
+            return path.glob() + " is " + text.pattern();
+        }
+    }
+
     public FileSet {
+        checkRelative(path);
+        Set<String> used = new HashSet<>(key.captures());
+        if (!used.containsAll(path.captures()) || !path.captures().containsAll(used)) {
+            throw new IllegalArgumentException("the key " + key + " must name every capture of the path " + path
+                    + " and no other, so that each file has its own key");
+        }
+        if (where != null) {
+            checkRelative(where.path());
+            if (!path.captures().containsAll(where.path().captures())) {
+                throw new IllegalArgumentException("the condition " + where.path() + " of " + path
+                        + " may only use the path's captures");
+            }
+        }
+    }
+
+    private static void checkRelative(NamePattern path) {
         if (path.text().startsWith("/") || path.text().contains("..")) {
             throw new IllegalArgumentException("a file set's path is relative to its root, without '..': " + path);
         }
@@ -23,23 +54,24 @@ public record FileSet(Root root, NamePattern path, NamePattern key) {
             }
             NamePattern.of(segment); // a capture may not span a '/'
         }
-        Set<String> used = new HashSet<>(key.captures());
-        if (!used.containsAll(path.captures()) || !path.captures().containsAll(used)) {
-            throw new IllegalArgumentException("the key " + key + " must name every capture of the path " + path
-                    + " and no other, so that each file has its own key");
-        }
     }
 
     public static FileSet sys(String path, String key) {
-        return new FileSet(Root.SYS, NamePattern.of(path), NamePattern.of(key));
+        return new FileSet(Root.SYS, NamePattern.of(path), NamePattern.of(key), null);
     }
 
     public static FileSet proc(String path, String key) {
-        return new FileSet(Root.PROC, NamePattern.of(path), NamePattern.of(key));
+        return new FileSet(Root.PROC, NamePattern.of(path), NamePattern.of(key), null);
+    }
+
+    /** These files, kept only where the text of {@code path} (same root, the file's captures) matches {@code regex}. */
+    public FileSet where(String path, String regex) {
+        return new FileSet(root, this.path, key, new Where(NamePattern.of(path), Pattern.compile(regex)));
     }
 
     /** The path as a user reads it: {@code <sys>/class/hwmon/hwmon*}{@code /temp*_input}. */
     public String describe() {
-        return "<" + root.name().toLowerCase(java.util.Locale.ROOT) + ">/" + path.glob();
+        String files = "<" + root.name().toLowerCase(java.util.Locale.ROOT) + ">/" + path.glob();
+        return where == null ? files : files + " where " + where;
     }
 }

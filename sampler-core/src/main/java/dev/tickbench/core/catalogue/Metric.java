@@ -16,17 +16,19 @@ public record Metric(String family, Type type, String help, List<Label> labels) 
     /**
      * One label: {@code value} is a template of the series' captures ({@code {cpu}}, and {@code {source}},
      * {@code {key}}, {@code {window}} where the reader has them), a literal ({@code some}), or
-     * {@code @attr}: the source's capabilities attribute {@code attr}, the label left out when the source
-     * publishes none.
+     * {@code @attr}: the source's capabilities attribute {@code attr} (itself a template, a dot descending
+     * into nested attributes: {@code @{device}.type}), the label left out when the source publishes none.
      */
-    public record Label(String name, String value, NamePattern template) {
+    public record Label(String name, String value, NamePattern template, boolean attribute) {
         public static Label of(String name, String value) {
-            return new Label(name, value, value.startsWith("@") ? null : NamePattern.of(value));
+            boolean attr = value.startsWith("@");
+            return new Label(name, value, NamePattern.of(attr ? value.substring(1) : value), attr);
         }
 
         /** The label's value, or null when it names an attribute the source does not publish. */
-        public String resolve(Map<String, String> captures, Function<String, String> attribute) {
-            return template == null ? attribute.apply(value.substring(1)) : template.format(captures);
+        public String resolve(Map<String, String> captures, Function<String, String> attributes) {
+            String v = template.format(captures);
+            return attribute ? attributes.apply(v) : v;
         }
     }
 

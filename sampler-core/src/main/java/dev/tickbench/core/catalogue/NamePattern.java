@@ -158,6 +158,22 @@ public final class NamePattern {
         return b.toString();
     }
 
+    /**
+     * The pattern as a user reads a path: a capture that is a choice of words ({@code {f:usage|time}}) as
+     * {@code {usage,time}}, any other as {@code *}: {@code policy*}{@code /{scaling_max_freq,scaling_min_freq}}.
+     */
+    public String braceGlob() {
+        StringBuilder b = new StringBuilder();
+        for (Object p : parts) {
+            if (p instanceof Capture c) {
+                b.append(c.regex().matches("[A-Za-z0-9_-]+(\\|[A-Za-z0-9_-]+)+") ? "{" + c.regex().replace('|', ',') + "}" : "*");
+            } else {
+                b.append((String) p);
+            }
+        }
+        return b.toString();
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof NamePattern p && p.text.equals(text);

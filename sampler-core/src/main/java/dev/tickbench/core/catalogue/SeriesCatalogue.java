@@ -106,6 +106,12 @@ public final class SeriesCatalogue {
         return new SeriesCatalogue(all, groups);
     }
 
+    /** This catalogue without the named sources (a test that declares one its own way). */
+    public SeriesCatalogue without(String... names) {
+        List<String> drop = List.of(names);
+        return new SeriesCatalogue(sources.stream().filter(s -> !drop.contains(s.name().text())).toList(), groups);
+    }
+
     /** This catalogue and another chart group, drawn after the others. */
     public SeriesCatalogue with(ChartGroup group) {
         List<ChartGroup> all = new ArrayList<>(groups);

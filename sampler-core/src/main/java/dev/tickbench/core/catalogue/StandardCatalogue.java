@@ -13,6 +13,8 @@ final class StandardCatalogue {
         List<SourceEntry> all = new ArrayList<>();
         all.addAll(ProcSources.all());
         all.addAll(DeviceSources.all());
+        all.addAll(FrequencySources.all());
+        all.addAll(CoolingPowerSources.all());
         all.addAll(CgroupAndLineSources.all());
         return SeriesCatalogue.of(all, ChartGroups.all());
     }

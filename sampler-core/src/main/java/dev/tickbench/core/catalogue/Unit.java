@@ -2,7 +2,7 @@ package dev.tickbench.core.catalogue;
 
 /**
  * The unit a value has where the stream carries it (FORMAT.md), and how {@code /metrics} turns it into
- * a Prometheus base unit (seconds, bytes, celsius, hertz, ratios). What a chart shows is each entry's
+ * a Prometheus base unit (seconds, bytes, celsius, hertz, joules, watts, ratios). What a chart shows is each entry's
  * {@link Display}, which may be another unit (kHz shown as MHz).
  */
 public enum Unit {
@@ -30,6 +30,11 @@ public enum Unit {
     CPUS("CPUs", Scale.ONE),
     SECONDS_PER_SECOND("s/s", Scale.ONE),
     PER_SECOND("per s", Scale.ONE),
+    /** Energy (RAPL {@code energy_uj}); Prometheus gets joules. */
+    MICROJOULES("µJ", Scale.per(1_000_000L)),
+    /** Power (a RAPL constraint's {@code power_limit_uw}); Prometheus gets watts. */
+    MICROWATTS("µW", Scale.per(1_000_000L)),
+    WATTS("W", Scale.ONE),
     /** Throttle concurrency: tasks allowed at once. */
     SLOTS("slots", Scale.ONE),
     /** Text (a governor, a zone type, a kernel log message): no number. */

@@ -1,5 +1,6 @@
 package dev.tickbench.core.derived;
 
+import dev.tickbench.core.catalogue.NamePattern;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesEntry;
 import dev.tickbench.core.catalogue.SourceEntry;
@@ -8,7 +9,8 @@ import java.util.Map;
 /**
  * The derived series that {@link DerivedSeries} computes (docs/derived-series.md). What each is, its
  * name, unit, inputs and the stream source it is computed from are declared in the series catalogue
- * (docs/catalogue.md); {@code <subject>} is the PSI resource or the cgroup path.
+ * (docs/catalogue.md); {@code <subject>} is the PSI resource, the cgroup path, a CPU's idle state
+ * ({@code cpu0.state2}) or a RAPL zone.
  */
 public enum DerivedKind {
     /** Δ(total − idle − iowait) / Δtotal of the aggregate cpu line ({@link CpuTime}). */
@@ -24,7 +26,11 @@ public enum DerivedKind {
     /** Δnr_throttled / Δnr_periods: share of enforcement periods in which the cgroup was throttled. */
     CGROUP_THROTTLED("cgroup.{cgroup:.+}.throttled_pct"),
     /** Δthrottled_usec / Δwall: throttled time per second (summed over CPUs, may exceed 1). */
-    CGROUP_THROTTLED_TIME("cgroup.{cgroup:.+}.throttled_s_per_s");
+    CGROUP_THROTTLED_TIME("cgroup.{cgroup:.+}.throttled_s_per_s"),
+    /** Δ{@code cpuN.stateS.time} µs / Δwall µs: the share of wall time a CPU spent in an idle state ({@code cpuN.stateS}). */
+    CPUIDLE_RESIDENCY("cpuidle.cpu{cpu:\\d+}.state{state:\\d+}.residency_pct", "cpu{cpu:\\d+}.state{state:\\d+}"),
+    /** Δ{@code <zone>.energy_uj} µJ / Δwall µs: a RAPL zone's mean power in W. */
+    RAPL_POWER("rapl.{zone:intel-rapl(?:-mmio)?(?::\\d+)+}.power_w");
 
     /**
      * The default window ({@link DerivedWindow#DEFAULT}) in seconds: what CSV, {@code /metrics} and the
@@ -34,20 +40,37 @@ public enum DerivedKind {
 
     private final SeriesEntry entry;
     private final String source;
+    /** How a subject names several captures ({@code cpu0.state2}), or null when the subject is the one capture. */
+    private final NamePattern subject;
 
     DerivedKind(String pattern) {
+        this(pattern, null);
+    }
+
+    DerivedKind(String pattern, String subjectPattern) {
         SeriesCatalogue c = SeriesCatalogue.standard();
         this.entry = c.declared(pattern).orElseThrow(() -> new IllegalStateException("the catalogue declares no " + pattern));
         this.source = c.sourceOf(entry).map(SourceEntry::name).orElseThrow().text();
-        if (entry.name().captures().size() > 1) {
-            throw new IllegalStateException(pattern + ": a derived kind has at most one subject");
+        this.subject = subjectPattern == null ? null : NamePattern.of(subjectPattern);
+        if (subject == null ? entry.name().captures().size() > 1 : !subject.captures().equals(entry.name().captures())) {
+            throw new IllegalStateException(pattern + ": a derived kind has one subject, or a subject pattern naming its captures");
         }
     }
 
-    /** The series name, e.g. {@code cpu.busy_pct}, {@code psi.io.some_pct}, {@code cgroup./a/b.usage_cpus}. */
+    /**
+     * The series name, e.g. {@code cpu.busy_pct}, {@code psi.io.some_pct}, {@code cgroup./a/b.usage_cpus},
+     * {@code cpuidle.cpu0.state2.residency_pct} (subject {@code cpu0.state2}).
+     */
     public String name(String subject) {
         if (entry.name().isLiteral()) {
             return entry.name().text();
+        }
+        if (this.subject != null) {
+            Map<String, String> parts = this.subject.match(String.valueOf(subject));
+            if (parts == null) {
+                throw new IllegalArgumentException(this + ": subject " + subject + " is not " + this.subject);
+            }
+            return entry.name().format(parts);
         }
         return entry.name().format(Map.of(entry.name().captures().get(0), String.valueOf(subject)));
     }

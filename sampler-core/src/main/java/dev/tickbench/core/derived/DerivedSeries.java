@@ -45,6 +45,9 @@ public final class DerivedSeries {
     private final Map<String, CgroupWindows> cgroups = new LinkedHashMap<>();
     /** Values that came out above their physical bound and were capped at it (a last resort, counted). */
     private long capped;
+    /** cpuidle {@code cpuN.stateS.time} and RAPL {@code <zone>.energy_uj} keys, each over wall time. */
+    private final Map<String, TickWindow> idleStates = new LinkedHashMap<>();
+    private final Map<String, TickWindow> raplZones = new LinkedHashMap<>();
 
     /** Per cgroup level: usage vs wall, throttled vs periods, throttled time vs wall. */
     private static final class CgroupWindows {
@@ -89,6 +92,8 @@ public final class DerivedSeries {
         cpu = new CpuWindow(window.ticks(rateHz));
         psi.clear();
         cgroups.clear();
+        idleStates.clear();
+        raplZones.clear();
     }
 
     /**
@@ -153,6 +158,8 @@ public final class DerivedSeries {
     private void clear() {
         cpu.clear();
         psi.values().forEach(TickWindow::clear);
+        idleStates.values().forEach(TickWindow::clear);
+        raplZones.values().forEach(TickWindow::clear);
         for (CgroupWindows w : cgroups.values()) {
             w.usage.clear();
             w.throttled.clear();
@@ -175,6 +182,8 @@ public final class DerivedSeries {
         cpu(s.sources().get("stat"), slots, out);
         pressure(s.sources().get("pressure"), dtNs, slots, out);
         cgroup(s.sources().get("cgroup_cpu"), dtNs, slots, out);
+        overWall(s.sources().get("cpuidle"), ".time", idleStates, 1000, dtNs, slots, DerivedKind.CPUIDLE_RESIDENCY, out);
+        overWall(s.sources().get("rapl"), ".energy_uj", raplZones, 1000, dtNs, slots, DerivedKind.RAPL_POWER, out);
         return out;
     }
 
@@ -225,6 +234,40 @@ public final class DerivedSeries {
                 String resource = key.substring(0, key.indexOf('.'));
                 out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
                         bounded(100.0 * w.sum(0) / w.sum(1), 100.0), w.ticks()));
+            }
+        }
+    }
+
+    /**
+     * Each key ending in {@code suffix} over wall time: Σ(value × {@code toNs}) / Σ{@code dt_ns}, in %
+     * for a share ({@link DerivedKind#CPUIDLE_RESIDENCY}: µs idle per µs, capped at 100 like PSI, the
+     * kernel adding an idle period when it ends) and as is for a rate ({@link DerivedKind#RAPL_POWER}:
+     * µJ per µs is W). The subject is the key without the suffix.
+     */
+    private void overWall(SourceValues v, String suffix, Map<String, TickWindow> windows, long toNs, long dtNs, int slots,
+            DerivedKind kind,
+            List<DerivedValue> out) {
+        if (v == null) {
+            windows.values().forEach(TickWindow::clear);
+            return;
+        }
+        for (Map.Entry<String, TickWindow> e : windows.entrySet()) {
+            if (v.get(e.getKey()) == null) {
+                e.getValue().clear(); // a reset, or the source carried no value for it on this tick
+            }
+        }
+        boolean share = kind.unit().equals("%");
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            if (!key.endsWith(suffix)) {
+                continue;
+            }
+            TickWindow w = windows.computeIfAbsent(key, k -> new TickWindow(2, window.ticks(rateHz)));
+            w.add(v.values()[i] * toNs, dtNs, slots);
+            if (w.full() && w.sum(1) > 0) {
+                double ratio = (double) w.sum(0) / w.sum(1);
+                out.add(new DerivedValue(kind, key.substring(0, key.length() - suffix.length()),
+                        share ? bounded(100.0 * ratio, 100.0) : ratio, w.ticks()));
             }
         }
     }

@@ -231,8 +231,8 @@ public final class MetricsState {
             }
         }
         pmuRatios(e);
-        DerivedFamilies.add(e, catalogue, latestDerived);
-        e.counter("tickbench_derived_capped_values_total", "Derived values capped at their physical bound (PSI 100 %,"
+        DerivedFamilies.add(e, catalogue, latestDerived, caps);
+        e.counter("tickbench_derived_capped_values_total", "Derived values capped at their physical bound (PSI and cpuidle residency 100 %,"
                 + " cgroup usage at the CPU count): a last resort, counted (docs/derived-series.md).", derived.capped());
         throttle(e);
         cgroupLimits(e);

@@ -42,6 +42,12 @@ final class SourceFamilies {
 
     /** A gauge of a value that is not a sample's ({@code throttle.iowait}, {@code cgroup_limits.<path>|quota_us}). */
     static void gauge(Exposition e, SeriesCatalogue catalogue, String series, double value, Map<String, String> extra) {
+        gauge(e, catalogue, series, value, extra, null);
+    }
+
+    /** As above, with the capabilities attributes of the series' cadence source for its {@code @attr} labels (may be null). */
+    static void gauge(Exposition e, SeriesCatalogue catalogue, String series, double value, Map<String, String> extra,
+            JsonNode attributes) {
         SeriesMatch m = catalogue.series(series).orElseThrow(() -> new IllegalStateException("no catalogue entry for " + series));
         Metric metric = m.entry().metric();
         Map<String, String> captures = m.captures();
@@ -49,13 +55,23 @@ final class SourceFamilies {
             captures = new java.util.HashMap<>(captures);
             captures.putAll(extra);
         }
-        e.gauge(metric.family(), metric.help(), m.unit().base().apply(value), metric.labelValues(captures, a -> null));
+        e.gauge(metric.family(), metric.help(), m.unit().base().apply(value), metric.labelValues(captures, attribute(attributes)));
     }
 
+    /** A source attribute by name; a dot descends into nested attributes ({@code cooling_device0.type}). */
     private static Function<String, String> attribute(JsonNode attributes) {
         return name -> {
-            JsonNode t = attributes == null ? null : attributes.get(name);
-            return t == null || t.isNull() ? null : t.asText();
+            JsonNode t = attributes;
+            int from = 0;
+            while (t != null && from <= name.length()) {
+                int dot = name.indexOf('.', from);
+                t = t.get(dot < 0 ? name.substring(from) : name.substring(from, dot));
+                if (dot < 0) {
+                    break;
+                }
+                from = dot + 1;
+            }
+            return t == null || t.isNull() || t.isContainerNode() ? null : t.asText();
         };
     }
 

@@ -9,16 +9,19 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * cpufreq: {@code cpu<N>} = {@code /sys/devices/system/cpu/cpuN/cpufreq/scaling_cur_freq} (kHz) for every
- * CPU that has one. Attributes per CPU: governor and scaling min/max (kHz), read once at open. The
- * rule is {@code policy} only when every CPU is under the {@code userspace} governor (the clock cannot
- * move without a write).
+ * CPU that has one. Attributes per CPU: governor and scaling min/max (kHz), read once at open (the
+ * limits as they move are the {@code cpufreq_policy} source's). The rule is {@code policy} only while no
+ * limit can move: every CPU is under the {@code userspace} governor (the clock cannot move without a
+ * write) and no cooling device can lower a policy's {@code scaling_max_freq} (a {@code cpufreq-cpuN}
+ * device, or an ACPI {@code Processor} one), which would move the clock with nobody writing
+ * (docs/cadence.md); those devices are the attribute {@code limited_by}.
  */
 public final class CpuFreq implements Source {
     private final Path cpuDir;
+    private final Path thermalDir;
     private final ValueTable values = new ValueTable();
     private final NumberFiles files = new NumberFiles();
     private Map<String, Object> attributes = Map.of();
@@ -26,6 +29,7 @@ public final class CpuFreq implements Source {
 
     public CpuFreq(SystemRoots roots) {
         this.cpuDir = roots.sys("devices/system/cpu");
+        this.thermalDir = roots.sys("class/thermal");
     }
 
     @Override
@@ -41,16 +45,11 @@ public final class CpuFreq implements Source {
     @Override
     public Presence open() {
         close(); // re-opening starts afresh
-        List<Integer> cpus = new ArrayList<>();
-        if (Files.isDirectory(cpuDir)) {
-            try (Stream<Path> s = Files.list(cpuDir)) {
-                s.map(p -> SysAttr.suffixNumber(p.getFileName().toString(), "cpu"))
-                        .filter(n -> n >= 0)
-                        .sorted()
-                        .forEach(cpus::add);
-            } catch (IOException e) {
-                return Presence.absent("cannot list " + cpuDir + ": " + e.getMessage());
-            }
+        List<Integer> cpus;
+        try {
+            cpus = SysAttr.numbered(cpuDir, "cpu");
+        } catch (IOException e) {
+            return Presence.absent("cannot list " + cpuDir + ": " + e.getMessage());
         }
         Map<String, Object> a = new LinkedHashMap<>();
         boolean allUserspace = true;
@@ -85,9 +84,35 @@ public final class CpuFreq implements Source {
             close();
             return Presence.absent("cannot read cpufreq: " + e.getMessage());
         }
+        List<String> limiting = clockCoolingDevices(thermalDir);
+        if (!limiting.isEmpty()) {
+            a.put("limited_by", limiting);
+        }
         attributes = Collections.unmodifiableMap(a);
-        rule = new CadenceRule.CpuFreq(allUserspace);
+        rule = new CadenceRule.CpuFreq(allUserspace && limiting.isEmpty());
         return Presence.PRESENT;
+    }
+
+    /**
+     * The cooling devices that can lower a cpufreq policy's limit while the system runs, as
+     * {@code cooling_deviceN (type)}: cpufreq cooling ({@code cpufreq-cpuN}) and ACPI processor cooling
+     * ({@code Processor}), which both cap the policy's maximum through a frequency QoS request.
+     */
+    static List<String> clockCoolingDevices(Path thermalDir) {
+        List<String> out = new ArrayList<>();
+        List<Integer> devices;
+        try {
+            devices = SysAttr.numbered(thermalDir, "cooling_device");
+        } catch (IOException e) {
+            return out; // no cooling devices to tell
+        }
+        for (int n : devices) {
+            String type = SysAttr.text(thermalDir.resolve("cooling_device" + n).resolve("type"));
+            if (type != null && (type.startsWith("cpufreq-") || type.equals("Processor"))) {
+                out.add("cooling_device" + n + " (" + type + ")");
+            }
+        }
+        return out;
     }
 
     private static void putIfPresent(Map<String, Object> m, String key, Object value) {

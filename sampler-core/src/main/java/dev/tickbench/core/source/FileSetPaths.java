@@ -1,5 +1,6 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.core.catalogue.FileSet;
 import dev.tickbench.core.catalogue.NamePattern;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +21,25 @@ final class FileSetPaths {
     record Found(Path path, Map<String, String> captures) {}
 
     private FileSetPaths() {}
+
+    /**
+     * The files of a file set under {@code root}: every file its path matches, and where it has a
+     * condition, only those whose condition file's text matches (a file that cannot be read does not).
+     */
+    static List<Found> expand(Path root, FileSet set) {
+        List<Found> all = expand(root, set.path());
+        if (set.where() == null) {
+            return all;
+        }
+        List<Found> kept = new ArrayList<>();
+        for (Found f : all) {
+            String text = SysAttr.text(root.resolve(set.where().path().format(f.captures())));
+            if (text != null && set.where().text().matcher(text).matches()) {
+                kept.add(f);
+            }
+        }
+        return kept;
+    }
 
     /** Every existing file matching {@code pattern} under {@code root}; directories that cannot be listed are skipped. */
     static List<Found> expand(Path root, NamePattern pattern) {

@@ -24,7 +24,8 @@ public final class Sources {
     /**
      * Every polled source, not yet opened, in a stable order: stat, interrupts, softirqs, vmstat,
      * meminfo, diskstats, yaffs, pressure, the thermal zones in numeric order (or one absent
-     * {@code thermal} entry saying why there are none), cpufreq, slabinfo, buddyinfo, mtd, then one
+     * {@code thermal} entry saying why there are none), cpufreq, slabinfo, buddyinfo, mtd, the time per
+     * state of cpufreq policies and cooling devices, RAPL energy, then one
      * generic reader per file set of {@code catalogue}, in its order (docs/catalogue.md). Which are
      * present is only known after {@link Source#open()}.
      */
@@ -43,6 +44,9 @@ public final class Sources {
         list.add(new SlabInfo(roots));
         list.add(new BuddyInfo(roots));
         list.add(new MtdEcc(roots));
+        list.add(TimeInState.cpufreq(roots));
+        list.add(TimeInState.cooling(roots));
+        list.add(new Rapl(roots));
         list.addAll(fileSets(roots, catalogue));
         return list;
     }

@@ -20,13 +20,32 @@ final class SysAttr {
 
     /** The file's number, or null when it is missing, unreadable or not a number (missing is not zero). */
     static Long number(Path p) {
-        String t = text(p);
-        if (t == null || t.isEmpty()) {
+        return parseLong(text(p));
+    }
+
+    /** {@code text} as a number, or null when it is not one. */
+    static Long parseLong(String text) {
+        if (text == null || text.isEmpty()) {
             return null;
         }
         try {
-            return Long.parseLong(t);
+            return Long.parseLong(text.trim());
         } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The name of what a symbolic link points to ({@code cdev0} → {@code cooling_device3}), or null when
+     * {@code p} is not a link or cannot be read. The link's own text is used, not the real path, so a
+     * link into another tree ({@code device/physical_node} → {@code …/cpu/cpu2}) still names its target.
+     */
+    static String linkName(Path p) {
+        try {
+            Path target = Files.readSymbolicLink(p);
+            Path name = target.getFileName();
+            return name == null ? null : name.toString();
+        } catch (IOException | UnsupportedOperationException e) {
             return null;
         }
     }
@@ -50,6 +69,19 @@ final class SysAttr {
             throw new IOException(f.path() + " holds no number");
         }
         return TextScanner.parseLong(b, 0, end);
+    }
+
+    /**
+     * The {@code N} of every entry {@code <prefix>N} of a directory, sorted ({@code cpu0 cpu1 cpu10} →
+     * 0, 1, 10; {@code cpufreq} and {@code mtd0ro} are not numbered); empty when there is no directory.
+     */
+    static java.util.List<Integer> numbered(Path dir, String prefix) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return java.util.List.of();
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> suffixNumber(p.getFileName().toString(), prefix)).filter(n -> n >= 0).sorted().toList();
+        }
     }
 
     /** Index of the {@code N} in names like {@code thermal_zone12} / {@code mtd3}; -1 when the rest is not digits. */

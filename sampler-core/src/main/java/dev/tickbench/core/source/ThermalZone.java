@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,9 @@ import java.util.stream.Stream;
  * One {@code /sys/class/thermal/thermal_zoneN}: key {@code temp} (m°C). Its declared
  * {@code polling_delay} (ms, read once at open; 0 or missing = none declared) gives its cadence rule.
  * Attributes: {@code type}, {@code polling_delay_ms}, {@code crit_mc} (the trip point of type
- * {@code critical}); each left out when the board does not publish it.
+ * {@code critical}), {@code mode}, each trip point ({@code trip<i>}: type, temperature, hysteresis) and
+ * each bound cooling device ({@code cdev<k>}: the device, the trip it acts at, its weight), read once at
+ * open; each left out when the board does not publish it.
  *
  * <p>Why the device tree: mainline kernels do not expose {@code polling_delay} in sysfs (only some
  * vendor kernels do), but an ARM board declares it in its device tree, under
@@ -26,6 +27,8 @@ import java.util.stream.Stream;
  */
 public final class ThermalZone implements Source {
     static final String TEMP = "temp";
+    /** The kernel allows at most this many trip points per zone (THERMAL_MAX_TRIPS). */
+    static final int MAX_TRIPS = 64;
 
     private final String name;
     private final Path dir;
@@ -92,7 +95,13 @@ public final class ThermalZone implements Source {
         if (crit != null) {
             a.put("crit_mc", crit);
         }
-        attributes = Collections.unmodifiableMap(a);
+        String mode = SysAttr.text(dir.resolve("mode"));
+        if (mode != null) {
+            a.put("mode", mode);
+        }
+        a.putAll(trips(dir));
+        a.putAll(coolingBindings(dir));
+        attributes = Attributes.frozen(a);
         rule = new CadenceRule.Thermal(polling == null || polling < 0 ? 0 : (int) Math.min(polling, Integer.MAX_VALUE));
         return Presence.PRESENT;
     }
@@ -129,7 +138,7 @@ public final class ThermalZone implements Source {
 
     /** The temperature of the first trip point whose type is {@code critical}; null when none. */
     static Long criticalTrip(Path zoneDir) {
-        for (int i = 0; i < 64; i++) {
+        for (int i = 0; i < MAX_TRIPS; i++) {
             String type = SysAttr.text(zoneDir.resolve("trip_point_" + i + "_type"));
             if (type == null) {
                 return null; // trip points are numbered densely from 0
@@ -139,6 +148,62 @@ public final class ThermalZone implements Source {
             }
         }
         return null;
+    }
+
+    /**
+     * The zone's trip points, {@code trip<i>} → {@code type}, {@code temp_mc}, {@code hyst_mc} (each left out
+     * when its file is missing or unreadable), numbered densely from 0 as the kernel numbers them.
+     */
+    static Map<String, Object> trips(Path zoneDir) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < MAX_TRIPS; i++) {
+            String type = SysAttr.text(zoneDir.resolve("trip_point_" + i + "_type"));
+            Long temp = SysAttr.number(zoneDir.resolve("trip_point_" + i + "_temp"));
+            if (type == null && temp == null) {
+                break;
+            }
+            Map<String, Object> trip = new LinkedHashMap<>();
+            putIfPresent(trip, "type", type);
+            putIfPresent(trip, "temp_mc", temp);
+            putIfPresent(trip, "hyst_mc", SysAttr.number(zoneDir.resolve("trip_point_" + i + "_hyst")));
+            out.put("trip" + i, trip);
+        }
+        return out;
+    }
+
+    /**
+     * The cooling devices bound to the zone: each {@code cdev<k>} link of the zone's directory names a
+     * device ({@code cooling_deviceN}), {@code cdev<k>_trip_point} the trip it acts at (-1: none) and
+     * {@code cdev<k>_weight} its share; published as {@code cdev<k>} → {@code device}, {@code trip},
+     * {@code weight}. A link that cannot be read is left out (docs/clock.md).
+     */
+    static Map<String, Object> coolingBindings(Path zoneDir) {
+        Map<Integer, Map<String, Object>> byIndex = new java.util.TreeMap<>();
+        try (Stream<Path> s = Files.list(zoneDir)) {
+            for (Path p : s.toList()) {
+                int k = SysAttr.suffixNumber(p.getFileName().toString(), "cdev");
+                String device = k >= 0 ? SysAttr.linkName(p) : null;
+                if (device == null) {
+                    continue;
+                }
+                Map<String, Object> b = new LinkedHashMap<>();
+                b.put("device", device);
+                putIfPresent(b, "trip", SysAttr.number(zoneDir.resolve("cdev" + k + "_trip_point")));
+                putIfPresent(b, "weight", SysAttr.number(zoneDir.resolve("cdev" + k + "_weight")));
+                byIndex.put(k, b);
+            }
+        } catch (IOException e) {
+            return Map.of(); // no bindings to tell
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        byIndex.forEach((k, b) -> out.put("cdev" + k, b));
+        return out;
+    }
+
+    private static void putIfPresent(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
     }
 
     @Override

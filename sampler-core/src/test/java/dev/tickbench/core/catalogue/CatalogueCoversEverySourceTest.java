@@ -96,7 +96,9 @@ class CatalogueCoversEverySourceTest {
                 + "\"dt_ns\":1000000000,\"stat\":{\"cpu.user\":30,\"cpu.nice\":0,\"cpu.system\":10,\"cpu.idle\":50,\"cpu.iowait\":10},"
                 + "\"pressure\":{\"io.some_total\":1000,\"io.full_total\":500},"
                 + "\"cgroup_cpu\":{\"/a.b/c|usage_usec\":500000,\"/a.b/c|nr_periods\":10,\"/a.b/c|nr_throttled\":2,"
-                + "\"/a.b/c|throttled_usec\":1000}}"));
+                + "\"/a.b/c|throttled_usec\":1000},"
+                + "\"cpuidle\":{\"cpu1.state2.usage\":40,\"cpu1.state2.time\":250000},"
+                + "\"rapl\":{\"intel-rapl:0.energy_uj\":9000000}}"));
         assertEquals(DerivedKind.values().length, values.stream().map(DerivedValue::kind).distinct().count(), values.toString());
         for (DerivedValue v : values) {
             SeriesMatch m = c.series(v.name()).orElseThrow(() -> new AssertionError(v.name() + " is not in the catalogue"));
@@ -109,6 +111,10 @@ class CatalogueCoversEverySourceTest {
         assertEquals("CPUs", DerivedKind.CGROUP_USAGE.unit());
         assertEquals("%", DerivedKind.CPU_BUSY.unit());
         assertEquals("s/s", DerivedKind.CGROUP_THROTTLED_TIME.unit());
+        assertEquals("cpuidle.cpu1.state2.residency_pct", DerivedKind.CPUIDLE_RESIDENCY.name("cpu1.state2"));
+        assertEquals("rapl.intel-rapl:0:1.power_w", DerivedKind.RAPL_POWER.name("intel-rapl:0:1"));
+        assertTrue(values.contains(new DerivedValue(DerivedKind.CPUIDLE_RESIDENCY, "cpu1.state2", 25.0, 1)), values.toString());
+        assertTrue(values.contains(new DerivedValue(DerivedKind.RAPL_POWER, "intel-rapl:0", 9.0, 1)), values.toString());
     }
 
     @Test

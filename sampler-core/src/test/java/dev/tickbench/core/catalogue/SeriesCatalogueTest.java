@@ -120,7 +120,7 @@ class SeriesCatalogueTest {
     @Test
     void chartGroupsInDisplayOrderWithTheirProperties() {
         List<String> ids = c.groups().stream().map(ChartGroup::id).toList();
-        assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
+        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
                 "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software"), ids);
         ChartGroup slab = c.group("slab").orElseThrow();
         assertEquals(new ChartGroup.Picks(5, Ranking.MEMORY), slab.picks());

@@ -17,6 +17,8 @@ final class Boards {
     static final String X86 = dev.tickbench.testkit.Boards.X86;
     /** A mainline-kernel ARM board: thermal polling delays only in the device tree. */
     static final String DT = dev.tickbench.testkit.Boards.DT;
+    static final String ARM_COOLING = dev.tickbench.testkit.Boards.ARM_COOLING;
+    static final String LAPTOP = dev.tickbench.testkit.Boards.LAPTOP;
 
     private Boards() {}
 

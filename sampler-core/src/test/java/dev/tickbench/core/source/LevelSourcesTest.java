@@ -31,7 +31,9 @@ class LevelSourcesTest {
         assertEquals(SourceKind.LEVEL, z0.kind());
         assertEquals(new CadenceRule.Thermal(1000), z0.cadenceRule());
         assertEquals(61250, value(z0.values(), "temp"));
-        assertEquals(Map.of("type", "cpu-thermal", "polling_delay_ms", 1000L, "crit_mc", 105000L), z0.attributes());
+        assertEquals(Map.of("type", "cpu-thermal", "polling_delay_ms", 1000L, "crit_mc", 105000L, "mode", "enabled",
+                "trip0", Map.of("type", "passive", "temp_mc", 85000L), "trip1", Map.of("type", "critical", "temp_mc", 105000L)),
+                z0.attributes());
 
         ThermalZone z1 = (ThermalZone) Boards.opened(zone(Boards.ROUTER, 1));
         assertEquals(new CadenceRule.Thermal(250), z1.cadenceRule());
@@ -51,7 +53,8 @@ class LevelSourcesTest {
         // no polling_delay in sysfs; thermal-zones/cpu-thermal/polling-delay = 00 00 07 d0 (big-endian 2000)
         assertEquals(new CadenceRule.Thermal(2000), cpu.cadenceRule());
         assertEquals(Map.of("type", "cpu-thermal", "polling_delay_from", "device-tree", "polling_delay_ms", 2000L,
-                "crit_mc", 95000L), cpu.attributes());
+                "crit_mc", 95000L, "mode", "enabled", "trip0", Map.of("type", "passive", "temp_mc", 85000L),
+                "trip1", Map.of("type", "critical", "temp_mc", 95000L)), cpu.attributes());
         assertEquals(new CadenceRule.Thermal(2000), Boards.opened(zones.get(2)).cadenceRule(), "vpu-thermal");
         ThermalZone pmic = (ThermalZone) Boards.opened(zones.get(3));
         assertEquals(new CadenceRule.Thermal(0), pmic.cadenceRule(), "polling-delay 0: interrupt driven, none declared");
