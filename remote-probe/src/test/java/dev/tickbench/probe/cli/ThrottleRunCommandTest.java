@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -195,9 +196,14 @@ class ThrottleRunCommandTest {
 
     @Test
     void whenIowaitTurnsRedNoNewTaskStartsBeyondTheLoweredLimit() throws Exception {
-        // A fixture /proc/stat that this test advances like the kernel would (10 ticks every 100 ms):
-        // idle for the first 2.5 s, then all iowait. The runner and its tasks are real.
+        // A fixture /proc/stat that this test advances like the kernel would (10 ticks every 100 ms): idle
+        // until two tasks run at once (the throttle grew to the ceiling; each task leaves a file when it
+        // starts and one when it ends), then all iowait. The runner and its tasks are real. The switch
+        // follows the runner's own progress, not the clock, and enough tasks remain for the throttle's
+        // seconds to push back however slowly a loaded machine runs them.
         Path proc = Files.createDirectories(dir.resolve("proc"));
+        Path started = Files.createDirectories(dir.resolve("started"));
+        Path ended = Files.createDirectories(dir.resolve("ended"));
         Path stat = proc.resolve("stat");
         long[] idleAndIowait = {1000, 0};
         Runnable write = () -> {
@@ -209,17 +215,21 @@ class ThrottleRunCommandTest {
         };
         write.run();
         List<String> lines = new ArrayList<>();
-        for (int i = 0; i < 14; i++) {
-            lines.add("sleep 1");
+        for (int i = 0; i < 40; i++) {
+            lines.add("touch " + started.resolve("task" + i) + "; sleep 0.5; touch " + ended.resolve("task" + i));
         }
         Path f = tasks(lines);
         ProbeRun[] result = new ProbeRun[1];
         Thread runner = new Thread(() -> result[0] = ProbeRun.of("throttle", "run", "--ceiling", "2", "--tasks",
                 f.toString(), "--proc-root", proc.toString(), "--json"));
-        long t0 = System.nanoTime();
         runner.start();
+        boolean heavy = false;
         while (runner.isAlive()) {
-            boolean heavy = System.nanoTime() - t0 > 2_500_000_000L;
+            if (!heavy) {
+                try (Stream<Path> a = Files.list(started); Stream<Path> b = Files.list(ended)) {
+                    heavy = a.count() - b.count() >= 2;
+                }
+            }
             idleAndIowait[heavy ? 1 : 0] += 10;
             write.run();
             runner.join(100);
