@@ -96,6 +96,8 @@ public final class MainView extends BorderPane {
         setBottom(events());
         BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
 
+        // a capture's overview and rates as soon as it is whole, not at the next 2 s refresh
+        vm.loadingProperty().addListener((o, was, now) -> { if (was && !now) { charts.refreshOverview(); } });
         vm.showingProperty().addListener((o, a, b) -> {
             if (b.selection() != null) {
                 charts.attach(b.selection());

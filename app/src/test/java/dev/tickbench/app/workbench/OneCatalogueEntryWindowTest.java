@@ -41,7 +41,8 @@ import org.testfx.framework.junit5.Start;
 class OneCatalogueEntryWindowTest {
     private static final long TICK_NS = 100_000_000L;
     private static final long WALL0_NS = 1_700_000_000_000_000_000L;
-    private static final SeriesCatalogue CATALOGUE = SeriesCatalogue.standard().with(CatalogueEntries.HWMON);
+    /** The standard catalogue without its own hwmon entry: the board adds it by one entry (as OneCatalogueEntryTest does). */
+    private static final SeriesCatalogue CATALOGUE = SeriesCatalogue.standard().without("hwmon").with(CatalogueEntries.HWMON);
 
     @TempDir
     Path dir;
@@ -136,8 +137,8 @@ class OneCatalogueEntryWindowTest {
     @Test
     void withoutTheEntryTheSourceIsInNoChart() throws Exception {
         Path file = capture();
-        // the same capture in a store of the standard catalogue: hwmon is an unknown source, drawn nowhere
-        var store = dev.tickbench.app.session.SeriesStore.replay();
+        // the same capture in a store of the catalogue without the entry: hwmon is an unknown source, drawn nowhere
+        var store = dev.tickbench.app.session.SeriesStore.replay(SeriesCatalogue.standard().without("hwmon"));
         dev.tickbench.app.recording.CaptureLoader.load(file, store, (a, b) -> { }, () -> false);
         assertNull(store.series("hwmon.hwmon0.temp1"));
         assertTrue(store.series().stream().noneMatch(s -> s.source().equals("hwmon")), store.series().toString());
