@@ -154,14 +154,24 @@ class HttpAbuseTest {
                 double cut = 0;
                 while (cut < 32) {
                     assertTrue(System.nanoTime() < deadline, "stalled clients not cut off in 180 s: " + cut);
+                    // serve answers meanwhile; 503 is an honest answer when the machine starved the
+                    // sampler for 2 s (a busy laptop), so what is asserted is an answer with its JSON
                     HttpResponse<String> h = s.get("/healthz", null);
-                    assertEquals(200, h.statusCode(), h.body());
+                    assertTrue((h.statusCode() == 200 || h.statusCode() == 503) && h.body().contains("\"seq\""),
+                            h.statusCode() + " " + h.body());
                     cut = metric(s.get("/metrics", null).body(), "tickbench_http_slow_clients_cut_total");
                     Thread.sleep(500);
                 }
                 System.out.printf("32 stalled clients cut off after %.1f s%n",
                         (System.nanoTime() - deadline + TimeUnit.SECONDS.toNanos(180)) / 1e9);
-                assertEquals(200, s.get("/healthz", null).statusCode());
+                // and the sampler's lines still reach the hub: healthy again once the clients are cut
+                Waits.until("/healthz 200 after the stalled clients were cut off", () -> {
+                    try {
+                        return s.get("/healthz", null).statusCode() == 200;
+                    } catch (IOException | InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                });
                 assertFalse(String.join("\n", s.stderr()).contains("OutOfMemoryError"), String.join("\n", s.stderr()));
             } finally {
                 for (Socket c : stalled) {
