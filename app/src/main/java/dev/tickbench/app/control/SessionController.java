@@ -18,9 +18,12 @@ import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * What the window shows and where it comes from (docs/sessions.md): the live connection and the one
@@ -95,6 +98,8 @@ public final class SessionController {
      */
     private volatile Connection pending;
     private LineIntake intake;
+    /** Told of each store a connection feeds, before its first line (a view that keeps lines of its own). */
+    private final List<Consumer<SeriesStore>> newStores = new CopyOnWriteArrayList<>();
     private boolean loading;
     private long userRangesAtLoad;
 
@@ -130,6 +135,11 @@ public final class SessionController {
         return showing;
     }
 
+    /** {@code c} hears of every store a connection will feed from now on, before its first line (UI thread). */
+    public void onNewStore(Consumer<SeriesStore> c) {
+        newStores.add(c);
+    }
+
     /** The connection being tried while the current session goes on; null when none. */
     public Connection pendingConnection() {
         return pending;
@@ -144,6 +154,7 @@ public final class SessionController {
     public void connect(Connection c, ConnectOutcome outcome) {
         abandonPending();
         SeriesStore s = SeriesStore.live(catalogue);
+        newStores.forEach(n -> n.accept(s));
         pending = c;
         LineIntake in = new LineIntake(s, msg -> ui.execute(() -> { if (intake != null && intake.store() == s) { view.error(msg); } }));
         view.status("Connecting to " + c.title() + "…");

@@ -139,6 +139,9 @@ public final class SeriesStore {
             });
         }
         // cgroup_limits and unknown types carry nothing plotted yet; ignoring them is the format's rule
+        for (StoreListener l : listeners) {
+            l.accepted(line);
+        }
     }
 
     private void hello(Hello h) {

@@ -1,7 +1,10 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsPane;
+import dev.tickbench.app.clock.ClockPanel;
+import dev.tickbench.app.clock.ClockViewModel;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
@@ -86,7 +89,11 @@ public final class MainView extends BorderPane {
         // sources panel with its find field (Ctrl+F)
         sourcesPanel = new SourcesPanel(vm.sources(), this::seriesOf,
                 source -> charts.charts().values().stream().anyMatch(c -> c.hasSource(source)), this::showSource);
-        Node chartsArea = charts.crosshair().around(charts); // the pins' and range's panel below the charts
+        // "Why is the clock low?" at the right of the tracks; the pins' and range's panel below both
+        ClockViewModel clock = new ClockViewModel(vm.window(), vm.spool(), Platform::runLater, Background.shared());
+        vm.controller().onNewStore(clock::created);
+        Node chartsArea = charts.crosshair().around(ClockPanel.beside(charts,
+                new ClockPanel(clock, charts.crosshair(), vm.showingProperty(), vm.loadingProperty())));
         Node centre = LocalConnection.available() ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);

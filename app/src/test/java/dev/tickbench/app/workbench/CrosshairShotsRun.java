@@ -7,13 +7,9 @@ import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.testkit.RouterCapture;
-import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.stage.Stage;
 
@@ -29,21 +25,7 @@ public final class CrosshairShotsRun {
     private CrosshairShotsRun() {}
 
     public static void main(String[] args) {
-        try {
-            CompletableFuture<Void> started = new CompletableFuture<>();
-            Platform.startup(() -> started.complete(null));
-            started.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
-        } catch (Throwable t) {
-            System.out.println("JavaFX did not start: " + t);
-            System.exit(ScreenshotsRun.NO_TOOLKIT);
-        }
-        try {
-            run(Path.of(args[0]));
-            System.exit(0);
-        } catch (Throwable t) {
-            t.printStackTrace(System.out);
-            System.exit(1);
-        }
+        ShotsMain.main(args, CrosshairShotsRun::run);
     }
 
     private static void run(Path out) throws Exception {

@@ -11,12 +11,9 @@ import dev.tickbench.app.walk.CgroupFixture;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.testkit.RouterCapture;
-import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javafx.application.Platform;
 import javafx.concurrent.Worker;
@@ -47,22 +44,7 @@ public final class ScreenshotsRun {
     private ScreenshotsRun() {}
 
     public static void main(String[] args) {
-        Path out = Path.of(args[0]);
-        try {
-            CompletableFuture<Void> started = new CompletableFuture<>();
-            Platform.startup(() -> started.complete(null));
-            started.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
-        } catch (Throwable t) {
-            System.out.println("JavaFX did not start: " + t);
-            System.exit(NO_TOOLKIT);
-        }
-        try {
-            run(out);
-            System.exit(0);
-        } catch (Throwable t) {
-            t.printStackTrace(System.out);
-            System.exit(1);
-        }
+        ShotsMain.main(args, ScreenshotsRun::run);
     }
 
     private static void run(Path out) throws Exception {

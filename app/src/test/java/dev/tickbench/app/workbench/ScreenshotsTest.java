@@ -130,34 +130,48 @@ class ScreenshotsTest {
      */
     @Test
     void screenshotOfTheCrosshairReadoutAndRangeStatistics() throws Exception {
+        shotsInAChildWindow(CrosshairShotsRun.class, "crosshair");
+        for (String name : CrosshairShotsRun.SHOTS) {
+            checkPicture(OUT.resolve(name));
+        }
+    }
+
+    /** "Why is the clock low?" beside the tracks on the scripted laptop's hot stage: {@link ClockShotsRun}, as above. */
+    @Test
+    void screenshotOfTheClockPanel() throws Exception {
+        shotsInAChildWindow(ClockShotsRun.class, "clock");
+        for (String name : ClockShotsRun.SHOTS) {
+            checkPicture(OUT.resolve(name));
+        }
+    }
+
+    /** Runs {@code main}'s window in a child JVM on DISPLAY, or on an Xvfb of its own; fails with its log. */
+    private void shotsInAChildWindow(Class<?> main, String what) throws Exception {
         Files.createDirectories(OUT);
+        Path log = dir.resolve(what + ".log");
         String display = System.getenv("DISPLAY");
         Process xvfb = display == null || display.isBlank() ? startXvfb() : null;
         try {
             display = xvfb == null ? display : ":" + readDisplayNumber(xvfb);
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx1g", "-Dglass.platform=gtk", "-Dprism.order=sw", "-Djava.awt.headless=true",
-                    "-cp", System.getProperty("java.class.path"), CrosshairShotsRun.class.getName(), OUT.toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("crosshair.log").toFile());
+                    "-cp", System.getProperty("java.class.path"), main.getName(), OUT.toString())
+                    .redirectErrorStream(true).redirectOutput(log.toFile());
             pb.environment().put("DISPLAY", display);
             pb.environment().put("GDK_BACKEND", "x11");
             Process child = pb.start();
             if (!child.waitFor(CHILD_DEADLINE_S, TimeUnit.SECONDS)) {
                 child.destroyForcibly();
-                fail("the crosshair window did not finish in " + CHILD_DEADLINE_S + " s:\n" + Files.readString(dir.resolve("crosshair.log")));
+                fail("the " + what + " window did not finish in " + CHILD_DEADLINE_S + " s:\n" + Files.readString(log));
             }
-            String log = Files.readString(dir.resolve("crosshair.log"));
             if (child.exitValue() == ScreenshotsRun.NO_TOOLKIT) {
-                throw Prerequisites.unmet("JavaFX could not open a GTK window on " + display + " (install libgtk-3-0):\n" + log);
+                throw Prerequisites.unmet("JavaFX could not open a GTK window on " + display + " (install libgtk-3-0):\n" + Files.readString(log));
             }
-            assertEquals(0, child.exitValue(), "the crosshair window failed:\n" + log);
+            assertEquals(0, child.exitValue(), "the " + what + " window failed:\n" + Files.readString(log));
         } finally {
             if (xvfb != null) {
                 Waits.stop(xvfb);
             }
-        }
-        for (String name : CrosshairShotsRun.SHOTS) {
-            checkPicture(OUT.resolve(name));
         }
     }
 }

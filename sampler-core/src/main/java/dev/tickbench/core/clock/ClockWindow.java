@@ -49,6 +49,22 @@ public final class ClockWindow {
     private Double firstS;
     private Double lastS;
 
+    /**
+     * Whether the verdict reads {@code source}: a level it holds or a counter it sums. A feed that keeps
+     * only what the verdict needs (the workbench keeps a live session's recent samples) keeps these.
+     */
+    public static boolean reads(String source) {
+        return holds(source) || COUNTERS.contains(source);
+    }
+
+    /**
+     * Whether the verdict holds {@code source}'s values between emissions (a level, from before the
+     * window too): what a window that starts later must be given as held at its start.
+     */
+    public static boolean holds(String source) {
+        return LEVELS.contains(source) || source.startsWith("thermal_zone");
+    }
+
     /** Every sample fed (a live run). */
     public ClockWindow() {
         this(null, null);
@@ -109,7 +125,7 @@ public final class ClockWindow {
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
             SourceValues v = e.getValue();
-            if (LEVELS.contains(source) || source.startsWith("thermal_zone")) {
+            if (holds(source)) {
                 for (int i = 0; i < v.size(); i++) {
                     held.put(source + "." + v.keys()[i], v.values()[i]);
                 }

@@ -1,0 +1,229 @@
+package dev.tickbench.app.clock;
+
+import dev.tickbench.app.charts.Crosshair;
+import dev.tickbench.app.control.SessionController.Origin;
+import dev.tickbench.app.control.SessionController.Showing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.animation.AnimationTimer;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * "Why is the clock low?": a column at the right of the tracks, beside the thermal and cpufreq tracks at
+ * their top, so the tracks keep their height (six on a 1600×1000 screen). Per policy the limiter in
+ * one word, the clock against the maximum and the cap, and the evidence; the inputs absent with their
+ * reasons; or why there is no verdict. It draws {@link ClockViewModel}'s state and tells it what the
+ * user looks at: the store shown, the crosshair's Shift+drag range, whether a capture is still loading,
+ * and whether the panel is open (▸ folds it to a strip; a folded panel judges nothing).
+ */
+public final class ClockPanel extends VBox {
+    static final double WIDTH = 330;
+    /** How often the model is asked whether to judge again (it judges live at most once a second). */
+    private static final long PULSE_NS = 250_000_000L;
+
+    private final ClockViewModel vm;
+    private final Label scope = new Label();
+    private final Label summary = new Label();
+    private final Label busy = new Label();
+    private final ProgressBar progress = new ProgressBar(0);
+    private final HBox busyRow = new HBox(6, busy, progress);
+    private final Label error = new Label();
+    private final Label noVerdict = new Label();
+    private final VBox policies = new VBox(0);
+    private final VBox absent = new VBox(1);
+    private final VBox body;
+    private final Button fold = new Button("▸");
+    private boolean folded;
+
+    /**
+     * @param showing what the window shows (its store, and the capture when replaying)
+     * @param loading true while a capture is being read into the shown store
+     */
+    public ClockPanel(ClockViewModel vm, Crosshair crosshair, ObservableValue<Showing> showing, ObservableValue<Boolean> loading) {
+        this.vm = vm;
+        setId("clock-panel");
+        getStyleClass().add("clock-panel");
+        setPadding(new Insets(4, 8, 4, 8));
+        setSpacing(3);
+        Label title = new Label("WHY IS THE CLOCK LOW?");
+        title.getStyleClass().add("panel-title");
+        fold.getStyleClass().add("small");
+        fold.setTooltip(new Tooltip("Fold or open the clock verdict"));
+        fold.setOnAction(e -> setFolded(!folded));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox head = new HBox(4, title, spacer, fold);
+        head.setAlignment(Pos.CENTER_LEFT);
+        scope.getStyleClass().add("clock-scope");
+        summary.getStyleClass().add("clock-muted");
+        busy.getStyleClass().add("clock-muted");
+        progress.setPrefWidth(90);
+        busyRow.setAlignment(Pos.CENTER_LEFT);
+        error.getStyleClass().add("walk-error");
+        noVerdict.getStyleClass().add("clock-no-verdict");
+        for (Label l : List.of(scope, summary, busy, error, noVerdict)) {
+            l.setWrapText(true);
+        }
+        VBox content = new VBox(4, policies, absent);
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("clock-scroll");
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        body = new VBox(3, scope, summary, busyRow, error, noVerdict, scroll);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getChildren().addAll(head, body);
+        setFolded(false);
+
+        vm.addListener(this::draw);
+        draw(vm.state());
+        showing.addListener((o, a, b) -> vm.show(b.store(), b.origin() == Origin.REPLAY ? b.replayFile() : null));
+        loading.addListener((o, a, b) -> vm.loading(b));
+        // the final Shift+drag range (its statistics are computed on release), not every step of the drag
+        crosshair.rangeStatsProperty().addListener((o, a, b) -> vm.range(b == null ? Double.NaN : crosshair.rangeFromProperty().get(),
+                b == null ? Double.NaN : crosshair.rangeToProperty().get()));
+        new AnimationTimer() {
+            private long last;
+
+            @Override
+            public void handle(long now) {
+                if (now - last >= PULSE_NS) {
+                    last = now;
+                    vm.pulse(now);
+                }
+            }
+        }.start();
+    }
+
+    /** {@code tracks} with this panel at their right. */
+    public static Node beside(Node tracks, ClockPanel panel) {
+        BorderPane area = new BorderPane(tracks);
+        area.setRight(panel);
+        return area;
+    }
+
+    /** Folded, only the ▸ strip is left and nothing is judged until it opens again. */
+    public void setFolded(boolean on) {
+        folded = on;
+        body.setVisible(!on);
+        body.setManaged(!on);
+        getChildren().get(0).lookupAll(".panel-title").forEach(n -> { n.setVisible(!on); n.setManaged(!on); });
+        fold.setText(on ? "◂" : "▸");
+        double w = on ? Region.USE_COMPUTED_SIZE : WIDTH;
+        setPrefWidth(w);
+        setMinWidth(on ? Region.USE_PREF_SIZE : 220);
+        setMaxWidth(on ? Region.USE_PREF_SIZE : WIDTH);
+        vm.active(!on);
+    }
+
+    /** What the panel draws (tests read the verdict it shows). */
+    public ClockViewModel model() {
+        return vm;
+    }
+
+    public boolean isFolded() {
+        return folded;
+    }
+
+    private void draw(ClockState s) {
+        scope.setText(s.scope());
+        show(scope, !s.scope().isEmpty());
+        summary.setText(s.summary());
+        show(summary, !s.summary().isEmpty());
+        busy.setText(s.busy() == null ? "" : s.busy());
+        progress.setProgress(s.progress() < 0 ? ProgressBar.INDETERMINATE_PROGRESS : s.progress());
+        show(busyRow, s.busy() != null);
+        error.setText(s.error() == null ? "" : s.error());
+        show(error, s.error() != null);
+        noVerdict.setText(s.noVerdict() == null ? "" : s.noVerdict());
+        show(noVerdict, s.noVerdict() != null);
+        List<Node> cards = new ArrayList<>();
+        for (ClockState.PolicyRow r : s.policies()) {
+            cards.add(card(r));
+        }
+        policies.getChildren().setAll(cards);
+        List<Node> rows = new ArrayList<>();
+        if (!s.absent().isEmpty()) {
+            Label head = new Label("Not read here (the verdict goes without them):");
+            head.getStyleClass().add("clock-muted");
+            head.setWrapText(true);
+            rows.add(head);
+            for (String a : s.absent()) {
+                rows.add(wrapped(a, "clock-absent"));
+            }
+        }
+        absent.getChildren().setAll(rows);
+    }
+
+    private static VBox card(ClockState.PolicyRow r) {
+        Label title = new Label(r.title());
+        title.getStyleClass().add("clock-policy");
+        Label word = new Label(r.word());
+        word.setId("clock-limiter-" + r.policy());
+        word.getStyleClass().addAll("clock-limiter", "clock-limiter-" + r.limiter().name().toLowerCase(Locale.ROOT));
+        word.setMinWidth(Region.USE_PREF_SIZE);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox head = new HBox(6, title, spacer, word);
+        head.setAlignment(Pos.CENTER_LEFT);
+        VBox card = new VBox(1, head, wrapped(r.clock(), "clock-clock"), wrapped(r.detail(), "clock-muted"));
+        for (String e : r.evidence()) {
+            card.getChildren().add(wrapped("because " + e, "clock-evidence"));
+        }
+        for (String a : r.also()) {
+            card.getChildren().add(wrapped("also: " + a, "clock-muted"));
+        }
+        card.getStyleClass().add("clock-card");
+        card.setPadding(new Insets(4, 0, 5, 0));
+        return card;
+    }
+
+    private static Label wrapped(String text, String style) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.getStyleClass().add(style);
+        return l;
+    }
+
+    private static void show(Node n, boolean on) {
+        n.setVisible(on);
+        n.setManaged(on);
+    }
+
+    /** Every text the panel shows now, top to bottom (what a user reads; tests compare it). */
+    public List<String> texts() {
+        List<String> out = new ArrayList<>();
+        collect(this, out);
+        return out;
+    }
+
+    private static void collect(Node n, List<String> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof Labeled l && !(n instanceof Button) && l.getText() != null && !l.getText().isEmpty()) {
+            out.add(l.getText());
+        }
+        if (n instanceof ScrollPane sp && sp.getContent() != null) {
+            collect(sp.getContent(), out);
+        } else if (n instanceof Parent p) {
+            p.getChildrenUnmodifiable().forEach(c -> collect(c, out));
+        }
+    }
+}
