@@ -38,9 +38,23 @@ final class TickState {
     /** The last decode failure, for the trigger set's status; null while every line decoded. */
     private String failure;
 
-    volatile boolean wantSamples;
-    volatile boolean wantDerived;
-    volatile boolean wantKmsg;
+    private volatile boolean wantSamples;
+    private volatile boolean wantDerived;
+    private volatile boolean wantKmsg;
+    /** The sources the armed series triggers read: the only ones a sample is decoded for. */
+    private volatile java.util.Set<String> sources = java.util.Set.of();
+
+    TickState() {
+        decoder.decodeOnly(s -> sources.contains(s));
+    }
+
+    /** What the armed triggers need decoded (TriggerSet, when the set changes). */
+    void want(java.util.Set<String> sampleSources, boolean derived, boolean kmsg) {
+        sources = java.util.Set.copyOf(sampleSources);
+        wantSamples = !sampleSources.isEmpty();
+        wantDerived = derived;
+        wantKmsg = kmsg;
+    }
 
     private static byte[] prefix(String type) {
         return ("{\"type\":\"" + type + "\"").getBytes(StandardCharsets.US_ASCII);

@@ -30,6 +30,7 @@ public final class TriggerSet implements TickExtension {
     /** Replies to control requests kept for the next {@code triggers} line; older ones are dropped. */
     private static final int MAX_REPLIES = 64;
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final SeriesCatalogue catalogue;
     private final SystemRoots roots;
     private final TickState tick = new TickState();
@@ -145,7 +146,7 @@ public final class TriggerSet implements TickExtension {
     }
 
     private void publish(Armed[] next) {
-        boolean samples = false;
+        java.util.Set<String> sources = new java.util.HashSet<>();
         boolean derived = false;
         boolean kmsg = false;
         for (Armed a : next) {
@@ -153,14 +154,12 @@ public final class TriggerSet implements TickExtension {
             SeriesRef ref = s instanceof TriggerSpec.Condition c ? c.series()
                     : s instanceof TriggerSpec.Change ch ? ch.series() : null;
             if (ref != null) {
-                samples = true;
+                sources.add(ref.source()); // a derived series' is the source it is computed from
                 derived |= ref.kind() == ValueKind.DERIVED;
             }
             kmsg |= s instanceof TriggerSpec.Kmsg;
         }
-        tick.wantSamples = samples;
-        tick.wantDerived = derived;
-        tick.wantKmsg = kmsg;
+        tick.want(sources, derived, kmsg);
         armed = next;
         announce = true;
     }
@@ -254,16 +253,7 @@ public final class TriggerSet implements TickExtension {
         g.writeNumberField("wall_ns", info.wallNs());
         g.writeArrayFieldStart("armed");
         for (TriggerStatus s : list()) {
-            g.writeStartObject();
-            g.writeStringField("trigger", s.name());
-            g.writeStringField("expr", s.expression());
-            g.writeStringField("kind", s.kind());
-            g.writeStringField("state", s.state().id());
-            g.writeNumberField("fired", s.fired());
-            if (s.absent() != null) {
-                g.writeStringField("absent", s.absent());
-            }
-            g.writeEndObject();
+            JSON.writeTree(g, s.json()); // the line writer's generator has no codec of its own
         }
         g.writeEndArray();
         if (!answered.isEmpty()) {
