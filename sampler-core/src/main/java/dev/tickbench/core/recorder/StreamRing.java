@@ -3,12 +3,11 @@ package dev.tickbench.core.recorder;
 import dev.tickbench.core.capture.LineDecoder;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
- * The last {@code keepNs} of a stream's lines in one byte array that grows up to {@code maxBytes} and
- * is then reused in a circle, with an index of each line's offset, length, time and kind: adding a line
+ * The last {@code keepNs} of a stream's lines in one byte array used as a circle (a line may run over
+ * its end), which grows only while the lines held do not fit, up to {@code maxBytes}, with an index of each line's offset, length, time and kind: adding a line
  * copies its bytes and allocates nothing once the ring has grown. A line's time is its sample's
  * {@code mono_ns}, or the last sample's for the lines between samples.
  *
@@ -34,6 +33,8 @@ final class StreamRing {
     private int first;
     private int count;
     private long used;
+    /** The offset of the oldest line's first byte: the lines run from here, round the array's end. */
+    private long head;
     private long newestSample = NO_TIME;
     private long dropped;
 
@@ -63,8 +64,17 @@ final class StreamRing {
             dropped++; // a line that would push out half the ring (FORMAT.md bounds lines at 4 MiB)
             return;
         }
-        int at = place(l);
-        System.arraycopy(b, o, buf, at, l);
+        while (used + l > buf.length) {
+            if (buf.length < maxBytes) {
+                grow(l);
+            } else {
+                evictFirst();
+            }
+        }
+        int at = (int) ((head + used) % buf.length);
+        int part = Math.min(l, buf.length - at);
+        System.arraycopy(b, o, buf, at, part);
+        System.arraycopy(b, o + part, buf, 0, l - part); // a line may run over the array's end
         if (count == off.length) {
             growIndex();
         }
@@ -87,48 +97,30 @@ final class StreamRing {
         return t == NO_TIME || newestSample - t > keepNs;
     }
 
-    /** Where a line of {@code l} bytes goes: after the last, or at the start of the array; grows or evicts. */
-    private int place(int l) {
-        while (true) {
-            if (count == 0) {
-                if (l > buf.length) {
-                    grow(l);
-                }
-                return 0;
-            }
-            int last = (first + count - 1) % off.length;
-            int start = off[first];
-            int end = off[last] + len[last];
-            if (off[last] >= start) { // not wrapped: free space after the last line, and before the first
-                if (buf.length - end >= l) {
-                    return end;
-                }
-                if (start >= l) {
-                    return 0;
-                }
-            } else if (start - end >= l) {
-                return end;
-            }
-            if (buf.length < maxBytes) {
-                grow(l);
-            } else {
-                evictFirst();
-            }
-        }
-    }
-
-    /** A larger array, the lines moved to its start in order. */
+    /**
+     * A larger array (half as large again, or what the new line needs), the lines moved to its start in
+     * order: it grows only when the lines held and the new one do not fit, so it ends up about the size
+     * of the window's lines.
+     */
     private void grow(int need) {
-        long size = Math.min(maxBytes, Math.max((long) buf.length * 2, used + need));
+        long size = Math.min(maxBytes, Math.max((long) buf.length + buf.length / 2, used + need));
         byte[] next = new byte[(int) size];
         int at = 0;
         for (int n = 0; n < count; n++) {
             int i = (first + n) % off.length;
-            System.arraycopy(buf, off[i], next, at, len[i]);
+            copy(i, next, at);
             off[i] = at;
             at += len[i];
         }
         buf = next;
+        head = 0;
+    }
+
+    /** Copies line {@code i} (which may run over the array's end) into {@code to} at {@code at}. */
+    private void copy(int i, byte[] to, int at) {
+        int part = Math.min(len[i], buf.length - off[i]);
+        System.arraycopy(buf, off[i], to, at, part);
+        System.arraycopy(buf, 0, to, at + part, len[i] - part);
     }
 
     private void growIndex() {
@@ -156,24 +148,32 @@ final class StreamRing {
         try {
             switch (kind[i]) {
                 case HELLO -> {
-                    evicted.decode(buf, off[i], len[i]);
+                    byte[] h = slice(i);
+                    evicted.decode(h, 0, h.length);
                     evictedCadence = null; // a hello starts a stream afresh
                     evictedLimits = null;
                     evictedTriggers = null;
                 }
-                case SCHEMA -> evicted.decode(buf, off[i], len[i]);
-                case CADENCE -> evictedCadence = Arrays.copyOfRange(buf, off[i], off[i] + len[i]);
-                case LIMITS -> evictedLimits = Arrays.copyOfRange(buf, off[i], off[i] + len[i]);
-                case TRIGGERS -> evictedTriggers = Arrays.copyOfRange(buf, off[i], off[i] + len[i]);
+                case SCHEMA -> {
+                    byte[] sc = slice(i);
+                    evicted.decode(sc, 0, sc.length);
+                }
+                case CADENCE -> evictedCadence = slice(i);
+                case LIMITS -> evictedLimits = slice(i);
+                case TRIGGERS -> evictedTriggers = slice(i);
                 default -> { }
             }
         } catch (IOException | RuntimeException e) {
             // a state line that does not decode: the cut after it starts without it
         }
         used -= len[i];
+        head = (head + len[i]) % buf.length;
         kind[i] = null;
         first = (first + 1) % off.length;
         count--;
+        if (count == 0) {
+            head = 0;
+        }
     }
 
     /**
@@ -236,7 +236,8 @@ final class StreamRing {
         byte[] out = new byte[(int) size]; // at most the ring's bound and a few state lines
         int at = put(out, 0, hello, 0, hello.length);
         for (int[] s : schemas) {
-            at = put(out, at, buf, off[s[0]], len[s[0]]);
+            copy(s[0], out, at);
+            at += len[s[0]];
         }
         for (byte[] state : states) {
             if (state != null) {
@@ -245,7 +246,8 @@ final class StreamRing {
         }
         for (int n = c; n < count; n++) {
             int i = (first + n) % off.length;
-            at = put(out, at, buf, off[i], len[i]);
+            copy(i, out, at);
+            at += len[i];
         }
         return out;
     }
@@ -256,7 +258,9 @@ final class StreamRing {
     }
 
     private byte[] slice(int i) {
-        return Arrays.copyOfRange(buf, off[i], off[i] + len[i]);
+        byte[] b = new byte[len[i]];
+        copy(i, b, 0);
+        return b;
     }
 
     /** The time the ring's samples span, ns (0 with fewer than two). */

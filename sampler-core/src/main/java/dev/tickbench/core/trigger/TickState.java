@@ -22,6 +22,7 @@ import java.util.List;
  * thread: the sampler's.
  */
 final class TickState {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TickState.class);
     private static final byte[] SAMPLE = prefix("sample");
     private static final byte[] KMSG = prefix("kmsg");
     private static final byte[] HELLO = prefix("hello");
@@ -35,8 +36,8 @@ final class TickState {
     private final List<KmsgLine> kmsg = new ArrayList<>();
     /** Counts hellos and gaps: a trigger that holds a value forgets it when this moves. */
     private long epoch;
-    /** The last decode failure, for the trigger set's status; null while every line decoded. */
-    private String failure;
+    /** Whether a line that did not decode was logged. */
+    private boolean warned;
 
     private volatile boolean wantSamples;
     private volatile boolean wantDerived;
@@ -87,7 +88,10 @@ final class TickState {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            failure = "a stream line did not decode: " + e.getMessage();
+            if (!warned) {
+                warned = true; // once: a stream that does not decode says so on every line
+                LOG.warn("the triggers could not decode a stream line, and read no values from it: {}", e.toString());
+            }
         }
     }
 
@@ -108,10 +112,6 @@ final class TickState {
 
     long epoch() {
         return epoch;
-    }
-
-    String failure() {
-        return failure;
     }
 
     /** After the triggers have read the tick. */

@@ -216,12 +216,18 @@ class FlightRecorderTest {
     }
 
     @Test
-    void theRingHoldsItsWindowWithinItsMemoryBound() throws Exception {
+    void theRingHoldsItsWindowWithinItsMemoryBoundAndACutOfItRoundTheArraysEndDecodes() throws Exception {
         long bound = 64 << 10;
-        FlightRecorder r = new FlightRecorder(new RecorderConfig(dir, S, S, 30 * S, bound, 0, 1L << 30, 600 * S),
+        FlightRecorder r = new FlightRecorder(new RecorderConfig(dir, 30 * S, S, 30 * S, bound, 0, 1L << 30, 600 * S),
                 saved::add);
         hello(r);
-        String pad = "," + "7".repeat(1000);
+        // 250 more keys, whose schema line leaves the ring long before the cut: the cut's hello carries them
+        StringBuilder keys = new StringBuilder("\"cpu.user\"");
+        for (int k = 0; k < 250; k++) {
+            keys.append(",\"k").append(k).append('"');
+        }
+        line(r, "{\"type\":\"schema\",\"seq\":1,\"schema\":{\"stat\":[" + keys + "]}}");
+        String pad = ",0.5".repeat(250);
         for (long n = 1; n <= 600; n++) {
             sample(r, n, pad); // 1 KB a tick: 60 s would be 600 KB
         }
@@ -229,8 +235,41 @@ class FlightRecorderTest {
         assertTrue(st.ringBytes() <= bound, st.toString());
         assertTrue(st.ringCapacityBytes() <= bound, st.toString());
         assertTrue(st.ringSpanNs() < 7 * S, "the bytes bound, not the 30 s window, decides: " + st);
+        trigger(r, 600, "all"); // its 30 s of pre-time is all the ring holds: lines that run over the array's end
+        ticks(r, 601, 620);
         r.close();
-        assertTrue(saved.isEmpty());
+        assertEquals(1, saved.size());
+        List<StreamLine> lines = read(saved.get(0).file());
+        List<Long> seqs = seqs(lines);
+        assertTrue(seqs.size() > 55, "the ring's lines: " + seqs.size());
+        for (StreamLine l : lines) {
+            if (l instanceof SampleLine s) {
+                assertEquals(s.seq(), s.sources().get("stat").get("cpu.user"), "every line whole, in its place");
+            }
+        }
+        assertEquals(610L, seqs.get(seqs.size() - 1));
+    }
+
+    @Test
+    void theRingsArrayGrowsToItsWindowsLinesNotBeyondThemWhateverTheirSizes() throws Exception {
+        FlightRecorder r = new FlightRecorder(new RecorderConfig(dir, S, S, 5 * S, 64 << 20, 0, 1L << 30, 600 * S),
+                saved::add);
+        hello(r);
+        Random random = new Random(5);
+        long most = 0;
+        for (long n = 1; n <= 5000; n++) {
+            sample(r, n, "," + "1".repeat(2000 + random.nextInt(18000))); // lines of 2-20 KB, in any order
+            if (n % 7 == 0) {
+                line(r, "{\"type\":\"kmsg\",\"mono_ns\":" + n * TICK + ",\"msg\":\"" + "k".repeat(random.nextInt(9000)) + "\"}");
+            }
+            most = Math.max(most, r.stats().ringBytes());
+        }
+        RecorderStats st = r.stats();
+        assertTrue(st.ringSpanNs() <= 5 * S, st.toString());
+        assertTrue(most > 256 << 10, "the lines outgrow the first array: " + most);
+        assertTrue(st.ringCapacityBytes() <= most * 3 / 2 + (64 << 10),
+                "the array (" + st.ringCapacityBytes() + " B) is at most half as large again as the lines it held (" + most + " B)");
+        r.close();
     }
 
     @Test
