@@ -29,8 +29,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The sampler's thread only copies the line into the ring (and, while a capture is open, into the
  * writer's queue); compression and disk writes run on the recorder's own thread, whose queue is bounded
- * (the cut, up to a ring's worth, and a ring's worth of lines after it: a full ring cut is not itself
- * "behind"): a writer that falls further behind drops lines and writes a {@code gap} line in
+ * (a ring's worth): a writer that falls further behind drops lines and writes a {@code gap} line in
  * their place ({@code "reason":"recorder_behind"}), the sampler never waits for the disk. {@link #line}
  * never throws: a sampler detaches a sink that throws.
  */
@@ -188,7 +187,7 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
 
     private void enqueueLine(byte[] b, int off, int len, LineKind kind) {
         CaptureJob job = open;
-        if (queuedBytes.get() + len > 2 * config.ringMaxBytes()) {
+        if (queuedBytes.get() + len > config.ringMaxBytes()) {
             if (kind == LineKind.SAMPLE) {
                 if (behindFromSeq < 0) {
                     behindFromSeq = lastSeq;
