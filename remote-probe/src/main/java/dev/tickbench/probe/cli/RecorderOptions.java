@@ -48,8 +48,16 @@ public final class RecorderOptions {
         return dir != null;
     }
 
-    /** The recorder's configuration; a bad combination or directory is a usage error (exit 2). */
+    /** The recorder's configuration, its ring a quarter of the heap ({@code record}: nothing else buffers). */
     public RecorderConfig config() {
+        return config(ringBytes());
+    }
+
+    /**
+     * The recorder's configuration with its ring bounded by {@code ringBytes} (its writer's queue is
+     * bounded by as much again); a bad combination or directory is a usage error (exit 2).
+     */
+    public RecorderConfig config(long ringBytes) {
         if (!Files.isDirectory(dir)) {
             throw new UserError("--dir " + dir + ": no such directory; create it first", 2);
         }
@@ -68,7 +76,7 @@ public final class RecorderOptions {
             }
         }
         try {
-            return new RecorderConfig(dir, pre.toNanos(), post.toNanos(), ring.toNanos(), ringBytes(), cool, maxDisk,
+            return new RecorderConfig(dir, pre.toNanos(), post.toNanos(), ring.toNanos(), ringBytes, cool, maxDisk,
                     Math.max(RecorderConfig.DEFAULT_MAX_CAPTURE_NS, pre.toNanos() + post.toNanos()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -89,7 +89,8 @@ public final class ServeCommand implements Callable<Integer> {
         if (recorder.given() && !triggers.given()) {
             throw new UserError("--dir only makes sense with --trigger EXPR: captures are written around triggers", 2);
         }
-        dev.tickbench.core.recorder.RecorderConfig recording = recorder.given() ? recorder.config() : null;
+        dev.tickbench.core.recorder.RecorderConfig recording = recorder.given()
+                ? recorder.config(MemoryBudget.ofThisJvm().recorderRingBytes()) : null;
         HostPort httpBind = HostPort.parse("--http", http);
         BearerToken token = tokenFile == null ? null : BearerToken.read(tokenFile);
         ProbeHttpServer.checkBinding(httpBind, token); // before anything starts
