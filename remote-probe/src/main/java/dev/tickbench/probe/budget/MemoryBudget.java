@@ -27,6 +27,15 @@ public record MemoryBudget(long heapBytes) {
         return Math.min(MAX_RING_BYTES, heapBytes / 4);
     }
 
+    /**
+     * Bytes the flight recorder's ring may hold under {@code serve --trigger --dir} (its writer's queue
+     * as much again): an eighth of the heap each, within 1–64 MiB, a quarter in all taken from the
+     * sampler's half, since the replay ring and the consumers already hold the other half.
+     */
+    public long recorderRingBytes() {
+        return Math.max(1L << 20, Math.min(MAX_RING_BYTES, heapBytes / 8));
+    }
+
     /** Bytes one stream consumer may have queued before it is cut off. */
     public long consumerBytes() {
         return Math.max(MIN_SHARE_BYTES, heapBytes / 4 / (MAX_HTTP_STREAMS + MAX_SSH_COMMANDS));

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code record}: a capture file (the stream, saved); gzip when the name ends in .gz. */
 @Command(name = "record", mixinStandardHelpOptions = true,
-        description = "Record a capture (NDJSON, gzip when FILE ends in .gz) for a duration.")
+        description = {"Record a capture (NDJSON, gzip when FILE ends in .gz) for a duration;",
+                "or, with --trigger EXPR --dir DIR, keep a ring of the last seconds and write a capture around each trigger."})
 public final class RecordCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -33,12 +34,19 @@ public final class RecordCommand implements Callable<Integer> {
     @Mixin
     FormatOption format;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "capture file to write")
+    @Mixin
+    TriggerOptions triggers;
+
+    @Mixin
+    RecorderOptions recorder;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "capture file to write (without --trigger)")
     Path out;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "how long to record: the ticks scheduled within it, none after (default: 30s)")
-    Duration duration = Duration.ofSeconds(30);
+            description = "how long to record: the ticks scheduled within it, none after (default: 30s;"
+                    + " with --trigger: until stopped)")
+    Duration duration;
 
     @Option(names = "--force", description = "replace FILE if it exists (default: refuse, a capture is never overwritten)")
     boolean force;
@@ -48,6 +56,14 @@ public final class RecordCommand implements Callable<Integer> {
         sampling.validate();
         session.validate();
         format.format();
+        if (triggers.given() || recorder.given()) {
+            return new TriggeredRecording(spec, sampling, session, format, triggers, recorder, out, duration).run();
+        }
+        if (out == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "record needs --out FILE (a capture of --duration), or --trigger EXPR --dir DIR (a capture around each trigger)");
+        }
+        Duration duration = this.duration == null ? Duration.ofSeconds(30) : this.duration;
         long tickNs = 1_000_000_000L / sampling.rateHz();
         if (duration.toNanos() < tickNs) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration " + duration.toMillis() + "ms is shorter than one tick at --rate " + sampling.rateHz() + " Hz (" + tickNs / 1_000_000.0

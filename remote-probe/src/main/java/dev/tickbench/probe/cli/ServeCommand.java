@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * embedded SSH server that runs only the probe's own commands. Runs until SIGTERM/SIGINT.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve /healthz /capabilities /metrics /stream over HTTP (and the probe's commands over SSH).")
+        description = "Serve /healthz /capabilities /metrics /stream /triggers over HTTP (and the probe's commands over SSH).")
 public final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_HTTP = "127.0.0.1:9123";
 
@@ -39,6 +39,12 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Mixin
     FormatOption format;
+
+    @Mixin
+    TriggerOptions triggers;
+
+    @Mixin
+    RecorderOptions recorder;
 
     @Option(names = "--http", paramLabel = "ADDR:PORT",
             description = "HTTP address (default: " + DEFAULT_HTTP + "; a non-loopback address needs --token)")
@@ -79,6 +85,12 @@ public final class ServeCommand implements Callable<Integer> {
         sampling.validate();
         session.validate();
         format.format();
+        triggers.validate();
+        if (recorder.given() && !triggers.given()) {
+            throw new UserError("--dir only makes sense with --trigger EXPR: captures are written around triggers", 2);
+        }
+        dev.tickbench.core.recorder.RecorderConfig recording = recorder.given()
+                ? recorder.config(MemoryBudget.ofThisJvm().recorderRingBytes()) : null;
         HostPort httpBind = HostPort.parse("--http", http);
         BearerToken token = tokenFile == null ? null : BearerToken.read(tokenFile);
         ProbeHttpServer.checkBinding(httpBind, token); // before anything starts
@@ -92,14 +104,21 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stop = new CountDownLatch(1);
         Thread hook = new Thread(stop::countDown, "tickbench-serve-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (Sampler sampler = format.apply(session.createSampler(sampling));
-                LineHub hub = new LineHub(buffer.toNanos(), budget.ringBytes())) {
+        try (dev.tickbench.core.session.Session session = this.session.createSession(sampling);
+                LineHub hub = new LineHub(buffer.toNanos(), budget.ringBytes());
+                dev.tickbench.core.recorder.FlightRecorder flight = ServeTriggers.recorder(recording, err)) {
+            Sampler sampler = format.apply(session.sampler());
             sampler.addSink(hub); // before start: the hub sees the hello (user_hz, capabilities) first
+            triggers.arm(session.triggers(), err, "serve");
+            if (flight != null) {
+                sampler.addSink(flight);
+            }
             try (ProbeHttpServer server = ProbeHttpServer.start(httpBind, token, tls, new SamplerProbe(sampler), hub,
                     budget);
                     ProbeSshServer sshServer = sshBind == null ? null
                             : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget,
                                     ProbeMain::commandLine)) {
+                server.add(new dev.tickbench.probe.http.TriggersEndpoint(session.triggers(), flight));
                 sampler.start();
                 if (tls == null && !httpBind.isLoopback("--http")) {
                     err.println("tickbench-probe serve: warning: --http " + http + " is not loopback and has no --tls-cert:"

@@ -50,6 +50,8 @@ public final class ProbeHttpServer implements AutoCloseable {
     private final Semaphore streamSlots = new Semaphore(MAX_STREAM_CLIENTS);
     private final Semaphore busySlots = new Semaphore(HttpConnections.MAX_BUSY);
     private final long startedNs = System.nanoTime();
+    /** Endpoints of features of their own ({@link ProbeEndpoint}: /triggers), answered like the built-in ones. */
+    private final List<ProbeEndpoint> endpoints = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private ProbeHttpServer(ServerSocket socket, ServedProbe probe, LineHub hub, BearerToken token, MemoryBudget budget,
             boolean tls) {
@@ -109,6 +111,11 @@ public final class ProbeHttpServer implements AutoCloseable {
         }
     }
 
+    /** Adds an endpoint of a feature of its own, served from now on. */
+    public void add(ProbeEndpoint endpoint) {
+        endpoints.add(endpoint);
+    }
+
     public InetSocketAddress address() {
         return connections.address();
     }
@@ -140,7 +147,14 @@ public final class ProbeHttpServer implements AutoCloseable {
                 case "/capabilities" -> body(c, req, 200, "application/json",
                         (JSON.writeValueAsString(probe.capabilities()) + "\n").getBytes(StandardCharsets.UTF_8));
                 case "/metrics" -> metrics(c, req);
-                default -> text(c, req, 404, "no such endpoint; try /healthz /capabilities /metrics /stream\n", List.of());
+                default -> {
+                    ProbeEndpoint x = endpoints.stream().filter(p -> p.path().equals(req.path())).findFirst().orElse(null);
+                    if (x != null) {
+                        body(c, req, 200, x.contentType(), x.body());
+                    } else {
+                        text(c, req, 404, "no such endpoint; try /healthz /capabilities /metrics /stream\n", List.of());
+                    }
+                }
             }
         } finally {
             busySlots.release();
@@ -168,6 +182,9 @@ public final class ProbeHttpServer implements AutoCloseable {
     private void metrics(HttpConnections.Conn c, RequestHead req) throws IOException {
         Exposition e = new Exposition();
         hub.metrics().render(e, probe.selfCost(), System.nanoTime());
+        for (ProbeEndpoint x : endpoints) {
+            x.metrics(e);
+        }
         e.gauge("tickbench_http_stream_clients", "Connected /stream clients.", hub.clientCount());
         e.counter("tickbench_http_hub_dropped_lines_total", "Lines the HTTP hub could not take (its thread stalled).",
                 hub.droppedLines());

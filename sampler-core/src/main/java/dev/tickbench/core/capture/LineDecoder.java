@@ -51,6 +51,18 @@ public final class LineDecoder {
     private boolean schemaMoved;
     private byte[] joinHello;
 
+    /** The sources a sample line decodes, or null for all (the default). */
+    private java.util.function.Predicate<String> only;
+
+    /**
+     * Decodes only the sources {@code sources} accepts from sample lines (null: all), for a reader that
+     * needs a few of them on every tick (the triggers); the others are skipped unparsed. The key lists
+     * of every source are kept as ever.
+     */
+    public void decodeOnly(java.util.function.Predicate<String> sources) {
+        this.only = sources;
+    }
+
     public StreamLine decode(String line) throws IOException {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
         return decode(b, 0, b.length);
@@ -354,7 +366,9 @@ public final class LineDecoder {
                     case "limits" -> limits = limits(p, budget);
                     case "type" -> { }
                     default -> {
-                        if (t == JsonToken.START_OBJECT) {
+                        if (only != null && !only.test(field)) {
+                            p.skipChildren(); // a source this reader does not read
+                        } else if (t == JsonToken.START_OBJECT) {
                             String source = source(field);
                             sources.put(source, values(source, p, budget));
                         } else if (t == JsonToken.START_ARRAY) {

@@ -11,6 +11,7 @@ import dev.tickbench.core.sampler.SamplerConfig;
 import dev.tickbench.core.sampler.TickExtension;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.throttle.ThrottleExtension;
+import dev.tickbench.core.trigger.TriggerSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ import java.util.Optional;
 /**
  * One sampling session, assembled the same way wherever it runs: the sampler with every kernel
  * source, the iowait throttle (one {@code throttle} line a second), and for a cgroup target the
- * {@code cgroup_cpu} source over the target and each ancestor plus the {@code cgroup_limits} lines.
+ * {@code cgroup_cpu} source over the target and each ancestor plus the {@code cgroup_limits} lines, and
+ * the triggers armed on it (none until armed: docs/triggers.md).
  * The probe's {@code stream}/{@code record}/{@code serve} and the workbench's "this machine" both
  * build theirs here, so a local session shows everything a remote probe shows.
  */
@@ -27,11 +29,13 @@ public final class Session implements AutoCloseable {
     private final Sampler sampler;
     private final ThrottleExtension throttle;
     private final CgroupTarget target;
+    private final TriggerSet triggers;
 
-    private Session(Sampler sampler, ThrottleExtension throttle, CgroupTarget target) {
+    private Session(Sampler sampler, ThrottleExtension throttle, CgroupTarget target, TriggerSet triggers) {
         this.sampler = sampler;
         this.throttle = throttle;
         this.target = target;
+        this.triggers = triggers;
     }
 
     /**
@@ -58,9 +62,13 @@ public final class Session implements AutoCloseable {
             extra.add(new CgroupCpuSource(target));
             extensions.add(new CgroupLimitsExtension(target));
         }
+        TriggerSet triggers = new TriggerSet(catalogue, config.roots()); // last: its lines follow the others'
+        extensions.add(triggers);
         Sampler sampler = Sampler.create(new SamplerConfig(config.roots(), config.rateHz(), floorHz), catalogue, extra,
                 extensions);
-        return new Session(sampler, throttle, target);
+        triggers.capabilities(sampler::capabilities);
+        sampler.addSink(triggers.feed());
+        return new Session(sampler, throttle, target, triggers);
     }
 
     private static CgroupTarget resolve(SessionConfig config) throws CgroupException {
@@ -85,6 +93,11 @@ public final class Session implements AutoCloseable {
     /** The resolved cgroup target, empty without one. */
     public Optional<CgroupTarget> cgroupTarget() {
         return Optional.ofNullable(target);
+    }
+
+    /** The session's triggers (docs/triggers.md): arm and disarm them live, from any thread. */
+    public TriggerSet triggers() {
+        return triggers;
     }
 
     /** Stops the sampler and closes every source. */

@@ -1,7 +1,7 @@
 package dev.tickbench.core.source.pmu;
 
-import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import dev.tickbench.core.source.JnaLibc;
 
 /**
  * The four libc calls the PMU source needs, bound with JNA's direct mapping: primitive arguments only,
@@ -24,17 +24,11 @@ final class Libc {
             case "aarch64" -> 241;
             default -> -1;
         };
-        Throwable failure = null;
-        if (!Platform.isLinux()) {
-            failure = new UnsupportedOperationException("perf events exist only on Linux, not " + System.getProperty("os.name"));
-        } else if (nr < 0) {
+        Throwable failure;
+        if (nr < 0 && Platform.isLinux()) {
             failure = new UnsupportedOperationException("no perf_event_open syscall number known for " + System.getProperty("os.arch"));
         } else {
-            try {
-                Native.register(Libc.class, Platform.C_LIBRARY_NAME);
-            } catch (LinkageError e) {
-                failure = e;
-            }
+            failure = JnaLibc.register(Libc.class, "perf events");
         }
         SYS_PERF_EVENT_OPEN = nr;
         LOAD_FAILURE = failure;
@@ -44,17 +38,12 @@ final class Libc {
 
     /** Null when the calls are usable; else why not (not Linux, unknown architecture, JNA's native part missing). */
     static String unavailableReason() {
-        if (LOAD_FAILURE == null) {
-            return null;
-        }
-        return LOAD_FAILURE instanceof UnsupportedOperationException ? LOAD_FAILURE.getMessage()
-                : "cannot load JNA's native library (unpacked into -Djna.tmpdir, else ~/.cache/JNA or java.io.tmpdir: "
-                        + "one of them must be writable and not noexec): " + LOAD_FAILURE.getMessage();
+        return JnaLibc.reason(LOAD_FAILURE);
     }
 
     /** errno of this thread's last call into libc here (JNA saves it right after the call). */
     static int errno() {
-        return Native.getLastError();
+        return JnaLibc.errno();
     }
 
     static native long syscall(long number, long a1, long a2, long a3, long a4, long a5);

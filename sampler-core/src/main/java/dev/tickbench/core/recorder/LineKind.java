@@ -1,0 +1,70 @@
+package dev.tickbench.core.recorder;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * What a stream line is to the ring, told by its type, which writers put first (FORMAT.md): the lines
+ * that hold state a cut must carry (hello, schema, cadence, cgroup_limits, triggers), the samples that
+ * time it, and the lines that precede their tick's sample (kmsg, kmsg_gap, schema, gap).
+ */
+enum LineKind {
+    SAMPLE("sample"),
+    HELLO("hello"),
+    SCHEMA("schema"),
+    CADENCE("cadence"),
+    LIMITS("cgroup_limits"),
+    TRIGGERS("triggers"),
+    TRIGGER("trigger"),
+    KMSG("kmsg"),
+    KMSG_GAP("kmsg_gap"),
+    GAP("gap"),
+    OTHER(null);
+
+    private static final LineKind[] KNOWN = Arrays.stream(values()).filter(k -> k.prefix != null).toArray(LineKind[]::new);
+    private final byte[] prefix;
+
+    LineKind(String type) {
+        this.prefix = type == null ? null : ("{\"type\":\"" + type + "\"").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    static LineKind of(byte[] b, int off, int len) {
+        for (LineKind k : KNOWN) {
+            int n = k.prefix.length;
+            if (len > n && Arrays.equals(b, off, off + n, k.prefix, 0, n) && (b[off + n] == ',' || b[off + n] == '}')) {
+                return k;
+            }
+        }
+        return OTHER;
+    }
+
+    /** Lines written before the sample of their tick: a cut that starts at a sample starts before them. */
+    boolean precedesItsSample() {
+        return this == KMSG || this == KMSG_GAP || this == SCHEMA || this == GAP;
+    }
+
+    /**
+     * A number field of a sample line, {@code "name":N}, looked for in its first 160 bytes where the
+     * sampler writes seq and mono_ns (FORMAT.md); {@code fallback} when it is not there.
+     */
+    static long field(byte[] b, int off, int len, byte[] name, long fallback) {
+        int end = off + Math.min(len, 160);
+        outer:
+        for (int i = off; i + name.length < end; i++) {
+            for (int j = 0; j < name.length; j++) {
+                if (b[i + j] != name[j]) {
+                    continue outer;
+                }
+            }
+            long v = 0;
+            int k = i + name.length;
+            boolean digits = false;
+            for (; k < end && b[k] >= '0' && b[k] <= '9'; k++) {
+                v = v * 10 + (b[k] - '0');
+                digits = true;
+            }
+            return digits ? v : fallback;
+        }
+        return fallback;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.tickbench.core.trigger;
+
+/**
+ * One armed trigger: its definition, its state and count (read by any thread), and its evaluation on
+ * each tick (the sampler's thread only).
+ */
+abstract class Armed {
+    final String name;
+    final TriggerDefinition definition;
+    private volatile TriggerState state = TriggerState.ARMED;
+    private volatile String absent;
+    private volatile long fired;
+    private volatile long lastFiredWallNs;
+
+    Armed(String name, TriggerDefinition definition) {
+        this.name = name;
+        this.definition = definition;
+    }
+
+    /** This tick's firing, or null. Called on the sampler's thread after each sample line. */
+    abstract Fire evaluate(TickState tick, long monoNs);
+
+    /** Releases what it holds (a PSI descriptor). */
+    void close() {}
+
+    final void state(TriggerState s) {
+        if (state != TriggerState.ABSENT) {
+            state = s;
+        }
+    }
+
+    final void absent(String reason) {
+        absent = reason;
+        state = TriggerState.ABSENT;
+    }
+
+    final TriggerState state() {
+        return state;
+    }
+
+    final long fired() {
+        return fired;
+    }
+
+    /** Counts a firing (the sampler's thread only). */
+    final long count(long wallNs) {
+        lastFiredWallNs = wallNs;
+        return ++fired;
+    }
+
+    final TriggerStatus status() {
+        return new TriggerStatus(name, definition.text(), definition.spec().kind(), state, fired, absent, lastFiredWallNs);
+    }
+}

@@ -1,0 +1,223 @@
+package dev.tickbench.core.trigger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.source.SystemRoots;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each kind of trigger on a stream written tick by tick (Lines: the test's clock): when it fires, with
+ * which values, how often, and what it says while it cannot know (docs/triggers.md, "States").
+ */
+class TriggerEvaluationTest {
+    private final TriggerSet set = new TriggerSet(SeriesCatalogue.standard(), SystemRoots.live());
+
+    @Test
+    void aConditionForTwoSecondsFiresOnceAfterItHeldThemAndAgainAfterItStopped() throws Exception {
+        TriggerStatus armed = set.arm("cpu.iowait_pct > 40 for 2s");
+        assertEquals("t1", armed.name());
+        Lines s = new Lines(set, 10);
+        for (int t = 1; t <= 9; t++) {
+            s.tick(Map.of("stat", Lines.stat(50)));
+            assertEquals(TriggerState.NO_DATA, set.list().get(0).state(), "the 1 s window is not full yet: missing, not 0");
+        }
+        for (int t = 10; t <= 28; t++) {
+            s.tick(Map.of("stat", Lines.stat(50)));
+            assertEquals(TriggerState.HOLDING, set.list().get(0).state(), "tick " + t);
+        }
+        assertTrue(s.fires().isEmpty(), "1.9 s of holding is not 2 s");
+        s.tick(Map.of("stat", Lines.stat(50))); // tick 29: the window of tick 10 began at 0.9 s; 2.9 − 0.9 = 2 s
+        assertEquals(1, s.fires().size());
+        JsonNode f = s.fires().get(0);
+        assertEquals(29, f.get("seq").asLong());
+        assertEquals("t1", f.get("trigger").asText());
+        assertEquals("condition", f.get("kind").asText());
+        assertEquals("cpu.iowait_pct > 40 for 2s", f.get("expr").asText());
+        assertEquals(50.0, f.get("values").get("cpu.iowait_pct").asDouble(), 1e-9);
+        assertEquals("%", f.get("values").get("unit").asText());
+        assertEquals(s.mono(9), f.get("since_mono_ns").asLong(), "it held from the start of tick 10's window");
+        assertEquals(1, f.get("fired").asLong());
+        for (int t = 30; t <= 40; t++) {
+            s.tick(Map.of("stat", Lines.stat(50)));
+        }
+        assertEquals(1, s.fires().size(), "once per stretch");
+        assertEquals(TriggerState.FIRED, set.list().get(0).state());
+        for (int t = 41; t <= 50; t++) {
+            s.tick(Map.of("stat", Lines.stat(0)));
+        }
+        assertEquals(TriggerState.ARMED, set.list().get(0).state());
+        for (int t = 51; t <= 80; t++) {
+            s.tick(Map.of("stat", Lines.stat(90)));
+        }
+        assertEquals(2, s.fires().size(), "again after it stopped holding");
+        assertEquals(2, set.list().get(0).fired());
+    }
+
+    @Test
+    void aLevelIsHeldBetweenItsEmissionsAndComparedInTheUnitOfItsName() throws Exception {
+        set.arm("hot: thermal_zone0_c > 80");
+        Lines s = new Lines(set, 10);
+        s.tick(Map.of("thermal_zone0", Map.of("temp", 75_000L)));
+        s.tick(Map.of());
+        assertEquals(TriggerState.ARMED, set.list().get(0).state(), "75 °C held");
+        s.tick(Map.of("thermal_zone0", Map.of("temp", 80_500L)));
+        assertEquals(1, s.fires().size());
+        assertEquals(80.5, s.fires().get(0).get("values").get("thermal_zone0_c").asDouble());
+        assertEquals("°C", s.fires().get(0).get("values").get("unit").asText());
+        assertEquals("hot", s.fires().get(0).get("trigger").asText());
+        s.tick(Map.of());
+        s.tick(Map.of());
+        assertEquals(1, s.fires().size(), "80.5 °C held: still the same stretch");
+        assertEquals(TriggerState.FIRED, set.list().get(0).state());
+        s.line("{\"type\":\"gap\",\"from_seq\":6,\"to_seq\":9,\"reason\":\"reconnect\"}");
+        s.tick(Map.of());
+        assertEquals(TriggerState.NO_DATA, set.list().get(0).state(), "a gap forgets the held value");
+        s.tick(Map.of("thermal_zone0", Map.of("temp", 90_000L)));
+        assertEquals(2, s.fires().size());
+    }
+
+    @Test
+    void aCounterAppearingAfterBeingFlat() throws Exception {
+        set.arm("diskstats.sdb.io_ms rising after 1s flat");
+        set.arm("diskstats.sdb.io_ms rising");
+        Lines s = new Lines(set, 10);
+        for (int t = 1; t <= 15; t++) {
+            s.tick(Map.of("diskstats", Map.of("sda.io_ms", 3L))); // sdb idle: its row is left out (FORMAT.md)
+        }
+        assertTrue(s.fires().isEmpty());
+        s.tick(Map.of("diskstats", Map.of("sdb.io_ms", 4L)));
+        assertEquals(2, s.fires().size());
+        JsonNode appeared = s.fires().get(0);
+        assertEquals("t1", appeared.get("trigger").asText());
+        assertEquals(40.0, appeared.get("values").get("diskstats.sdb.io_ms").asDouble(), 1e-9, "4 ms in 100 ms: 40 ms/s");
+        assertEquals(4, appeared.get("values").get("delta").asLong());
+        assertEquals(1.5, appeared.get("values").get("flat_s").asDouble(), 1e-9);
+        s.tick(Map.of("diskstats", Map.of("sdb.io_ms", 2L)));
+        assertEquals(3, s.fires().size(), "only the plain rising fires again: the other was not flat");
+        assertEquals("t2", s.fires().get(2).get("trigger").asText());
+        s.tick(Map.of("diskstats", Map.of()));
+        s.tick(Map.of("diskstats", Map.of("sdb.io_ms", 1L)));
+        assertEquals(4, s.fires().size());
+    }
+
+    @Test
+    void aLevelRisingAndFallingComparesEachEmissionWithTheOneBefore() throws Exception {
+        set.arm("cpufreq.cpu0 falling");
+        Lines s = new Lines(set, 10);
+        s.tick(Map.of("cpufreq", Map.of("cpu0", 1_800_000L)));
+        s.tick(Map.of());
+        s.tick(Map.of("cpufreq", Map.of("cpu0", 2_000_000L)));
+        assertTrue(s.fires().isEmpty());
+        s.tick(Map.of("cpufreq", Map.of("cpu0", 600_000L)));
+        assertEquals(1, s.fires().size());
+        assertEquals(600_000, s.fires().get(0).get("values").get("cpufreq.cpu0").asLong());
+        assertEquals(2_000_000, s.fires().get(0).get("values").get("previous").asLong());
+    }
+
+    @Test
+    void aKernelLogRegexFiresOncePerTickWithTheFirstRecordAndTheCount() throws Exception {
+        set.arm("kmsg prio <= 4 ~ /oom-kill|Out of memory/");
+        Lines s = new Lines(set, 10);
+        s.kmsg(6, "Out of memory: info level, not urgent enough");
+        s.tick(Map.of());
+        assertTrue(s.fires().isEmpty(), "prio 6 is above 4");
+        s.kmsg(3, "oom-kill:constraint=CONSTRAINT_NONE,task=java");
+        s.kmsg(3, "Out of memory: Killed process 4242 (java)");
+        s.kmsg(3, "unrelated");
+        s.tick(Map.of());
+        assertEquals(1, s.fires().size());
+        JsonNode v = s.fires().get(0).get("values");
+        assertEquals("oom-kill:constraint=CONSTRAINT_NONE,task=java", v.get("msg").asText());
+        assertEquals(2, v.get("matches").asInt());
+        assertEquals(3, v.get("prio").asInt());
+        s.tick(Map.of());
+        assertEquals(1, s.fires().size(), "records are read once");
+    }
+
+    @Test
+    void aRegexThatBacktracksWithoutEndGivesUpOnTheRecordInsteadOfStallingTheTick() throws Exception {
+        set.arm("kmsg ~ /(a+)+$/");
+        Lines s = new Lines(set, 10);
+        s.kmsg(6, "a".repeat(40) + "!");
+        s.tick(Map.of()); // (a+)+$ on 40 a's and a '!' would take 2^40 steps
+        assertTrue(s.fires().isEmpty());
+        s.kmsg(6, "aaa");
+        s.tick(Map.of());
+        assertEquals(1, s.fires().size(), "the next record is read as usual");
+    }
+
+    @Test
+    void aTriggerWhoseSourceIsAbsentSaysWhyAndACgroupNotSampledSaysHowToSampleIt() throws Exception {
+        ObjectNode caps = Lines.JSON.createObjectNode();
+        caps.putObject("sources").put("stat", true).put("kmsg", false).put("thermal_zone0", false);
+        caps.putObject("absent").put("kmsg", "permission denied reading /dev/kmsg (needs root)")
+                .put("thermal_zone0", "no temp");
+        set.capabilities(() -> caps);
+        TriggerStatus kmsg = set.arm("kmsg ~ /x/");
+        assertEquals(TriggerState.ABSENT, kmsg.state());
+        assertEquals("kmsg is absent: permission denied reading /dev/kmsg (needs root)", kmsg.absent());
+        assertEquals("this machine has no source thermal_zone1", set.arm("thermal_zone1_c > 1").absent());
+        TriggerStatus cg = set.arm("cgroup./a/b.throttled_pct > 20 for 1s");
+        assertEquals(TriggerState.ABSENT, cg.state());
+        assertTrue(cg.absent().startsWith("the session samples no cgroup: start it with --cgroup /a/b"), cg.absent());
+        caps.putObject("cgroup").put("target", "/a/b/c").putArray("levels").add("/a/b/c").add("/a/b").add("/a").add("/");
+        caps.with("sources").put("cgroup_cpu", true);
+        assertNull(set.arm("cgroup./a/b.throttled_pct > 20 for 1s").absent(), "an ancestor of the target is sampled");
+        assertTrue(set.arm("cgroup./x.usage_cpus > 1").absent().contains("samples the cgroup /a/b/c and its ancestors, not /x"));
+        assertNull(set.arm("cpu.busy_pct > 90").absent());
+    }
+
+    @Test
+    void namesLabelsTheBoundAndDisarm() throws Exception {
+        assertEquals("t1", set.arm("cpu.busy_pct > 90").name());
+        assertEquals("t2", set.arm("kmsg ~ /x/").name());
+        assertEquals("t3", set.arm("t3: cpu.busy_pct > 1").name());
+        assertEquals("t4", set.arm("cpu.busy_pct > 2").name(), "a label takes its name from the numbering");
+        TriggerSyntaxException dup = assertThrows(TriggerSyntaxException.class, () -> set.arm("t3: cpu.busy_pct > 1"));
+        assertEquals(1, dup.column());
+        assertTrue(set.disarm("t2"));
+        assertFalse(set.disarm("t2"));
+        assertEquals(List.of("t1", "t3", "t4"), set.list().stream().map(TriggerStatus::name).toList());
+        while (set.list().size() < TriggerSet.MAX_TRIGGERS) {
+            set.arm("cpu.busy_pct > 3");
+        }
+        assertTrue(assertThrows(TriggerSyntaxException.class, () -> set.arm("cpu.busy_pct > 4")).getMessage()
+                .contains("at most 32 triggers"));
+    }
+
+    @Test
+    void liveRequestsAreAnsweredInTheNextTriggersLine() throws Exception {
+        Lines s = new Lines(set, 10);
+        TriggerControl.apply(set, "arm kmsg ~ /panic/");
+        TriggerControl.apply(set, "arm cpu.busy_pct >> 3");
+        TriggerControl.apply(set, "rm -rf /");
+        s.tick(Map.of());
+        JsonNode line = s.lastSet();
+        assertEquals("t1", line.get("armed").get(0).get("trigger").asText());
+        assertEquals("armed", line.get("armed").get(0).get("state").asText());
+        JsonNode r = line.get("replies");
+        assertTrue(r.get(0).get("ok").asBoolean());
+        assertEquals("t1", r.get(0).get("trigger").asText());
+        assertFalse(r.get(1).get("ok").asBoolean());
+        assertEquals(14, r.get(1).get("column").asInt());
+        assertTrue(r.get(1).get("error").asText().contains("unknown operator '>>'"));
+        assertFalse(r.get(2).get("ok").asBoolean());
+        assertTrue(r.get(2).get("error").asText().startsWith("unknown request"));
+        int lines = s.written.size();
+        s.tick(Map.of());
+        assertEquals(lines, s.written.size(), "no set line without a change");
+        TriggerControl.apply(set, "disarm t1");
+        s.tick(Map.of());
+        assertEquals(0, s.lastSet().get("armed").size());
+        assertTrue(s.lastSet().get("replies").get(0).get("ok").asBoolean());
+    }
+}
