@@ -6,12 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.core.capture.StreamFormat;
-import dev.tickbench.core.catalogue.FileSet;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
-import dev.tickbench.core.catalogue.SeriesEntry;
-import dev.tickbench.core.catalogue.SourceEntry;
-import dev.tickbench.core.catalogue.Unit;
-import dev.tickbench.core.catalogue.ValueKind;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.session.Session;
 import dev.tickbench.core.session.SessionConfig;
@@ -29,18 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Triggers in a real session on a fixture board, the sampler driven tick by tick on the test's clock:
- * a cooling device's state rising, read by the sampler's generic file-set reader from one catalogue
- * entry (docs/catalogue.md), fires a trigger line right after the sample that carried it, in format 2.
+ * a cooling device's state rising, read by the sampler's generic file-set reader from the standard
+ * catalogue's cooling entry (docs/catalogue.md), fires a trigger line right after the sample that carried it, in format 2.
  */
 class TriggersOnTheSamplerTest {
     private static final long TICK_NS = 100_000_000L;
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** Thermal cooling devices' states (a fan's speed step, a CPU's clock cap): a level file set. */
-    static final SourceEntry COOLING = SourceEntry.fileSet("cooling", ValueKind.LEVEL,
-                    FileSet.sys("class/thermal/cooling_device{n:\\d+}/cur_state", "cooling_device{n}"),
-                    "thermal cooling devices' current states")
-            .series(SeriesEntry.level("cooling.cooling_device{n:\\d+}", Unit.COUNT, "a cooling device's state"));
 
     @TempDir
     Path tmp;
@@ -55,10 +44,10 @@ class TriggersOnTheSamplerTest {
         SystemRoots roots = SystemRoots.of(board.resolve("proc"), board.resolve("sys"));
         List<JsonNode> lines = new ArrayList<>();
         try (Session s = Session.open(new SessionConfig(roots, 10, OptionalInt.of(0), null, 2), Map.of(),
-                SeriesCatalogue.standard().with(COOLING))) {
+                SeriesCatalogue.standard())) {
             Sampler sampler = s.sampler();
             sampler.format(StreamFormat.V2);
-            TriggerStatus armed = s.triggers().arm("fan: cooling.cooling_device0 rising");
+            TriggerStatus armed = s.triggers().arm("fan: cooling.cooling_device0.cur_state rising");
             assertEquals(TriggerState.NO_DATA, armed.state(), "its source is present; no value read yet");
             sampler.addSink((b, o, l) -> lines.add(JSON.readTree(b, o, l)));
             byte[] hello = sampler.helloLine(); // what start() sends every sink, without the sampler's thread
@@ -76,7 +65,7 @@ class TriggersOnTheSamplerTest {
             JsonNode f = fires.get(0);
             assertEquals("fan", f.get("trigger").asText());
             assertEquals(6, f.get("seq").asLong());
-            assertEquals(2, f.get("values").get("cooling.cooling_device0").asLong());
+            assertEquals(2, f.get("values").get("cooling.cooling_device0.cur_state").asLong());
             assertEquals(0, f.get("values").get("previous").asLong());
             int sampleAt = indexOf(lines, "sample", 6);
             assertEquals(sampleAt + 1, lines.indexOf(f), "the trigger line follows the sample it fired on");
