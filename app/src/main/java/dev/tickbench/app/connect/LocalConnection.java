@@ -223,6 +223,11 @@ public final class LocalConnection implements Connection {
         return gate == null || handoff == null ? -1 : gate.lastSeq();
     }
 
+    /** The probe process's pid; -1 when none runs (in process, stopped, or between two children). */
+    public synchronized long probePid() {
+        return child == null ? -1 : child.pid();
+    }
+
     /** Samples the hand-off dropped because its consumer fell a whole ring behind (each in a gap line). */
     public synchronized long droppedSamples() {
         return handoff == null ? 0 : handoff.droppedSamples();

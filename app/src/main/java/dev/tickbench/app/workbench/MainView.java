@@ -198,7 +198,7 @@ public final class MainView extends BorderPane {
         events.managedProperty().bind(events.visibleProperty());
         eventsTitle.textProperty().bind(javafx.beans.binding.Bindings.when(events.visibleProperty())
                 .then("EVENTS").otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
-        setBottom(new VBox(2, eventsTitle, events, status));
+        setBottom(new VBox(2, eventsTitle, events, ObserverRow.beside(status, vm))); // the observer's cost at its right
         BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
 
         vm.storeProperty().addListener((o, a, b) -> {
