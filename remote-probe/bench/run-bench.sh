@@ -15,7 +15,7 @@ cc=${CC:-gcc}
 command -v "$cc" >/dev/null || { echo "run-bench: no C compiler '$cc' (install build-essential, or set CC)" >&2; exit 2; }
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
-"$cc" -O2 -Wall -o "$build/floor" "$floor_src" -lm
+"$cc" -O2 -Wall -o "$build/floor" "$floor_src" -lm -pthread
 (cd "$root" && mvn -B -q -pl remote-probe -am -DskipTests package)
 # the packaged launcher's flags, from the one line that sets them
 opts=$(sed -n 's/^PROBE_JAVA_OPTS="\([^"]*\)"$/\1/p' "$root/jpackage/build.sh")

@@ -1,30 +1,77 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.app.dirs.UserDirs;
 import dev.tickbench.app.session.TickHandoff;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.session.Session;
 import dev.tickbench.core.session.SessionConfig;
 import dev.tickbench.core.source.SystemRoots;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 
 /**
- * "This machine": the same session a probe runs ({@link Session}: every source, the iowait throttle,
- * an optional cgroup target), in this process on the local /proc and /sys. FLOOR_HZ comes from this
+ * "This machine": the same session a probe runs (every source, the iowait throttle, an optional cgroup
+ * target) on the local /proc and /sys, in one of two ways (docs/sessions.md, "This machine"):
+ *
+ * <ul>
+ * <li>{@link Mode#PROBE_PROCESS}, the default: the bundled probe jar in a process of its own, run by this
+ *     JVM's {@code java} with the probe launchers' flags, its {@code stream} read through a pipe as an SSH
+ *     channel's is ({@link ProbeProcess}, {@link StreamPump}). Its tick thread shares no safepoint and no
+ *     garbage collection with the workbench's charts, and it runs in a session of its own ({@code setsid}):
+ *     where the kernel groups CPU time by session (autogroup, the default of Debian's and Ubuntu's
+ *     kernels for processes outside a CPU cgroup), its ticks do not queue behind the workbench's threads
+ *     or the busy processes of the terminal it was started from.
+ * <li>{@link Mode#IN_PROCESS}: the sampler in this JVM ({@link Session}); what a build without the probe
+ *     jar, or without a {@code java} beside this JVM, does.
+ * </ul>
+ *
+ * Either way each line goes through a {@link TickHandoff} (the producer never waits for the workbench)
+ * and a {@link TickTally} (what arrived, for the rate row and the benchmark). FLOOR_HZ comes from this
  * process's environment unless the user chose one.
  */
 public final class LocalConnection implements Connection {
+    /** How "this machine" is sampled. */
+    public enum Mode {
+        /** The bundled probe in a child process (the default). */
+        PROBE_PROCESS,
+        /** The sampler in the workbench's own JVM. */
+        IN_PROCESS
+    }
+
+    /** {@code -Dtickbench.local=in-process} (or {@code probe-process}) chooses the way; benchmarks compare both. */
+    static final String MODE_PROPERTY = "tickbench.local";
+    /** {@code -Dtickbench.local.session=shared} keeps the probe process in the workbench's session (to measure the difference). */
+    static final String SESSION_PROPERTY = "tickbench.local.session";
+    private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
+    private static BundledProbe bundled;
+    private static boolean bundledRead;
+
     private final SessionConfig config;
     private final Map<String, String> environment;
+    private final Mode asked;
+    private Mode running;
     private Session session;
+    private ProbeProcess child;
     private TickHandoff handoff;
+    private TickTally tally;
+    private StreamPumpGate gate;
 
+    /** {@code this machine} the default way (a probe process, unless {@value #MODE_PROPERTY} says otherwise). */
     public LocalConnection(SessionConfig config, Map<String, String> environment) {
+        this(config, environment, modeAsked());
+    }
+
+    public LocalConnection(SessionConfig config, Map<String, String> environment, Mode mode) {
         this.config = config;
         this.environment = Map.copyOf(environment);
+        this.asked = mode;
     }
 
     /** The local /proc at {@code rateHz}; {@code floorHz} null = FLOOR_HZ from the environment. */
@@ -43,6 +90,10 @@ public final class LocalConnection implements Connection {
         return Files.isReadable(SystemRoots.LIVE_PROC.resolve("stat"));
     }
 
+    static Mode modeAsked() {
+        return "in-process".equals(System.getProperty(MODE_PROPERTY)) ? Mode.IN_PROCESS : Mode.PROBE_PROCESS;
+    }
+
     public int rateHz() {
         return config.rateHz();
     }
@@ -53,20 +104,92 @@ public final class LocalConnection implements Connection {
         return roots.isLive() ? "this machine" : "board tree " + roots.proc().getParent();
     }
 
+    /** The way it samples: the one asked, or in-process when no probe process can be started (null before start). */
+    public synchronized Mode mode() {
+        return running;
+    }
+
     @Override
     public synchronized void start(LineSink sink, Consumer<ConnectionEvent> events) {
+        // whichever way, the producer only copies each line into the hand-off's ring: decoding, the store, the
+        // charts' locks, the spool and a recording run on its consumer thread (docs/workbench-intake.md)
+        tally = new TickTally(sink, config.rateHz());
+        handoff = new TickHandoff(tally, msg -> events.accept(new ConnectionEvent.Failed(msg)));
+        List<String> command = asked == Mode.PROBE_PROCESS ? probeCommand() : null;
+        if (command != null) {
+            running = Mode.PROBE_PROCESS;
+            gate = new StreamPumpGate(handoff);
+            child = new ProbeProcess(command, title(), "sampling " + title() + " at " + config.rateHz() + " Hz");
+            child.start(gate, events);
+            return;
+        }
+        running = Mode.IN_PROCESS;
         try {
             session = Session.open(config, environment);
-            // the tick thread only copies each line into the hand-off's ring: decoding, the store, the charts'
-            // locks, the spool and a recording run on its consumer thread (docs/workbench-intake.md)
-            handoff = new TickHandoff(sink, msg -> events.accept(new ConnectionEvent.Failed(msg)));
             session.sampler().addSink(handoff);
             session.sampler().start();
-            events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + config.rateHz() + " Hz"));
+            events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + config.rateHz() + " Hz (in process)"));
         } catch (CgroupException | RuntimeException e) {
             stop();
             events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
         }
+    }
+
+    /**
+     * The probe process's command line: this JVM's {@code java}, the probe launchers' flags, the bundled
+     * jar from the cache and {@code stream} with this session's rate, FLOOR_HZ, roots and ceiling; null
+     * when this build carries no probe jar or there is no {@code java} beside this JVM.
+     */
+    private List<String> probeCommand() {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        BundledProbe probe = bundledProbe();
+        if (probe == null || !Files.isExecutable(java)) {
+            return null;
+        }
+        Path jar;
+        try {
+            jar = LocalProbeJar.ensure(probe, UserDirs.current().cache());
+        } catch (IOException e) {
+            return null; // the cache cannot be written: in process, as before
+        }
+        List<String> words = new ArrayList<>();
+        if (!"shared".equals(System.getProperty(SESSION_PROPERTY))) {
+            // setsid(1) of util-linux: a child of the JVM is no process group leader, so it calls setsid()
+            // and execs java in place (the pid, the pipes and the exit status stay the child's)
+            SETSID.stream().filter(Files::isExecutable).findFirst().ifPresent(p -> words.add(p.toString()));
+        }
+        words.add(java.toString());
+        words.addAll(SshProbeConnection.PROBE_JVM_FLAGS);
+        words.add("-jar");
+        words.add(jar.toString());
+        Integer floor = config.floorHz().isPresent() ? config.floorHz().getAsInt() : floorFromEnvironment();
+        words.addAll(new StreamRequest(config.rateHz(), floor, null, null, config.ceiling()).streamArgs());
+        if (!config.roots().isLive()) {
+            words.addAll(List.of("--proc-root", config.roots().proc().toString(), "--sys-root", config.roots().sys().toString()));
+        }
+        return words;
+    }
+
+    /** FLOOR_HZ of the environment this connection was given (the child's own is not consulted). */
+    private Integer floorFromEnvironment() {
+        String v = environment.get(SessionConfig.FLOOR_HZ_VARIABLE);
+        try {
+            return v == null || v.isBlank() ? 0 : Integer.valueOf(v.trim());
+        } catch (NumberFormatException e) {
+            return null; // the probe says what is wrong with it, in the same words as on a host
+        }
+    }
+
+    private static synchronized BundledProbe bundledProbe() {
+        if (!bundledRead) {
+            bundledRead = true;
+            try {
+                bundled = BundledProbe.fromResources();
+            } catch (IOException e) {
+                bundled = null;
+            }
+        }
+        return bundled;
     }
 
     @Override
@@ -74,11 +197,17 @@ public final class LocalConnection implements Connection {
         stop();
     }
 
-    /** The sampler first (it joins its tick thread), then the consumer, after it handed on what was offered. */
+    /** The producer first (the sampler joins its tick thread; the gate shuts), then the consumer, after it handed on what was offered. */
     private void stop() {
         if (session != null) {
             session.close();
             session = null;
+        }
+        if (gate != null) {
+            gate.shut();
+        }
+        if (child != null) {
+            child.close();
         }
         if (handoff != null) {
             handoff.close();
@@ -86,13 +215,32 @@ public final class LocalConnection implements Connection {
         }
     }
 
-    /** The running sampler's last seq (0 before the first tick, -1 when stopped): what the tick thread has produced. */
+    /** The last seq that reached the hand-off (0 before the first tick, -1 when stopped). */
     public synchronized long lastSeq() {
-        return session == null ? -1 : session.sampler().lastSeq();
+        if (session != null) {
+            return session.sampler().lastSeq();
+        }
+        return gate == null || handoff == null ? -1 : gate.lastSeq();
+    }
+
+    /** The probe process's pid; -1 when none runs (in process, stopped, or between two children). */
+    public synchronized long probePid() {
+        return child == null ? -1 : child.pid();
     }
 
     /** Samples the hand-off dropped because its consumer fell a whole ring behind (each in a gap line). */
     public synchronized long droppedSamples() {
         return handoff == null ? 0 : handoff.droppedSamples();
+    }
+
+    /** What reached the workbench since the last {@link #resetTally()}: for the benchmark (app/bench/local-ticks.sh). */
+    public synchronized TickTally.Snapshot tally() {
+        return tally == null ? new TickTally.Snapshot(0, 0, 0, 0, 0) : tally.snapshot();
+    }
+
+    public synchronized void resetTally() {
+        if (tally != null) {
+            tally.reset();
+        }
     }
 }

@@ -1,11 +1,8 @@
 package dev.tickbench.app.connect;
 
 import dev.tickbench.core.capture.LineSink;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.time.Duration;
@@ -166,7 +163,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
      */
     private String stream(ClientSession session, String command, StreamPump pump)
             throws ConnectFailure, StreamPump.SinkFailure {
-        BoundedBuffer stderr = new BoundedBuffer(STDERR_KEEP);
+        StderrTail stderr = new StderrTail(STDERR_KEEP);
         try (ChannelExec ch = SshLink.execChannel(session, command)) {
             ch.setErr(stderr);
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);
@@ -219,35 +216,5 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
         w.setDaemon(true);
         w.start();
         return w;
-    }
-
-    /** Keeps the last bytes of the probe's stderr for the error message. */
-    private static final class BoundedBuffer extends OutputStream {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        private final int max;
-
-        BoundedBuffer(int max) {
-            this.max = max;
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            if (out.size() + len > max) {
-                byte[] keep = out.toByteArray();
-                out.reset();
-                int from = Math.max(0, keep.length + len - max);
-                out.write(keep, Math.min(from, keep.length), keep.length - Math.min(from, keep.length));
-            }
-            out.write(b, off, Math.min(len, max));
-        }
-
-        synchronized String text() {
-            return out.toString(StandardCharsets.UTF_8);
-        }
     }
 }

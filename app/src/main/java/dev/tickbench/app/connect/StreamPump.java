@@ -42,6 +42,12 @@ final class StreamPump {
 
     /** Copies lines from {@code in} to the sink until end of stream; a partial last line is dropped. */
     void pump(InputStream in) throws IOException, SinkFailure {
+        pump(in, null);
+    }
+
+    /** The same, running {@code firstLine} after the stream's first line reached the sink (the probe is up). */
+    void pump(InputStream in, Runnable firstLine) throws IOException, SinkFailure {
+        Runnable pending = firstLine;
         int filled = 0;
         while (true) {
             if (filled == buf.length) {
@@ -59,6 +65,10 @@ final class StreamPump {
                 if (buf[i] == '\n') {
                     line(buf, start, i + 1 - start);
                     start = i + 1;
+                    if (pending != null) {
+                        pending.run();
+                        pending = null;
+                    }
                 }
             }
             System.arraycopy(buf, start, buf, 0, end - start);

@@ -5,8 +5,10 @@ import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.KmsgGapLine;
 import dev.tickbench.core.capture.KmsgLine;
+import dev.tickbench.core.capture.OtherLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.catalogue.ChartGroup;
@@ -71,6 +73,7 @@ public final class SeriesStore {
     private final Map<String, CadenceLabel> ownLineCadence = new ConcurrentHashMap<>();
 
     private volatile SessionInfo session;
+    private volatile SelfLine lastSelf; // written on the intake's thread, read on the FX thread
     private JsonNode capabilities;
     private long wallMinusMonoNs;
     private volatile double firstX = Double.NaN;
@@ -132,6 +135,8 @@ public final class SeriesStore {
             throttle(t);
         } else if (line instanceof GapLine g) {
             ticks.gapLine(g);
+        } else if (line instanceof OtherLine o && o.type().equals(SelfLine.TYPE)) {
+            lastSelf = SelfLine.of(o).orElseThrow(); // the probe's own cost, for the status row (docs/sessions.md, "The observer")
         } else {
             AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
                 session = CadenceBadges.achieved(a, order, session);
@@ -351,6 +356,9 @@ public final class SeriesStore {
     public long marksDropped() {
         return marksDropped;
     }
+
+    /** The probe's last self line in this store (null before the first): what it costs, once a second. */
+    public SelfLine lastSelf() { return lastSelf; }
 
     public SessionInfo session() {
         return session;

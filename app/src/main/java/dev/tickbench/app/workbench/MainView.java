@@ -199,7 +199,7 @@ public final class MainView extends BorderPane {
         events.managedProperty().bind(events.visibleProperty());
         title.textProperty().bind(Bindings.when(events.visibleProperty())
                 .then("EVENTS").otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
-        return new VBox(2, title, events, status);
+        return new VBox(2, title, events, ObserverRow.beside(status, vm)); // the observer's cost at its right
     }
 
     /**

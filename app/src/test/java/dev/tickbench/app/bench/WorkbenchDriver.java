@@ -33,27 +33,7 @@ public final class WorkbenchDriver {
         try {
             boolean idle = System.getProperty("tickbench.bench.tab", "live").equals("idle");
             long everyS = Long.getLong("tickbench.bench.every", 10);
-            MainView view = null;
-            while (view == null) {
-                Thread.sleep(200); // polling for the window the app opens; a benchmark, not a test
-                view = fx(() -> {
-                    for (Window w : Window.getWindows()) {
-                        if (w instanceof Stage s && s.getScene() != null && s.getScene().getRoot() instanceof MainView m) {
-                            s.setX(0);
-                            s.setY(0);
-                            s.setWidth(1600);
-                            s.setHeight(1000);
-                            if (idle) {
-                                m.tabs().getSelectionModel().select(m.tabs().getTabs().stream()
-                                        .filter(tab -> tab.getContent() == m.tabs().compare()).findFirst().orElseThrow());
-                            }
-                            return m;
-                        }
-                    }
-                    return null;
-                });
-            }
-            MainView m = view;
+            MainView m = awaitWindow(idle);
             System.out.println("READY " + (idle ? "idle (Compare tab)" : "live (charts, following)"));
             long startNs = System.nanoTime();
             long startSeq = -1;
@@ -79,7 +59,32 @@ public final class WorkbenchDriver {
         }
     }
 
-    private static Connection vmConnection(MainView m) {
+    /** Waits for the window the app opens, puts it at 0,0 in 1600×1000, on the Compare tab when {@code idle}. */
+    static MainView awaitWindow(boolean idle) throws Exception {
+        MainView view = null;
+        while (view == null) {
+            Thread.sleep(200); // polling for the window the app opens; a benchmark, not a test
+            view = fx(() -> {
+                for (Window w : Window.getWindows()) {
+                    if (w instanceof Stage s && s.getScene() != null && s.getScene().getRoot() instanceof MainView m) {
+                        s.setX(0);
+                        s.setY(0);
+                        s.setWidth(1600);
+                        s.setHeight(1000);
+                        if (idle) {
+                            m.tabs().getSelectionModel().select(m.tabs().getTabs().stream()
+                                    .filter(tab -> tab.getContent() == m.tabs().compare()).findFirst().orElseThrow());
+                        }
+                        return m;
+                    }
+                }
+                return null;
+            });
+        }
+        return view;
+    }
+
+    static Connection vmConnection(MainView m) {
         try {
             var f = MainView.class.getDeclaredField("vm");
             f.setAccessible(true);
@@ -89,7 +94,7 @@ public final class WorkbenchDriver {
         }
     }
 
-    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+    static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         try {
             Platform.runLater(() -> {

@@ -25,22 +25,27 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * "This machine" at 100 Hz keeps ticking while the spool is busy: a CSV export of the live session
  * (a copy of the spool, then the export) runs beside it and costs no tick, and even a spool held
- * locked does not stop the tick thread (the hand-off of docs/workbench-intake.md). Asserted on what
- * arrived (consecutive seq, no gap, every tick in the store), never on how fast.
+ * locked does not stop the producer — the tick thread, or the pump of the probe process (the hand-off
+ * of docs/workbench-intake.md). Asserted on what arrived (consecutive seq, no gap, every tick in the
+ * store), never on how fast; both ways of sampling "this machine".
  */
 class LocalSessionDuringExportTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aLiveCsvExportCostsNoTick() throws Exception {
+    @ParameterizedTest
+    @EnumSource(LocalConnection.Mode.class)
+    void aLiveCsvExportCostsNoTick(LocalConnection.Mode mode) throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the local session needs Linux");
+        Prerequisites.require(mode == LocalConnection.Mode.IN_PROCESS || BundledProbe.fromResources() != null,
+                "the app carries no probe jar: build with `mvn package`/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
         SeriesStore store = SeriesStore.live();
         List<String> errors = new CopyOnWriteArrayList<>();
         LineIntake intake = new LineIntake(store, errors::add);
@@ -48,10 +53,12 @@ class LocalSessionDuringExportTest {
         ExecutorService exporter = Executors.newSingleThreadExecutor();
         try (Spool spool = new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime)) {
             spool.attach(intake);
-            LocalConnection local = new LocalConnection(LocalConnection.config(SystemRoots.live(), 100, null), Map.of());
+            LocalConnection local = new LocalConnection(LocalConnection.config(SystemRoots.live(), 100, null), Map.of(), mode);
             local.start(intake, events::add);
             try {
+                Waits.until("connected", () -> !events.isEmpty()); // a probe process says so once it streams
                 assertTrue(events.get(0) instanceof ConnectionEvent.Connected, events.toString());
+                assertEquals(mode, local.mode());
                 Waits.until("a second of samples in the store", () -> store.samples() >= 100);
 
                 // the spool's monitor held (as a snapshot held it for its whole copy before): the tick thread

@@ -62,7 +62,8 @@ class LiveViewTest {
         int first = fx(() -> w.view.charts().chart("cpu").pointCount());
         until("more CPU points", () -> w.view.charts().chart("cpu").pointCount() > first + 20);
         List<String> badges = fx(() -> w.view.charts().chart("cpu").badgeTexts());
-        assertTrue(badges.contains("busy · 100 Hz · rate · 1 s window"), badges.toString());
+        // the rate it really reached is said when it fell short (a busy machine, a probe process warming up)
+        assertTrue(badges.stream().anyMatch(b -> b.matches("busy · 100 Hz · rate( · \\d+ Hz achieved)? · 1 s window")), badges.toString());
         String title = fx(() -> w.vm.titleProperty().get());
         assertTrue(title.contains("100 Hz · FLOOR_HZ off"), title);
         assertFalse(fx(() -> w.vm.sources().isEmpty()), "the sources panel lists the capabilities");
@@ -80,7 +81,7 @@ class LiveViewTest {
     @Test
     void aFloorChangeIsMarkedAsANewSession() throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("the first samples", () -> w.vm.storeProperty().get().samples() > 5);
+        until("the first samples", () -> w.samples() > 5);
         var before = fx(() -> w.vm.storeProperty().get());
         fx(() -> { w.vm.floorHzProperty().set(10); return null; }); // the box is bound to it: the sampler restarts
         until("the session mark", () -> w.vm.events().stream().anyMatch(m -> m.kind() == TimeMark.Kind.SESSION));
@@ -105,7 +106,7 @@ class LiveViewTest {
     @Test
     void recordsTheSessionToACapture() throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("the first samples", () -> w.vm.storeProperty().get().samples() > 5);
+        until("the first samples", () -> w.samples() > 5);
         Path file = dir.resolve("rec.ndjson");
         fx(() -> { w.view.record(file); return null; });
         assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
@@ -122,7 +123,7 @@ class LiveViewTest {
     @Test
     void exportsTheLiveSessionWithoutARecordingAndWhileRecordingGzip() throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("two seconds of samples", () -> w.vm.storeProperty().get().samples() > 200);
+        until("two seconds of samples", () -> w.samples() > 200);
         // the store takes lines on the intake thread, in bursts when the machine is busy: the exported range
         // is the window's, so wait for the window to reach them
         double x200 = fx(() -> w.vm.storeProperty().get().latestX());
@@ -140,7 +141,7 @@ class LiveViewTest {
         fx(() -> { w.view.record(rec); return null; });
         assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
         long before = fx(() -> w.vm.storeProperty().get().samples());
-        until("one more second", () -> w.vm.storeProperty().get().samples() > before + 100);
+        until("one more second", () -> w.samples() > before + 100);
         fx(() -> { w.vm.window().follow(false); return null; }); // a fixed range to compare with
         double shownTo = fx(() -> w.vm.window().max());
         double firstSample = fx(() -> w.vm.storeProperty().get().firstX());

@@ -70,7 +70,7 @@ class SessionsWindowTest {
     void aFailedConnectBringsTheFormBackAndTheLocalChartsGoOn(FxRobot robot) throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live session needs Linux");
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("the first samples", () -> w.vm.storeProperty().get().samples() > 5);
+        until("the first samples", () -> w.samples() > 5);
         until("the title", () -> w.vm.titleProperty().get().startsWith("Tickbench — this machine · "));
         String title = fx(() -> w.vm.titleProperty().get());
         assertTrue(title.contains(" · 100 Hz · "), title);

@@ -60,6 +60,12 @@ final class WindowFixture {
         fx(() -> { workbench.begin(parsed); return null; });
     }
 
+    /** Samples in the window's store (FX thread); 0 before a connection connected (a probe process: once it streams). */
+    long samples() {
+        var s = vm.storeProperty().get();
+        return s == null ? 0 : s.samples();
+    }
+
     /**
      * Evaluates {@code c} on the FX thread. The deadline is generous: on a busy machine a software-rendered
      * window with live charts answers slowly, and slow is not wrong.

@@ -3,6 +3,10 @@ package dev.tickbench.probe.cli;
 import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.core.sampler.SourceCosts;
+import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.source.pmu.PmuGroup;
+import dev.tickbench.core.source.pmu.PmuSource;
 import dev.tickbench.probe.common.UserError;
 import java.io.BufferedReader;
 import java.io.FileOutputStream;
@@ -25,10 +29,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bench}: the probe's sampler on the real /proc at several rates, beside the C floor sampler
  * ({@code remote-probe/bench/floor/floor.c}, built by {@code remote-probe/bench/run-bench.sh}) run in the
- * same invocation, as a ratio of CPU per tick. A benchmark, not a test: run it on an idle machine.
+ * same invocation, as a ratio of CPU per tick; the floor reads the same perf event groups the sampler
+ * opened (docs/perf.md). Then, per rate, what each source cost the sampler thread per tick (its reads
+ * timed in turn, as the stream's self line publishes them: FORMAT.md), so a user sees what a source
+ * costs before turning it on. A benchmark, not a test: run it on an idle machine.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark: CPU per tick, lateness p50/p99 and RSS of the sampler vs the C floor sampler.")
+        description = "Benchmark: CPU per tick, lateness p50/p99 and RSS of the sampler vs the C floor sampler, "
+                + "and each source's CPU per tick.")
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -62,13 +70,19 @@ public final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         if (floorBin != null && !Files.isExecutable(floorBin)) {
-            throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -Wall -o /tmp/floor remote-probe/bench/floor/floor.c -lm)", 2);
+            throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -Wall -o /tmp/floor remote-probe/bench/floor/floor.c -lm -pthread)", 2);
+        }
+        List<String> groups = perfGroups();
+        if (floorBin != null) {
+            out.println("the C floor reads " + (groups.isEmpty() ? "the files only (the sampler opened no perf event group)"
+                    : "the files and the perf event groups the sampler opened (" + String.join(",", groups) + ")"));
         }
         out.printf("%-6s %12s %12s %8s %11s %11s %9s %9s | %12s %11s %11s %8s%n", "rate", "java_cpu_us", "thread_us",
                 "ratio", "late_p50_us", "late_p99_us", "rss_MB", "heap_MB", "c_cpu_us", "c_p50_us", "c_p99_us", "c_rss_MB");
         for (int rate : rates) {
-            Map<String, String> c = floorBin == null ? Map.of() : runFloor(rate);
-            Map<String, Double> j = runJava(rate);
+            Map<String, String> c = floorBin == null ? Map.of() : runFloor(rate, groups);
+            Map<String, Double> j = new LinkedHashMap<>();
+            Map<String, Double> sources = runJava(rate, j);
             double cCpu = c.containsKey("cpu_us_tick") ? Double.parseDouble(c.get("cpu_us_tick")) : Double.NaN;
             out.printf("%-6d %12.1f %12.1f %8.2f %11.1f %11.1f %9.1f %9.1f | %12.1f %11s %11s %8s%n", rate,
                     j.get("cpu_us_tick"), j.get("thread_us_tick"), j.get("cpu_us_tick") / cCpu, j.get("late_p50_us"),
@@ -79,14 +93,53 @@ public final class BenchCommand implements Callable<Integer> {
                             + "late_p50_us=%.1f late_p99_us=%.1f slipped=%.0f rss_mb=%.1f heap_mb=%.1f%n",
                     rate, j.get("cpu_us_tick"), j.get("thread_us_tick"), cCpu, j.get("cpu_us_tick") / cCpu,
                     j.get("late_p50_us"), j.get("late_p99_us"), j.get("slipped"), j.get("rss_mb"), j.get("heap_mb"));
+            printSources(out, rate, sources, j.get("thread_us_tick"));
             out.flush();
         }
         return 0;
     }
 
-    private Map<String, String> runFloor(int rate) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(floorBin.toString(), "-k", "-m", "pread", "-r", Integer.toString(rate), "-t",
-                Integer.toString(seconds), "-w", Integer.toString(warmup)).redirectErrorStream(true).start();
+    /**
+     * Each source's CPU per tick on the sampler thread over the measured window, most costly first, with
+     * its share of the thread; what no source accounts for is the tick's own work (the sample line and
+     * its write, the throttle, the clocks).
+     */
+    static void printSources(PrintWriter out, int rate, Map<String, Double> nsPerTick, double threadUsPerTick) {
+        out.printf("  %d Hz, CPU per tick by source (sampler thread, its reads timed in turn):%n", rate);
+        double sum = 0;
+        List<Map.Entry<String, Double>> byCost = new java.util.ArrayList<>(nsPerTick.entrySet());
+        byCost.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+        for (Map.Entry<String, Double> e : byCost) {
+            double us = e.getValue() / 1e3;
+            sum += us;
+            out.printf("    %-14s %9.1f us %6.1f %%%n", e.getKey(), us, 100 * us / threadUsPerTick);
+        }
+        out.printf("    %-14s %9.1f us %6.1f %%%n", "(the rest)", threadUsPerTick - sum, 100 * (threadUsPerTick - sum) / threadUsPerTick);
+        for (Map.Entry<String, Double> e : byCost) {
+            out.printf("bench_source rate=%d source=%s us_tick=%.2f%n", rate, e.getKey(), e.getValue() / 1e3);
+        }
+    }
+
+    /** The perf event groups the sampler opens here (floor.c's -p names): the floor reads the same ones. */
+    private List<String> perfGroups() {
+        List<String> groups = new java.util.ArrayList<>();
+        for (PmuGroup g : PmuGroup.values()) {
+            PmuSource s = new PmuSource(g, SystemRoots.of(procRoot, Path.of("/sys")));
+            if (s.open().present()) {
+                groups.add(g == PmuGroup.SOFTWARE ? "sw" : "hw");
+            }
+            s.close();
+        }
+        return groups;
+    }
+
+    private Map<String, String> runFloor(int rate, List<String> groups) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of(floorBin.toString(), "-k", "-m", "pread", "-r", Integer.toString(rate),
+                "-t", Integer.toString(seconds), "-w", Integer.toString(warmup)));
+        if (!groups.isEmpty()) {
+            cmd.addAll(List.of("-p", String.join(",", groups)));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         Map<String, String> kv = new LinkedHashMap<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
@@ -107,8 +160,9 @@ public final class BenchCommand implements Callable<Integer> {
         return kv;
     }
 
-    private Map<String, Double> runJava(int rate) throws Exception {
-        SamplerConfig cfg = new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(procRoot, Path.of("/sys")), rate, 0);
+    /** Runs the sampler at {@code rate}: fills {@code r} with its figures, returns each source's CPU per tick (ns). */
+    private Map<String, Double> runJava(int rate, Map<String, Double> r) throws Exception {
+        SamplerConfig cfg = new SamplerConfig(SystemRoots.of(procRoot, Path.of("/sys")), rate, 0);
         try (FileOutputStream devNull = new FileOutputStream("/dev/null");
                 Sampler sampler = Sampler.create(cfg, List.of(), List.of())) {
             sampler.addSink(devNull::write); // serialised and written, as `stream` does
@@ -118,14 +172,15 @@ public final class BenchCommand implements Callable<Integer> {
             long thread0 = sampler.stats().samplerCpuNs();
             long seq0 = sampler.lastSeq();
             long slipped0 = sampler.stats().slippedTicks();
+            SourceCosts costs0 = sampler.sourceCosts();
             Thread.sleep(seconds * 1000L);
+            SourceCosts costs1 = sampler.sourceCosts();
             long cpu1 = processCpuNs();
             long thread1 = sampler.stats().samplerCpuNs();
             long ticks = sampler.lastSeq() - seq0;
             long[] late = sampler.recentLatenessNs();
             late = Arrays.copyOfRange(late, (int) Math.max(0, late.length - ticks), late.length);
             Arrays.sort(late);
-            Map<String, Double> r = new LinkedHashMap<>();
             r.put("cpu_us_tick", (cpu1 - cpu0) / 1e3 / ticks);
             r.put("thread_us_tick", (thread1 - thread0) / 1e3 / ticks);
             r.put("late_p50_us", pct(late, 50) / 1e3);
@@ -134,7 +189,7 @@ public final class BenchCommand implements Callable<Integer> {
             r.put("rss_mb", rssKb() / 1024.0);
             Runtime rt = Runtime.getRuntime();
             r.put("heap_mb", (rt.totalMemory() - rt.freeMemory()) / 1048576.0);
-            return r;
+            return costs1.perTickNs(costs0);
         }
     }
 

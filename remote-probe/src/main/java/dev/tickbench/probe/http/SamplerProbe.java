@@ -2,17 +2,18 @@ package dev.tickbench.probe.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.metrics.SelfCost;
+import dev.tickbench.core.sampler.ProcessClock;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerStats;
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
+import dev.tickbench.core.sampler.SelfLine;
 import java.nio.file.Path;
 
 /** The running {@link Sampler} as the HTTP server sees it, with the probe's own cost measured live. */
 public final class SamplerProbe implements ServedProbe {
     private static final Path SELF_STATUS = Path.of("/proc/self/status");
     private final Sampler sampler;
+    /** Exact process CPU (ns); scrapes come from the HTTP server's threads, so it is read under its lock. */
+    private final ProcessClock clock = new ProcessClock();
 
     public SamplerProbe(Sampler sampler) {
         this.sampler = sampler;
@@ -41,7 +42,11 @@ public final class SamplerProbe implements ServedProbe {
     @Override
     public SelfCost selfCost() {
         SamplerStats s = sampler.stats();
-        return new SelfCost(processCpuNs() / 1e9, residentBytes(SELF_STATUS), s.samplerCpuNs() < 0 ? 0 : s.samplerCpuNs() / 1e9,
+        long cpuNs;
+        synchronized (clock) {
+            cpuNs = Math.max(0, clock.cpuNs());
+        }
+        return new SelfCost(cpuNs / 1e9, SelfLine.residentBytes(SELF_STATUS), s.samplerCpuNs() < 0 ? 0 : s.samplerCpuNs() / 1e9,
                 s.ticks(), s.slippedTicks(), lateness(s));
     }
 
@@ -63,27 +68,5 @@ public final class SamplerProbe implements ServedProbe {
             cumulative[i] = running;
         }
         return new SelfCost.Histogram(upper, cumulative, total, s.latenessSumNs() / 1e9);
-    }
-
-    private static long processCpuNs() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return Math.max(0, os.getProcessCpuTime());
-        }
-        return 0;
-    }
-
-    /** VmRSS from /proc/self/status in bytes; null when unreadable (missing is not zero). */
-    static Long residentBytes(Path status) {
-        try {
-            for (String line : Files.readAllLines(status)) {
-                if (line.startsWith("VmRSS:")) {
-                    String[] parts = line.substring(6).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return null;
     }
 }

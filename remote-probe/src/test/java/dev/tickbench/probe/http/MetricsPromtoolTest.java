@@ -28,6 +28,25 @@ class MetricsPromtoolTest {
         }
     }
 
+    /** The self line's families appear once a cost window (10 s) has passed, and pass promtool too. */
+    @Test
+    void theProbesOwnCostPerSourcePassesPromtool() throws Exception {
+        Path promtool = Prerequisites.tool("promtool", "prometheus");
+        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20")) {
+            String metrics = Waits.forValue("a scrape with the sources' cost per tick (after 10 s of ticks)", () -> {
+                try {
+                    String body = s.get("/metrics", null).body();
+                    return body.contains("tickbench_source_tick_cpu_seconds{source=\"stat\"}") ? body : null;
+                } catch (Exception e) {
+                    return null;
+                }
+            });
+            check(promtool, metrics, "real /proc, with the self line's families");
+            assertTrue(metrics.contains("tickbench_probe_tick_cpu_seconds "), metrics);
+            assertTrue(metrics.contains("tickbench_probe_cpu_ratio "), metrics);
+        }
+    }
+
     @Test
     void everyFixtureBoardPassesPromtool() throws Exception {
         Path promtool = Prerequisites.tool("promtool", "prometheus");

@@ -10,13 +10,13 @@ import java.util.List;
 /**
  * The cgroup CPU counters of a walk target (docs/walk.md) and what is derived from them, and the values
  * that come in lines of their own (FORMAT.md): the throttle's line, the kernel log, the probe's own
- * memory limit and the cgroup limits.
+ * memory limit, the cgroup limits and the probe's own cost (the self line).
  */
 final class CgroupAndLineSources {
     private CgroupAndLineSources() {}
 
     static List<SourceEntry> all() {
-        return List.of(cgroupCpu(), throttle(), kmsg(), limits(), cgroupLimits());
+        return List.of(cgroupCpu(), throttle(), kmsg(), limits(), cgroupLimits(), self());
     }
 
     private static SourceEntry cgroupCpu() {
@@ -116,6 +116,35 @@ final class CgroupAndLineSources {
                         "CPU burst credit allowed."),
                 limit("weight", Unit.COUNT, "the cgroup's cpu.weight (v2)", "tickbench_cgroup_cpu_weight", "cpu.weight (v2)."),
                 limit("shares", Unit.COUNT, "the cgroup's cpu.shares (v1)", "tickbench_cgroup_cpu_shares", "cpu.shares (v1)."));
+    }
+
+    /**
+     * The self line, once a second: what the probe costs the host it watches (FORMAT.md, "self"). Its CPU
+     * share is drawn on the CPU track beside busy, in the same unit (a share of all the host's CPU time),
+     * so that the part of the busy line that is the probe shows. The process's own CPU seconds and RSS on
+     * {@code /metrics} come from the serving probe itself ({@code tickbench_probe_*}), not from these.
+     */
+    private static SourceEntry self() {
+        return SourceEntry.of("self", ValueKind.LEVEL, ReadRule.OWN_LINE, "the self line",
+                "the probe's own cost, once a second: its CPU time, its memory, and each source's CPU per tick").series(
+                level("self.cpu_pct", Unit.PERCENT,
+                        "the probe's CPU time over the last second as a share of all the host's CPU time (as cpu.busy_pct)")
+                        .shown("probe").group(ChartGroups.CPU)
+                        .metric(gauge("tickbench_probe_cpu_ratio",
+                                "CPU time of the probe over the last second, as a share of all the host's CPU time.")),
+                level("self.cpu_ns", Unit.NANOSECONDS, "the probe process's CPU time (every thread) in the line's window"),
+                level("self.sampler_cpu_ns", Unit.NANOSECONDS, "the sampler thread's CPU time in the line's window"),
+                level("self.ticks", Unit.COUNT, "samples taken in the line's window"),
+                level("self.window_ns", Unit.NANOSECONDS, "the time the line's CPU figures cover"),
+                level("self.rss_bytes", Unit.BYTES, "the probe's resident memory (VmRSS)")
+                        .shown("probe RSS", "MB", Scale.per(1_000_000)).group(ChartGroups.PROBE_MEMORY),
+                level("self.sources_window_s", Unit.SECONDS, "the window the per-source costs cover (10 s)"),
+                level("self.source_ns_per_tick.{src}", Unit.NANOSECONDS,
+                        "the sampler thread's CPU time per tick spent on the source (read, parse, encode), over the last 10 s")
+                        .shown("{src}", "µs", Scale.per(1000)).group(ChartGroups.PROBE_COST)
+                        .metric(gauge("tickbench_source_tick_cpu_seconds",
+                                "CPU time the sampler thread spends per tick on the source (read, parse, encode), mean over the last 10 s.",
+                                "source", "{src}")));
     }
 
     private static SeriesEntry limit(String field, Unit unit, String description, String family, String help) {

@@ -24,6 +24,8 @@ final class ChartGroups {
     static final String PMU_IPC = "pmu_ipc";
     static final String PMU_CACHE_MISS = "pmu_cache_miss";
     static final String PMU_SOFTWARE = "pmu_software";
+    static final String PROBE_COST = "probe_cost";
+    static final String PROBE_MEMORY = "probe_memory";
 
     /** How many series a picked group draws before the user picks (docs/derived-series.md, "Default picks"). */
     static final int TOP = 5;
@@ -50,6 +52,8 @@ final class ChartGroups {
                 ChartGroup.lines(THROTTLE_EFFECTIVE, "Throttle: effective concurrency", "slots").withIntegral().withSteps(),
                 ChartGroup.lines(PMU_IPC, "PMU: instructions per cycle", "IPC").withZero(),
                 ChartGroup.lines(PMU_CACHE_MISS, "PMU: cache miss ratio", "%").withZero(),
-                ChartGroup.lines(PMU_SOFTWARE, "PMU: context switches and page faults", "per s").withZero());
+                ChartGroup.lines(PMU_SOFTWARE, "PMU: context switches and page faults", "per s").withZero(),
+                ChartGroup.lines(PROBE_COST, "The probe's CPU per tick, by source", "µs").withZero(),
+                ChartGroup.lines(PROBE_MEMORY, "The probe's memory", "MB").withZero());
     }
 }

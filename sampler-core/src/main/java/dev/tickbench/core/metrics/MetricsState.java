@@ -15,6 +15,7 @@ import dev.tickbench.core.source.pmu.PmuRatios;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.sampler.AchievedCadences;
+import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.throttle.PeakTracker;
 import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
@@ -83,6 +84,9 @@ public final class MetricsState {
 
     /** The sources the latest {@code cadence} line says are off their plan, with what they achieved. */
     private Map<String, Double> achieved = Map.of();
+    /** The latest self line (the probe's own cost), and the latest per-source costs any self line carried. */
+    private SelfLine lastSelf;
+    private Map<String, Long> sourceCosts = Map.of();
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
     public synchronized void accept(StreamLine line, long receivedNs) {
@@ -95,6 +99,8 @@ public final class MetricsState {
         } else if (line instanceof Hello h) {
             hello = h;
             achieved = Map.of(); // a new session: nothing measured against its plan yet
+            lastSelf = null;
+            sourceCosts = Map.of();
         } else if (line instanceof KmsgLine k) {
             if (k.prio() >= 0 && k.prio() < kmsgByPrio.length) {
                 kmsgByPrio[k.prio()]++;
@@ -114,6 +120,14 @@ public final class MetricsState {
             cgroupLimits = c.raw();
         } else {
             AchievedCadences.of(line).ifPresent(a -> achieved = new TreeMap<>(a.hz()));
+            SelfLine.of(line).ifPresent(this::self);
+        }
+    }
+
+    private void self(SelfLine l) {
+        lastSelf = l;
+        if (!l.sourceNsPerTick().isEmpty()) {
+            sourceCosts = new TreeMap<>(l.sourceNsPerTick());
         }
     }
 
@@ -238,6 +252,21 @@ public final class MetricsState {
         cgroupLimits(e);
         if (self != null) {
             selfCost(e, self);
+        }
+        selfLine(e);
+    }
+
+    /** What the stream's self lines say the probe costs: per tick, and per source (docs/catalogue.md). */
+    private void selfLine(Exposition e) {
+        if (lastSelf != null && lastSelf.ticks() > 0 && lastSelf.cpuNs() >= 0) {
+            e.gauge("tickbench_probe_tick_cpu_seconds", "CPU time of the whole probe process per tick, over the last second"
+                    + " (the stream's self line).", lastSelf.cpuNsPerTick() / 1e9);
+        }
+        if (lastSelf != null && !Double.isNaN(lastSelf.cpuPct())) {
+            SourceFamilies.gauge(e, catalogue, "self.cpu_pct", lastSelf.cpuPct(), Map.of());
+        }
+        for (Map.Entry<String, Long> c : sourceCosts.entrySet()) {
+            SourceFamilies.gauge(e, catalogue, "self.source_ns_per_tick." + c.getKey(), c.getValue(), Map.of());
         }
     }
 

@@ -69,6 +69,8 @@ public final class Sampler implements AutoCloseable {
     /** Handed to the extensions on every tick, updated in place (no allocation per tick). */
     private final TickExtension.TickInfo tickInfo = new TickExtension.TickInfo(0, 0, 0, 0);
     private final AchievedCadences.Meter achieved;
+    /** The probe's own cost: each source's reads timed in turn, the self line once a second. */
+    private final SelfLine.Meter self;
     /** wall − mono (ns), read from the wall clock once a second by {@link #wallAt(long)}. */
     private long wallOffsetNs;
     private long wallReadMonoNs;
@@ -108,6 +110,7 @@ public final class Sampler implements AutoCloseable {
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
         this.achieved = new AchievedCadences.Meter(config.rateHz(), slots, env.kmsg() != null);
+        this.self = new SelfLine.Meter(config.rateHz(), env.host().cores(), slots, env.kmsg() != null);
         for (TickExtension e : this.extensions) {
             e.bind(this::readThisTick);
         }
@@ -254,6 +257,11 @@ public final class Sampler implements AutoCloseable {
         return clock.stats(lastSeq, cpu);
     }
 
+    /** What each source has cost the sampler thread since the start (a snapshot; two give a cost per tick). */
+    public SourceCosts sourceCosts() {
+        return self.totals();
+    }
+
     /** Wake-up lateness of the last ticks (ns, up to 65 536 of them), for benchmarks. */
     public long[] recentLatenessNs() {
         return clock.recent();
@@ -300,6 +308,7 @@ public final class Sampler implements AutoCloseable {
             throw new java.io.UncheckedIOException(e);
         }
         running = true;
+        self.start(lastMonoNs);
         Thread t = new Thread(this::loop, "tickbench-sampler");
         t.setDaemon(true);
         thread = t;
@@ -400,7 +409,13 @@ public final class Sampler implements AutoCloseable {
         }
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot s = slots.get(i);
-            if (s.due(slotNo) && s.readAndEmit(b, schema, tick, slotNo, heartbeatTicks, resets)) {
+            if (!s.due(slotNo)) {
+                continue;
+            }
+            long t0 = self.begin(i);
+            boolean heartbeat = s.readAndEmit(b, schema, tick, slotNo, heartbeatTicks, resets);
+            self.end(i, t0);
+            if (heartbeat) {
                 heartbeats.add(s.source.name());
             }
         }
@@ -443,6 +458,7 @@ public final class Sampler implements AutoCloseable {
             }
         }
         achieved.afterTick(info, writer);
+        self.afterTick(info, writer);
     }
 
     /** {@link SamplerReads}: a source's values when its slot read them on the current tick. */
@@ -463,7 +479,9 @@ public final class Sampler implements AutoCloseable {
     private void drainKmsg() throws IOException {
         KmsgFeed feed = env.kmsg();
         if (feed != null) {
+            long t0 = self.begin(self.kmsgIndex());
             feed.drain(writer);
+            self.end(self.kmsgIndex(), t0);
         }
     }
 

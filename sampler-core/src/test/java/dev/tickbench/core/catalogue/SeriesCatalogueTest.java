@@ -121,7 +121,8 @@ class SeriesCatalogueTest {
     void chartGroupsInDisplayOrderWithTheirProperties() {
         List<String> ids = c.groups().stream().map(ChartGroup::id).toList();
         assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
-                "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software"), ids);
+                "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software", "probe_cost",
+                "probe_memory"), ids);
         ChartGroup slab = c.group("slab").orElseThrow();
         assertEquals(new ChartGroup.Picks(5, Ranking.MEMORY), slab.picks());
         assertTrue(slab.integral() && slab.steps() && !slab.fromZero());
@@ -139,9 +140,10 @@ class SeriesCatalogueTest {
                 if (e.group() != null) {
                     assertFalse(e.display().unit().isEmpty(), e.name() + " is charted without a unit");
                 }
-                // pmu_sw is served as its rates; a cgroup level's read_ns is the interval its rates divide by, not a counter
+                // pmu_sw is served as its rates; a cgroup level's read_ns is the interval its rates divide by, not a
+                // counter; the self line's CPU, ticks and RSS are the serving probe's own tickbench_probe_* families
                 boolean servedElsewhere = e.kind() == ValueKind.EVENT || e.name().text().startsWith("pmu_sw.")
-                        || e.name().text().endsWith("|read_ns");
+                        || e.name().text().endsWith("|read_ns") || e.name().text().startsWith("self.");
                 if (e.metric() == null) {
                     assertTrue(servedElsewhere, e.name() + " has no /metrics family");
                 }

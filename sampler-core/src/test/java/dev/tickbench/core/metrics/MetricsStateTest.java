@@ -125,6 +125,26 @@ class MetricsStateTest {
     }
 
     @Test
+    void theSelfLineServesTheProbesCostPerTickAndEachSourcesTheLatestWindowSaid() throws IOException {
+        feed(HELLO, 0);
+        String before = render(1);
+        assertFalse(before.contains("tickbench_source_tick_cpu_seconds"), "no self line yet: nothing said, no zero");
+        feed("{\"type\":\"self\",\"mono_ns\":5,\"wall_ns\":6,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":4000000,"
+                + "\"cpu_pct\":0.2,\"sampler_cpu_ns\":3000000,\"rss_bytes\":65536000,\"sources_window_s\":10.0,"
+                + "\"source_ns_per_tick\":{\"stat\":31000,\"pmu_sw\":62500}}", 1);
+        feed("{\"type\":\"self\",\"mono_ns\":6,\"wall_ns\":7,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":5000000,"
+                + "\"cpu_pct\":0.25,\"sampler_cpu_ns\":3000000,\"rss_bytes\":65536000}", 2);
+        String text = render(3);
+        // the latest line's CPU; the sources as the last line that carried them said
+        assertTrue(text.contains("tickbench_probe_tick_cpu_seconds 5.0E-4\n"), text);
+        assertTrue(text.contains("tickbench_probe_cpu_ratio 0.0025\n"), text);
+        assertTrue(text.contains("tickbench_source_tick_cpu_seconds{source=\"pmu_sw\"} 6.25E-5\n"), text);
+        assertTrue(text.contains("tickbench_source_tick_cpu_seconds{source=\"stat\"} 3.1E-5\n"), text);
+        feed(HELLO, 4);
+        assertFalse(render(5).contains("tickbench_source_tick_cpu_seconds"), "a new session starts afresh");
+    }
+
+    @Test
     void everyFamilyHasHelpAndTypeOnceAndContiguous() throws IOException {
         feed(HELLO, 0);
         feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1,\"wall_ns\":1,\"dt_ns\":1,\"stat\":{\"cpu.user\":1,\"cpu.idle\":2}}", 1);
@@ -132,6 +152,8 @@ class MetricsStateTest {
         feed("{\"type\":\"throttle\",\"mono_ns\":6,\"wall_ns\":6,\"iowait\":12.5,\"smoothed\":10.0,\"zone\":\"GREEN\","
                 + "\"effective\":3,\"ceiling\":8,\"grow_spread_s\":8,\"last_throttle_mono_ns\":null,"
                 + "\"peaks\":{\"cpu\":55.0}}", 3);
+        feed("{\"type\":\"self\",\"mono_ns\":7,\"wall_ns\":7,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":4000000,"
+                + "\"cpu_pct\":0.2,\"rss_bytes\":4096,\"sources_window_s\":10.0,\"source_ns_per_tick\":{\"stat\":31000}}", 3);
         Exposition e = new Exposition();
         state.render(e, new SelfCost(1.5, 4096L, 0.5, 100, 1,
                 new SelfCost.Histogram(new double[] {0.001, 0.01}, new long[] {90, 99}, 100, 0.2)), 4);

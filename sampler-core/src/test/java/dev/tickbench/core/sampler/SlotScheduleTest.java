@@ -47,24 +47,9 @@ class SlotScheduleTest {
     @TempDir
     Path dir;
 
-    /** A clock that moves only when the loop sleeps or a read makes a tick slow. */
-    private static final class JumpingClock implements Sampler.Timer {
-        volatile long now;
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
-
-        @Override
-        public void park(long ns) {
-            now += ns;
-        }
-    }
-
     @Test
     void cadencesHoldInWallTimeWhenThirtyPercentOfTicksSlip() throws Exception {
-        JumpingClock clock = new JumpingClock();
+        SteppingClock clock = new SteppingClock(); // moves when the loop sleeps or a read makes a tick slow
         long[] reads = {0};
         // every read of "stall" (every tick) decides whether this tick is slow: 3 ticks in 10, spread out
         ScriptedSource stall = ScriptedSource.counter("stall").supply(() -> {

@@ -1,0 +1,84 @@
+package dev.tickbench.app.workbench;
+
+import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.sampler.ProcessClock;
+import dev.tickbench.core.sampler.SelfLine;
+import java.nio.file.Path;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * The status row's right end: the workbench's own CPU and RSS and the probe's, once a second
+ * ({@link ObserverCost}). Read on a thread of its own (an animation would keep the window drawing every
+ * frame); the text is set on the FX thread only when it changed.
+ */
+final class ObserverRow extends Label {
+    private static final Path STATUS = Path.of("/proc/self/status");
+
+    private final MainViewModel vm;
+    private SelfLine lastLine;
+    private long lastLineAtNs;
+
+    private ObserverRow(MainViewModel vm) {
+        this.vm = vm;
+        getStyleClass().add("status-line");
+        setMinWidth(USE_PREF_SIZE); // the figures are never cut: the status text on the left gives way
+        setTooltip(new Tooltip("CPU in % of one core over the last second; RSS: resident memory (VmRSS)."
+                + " The probe's figures are its own, from its stream's self line."));
+        ProcessClock clock = new ProcessClock();
+        ObserverCost cost = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "tickbench-observer");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(() -> {
+            String own = cost.own(); // on this thread: ProcessClock is one clock per thread
+            Platform.runLater(() -> show(own));
+        }, 0, 1, TimeUnit.SECONDS);
+    }
+
+    /** {@code status} and, at its right, the observer's figures. */
+    static HBox beside(Label status, MainViewModel vm) {
+        ObserverRow row = new ObserverRow(vm);
+        row.setId("observer");
+        HBox box = new HBox(16, status, row);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        status.setMaxWidth(Double.MAX_VALUE);
+        return box;
+    }
+
+    private void show(String own) {
+        String text = own + " · " + ObserverCost.probe(probe());
+        if (!text.equals(getText())) {
+            setText(text);
+        }
+    }
+
+    /** What is known of the probe now (FX thread). */
+    private ObserverCost.Probe probe() {
+        Connection c = vm.connectionProperty().get();
+        SeriesStore s = vm.storeProperty().get();
+        if (c == null || s == null || vm.replayProperty().get()) {
+            return new ObserverCost.Probe.None();
+        }
+        if (c instanceof LocalConnection l && l.mode() == LocalConnection.Mode.IN_PROCESS) {
+            return new ObserverCost.Probe.InProcess();
+        }
+        SelfLine line = s.lastSelf();
+        long now = System.nanoTime();
+        if (line != lastLine) {
+            lastLine = line;
+            lastLineAtNs = now;
+        }
+        return new ObserverCost.Probe.Reported(line, line == null ? 0 : now - lastLineAtNs);
+    }
+}

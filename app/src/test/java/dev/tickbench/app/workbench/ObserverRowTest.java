@@ -1,0 +1,82 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.connect.BundledProbe;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.core.sampler.SelfLine;
+import dev.tickbench.testkit.Prerequisites;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The observer shown: live on this machine the status row gives the workbench's own CPU and RSS and the
+ * probe process's, the probe's from its stream's self line and matching that process's own VmRSS.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ObserverRowTest {
+    private static final Pattern ROW = Pattern.compile(
+            "workbench ([0-9.]+) % CPU, RSS (\\d+) MB · probe ([0-9.]+) % CPU, RSS (\\d+) MB");
+    private WindowFixture w;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1600, 1000);
+    }
+
+    @BeforeEach
+    void needsTheProbe() throws Exception {
+        Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live view needs Linux");
+        Prerequisites.require(BundledProbe.fromResources() != null, "the app carries no probe jar: build with `mvn package`"
+                + "/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx(() -> { w.vm.shutdown(); return null; });
+    }
+
+    private String row(FxRobot robot) throws Exception {
+        return fx(() -> robot.lookup("#observer").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void theStatusRowShowsTheWorkbenchsAndTheProbesCpuAndRss(FxRobot robot) throws Exception {
+        until("the row without a session", () -> row(robot) != null && row(robot).endsWith("probe: no live session"));
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("the probe's figures in the row", () -> ROW.matcher(row(robot)).find());
+        LocalConnection local = fx(() -> (LocalConnection) w.vm.connectionProperty().get());
+        assertEquals(LocalConnection.Mode.PROBE_PROCESS, local.mode());
+        long pid = local.probePid();
+        // the probe's RSS shown is its last self line's, and that is the probe process's own VmRSS (it moves
+        // a little from second to second: the same within a factor of two)
+        Long ownRss = SelfLine.residentBytes(Path.of("/proc", Long.toString(pid), "status"));
+        String text = row(robot);
+        Matcher m = ROW.matcher(text);
+        assertTrue(m.find(), text);
+        SelfLine self = fx(() -> w.vm.storeProperty().get().lastSelf());
+        double probeRssMb = Double.parseDouble(m.group(4));
+        assertTrue(Math.abs(probeRssMb - Math.round(self.rssBytes() / 1e6)) <= Math.max(2, probeRssMb * 0.5), text + " vs " + self);
+        assertTrue(ownRss != null && probeRssMb > ownRss / 2e6 && probeRssMb < ownRss * 2 / 1e6, text + " vs VmRSS " + ownRss);
+        // the workbench's RSS is this JVM's; CPU shares are within what the machine has
+        long jvmRss = SelfLine.residentBytes(Path.of("/proc/self/status"));
+        double wbRssMb = Double.parseDouble(m.group(2));
+        assertTrue(wbRssMb > jvmRss / 2e6 && wbRssMb < jvmRss * 2 / 1e6, text + " vs VmRSS " + jvmRss);
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertTrue(Double.parseDouble(m.group(1)) <= 100.0 * cores && Double.parseDouble(m.group(3)) <= 100.0 * cores, text);
+        assertTrue(Double.parseDouble(m.group(3)) > 0, "a probe at 100 Hz costs some CPU: " + text);
+    }
+}
