@@ -161,8 +161,9 @@ final class FeedPass {
         }
         tick++;
         Set<String> resets = s.resets().isEmpty() ? null : new HashSet<>(s.resets());
+        int position = 0;
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
-            SourceSlots slots = registry.source(e.getKey());
+            SourceSlots slots = slots(position++, e.getKey());
             SourceValues v = e.getValue();
             values(slots.resolve(v.keys()), v.values());
             if (!slots.rows.isEmpty() && activeCount > 0) {
@@ -191,6 +192,21 @@ final class FeedPass {
         }
     }
 
+    /** A sample names its sources in the same order tick after tick: the last one at each place is likely the one. */
+    private SourceSlots slots(int position, String source) {
+        if (position >= placed.length) {
+            placed = Arrays.copyOf(placed, position + 8);
+        }
+        SourceSlots s = placed[position];
+        if (s == null || (s.source != source && !s.source.equals(source))) {
+            s = registry.source(source);
+            placed[position] = s;
+        }
+        return s;
+    }
+
+    private SourceSlots[] placed = new SourceSlots[16];
+
     private void values(SeriesInfo[] infos, long[] values) {
         for (int i = 0; i < infos.length; i++) {
             SeriesInfo info = infos[i];
@@ -199,9 +215,15 @@ final class FeedPass {
             }
             long v = values[i];
             if (info.level) {
+                // a range that is in its tick holds what the feed holds: an unchanged value changes nothing there
+                boolean same = held.holds(info.id, v);
                 held.set(info.id, v);
                 for (int a = 0; a < activeCount; a++) {
-                    active[a].level(info, v);
+                    if (same) {
+                        active[a].sameLevel(info);
+                    } else {
+                        active[a].level(info, v);
+                    }
                 }
             } else {
                 if (info.omitsIdleRows) {

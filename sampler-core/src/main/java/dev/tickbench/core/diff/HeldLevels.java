@@ -1,36 +1,57 @@
 package dev.tickbench.core.diff;
 
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * The value every level holds at this point of the feed, whatever range it is in: a range that starts
- * later carries them in (a slab count stored a minute before the range still holds at its start).
+ * later carries them in (a slab count stored a minute before the range still holds at its start). NaN,
+ * never a level's value, marks one that holds nothing: one array read tells both, for every level value
+ * of every tick.
  */
 final class HeldLevels {
-    private double[] values = new double[256];
-    private final BitSet held = new BitSet();
+    private double[] values = empty(256);
+    private int size;
+
+    private static double[] empty(int n) {
+        double[] a = new double[n];
+        Arrays.fill(a, Double.NaN);
+        return a;
+    }
 
     void set(int id, double value) {
         if (id >= values.length) {
-            values = Arrays.copyOf(values, Math.max(id + 1, values.length * 2));
+            double[] grown = empty(Math.max(id + 1, values.length * 2));
+            System.arraycopy(values, 0, grown, 0, values.length);
+            values = grown;
         }
         values[id] = value;
-        held.set(id);
+        size = Math.max(size, id + 1);
+    }
+
+    /** Whether {@code id} holds exactly {@code value}. */
+    boolean holds(int id, double value) {
+        return id < values.length && values[id] == value;
     }
 
     void clear(int id) {
-        held.clear(id);
+        if (id < values.length) {
+            values[id] = Double.NaN;
+        }
     }
 
     /** A gap, a new session, a missed seq: nothing is known to hold across it. */
     void clearAll() {
-        held.clear();
+        Arrays.fill(values, 0, size, Double.NaN);
     }
 
     /** The next held id at or after {@code from}, or -1. */
     int nextHeld(int from) {
-        return held.nextSetBit(from);
+        for (int id = from; id < size; id++) {
+            if (!Double.isNaN(values[id])) {
+                return id;
+            }
+        }
+        return -1;
     }
 
     double value(int id) {

@@ -48,8 +48,6 @@ final class QuantileSketch {
         total += weight;
         if (value == 0) { // -0.0 too; the commonest value by far (a counter's idle ticks), kept apart
             zero += weight;
-            min = Math.min(min, 0);
-            max = Math.max(max, 0);
             return;
         }
         // held back and added in runs: one series' table or buckets are then read from memory once per
@@ -196,7 +194,9 @@ final class QuantileSketch {
         }
         double target = q * total * (1 - 1e-12);
         double v = exact ? exactQuantile(target) : bucketQuantile(target);
-        return Math.max(min, Math.min(max, v));
+        double lo = zero > 0 ? Math.min(min, 0) : min;
+        double hi = zero > 0 ? Math.max(max, 0) : max;
+        return Math.max(lo, Math.min(hi, v));
     }
 
     private double exactQuantile(double target) {

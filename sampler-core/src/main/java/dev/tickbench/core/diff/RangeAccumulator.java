@@ -24,6 +24,8 @@ final class RangeAccumulator {
     final DiffRange range;
     final String label;
     private SeriesAccumulator[] series = new SeriesAccumulator[256];
+    /** Fresh values per series id: counted apart from the accumulators, a level's unchanged emissions touch only this. */
+    private long[] observations = new long[256];
     private int[] holds = new int[64];
     private int holdCount;
     private boolean active;
@@ -32,6 +34,8 @@ final class RangeAccumulator {
     private long lastNs;
     private long blockNs = FIRST_BLOCK_NS;
     private int block;
+    /** The range's current second (a counter's p99 is over seconds), since its first sample. */
+    private long second;
     private int blocksUsed;
     private final double[] blockLength = new double[MAX_BLOCKS];
     /** Seconds of the range so far, and the current tick's dt. */
@@ -76,8 +80,13 @@ final class RangeAccumulator {
             b = (sinceStartNs - firstNs) / blockNs;
         }
         if (b != block) {
-            flushHolds();
+            endBlock();
             block = (int) b;
+        }
+        long sec = Math.max(0, (sinceStartNs - firstNs) / 1_000_000_000L);
+        if (sec != second) {
+            endSecond();
+            second = sec;
         }
         blocksUsed = Math.max(blocksUsed, block + 1);
         dt = Math.max(0, dtNs) / 1e9;
@@ -105,43 +114,56 @@ final class RangeAccumulator {
     /** A counter's delta on this tick: a rate of delta / dt. A tick without time carries no rate. */
     void counter(SeriesInfo s, long delta) {
         if (dt > 0) {
-            SeriesAccumulator a = acc(s);
-            a.add(delta, dt, delta / dt, block);
-            a.observations++;
+            acc(s).addTick(delta, dt);
+            observed(s);
         }
     }
 
     /** A derived value on this tick. */
     void value(SeriesInfo s, double v) {
         if (dt > 0) {
-            SeriesAccumulator a = acc(s);
-            a.add(v * dt, dt, v, block);
-            a.observations++;
+            acc(s).add(v * dt, dt, v);
+            observed(s);
         }
     }
 
     /** A level emitted: it holds from this tick on (until the next emission, a break or the range's end). */
     void level(SeriesInfo s, double v) {
         SeriesAccumulator a = acc(s);
-        a.observations++;
+        observed(s);
         if (a.holding && a.held == v) {
             return;
         }
         startHold(a, v);
     }
 
+    /**
+     * A level emitted with the value it holds here already (the feed knows: {@link HeldLevels}): a fresh
+     * read, nothing else changes. Most level emissions at 100 Hz are these.
+     */
+    void sameLevel(SeriesInfo s) {
+        observed(s);
+    }
+
+    private void observed(SeriesInfo s) {
+        if (s.id >= observations.length) {
+            observations = Arrays.copyOf(observations, Math.max(s.id + 1, observations.length * 2));
+        }
+        observations[s.id]++;
+    }
+
     /** A level that no longer has a number ({@code null}, "max"): its hold ends here. */
     void levelGone(SeriesInfo s) {
         SeriesAccumulator a = s.id < series.length ? series[s.id] : null;
         if (a != null && a.holding) {
-            a.flush(now, block);
+            a.flush(now);
             a.holding = false;
         }
     }
 
     private void startHold(SeriesAccumulator a, double v) {
         if (a.holding) {
-            a.flush(now, block);
+            a.flush(now);
         }
         a.holding = true;
         a.held = v;
@@ -155,13 +177,31 @@ final class RangeAccumulator {
         }
     }
 
-    /** Every open hold's time so far goes to the current block (a block is about to end). */
+    /** The current block ends: every open hold's time so far goes to it, and every series' sums. */
+    private void endBlock() {
+        flushHolds();
+        for (SeriesAccumulator a : series) {
+            if (a != null) {
+                a.endBlock(block);
+            }
+        }
+    }
+
+    private void endSecond() {
+        for (SeriesAccumulator a : series) {
+            if (a != null && !a.info.level) {
+                a.endSecond();
+            }
+        }
+    }
+
+    /** Every open hold's time so far goes to the current block's sums. */
     private void flushHolds() {
         int kept = 0;
         for (int i = 0; i < holdCount; i++) {
             SeriesAccumulator a = series[holds[i]];
             if (a.holding) {
-                a.flush(now, block);
+                a.flush(now);
                 holds[kept++] = holds[i];
             } else {
                 a.listed = false;
@@ -183,11 +223,12 @@ final class RangeAccumulator {
 
     private void leave() {
         breakHolds();
+        endSecond();
         active = false;
     }
 
     private void doubleBlocks() {
-        flushHolds();
+        endBlock();
         blockNs *= 2;
         for (SeriesAccumulator a : series) {
             if (a != null) {
@@ -214,6 +255,8 @@ final class RangeAccumulator {
     /** The range's summary: every series that had a value in it, with its statistics. */
     RangeSummary finish(Long stoppedAtLine, List<String> warnings, FeedExtent feed) {
         breakHolds();
+        endBlock();
+        endSecond();
         double blockS = blockNs / 1e9;
         Map<String, SeriesStats> stats = new TreeMap<>(NaturalOrder.NATURAL);
         for (SeriesAccumulator a : series) {
@@ -230,7 +273,7 @@ final class RangeAccumulator {
         BlockMeans blocks = BlockMeans.of(a.blockVW, a.blockW, blockLength, blocksUsed, blockS);
         double independent = Math.max(1, Math.min(blocks.independent(), reads(a)));
         double resolution = s.kind() == ValueKind.COUNTER ? s.resolution / blockS : s.resolution;
-        return new SeriesStats(s.series, s.toDisplay(a.sumVW / a.sumW), s.toDisplay(a.sketch.quantile(0.99)), a.observations,
+        return new SeriesStats(s.series, s.toDisplay(a.sumVW / a.sumW), s.toDisplay(a.sketch.quantile(0.99)), observations(s),
                 a.sumW, blocks.blocks(), independent, Math.abs(s.toDisplay(blocks.sd())), Math.abs(s.toDisplay(resolution)));
     }
 
@@ -245,9 +288,13 @@ final class RangeAccumulator {
             case DERIVED -> Math.floor(a.sumW / DerivedKind.WINDOW_S);
             case LEVEL -> {
                 Double h = s.storedOnChange ? hz.get(s.source()) : null;
-                yield Math.max(1, Math.max(a.observations, h == null ? 0 : Math.floor(a.sumW * h)));
+                yield Math.max(1, Math.max(observations(s), h == null ? 0 : Math.floor(a.sumW * h)));
             }
-            default -> a.observations;
+            default -> observations(s);
         };
+    }
+
+    private long observations(SeriesInfo s) {
+        return s.id < observations.length ? observations[s.id] : 0;
     }
 }

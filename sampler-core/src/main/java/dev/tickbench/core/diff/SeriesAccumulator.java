@@ -12,7 +12,9 @@ final class SeriesAccumulator {
     final SeriesInfo info;
     double sumVW;
     double sumW;
-    long observations;
+    /** The current block's sums, beside the totals: one cache line a tick, the block arrays once a block. */
+    private double blockSumVW;
+    private double blockSumW;
     final double[] blockVW = new double[RangeAccumulator.MAX_BLOCKS];
     final double[] blockW = new double[RangeAccumulator.MAX_BLOCKS];
     final QuantileSketch sketch = new QuantileSketch();
@@ -28,22 +30,56 @@ final class SeriesAccumulator {
         this.info = info;
     }
 
-    /** {@code weight} seconds of {@code value} in {@code block}; {@code valueTimesWeight} given exactly (a delta). */
-    void add(double valueTimesWeight, double weight, double value, int block) {
+    /** {@code weight} seconds of {@code value} in the current block; {@code valueTimesWeight} given exactly (a delta). */
+    void add(double valueTimesWeight, double weight, double value) {
         sumVW += valueTimesWeight;
         sumW += weight;
-        blockVW[block] += valueTimesWeight;
-        blockW[block] += weight;
+        blockSumVW += valueTimesWeight;
+        blockSumW += weight;
         sketch.add(value, weight);
     }
 
-    /** Closes the held value's segment at {@code now} (seconds of the range) into {@code block}. */
-    void flush(double now, int block) {
+    /**
+     * A counter's tick: its sums, and the current second's, whose rate goes to the sketch when the second
+     * ends ({@link #endSecond}): a counter's p99 is that of its rate over each second, as a derived series
+     * is taken over 1 s (docs/derived-series.md: per tick, a count in jiffies or lumps says little).
+     */
+    void addTick(double delta, double dt) {
+        sumVW += delta;
+        sumW += dt;
+        blockSumVW += delta;
+        blockSumW += dt;
+        secondDelta += delta;
+        secondTime += dt;
+    }
+
+    private double secondDelta;
+    private double secondTime;
+
+    /** The range's current second ends: a counter's rate over it goes to the sketch, weighted by its time. */
+    void endSecond() {
+        if (secondTime > 0) {
+            sketch.add(secondDelta / secondTime, secondTime);
+            secondDelta = 0;
+            secondTime = 0;
+        }
+    }
+
+    /** Closes the held value's segment at {@code now} (seconds of the range). */
+    void flush(double now) {
         double w = now - segmentStart;
         if (w > 0) {
-            add(held * w, w, held, block);
+            add(held * w, w, held);
         }
         segmentStart = now;
+    }
+
+    /** The current block, {@code block}, ends: its sums go to its place. */
+    void endBlock(int block) {
+        blockVW[block] += blockSumVW;
+        blockW[block] += blockSumW;
+        blockSumVW = 0;
+        blockSumW = 0;
     }
 
     /** Blocks twice as long: block j is old blocks 2j and 2j + 1. */

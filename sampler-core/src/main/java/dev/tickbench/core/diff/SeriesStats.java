@@ -7,7 +7,7 @@ package dev.tickbench.core.diff;
  *
  * @param mean the time-weighted mean (a counter: its total over the time it was counted)
  * @param p99 the time-weighted 99th percentile: exact for a series of at most 64 distinct values in the
- *     range, else within 0.4 % of it (a counter: of its per-tick rates)
+ *     range, else within 0.4 % of it (a counter: of its rate over each second of the range)
  * @param observations fresh values in the range: a level's emissions (a held value is not one), a
  *     counter's or a derived series' ticks
  * @param seconds the time the series had a value in the range

@@ -62,9 +62,25 @@ class HoldingAndRatesTest {
                 .series().get("stat.ctxt");
         assertEquals("/s", ctxt.series().unit());
         assertEquals(200.0, ctxt.mean(), 1e-9, "4 switches per 20 ms, not the mean of the ticks' rates (267)");
-        assertEquals(400.0, ctxt.p99(), 1e-9, "a quarter of the time at 400/s");
+        assertEquals(200.0, ctxt.p99(), 1e-9, "the p99 of its seconds: a quarter of the ticks run at 400/s, every second at 200/s");
         assertEquals(2000, ctxt.observations());
         assertEquals(20.0, ctxt.seconds(), 1e-9);
+    }
+
+    @Test
+    void aCountersP99IsThatOfItsSeconds() throws Exception {
+        Ticks t = new Ticks(100);
+        for (int s = 0; s < 100; s++) {
+            for (int i = 0; i < 100; i++) {
+                t.tick(TICK, Ticks.source("stat", "ctxt", s == 42 || s == 43 ? 30 : i % 10 == 0 ? 10 : 0)); // two busy seconds
+            }
+        }
+        SeriesStats ctxt = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all")).get(0)
+                .series().get("stat.ctxt");
+        assertEquals((98 * 100.0 + 2 * 3000) / 100, ctxt.mean(), 1e-9);
+        assertEquals(3000.0, ctxt.p99(), 1e-9, "the two seconds at 3000/s are the top 2 % of the time");
+        assertEquals(100.0, SeriesDiff.summarize(t.feed(), List.of(DiffRange.seconds(0.0, 40.0)), List.of("quiet")).get(0)
+                .series().get("stat.ctxt").p99(), 1e-9, "not the 1000/s of a tick with 10 switches");
     }
 
     @Test
