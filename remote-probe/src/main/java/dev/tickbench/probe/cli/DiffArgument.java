@@ -47,6 +47,9 @@ final class DiffArgument {
         if (at < 0) {
             throw new UserError(arg + ": no such capture file");
         }
+        if (at == 0) {
+            throw new UserError(arg + ": no capture before the '@'; write CAPTURE@FROM..TO", 2);
+        }
         Path file = Path.of(arg.substring(0, at));
         String range = arg.substring(at + 1);
         int dots = range.indexOf("..");

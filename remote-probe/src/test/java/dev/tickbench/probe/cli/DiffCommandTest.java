@@ -127,6 +127,7 @@ class DiffCommandTest {
         assertBad(2, capture + "@500 s..600 s: no samples in that range; its samples run from 0 to 119.99 s since the first",
                 a, capture + "@500..600");
         assertBad(2, "Missing required parameter", a);
+        assertBad(2, "@0..5: no capture before the '@'", "@0..5", b);
     }
 
     @Test
