@@ -83,11 +83,14 @@ public final class MainView extends BorderPane {
     private final CheckBox fillHeld = new CheckBox("fill held values");
     private final ToggleButton dark = new ToggleButton("◐ Dark");
     private final SourcesPanel sourcesPanel;
+    private final dev.tickbench.app.diff.DiffWindow diff;
 
     public MainView(MainViewModel vm) {
         this.vm = vm;
         getStyleClass().add("main-view");
         charts = new ChartsPane(vm.window(), this::savePngDialog);
+        diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(),
+                () -> vm.window().minProperty().get(), () -> vm.window().maxProperty().get(), dev.tickbench.app.Background.shared()));
 
         // toolbar
         MenuItem thisMachine = new MenuItem("This machine");
@@ -273,7 +276,9 @@ public final class MainView extends BorderPane {
         export.setOnAction(e -> exportDialog());
         MenuItem png = new MenuItem("Save charts as PNG…");
         png.setOnAction(e -> savePngDialog(null));
-        file.getItems().addAll(open, recent, export, png);
+        MenuItem changed = new MenuItem("What changed?…"); // two ranges ranked (app.diff, docs/diff.md)
+        changed.setOnAction(e -> diff.show(window()));
+        file.getItems().addAll(open, recent, export, png, changed);
         return file;
     }
 
@@ -478,6 +483,9 @@ public final class MainView extends BorderPane {
             openCapture(f.toPath());
         }
     }
+
+    /** The What changed? window (File ▸ What changed?…). */
+    public dev.tickbench.app.diff.DiffWindow diff() { return diff; }
 
     /** Opens a capture through the view-model (progress and Cancel in the progress row); null while busy. */
     public Task<CaptureLoader.Result> openCapture(Path file) {
