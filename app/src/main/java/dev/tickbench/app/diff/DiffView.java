@@ -23,7 +23,7 @@ import javafx.stage.FileChooser;
 /**
  * The What changed? panel: range A and B (typed in seconds since the first sample, B as the charts'
  * window, A as the same length just before B), Rank, a filter by source, the ranked table (series, unit,
- * A, B, change, effect: a row below noise says so) and Export CSV. docs/diff.md says what the numbers are.
+ * A, B, change, effect: a row below noise says so), the clicked row's A and B overlaid, and Export CSV. docs/diff.md says what the numbers are.
  */
 public final class DiffView extends BorderPane {
     private final DiffViewModel vm;
@@ -31,8 +31,11 @@ public final class DiffView extends BorderPane {
     private final Button rank = new Button("Rank");
     private final Button export = new Button("Export CSV…");
 
+    private final DiffOverlay overlay;
+
     public DiffView(DiffViewModel vm) {
         this.vm = vm;
+        overlay = new DiffOverlay(vm.store());
         getStyleClass().add("diff-view");
         TextField aFrom = field(vm.aFromProperty(), "diff-a-from");
         TextField aTo = field(vm.aToProperty(), "diff-a-to");
@@ -79,13 +82,19 @@ public final class DiffView extends BorderPane {
         table.setItems(vm.rows());
         table.setPlaceholder(new Label("Pick range A and B and press Rank: every series, raw and derived, ranked by how much"
                 + " it changed against its own noise."));
-        setCenter(table);
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> overlay.show(row, vm.resultProperty().get()));
+        vm.resultProperty().addListener((o, was, r) -> overlay.show(null, null)); // a new ranking: nothing picked yet
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, overlay);
+        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        split.setDividerPositions(0.6);
+        setCenter(split);
         status.setPadding(new Insets(4, 8, 4, 8));
         setBottom(status);
     }
 
     public TableView<SeriesChange> table() { return table; }
     public Button rankButton() { return rank; }
+    DiffOverlay overlay() { return overlay; }
 
     private static TextField field(javafx.beans.property.StringProperty p, String id) {
         TextField f = new TextField();

@@ -36,6 +36,7 @@ public final class DiffViewModel {
     public static final String ALL_SOURCES = "all sources";
 
     private final Supplier<Path> replayFile;
+    private final Supplier<dev.tickbench.app.session.SeriesStore> store;
     private final Spool spool;
     private final DoubleSupplier windowMin;
     private final DoubleSupplier windowMax;
@@ -58,11 +59,13 @@ public final class DiffViewModel {
     /**
      * @param replayFile the capture the workbench shows, null while live
      * @param spool the live session's spool, ranked from a copy when no capture is open
+     * @param store the charts' series (the overlay draws a row's A and B from them)
      * @param windowMin the charts' visible window, epoch seconds (NaN when nothing is shown)
      */
-    public DiffViewModel(Supplier<Path> replayFile, Spool spool, DoubleSupplier windowMin, DoubleSupplier windowMax,
-                         Executor work) {
+    public DiffViewModel(Supplier<Path> replayFile, Spool spool, Supplier<dev.tickbench.app.session.SeriesStore> store,
+                         DoubleSupplier windowMin, DoubleSupplier windowMax, Executor work) {
         this.replayFile = replayFile;
+        this.store = store;
         this.spool = spool;
         this.windowMin = windowMin;
         this.windowMax = windowMax;
@@ -71,6 +74,7 @@ public final class DiffViewModel {
                 : r -> s.equals(r.series().source())));
     }
 
+    public Supplier<dev.tickbench.app.session.SeriesStore> store() { return store; }
     public StringProperty aFromProperty() { return aFrom; }
     public StringProperty aToProperty() { return aTo; }
     public StringProperty bFromProperty() { return bFrom; }

@@ -25,7 +25,7 @@ public final class DiffWindow {
             if (owner != null) {
                 stage.initOwner(owner);
             }
-            Scene scene = new Scene(view, 1000, 640);
+            Scene scene = new Scene(view, 1100, 820);
             if (owner != null && owner.getScene() != null) { // the workbench's sheets and theme (dark is a root class)
                 scene.getStylesheets().setAll(owner.getScene().getStylesheets());
                 if (owner.getScene().getRoot().getStyleClass().contains("dark")) {

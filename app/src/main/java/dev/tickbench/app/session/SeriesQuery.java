@@ -274,7 +274,7 @@ public final class SeriesQuery {
     }
 
     /** Index of the first of the first {@code n} ascending {@code x} at or after {@code t}; {@code n} when none. */
-    static int firstAtOrAfter(double[] x, int n, double t) {
+    public static int firstAtOrAfter(double[] x, int n, double t) {
         int lo = 0;
         int hi = n;
         while (lo < hi) {

@@ -89,7 +89,7 @@ public final class MainView extends BorderPane {
         this.vm = vm;
         getStyleClass().add("main-view");
         charts = new ChartsPane(vm.window(), this::savePngDialog);
-        diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(),
+        diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(), vm.storeProperty()::get,
                 () -> vm.window().minProperty().get(), () -> vm.window().maxProperty().get(), dev.tickbench.app.Background.shared()));
 
         // toolbar

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.PngWriter;
 import dev.tickbench.core.diff.CaptureDiff;
 import dev.tickbench.core.diff.DiffRange;
@@ -22,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.chart.XYChart;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,21 +49,26 @@ class WhatChangedWindowTest {
     @TempDir
     static Path dir;
     static Path capture;
+    /** The charts' series of the capture, as the workbench holds them once it opened it. */
+    static SeriesStore store;
     private DiffViewModel vm;
     private DiffView view;
 
     @BeforeAll
     static void write() throws Exception {
         capture = ChangeCapture.write(dir.resolve("change.ndjson.gz"));
+        store = SeriesStore.replay();
+        CaptureLoader.Result loaded = CaptureLoader.load(capture, store, (d, t) -> {}, () -> false);
+        assertTrue(loaded.complete(), loaded.message());
     }
 
     @Start
     void start(Stage stage) throws Exception {
         Spool spool = new Spool(Files.createDirectories(dir.resolve("spool")), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS,
                 System::nanoTime);
-        vm = new DiffViewModel(() -> capture, spool, () -> Double.NaN, () -> Double.NaN, dev.tickbench.app.Background.shared());
+        vm = new DiffViewModel(() -> capture, spool, () -> store, () -> Double.NaN, () -> Double.NaN, dev.tickbench.app.Background.shared());
         view = new DiffView(vm);
-        stage.setScene(new Scene(view, 1100, 640));
+        stage.setScene(new Scene(view, 1100, 820));
         stage.show();
     }
 
@@ -97,9 +105,48 @@ class WhatChangedWindowTest {
         fx(() -> { vm.exportCsv(out); return null; });
         assertEquals(cli, Files.readString(out, StandardCharsets.UTF_8));
 
-        // the picture the README shows (target/screenshots/what-changed.png)
+        // the picture the README shows (target/screenshots/what-changed.png): the thermal zone's A and B overlaid
+        robot.clickOn(robot.lookup("#diff-table .table-row-cell").nth(1).queryAs(javafx.scene.Node.class));
+        until("the overlay of the thermal zone", () -> view.overlay().chart().isVisible());
         Path shots = Files.createDirectories(Path.of(System.getProperty("user.dir"), "target", "screenshots"));
         fx(() -> { PngWriter.save(view, shots.resolve("what-changed.png")); return null; });
+    }
+
+    @Test
+    void aClickedRowDrawsItsAAndBFromTheChartsPointsOnARelativeAxis() throws Exception {
+        fx(() -> { vm.aToProperty().set("59.99"); vm.bFromProperty().set("60"); vm.rank(); return null; });
+        until("the ranking", () -> !vm.rows().isEmpty());
+        fx(() -> { view.table().getSelectionModel().select(0); return null; }); // slabinfo.kmalloc-64: 1000 then 3000
+        until("the overlay", () -> view.overlay().chart().isVisible());
+        var chart = view.overlay().chart();
+        List<XYChart.Series<Number, Number>> runs = fx(() -> List.copyOf(chart.getData()));
+        // A and B: one run each (the capture has no gap), the first in A's colour, the second in B's
+        assertEquals(2, runs.size());
+        assertTrue(fx(() -> runs.get(0).getNode().getStyle().contains(DiffOverlay.COLOUR_A)));
+        assertTrue(fx(() -> runs.get(1).getNode().getStyle().contains(DiffOverlay.COLOUR_B)));
+        for (int side = 0; side < 2; side++) {
+            List<XYChart.Data<Number, Number>> pts = runs.get(side).getData();
+            assertFalse(pts.isEmpty());
+            double first = pts.get(0).getXValue().doubleValue();
+            double last = pts.get(pts.size() - 1).getXValue().doubleValue();
+            assertTrue(first >= 0 && first < 1, "x starts at the range's first sample: " + first);
+            assertTrue(last > 55 && last < 60.01, "and ends within the range's 60 s: " + last);
+            double expected = side == 0 ? 1000 : 3000; // the cache's size in A and in B, objects
+            double mean = pts.stream().mapToDouble(d -> d.getYValue().doubleValue()).average().orElseThrow();
+            assertEquals(expected, mean, 60, "side " + side);
+        }
+        assertEquals("objects", fx(() -> ((javafx.scene.chart.NumberAxis) chart.getYAxis()).getLabel()));
+        String legend = fx(() -> view.overlay().legendA().getText());
+        // every fresh read the ranking counted is a point drawn (the slab cache is read on change, every 17 ticks)
+        long reads = fx(() -> vm.rows().get(0).a().observations());
+        assertEquals("A  start..59.99 s  (" + reads + " points)", legend);
+        // a series the charts do not hold is said, not drawn
+        SeriesChange absent = new SeriesChange(new dev.tickbench.core.diff.DiffSeries("slabinfo.gone", "gone", "slabinfo",
+                dev.tickbench.core.catalogue.ValueKind.LEVEL, "objects"), dev.tickbench.core.diff.Presence.BOTH, null, null,
+                0.0, 0.0, 0.0, 0.0);
+        fx(() -> { view.overlay().show(absent, vm.resultProperty().get()); return null; });
+        assertFalse(fx(() -> chart.isVisible()));
+        assertTrue(fx(() -> view.overlay().note().getText()).startsWith("slabinfo.gone is not among the charts' series"));
     }
 
     @Test
