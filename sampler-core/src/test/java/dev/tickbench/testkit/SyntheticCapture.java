@@ -31,7 +31,7 @@ public final class SyntheticCapture implements Closeable {
     private long seq;
 
     private SyntheticCapture(Closeable target, JsonLineWriter out, int rateHz, int floorHz, ObjectNode attributes,
-            boolean liveClock) throws IOException {
+            ObjectNode capabilities, boolean liveClock) throws IOException {
         this.target = target;
         this.out = out;
         this.rateHz = rateHz;
@@ -56,6 +56,9 @@ public final class SyntheticCapture implements Closeable {
         caps.put("rate_hz", rateHz);
         caps.put("floor_hz", floorHz);
         caps.set("attributes", attributes);
+        if (capabilities != null) {
+            caps.setAll(capabilities);
+        }
         g.writeFieldName("capabilities");
         MAPPER.writeTree(g, caps);
         out.end();
@@ -67,8 +70,14 @@ public final class SyntheticCapture implements Closeable {
      * @param attributes capabilities {@code attributes} (e.g. thermal polling delays); may be empty
      */
     public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes) throws IOException {
+        return file(path, rateHz, floorHz, attributes, null);
+    }
+
+    /** A capture file whose hello's capabilities also hold {@code capabilities} (cadences, heartbeat_s…). */
+    public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities)
+            throws IOException {
         CaptureWriter file = CaptureWriter.open(path);
-        return new SyntheticCapture(file, new JsonLineWriter(file), rateHz, floorHz, attributes, false);
+        return new SyntheticCapture(file, new JsonLineWriter(file), rateHz, floorHz, attributes, capabilities, false);
     }
 
     /** A live stream on {@code out} (each line flushed) with this machine's clocks; closing it leaves {@code out} open. */
@@ -77,7 +86,7 @@ public final class SyntheticCapture implements Closeable {
             out.write(b, off, len);
             out.flush();
         });
-        return new SyntheticCapture(() -> { }, w, rateHz, 0, attributes(), true);
+        return new SyntheticCapture(() -> { }, w, rateHz, 0, attributes(), null, true);
     }
 
     /**

@@ -71,6 +71,7 @@ public final class MainView extends BorderPane {
     private final WorkbenchTabs tabs;
     private final WorkbenchToolbar toolbar;
     private final SourcesPanel sourcesPanel;
+    private final dev.tickbench.app.diff.DiffWindow diff;
 
     public MainView(MainViewModel vm) {
         this.vm = vm;
@@ -79,6 +80,11 @@ public final class MainView extends BorderPane {
         charts = new ChartsPane(vm.window(), dialogs::savePng);
         SmoothingSelector smoothing = new SmoothingSelector(vm, charts, this::openCapture); // derived series' window
         toolbar = new WorkbenchToolbar(vm, dialogs, smoothing);
+        diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(), vm.storeProperty()::get,
+                () -> vm.window().min(), () -> vm.window().max(), Background.shared()));
+        MenuItem changed = new MenuItem("What changed?…"); // two ranges ranked (app.diff, docs/diff.md)
+        changed.setOnAction(e -> diff.show(window()));
+        toolbar.fileMenu().getItems().add(changed);
         // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
         vm.darkThemeProperty().addListener((o, a, b) -> Theme.apply(this, b));
         Theme.apply(this, vm.darkThemeProperty().get());
@@ -336,6 +342,9 @@ public final class MainView extends BorderPane {
     void recordingShown() {
         toolbar.recording(vm.recorder().isRecording());
     }
+
+    /** The What changed? window (File ▸ What changed?…). */
+    public dev.tickbench.app.diff.DiffWindow diff() { return diff; }
 
     /** Opens a capture through the view-model (progress and Cancel in the progress row); null while busy. */
     public Task<CaptureLoader.Result> openCapture(Path file) {

@@ -23,6 +23,7 @@ import javafx.scene.control.ToolBar;
  */
 final class WorkbenchToolbar extends ToolBar {
     private final MenuButton connect = new MenuButton("Connect");
+    private final MenuButton file;
     private final ComboBox<Integer> rate = new ComboBox<>();
     private final ComboBox<Integer> floor = new ComboBox<>();
     private final ToggleButton record = new ToggleButton("● Record");
@@ -64,7 +65,8 @@ final class WorkbenchToolbar extends ToolBar {
         rec.getStyleClass().add("rec-indicator");
         ToggleButton dark = new ToggleButton("◐ Dark");
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
-        getItems().addAll(fileMenu(vm, dialogs), connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec,
+        file = fileMenu(vm, dialogs);
+        getItems().addAll(file, connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec,
                 open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
     }
 
@@ -79,6 +81,11 @@ final class WorkbenchToolbar extends ToolBar {
     }
 
     /** File: Open…, Open Recent ▸ (the captures opened last), Export CSV…, the charts as PNG. */
+    /** File: Open…, Open Recent, Export CSV…, PNG, and what a feature adds (What changed?…). */
+    public MenuButton fileMenu() {
+        return file;
+    }
+
     private static MenuButton fileMenu(MainViewModel vm, FileDialogs dialogs) {
         MenuButton file = new MenuButton("File");
         file.setId("file-menu");

@@ -49,6 +49,7 @@ public final class ProbeMain implements Runnable {
             ProcsCommand.class,
             ThrottleCommand.class,
             FloorsCommand.class,
+            DiffCommand.class,
             ServeCommand.class);
 
     public static CommandLine commandLine() {

@@ -9,7 +9,7 @@ import picocli.CommandLine;
 /** Only the named subcommand is built at start-up; it behaves exactly as in the full command line. */
 class ProbeMainTest {
     private static final List<String> ALL = List.of("capabilities", "stream", "record", "bench", "csv", "convert", "walk", "clock", "procs",
-            "throttle", "floors", "serve");
+            "throttle", "floors", "diff", "serve");
 
     @Test
     void aNamedSubcommandIsBuiltAloneAndAnythingElseGetsThemAll() {

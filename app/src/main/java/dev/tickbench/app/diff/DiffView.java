@@ -1,0 +1,163 @@
+package dev.tickbench.app.diff;
+
+import dev.tickbench.core.diff.SeriesChange;
+import dev.tickbench.core.diff.SeriesStats;
+import java.io.File;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+
+/**
+ * The What changed? panel: range A and B (typed in seconds since the first sample, B as the charts'
+ * window, A as the same length just before B), Rank, a filter by source, the ranked table (series, unit,
+ * A, B, change, effect: a row below noise says so), the clicked row's A and B overlaid, and Export CSV. docs/diff.md says what the numbers are.
+ */
+public final class DiffView extends BorderPane {
+    private final DiffViewModel vm;
+    private final TableView<SeriesChange> table = new TableView<>();
+    private final Button rank = new Button("Rank");
+    private final Button export = new Button("Export CSV…");
+
+    private final DiffOverlay overlay;
+
+    public DiffView(DiffViewModel vm) {
+        this.vm = vm;
+        overlay = new DiffOverlay(vm.store());
+        getStyleClass().add("diff-view");
+        TextField aFrom = field(vm.aFromProperty(), "diff-a-from");
+        TextField aTo = field(vm.aToProperty(), "diff-a-to");
+        TextField bFrom = field(vm.bFromProperty(), "diff-b-from");
+        TextField bTo = field(vm.bToProperty(), "diff-b-to");
+        CheckBox window = new CheckBox("B = the charts' window");
+        window.setId("diff-b-window");
+        window.selectedProperty().bindBidirectional(vm.bIsWindowProperty());
+        CheckBox before = new CheckBox("A = the same length just before B");
+        before.setId("diff-a-before");
+        before.selectedProperty().bindBidirectional(vm.aJustBeforeProperty());
+        bFrom.disableProperty().bind(window.selectedProperty());
+        bTo.disableProperty().bind(window.selectedProperty());
+        aFrom.disableProperty().bind(before.selectedProperty());
+        aTo.disableProperty().bind(before.selectedProperty());
+        rank.setId("diff-rank");
+        rank.setDefaultButton(true);
+        rank.disableProperty().bind(vm.busyProperty());
+        rank.setOnAction(e -> vm.rank());
+        ComboBox<String> source = new ComboBox<>(vm.sources());
+        source.setId("diff-source");
+        source.valueProperty().bindBidirectional(vm.sourceProperty());
+        export.setId("diff-export");
+        export.disableProperty().bind(vm.resultProperty().isNull());
+        export.setOnAction(e -> exportDialog());
+        FlowPane ranges = new FlowPane(8, 6, new Label("A from"), aFrom, new Label("to"), aTo, before,
+                new Label("   B from"), bFrom, new Label("to"), bTo, new Label("s since the first sample"), window);
+        FlowPane actions = new FlowPane(8, 6, rank, new Label("Source"), source, export);
+        Label status = new Label();
+        status.setId("diff-status");
+        status.textProperty().bind(vm.statusProperty());
+        Label error = new Label();
+        error.setId("diff-error");
+        error.getStyleClass().add("error-text");
+        error.setWrapText(true);
+        error.textProperty().bind(vm.errorProperty());
+        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        VBox top = new VBox(6, ranges, actions, error);
+        top.setPadding(new Insets(8));
+        setTop(top);
+        columns();
+        table.setId("diff-table");
+        table.setItems(vm.rows());
+        table.setPlaceholder(new Label("Pick range A and B and press Rank: every series, raw and derived, ranked by how much"
+                + " it changed against its own noise."));
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> overlay.show(row, vm.resultProperty().get()));
+        vm.resultProperty().addListener((o, was, r) -> overlay.show(null, null)); // a new ranking: nothing picked yet
+        javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, overlay);
+        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        split.setDividerPositions(0.6);
+        setCenter(split);
+        status.setPadding(new Insets(4, 8, 4, 8));
+        setBottom(status);
+    }
+
+    public TableView<SeriesChange> table() { return table; }
+    public Button rankButton() { return rank; }
+    DiffOverlay overlay() { return overlay; }
+
+    private static TextField field(javafx.beans.property.StringProperty p, String id) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPrefColumnCount(6);
+        f.textProperty().bindBidirectional(p);
+        return f;
+    }
+
+    private void columns() {
+        TableColumn<SeriesChange, String> rankCol = text("#", 44, r -> Integer.toString(vm.resultProperty().get().rows().indexOf(r) + 1));
+        TableColumn<SeriesChange, String> series = text("Series", 280, r -> r.series().name());
+        TableColumn<SeriesChange, String> unit = text("Unit", 100, r -> r.series().unit());
+        TableColumn<SeriesChange, String> a = text("A", 100, r -> mean(r.a()));
+        TableColumn<SeriesChange, String> b = text("B", 100, r -> mean(r.b()));
+        TableColumn<SeriesChange, String> change = text("Change", 190, DiffView::change);
+        TableColumn<SeriesChange, String> effect = text("Effect", 110, DiffView::effect);
+        table.getColumns().setAll(java.util.List.of(rankCol, series, unit, a, b, change, effect));
+        table.setStyle("-fx-font-family: monospace;");
+    }
+
+    private static TableColumn<SeriesChange, String> text(String title, double width, Function<SeriesChange, String> f) {
+        TableColumn<SeriesChange, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setSortable(false); // the order is the ranking's
+        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(f.apply(d.getValue())));
+        return c;
+    }
+
+    /** A side's mean; "—" for a series that range does not have (absent, never 0). */
+    static String mean(SeriesStats s) {
+        return s == null ? "—" : number(s.mean());
+    }
+
+    static String change(SeriesChange r) {
+        return switch (r.presence()) {
+            case APPEARED -> "appeared";
+            case DISAPPEARED -> "disappeared";
+            case BOTH -> (r.meanChange() >= 0 ? "+" : "") + number(r.meanChange())
+                    + (r.relativeChange() == null ? "" : String.format(Locale.ROOT, " (%+.1f %%)", r.relativeChange() * 100));
+        };
+    }
+
+    static String effect(SeriesChange r) {
+        return r.effect() == null ? "—" : String.format(Locale.ROOT, "%.2f", r.effect()) + (r.aboveNoise() ? "" : "  noise");
+    }
+
+    static String number(double v) {
+        return Double.isNaN(v) ? "—" : String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    private void exportDialog() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the ranking as CSV");
+        fc.setInitialFileName("what-changed.csv");
+        File f = fc.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        if (f == null) {
+            return;
+        }
+        try {
+            vm.exportCsv(f.toPath());
+        } catch (IOException e) {
+            vm.errorProperty().set("Could not write " + f + ": " + e.getMessage() + ". Pick another folder; the ranking is kept.");
+        }
+    }
+}

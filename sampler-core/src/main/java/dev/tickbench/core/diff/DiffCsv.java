@@ -1,0 +1,76 @@
+package dev.tickbench.core.diff;
+
+import dev.tickbench.core.capture.Csv;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A ranking as CSV, one line per row in ranking order (docs/diff.md, "CSV"): what the workbench's table
+ * exports and {@code tickbench-probe diff --csv} prints. Numbers are plain decimals of the ranking's
+ * doubles; an absent value is an empty field, never 0.
+ */
+public final class DiffCsv {
+    public static final List<String> HEADER = List.of("rank", "series", "display_name", "source", "kind", "unit", "presence",
+            "a_mean", "b_mean", "mean_change", "relative_change", "a_p99", "b_p99", "p99_change", "effect", "above_noise",
+            "a_observations", "b_observations", "a_seconds", "b_seconds", "a_blocks", "b_blocks", "a_independent",
+            "b_independent", "a_block_sd", "b_block_sd");
+
+    private DiffCsv() {}
+
+    public static String render(DiffResult r) {
+        return render(r, r.rows().size());
+    }
+
+    public static String render(DiffResult r, int top) {
+        StringBuilder b = new StringBuilder();
+        Csv.appendLine(b, HEADER);
+        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
+            Csv.appendLine(b, line(i + 1, r.rows().get(i)));
+        }
+        return b.toString();
+    }
+
+    private static List<String> line(int rank, SeriesChange c) {
+        DiffSeries s = c.series();
+        SeriesStats a = c.a();
+        SeriesStats b = c.b();
+        List<String> f = new ArrayList<>(HEADER.size());
+        f.add(Integer.toString(rank));
+        f.add(s.name());
+        f.add(s.displayName());
+        f.add(s.source());
+        f.add(s.kind().name().toLowerCase(Locale.ROOT));
+        f.add(s.unit());
+        f.add(c.presence().name().toLowerCase(Locale.ROOT));
+        f.add(a == null ? null : number(a.mean()));
+        f.add(b == null ? null : number(b.mean()));
+        f.add(number(c.meanChange()));
+        f.add(number(c.relativeChange()));
+        f.add(a == null ? null : number(a.p99()));
+        f.add(b == null ? null : number(b.p99()));
+        f.add(number(c.p99Change()));
+        f.add(number(c.effect()));
+        f.add(Boolean.toString(c.aboveNoise()));
+        f.add(a == null ? null : Long.toString(a.observations()));
+        f.add(b == null ? null : Long.toString(b.observations()));
+        f.add(a == null ? null : number(a.seconds()));
+        f.add(b == null ? null : number(b.seconds()));
+        f.add(a == null ? null : Integer.toString(a.blocks()));
+        f.add(b == null ? null : Integer.toString(b.blocks()));
+        f.add(a == null ? null : number(a.independent()));
+        f.add(b == null ? null : number(b.independent()));
+        f.add(a == null ? null : number(a.blockSd()));
+        f.add(b == null ? null : number(b.blockSd()));
+        return f;
+    }
+
+    /** The double's shortest exact decimal, without an exponent; null (an empty field) when there is none. */
+    static String number(Double v) {
+        if (v == null || !Double.isFinite(v)) {
+            return null;
+        }
+        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+}

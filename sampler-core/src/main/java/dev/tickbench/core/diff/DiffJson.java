@@ -1,0 +1,111 @@
+package dev.tickbench.core.diff;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
+
+/**
+ * A ranking as JSON for tools (docs/diff.md, "JSON"): both ranges, the counts, and every row in ranking
+ * order with its statistics in A and B. Numbers are the ranking's own doubles, unrounded; what is not
+ * there (a side a series is not in, a relative change from 0) is null, never 0.
+ */
+public final class DiffJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private DiffJson() {}
+
+    public static String render(DiffResult r) {
+        return render(r, r.rows().size());
+    }
+
+    /** The first {@code top} rows only (the counts are still of all of them). */
+    public static String render(DiffResult r, int top) {
+        try {
+            return MAPPER.writeValueAsString(tree(r, top));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static ObjectNode tree(DiffResult r, int top) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("alpha", r.alpha());
+        root.set("a", side(r.a()));
+        root.set("b", side(r.b()));
+        root.put("compared", r.compared());
+        root.put("above_noise", r.aboveNoise());
+        root.put("appeared", r.with(Presence.APPEARED).size());
+        root.put("disappeared", r.with(Presence.DISAPPEARED).size());
+        ArrayNode rows = root.putArray("rows");
+        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
+            rows.add(row(i + 1, r.rows().get(i)));
+        }
+        return root;
+    }
+
+    private static ObjectNode side(RangeSummary s) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("label", s.label());
+        ObjectNode range = n.putObject("range");
+        range.put("clock", s.range().clock().name().toLowerCase(Locale.ROOT));
+        range.put("from_ns", s.range().fromNs() == DiffRange.OPEN ? null : s.range().fromNs());
+        range.put("to_ns", s.range().toNs() == DiffRange.OPEN ? null : s.range().toNs());
+        n.put("samples", s.samples());
+        number(n, "first_s", s.firstS());
+        number(n, "last_s", s.lastS());
+        number(n, "seconds", s.seconds());
+        n.put("hostname", s.hostname());
+        n.put("stopped_at_line", s.stoppedAtLine());
+        ArrayNode w = n.putArray("warnings");
+        s.warnings().forEach(w::add);
+        return n;
+    }
+
+    private static ObjectNode row(int rank, SeriesChange c) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("rank", rank);
+        DiffSeries s = c.series();
+        n.put("series", s.name());
+        n.put("display_name", s.displayName());
+        n.put("source", s.source());
+        n.put("kind", s.kind().name().toLowerCase(Locale.ROOT));
+        n.put("unit", s.unit());
+        n.put("presence", c.presence().name().toLowerCase(Locale.ROOT));
+        n.put("mean_change", c.meanChange());
+        n.put("relative_change", c.relativeChange());
+        n.put("p99_change", c.p99Change());
+        n.put("effect", c.effect());
+        n.put("above_noise", c.aboveNoise());
+        n.set("a", stats(c.a()));
+        n.set("b", stats(c.b()));
+        return n;
+    }
+
+    private static ObjectNode stats(SeriesStats s) {
+        if (s == null) {
+            return null;
+        }
+        ObjectNode n = MAPPER.createObjectNode();
+        number(n, "mean", s.mean());
+        number(n, "p99", s.p99());
+        n.put("observations", s.observations());
+        n.put("seconds", s.seconds());
+        n.put("blocks", s.blocks());
+        n.put("independent", s.independent());
+        n.put("block_sd", s.blockSd());
+        n.put("resolution", s.resolution());
+        return n;
+    }
+
+    /** JSON has no NaN: a number that is not one is null. */
+    private static void number(ObjectNode n, String field, double v) {
+        if (Double.isFinite(v)) {
+            n.put(field, v);
+        } else {
+            n.putNull(field);
+        }
+    }
+}
