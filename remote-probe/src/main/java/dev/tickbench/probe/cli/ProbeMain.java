@@ -85,7 +85,13 @@ public final class ProbeMain implements Runnable {
 
     /** Bad flags: one line naming the flag and what is allowed, exit 2. */
     private static int badUsage(CommandLine.ParameterException e, String[] args) {
-        e.getCommandLine().getErr().println("tickbench-probe: " + InertText.line(e.getMessage()));
+        if (e instanceof PointedUsageError p) {
+            List<String> lines = p.lines();
+            e.getCommandLine().getErr().println("tickbench-probe: " + lines.get(0));
+            lines.subList(1, lines.size()).forEach(e.getCommandLine().getErr()::println);
+        } else {
+            e.getCommandLine().getErr().println("tickbench-probe: " + InertText.line(e.getMessage()));
+        }
         e.getCommandLine().getErr().println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName()
                 + " --help' for the flags.");
         return 2;

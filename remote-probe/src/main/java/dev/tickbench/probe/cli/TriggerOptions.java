@@ -52,9 +52,10 @@ public final class TriggerOptions {
                 }
                 out.add(d);
             } catch (TriggerSyntaxException x) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--trigger '" + x.expression().replaceAll("\\p{Cntrl}", "?") + "': " + x.getMessage() + "\n"
-                                + x.pointer());
+                List<String> lines = new ArrayList<>();
+                lines.add("--trigger '" + x.expression().replaceAll("\\p{Cntrl}", "?") + "': " + x.getMessage());
+                lines.addAll(List.of(x.pointer().split("\n", -1)));
+                throw new PointedUsageError(spec.commandLine(), lines);
             }
         }
         parsed = out;

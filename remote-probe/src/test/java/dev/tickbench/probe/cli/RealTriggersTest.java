@@ -71,8 +71,13 @@ class RealTriggersTest {
                 assertTrue(t.get("values").get("some_total_us").asLong() > 0, t.toString());
                 assertEquals(150_000, t.get("values").get("threshold_us").asLong());
                 long fired = t.get("mono_ns").asLong();
-                assertTrue(c.samples.get(0).monoNs() <= fired - 6_000_000_000L + 50_000_000L,
-                        "the 6 s before the trigger: the first sample is at " + (fired - c.samples.get(0).monoNs()) / 1e9 + " s before it");
+                // the 6 s before the trigger: the capture begins with the first sample at or after fired - 6 s,
+                // the one before it (dt_ns earlier: a busy machine may stretch that beyond a tick) lay before
+                SampleLine first = c.samples.get(0);
+                long from = fired - 6_000_000_000L;
+                assertTrue(first.monoNs() >= from && first.monoNs() - first.dtNs() < from,
+                        "the 6 s before the trigger: the first sample is at " + (fired - first.monoNs()) / 1e9 + " s before it, "
+                                + first.dtNs() / 1e6 + " ms after the one before");
                 // the burst is in it, after seconds in which the cgroup used no CPU
                 String usage = cg.childPath + "|usage_usec";
                 int firstBusy = -1;
