@@ -53,8 +53,35 @@ public final class Workbench {
         view.addSshConnect("SSH host or probe server…", ssh);
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
+        logStartup(scene, vm, view);
         stage.show();
+        StartupLog.mark("window");
         return new Workbench(vm, view, ssh, stage);
+    }
+
+    /**
+     * With {@code -Dtickbench.startupLog}: notes the first frame laid out with tracks on the Live tab
+     * ({@code tracks}), the first with the sources listed too ({@code content}) and the first line
+     * drawn ({@code curves}), as {@link StartupLog} says.
+     */
+    private static void logStartup(Scene scene, MainViewModel vm, MainView view) {
+        if (!StartupLog.enabled()) {
+            return;
+        }
+        view.charts().onFirstCurves(() -> StartupLog.mark("curves"));
+        Runnable[] check = new Runnable[1];
+        check[0] = () -> {
+            boolean live = view.tabs().getSelectionModel().getSelectedIndex() == 0;
+            boolean tracks = live && view.charts().tracks().stream().anyMatch(t -> t.getHeight() > 0 && t.getWidth() > 0);
+            if (tracks) {
+                StartupLog.mark("tracks");
+                if (!vm.sources().isEmpty()) {
+                    StartupLog.mark("content");
+                    Platform.runLater(() -> scene.removePostLayoutPulseListener(check[0]));
+                }
+            }
+        };
+        scene.addPostLayoutPulseListener(check[0]);
     }
 
     /** What the command line asks for: captures, an SSH host, or this machine (AppArgs). FX thread. */

@@ -77,6 +77,8 @@ public final class ChartView extends HBox {
     private final Map<SeriesDataSet, YExtent.Blocks> blocks = new IdentityHashMap<>();
     private double lastMin = Double.NaN;
     private double lastMax = Double.NaN;
+    /** Told once, after the first redraw on screen with a line of at least two points (the start-up's "first curves"). */
+    private Runnable onFirstCurve;
 
     public ChartView(ChartGroup group, Selection selection, Runnable savePng) {
         this.group = group;
@@ -184,6 +186,19 @@ public final class ChartView extends HBox {
         return onScreen;
     }
 
+    /** Runs {@code r} once, after the first redraw on screen that drew a line of two points or more. */
+    void onFirstCurve(Runnable r) {
+        onFirstCurve = r;
+    }
+
+    private void redrawn() {
+        if (onFirstCurve != null && onScreen && lines.getDatasets().stream().anyMatch(d -> d.getDataCount() >= 2)) {
+            Runnable r = onFirstCurve;
+            onFirstCurve = null;
+            r.run();
+        }
+    }
+
     /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
     public long redraws() {
         return chart.redraws;
@@ -208,7 +223,7 @@ public final class ChartView extends HBox {
     }
 
     /** Counts canvas redraws: the honest measure of "not redrawn while nothing changes". */
-    private static final class CountingChart extends XYChart {
+    private final class CountingChart extends XYChart {
         private long redraws;
 
         CountingChart(DefaultNumericAxis x, DefaultNumericAxis y) {
@@ -219,6 +234,7 @@ public final class ChartView extends HBox {
         protected void redrawCanvas() {
             redraws++;
             super.redrawCanvas();
+            redrawn();
         }
     }
 

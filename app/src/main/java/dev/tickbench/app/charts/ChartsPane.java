@@ -64,6 +64,7 @@ public final class ChartsPane extends VBox {
     private final TreeShowing showing;
     private SeriesStore store;
     private Selection selection;
+    private Runnable onFirstCurves = () -> {};
     private boolean syncing;
     /** A batch of the store waits for the charts: one FX turn takes every batch that came meanwhile. */
     private final AtomicBoolean syncPending = new AtomicBoolean();
@@ -169,6 +170,7 @@ public final class ChartsPane extends VBox {
         if (view == null) {
             ChartGroup g = s.group();
             view = new ChartView(g, selection, () -> savePng.accept(g));
+            view.onFirstCurve(() -> onFirstCurves.run());
             charts.put(g.id(), view);
             crosshair.attach(view);
             stack.getChildren().remove(empty);
@@ -331,6 +333,11 @@ public final class ChartsPane extends VBox {
             }
         }
         return false;
+    }
+
+    /** Runs {@code r} (FX thread) when a track on screen has drawn a line of two points or more, for each track once. */
+    public void onFirstCurves(Runnable r) {
+        onFirstCurves = r;
     }
 
     /** The tracks by their group's id ({@code thermal}, {@code cpu}), in the order they appeared. */
