@@ -9,11 +9,9 @@
 #   app/bench/startup.sh [ROUNDS] [WHAT…]
 #
 # WHAT is what is started, each in turn within every round, so that they share the machine's load:
-#   worktree        this checkout as last built (app/target; NO_BUILD=1 skips building it first)
-#   REV             a git revision of this repository (a commit, a branch, HEAD~3), extracted with
-#                   git archive into /tmp/tickbench-startup/REV-SHA and built there once (Maven,
-#                   with $MAVEN_ARGS); the revision must write the start-up log (StartupLog, from
-#                   the commit that added it on)
+#   worktree, REV, WHAT@FLAGS   as app/bench/builds.sh says (this checkout as built, a git revision
+#                   built in /tmp, either with JVM flags added); a revision must write the start-up
+#                   log (StartupLog, from the commit that added it on)
 #   image:DIR       an app image or an installed app (jpackage/target/app/tickbench, /opt/tickbench):
 #                   its own launcher bin/tickbench, the property passed in JAVA_TOOL_OPTIONS
 # Default: 3 rounds of "worktree". Each round runs every WHAT cold, then warm: cold is the first run
@@ -32,9 +30,8 @@ shift || true
 WHATS=("$@")
 ((${#WHATS[@]})) || WHATS=(worktree)
 DEADLINE_S=${DEADLINE_S:-180}
-BUILDS=/tmp/tickbench-startup
 OUT=$(mktemp -d /tmp/tickbench-startup-run.XXXXXX)
-mkdir -p "$BUILDS"
+trap 'rm -rf "$OUT"' EXIT
 
 cold=true
 if [[ $(id -u) != 0 ]]; then
@@ -42,40 +39,18 @@ if [[ $(id -u) != 0 ]]; then
   echo "not root: cold runs skipped (dropping the page cache needs root: sync; echo 3 > /proc/sys/vm/drop_caches)"
 fi
 
-# the class path of a built tree (its app jar and target/dependency)
-classpath_of() {
-  local tree=$1 jar
-  jar=$(ls "$tree"/app/target/app-*.jar 2>/dev/null | grep -v -- '-tests\|-sources' | head -1)
-  [[ -n $jar && -d $tree/app/target/dependency ]] || return 1
-  echo "$jar:$tree/app/target/dependency/*"
-}
-
-build_tree() {
-  local tree=$1
-  echo "building $tree (Maven, quiet)…" >&2
-  (cd "$tree" && ./mvnw -B -q -pl app -am package -DskipTests -Dapp.installers.skip=true >"$tree/build.log" 2>&1) \
-    || { echo "the build of $tree failed: $tree/build.log" >&2; tail -20 "$tree/build.log" >&2; exit 1; }
-}
+. "$ROOT/app/bench/builds.sh"
 
 # prepares WHAT; prints its launch kind and class path or launcher
 prepare() {
-  local what=$1 sha tree
+  local what=$1 cp
   case $what in
-    worktree)
-      [[ ${NO_BUILD:-0} == 1 ]] || build_tree "$ROOT"
-      echo "cp $(classpath_of "$ROOT")" ;;
     image:*)
       [[ -x ${what#image:}/bin/tickbench ]] || { echo "no launcher ${what#image:}/bin/tickbench" >&2; exit 1; }
       echo "image ${what#image:}/bin/tickbench" ;;
     *)
-      sha=$(git -C "$ROOT" rev-parse --short=10 "$what^{commit}") || { echo "not a revision: $what" >&2; exit 1; }
-      tree=$BUILDS/$sha
-      if ! classpath_of "$tree" >/dev/null; then
-        rm -rf "$tree" && mkdir -p "$tree"
-        git -C "$ROOT" archive "$sha" | tar -x -C "$tree"
-        build_tree "$tree"
-      fi
-      echo "cp $(classpath_of "$tree")" ;;
+      cp=$(bench_prepare "$what" "$OUT") || exit 1
+      echo "cp $cp" ;;
   esac
 }
 
@@ -116,10 +91,12 @@ run_once() {
   rm -rf "$log" "$home" && mkdir -p "$home"
   kind=${LAUNCH[$what]%% *}
   rest=${LAUNCH[$what]#* }
+  local flags
+  flags=$(bench_flags "$what")
   t0=$(date +%s%3N)
   if [[ $kind == cp ]]; then
     # shellcheck disable=SC2086  # JAVA_OPTS are words on purpose
-    HOME=$home DISPLAY=$Xvfb_display java -Xmx1g ${JAVA_OPTS:-} -Dprism.order=sw -Dtickbench.startupLog="$log" \
+    HOME=$home DISPLAY=$Xvfb_display java -Xmx1g ${JAVA_OPTS:-} $flags -Dprism.order=sw -Dtickbench.startupLog="$log" \
       -cp "$rest" dev.tickbench.app.Launcher >"$OUT/stdout" 2>"$OUT/stderr" &
   else
     HOME=$home DISPLAY=$Xvfb_display JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Dprism.order=sw -Dtickbench.startupLog=$log" \
