@@ -15,10 +15,12 @@ bench_classpath_of() {
 }
 
 bench_build_tree() {
-  local tree=$1
-  echo "building $tree (Maven, quiet; log in $tree/build.log)…" >&2
-  (cd "$tree" && ./mvnw -B -q -pl app -am package -DskipTests -Dapp.installers.skip=true >"$tree/build.log" 2>&1) \
-    || { echo "the build of $tree failed:" >&2; tail -20 "$tree/build.log" >&2; return 1; }
+  local tree=$1 log
+  log=$BENCH_BUILDS/build$(echo "$tree" | tr / _).log # outside the tree: a checkout stays clean
+  mkdir -p "$BENCH_BUILDS"
+  echo "building $tree (Maven, quiet; log in $log)…" >&2
+  (cd "$tree" && ./mvnw -B -q -pl app -am package -DskipTests -Dapp.installers.skip=true >"$log" 2>&1) \
+    || { echo "the build of $tree failed:" >&2; tail -20 "$log" >&2; return 1; }
 }
 
 bench_what() { echo "${1%%@*}"; }
