@@ -12,6 +12,7 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] cmdline) {
+        StartupLog.mark("main");
         String[] args = dev.tickbench.core.session.Utf8Process.setUp(cmdline); // UTF-8 whatever the locale
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.println(AppArgs.USAGE);

@@ -17,6 +17,8 @@ import java.util.function.Supplier;
  * @param prefs the theme, the last folder and Open Recent ({@code ui.properties})
  * @param ssh the SSH connect form and its flow (recent connections, {@code ~/.ssh})
  * @param catalogue what every series is
+ * @param width the window's width; 0 (with {@code height} 0): where the window was when it last closed
+ *     (remembered in {@code prefs}), else the whole screen
  * @param problem what went wrong preparing these, said in the window's error line; null when nothing
  */
 public record Startup(Spool spool, Path prefs, Supplier<ConnectFlow> ssh, SeriesCatalogue catalogue, double width,
@@ -30,6 +32,11 @@ public record Startup(Spool spool, Path prefs, Supplier<ConnectFlow> ssh, Series
             problem = "Cannot tidy " + Spool.defaultDir() + ": " + e.getMessage();
         }
         return new Startup(new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
-                Theme.defaultPrefs(), ConnectFlow::forUser, SeriesCatalogue.standard(), 1280, 860, problem);
+                Theme.defaultPrefs(), ConnectFlow::forUser, SeriesCatalogue.standard(), 0, 0, problem);
+    }
+
+    /** The window opens where it last closed, else at the screen's size, and remembers where it closes. */
+    public boolean remembersPlace() {
+        return width <= 0 || height <= 0;
     }
 }

@@ -13,6 +13,7 @@ public final class TickbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        StartupLog.mark("toolkit");
         workbench = Workbench.open(stage, Startup.forUser());
         AppArgs args;
         try {

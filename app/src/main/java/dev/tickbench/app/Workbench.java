@@ -7,11 +7,13 @@ import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
 import dev.tickbench.app.workbench.Theme;
+import dev.tickbench.app.workbench.WindowBounds;
 import java.io.IOException;
 import java.nio.file.Path;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 
 /**
  * The workbench window as the app opens it ({@link #open}), and what the command line asks of it
@@ -20,13 +22,15 @@ import javafx.stage.Stage;
 public final class Workbench {
     private final MainViewModel vm;
     private final MainView view;
-    private final ConnectFlow ssh;
+    /** The SSH form and its Recent list, read when first needed (not for the window's first frame). */
+    private final java.util.function.Supplier<ConnectFlow> newSsh;
+    private ConnectFlow ssh;
     private final Stage stage;
 
-    private Workbench(MainViewModel vm, MainView view, ConnectFlow ssh, Stage stage) {
+    private Workbench(MainViewModel vm, MainView view, java.util.function.Supplier<ConnectFlow> newSsh, Stage stage) {
         this.vm = vm;
         this.view = view;
-        this.ssh = ssh;
+        this.newSsh = newSsh;
         this.stage = stage;
     }
 
@@ -47,14 +51,54 @@ public final class Workbench {
             }
         });
         vm.files().persistIn(prefs);
-        Scene scene = new Scene(view, startup.width(), startup.height());
+        // the user's window: where it was when it last closed, else the whole screen (a test's: its own size)
+        WindowBounds place = startup.remembersPlace() ? WindowBounds.forStart(prefs) : null;
+        Scene scene = place != null ? new Scene(view, place.width(), place.height()) : new Scene(view, startup.width(), startup.height());
         view.installKeys(scene);
-        ConnectFlow ssh = startup.ssh().get();
-        view.addSshConnect("SSH host or probe server…", ssh);
+        Workbench[] self = new Workbench[1];
+        view.addSshConnect("SSH host or probe server…", () -> self[0].ssh());
         stage.titleProperty().bind(vm.titleProperty());
         stage.setScene(scene);
+        if (place != null) {
+            place.applyTo(stage);
+            stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> {
+                try {
+                    WindowBounds.of(stage).save(prefs);
+                } catch (IOException ex) {
+                    System.err.println("tickbench: cannot remember the window's size in " + prefs + ": " + ex.getMessage());
+                }
+            });
+        }
+        logStartup(scene, vm, view);
         stage.show();
-        return new Workbench(vm, view, ssh, stage);
+        StartupLog.mark("window");
+        self[0] = new Workbench(vm, view, startup.ssh(), stage);
+        return self[0];
+    }
+
+    /**
+     * With {@code -Dtickbench.startupLog}: notes the first frame laid out with tracks on the Live tab
+     * ({@code tracks}), the first with the sources listed too ({@code content}) and the first line
+     * drawn ({@code curves}), as {@link StartupLog} says.
+     */
+    private static void logStartup(Scene scene, MainViewModel vm, MainView view) {
+        if (!StartupLog.enabled()) {
+            return;
+        }
+        view.charts().onFirstCurves(() -> StartupLog.mark("curves"));
+        Runnable[] check = new Runnable[1];
+        check[0] = () -> {
+            boolean live = view.tabs().getSelectionModel().getSelectedIndex() == 0;
+            boolean tracks = live && !view.charts().trackTitles().isEmpty();
+            if (tracks) {
+                StartupLog.mark("tracks");
+                if (!vm.sources().isEmpty()) {
+                    StartupLog.mark("content");
+                    Platform.runLater(() -> scene.removePostLayoutPulseListener(check[0]));
+                }
+            }
+        };
+        scene.addPostLayoutPulseListener(check[0]);
     }
 
     /** What the command line asks for: captures, an SSH host, or this machine (AppArgs). FX thread. */
@@ -71,6 +115,7 @@ public final class Workbench {
             view.tabs().show(view.tabs().compare());
             view.tabs().compare().load(args.files());
         } else if (args.remote()) {
+            ConnectFlow ssh = ssh();
             fill(ssh.form(), args);
             try {
                 vm.connect(ssh.connectNow(stage), view.outcome(ssh));
@@ -80,7 +125,7 @@ public final class Workbench {
         } else if (LocalConnection.available()) {
             vm.connectLocal();
         } else {
-            Platform.runLater(() -> view.askToConnect(ssh,
+            Platform.runLater(() -> view.askToConnect(ssh(),
                     "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.", null));
         }
     }
@@ -107,8 +152,11 @@ public final class Workbench {
         return view;
     }
 
-    /** The SSH connect flow the window's Connect menu uses. */
+    /** The SSH connect flow the window's Connect menu uses (made when first asked for; FX thread). */
     public ConnectFlow ssh() {
+        if (ssh == null) {
+            ssh = newSsh.get();
+        }
         return ssh;
     }
 }

@@ -62,9 +62,12 @@ public final class ChartView extends HBox {
     private final CountingChart chart;
     private final DefaultNumericAxis xAxis;
     private final ValueAxis yAxis;
-    private final ErrorDataSetRenderer lines = renderer(true);
-    private final ErrorDataSetRenderer changeMarks = renderer(false);
-    private final ErrorDataSetRenderer heartbeatMarks = renderer(false);
+    private final ColumnRenderer lines;
+    private final ErrorDataSetRenderer changeMarks = markRenderer();
+    private final ErrorDataSetRenderer heartbeatMarks = markRenderer();
+    /** The drawn series' emission marks that hold points; in their renderers only while marks are drawn. */
+    private final List<DataSet> changeSets = new ArrayList<>();
+    private final List<DataSet> beatSets = new ArrayList<>();
     private final Map<String, Drawing> all = new LinkedHashMap<>();
     private final Set<String> drawn = new TreeSet<>();
     private final TrackLegend legend;
@@ -77,6 +80,8 @@ public final class ChartView extends HBox {
     private final Map<SeriesDataSet, YExtent.Blocks> blocks = new IdentityHashMap<>();
     private double lastMin = Double.NaN;
     private double lastMax = Double.NaN;
+    /** Told once, after the first redraw on screen with a line of at least two points (the start-up's "first curves"). */
+    private Runnable onFirstCurve;
 
     public ChartView(ChartGroup group, Selection selection, Runnable savePng) {
         this.group = group;
@@ -102,8 +107,8 @@ public final class ChartView extends HBox {
         // the coloured cadence badges beside the chart are the legend: ChartFX's legend cannot
         // change a series' name when a new session publishes another cadence
         chart.setLegendVisible(false);
+        lines = new ColumnRenderer(group.steps());
         chart.getRenderers().setAll(lines, changeMarks, heartbeatMarks);
-        lines.setPolyLineStyle(group.steps() ? LineStyle.ZERO_ORDER_HOLDER : LineStyle.NORMAL);
         Zoomer zoomer = new Zoomer(AxisMode.X);
         zoomer.setAnimated(false);
         zoomer.setSliderVisible(false);
@@ -184,6 +189,37 @@ public final class ChartView extends HBox {
         return onScreen;
     }
 
+    /** Runs {@code r} once, after the first redraw on screen that drew a line of two points or more. */
+    void onFirstCurve(Runnable r) {
+        onFirstCurve = r;
+    }
+
+    private void redrawn() {
+        if (onFirstCurve != null && onScreen && lines.getDatasets().stream().anyMatch(d -> d.getDataCount() >= 2)) {
+            Runnable r = onFirstCurve;
+            onFirstCurve = null;
+            r.run();
+        }
+    }
+
+    /**
+     * The last drawing of the lines (tests, structurally: a follow step reads its new columns, not
+     * what is on screen).
+     *
+     * @param draws drawings of the lines so far
+     * @param pointsRead points read to reduce them in the last one
+     * @param appended every point ever appended to the drawn lines then, summed over them
+     * @param shown their stored points inside the shown time range then
+     * @param columns pixel columns across the plot
+     */
+    public record LineDraw(long draws, long pointsRead, long appended, long shown, long columns) {}
+
+    /** The last drawing of the lines. */
+    public LineDraw lastLineDraw() {
+        ColumnRenderer.DrawStats d = lines.lastDraw();
+        return new LineDraw(lines.draws(), d.pointsRead(), d.appended(), d.shown(), d.columnsShown());
+    }
+
     /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
     public long redraws() {
         return chart.redraws;
@@ -208,7 +244,7 @@ public final class ChartView extends HBox {
     }
 
     /** Counts canvas redraws: the honest measure of "not redrawn while nothing changes". */
-    private static final class CountingChart extends XYChart {
+    private final class CountingChart extends XYChart {
         private long redraws;
 
         CountingChart(DefaultNumericAxis x, DefaultNumericAxis y) {
@@ -219,27 +255,25 @@ public final class ChartView extends HBox {
         protected void redrawCanvas() {
             redraws++;
             super.redrawCanvas();
+            redrawn();
         }
     }
 
-    private static ErrorDataSetRenderer renderer(boolean line) {
+    /**
+     * Emission marks, drawn only while they are sparse ({@link #updateMarks}): every mark is drawn, none
+     * reduced; a line of them is never drawn (the line is the {@link ColumnRenderer}'s).
+     */
+    private static ErrorDataSetRenderer markRenderer() {
         ErrorDataSetRenderer r = new ErrorDataSetRenderer();
         r.setErrorStyle(ErrorStyle.NONE);
-        r.setRendererDataReducer(new MinMaxColumnReducer());
-        r.setPointReduction(true);
-        r.setMinRequiredReductionSize(2);
+        r.setPointReduction(false);
         r.setAssumeSortedData(true);
         r.setDrawBars(false);
         r.setDrawBubbles(false);
-        // NaN is a break at missed samples (docs/workbench-charts.md); without this ChartFX draws it at the axis minimum
         r.setAllowNaNs(true);
-        if (line) {
-            r.setDrawMarker(false);
-        } else {
-            r.setPolyLineStyle(LineStyle.NONE);
-            r.setDrawMarker(true);
-            r.setShowInLegend(false);
-        }
+        r.setPolyLineStyle(LineStyle.NONE);
+        r.setDrawMarker(true);
+        r.setShowInLegend(false);
         return r;
     }
 
@@ -276,6 +310,7 @@ public final class ChartView extends HBox {
             heartbeats = new SeriesDataSet(s, SeriesDataSet.Part.HEARTBEATS);
             heartbeats.setStyle("-color-dataset: " + colour + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
         }
+        lines.colour(line, colour);
         all.put(s.name(), new Drawing(s, colour, line, changes, heartbeats));
         legend.add(s, colour);
         drawnChanged();
@@ -315,8 +350,12 @@ public final class ChartView extends HBox {
             }
         }
         lines.getDatasets().setAll(l);
-        changeMarks.getDatasets().setAll(c);
-        heartbeatMarks.getDatasets().setAll(h);
+        changeSets.clear();
+        changeSets.addAll(c);
+        beatSets.clear();
+        beatSets.addAll(h);
+        changeMarks.getDatasets().setAll(changeMarks.isDrawMarker() ? c : List.of());
+        heartbeatMarks.getDatasets().setAll(heartbeatMarks.isDrawMarker() ? h : List.of());
         legend.drawn(drawn);
         if (!Double.isNaN(lastMin)) {
             rangeY(lastMin, lastMax); // another pick may need another range, paused or not
@@ -448,16 +487,21 @@ public final class ChartView extends HBox {
      */
     public void updateMarks(double min, double max) {
         int marks = 0;
-        for (DataSet ds : changeMarks.getDatasets()) {
+        for (DataSet ds : changeSets) {
             marks += ((SeriesDataSet) ds).points().countStoredIn(min, max);
         }
-        for (DataSet ds : heartbeatMarks.getDatasets()) {
+        for (DataSet ds : beatSets) {
             marks += ((SeriesDataSet) ds).points().countStoredIn(min, max);
         }
         double width = Math.max(200, chart.getWidth());
         boolean draw = marks <= width / PIXELS_PER_MARK;
-        changeMarks.setDrawMarker(draw);
-        heartbeatMarks.setDrawMarker(draw);
+        if (draw != changeMarks.isDrawMarker()) {
+            changeMarks.setDrawMarker(draw);
+            heartbeatMarks.setDrawMarker(draw);
+            // dense marks are not drawn, so not read either: out of their renderers, not merely hidden
+            changeMarks.getDatasets().setAll(draw ? changeSets : List.of());
+            heartbeatMarks.getDatasets().setAll(draw ? beatSets : List.of());
+        }
     }
 
     /** Marks drawn now (tests). */

@@ -1,5 +1,6 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.app.session.ExpectedTracks;
 import dev.tickbench.app.session.RateStats;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
@@ -59,11 +60,16 @@ public final class ChartsPane extends VBox {
     private final Label overviewLabel = new Label();
     private final Label rates = new Label();
     private final Map<String, ChartView> charts = new LinkedHashMap<>();
+    /** Tracks shown, titled, before their first series arrived (docs/workbench-charts.md, "Start"). */
+    private final Map<String, WaitingTrack> waiting = new LinkedHashMap<>();
+    /** Seconds of samples after which a track still waiting for its series goes (the slowest budget cadence is ~1 s). */
+    private static final double WAIT_FOR_SERIES_S = 2;
     private final Label empty = new Label("Waiting for the first samples…");
     private final Crosshair crosshair = new Crosshair();
     private final TreeShowing showing;
     private SeriesStore store;
     private Selection selection;
+    private Runnable onFirstCurves = () -> {};
     private boolean syncing;
     /** A batch of the store waits for the charts: one FX turn takes every batch that came meanwhile. */
     private final AtomicBoolean syncPending = new AtomicBoolean();
@@ -111,8 +117,10 @@ public final class ChartsPane extends VBox {
         store = s;
         selection = sel;
         charts.clear();
+        waiting.clear();
         crosshair.show(sel);
         stack.getChildren().setAll(empty);
+        expect(s.session());
         overview.attach(s);
         rates.setText("");
         overviewLabel.setText("");
@@ -124,7 +132,12 @@ public final class ChartsPane extends VBox {
 
             @Override
             public void sessionStarted(SessionInfo session) {
-                Platform.runLater(() -> { if (selection == sel) { overlays(session); } });
+                Platform.runLater(() -> {
+                    if (selection == sel) {
+                        overlays(session);
+                        expect(session);
+                    }
+                });
             }
 
             @Override
@@ -139,6 +152,7 @@ public final class ChartsPane extends VBox {
                         syncPending.set(false);
                         if (selection == sel) {
                             charts.values().forEach(ChartView::sync);
+                            stopWaiting();
                         }
                     });
                 }
@@ -158,6 +172,72 @@ public final class ChartsPane extends VBox {
         charts.values().forEach(c -> marks.forEach(c::mark));
     }
 
+    /** Nothing is shown any more (a first connection failed): no tracks, the listeners of the old store ignored. */
+    public void detach() {
+        store = null;
+        selection = null;
+        charts.clear();
+        waiting.clear();
+        stack.getChildren().setAll(empty);
+        overview.attach(null);
+        rates.setText("");
+        overviewLabel.setText("");
+    }
+
+    /**
+     * The tracks the session is expected to draw ({@link ExpectedTracks}), titled, each waiting for its
+     * first series; a waiting track whose sources the hello says are absent goes.
+     */
+    private void expect(SessionInfo session) {
+        List<ChartGroup> groups = ExpectedTracks.of(store.catalogue(), session);
+        waiting.values().removeIf(t -> {
+            boolean gone = !groups.contains(t.group());
+            if (gone) {
+                stack.getChildren().remove(t);
+            }
+            return gone;
+        });
+        String what = session == null ? "waiting for the session to start…" : "waiting for the first samples…";
+        for (ChartGroup g : groups) {
+            if (!charts.containsKey(g.id()) && !waiting.containsKey(g.id())) {
+                WaitingTrack t = new WaitingTrack(g, what);
+                waiting.put(g.id(), t);
+                place(t, g);
+            } else if (waiting.containsKey(g.id())) {
+                waiting.get(g.id()).waitingFor(what);
+            }
+        }
+    }
+
+    /**
+     * Once the store spans {@link #WAIT_FOR_SERIES_S} (a capture at once), every source present was read:
+     * a track still waiting gets no series, so it goes rather than wait forever.
+     */
+    private void stopWaiting() {
+        if (waiting.isEmpty() || store == null || !(store.latestX() - store.firstX() >= WAIT_FOR_SERIES_S)) {
+            return;
+        }
+        waiting.values().forEach(t -> stack.getChildren().remove(t));
+        waiting.clear();
+        if (stack.getChildren().isEmpty()) {
+            stack.getChildren().setAll(empty);
+        }
+    }
+
+    /** Puts a track into the stack in the catalogue's order of groups. */
+    private void place(Node track, ChartGroup g) {
+        stack.getChildren().remove(empty);
+        List<ChartGroup> order = store.catalogue().groups();
+        int at = 0;
+        for (Node n : stack.getChildren()) {
+            ChartGroup other = n instanceof ChartView v ? v.group() : n instanceof WaitingTrack t ? t.group() : null;
+            if (other != null && order.indexOf(other) < order.indexOf(g)) {
+                at++;
+            }
+        }
+        stack.getChildren().add(at, track);
+    }
+
     /** What the session's hello says: the badges' cadences, the fixed lines (critical trips, the throttle's zones). */
     private void overlays(SessionInfo session) {
         charts.values().forEach(ChartView::refreshBadges);
@@ -169,18 +249,14 @@ public final class ChartsPane extends VBox {
         if (view == null) {
             ChartGroup g = s.group();
             view = new ChartView(g, selection, () -> savePng.accept(g));
+            view.onFirstCurve(() -> onFirstCurves.run());
             charts.put(g.id(), view);
             crosshair.attach(view);
-            stack.getChildren().remove(empty);
-            // in the catalogue's order of groups
-            List<ChartGroup> order = store.catalogue().groups();
-            int at = 0;
-            for (ChartView other : tracks()) {
-                if (order.indexOf(other.group()) < order.indexOf(g)) {
-                    at++;
-                }
+            WaitingTrack was = waiting.remove(g.id());
+            if (was != null) {
+                stack.getChildren().remove(was);
             }
-            stack.getChildren().add(at, view);
+            place(view, g);
             ChartView added = view;
             view.xAxis().minProperty().addListener((o, a, b) -> fromChart(added));
             view.xAxis().maxProperty().addListener((o, a, b) -> fromChart(added));
@@ -333,6 +409,11 @@ public final class ChartsPane extends VBox {
         return false;
     }
 
+    /** Runs {@code r} (FX thread) when a track on screen has drawn a line of two points or more, for each track once. */
+    public void onFirstCurves(Runnable r) {
+        onFirstCurves = r;
+    }
+
     /** The tracks by their group's id ({@code thermal}, {@code cpu}), in the order they appeared. */
     public Map<String, ChartView> charts() {
         return charts;
@@ -346,6 +427,18 @@ public final class ChartsPane extends VBox {
     /** The cursor, pins and range shared by these charts (docs/crosshair.md). */
     public Crosshair crosshair() {
         return crosshair;
+    }
+
+    /** The title of every track shown, in display order: the charts' and those still waiting for their series. */
+    public List<String> trackTitles() {
+        List<String> out = new ArrayList<>();
+        for (Node n : stack.getChildren()) {
+            ChartGroup g = n instanceof ChartView v ? v.group() : n instanceof WaitingTrack t ? t.group() : null;
+            if (g != null && n.getLayoutBounds().getHeight() > 0) {
+                out.add(g.title());
+            }
+        }
+        return out;
     }
 
     /** The tracks in display order. */

@@ -83,6 +83,8 @@ public final class SessionController {
     }
 
     private final Executor ui;
+    /** Runs a connection's start, which may read files (this machine's sampler opens every source): never the UI thread. */
+    private final Executor starter;
     private final View view;
     private final Spool spool;
     private final SeriesCatalogue catalogue;
@@ -90,7 +92,10 @@ public final class SessionController {
     private final Recorder recorder = new Recorder();
     private final TitleModel status = new TitleModel();
     private Showing showing = Showing.NOTHING;
-    private Connection connection;
+    /** Read on the starter's thread too (a start abandoned meanwhile is closed there): volatile. */
+    private volatile Connection connection;
+    /** The store shown at once for the connection being tried, when nothing else was shown; null when none. */
+    private SeriesStore pendingShown;
     /**
      * A connection being tried ({@link #connect}); the window switches to it once it connected. Written
      * on the UI thread, read on the connection's receiving thread (its first line): volatile, so that
@@ -109,7 +114,16 @@ public final class SessionController {
      * @param catalogue what every series is: new stores read it
      */
     public SessionController(Executor ui, View view, Spool spool, SeriesCatalogue catalogue) {
+        this(ui, SessionController::startThread, view, spool, catalogue);
+    }
+
+    /**
+     * @param starter runs a connection's {@link Connection#start}, off the UI thread (this machine's
+     *     sampler opens every source there, which reads files: the window's first frames must not wait)
+     */
+    public SessionController(Executor ui, Executor starter, View view, Spool spool, SeriesCatalogue catalogue) {
         this.ui = ui;
+        this.starter = starter;
         this.view = view;
         this.spool = spool;
         this.catalogue = catalogue;
@@ -145,17 +159,29 @@ public final class SessionController {
         return pending;
     }
 
+    /** One short-lived thread per start: a start that hangs holds up no other. */
+    private static void startThread(Runnable r) {
+        Thread t = new Thread(r, "tickbench-connect");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /**
      * Starts {@code c} into a fresh store beside the current session, which goes on (its charts keep
      * growing) until {@code c} connects; only then the window switches to it. A connection that fails
      * before it connected is closed and leaves everything as it was, with the plain reason in the error
-     * (docs/sessions.md).
+     * (docs/sessions.md). With nothing shown yet (the window just opened), the new store is shown at
+     * once, its tracks waiting for the first samples; a failure then shows nothing again.
      */
     public void connect(Connection c, ConnectOutcome outcome) {
         abandonPending();
         SeriesStore s = SeriesStore.live(catalogue);
         newStores.forEach(n -> n.accept(s));
         pending = c;
+        if (showing.store() == null) {
+            show(s, c.title(), origin(c), null);
+            pendingShown = s;
+        }
         LineIntake in = new LineIntake(s, msg -> ui.execute(() -> { if (intake != null && intake.store() == s) { view.error(msg); } }));
         view.status("Connecting to " + c.title() + "…");
         AtomicBoolean connected = new AtomicBoolean();
@@ -168,15 +194,39 @@ public final class SessionController {
             }
             in.line(b, off, len);
         };
-        c.start(sink, ev -> {
+        start(c, sink, ev -> {
             if (ev instanceof ConnectionEvent.Connected done && !connected.getAndSet(true)) {
                 ui.execute(() -> promote(c, s, in, done.detail(), outcome));
             } else if (ev instanceof ConnectionEvent.Failed f && !connected.get()) {
-                ui.execute(() -> failPending(c, f.message(), outcome));
+                ui.execute(() -> failPending(c, s, f.message(), outcome));
             } else {
                 ui.execute(() -> { if (connection == c) { onEvent(ev); } });
             }
         });
+    }
+
+    /**
+     * Starts {@code c} on the starter: not at all when it was abandoned before its turn, and closed
+     * again when it was abandoned while it started (its close may have come before anything was open).
+     */
+    private void start(Connection c, LineSink sink, java.util.function.Consumer<ConnectionEvent> events) {
+        starter.execute(() -> {
+            if (!wanted(c)) {
+                return;
+            }
+            c.start(sink, events);
+            if (!wanted(c)) {
+                c.close();
+            }
+        });
+    }
+
+    private boolean wanted(Connection c) {
+        return pending == c || connection == c;
+    }
+
+    private static Origin origin(Connection c) {
+        return c instanceof LocalConnection ? Origin.LOCAL : Origin.REMOTE;
     }
 
     private void spoolOnto(LineIntake in) {
@@ -200,11 +250,14 @@ public final class SessionController {
             return; // abandoned meanwhile; already closed
         }
         pending = null;
+        pendingShown = null;
         stopRecordingQuietly();
         if (connection != null) {
             connection.close();
         }
-        show(s, c.title(), c instanceof LocalConnection ? Origin.LOCAL : Origin.REMOTE, null);
+        if (showing.store() != s) {
+            show(s, c.title(), origin(c), null);
+        }
         window.follow(true);
         becomeCurrent(c, in);
         view.status("Connected: " + detail);
@@ -228,13 +281,16 @@ public final class SessionController {
         view.connection(c);
     }
 
-    /** {@code c} failed before it connected: closed, and the current session untouched. */
-    private void failPending(Connection c, String reason, ConnectOutcome outcome) {
+    /** {@code c} failed before it connected: closed, and the current session untouched (none: nothing shown). */
+    private void failPending(Connection c, SeriesStore s, String reason, ConnectOutcome outcome) {
         if (pending != c) {
             return;
         }
         pending = null;
         c.close();
+        if (showing.store() == s) {
+            showNothing();
+        }
         view.status("Not connected to " + c.title());
         view.error(reason + (showing.store() != null ? " (Still showing " + showing.source() + ".)" : ""));
         outcome.failed(c, reason);
@@ -246,6 +302,15 @@ public final class SessionController {
         if (p != null) {
             p.close();
         }
+        if (pendingShown != null && showing.store() == pendingShown) {
+            showNothing(); // the abandoned connection's empty tracks: whatever comes next is shown in their place
+        }
+    }
+
+    private void showNothing() {
+        pendingShown = null;
+        showing = Showing.NOTHING;
+        view.showing(showing);
     }
 
     /**
@@ -266,7 +331,7 @@ public final class SessionController {
         } catch (IOException e) {
             view.error(spoolError(e));
         }
-        local.start(intake, ev -> ui.execute(() -> { if (connection == local) { onEvent(ev); } }));
+        start(local, intake, ev -> ui.execute(() -> { if (connection == local) { onEvent(ev); } }));
     }
 
     private void clearSpool() {

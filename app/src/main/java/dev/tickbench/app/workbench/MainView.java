@@ -24,7 +24,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.concurrent.Task;
@@ -115,24 +114,31 @@ public final class MainView extends BorderPane {
             if (b.selection() != null) {
                 charts.attach(b.selection());
                 split.getItems().set(1, chartsArea);
+            } else {
+                charts.detach();
             }
         });
-        new AnimationTimer() {
-            private long last;
-            private long lastOverview;
-
-            @Override
-            public void handle(long now) {
-                if (now - last >= FOLLOW_STEP_NS) {
-                    last = now;
-                    vm.pulse(now);
-                }
-                if (now - lastOverview >= OVERVIEW_EVERY_NS) {
-                    lastOverview = now;
-                    charts.refresh();
-                }
+        // the follow step and the overview's refresh: turns of a ticker while the window shows, so that
+        // nothing asks JavaFX for frames in between (an AnimationTimer rendered 60 pulses a second)
+        long[] lastOverview = {System.nanoTime() - OVERVIEW_EVERY_NS};
+        Ticker ticker = new Ticker(FOLLOW_STEP_NS / 1_000_000, now -> {
+            vm.pulse(now);
+            if (now - lastOverview[0] >= OVERVIEW_EVERY_NS) {
+                lastOverview[0] = now;
+                charts.refresh();
             }
-        }.start();
+        });
+        // a capture read to its end: the overview and the rates say so at once, not at the next refresh
+        vm.loadingProperty().addListener((o, a, on) -> { if (!on) { charts.refresh(); } });
+        sceneProperty().addListener((o, a, sc) -> {
+            if (sc != null) {
+                sc.windowProperty().addListener((o2, a2, win) -> {
+                    if (win != null) {
+                        win.showingProperty().addListener((o3, a3, on) -> { if (on) { ticker.start(); } else { ticker.stop(); } });
+                    }
+                });
+            }
+        });
     }
 
     /** The error or confirmation row, shown while its text is not empty, until dismissed or replaced. */
@@ -212,9 +218,9 @@ public final class MainView extends BorderPane {
      * The SSH entry of the Connect menu. The form lives as long as the window: a failed attempt reopens
      * it with what was typed and why it failed, while the current session goes on.
      */
-    public void addSshConnect(String label, ConnectFlow flow) {
+    public void addSshConnect(String label, java.util.function.Supplier<ConnectFlow> flow) {
         MenuItem item = new MenuItem(label);
-        item.setOnAction(e -> askToConnect(flow, null, null));
+        item.setOnAction(e -> askToConnect(flow.get(), null, null)); // the form and Recent are read when first asked for
         toolbar.connectMenu().getItems().add(item);
     }
 

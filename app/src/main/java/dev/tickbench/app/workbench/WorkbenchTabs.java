@@ -18,18 +18,29 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 
-/** The workbench's centre: Live | Path walk | Throttle | Compare. Live is the window's existing centre. */
+/**
+ * The workbench's centre: Live | Path walk | Throttle | Compare. Live is the window's existing centre.
+ * The other tabs' views are built when first shown (or first asked for): the window's first frame
+ * waits for none of their charts and tables (docs/workbench-charts.md, "Start"); their view-models
+ * exist from the start, so what they hold (a walk's window, the captures to compare) is kept.
+ */
 public final class WorkbenchTabs extends TabPane {
     /** One walk window: long enough for 20 CFS periods, short enough to follow a reproduction. */
     public static final Duration WALK_WINDOW = Duration.ofSeconds(2);
 
+    private final MainViewModel vm;
     private final WalkViewModel walkVm;
-    private final WalkView walk;
+    private WalkView walk;
     private final ThrottleViewModel throttleVm = new ThrottleViewModel();
-    private final ThrottleView throttle;
+    private ThrottleView throttle;
     private final CompareViewModel compareVm = new CompareViewModel();
-    private final CompareView compare;
-    private final Tab walkTab;
+    private CompareView compare;
+    private final Tab walkTab = new Tab("Path walk");
+    private final Tab throttleTab = new Tab("Throttle");
+    private final Tab compareTab = new Tab("Compare");
+    private final boolean localWalk;
+    private final Label noLocal = new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
+            + " have: connect to a Linux host over SSH to walk it there.");
 
     public WorkbenchTabs(Node live, MainViewModel vm) {
         this(live, vm, SystemRoots.live(), PathWalk.Window.sleeping());
@@ -37,40 +48,78 @@ public final class WorkbenchTabs extends TabPane {
 
     /** With the walk's roots and window injected (tests walk a fixture tree). */
     public WorkbenchTabs(Node live, MainViewModel vm, SystemRoots roots, PathWalk.Window window) {
+        this.vm = vm;
         walkVm = new WalkViewModel(roots, window, WALK_WINDOW, Platform::runLater);
-        walk = new WalkView(walkVm);
-        throttle = new ThrottleView(throttleVm, vm.storeProperty());
-        compare = new CompareView(compareVm);
-        boolean localWalk = LocalConnection.available() || !roots.isLive();
-        Label noLocal = new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
-                + " have: connect to a Linux host over SSH to walk it there.");
-        walkTab = new Tab("Path walk", localWalk ? walk : noLocal);
-        getTabs().addAll(new Tab("Live", live), walkTab, new Tab("Throttle", throttle), new Tab("Compare", compare));
+        localWalk = LocalConnection.available() || !roots.isLive();
+        getTabs().addAll(new Tab("Live", live), walkTab, throttleTab, compareTab);
         getTabs().forEach(t -> t.setClosable(false));
-        // the process list is read when the tab is first shown, not at start-up
+        // a tab's view is built when it is first shown; the process list is read then, not at start-up
         getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
-            if (t == walkTab && walkVm.processes().isEmpty() && (localWalk || walkVm.walker().remote())) {
-                walkVm.refreshProcesses();
+            if (t == walkTab) {
+                walk();
+                if (walkVm.processes().isEmpty() && walkUsable()) {
+                    walkVm.refreshProcesses();
+                }
+            } else if (t == throttleTab) {
+                throttle();
+            } else if (t == compareTab) {
+                compare();
             }
         });
         // an SSH target or probe server walks there, through its probe; anything else walks this machine
         vm.connectionProperty().addListener((o, a, c) -> {
             walkVm.useWalker(c instanceof ProbeCommands p ? new RemoteWalker(p) : walkVm.localWalker());
-            boolean usable = localWalk || walkVm.walker().remote();
-            walkTab.setContent(usable ? walk : noLocal);
+            if (walk != null) {
+                walkTab.setContent(walkUsable() ? walk : noLocal);
+            }
             // a remote list waits until the tab is shown again or Refresh: the session may still be preparing
-            if (!walkVm.walker().remote() && usable && getSelectionModel().getSelectedItem() == walkTab) {
+            if (!walkVm.walker().remote() && walkUsable() && getSelectionModel().getSelectedItem() == walkTab) {
                 walkVm.refreshProcesses();
             }
         });
     }
 
+    private boolean walkUsable() {
+        return localWalk || walkVm.walker().remote();
+    }
+
     public WalkViewModel walkModel() { return walkVm; }
-    public WalkView walk() { return walk; }
+
+    /** The Path walk view, built now if it was not yet. */
+    public WalkView walk() {
+        if (walk == null) {
+            walk = new WalkView(walkVm);
+            walkTab.setContent(walkUsable() ? walk : noLocal);
+        }
+        return walk;
+    }
+
     public ThrottleViewModel throttleModel() { return throttleVm; }
-    public ThrottleView throttle() { return throttle; }
+
+    /** The Throttle view, built now if it was not yet. */
+    public ThrottleView throttle() {
+        if (throttle == null) {
+            throttle = new ThrottleView(throttleVm, vm.storeProperty());
+            throttleTab.setContent(throttle);
+        }
+        return throttle;
+    }
+
     public CompareViewModel compareModel() { return compareVm; }
-    public CompareView compare() { return compare; }
+
+    /** The Compare view, built now if it was not yet. */
+    public CompareView compare() {
+        if (compare == null) {
+            compare = new CompareView(compareVm);
+            compareTab.setContent(compare);
+        }
+        return compare;
+    }
+
+    /** Whether the view of the tab named {@code title} was built (tests: nothing before it is shown). */
+    public boolean built(String title) {
+        return getTabs().stream().anyMatch(t -> t.getText().equals(title) && t.getContent() != null);
+    }
 
     /** Shows the tab holding {@code content}. */
     public void show(Node content) {

@@ -13,11 +13,13 @@ import javafx.stage.Window;
 
 /**
  * Benchmark driver, not a test: starts the real workbench ({@link Launcher}, as the installed app and
- * the run command do: this machine at 100 Hz), puts its window at 0,0 in 1600×1000 and, with
- * {@code -Dtickbench.bench.tab=idle}, shows the Compare tab (nothing on it changes) instead of the live
- * charts. Prints "READY" once set up, then every {@code -Dtickbench.bench.every=10} seconds the ticks
- * the local sampler delivered beside those its rate asks for. Run by {@code app/bench/workbench-cpu-rss.sh},
- * which measures the process from outside (/proc/PID/stat and status).
+ * the run command do: this machine at 100 Hz, or the capture given as its argument), puts its window at
+ * 0,0 in 1600×1000 and, with {@code -Dtickbench.bench.tab=idle}, shows the Compare tab (nothing on it
+ * changes) instead of the live charts; with {@code -Dtickbench.bench.tab=replay} it waits until the
+ * capture is read whole (shown whole, paused: nothing moves). Prints "READY" once set up, then every
+ * {@code -Dtickbench.bench.every=10} seconds the ticks the local sampler delivered beside those its rate
+ * asks for. Run by {@code app/bench/workbench-cpu-rss.sh}, which compiles it against the build it
+ * measures and measures the process from outside (/proc/PID/stat and status).
  */
 public final class WorkbenchDriver {
     private WorkbenchDriver() {}
@@ -31,10 +33,17 @@ public final class WorkbenchDriver {
 
     private static void drive() {
         try {
-            boolean idle = System.getProperty("tickbench.bench.tab", "live").equals("idle");
+            String tab = System.getProperty("tickbench.bench.tab", "live");
+            boolean idle = tab.equals("idle");
             long everyS = Long.getLong("tickbench.bench.every", 10);
             MainView m = awaitWindow(idle);
-            System.out.println("READY " + (idle ? "idle (Compare tab)" : "live (charts, following)"));
+            if (tab.equals("replay")) {
+                while (!Boolean.TRUE.equals(fx(() -> replayRead(m)))) {
+                    Thread.sleep(200);
+                }
+            }
+            System.out.println("READY " + (idle ? "idle (Compare tab)" : tab.equals("replay") ? "replay (a capture shown whole, paused)"
+                    : "live (charts, following)"));
             long startNs = System.nanoTime();
             long startSeq = -1;
             int rate = 0;
@@ -56,6 +65,23 @@ public final class WorkbenchDriver {
             }
         } catch (Exception e) {
             System.out.println("DRIVER FAILED " + e);
+        }
+    }
+
+    /** The capture is shown and read to its end. */
+    private static boolean replayRead(MainView m) {
+        var vm = viewModel(m);
+        return vm.replayProperty().get() && !vm.loadingProperty().get() && vm.storeProperty().get() != null
+                && vm.storeProperty().get().samples() > 0;
+    }
+
+    private static dev.tickbench.app.workbench.MainViewModel viewModel(MainView m) {
+        try {
+            var f = MainView.class.getDeclaredField("vm");
+            f.setAccessible(true);
+            return (dev.tickbench.app.workbench.MainViewModel) f.get(m);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("MainView has no vm field", e);
         }
     }
 

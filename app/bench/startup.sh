@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# The workbench's start-up: launch → window shown → window with content (the Live tab's tracks with
+# their titles and the sources panel filled) → first curves, cold and warm, under Xvfb at 1600x1000
+# (software rendering). Each milestone is what the app itself notes with -Dtickbench.startupLog=FILE
+# (StartupLog: a frame laid out with titled tracks, the sources listed, a line drawn on a track on
+# screen), never guessed from pictures; the times here are from the moment this script launches the
+# process (its wall clock) to the milestone's wall clock.
+#
+#   app/bench/startup.sh [ROUNDS] [WHAT…]
+#
+# WHAT is what is started, each in turn within every round, so that they share the machine's load:
+#   worktree, REV, WHAT@FLAGS   as app/bench/builds.sh says (this checkout as built, a git revision
+#                   built in /tmp, either with JVM flags added); a revision must write the start-up
+#                   log (StartupLog, from the commit that added it on)
+#   image:DIR       an app image or an installed app (jpackage/target/app/tickbench, /opt/tickbench):
+#                   its own launcher bin/tickbench, the property passed in JAVA_TOOL_OPTIONS
+# Default: 3 rounds of "worktree". Each round runs every WHAT cold, then warm: cold is the first run
+# after dropping the page cache (sync; echo 3 > /proc/sys/vm/drop_caches), which needs root — as
+# another user the cold runs are skipped and the script says so; warm is the next run, everything
+# already in the page cache. JAVA_OPTS adds JVM flags to every run (not for image:, whose launcher
+# has its own, unless in JAVA_TOOL_OPTIONS). Prints the machine, the load average before and after
+# each run, one line per run and the medians. Each run starts with an empty $HOME (no window size
+# remembered, no recent files), so the window opens at the screen's size.
+# Needs: Xvfb (Debian xvfb), GTK 3 (libgtk-3-0), JDK 17, Maven for the builds.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$ROOT/app/bench/machine.sh"
+ROUNDS=${1:-3}
+shift || true
+WHATS=("$@")
+((${#WHATS[@]})) || WHATS=(worktree)
+DEADLINE_S=${DEADLINE_S:-180}
+OUT=$(mktemp -d /tmp/tickbench-startup-run.XXXXXX)
+trap 'rm -rf "$OUT"' EXIT
+
+cold=true
+if [[ $(id -u) != 0 ]]; then
+  cold=false
+  echo "not root: cold runs skipped (dropping the page cache needs root: sync; echo 3 > /proc/sys/vm/drop_caches)"
+fi
+
+. "$ROOT/app/bench/builds.sh"
+
+# prepares WHAT; prints its launch kind and class path or launcher
+prepare() {
+  local what=$1 cp
+  case $what in
+    image:*)
+      [[ -x ${what#image:}/bin/tickbench ]] || { echo "no launcher ${what#image:}/bin/tickbench" >&2; exit 1; }
+      echo "image ${what#image:}/bin/tickbench" ;;
+    *)
+      cp=$(bench_prepare "$what" "$OUT") || exit 1
+      echo "cp $cp" ;;
+  esac
+}
+
+declare -A LAUNCH=()
+for what in "${WHATS[@]}"; do
+  LAUNCH[$what]=$(prepare "$what")
+done
+
+describe_machine
+echo "load average at start: $(loadavg)"
+echo "JVM options added: ${JAVA_OPTS:-(none)}"
+
+# one X server for every run: its own start is not the workbench's
+Xvfb_display=
+for d in $(seq 91 140); do
+  [[ -e /tmp/.X11-unix/X$d || -e /tmp/.X$d-lock ]] && continue
+  Xvfb ":$d" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+  XVFB_PID=$!
+  Xvfb_display=:$d
+  break
+done
+[[ -n $Xvfb_display ]] || { echo "no free X display for Xvfb" >&2; exit 1; }
+APP_PID=
+cleanup() {
+  [[ -n $APP_PID ]] && kill "$APP_PID" 2>/dev/null || true
+  kill "$XVFB_PID" 2>/dev/null || true
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
+for _ in $(seq 100); do [[ -e /tmp/.X11-unix/X${Xvfb_display#:} ]] && break; sleep 0.1; done
+
+milestone() { awk -v m="$1" -v t0="$2" '$1 == m { sub("wall_ms=", "", $2); print $2 - t0; exit }' "$3"; }
+cpu_at() { awk -v m="$1" '$1 == m { sub("cpu_ms=", "", $4); print $4; exit }' "$2"; }
+
+# one run: prints "window tracks content curves cpu_at_content cpu_at_curves" in ms from launch, or "fail …"
+run_once() {
+  local what=$1 log=$OUT/startup.log home=$OUT/home kind rest t0 i
+  rm -rf "$log" "$home" && mkdir -p "$home"
+  kind=${LAUNCH[$what]%% *}
+  rest=${LAUNCH[$what]#* }
+  local flags
+  flags=$(bench_flags "$what")
+  t0=$(date +%s%3N)
+  if [[ $kind == cp ]]; then
+    # shellcheck disable=SC2086  # JAVA_OPTS are words on purpose
+    HOME=$home DISPLAY=$Xvfb_display java -Xmx1g ${JAVA_OPTS:-} $flags -Dprism.order=sw -Dtickbench.startupLog="$log" \
+      -cp "$rest" dev.tickbench.app.Launcher >"$OUT/stdout" 2>"$OUT/stderr" &
+  else
+    HOME=$home DISPLAY=$Xvfb_display JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Dprism.order=sw -Dtickbench.startupLog=$log" \
+      "$rest" >"$OUT/stdout" 2>"$OUT/stderr" &
+  fi
+  APP_PID=$!
+  for ((i = 0; i < DEADLINE_S * 20; i++)); do
+    grep -q '^curves ' "$log" 2>/dev/null && break
+    kill -0 "$APP_PID" 2>/dev/null || break
+    sleep 0.05
+  done
+  sleep 0.5 # the milestone is written; let the process settle before it is stopped
+  kill "$APP_PID" 2>/dev/null || true
+  wait "$APP_PID" 2>/dev/null || true
+  APP_PID=
+  if ! grep -q '^curves ' "$log" 2>/dev/null; then
+    echo "fail (no first curves within ${DEADLINE_S} s; log: $(tr '\n' ' ' <"$log" 2>/dev/null); stderr: $(tail -3 "$OUT/stderr" | tr '\n' ' '))"
+    return
+  fi
+  echo "$(milestone window "$t0" "$log") $(milestone tracks "$t0" "$log") $(milestone content "$t0" "$log")" \
+       "$(milestone curves "$t0" "$log") $(cpu_at content "$log") $(cpu_at curves "$log")"
+}
+
+drop_caches() { sync; echo 3 >/proc/sys/vm/drop_caches; }
+
+RESULTS=$OUT/results
+: >"$RESULTS"
+printf '%-6s %-5s %-24s %8s %8s %8s %8s %11s %10s  %s\n' round mode what window tracks content curves cpu@content cpu@curves "load before → after"
+for ((r = 1; r <= ROUNDS; r++)); do
+  for what in "${WHATS[@]}"; do
+    for mode in cold warm; do
+      [[ $mode == cold && $cold == false ]] && continue
+      [[ $mode == cold ]] && drop_caches
+      before=$(loadavg | cut -d' ' -f1)
+      res=$(run_once "$what")
+      after=$(loadavg | cut -d' ' -f1)
+      if [[ $res == fail* ]]; then
+        printf '%-6s %-5s %-24s %s\n' "$r" "$mode" "$what" "$res"
+        continue
+      fi
+      read -r w t c f cpu cpu2 <<<"$res"
+      printf '%-6s %-5s %-24s %5d ms %5d ms %5d ms %5d ms %8d ms %7d ms  %s → %s\n' "$r" "$mode" "$what" "$w" "$t" "$c" "$f" "$cpu" "$cpu2" \
+        "$before" "$after"
+      echo "$what $mode $w $t $c $f $cpu $cpu2" >>"$RESULTS"
+    done
+  done
+done
+echo "load average at end: $(loadavg)"
+echo "medians (ms from launch):"
+printf '%-5s %-24s %8s %8s %8s %8s %11s %10s %5s\n' mode what window tracks content curves cpu@content cpu@curves runs
+for what in "${WHATS[@]}"; do
+  for mode in cold warm; do
+    awk -v w="$what" -v m="$mode" '$1 == w && $2 == m' "$RESULTS" >"$OUT/one"
+    [[ -s $OUT/one ]] || continue
+    med() { cut -d' ' -f"$1" "$OUT/one" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : int((a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+    printf '%-5s %-24s %5d ms %5d ms %5d ms %5d ms %8d ms %7d ms %5d\n' "$mode" "$what" "$(med 3)" "$(med 4)" "$(med 5)" "$(med 6)" "$(med 7)" \
+      "$(med 8)" "$(wc -l <"$OUT/one")"
+  done
+done
