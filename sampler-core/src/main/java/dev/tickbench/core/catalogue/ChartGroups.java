@@ -10,6 +10,7 @@ final class ChartGroups {
     static final String CPU_FREQ = "cpu_freq";
     static final String CPU = "cpu";
     static final String PSI = "psi";
+    static final String MEMORY = "memory";
     static final String SLAB = "slab";
     static final String BUDDY = "buddy";
     static final String CGROUP_THROTTLED = "cgroup_throttled";
@@ -32,6 +33,7 @@ final class ChartGroups {
                 ChartGroup.lines(CPU_FREQ, "CPU frequency", "MHz").withSteps(),
                 ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
                 ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
+                ChartGroup.lines(MEMORY, "Memory", "MiB").withSteps().withZero(),
                 ChartGroup.lines(SLAB, "Slab caches", "active objects").withIntegral().withSteps().withPicks(TOP, Ranking.MEMORY),
                 ChartGroup.lines(BUDDY, "Buddy free lists", "free blocks").withIntegral().withSteps()
                         .withPicks(TOP, Ranking.ZONE_FREE_MEMORY),
