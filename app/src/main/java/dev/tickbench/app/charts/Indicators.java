@@ -36,12 +36,22 @@ public final class Indicators {
         return b;
     }
 
-    /** A grey vertical band where data was lost (a gap), on every chart. */
+    /**
+     * A grey vertical band where data was lost (a gap), on every chart. Its word is drawn only when the
+     * band is wide enough to hold it: narrow bands side by side ran their labels into each other (the
+     * event list names each gap, and the band says where).
+     */
     static XRangeIndicator gap(Axis x, double from, double to, String text) {
         XRangeIndicator g = new XRangeIndicator(x, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
                 label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+            }
+
+            @Override
+            public void runPostLayout() {
+                super.runPostLayout();
+                label.setVisible(label.isVisible() && rectangle.getWidth() >= label.prefWidth(-1) + 4);
             }
         };
         g.setEditable(false);
