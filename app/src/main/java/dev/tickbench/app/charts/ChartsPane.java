@@ -78,6 +78,8 @@ public final class ChartsPane extends VBox {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         stack.getChildren().add(empty);
         empty.getStyleClass().add("placeholder");
+        empty.setWrapText(true);
+        empty.setPadding(new Insets(24));
         overlay.setMouseTransparent(true);
         overlay.setPickOnBounds(false);
         StackPane body = new StackPane(scroll, overlay);
@@ -331,6 +333,15 @@ public final class ChartsPane extends VBox {
             }
         }
         return false;
+    }
+
+    /** What the pane says while it has no track: why it is empty and what to do (the window decides). */
+    public void emptyText(String text) {
+        empty.setText(text);
+    }
+
+    public String emptyText() {
+        return empty.getText();
     }
 
     /** The tracks by their group's id ({@code thermal}, {@code cpu}), in the order they appeared. */
