@@ -101,7 +101,10 @@ public final class MainView extends BorderPane {
                 charts.attach(b.selection());
                 split.getItems().set(1, chartsArea);
             }
+            charts.emptyText(emptyText(b));
         });
+        vm.loadingProperty().addListener((o, a, b) -> charts.emptyText(emptyText(vm.showingProperty().get())));
+        charts.emptyText(emptyText(vm.showingProperty().get()));
         new AnimationTimer() {
             private long last;
             private long lastOverview;
@@ -231,6 +234,19 @@ public final class MainView extends BorderPane {
         toolbar.connectMenu().getItems().add(item);
     }
 
+    /** Why the Live tab has no track yet, in words, and what to do about it. */
+    private String emptyText(Showing now) {
+        return switch (now.origin()) {
+            case NONE -> "Nothing is shown yet: no connection and no capture open here."
+                    + " Connect ▾ → This machine or an SSH host, or open a capture (Ctrl+O)."
+                    + " Captures given on the command line are compared in the Compare tab.";
+            case LOCAL, REMOTE -> "Waiting for the first samples from " + now.source() + "… (connected; the tracks appear"
+                    + " with the first values)";
+            case REPLAY -> vm.loadingProperty().get() ? "Reading " + now.source() + "…"
+                    : now.source() + " holds no samples to draw (see the status line for what it held).";
+        };
+    }
+
     private Node noProc() {
         Label msg = new Label("No /proc here: this machine is not Linux, so there is nothing to sample locally.\n"
                 + "Connect to a host (Connect ▸ SSH host…) or open a capture (Ctrl+O).");
@@ -284,6 +300,10 @@ public final class MainView extends BorderPane {
 
     public ChartsPane charts() {
         return charts;
+    }
+
+    WorkbenchToolbar toolbar() {
+        return toolbar;
     }
 
     SourcesPanel sourcesPanel() {
