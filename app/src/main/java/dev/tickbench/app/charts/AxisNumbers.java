@@ -47,7 +47,8 @@ public final class AxisNumbers extends StringConverter<Number> {
         int power = 0;
         double scaled = v;
         double scaledUnit = unit;
-        while (Math.abs(scaled) >= SI_FROM && power < SUFFIX.length - 1) {
+        // from 100 000 on, the largest prefix that leaves a whole part: 190 k, 1.25 M (not 1250 k)
+        while (Math.abs(v) >= SI_FROM && Math.abs(scaled) >= 1000 && power < SUFFIX.length - 1) {
             scaled /= 1000;
             scaledUnit /= 1000;
             power++;

@@ -87,7 +87,7 @@ class TracksViewTest {
         fx(() -> { w.view.savePng(w.view.getScene().getRoot(), Path.of("/tmp/tracks-debug.png")); return null; });
         List<String> visible = fullyVisible();
         assertTrue(visible.size() >= 6, "tracks fully visible at 1600×1000: " + visible);
-        assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "slab", "buddy"), visible.subList(0, 6));
+        assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "memory", "slab"), visible.subList(0, 6));
         // the legend lists what is drawn; the slab caches not drawn are one "+N more" away
         ChartView slab = fx(() -> w.view.charts().chart("slab"));
         List<String> legend = fx(slab::legendTexts);
