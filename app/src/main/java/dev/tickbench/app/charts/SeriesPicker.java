@@ -77,7 +77,12 @@ public final class SeriesPicker {
         close.getStyleClass().add("small");
         close.setOnAction(e -> popup.hide());
         HBox foot = new HBox(8, count, none, close);
-        VBox box = new VBox(4, new Label(group.title() + ": drawn when checked, largest memory first"), filter, list, foot);
+        Label filterName = new Label("Filter");
+        filterName.setLabelFor(filter);
+        HBox filterRow = new HBox(4, filterName, filter);
+        filterRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox.setHgrow(filter, javafx.scene.layout.Priority.ALWAYS);
+        VBox box = new VBox(4, new Label(group.title() + ": drawn when checked, largest memory first"), filterRow, list, foot);
         box.setPadding(new Insets(6));
         box.getStyleClass().add("series-picker");
         box.setStyle("-fx-background-color: -tb-bg; -fx-border-color: -tb-rule; -fx-effect: dropshadow(gaussian, rgba(0,0,0,0.3), 8, 0, 0, 2);");

@@ -73,7 +73,9 @@ public final class CompareView extends VBox {
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());
         status.getStyleClass().add("status-line");
-        HBox bar = new HBox(8, load, clear, new Label("overlay"), series, progress, status);
+        Label seriesName = new Label("overlay");
+        seriesName.setLabelFor(series);
+        HBox bar = new HBox(8, load, clear, seriesName, series, progress, status);
         bar.setAlignment(Pos.CENTER_LEFT);
 
         Label error = new Label();

@@ -85,7 +85,9 @@ public final class ThrottleView extends VBox {
         Label source = new Label();
         source.textProperty().bind(vm.sourceProperty());
         source.getStyleClass().add("status-line");
-        HBox bar = new HBox(8, open, live, new Label("what if ceiling ="), whatIf, busy, source);
+        Label whatIfName = new Label("what if ceiling =");
+        whatIfName.setLabelFor(whatIf);
+        HBox bar = new HBox(8, open, live, whatIfName, whatIf, busy, source);
         bar.setAlignment(Pos.CENTER_LEFT);
 
         Label error = new Label();

@@ -85,7 +85,11 @@ public final class WalkView extends SplitPane {
         note.getStyleClass().add("status-line");
         note.setWrapText(true);
         HBox buttons = new HBox(6, walk, stop, refresh);
-        VBox left = new VBox(6, pickTitle, search, procs, target, buttons, note);
+        Label searchName = new Label("Search processes");
+        searchName.setLabelFor(search);
+        Label targetName = new Label("Target to walk");
+        targetName.setLabelFor(target);
+        VBox left = new VBox(6, pickTitle, searchName, search, procs, targetName, target, buttons, note);
         VBox.setVgrow(procs, Priority.ALWAYS);
         left.setPadding(new Insets(6));
         left.setMinWidth(240);

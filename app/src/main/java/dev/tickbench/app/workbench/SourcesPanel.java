@@ -15,6 +15,8 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
+import javafx.geometry.Pos;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
@@ -118,7 +120,12 @@ final class SourcesPanel extends VBox {
         });
         Label title = new Label("SOURCES");
         title.getStyleClass().add("panel-title");
-        getChildren().addAll(title, find, list);
+        Label findName = new Label("Find");
+        findName.setLabelFor(find);
+        HBox findRow = new HBox(4, findName, find);
+        findRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(find, Priority.ALWAYS);
+        getChildren().addAll(title, findRow, list);
         VBox.setVgrow(list, Priority.ALWAYS);
         setPadding(new Insets(4));
         setMinWidth(220);

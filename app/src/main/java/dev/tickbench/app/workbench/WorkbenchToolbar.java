@@ -66,6 +66,8 @@ final class WorkbenchToolbar extends ToolBar {
         rateName.setLabelFor(rate);
         Label floorName = new Label("FLOOR_HZ");
         floorName.setLabelFor(floor);
+        Label smoothingName = new Label("Smoothing");
+        smoothingName.setLabelFor(smoothing);
         floor.getStyleClass().add("floor-selector");
         rate.disableProperty().bind(vm.localProperty().not());
         floor.disableProperty().bind(vm.localProperty().not());
@@ -89,7 +91,7 @@ final class WorkbenchToolbar extends ToolBar {
         rec.getStyleClass().add("rec-indicator");
         ToggleButton dark = new ToggleButton("◐ Dark");
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
-        getItems().addAll(fileMenu(vm, dialogs), connect, rateName, rate, floorName, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec,
+        getItems().addAll(fileMenu(vm, dialogs), connect, rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
                 open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
     }
 

@@ -18,9 +18,16 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javafx.concurrent.Worker;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.ComboBoxBase;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
@@ -171,6 +178,56 @@ class ReadableWindowTest {
             String wall = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC)
                     .format(Instant.ofEpochSecond(0, lastWall));
             assertEquals(wall, rows.get(rows.size() - 1).split(",")[1], "the last row is the last sample");
+        }
+    }
+
+    @Test
+    void everyBoxHasItsNameBesideIt() throws Exception {
+        Path file = dir.resolve("fifty.ndjson");
+        try (SyntheticCapture c = SyntheticCapture.file(file, 50, 0, SyntheticCapture.attributes())) {
+            for (int t = 0; t < 50; t++) {
+                c.sample(Map.of("meminfo", SyntheticCapture.values("MemFree", 1000 + t)));
+            }
+        }
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED);
+        // the FLOOR_HZ box had no label (its name was in its text until a value was chosen), nor had the walk's
+        // fields, the smoothing box and the find field (a prompt, gone once typed into)
+        List<Node> roots = fx(() -> List.of(w.view, w.view.tabs().walk(), w.view.tabs().throttle(), w.view.tabs().compare()));
+        List<String> unnamed = new ArrayList<>();
+        int boxes = 0;
+        for (Node root : roots) {
+            List<Node> controls = new ArrayList<>();
+            List<Label> labels = new ArrayList<>();
+            fx(() -> { collect(root, controls, labels); return null; });
+            boxes += controls.size();
+            for (Node c : controls) {
+                boolean named = labels.stream().anyMatch(l -> l.getLabelFor() == c && !l.getText().isBlank());
+                if (!named) {
+                    unnamed.add(c.getClass().getSimpleName() + (c.getId() == null ? "" : "#" + c.getId()) + " in " + root.getClass().getSimpleName());
+                }
+            }
+        }
+        assertTrue(boxes >= 8, "the boxes found: " + boxes);
+        assertEquals(List.of(), unnamed, "boxes without a label naming them");
+        Label floorName = fx(() -> (Label) w.view.lookupAll(".label").stream()
+                .filter(n -> n instanceof Label l && l.getLabelFor() == w.view.lookup("#floor-box")).findFirst().orElseThrow());
+        assertEquals("FLOOR_HZ", fx(floorName::getText));
+    }
+
+    /** The boxes a user types into or picks from (not the editors inside a combo box or spinner), and the labels. */
+    private static void collect(Node n, List<Node> controls, List<Label> labels) {
+        if (n instanceof Label l) {
+            labels.add(l);
+        }
+        if (n instanceof ComboBoxBase<?> || n instanceof Spinner<?> || n instanceof TextInputControl) {
+            controls.add(n);
+            return;
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                collect(c, controls, labels);
+            }
         }
     }
 }
