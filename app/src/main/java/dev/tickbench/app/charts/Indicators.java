@@ -46,12 +46,17 @@ public final class Indicators {
             {
                 rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
                 label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+                label.setVisible(false); // shown once the band is laid out wide enough: a narrow one changes nothing
             }
 
             @Override
             public void runPostLayout() {
                 super.runPostLayout();
-                label.setVisible(label.isVisible() && rectangle.getWidth() >= label.prefWidth(-1) + 4);
+                // set only when it changes (a changed child asks for another layout), shown again when zoomed in
+                boolean fits = rectangle.getWidth() >= label.prefWidth(-1) + 4;
+                if (label.isVisible() != fits) {
+                    label.setVisible(fits);
+                }
             }
         };
         g.setEditable(false);

@@ -37,18 +37,23 @@ final class KmsgMarker extends XValueIndicator {
     @Override
     public void runPostLayout() {
         super.runPostLayout();
-        if (mark == null || mark.kind() != TimeMark.Kind.SESSION || getChart() == null || !label.isVisible()) {
+        if (mark == null || mark.kind() != TimeMark.Kind.SESSION || getChart() == null) {
             return;
         }
+        boolean overlaps = false;
         for (ChartPlugin p : getChart().getPlugins()) {
             if (p == this) {
-                return; // the earlier marks' labels are placed first and keep their place
+                break; // the earlier marks' labels are placed first and keep their place
             }
             if (p instanceof KmsgMarker k && k.mark != null && k.mark.kind() == TimeMark.Kind.SESSION && k.label.isVisible()
                     && k.label.getBoundsInParent().intersects(label.getBoundsInParent())) {
-                label.setVisible(false);
-                return;
+                overlaps = true;
+                break;
             }
+        }
+        // set only when it changes (a changed child asks for another layout); shown again once zoomed apart
+        if (label.isVisible() == overlaps) {
+            label.setVisible(!overlaps);
         }
     }
 

@@ -20,10 +20,17 @@ final class Ticks {
      * under a pixel at the usual zoom.
      */
     static final double SLIP_MARK_S = 0.1;
+    /**
+     * A machine loaded for minutes slips a tenth of a second again and again: one band a second at
+     * most (a slip sooner after the last band is a break and counted as missed, not another band);
+     * a band on every track for each would keep the charts busy redrawing.
+     */
+    static final double SLIP_MARK_EVERY_S = 1.0;
 
     private final SeriesStore store;
     private long lastSeq = -1;
     private String pendingGap;
+    private double lastSlipMarkX = Double.NEGATIVE_INFINITY;
     /** This session's samples, missed ticks and time span: the published vs achieved rate. */
     private volatile long sessionSamples;
     private volatile long sessionMissed;
@@ -90,7 +97,8 @@ final class Ticks {
         if (bySeq > 0 || dt > SeriesStore.BREAK_PERIODS * period) {
             breakLines(prev, dt, bySeq > 0, x);
         }
-        if (bySeq == 0 && dt > SeriesStore.BREAK_PERIODS * period && dt >= SLIP_MARK_S) {
+        if (bySeq == 0 && dt > SeriesStore.BREAK_PERIODS * period && dt >= SLIP_MARK_S && prev - lastSlipMarkX >= SLIP_MARK_EVERY_S) {
+            lastSlipMarkX = x;
             long slots = s.skipped() > 0 ? s.skipped() : byTime; // the sampler's own count when it says (FORMAT.md)
             return slots + " ticks slipped (the sampler ran late)";
         }
