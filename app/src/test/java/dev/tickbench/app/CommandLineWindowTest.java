@@ -113,7 +113,7 @@ class CommandLineWindowTest {
         @SuppressWarnings("unchecked")
         ComboBox<Integer> rate = (ComboBox<Integer>) robot.lookup(".rate-selector").query();
         assertEquals(10, (int) fx(rate::getValue));
-        assertEquals("Rate 10 Hz", fx(() -> rate.getButtonCell().getText()));
+        assertEquals("10 Hz", fx(() -> rate.getButtonCell().getText()), "beside its label, Rate");
         assertFalse(fx(rate::isDisabled), "this machine: the rate can be changed");
         assertTrue(fx(() -> vm.titleProperty().get()).contains(" · 10 Hz · FLOOR_HZ "), fx(() -> vm.titleProperty().get()));
 

@@ -29,6 +29,9 @@ public final class SyntheticCapture implements Closeable {
     private final int rateHz;
     private final boolean liveClock;
     private long seq;
+    /** Slots skipped so far (time passes, seq does not): the fixed clocks run this far ahead of seq. */
+    private long slipped;
+    private long skippedBeforeNext;
 
     private SyntheticCapture(Closeable target, JsonLineWriter out, int rateHz, int floorHz, ObjectNode attributes,
             ObjectNode capabilities, boolean liveClock) throws IOException {
@@ -140,9 +143,14 @@ public final class SyntheticCapture implements Closeable {
         long dt = 1_000_000_000L / rateHz;
         JsonGenerator g = out.begin("sample");
         g.writeNumberField("seq", seq);
-        g.writeNumberField("mono_ns", liveClock ? System.nanoTime() : START_MONO_NS + seq * dt);
-        g.writeNumberField("wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : START_WALL_NS + seq * dt);
-        g.writeNumberField("dt_ns", dt);
+        long slot = seq + slipped;
+        g.writeNumberField("mono_ns", liveClock ? System.nanoTime() : START_MONO_NS + slot * dt);
+        g.writeNumberField("wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : START_WALL_NS + slot * dt);
+        g.writeNumberField("dt_ns", dt * (1 + skippedBeforeNext));
+        if (skippedBeforeNext > 0) {
+            g.writeNumberField("skipped", skippedBeforeNext);
+            skippedBeforeNext = 0;
+        }
         return g;
     }
 
@@ -158,6 +166,15 @@ public final class SyntheticCapture implements Closeable {
     /** Skips {@code ticks} ticks (time passes, nothing written). */
     public void skip(int ticks) {
         seq += ticks;
+    }
+
+    /**
+     * The sampler ran late and skipped {@code ticks} slots (FORMAT.md, {@code skipped}): time passes,
+     * {@code seq} stays consecutive, and the next sample says how many it skipped.
+     */
+    public void slip(int ticks) {
+        slipped += ticks;
+        skippedBeforeNext += ticks;
     }
 
     /** An ordered map of key, value pairs: {@code values("temp", 41000, "crit", 95000)}. */

@@ -115,6 +115,7 @@ public final class ChartView extends HBox {
         // the wheel scrolls the track stack and Ctrl+wheel zooms all tracks (ChartsPane), not this one
         zoomer.setZoomScrollFilter(e -> false);
         chart.getPlugins().add(zoomer);
+        Charts.withoutToolBar(chart); // it slid in over the plot and took clicks (issue 25)
         overlays = new TrackOverlays(group, chart, xAxis, yAxis);
         height(COMPACT_HEIGHT);
         chart.setMinWidth(200);
@@ -433,6 +434,26 @@ public final class ChartView extends HBox {
     /** What the legend shows: the drawn series' badges, then "+N more" when some are not drawn. */
     public List<String> legendTexts() {
         return legend.legendTexts();
+    }
+
+    /** The crosshair's rows of this track, or null when the cursor left: its legend says them (CrosshairLayer). */
+    void readout(List<Readout.Row> rows) {
+        legend.readout(rows);
+    }
+
+    /** The legend's lines as shown now: the badges, or the readout at the cursor. */
+    List<String> legendShown() {
+        return legend.shownTexts();
+    }
+
+    /** The label column (the crosshair keeps its cursor while the mouse is there). */
+    javafx.scene.Node legend() {
+        return legend;
+    }
+
+    /** The series picker of a track that draws its top picks; null for one that draws all. */
+    public SeriesPicker picker() {
+        return legend.picker();
     }
 
     /** Opens the series picker ("+N more"); false when this chart has none. */

@@ -84,6 +84,8 @@ public final class ChartsPane extends VBox {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         stack.getChildren().add(empty);
         empty.getStyleClass().add("placeholder");
+        empty.setWrapText(true);
+        empty.setPadding(new Insets(24));
         overlay.setMouseTransparent(true);
         overlay.setPickOnBounds(false);
         StackPane body = new StackPane(scroll, overlay);
@@ -412,6 +414,15 @@ public final class ChartsPane extends VBox {
     /** Runs {@code r} (FX thread) when a track on screen has drawn a line of two points or more, for each track once. */
     public void onFirstCurves(Runnable r) {
         onFirstCurves = r;
+    }
+
+    /** What the pane says while it has no track: why it is empty and what to do (the window decides). */
+    public void emptyText(String text) {
+        empty.setText(text);
+    }
+
+    public String emptyText() {
+        return empty.getText();
     }
 
     /** The tracks by their group's id ({@code thermal}, {@code cpu}), in the order they appeared. */

@@ -11,16 +11,17 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
-import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 
 /**
- * The crosshair on one chart: the shared cursor with this chart's rows of the readout beside it, the
- * pins and the selected range, each placed where this chart's own time axis puts its time. Reads the
- * mouse over the plot (move, click, Shift+drag) and tells the {@link Crosshair}. Only positions nodes
- * during the chart's layout (the chart holds its datasets' read locks then); values are read on mouse
- * events.
+ * The crosshair on one chart: the shared cursor, the pins and the selected range, each placed where
+ * this chart's own time axis puts its time, and this chart's rows of the readout in its track's legend
+ * (beside the plot, never over its data; the chart under the mouse names the time on its time axis).
+ * Reads the mouse over the plot (move, click, Shift+drag) and tells the {@link Crosshair}; moving from
+ * the plot into the track's legend keeps the cursor, so a long legend can be scrolled and hovered.
+ * Only positions nodes during the chart's layout (the chart holds its datasets' read locks then);
+ * values are read on mouse events.
  */
 final class CrosshairLayer extends ChartPlugin {
     private static final double LABEL_GAP = 8;
@@ -31,7 +32,8 @@ final class CrosshairLayer extends ChartPlugin {
     private final Line[] pinLines = {line(PIN_STYLE), line(PIN_STYLE)};
     private final Label[] pinLabels = {pinLabel("A"), pinLabel("B")};
     private final Rectangle range = new Rectangle();
-    private final VBox readout = new VBox(1);
+    /** The cursor's time on the hovered chart (drawn by its time axis, over its labels). */
+    private String time = "";
     private double dragFrom = Double.NaN;
 
     private static final String PIN_STYLE = "-fx-stroke: -tb-accent; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 5 3;";
@@ -42,11 +44,7 @@ final class CrosshairLayer extends ChartPlugin {
         range.setStyle("-fx-fill: -tb-accent; -fx-opacity: 0.14;");
         range.setMouseTransparent(true);
         range.setManaged(false);
-        readout.setMouseTransparent(true);
-        readout.setManaged(false);
-        readout.setPadding(new Insets(2, 5, 2, 5));
-        readout.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-border-color: -tb-rule; -fx-opacity: 0.93;");
-        getChartChildren().addAll(range, pinLines[0], pinLines[1], pinLabels[0], pinLabels[1], cursor, readout);
+        getChartChildren().addAll(range, pinLines[0], pinLines[1], pinLabels[0], pinLabels[1], cursor);
         hideAll();
         InvalidationListener relayout = o -> place();
         crosshair.cursorProperty().addListener(relayout);
@@ -64,7 +62,17 @@ final class CrosshairLayer extends ChartPlugin {
                 crosshair.hover(view, x);
             }
         });
-        plot.addEventFilter(MouseEvent.MOUSE_EXITED, e -> crosshair.leave());
+        // out of the plot into the track's legend: the cursor stays (its rows are read there); off the track: gone
+        plot.addEventFilter(MouseEvent.MOUSE_EXITED, e -> {
+            if (!inLegend(e)) {
+                crosshair.leave();
+            }
+        });
+        view.addEventFilter(MouseEvent.MOUSE_EXITED, e -> {
+            if (e.getTarget() == view) {
+                crosshair.leave();
+            }
+        });
         plot.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> {
             double x = timeAt(e);
             if (e.getButton() == MouseButton.PRIMARY && e.isShiftDown() && !Double.isNaN(x)) {
@@ -94,6 +102,12 @@ final class CrosshairLayer extends ChartPlugin {
                 crosshair.pin(x);
             }
         });
+    }
+
+    private boolean inLegend(MouseEvent e) {
+        Node legend = view.legend();
+        Point2D p = legend.sceneToLocal(e.getSceneX(), e.getSceneY());
+        return p != null && legend.getLayoutBounds().contains(p);
     }
 
     /** The time under the mouse; NaN outside the plot. */
@@ -151,51 +165,37 @@ final class CrosshairLayer extends ChartPlugin {
             range.setHeight(h);
             range.setVisible(b > a || a > b);
         }
-        boolean show = !Double.isNaN(cx) && !readout.getChildren().isEmpty();
-        readout.setVisible(show);
-        if (show) {
-            readout.applyCss();
-            readout.autosize();
-            double rw = readout.getWidth();
-            double x = cx + LABEL_GAP + rw <= w ? cx + LABEL_GAP : Math.max(0, cx - LABEL_GAP - rw);
-            readout.relocate(x, 2);
-        }
+        boolean named = !Double.isNaN(cx) && crosshair.isHovered(view) && !time.isEmpty();
+        ((TimeAxis) view.xAxis()).cursor(named ? time : null, cx);
     }
 
-    /** The readout rows of this chart's series; the chart under the mouse also names the time. */
+    /** This chart's rows of the readout go to its legend; the chart under the mouse also names the time. */
     private void fill(Readout r) {
         if (r == null) {
-            readout.getChildren().clear();
+            time = "";
+            view.readout(null);
             return;
         }
-        List<Node> rows = new ArrayList<>();
-        if (crosshair.isHovered(view)) {
-            Label time = new Label(Readout.clock(r.x()));
-            time.setStyle("-fx-font-weight: bold; -fx-font-size: 11px; -fx-text-fill: -tb-fg;");
-            rows.add(time);
-        }
+        time = Readout.clock(r.x());
+        List<Readout.Row> rows = new ArrayList<>();
         for (Readout.Row row : r.rows()) {
-            if (!row.series().group().id().equals(view.group().id())) {
-                continue;
+            if (row.series().group().id().equals(view.group().id())) {
+                rows.add(row);
             }
-            Label l = new Label(row.text());
-            l.setStyle("-fx-font-size: 11px; -fx-text-fill: " + (row.at().hasValue() ? "-tb-fg" : "-tb-muted")
-                    + "; -fx-border-color: " + colour(row) + "; -fx-border-width: 0 0 0 3; -fx-padding: 0 0 0 4;");
-            rows.add(l);
         }
-        readout.getChildren().setAll(rows.size() == 1 && crosshair.isHovered(view) ? List.of() : rows);
+        view.readout(rows);
     }
 
-    /** The row's series colour as its line and badge show it. */
-    private String colour(Readout.Row row) {
-        String c = view.colour(row.series().name());
-        return c == null ? "-tb-muted" : c;
-    }
-
-    /** This chart's readout rows as shown (tests, screenshots). */
+    /** This chart's readout as shown: the time when it is the chart under the mouse, then its legend's rows (tests, screenshots). */
     List<String> readoutTexts() {
         List<String> out = new ArrayList<>();
-        readout.getChildren().forEach(n -> out.add(((Label) n).getText()));
+        if (crosshair.readoutProperty().get() == null) {
+            return out;
+        }
+        if (crosshair.isHovered(view)) {
+            out.add(time);
+        }
+        out.addAll(view.legendShown());
         return out;
     }
 
@@ -224,7 +224,6 @@ final class CrosshairLayer extends ChartPlugin {
             pinLabels[i].setVisible(false);
         }
         range.setVisible(false);
-        readout.setVisible(false);
     }
 
     private static Line line(String style) {

@@ -36,12 +36,27 @@ public final class Indicators {
         return b;
     }
 
-    /** A grey vertical band where data was lost (a gap), on every chart. */
+    /**
+     * A grey vertical band where data was lost (a gap), on every chart. Its word is drawn only when the
+     * band is wide enough to hold it: narrow bands side by side ran their labels into each other (the
+     * event list names each gap, and the band says where).
+     */
     static XRangeIndicator gap(Axis x, double from, double to, String text) {
         XRangeIndicator g = new XRangeIndicator(x, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
                 label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+                label.setVisible(false); // shown once the band is laid out wide enough: a narrow one changes nothing
+            }
+
+            @Override
+            public void runPostLayout() {
+                super.runPostLayout();
+                // set only when it changes (a changed child asks for another layout), shown again when zoomed in
+                boolean fits = rectangle.getWidth() >= label.prefWidth(-1) + 4;
+                if (label.isVisible() != fits) {
+                    label.setVisible(fits);
+                }
             }
         };
         g.setEditable(false);

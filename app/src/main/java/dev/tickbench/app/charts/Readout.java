@@ -4,7 +4,6 @@ import dev.tickbench.app.session.CadenceLabel;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesQuery;
 import dev.tickbench.app.session.SeriesQuery.ValueAt;
-import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,6 +48,20 @@ public record Readout(double x, List<Row> rows) {
             return c == null ? "cadence not published" : c.text();
         }
 
+        /**
+         * The line a track's legend shows at the cursor: "thermal_zone0  52.125 °C · fresh",
+         * "cpu0  600 MHz · held 2.5 s", "memory.some  no data · before the first value". Since when a
+         * value is held, and the cadence, are in {@link #text()} (the line's tooltip).
+         */
+        public String compactText() {
+            String state = switch (at.state()) {
+                case FRESH -> "fresh" + (at.heartbeat() ? " (heartbeat)" : "");
+                case HELD -> "held " + seconds(at.readX()) + (at.heartbeat() ? " (heartbeat)" : "");
+                case NO_DATA -> at.why();
+            };
+            return series.displayName() + "  " + valueText() + " · " + state;
+        }
+
         /** "thermal_zone0.temp  52.125 °C · held since … · 1.0 Hz · declared" */
         public String text() {
             return series.name() + "  " + valueText() + " · " + stateText() + " · " + cadenceText();
@@ -81,13 +94,10 @@ public record Readout(double x, List<Row> rows) {
 
     /**
      * A value as read: whole numbers without decimals (1800 MHz, 412 objects), others with up to three
-     * (52.125 °C, 33.333 %), trailing zeros dropped.
+     * (52.125 °C, 33.333 %), trailing zeros dropped, thousands grouped from five digits on (75 000 kB):
+     * never E-notation ({@link AxisNumbers}).
      */
     public static String number(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return Double.toString(v);
-        }
-        BigDecimal d = BigDecimal.valueOf(v).setScale(3, java.math.RoundingMode.HALF_UP).stripTrailingZeros();
-        return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+        return AxisNumbers.value(v);
     }
 }

@@ -3,7 +3,9 @@ package dev.tickbench.app.charts;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.axes.spi.TickMark;
 import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Label;
 
 /**
  * The shared time axis. ChartFX centres each tick label on its tick and the axis canvas clips it,
@@ -12,8 +14,36 @@ import javafx.scene.canvas.GraphicsContext;
  * when there it would run into its neighbour: never a cut label.
  */
 final class TimeAxis extends DefaultNumericAxis {
+    /** The crosshair's time on the chart under the mouse, over this axis' labels at the cursor. */
+    private final Label cursorTime = new Label();
+
     TimeAxis(String name) {
         super(name);
+        cursorTime.setManaged(false);
+        cursorTime.setMouseTransparent(true);
+        cursorTime.setVisible(false);
+        cursorTime.setPadding(new Insets(0, 4, 0, 4));
+        cursorTime.getStyleClass().add("cursor-time");
+        getChildren().add(cursorTime);
+    }
+
+    /** Names {@code text} at {@code position} (px along the axis), held inside the axis; null hides it. */
+    void cursor(String text, double position) {
+        cursorTime.setVisible(text != null);
+        if (text == null) {
+            return;
+        }
+        cursorTime.setText(text);
+        cursorTime.applyCss();
+        cursorTime.autosize();
+        double w = cursorTime.getWidth();
+        cursorTime.relocate(Math.max(0, Math.min(getWidth() - w, position - w / 2)), 1);
+        cursorTime.toFront();
+    }
+
+    /** The time named at the cursor, or null (tests). */
+    String cursorText() {
+        return cursorTime.isVisible() ? cursorTime.getText() : null;
     }
 
     @Override

@@ -8,35 +8,38 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Rectangle;
-import org.controlsfx.control.CheckComboBox;
 
 /**
  * A track's label column (docs/workbench-charts.md, "Tracks"): the title with the group's unit, ▾ and
  * PNG, the coloured cadence badge of every drawn series, and for a group that draws its top picks
  * "+N more" and a picker, right under the title. What is drawn is the {@link Selection}'s; the picker
- * is how the user changes it.
+ * is how the user changes it. While the crosshair is on the track, each badge says its series' value
+ * at the cursor instead (docs/crosshair.md): the readout sits beside the data, never over it. Badges
+ * wrap rather than cut, and scroll when they do not fit the track's height.
  */
 final class TrackLegend extends VBox {
     private final VBox badges = new VBox(1);
+    private final ScrollPane badgeScroll = new ScrollPane(badges);
     private final Button collapse = new Button("▾");
     private final Hyperlink more = new Hyperlink();
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
-    private final CheckComboBox<String> picker;
-    private boolean updatingPicker;
+    private final Map<String, Series> series = new LinkedHashMap<>();
+    /** The readout's rows by series while the crosshair is on this track; null while it is not. */
+    private Map<String, Readout.Row> readout;
+    private final SeriesPicker picker;
 
     TrackLegend(ChartGroup group, Selection selection, Runnable savePng, Runnable toggleCollapsed) {
         super(1);
@@ -59,24 +62,23 @@ final class TrackLegend extends VBox {
         HBox.setHgrow(title, Priority.SOMETIMES);
         HBox header = new HBox(4, collapse, title, spacer, png);
         header.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(header, badges);
+        badgeScroll.setFitToWidth(true);
+        badgeScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        badgeScroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
+        badgeScroll.getStyleClass().add("badge-scroll");
+        badgeScroll.setStyle("-fx-background-color: transparent; -fx-background: transparent; -fx-padding: 0;");
+        badgeScroll.setMinHeight(0);
+        VBox.setVgrow(badgeScroll, Priority.ALWAYS);
+        getChildren().addAll(header, badgeScroll);
         more.setStyle("-fx-font-size: 11px; -fx-padding: 0 2 0 2;");
         more.setVisible(false);
         more.setManaged(false);
         if (!group.picks().all()) {
-            picker = new CheckComboBox<>();
-            picker.setTitle("Pick…");
-            picker.setStyle("-fx-font-size: 11px;");
-            picker.setPrefWidth(90);
-            picker.getCheckModel().getCheckedItems().addListener((ListChangeListener<String>) c -> {
-                if (!updatingPicker) {
-                    selection.pick(group, new TreeSet<>(picker.getCheckModel().getCheckedItems()));
-                }
-            });
+            picker = new SeriesPicker(group, selection);
             more.setOnAction(e -> picker.show());
-            HBox pick = new HBox(4, more, picker);
+            HBox pick = new HBox(4, more, picker.button());
             pick.setAlignment(Pos.CENTER_LEFT);
-            getChildren().add(1, pick); // under the title: a long legend is cut at the bottom, never the picker
+            getChildren().add(1, pick); // under the title: a long legend scrolls, never the picker
         } else {
             picker = null;
         }
@@ -99,22 +101,18 @@ final class TrackLegend extends VBox {
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
         badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
-        badge.setMaxWidth(ChartView.LABEL_WIDTH - 8);
+        badge.setMaxWidth(ChartView.LABEL_WIDTH - 20); // room for the scroll bar
+        badge.setWrapText(true); // a long name wraps: never cut
+        badge.setMinHeight(Region.USE_PREF_SIZE);
+        badge.setTooltip(new Tooltip(badge.getText()));
         badgeOf.put(s.name(), badge);
-        if (picker != null) {
-            updatingPicker = true;
-            picker.getItems().add(s.name());
-            updatingPicker = false;
-        }
+        series.put(s.name(), s);
     }
 
     /** The legend lists what is drawn, in the series' order; the rest is one "+N more" away. */
     void drawn(Set<String> drawn) {
         if (picker != null) {
-            updatingPicker = true;
-            picker.getCheckModel().clearChecks();
-            drawn.forEach(n -> picker.getCheckModel().check(n));
-            updatingPicker = false;
+            picker.drawn(drawn);
         }
         List<Label> legend = new ArrayList<>();
         badgeOf.forEach((name, b) -> { if (drawn.contains(name)) { legend.add(b); } });
@@ -127,7 +125,45 @@ final class TrackLegend extends VBox {
 
     /** A new session may publish other cadences: the badges say what is true now. */
     void refresh(Map<String, Series> all) {
-        all.forEach((name, s) -> badgeOf.get(name).setText(s.label()));
+        series.putAll(all);
+        all.forEach((name, s) -> show(name));
+    }
+
+    /**
+     * The crosshair's rows for this track's series ({@code null}: the cursor left): each drawn badge says
+     * its value at the cursor, compact, with the whole row and the cadence in its tooltip.
+     */
+    void readout(List<Readout.Row> rows) {
+        if (rows == null) {
+            if (readout == null) {
+                return;
+            }
+            readout = null;
+        } else {
+            readout = new LinkedHashMap<>();
+            rows.forEach(r -> readout.put(r.series().name(), r));
+        }
+        badgeOf.keySet().forEach(this::show);
+    }
+
+    private void show(String name) {
+        Label b = badgeOf.get(name);
+        Readout.Row r = readout == null ? null : readout.get(name);
+        String text = r == null ? series.get(name).label() : r.compactText();
+        if (!text.equals(b.getText())) {
+            b.setText(text);
+            b.getTooltip().setText(r == null ? text : r.text());
+        }
+        b.pseudoClassStateChanged(NO_DATA, r != null && !r.at().hasValue());
+    }
+
+    private static final javafx.css.PseudoClass NO_DATA = javafx.css.PseudoClass.getPseudoClass("no-data");
+
+    /** What the drawn badges say now: the cadence badges, or the readout at the cursor (tests). */
+    List<String> shownTexts() {
+        List<String> out = new ArrayList<>();
+        badges.getChildren().forEach(n -> out.add(((Label) n).getText()));
+        return out;
     }
 
     /** Collapsed: the title only. */
@@ -141,17 +177,31 @@ final class TrackLegend extends VBox {
 
     List<String> badgeTexts() {
         List<String> out = new ArrayList<>();
-        badgeOf.values().forEach(b -> out.add(b.getText()));
+        series.values().forEach(s -> out.add(s.label()));
         return out;
     }
 
     List<String> legendTexts() {
         List<String> out = new ArrayList<>();
-        badges.getChildren().forEach(n -> out.add(((Label) n).getText()));
+        badges.getChildren().forEach(n -> out.add(series.get(nameOf((Label) n)).label()));
         if (more.isVisible()) {
             out.add(more.getText());
         }
         return out;
+    }
+
+    private String nameOf(Label badge) {
+        for (Map.Entry<String, Label> e : badgeOf.entrySet()) {
+            if (e.getValue() == badge) {
+                return e.getKey();
+            }
+        }
+        throw new IllegalStateException("a badge of no series");
+    }
+
+    /** The badges' scroll pane (tests: every line in reach). */
+    ScrollPane badgeScroll() {
+        return badgeScroll;
     }
 
     boolean openPicker() {
@@ -160,5 +210,10 @@ final class TrackLegend extends VBox {
         }
         picker.show();
         return true;
+    }
+
+    /** The picker, or null for a group that draws all its series. */
+    SeriesPicker picker() {
+        return picker;
     }
 }

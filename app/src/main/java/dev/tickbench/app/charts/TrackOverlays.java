@@ -29,6 +29,9 @@ final class TrackOverlays {
     private final DefaultNumericAxis xAxis;
     private final DefaultNumericAxis yAxis;
     private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
+    /** Gap bands, the oldest dropped past {@link #MAX_MARKS} like kmsg marks (the events list keeps them all). */
+    private final Deque<io.fair_acc.chartfx.plugins.XRangeIndicator> gapMarks = new ArrayDeque<>();
+    private final java.util.Set<TimeMark> gapsDrawn = new java.util.LinkedHashSet<>();
     private final Set<String> trips = new TreeSet<>();
     /** Fixed lines kept on screen whatever the data does: critical trips. */
     private final List<Double> fixedLines = new ArrayList<>();
@@ -81,7 +84,18 @@ final class TrackOverlays {
 
     void mark(TimeMark m) {
         switch (m.kind()) {
-            case GAP -> chart.getPlugins().add(Indicators.gap(xAxis, m.x(), m.toX(), "gap"));
+            case GAP -> {
+                if (!gapsDrawn.add(m)) {
+                    return; // told twice (the track was made while the mark was on its way): one band
+                }
+                var g = Indicators.gap(xAxis, m.x(), m.toX(), "gap");
+                chart.getPlugins().add(g);
+                gapMarks.addLast(g);
+                if (gapMarks.size() > MAX_MARKS) {
+                    chart.getPlugins().remove(gapMarks.removeFirst());
+                    gapsDrawn.remove(gapsDrawn.iterator().next());
+                }
+            }
             case KMSG, SESSION -> {
                 KmsgMarker k = new KmsgMarker(xAxis, m);
                 chart.getPlugins().add(k);

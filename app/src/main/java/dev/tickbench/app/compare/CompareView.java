@@ -30,6 +30,7 @@ import javafx.scene.input.DragEvent;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -72,7 +73,9 @@ public final class CompareView extends VBox {
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());
         status.getStyleClass().add("status-line");
-        HBox bar = new HBox(8, load, clear, new Label("overlay"), series, progress, status);
+        Label seriesName = new Label("overlay");
+        seriesName.setLabelFor(series);
+        HBox bar = new HBox(8, load, clear, seriesName, series, progress, status);
         bar.setAlignment(Pos.CENTER_LEFT);
 
         Label error = new Label();
@@ -94,6 +97,7 @@ public final class CompareView extends VBox {
         Label legend = new Label(CompareViewModel.LEGEND);
         legend.setId("compare-legend");
         legend.setWrapText(true);
+        legend.setMinHeight(Region.USE_PREF_SIZE); // wrapped whole: a VBox gave it one line and cut the verdicts' rule
         legend.getStyleClass().add("compare-legend");
         VBox floors = new VBox(4, legend, table);
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -197,7 +201,7 @@ public final class CompareView extends VBox {
             board.setCellValueFactory(d -> new ReadOnlyStringWrapper(CompareViewModel.cell(c.cell(d.getValue(), col))));
             String boardName = c.captures().get(i).board().hostname();
             board.setCellFactory(t -> new VerdictCell(c, col, boardName));
-            board.setPrefWidth(290);
+            board.setPrefWidth(300);
             board.setSortable(false);
             table.getColumns().add(board);
         }
@@ -272,8 +276,10 @@ public final class CompareView extends VBox {
             this.c = c;
             this.col = col;
             this.board = board;
-            setWrapText(true); // the cell's lines are shown whole: the row grows, nothing is cut
-            setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            // the cell's lines (numbers, verdict, fastest member) are shown whole: the row grows to them.
+            // Wrapping too made JavaFX size the row for one line and cut the verdict word off.
+            setWrapText(false);
+            setMinHeight(Region.USE_PREF_SIZE);
         }
 
         @Override

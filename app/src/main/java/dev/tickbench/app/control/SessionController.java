@@ -58,6 +58,9 @@ public final class SessionController {
 
         /** A confirmation the user should see ("Saved … (3.2 MB on disk)"). */
         void notice(String text);
+
+        /** A recording was saved to {@code capture} (Open Recent learns it). */
+        default void recorded(Path capture) {}
     }
 
     /** Where the shown data comes from. */
@@ -446,6 +449,13 @@ public final class SessionController {
         }
     }
 
+    /** The name a recording of the shown session is offered under: its host and now (docs/sessions.md). */
+    public String recordingName(java.time.Instant now, java.time.ZoneId zone) {
+        SeriesStore s = showing.store();
+        SessionInfo info = s == null ? null : s.session();
+        return RecordingName.of(info == null ? null : info.hostname(), now, zone);
+    }
+
     public void startRecording(Path file) {
         if (intake == null) {
             view.error("Nothing to record: connect to this machine or a host first (a replayed capture is already a file).");
@@ -466,6 +476,7 @@ public final class SessionController {
             if (f != null) {
                 view.status("Saved capture " + f);
                 view.notice(DiskSize.saved(f));
+                view.recorded(f);
             }
             return f;
         } catch (IOException e) {

@@ -47,8 +47,7 @@ public record CsvExportJob(Path capture, Spool spool, List<Series> drawn, double
             from = copy;
         }
         try {
-            CsvExport.Options options = ExportSelection.options(drawn, ExportSelection.firstSampleEpochS(from),
-                    fromEpochS, toEpochS, fillHeld);
+            CsvExport.Options options = ExportSelection.options(drawn, fromEpochS, toEpochS, fillHeld);
             message.accept("Exporting " + options.series().size() + " series to " + out.getFileName() + "…");
             return CsvExport.export(from, out, options, catalogue, progress);
         } finally {

@@ -43,18 +43,25 @@ public final class ExportSelection {
     }
 
     /**
-     * The export of what the window shows: its drawn series and its time range. CsvExport's time is
-     * seconds since the capture's first sample; the window's is epoch seconds (the first sample's
-     * wall clock is the common point: {@code firstSampleEpochS}, of the file read, which for a spool or
-     * a recording is later than the store's). A NaN bound (nothing shown yet) leaves that side open.
+     * A sample time on the window's axis (epoch seconds, a double of {@code wall_ns / 1e9}) is exact to a
+     * quarter of a microsecond; the export's bounds are widened by this much, so that a sample at either
+     * end of the range is in it. Samples are at least 1 ms apart (rate ≤ 1000 Hz): no other is taken in.
      */
-    public static CsvExport.Options options(Collection<Series> drawn, double firstSampleEpochS, double fromEpochS,
-                                            double toEpochS, boolean fillHeld) {
-        double first = firstSampleEpochS;
-        Double from = Double.isNaN(first) || Double.isNaN(fromEpochS) ? null : Math.max(0, fromEpochS - first);
-        Double to = Double.isNaN(first) || Double.isNaN(toEpochS) ? null : toEpochS - first;
+    static final long BOUND_SLACK_NS = 1_000;
+
+    /**
+     * The export of what the window shows: its drawn series and its time range, compared with each
+     * sample's wall clock in nanoseconds (the window's time is wall-clock epoch seconds). The range was
+     * once turned into seconds since the file's first sample and compared with the monotonic clock's:
+     * the difference of two epoch doubles came out a few hundred nanoseconds short about every other
+     * time, and the last sample shown was not exported. A NaN bound (nothing shown yet) leaves that
+     * side open.
+     */
+    public static CsvExport.Options options(Collection<Series> drawn, double fromEpochS, double toEpochS, boolean fillHeld) {
+        Long from = Double.isNaN(fromEpochS) ? null : (long) Math.floor(fromEpochS * 1e9) - BOUND_SLACK_NS;
+        Long to = Double.isNaN(toEpochS) ? null : (long) Math.ceil(toEpochS * 1e9) + BOUND_SLACK_NS;
         List<SeriesGlob> globs = columns(drawn).stream().map(SeriesGlob::of).toList();
-        return new CsvExport.Options(globs, fillHeld, from, to);
+        return new CsvExport.Options(globs, fillHeld, null, null, from, to);
     }
 
     /** Wall clock (epoch s) of the capture's first sample; NaN when it has none. */

@@ -13,9 +13,24 @@ import dev.tickbench.core.capture.SampleLine;
  * except the counts, which any thread reads.
  */
 final class Ticks {
+    /**
+     * A hole of slipped ticks at least this long is a gap mark (a band on every chart, a line in the
+     * events); a shorter one is a break in the lines and counted as missed. Under load a 100 Hz sampler
+     * slips a few ticks many times a second: a band each would bury the events, and one of 30 ms is
+     * under a pixel at the usual zoom.
+     */
+    static final double SLIP_MARK_S = 0.1;
+    /**
+     * A machine loaded for minutes slips a tenth of a second again and again: one band a second at
+     * most (a slip sooner after the last band is a break and counted as missed, not another band);
+     * a band on every track for each would keep the charts busy redrawing.
+     */
+    static final double SLIP_MARK_EVERY_S = 1.0;
+
     private final SeriesStore store;
     private long lastSeq = -1;
     private String pendingGap;
+    private double lastSlipMarkX = Double.NEGATIVE_INFINITY;
     /** This session's samples, missed ticks and time span: the published vs achieved rate. */
     private volatile long sessionSamples;
     private volatile long sessionMissed;
@@ -46,9 +61,10 @@ final class Ticks {
 
     /** Sample {@code s} at {@code x}; {@code latestX} is the newest time before it (NaN at the start). */
     void sample(SampleLine s, double x, double latestX) {
-        missedBefore(s, x);
-        if (pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1)) {
-            String why = pendingGap != null ? pendingGap : "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1);
+        String slipped = missedBefore(s, x);
+        if (pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1) || slipped != null) {
+            // a hole of slipped ticks is a gap too: drawn as a band and listed, like lost lines
+            String why = pendingGap != null ? pendingGap : slipped != null ? slipped : "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1);
             double from = Double.isNaN(latestX) ? x : latestX;
             store.mark(new TimeMark(TimeMark.Kind.GAP, from, x, SeriesStore.gapText(x - from, why)));
             pendingGap = null;
@@ -61,11 +77,12 @@ final class Ticks {
         sessionLastX = x;
     }
 
-    private void missedBefore(SampleLine s, double x) {
+    /** Counts the ticks missed before {@code s}; for a hole of slipped ticks that breaks the lines, what to call it. */
+    private String missedBefore(SampleLine s, double x) {
         SessionInfo info = store.session();
         double prev = sessionLastX;
         if (lastSeq < 0 || Double.isNaN(prev) || info == null || info.rateHz() <= 0) {
-            return;
+            return null;
         }
         double period = 1.0 / info.rateHz();
         double dt = x - prev;
@@ -73,13 +90,19 @@ final class Ticks {
         long byTime = Math.max(0, Math.round(dt / period) - 1);
         long lost = Math.max(bySeq, byTime);
         if (lost == 0) {
-            return;
+            return null;
         }
         sessionMissed += lost;
         missed += lost;
         if (bySeq > 0 || dt > SeriesStore.BREAK_PERIODS * period) {
             breakLines(prev, dt, bySeq > 0, x);
         }
+        if (bySeq == 0 && dt > SeriesStore.BREAK_PERIODS * period && dt >= SLIP_MARK_S && prev - lastSlipMarkX >= SLIP_MARK_EVERY_S) {
+            lastSlipMarkX = x;
+            long slots = s.skipped() > 0 ? s.skipped() : byTime; // the sampler's own count when it says (FORMAT.md)
+            return slots + " ticks slipped (the sampler ran late)";
+        }
+        return null;
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.tickbench.app.throttle;
 
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.Background;
+import dev.tickbench.app.charts.Charts;
+import dev.tickbench.app.charts.FixedWidthAxis;
 import dev.tickbench.app.charts.Indicators;
 import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
@@ -47,6 +49,9 @@ public final class ThrottleView extends VBox {
     private final XYChart effectiveChart;
     /** Workers are whole: the axis ticks whole numbers only (no 1.5 workers), 0 up to above the ceiling. */
     private final DefaultNumericAxis workersY;
+    /** Both charts' time axes, ranged over the trace by the view: live, they follow its newest second. */
+    private final DefaultNumericAxis iowaitX = axis("time since start");
+    private final DefaultNumericAxis effectiveX = axis("time since start");
     private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
     private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
     private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
@@ -80,7 +85,9 @@ public final class ThrottleView extends VBox {
         Label source = new Label();
         source.textProperty().bind(vm.sourceProperty());
         source.getStyleClass().add("status-line");
-        HBox bar = new HBox(8, open, live, new Label("what if ceiling ="), whatIf, busy, source);
+        Label whatIfName = new Label("what if ceiling =");
+        whatIfName.setLabelFor(whatIf);
+        HBox bar = new HBox(8, open, live, whatIfName, whatIf, busy, source);
         bar.setAlignment(Pos.CENTER_LEFT);
 
         Label error = new Label();
@@ -98,20 +105,20 @@ public final class ThrottleView extends VBox {
         row(status, 3, "last throttle", vm.lastThrottleProperty());
         row(status, 4, "drained peaks", vm.peaksProperty());
 
-        DefaultNumericAxis ioY = axis("iowait %");
-        iowaitChart = chart(axis("time since start"), ioY, LineStyle.NORMAL);
+        DefaultNumericAxis ioY = style(new FixedWidthAxis("iowait %", Y_AXIS_WIDTH));
+        iowaitChart = chart(iowaitX, ioY, LineStyle.NORMAL);
         drawBands(ioY, vm.bandsProperty().get());
         vm.bandsProperty().addListener((o, a, b) -> drawBands(ioY, b));
         ioY.setAutoRanging(false);
         ioY.set(0, 100);
-        workersY = new DefaultNumericAxis("workers") {
+        workersY = new FixedWidthAxis("workers", Y_AXIS_WIDTH) {
             @Override
             protected double computeTickUnit(double range) {
                 return wholeTickUnit(super.computeTickUnit(range));
             }
         };
         style(workersY);
-        effectiveChart = chart(axis("time since start"), workersY, LineStyle.ZERO_ORDER_HOLDER);
+        effectiveChart = chart(effectiveX, workersY, LineStyle.ZERO_ORDER_HOLDER);
 
         vm.traceProperty().addListener((o, a, b) -> drawTrace(b));
         vm.replayProperty().addListener((o, a, b) -> drawReplay(b));
@@ -229,6 +236,20 @@ public final class ThrottleView extends VBox {
             iowaitChart.getDatasets().setAll(rawLine, smoothedLine);
             effectiveChart.getDatasets().setAll(effectiveLine, ceilingLine, whatIfLine);
         }
+        // the time axes span the whole trace, set here: ChartFX's auto-range kept the first range it
+        // computed while the live trace grew (0–7.5 s with 73 s of points)
+        double end = tr.size() == 0 ? 1 : Math.max(1, tr.t()[tr.size() - 1]);
+        for (DefaultNumericAxis x : List.of(iowaitX, effectiveX)) {
+            if (x.getMin() != 0 || x.getMax() != end) {
+                x.set(0, end);
+                x.requestAxisLayout();
+            }
+        }
+    }
+
+    /** The time axis' range now, [min, max] seconds since the trace's start (tests: it follows). */
+    public double[] timeRange() {
+        return new double[] {iowaitX.getMin(), iowaitX.getMax(), effectiveX.getMin(), effectiveX.getMax()};
     }
 
     /** The workers axis' tick values (tests: whole numbers only). */
@@ -279,7 +300,13 @@ public final class ThrottleView extends VBox {
         }
     }
 
+    /** Both charts' value axes are this wide, so their plot areas (and times) line up. */
+    private static final double Y_AXIS_WIDTH = 64;
+
     private static DefaultNumericAxis style(DefaultNumericAxis a) {
+        if (a.getName().startsWith("time")) {
+            a.setAutoRanging(false); // ranged over the trace (drawTrace)
+        }
         a.setUnit(a.getName().startsWith("time") ? "s" : null);
         a.setAnimated(false);
         a.setForceZeroInRange(true);
@@ -291,6 +318,7 @@ public final class ThrottleView extends VBox {
     private static XYChart chart(DefaultNumericAxis x, DefaultNumericAxis y, LineStyle style) {
         XYChart c = new XYChart(x, y);
         c.setAnimated(false);
+        Charts.withoutToolBar(c);
         ErrorDataSetRenderer r = new ErrorDataSetRenderer();
         r.setErrorStyle(ErrorStyle.NONE);
         r.setDrawMarker(false);

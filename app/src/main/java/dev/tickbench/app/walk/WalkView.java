@@ -1,5 +1,7 @@
 package dev.tickbench.app.walk;
 
+import dev.tickbench.app.charts.Charts;
+import dev.tickbench.app.view.Cells;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
@@ -83,7 +85,11 @@ public final class WalkView extends SplitPane {
         note.getStyleClass().add("status-line");
         note.setWrapText(true);
         HBox buttons = new HBox(6, walk, stop, refresh);
-        VBox left = new VBox(6, pickTitle, search, procs, target, buttons, note);
+        Label searchName = new Label("Search processes");
+        searchName.setLabelFor(search);
+        Label targetName = new Label("Target to walk");
+        targetName.setLabelFor(target);
+        VBox left = new VBox(6, pickTitle, searchName, search, procs, targetName, target, buttons, note);
         VBox.setVgrow(procs, Priority.ALWAYS);
         left.setPadding(new Insets(6));
         left.setMinWidth(240);
@@ -112,7 +118,7 @@ public final class WalkView extends SplitPane {
             }
         });
         table.setPlaceholder(new Label("no walk yet"));
-        table.setPrefHeight(190);
+        table.setPrefHeight(270); // rows grow to their wrapped text: five levels of two lines fit
         table.setMinHeight(150);
         verdict.textProperty().bind(vm.verdictProperty());
         verdict.getStyleClass().add("walk-verdict");
@@ -140,6 +146,7 @@ public final class WalkView extends SplitPane {
         yAxis.setAutoRangeRounding(false);
         yAxis.setAutoRangePadding(0.1); // a level throttling steadily must not sit on the frame
         chart = new XYChart(xAxis, yAxis);
+        Charts.withoutToolBar(chart);
         chart.setAnimated(false);
         chart.setTitle("throttled time rate per level (one point per walk window)");
         ErrorDataSetRenderer r = new ErrorDataSetRenderer();
@@ -205,11 +212,14 @@ public final class WalkView extends SplitPane {
         return c;
     }
 
+    /** A column whose values and title wrap to its width: "old 490–514m · new 1923–1948m" is read whole. */
     private static TableColumn<LevelRow, String> col(String title, Function<LevelRow, String> value, double width) {
         TableColumn<LevelRow, String> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(value.apply(d.getValue())));
+        c.setCellFactory(t -> Cells.wrapping());
         c.setPrefWidth(width);
         c.setSortable(false);
+        Cells.wrapTitle(c);
         return c;
     }
 

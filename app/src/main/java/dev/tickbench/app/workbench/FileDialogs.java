@@ -58,7 +58,7 @@ final class FileDialogs {
             return;
         }
         FileChooser fc = captureChooser("Record to capture");
-        fc.setInitialFileName("tickbench-" + System.currentTimeMillis() / 1000 + ".ndjson.gz");
+        fc.setInitialFileName(vm.recordingName()); // host and time, not an epoch number
         File f = chosen(fc.showSaveDialog(window()));
         if (f == null) {
             view.recordingShown();

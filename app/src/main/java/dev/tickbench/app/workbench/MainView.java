@@ -108,8 +108,6 @@ public final class MainView extends BorderPane {
         setBottom(events());
         BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
 
-        // a capture's overview and rates as soon as it is whole, not at the next 2 s refresh
-        vm.loadingProperty().addListener((o, was, now) -> { if (was && !now) { charts.refreshOverview(); } });
         vm.showingProperty().addListener((o, a, b) -> {
             if (b.selection() != null) {
                 charts.attach(b.selection());
@@ -117,7 +115,10 @@ public final class MainView extends BorderPane {
             } else {
                 charts.detach();
             }
+            charts.emptyText(emptyText(b));
         });
+        vm.loadingProperty().addListener((o, a, b) -> charts.emptyText(emptyText(vm.showingProperty().get())));
+        charts.emptyText(emptyText(vm.showingProperty().get()));
         // the follow step and the overview's refresh: turns of a ticker while the window shows, so that
         // nothing asks JavaFX for frames in between (an AnimationTimer rendered 60 pulses a second)
         long[] lastOverview = {System.nanoTime() - OVERVIEW_EVERY_NS};
@@ -252,6 +253,19 @@ public final class MainView extends BorderPane {
         toolbar.connectMenu().getItems().add(item);
     }
 
+    /** Why the Live tab has no track yet, in words, and what to do about it. */
+    private String emptyText(Showing now) {
+        return switch (now.origin()) {
+            case NONE -> "Nothing is shown yet: no connection and no capture open here."
+                    + " Connect ▾ → This machine or an SSH host, or open a capture (Ctrl+O)."
+                    + " Captures given on the command line are compared in the Compare tab.";
+            case LOCAL, REMOTE -> "Waiting for the first samples from " + now.source() + "… (connected; the tracks appear"
+                    + " with the first values)";
+            case REPLAY -> vm.loadingProperty().get() ? "Reading " + now.source() + "…"
+                    : now.source() + " holds no samples to draw (see the status line for what it held).";
+        };
+    }
+
     private Node noProc() {
         Label msg = new Label("No /proc here: this machine is not Linux, so there is nothing to sample locally.\n"
                 + "Connect to a host (Connect ▸ SSH host…) or open a capture (Ctrl+O).");
@@ -305,6 +319,10 @@ public final class MainView extends BorderPane {
 
     public ChartsPane charts() {
         return charts;
+    }
+
+    WorkbenchToolbar toolbar() {
+        return toolbar;
     }
 
     SourcesPanel sourcesPanel() {

@@ -360,6 +360,20 @@ public final class MainViewModel implements SessionController.View {
     }
 
     @Override
+    public void recorded(Path capture) {
+        try {
+            files.opened(capture); // a capture just recorded is the one most likely opened next
+        } catch (IOException e) {
+            error.set("Cannot remember " + capture + " in the recent captures: " + e.getMessage());
+        }
+    }
+
+    /** The name Record offers: the session's host and the time now ({@code edge-router-3-2025-11-29_200012.ndjson.gz}). */
+    public String recordingName() {
+        return controller.recordingName(java.time.Instant.now(), java.time.ZoneId.systemDefault());
+    }
+
+    @Override
     public void status(String text) {
         status.set(text);
     }

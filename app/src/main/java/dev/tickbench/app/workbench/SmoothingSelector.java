@@ -11,7 +11,7 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
 
 /**
- * The toolbar's "Smoothing: tick · 100 ms · 1 s": the window of the derived series (busy, iowait, PSI,
+ * The toolbar's Smoothing box (tick · 100 ms · 1 s): the window of the derived series (busy, iowait, PSI,
  * cgroup usage and throttling; docs/derived-series.md, "Windows"). Every store the window shows takes
  * the chosen window before its first line. A capture is read again with the new window, so the whole
  * capture is recomputed from its own deltas; a live session keeps no raw deltas in memory, so there the
@@ -34,7 +34,7 @@ public final class SmoothingSelector extends ComboBox<DerivedWindow> {
         this.reopen = reopen;
         getItems().addAll(DerivedWindow.TICK, DerivedWindow.MS_100, DerivedWindow.S_1);
         setValue(DerivedWindow.DEFAULT);
-        setButtonCell(cell("Smoothing: "));
+        setButtonCell(cell("")); // its name is the toolbar's label beside it
         setCellFactory(l -> cell(""));
         setTooltip(new Tooltip(TIP));
         getStyleClass().add("smoothing-selector");

@@ -15,6 +15,8 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
+import javafx.geometry.Pos;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
@@ -44,6 +46,13 @@ final class SourcesPanel extends VBox {
         filtered = new FilteredList<>(sources, r -> true);
         list = new ListView<>(filtered);
         list.setCellFactory(l -> new ListCell<>() {
+            {
+                // a reason is read whole: the cell wraps to the list's width instead of cutting it
+                setWrapText(true);
+                prefWidthProperty().bind(l.widthProperty().subtract(18));
+                setMinWidth(0);
+            }
+
             @Override
             protected void updateItem(SessionInfo.SourceRow row, boolean empty) {
                 super.updateItem(row, empty);
@@ -62,7 +71,15 @@ final class SourcesPanel extends VBox {
                 }
             }
         });
-        list.setPlaceholder(new Label("no session yet"));
+        Label placeholder = new Label();
+        placeholder.setWrapText(true);
+        placeholder.setPadding(new Insets(8));
+        list.setPlaceholder(placeholder);
+        Runnable say = () -> placeholder.setText(sources.isEmpty() ? "no session yet: its sources are listed once it sends its hello"
+                : "nothing matches \"" + find.getText().trim() + "\": no source, and no series on a chart; every key read is in Export CSV");
+        sources.addListener((javafx.collections.ListChangeListener<SessionInfo.SourceRow>) c -> say.run());
+        find.textProperty().addListener((o, a, b) -> say.run());
+        say.run();
         find.setPromptText("Find a source (Ctrl+F)");
         find.getStyleClass().add("source-find");
         find.textProperty().addListener((o, a, b) -> {
@@ -103,7 +120,12 @@ final class SourcesPanel extends VBox {
         });
         Label title = new Label("SOURCES");
         title.getStyleClass().add("panel-title");
-        getChildren().addAll(title, find, list);
+        Label findName = new Label("Find");
+        findName.setLabelFor(find);
+        HBox findRow = new HBox(4, findName, find);
+        findRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(find, Priority.ALWAYS);
+        getChildren().addAll(title, findRow, list);
         VBox.setVgrow(list, Priority.ALWAYS);
         setPadding(new Insets(4));
         setMinWidth(220);

@@ -15,11 +15,15 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.Separator;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import dev.tickbench.app.session.SessionInfo;
 
 /**
  * The main window's toolbar: File, Connect, this machine's Rate and FLOOR_HZ (bound both ways to the
  * view-model: what the box says is what the sampler runs at, however it was set), Smoothing, Record
- * with its indicator, Open, Export CSV with "fill held values", PNG, Follow and the theme.
+ * with its indicator, Open, Export CSV with "fill held values", PNG, Follow and the theme. Every box
+ * has its name beside it. Showing a capture or a remote host, Rate and FLOOR_HZ are not this machine's
+ * to set: disabled, they say what the shown session runs at (its hello), never the last live value.
  */
 final class WorkbenchToolbar extends ToolBar {
     private final MenuButton connect = new MenuButton("Connect");
@@ -35,13 +39,36 @@ final class WorkbenchToolbar extends ToolBar {
         connect.getItems().add(thisMachine);
         rate.getItems().addAll(10, 25, 50, 100, 200, 500, 1000);
         rate.valueProperty().bindBidirectional(vm.rateHzProperty()); // a new value restarts the sampler (the view-model)
-        rate.setButtonCell(rateCell("Rate "));
         rate.setCellFactory(l -> rateCell(""));
+        rate.setId("rate-box");
         rate.getStyleClass().add("rate-selector");
         floor.getItems().addAll(0, 1, 5, 10, 50, 100, 1000);
         floor.valueProperty().bindBidirectional(vm.floorHzProperty());
-        floor.setButtonCell(floorCell(true));
         floor.setCellFactory(l -> floorCell(false));
+        floor.setId("floor-box");
+        Runnable shownCells = () -> {
+            // a new cell renders at once: what the shown session runs at, or this machine's choice
+            SessionInfo session = vm.sessionProperty().get();
+            boolean local = vm.localProperty().get();
+            rate.setButtonCell(local || session == null ? rateCell("") : fixedCell(session.rateHz() + " Hz"));
+            String sessionFloor = session == null ? null : session.floorHz() > 0 ? session.floorHz() + " Hz" : "off";
+            floor.setButtonCell(local || session == null ? floorCell(true) : fixedCell(sessionFloor));
+            // with no value chosen the box shows its prompt, not its cell: "environment", or the session's
+            floor.setPromptText(local || session == null ? "environment" : sessionFloor);
+            String whose = local ? "this machine's sampler" : session == null ? "this machine's sampler (not shown now)"
+                    : "the shown session (set on its probe, not here)";
+            rate.setTooltip(new Tooltip("Sampling rate of " + whose));
+            floor.setTooltip(new Tooltip("FLOOR_HZ of " + whose + ": 0 = off, blank = the environment's"));
+        };
+        vm.localProperty().addListener((o, a, b) -> shownCells.run());
+        vm.sessionProperty().addListener((o, a, b) -> shownCells.run());
+        shownCells.run();
+        Label rateName = new Label("Rate");
+        rateName.setLabelFor(rate);
+        Label floorName = new Label("FLOOR_HZ");
+        floorName.setLabelFor(floor);
+        Label smoothingName = new Label("Smoothing");
+        smoothingName.setLabelFor(smoothing);
         floor.getStyleClass().add("floor-selector");
         rate.disableProperty().bind(vm.localProperty().not());
         floor.disableProperty().bind(vm.localProperty().not());
@@ -66,7 +93,7 @@ final class WorkbenchToolbar extends ToolBar {
         ToggleButton dark = new ToggleButton("◐ Dark");
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
         file = fileMenu(vm, dialogs);
-        getItems().addAll(file, connect, rate, floor, smoothing, new Separator(Orientation.VERTICAL), record, rec,
+        getItems().addAll(file, connect, rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
                 open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
     }
 
@@ -112,6 +139,31 @@ final class WorkbenchToolbar extends ToolBar {
         return file;
     }
 
+    /** What the closed Rate box says now (tests: no stale rate during a replay). */
+    String rateShown() {
+        return rate.getButtonCell() == null ? null : rate.getButtonCell().getText();
+    }
+
+    String floorShown() {
+        return floor.getButtonCell() == null ? null : floor.getButtonCell().getText();
+    }
+
+    /** The FLOOR_HZ box's prompt: what it says while no FLOOR_HZ is chosen. */
+    String floorPrompt() {
+        return floor.getPromptText();
+    }
+
+    /** A closed box showing {@code text} whatever its value (a session this window does not set). */
+    private static ListCell<Integer> fixedCell(String text) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(Integer v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(text);
+            }
+        };
+    }
+
     private static ListCell<Integer> rateCell(String prefix) {
         return new ListCell<>() {
             @Override
@@ -129,9 +181,9 @@ final class WorkbenchToolbar extends ToolBar {
             protected void updateItem(Integer v, boolean empty) {
                 super.updateItem(v, empty);
                 if (empty || v == null) {
-                    setText(button ? "FLOOR_HZ: environment" : null);
+                    setText(button ? "environment" : null);
                 } else {
-                    setText("FLOOR_HZ " + (v == 0 ? "off" : v + " Hz"));
+                    setText(v == 0 ? "off" : v + " Hz");
                 }
             }
         };

@@ -109,7 +109,9 @@ class CrosshairViewTest {
         assertEquals(SeriesQuery.State.FRESH, row.at().state());
         assertEquals(read.getValue(), row.at().value(), 1e-9);
         assertEquals(read.getKey(), row.at().readX(), 1e-6);
-        String shown = "thermal_zone0.temp  " + Readout.number(read.getValue()) + " °C · fresh read · 1.0 Hz · declared";
+        assertEquals("thermal_zone0.temp  " + Readout.number(read.getValue()) + " °C · fresh read · 1.0 Hz · declared", row.text());
+        // the track's legend says it, compact (the whole row is its tooltip)
+        String shown = "thermal_zone0  " + Readout.number(read.getValue()) + " °C · fresh";
         List<String> texts = fx(() -> c.readoutTexts(thermal));
         assertEquals(Readout.clock(t), texts.get(0), "the chart under the mouse names the time first");
         assertTrue(texts.contains(shown), texts.toString());
@@ -131,8 +133,9 @@ class CrosshairViewTest {
         assertEquals(SeriesQuery.State.HELD, held.at().state());
         assertEquals(cpu0.get(since), held.at().value(), 1e-9);
         assertEquals(since, held.at().readX(), 1e-6);
-        String heldText = "cpufreq.cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held since " + Readout.clock(since)
-                + " (0.4 s" + (held.at().heartbeat() ? ", heartbeat" : "") + ") · 100 Hz · change";
+        assertEquals("cpufreq.cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held since " + Readout.clock(since)
+                + " (0.4 s" + (held.at().heartbeat() ? ", heartbeat" : "") + ") · 100 Hz · change", held.text());
+        String heldText = "cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held 0.4 s" + (held.at().heartbeat() ? " (heartbeat)" : "");
         ChartView freq = chart("cpu_freq");
         List<String> freqTexts = fx(() -> c.readoutTexts(freq));
         assertTrue(freqTexts.contains(heldText), freqTexts.toString());
@@ -144,7 +147,7 @@ class CrosshairViewTest {
             assertEquals(SeriesQuery.State.NO_DATA, b.at().state(), b.text());
             assertEquals("no data", b.valueText());
         }
-        assertTrue(fx(() -> c.readoutTexts(thermal)).contains("thermal_zone0.temp  no data · before the first value · 1.0 Hz · declared"),
+        assertTrue(fx(() -> c.readoutTexts(thermal)).contains("thermal_zone0  no data · before the first value"),
                 fx(() -> c.readoutTexts(thermal)).toString());
         // inside the gap (20.0 s … 20.5 s): no data, with the gap's reason
         fx(() -> { c.hover(thermal, START + 20.2); return null; });

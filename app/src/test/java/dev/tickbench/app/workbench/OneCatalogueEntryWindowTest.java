@@ -115,8 +115,8 @@ class OneCatalogueEntryWindowTest {
         Readout.Row fresh = fx(() -> c.readoutProperty().get().row("hwmon.hwmon0.temp1"));
         assertEquals(SeriesQuery.State.FRESH, fresh.at().state());
         assertEquals("45.5 °C", fresh.valueText());
-        until("the readout beside the cursor", () -> c.readoutTexts(thermal).contains(
-                "hwmon.hwmon0.temp1  45.5 °C · fresh read · 10 Hz · change"));
+        assertEquals("hwmon.hwmon0.temp1  45.5 °C · fresh read · 10 Hz · change", fresh.text());
+        until("the readout in the track's legend", () -> c.readoutTexts(thermal).contains("hwmon0.temp1  45.5 °C · fresh"));
         fx(() -> { c.hover(thermal, at(3) + 0.05); return null; });
         Readout.Row held = fx(() -> c.readoutProperty().get().row("hwmon.hwmon0.temp1"));
         assertEquals(SeriesQuery.State.HELD, held.at().state());

@@ -107,7 +107,7 @@ class ReplayViewTest {
         assertTrue(header.contains("stat.cpu.iowait") && header.contains("pressure.io.some_total"), header.toString());
         assertTrue(header.contains("cpu.busy_pct") && header.contains("psi.io.some_pct"), "the shown derived series too: " + header);
         assertTrue(header.contains("slabinfo.ext4_inode_cache"), "a shown (default-picked) slab cache: " + header);
-        assertFalse(header.contains("meminfo.MemFree"), "only the series the charts show");
+        assertFalse(header.contains("meminfo.MemTotal"), "only the series the charts show (MemFree is on the Memory track)");
         assertFalse(header.contains("stat.cpu0.user"), "stat.cpu.* is the total, not the per-core columns");
         assertEquals(1 + 500, rows.size(), "ticks 5.00 s … 9.99 s after the first sample");
         assertTrue(rows.get(1).startsWith("5.0"), rows.get(1));

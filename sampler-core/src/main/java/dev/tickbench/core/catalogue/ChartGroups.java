@@ -14,6 +14,7 @@ final class ChartGroups {
     static final String CPUIDLE = "cpuidle";
     static final String CPU = "cpu";
     static final String PSI = "psi";
+    static final String MEMORY = "memory";
     static final String SLAB = "slab";
     static final String BUDDY = "buddy";
     static final String CGROUP_THROTTLED = "cgroup_throttled";
@@ -42,6 +43,7 @@ final class ChartGroups {
                 ChartGroup.lines(CPUIDLE, "Idle state residency", "%").withZero(),
                 ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
                 ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
+                ChartGroup.lines(MEMORY, "Memory", "MiB").withSteps().withZero(),
                 ChartGroup.lines(SLAB, "Slab caches", "active objects").withIntegral().withSteps().withPicks(TOP, Ranking.MEMORY),
                 ChartGroup.lines(BUDDY, "Buddy free lists", "free blocks").withIntegral().withSteps()
                         .withPicks(TOP, Ranking.ZONE_FREE_MEMORY),

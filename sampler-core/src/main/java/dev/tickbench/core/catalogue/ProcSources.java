@@ -84,9 +84,16 @@ final class ProcSources {
                 SeriesEntry.counter("vmstat.{item:.+}", Unit.COUNT, "an event counter (page faults, reclaims, …)").metric(events));
     }
 
+    /** The meminfo names drawn on the Memory track: available and free, the page cache and what is in it, anonymous and kernel memory. */
+    static final String MEMORY_TRACK = "MemAvailable|MemFree|Cached|Buffers|AnonPages|Shmem|Slab|Dirty|Writeback";
+
     private static SourceEntry meminfo() {
         return SourceEntry.of("meminfo", ValueKind.LEVEL, ReadRule.EVERY_TICK, "/proc/meminfo",
                 "every name of the file; it moves many times a second, so it is read and sent every tick").series(
+                // what an engineer reads first on the Memory track (docs/workbench-charts.md, "Tracks"); the rest is in the CSV
+                level("meminfo.{item:" + MEMORY_TRACK + "}", Unit.KILOBYTES, "a memory size the Memory track draws")
+                        .shown("{item}", "MiB", Scale.per(1024)).group(ChartGroups.MEMORY)
+                        .metric(gauge("tickbench_meminfo_bytes", "/proc/meminfo (kB × 1024).", "name", "{item}")),
                 level("meminfo.{item:HugePages_.*}", Unit.PAGES, "a huge page count")
                         .metric(gauge("tickbench_meminfo_hugepages", "/proc/meminfo huge page counts.", "name", "{item}")),
                 level("meminfo.{item:.+}", Unit.KILOBYTES, "a memory size")

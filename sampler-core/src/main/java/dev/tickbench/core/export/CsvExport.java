@@ -65,11 +65,18 @@ public final class CsvExport {
 
     /**
      * What to export. Empty {@code series} = every series; {@code fromS}/{@code toS} (null = open)
-     * bound {@code t_s}, inclusive.
+     * bound {@code t_s}, inclusive; {@code fromWallNs}/{@code toWallNs} (null = open) bound a sample's
+     * {@code wall_ns}, inclusive: the workbench's visible range is wall-clock time, and compared there
+     * in whole nanoseconds its last sample is the export's last row (docs/csv.md).
      */
-    public record Options(List<SeriesGlob> series, boolean fillHeld, Double fromS, Double toS) {
+    public record Options(List<SeriesGlob> series, boolean fillHeld, Double fromS, Double toS, Long fromWallNs, Long toWallNs) {
         public Options {
             series = List.copyOf(series);
+        }
+
+        /** Bounded on {@code t_s} only (the probe's {@code csv --from/--to}). */
+        public Options(List<SeriesGlob> series, boolean fillHeld, Double fromS, Double toS) {
+            this(series, fillHeld, fromS, toS, null, null);
         }
 
         public static Options all() {
@@ -349,7 +356,9 @@ public final class CsvExport {
             if (pendingCadences != null) {
                 noteCadences(ts);
             }
-            if ((options.fromS() != null && ts < options.fromS()) || (options.toS() != null && ts > options.toS())) {
+            if ((options.fromS() != null && ts < options.fromS()) || (options.toS() != null && ts > options.toS())
+                    || (options.fromWallNs() != null && s.wallNs() < options.fromWallNs())
+                    || (options.toWallNs() != null && s.wallNs() > options.toWallNs())) {
                 return false;
             }
             row.setLength(0);

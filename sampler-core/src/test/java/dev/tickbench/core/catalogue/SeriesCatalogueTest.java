@@ -110,6 +110,14 @@ class SeriesCatalogueTest {
     void theFirstMatchingSeriesOfASourceWins() {
         assertEquals("tickbench_meminfo_hugepages", c.stream("meminfo", "HugePages_Total").orElseThrow().entry().metric().family());
         assertEquals("tickbench_meminfo_bytes", c.stream("meminfo", "Hugepagesize").orElseThrow().entry().metric().family());
+        // the Memory track's names before the general pattern: drawn in MiB, served as the same family
+        SeriesMatch avail = c.stream("meminfo", "MemAvailable").orElseThrow();
+        assertEquals("memory", avail.group().id());
+        assertEquals("MiB", avail.displayUnit());
+        assertEquals(1.5, avail.toDisplay(1536), 0);
+        assertEquals("tickbench_meminfo_bytes", avail.entry().metric().family());
+        assertNull(c.stream("meminfo", "MemTotal").orElseThrow().group(), "the rest of meminfo is in the CSV, not on a track");
+        assertNull(c.stream("meminfo", "MemAvailableX").orElseThrow().group(), "a name is matched whole");
         assertEquals("tickbench_interrupts_by_cpu_total", c.stream("interrupts", "cpu7").orElseThrow().entry().metric().family());
         assertEquals("tickbench_interrupts_total", c.stream("interrupts", "LOC").orElseThrow().entry().metric().family());
         assertTrue(c.stream("pressure", "cpu.bad").isEmpty());
@@ -120,7 +128,7 @@ class SeriesCatalogueTest {
     @Test
     void chartGroupsInDisplayOrderWithTheirProperties() {
         List<String> ids = c.groups().stream().map(ChartGroup::id).toList();
-        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
+        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "memory", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
                 "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software", "probe_cost",
                 "probe_memory"), ids);
         ChartGroup slab = c.group("slab").orElseThrow();
