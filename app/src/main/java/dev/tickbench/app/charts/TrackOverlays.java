@@ -82,10 +82,10 @@ final class TrackOverlays {
     void mark(TimeMark m) {
         switch (m.kind()) {
             case GAP -> chart.getPlugins().add(Indicators.gap(xAxis, m.x(), m.toX(), "gap"));
-            case KMSG, SESSION -> {
+            case KMSG, SESSION, TRIGGER -> {
                 KmsgMarker k = new KmsgMarker(xAxis, m);
                 chart.getPlugins().add(k);
-                if (m.kind() == TimeMark.Kind.KMSG) {
+                if (m.kind() != TimeMark.Kind.SESSION) {
                     kmsgMarks.addLast(k);
                     if (kmsgMarks.size() > MAX_MARKS) {
                         chart.getPlugins().remove(kmsgMarks.removeFirst());

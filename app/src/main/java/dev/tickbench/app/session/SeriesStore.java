@@ -132,6 +132,9 @@ public final class SeriesStore {
             throttle(t);
         } else if (line instanceof GapLine g) {
             ticks.gapLine(g);
+        } else if (line instanceof dev.tickbench.core.capture.OtherLine o
+                && dev.tickbench.core.trigger.TriggerLine.TYPE.equals(o.type())) {
+            mark(TimeMark.trigger(o.raw())); // a fired trigger: a mark on every track (docs/triggers.md)
         } else {
             AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
                 session = CadenceBadges.achieved(a, order, session);

@@ -30,6 +30,7 @@ public final class WorkbenchTabs extends TabPane {
     private final CompareViewModel compareVm = new CompareViewModel();
     private final CompareView compare;
     private final Tab walkTab;
+    private final dev.tickbench.app.trigger.TriggersViewModel triggersVm;
 
     public WorkbenchTabs(Node live, MainViewModel vm) {
         this(live, vm, SystemRoots.live(), PathWalk.Window.sleeping());
@@ -46,6 +47,10 @@ public final class WorkbenchTabs extends TabPane {
                 + " have: connect to a Linux host over SSH to walk it there.");
         walkTab = new Tab("Path walk", localWalk ? walk : noLocal);
         getTabs().addAll(new Tab("Live", live), walkTab, new Tab("Throttle", throttle), new Tab("Compare", compare));
+        triggersVm = new dev.tickbench.app.trigger.TriggersViewModel(Platform::runLater, dev.tickbench.app.trigger.TriggersViewModel
+                .defaultDir(System.getenv(), dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
+        getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
+        vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c, vm.controller().intake()));
         getTabs().forEach(t -> t.setClosable(false));
         // the process list is read when the tab is first shown, not at start-up
         getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
@@ -71,6 +76,7 @@ public final class WorkbenchTabs extends TabPane {
     public ThrottleView throttle() { return throttle; }
     public CompareViewModel compareModel() { return compareVm; }
     public CompareView compare() { return compare; }
+    public dev.tickbench.app.trigger.TriggersViewModel triggersModel() { return triggersVm; }
 
     /** Shows the tab holding {@code content}. */
     public void show(Node content) {
