@@ -154,6 +154,10 @@ public final class TriggersPanel extends BorderPane {
     /** A saved capture: its name, triggers, size, and Open. */
     private final class SavedCell extends ListCell<SavedCapture> {
         private final Button open = new Button("Open");
+
+        SavedCell() {
+            open.getStyleClass().add("open-capture");
+        }
         private final Label text = new Label();
         private final HBox box = new HBox(8, open, text);
 
@@ -166,7 +170,7 @@ public final class TriggersPanel extends BorderPane {
             }
             text.setText(s.file().getFileName() + "  (" + String.join(", ", s.triggers()) + "; " + s.samples() + " samples, "
                     + DiskSize.text(s.bytes()) + (s.truncated() ? "; cut short" : "") + ")");
-            open.setId("open-" + s.file().getFileName());
+            open.setUserData(s.file()); // a file name is no CSS id: tests and tools find the button by its file
             open.setOnAction(e -> vm.open(s));
             setGraphic(box);
         }
