@@ -149,8 +149,11 @@ public final class TriggersViewModel {
             armed.setAll(now);
         }
         Tap t = tap;
-        recorderText.set(t == null ? "Flight recorder: starts with the first trigger armed; captures go to " + dir
-                : describe(t.recorder.stats(), t.recorder.config()));
+        String text = t == null ? "Flight recorder: starts with the first trigger armed; captures go to " + dir
+                : describe(t.recorder.stats(), t.recorder.config());
+        if (!text.equals(recorderText.get())) { // a property compares by reference: no relayout for the same words
+            recorderText.set(text);
+        }
     }
 
     /** Opens a saved capture in the window (the connection ends, as with File ▸ Open). */
