@@ -77,6 +77,7 @@ public final class TriggersPanel extends BorderPane {
         armed.getColumns().add(column("why it cannot fire", 300, s -> s.absent() == null ? "" : s.absent()));
         armed.getColumns().add(disarmColumn());
         armed.setPrefHeight(200);
+        armed.setMinHeight(120); // a row and its Disarm stay whole however the lists below grow
 
         fired.setId("firedTriggers");
         fired.setItems(vm.fired());
@@ -103,6 +104,7 @@ public final class TriggersPanel extends BorderPane {
         VBox top = new VBox(6, where, entry, error);
         VBox centre = new VBox(6, new Label("Armed"), armed, new Label("Fired"), fired, new Label("Saved captures"),
                 recorder, saved);
+        VBox.setVgrow(armed, Priority.SOMETIMES);
         VBox.setVgrow(fired, Priority.ALWAYS);
         VBox.setVgrow(saved, Priority.ALWAYS);
         setTop(top);

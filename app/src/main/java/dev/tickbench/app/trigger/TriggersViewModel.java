@@ -150,7 +150,7 @@ public final class TriggersViewModel {
         }
         Tap t = tap;
         String text = t == null ? "Flight recorder: starts with the first trigger armed; captures go to " + dir
-                : describe(t.recorder.stats(), t.recorder.config());
+                : describe(t.recorder.stats(), t.recorder.config(), saved.size());
         if (!text.equals(recorderText.get())) { // a property compares by reference: no relayout for the same words
             recorderText.set(text);
         }
@@ -206,6 +206,7 @@ public final class TriggersViewModel {
 
     private void saved(SavedCapture s) {
         saved.add(0, s);
+        refresh();
         if (s.error() != null) {
             error.set("The capture " + s.file() + " was cut short: " + s.error() + " (what was written is kept in it).");
         }
@@ -219,10 +220,11 @@ public final class TriggersViewModel {
         refresh();
     }
 
-    private static String describe(RecorderStats s, RecorderConfig c) {
+    /** {@code saved}: the list's, as the recorder counts a capture only after it told of it. */
+    private static String describe(RecorderStats s, RecorderConfig c, int saved) {
         return String.format(Locale.ROOT, "Flight recorder: %.1f s of stream in the ring (%.1f MB); %s; %d saved to %s",
                 s.ringSpanNs() / 1e9, s.ringBytes() / 1e6, s.capturing() ? "writing a capture" : "waiting for a trigger",
-                s.captures(), c.dir());
+                saved, c.dir());
     }
 
     public ObservableList<TriggerStatus> armed() { return armed; }
