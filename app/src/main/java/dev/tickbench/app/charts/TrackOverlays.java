@@ -96,10 +96,10 @@ final class TrackOverlays {
                     gapsDrawn.remove(gapsDrawn.iterator().next());
                 }
             }
-            case KMSG, SESSION -> {
+            case KMSG, SESSION, TRIGGER -> {
                 KmsgMarker k = new KmsgMarker(xAxis, m);
                 chart.getPlugins().add(k);
-                if (m.kind() == TimeMark.Kind.KMSG) {
+                if (m.kind() != TimeMark.Kind.SESSION) {
                     kmsgMarks.addLast(k);
                     if (kmsgMarks.size() > MAX_MARKS) {
                         chart.getPlugins().remove(kmsgMarks.removeFirst());

@@ -228,6 +228,11 @@ public final class LocalConnection implements Connection {
         return child == null ? -1 : child.pid();
     }
 
+    /** The running session's triggers, to arm and disarm live (docs/triggers.md); null when it is not running. */
+    public synchronized dev.tickbench.core.trigger.TriggerSet triggers() {
+        return session == null ? null : session.triggers();
+    }
+
     /** Samples the hand-off dropped because its consumer fell a whole ring behind (each in a gap line). */
     public synchronized long droppedSamples() {
         return handoff == null ? 0 : handoff.droppedSamples();

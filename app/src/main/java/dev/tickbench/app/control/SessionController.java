@@ -152,6 +152,11 @@ public final class SessionController {
         return showing;
     }
 
+    /** The live connection's intake (raw lines for a tap: the flight recorder), null when none. */
+    public LineIntake intake() {
+        return intake;
+    }
+
     /** {@code c} hears of every store a connection will feed from now on, before its first line (UI thread). */
     public void onNewStore(Consumer<SeriesStore> c) {
         newStores.add(c);

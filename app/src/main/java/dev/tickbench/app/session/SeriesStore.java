@@ -137,6 +137,9 @@ public final class SeriesStore {
             ticks.gapLine(g);
         } else if (line instanceof OtherLine o && o.type().equals(SelfLine.TYPE)) {
             lastSelf = SelfLine.of(o).orElseThrow(); // the probe's own cost, for the status row (docs/sessions.md, "The observer")
+        } else if (line instanceof dev.tickbench.core.capture.OtherLine o
+                && dev.tickbench.core.trigger.TriggerLine.TYPE.equals(o.type())) {
+            mark(TimeMark.trigger(o.raw())); // a fired trigger: a mark on every track (docs/triggers.md)
         } else {
             AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
                 session = CadenceBadges.achieved(a, order, session);

@@ -281,6 +281,7 @@ public final class MainView extends BorderPane {
         String t = CLOCK.format(Instant.ofEpochMilli((long) (m.x() * 1000)));
         return switch (m.kind()) {
             case KMSG -> t + "  kmsg  " + m.text();
+            case TRIGGER -> t + "  " + m.text();
             case GAP, SESSION -> t + "  " + m.text();
         };
     }

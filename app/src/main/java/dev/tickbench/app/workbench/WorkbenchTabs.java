@@ -41,6 +41,7 @@ public final class WorkbenchTabs extends TabPane {
     private final boolean localWalk;
     private final Label noLocal = new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
             + " have: connect to a Linux host over SSH to walk it there.");
+    private final dev.tickbench.app.trigger.TriggersViewModel triggersVm;
 
     public WorkbenchTabs(Node live, MainViewModel vm) {
         this(live, vm, SystemRoots.live(), PathWalk.Window.sleeping());
@@ -52,6 +53,10 @@ public final class WorkbenchTabs extends TabPane {
         walkVm = new WalkViewModel(roots, window, WALK_WINDOW, Platform::runLater);
         localWalk = LocalConnection.available() || !roots.isLive();
         getTabs().addAll(new Tab("Live", live), walkTab, throttleTab, compareTab);
+        triggersVm = new dev.tickbench.app.trigger.TriggersViewModel(Platform::runLater, dev.tickbench.app.trigger.TriggersViewModel
+                .defaultDir(System.getenv(), dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
+        getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
+        vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c, vm.controller().intake()));
         getTabs().forEach(t -> t.setClosable(false));
         // a tab's view is built when it is first shown; the process list is read then, not at start-up
         getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {
@@ -120,6 +125,7 @@ public final class WorkbenchTabs extends TabPane {
     public boolean built(String title) {
         return getTabs().stream().anyMatch(t -> t.getText().equals(title) && t.getContent() != null);
     }
+    public dev.tickbench.app.trigger.TriggersViewModel triggersModel() { return triggersVm; }
 
     /** Shows the tab holding {@code content}. */
     public void show(Node content) {

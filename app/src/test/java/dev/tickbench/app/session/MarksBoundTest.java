@@ -32,6 +32,24 @@ class MarksBoundTest {
         assertEquals("record " + n, marks.get(marks.size() - 1).text());
     }
 
+    /** A trigger line (docs/triggers.md, "Lines") is a mark at its tick's wall time, named, counted, with its values. */
+    @Test
+    void aFiredTriggerIsAMarkAtItsTick() throws Exception {
+        SeriesStore store = SeriesStore.live();
+        LineDecoder d = new LineDecoder();
+        feed(store, d, HELLO);
+        feed(store, d, "{\"type\":\"trigger\",\"seq\":12,\"mono_ns\":1200000000,\"wall_ns\":1001200000000,"
+                + "\"trigger\":\"hot\",\"expr\":\"hot: thermal_zone0_c > 80\",\"kind\":\"condition\",\"fired\":3,"
+                + "\"values\":{\"thermal_zone0_c\":81.5}}");
+        List<TimeMark> marks = store.marks();
+        assertEquals(1, marks.size(), marks.toString());
+        TimeMark m = marks.get(0);
+        assertEquals(TimeMark.Kind.TRIGGER, m.kind());
+        assertEquals(1001.2, m.x(), 1e-9);
+        assertEquals(m.x(), m.toX());
+        assertEquals("trigger hot fired (#3): hot: thermal_zone0_c > 80  {\"thermal_zone0_c\":81.5}", m.text());
+    }
+
     private static void feed(SeriesStore store, LineDecoder d, String line) throws Exception {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
         store.accept(d.decode(b, 0, b.length));

@@ -44,7 +44,7 @@ class WorkbenchTabsTest {
 
     @Test
     void theCentreIsFourTabs() throws Exception {
-        assertEquals(List.of("Live", "Path walk", "Throttle", "Compare"),
+        assertEquals(List.of("Live", "Path walk", "Throttle", "Compare", "Triggers"),
                 fx(() -> w.view.tabs().getTabs().stream().map(Tab::getText).toList()));
     }
 

@@ -1,0 +1,84 @@
+package dev.tickbench.app.trigger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.dirs.UserDirs;
+import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.trigger.TriggerState;
+import dev.tickbench.testkit.Prerequisites;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Triggers panel's model without a window: where it arms, what it says when it cannot. */
+class TriggersViewModelTest {
+    @TempDir
+    Path dir;
+
+    private final List<Path> opened = new ArrayList<>();
+
+    @Test
+    void withoutThisMachineNothingIsArmedAndTheErrorSaysWhere() {
+        TriggersViewModel vm = new TriggersViewModel(Runnable::run, dir.resolve("triggered"), opened::add);
+        vm.connection(null, null);
+        assertFalse(vm.availableProperty().get());
+        assertFalse(vm.arm("cpu.busy_pct > 50"));
+        assertTrue(vm.errorProperty().get().startsWith("Triggers are armed on this machine's session: connect to this"
+                + " machine first"), vm.errorProperty().get());
+        assertTrue(vm.armed().isEmpty());
+        assertFalse(Files.exists(dir.resolve("triggered")), "no recorder started, no directory made");
+    }
+
+    @Test
+    void aDirectoryThatCannotBeMadeLeavesTheTriggerArmedAndSaysSo() throws Exception {
+        Prerequisites.require(LocalConnection.available(), "no /proc on this machine: a local session needs Linux");
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+        TriggersViewModel vm = new TriggersViewModel(Runnable::run, file.resolve("triggered"), opened::add);
+        LocalConnection local = LocalConnection.live(100, null);
+        LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { });
+        try {
+            local.start(intake, ev -> { });
+            vm.connection(local, intake);
+            assertTrue(vm.availableProperty().get());
+            assertFalse(vm.arm("   "));
+            assertTrue(vm.errorProperty().get().startsWith("Type a trigger first"), vm.errorProperty().get());
+
+            assertTrue(vm.arm("hot: cpu.busy_pct > 1000"));
+            assertTrue(vm.errorProperty().get().startsWith("The trigger is armed, but no capture will be saved: cannot keep"
+                    + " captures in " + file.resolve("triggered")), vm.errorProperty().get());
+            assertEquals(1, vm.armed().size());
+            assertEquals("hot", vm.armed().get(0).name());
+            assertTrue(List.of(TriggerState.ARMED, TriggerState.NO_DATA).contains(vm.armed().get(0).state()),
+                    vm.armed().toString());
+
+            assertFalse(vm.arm("hot: cpu.iowait_pct > 1"), "the name is taken");
+            assertTrue(vm.errorProperty().get().contains("a trigger named 'hot' is armed already"), vm.errorProperty().get());
+            assertFalse(vm.disarm("cold"));
+            assertEquals("No trigger named 'cold' is armed on this session.", vm.errorProperty().get());
+            assertTrue(vm.disarm("hot"));
+            assertTrue(vm.armed().isEmpty());
+        } finally {
+            vm.close();
+            local.close();
+        }
+    }
+
+    @Test
+    void capturesAreKeptUnderTheDataHomeNotTheCache() {
+        UserDirs dirs = UserDirs.from(Map.of("HOME", "/home/ann"), "/root");
+        assertEquals(Path.of("/home/ann/.local/share/tickbench/triggered"), TriggersViewModel.defaultDir(Map.of(), dirs));
+        assertEquals(Path.of("/data/tickbench/triggered"),
+                TriggersViewModel.defaultDir(Map.of("XDG_DATA_HOME", "/data"), dirs));
+        assertEquals(Path.of("/home/ann/.local/share/tickbench/triggered"),
+                TriggersViewModel.defaultDir(Map.of("XDG_DATA_HOME", "rel/data"), dirs), "a relative value is ignored");
+    }
+}

@@ -1,0 +1,138 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.TrackMarks;
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.control.SessionController.Origin;
+import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.app.trigger.TriggersViewModel;
+import dev.tickbench.core.recorder.SavedCapture;
+import dev.tickbench.core.trigger.TriggerState;
+import dev.tickbench.core.trigger.TriggerStatus;
+import dev.tickbench.testkit.Prerequisites;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The Triggers tab in the real window on this machine's session: a bad expression is refused with its
+ * column, a condition armed from the panel fires, is listed with its state and count, is a mark on
+ * every track at the tick it fired on, and the capture the flight recorder saved around it opens with
+ * one click, the trigger's mark in it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TriggersPanelTest {
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1200, 800);
+    }
+
+    @BeforeEach
+    void needsProc() {
+        Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the triggers panel test needs Linux");
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        fx(() -> { w.vm.shutdown(); return null; });
+    }
+
+    @Test
+    void aConditionArmedInThePanelFiresMarksEveryTrackAndItsCaptureOpens(FxRobot robot) throws Exception {
+        TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
+        Path captures = dir.resolve("triggered");
+        // a second before and after: the capture closes a second of stream after the firing
+        fx(() -> { t.recorder(captures, Duration.ofSeconds(1), Duration.ofSeconds(1)); return null; });
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("this machine's session", () -> t.availableProperty().get() && w.vm.storeProperty().get().samples() > 5);
+        fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
+        assertEquals("Triggers", fx(() -> w.view.tabs().getSelectionModel().getSelectedItem().getText()));
+        assertFalse(Files.exists(captures), "no trigger armed yet: no recorder, no directory");
+
+        // a bad expression: refused with where it is wrong, nothing armed
+        TextField field = robot.lookup("#triggerExpression").queryAs(TextField.class);
+        Button arm = robot.lookup("#armTrigger").queryAs(Button.class);
+        fx(() -> { field.setText("cpu.busy_pct >> 0"); return null; });
+        robot.clickOn(arm);
+        String error = fx(() -> robot.lookup("#triggerError").queryAs(Label.class).getText());
+        assertTrue(error.contains("at column 14: unknown operator '>>'"), error);
+        assertTrue(error.contains("\n  cpu.busy_pct >> 0\n               ^"), error);
+        assertTrue(fx(() -> t.armed().isEmpty()));
+        assertEquals("cpu.busy_pct >> 0", fx(field::getText), "the text stays to be corrected");
+
+        // busy CPU time is never negative: it fires once, as soon as its 1 s window is full, and stays fired
+        fx(() -> { field.setText("busy: cpu.busy_pct >= 0"); return null; });
+        robot.clickOn(arm);
+        assertEquals("", fx(() -> t.errorProperty().get()));
+        assertEquals("", fx(field::getText));
+        @SuppressWarnings("unchecked")
+        TableView<TriggerStatus> table = robot.lookup("#armedTriggers").queryAs(TableView.class);
+        until("the trigger listed as fired once", () -> table.getItems().size() == 1
+                && table.getItems().get(0).state() == TriggerState.FIRED && table.getItems().get(0).fired() == 1);
+        TriggerStatus s = fx(() -> table.getItems().get(0));
+        assertEquals("busy", s.name());
+        assertEquals("busy: cpu.busy_pct >= 0", s.expression());
+        assertEquals("condition", s.kind());
+        until("the firing listed", () -> t.fired().size() == 1);
+        TriggersViewModel.Fired f = fx(() -> t.fired().get(0));
+        assertEquals("busy", f.trigger());
+        assertEquals(1, f.count());
+        assertEquals(s.lastFiredWallNs() / 1e9, f.x(), 1e-6, "the firing is the tick the set counted");
+
+        // a red line on every track at the tick it fired on
+        until("the trigger's mark on every track", () -> {
+            List<ChartView> tracks = w.view.charts().tracks();
+            return !tracks.isEmpty() && tracks.stream().allMatch(v -> TrackMarks.of(v).stream().anyMatch(m -> isFiring(m, f)));
+        });
+        assertTrue(fx(() -> w.vm.events().stream().anyMatch(m -> isFiring(m, f))), "in the events list too");
+
+        // the flight recorder saved the seconds around it: listed, and one click opens it
+        until("the saved capture listed", () -> t.saved().size() == 1);
+        SavedCapture saved = fx(() -> t.saved().get(0));
+        assertEquals(captures, saved.file().getParent());
+        assertTrue(Files.size(saved.file()) > 0 && saved.samples() > 0 && saved.error() == null, saved.toString());
+        assertEquals(List.of("busy"), saved.triggers());
+        assertTrue(saved.file().getFileName().toString().contains("_busy_"), saved.file().toString());
+
+        Button disarm = robot.lookup("#disarm-busy").queryAs(Button.class);
+        robot.clickOn(disarm);
+        until("nothing armed", () -> t.armed().isEmpty());
+
+        robot.clickOn(robot.lookup(".open-capture").match(b -> saved.file().equals(b.getUserData())).queryAs(Button.class));
+        until("the capture shown, read whole", () -> w.vm.showingProperty().get().origin() == Origin.REPLAY
+                && saved.file().equals(w.vm.showingProperty().get().replayFile()) && !w.vm.loadingProperty().get());
+        List<TimeMark> replayed = fx(() -> w.vm.storeProperty().get().marks());
+        assertTrue(replayed.stream().anyMatch(m -> isFiring(m, f)), "the capture holds the trigger line: " + replayed);
+        assertFalse(fx(() -> t.availableProperty().get()), "a capture is shown: nothing to arm on");
+        assertEquals(1, fx(() -> t.saved().size()), "the saved capture stays listed");
+    }
+
+    private static boolean isFiring(TimeMark m, TriggersViewModel.Fired f) {
+        return m.kind() == TimeMark.Kind.TRIGGER && Math.abs(m.x() - f.x()) < 1e-6 && m.text().startsWith("trigger busy fired (#1)");
+    }
+}
