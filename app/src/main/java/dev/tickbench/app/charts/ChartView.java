@@ -12,8 +12,6 @@ import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.Zoomer;
-import io.fair_acc.chartfx.renderer.ErrorStyle;
-import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.dataset.DataSet;
 import java.util.ArrayList;
@@ -59,12 +57,12 @@ public final class ChartView extends HBox {
 
     private final ChartGroup group;
     private final Selection selection;
-    private final CountingChart chart;
+    private final TrackChart chart;
     private final DefaultNumericAxis xAxis;
     private final ValueAxis yAxis;
     private final ColumnRenderer lines;
-    private final ErrorDataSetRenderer changeMarks = markRenderer();
-    private final ErrorDataSetRenderer heartbeatMarks = markRenderer();
+    private final ErrorDataSetRenderer changeMarks = TrackChart.markRenderer();
+    private final ErrorDataSetRenderer heartbeatMarks = TrackChart.markRenderer();
     /** The drawn series' emission marks that hold points; in their renderers only while marks are drawn. */
     private final List<DataSet> changeSets = new ArrayList<>();
     private final List<DataSet> beatSets = new ArrayList<>();
@@ -87,21 +85,14 @@ public final class ChartView extends HBox {
         this.group = group;
         this.selection = selection;
         getStyleClass().add("chart-view");
-        xAxis = new TimeAxis(null); // the time axis needs no name; its clock labels say what it is
-        xAxis.setUnit(null); // ChartFX prints "time []" for an empty unit
-        xAxis.setTimeAxis(true); // time-aligned tick units (1 s, 5 s, 1 min …); our labels below
-        xAxis.setTickLabelFormatter(new ClockLabels(xAxis::getTickUnit, java.time.ZoneId.systemDefault()));
-        xAxis.setAutoRanging(false);
-        xAxis.setAutoGrowRanging(false);
-        xAxis.setAnimated(false);
-        xAxis.getMinorTickStyle().setVisible(false);
+        xAxis = TimeAxis.forTrack();
         yAxis = new ValueAxis(group.integral());
         // ranged by rangeY over the visible time range, not by ChartFX over all data: a critical trip
         // above the data and a peak long scrolled out of view must not decide what is seen now
         yAxis.setAutoRanging(false);
         yAxis.setAutoGrowRanging(false);
         yAxis.setAutoRangeRounding(false);
-        chart = new CountingChart(xAxis, yAxis);
+        chart = new TrackChart(xAxis, yAxis, this::redrawn);
         chart.setAnimated(false);
         chart.setTitle(null);
         // the coloured cadence badges beside the chart are the legend: ChartFX's legend cannot
@@ -223,7 +214,7 @@ public final class ChartView extends HBox {
 
     /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
     public long redraws() {
-        return chart.redraws;
+        return chart.redraws();
     }
 
     /** Time (epoch s) under a scene x, through this chart's x axis (crosshair, Ctrl+wheel zoom). */
@@ -242,40 +233,6 @@ public final class ChartView extends HBox {
         Bounds a = xAxis.localToScene(xAxis.getBoundsInLocal());
         Bounds c = chart.getCanvas().localToScene(chart.getCanvas().getBoundsInLocal());
         return new javafx.geometry.BoundingBox(a.getMinX(), c.getMinY(), a.getWidth(), c.getHeight());
-    }
-
-    /** Counts canvas redraws: the honest measure of "not redrawn while nothing changes". */
-    private final class CountingChart extends XYChart {
-        private long redraws;
-
-        CountingChart(DefaultNumericAxis x, DefaultNumericAxis y) {
-            super(x, y);
-        }
-
-        @Override
-        protected void redrawCanvas() {
-            redraws++;
-            super.redrawCanvas();
-            redrawn();
-        }
-    }
-
-    /**
-     * Emission marks, drawn only while they are sparse ({@link #updateMarks}): every mark is drawn, none
-     * reduced; a line of them is never drawn (the line is the {@link ColumnRenderer}'s).
-     */
-    private static ErrorDataSetRenderer markRenderer() {
-        ErrorDataSetRenderer r = new ErrorDataSetRenderer();
-        r.setErrorStyle(ErrorStyle.NONE);
-        r.setPointReduction(false);
-        r.setAssumeSortedData(true);
-        r.setDrawBars(false);
-        r.setDrawBubbles(false);
-        r.setAllowNaNs(true);
-        r.setPolyLineStyle(LineStyle.NONE);
-        r.setDrawMarker(true);
-        r.setShowInLegend(false);
-        return r;
     }
 
     public ChartGroup group() {

@@ -17,6 +17,19 @@ final class TimeAxis extends DefaultNumericAxis {
     /** The crosshair's time on the chart under the mouse, over this axis' labels at the cursor. */
     private final Label cursorTime = new Label();
 
+    /** A track's time axis: no name (its clock labels say what it is), ranged by the time window, not by data. */
+    static TimeAxis forTrack() {
+        TimeAxis a = new TimeAxis(null);
+        a.setUnit(null); // ChartFX prints "time []" for an empty unit
+        a.setTimeAxis(true); // time-aligned tick units (1 s, 5 s, 1 min …); our labels below
+        a.setTickLabelFormatter(new ClockLabels(a::getTickUnit, java.time.ZoneId.systemDefault()));
+        a.setAutoRanging(false);
+        a.setAutoGrowRanging(false);
+        a.setAnimated(false);
+        a.getMinorTickStyle().setVisible(false);
+        return a;
+    }
+
     TimeAxis(String name) {
         super(name);
         cursorTime.setManaged(false);

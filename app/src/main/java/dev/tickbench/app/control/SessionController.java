@@ -3,7 +3,6 @@ package dev.tickbench.app.control;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
 import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.recording.Recorder;
 import dev.tickbench.app.recording.Spool;
@@ -92,7 +91,7 @@ public final class SessionController {
     private final Spool spool;
     private final SeriesCatalogue catalogue;
     private final TimeWindow window = new TimeWindow();
-    private final Recorder recorder = new Recorder();
+    private final RecordingControl recording;
     private final TitleModel status = new TitleModel();
     private Showing showing = Showing.NOTHING;
     /** Read on the starter's thread too (a start abandoned meanwhile is closed there): volatile. */
@@ -128,6 +127,7 @@ public final class SessionController {
         this.ui = ui;
         this.starter = starter;
         this.view = view;
+        this.recording = new RecordingControl(view);
         this.spool = spool;
         this.catalogue = catalogue;
     }
@@ -137,7 +137,7 @@ public final class SessionController {
     }
 
     public Recorder recorder() {
-        return recorder;
+        return recording.recorder();
     }
 
     public Spool spool() {
@@ -259,7 +259,7 @@ public final class SessionController {
         }
         pending = null;
         pendingShown = null;
-        stopRecordingQuietly();
+        recording.stopQuietly();
         if (connection != null) {
             connection.close();
         }
@@ -331,7 +331,7 @@ public final class SessionController {
             return;
         }
         abandonPending();
-        stopRecordingQuietly();
+        recording.stopQuietly();
         closeConnection();
         becomeCurrent(local, new LineIntake(showing.store(), msg -> ui.execute(() -> view.error(msg))));
         try {
@@ -353,7 +353,7 @@ public final class SessionController {
     /** Closing the app: the connection ends and the spool's files are deleted. */
     public void shutdown() {
         abandonPending();
-        stopRecordingQuietly();
+        recording.stopQuietly();
         closeConnection();
         clearSpool();
     }
@@ -403,7 +403,7 @@ public final class SessionController {
      */
     public SeriesStore beginReplay(Path file) {
         abandonPending();
-        stopRecordingQuietly();
+        recording.stopQuietly();
         closeConnection();
         clearSpool();
         SeriesStore s = SeriesStore.replay(catalogue);
@@ -456,46 +456,15 @@ public final class SessionController {
 
     /** The name a recording of the shown session is offered under: its host and now (docs/sessions.md). */
     public String recordingName(java.time.Instant now, java.time.ZoneId zone) {
-        SeriesStore s = showing.store();
-        SessionInfo info = s == null ? null : s.session();
-        return RecordingName.of(info == null ? null : info.hostname(), now, zone);
+        return RecordingControl.name(showing.store(), now, zone);
     }
 
     public void startRecording(Path file) {
-        if (intake == null) {
-            view.error("Nothing to record: connect to this machine or a host first (a replayed capture is already a file).");
-            return;
-        }
-        try {
-            recorder.start(file, intake);
-            view.status("Recording to " + file);
-        } catch (IOException | RuntimeException e) {
-            view.error("Cannot record to " + file + ": " + e.getMessage());
-        }
-        view.recording(recorder.isRecording(), recorder.indicator());
+        recording.start(file, intake);
     }
 
     public Path stopRecording() {
-        try {
-            Path f = recorder.stop();
-            if (f != null) {
-                view.status("Saved capture " + f);
-                view.notice(DiskSize.saved(f));
-                view.recorded(f);
-            }
-            return f;
-        } catch (IOException e) {
-            view.error("Could not finish the capture: " + e.getMessage() + " (the lines written so far are in the file)");
-            return null;
-        } finally {
-            view.recording(recorder.isRecording(), recorder.indicator());
-        }
-    }
-
-    private void stopRecordingQuietly() {
-        if (recorder.isRecording()) {
-            stopRecording();
-        }
+        return recording.stop();
     }
 
     /** Called a few times a second on the UI thread: follow, the replay's range while it loads, recording, status line. */
@@ -509,9 +478,7 @@ public final class SessionController {
         } else if (loading) {
             showWholeReplay(s);
         }
-        if (recorder.isRecording()) {
-            view.recording(true, recorder.refresh());
-        }
+        recording.pulse();
         String line = status.samplesLine(s, nowNs, showing.origin() != Origin.REPLAY, window.isFollow());
         if (line != null) {
             view.status(line);
