@@ -47,6 +47,16 @@ public final class DiffView extends BorderPane {
         CheckBox before = new CheckBox("A = the same length just before B");
         before.setId("diff-a-before");
         before.selectedProperty().bindBidirectional(vm.aJustBeforeProperty());
+        Button pickA = new Button("A = selected range");
+        pickA.setId("diff-a-selected");
+        pickA.setOnAction(e -> vm.pickA());
+        Button pickB = new Button("B = selected range");
+        pickB.setId("diff-b-selected");
+        pickB.setOnAction(e -> vm.pickB());
+        pickA.disableProperty().bind(before.selectedProperty());
+        pickB.disableProperty().bind(window.selectedProperty());
+        javafx.scene.control.Tooltip.install(pickA, new javafx.scene.control.Tooltip("the range Shift+dragged across the charts"));
+        javafx.scene.control.Tooltip.install(pickB, new javafx.scene.control.Tooltip("the range Shift+dragged across the charts"));
         bFrom.disableProperty().bind(window.selectedProperty());
         bTo.disableProperty().bind(window.selectedProperty());
         aFrom.disableProperty().bind(before.selectedProperty());
@@ -61,8 +71,8 @@ public final class DiffView extends BorderPane {
         export.setId("diff-export");
         export.disableProperty().bind(vm.resultProperty().isNull());
         export.setOnAction(e -> exportDialog());
-        FlowPane ranges = new FlowPane(8, 6, new Label("A from"), aFrom, new Label("to"), aTo, before,
-                new Label("   B from"), bFrom, new Label("to"), bTo, new Label("s since the first sample"), window);
+        FlowPane ranges = new FlowPane(8, 6, new Label("A from"), aFrom, new Label("to"), aTo, pickA, before,
+                new Label("   B from"), bFrom, new Label("to"), bTo, new Label("s since the first sample"), pickB, window);
         FlowPane actions = new FlowPane(8, 6, rank, new Label("Source"), source, export);
         Label status = new Label();
         status.setId("diff-status");

@@ -55,6 +55,12 @@ public final class DiffViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
+    /** A or B taken from the charts' Shift+drag range (wall clock), until its fields are typed in again. */
+    private DiffRange aPicked;
+    private DiffRange bPicked;
+    private boolean picking;
+    private DoubleSupplier selectedFrom = () -> Double.NaN;
+    private DoubleSupplier selectedTo = () -> Double.NaN;
 
     /**
      * @param replayFile the capture the workbench shows, null while live
@@ -70,11 +76,57 @@ public final class DiffViewModel {
         this.windowMin = windowMin;
         this.windowMax = windowMax;
         this.work = work;
+        aFrom.addListener((o, was, now) -> { if (!picking) { aPicked = null; } });
+        aTo.addListener((o, was, now) -> { if (!picking) { aPicked = null; } });
+        bFrom.addListener((o, was, now) -> { if (!picking) { bPicked = null; } });
+        bTo.addListener((o, was, now) -> { if (!picking) { bPicked = null; } });
         source.addListener((o, was, s) -> rows.setPredicate(ALL_SOURCES.equals(s) || s == null ? null
                 : r -> s.equals(r.series().source())));
     }
 
     public Supplier<dev.tickbench.app.session.SeriesStore> store() { return store; }
+
+    /** Where the charts' selected range is read (the crosshair's Shift+drag range, epoch seconds, NaN when none). */
+    public void selection(DoubleSupplier from, DoubleSupplier to) {
+        selectedFrom = from;
+        selectedTo = to;
+    }
+
+    /** A = the charts' selected range (Shift+drag), as it is now; false (and why in the error) when none is selected. */
+    public boolean pickA() {
+        DiffRange r = picked("A", aFrom, aTo);
+        aPicked = r;
+        return r != null;
+    }
+
+    /** B = the charts' selected range (Shift+drag), as it is now; false (and why in the error) when none is selected. */
+    public boolean pickB() {
+        DiffRange r = picked("B", bFrom, bTo);
+        bPicked = r;
+        bIsWindow.set(r == null && bIsWindow.get());
+        return r != null;
+    }
+
+    /** The selected range as a wall-clock range, its ends shown in the fields as seconds since the first sample. */
+    private DiffRange picked(String which, StringProperty from, StringProperty to) {
+        double f = selectedFrom.getAsDouble();
+        double t = selectedTo.getAsDouble();
+        if (Double.isNaN(f) || Double.isNaN(t) || !(t > f)) {
+            error.set("No range is selected on the charts: Shift+drag across a track to select one, then take it as " + which + ".");
+            return null;
+        }
+        dev.tickbench.app.session.SeriesStore s = store.get();
+        double first = s == null ? Double.NaN : s.firstX();
+        picking = true;
+        try {
+            from.set(Double.isNaN(first) ? "" : String.format(java.util.Locale.ROOT, "%.3f", Math.max(0, f - first)));
+            to.set(Double.isNaN(first) ? "" : String.format(java.util.Locale.ROOT, "%.3f", Math.max(0, t - first)));
+        } finally {
+            picking = false;
+        }
+        error.set("");
+        return DiffRanges.window(f, t);
+    }
     public StringProperty aFromProperty() { return aFrom; }
     public StringProperty aToProperty() { return aTo; }
     public StringProperty bFromProperty() { return bFrom; }
@@ -101,8 +153,8 @@ public final class DiffViewModel {
         DiffRange b;
         try {
             b = bIsWindow.get() ? DiffRanges.window(windowMin.getAsDouble(), windowMax.getAsDouble())
-                    : DiffRanges.typed("B", bFrom.get(), bTo.get());
-            a = aJustBefore.get() ? DiffRanges.justBefore(b) : DiffRanges.typed("A", aFrom.get(), aTo.get());
+                    : bPicked != null ? bPicked : DiffRanges.typed("B", bFrom.get(), bTo.get());
+            a = aJustBefore.get() ? DiffRanges.justBefore(b) : aPicked != null ? aPicked : DiffRanges.typed("A", aFrom.get(), aTo.get());
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return null;

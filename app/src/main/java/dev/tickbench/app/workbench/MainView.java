@@ -81,6 +81,7 @@ public final class MainView extends BorderPane {
         toolbar = new WorkbenchToolbar(vm, dialogs, smoothing);
         diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(), vm.storeProperty()::get,
                 () -> vm.window().min(), () -> vm.window().max(), Background.shared()));
+        diff.model().selection(() -> charts.crosshair().rangeFromProperty().get(), () -> charts.crosshair().rangeToProperty().get());
         MenuItem changed = new MenuItem("What changed?…"); // two ranges ranked (app.diff, docs/diff.md)
         changed.setOnAction(e -> diff.show(window()));
         toolbar.fileMenu().getItems().add(changed);

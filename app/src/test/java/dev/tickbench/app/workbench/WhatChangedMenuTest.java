@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.diff.DiffView;
+import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.diff.DiffViewModel;
 import dev.tickbench.core.diff.SeriesChange;
 import dev.tickbench.testkit.ChangeCapture;
 import java.nio.file.Path;
 import java.util.List;
+import javafx.geometry.Point2D;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
 import javafx.concurrent.Worker;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
@@ -70,5 +74,77 @@ class WhatChangedMenuTest {
         until("the overlay from the workbench's series", () -> legend.getText().startsWith("B  wall "));
         long reads = fx(() -> vm.rows().get(0).b().observations());
         assertTrue(fx(legend::getText).endsWith("(" + reads + " points)"), fx(legend::getText));
+    }
+
+    private void openWhatChanged(FxRobot robot) throws Exception {
+        robot.clickOn("#file-menu").clickOn("What changed?…");
+        until("the What changed? window", () -> whatChanged() != null);
+    }
+
+    private static Stage whatChanged() {
+        return (Stage) Window.getWindows().stream()
+                .filter(x -> x instanceof Stage s && "What changed? — Tickbench".equals(s.getTitle()) && s.isShowing())
+                .findFirst().orElse(null);
+    }
+
+    /** The window closed, so that the charts under it take the mouse (the model and its fields stay). */
+    private void closeWhatChanged() throws Exception {
+        fx(() -> { whatChanged().hide(); return null; });
+        until("the What changed? window closed", () -> whatChanged() == null);
+    }
+
+    /** Shift+drag across a track, from time {@code from} to {@code to} (epoch seconds), with the real mouse. */
+    private static void shiftDrag(FxRobot robot, ChartView track, double from, double to) throws Exception {
+        double y = fx(() -> track.chart().getCanvas().localToScreen(0, track.chart().getCanvas().getHeight() / 2).getY());
+        Point2D a = new Point2D(fx(() -> track.xAxis().localToScreen(track.xAxis().getDisplayPosition(from), 0).getX()), y);
+        Point2D b = new Point2D(fx(() -> track.xAxis().localToScreen(track.xAxis().getDisplayPosition(to), 0).getX()), y);
+        robot.press(KeyCode.SHIFT);
+        try {
+            robot.drag(a, MouseButton.PRIMARY).moveTo(b).drop();
+        } finally {
+            robot.release(KeyCode.SHIFT);
+        }
+    }
+
+    @Test
+    void rangesShiftDraggedOnTheChartsAreTakenAsAAndB(FxRobot robot) throws Exception {
+        Path file = ChangeCapture.write(dir.resolve("change.ndjson.gz"));
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get()
+                && !w.vm.loadingProperty().get());
+        w.drawn();
+        double first = fx(() -> w.vm.storeProperty().get().firstX());
+        var crosshair = fx(() -> w.view.charts().crosshair());
+        ChartView track = fx(() -> w.view.charts().tracks().get(0));
+        openWhatChanged(robot);
+        DiffViewModel vm = w.view.diff().model();
+        assertTrue(!fx(vm::pickA) && fx(() -> vm.errorProperty().get()).startsWith("No range is selected on the charts"),
+                "without a selection A stays as typed, and the window says why");
+        closeWhatChanged();
+
+        // A: about 5 s to 50 s, B: about 65 s to 115 s, each Shift+dragged on the first track, then taken
+        shiftDrag(robot, track, first + 5, first + 50);
+        until("a selected range for A", () -> crosshair.rangeStatsProperty().get() != null);
+        double[] a = fx(() -> new double[] {crosshair.rangeFromProperty().get(), crosshair.rangeToProperty().get()});
+        openWhatChanged(robot);
+        robot.clickOn("#diff-a-selected");
+        until("A's fields from the selection", () -> !vm.aFromProperty().get().isEmpty());
+        assertEquals(a[0] - first, Double.parseDouble(fx(() -> vm.aFromProperty().get())), 0.001);
+        assertEquals(a[1] - first, Double.parseDouble(fx(() -> vm.aToProperty().get())), 0.001);
+        closeWhatChanged();
+        shiftDrag(robot, track, first + 65, first + 115);
+        until("a second range for B", () -> crosshair.rangeFromProperty().get() > a[1] && crosshair.rangeStatsProperty().get() != null);
+        double[] b = fx(() -> new double[] {crosshair.rangeFromProperty().get(), crosshair.rangeToProperty().get()});
+        openWhatChanged(robot);
+        robot.clickOn("#diff-b-selected");
+        until("B's fields from the selection", () -> !vm.bFromProperty().get().isEmpty());
+        robot.clickOn("#diff-rank");
+        until("the ranking", () -> !vm.rows().isEmpty());
+        List<String> top = fx(() -> vm.rows().stream().limit(2).map(SeriesChange::name).toList());
+        assertEquals(List.of("slabinfo.kmalloc-64", "thermal_zone0.temp"), top);
+        var r = fx(() -> vm.resultProperty().get());
+        // the ranges ranked are the ones dragged: their samples at 100 Hz, to within a sample at each end
+        assertEquals((a[1] - a[0]) * 100, r.a().samples(), 2.0, "A: " + a[0] + ".." + a[1]);
+        assertEquals((b[1] - b[0]) * 100, r.b().samples(), 2.0, "B: " + b[0] + ".." + b[1]);
     }
 }
