@@ -228,6 +228,18 @@ public final class LocalConnection implements Connection {
         return child == null ? -1 : child.pid();
     }
 
+    /**
+     * Sends one trigger request line ({@code arm EXPR}, {@code disarm NAME}, {@code list}) to the probe
+     * process, answered in its stream's next {@code triggers} line; false in process or when no probe runs.
+     */
+    public boolean sendTriggerRequest(String line) {
+        ProbeProcess c;
+        synchronized (this) {
+            c = running == Mode.PROBE_PROCESS ? child : null;
+        }
+        return c != null && c.send(line);
+    }
+
     /** The running session's triggers, to arm and disarm live (docs/triggers.md); null when it is not running. */
     public synchronized dev.tickbench.core.trigger.TriggerSet triggers() {
         return session == null ? null : session.triggers();

@@ -46,6 +46,26 @@ final class ProbeProcess {
         return command;
     }
 
+    /**
+     * Writes one request line to the running child's stdin (its {@code stream} reads them: arm, disarm,
+     * list; docs/triggers.md, "Live"); false when no child runs. A child started again after it died has
+     * none of the earlier requests.
+     */
+    synchronized boolean send(String line) {
+        Process p = current;
+        if (p == null || !p.isAlive()) {
+            return false;
+        }
+        try {
+            java.io.OutputStream in = p.getOutputStream();
+            in.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            in.flush();
+            return true;
+        } catch (IOException e) {
+            return false; // the child is ending: its stdin is closed
+        }
+    }
+
     /** The running child's pid, -1 when none runs. */
     long pid() {
         Process p = current;

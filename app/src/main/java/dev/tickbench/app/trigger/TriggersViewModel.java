@@ -43,6 +43,7 @@ import javafx.collections.ObservableList;
 public final class TriggersViewModel {
     /** Firings kept in the list: the marks on the tracks are bounded by the store the same way. */
     static final int MAX_FIRED = 200;
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private static final byte[] SET_PREFIX = ("{\"type\":\"" + TriggerLine.SET_TYPE + "\",")
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
@@ -65,6 +66,8 @@ public final class TriggersViewModel {
     private final ReadOnlyStringWrapper recorderText = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper();
     private LocalConnection local;
+    /** The armed set as the probe process's last {@code triggers} line said (a probe process only). */
+    private volatile List<TriggerStatus> reported = List.of();
     private LineIntake intake;
     private Tap tap;
 
@@ -97,6 +100,7 @@ public final class TriggersViewModel {
         stopTap();
         local = c instanceof LocalConnection l ? l : null;
         intake = local == null ? null : in;
+        reported = List.of();
         available.set(local != null);
         error.set("");
         refresh();
@@ -107,6 +111,9 @@ public final class TriggersViewModel {
         error.set("");
         String text = expression == null ? "" : expression.strip();
         TriggerSet set = set();
+        if (set == null && viaProbe()) {
+            return armOnProbe(text);
+        }
         if (set == null) {
             error.set("Triggers are armed on this machine's session: connect to this machine first"
                     + " (over SSH, arm them with the probe's stream --trigger for now).");
@@ -130,8 +137,55 @@ public final class TriggersViewModel {
         return true;
     }
 
+    /** This machine sampled by a probe process: requests go to its stdin, the armed set comes back in its stream. */
+    private boolean viaProbe() {
+        return local != null && local.mode() == LocalConnection.Mode.PROBE_PROCESS;
+    }
+
+    /**
+     * Arms {@code text} on the probe process (docs/triggers.md, "Live"): checked here first with the same
+     * parser, so a bad expression is refused at once with its column; the probe's answer (and its armed
+     * set) arrives in the next {@code triggers} line of its stream.
+     */
+    private boolean armOnProbe(String text) {
+        if (text.isEmpty()) {
+            error.set("Type a trigger first, e.g. cpu.iowait_pct > 40 for 2s (docs/triggers.md has the syntax).");
+            return false;
+        }
+        try {
+            dev.tickbench.core.trigger.TriggerParser.parse(text, dev.tickbench.core.catalogue.SeriesCatalogue.standard());
+        } catch (TriggerSyntaxException e) {
+            error.set("Cannot arm '" + text + "': " + e.getMessage() + "\n" + e.pointer());
+            return false;
+        }
+        startRecorder(); // before the request: the recorder's tap reads the probe's answer
+        if (tap == null && intake != null) { // no recorder (its directory failed): a tap that only reads answers
+            Tap t = new Tap(null);
+            try {
+                intake.startTap(t);
+                tap = t;
+            } catch (IOException e) {
+                error.set("Cannot arm '" + text + "': the session's lines cannot be read (" + e.getMessage() + "); connect again.");
+                return false;
+            }
+        }
+        if (!local.sendTriggerRequest("arm " + text)) {
+            error.set("Cannot arm '" + text + "': this machine's probe process is not running now; connect again.");
+            return false;
+        }
+        return true;
+    }
+
     /** Disarms the trigger named {@code name}; its firings and saved captures stay listed. */
     public boolean disarm(String name) {
+        if (set() == null && viaProbe()) {
+            boolean known = reported.stream().anyMatch(t -> t.name().equals(name));
+            boolean done = known && local.sendTriggerRequest("disarm " + name);
+            if (!done) {
+                error.set("No trigger named '" + name + "' is armed on this session.");
+            }
+            return done;
+        }
         TriggerSet set = set();
         boolean done = set != null && set.disarm(name);
         if (!done) {
@@ -144,12 +198,12 @@ public final class TriggersViewModel {
     /** Reads the armed set again (the panel asks twice a second, and each stream line about triggers). */
     public void refresh() {
         TriggerSet set = set();
-        List<TriggerStatus> now = set == null ? List.of() : set.list();
+        List<TriggerStatus> now = set != null ? set.list() : reported;
         if (!now.equals(armed)) {
             armed.setAll(now);
         }
         Tap t = tap;
-        String text = t == null ? "Flight recorder: starts with the first trigger armed; captures go to " + dir
+        String text = t == null || t.recorder == null ? "Flight recorder: starts with the first trigger armed; captures go to " + dir
                 : describe(t.recorder.stats(), t.recorder.config(), saved.size());
         if (!text.equals(recorderText.get())) { // a property compares by reference: no relayout for the same words
             recorderText.set(text);
@@ -171,6 +225,9 @@ public final class TriggersViewModel {
     }
 
     private void startRecorder() {
+        if (tap != null && tap.recorder == null) {
+            stopTap(); // an answers-only tap (the directory failed before): the recorder's takes its place
+        }
         if (tap != null || intake == null) {
             return;
         }
@@ -197,6 +254,9 @@ public final class TriggersViewModel {
             if (intake != null) {
                 intake.stopTap(t);
             }
+            if (t.recorder == null) {
+                return; // a tap that only read the probe's answers
+            }
             // an open capture is closed with what it has; the writer may take a moment on a busy disk
             Thread closing = new Thread(() -> t.recorder.close(), "tickbench-recorder-close");
             closing.setDaemon(true);
@@ -213,6 +273,10 @@ public final class TriggersViewModel {
     }
 
     private void fired(TriggerLine t) {
+        // a probe's triggers line comes when the set changes, not when one fires: its count and state from here
+        reported = reported.stream().map(r -> !r.name().equals(t.trigger()) ? r
+                : new TriggerStatus(r.name(), r.expression(), r.kind(), dev.tickbench.core.trigger.TriggerState.FIRED, t.fired(),
+                        r.absent(), t.wallNs())).toList();
         fired.add(new Fired(t.trigger(), t.fired(), t.wallNs() / 1e9, t.expression(), String.valueOf(t.values())));
         if (fired.size() > MAX_FIRED) {
             fired.remove(0, fired.size() - MAX_FIRED);
@@ -245,7 +309,9 @@ public final class TriggersViewModel {
 
         @Override
         public void line(byte[] b, int off, int len) {
-            recorder.line(b, off, len); // never throws; copies only
+            if (recorder != null) {
+                recorder.line(b, off, len); // never throws; copies only
+            }
             if (TriggerLine.is(b, off, len)) {
                 try {
                     TriggerLine t = TriggerLine.parse(b, off, len);
@@ -255,8 +321,32 @@ public final class TriggersViewModel {
                 }
             } else if (len >= SET_PREFIX.length && java.util.Arrays.equals(b, off, off + SET_PREFIX.length, SET_PREFIX, 0,
                     SET_PREFIX.length)) {
-                ui.execute(TriggersViewModel.this::refresh);
+                setLine(b, off, len);
             }
+        }
+    }
+
+    /** A {@code triggers} line: the armed set as the probe has it, and its answers to our requests. */
+    private void setLine(byte[] b, int off, int len) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(b, off, len);
+            List<TriggerStatus> now = new java.util.ArrayList<>();
+            n.path("armed").forEach(t -> now.add(TriggerStatus.of(t)));
+            StringBuilder refused = new StringBuilder();
+            for (com.fasterxml.jackson.databind.JsonNode r : n.path("replies")) {
+                if (!r.path("ok").asBoolean()) {
+                    refused.append(refused.length() == 0 ? "" : "; ").append(r.path("error").asText());
+                }
+            }
+            reported = List.copyOf(now);
+            ui.execute(() -> {
+                if (refused.length() > 0) {
+                    error.set("This machine's probe refused it: " + refused);
+                }
+                refresh();
+            });
+        } catch (IOException e) {
+            ui.execute(this::refresh); // not a whole line after all: what was known stays
         }
     }
 }

@@ -43,7 +43,9 @@ class TriggersViewModelTest {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: a local session needs Linux");
         Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
         TriggersViewModel vm = new TriggersViewModel(Runnable::run, file.resolve("triggered"), opened::add);
-        LocalConnection local = LocalConnection.live(100, null);
+        // in process: the set answers at once (a probe process answers in its stream: TriggersPanelTest)
+        LocalConnection local = new LocalConnection(LocalConnection.config(dev.tickbench.core.source.SystemRoots.live(), 100, null),
+                System.getenv(), LocalConnection.Mode.IN_PROCESS);
         LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { });
         try {
             local.start(intake, ev -> { });

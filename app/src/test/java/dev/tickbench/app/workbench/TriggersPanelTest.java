@@ -69,7 +69,12 @@ class TriggersPanelTest {
         // a second before and after: the capture closes a second of stream after the firing
         fx(() -> { t.recorder(captures, Duration.ofSeconds(1), Duration.ofSeconds(1)); return null; });
         fx(() -> { w.vm.connectLocal(); return null; });
-        until("this machine's session", () -> t.availableProperty().get() && w.vm.storeProperty().get().samples() > 5);
+        until("this machine's session", () -> t.availableProperty().get() && w.samples() > 5);
+        // the default way when the probe is bundled (every build through verify): a probe process, whose
+        // triggers are armed through its stdin and listed from its stream; else the sampler in this JVM
+        LocalConnection local = (LocalConnection) fx(() -> w.vm.connectionProperty().get());
+        assertEquals(dev.tickbench.app.connect.BundledProbe.fromResources() != null ? LocalConnection.Mode.PROBE_PROCESS
+                : LocalConnection.Mode.IN_PROCESS, fx(local::mode));
         fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
         assertEquals("Triggers", fx(() -> w.view.tabs().getSelectionModel().getSelectedItem().getText()));
         assertFalse(Files.exists(captures), "no trigger armed yet: no recorder, no directory");

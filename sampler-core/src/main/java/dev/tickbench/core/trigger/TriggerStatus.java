@@ -1,5 +1,6 @@
 package dev.tickbench.core.trigger;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -33,5 +34,22 @@ public record TriggerStatus(String name, String expression, String kind, Trigger
             t.put("last_fired_wall_ns", lastFiredWallNs);
         }
         return t;
+    }
+
+    /**
+     * One entry of a {@code triggers} line's {@code armed} list, as {@link #json} writes it (a reader of the
+     * stream: the workbench's view of a probe's triggers). An unknown state is NO_DATA: not known here.
+     */
+    public static TriggerStatus of(JsonNode t) {
+        TriggerState state = TriggerState.NO_DATA;
+        for (TriggerState s : TriggerState.values()) {
+            if (s.id().equals(t.path("state").asText())) {
+                state = s;
+            }
+        }
+        JsonNode absent = t.get("absent");
+        return new TriggerStatus(t.path("trigger").asText(), t.path("expr").asText(), t.path("kind").asText(), state,
+                t.path("fired").asLong(), absent == null || absent.isNull() ? null : absent.asText(),
+                t.path("last_fired_wall_ns").asLong());
     }
 }
