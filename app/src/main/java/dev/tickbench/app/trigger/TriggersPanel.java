@@ -50,7 +50,12 @@ public final class TriggersPanel extends BorderPane {
         expression.setOnAction(e -> armTyped());
         arm.disableProperty().bind(vm.availableProperty().not());
         HBox.setHgrow(expression, Priority.ALWAYS);
-        HBox entry = new HBox(6, expression, arm);
+        Label name = new Label("Trigger");
+        name.setLabelFor(expression);
+        name.setMinWidth(Label.USE_PREF_SIZE);
+        name.setMaxHeight(Double.MAX_VALUE);
+        HBox entry = new HBox(6, name, expression, arm);
+        entry.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
         Label error = new Label();
         error.setId("triggerError");
