@@ -115,7 +115,13 @@ public final class LocalConnection implements Connection {
         // charts' locks, the spool and a recording run on its consumer thread (docs/workbench-intake.md)
         tally = new TickTally(sink, config.rateHz());
         handoff = new TickHandoff(tally, msg -> events.accept(new ConnectionEvent.Failed(msg)));
-        List<String> command = asked == Mode.PROBE_PROCESS ? probeCommand() : null;
+        List<String> command;
+        try {
+            command = asked == Mode.PROBE_PROCESS ? probeCommand() : null;
+        } catch (IllegalArgumentException e) { // FLOOR_HZ of the environment is no number: said as in process
+            events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
+            return;
+        }
         if (command != null) {
             running = Mode.PROBE_PROCESS;
             gate = new StreamPumpGate(handoff);
@@ -170,14 +176,12 @@ public final class LocalConnection implements Connection {
         return words;
     }
 
-    /** FLOOR_HZ of the environment this connection was given (the child's own is not consulted). */
-    private Integer floorFromEnvironment() {
-        String v = environment.get(SessionConfig.FLOOR_HZ_VARIABLE);
-        try {
-            return v == null || v.isBlank() ? 0 : Integer.valueOf(v.trim());
-        } catch (NumberFormatException e) {
-            return null; // the probe says what is wrong with it, in the same words as on a host
-        }
+    /**
+     * FLOOR_HZ of the environment this connection was given (the child's own is not consulted); a value
+     * that is no whole number in range is the same one-line error as in process (IllegalArgumentException).
+     */
+    private int floorFromEnvironment() {
+        return SessionConfig.floorHzFromEnvironment(environment);
     }
 
     private static synchronized BundledProbe bundledProbe() {

@@ -73,6 +73,32 @@ class ReadableTracksTest {
         w.drawn();
     }
 
+    /**
+     * Scrolls {@code v} into the view and waits until it has drawn there: a track off screen takes its
+     * points without drawing or ranging its axes (docs/workbench-charts.md, "Redraws").
+     */
+    private void onScreen(ChartView v) throws Exception {
+        fx(() -> {
+            var scroll = w.view.charts().scrollPane();
+            w.view.charts().layout();
+            scroll.layout();
+            double content = scroll.getContent().getLayoutBounds().getHeight();
+            double viewport = scroll.getViewportBounds().getHeight();
+            double y = v.getBoundsInParent().getMinY();
+            scroll.setVvalue(content > viewport ? Math.min(1, y / (content - viewport)) : 0);
+            return null;
+        });
+        w.drawn();
+        String state = fx(() -> "collapsed " + v.isCollapsed() + ", bounds " + v.getBoundsInParent() + ", viewport "
+                + w.view.charts().scrollPane().getViewportBounds() + ", vvalue " + w.view.charts().scrollPane().getVvalue()
+                + ", content h " + w.view.charts().scrollPane().getContent().getLayoutBounds().getHeight() + " pref "
+                + ((javafx.scene.layout.Region) w.view.charts().scrollPane().getContent()).prefHeight(-1) + " kids "
+                + ((javafx.scene.layout.Pane) w.view.charts().scrollPane().getContent()).getChildren().stream()
+                        .map(n -> n.getClass().getSimpleName() + ":" + n.getLayoutBounds().getHeight() + "/" + ((javafx.scene.layout.Region) n).prefHeight(-1) + (n.isManaged() ? "" : "!m")).toList());
+        until(v.group().id() + " on screen (" + state + ")", v::isOnScreen);
+        w.drawn();
+    }
+
     private ChartView chart(String group) throws Exception {
         return fx(() -> w.view.charts().chart(group));
     }
@@ -92,6 +118,7 @@ class ReadableTracksTest {
         // on the tracks of a board capture: slab caches near 190 000 objects, MHz, °C, per-second rates
         open(RouterCapture.small(dir.resolve("edge-router-3.ndjson")));
         for (ChartView v : fx(() -> List.copyOf(w.view.charts().tracks()))) {
+            onScreen(v);
             FixedWidthAxis y = (FixedWidthAxis) v.yAxis();
             List<String> labels = fx(y::tickLabels);
             assertFalse(labels.isEmpty(), v.group().id() + " has no y labels");
@@ -106,6 +133,7 @@ class ReadableTracksTest {
                 assertEquals(AxisNumbers.label(values.get(i), unit), labels.get(i), v.group().id() + " tick " + values.get(i));
             }
         }
+        onScreen(chart("slab"));
         List<String> slab = fx(((FixedWidthAxis) chart("slab").yAxis())::tickLabels);
         assertTrue(slab.stream().allMatch(l -> l.endsWith(" k")), "slab caches near 190 000 read in k: " + slab);
     }
@@ -145,6 +173,7 @@ class ReadableTracksTest {
         assertTrue(tracks.size() >= 8, "tracks: " + tracks.size());
         Bounds first = fx(() -> tracks.get(0).plotBoundsInScene());
         for (ChartView v : tracks) {
+            onScreen(v);
             Bounds b = fx(v::plotBoundsInScene);
             // labels from "0" to "190 k" and "1800": the plot areas were 10–15 px apart
             assertEquals(first.getMinX(), b.getMinX(), 0.5, v.group().id() + " starts elsewhere than " + tracks.get(0).group().id());
