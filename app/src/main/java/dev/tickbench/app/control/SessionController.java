@@ -197,7 +197,9 @@ public final class SessionController {
         // the first line means the connection is up: on its thread, before that line, the spool switches to
         // the new session, so the spool holds it whole (hello first) and the old session's spool until then
         LineSink sink = (b, off, len) -> {
-            if (!spooled.get() && !spooled.getAndSet(true) && pending == c) {
+            // wanted, not pending: a probe process says Connected at its first line, which may be promoted
+            // before that line has come through the hand-off to here (the spool then was never attached)
+            if (!spooled.get() && !spooled.getAndSet(true) && wanted(c)) {
                 spoolOnto(in);
             }
             in.line(b, off, len);
