@@ -41,7 +41,13 @@ final class ClockRules {
             return empty(w, absent, "no samples in the window");
         }
         if (w.topology().policies().isEmpty()) {
-            return empty(w, absent, "no CPU clock to judge: " + absent.getOrDefault("cpufreq", "the stream carries no cpufreq"));
+            com.fasterxml.jackson.databind.JsonNode caps = w.hello().capabilities();
+            if (absent.containsKey("cpufreq") || caps == null || !caps.path("sources").path("cpufreq").asBoolean()) {
+                return empty(w, absent, "no CPU clock to judge: " + absent.getOrDefault("cpufreq", "the stream carries no cpufreq"));
+            }
+            // the CPUs' clocks are there, their policies (maximum, limits) are not: nothing to judge them against
+            return empty(w, absent, "no CPU clock to judge: the stream has each CPU's clock but no cpufreq policy to hold it"
+                    + " against (" + absent.getOrDefault("cpufreq_policy", "a capture from before the probe read cpufreq policies") + ")");
         }
         List<PolicyVerdict> verdicts = new ArrayList<>();
         for (ClockTopology.Policy p : w.topology().policies()) {
