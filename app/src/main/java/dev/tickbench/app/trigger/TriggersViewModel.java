@@ -30,7 +30,8 @@ import javafx.collections.ObservableList;
 
 /**
  * The Triggers panel's state (docs/triggers.md, "For the workbench"): the triggers armed on this
- * machine's session ({@link TriggerSet}, armed and disarmed live), the firings the stream carried, and
+ * machine's session, armed and disarmed live (on its probe process through the probe's stdin, the set
+ * read back from the stream's {@code triggers} lines; in process on its {@link TriggerSet}), the firings the stream carried, and
  * the captures the flight recorder saved around them. The recorder is a tap on the connection's
  * intake, so it keeps the lines the charts draw; it starts with the first trigger armed on a
  * connection (a session with no trigger keeps no ring and writes no directory) and keeps its ring
