@@ -110,6 +110,7 @@ public final class ChartsPane extends VBox {
         showing = new TreeShowing(this);
         showing.showingProperty().addListener((o, a, b) -> updateOnScreen());
         scroll.viewportBoundsProperty().addListener((o, a, b) -> updateOnScreen());
+        scroll.vvalueProperty().addListener((o, a, b) -> updateOnScreen()); // a scroll brings tracks on screen
         stack.heightProperty().addListener((o, a, b) -> updateOnScreen());
     }
 
@@ -313,8 +314,9 @@ public final class ChartsPane extends VBox {
      * current window and redraws once.
      */
     private void updateOnScreen() {
+        // where the view is scrolled to, from the scroll bar's value: the viewport's bounds do not move with it
         Bounds port = scroll.getViewportBounds();
-        double top = -port.getMinY();
+        double top = scroll.getVvalue() * Math.max(0, stack.getHeight() - port.getHeight());
         double bottom = top + port.getHeight();
         boolean paneShows = showing.isShowing();
         for (ChartView v : charts.values()) {

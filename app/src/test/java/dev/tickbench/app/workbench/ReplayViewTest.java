@@ -94,8 +94,11 @@ class ReplayViewTest {
         // on a busy machine (once it read buddy's marks before they were counted)
         until("thermal's emission marks drawn over 5 s",
                 () -> w.view.charts().chart("thermal").marksDrawn());
+        // buddy's track lies below the fold since the Memory track: scrolled to (as Find does), it comes on
+        // screen and ranges its marks there (a track off screen does not)
+        assertTrue(fx(() -> w.view.charts().showSource("buddyinfo")), "a chart shows buddyinfo");
         until("buddy's emission marks left out over 5 s (dense)",
-                () -> !w.view.charts().chart("buddy").marksDrawn());
+                () -> w.view.charts().chart("buddy").isOnScreen() && !w.view.charts().chart("buddy").marksDrawn());
         Path csv = dir.resolve("out.csv");
         var export = fx(() -> w.view.exportCsv(csv));
         until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
