@@ -112,10 +112,8 @@ public final class TriggersViewModel {
         error.set("");
         String text = expression == null ? "" : expression.strip();
         TriggerSet set = set();
-        if (set == null && viaProbe()) {
-            return armOnProbe(text);
-        }
-        if (set == null) {
+        boolean probe = set == null && viaProbe();
+        if (set == null && !probe) {
             error.set("Triggers are armed on this machine's session: connect to this machine first"
                     + " (over SSH, arm them with the probe's stream --trigger for now).");
             return false;
@@ -124,10 +122,13 @@ public final class TriggersViewModel {
             error.set("Type a trigger first, e.g. cpu.iowait_pct > 40 for 2s (docs/triggers.md has the syntax).");
             return false;
         }
+        if (probe) {
+            return armOnProbe(text);
+        }
         try {
             set.arm(text);
         } catch (TriggerSyntaxException e) {
-            error.set("Cannot arm '" + text + "': " + e.getMessage() + "\n" + e.pointer());
+            refused(text, e);
             return false;
         } catch (IllegalStateException e) {
             error.set("Cannot arm '" + text + "': " + e.getMessage() + ": connect again");
@@ -149,14 +150,10 @@ public final class TriggersViewModel {
      * set) arrives in the next {@code triggers} line of its stream.
      */
     private boolean armOnProbe(String text) {
-        if (text.isEmpty()) {
-            error.set("Type a trigger first, e.g. cpu.iowait_pct > 40 for 2s (docs/triggers.md has the syntax).");
-            return false;
-        }
         try {
             dev.tickbench.core.trigger.TriggerParser.parse(text, dev.tickbench.core.catalogue.SeriesCatalogue.standard());
         } catch (TriggerSyntaxException e) {
-            error.set("Cannot arm '" + text + "': " + e.getMessage() + "\n" + e.pointer());
+            refused(text, e);
             return false;
         }
         startRecorder(); // before the request: the recorder's tap reads the probe's answer
@@ -175,6 +172,11 @@ public final class TriggersViewModel {
             return false;
         }
         return true;
+    }
+
+    /** A bad expression: its message and the pointer under the column, whichever way it was checked. */
+    private void refused(String text, TriggerSyntaxException e) {
+        error.set("Cannot arm '" + text + "': " + e.getMessage() + "\n" + e.pointer());
     }
 
     /** Disarms the trigger named {@code name}; its firings and saved captures stay listed. */

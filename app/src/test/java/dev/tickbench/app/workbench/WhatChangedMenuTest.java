@@ -55,9 +55,7 @@ class WhatChangedMenuTest {
             w.vm.window().userRange(first + ChangeCapture.HALF_S - 0.005, first + 2 * ChangeCapture.HALF_S - 0.005);
             return null;
         });
-        robot.clickOn("#file-menu").clickOn("What changed?…");
-        until("the What changed? window", () -> Window.getWindows().stream()
-                .anyMatch(x -> x instanceof Stage s && "What changed? — Tickbench".equals(s.getTitle()) && s.isShowing()));
+        openWhatChanged(robot);
         DiffViewModel vm = w.view.diff().model();
         fx(() -> { vm.bIsWindowProperty().set(true); vm.aJustBeforeProperty().set(true); return null; });
         robot.clickOn("#diff-rank");
