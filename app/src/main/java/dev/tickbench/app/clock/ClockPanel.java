@@ -3,10 +3,10 @@ package dev.tickbench.app.clock;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.control.SessionController.Origin;
 import dev.tickbench.app.control.SessionController.Showing;
+import dev.tickbench.app.view.Ticker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import javafx.animation.AnimationTimer;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -98,17 +98,13 @@ public final class ClockPanel extends VBox {
         // the final Shift+drag range (its statistics are computed on release), not every step of the drag
         crosshair.rangeStatsProperty().addListener((o, a, b) -> vm.range(b == null ? Double.NaN : crosshair.rangeFromProperty().get(),
                 b == null ? Double.NaN : crosshair.rangeToProperty().get()));
-        new AnimationTimer() {
-            private long last;
-
-            @Override
-            public void handle(long now) {
-                if (now - last >= PULSE_NS) {
-                    last = now;
-                    vm.pulse(now);
-                }
-            }
-        }.start();
+        // judged at most once a second by the view-model; a Ticker, not an AnimationTimer, which kept
+        // JavaFX pulsing 60 frames a second in every tab (docs/workbench-charts.md, "Redraws")
+        Ticker pulse = new Ticker(PULSE_NS / 1_000_000, vm::pulse);
+        sceneProperty().addListener((o, a, s) -> { if (s == null) { pulse.stop(); } else { pulse.start(); } });
+        if (getScene() != null) {
+            pulse.start();
+        }
     }
 
     /** {@code tracks} with this panel at their right. */

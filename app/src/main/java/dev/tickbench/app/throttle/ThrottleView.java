@@ -5,6 +5,7 @@ import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.Charts;
 import dev.tickbench.app.charts.FixedWidthAxis;
 import dev.tickbench.app.charts.Indicators;
+import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import io.fair_acc.chartfx.XYChart;
@@ -21,8 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.beans.value.ObservableValue;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
@@ -37,7 +36,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import javafx.util.Duration;
 
 /**
  * The Throttle tab: iowait raw and smoothed over the YELLOW/RED bands, effective vs ceiling as steps
@@ -59,7 +57,7 @@ public final class ThrottleView extends VBox {
     private final DoubleDataSet ceilingLine = new DoubleDataSet("ceiling");
     private final ProgressIndicator busy = new ProgressIndicator();
     private final ToggleButton live = new ToggleButton("Follow live session");
-    private final Timeline poll;
+    private final Ticker poll;
     private final List<YRangeIndicator> bandIndicators = new ArrayList<>();
 
     public ThrottleView(ThrottleViewModel vm, ObservableValue<SeriesStore> store) {
@@ -123,12 +121,12 @@ public final class ThrottleView extends VBox {
         vm.traceProperty().addListener((o, a, b) -> drawTrace(b));
         vm.replayProperty().addListener((o, a, b) -> drawReplay(b));
 
-        poll = new Timeline(new KeyFrame(Duration.seconds(1), e -> showLive(store.getValue())));
-        poll.setCycleCount(Timeline.INDEFINITE);
+        // a Ticker, not a Timeline: a running Timeline keeps JavaFX pulsing 60 frames a second in every tab
+        poll = new Ticker(1000, now -> showLive(store.getValue()));
         live.selectedProperty().addListener((o, a, on) -> {
             if (on) {
                 showLive(store.getValue()); // at once: an opened capture's trace must not linger
-                poll.play();
+                poll.start();
             } else {
                 poll.stop();
             }

@@ -1,14 +1,13 @@
 package dev.tickbench.app.trigger;
 
 import dev.tickbench.app.export.DiskSize;
+import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.recorder.SavedCapture;
 import dev.tickbench.core.trigger.TriggerStatus;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.function.Function;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -23,7 +22,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 
 /**
  * The Triggers tab (docs/triggers.md, "For the workbench"): an expression to arm, the armed triggers
@@ -118,9 +116,12 @@ public final class TriggersPanel extends BorderPane {
         BorderPane.setMargin(centre, new Insets(8, 0, 0, 0));
 
         // a state changes on the tick (holding, fired, no_data) without a line to say so: read it twice a second
-        Timeline poll = new Timeline(new KeyFrame(Duration.millis(500), e -> vm.refresh()));
-        poll.setCycleCount(Timeline.INDEFINITE);
-        sceneProperty().addListener((o, a, s) -> { if (s == null) { poll.stop(); } else { poll.play(); } });
+        // (a Ticker, not a Timeline: a running Timeline keeps JavaFX pulsing 60 frames a second in every tab)
+        Ticker poll = new Ticker(500, now -> vm.refresh());
+        sceneProperty().addListener((o, a, s) -> { if (s == null) { poll.stop(); } else { poll.start(); } });
+        if (getScene() != null) {
+            poll.start();
+        }
     }
 
     private void armTyped() {

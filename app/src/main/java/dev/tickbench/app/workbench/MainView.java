@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsPane;
+import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.clock.ClockPanel;
 import dev.tickbench.app.clock.ClockViewModel;
 import dev.tickbench.app.connect.ConnectFlow;

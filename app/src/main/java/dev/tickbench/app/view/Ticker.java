@@ -1,4 +1,4 @@
-package dev.tickbench.app.workbench;
+package dev.tickbench.app.view;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -14,19 +14,19 @@ import javafx.application.Platform;
  * (docs/workbench-charts.md, "Redraws"). A turn that has not run yet is not queued again, so a busy
  * FX thread gets one turn, not a backlog.
  */
-final class Ticker {
+public final class Ticker {
     private final long periodMs;
     private final LongConsumer task;
     private final AtomicBoolean queued = new AtomicBoolean();
     private ScheduledExecutorService clock;
 
-    Ticker(long periodMs, LongConsumer task) {
+    public Ticker(long periodMs, LongConsumer task) {
         this.periodMs = periodMs;
         this.task = task;
     }
 
     /** Starts the turns (FX thread); nothing when started already. */
-    void start() {
+    public void start() {
         if (clock != null) {
             return;
         }
@@ -46,7 +46,7 @@ final class Ticker {
     }
 
     /** Stops the turns (FX thread). */
-    void stop() {
+    public void stop() {
         if (clock != null) {
             clock.shutdownNow();
             clock = null;
