@@ -4,3 +4,9 @@ describe_machine() {
        "kernel $(uname -r), $(java -version 2>&1 | head -1)"
 }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+# Stops with what to install when Xvfb is missing (a fresh machine has none until .ci/test-deps.sh ran).
+need_xvfb() {
+  command -v Xvfb >/dev/null && return 0
+  echo "Xvfb is not installed (Debian package xvfb): run .ci/test-deps.sh as root, or apt-get install xvfb" >&2
+  exit 1
+}

@@ -64,6 +64,7 @@ echo "load average at start: $(loadavg)"
 echo "JVM options added: ${JAVA_OPTS:-(none)}"
 
 # one X server for every run: its own start is not the workbench's
+need_xvfb
 Xvfb_display=
 for d in $(seq 91 140); do
   [[ -e /tmp/.X11-unix/X$d || -e /tmp/.X$d-lock ]] && continue

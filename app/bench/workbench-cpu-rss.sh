@@ -77,6 +77,7 @@ fi
 
 start_xvfb() {
   local d
+  need_xvfb
   for d in $(seq 151 200); do
     [[ -e /tmp/.X11-unix/X$d || -e /tmp/.X$d-lock ]] && continue
     Xvfb ":$d" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
