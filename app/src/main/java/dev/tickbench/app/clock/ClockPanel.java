@@ -98,13 +98,9 @@ public final class ClockPanel extends VBox {
         // the final Shift+drag range (its statistics are computed on release), not every step of the drag
         crosshair.rangeStatsProperty().addListener((o, a, b) -> vm.range(b == null ? Double.NaN : crosshair.rangeFromProperty().get(),
                 b == null ? Double.NaN : crosshair.rangeToProperty().get()));
-        // judged at most once a second by the view-model; a Ticker, not an AnimationTimer, which kept
+        // judged at most once a second by the view-model; a Ticker while the window shows, not an AnimationTimer, which kept
         // JavaFX pulsing 60 frames a second in every tab (docs/workbench-charts.md, "Redraws")
-        Ticker pulse = new Ticker(PULSE_NS / 1_000_000, vm::pulse);
-        sceneProperty().addListener((o, a, s) -> { if (s == null) { pulse.stop(); } else { pulse.start(); } });
-        if (getScene() != null) {
-            pulse.start();
-        }
+        new Ticker(PULSE_NS / 1_000_000, vm::pulse).whileShowing(this);
     }
 
     /** {@code tracks} with this panel at their right. */

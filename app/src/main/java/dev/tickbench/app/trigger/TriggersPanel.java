@@ -117,11 +117,7 @@ public final class TriggersPanel extends BorderPane {
 
         // a state changes on the tick (holding, fired, no_data) without a line to say so: read it twice a second
         // (a Ticker, not a Timeline: a running Timeline keeps JavaFX pulsing 60 frames a second in every tab)
-        Ticker poll = new Ticker(500, now -> vm.refresh());
-        sceneProperty().addListener((o, a, s) -> { if (s == null) { poll.stop(); } else { poll.start(); } });
-        if (getScene() != null) {
-            poll.start();
-        }
+        new Ticker(500, now -> vm.refresh()).whileShowing(this);
     }
 
     private void armTyped() {

@@ -6,6 +6,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.stage.Window;
 
 /**
  * Runs a task on the FX thread every period while started, given {@link System#nanoTime()}. Unlike an
@@ -43,6 +47,41 @@ public final class Ticker {
                 });
             }
         }, periodMs, periodMs, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Runs the turns while {@code node} is in a scene of a showing window and stops them otherwise, as
+     * the node moves between scenes and its window shows and hides (a closed window keeps its scene, so
+     * the scene alone is not enough). FX thread.
+     */
+    public void whileShowing(Node node) {
+        ChangeListener<Boolean> onShowing = (o, was, on) -> {
+            if (on) {
+                start();
+            } else {
+                stop();
+            }
+        };
+        ChangeListener<Window> onWindow = (o, was, w) -> {
+            if (was != null) {
+                was.showingProperty().removeListener(onShowing);
+            }
+            if (w != null) {
+                w.showingProperty().addListener(onShowing);
+            }
+            onShowing.changed(null, null, w != null && w.isShowing());
+        };
+        ChangeListener<Scene> onScene = (o, was, sc) -> {
+            if (was != null) {
+                was.windowProperty().removeListener(onWindow);
+            }
+            if (sc != null) {
+                sc.windowProperty().addListener(onWindow);
+            }
+            onWindow.changed(null, was == null ? null : was.getWindow(), sc == null ? null : sc.getWindow());
+        };
+        node.sceneProperty().addListener(onScene);
+        onScene.changed(null, null, node.getScene());
     }
 
     /** Stops the turns (FX thread). */

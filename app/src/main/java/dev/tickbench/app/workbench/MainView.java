@@ -3,7 +3,6 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsPane;
-import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.clock.ClockPanel;
 import dev.tickbench.app.clock.ClockViewModel;
 import dev.tickbench.app.connect.ConnectFlow;
@@ -15,6 +14,7 @@ import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.export.CsvExport;
 import java.io.IOException;
@@ -133,15 +133,7 @@ public final class MainView extends BorderPane {
         });
         // a capture read to its end: the overview and the rates say so at once, not at the next refresh
         vm.loadingProperty().addListener((o, a, on) -> { if (!on) { charts.refresh(); } });
-        sceneProperty().addListener((o, a, sc) -> {
-            if (sc != null) {
-                sc.windowProperty().addListener((o2, a2, win) -> {
-                    if (win != null) {
-                        win.showingProperty().addListener((o3, a3, on) -> { if (on) { ticker.start(); } else { ticker.stop(); } });
-                    }
-                });
-            }
-        });
+        ticker.whileShowing(this);
     }
 
     /** The error or confirmation row, shown while its text is not empty, until dismissed or replaced. */
