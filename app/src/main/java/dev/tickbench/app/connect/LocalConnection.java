@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * and a {@link TickTally} (what arrived, for the rate row and the benchmark). FLOOR_HZ comes from this
  * process's environment unless the user chose one.
  */
-public final class LocalConnection implements Connection {
+public final class LocalConnection implements Connection, TriggerRequests {
     /** How "this machine" is sampled. */
     public enum Mode {
         /** The bundled probe in a child process (the default). */
@@ -236,6 +236,7 @@ public final class LocalConnection implements Connection {
      * Sends one trigger request line ({@code arm EXPR}, {@code disarm NAME}, {@code list}) to the probe
      * process, answered in its stream's next {@code triggers} line; false in process or when no probe runs.
      */
+    @Override
     public boolean sendTriggerRequest(String line) {
         ProbeProcess c;
         synchronized (this) {

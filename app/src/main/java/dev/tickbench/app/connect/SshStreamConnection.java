@@ -16,9 +16,11 @@ import org.apache.sshd.client.session.ClientSession;
 
 /**
  * A probe {@code stream} run over an SSH exec channel, reconnecting with back-off when the link
- * drops. Subclasses say how a fresh session gets to the command (upload the probe, or not).
+ * drops. Subclasses say how a fresh session gets to the command (upload the probe, or not). The
+ * stream's stdin is the channel's: trigger requests are written to it ({@link TriggerRequests}), and
+ * closing the channel closes it, which ends the probe.
  */
-abstract class SshStreamConnection implements Connection, ProbeCommands {
+abstract class SshStreamConnection implements Connection, ProbeCommands, TriggerRequests {
     private static final int STDERR_KEEP = 8 * 1024;
 
     protected final SshTarget target;
@@ -30,6 +32,13 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
     private volatile boolean closed;
     private volatile ClientSession current;
     private volatile Thread thread;
+    /**
+     * The running stream's stdin (null between streams); writers take {@code requestLock} so two
+     * requests never interleave, the stream's thread never does (a write waiting for the link must not
+     * hold up the channel's close).
+     */
+    private final Object requestLock = new Object();
+    private volatile java.io.OutputStream requests;
     /** The compression of the last session's host-to-workbench direction, null before the first. */
     private volatile String compression;
 
@@ -87,6 +96,24 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
         Thread t = thread;
         if (t != null) {
             t.interrupt();
+        }
+    }
+
+    @Override
+    public boolean sendTriggerRequest(String line) {
+        byte[] bytes = (line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        synchronized (requestLock) {
+            java.io.OutputStream out = requests;
+            if (out == null) {
+                return false;
+            }
+            try {
+                out.write(bytes);
+                out.flush();
+                return true;
+            } catch (IOException e) {
+                return false; // the channel is closing: the next stream gets the request again (TriggersViewModel)
+            }
         }
     }
 
@@ -169,12 +196,14 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);
             pump.beginStream();
             Thread watchdog = stallWatchdog(session, pump);
+            requests = ch.getInvertedIn(); // no setIn: the channel's own stream, open until the channel closes
             try (InputStream in = ch.getInvertedOut()) {
                 pump.pump(in);
             } catch (IOException e) {
                 return "link lost: " + SshLink.reason(e);
             } finally {
                 watchdog.interrupt();
+                requests = null;
             }
             ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), 2_000);
             Integer status = ch.getExitStatus();

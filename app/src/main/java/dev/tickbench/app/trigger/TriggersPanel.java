@@ -61,11 +61,14 @@ public final class TriggersPanel extends BorderPane {
         error.setStyle("-fx-text-fill: #d0021b; -fx-font-family: monospace;");
         error.textProperty().bind(vm.errorProperty());
         error.managedProperty().bind(error.textProperty().isNotEmpty());
+        Label notice = new Label();
+        notice.setId("triggerNotice");
+        notice.setWrapText(true);
+        notice.textProperty().bind(vm.noticeProperty());
+        notice.managedProperty().bind(notice.textProperty().isNotEmpty());
         Label where = new Label();
-        where.textProperty().bind(javafx.beans.binding.Bindings.when(vm.availableProperty())
-                .then("Armed on this machine's session: evaluated on every tick, each firing a red line on every track.")
-                .otherwise("Connect to this machine to arm triggers here. Over SSH, arm them on the probe"
-                        + " (tickbench-probe stream --trigger EXPR): their firings show on the tracks."));
+        where.setId("triggerWhere");
+        where.textProperty().bind(vm.whereProperty());
         where.setWrapText(true);
 
         armed.setId("armedTriggers");
@@ -104,7 +107,7 @@ public final class TriggersPanel extends BorderPane {
         recorder.textProperty().bind(vm.recorderTextProperty());
         recorder.setWrapText(true);
 
-        VBox top = new VBox(6, where, entry, error);
+        VBox top = new VBox(6, where, entry, error, notice);
         VBox centre = new VBox(6, new Label("Armed"), armed, new Label("Fired"), fired, new Label("Saved captures"),
                 recorder, saved);
         VBox.setVgrow(armed, Priority.SOMETIMES);

@@ -2,6 +2,7 @@ package dev.tickbench.app.trigger;
 
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.connect.TriggerRequests;
 import dev.tickbench.app.dirs.UserDirs;
 import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.core.recorder.FlightRecorder;
@@ -29,17 +30,20 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The Triggers panel's state (docs/triggers.md, "For the workbench"): the triggers armed on this
- * machine's session, armed and disarmed live (on its probe process through the probe's stdin, the set
- * read back from the stream's {@code triggers} lines; in process on its {@link TriggerSet}), the firings the stream carried, and
- * the captures the flight recorder saved around them. The recorder is a tap on the connection's
- * intake, so it keeps the lines the charts draw; it starts with the first trigger armed on a
- * connection (a session with no trigger keeps no ring and writes no directory) and keeps its ring
+ * The Triggers panel's state (docs/triggers.md, "For the workbench"): the triggers armed on the live
+ * session — this machine or an SSH host — armed and disarmed live (on a probe's {@code stream}, this
+ * machine's probe process or one over SSH, through its stdin, the set read back from the stream's
+ * {@code triggers} lines; in process on the session's {@link TriggerSet}), the firings the stream
+ * carried, and the captures the flight recorder saved around them. The recorder is a tap on the
+ * connection's intake, so it keeps the lines the charts draw; it starts with the first trigger armed on
+ * a connection (a session with no trigger keeps no ring and writes no directory) and keeps its ring
  * until the connection ends. Driven on the UI thread; what the stream's thread hears comes back
- * through {@code ui}.
+ * through {@code ui}; requests are written on a thread of their own (a link may make a write wait).
  *
- * <p>Over SSH the probe's {@code stream} takes arm/disarm lines on its stdin; the workbench's SSH
- * connection does not write to it yet, so the panel arms triggers on this machine only and says so.
+ * <p>A new stream on the same connection (a reconnect after the link dropped, a probe process started
+ * again after it died) and a new sampler of the same target (Rate, FLOOR_HZ) start with none armed:
+ * what was armed is armed again on it, under the same names, with the requests that could not be sent
+ * meanwhile.
  */
 public final class TriggersViewModel {
     /** Firings kept in the list: the marks on the tracks are bounded by the store the same way. */
@@ -47,6 +51,7 @@ public final class TriggersViewModel {
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private static final byte[] SET_PREFIX = ("{\"type\":\"" + TriggerLine.SET_TYPE + "\",")
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] HELLO_PREFIX = "{\"type\":\"hello\",".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /**
      * One firing as the panel lists it.
@@ -64,11 +69,23 @@ public final class TriggersViewModel {
     private final ObservableList<Fired> fired = FXCollections.observableArrayList();
     private final ObservableList<SavedCapture> saved = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper recorderText = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper where = new ReadOnlyStringWrapper(NOWHERE);
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper();
-    private LocalConnection local;
-    /** The armed set as the probe process's last {@code triggers} line said (a probe process only). */
+    static final String NOWHERE = "Connect to this machine or an SSH host to arm triggers there; a capture shows the"
+            + " firings it holds as red lines on the tracks.";
+    private volatile Connection connection;
+    /** The armed set as the probe's last {@code triggers} line said (a probe's stream only). Tap thread writes. */
     private volatile List<TriggerStatus> reported = List.of();
+    /** Requests written to the current stream and not answered yet, oldest first: sent again on a new stream. */
+    private final java.util.ArrayDeque<String> inFlight = new java.util.ArrayDeque<>();
+    /** Requests that could not be written (no stream running): sent when the next stream starts. UI thread. */
+    private final List<String> pending = new java.util.ArrayList<>();
+    /** What was armed on the last sampler of a target, to arm on its next one (a Rate or FLOOR_HZ change). */
+    private List<String> carried = List.of();
+    private String carriedTitle;
+    private java.util.concurrent.ExecutorService sender;
     private LineIntake intake;
     private Tap tap;
 
@@ -96,33 +113,61 @@ public final class TriggersViewModel {
         this.postNs = post.toNanos();
     }
 
-    /** The window's live connection changed (null: none, a capture is shown). UI thread. */
+    /**
+     * The window's live connection changed (null: none, a capture is shown). UI thread. A sampler of the
+     * same target replacing the last one (Rate, FLOOR_HZ: the old one ends, the new one follows at once
+     * in the same turn of the UI thread) gets what was armed on the last one.
+     */
     public void connection(Connection c, LineIntake in) {
+        Connection before = connection;
+        if (before != null && c == null) {
+            carried = rearmRequests(set() != null ? List.copyOf(armed) : reported);
+            carried = concat(carried, List.copyOf(pending));
+            carriedTitle = before.title();
+            ui.execute(() -> { if (connection == null) { carried = List.of(); } }); // a capture opened, not a restart
+        }
         stopTap();
-        local = c instanceof LocalConnection l ? l : null;
-        intake = local == null ? null : in;
+        connection = c;
+        intake = c == null ? null : in;
         reported = List.of();
-        available.set(local != null);
+        synchronized (inFlight) {
+            inFlight.clear();
+        }
+        pending.clear();
+        available.set(c instanceof LocalConnection || c instanceof TriggerRequests);
+        where.set(!available.get() ? NOWHERE : "Armed on " + c.title() + "'s session: evaluated on every tick"
+                + (c instanceof LocalConnection ? "" : " by its probe") + ", each firing a red line on every track.");
         error.set("");
+        notice.set("");
+        if (c != null) {
+            if (!carried.isEmpty() && c.title().equals(carriedTitle)) {
+                pending.addAll(carried); // sent on its first hello (the tap below sees it)
+                startRecorder();
+                if (tap == null) {
+                    answersTap();
+                }
+            }
+            carried = List.of();
+        }
         refresh();
     }
 
-    /** Arms {@code expression} on this machine's session; false (and the error says why) when it could not. */
+    /** Arms {@code expression} on the live session; false (and the error says why) when it could not. */
     public boolean arm(String expression) {
         error.set("");
+        notice.set("");
         String text = expression == null ? "" : expression.strip();
-        TriggerSet set = set();
-        boolean probe = set == null && viaProbe();
-        if (set == null && !probe) {
-            error.set("Triggers are armed on this machine's session: connect to this machine first"
-                    + " (over SSH, arm them with the probe's stream --trigger for now).");
+        if (!available.get()) {
+            error.set("Triggers are armed on a live session: connect to this machine or an SSH host first"
+                    + " (a capture shows the firings it holds).");
             return false;
         }
         if (text.isEmpty()) {
             error.set("Type a trigger first, e.g. cpu.iowait_pct > 40 for 2s (docs/triggers.md has the syntax).");
             return false;
         }
-        if (probe) {
+        TriggerSet set = set();
+        if (set == null) {
             return armOnProbe(text);
         }
         try {
@@ -139,15 +184,11 @@ public final class TriggersViewModel {
         return true;
     }
 
-    /** This machine sampled by a probe process: requests go to its stdin, the armed set comes back in its stream. */
-    private boolean viaProbe() {
-        return local != null && local.mode() == LocalConnection.Mode.PROBE_PROCESS;
-    }
-
     /**
-     * Arms {@code text} on the probe process (docs/triggers.md, "Live"): checked here first with the same
+     * Arms {@code text} on the probe's stream (docs/triggers.md, "Live"): checked here first with the same
      * parser, so a bad expression is refused at once with its column; the probe's answer (and its armed
-     * set) arrives in the next {@code triggers} line of its stream.
+     * set) arrives in the next {@code triggers} line of its stream. With no stream running (connecting,
+     * reconnecting) the request waits for the next one, and the notice says so.
      */
     private boolean armOnProbe(String text) {
         try {
@@ -157,21 +198,100 @@ public final class TriggersViewModel {
             return false;
         }
         startRecorder(); // before the request: the recorder's tap reads the probe's answer
-        if (tap == null && intake != null) { // no recorder (its directory failed): a tap that only reads answers
-            Tap t = new Tap(null);
-            try {
-                intake.startTap(t);
-                tap = t;
-            } catch (IOException e) {
-                error.set("Cannot arm '" + text + "': the session's lines cannot be read (" + e.getMessage() + "); connect again.");
-                return false;
-            }
-        }
-        if (!local.sendTriggerRequest("arm " + text)) {
-            error.set("Cannot arm '" + text + "': this machine's probe process is not running now; connect again.");
+        if (tap == null && !answersTap()) {
+            error.set("Cannot arm '" + text + "': the session's lines cannot be read; connect again.");
             return false;
         }
+        request("arm " + text);
         return true;
+    }
+
+    /** A tap that only reads the probe's answers (no recorder: its directory failed); false if it cannot start. */
+    private boolean answersTap() {
+        if (intake == null) {
+            return false;
+        }
+        Tap t = new Tap(null, intake.hasHello());
+        try {
+            intake.startTap(t);
+            tap = t;
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The requests that arm {@code set} again under the same names. */
+    static List<String> rearmRequests(List<TriggerStatus> set) {
+        List<String> out = new java.util.ArrayList<>();
+        for (TriggerStatus s : set) {
+            String expr = s.expression();
+            String label;
+            try {
+                label = dev.tickbench.core.trigger.TriggerParser.parse(expr,
+                        dev.tickbench.core.catalogue.SeriesCatalogue.standard()).label();
+            } catch (TriggerSyntaxException e) {
+                label = null; // armed once, so it parses; if not, the probe says why when it is sent
+            }
+            out.add("arm " + (s.name().equals(label) ? expr : s.name() + ": " + expr));
+        }
+        return out;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new java.util.ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+
+    /** Writes {@code line} to the probe's stdin on the sender's thread; kept for the next stream when none runs. */
+    private void request(String line) {
+        TriggerRequests r = requests();
+        if (r == null) {
+            unsent(connection, line);
+            return;
+        }
+        Connection c = connection;
+        sender().execute(() -> {
+            boolean sent;
+            synchronized (inFlight) { // in the order written: the probe answers in that order
+                sent = r.sendTriggerRequest(line);
+                if (sent) {
+                    inFlight.add(line);
+                }
+            }
+            if (!sent) {
+                ui.execute(() -> unsent(c, line));
+            }
+        });
+    }
+
+    private void unsent(Connection c, String line) {
+        if (c != connection || c == null) {
+            return; // the connection changed meanwhile: the request went with it
+        }
+        pending.add(line);
+        notice.set("'" + line + "' is sent when " + c.title() + "'s probe streams again (it is not streaming now:"
+                + " starting or reconnecting).");
+    }
+
+    private java.util.concurrent.ExecutorService sender() {
+        if (sender == null) {
+            sender = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "tickbench-trigger-requests");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return sender;
+    }
+
+    /** The live connection's probe stream, which takes requests on its stdin; null for a sampler in this JVM. */
+    private TriggerRequests requests() {
+        if (connection instanceof LocalConnection l) {
+            return l.mode() == LocalConnection.Mode.PROBE_PROCESS ? l : null;
+        }
+        return connection instanceof TriggerRequests r ? r : null;
     }
 
     /** A bad expression: its message and the pointer under the column, whichever way it was checked. */
@@ -181,21 +301,68 @@ public final class TriggersViewModel {
 
     /** Disarms the trigger named {@code name}; its firings and saved captures stay listed. */
     public boolean disarm(String name) {
-        if (set() == null && viaProbe()) {
+        notice.set("");
+        TriggerSet set = set();
+        if (set == null && available.get()) {
             boolean known = reported.stream().anyMatch(t -> t.name().equals(name));
-            boolean done = known && local.sendTriggerRequest("disarm " + name);
-            if (!done) {
+            if (known) {
+                request("disarm " + name);
+            } else {
                 error.set("No trigger named '" + name + "' is armed on this session.");
             }
-            return done;
+            return known;
         }
-        TriggerSet set = set();
         boolean done = set != null && set.disarm(name);
         if (!done) {
             error.set("No trigger named '" + name + "' is armed on this session.");
         }
         refresh();
         return done;
+    }
+
+    /**
+     * A new stream began on the connection (its hello; tap thread): it has none armed. What the last
+     * stream had, what was written to it unanswered and what waited are sent to it, in that order.
+     */
+    private void newStream() {
+        List<TriggerStatus> before = reported;
+        reported = List.of();
+        List<String> again = new java.util.ArrayList<>(rearmRequests(before));
+        synchronized (inFlight) {
+            again.addAll(inFlight);
+            inFlight.clear();
+        }
+        ui.execute(() -> {
+            List<String> lines = new java.util.ArrayList<>(again);
+            lines.addAll(pending);
+            pending.clear();
+            if (lines.isEmpty()) {
+                refresh();
+                return;
+            }
+            TriggerSet set = set();
+            if (set != null) { // a sampler in this JVM replacing the last one: arm on its set
+                for (String l : lines) {
+                    armInProcess(set, l);
+                }
+            } else {
+                lines.forEach(this::request);
+            }
+            notice.set("The stream of " + connection.title() + " started again: sent to it again: " + String.join("; ", lines));
+            refresh();
+        });
+    }
+
+    private void armInProcess(TriggerSet set, String line) {
+        try {
+            if (line.startsWith("arm ")) {
+                set.arm(line.substring(4));
+            } else if (line.startsWith("disarm ")) {
+                set.disarm(line.substring(7));
+            }
+        } catch (TriggerSyntaxException | IllegalStateException e) {
+            error.set("Cannot arm '" + line.substring(4) + "' again: " + e.getMessage());
+        }
     }
 
     /** Reads the armed set again (the panel asks twice a second, and each stream line about triggers). */
@@ -221,10 +388,14 @@ public final class TriggersViewModel {
     /** The app closes: the recorder finishes what it has. */
     public void close() {
         stopTap();
+        if (sender != null) {
+            sender.shutdownNow();
+            sender = null;
+        }
     }
 
     private TriggerSet set() {
-        return local == null ? null : local.triggers();
+        return connection instanceof LocalConnection l ? l.triggers() : null;
     }
 
     private void startRecorder() {
@@ -241,7 +412,7 @@ public final class TriggersViewModel {
                     ringBytes, RecorderConfig.DEFAULT_COOLDOWN_NS, RecorderConfig.DEFAULT_MAX_DISK_BYTES,
                     Math.max(RecorderConfig.DEFAULT_MAX_CAPTURE_NS, preNs + postNs));
             FlightRecorder r = new FlightRecorder(config, s -> ui.execute(() -> saved(s)));
-            Tap t = new Tap(r);
+            Tap t = new Tap(r, intake.hasHello());
             intake.startTap(t);
             tap = t;
         } catch (IOException | RuntimeException e) {
@@ -275,11 +446,14 @@ public final class TriggersViewModel {
         }
     }
 
-    private void fired(TriggerLine t) {
-        // a probe's triggers line comes when the set changes, not when one fires: its count and state from here
+    /** A probe's triggers line comes when the set changes, not when one fires: its count and state from here (tap thread). */
+    private void firedOnStream(TriggerLine t) {
         reported = reported.stream().map(r -> !r.name().equals(t.trigger()) ? r
                 : new TriggerStatus(r.name(), r.expression(), r.kind(), dev.tickbench.core.trigger.TriggerState.FIRED, t.fired(),
                         r.absent(), t.wallNs())).toList();
+    }
+
+    private void fired(TriggerLine t) {
         fired.add(new Fired(t.trigger(), t.fired(), t.wallNs() / 1e9, t.expression(), String.valueOf(t.values())));
         if (fired.size() > MAX_FIRED) {
             fired.remove(0, fired.size() - MAX_FIRED);
@@ -299,15 +473,22 @@ public final class TriggersViewModel {
     public ObservableList<SavedCapture> saved() { return saved; }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty recorderTextProperty() { return recorderText.getReadOnlyProperty(); }
-    /** Whether triggers can be armed: this machine's session is the live one. */
+    /** What happened to requests that were not answered at once (waiting for a stream, sent again on a new one). */
+    public ReadOnlyStringProperty noticeProperty() { return notice.getReadOnlyProperty(); }
+    /** Where triggers are armed now, or how to get somewhere they can be. */
+    public ReadOnlyStringProperty whereProperty() { return where.getReadOnlyProperty(); }
+    /** Whether triggers can be armed: a live session (this machine or an SSH host) is the window's. */
     public ReadOnlyBooleanProperty availableProperty() { return available.getReadOnlyProperty(); }
 
     /** The intake's tap: every line into the recorder; firings and set changes back to the panel. */
     private final class Tap implements dev.tickbench.core.capture.LineSink {
         final FlightRecorder recorder;
+        /** The intake hands a new tap the current stream's hello first: not a new stream. */
+        private boolean skipHello;
 
-        Tap(FlightRecorder recorder) {
+        Tap(FlightRecorder recorder, boolean currentHelloFirst) {
             this.recorder = recorder;
+            this.skipHello = currentHelloFirst;
         }
 
         @Override
@@ -315,18 +496,28 @@ public final class TriggersViewModel {
             if (recorder != null) {
                 recorder.line(b, off, len); // never throws; copies only
             }
-            if (TriggerLine.is(b, off, len)) {
+            if (startsWith(b, off, len, HELLO_PREFIX)) {
+                if (skipHello) {
+                    skipHello = false;
+                } else {
+                    newStream();
+                }
+            } else if (TriggerLine.is(b, off, len)) {
                 try {
                     TriggerLine t = TriggerLine.parse(b, off, len);
+                    firedOnStream(t);
                     ui.execute(() -> fired(t));
                 } catch (IOException e) {
                     // not a trigger line after all: the store skips it too
                 }
-            } else if (len >= SET_PREFIX.length && java.util.Arrays.equals(b, off, off + SET_PREFIX.length, SET_PREFIX, 0,
-                    SET_PREFIX.length)) {
+            } else if (startsWith(b, off, len, SET_PREFIX)) {
                 setLine(b, off, len);
             }
         }
+    }
+
+    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
+        return len >= prefix.length && java.util.Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
     }
 
     /** A {@code triggers} line: the armed set as the probe has it, and its answers to our requests. */
@@ -337,14 +528,20 @@ public final class TriggersViewModel {
             n.path("armed").forEach(t -> now.add(TriggerStatus.of(t)));
             StringBuilder refused = new StringBuilder();
             for (com.fasterxml.jackson.databind.JsonNode r : n.path("replies")) {
+                String asked;
+                synchronized (inFlight) { // one reply per request, in the order written
+                    asked = inFlight.poll();
+                }
                 if (!r.path("ok").asBoolean()) {
-                    refused.append(refused.length() == 0 ? "" : "; ").append(r.path("error").asText());
+                    refused.append(refused.length() == 0 ? "" : "; ").append(asked == null ? "" : "'" + asked + "': ")
+                            .append(r.path("error").asText());
                 }
             }
             reported = List.copyOf(now);
+            Connection c = connection;
             ui.execute(() -> {
                 if (refused.length() > 0) {
-                    error.set("This machine's probe refused it: " + refused);
+                    error.set((c == null ? "The probe" : c.title() + "'s probe") + " refused " + refused);
                 }
                 refresh();
             });

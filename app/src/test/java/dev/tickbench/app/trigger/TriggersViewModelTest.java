@@ -32,8 +32,9 @@ class TriggersViewModelTest {
         vm.connection(null, null);
         assertFalse(vm.availableProperty().get());
         assertFalse(vm.arm("cpu.busy_pct > 50"));
-        assertTrue(vm.errorProperty().get().startsWith("Triggers are armed on this machine's session: connect to this"
-                + " machine first"), vm.errorProperty().get());
+        assertTrue(vm.errorProperty().get().startsWith("Triggers are armed on a live session: connect to this machine or"
+                + " an SSH host first"), vm.errorProperty().get());
+        assertEquals(TriggersViewModel.NOWHERE, vm.whereProperty().get());
         assertTrue(vm.armed().isEmpty());
         assertFalse(Files.exists(dir.resolve("triggered")), "no recorder started, no directory made");
     }
@@ -72,6 +73,15 @@ class TriggersViewModelTest {
             vm.close();
             local.close();
         }
+    }
+
+    @Test
+    void armedAgainUnderTheNamesTheyHad() {
+        List<dev.tickbench.core.trigger.TriggerStatus> set = List.of(
+                new dev.tickbench.core.trigger.TriggerStatus("hot", "hot: thermal_zone0_c > 80", "condition", TriggerState.ARMED, 2, null, 0),
+                new dev.tickbench.core.trigger.TriggerStatus("t2", "cpu.iowait_pct > 40 for 2s", "condition", TriggerState.ARMED, 0, null, 0));
+        assertEquals(List.of("arm hot: thermal_zone0_c > 80", "arm t2: cpu.iowait_pct > 40 for 2s"),
+                TriggersViewModel.rearmRequests(set), "a label kept as written; a name the probe gave made a label");
     }
 
     @Test
