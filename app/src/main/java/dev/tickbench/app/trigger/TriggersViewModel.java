@@ -253,15 +253,20 @@ public final class TriggersViewModel {
         }
         Connection c = connection;
         sender().execute(() -> {
-            boolean sent;
-            synchronized (inFlight) { // in the order written: the probe answers in that order
-                sent = r.sendTriggerRequest(line);
-                if (sent) {
-                    inFlight.add(line);
-                }
+            // listed before it is written (one sender thread: in the order written, which the probe answers
+            // in), so the stream's thread never waits on a write held up by the link
+            synchronized (inFlight) {
+                inFlight.add(line);
             }
+            boolean sent = r.sendTriggerRequest(line);
             if (!sent) {
-                ui.execute(() -> unsent(c, line));
+                boolean mine;
+                synchronized (inFlight) {
+                    mine = inFlight.removeLastOccurrence(line); // else a new stream took it over already
+                }
+                if (mine) {
+                    ui.execute(() -> unsent(c, line));
+                }
             }
         });
     }
@@ -332,7 +337,11 @@ public final class TriggersViewModel {
             again.addAll(inFlight);
             inFlight.clear();
         }
+        Connection c = connection;
         ui.execute(() -> {
+            if (c == null || c != connection) {
+                return; // the tap of a connection that has ended since
+            }
             List<String> lines = new java.util.ArrayList<>(again);
             lines.addAll(pending);
             pending.clear();
@@ -348,7 +357,7 @@ public final class TriggersViewModel {
             } else {
                 lines.forEach(this::request);
             }
-            notice.set("The stream of " + connection.title() + " started again: sent to it again: " + String.join("; ", lines));
+            notice.set("The stream of " + c.title() + " started again: sent to it again: " + String.join("; ", lines));
             refresh();
         });
     }

@@ -133,8 +133,9 @@ class TriggersPanelTest {
                 && table.getItems().get(0).name().equals("busy"));
         assertTrue(fx(() -> t.noticeProperty().get()).contains("arm busy: cpu.busy_pct >= 0"), fx(() -> t.noticeProperty().get()));
 
-        Button disarm = robot.lookup("#disarm-busy").queryAs(Button.class);
-        robot.clickOn(disarm);
+        // looked up and pressed in one turn of the FX thread: a state change rebuilds the table's rows (and
+        // their buttons) at any tick, so a button looked up first may have left the scene when it is clicked
+        fx(() -> { robot.lookup("#disarm-busy").queryAs(Button.class).fire(); return null; });
         until("nothing armed", () -> t.armed().isEmpty());
 
         robot.clickOn(robot.lookup(".open-capture").match(b -> saved.file().equals(b.getUserData())).queryAs(Button.class));
