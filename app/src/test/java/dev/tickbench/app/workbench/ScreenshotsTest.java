@@ -145,6 +145,15 @@ class ScreenshotsTest {
         }
     }
 
+    /** The Triggers tab live on this machine, a trigger fired and its capture saved: {@link TriggersShotsRun}, as above. */
+    @Test
+    void screenshotOfTheTriggersPanel() throws Exception {
+        shotsInAChildWindow(TriggersShotsRun.class, "triggers");
+        for (String name : TriggersShotsRun.SHOTS) {
+            checkPicture(OUT.resolve(name));
+        }
+    }
+
     /** Runs {@code main}'s window in a child JVM on DISPLAY, or on an Xvfb of its own; fails with its log. */
     private void shotsInAChildWindow(Class<?> main, String what) throws Exception {
         Files.createDirectories(OUT);
