@@ -121,8 +121,9 @@ public final class TriggersViewModel {
     public void connection(Connection c, LineIntake in) {
         Connection before = connection;
         if (before != null && c == null) {
-            carried = rearmRequests(set() != null ? List.copyOf(armed) : reported);
-            carried = concat(carried, List.copyOf(pending));
+            List<String> keep = new java.util.ArrayList<>(rearmRequests(set() != null ? List.copyOf(armed) : reported));
+            keep.addAll(pending);
+            carried = List.copyOf(keep);
             carriedTitle = before.title();
             ui.execute(() -> { if (connection == null) { carried = List.of(); } }); // a capture opened, not a restart
         }
@@ -236,12 +237,6 @@ public final class TriggersViewModel {
             out.add("arm " + (s.name().equals(label) ? expr : s.name() + ": " + expr));
         }
         return out;
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new java.util.ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 
     /** Writes {@code line} to the probe's stdin on the sender's thread; kept for the next stream when none runs. */

@@ -165,6 +165,7 @@ class TriggersOverStreamsTest {
                     + onUi(() -> vm.noticeProperty().get()) + ", error " + onUi(() -> vm.errorProperty().get()), e);
         } finally {
             onUi(() -> { vm.close(); return null; });
+            first.close(); // closed already unless an assertion failed before the switch
             second.close();
         }
     }
