@@ -75,6 +75,9 @@ public final class ScreenshotsRun {
         // one track made taller (what a double-click does), photographed alone
         ChartView throttle = fx(() -> w.view.charts().chart("throttle"));
         fx(() -> { throttle.setExpanded(true); return null; });
+        // the new height is a style, applied by the next pulse's CSS pass: until then nothing is pending
+        // to draw, and a snapshot would lay the track out at its new size with its canvas still blank
+        until("the throttle track expanded", () -> throttle.chart().getHeight() >= ChartView.EXPANDED_HEIGHT - 1);
         w.drawn();
         shot(w, out.resolve("throttle-chart.png"), throttle);
         fx(() -> { throttle.setExpanded(false); return null; });
