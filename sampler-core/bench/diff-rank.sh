@@ -8,7 +8,7 @@
 # (RouterCapture); with CAPTURE it measures that one (A = its first 300 s, B = the next 300 s). For each:
 # DiffBench's median and best of RUNS (default 5) runs of decoding the capture alone, of decoding and
 # ranking it in one pass (what `tickbench-probe diff` does), and of ranking its lines already decoded in
-# memory (what the workbench does with the session it holds), wall and CPU time. Prints the machine and
+# memory (what holding the decoded lines would cost), wall and CPU time. Prints the machine and
 # its load average before and after each figure: on a loaded machine compare the CPU times, and the
 # ratios within one run. NO_BUILD=1 skips the Maven build; KEEP=1 keeps the recording (its path is printed).
 set -euo pipefail

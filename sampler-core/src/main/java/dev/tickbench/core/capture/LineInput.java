@@ -14,11 +14,22 @@ public final class LineInput {
     /** The longest line any reader accepts, '\n' not counted: far above any real line (tens of KB). */
     public static final int MAX_LINE_BYTES = 4 << 20;
 
+    /** What is read from the stream at once: lines are cut from it here, not a byte per call. */
+    private static final int READ_BYTES = 65536;
+
     private final InputStream in;
     private byte[] line = new byte[16384];
+    private final byte[] buf = new byte[READ_BYTES];
+    /** The unread bytes of {@link #buf}: {@code [pos, limit)}. */
+    private int pos;
+    private int limit;
+    private boolean ended;
     private long lineNumber;
 
-    /** {@code in} should be buffered: it is read a byte at a time. */
+    /**
+     * Reads {@code in} in blocks of 64 KB and cuts lines from them (a call returns what the stream has, so
+     * a live stream's line is returned as soon as its '\n' arrives); {@code in} need not be buffered.
+     */
     public LineInput(InputStream in) {
         this.in = in;
     }
@@ -40,25 +51,50 @@ public final class LineInput {
         lineNumber++;
         int n = 0;
         while (true) {
-            int c = in.read();
-            if (c < 0) {
+            if (pos == limit && !fill()) {
                 if (n == 0) {
                     lineNumber--;
                     return -1;
                 }
                 return n;
             }
-            if (c == '\n') {
-                return n;
+            int nl = pos;
+            while (nl < limit && buf[nl] != '\n') {
+                nl++;
             }
-            if (n == line.length) {
-                if (n >= MAX_LINE_BYTES) {
+            int take = nl - pos;
+            if (n + take > line.length) {
+                if (n + take > MAX_LINE_BYTES) {
                     throw new TooLongException();
                 }
-                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, n * 2));
+                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(n + take, line.length * 2)));
             }
-            line[n++] = (byte) c;
+            System.arraycopy(buf, pos, line, n, take);
+            n += take;
+            if (nl < limit) {
+                pos = nl + 1;
+                return n;
+            }
+            pos = limit;
         }
+    }
+
+    /** Reads the next block; false at the end of the stream. */
+    private boolean fill() throws IOException {
+        if (ended) {
+            return false;
+        }
+        int r;
+        do {
+            r = in.read(buf, 0, buf.length);
+        } while (r == 0);
+        if (r < 0) {
+            ended = true;
+            return false;
+        }
+        pos = 0;
+        limit = r;
+        return true;
     }
 
     /** The buffer holding the line {@link #next()} returned (valid until the next call). */

@@ -63,8 +63,8 @@ public final class DiffBench {
             time(mx, memory, i, () -> inMemory(lines, a, b));
         }
         report("decode the capture alone", decode);
-        report("decode and rank, one pass (tickbench-probe diff)", file2);
-        report("rank the decoded lines in memory (the workbench)", memory);
+        report("decode and rank, one pass (tickbench-probe diff, the workbench's window)", file2);
+        report("rank the decoded lines in memory", memory);
         double[] cpu = memory[1].clone();
         Arrays.sort(cpu);
         System.out.printf(Locale.ROOT, "in memory: %.1f ns of CPU per value carried (median)%n", cpu[cpu.length / 2] * 1e9 / values);
