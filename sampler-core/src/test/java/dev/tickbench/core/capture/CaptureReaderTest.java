@@ -102,6 +102,53 @@ class CaptureReaderTest {
         }
     }
 
+    /**
+     * A gzip file cut in the middle gives every whole line the compressed bytes hold, as gunzip does:
+     * a buffer between the gunzip and the line cutter once asked for more after a block and lost that
+     * block when the next read hit the cut (BufferedInputStream drops what it read when a read throws).
+     */
+    @Test
+    void aCutGzipGivesEveryWholeLineBeforeTheCut(@TempDir Path dir) throws IOException {
+        Path gz = dir.resolve("long.ndjson.gz");
+        int written = 20_000;
+        try (CaptureWriter w = CaptureWriter.open(gz)) {
+            byte[] h = (HELLO + "\n").getBytes(StandardCharsets.UTF_8);
+            w.line(h, 0, h.length);
+            for (int i = 1; i < written; i++) {
+                byte[] b = (SAMPLE.replace("\"seq\":1", "\"seq\":" + i) + "\n").getBytes(StandardCharsets.UTF_8);
+                w.line(b, 0, b.length);
+            }
+        }
+        byte[] all = Files.readAllBytes(gz);
+        Path cut = Files.write(dir.resolve("cut.ndjson.gz"), Arrays.copyOf(all, all.length * 2 / 3));
+        // what the compressed bytes hold, read a byte at a time until the cut
+        long wholeLines = 0;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(cut))) {
+            while (true) {
+                int c = in.read();
+                if (c < 0) {
+                    throw new AssertionError("the cut file gunzips to its end");
+                }
+                if (c == '\n') {
+                    wholeLines++;
+                }
+            }
+        } catch (java.io.EOFException expected) {
+            // the cut
+        }
+        assertTrue(wholeLines > 1000 && wholeLines < written, "lines before the cut: " + wholeLines);
+        long[] read = {0};
+        try (CaptureReader r = CaptureReader.open(cut)) {
+            CaptureFormatException e = assertThrows(CaptureFormatException.class, () -> {
+                while (r.next() != null) {
+                    read[0]++;
+                }
+            });
+            assertEquals(wholeLines + 1, e.lineNumber(), "the cut line is the one after the last whole one");
+        }
+        assertEquals(wholeLines, read[0], "every whole line before the cut");
+    }
+
     @Test
     void notGzipWithGzName(@TempDir Path dir) throws IOException {
         Path fake = dir.resolve("plain.gz");
