@@ -78,9 +78,13 @@ public final class ScreenshotsRun {
         // the new height is a style, applied by the next pulse's CSS pass: until then nothing is pending
         // to draw, and a snapshot would lay the track out at its new size with its canvas still blank
         until("the throttle track expanded", () -> throttle.chart().getHeight() >= ChartView.EXPANDED_HEIGHT - 1);
+        // the throttle track lies below the fold, and a track off screen does not draw: scrolled to (as
+        // Find does), it comes on screen and draws there (CI once photographed its blank canvas)
+        check(fx(() -> w.view.charts().showSource("throttle")), "no track shows the throttle source");
+        until("the throttle track on screen", throttle::isOnScreen);
         w.drawn();
         shot(w, out.resolve("throttle-chart.png"), throttle);
-        fx(() -> { throttle.setExpanded(false); return null; });
+        fx(() -> { throttle.setExpanded(false); w.view.charts().showSource("thermal_zone0"); return null; });
         // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
         fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; });
         check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
