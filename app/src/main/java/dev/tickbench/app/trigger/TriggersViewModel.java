@@ -390,12 +390,18 @@ public final class TriggersViewModel {
     }
 
     /** The app closes: the recorder finishes what it has. */
-    public void close() {
-        stopTap();
+    /**
+     * The window closes: the tap stops, and a capture being written is finished with what it has. Done
+     * when that capture is on disk, so that whoever closes (the app quitting, a test removing the
+     * directory) can wait for it rather than cut it off.
+     */
+    public java.util.concurrent.CompletableFuture<Void> close() {
+        var done = stopTap();
         if (sender != null) {
             sender.shutdownNow();
             sender = null;
         }
+        return done;
     }
 
     private TriggerSet set() {
@@ -425,21 +431,31 @@ public final class TriggersViewModel {
         }
     }
 
-    private void stopTap() {
+    /** Stops the tap; done when its recorder has written what it had (at once for no tap, or one without a recorder). */
+    private java.util.concurrent.CompletableFuture<Void> stopTap() {
         Tap t = tap;
         tap = null;
-        if (t != null) {
-            if (intake != null) {
-                intake.stopTap(t);
-            }
-            if (t.recorder == null) {
-                return; // a tap that only read the probe's answers
-            }
-            // an open capture is closed with what it has; the writer may take a moment on a busy disk
-            Thread closing = new Thread(() -> t.recorder.close(), "tickbench-recorder-close");
-            closing.setDaemon(true);
-            closing.start();
+        if (t == null) {
+            return java.util.concurrent.CompletableFuture.completedFuture(null);
         }
+        if (intake != null) {
+            intake.stopTap(t);
+        }
+        if (t.recorder == null) {
+            return java.util.concurrent.CompletableFuture.completedFuture(null); // a tap that only read the probe's answers
+        }
+        // an open capture is closed with what it has; the writer may take a moment on a busy disk
+        var done = new java.util.concurrent.CompletableFuture<Void>();
+        Thread closing = new Thread(() -> {
+            try {
+                t.recorder.close();
+            } finally {
+                done.complete(null);
+            }
+        }, "tickbench-recorder-close");
+        closing.setDaemon(true);
+        closing.start();
+        return done;
     }
 
     private void saved(SavedCapture s) {

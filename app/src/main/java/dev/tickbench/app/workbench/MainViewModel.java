@@ -53,6 +53,10 @@ public final class MainViewModel implements SessionController.View {
     /** The slab caches and buddy orders drawn by default are ranked again this often (docs/derived-series.md). */
     static final long RANK_EVERY_NS = 2_000_000_000L;
 
+    /** How long quitting waits for work that must reach the disk ({@link #onShutdown}). */
+    private static final long SHUTDOWN_WAIT_S = 10;
+    private final List<java.util.function.Supplier<java.util.concurrent.CompletableFuture<?>>> onShutdown =
+            new java.util.ArrayList<>();
     private final TaskSlot tasks;
     private final SessionController controller;
     private final ReadOnlyObjectWrapper<Showing> showing = new ReadOnlyObjectWrapper<>(Showing.NOTHING);
@@ -287,6 +291,23 @@ public final class MainViewModel implements SessionController.View {
     /** Closing the app: the connection ends and the spool's files are deleted. */
     public void shutdown() {
         controller.shutdown();
+        // what must be on disk before the app ends: a trigger's capture being written, say
+        var pending = onShutdown.stream().map(java.util.function.Supplier::get).toArray(java.util.concurrent.CompletableFuture[]::new);
+        try {
+            java.util.concurrent.CompletableFuture.allOf(pending).get(SHUTDOWN_WAIT_S, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // a disk that takes longer: the writer's own close keeps what it wrote (a capture is renamed when whole)
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * {@code closing} runs when the app shuts down, after the session ended; shutdown waits for its
+     * future up to {@link #SHUTDOWN_WAIT_S} seconds (work that must reach the disk, not be cut off).
+     */
+    public void onShutdown(java.util.function.Supplier<java.util.concurrent.CompletableFuture<?>> closing) {
+        onShutdown.add(closing);
     }
 
     public void startRecording(Path file) {

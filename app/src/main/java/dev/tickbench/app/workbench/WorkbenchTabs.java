@@ -57,6 +57,7 @@ public final class WorkbenchTabs extends TabPane {
                 .defaultDir(System.getenv(), dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
         getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
         vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c, vm.controller().intake()));
+        vm.onShutdown(triggersVm::close); // a capture being written around a firing is finished, not cut off
         getTabs().forEach(t -> t.setClosable(false));
         // a tab's view is built when it is first shown; the process list is read then, not at start-up
         getSelectionModel().selectedItemProperty().addListener((o, a, t) -> {

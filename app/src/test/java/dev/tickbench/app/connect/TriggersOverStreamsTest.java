@@ -102,7 +102,7 @@ class TriggersOverStreamsTest {
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
             } finally {
-                onUi(() -> { vm.close(); return null; });
+                onUi(vm::close).get(Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS); // its capture written before the directory goes
                 c.close();
             }
         }
@@ -129,7 +129,7 @@ class TriggersOverStreamsTest {
             until("a new probe process, the trigger armed on it and fired again", () -> local.probePid() != pid
                     && onUi(() -> vm.fired().size() == 2 && vm.armed().size() == 1 && vm.armed().get(0).name().equals("t1")));
         } finally {
-            onUi(() -> { vm.close(); return null; });
+            onUi(vm::close).get(Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS); // its capture written before the directory goes
             local.close();
         }
     }
@@ -164,7 +164,7 @@ class TriggersOverStreamsTest {
             throw new AssertionError(e.getMessage() + "; armed " + onUi(() -> List.copyOf(vm.armed())) + ", notice "
                     + onUi(() -> vm.noticeProperty().get()) + ", error " + onUi(() -> vm.errorProperty().get()), e);
         } finally {
-            onUi(() -> { vm.close(); return null; });
+            onUi(vm::close).get(Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS); // its capture written before the directory goes
             first.close(); // closed already unless an assertion failed before the switch
             second.close();
         }

@@ -70,7 +70,7 @@ class TriggersViewModelTest {
             assertTrue(vm.disarm("hot"));
             assertTrue(vm.armed().isEmpty());
         } finally {
-            vm.close();
+            vm.close().get(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
             local.close();
         }
     }
