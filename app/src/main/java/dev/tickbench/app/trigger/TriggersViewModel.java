@@ -147,6 +147,10 @@ public final class TriggersViewModel {
                 if (tap == null) {
                     answersTap();
                 }
+            } else if (available.get()) {
+                // the ring runs from the session's first line, so the first firing has its pre-seconds too;
+                // a directory that cannot be made is said when a trigger is armed (which tries again)
+                startRecorder(false);
             }
             carried = List.of();
         }
@@ -409,6 +413,11 @@ public final class TriggersViewModel {
     }
 
     private void startRecorder() {
+        startRecorder(true);
+    }
+
+    /** Starts the tap with its flight recorder, unless one runs; {@code say}: a failure is shown in the error. */
+    private void startRecorder(boolean say) {
         if (tap != null && tap.recorder == null) {
             stopTap(); // an answers-only tap (the directory failed before): the recorder's takes its place
         }
@@ -426,8 +435,10 @@ public final class TriggersViewModel {
             intake.startTap(t);
             tap = t;
         } catch (IOException | RuntimeException e) {
-            error.set("The trigger is armed, but no capture will be saved: cannot keep captures in " + dir + " ("
-                    + e.getMessage() + "). Make that directory writable and arm again.");
+            if (say) {
+                error.set("The trigger is armed, but no capture will be saved: cannot keep captures in " + dir + " ("
+                        + e.getMessage() + "). Make that directory writable and arm again.");
+            }
         }
     }
 

@@ -66,8 +66,9 @@ class TriggersPanelTest {
     void aConditionArmedInThePanelFiresMarksEveryTrackAndItsCaptureOpens(FxRobot robot) throws Exception {
         TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
         Path captures = dir.resolve("triggered");
-        // a second before and after: the capture closes a second of stream after the firing
-        fx(() -> { t.recorder(captures, Duration.ofSeconds(1), Duration.ofSeconds(1)); return null; });
+        // 3 s before (more than a condition's 1 s window takes to fill after it is armed, so the capture
+        // reaches back before the arming), a second after: it closes a second of stream after the firing
+        fx(() -> { t.recorder(captures, Duration.ofSeconds(3), Duration.ofSeconds(1)); return null; });
         fx(() -> { w.vm.connectLocal(); return null; });
         until("this machine's session", () -> t.availableProperty().get() && w.samples() > 5);
         // the default way when the probe is bundled (every build through verify): a probe process, whose
@@ -77,7 +78,12 @@ class TriggersPanelTest {
                 : LocalConnection.Mode.IN_PROCESS, fx(local::mode));
         fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
         assertEquals("Triggers", fx(() -> w.view.tabs().getSelectionModel().getSelectedItem().getText()));
-        assertFalse(Files.exists(captures), "no trigger armed yet: no recorder, no directory");
+        // no trigger armed yet: the ring already keeps the session's last seconds (the first firing gets its
+        // pre-seconds too), and nothing is saved
+        until("the ring running before any trigger", () -> t.recorderTextProperty().get().contains("s of stream in the ring"));
+        try (var listed = Files.list(captures)) {
+            assertEquals(0, listed.count(), "nothing saved before a trigger fired");
+        }
 
         // a bad expression: refused with where it is wrong, nothing armed
         TextField field = robot.lookup("#triggerExpression").queryAs(TextField.class);
@@ -93,6 +99,7 @@ class TriggersPanelTest {
         // busy CPU time is never negative: it fires once, as soon as its 1 s window is full, and stays fired
         fx(() -> { field.setText("busy: cpu.busy_pct >= 0"); return null; });
         robot.clickOn(arm);
+        long armedByNs = System.currentTimeMillis() * 1_000_000L;
         assertEquals("", fx(() -> t.errorProperty().get()));
         assertEquals("", fx(field::getText));
         @SuppressWarnings("unchecked")
@@ -123,6 +130,16 @@ class TriggersPanelTest {
         assertTrue(Files.size(saved.file()) > 0 && saved.samples() > 0 && saved.error() == null, saved.toString());
         assertEquals(List.of("busy"), saved.triggers());
         assertTrue(saved.file().getFileName().toString().contains("_busy_"), saved.file().toString());
+        long firstSampleNs;
+        try (var r = dev.tickbench.core.capture.CaptureReader.open(saved.file())) {
+            dev.tickbench.core.capture.StreamLine l;
+            while (!((l = r.next()) instanceof dev.tickbench.core.capture.SampleLine)) {
+                assertTrue(l != null, "the capture has a sample");
+            }
+            firstSampleNs = ((dev.tickbench.core.capture.SampleLine) l).wallNs();
+        }
+        assertTrue(firstSampleNs < armedByNs, "the capture reaches back before the trigger was armed (the ring ran from the"
+                + " session's start): first sample " + firstSampleNs + ", armed by " + armedByNs);
 
         // a new Rate is a new sampler with none armed: what was armed is armed on it again, and fires there
         Object before = fx(() -> w.vm.connectionProperty().get());
