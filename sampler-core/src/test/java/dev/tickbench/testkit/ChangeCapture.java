@@ -31,6 +31,8 @@ public final class ChangeCapture {
     public static final int RATE_HZ = 100;
     /** Seconds of each half. */
     public static final int HALF_S = 60;
+    /** The kernel log record of {@link #writeAroundEvent}. */
+    public static final String BUILD_STARTED = "make[1]: build started";
     static final int SLAB_EVERY = 17;
 
     private final Random rnd = new Random(27);
@@ -61,7 +63,34 @@ public final class ChangeCapture {
         }
     }
 
+    /**
+     * A capture of {@code lengthS} seconds whose "build" starts {@code eventS} seconds after its first sample:
+     * a kernel log record {@link #BUILD_STARTED} half a tick before that second's tick (docs/diff.md, "aligned at
+     * an event"). Before the event the capture is A's; from it on, B's five changes hold when {@code changed},
+     * else A's values go on. Its wall clock starts at {@code startWallNs}.
+     *
+     * @return the record's wall-clock time, ns
+     */
+    public static long writeAroundEvent(Path file, long startWallNs, int eventS, int lengthS, boolean changed) throws IOException {
+        ChangeCapture c = new ChangeCapture();
+        long event = -1;
+        try (SyntheticCapture out = open(file, startWallNs)) {
+            for (int t = 0; t < lengthS * RATE_HZ; t++) {
+                if (t == eventS * RATE_HZ) {
+                    event = out.nextTickWallNs() - 1_000_000_000L / RATE_HZ / 2;
+                    out.kmsgBeforeNextTick(BUILD_STARTED);
+                }
+                c.tick(out, changed && t >= eventS * RATE_HZ);
+            }
+        }
+        return event;
+    }
+
     private static SyntheticCapture open(Path file) throws IOException {
+        return open(file, SyntheticCapture.START_WALL_NS);
+    }
+
+    private static SyntheticCapture open(Path file, long startWallNs) throws IOException {
         ObjectNode caps = SyntheticCapture.attributes();
         ObjectNode cadences = caps.putObject("cadences");
         for (String s : new String[] {"stat", "meminfo", "pressure", "diskstats"}) {
@@ -71,7 +100,7 @@ public final class ChangeCapture {
         cadence(cadences, "thermal_zone0", 1, "declared", RATE_HZ);
         cadence(cadences, "thermal_zone1", 1, "declared", RATE_HZ);
         caps.put("heartbeat_s", 60);
-        return SyntheticCapture.file(file, RATE_HZ, 0, SyntheticCapture.attributes(), caps);
+        return SyntheticCapture.file(file, RATE_HZ, 0, SyntheticCapture.attributes(), caps, startWallNs);
     }
 
     private static void cadence(ObjectNode cadences, String source, double hz, String reason, int every) {
@@ -79,28 +108,33 @@ public final class ChangeCapture {
     }
 
     private void half(SyntheticCapture out, boolean b) throws IOException {
-        double rho = Math.exp(-1.0 / RATE_HZ / 2.0); // iowait's correlation time: 2 s
         for (int t = 0; t < HALF_S * RATE_HZ; t++) {
-            seq++;
-            iowait = 20 + rho * (iowait - 20) + rnd.nextGaussian() * 8 * Math.sqrt(1 - rho * rho);
-            Map<String, Map<String, Long>> s = new LinkedHashMap<>();
-            s.put("stat", stat());
-            s.put("meminfo", values("MemTotal", 4_000_000, "MemFree", 1_500_000 + rnd.nextInt(2001) - 1000));
-            // lumps on a quarter of the ticks, of up to 1.6 ms (A) or 6.4 ms (B) of a 10 ms tick: 2 % and 8 %
-            s.put("pressure", values("cpu.some_total", rnd.nextInt(300), "cpu.full_total", 0,
-                    "io.some_total", rnd.nextInt(4) == 0 ? rnd.nextInt(b ? 6400 : 1600) : 0, "io.full_total", 0,
-                    "memory.some_total", 0, "memory.full_total", 0));
-            s.put("diskstats", disks(b));
-            if (seq % SLAB_EVERY == 1) {
-                s.put("slabinfo", values("kmalloc-64", (b ? 3000 : 1000) + rnd.nextInt(41) - 20,
-                        "dentry", 50_000 + rnd.nextInt(401) - 200, "inode_cache", 8000 + rnd.nextInt(101) - 50));
-            }
-            if (seq % RATE_HZ == 1) {
-                s.put("thermal_zone0", values("temp", Math.round((b ? 51_000 : 45_000) + rnd.nextGaussian() * 400)));
-                s.put("thermal_zone1", values("temp", Math.round(40_000 + rnd.nextGaussian() * 400)));
-            }
-            out.sample(s);
+            tick(out, b);
         }
+    }
+
+    /** One tick's sample, of A's values or of B's. */
+    private void tick(SyntheticCapture out, boolean b) throws IOException {
+        double rho = Math.exp(-1.0 / RATE_HZ / 2.0); // iowait's correlation time: 2 s
+        seq++;
+        iowait = 20 + rho * (iowait - 20) + rnd.nextGaussian() * 8 * Math.sqrt(1 - rho * rho);
+        Map<String, Map<String, Long>> s = new LinkedHashMap<>();
+        s.put("stat", stat());
+        s.put("meminfo", values("MemTotal", 4_000_000, "MemFree", 1_500_000 + rnd.nextInt(2001) - 1000));
+        // lumps on a quarter of the ticks, of up to 1.6 ms (A) or 6.4 ms (B) of a 10 ms tick: 2 % and 8 %
+        s.put("pressure", values("cpu.some_total", rnd.nextInt(300), "cpu.full_total", 0,
+                "io.some_total", rnd.nextInt(4) == 0 ? rnd.nextInt(b ? 6400 : 1600) : 0, "io.full_total", 0,
+                "memory.some_total", 0, "memory.full_total", 0));
+        s.put("diskstats", disks(b));
+        if (seq % SLAB_EVERY == 1) {
+            s.put("slabinfo", values("kmalloc-64", (b ? 3000 : 1000) + rnd.nextInt(41) - 20,
+                    "dentry", 50_000 + rnd.nextInt(401) - 200, "inode_cache", 8000 + rnd.nextInt(101) - 50));
+        }
+        if (seq % RATE_HZ == 1) {
+            s.put("thermal_zone0", values("temp", Math.round((b ? 51_000 : 45_000) + rnd.nextGaussian() * 400)));
+            s.put("thermal_zone1", values("temp", Math.round(40_000 + rnd.nextGaussian() * 400)));
+        }
+        out.sample(s);
     }
 
     /** Two CPUs at USER_HZ 100: two jiffies a tick, each iowait with the process' share, busy 30 %, else idle. */

@@ -28,17 +28,21 @@ public final class SyntheticCapture implements Closeable {
     private final JsonLineWriter out;
     private final int rateHz;
     private final boolean liveClock;
+    /** The fixed wall clock's start (the hello's started_wall_ns): {@link #START_WALL_NS} unless another is given. */
+    private final long startWallNs;
+    private long kmsgSeq;
     private long seq;
     /** Slots skipped so far (time passes, seq does not): the fixed clocks run this far ahead of seq. */
     private long slipped;
     private long skippedBeforeNext;
 
     private SyntheticCapture(Closeable target, JsonLineWriter out, int rateHz, int floorHz, ObjectNode attributes,
-            ObjectNode capabilities, boolean liveClock) throws IOException {
+            ObjectNode capabilities, boolean liveClock, long startWallNs) throws IOException {
         this.target = target;
         this.out = out;
         this.rateHz = rateHz;
         this.liveClock = liveClock;
+        this.startWallNs = startWallNs;
         JsonGenerator g = out.begin("hello");
         g.writeNumberField("format", 1);
         g.writeObjectFieldStart("probe");
@@ -53,7 +57,7 @@ public final class SyntheticCapture implements Closeable {
         g.writeEndObject();
         g.writeNumberField("rate_hz", rateHz);
         g.writeNumberField("floor_hz", floorHz);
-        g.writeNumberField("started_wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : START_WALL_NS);
+        g.writeNumberField("started_wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : startWallNs);
         g.writeNumberField("started_mono_ns", liveClock ? System.nanoTime() : START_MONO_NS);
         ObjectNode caps = MAPPER.createObjectNode();
         caps.put("rate_hz", rateHz);
@@ -79,8 +83,14 @@ public final class SyntheticCapture implements Closeable {
     /** A capture file whose hello's capabilities also hold {@code capabilities} (cadences, heartbeat_s…). */
     public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities)
             throws IOException {
+        return file(path, rateHz, floorHz, attributes, capabilities, START_WALL_NS);
+    }
+
+    /** The same, its wall clock starting at {@code startWallNs} (a capture recorded at another time; mono unchanged). */
+    public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities,
+            long startWallNs) throws IOException {
         CaptureWriter file = CaptureWriter.open(path);
-        return new SyntheticCapture(file, new JsonLineWriter(file), rateHz, floorHz, attributes, capabilities, false);
+        return new SyntheticCapture(file, new JsonLineWriter(file), rateHz, floorHz, attributes, capabilities, false, startWallNs);
     }
 
     /** A live stream on {@code out} (each line flushed) with this machine's clocks; closing it leaves {@code out} open. */
@@ -89,7 +99,7 @@ public final class SyntheticCapture implements Closeable {
             out.write(b, off, len);
             out.flush();
         });
-        return new SyntheticCapture(() -> { }, w, rateHz, 0, attributes(), null, true);
+        return new SyntheticCapture(() -> { }, w, rateHz, 0, attributes(), null, true, 0);
     }
 
     /**
@@ -145,7 +155,7 @@ public final class SyntheticCapture implements Closeable {
         g.writeNumberField("seq", seq);
         long slot = seq + slipped;
         g.writeNumberField("mono_ns", liveClock ? System.nanoTime() : START_MONO_NS + slot * dt);
-        g.writeNumberField("wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : START_WALL_NS + slot * dt);
+        g.writeNumberField("wall_ns", liveClock ? System.currentTimeMillis() * 1_000_000L : startWallNs + slot * dt);
         g.writeNumberField("dt_ns", dt * (1 + skippedBeforeNext));
         if (skippedBeforeNext > 0) {
             g.writeNumberField("skipped", skippedBeforeNext);
@@ -161,6 +171,29 @@ public final class SyntheticCapture implements Closeable {
         g.writeNumberField("to_seq", seq + 1);
         g.writeStringField("reason", reason);
         out.end();
+    }
+
+    /**
+     * A kernel log record half a period before the next tick, by the fixed clocks (written before that tick's
+     * sample, as the probe writes them): on the wall clock at {@link #nextTickWallNs()} − period / 2, through
+     * the hello's wall/mono pair.
+     */
+    public void kmsgBeforeNextTick(String msg) throws IOException {
+        long dt = 1_000_000_000L / rateHz;
+        long mono = START_MONO_NS + (seq + slipped + 1) * dt - dt / 2;
+        JsonGenerator g = out.begin("kmsg");
+        g.writeNumberField("mono_ns", mono);
+        g.writeNumberField("prio", 6);
+        g.writeNumberField("facility", 0);
+        g.writeNumberField("seq", ++kmsgSeq);
+        g.writeNumberField("us", mono / 1000);
+        g.writeStringField("msg", msg);
+        out.end();
+    }
+
+    /** The wall clock of the next tick's sample (fixed clocks). */
+    public long nextTickWallNs() {
+        return startWallNs + (seq + slipped + 1) * (1_000_000_000L / rateHz);
     }
 
     /** Skips {@code ticks} ticks (time passes, nothing written). */

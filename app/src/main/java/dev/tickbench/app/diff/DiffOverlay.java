@@ -16,7 +16,7 @@ import javafx.scene.layout.StackPane;
  * A and B of the series a row names, overlaid on one relative time axis (seconds since each range's first
  * sample): the points the workbench's charts hold for it (its store), so what is drawn is what was read
  * and plotted, at its cadence. A series the charts do not hold (the store dropped it, or the session
- * changed since the ranking) is said, not drawn.
+ * changed since the ranking), or a side ranked in another capture file, is said, not drawn.
  */
 final class DiffOverlay extends StackPane {
     /** Points drawn a side at most: every n-th stored point beyond (each one a real read, none invented). */
@@ -59,12 +59,23 @@ final class DiffOverlay extends StackPane {
     Label legendA() { return legendA; }
     Label legendB() { return legendB; }
 
-    /** Draws {@code row}'s A and B, or says why it cannot; null clears it. */
-    void show(SeriesChange row, DiffResult r) {
+    /**
+     * Draws {@code row}'s A and B, or says why it cannot; null clears it. A side ranked in another capture
+     * file ({@code inA}, {@code inB} not {@link DiffCapture#SHOWN}) is not drawn: the charts hold only the
+     * capture the workbench shows, and its legend says so.
+     */
+    void show(SeriesChange row, DiffResult r, DiffCapture inA, DiffCapture inB) {
         chart.getData().clear();
         if (row == null || r == null) {
             chart.setVisible(false);
             note.setText("Click a row to draw its A and B over each other.");
+            return;
+        }
+        if (!inA.isShown() && !inB.isShown()) {
+            chart.setVisible(false);
+            note.setText("A and B are in other captures (" + inA + ", " + inB + "): the overlay draws from the charts, which"
+                    + " hold only the capture the workbench shows. Open one of them (Ctrl+O) and put its side in \"this capture\""
+                    + " to draw it.");
             return;
         }
         SeriesStore s = store.get();
@@ -76,14 +87,23 @@ final class DiffOverlay extends StackPane {
             return;
         }
         boolean steps = series.kind() == dev.tickbench.app.session.SeriesKind.LEVEL;
-        int a = draw(side(series, r.a()), COLOUR_A, steps);
-        int b = draw(side(series, r.b()), COLOUR_B, steps);
-        legendA.setText("A  " + r.a().range().describe() + "  (" + a + " points)");
-        legendB.setText("B  " + r.b().range().describe() + "  (" + b + " points)");
+        legendA.setText(legend("A", r.a(), inA, draw(inA, series, r.a(), COLOUR_A, steps)));
+        legendB.setText(legend("B", r.b(), inB, draw(inB, series, r.b(), COLOUR_B, steps)));
         y.setLabel(row.series().unit());
         chart.setTitle(row.name());
         chart.setVisible(true);
         note.setText("");
+    }
+
+    /** "A  start..59.99 s  (353 points)", or for a side in another capture why it is not drawn. */
+    private static String legend(String side, RangeSummary range, DiffCapture in, int points) {
+        return side + "  " + range.range().describe() + "  " + (in.isShown() ? "(" + points + " points)"
+                : "(in " + in + ": not drawn, the charts hold only the capture the workbench shows)");
+    }
+
+    /** Draws a side of the capture the charts show; nothing for one in another capture. */
+    private int draw(DiffCapture in, Series series, RangeSummary range, String colour, boolean steps) {
+        return in.isShown() ? draw(side(series, range), colour, steps) : 0;
     }
 
     /** Adds a side's segments in its colour; returns how many stored points it drew. */

@@ -21,9 +21,11 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
 /**
- * The What changed? panel: range A and B (typed in seconds since the first sample, B as the charts'
+ * The What changed? panel: range A and B, each in the capture the workbench shows or in another capture
+ * file, typed in seconds after that capture's first sample or after one of its events (B also as the charts'
  * window, A as the same length just before B), Rank, a filter by source, the ranked table (series, unit,
- * A, B, change, effect: a row below noise says so), the clicked row's A and B overlaid, and Export CSV. docs/diff.md says what the numbers are.
+ * A, B, change, effect: a row below noise says so), the clicked row's A and B overlaid, and Export CSV.
+ * docs/diff.md says what the numbers are.
  */
 public final class DiffView extends BorderPane {
     private final DiffViewModel vm;
@@ -61,6 +63,7 @@ public final class DiffView extends BorderPane {
         bTo.disableProperty().bind(window.selectedProperty());
         aFrom.disableProperty().bind(before.selectedProperty());
         aTo.disableProperty().bind(before.selectedProperty());
+        VBox ranges = new VBox(6, side(vm.a(), aFrom, aTo, pickA, before), side(vm.b(), bFrom, bTo, pickB, window));
         rank.setId("diff-rank");
         rank.setDefaultButton(true);
         rank.disableProperty().bind(vm.busyProperty());
@@ -71,8 +74,6 @@ public final class DiffView extends BorderPane {
         export.setId("diff-export");
         export.disableProperty().bind(vm.resultProperty().isNull());
         export.setOnAction(e -> exportDialog());
-        FlowPane ranges = new FlowPane(8, 6, new Label("A from"), aFrom, new Label("to"), aTo, pickA, before,
-                new Label("   B from"), bFrom, new Label("to"), bTo, new Label("s since the first sample"), pickB, window);
         FlowPane actions = new FlowPane(8, 6, rank, new Label("Source"), source, export);
         Label status = new Label();
         status.setId("diff-status");
@@ -92,8 +93,9 @@ public final class DiffView extends BorderPane {
         table.setItems(vm.rows());
         table.setPlaceholder(new Label("Pick range A and B and press Rank: every series, raw and derived, ranked by how much"
                 + " it changed against its own noise."));
-        table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> overlay.show(row, vm.resultProperty().get()));
-        vm.resultProperty().addListener((o, was, r) -> overlay.show(null, null)); // a new ranking: nothing picked yet
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> overlay.show(row, vm.resultProperty().get(),
+                vm.ranked(true), vm.ranked(false)));
+        vm.resultProperty().addListener((o, was, r) -> overlay.show(null, null, DiffCapture.SHOWN, DiffCapture.SHOWN)); // nothing picked yet
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, overlay);
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         split.setDividerPositions(0.6);
@@ -103,8 +105,54 @@ public final class DiffView extends BorderPane {
     }
 
     public TableView<SeriesChange> table() { return table; }
+    DiffViewModel model() { return vm; }
     public Button rankButton() { return rank; }
     DiffOverlay overlay() { return overlay; }
+
+    /**
+     * A side's row: "A in [this capture | other.ndjson.gz] [Other capture…]  from [ ] to [ ] s after [the
+     * first sample | an event]  12 events", then its own ways to choose a range.
+     */
+    private FlowPane side(DiffSide side, TextField from, TextField to, javafx.scene.Node... more) {
+        String id = "diff-" + side.name().toLowerCase(java.util.Locale.ROOT);
+        ComboBox<DiffCapture> capture = new ComboBox<>(vm.captures());
+        capture.setId(id + "-capture");
+        capture.valueProperty().bindBidirectional(side.captureProperty());
+        capture.disableProperty().bind(vm.busyProperty()); // a file's events are being read, or a ranking runs
+        Button other = new Button("Other capture…");
+        other.setId(id + "-other");
+        other.disableProperty().bind(vm.busyProperty());
+        other.setOnAction(e -> chooseOther(side));
+        ComboBox<DiffOrigin> origin = new ComboBox<>(side.origins());
+        origin.setId(id + "-origin");
+        origin.setPrefWidth(330);
+        origin.valueProperty().bindBidirectional(side.originProperty());
+        origin.setOnShowing(e -> vm.refreshEvents()); // the charts' marks grow while a session goes on
+        javafx.scene.control.Tooltip.install(origin, new javafx.scene.control.Tooltip("FROM and TO count from the capture's"
+                + " first sample, or from an event of that capture (negative: before it)"));
+        Label note = new Label();
+        note.setId(id + "-note");
+        note.textProperty().bind(side.noteProperty());
+        FlowPane row = new FlowPane(8, 6, new Label(side.name() + " in"), capture, other, new Label("from"), from, new Label("to"), to,
+                new Label("s after"), origin, note);
+        row.getChildren().addAll(more);
+        return row;
+    }
+
+    private void chooseOther(DiffSide side) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Put " + side.name() + " in another capture");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        java.nio.file.Path was = side.captureProperty().get().file();
+        if (was != null && was.getParent() != null && java.nio.file.Files.isDirectory(was.getParent())) {
+            fc.setInitialDirectory(was.getParent().toFile());
+        }
+        File f = fc.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        if (f != null) {
+            vm.otherCapture(side, f.toPath());
+        }
+    }
 
     private static TextField field(javafx.beans.property.StringProperty p, String id) {
         TextField f = new TextField();

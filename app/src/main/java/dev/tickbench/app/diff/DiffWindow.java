@@ -34,6 +34,7 @@ public final class DiffWindow {
             }
             stage.setScene(scene);
         }
+        vm.refreshEvents(); // the charts' marks may have grown since the window was last shown
         stage.show();
         stage.toFront();
         return view;

@@ -57,19 +57,33 @@ class WhatChangedWindowTest {
     @BeforeAll
     static void write() throws Exception {
         capture = ChangeCapture.write(dir.resolve("change.ndjson.gz"));
-        store = SeriesStore.replay();
-        CaptureLoader.Result loaded = CaptureLoader.load(capture, store, (d, t) -> {}, () -> false);
-        assertTrue(loaded.complete(), loaded.message());
+        store = loaded(capture);
     }
 
     @Start
     void start(Stage stage) throws Exception {
+        view = show(stage, dir, capture, store);
+        vm = view.model();
+    }
+
+    /** The charts' series of {@code capture}, as the workbench holds them once it opened it. */
+    static SeriesStore loaded(Path capture) throws Exception {
+        SeriesStore s = SeriesStore.replay();
+        CaptureLoader.Result loaded = CaptureLoader.load(capture, s, (d, t) -> {}, () -> false);
+        assertTrue(loaded.complete(), loaded.message());
+        return s;
+    }
+
+    /** The window in {@code stage}, on {@code capture} as the capture the workbench shows and its charts' {@code store}. */
+    static DiffView show(Stage stage, Path dir, Path capture, SeriesStore store) throws Exception {
         Spool spool = new Spool(Files.createDirectories(dir.resolve("spool")), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS,
                 System::nanoTime);
-        vm = new DiffViewModel(() -> capture, spool, () -> store, () -> Double.NaN, () -> Double.NaN, dev.tickbench.app.Background.shared());
-        view = new DiffView(vm);
+        DiffView view = new DiffView(new DiffViewModel(() -> capture, spool, () -> store, () -> Double.NaN, () -> Double.NaN,
+                dev.tickbench.app.Background.shared()));
+        view.model().refreshEvents(); // as DiffWindow shows it: the events of the capture shown listed
         stage.setScene(new Scene(view, 1100, 820));
         stage.show();
+        return view;
     }
 
     @Test
@@ -144,7 +158,7 @@ class WhatChangedWindowTest {
         SeriesChange absent = new SeriesChange(new dev.tickbench.core.diff.DiffSeries("slabinfo.gone", "gone", "slabinfo",
                 dev.tickbench.core.catalogue.ValueKind.LEVEL, "objects"), dev.tickbench.core.diff.Presence.BOTH, null, null,
                 0.0, 0.0, 0.0, 0.0);
-        fx(() -> { view.overlay().show(absent, vm.resultProperty().get()); return null; });
+        fx(() -> { view.overlay().show(absent, vm.resultProperty().get(), DiffCapture.SHOWN, DiffCapture.SHOWN); return null; });
         assertFalse(fx(() -> chart.isVisible()));
         assertTrue(fx(() -> view.overlay().note().getText()).startsWith("slabinfo.gone is not among the charts' series"));
     }

@@ -2,8 +2,8 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureConverter;
 import dev.tickbench.core.capture.OutputFile;
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.UserError;
-import dev.tickbench.probe.text.InertText;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

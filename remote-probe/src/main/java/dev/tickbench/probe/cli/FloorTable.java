@@ -5,7 +5,7 @@ import dev.tickbench.core.floors.FloorComparison;
 import dev.tickbench.core.floors.FloorRow;
 import dev.tickbench.core.floors.FloorRules;
 import dev.tickbench.core.floors.ThermalJitter;
-import dev.tickbench.probe.text.InertText;
+import dev.tickbench.core.text.InertText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.probe.text.InertText;
+import dev.tickbench.core.text.InertText;
 import java.util.List;
 import picocli.CommandLine;
 

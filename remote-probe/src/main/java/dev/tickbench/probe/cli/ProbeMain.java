@@ -1,9 +1,9 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.session.Utf8Process;
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.ProbeVersion;
 import dev.tickbench.probe.common.UserError;
-import dev.tickbench.probe.text.InertText;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

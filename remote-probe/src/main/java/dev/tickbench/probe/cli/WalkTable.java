@@ -8,7 +8,7 @@ import dev.tickbench.core.cgroup.Psi;
 import dev.tickbench.core.cgroup.WalkLevel;
 import dev.tickbench.core.cgroup.WalkResult;
 import dev.tickbench.core.cgroup.WalkWarning;
-import dev.tickbench.probe.text.InertText;
+import dev.tickbench.core.text.InertText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

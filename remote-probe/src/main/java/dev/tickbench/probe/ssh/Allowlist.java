@@ -1,6 +1,6 @@
 package dev.tickbench.probe.ssh;
 
-import dev.tickbench.probe.text.InertText;
+import dev.tickbench.core.text.InertText;
 import java.util.List;
 import java.util.Set;
 

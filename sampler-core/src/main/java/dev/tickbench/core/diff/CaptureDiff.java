@@ -58,16 +58,30 @@ public final class CaptureDiff {
     /** Every series over each range of one capture file, in one pass. */
     public static List<RangeSummary> summarize(Path file, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue)
             throws IOException {
-        CaptureReader reader;
+        return read(file, feed -> SeriesDiff.summarize(feed, ranges, labels, catalogue, file.toString()));
+    }
+
+    /** What reads a capture's feed, from its hello on. */
+    @FunctionalInterface
+    interface FeedReader<T> {
+        T read(LineFeed feed) throws IOException;
+    }
+
+    /**
+     * Opens {@code file}, checks that it starts with a hello line and gives {@code reader} its lines from
+     * that hello on; an error names the file (a corrupt line later on is the reader's to handle).
+     */
+    static <T> T read(Path file, FeedReader<T> reader) throws IOException {
+        CaptureReader in;
         try {
-            reader = CaptureReader.open(file);
+            in = CaptureReader.open(file);
         } catch (NoSuchFileException e) {
             throw new IOException(file + ": no such file", e);
         }
-        try (reader) {
+        try (in) {
             StreamLine first;
             try {
-                first = reader.next();
+                first = in.next();
             } catch (CaptureFormatException e) {
                 throw new IOException(file + " " + e.getMessage() + " (the hello line is unreadable; is this a Tickbench capture?)", e);
             }
@@ -81,9 +95,9 @@ public final class CaptureDiff {
                     gave[0] = true;
                     return first;
                 }
-                return reader.next();
+                return in.next();
             };
-            return SeriesDiff.summarize(feed, ranges, labels, catalogue, file.toString());
+            return reader.read(feed);
         } catch (IOException e) {
             String m = String.valueOf(e.getMessage());
             throw m.startsWith(file.toString()) ? e : new IOException(file + ": cannot read: " + m, e);

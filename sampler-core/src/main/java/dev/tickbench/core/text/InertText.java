@@ -1,12 +1,13 @@
-package dev.tickbench.probe.text;
+package dev.tickbench.core.text;
 
 /**
  * Text from outside (a process's command line, a cgroup's name, a capture's keys, a file name, a
  * client's argument) on its way to a person's terminal: every control and format character is written
  * as a hex escape (backslash x NN, backslash u NNNN), so that it cannot move the cursor, clear the
  * screen, start a line that looks like a table row or a verdict, or reorder what is read (bidi
- * overrides). The one helper for tables, warnings and errors; {@code --json} output is escaped by its
- * JSON writer instead. Printable characters of any script are kept.
+ * overrides). The one helper for the probe's tables, warnings and errors, and for events of a capture
+ * the workbench lists (core.diff.CaptureEvents); {@code --json} output is escaped by its JSON writer
+ * instead. Printable characters of any script are kept. In the core, so that both read one rule.
  */
 public final class InertText {
     private InertText() {}

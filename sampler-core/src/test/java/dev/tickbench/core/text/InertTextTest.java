@@ -1,4 +1,4 @@
-package dev.tickbench.probe.text;
+package dev.tickbench.core.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
