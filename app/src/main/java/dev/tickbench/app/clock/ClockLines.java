@@ -17,21 +17,29 @@ import java.util.Map;
 /**
  * What the clock panel keeps of a live session: its hello and its recent samples, each with only the
  * sources the verdict reads ({@link ClockWindow#reads}), as the store decoded them (no second decode).
- * Bounded by {@link #MAX_VALUES}: the oldest samples go, and the levels they carried are kept as held
+ * Bounded by {@link #MAX_BYTES} of heap: the oldest samples go, and the levels they carried are kept as held
  * (as {@link ClockRange} keeps those before a range), so a range that starts after them is judged
  * exactly as from the whole stream. Fed on the store's receiving thread; {@link #snapshot()} from any.
  */
 final class ClockLines implements StoreListener {
-    /** About 16 MB of values (a long each; key arrays are shared between samples that carry the same keys). */
-    static final long MAX_VALUES = 2_000_000;
+    /**
+     * About 16 MB of heap. A bound on values alone let the kept samples' own objects grow past it: a
+     * heap histogram of 10 minutes live on a 2-CPU VM (35 values a sample) held 57,000 samples in 35 MB,
+     * about 330 bytes of objects a sample beside its 8 bytes a value.
+     */
+    static final long MAX_BYTES = 16L << 20;
+    /** A kept sample's objects: the line, its map and the map's table (measured: about 230 bytes). */
+    static final long SAMPLE_BYTES = 232;
+    /** Each source a kept sample carries: the map's entry, its SourceValues and the array's header. */
+    static final long SOURCE_BYTES = 80;
 
-    private final long maxValues;
+    private final long maxBytes;
     private Hello hello;
     private Long firstMonoNs;
     /** The levels of the samples that went, as held after the last of them. */
     private final Map<String, Map<String, Long>> held = new LinkedHashMap<>();
     private final ArrayDeque<SampleLine> samples = new ArrayDeque<>();
-    private long values;
+    private long bytes;
     /** The wall clock of the last sample that went (or of the session before the hello); MIN_VALUE while none did. */
     private long goneUpToWallNs = Long.MIN_VALUE;
     /** The key array last kept per source: the next sample with the same keys shares it. */
@@ -39,11 +47,11 @@ final class ClockLines implements StoreListener {
     private long received;
 
     ClockLines() {
-        this(MAX_VALUES);
+        this(MAX_BYTES);
     }
 
-    ClockLines(long maxValues) {
-        this.maxValues = maxValues;
+    ClockLines(long maxBytes) {
+        this.maxBytes = maxBytes;
     }
 
     @Override
@@ -55,7 +63,7 @@ final class ClockLines implements StoreListener {
             }
             samples.clear();
             held.clear();
-            values = 0;
+            bytes = 0;
             hello = h;
         } else if (line instanceof SampleLine s) {
             keep(s);
@@ -67,24 +75,32 @@ final class ClockLines implements StoreListener {
             firstMonoNs = s.monoNs();
         }
         Map<String, SourceValues> kept = new LinkedHashMap<>();
-        int n = 0;
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             if (ClockWindow.reads(e.getKey())) {
                 SourceValues v = e.getValue();
                 kept.put(e.getKey(), new SourceValues(shared(e.getKey(), v.keys()), v.values()));
-                n += v.size();
             }
         }
-        samples.addLast(new SampleLine(s.seq(), s.monoNs(), s.wallNs(), s.dtNs(), kept, s.heartbeat(), List.of(), Map.of(),
-                0, s.skipped()));
-        values += n;
+        SampleLine k = new SampleLine(s.seq(), s.monoNs(), s.wallNs(), s.dtNs(), kept, s.heartbeat(), List.of(), Map.of(),
+                0, s.skipped());
+        samples.addLast(k);
+        bytes += bytes(k);
         received++;
-        while (values > maxValues && samples.size() > 1) {
+        while (bytes > maxBytes && samples.size() > 1) {
             SampleLine gone = samples.removeFirst();
             ClockRange.hold(held, gone);
             goneUpToWallNs = gone.wallNs();
-            values -= gone.sources().values().stream().mapToInt(SourceValues::size).sum();
+            bytes -= bytes(gone);
         }
+    }
+
+    /** The heap a kept sample holds, estimated (its values' array is its own; its keys are shared). */
+    static long bytes(SampleLine kept) {
+        long b = SAMPLE_BYTES;
+        for (SourceValues v : kept.sources().values()) {
+            b += SOURCE_BYTES + 8L * v.size();
+        }
+        return b;
     }
 
     private String[] shared(String source, String[] keys) {
