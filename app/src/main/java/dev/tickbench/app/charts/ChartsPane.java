@@ -389,7 +389,15 @@ public final class ChartsPane extends VBox {
         }
         overview.refresh();
         Series s = overview.series();
-        overviewLabel.setText(s == null ? "" : s.displayName() + " · whole " + (store != null && store.session() != null ? "session" : "range"));
+        double keptFrom = store == null ? Double.NaN : store.keptFromX();
+        overviewLabel.setText(s == null ? "" : s.displayName() + (!Double.isNaN(keptFrom)
+                ? " · kept since " + Readout.clock(keptFrom)
+                : " · whole " + (store != null && store.session() != null ? "session" : "range")));
+        if (!Double.isNaN(keptFrom) && overviewLabel.getTooltip() == null) {
+            overviewLabel.setTooltip(new javafx.scene.control.Tooltip("The charts keep their points within "
+                    + (SeriesStore.LIVE_MAX_BYTES >> 20) + " MB: older ones were dropped (docs/workbench-charts.md, \"Memory\")."
+                    + " The session's spool keeps its last hour for Export CSV and What changed?."));
+        }
         RateStats r = store == null ? null : store.rateStats();
         rates.setText(r == null ? "" : r.text());
     }

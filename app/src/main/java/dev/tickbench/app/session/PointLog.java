@@ -9,8 +9,8 @@ import java.util.Arrays;
  * never lock and never see a half-written point. Growing and trimming make new arrays: a view already
  * handed out keeps the old ones, unchanged.
  *
- * <p>Bounded by {@code maxPoints}: past it, the oldest quarter goes (live sessions keep a bounded history;
- * replays pass {@code Integer.MAX_VALUE}).
+ * <p>Bounded by {@code maxPoints}: past it, the oldest quarter goes; and {@link #trimBefore} drops what is
+ * older than a time (a live store bounded by its memory, SeriesStore). Replays pass {@code Integer.MAX_VALUE}.
  */
 final class PointLog {
     private double[] x;
@@ -18,6 +18,8 @@ final class PointLog {
     private int size;
     private long appended;
     private volatile Points view = Points.EMPTY;
+    /** Points were dropped by {@link #trimBefore} since the last publish (the view must be made again). */
+    private boolean trimmed;
 
     PointLog(int capacity) {
         x = new double[capacity];
@@ -27,7 +29,7 @@ final class PointLog {
     /** Appends a point, seen by readers from the next {@link #publish}. Writer thread only. */
     void add(double px, double py) {
         if (size == x.length) {
-            x = Arrays.copyOf(x, Math.max(16, size * 2));
+            x = Arrays.copyOf(x, Math.max(16, size + size / 2)); // a live store's memory bound counts points, not room
             y = Arrays.copyOf(y, x.length);
         }
         x[size] = px;
@@ -50,13 +52,47 @@ final class PointLog {
         return size == 0 ? Double.NaN : x[size - 1];
     }
 
+    double firstX() {
+        return size == 0 ? Double.NaN : x[0];
+    }
+
+    /**
+     * Drops the points before {@code cutoff} (x ascending), but with {@code keepHeld} the last one before it
+     * when it is a value (a level's read that still holds at the cutoff), into new arrays (a view handed out
+     * keeps the old ones), seen by readers from the next {@link #publish}. Writer thread only.
+     */
+    void trimBefore(double cutoff, boolean keepHeld) {
+        int from = java.util.Arrays.binarySearch(x, 0, size, cutoff);
+        if (from < 0) {
+            from = -from - 1;
+        }
+        while (from > 0 && x[from - 1] == cutoff) {
+            from--; // every point at the cutoff stays
+        }
+        if (keepHeld && from > 0 && !Double.isNaN(y[from - 1])) {
+            from--; // the value held at the cutoff: a level's last read before it, not a break
+        }
+        if (from == 0) {
+            return;
+        }
+        int keep = size - from;
+        double[] nx = new double[Math.max(16, keep + keep / 4)];
+        double[] ny = new double[nx.length];
+        System.arraycopy(x, from, nx, 0, keep);
+        System.arraycopy(y, from, ny, 0, keep);
+        x = nx;
+        y = ny;
+        size = keep;
+        trimmed = true;
+    }
+
     /**
      * Makes every point appended so far visible, with a held tail at ({@code tailX}, {@code tailY}) (NaN:
      * none), after trimming to {@code maxPoints}. Nothing happens when nothing changed. Writer thread only.
      */
     void publish(double tailX, double tailY, int maxPoints) {
         Points v = view;
-        if (v.appended() == appended && Double.compare(v.hasTail() ? v.x(v.stored()) : Double.NaN, tailX) == 0
+        if (!trimmed && v.appended() == appended && Double.compare(v.hasTail() ? v.x(v.stored()) : Double.NaN, tailX) == 0
                 && (Double.isNaN(tailX) || Double.compare(v.y(v.stored()), tailY) == 0)) {
             return;
         }
@@ -71,6 +107,7 @@ final class PointLog {
             size = keep;
         }
         view = new Points(x, y, size, tailX, tailY, appended);
+        trimmed = false;
     }
 
     /** What readers see now. Any thread. */

@@ -154,6 +154,30 @@ public final class Series {
         }
     }
 
+    /** Points this series stores in all, published or not: its line and its marks (the store's memory bound). */
+    long storedPoints() {
+        return line.size() + (changeMarks == null ? 0 : changeMarks.size() + heartbeatMarks.size());
+    }
+
+    /** Its oldest stored point's time, NaN when it has none. Receiving thread. */
+    double firstStoredX() {
+        return line.firstX();
+    }
+
+    /**
+     * Drops what is older than {@code cutoff} from the line and the marks, seen from the next flush; a
+     * level keeps its last read before it, and its mark, since that value holds at the cutoff (a slab
+     * cache that last changed an hour ago still has its step). Receiving thread.
+     */
+    void trimBefore(double cutoff) {
+        boolean level = kind == SeriesKind.LEVEL;
+        line.trimBefore(cutoff, level);
+        if (changeMarks != null) {
+            changeMarks.trimBefore(cutoff, level);
+            heartbeatMarks.trimBefore(cutoff, false);
+        }
+    }
+
     /** Number of stored points in the line (without the held tail; with the held ends and NaN points of breaks). */
     public int realPointCount() {
         return line.view().stored();

@@ -46,6 +46,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class SeriesStore {
     /** Live sessions keep this many points per series (two hours at 100 Hz); replays keep everything. */
     public static final int LIVE_MAX_POINTS = 720_000;
+    /** What one stored point costs: its x and its y. */
+    static final int POINT_BYTES = 16;
+    /**
+     * The heap a live store's points may take (docs/workbench-charts.md, "Memory"): a tenth of the heap, at
+     * most 96 MB (their arrays' room to grow adds up to a third). Past it the oldest points of every series
+     * go, down to three quarters of it.
+     */
+    public static final long LIVE_MAX_BYTES = Math.min(96L << 20, Runtime.getRuntime().maxMemory() / 10);
     /** Kept marks (kmsg records, gaps, session changes): a kernel log flood must not grow the heap without end. */
     public static final int MAX_MARKS = 10_000;
     /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
@@ -61,6 +69,10 @@ public final class SeriesStore {
     private volatile long marksDropped;
     private final List<StoreListener> listeners = new CopyOnWriteArrayList<>();
     private final int maxPoints;
+    /** The bound on all points' memory, Long.MAX_VALUE for none (a replay keeps everything it read). */
+    private final long maxBytes;
+    /** Epoch seconds before which the memory bound dropped points (NaN: nothing dropped). */
+    private volatile double keptFromX = Double.NaN;
     private final DerivedSeries derived = new DerivedSeries();
     private final PmuDerived pmu = new PmuDerived();
     private final Ticks ticks = new Ticks(this);
@@ -87,8 +99,14 @@ public final class SeriesStore {
     }
 
     public SeriesStore(SeriesCatalogue catalogue, int maxPoints) {
+        this(catalogue, maxPoints, Long.MAX_VALUE);
+    }
+
+    /** A store keeping {@code maxPoints} per series and all its points in {@code maxBytes} (docs/workbench-charts.md, "Memory"). */
+    public SeriesStore(SeriesCatalogue catalogue, int maxPoints, long maxBytes) {
         this.catalogue = catalogue;
         this.maxPoints = maxPoints;
+        this.maxBytes = maxBytes;
     }
 
     public static SeriesStore live() {
@@ -96,7 +114,7 @@ public final class SeriesStore {
     }
 
     public static SeriesStore live(SeriesCatalogue catalogue) {
-        return new SeriesStore(catalogue, LIVE_MAX_POINTS);
+        return new SeriesStore(catalogue, LIVE_MAX_POINTS, LIVE_MAX_BYTES);
     }
 
     public static SeriesStore replay() {
@@ -322,12 +340,49 @@ public final class SeriesStore {
     /** Publishes everything added since the last flush to every reader, in one batch per series, and says so. */
     public void flush() {
         double now = latestX;
+        if (maxBytes != Long.MAX_VALUE) {
+            bound();
+        }
         for (Series s : order) {
             s.flush(now, maxPoints);
         }
         for (StoreListener l : listeners) {
             l.flushed();
         }
+    }
+
+    /**
+     * Keeps every point in {@link #maxBytes}: past it, the points older than one time go from every series
+     * alike (the charts then start at one time, not each series at its own), down to three quarters of
+     * the bound. The time is taken as if the points were spread evenly over the kept span, and taken again
+     * while they are not.
+     */
+    private void bound() {
+        for (int round = 0; round < 4; round++) {
+            long points = 0;
+            double oldest = Double.NaN;
+            for (Series s : order) {
+                points += s.storedPoints();
+                double f = s.firstStoredX();
+                if (!Double.isNaN(f) && (Double.isNaN(oldest) || f < oldest)) {
+                    oldest = f;
+                }
+            }
+            if (points * POINT_BYTES <= maxBytes || Double.isNaN(oldest) || !(latestX > oldest)) {
+                return;
+            }
+            double keep = 0.75 * maxBytes / (points * (double) POINT_BYTES);
+            double cutoff = latestX - (latestX - oldest) * keep;
+            for (Series s : order) {
+                s.trimBefore(cutoff);
+            }
+            keptFromX = Double.isNaN(keptFromX) ? cutoff : Math.max(keptFromX, cutoff);
+        }
+    }
+
+    /** Epoch seconds from which the charts hold every point; NaN while the memory bound dropped none (docs/workbench-charts.md, "Memory"). */
+    public double keptFromX() {
+        return keptFromX;
     }
 
     public Collection<Series> series() {
