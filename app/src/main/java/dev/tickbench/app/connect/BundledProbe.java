@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -11,31 +12,94 @@ import java.util.HexFormat;
 /**
  * The probe jar this app was built with (copied into the app's resources by the build), which is
  * what gets uploaded to SSH hosts: the app and the probe always speak the same format version.
+ *
+ * <p>Only its hash is kept: the jar (15 MB) is read again from where it came from when it is written
+ * out (into the cache for this machine's probe process, or uploaded to a host), so it does not sit in
+ * the heap for the workbench's life (a heap profile found it there, read twice over).
  */
-public record BundledProbe(byte[] jar, String sha256) {
+public final class BundledProbe {
     static final String RESOURCE = "tickbench-probe.jar";
 
+    /** Where the jar's bytes are read from, each time they are needed. */
+    @FunctionalInterface
+    interface Source {
+        InputStream open() throws IOException;
+    }
+
+    private final Source source;
+    private final String sha256;
+
+    private BundledProbe(Source source, String sha256) {
+        this.source = source;
+        this.sha256 = sha256;
+    }
+
+    /** A jar held in memory (tests, small jars). */
     public static BundledProbe of(byte[] jar) {
-        return new BundledProbe(jar, sha256Hex(jar));
+        byte[] copy = jar.clone();
+        return new BundledProbe(() -> new ByteArrayInputStream(copy), sha256Hex(copy));
     }
 
     static String sha256Hex(byte[] bytes) {
+        return HexFormat.of().formatHex(digest().digest(bytes));
+    }
+
+    private static MessageDigest digest() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
     }
 
+    /** The hash of what {@code source} gives, read in blocks. */
+    private static String sha256Hex(Source source) throws IOException {
+        MessageDigest d = digest();
+        byte[] buf = new byte[64 * 1024];
+        try (InputStream in = source.open()) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                d.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(d.digest());
+    }
+
     public static BundledProbe fromFile(Path jar) throws IOException {
-        return of(Files.readAllBytes(jar));
+        Source s = () -> Files.newInputStream(jar);
+        return new BundledProbe(s, sha256Hex(s));
     }
 
     /** The jar from the app's class path; null when this build carries none. */
     public static BundledProbe fromResources() throws IOException {
+        Source s = () -> {
+            InputStream in = BundledProbe.class.getResourceAsStream(RESOURCE);
+            if (in == null) {
+                throw new IOException("the app's resource " + RESOURCE + " is gone");
+            }
+            return in;
+        };
         try (InputStream in = BundledProbe.class.getResourceAsStream(RESOURCE)) {
-            return in == null ? null : of(in.readAllBytes());
+            if (in == null) {
+                return null;
+            }
         }
+        return new BundledProbe(s, sha256Hex(s));
+    }
+
+    /** The jar's bytes, read again from where they came from. */
+    public byte[] jar() throws IOException {
+        try (InputStream in = source.open()) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The jar as a stream, read again from where it came from (to copy it without holding it). */
+    InputStream open() throws IOException {
+        return source.open();
+    }
+
+    public String sha256() {
+        return sha256;
     }
 
     /** File name on the host: the hash prefix makes different builds live side by side. */

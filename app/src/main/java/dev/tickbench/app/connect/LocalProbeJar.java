@@ -28,7 +28,9 @@ final class LocalProbeJar {
             Files.createDirectories(file.getParent());
             Path part = Files.createTempFile(file.getParent(), probe.remoteName(), ".part");
             try {
-                Files.write(part, probe.jar());
+                try (java.io.InputStream in = probe.open()) {
+                    Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+                }
                 Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(part);
