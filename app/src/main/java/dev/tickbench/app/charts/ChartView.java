@@ -12,7 +12,6 @@ import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.Zoomer;
-import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
 import io.fair_acc.dataset.DataSet;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -44,7 +43,6 @@ public final class ChartView extends HBox {
     public static final double EXPANDED_HEIGHT = 360;
     /** Width of the label column (the overview strip's label lines up with it). */
     public static final double LABEL_WIDTH = 250;
-    private static final int PIXELS_PER_MARK = 4;
     /** A line at the maximum must not sit on the frame. */
     private static final double Y_PADDING = 0.06;
 
@@ -60,12 +58,7 @@ public final class ChartView extends HBox {
     private final TrackChart chart;
     private final DefaultNumericAxis xAxis;
     private final ValueAxis yAxis;
-    private final ColumnRenderer lines;
-    private final ErrorDataSetRenderer changeMarks = TrackChart.markRenderer();
-    private final ErrorDataSetRenderer heartbeatMarks = TrackChart.markRenderer();
-    /** The drawn series' emission marks that hold points; in their renderers only while marks are drawn. */
-    private final List<DataSet> changeSets = new ArrayList<>();
-    private final List<DataSet> beatSets = new ArrayList<>();
+    private final TrackRenderers renderers;
     private final Map<String, Drawing> all = new LinkedHashMap<>();
     private final Set<String> drawn = new TreeSet<>();
     private final TrackLegend legend;
@@ -97,9 +90,9 @@ public final class ChartView extends HBox {
         chart.setTitle(null);
         // the coloured cadence badges beside the chart are the legend: ChartFX's legend cannot
         // change a series' name when a new session publishes another cadence
-        chart.setLegendVisible(false);
-        lines = new ColumnRenderer(group.steps());
-        chart.getRenderers().setAll(lines, changeMarks, heartbeatMarks);
+        Charts.withoutLegend(chart);
+        renderers = new TrackRenderers(group.steps());
+        chart.getRenderers().setAll(renderers.all());
         Zoomer zoomer = new Zoomer(AxisMode.X);
         zoomer.setAnimated(false);
         zoomer.setSliderVisible(false);
@@ -172,8 +165,11 @@ public final class ChartView extends HBox {
         boolean was = onScreen;
         onScreen = on;
         if (on && !was) {
+            renderers.onScreen();
             sync();
             chart.invalidate(); // the data may have moved on while nothing was drawn
+            legend.onScreen();
+            overlays.onScreen();
         }
     }
 
@@ -187,7 +183,7 @@ public final class ChartView extends HBox {
     }
 
     private void redrawn() {
-        if (onFirstCurve != null && onScreen && lines.getDatasets().stream().anyMatch(d -> d.getDataCount() >= 2)) {
+        if (onFirstCurve != null && onScreen && renderers.shownLines().stream().anyMatch(d -> d.getDataCount() >= 2)) {
             Runnable r = onFirstCurve;
             onFirstCurve = null;
             r.run();
@@ -208,8 +204,8 @@ public final class ChartView extends HBox {
 
     /** The last drawing of the lines. */
     public LineDraw lastLineDraw() {
-        ColumnRenderer.DrawStats d = lines.lastDraw();
-        return new LineDraw(lines.draws(), d.pointsRead(), d.appended(), d.shown(), d.columnsShown());
+        ColumnRenderer.DrawStats d = renderers.lines().lastDraw();
+        return new LineDraw(renderers.lines().draws(), d.pointsRead(), d.appended(), d.shown(), d.columnsShown());
     }
 
     /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
@@ -268,7 +264,7 @@ public final class ChartView extends HBox {
             heartbeats = new SeriesDataSet(s, SeriesDataSet.Part.HEARTBEATS);
             heartbeats.setStyle("-color-dataset: " + colour + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
         }
-        lines.colour(line, colour);
+        renderers.lines().colour(line, colour);
         all.put(s.name(), new Drawing(s, colour, line, changes, heartbeats));
         legend.add(s, colour);
         drawnChanged();
@@ -281,7 +277,7 @@ public final class ChartView extends HBox {
         if (!now.equals(drawn)) {
             show(now);
         } else {
-            legend.drawn(drawn); // "+N more" counts every series the track has
+            legend.drawn(drawn, onScreen); // "+N more" counts every series the track has
         }
     }
 
@@ -307,15 +303,9 @@ public final class ChartView extends HBox {
                 addIfNotEmpty(h, d.heartbeats());
             }
         }
-        lines.getDatasets().setAll(l);
-        changeSets.clear();
-        changeSets.addAll(c);
-        beatSets.clear();
-        beatSets.addAll(h);
-        changeMarks.getDatasets().setAll(changeMarks.isDrawMarker() ? c : List.of());
-        heartbeatMarks.getDatasets().setAll(heartbeatMarks.isDrawMarker() ? h : List.of());
-        legend.drawn(drawn);
-        if (!Double.isNaN(lastMin)) {
+        renderers.drawn(l, c, h, onScreen);
+        legend.drawn(drawn, onScreen);
+        if (!Double.isNaN(lastMin) && onScreen) { // off screen: ranged when it comes on screen (ChartsPane)
             rangeY(lastMin, lastMax); // another pick may need another range, paused or not
             updateMarks(lastMin, lastMax);
         }
@@ -365,11 +355,11 @@ public final class ChartView extends HBox {
         return false;
     }
 
-    /** A new session may publish other cadences: the badges say what is true now. */
+    /** A new session may publish other cadences: the badges say what is true now (off screen: once on screen). */
     public void refreshBadges() {
         Map<String, Series> series = new LinkedHashMap<>();
         all.forEach((n, d) -> series.put(n, d.series()));
-        legend.refresh(series);
+        legend.refresh(series, onScreen);
     }
 
     /** Whether any series of this chart (drawn or not) comes from {@code source}. */
@@ -428,9 +418,9 @@ public final class ChartView extends HBox {
         return overlays.throttleBands();
     }
 
-    /** A mark of the shared time axis: a gap, a kmsg record, a session change. */
+    /** A mark of the shared time axis: a gap, a kmsg record, a session change (off screen: once on screen). */
     public void mark(TimeMark m) {
-        overlays.mark(m);
+        overlays.mark(m, onScreen);
     }
 
     /**
@@ -442,7 +432,7 @@ public final class ChartView extends HBox {
         lastMin = min;
         lastMax = max;
         YExtent e = new YExtent();
-        for (DataSet ds : lines.getDatasets()) {
+        for (DataSet ds : renderers.shownLines()) {
             SeriesDataSet s = (SeriesDataSet) ds;
             e.series(s.points(), blocks.computeIfAbsent(s, d -> new YExtent.Blocks()), min, max);
         }
@@ -458,39 +448,20 @@ public final class ChartView extends HBox {
         return r;
     }
 
-    /**
-     * Emission marks are drawn only while they stay sparse (no markers on dense series): when the
-     * visible range holds more marks than one per {@link #PIXELS_PER_MARK} pixels, the steps alone
-     * are drawn. Counting is two binary searches per series on its sorted marks.
-     */
+    /** Emission marks are drawn while sparse in [min, max] (TrackRenderers.updateMarks). */
     public void updateMarks(double min, double max) {
-        int marks = 0;
-        for (DataSet ds : changeSets) {
-            marks += ((SeriesDataSet) ds).points().countStoredIn(min, max);
-        }
-        for (DataSet ds : beatSets) {
-            marks += ((SeriesDataSet) ds).points().countStoredIn(min, max);
-        }
-        double width = Math.max(200, chart.getWidth());
-        boolean draw = marks <= width / PIXELS_PER_MARK;
-        if (draw != changeMarks.isDrawMarker()) {
-            changeMarks.setDrawMarker(draw);
-            heartbeatMarks.setDrawMarker(draw);
-            // dense marks are not drawn, so not read either: out of their renderers, not merely hidden
-            changeMarks.getDatasets().setAll(draw ? changeSets : List.of());
-            heartbeatMarks.getDatasets().setAll(draw ? beatSets : List.of());
-        }
+        renderers.updateMarks(min, max, chart.getWidth(), onScreen);
     }
 
     /** Marks drawn now (tests). */
     public boolean marksDrawn() {
-        return changeMarks.isDrawMarker();
+        return renderers.marksDrawn();
     }
 
     /** Points in the drawn lines as the chart has them (tests: "the chart receives points"). */
     public int pointCount() {
         int n = 0;
-        for (DataSet ds : lines.getDatasets()) {
+        for (DataSet ds : renderers.shownLines()) {
             Points p = ((SeriesDataSet) ds).points();
             n += p.size();
         }

@@ -1,10 +1,14 @@
 package dev.tickbench.app.charts;
 
 import io.fair_acc.chartfx.Chart;
+import io.fair_acc.chartfx.legend.Legend;
+import io.fair_acc.chartfx.renderer.Renderer;
 import io.fair_acc.chartfx.ui.HiddenSidesPane;
+import io.fair_acc.chartfx.ui.geometry.Side;
 import java.util.List;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
+import javafx.scene.layout.Pane;
 
 /** What every ChartFX chart of the workbench gets (the tracks, the Throttle tab, the Path walk's chart). */
 public final class Charts {
@@ -31,5 +35,52 @@ public final class Charts {
         }
         bar.setVisible(false);
         bar.setManaged(false);
+    }
+
+    /**
+     * No ChartFX legend at all (a track's cadence badges are its legend). Hidden, ChartFX's own still
+     * drew a symbol canvas per series on every redraw of the chart: work for nothing, and changes to
+     * nodes nobody sees (JavaFX repaints the whole window for a pulse that has only such changes).
+     */
+    static void withoutLegend(Chart chart) {
+        Pane none = new Pane();
+        none.setVisible(false);
+        none.setManaged(false);
+        chart.setLegend(new Legend() {
+            @Override
+            public Node getNode() {
+                return none;
+            }
+
+            @Override
+            public Side getSide() {
+                return Side.BOTTOM;
+            }
+
+            @Override
+            public void setSide(Side side) {
+                // nowhere to put it
+            }
+
+            @Override
+            public boolean isVertical() {
+                return false;
+            }
+
+            @Override
+            public void setVertical(boolean vertical) {
+                // nothing to lay out
+            }
+
+            @Override
+            public void updateLegend(List<Renderer> renderers, boolean force) {
+                // nothing to list
+            }
+
+            @Override
+            public void drawLegend() {
+                // nothing to draw
+            }
+        });
     }
 }

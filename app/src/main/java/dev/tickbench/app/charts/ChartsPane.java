@@ -9,6 +9,7 @@ import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.session.TimeWindow;
+import dev.tickbench.app.view.TreeShowing;
 import dev.tickbench.core.catalogue.ChartGroup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -108,7 +109,12 @@ public final class ChartsPane extends VBox {
         // the wheel scrolls the tracks; Ctrl+wheel zooms time (a filter: it runs before any chart sees it)
         scroll.addEventFilter(ScrollEvent.SCROLL, this::wheel);
         showing = new TreeShowing(this);
-        showing.showingProperty().addListener((o, a, b) -> updateOnScreen());
+        showing.showingProperty().addListener((o, a, b) -> {
+            updateOnScreen();
+            if (b) {
+                refreshOverview(); // not refreshed while hidden: what the session did meanwhile, at once
+            }
+        });
         scroll.viewportBoundsProperty().addListener((o, a, b) -> updateOnScreen());
         scroll.vvalueProperty().addListener((o, a, b) -> updateOnScreen()); // a scroll brings tracks on screen
         stack.heightProperty().addListener((o, a, b) -> updateOnScreen());

@@ -4,6 +4,7 @@ import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.TimeWindow;
+import dev.tickbench.app.view.WhenShown;
 import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -17,6 +18,8 @@ import javafx.scene.paint.Color;
  * range, drag its edges to resize it, click elsewhere to centre the range there. Everything goes
  * through the shared {@link TimeWindow}. The trace is min/max per pixel column, and columns without
  * a value (breaks at missed samples) stay empty. Recomputed by {@link #refresh()}, not per frame.
+ * Painted only while it can be seen: on a hidden tab the window's steps are painted once, when the
+ * tab shows again ({@link WhenShown}: a hidden canvas painted made JavaFX repaint the whole window).
  */
 public final class OverviewStrip extends Region {
     static final double HEIGHT = 44;
@@ -36,6 +39,8 @@ public final class OverviewStrip extends Region {
     private double yHi;
     private long draws;
     private Drag drag;
+    private final WhenShown shown = new WhenShown(this);
+    private final Runnable paint = this::paint;
 
     private enum Mode { MOVE, LEFT, RIGHT }
 
@@ -142,6 +147,10 @@ public final class OverviewStrip extends Region {
     }
 
     private void draw() {
+        shown.run(paint);
+    }
+
+    private void paint() {
         draws++;
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
@@ -238,7 +247,7 @@ public final class OverviewStrip extends Region {
         return series;
     }
 
-    /** How often the strip was painted (tests: it follows the window, not the frame rate). */
+    /** How often the strip was painted (tests: it follows the window while it shows, not the frame rate). */
     public long draws() {
         return draws;
     }

@@ -39,6 +39,10 @@ final class TrackLegend extends VBox {
     private final Map<String, Series> series = new LinkedHashMap<>();
     /** The readout's rows by series while the crosshair is on this track; null while it is not. */
     private Map<String, Readout.Row> readout;
+    private boolean stale;
+    /** The series drawn, listed on screen; {@code listStale}: not listed yet (it came off screen). */
+    private Set<String> drawnNames = Set.of();
+    private boolean listStale;
     private final SeriesPicker picker;
 
     TrackLegend(ChartGroup group, Selection selection, Runnable savePng, Runnable toggleCollapsed) {
@@ -109,24 +113,58 @@ final class TrackLegend extends VBox {
         series.put(s.name(), s);
     }
 
-    /** The legend lists what is drawn, in the series' order; the rest is one "+N more" away. */
-    void drawn(Set<String> drawn) {
+    /**
+     * The legend lists what is drawn, in the series' order; the rest is one "+N more" away. Off screen,
+     * it says so when the track comes on screen ({@link #onScreen}), as {@link #refresh} does.
+     */
+    void drawn(Set<String> drawn, boolean onScreen) {
         if (picker != null) {
             picker.drawn(drawn);
         }
+        drawnNames = Set.copyOf(drawn);
+        listStale = !onScreen;
+        if (onScreen) {
+            showDrawn();
+        }
+    }
+
+    private void showDrawn() {
         List<Label> legend = new ArrayList<>();
-        badgeOf.forEach((name, b) -> { if (drawn.contains(name)) { legend.add(b); } });
-        badges.getChildren().setAll(legend);
-        int hidden = badgeOf.size() - legend.size();
-        more.setText("+" + hidden + " more");
-        more.setVisible(picker != null && hidden > 0);
+        badgeOf.forEach((name, b) -> { if (drawnNames.contains(name)) { legend.add(b); } });
+        if (!legend.equals(badges.getChildren())) { // the same badges set again would be restyled and laid out again
+            badges.getChildren().setAll(legend);
+        }
+        more.setText(moreText());
+        more.setVisible(picker != null && legend.size() < badgeOf.size());
         more.setManaged(more.isVisible());
     }
 
-    /** A new session may publish other cadences: the badges say what is true now. */
-    void refresh(Map<String, Series> all) {
+    private String moreText() {
+        return "+" + badgeOf.keySet().stream().filter(n -> !drawnNames.contains(n)).count() + " more";
+    }
+
+    /**
+     * A new session may publish other cadences: the badges say what is true now, or, off screen (scrolled
+     * away, a hidden tab), when the track comes on screen ({@link #onScreen}): a text changed where
+     * nothing can be seen, alone in a pulse, made JavaFX repaint the whole window.
+     */
+    void refresh(Map<String, Series> all, boolean onScreen) {
         series.putAll(all);
-        all.forEach((name, s) -> show(name));
+        stale = !onScreen;
+        if (onScreen) {
+            series.keySet().forEach(this::show);
+        }
+    }
+
+    /** The track came on screen: the badges say what came while it was not. */
+    void onScreen() {
+        if (listStale) {
+            listStale = false;
+            showDrawn();
+        }
+        if (stale) {
+            refresh(Map.of(), true);
+        }
     }
 
     /**
@@ -181,22 +219,14 @@ final class TrackLegend extends VBox {
         return out;
     }
 
+    /** What the legend lists (on screen, or once it comes on screen). */
     List<String> legendTexts() {
         List<String> out = new ArrayList<>();
-        badges.getChildren().forEach(n -> out.add(series.get(nameOf((Label) n)).label()));
-        if (more.isVisible()) {
-            out.add(more.getText());
+        badgeOf.keySet().stream().filter(drawnNames::contains).forEach(n -> out.add(series.get(n).label()));
+        if (picker != null && out.size() < badgeOf.size()) {
+            out.add(moreText());
         }
         return out;
-    }
-
-    private String nameOf(Label badge) {
-        for (Map.Entry<String, Label> e : badgeOf.entrySet()) {
-            if (e.getValue() == badge) {
-                return e.getKey();
-            }
-        }
-        throw new IllegalStateException("a badge of no series");
     }
 
     /** The badges' scroll pane (tests: every line in reach). */

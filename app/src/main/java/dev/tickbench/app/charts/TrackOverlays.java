@@ -32,6 +32,8 @@ final class TrackOverlays {
     /** Gap bands, the oldest dropped past {@link #MAX_MARKS} like kmsg marks (the events list keeps them all). */
     private final Deque<io.fair_acc.chartfx.plugins.XRangeIndicator> gapMarks = new ArrayDeque<>();
     private final java.util.Set<TimeMark> gapsDrawn = new java.util.LinkedHashSet<>();
+    /** Marks that came while the track was off screen, drawn when it comes on screen. */
+    private final Deque<TimeMark> waiting = new ArrayDeque<>();
     private final Set<String> trips = new TreeSet<>();
     /** Fixed lines kept on screen whatever the data does: critical trips. */
     private final List<Double> fixedLines = new ArrayList<>();
@@ -82,7 +84,32 @@ final class TrackOverlays {
         }
     }
 
-    void mark(TimeMark m) {
+    /**
+     * A mark of the shared time axis; off screen (scrolled away, a hidden tab) it waits and is drawn
+     * when the track comes on screen ({@link #onScreen}): a plugin added where nothing can be seen,
+     * alone in a pulse, made JavaFX repaint the whole window. The waiting ones are bounded as the drawn.
+     */
+    void mark(TimeMark m, boolean onScreen) {
+        if (onScreen) {
+            mark(m);
+            return;
+        }
+        waiting.addLast(m);
+        for (TimeMark.Kind k : TimeMark.Kind.values()) {
+            if (k != TimeMark.Kind.SESSION && waiting.stream().filter(w -> w.kind() == k).count() > MAX_MARKS) {
+                waiting.stream().filter(w -> w.kind() == k).findFirst().ifPresent(waiting::remove);
+            }
+        }
+    }
+
+    /** The track came on screen: the marks that came meanwhile. */
+    void onScreen() {
+        while (!waiting.isEmpty()) {
+            mark(waiting.removeFirst());
+        }
+    }
+
+    private void mark(TimeMark m) {
         switch (m.kind()) {
             case GAP -> {
                 if (!gapsDrawn.add(m)) {

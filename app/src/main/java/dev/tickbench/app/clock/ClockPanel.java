@@ -4,6 +4,7 @@ import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.control.SessionController.Origin;
 import dev.tickbench.app.control.SessionController.Showing;
 import dev.tickbench.app.view.Ticker;
+import dev.tickbench.app.view.WhenShown;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +51,11 @@ public final class ClockPanel extends VBox {
     private final VBox body;
     private final Button fold = new Button("▸");
     private boolean folded;
+    /** What the cards and the absent rows show now: rebuilt only when that changes. */
+    private List<ClockState.PolicyRow> cardsShown = List.of();
+    private List<String> absentShown = List.of();
+    private final WhenShown shown = new WhenShown(this);
+    private final Runnable redraw = this::drawLatest;
 
     /**
      * @param showing what the window shows (its store, and the capture when replaying)
@@ -91,7 +97,9 @@ public final class ClockPanel extends VBox {
         getChildren().addAll(head, body);
         setFolded(false);
 
-        vm.addListener(this::draw);
+        // drawn while it can be seen; hidden (another tab), once when it shows again: a hidden node
+        // changed made JavaFX repaint the whole window (WhenShown)
+        vm.addListener(s -> shown.run(redraw));
         draw(vm.state());
         showing.addListener((o, a, b) -> vm.show(b.store(), b.origin() == Origin.REPLAY ? b.replayFile() : null));
         loading.addListener((o, a, b) -> vm.loading(b));
@@ -101,6 +109,14 @@ public final class ClockPanel extends VBox {
         // judged at most once a second by the view-model; a Ticker while the window shows, not an AnimationTimer, which kept
         // JavaFX pulsing 60 frames a second in every tab (docs/workbench-charts.md, "Redraws")
         new Ticker(PULSE_NS / 1_000_000, vm::pulse).whileShowing(this);
+        // a panel nobody can see (another tab) judges nothing either: back in view it judges at once
+        shown.showingProperty().addListener((o, a, on) -> {
+            vm.active(!folded && on);
+            if (on) {
+                vm.pulse(System.nanoTime());
+            }
+        });
+        vm.active(!folded && shown.isShowing());
     }
 
     /** {@code tracks} with this panel at their right. */
@@ -121,7 +137,7 @@ public final class ClockPanel extends VBox {
         setPrefWidth(w);
         setMinWidth(on ? Region.USE_PREF_SIZE : 220);
         setMaxWidth(on ? Region.USE_PREF_SIZE : WIDTH);
-        vm.active(!on);
+        vm.active(!on && shown.isShowing());
     }
 
     /** What the panel draws (tests read the verdict it shows). */
@@ -131,6 +147,10 @@ public final class ClockPanel extends VBox {
 
     public boolean isFolded() {
         return folded;
+    }
+
+    private void drawLatest() {
+        draw(vm.state());
     }
 
     private void draw(ClockState s) {
@@ -145,22 +165,30 @@ public final class ClockPanel extends VBox {
         show(error, s.error() != null);
         noVerdict.setText(s.noVerdict() == null ? "" : s.noVerdict());
         show(noVerdict, s.noVerdict() != null);
-        List<Node> cards = new ArrayList<>();
-        for (ClockState.PolicyRow r : s.policies()) {
-            cards.add(card(r));
+        // new cards and rows only for a new verdict: new nodes are styled and laid out again, and with
+        // nothing else changed in that pulse JavaFX repainted the whole window for them
+        if (!s.policies().equals(cardsShown)) {
+            cardsShown = s.policies();
+            policies.getChildren().setAll(s.policies().stream().map(ClockPanel::card).toList());
         }
-        policies.getChildren().setAll(cards);
+        if (!s.absent().equals(absentShown)) {
+            absentShown = s.absent();
+            absent.getChildren().setAll(absentRows(s.absent()));
+        }
+    }
+
+    private static List<Node> absentRows(List<String> absent) {
         List<Node> rows = new ArrayList<>();
-        if (!s.absent().isEmpty()) {
+        if (!absent.isEmpty()) {
             Label head = new Label("Not read here (the verdict goes without them):");
             head.getStyleClass().add("clock-muted");
             head.setWrapText(true);
             rows.add(head);
-            for (String a : s.absent()) {
+            for (String a : absent) {
                 rows.add(wrapped(a, "clock-absent"));
             }
         }
-        absent.getChildren().setAll(rows);
+        return rows;
     }
 
     private static VBox card(ClockState.PolicyRow r) {

@@ -115,7 +115,7 @@ public final class ClockViewModel {
         rangeTo = Math.max(from, to);
     }
 
-    /** Whether the panel is shown (not collapsed): a hidden panel judges nothing. */
+    /** Whether the panel can be seen (not folded, its tab shown): a panel nobody sees judges nothing. */
     public void active(boolean on) {
         active = on;
     }

@@ -1,11 +1,14 @@
 package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.view.WhenShown;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Consumer;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.geometry.Insets;
@@ -24,7 +27,8 @@ import javafx.scene.layout.VBox;
  * The SOURCES panel: every source of the session, present or absent with its reason, and a find
  * field (Ctrl+F) that filters the list by source and by series name ("dentry" finds slabinfo, whose
  * series slabinfo.dentry is); Enter shows the chart of the first match that has one (or says that
- * none has), a click on a source shows its chart.
+ * none has), a click on a source shows its chart. The list takes the session's rows while it can be
+ * seen (a new cadence comes every few seconds), and on another tab once it shows again ({@link WhenShown}).
  */
 final class SourcesPanel extends VBox {
     private final TextField find = new TextField();
@@ -43,7 +47,11 @@ final class SourcesPanel extends VBox {
             Predicate<String> hasChart, Consumer<String> show) {
         super(4);
         this.seriesOf = seriesOf;
-        filtered = new FilteredList<>(sources, r -> true);
+        ObservableList<SessionInfo.SourceRow> rows = FXCollections.observableArrayList(sources);
+        WhenShown shown = new WhenShown(this);
+        Runnable take = () -> rows.setAll(sources);
+        sources.addListener((ListChangeListener<SessionInfo.SourceRow>) c -> shown.run(take));
+        filtered = new FilteredList<>(rows, r -> true);
         list = new ListView<>(filtered);
         list.setCellFactory(l -> new ListCell<>() {
             {
@@ -53,10 +61,21 @@ final class SourcesPanel extends VBox {
                 setMinWidth(0);
             }
 
+            private final Tooltip tip = new Tooltip();
+
             @Override
             protected void updateItem(SessionInfo.SourceRow row, boolean empty) {
                 super.updateItem(row, empty);
-                getStyleClass().remove("absent-source");
+                // the style class changed only when it changes: each change restyles the cell, and the
+                // rows come again with every cadence line
+                boolean absent = !empty && row != null && !row.present();
+                if (absent != getStyleClass().contains("absent-source")) {
+                    if (absent) {
+                        getStyleClass().add("absent-source");
+                    } else {
+                        getStyleClass().remove("absent-source");
+                    }
+                }
                 if (empty || row == null) {
                     setText(null);
                     setTooltip(null);
@@ -64,10 +83,8 @@ final class SourcesPanel extends VBox {
                     List<String> matched = matchedSeries(row);
                     setText((row.present() ? "✓ " : "✕ ") + row.text()
                             + (matched.isEmpty() ? "" : "  ⟶ " + String.join(", ", matched)));
-                    setTooltip(new Tooltip(row.text()));
-                    if (!row.present()) {
-                        getStyleClass().add("absent-source");
-                    }
+                    tip.setText(row.text());
+                    setTooltip(tip);
                 }
             }
         });
@@ -75,9 +92,9 @@ final class SourcesPanel extends VBox {
         placeholder.setWrapText(true);
         placeholder.setPadding(new Insets(8));
         list.setPlaceholder(placeholder);
-        Runnable say = () -> placeholder.setText(sources.isEmpty() ? "no session yet: its sources are listed once it sends its hello"
+        Runnable say = () -> placeholder.setText(rows.isEmpty() ? "no session yet: its sources are listed once it sends its hello"
                 : "nothing matches \"" + find.getText().trim() + "\": no source, and no series on a chart; every key read is in Export CSV");
-        sources.addListener((javafx.collections.ListChangeListener<SessionInfo.SourceRow>) c -> say.run());
+        rows.addListener((ListChangeListener<SessionInfo.SourceRow>) c -> say.run());
         find.textProperty().addListener((o, a, b) -> say.run());
         say.run();
         find.setPromptText("Find a source (Ctrl+F)");

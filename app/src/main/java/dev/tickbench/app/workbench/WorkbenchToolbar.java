@@ -3,6 +3,8 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.TimeWindow;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
@@ -46,10 +48,18 @@ final class WorkbenchToolbar extends ToolBar {
         floor.valueProperty().bindBidirectional(vm.floorHzProperty());
         floor.setCellFactory(l -> floorCell(false));
         floor.setId("floor-box");
+        Object[] cellsFor = {null};
         Runnable shownCells = () -> {
             // a new cell renders at once: what the shown session runs at, or this machine's choice
             SessionInfo session = vm.sessionProperty().get();
             boolean local = vm.localProperty().get();
+            // new cells only when what they say changes: the session comes again with every cadence line,
+            // and new cells are styled and laid out again (docs/measurements.md, 2026-12-04)
+            List<Object> key = Arrays.asList(local, session == null ? null : session.rateHz(), session == null ? null : session.floorHz());
+            if (key.equals(cellsFor[0])) {
+                return;
+            }
+            cellsFor[0] = key;
             rate.setButtonCell(local || session == null ? rateCell("") : fixedCell(session.rateHz() + " Hz"));
             String sessionFloor = session == null ? null : session.floorHz() > 0 ? session.floorHz() + " Hz" : "off";
             floor.setButtonCell(local || session == null ? floorCell(true) : fixedCell(sessionFloor));

@@ -44,6 +44,7 @@ public final class WorkbenchDriver {
             }
             System.out.println("READY " + (idle ? "idle (Compare tab)" : tab.equals("replay") ? "replay (a capture shown whole, paused)"
                     : "live (charts, following)"));
+            marks();
             long startNs = System.nanoTime();
             long startSeq = -1;
             int rate = 0;
@@ -66,6 +67,26 @@ public final class WorkbenchDriver {
         } catch (Exception e) {
             System.out.println("DRIVER FAILED " + e);
         }
+    }
+
+    /**
+     * "BENCH N s" on stderr each second from READY on: in a pulse log (-Djavafx.pulseLogger=true, which
+     * writes to stderr too) it marks the seconds, so app/bench/pulse-count.sh counts the measured window only.
+     */
+    private static void marks() {
+        long readyNs = System.nanoTime();
+        Thread t = new Thread(() -> {
+            for (long s = 0; ; s++) {
+                System.err.println("BENCH " + s + " s");
+                try {
+                    Thread.sleep(Math.max(0, readyNs + (s + 1) * 1_000_000_000L - System.nanoTime()) / 1_000_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "bench-marks");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** The capture is shown and read to its end. */

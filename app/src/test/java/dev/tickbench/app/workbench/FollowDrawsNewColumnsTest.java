@@ -54,6 +54,15 @@ class FollowDrawsNewColumnsTest {
             this.lines = lines;
         }
 
+        /** The router fixture's first {@code seconds} at 100 Hz (kmsg records, throttle lines, no gap). */
+        static Feeder routerFixture(int seconds) throws java.io.IOException {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            new RouterCapture(100, seconds, 60, -1).write(out);
+            List<byte[]> lines = new ArrayList<>();
+            out.toString(StandardCharsets.UTF_8).lines().forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
+            return new Feeder(lines);
+        }
+
         @Override
         public String title() {
             return "the router fixture";
@@ -89,11 +98,7 @@ class FollowDrawsNewColumnsTest {
 
     @Test
     void aFollowStepReadsTheNewPointsNotThoseOnScreen() throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new RouterCapture(100, 300, 60, -1).write(out);
-        List<byte[]> lines = new ArrayList<>();
-        out.toString(StandardCharsets.UTF_8).lines().forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
-        feeder = new Feeder(lines);
+        feeder = Feeder.routerFixture(300);
         fx(() -> { w.vm.connect(feeder); return null; });
         // a full window (60 s) of the CPU track, followed
         until("a minute of CPU busy, followed", () -> {

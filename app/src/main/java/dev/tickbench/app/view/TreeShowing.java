@@ -1,4 +1,4 @@
-package dev.tickbench.app.charts;
+package dev.tickbench.app.view;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import javafx.stage.Window;
  * ancestor (a tab that is not selected hides its content with {@code visible = false}). Follows the
  * ancestor chain as it changes, with listeners only, no polling.
  */
-final class TreeShowing {
+public final class TreeShowing {
     private final Node node;
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(false);
     private final List<Node> watched = new ArrayList<>();
@@ -22,17 +22,17 @@ final class TreeShowing {
     private Window window;
     private final InvalidationListener onChange = o -> rebuild();
 
-    TreeShowing(Node node) {
+    public TreeShowing(Node node) {
         this.node = node;
         node.sceneProperty().addListener(onChange);
         rebuild();
     }
 
-    ReadOnlyBooleanProperty showingProperty() {
+    public ReadOnlyBooleanProperty showingProperty() {
         return showing.getReadOnlyProperty();
     }
 
-    boolean isShowing() {
+    public boolean isShowing() {
         return showing.get();
     }
 

@@ -1,0 +1,141 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.clock.ClockPanel;
+import dev.tickbench.app.session.TimeWindow;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * "A workbench you leave open all day" (issue 25): what a follow step hands the renderer, counted
+ * structurally per pulse ({@link Repaints}), never timed. JavaFX repaints the whole window for a pulse
+ * whose changes all lie where nothing can be seen; on the Compare tab the hidden Live tab's overview
+ * strip, clock panel and sources list made two such pulses a second (docs/measurements.md, 2026-12-04).
+ * A live session fed five times faster than real time goes on meanwhile.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WholeWindowRepaintsTest {
+    /** Follow steps watched (the step is MainView.FOLLOW_STEP_NS, half a second). */
+    private static final int STEPS = 4;
+
+    private WindowFixture w;
+    private FollowDrawsNewColumnsTest.Feeder feeder;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1600, 1000);
+    }
+
+    @AfterEach
+    void stop() {
+        if (feeder != null) {
+            feeder.close();
+        }
+    }
+
+    @Test
+    void theCompareTabIsNotRepaintedForTheHiddenLiveTab() throws Exception {
+        followed();
+        Node live = fx(() -> w.view.tabs().getTabs().get(0).getContent());
+        fx(() -> { w.view.tabs().show(w.view.tabs().compare()); return null; });
+        until("the Live tab's tracks off screen", () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
+        w.drawn();
+        long strip = fx(() -> w.view.charts().overview().draws());
+        Map<String, Long> redraws = redraws();
+        Repaints r = watchSteps();
+
+        assertEquals(List.of(), r.changes(c -> Repaints.inside(c.node(), live)), "nothing on the hidden Live tab reaches the renderer");
+        assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
+        assertTrue(r.changes(c -> c.seen() && c.paints()).size() > 0, "the status row still says what goes on: " + r.pulses());
+        assertEquals(strip, fx(() -> w.view.charts().overview().draws()), "the hidden overview strip is not painted");
+        assertEquals(redraws, redraws(), "the hidden charts are not redrawn");
+
+        // back on the Live tab it shows the current window at once: before its first frame, in the same FX turn
+        assertTrue(fx(() -> {
+            w.view.tabs().getSelectionModel().select(0);
+            ChartView cpu = w.view.charts().chart("cpu");
+            return cpu.xAxis().getMax() == w.vm.window().max() && w.view.charts().overview().draws() > strip;
+        }), "the CPU track and the overview strip show the window the session reached meanwhile");
+    }
+
+    @Test
+    void followingRepaintsOnlyTheChartsAndTheSmallTexts() throws Exception {
+        followed();
+        w.drawn();
+        long cpuDraws = redraws().get("cpu");
+        Repaints r = watchSteps();
+
+        assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
+        // the tracks on screen (a new ranking may change what one draws and lists), the overview strip with
+        // its rates, the clock verdict's figures, the status row and the events below
+        List<Node> tracks = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(v -> (Node) v).toList());
+        List<Node> allowed = fx(() -> {
+            List<Node> out = new ArrayList<>(tracks);
+            out.add(w.view.charts().overview().getParent());
+            out.add(w.view.lookup("#clock-panel"));
+            out.add(w.view.getBottom());
+            return out;
+        });
+        assertTrue(allowed.get(allowed.size() - 2) instanceof ClockPanel);
+        assertEquals(List.of(), r.changes(c -> c.paints() && c.seen() && allowed.stream().noneMatch(a -> Repaints.inside(c.node(), a))),
+                "nothing else is painted again: the toolbar, the sources, the legends, the tab headers");
+        // ChartFX's style nodes and legend lines scrolled out of a legend's view are parts of a track on screen;
+        // nothing else that cannot be seen (a track below the fold, another tab) is painted
+        assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> Repaints.inside(c.node(), t))),
+                "nothing that cannot be seen is painted");
+        assertTrue(redraws().get("cpu") >= cpuDraws + STEPS - 1, "the CPU track followed the steps");
+    }
+
+    /** Connects the router fixture's lines, fed five times faster than real time, and waits for the tracks to follow them. */
+    private void followed() throws Exception {
+        feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300);
+        fx(() -> { w.vm.connect(feeder); return null; });
+        until("the tracks drawn and followed", () -> {
+            ChartView cpu = w.view.charts().chart("cpu");
+            var s = w.vm.storeProperty().get();
+            return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
+                    && w.view.charts().overview().draws() > 0 && !w.vm.events().isEmpty();
+        });
+        w.drawn(); // the event list, shown with the first kmsg record, took its room from the tracks once: not watched
+    }
+
+    /** Records what the pulses hand the renderer over {@link #STEPS} follow steps (counted as moves of the window). */
+    private Repaints watchSteps() throws Exception {
+        Scene scene = fx(w.view::getScene);
+        Repaints r = new Repaints(scene);
+        AtomicInteger steps = new AtomicInteger();
+        TimeWindow.Listener step = tw -> steps.incrementAndGet();
+        fx(() -> { r.start(); w.vm.window().addListener(step); return null; });
+        try {
+            until(STEPS + " follow steps", () -> steps.get() >= STEPS);
+            w.drawn(); // what the last step asked for has been handed over too
+        } finally {
+            fx(() -> { w.vm.window().removeListener(step); r.stop(); return null; });
+        }
+        return r;
+    }
+
+    private Map<String, Long> redraws() throws Exception {
+        return fx(() -> {
+            Map<String, Long> m = new LinkedHashMap<>();
+            w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
+            return m;
+        });
+    }
+}
