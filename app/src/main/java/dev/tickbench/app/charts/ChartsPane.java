@@ -415,16 +415,21 @@ public final class ChartsPane extends VBox {
     public boolean showSource(String source) {
         for (Node n : stack.getChildren()) {
             if (n instanceof ChartView v && v.hasSource(source)) {
-                layout();
-                scroll.layout();
-                double content = stack.getHeight();
-                double viewport = scroll.getViewportBounds().getHeight();
-                double y = v.getBoundsInParent().getMinY();
-                scroll.setVvalue(content > viewport ? Math.min(1, y / (content - viewport)) : 0);
+                reveal(v);
                 return true;
             }
         }
         return false;
+    }
+
+    /** Scrolls to {@code v}, its top at the top of the view when the stack allows (it comes on screen and draws). */
+    public void reveal(ChartView v) {
+        layout();
+        scroll.layout();
+        double content = stack.getHeight();
+        double viewport = scroll.getViewportBounds().getHeight();
+        double y = v.getBoundsInParent().getMinY();
+        scroll.setVvalue(content > viewport ? Math.min(1, y / (content - viewport)) : 0);
     }
 
     /** Runs {@code r} (FX thread) when a track on screen has drawn a line of two points or more, for each track once. */

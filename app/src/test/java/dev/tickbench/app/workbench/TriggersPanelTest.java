@@ -116,11 +116,17 @@ class TriggersPanelTest {
         assertEquals(1, f.count());
         assertEquals(s.lastFiredWallNs() / 1e9, f.x(), 1e-6, "the firing is the tick the set counted");
 
-        // a red line on every track at the tick it fired on
-        until("the trigger's mark on every track", () -> {
-            List<ChartView> tracks = w.view.charts().tracks();
-            return !tracks.isEmpty() && tracks.stream().allMatch(v -> TrackMarks.of(v).stream().anyMatch(m -> isFiring(m, f)));
-        });
+        // a red line on every track at the tick it fired on: seen on the Live tab, each track scrolled to in
+        // turn (a track off screen takes its marks when it comes on screen)
+        fx(() -> { w.view.tabs().getSelectionModel().select(0); return null; });
+        List<ChartView> tracks = fx(() -> w.view.charts().tracks());
+        assertFalse(tracks.isEmpty());
+        for (ChartView v : tracks) {
+            fx(() -> { w.view.charts().reveal(v); return null; });
+            until("the trigger's mark on the " + v.group().id() + " track", () -> v.isOnScreen()
+                    && TrackMarks.of(v).stream().anyMatch(m -> isFiring(m, f)));
+        }
+        fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
         assertTrue(fx(() -> w.vm.events().stream().anyMatch(m -> isFiring(m, f))), "in the events list too");
 
         // the flight recorder saved the seconds around it: listed, and one click opens it
