@@ -90,6 +90,22 @@ public final class AxisNumbers extends StringConverter<Number> {
         } else {
             d = d.setScale(decimals, RoundingMode.HALF_UP);
         }
+        return grouped(d);
+    }
+
+    /**
+     * {@code v} to {@code digits} significant digits, trailing zeros dropped, thousands grouped, never
+     * E-notation (a ranking's means and changes: 79 400, 0.005532).
+     */
+    public static String significant(double v, int digits) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return Double.toString(v);
+        }
+        BigDecimal d = new BigDecimal(v).round(new java.math.MathContext(digits, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+        return grouped(d.scale() < 0 ? d.setScale(0) : d);
+    }
+
+    private static String grouped(BigDecimal d) {
         if (d.signum() == 0) {
             d = d.abs(); // never "-0"
         }

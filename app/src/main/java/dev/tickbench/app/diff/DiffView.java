@@ -165,7 +165,7 @@ public final class DiffView extends BorderPane {
     private void columns() {
         TableColumn<SeriesChange, String> rankCol = text("#", 44, r -> Integer.toString(vm.resultProperty().get().rows().indexOf(r) + 1));
         TableColumn<SeriesChange, String> series = text("Series", 280, r -> r.series().name());
-        TableColumn<SeriesChange, String> unit = text("Unit", 100, r -> r.series().unit());
+        TableColumn<SeriesChange, String> unit = text("Unit", 170, r -> r.series().unit());
         TableColumn<SeriesChange, String> a = text("A", 100, r -> mean(r.a()));
         TableColumn<SeriesChange, String> b = text("B", 100, r -> mean(r.b()));
         TableColumn<SeriesChange, String> change = text("Change", 190, DiffView::change);
@@ -200,8 +200,9 @@ public final class DiffView extends BorderPane {
         return r.effect() == null ? "—" : String.format(Locale.ROOT, "%.2f", r.effect()) + (r.aboveNoise() ? "" : "  noise");
     }
 
+    /** Four significant digits, never E-notation (79 400, not 7.940e+04), as every number the workbench shows. */
     static String number(double v) {
-        return Double.isNaN(v) ? "—" : String.format(Locale.ROOT, "%.4g", v);
+        return Double.isNaN(v) ? "—" : dev.tickbench.app.charts.AxisNumbers.significant(v, 4);
     }
 
     private void exportDialog() {
