@@ -91,7 +91,7 @@ public final class CaptureLoader {
                 }
             }
         }
-        store.flush();
+        store.compact(); // read whole: the arrays' room to grow is given back
         progress.update(total, total);
         return new Result(file, lines, null, -1);
     }

@@ -52,6 +52,11 @@ final class PointLog {
         return size == 0 ? Double.NaN : x[size - 1];
     }
 
+    /** Points the arrays have room for (tests: what the log holds in memory). */
+    int capacity() {
+        return x.length;
+    }
+
     double firstX() {
         return size == 0 ? Double.NaN : x[0];
     }
@@ -84,6 +89,18 @@ final class PointLog {
         y = ny;
         size = keep;
         trimmed = true;
+    }
+
+    /**
+     * Gives the arrays' room to grow back (a replay read whole gets no more points): new arrays of the
+     * size held, seen from the next {@link #publish}. Writer thread only.
+     */
+    void compact() {
+        if (x.length > size) {
+            x = Arrays.copyOf(x, size);
+            y = Arrays.copyOf(y, size);
+            trimmed = true;
+        }
     }
 
     /**

@@ -178,6 +178,20 @@ public final class Series {
         }
     }
 
+    /** Points its arrays have room for, line and marks (tests: what it holds in memory). */
+    long capacity() {
+        return line.capacity() + (changeMarks == null ? 0 : changeMarks.capacity() + heartbeatMarks.capacity());
+    }
+
+    /** Gives its arrays' room to grow back (a replay read whole); seen from the next flush. Receiving thread. */
+    void compact() {
+        line.compact();
+        if (changeMarks != null) {
+            changeMarks.compact();
+            heartbeatMarks.compact();
+        }
+    }
+
     /** Number of stored points in the line (without the held tail; with the held ends and NaN points of breaks). */
     public int realPointCount() {
         return line.view().stored();

@@ -380,6 +380,17 @@ public final class SeriesStore {
         }
     }
 
+    /**
+     * A capture read whole gets no more points: every series' arrays lose their room to grow (up to a
+     * third of what they hold), and the views are published again. Receiving thread, after the last line.
+     */
+    public void compact() {
+        for (Series s : order) {
+            s.compact();
+        }
+        flush();
+    }
+
     /** Epoch seconds from which the charts hold every point; NaN while the memory bound dropped none (docs/workbench-charts.md, "Memory"). */
     public double keptFromX() {
         return keptFromX;

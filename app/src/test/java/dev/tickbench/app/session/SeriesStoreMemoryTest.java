@@ -76,7 +76,19 @@ class SeriesStoreMemoryTest {
             store.accept(decoder.decode(sample(seq)));
         }
         store.flush();
-        assertEquals(1000, store.series("thermal_zone0.temp").realPointCount());
+        Series z0 = store.series("thermal_zone0.temp");
+        assertEquals(1000, z0.realPointCount());
         assertTrue(Double.isNaN(store.keptFromX()));
+        assertTrue(z0.capacity() > z0.storedPoints(), "room to grow while read: " + z0.capacity());
+        Points before = z0.line();
+        // read whole (what CaptureLoader does last): the room is given back, every point kept
+        store.compact();
+        assertEquals(z0.storedPoints(), z0.capacity());
+        Points after = z0.line();
+        assertEquals(before.size(), after.size());
+        for (int i = 0; i < after.size(); i++) {
+            assertEquals(before.x(i), after.x(i));
+            assertEquals(before.y(i), after.y(i));
+        }
     }
 }
