@@ -43,11 +43,14 @@ PROVIDER_MODULES=jdk.crypto.ec
 # Out of memory, the JVM exits (so systemd or the kubelet restarts it) instead of limping on with
 # dead threads and /healthz at 503.
 # The workbench's JVM flags, measured with app/bench/workbench-cpu-rss.sh (the README's Measured section):
-# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it). 1 GB
-# because less was measured to fill: after 10 min live at 100 Hz a 384 MB heap was full (old generation
-# 256 of 256 MB after a full GC) and the live store keeps up to 2 h (SeriesStore.LIVE_MAX_POINTS); G1
-# (the default) keeps the sampler's pauses short. The same flags are in app/pom.xml's run command.
-APP_JAVA_OPTS="-Xmx1g"
+# a heap cap, so that the JVM does not size its heap from the machine's memory (a quarter of it); 1 GB
+# for a long capture (the router fixture's hour holds 310 MB after a full GC, and reading it peaks near
+# the cap). G1 (the default) keeps the sampler's pauses short. G1 keeps what it committed once: a
+# periodic collection when none ran for 15 s (a capture open and still) and at most 30 % of the heap
+# left free give it back, RSS 1323 -> 745 MB with the hour open, and 452 -> 394 MB a minute live, at
+# the same CPU (docs/measurements.md, 2026-12-04: memory; Shenandoah's compact mode cost 11 points of
+# CPU live for 18 MB). The same flags are in app/pom.xml's run command.
+APP_JAVA_OPTS="-Xmx1g -XX:G1PeriodicGCInterval=15000 -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
