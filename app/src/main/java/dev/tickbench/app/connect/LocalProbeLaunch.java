@@ -42,8 +42,14 @@ record LocalProbeLaunch(List<String> prefix, Path java, List<String> flags, Path
         return new LocalProbeLaunch(prefix, java, flags, jar, streamArgs, archive);
     }
 
+    /**
+     * Archives are on, and this JVM's runtime has the JDK's own class-data archive that a dynamic one
+     * is made on top of: the installed app's jlinked runtime has none (jpackage/README.md), and each of
+     * its sessions would try to make one in vain.
+     */
     static boolean archivesWanted() {
-        return !"off".equals(System.getProperty(ARCHIVE_PROPERTY));
+        return !"off".equals(System.getProperty(ARCHIVE_PROPERTY))
+                && Files.isRegularFile(Path.of(System.getProperty("java.home"), "lib", "server", "classes.jsa"));
     }
 
     /** The whole command line. */
