@@ -51,6 +51,10 @@ PROVIDER_MODULES=jdk.crypto.ec
 # the same CPU (docs/measurements.md, 2026-12-04: memory; Shenandoah's compact mode cost 11 points of
 # CPU live for 18 MB). The same flags are in app/pom.xml's run command.
 APP_JAVA_OPTS="-Xmx1g -XX:G1PeriodicGCInterval=15000 -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
+# The app's class-data archive (README "Class-data archive"): the launcher names it; lib/cds-archive.sh
+# makes it where the image lies (the .deb's postinst at /opt/tickbench), from the class list recorded here.
+# A missing archive is ignored by the JVM. Kept apart from APP_JAVA_OPTS (the heap is measured elsewhere).
+APP_CDS_OPTS='-XX:SharedArchiveFile=$APPDIR/tickbench.jsa'
 PROBE_JAVA_OPTS="-XX:+UseSerialGC -Xms8m -Xmx32m -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
 
 maven=true
@@ -429,7 +433,7 @@ build_app() {
   # jpackage's default jlink options strip bin/java; it is kept (a few hundred kB) so that
   # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
   local opt java_options=()
-  for opt in $APP_JAVA_OPTS; do java_options+=(--java-options "$opt"); done # one option each: written to the launcher's .cfg
+  for opt in $APP_JAVA_OPTS $APP_CDS_OPTS; do java_options+=(--java-options "$opt"); done # one option each: written to the launcher's .cfg
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
     "${java_options[@]}" \
@@ -438,6 +442,8 @@ build_app() {
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"
   find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
+  install -m 755 "$ROOT/jpackage/cds-archive.sh" "$OUT/app/tickbench/lib/cds-archive.sh"
+  record_class_list "$OUT/app/tickbench"
   # jpackage's own scan covers the runtime; GTK, GL and XTST always: that scan was seen to miss them
   APP_DEPENDS=$(app_native_depends "$input")
   APP_DEPENDS=$(echo "libgtk-3-0, libgl1, libxtst6, $APP_DEPENDS" | tr -d ' ' | tr , '\n' | grep . | sort -u \
@@ -453,6 +459,42 @@ build_app() {
     --linux-package-name tickbench --linux-deb-maintainer "$MAINTAINER_EMAIL" \
     --linux-menu-group "Development;System;Monitor;" --linux-app-category devel --linux-shortcut \
     --linux-package-deps "$APP_DEPENDS"
+}
+
+# The classes the app loads from its start to its first curves and 3 s on (the class list its archive is
+# made from, lib/app/tickbench.classlist): one start of the image under Xvfb, through a copy of its own
+# launcher whose .cfg adds -XX:DumpLoadedClassList and -Dtickbench.exitAfter=curves (the app quits
+# itself then: StartupLog), with an empty home (this machine's probe process starts from it as a
+# user's first start does). The .cfg, not JAVA_TOOL_OPTIONS, which the probe's JVM would inherit.
+record_class_list() {
+  local image=$1 app=$1/lib/app tmp d display= xvfb_pid status
+  step "app: class list for its class-data archive (one start under Xvfb)"
+  command -v Xvfb >/dev/null || die "Xvfb is needed to record the app's class list (Debian xvfb; as root: .ci/test-deps.sh)"
+  tmp=$(mktemp -d /tmp/tickbench-classlist.XXXXXX) && mkdir -p "$tmp/home"
+  for d in $(seq 150 199); do
+    [[ -e /tmp/.X11-unix/X$d || -e /tmp/.X$d-lock ]] && continue
+    Xvfb ":$d" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+    xvfb_pid=$! display=:$d
+    break
+  done
+  [[ -n $display ]] || die "no free X display for Xvfb (:150-:199)"
+  for _ in $(seq 100); do [[ -e /tmp/.X11-unix/X${display#:} ]] && break; sleep 0.1; done
+  cp "$image/bin/tickbench" "$image/bin/.tickbench-classlist"
+  { cat "$app/tickbench.cfg"; printf 'java-options=%s\n' "-XX:DumpLoadedClassList=$app/tickbench.classlist" \
+      -Dtickbench.exitAfter=curves -Dprism.order=sw; } >"$app/.tickbench-classlist.cfg"
+  rm -f "$app/tickbench.classlist"
+  status=0
+  HOME=$tmp/home XDG_CONFIG_HOME= XDG_CACHE_HOME= DISPLAY=$display timeout 300 "$image/bin/.tickbench-classlist" \
+    >"$tmp/out" 2>&1 || status=$?
+  kill "$xvfb_pid" 2>/dev/null || true
+  rm -f "$image/bin/.tickbench-classlist" "$app/.tickbench-classlist.cfg"
+  if ((status != 0)) || ! grep -q '^dev/tickbench/app/Launcher' "$app/tickbench.classlist" 2>/dev/null; then
+    tail -5 "$tmp/out" >&2
+    rm -rf "$tmp"
+    die "the app's start under Xvfb did not end by itself after its first curves (status $status): no class list"
+  fi
+  rm -rf "$tmp"
+  echo "   $(grep -vc '^@' "$app/tickbench.classlist") classes" >&2
 }
 
 report_sizes() {
@@ -488,4 +530,9 @@ $runtimes_only || build_app
 for job in ${deb_jobs[@]+"${deb_jobs[@]}"}; do
   wait "${job%%:*}" || die "the probe .deb for ${job#*:} failed (see above)"
 done
+if ! $runtimes_only; then
+  # after the .deb, which must not carry it: valid for this path only (the postinst makes /opt's)
+  step "app: class-data archive for the image in $OUT/app/tickbench (app/bench/startup.sh image:…)"
+  "$OUT/app/tickbench/lib/cds-archive.sh" make >&2 || die "the app's class-data archive could not be made (see above)"
+fi
 report_sizes

@@ -166,6 +166,15 @@ EOF
     fi
   done
 
+  # the class-data archive the postinst made (jpackage/README.md, "Class-data archive"): there, and
+  # mapped by the installed launcher's JVM (-Xshare:on refuses to start when it cannot use it)
+  if [[ -s /opt/tickbench/lib/app/tickbench.jsa ]] \
+    && JAVA_TOOL_OPTIONS=-Xshare:on "$GUI" --help >"$WORK/cds.log" 2>&1 && grep -q '^usage: tickbench' "$WORK/cds.log"; then
+    pass "class-data archive made at install and used by $GUI ($(du -h /opt/tickbench/lib/app/tickbench.jsa | cut -f1))"
+  else
+    fail "class-data archive: $(ls -l /opt/tickbench/lib/app/tickbench.jsa 2>&1); $GUI with -Xshare:on: $(tail -3 "$WORK/cds.log" 2>/dev/null)"
+  fi
+
   cat >"$WORK/gui.sh" <<EOF
 #!/bin/sh
 # runs inside xvfb-run: start the GUI, wait for a drawn window, take the screenshot
@@ -263,7 +272,8 @@ EOF
   fi
 
   # ---- remove ---------------------------------------------------------------------------------------
-  if dpkg --purge tickbench tickbench-probe >"$WORK/remove.log" 2>&1 && [[ ! -e /opt/tickbench/bin/tickbench && ! -e $PROBE ]]; then
+  if dpkg --purge tickbench tickbench-probe >"$WORK/remove.log" 2>&1 && [[ ! -e /opt/tickbench/bin/tickbench && ! -e $PROBE \
+    && ! -e /opt/tickbench/lib/app/tickbench.jsa ]]; then
     pass "both packages removed"
   else
     fail "dpkg --purge: $(tail -3 "$WORK/remove.log")"

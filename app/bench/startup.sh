@@ -20,7 +20,12 @@
 # already in the page cache. JAVA_OPTS adds JVM flags to every run (not for image:, whose launcher
 # has its own, unless in JAVA_TOOL_OPTIONS). Prints the machine, the load average before and after
 # each run, one line per run and the medians. Each run starts with an empty $HOME (no window size
-# remembered, no recent files), so the window opens at the screen's size.
+# remembered, no recent files), so the window opens at the screen's size; the cache
+# ($XDG_CACHE_HOME: the probe jar this machine's probe process runs, its class-data archive) is
+# each WHAT's own and kept across its runs, as a user's is across starts, and filled by one start of
+# each WHAT before the rounds, not measured, which runs until its first curves and then until the
+# probe's class-data archive is made (at most WARMUP_S, 60 s; a build that makes none waits that
+# long once).
 # Needs: Xvfb (Debian xvfb), GTK 3 (libgtk-3-0), JDK 17, Maven for the builds.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -30,6 +35,7 @@ shift || true
 WHATS=("$@")
 ((${#WHATS[@]})) || WHATS=(worktree)
 DEADLINE_S=${DEADLINE_S:-180}
+WARMUP_S=${WARMUP_S:-60}
 OUT=$(mktemp -d /tmp/tickbench-startup-run.XXXXXX)
 trap 'rm -rf "$OUT"' EXIT
 
@@ -86,9 +92,15 @@ for _ in $(seq 100); do [[ -e /tmp/.X11-unix/X${Xvfb_display#:} ]] && break; sle
 milestone() { awk -v m="$1" -v t0="$2" '$1 == m { sub("wall_ms=", "", $2); print $2 - t0; exit }' "$3"; }
 cpu_at() { awk -v m="$1" '$1 == m { sub("cpu_ms=", "", $4); print $4; exit }' "$2"; }
 
+# each WHAT's cache directory, kept across its runs (a user's cache is kept across starts)
+cache_of() { echo "$OUT/cache-$(echo "$1" | tr -c 'A-Za-z0-9\n' _)"; }
+
 # one run: prints "window tracks content curves cpu_at_content cpu_at_curves" in ms from launch, or "fail …"
+# (warmup: no figures; after the first curves it waits for the probe's class-data archive, WARMUP_S at most)
 run_once() {
-  local what=$1 log=$OUT/startup.log home=$OUT/home kind rest t0 i
+  local what=$1 warmup=${2:-} log=$OUT/startup.log home=$OUT/home kind rest t0 i cache
+  cache=$(cache_of "$what")
+  mkdir -p "$cache"
   rm -rf "$log" "$home" && mkdir -p "$home"
   kind=${LAUNCH[$what]%% *}
   rest=${LAUNCH[$what]#* }
@@ -97,10 +109,10 @@ run_once() {
   t0=$(date +%s%3N)
   if [[ $kind == cp ]]; then
     # shellcheck disable=SC2086  # JAVA_OPTS are words on purpose
-    HOME=$home DISPLAY=$Xvfb_display java -Xmx1g ${JAVA_OPTS:-} $flags -Dprism.order=sw -Dtickbench.startupLog="$log" \
+    HOME=$home XDG_CACHE_HOME=$cache DISPLAY=$Xvfb_display java -Xmx1g ${JAVA_OPTS:-} $flags -Dprism.order=sw -Dtickbench.startupLog="$log" \
       -cp "$rest" dev.tickbench.app.Launcher >"$OUT/stdout" 2>"$OUT/stderr" &
   else
-    HOME=$home DISPLAY=$Xvfb_display JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Dprism.order=sw -Dtickbench.startupLog=$log" \
+    HOME=$home XDG_CACHE_HOME=$cache DISPLAY=$Xvfb_display JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Dprism.order=sw -Dtickbench.startupLog=$log" \
       "$rest" >"$OUT/stdout" 2>"$OUT/stderr" &
   fi
   APP_PID=$!
@@ -109,6 +121,13 @@ run_once() {
     kill -0 "$APP_PID" 2>/dev/null || break
     sleep 0.05
   done
+  if [[ -n $warmup ]]; then
+    for ((i = 0; i < WARMUP_S * 10; i++)); do
+      compgen -G "$cache/tickbench/probe/*.jsa.ok" >/dev/null && break
+      kill -0 "$APP_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+  fi
   sleep 0.5 # the milestone is written; let the process settle before it is stopped
   kill "$APP_PID" 2>/dev/null || true
   wait "$APP_PID" 2>/dev/null || true
@@ -122,6 +141,12 @@ run_once() {
 }
 
 drop_caches() { sync; echo 3 >/proc/sys/vm/drop_caches; }
+
+for what in "${WHATS[@]}"; do
+  res=$(run_once "$what" warmup)
+  echo "warm-up start of $what (not measured; fills its cache): $([[ $res == fail* ]] && echo "$res" || echo ok)," \
+    "probe archive: $(compgen -G "$(cache_of "$what")/tickbench/probe/*.jsa.ok" >/dev/null && echo made || echo none)"
+done
 
 RESULTS=$OUT/results
 : >"$RESULTS"

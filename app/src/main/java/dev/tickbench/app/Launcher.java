@@ -1,5 +1,7 @@
 package dev.tickbench.app;
 
+import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.workbench.MainViewModel;
 import java.util.List;
 import javafx.application.Application;
 
@@ -18,12 +20,19 @@ public final class Launcher {
             System.out.println(AppArgs.USAGE);
             return;
         }
+        AppArgs parsed = null;
         try {
-            AppArgs.parse(List.of(args));
+            parsed = AppArgs.parse(List.of(args));
         } catch (IllegalArgumentException e) {
             System.err.println("tickbench: " + e.getMessage());
             System.err.println(AppArgs.USAGE);
             System.exit(2);
+        }
+        if (parsed.files().isEmpty() && !parsed.remote()) {
+            // this machine's probe process starts now, while JavaFX starts and the window is built (issue 25:
+            // its JVM's start and the sources' opening took 1-2 s after the window); the window's connection
+            // takes it over (Workbench.begin connects to this machine with the same rate and FLOOR_HZ)
+            LocalConnection.startEarly(parsed.rateHz() != null ? parsed.rateHz() : MainViewModel.DEFAULT_RATE_HZ, parsed.floorHz());
         }
         Application.launch(TickbenchApp.class, args);
     }

@@ -26,11 +26,23 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code content}: the same, and the sources panel lists the session's sources (its hello came);
  *   <li>{@code curves}: a track on screen drew a line of at least two points.
  * </ul>
+ *
+ * And, to see where the time between them goes, this machine's probe process: {@code probe_spawned}
+ * (its process started), {@code probe_hello} (its first line came), {@code connect} (the window's
+ * connection started, which takes over a probe started early), {@code first_series} (the store's first
+ * series). With {@code -Dtickbench.exitAfter=MILESTONE} the app quits {@value #EXIT_DELAY_MS} ms after
+ * that milestone, file or not: the build's training run for the app's class-data archive
+ * (jpackage/build.sh) starts it, lets it start and stops it so.
  */
 public final class StartupLog {
     public static final String PROPERTY = "tickbench.startupLog";
+    public static final String EXIT_PROPERTY = "tickbench.exitAfter";
+    /** After the milestone, a while more of the running app (the first follow steps, the clock panel's turns). */
+    static final long EXIT_DELAY_MS = 3_000;
     private static final Path FILE = file();
+    private static final String EXIT_AFTER = System.getProperty(EXIT_PROPERTY);
     private static final Set<String> DONE = ConcurrentHashMap.newKeySet();
+    private static volatile Runnable exit = () -> {};
 
     private StartupLog() {}
 
@@ -39,14 +51,26 @@ public final class StartupLog {
         return f == null || f.isBlank() ? null : Path.of(f);
     }
 
-    /** Whether milestones are written (the property is set). */
+    /** Whether milestones are noted (written, or one ends the app). */
     public static boolean enabled() {
-        return FILE != null;
+        return FILE != null || EXIT_AFTER != null;
+    }
+
+    /** What ends the app when {@value #EXIT_PROPERTY} names a milestone (run once, on a thread of its own, after the delay). */
+    public static void onExit(Runnable r) {
+        exit = r;
     }
 
     /** Notes milestone {@code name} the first time it is reached; any thread. */
     public static void mark(String name) {
-        if (FILE == null || !DONE.add(name)) {
+        if (!enabled() || !DONE.add(name)) {
+            return;
+        }
+        if (name.equals(EXIT_AFTER)) {
+            java.util.concurrent.CompletableFuture.delayedExecutor(EXIT_DELAY_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
+                    .execute(() -> exit.run());
+        }
+        if (FILE == null) {
             return;
         }
         ProcessHandle.Info me = ProcessHandle.current().info();

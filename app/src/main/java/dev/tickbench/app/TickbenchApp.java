@@ -13,6 +13,7 @@ public final class TickbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        StartupLog.onExit(() -> javafx.application.Platform.runLater(javafx.application.Platform::exit));
         StartupLog.mark("toolkit");
         workbench = Workbench.open(stage, Startup.forUser());
         AppArgs args;

@@ -4,6 +4,8 @@ import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.ConnectionKind;
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.Series;
+import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
 import dev.tickbench.app.workbench.Theme;
@@ -86,6 +88,16 @@ public final class Workbench {
             return;
         }
         view.charts().onFirstCurves(() -> StartupLog.mark("curves"));
+        vm.storeProperty().addListener((o, a, store) -> {
+            if (store != null) {
+                store.addListener(new StoreListener() {
+                    @Override
+                    public void seriesAdded(Series series) {
+                        StartupLog.mark("first_series");
+                    }
+                });
+            }
+        });
         Runnable[] check = new Runnable[1];
         check[0] = () -> {
             boolean live = view.tabs().getSelectionModel().getSelectedIndex() == 0;

@@ -19,6 +19,8 @@ import java.util.HexFormat;
  */
 public final class BundledProbe {
     static final String RESOURCE = "tickbench-probe.jar";
+    /** The jar's SHA-256 in hex, written beside it by the build. */
+    static final String HASH_RESOURCE = RESOURCE + ".sha256";
 
     /** Where the jar's bytes are read from, each time they are needed. */
     @FunctionalInterface
@@ -38,6 +40,11 @@ public final class BundledProbe {
     public static BundledProbe of(byte[] jar) {
         byte[] copy = jar.clone();
         return new BundledProbe(() -> new ByteArrayInputStream(copy), sha256Hex(copy));
+    }
+
+    /** SHA-256, which every JDK has. */
+    static MessageDigest newDigest() {
+        return digest();
     }
 
     static String sha256Hex(byte[] bytes) {
@@ -69,7 +76,13 @@ public final class BundledProbe {
         return new BundledProbe(s, sha256Hex(s));
     }
 
-    /** The jar from the app's class path; null when this build carries none. */
+    /**
+     * The jar from the app's class path; null when this build carries none. Its hash is the one the build
+     * wrote beside it ({@value #HASH_RESOURCE}, app/src/build/Sha256File.java): reading and hashing the 15 MB
+     * took 0.2–0.4 s of the start, before this machine's probe process could run. A build without that
+     * file (an IDE's) hashes the jar here, as before; whoever writes the jar out checks what it wrote
+     * against the hash ({@link LocalProbeJar}).
+     */
     public static BundledProbe fromResources() throws IOException {
         Source s = () -> {
             InputStream in = BundledProbe.class.getResourceAsStream(RESOURCE);
@@ -83,7 +96,19 @@ public final class BundledProbe {
                 return null;
             }
         }
-        return new BundledProbe(s, sha256Hex(s));
+        String recorded = recordedHash();
+        return new BundledProbe(s, recorded != null ? recorded : sha256Hex(s));
+    }
+
+    /** The hash the build recorded for the bundled jar; null when there is none or it is no SHA-256 in hex. */
+    private static String recordedHash() throws IOException {
+        try (InputStream in = BundledProbe.class.getResourceAsStream(HASH_RESOURCE)) {
+            if (in == null) {
+                return null;
+            }
+            String hex = new String(in.readNBytes(200), java.nio.charset.StandardCharsets.US_ASCII).strip();
+            return hex.matches("[0-9a-f]{64}") ? hex : null;
+        }
     }
 
     /** The jar's bytes, read again from where they came from. */

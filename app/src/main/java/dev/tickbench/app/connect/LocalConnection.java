@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.app.StartupLog;
 import dev.tickbench.app.dirs.UserDirs;
 import dev.tickbench.app.session.TickHandoff;
 import dev.tickbench.core.capture.LineSink;
@@ -111,22 +112,33 @@ public final class LocalConnection implements Connection, TriggerRequests {
 
     @Override
     public synchronized void start(LineSink sink, Consumer<ConnectionEvent> events) {
+        StartupLog.mark("connect");
         // whichever way, the producer only copies each line into the hand-off's ring: decoding, the store, the
         // charts' locks, the spool and a recording run on its consumer thread (docs/workbench-intake.md)
         tally = new TickTally(sink, config.rateHz());
         handoff = new TickHandoff(tally, msg -> events.accept(new ConnectionEvent.Failed(msg)));
-        List<String> command;
+        LocalProbeLaunch launch;
         try {
-            command = asked == Mode.PROBE_PROCESS ? probeCommand() : null;
+            launch = asked == Mode.PROBE_PROCESS ? probeLaunch() : null;
         } catch (IllegalArgumentException e) { // FLOOR_HZ of the environment is no number: said as in process
             events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
             return;
         }
-        if (command != null) {
+        if (launch != null) {
             running = Mode.PROBE_PROCESS;
             gate = new StreamPumpGate(handoff);
-            child = new ProbeProcess(command, title(), "sampling " + title() + " at " + config.rateHz() + " Hz");
-            child.start(gate, events);
+            Consumer<ConnectionEvent> watched = launch.archive() == null ? events : ev -> {
+                if (LocalProbeLaunch.crashed(ev)) {
+                    ProbeArchive.discard(launch.archive()); // never trusted again; a start again runs without it
+                }
+                events.accept(ev);
+            };
+            child = EarlyProbe.take(launch.command(), gate, watched); // started by the launcher, before the window
+            if (child == null) {
+                child = newChild(launch);
+                child.start(gate, watched);
+            }
+            launch.trainLater();
             return;
         }
         running = Mode.IN_PROCESS;
@@ -141,12 +153,34 @@ public final class LocalConnection implements Connection, TriggerRequests {
         }
     }
 
+    private ProbeProcess newChild(LocalProbeLaunch launch) {
+        return new ProbeProcess(launch.command(), title(), "sampling " + title() + " at " + config.rateHz() + " Hz");
+    }
+
     /**
-     * The probe process's command line: this JVM's {@code java}, the probe launchers' flags, the bundled
-     * jar from the cache and {@code stream} with this session's rate, FLOOR_HZ, roots and ceiling; null
-     * when this build carries no probe jar or there is no {@code java} beside this JVM.
+     * Starts this machine's probe process now, before the window is built, for the first connection to
+     * this machine at {@code rateHz} and {@code floorHz} to take over ({@link EarlyProbe}; the launcher
+     * calls it when the command line asks for this machine). Returns at once; nothing when there is no
+     * /proc, the sampler runs in process, or no probe process can be started.
      */
-    private List<String> probeCommand() {
+    public static void startEarly(int rateHz, Integer floorHz) {
+        if (!available() || modeAsked() != Mode.PROBE_PROCESS) {
+            return;
+        }
+        EarlyProbe.start(() -> {
+            LocalConnection c = live(rateHz, floorHz);
+            LocalProbeLaunch launch = c.probeLaunch();
+            return launch == null ? null : c.newChild(launch);
+        });
+    }
+
+    /**
+     * The probe process's launch: this JVM's {@code java}, the probe launchers' flags, the bundled jar
+     * from the cache (with its class-data archive when one is whole, {@link ProbeArchive}) and {@code
+     * stream} with this session's rate, FLOOR_HZ, roots and ceiling; null when this build carries no probe
+     * jar or there is no {@code java} beside this JVM.
+     */
+    private LocalProbeLaunch probeLaunch() {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         BundledProbe probe = bundledProbe();
         if (probe == null || !Files.isExecutable(java)) {
@@ -158,22 +192,18 @@ public final class LocalConnection implements Connection, TriggerRequests {
         } catch (IOException e) {
             return null; // the cache cannot be written: in process, as before
         }
-        List<String> words = new ArrayList<>();
+        List<String> prefix = new ArrayList<>();
         if (!"shared".equals(System.getProperty(SESSION_PROPERTY))) {
             // setsid(1) of util-linux: a child of the JVM is no process group leader, so it calls setsid()
             // and execs java in place (the pid, the pipes and the exit status stay the child's)
-            SETSID.stream().filter(Files::isExecutable).findFirst().ifPresent(p -> words.add(p.toString()));
+            SETSID.stream().filter(Files::isExecutable).findFirst().ifPresent(p -> prefix.add(p.toString()));
         }
-        words.add(java.toString());
-        words.addAll(SshProbeConnection.PROBE_JVM_FLAGS);
-        words.add("-jar");
-        words.add(jar.toString());
         Integer floor = config.floorHz().isPresent() ? config.floorHz().getAsInt() : floorFromEnvironment();
-        words.addAll(new StreamRequest(config.rateHz(), floor, null, null, config.ceiling()).streamArgs());
+        List<String> args = new ArrayList<>(new StreamRequest(config.rateHz(), floor, null, null, config.ceiling()).streamArgs());
         if (!config.roots().isLive()) {
-            words.addAll(List.of("--proc-root", config.roots().proc().toString(), "--sys-root", config.roots().sys().toString()));
+            args.addAll(List.of("--proc-root", config.roots().proc().toString(), "--sys-root", config.roots().sys().toString()));
         }
-        return words;
+        return LocalProbeLaunch.of(prefix, java, jar, args);
     }
 
     /**

@@ -1,19 +1,30 @@
 package dev.tickbench.app.connect;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 
 /**
  * The bundled probe jar as a file this machine's probe process can run: written once into the cache
  * ({@code $XDG_CACHE_HOME/tickbench/probe/}, named by its hash, as it is named on an SSH host), to a
- * temporary name and renamed, and checked by its hash the first time in a workbench's life. Other builds'
- * jars there are removed once this one is in place (a probe process still running one keeps its open
- * file; one started again by that build writes its jar anew), so the cache holds one jar, not one a build.
+ * temporary name and renamed. Its hash is checked when it is written and whenever its size or
+ * modification time differs from the last check, which {@value #CHECKED} beside it records: hashing
+ * the 15 MB at every start cost 0.05–0.2 s before the probe process could start (issue 25), and a file
+ * that was cut short, replaced or rewritten changes its size or time. Other builds' jars (and what
+ * belongs to them: their check records, their class-data archives, {@link ProbeArchive}) are removed
+ * once this one is in place (a probe process still running one keeps its open file; one started again
+ * by that build writes its jar anew), so the cache holds one jar, not one a build.
  */
 final class LocalProbeJar {
+    /** Beside the jar: its size and modification time when its hash was last found right. */
+    static final String CHECKED = ".checked";
     private static Path verified;
 
     private LocalProbeJar() {}
@@ -24,27 +35,75 @@ final class LocalProbeJar {
         if (file.equals(verified) && Files.isRegularFile(file)) {
             return file;
         }
-        if (!Files.isRegularFile(file) || !BundledProbe.fromFile(file).sha256().equals(probe.sha256())) {
-            Files.createDirectories(file.getParent());
-            Path part = Files.createTempFile(file.getParent(), probe.remoteName(), ".part");
-            try {
-                try (java.io.InputStream in = probe.open()) {
-                    Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
-                }
-                Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(part);
-            }
+        if (!Files.isRegularFile(file) || !checkedAsIs(file) && !BundledProbe.fromFile(file).sha256().equals(probe.sha256())) {
+            write(probe, file);
         }
+        recordChecked(file);
         pruneOthers(file);
         verified = file;
         return file;
     }
 
+    /** Writes the jar to a temporary name, checks what was written against the hash, then renames it. */
+    private static void write(BundledProbe probe, Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path part = Files.createTempFile(file.getParent(), probe.remoteName(), ".part");
+        try {
+            MessageDigest d = BundledProbe.newDigest();
+            try (InputStream in = new DigestInputStream(probe.open(), d)) {
+                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+            }
+            String wrote = HexFormat.of().formatHex(d.digest());
+            if (!wrote.equals(probe.sha256())) {
+                throw new IOException("the app's bundled probe jar has SHA-256 " + wrote + ", not the " + probe.sha256()
+                        + " its build recorded: rebuild the app (mvn package)");
+            }
+            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(part);
+        }
+    }
+
+    /** Whether the record beside {@code jar} says it was checked at its present size and modification time. */
+    private static boolean checkedAsIs(Path jar) {
+        try {
+            return Files.readString(checkedFile(jar), StandardCharsets.US_ASCII).equals(stamp(jar));
+        } catch (IOException e) {
+            return false; // no record (or none readable): hashed
+        }
+    }
+
+    private static void recordChecked(Path jar) throws IOException {
+        if (checkedAsIs(jar)) {
+            return;
+        }
+        Path record = checkedFile(jar);
+        Path part = Files.createTempFile(jar.getParent(), record.getFileName().toString(), ".part");
+        try {
+            Files.writeString(part, stamp(jar), StandardCharsets.US_ASCII);
+            Files.move(part, record, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(part);
+        }
+    }
+
+    private static Path checkedFile(Path jar) {
+        return jar.resolveSibling(jar.getFileName() + CHECKED);
+    }
+
+    /** The jar's size and modification time (to the file system's precision). */
+    static String stamp(Path jar) throws IOException {
+        return "size=" + Files.size(jar) + " mtime=" + Files.getLastModifiedTime(jar).toInstant() + "\n";
+    }
+
+    /** Removes other builds' jars and what belongs to them ({@code tickbench-probe-HASH…}); temporary files stay. */
     private static void pruneOthers(Path keep) throws IOException {
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(keep.getParent(), "tickbench-probe-*.jar")) {
-            for (Path p : jars) {
-                if (!p.equals(keep)) {
+        String name = keep.getFileName().toString();
+        String stem = name.substring(0, name.length() - ".jar".length());
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(keep.getParent(), "tickbench-probe-*")) {
+            for (Path p : files) {
+                String n = p.getFileName().toString();
+                if (!n.startsWith(stem) && !n.endsWith(".part")) {
                     Files.deleteIfExists(p);
                 }
             }

@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.app.StartupLog;
 import dev.tickbench.core.capture.LineSink;
 import java.io.IOException;
 import java.io.InputStream;
@@ -113,6 +114,7 @@ final class ProbeProcess {
                 return;
             }
             current = p;
+            StartupLog.mark("probe_spawned");
             if (closed) { // closed while starting: close() saw no process to close
                 closeQuietly(p.getOutputStream());
             }
@@ -125,6 +127,7 @@ final class ProbeProcess {
                 pump.pump(in, () -> {
                     if (!connected[0]) {
                         connected[0] = true;
+                        StartupLog.mark("probe_hello");
                         events.accept(new ConnectionEvent.Connected(detail + " (probe process " + p.pid() + ")"));
                     }
                 });

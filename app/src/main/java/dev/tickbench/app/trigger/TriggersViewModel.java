@@ -48,7 +48,10 @@ import javafx.collections.ObservableList;
 public final class TriggersViewModel {
     /** Firings kept in the list: the marks on the tracks are bounded by the store the same way. */
     static final int MAX_FIRED = 200;
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    /** Made when the first {@code triggers} line is read, not with the window: its first use loads ~350 classes (issue 25). */
+    private static final class Json {
+        static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
+    }
     private static final byte[] SET_PREFIX = ("{\"type\":\"" + TriggerLine.SET_TYPE + "\",")
             .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private static final byte[] HELLO_PREFIX = "{\"type\":\"hello\",".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -554,7 +557,7 @@ public final class TriggersViewModel {
     /** A {@code triggers} line: the armed set as the probe has it, and its answers to our requests. */
     private void setLine(byte[] b, int off, int len) {
         try {
-            com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(b, off, len);
+            com.fasterxml.jackson.databind.JsonNode n = Json.MAPPER.readTree(b, off, len);
             List<TriggerStatus> now = new java.util.ArrayList<>();
             n.path("armed").forEach(t -> now.add(TriggerStatus.of(t)));
             StringBuilder refused = new StringBuilder();

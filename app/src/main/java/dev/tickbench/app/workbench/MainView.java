@@ -131,9 +131,28 @@ public final class MainView extends BorderPane {
                 charts.refresh();
             }
         });
+        // a store's first samples are followed at once, not at the ticker's next turn (up to a step later):
+        // the window gets its range and the tracks on screen draw what came (issue 25, the first curves)
+        vm.storeProperty().addListener((o, a, s) -> followFirstSamples(s));
         // a capture read to its end: the overview and the rates say so at once, not at the next refresh
         vm.loadingProperty().addListener((o, a, on) -> { if (!on) { charts.refresh(); } });
         ticker.whileShowing(this);
+    }
+
+    /** One follow step as soon as {@code store}'s first batch holds samples (a live store; a replay does not follow). */
+    private void followFirstSamples(dev.tickbench.app.session.SeriesStore store) {
+        if (store == null) {
+            return;
+        }
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        store.addListener(new dev.tickbench.app.session.StoreListener() {
+            @Override
+            public void flushed() {
+                if (!done.get() && !Double.isNaN(store.latestX()) && !done.getAndSet(true)) {
+                    Platform.runLater(() -> { if (vm.storeProperty().get() == store) { vm.pulse(System.nanoTime()); } });
+                }
+            }
+        });
     }
 
     /** The error or confirmation row, shown while its text is not empty, until dismissed or replaced. */

@@ -33,15 +33,18 @@ final class ObserverRow extends Label {
         setMinWidth(USE_PREF_SIZE); // the figures are never cut: the status text on the left gives way
         setTooltip(new Tooltip("CPU in % of one core over the last second; RSS: resident memory (VmRSS)."
                 + " The probe's figures are its own, from its stream's self line."));
-        ProcessClock clock = new ProcessClock();
-        ObserverCost cost = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
+        ObserverCost[] cost = new ObserverCost[1];
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "tickbench-observer");
             t.setDaemon(true);
             return t;
         });
         timer.scheduleWithFixedDelay(() -> {
-            String own = cost.own(); // on this thread: ProcessClock is one clock per thread
+            if (cost[0] == null) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes (issue 25)
+                ProcessClock clock = new ProcessClock();
+                cost[0] = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
+            }
+            String own = cost[0].own(); // on this thread: ProcessClock is one clock per thread
             Platform.runLater(() -> show(own));
         }, 0, 1, TimeUnit.SECONDS);
     }

@@ -156,6 +156,7 @@ class LocalProbeProcessTest {
         } finally {
             p.close();
             Files.deleteIfExists(jar);
+            Files.deleteIfExists(jar.resolveSibling(jar.getFileName() + LocalProbeJar.CHECKED));
             Files.deleteIfExists(jar.getParent());
             Files.deleteIfExists(jar.getParent().getParent());
         }
