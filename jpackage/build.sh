@@ -51,7 +51,7 @@ PROVIDER_MODULES=jdk.crypto.ec
 # the same CPU (docs/measurements.md, 2026-12-04: memory; Shenandoah's compact mode cost 11 points of
 # CPU live for 18 MB). The same flags are in app/pom.xml's run command.
 APP_JAVA_OPTS="-Xmx1g -XX:G1PeriodicGCInterval=15000 -XX:MaxHeapFreeRatio=30 -XX:MinHeapFreeRatio=10"
-# The app's class-data archive (README "Class-data archive"): the launcher names it; lib/cds-archive.sh
+# The app's class-data archive (jpackage/README.md, "Class-data archive"): the launcher names it; lib/cds-archive.sh
 # makes it where the image lies (the .deb's postinst at /opt/tickbench), from the class list recorded here.
 # A missing archive is ignored by the JVM. Kept apart from APP_JAVA_OPTS (the heap is measured elsewhere).
 APP_CDS_OPTS='-XX:SharedArchiveFile=$APPDIR/tickbench.jsa'
