@@ -432,12 +432,15 @@ build_app() {
   step "app: image (jpackage)"
   # jpackage's default jlink options strip bin/java; it is kept (a few hundred kB) so that
   # test-packages.sh can make real SSH connections with exactly the runtime the app ships.
+  # --generate-cds-archive: the runtime's own class-data archive of the JDK's classes (lib/server/classes.jsa,
+  # as a JDK has), which a jlinked image lacks: every JVM started from it maps them, and this machine's
+  # probe process can then have its dynamic archive on top (LocalProbeLaunch).
   local opt java_options=()
   for opt in $APP_JAVA_OPTS $APP_CDS_OPTS; do java_options+=(--java-options "$opt"); done # one option each: written to the launcher's .cfg
   jpackage --type app-image --dest "$OUT/app" --name tickbench \
     --input "$input" --main-jar "$(basename "$APP_JAR")" --main-class dev.tickbench.app.Launcher \
     "${java_options[@]}" \
-    --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages" \
+    --add-modules "$APP_MODULES" --jlink-options "--strip-debug --no-header-files --no-man-pages --generate-cds-archive" \
     --icon "$ICON" --app-version "$VERSION" --vendor "Tickbench" \
     --description "Diagnostic workbench for Linux performance engineers" \
     --copyright "Tickbench developers"
