@@ -19,8 +19,13 @@ import org.junit.jupiter.api.Test;
  * does not take it (and it is ended), nor does a second connection.
  */
 class EarlyProbeTest {
-    /** A child that sends two lines, then waits for its stdin to close (as the probe's stream does; cat keeps stdout open). */
-    private static final List<String> CHILD = List.of("sh", "-c", "printf 'one\\ntwo\\n'; exec cat");
+    /**
+     * A child that sends two lines, then waits for its stdin to close (as the probe's stream does; cat keeps
+     * stdout open). The shell stays (no {@code exec}: a process that execs takes the new program's command
+     * line, and the test finds the child by its own), and its command line carries a mark of its own.
+     */
+    private static final String MARK = "tickbench-early-probe-test";
+    private static final List<String> CHILD = List.of("sh", "-c", "printf 'one\\ntwo\\n'; cat; : " + MARK);
 
     private final List<Object> got = new CopyOnWriteArrayList<>();
 
@@ -49,7 +54,7 @@ class EarlyProbeTest {
         EarlyProbe.start(() -> new ProbeProcess(CHILD, "a test", "early"));
         // the early child, as the launcher started it: found by its command among this JVM's children
         long pid = Waits.forValue("the early child", () -> ProcessHandle.current().children()
-                .filter(h -> h.info().commandLine().orElse("").contains("exec cat")).map(ProcessHandle::pid).findFirst().orElse(null));
+                .filter(h -> h.info().commandLine().orElse("").contains(MARK)).map(ProcessHandle::pid).findFirst().orElse(null));
         assertNull(EarlyProbe.take(List.of("sh", "-c", "exec cat"), this::line, got::add), "not the same command");
         Waits.until("the early child ended", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
         assertFalse(EarlyProbe.waiting());
