@@ -370,7 +370,7 @@ public final class ChartsPane extends VBox {
             double span = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, window.span() * factor));
             window.span(span);
             if (store != null) {
-                window.advance(store.firstX(), store.latestX());
+                window.advance(store.firstX(), store.publishedX());
             }
             return;
         }

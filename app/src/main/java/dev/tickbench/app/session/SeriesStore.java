@@ -90,6 +90,8 @@ public final class SeriesStore {
     private long wallMinusMonoNs;
     private volatile double firstX = Double.NaN;
     private volatile double latestX = Double.NaN;
+    /** {@link #latestX} as of the last {@link #flush()}: every point up to it has reached the readers. */
+    private volatile double publishedX = Double.NaN;
     private volatile long samples;
     private volatile long kmsgDropped;
 
@@ -346,6 +348,7 @@ public final class SeriesStore {
         for (Series s : order) {
             s.flush(now, maxPoints);
         }
+        publishedX = now;
         for (StoreListener l : listeners) {
             l.flushed();
         }
@@ -430,6 +433,15 @@ public final class SeriesStore {
     /** Epoch seconds of the newest sample or throttle line, NaN before it. */
     public double latestX() {
         return latestX;
+    }
+
+    /**
+     * Epoch seconds of the newest sample or throttle line that the last {@link #flush()} published, NaN
+     * before it: what the charts follow. {@link #latestX} runs up to a flush period ahead of what a chart
+     * has, and a window ending there made every chart draw again when the points up to it came (issue 25).
+     */
+    public double publishedX() {
+        return publishedX;
     }
 
     public long samples() {
