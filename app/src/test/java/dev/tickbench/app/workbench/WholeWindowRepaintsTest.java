@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -100,6 +102,79 @@ class WholeWindowRepaintsTest {
         assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> Repaints.inside(c.node(), t))),
                 "nothing that cannot be seen is painted");
         assertTrue(redraws().get("cpu") >= cpuDraws + STEPS - 1, "the CPU track followed the steps");
+        // the figures that change every second or so (the status row with the observer's, the clock verdict)
+        // change at the follow step's turn of the shared clock (view.Ticker): painted in the pulse that
+        // moves the tracks, never in one of their own
+        List<Node> texts = fx(() -> List.of(w.view.lookup("#status-row"), w.view.lookup("#clock-panel")));
+        List<Repaints.Pulse> ownPulse = r.pulses().stream()
+                .filter(p -> p.changes().stream().anyMatch(c -> c.paints() && texts.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
+                .filter(p -> p.changes().stream().noneMatch(c -> c.paints() && tracks.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
+                .toList();
+        assertEquals(List.of(), ownPulse, "no pulse of their own for the status row and the clock's figures");
+        assertTrue(r.changes(c -> c.paints() && Repaints.inside(c.node(), texts.get(0))).size() > 0, "the status row changed meanwhile");
+    }
+
+    /**
+     * A changed text of the status row, the observer's figures, the overview's rates or the clock verdict
+     * lays out its own room (FixedRoom), not the window: before, each asked every ancestor up to the root
+     * to be laid out again, the toolbar, the tabs and the tracks measured once more for each (issue 25).
+     * Structural: which nodes a layout pass would lay out, read before it runs; then what the pass did.
+     */
+    @Test
+    void aChangedStatusTextLaysOutItsRoomNotTheWindow() throws Exception {
+        followed();
+        w.drawn();
+        Scene scene = fx(w.view::getScene);
+        List<String> texts = List.of("99.9 samples/s · 123456 samples · 0 kmsg dropped · following, and a longer status than before",
+                "workbench 100 % CPU, RSS 1023 MB · probe 100 % CPU, RSS 1023 MB",
+                "100 Hz · 12 Hz achieved · 98765 missed",
+                "a verdict's figures long enough to wrap onto a second line in the clock's column: 99.9 s · 9999 samples");
+        List<String> toLayOut = fx(() -> {
+            scene.getRoot().applyCss();
+            scene.getRoot().layout(); // nothing pending before the texts change (but what a list's flow keeps asking for)
+            List<String> before = new ArrayList<>();
+            laidOut(scene.getRoot(), before);
+            w.vm.statusProperty().set(texts.get(0));
+            ((Label) scene.lookup("#observer")).setText(texts.get(1));
+            ((Label) scene.lookup(".rate-stats")).setText(texts.get(2));
+            clockText(scene).setText(texts.get(3));
+            List<String> out = new ArrayList<>();
+            laidOut(scene.getRoot(), out);
+            out.removeAll(before);
+            if (scene.getRoot().isNeedsLayout()) {
+                out.add("the root");
+            }
+            w.view.charts().tracks().stream().filter(Parent::isNeedsLayout).forEach(t -> out.add("the track " + t.group().id()));
+            return out;
+        });
+        // (read in the FX turn that changed the texts: a follow step after it lays out what it changes)
+        assertTrue(toLayOut.stream().allMatch(n -> n.startsWith("FixedRoom")), "only the rooms of the texts, not the root"
+                + " nor a track: " + toLayOut);
+        assertEquals(3, toLayOut.size(), "the status row, the overview's label column and the clock's column: " + toLayOut);
+        // and each text is laid out in its room as it is now: the figures whole, not cut
+        w.drawn();
+        Label observer = fx(() -> (Label) scene.lookup("#observer"));
+        assertTrue(fx(() -> observer.getWidth() >= observer.prefWidth(-1) - 0.5), "the observer's figures are whole");
+        assertEquals(texts.get(1), fx(observer::getText));
+    }
+
+    /** A text the clock verdict's column shows (its scope or summary, whichever it has now). */
+    private static Label clockText(Scene scene) {
+        return scene.lookup("#clock-panel").lookupAll(".label").stream().map(n -> (Label) n)
+                .filter(l -> l.isVisible() && l.getText() != null && !l.getText().isEmpty() && !l.getStyleClass().contains("panel-title"))
+                .findFirst().orElseThrow();
+    }
+
+    /** The outermost nodes a layout pass lays out under {@code n} (those it only walks through are not named). */
+    private static void laidOut(Node n, List<String> out) {
+        if (!(n instanceof Parent p)) {
+            return;
+        }
+        if (p.isNeedsLayout()) {
+            out.add(Repaints.name(p));
+            return;
+        }
+        p.getChildrenUnmodifiable().forEach(c -> laidOut(c, out));
     }
 
     /** Connects the router fixture's lines, fed five times faster than real time, and waits for the tracks to follow them. */
