@@ -66,8 +66,13 @@ class FollowDrawsNewColumnsTest {
 
         /** The same, only the lines {@code keep} keeps. */
         static Feeder routerFixture(int seconds, Predicate<String> keep) throws java.io.IOException {
+            return routerFixture(seconds, -1, keep);
+        }
+
+        /** The same with a gap (50 ticks lost) at tick {@code gapAtTick} (-1: none). */
+        static Feeder routerFixture(int seconds, int gapAtTick, Predicate<String> keep) throws java.io.IOException {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            new RouterCapture(100, seconds, 60, -1).write(out);
+            new RouterCapture(100, seconds, 60, gapAtTick).write(out);
             List<byte[]> lines = new ArrayList<>();
             out.toString(StandardCharsets.UTF_8).lines().filter(keep)
                     .forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));

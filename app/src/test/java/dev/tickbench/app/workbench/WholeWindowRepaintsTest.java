@@ -115,6 +115,47 @@ class WholeWindowRepaintsTest {
     }
 
     /**
+     * While following, a kmsg mark and a gap come right of the window and the next follow step brings them
+     * in. ChartFX's indicators took their nodes out of the chart while out of view and added them again in
+     * the layout of that step's pulse, after its CSS pass: styled in the next pulse, which changed nothing
+     * visible, so JavaFX repainted the whole window for each mark on every track (issue 25). Here no pulse
+     * leaves styling to the next one, and none repaints the whole window, while they come into view.
+     */
+    @Test
+    void marksComingIntoViewAreNotStyledInAPulseOfTheirOwn() throws Exception {
+        // a gap at 14 s of the fixture (after the 10 s followed() waits for), kmsg records every 13 s
+        feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300, 1400, l -> true);
+        fx(() -> { w.vm.connect(feeder); return null; });
+        until("the tracks drawn and followed", () -> {
+            ChartView cpu = w.view.charts().chart("cpu");
+            var s = w.vm.storeProperty().get();
+            return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
+                    && !w.vm.events().isEmpty();
+        });
+        w.drawn();
+        Scene scene = fx(w.view::getScene);
+        Repaints r = new Repaints(scene);
+        int events = fx(() -> w.vm.events().size());
+        AtomicInteger stepsAfterBoth = new AtomicInteger(-1);
+        TimeWindow.Listener step = tw -> {
+            boolean gap = w.vm.events().stream().anyMatch(m -> m.kind() == dev.tickbench.app.session.TimeMark.Kind.GAP);
+            boolean kmsg = w.vm.events().stream().skip(events).anyMatch(m -> m.kind() == dev.tickbench.app.session.TimeMark.Kind.KMSG);
+            if (gap && kmsg) {
+                stepsAfterBoth.incrementAndGet();
+            }
+        };
+        fx(() -> { r.start(); w.vm.window().addListener(step); return null; });
+        try {
+            until("a gap and a new kmsg mark, and two follow steps after both", () -> stepsAfterBoth.get() >= 2);
+            w.drawn();
+        } finally {
+            fx(() -> { w.vm.window().removeListener(step); r.stop(); return null; });
+        }
+        assertEquals(List.of(), r.styleLeft(), "no pulse leaves styling to the next");
+        assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
+    }
+
+    /**
      * A changed text of the status row, the observer's figures, the overview's rates or the clock verdict
      * lays out its own room (FixedRoom), not the window: before, each asked every ancestor up to the root
      * to be laid out again, the toolbar, the tabs and the tracks measured once more for each (issue 25).
