@@ -9,6 +9,7 @@ import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.session.TimeWindow;
+import dev.tickbench.app.view.FixedRoom;
 import dev.tickbench.app.view.TreeShowing;
 import dev.tickbench.core.catalogue.ChartGroup;
 import java.util.ArrayList;
@@ -101,7 +102,7 @@ public final class ChartsPane extends VBox {
         label.setMaxWidth(ChartView.LABEL_WIDTH);
         label.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(overview, Priority.ALWAYS);
-        HBox top = new HBox(0, label, overview);
+        HBox top = new HBox(0, new FixedRoom(label, Pos.CENTER_LEFT), overview); // changed rates lay out their room only
         top.setPadding(new Insets(2, 6, 2, 6));
         getChildren().addAll(top, body);
 
@@ -370,7 +371,7 @@ public final class ChartsPane extends VBox {
             double span = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, window.span() * factor));
             window.span(span);
             if (store != null) {
-                window.advance(store.firstX(), store.latestX());
+                window.advance(store.firstX(), store.publishedX());
             }
             return;
         }

@@ -6,6 +6,9 @@ import io.fair_acc.chartfx.plugins.XRangeIndicator;
 import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import io.fair_acc.chartfx.plugins.YValueIndicator;
 import java.util.List;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 
 /**
  * ChartFX indicators with our colours. ChartFX resets their style classes on every layout, so the
@@ -49,18 +52,40 @@ public final class Indicators {
                 label.setVisible(false); // shown once the band is laid out wide enough: a narrow one changes nothing
             }
 
+            /**
+             * As ChartFX's, but out of view the band and its word are hidden, not taken out of the chart:
+             * taken out, they came back in a layout pass when the follow step brought the band in (a gap
+             * comes at the window's right end), were styled in a pulse of their own that changed nothing
+             * visible, and JavaFX repainted the whole window for it (issue 25).
+             */
             @Override
             public void runPostLayout() {
-                super.runPostLayout();
-                // set only when it changes (a changed child asks for another layout), shown again when zoomed in
-                boolean fits = rectangle.getWidth() >= label.prefWidth(-1) + 4;
-                if (label.isVisible() != fits) {
-                    label.setVisible(fits);
+                if (getChart() == null) {
+                    return;
                 }
+                Bounds plot = getChart().getCanvas().getBoundsInLocal();
+                double a = plot.getMinX() + getAxis().getDisplayPosition(getLowerBound());
+                double b = plot.getMinX() + getAxis().getDisplayPosition(getUpperBound());
+                double from = Math.max(plot.getMinX(), Math.min(a, b));
+                double to = Math.min(plot.getMaxX(), Math.max(a, b));
+                boolean inView = to > from; // some of it between the plot's ends
+                shown(rectangle, inView);
+                if (inView) {
+                    layout(new BoundingBox(from, plot.getMinY(), to - from, plot.getHeight()));
+                }
+                // set only when it changes (a changed child asks for another layout), shown again when zoomed in
+                shown(label, inView && rectangle.getWidth() >= label.prefWidth(-1) + 4);
             }
         };
         g.setEditable(false);
         return g;
+    }
+
+    /** Set only when it changes (a changed child asks for another layout). */
+    private static void shown(Node n, boolean on) {
+        if (n.isVisible() != on) {
+            n.setVisible(on);
+        }
     }
 
     /** A fixed horizontal line with a label (a thermal zone's critical trip). */

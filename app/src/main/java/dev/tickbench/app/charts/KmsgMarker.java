@@ -4,6 +4,9 @@ import dev.tickbench.app.session.TimeMark;
 import io.fair_acc.chartfx.axes.Axis;
 import io.fair_acc.chartfx.plugins.ChartPlugin;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
@@ -21,6 +24,11 @@ final class KmsgMarker extends XValueIndicator {
                 : mark.kind() == TimeMark.Kind.TRIGGER ? mark.text().split(" ", 3)[1] : "");
         this.mark = mark;
         setEditable(false);
+        // its nodes stay in the chart from the start, hidden while out of view (runPostLayout)
+        addChildNodeIfNotPresent(pickLine);
+        if (label.getText() == null || label.getText().isEmpty()) {
+            getChartChildren().remove(label);
+        }
         Tooltip tip = new Tooltip(mark.text());
         tip.setShowDelay(Duration.millis(100));
         Tooltip.install(pickLine, tip);
@@ -37,26 +45,54 @@ final class KmsgMarker extends XValueIndicator {
         return mark;
     }
 
+    /**
+     * Placed on the plot, or hidden while its time is out of view. ChartFX's own takes its nodes out of
+     * the chart then and adds them again when the window brings it back: while following, every mark
+     * comes right of the window and the next follow step brings it in, so its nodes came back in a layout
+     * pass, after the pulse's CSS pass, were styled in a pulse of their own that changed nothing visible,
+     * and JavaFX repainted the whole window for it (docs/measurements.md 2026-12-04: live cost). Not
+     * editable, so no marker on the axis (ChartFX hides it too). A session start's label is left out where
+     * it would overlap an earlier one.
+     */
     @Override
     public void runPostLayout() {
-        super.runPostLayout();
-        if (mark == null || mark.kind() != TimeMark.Kind.SESSION || getChart() == null) {
+        if (getChart() == null) {
             return;
         }
+        Bounds plot = getChart().getCanvas().getBoundsInLocal();
+        double x = plot.getMinX() + getAxis().getDisplayPosition(getValue());
+        boolean inView = x >= plot.getMinX() && x <= plot.getMaxX();
+        shown(line, inView);
+        shown(pickLine, inView);
+        if (!inView) {
+            shown(label, false);
+            return;
+        }
+        layoutLine(x, plot.getMinY(), x, plot.getMaxY());
+        if (label.getText() == null || label.getText().isEmpty()) {
+            return; // a kmsg record's line is unlabelled: its text is on hover
+        }
+        layoutLabel(new BoundingBox(x, plot.getMinY(), 0, plot.getHeight()), MIDDLE_POSITION, getLabelPosition());
         boolean overlaps = false;
-        for (ChartPlugin p : getChart().getPlugins()) {
-            if (p == this) {
-                break; // the earlier marks' labels are placed first and keep their place
-            }
-            if (p instanceof KmsgMarker k && k.mark != null && k.mark.kind() == TimeMark.Kind.SESSION && k.label.isVisible()
-                    && k.label.getBoundsInParent().intersects(label.getBoundsInParent())) {
-                overlaps = true;
-                break;
+        if (mark != null && mark.kind() == TimeMark.Kind.SESSION) {
+            for (ChartPlugin p : getChart().getPlugins()) {
+                if (p == this) {
+                    break; // the earlier marks' labels are placed first and keep their place
+                }
+                if (p instanceof KmsgMarker k && k.mark != null && k.mark.kind() == TimeMark.Kind.SESSION && k.label.isVisible()
+                        && k.label.getBoundsInParent().intersects(label.getBoundsInParent())) {
+                    overlaps = true;
+                    break;
+                }
             }
         }
-        // set only when it changes (a changed child asks for another layout); shown again once zoomed apart
-        if (label.isVisible() == overlaps) {
-            label.setVisible(!overlaps);
+        shown(label, !overlaps); // shown again once zoomed apart
+    }
+
+    /** Set only when it changes (a changed child asks for another layout). */
+    private static void shown(Node n, boolean on) {
+        if (n.isVisible() != on) {
+            n.setVisible(on);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.tickbench.app.clock;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.control.SessionController.Origin;
 import dev.tickbench.app.control.SessionController.Showing;
+import dev.tickbench.app.view.FixedRoom;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.view.WhenShown;
 import java.util.ArrayList;
@@ -35,8 +36,12 @@ import javafx.scene.layout.VBox;
  */
 public final class ClockPanel extends VBox {
     static final double WIDTH = 330;
-    /** How often the model is asked whether to judge again (it judges live at most once a second). */
-    private static final long PULSE_NS = 250_000_000L;
+    /**
+     * How often the model is asked whether to judge again (it judges live at most once a second), and how
+     * often a new verdict is drawn: at the follow step's turns of the shared clock (Ticker), so that the
+     * verdict's figures change in the pulse that moves the tracks, not in a pulse of their own.
+     */
+    private static final long PULSE_NS = 500_000_000L;
 
     private final ClockViewModel vm;
     private final Label scope = new Label();
@@ -56,6 +61,8 @@ public final class ClockPanel extends VBox {
     private List<String> absentShown = List.of();
     private final WhenShown shown = new WhenShown(this);
     private final Runnable redraw = this::drawLatest;
+    /** The model has a state not drawn yet: drawn at the next turn (FX thread). */
+    private boolean stale;
 
     /**
      * @param showing what the window shows (its store, and the capture when replaying)
@@ -97,9 +104,9 @@ public final class ClockPanel extends VBox {
         getChildren().addAll(head, body);
         setFolded(false);
 
-        // drawn while it can be seen; hidden (another tab), once when it shows again: a hidden node
-        // changed made JavaFX repaint the whole window (WhenShown)
-        vm.addListener(s -> shown.run(redraw));
+        // drawn at the ticker's next turn while it can be seen; hidden (another tab), once when it shows
+        // again: a hidden node changed made JavaFX repaint the whole window (WhenShown)
+        vm.addListener(s -> stale = true);
         draw(vm.state());
         showing.addListener((o, a, b) -> vm.show(b.store(), b.origin() == Origin.REPLAY ? b.replayFile() : null));
         loading.addListener((o, a, b) -> vm.loading(b));
@@ -108,7 +115,13 @@ public final class ClockPanel extends VBox {
                 b == null ? Double.NaN : crosshair.rangeToProperty().get()));
         // judged at most once a second by the view-model; a Ticker while the window shows, not an AnimationTimer, which kept
         // JavaFX pulsing 60 frames a second in every tab (docs/workbench-charts.md, "Redraws")
-        new Ticker(PULSE_NS / 1_000_000, vm::pulse).whileShowing(this);
+        new Ticker(PULSE_NS / 1_000_000, now -> {
+            vm.pulse(now);
+            if (stale) {
+                stale = false;
+                shown.run(redraw);
+            }
+        }).whileShowing(this);
         // a panel nobody can see (another tab) judges nothing either: back in view it judges at once
         shown.showingProperty().addListener((o, a, on) -> {
             vm.active(!folded && on);
@@ -119,10 +132,14 @@ public final class ClockPanel extends VBox {
         vm.active(!folded && shown.isShowing());
     }
 
-    /** {@code tracks} with this panel at their right. */
+    /**
+     * {@code tracks} with this panel at their right, in a room of its own as tall as the tracks: its
+     * figures change every second and laid out the whole window up from here (FixedRoom); its width
+     * (open or folded) is still asked of the parent when it changes.
+     */
     public static Node beside(Node tracks, ClockPanel panel) {
         BorderPane area = new BorderPane(tracks);
-        area.setRight(panel);
+        area.setRight(new FixedRoom(panel, Pos.TOP_RIGHT).heightFromParent());
         return area;
     }
 

@@ -476,7 +476,7 @@ public final class SessionController {
             return;
         }
         if (showing.origin() != Origin.REPLAY) {
-            window.advance(s.firstX(), s.latestX());
+            window.advance(s.firstX(), s.publishedX()); // what the charts have: later points lie right of it
         } else if (loading) {
             showWholeReplay(s);
         }

@@ -74,6 +74,9 @@ public final class SeriesStore {
     /** Epoch seconds before which the memory bound dropped points (NaN: nothing dropped). */
     private volatile double keptFromX = Double.NaN;
     private final DerivedSeries derived = new DerivedSeries();
+    /** Each derived name with its kind (a new window notes them all again). */
+    private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
+    private final DerivedDrawing derivedDrawing;
     private final PmuDerived pmu = new PmuDerived();
     private final Ticks ticks = new Ticks(this);
     /**
@@ -90,6 +93,8 @@ public final class SeriesStore {
     private long wallMinusMonoNs;
     private volatile double firstX = Double.NaN;
     private volatile double latestX = Double.NaN;
+    /** {@link #latestX} as of the last {@link #flush()}: every point up to it has reached the readers. */
+    private volatile double publishedX = Double.NaN;
     private volatile long samples;
     private volatile long kmsgDropped;
 
@@ -107,6 +112,7 @@ public final class SeriesStore {
         this.catalogue = catalogue;
         this.maxPoints = maxPoints;
         this.maxBytes = maxBytes;
+        this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent);
     }
 
     public static SeriesStore live() {
@@ -206,8 +212,8 @@ public final class SeriesStore {
             String source = e.getKey();
             SourceValues v = e.getValue();
             switch (source) {
-                case "pmu_hw" -> pmu.hardware(v, s.monoNs(), (name, value, note) -> drawDerived(name, value, note, x));
-                case "pmu_sw" -> pmu.software(v, (name, value, note) -> drawDerived(name, value, note, x));
+                case "pmu_hw" -> pmu.hardware(v, s.monoNs(), (name, value, note) -> derivedDrawing.draw(name, value, note, x));
+                case "pmu_sw" -> pmu.software(v, (name, value, note) -> derivedDrawing.draw(name, value, note, x));
                 default -> levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
             }
         }
@@ -259,24 +265,9 @@ public final class SeriesStore {
      * the CSV export and /metrics give. Named as the catalogue and the CSV columns ({@code cpu.busy_pct}, …).
      */
     private void derived(List<DerivedValue> values, double x) {
-        if (values.isEmpty()) {
-            return;
+        if (!values.isEmpty()) {
+            derivedDrawing.draw(values, derived.window(), derived.quantisationNote(), x);
         }
-        String quantised = derived.quantisationNote();
-        for (DerivedValue v : values) {
-            derivedKinds.putIfAbsent(v.name(), v.kind());
-            drawDerived(v.name(), v.value(), CadenceBadges.windowNote(v.name(), v.kind(), derived.window(), quantised), x);
-        }
-    }
-
-    private void drawDerived(String name, double value, String note, double x) {
-        Optional<SeriesMatch> m = catalogue.series(name);
-        if (m.isEmpty() || m.get().group() == null) {
-            return;
-        }
-        Series s = series(m.get());
-        s.note(note);
-        s.add(x, m.get().toDisplay(value), false);
     }
 
     /** The throttle's once-a-second line: its values as the catalogue's {@code throttle.<field>} levels. */
@@ -346,6 +337,7 @@ public final class SeriesStore {
         for (Series s : order) {
             s.flush(now, maxPoints);
         }
+        publishedX = now;
         for (StoreListener l : listeners) {
             l.flushed();
         }
@@ -443,6 +435,15 @@ public final class SeriesStore {
         return latestX;
     }
 
+    /**
+     * Epoch seconds of the newest sample or throttle line that the last {@link #flush()} published, NaN
+     * before it: what the charts follow. {@link #latestX} runs up to a flush period ahead of what a chart
+     * has, and a window ending there made every chart draw again when the points up to it came (issue 25).
+     */
+    public double publishedX() {
+        return publishedX;
+    }
+
     public long samples() {
         return samples;
     }
@@ -455,7 +456,7 @@ public final class SeriesStore {
 
     /** The window the user chose; the receiving thread applies it before the next line. */
     private volatile DerivedWindow requestedWindow = DerivedWindow.DEFAULT;
-    private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
+
     private volatile int helloUserHz = 100;
 
     /**

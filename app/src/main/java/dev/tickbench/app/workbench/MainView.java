@@ -89,7 +89,12 @@ public final class MainView extends BorderPane {
         // light / dark from the one colour sheet: the sheets come with the scene, dark is a root class
         vm.darkThemeProperty().addListener((o, a, b) -> Theme.apply(this, b));
         Theme.apply(this, vm.darkThemeProperty().get());
-        sceneProperty().addListener((o, a, b) -> { if (b != null) { Theme.install(b); } });
+        sceneProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                Theme.install(b);
+                dev.tickbench.app.view.CssInPulse.install(b); // no pulse of its own for a late style: no whole-window repaint
+            }
+        });
         setTop(new VBox(toolbar, banner("error-banner", vm.errorProperty(), null), banner("notice-banner", vm.noticeProperty(), "notice"),
                 progressRow()));
 

@@ -4,12 +4,14 @@ import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.sampler.ProcessClock;
+import dev.tickbench.app.view.FixedRoom;
+import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.sampler.SelfLine;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
+import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
@@ -18,12 +20,14 @@ import javafx.scene.layout.Priority;
 /**
  * The status row's right end: the workbench's own CPU and RSS and the probe's, once a second
  * ({@link ObserverCost}). Read on a thread of its own (an animation would keep the window drawing every
- * frame); the text is set on the FX thread only when it changed.
+ * frame); the text is set on the FX thread, at a turn of the window's {@link Ticker}, only when it changed.
  */
 final class ObserverRow extends Label {
     private static final Path STATUS = Path.of("/proc/self/status");
 
     private final MainViewModel vm;
+    /** The workbench's own figures, read once a second on the observer's thread; null before the first. */
+    private volatile String own;
     private SelfLine lastLine;
     private long lastLineAtNs;
 
@@ -44,23 +48,34 @@ final class ObserverRow extends Label {
                 ProcessClock clock = new ProcessClock();
                 cost[0] = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
             }
-            String own = cost[0].own(); // on this thread: ProcessClock is one clock per thread
-            Platform.runLater(() -> show(own));
+            own = cost[0].own(); // on this thread: ProcessClock is one clock per thread
         }, 0, 1, TimeUnit.SECONDS);
+        // shown at a turn of the window's shared clock, in the pulse of the follow step, not in one of its own (Ticker)
+        new Ticker(1000, now -> show()).whileShowing(this);
     }
 
-    /** {@code status} and, at its right, the observer's figures. */
-    static HBox beside(Label status, MainViewModel vm) {
+    /**
+     * {@code status} and, at its right, the observer's figures, in a room of their own: both change every
+     * second or so, and a changed text laid out the whole window up from the status row (FixedRoom); the
+     * row is one line high and as wide as the window, whatever they say.
+     */
+    static FixedRoom beside(Label status, MainViewModel vm) {
         ObserverRow row = new ObserverRow(vm);
         row.setId("observer");
         HBox box = new HBox(16, status, row);
         HBox.setHgrow(status, Priority.ALWAYS);
         status.setMaxWidth(Double.MAX_VALUE);
-        return box;
+        FixedRoom room = new FixedRoom(box, Pos.CENTER_LEFT).widthFromParent();
+        room.setId("status-row");
+        return room;
     }
 
-    private void show(String own) {
-        String text = own + " · " + ObserverCost.probe(probe());
+    private void show() {
+        String o = own;
+        if (o == null) {
+            return;
+        }
+        String text = o + " · " + ObserverCost.probe(probe());
         if (!text.equals(getText())) {
             setText(text);
         }

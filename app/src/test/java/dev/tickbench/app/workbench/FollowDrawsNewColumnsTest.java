@@ -2,18 +2,23 @@ package dev.tickbench.app.workbench;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
+import dev.tickbench.app.session.TimeWindow;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.testkit.RouterCapture;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,10 +61,21 @@ class FollowDrawsNewColumnsTest {
 
         /** The router fixture's first {@code seconds} at 100 Hz (kmsg records, throttle lines, no gap). */
         static Feeder routerFixture(int seconds) throws java.io.IOException {
+            return routerFixture(seconds, l -> true);
+        }
+
+        /** The same, only the lines {@code keep} keeps. */
+        static Feeder routerFixture(int seconds, Predicate<String> keep) throws java.io.IOException {
+            return routerFixture(seconds, -1, keep);
+        }
+
+        /** The same with a gap (50 ticks lost) at tick {@code gapAtTick} (-1: none). */
+        static Feeder routerFixture(int seconds, int gapAtTick, Predicate<String> keep) throws java.io.IOException {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            new RouterCapture(100, seconds, 60, -1).write(out);
+            new RouterCapture(100, seconds, 60, gapAtTick).write(out);
             List<byte[]> lines = new ArrayList<>();
-            out.toString(StandardCharsets.UTF_8).lines().forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
+            out.toString(StandardCharsets.UTF_8).lines().filter(keep)
+                    .forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
             return new Feeder(lines);
         }
 
@@ -131,5 +147,64 @@ class FollowDrawsNewColumnsTest {
         long added = now.appended() - before.appended();
         assertTrue(read <= added + slack, "6 drawings read " + read + " points; " + added + " were appended since the drawing"
                 + " before them (" + now.shown() + " shown)");
+    }
+
+    /**
+     * Each track on screen draws once per follow step, not again in the pulse after (issue 25): the step
+     * ends the window at the newest point the charts have been handed (SeriesStore.publishedX), so the
+     * points that reach them before the next step lie right of it and redraw nothing. It ended at the
+     * newest point decoded, up to a flush period ahead: the next batch then fell inside the window and
+     * the busy, memory and PSI tracks drew a second time each step.
+     *
+     * <p>No throttle lines (a throttle point has its sample's time, so one that comes after the batch of
+     * its sample lands inside the window: a real change, drawn) and no kmsg records (a mark is drawn when
+     * it comes). Watched: the tracks drawn as lines of all their series, since a level's emission marks
+     * join a chart when the first arrives and a ranked track may change what it draws every 2 s, each a
+     * redraw of its own.
+     */
+    @Test
+    void eachTrackOnScreenDrawsOncePerFollowStep() throws Exception {
+        feeder = Feeder.routerFixture(300, l -> !l.startsWith("{\"type\":\"throttle\"") && !l.startsWith("{\"type\":\"kmsg\""));
+        fx(() -> { w.vm.connect(feeder); return null; });
+        until("the tracks drawn and followed", () -> {
+            ChartView cpu = w.view.charts().chart("cpu");
+            var s = w.vm.storeProperty().get();
+            return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow();
+        });
+        w.drawn();
+        List<String> watched = fx(() -> w.view.charts().tracks().stream()
+                .filter(v -> v.isOnScreen() && !v.group().steps() && v.picker() == null).map(v -> v.group().id()).toList());
+        assertTrue(watched.contains("cpu"), "watched: " + watched);
+        // the redraws of each watched track from one follow step to the next (FX thread)
+        List<Map<String, Long>> betweenSteps = new ArrayList<>();
+        Map<String, Long> last = new LinkedHashMap<>();
+        TimeWindow.Listener step = tw -> {
+            Map<String, Long> d = new LinkedHashMap<>();
+            for (String g : watched) {
+                long now = w.view.charts().chart(g).redraws();
+                Long was = last.put(g, now);
+                if (was != null) {
+                    d.put(g, now - was);
+                }
+            }
+            if (!d.isEmpty()) {
+                betweenSteps.add(d);
+            }
+        };
+        fx(() -> { step.windowChanged(null); w.vm.window().addListener(step); return null; });
+        try {
+            until("6 follow steps", () -> betweenSteps.size() >= 6);
+        } finally {
+            fx(() -> { w.vm.window().removeListener(step); return null; });
+        }
+        List<Map<String, Long>> seen = fx(() -> List.copyOf(betweenSteps));
+        for (Map<String, Long> d : seen) {
+            d.forEach((g, n) -> assertTrue(n <= 1, g + " drew " + n + " times for one follow step: " + seen));
+        }
+        // and they did follow: every watched track drew for the steps (the first may have come before it was watched)
+        Map<String, Long> total = new LinkedHashMap<>();
+        seen.forEach(d -> d.forEach((g, n) -> total.merge(g, n, Long::sum)));
+        total.forEach((g, n) -> assertTrue(n >= seen.size() - 1, g + " drew " + n + " times in " + seen.size() + " steps"));
+        assertEquals(watched.size(), total.size());
     }
 }

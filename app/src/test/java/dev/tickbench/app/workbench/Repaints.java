@@ -62,9 +62,11 @@ final class Repaints {
 
     /**
      * A pulse that synced {@code changes} (none when the scene was dirty whole: its first pulses);
-     * {@code restyled}: the nodes whose CSS the pulse was to redo (what asked for a pulse that may change nothing).
+     * {@code restyled}: the nodes whose CSS the pulse was to redo (what asked for a pulse that may change nothing);
+     * {@code styleLeft}: the nodes that asked for CSS after the pulse's CSS pass (in its layout), styled in
+     * the next pulse, which may then change nothing visible.
      */
-    record Pulse(List<Change> changes, List<String> restyled) {
+    record Pulse(List<Change> changes, List<String> restyled, List<String> styleLeft) {
         /** Something synced, and nothing that can be seen painted: the renderer repaints everything. */
         boolean blind() {
             return !changes.isEmpty() && changes.stream().noneMatch(c -> c.seen() && c.paints());
@@ -93,6 +95,11 @@ final class Repaints {
 
     List<Pulse> pulses() {
         return pulses;
+    }
+
+    /** The pulses that left styling to the next pulse (a node asked for CSS in their layout). */
+    List<Pulse> styleLeft() {
+        return pulses.stream().filter(p -> !p.styleLeft().isEmpty()).toList();
     }
 
     /** The pulses that repaint the whole window. */
@@ -127,7 +134,9 @@ final class Repaints {
                 ((Collection<?>) DIRTY_BITS.get(nodes[i])).forEach(b -> bits.add(String.valueOf(b)));
                 changes.add(new Change(nodes[i], bits, seen(nodes[i])));
             }
-            pulses.add(new Pulse(changes, restyled));
+            List<String> left = new ArrayList<>();
+            collectRestyled(scene.getRoot(), left);
+            pulses.add(new Pulse(changes, restyled, left));
             restyled = List.of();
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -100,6 +102,120 @@ class WholeWindowRepaintsTest {
         assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> Repaints.inside(c.node(), t))),
                 "nothing that cannot be seen is painted");
         assertTrue(redraws().get("cpu") >= cpuDraws + STEPS - 1, "the CPU track followed the steps");
+        // the figures that change every second or so (the status row with the observer's, the clock verdict)
+        // change at the follow step's turn of the shared clock (view.Ticker): painted in the pulse that
+        // moves the tracks, never in one of their own
+        List<Node> texts = fx(() -> List.of(w.view.lookup("#status-row"), w.view.lookup("#clock-panel")));
+        List<Repaints.Pulse> ownPulse = r.pulses().stream()
+                .filter(p -> p.changes().stream().anyMatch(c -> c.paints() && texts.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
+                .filter(p -> p.changes().stream().noneMatch(c -> c.paints() && tracks.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
+                .toList();
+        assertEquals(List.of(), ownPulse, "no pulse of their own for the status row and the clock's figures");
+        assertTrue(r.changes(c -> c.paints() && Repaints.inside(c.node(), texts.get(0))).size() > 0, "the status row changed meanwhile");
+    }
+
+    /**
+     * While following, a kmsg mark and a gap come right of the window and the next follow step brings them
+     * in. ChartFX's indicators took their nodes out of the chart while out of view and added them again in
+     * the layout of that step's pulse, after its CSS pass: styled in the next pulse, which changed nothing
+     * visible, so JavaFX repainted the whole window for each mark on every track (issue 25). Here no pulse
+     * leaves styling to the next one, and none repaints the whole window, while they come into view.
+     */
+    @Test
+    void marksComingIntoViewAreNotStyledInAPulseOfTheirOwn() throws Exception {
+        // a gap at 14 s of the fixture (after the 10 s followed() waits for), kmsg records every 13 s
+        feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300, 1400, l -> true);
+        fx(() -> { w.vm.connect(feeder); return null; });
+        until("the tracks drawn and followed", () -> {
+            ChartView cpu = w.view.charts().chart("cpu");
+            var s = w.vm.storeProperty().get();
+            return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
+                    && !w.vm.events().isEmpty();
+        });
+        w.drawn();
+        Scene scene = fx(w.view::getScene);
+        Repaints r = new Repaints(scene);
+        int events = fx(() -> w.vm.events().size());
+        AtomicInteger stepsAfterBoth = new AtomicInteger(-1);
+        TimeWindow.Listener step = tw -> {
+            boolean gap = w.vm.events().stream().anyMatch(m -> m.kind() == dev.tickbench.app.session.TimeMark.Kind.GAP);
+            boolean kmsg = w.vm.events().stream().skip(events).anyMatch(m -> m.kind() == dev.tickbench.app.session.TimeMark.Kind.KMSG);
+            if (gap && kmsg) {
+                stepsAfterBoth.incrementAndGet();
+            }
+        };
+        fx(() -> { r.start(); w.vm.window().addListener(step); return null; });
+        try {
+            until("a gap and a new kmsg mark, and two follow steps after both", () -> stepsAfterBoth.get() >= 2);
+            w.drawn();
+        } finally {
+            fx(() -> { w.vm.window().removeListener(step); r.stop(); return null; });
+        }
+        assertEquals(List.of(), r.styleLeft(), "no pulse leaves styling to the next");
+        assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
+    }
+
+    /**
+     * A changed text of the status row, the observer's figures, the overview's rates or the clock verdict
+     * lays out its own room (FixedRoom), not the window: before, each asked every ancestor up to the root
+     * to be laid out again, the toolbar, the tabs and the tracks measured once more for each (issue 25).
+     * Structural: which nodes a layout pass would lay out, read before it runs; then what the pass did.
+     */
+    @Test
+    void aChangedStatusTextLaysOutItsRoomNotTheWindow() throws Exception {
+        followed();
+        w.drawn();
+        Scene scene = fx(w.view::getScene);
+        List<String> texts = List.of("99.9 samples/s · 123456 samples · 0 kmsg dropped · following, and a longer status than before",
+                "workbench 100 % CPU, RSS 1023 MB · probe 100 % CPU, RSS 1023 MB",
+                "100 Hz · 12 Hz achieved · 98765 missed",
+                "a verdict's figures long enough to wrap onto a second line in the clock's column: 99.9 s · 9999 samples");
+        List<String> toLayOut = fx(() -> {
+            scene.getRoot().applyCss();
+            scene.getRoot().layout(); // nothing pending before the texts change (but what a list's flow keeps asking for)
+            List<String> before = new ArrayList<>();
+            laidOut(scene.getRoot(), before);
+            w.vm.statusProperty().set(texts.get(0));
+            ((Label) scene.lookup("#observer")).setText(texts.get(1));
+            ((Label) scene.lookup(".rate-stats")).setText(texts.get(2));
+            clockText(scene).setText(texts.get(3));
+            List<String> out = new ArrayList<>();
+            laidOut(scene.getRoot(), out);
+            out.removeAll(before);
+            if (scene.getRoot().isNeedsLayout()) {
+                out.add("the root");
+            }
+            w.view.charts().tracks().stream().filter(Parent::isNeedsLayout).forEach(t -> out.add("the track " + t.group().id()));
+            return out;
+        });
+        // (read in the FX turn that changed the texts: a follow step after it lays out what it changes)
+        assertTrue(toLayOut.stream().allMatch(n -> n.startsWith("FixedRoom")), "only the rooms of the texts, not the root"
+                + " nor a track: " + toLayOut);
+        assertEquals(3, toLayOut.size(), "the status row, the overview's label column and the clock's column: " + toLayOut);
+        // and each text is laid out in its room as it is now: the figures whole, not cut
+        w.drawn();
+        Label observer = fx(() -> (Label) scene.lookup("#observer"));
+        assertTrue(fx(() -> observer.getWidth() >= observer.prefWidth(-1) - 0.5), "the observer's figures are whole");
+        assertEquals(texts.get(1), fx(observer::getText));
+    }
+
+    /** A text the clock verdict's column shows (its scope or summary, whichever it has now). */
+    private static Label clockText(Scene scene) {
+        return scene.lookup("#clock-panel").lookupAll(".label").stream().map(n -> (Label) n)
+                .filter(l -> l.isVisible() && l.getText() != null && !l.getText().isEmpty() && !l.getStyleClass().contains("panel-title"))
+                .findFirst().orElseThrow();
+    }
+
+    /** The outermost nodes a layout pass lays out under {@code n} (those it only walks through are not named). */
+    private static void laidOut(Node n, List<String> out) {
+        if (!(n instanceof Parent p)) {
+            return;
+        }
+        if (p.isNeedsLayout()) {
+            out.add(Repaints.name(p));
+            return;
+        }
+        p.getChildrenUnmodifiable().forEach(c -> laidOut(c, out));
     }
 
     /** Connects the router fixture's lines, fed five times faster than real time, and waits for the tracks to follow them. */

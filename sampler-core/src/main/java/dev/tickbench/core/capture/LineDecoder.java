@@ -427,7 +427,9 @@ public final class LineDecoder {
             throw new IOException(source + " carries values by position but no hello or schema line named its keys"
                     + " (a v2 stream is read from its hello)");
         }
-        String[] keys = new String[names.length];
+        // the keys are the schema's own array while every value so far is there (the usual line): a copy of
+        // it per source and line was most of what decoding allocated (some 20 KB a line at 100 Hz, issue 25)
+        String[] keys = null;
         long[] values = new long[names.length];
         int n = 0;
         int i = 0;
@@ -439,13 +441,19 @@ public final class LineDecoder {
                 throw new IOException(source + " carries more values than the " + names.length + " keys of its schema");
             }
             if (t == JsonToken.VALUE_NUMBER_INT) {
-                keys[n] = names[i];
+                if (keys != null) {
+                    keys[n] = names[i];
+                }
                 values[n++] = p.getLongValue();
             } else {
+                if (keys == null) {
+                    keys = java.util.Arrays.copyOf(names, names.length); // the first n are the values' keys
+                }
                 p.skipChildren(); // null, or a future non-integer value: not a reading, so not kept
             }
         }
-        return new SourceValues(n == keys.length ? keys : java.util.Arrays.copyOf(keys, n),
+        String[] carried = keys == null ? names : keys;
+        return new SourceValues(n == carried.length ? carried : java.util.Arrays.copyOf(carried, n),
                 n == values.length ? values : java.util.Arrays.copyOf(values, n));
     }
 
