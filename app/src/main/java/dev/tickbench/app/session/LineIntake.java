@@ -6,12 +6,21 @@ import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.capture.OtherLine;
 import dev.tickbench.core.capture.StreamLine;
 import java.io.IOException;
+import java.lang.ref.WeakReference;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * The sink a connection feeds: decodes each line on the receiving thread, hands it to the store,
  * passes the raw bytes on to the recorder (a capture is the saved stream, byte for byte) and flushes
  * the store's datasets at most every {@link #FLUSH_NS}, so charts get batches, never single points.
+ * Lines that no line follows within {@link #FLUSH_NS} (the last before a pause: a stalled link, a
+ * scripted stage, a stream slower than the flush) are flushed by a check on a shared daemon thread, so
+ * the charts, which follow what the store published (SeriesStore#publishedX), never wait for a next line
+ * to show them. The check and the lines take turns on a lock of their own.
  */
 public final class LineIntake implements LineSink {
     static final long FLUSH_NS = 50_000_000L;
@@ -23,15 +32,29 @@ public final class LineIntake implements LineSink {
     private final java.util.List<LineSink> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile byte[] lastHello;
     private long lastFlushNs = System.nanoTime();
+    /**
+     * Held while a line goes to the store and while the idle check flushes: not this intake's monitor,
+     * which startTap takes under the spool's lock while a line holds this one and writes to the spool.
+     */
+    private final Object storeLock = new Object();
+    /** Lines handed to the store since its last flush (under storeLock). */
+    private boolean unflushed;
     private long badLines;
 
     public LineIntake(SeriesStore store, Consumer<String> errors) {
         this.store = store;
         this.errors = errors;
+        IdleFlush.watch(this);
     }
 
     @Override
     public void line(byte[] bytes, int offset, int length) throws IOException {
+        synchronized (storeLock) {
+            take(bytes, offset, length);
+        }
+    }
+
+    private void take(byte[] bytes, int offset, int length) throws IOException {
         StreamLine line;
         try {
             line = decoder.decode(bytes, offset, length);
@@ -53,6 +76,49 @@ public final class LineIntake implements LineSink {
         if (now - lastFlushNs >= FLUSH_NS || line instanceof Hello) {
             store.flush();
             lastFlushNs = now;
+            unflushed = false;
+        } else {
+            unflushed = true;
+        }
+    }
+
+    /** The idle check: flushes what came since the last flush when nothing came for {@link #FLUSH_NS}. */
+    private void flushIfIdle() {
+        synchronized (storeLock) {
+            long now = System.nanoTime();
+            if (unflushed && now - lastFlushNs >= FLUSH_NS) {
+                store.flush();
+                lastFlushNs = now;
+                unflushed = false;
+            }
+        }
+    }
+
+    /** One daemon thread checks every intake still in use each {@link #FLUSH_NS}; an intake no longer referenced drops out. */
+    private static final class IdleFlush {
+        private static final ScheduledExecutorService CHECKS = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "tickbench-intake-idle");
+            t.setDaemon(true);
+            return t;
+        });
+
+        static void watch(LineIntake intake) {
+            WeakReference<LineIntake> ref = new WeakReference<>(intake);
+            Object lock = new Object();
+            @SuppressWarnings("unchecked")
+            ScheduledFuture<?>[] task = new ScheduledFuture<?>[1];
+            synchronized (lock) {
+                task[0] = CHECKS.scheduleWithFixedDelay(() -> {
+                    LineIntake in = ref.get();
+                    if (in != null) {
+                        in.flushIfIdle();
+                        return;
+                    }
+                    synchronized (lock) {
+                        task[0].cancel(false);
+                    }
+                }, FLUSH_NS, FLUSH_NS, TimeUnit.NANOSECONDS);
+            }
         }
     }
 

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * from a hello carrying the key lists in effect, so the file it writes decodes on its own.
  */
 class LineIntakeJoinTest {
-    private static final String HELLO = "{\"type\":\"hello\",\"format\":2,\"probe\":{\"version\":\"0.1.0\"},"
+    /** A format 2 hello at 10 Hz with one disk (LineIntakeIdleFlushTest starts from it too). */
+    static final String HELLO = "{\"type\":\"hello\",\"format\":2,\"probe\":{\"version\":\"0.1.0\"},"
             + "\"host\":{\"hostname\":\"b7\",\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},"
             + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,"
             + "\"capabilities\":{\"rate_hz\":10,\"floor_hz\":0,\"sources\":{\"diskstats\":true},\"absent\":{},"
