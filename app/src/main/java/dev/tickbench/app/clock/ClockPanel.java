@@ -63,6 +63,8 @@ public final class ClockPanel extends VBox {
     private final Runnable redraw = this::drawLatest;
     /** The model has a state not drawn yet: drawn at the next turn (FX thread). */
     private boolean stale;
+    /** The state drawn last (FX thread). */
+    private ClockState drawn;
 
     /**
      * @param showing what the window shows (its store, and the capture when replaying)
@@ -166,11 +168,20 @@ public final class ClockPanel extends VBox {
         return folded;
     }
 
+    /**
+     * The state the panel draws now: the model's newest once the ticker's next turn drew it, an older one
+     * until then (tests wait for it before they read the panel's texts).
+     */
+    public ClockState shownState() {
+        return drawn;
+    }
+
     private void drawLatest() {
         draw(vm.state());
     }
 
     private void draw(ClockState s) {
+        drawn = s;
         scope.setText(s.scope());
         show(scope, !s.scope().isEmpty());
         summary.setText(s.summary());

@@ -71,7 +71,7 @@ class ClockPanelTest {
             double to = START_S + st.lastTick() / (double) StoryCapture.RATE_HZ;
             fx(() -> { w.view.charts().crosshair().select(from, to); return null; });
             until(st.name() + "'s verdict", () -> judged(panel, "selected range ", st.expect()));
-            ClockState s = fx(() -> panel.model().state());
+            ClockState s = fx(panel::shownState);
             assertEquals("2.0 s · 20 samples at 10 Hz", s.summary(), st.name());
             assertEquals(POLICIES, s.policies().stream().map(ClockState.PolicyRow::policy).toList(), st.name());
             for (String p : POLICIES) {
@@ -102,7 +102,7 @@ class ClockPanelTest {
         for (ScriptedBoard.Stage st : stages) {
             live.playNextStage();
             until(st.name() + "'s verdict, live", () -> judged(panel, "last 2 s, live", st.expect())
-                    && panel.model().state().summary().equals("2.0 s · 20 samples at 10 Hz"));
+                    && panel.shownState().summary().equals("2.0 s · 20 samples at 10 Hz"));
             List<String> texts = fx(panel::texts);
             if (st.name().equals("thermal")) {
                 assertTrue(inOrder(texts, THERMAL_CARD), texts.toString());
@@ -115,9 +115,15 @@ class ClockPanelTest {
         return fx(() -> (ClockPanel) w.view.getScene().lookup("#clock-panel"));
     }
 
-    /** The panel shows a verdict for the range named {@code scope} (a prefix), every policy held by {@code expect}, nothing running. */
+    /**
+     * The panel shows a verdict for the range named {@code scope} (a prefix), every policy held by {@code
+     * expect}, nothing running: the model judged it and the panel drew it (at the ticker's next turn).
+     */
     private static boolean judged(ClockPanel panel, String scope, String expect) {
-        ClockState s = panel.model().state();
+        ClockState s = panel.shownState();
+        if (s == null || s != panel.model().state()) {
+            return false;
+        }
         return s.busy() == null && s.report() != null && s.scope().startsWith(scope) && s.policies().size() == POLICIES.size()
                 && s.policies().stream().allMatch(p -> p.limiter().label().equals(expect));
     }
