@@ -259,11 +259,16 @@ public final class SessionController {
         if (pending != c) {
             return; // abandoned meanwhile; already closed
         }
+        // c is the connection before it stops being the pending one: its first line, on its own thread, may
+        // come now and asks whether c is still wanted before it switches the spool to this session; between
+        // the two it was neither, and the session went unspooled (Export CSV: "Nothing to export yet")
+        Connection old = connection;
+        connection = c;
         pending = null;
         pendingShown = null;
         recording.stopQuietly();
-        if (connection != null) {
-            connection.close();
+        if (old != null && old != c) {
+            old.close();
         }
         if (showing.store() != s) {
             show(s, c.title(), origin(c), null);
