@@ -65,6 +65,12 @@ public final class ScreenshotsRun {
         // the critical trip (105 °C) is above every reading and still on screen
         double yMax = fx(() -> w.view.charts().chart("thermal").yAxis().getMax());
         check(yMax > 105, "thermal y axis ends at " + yMax + ", below the 105 °C trip");
+        // the clock panel judges the visible range from the file, on a worker: photographed with its verdict
+        // drawn, not in the middle of "Judging the clock from …"
+        dev.tickbench.app.clock.ClockPanel clock = fx(() -> (dev.tickbench.app.clock.ClockPanel) w.view.getScene().lookup("#clock-panel"));
+        until("the clock panel's verdict drawn", () -> clock.shownState() != null && clock.shownState() == clock.model().state()
+                && clock.shownState().busy() == null && clock.shownState().scope().startsWith("visible range"));
+        w.drawn();
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
@@ -99,9 +105,12 @@ public final class ScreenshotsRun {
 
         if (LocalConnection.available()) {
             fx(() -> { w.view.tabs().getSelectionModel().select(0); w.vm.connectLocal(); return null; });
-            until("live points", () -> w.view.charts().chart("cpu") != null
-                    && w.view.charts().chart("cpu").pointCount() > 300);
-            until("a fuller live picture", () -> w.view.charts().chart("cpu").pointCount() > 700);
+            // the capture's charts stay until the live session's first line promotes it: wait for the live
+            // store itself (the capture's cpu chart already held 700 points, and the picture was the capture
+            // with "Connecting to this machine…" under it)
+            until("the live session shown", () -> !w.vm.replayProperty().get() && w.vm.connectionProperty().get() != null
+                    && w.view.charts().chart("cpu") != null);
+            until("a fuller live picture", () -> w.samples() > 700 && w.view.charts().chart("cpu").pointCount() > 700);
             w.drawn();
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());
