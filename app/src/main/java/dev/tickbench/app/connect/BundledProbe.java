@@ -42,16 +42,12 @@ public final class BundledProbe {
         return new BundledProbe(() -> new ByteArrayInputStream(copy), sha256Hex(copy));
     }
 
-    /** SHA-256, which every JDK has. */
-    static MessageDigest newDigest() {
-        return digest();
-    }
-
     static String sha256Hex(byte[] bytes) {
         return HexFormat.of().formatHex(digest().digest(bytes));
     }
 
-    private static MessageDigest digest() {
+    /** SHA-256, which every JDK has. */
+    static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

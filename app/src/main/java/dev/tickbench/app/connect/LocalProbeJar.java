@@ -1,12 +1,13 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.core.capture.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -47,20 +48,17 @@ final class LocalProbeJar {
     /** Writes the jar to a temporary name, checks what was written against the hash, then renames it. */
     private static void write(BundledProbe probe, Path file) throws IOException {
         Files.createDirectories(file.getParent());
-        Path part = Files.createTempFile(file.getParent(), probe.remoteName(), ".part");
-        try {
-            MessageDigest d = BundledProbe.newDigest();
-            try (InputStream in = new DigestInputStream(probe.open(), d)) {
-                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+        try (OutputFile part = OutputFile.create(file)) {
+            MessageDigest d = BundledProbe.digest();
+            try (InputStream in = new DigestInputStream(probe.open(), d); OutputStream out = part.stream()) {
+                in.transferTo(out);
             }
             String wrote = HexFormat.of().formatHex(d.digest());
             if (!wrote.equals(probe.sha256())) {
                 throw new IOException("the app's bundled probe jar has SHA-256 " + wrote + ", not the " + probe.sha256()
                         + " its build recorded: rebuild the app (mvn package)");
             }
-            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(part);
+            part.commit(true);
         }
     }
 
@@ -77,14 +75,7 @@ final class LocalProbeJar {
         if (checkedAsIs(jar)) {
             return;
         }
-        Path record = checkedFile(jar);
-        Path part = Files.createTempFile(jar.getParent(), record.getFileName().toString(), ".part");
-        try {
-            Files.writeString(part, stamp(jar), StandardCharsets.US_ASCII);
-            Files.move(part, record, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(part);
-        }
+        OutputFile.replace(checkedFile(jar), stamp(jar).getBytes(StandardCharsets.US_ASCII));
     }
 
     private static Path checkedFile(Path jar) {

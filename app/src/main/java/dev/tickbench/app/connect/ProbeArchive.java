@@ -1,10 +1,10 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.core.capture.OutputFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -168,7 +168,7 @@ final class ProbeArchive {
                     hello |= line.startsWith("{\"type\":\"hello\"");
                     samples += line.startsWith("{\"type\":\"sample\"") ? 1 : 0;
                 }
-                closeQuietly(p.getOutputStream());
+                SshLink.closeQuietly(p.getOutputStream());
                 out.transferTo(java.io.Writer.nullWriter()); // the rest, until it ends
             }
             if (System.currentTimeMillis() >= end) {
@@ -189,7 +189,7 @@ final class ProbeArchive {
     /** Runs {@code command} to its end (output dropped); its exit status. */
     private static int run(List<String> command, long end) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        closeQuietly(p.getOutputStream());
+        SshLink.closeQuietly(p.getOutputStream());
         try {
             return waitFor(p, end);
         } finally {
@@ -219,14 +219,7 @@ final class ProbeArchive {
 
     private static void writeRecord(Path archive, long size, long crc, Path jar) throws IOException {
         String text = "size=" + size + "\ncrc32=" + crc + "\njar=" + LocalProbeJar.stamp(jar).strip() + "\n";
-        Path record = record(archive);
-        Path part = Files.createTempFile(archive.getParent(), record.getFileName().toString(), ".part");
-        try {
-            Files.writeString(part, text, StandardCharsets.UTF_8);
-            Files.move(part, record, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(part);
-        }
+        OutputFile.replace(record(archive), text.getBytes(StandardCharsets.UTF_8));
     }
 
     static Path record(Path archive) {
@@ -258,14 +251,6 @@ final class ProbeArchive {
             }
         } catch (IOException e) {
             // a leftover stays until the next try
-        }
-    }
-
-    private static void closeQuietly(OutputStream out) {
-        try {
-            out.close();
-        } catch (IOException e) {
-            // the child is gone already
         }
     }
 }

@@ -61,6 +61,16 @@ public final class OutputFile implements Closeable {
 
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
+    /** Writes {@code bytes} as the whole of {@code target}, replacing what is there, by way of a temporary file. */
+    public static void replace(Path target, byte[] bytes) throws IOException {
+        try (OutputFile f = create(target)) {
+            try (OutputStream out = f.stream()) {
+                out.write(bytes);
+            }
+            f.commit(true);
+        }
+    }
+
     /** The stream to write (closing it does not commit). */
     public OutputStream stream() throws IOException {
         return Files.newOutputStream(temp);
