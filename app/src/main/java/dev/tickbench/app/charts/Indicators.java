@@ -81,8 +81,8 @@ public final class Indicators {
         return g;
     }
 
-    /** Set only when it changes (a changed child asks for another layout). */
-    private static void shown(Node n, boolean on) {
+    /** Set only when it changes (a changed child asks for another layout); KmsgMarker's nodes too. */
+    static void shown(Node n, boolean on) {
         if (n.isVisible() != on) {
             n.setVisible(on);
         }

@@ -6,7 +6,6 @@ import io.fair_acc.chartfx.plugins.ChartPlugin;
 import io.fair_acc.chartfx.plugins.XValueIndicator;
 import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
-import javafx.scene.Node;
 import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
@@ -62,10 +61,10 @@ final class KmsgMarker extends XValueIndicator {
         Bounds plot = getChart().getCanvas().getBoundsInLocal();
         double x = plot.getMinX() + getAxis().getDisplayPosition(getValue());
         boolean inView = x >= plot.getMinX() && x <= plot.getMaxX();
-        shown(line, inView);
-        shown(pickLine, inView);
+        Indicators.shown(line, inView);
+        Indicators.shown(pickLine, inView);
         if (!inView) {
-            shown(label, false);
+            Indicators.shown(label, false);
             return;
         }
         layoutLine(x, plot.getMinY(), x, plot.getMaxY());
@@ -86,14 +85,7 @@ final class KmsgMarker extends XValueIndicator {
                 }
             }
         }
-        shown(label, !overlaps); // shown again once zoomed apart
-    }
-
-    /** Set only when it changes (a changed child asks for another layout). */
-    private static void shown(Node n, boolean on) {
-        if (n.isVisible() != on) {
-            n.setVisible(on);
-        }
+        Indicators.shown(label, !overlaps); // shown again once zoomed apart
     }
 
     /** Whether its label is drawn (tests: overlapping labels are left out). */

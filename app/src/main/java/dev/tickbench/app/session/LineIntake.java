@@ -105,7 +105,6 @@ public final class LineIntake implements LineSink {
         static void watch(LineIntake intake) {
             WeakReference<LineIntake> ref = new WeakReference<>(intake);
             Object lock = new Object();
-            @SuppressWarnings("unchecked")
             ScheduledFuture<?>[] task = new ScheduledFuture<?>[1];
             synchronized (lock) {
                 task[0] = CHECKS.scheduleWithFixedDelay(() -> {

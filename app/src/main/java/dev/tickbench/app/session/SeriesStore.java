@@ -456,7 +456,6 @@ public final class SeriesStore {
 
     /** The window the user chose; the receiving thread applies it before the next line. */
     private volatile DerivedWindow requestedWindow = DerivedWindow.DEFAULT;
-
     private volatile int helloUserHz = 100;
 
     /**

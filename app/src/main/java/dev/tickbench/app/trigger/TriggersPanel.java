@@ -2,7 +2,7 @@ package dev.tickbench.app.trigger;
 
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.view.Ticker;
-import dev.tickbench.app.view.TreeShowing;
+import dev.tickbench.app.view.WhenShown;
 import dev.tickbench.core.recorder.SavedCapture;
 import dev.tickbench.core.trigger.TriggerStatus;
 import java.time.Instant;
@@ -123,9 +123,9 @@ public final class TriggersPanel extends BorderPane {
         // (a Ticker, not a Timeline: a running Timeline keeps JavaFX pulsing 60 frames a second in every tab),
         // while the panel can be seen and once when it shows again: on another tab the flight recorder's
         // figures, changed alone in a pulse, made JavaFX repaint the whole window (view.WhenShown)
-        TreeShowing seen = new TreeShowing(this);
-        new Ticker(500, now -> { if (seen.isShowing()) { vm.refresh(); } }).whileShowing(this);
-        seen.showingProperty().addListener((o, was, on) -> { if (on) { vm.refresh(); } });
+        WhenShown seen = new WhenShown(this);
+        Runnable refresh = vm::refresh;
+        new Ticker(500, now -> seen.run(refresh)).whileShowing(this);
     }
 
     private void armTyped() {
