@@ -20,8 +20,8 @@ public final class SshProbeConnection extends SshStreamConnection {
     static final int MIN_JAVA = 17;
     /**
      * The probe is small: a small heap and the serial GC keep it cheap on the target (as in the packaged
-     * launcher, jpackage/build.sh); out of memory it exits rather than limping on (README "Security and
-     * operations").
+     * launcher, jpackage/build.sh); out of memory it exits rather than limping on
+     * (SECURITY.md).
      */
     static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
     static final String JAVA_FIX = "Install Java " + MIN_JAVA + " or newer there, e.g. "

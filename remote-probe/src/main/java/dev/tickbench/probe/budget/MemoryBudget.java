@@ -1,7 +1,7 @@
 package dev.tickbench.probe.budget;
 
 /**
- * Every buffer of {@code serve} sized from the heap it runs in (README "Memory budget"), so that no
+ * Every buffer of {@code serve} sized from the heap it runs in (SECURITY.md "Memory budget"), so that no
  * client, however slow, can take the JVM out of memory: a quarter of the heap for the replay ring, a
  * quarter shared out among the stream consumers (each HTTP {@code /stream} client and each SSH
  * command's output queue), the other half for the sampler, decoding and the JVM's own needs. A

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
             "Exit status: 0 fine; 1 bad data (a file cannot be read; a corrupt or truncated capture is ranked up to its"
                 + " bad line, which is named); 2 bad usage (a bad range, a range with no samples)."})
 public final class DiffCommand implements Callable<Integer> {
-    /** A capture cut short: ranked up to its bad line, and bad data all the same (README "Exit status"). */
+    /** A capture cut short: ranked up to its bad line, and bad data all the same (SECURITY.md "Exit status"). */
     static final int TRUNCATED_EXIT = 1;
     /** Rows the table shows without --top. */
     static final int TABLE_ROWS = 20;

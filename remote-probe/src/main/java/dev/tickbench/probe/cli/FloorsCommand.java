@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
             "Exit status: 0 fine; 1 bad data: a capture cannot be analysed (nothing printed), or one is truncated or"
                 + " corrupt (printed, analysed up to the bad line); 2 bad usage."})
 public final class FloorsCommand implements Callable<Integer> {
-    /** Bad data, as for every command (README "Exit status"); the analysis before the bad line is printed. */
+    /** Bad data, as for every command (SECURITY.md "Exit status"); the analysis before the bad line is printed. */
     static final int TRUNCATED_EXIT = 1;
 
     @Spec

@@ -45,7 +45,7 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     boolean json;
 
     /**
-     * How much a gzip series sent on stdin over SSH may grow (README "Security and operations"): real
+     * How much a gzip series sent on stdin over SSH may grow (SECURITY.md): real
      * captures grow 10 to 25 times; a bomb of a few KB that stands for gigabytes is refused at its line.
      */
     static final long SSH_MAX_INFLATION = 100;

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The HTTP server's connections: its own accept loop, because the JDK's built-in server reads request
  * headers on its worker pool with no time limit, so a few dozen clients that send one byte and stop
- * hold every worker and {@code /healthz} stops answering. Here (README "Security and operations"):
+ * hold every worker and {@code /healthz} stops answering. Here (SECURITY.md):
  * <ul>
  *   <li>a request's headers must arrive within {@link #HEADER_TIMEOUT_MS} (silence that long, or the
  *       whole head taking longer, closes the connection), and fit in {@link RequestHead#MAX_BYTES};

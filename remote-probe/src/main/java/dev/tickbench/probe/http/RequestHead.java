@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The request line and headers of one HTTP/1.x request, read with a deadline and a size limit: a
- * client that sends them slowly, or endlessly, is cut off (README "Security and operations").
+ * client that sends them slowly, or endlessly, is cut off (SECURITY.md).
  */
 record RequestHead(String method, String path, String rawQuery, String authorization) {
     /** Request line plus headers; real clients (Prometheus, curl, the workbench) send a few hundred bytes. */

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.IntSupplier;
 
 /**
- * The SSH server's command slots (README "Security and operations"). At most
+ * The SSH server's command slots (SECURITY.md). At most
  * {@link MemoryBudget#MAX_SSH_COMMANDS} commands run at once (each runs its own sampler); a key holds
  * at most its fair share of them, the slots divided among the distinct keys of authorized_keys
  * (rounded up), so one key cannot hold them all while another is listed; and one {@code throttle

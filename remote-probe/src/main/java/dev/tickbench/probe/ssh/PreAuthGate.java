@@ -27,7 +27,7 @@ import org.apache.sshd.server.ServerFactoryManager;
 import org.apache.sshd.server.session.SessionFactory;
 
 /**
- * What a connection may hold before it authenticates (README "Security and operations"; OpenSSH's
+ * What a connection may hold before it authenticates (SECURITY.md; OpenSSH's
  * {@code MaxStartups}, {@code PerSourceMaxStartups} and {@code LoginGraceTime}): every session costs
  * the server its buffers and key exchange, and ~950 idle connections took a 48 MiB probe down.
  * <ul>

@@ -30,7 +30,7 @@ import picocli.CommandLine;
  * the OpenSSH key options it lists); exec requests run the
  * probe's own commands ({@link Allowlist}); no shell, no pty, no subsystem (so no SFTP), no TCP, agent or
  * X11 forwarding. Before authentication a connection holds little and not for long ({@link PreAuthGate});
- * the algorithms are OpenSSH's defaults without SHA-1 (README "Security and operations").
+ * the algorithms are OpenSSH's defaults without SHA-1 (SECURITY.md).
  */
 public final class ProbeSshServer implements AutoCloseable {
     static {

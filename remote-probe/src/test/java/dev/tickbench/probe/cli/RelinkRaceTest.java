@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * timing of the relinks can damage the input: whatever each run answers, the input is the same after it.
  */
 class RelinkRaceTest {
-    /** Runs of each command under the relinking loop (README "Security and operations": 1000 in all). */
+    /** Runs of each command under the relinking loop (SECURITY.md: 1000 in all). */
     static final int RUNS = 500;
 
     @TempDir

@@ -9,7 +9,7 @@ import java.io.IOException;
  * line of {@link LineInput}: fixed numbers, not derived from the heap, so one file reads the same
  * everywhere, and small enough that a file at every limit at once is read in the probe's packaged
  * heap (-Xmx32m): a CSV export of a capture with 32 000 series, the most memory any reader keeps per
- * series, runs there (measured: README "Security and operations"). Real captures are far below them: a
+ * series, runs there (measured: SECURITY.md). Real captures are far below them: a
  * 32-core server has about 1000 series and 1000 values per sample line, its hello about 500 JSON values.
  */
 public final class ReaderLimits {
