@@ -4,8 +4,8 @@ package dev.tickbench.core.source;
  * How many bytes a kernel file of each kind may hold. A real kernel's files are small, so a file past
  * its bound is not what its name says (a 100 MB file in a fixture tree, a link to {@code /dev/zero}):
  * it is refused after that many bytes, with its path and the bound, instead of being read into the
- * heap. Every read of {@code /proc}, {@code /sys} and the cgroup mounts goes through {@link KernelFile}
- * with one of these (SECURITY.md, "Kernel files", has the figures and how they were measured).
+ * heap. Reads of {@code /proc}, {@code /sys} and the cgroup mounts go through {@link KernelFile} with
+ * one of these (SECURITY.md, "Kernel files", has the figures and how they were measured).
  */
 public enum KernelBound {
     /**

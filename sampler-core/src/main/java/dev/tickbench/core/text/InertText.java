@@ -7,7 +7,7 @@ package dev.tickbench.core.text;
  * screen, start a line that looks like a table row or a verdict, or reorder what is read (bidi
  * overrides). The one helper for the probe's tables, warnings and errors, and for events of a capture
  * the workbench lists (core.diff.CaptureEvents); {@code --json} output is escaped by its JSON writer
- * instead. Printable characters of any script are kept. In the core, so that both read one rule.
+ * instead ({@link InertJson}, by this rule). Printable characters of any script are kept. In the core, so that both read one rule.
  */
 public final class InertText {
     private InertText() {}
@@ -47,6 +47,11 @@ public final class InertText {
             }
         }
         return b == null ? s : b.toString();
+    }
+
+    /** Whether {@link #line} escapes the code point {@code cp} (the rule {@link InertJson} writes JSON by). */
+    static boolean escapes(int cp) {
+        return needsEscape(cp, false);
     }
 
     private static boolean needsEscape(int cp, boolean keepLines) {
