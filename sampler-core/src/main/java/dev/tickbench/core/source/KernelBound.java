@@ -41,9 +41,9 @@ public enum KernelBound {
         return bytes;
     }
 
-    /** Why a file past the bound is refused, naming it: "/sys/…/type holds over 64 KiB, more than a kernel attribute". */
-    String refusal(Object path) {
-        return path + " holds over " + human(bytes) + ", more than " + what + " does: not read";
+    /** Why a file past the bound is refused ("over 64 KiB, more than a kernel attribute holds"); its reader names the file. */
+    String refusal() {
+        return "over " + human(bytes) + ", more than " + what + " holds";
     }
 
     static String human(int bytes) {

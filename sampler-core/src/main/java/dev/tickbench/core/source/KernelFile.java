@@ -72,13 +72,13 @@ public final class KernelFile implements Closeable {
 
     /**
      * The whole file, read once; throws when it does not exist, cannot be read, is not a regular file,
-     * or holds more than {@code bound} (the message names the file and the bound).
+     * or holds more than {@code bound} (the message says so and the bound; the caller names the file).
      */
     public static byte[] readAll(Path path, KernelBound bound) throws IOException {
         try (FileChannel ch = openRegular(path)) {
             byte[] b = readUpTo(ch, bound.bytes());
             if (b.length == bound.bytes() && moreAt(ch, b.length)) {
-                throw new IOException(bound.refusal(path));
+                throw new IOException(bound.refusal());
             }
             return b;
         }
@@ -112,7 +112,7 @@ public final class KernelFile implements Closeable {
                 }
                 total += n;
                 if (total > bound.bytes()) {
-                    throw new IOException(bound.refusal(path));
+                    throw new IOException(bound.refusal());
                 }
                 int start = 0;
                 for (int i = have; i < have + n; i++) {
@@ -124,8 +124,7 @@ public final class KernelFile implements Closeable {
                 have += n - start;
                 System.arraycopy(buf, start, buf, 0, have);
                 if (have == buf.length) {
-                    throw new IOException(path + " has a line over " + KernelBound.human(buf.length)
-                            + ", longer than a kernel table's: not read on");
+                    throw new IOException("a line over " + KernelBound.human(buf.length) + ", longer than a kernel table's");
                 }
             }
             if (have > 0) {
@@ -141,8 +140,7 @@ public final class KernelFile implements Closeable {
     private static FileChannel openRegular(Path path) throws IOException {
         BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
         if (!a.isRegularFile()) {
-            throw new IOException(path + " is " + (a.isDirectory() ? "a directory" : "a device, pipe or socket")
-                    + ", not a kernel file: not read");
+            throw new IOException(a.isDirectory() ? "Is a directory" : "not a regular file (a device, pipe or socket), as no kernel file is");
         }
         return FileChannel.open(path, StandardOpenOption.READ);
     }
@@ -199,7 +197,7 @@ public final class KernelFile implements Closeable {
                 if (total == bound.bytes()) {
                     if (moreAt(channel, total)) {
                         length = 0;
-                        throw new IOException(bound.refusal(path));
+                        throw new IOException(path + ": " + bound.refusal()); // a per-tick read's failure is logged without its file
                     }
                     break;
                 }

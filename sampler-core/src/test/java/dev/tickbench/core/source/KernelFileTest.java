@@ -75,7 +75,7 @@ class KernelFileTest {
         assertArrayEquals(page, KernelFile.readAll(attr, KernelBound.ATTRIBUTE), "exactly the bound is read whole");
         Files.write(attr, Arrays.copyOf(page, page.length + 1));
         IOException e = assertThrows(IOException.class, () -> KernelFile.readAll(attr, KernelBound.ATTRIBUTE));
-        assertEquals(attr + " holds over 64 KiB, more than a kernel attribute does: not read", e.getMessage());
+        assertEquals("over 64 KiB, more than a kernel attribute holds", e.getMessage());
         assertEquals(null, SysAttr.text(attr), "an attribute that is not one reads as unreadable");
     }
 
@@ -85,7 +85,7 @@ class KernelFileTest {
         Path zero = dir.resolve("type");
         Files.createSymbolicLink(zero, Path.of("/dev/zero"));
         IOException e = assertThrows(IOException.class, () -> KernelFile.readAll(zero, KernelBound.TABLE));
-        assertEquals(zero + " is a device, pipe or socket, not a kernel file: not read", e.getMessage());
+        assertEquals("not a regular file (a device, pipe or socket), as no kernel file is", e.getMessage());
         assertThrows(IOException.class, () -> KernelFile.open(zero));
         assertThrows(IOException.class, () -> KernelFile.head(zero, 10));
         Path fifo = dir.resolve("fifo");
@@ -94,7 +94,7 @@ class KernelFileTest {
         // opening a FIFO would wait for a writer that never comes: refused before it is opened
         assertThrows(IOException.class, () -> KernelFile.readAll(fifo, KernelBound.ATTRIBUTE));
         IOException d = assertThrows(IOException.class, () -> KernelFile.readAll(dir, KernelBound.ATTRIBUTE));
-        assertTrue(d.getMessage().contains("is a directory"), d.getMessage());
+        assertEquals("Is a directory", d.getMessage(), "as the JDK says it");
     }
 
     @Test
@@ -105,7 +105,7 @@ class KernelFileTest {
             assertEquals(13, f.read());
             Files.write(p, new byte[KernelBound.ATTRIBUTE.bytes() + 1]);
             IOException e = assertThrows(IOException.class, f::read);
-            assertTrue(e.getMessage().endsWith("holds over 64 KiB, more than a kernel attribute does: not read"), e.getMessage());
+            assertEquals(p + ": over 64 KiB, more than a kernel attribute holds", e.getMessage(), "a per-tick read names its file");
             assertEquals(0, f.length(), "nothing of the refused read is offered");
             Files.writeString(p, "nr_periods 2\n");
             assertEquals("nr_periods 2\n", new String(content(readAgain(f)), StandardCharsets.US_ASCII), "back in bounds");
@@ -140,7 +140,7 @@ class KernelFileTest {
         Files.writeString(p, "a\n" + longLine + "yy\nb\n");
         lines.clear();
         IOException e = assertThrows(IOException.class, () -> KernelFile.forEachLine(p, KernelBound.MOUNTS, lines::add));
-        assertEquals(p + " has a line over 64 KiB, longer than a kernel table's: not read on", e.getMessage());
+        assertEquals("a line over 64 KiB, longer than a kernel table's", e.getMessage());
         assertEquals(List.of("a"), lines, "the lines before");
     }
 }
