@@ -1,9 +1,10 @@
 package dev.tickbench.probe.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.source.SystemRoots;
-import dev.tickbench.core.text.InertJson;
+import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
@@ -27,6 +28,8 @@ import picocli.CommandLine.Spec;
         description = "List processes with their cgroup (v2 '0::' path and v1 cpu path), for picking a walk target.")
 public final class ProcsCommand implements Callable<Integer> {
     private static final int TABLE_COMMAND = 40;
+    /** JSON with no raw control or bidi character: command lines and cgroup names are anyone's text. */
+    private static final JsonFactory JSON = JsonOutput.newFactory();
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -71,9 +74,10 @@ public final class ProcsCommand implements Callable<Integer> {
         return String.format("%8d  %-" + TABLE_COMMAND + "s  %s%n", p.pid(), cmd, p.cgroup() == null ? "-" : InertText.line(p.cgroup()));
     }
 
-    /** The JSON document, one process at a time, through the inert JSON writer (no raw control or bidi character). */
+    /** The JSON document, one process at a time. */
     static void json(SystemRoots roots, long[] pids, Writer out) throws IOException {
-        try (JsonGenerator g = InertJson.FACTORY.createGenerator(out)) {
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET); // stdout, or an SSH channel: not the generator's to close
             g.writeStartObject();
             g.writeArrayFieldStart("processes");
             for (long pid : pids) {

@@ -68,7 +68,8 @@ public class InertOutputTest {
             ProbeRun r = ProbeRun.of("procs", "--json");
             assertEquals(0, r.exit(), r.err());
             assertInert(r.out());
-            assertTrue(r.out().contains("\"tb-\\u202Egnp.exe\\u009B[2J\\u007F 600\""), "escaped in the JSON text");
+            assertTrue(r.out().toLowerCase(java.util.Locale.ROOT).contains("\"tb-\\u202egnp.exe\\u009b[2j\\u007f 600\""),
+                    "escaped in the JSON text");
             String command = null;
             for (com.fasterxml.jackson.databind.JsonNode row : new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out())
                     .path("processes")) {

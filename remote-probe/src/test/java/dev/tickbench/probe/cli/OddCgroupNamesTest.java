@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * override and a C1 control, each with a process in it. {@code walk --pid}, {@code walk --cgroup} with
  * the name as its argument, {@code stream --pid} and {@code procs} find each by its name, byte for
  * byte; tables show it escaped, {@code procs --json} and {@code walk --json} carry it escaped
- * ({@code \u202E}) and it parses back to the name. Before, the trailing character or space was trimmed
+ * ({@code \u202e}) and it parses back to the name. Before, the trailing character or space was trimmed
  * (no such cgroup), and the JSON carried U+202E and U+009B raw.
  */
 class OddCgroupNamesTest {
