@@ -114,18 +114,21 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
             return;
         }
         LineKind kind = LineKind.of(b, off, len);
+        long mono = Long.MIN_VALUE;
         if (kind == LineKind.SAMPLE) {
-            long mono = LineKind.field(b, off, len, MONO, Long.MIN_VALUE);
+            mono = LineKind.field(b, off, len, MONO, Long.MIN_VALUE);
             lastSeq = LineKind.field(b, off, len, SEQ, lastSeq + 1);
-            if (open != null && mono > openEndMono) {
-                finishOpen(false);
-            }
         } else if (kind == LineKind.HELLO) {
             host = hostOf(b, off, len);
         }
         ring.add(b, off, len, kind);
         if (open != null) {
             enqueueLine(b, off, len, kind);
+            if (kind == LineKind.SAMPLE && mono > openEndMono) {
+                // the first sample more than post after: its interval reaches past the post time, so it is the
+                // capture's last (without it the capture would end up to a tick short of post)
+                finishOpen(false);
+            }
         }
         if (kind == LineKind.TRIGGER) {
             trigger(b, off, len);
