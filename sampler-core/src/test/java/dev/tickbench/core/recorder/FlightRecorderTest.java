@@ -41,23 +41,23 @@ class FlightRecorderTest {
         return new FlightRecorder(new RecorderConfig(dir, pre, post, ring, 1 << 20, cooldown, maxDisk, 600 * S), saved::add);
     }
 
-    private static void line(FlightRecorder r, String s) {
+    static void line(FlightRecorder r, String s) {
         byte[] b = (s + "\n").getBytes(StandardCharsets.UTF_8);
         r.line(b, 0, b.length);
     }
 
-    private static void hello(FlightRecorder r) {
+    static void hello(FlightRecorder r) {
         line(r, "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"edge-3\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,"
                 + "\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
     }
 
     /** Tick n: its sample (stat carries n, by position in the key list), with {@code extra} values after. */
-    private static void sample(FlightRecorder r, long n, String extra) {
+    static void sample(FlightRecorder r, long n, String extra) {
         line(r, "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
                 + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + extra + "]}");
     }
 
-    private static void trigger(FlightRecorder r, long n, String name) {
+    static void trigger(FlightRecorder r, long n, String name) {
         line(r, "{\"type\":\"trigger\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
                 + ",\"trigger\":\"" + name + "\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{\"msg\":\"x\"}}");
     }
@@ -68,7 +68,7 @@ class FlightRecorderTest {
         }
     }
 
-    private static List<StreamLine> read(Path f) throws IOException {
+    static List<StreamLine> read(Path f) throws IOException {
         List<StreamLine> out = new ArrayList<>();
         try (CaptureReader r = CaptureReader.open(f)) {
             for (StreamLine l; (l = r.next()) != null; ) {
