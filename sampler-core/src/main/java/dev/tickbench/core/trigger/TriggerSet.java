@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * The triggers armed on one session, evaluated on the sampler's thread after every tick
  * (docs/triggers.md). Arm and disarm from any thread, at any time; each firing writes a
  * {@code trigger} line into the stream, right after the sample it fired on, and every change of the
- * set a {@code triggers} line (FORMAT.md). The set reads the stream the sampler writes through
+ * set a {@code triggers} line, as does a change of the triggers' states or of what they saw, at most
+ * once a second (FORMAT.md). The set reads the stream the sampler writes through
  * {@link #feed()}, so what a trigger compares is what the stream carries.
  */
 public final class TriggerSet implements TickExtension {
