@@ -66,7 +66,6 @@ class TriggeredRecordingFullDiskTest {
                 assertTrue(err.contains("tickbench-probe record: " + (FIRINGS + 1) + " trigger firing(s), " + written
                         + " capture(s) written into " + mnt + " (0 merged, 0 in the cool-down, 0 removed by --max-disk, " + failed
                         + " failed)"), "each capture written or failed, once: " + err);
-                assertTrue(err.stream().anyMatch(l -> l.contains(failed + " capture(s) failed while writing")), err.toString());
                 assertEquals(rec.captures(), fs.files(), "nothing else in the directory");
                 assertEquals(written, rec.captures().size());
             }
