@@ -106,6 +106,8 @@ public final class ProbeSshServer implements AutoCloseable {
         CoreModuleProperties.SOCKET_SNDBUF.set(server, SEND_BUFFER_BYTES);
         CoreModuleProperties.NIO_WORKERS.set(server, IO_THREADS);
         CoreModuleProperties.MAX_CONCURRENT_SESSIONS.set(server, MAX_SESSIONS);
+        CoreModuleProperties.WINDOW_SIZE.set(server, (long) ProbeChannelSession.WINDOW_BYTES);
+        CoreModuleProperties.MAX_PACKET_SIZE.set(server, (long) ProbeChannelSession.WINDOW_BYTES);
         CoreModuleProperties.MAX_AUTH_REQUESTS.set(server, MAX_AUTH_TRIES);
         server.setHost(bind.resolve("--ssh").getAddress().getHostAddress());
         server.setPort(bind.port());
