@@ -60,24 +60,26 @@ final class SessionSlots implements SessionListener, AutoCloseable {
             return;
         }
         String key = String.valueOf(session.getAttribute(AuthorizedKeys.KEY));
-        KeyShares.Refusal no;
         synchronized (this) {
-            no = shares.take(key);
+            KeyShares.Refusal no = shares.take(key);
             if (no == null) {
                 Held h = new Held(key);
                 held.put(session, h);
                 h.idle = idleTimer(session, h);
+            } else if (!timer.isShutdown()) {
+                // not from this thread: it is sending the authentication's success, which must go first
+                timer.execute(() -> disconnect(session, SshConstants.SSH2_DISCONNECT_TOO_MANY_CONNECTIONS, why(no)));
             }
         }
-        if (no != null) {
-            String why = no.full() ? "busy: " + no.total() + " sessions are open on this probe; try again later"
-                    : "busy: this key holds " + no.held() + " sessions, its share of the " + no.total()
-                            + "; close one or try again later";
-            // not from here: this runs while SSHD sends the authentication's success, which must go first
-            timer.execute(() -> disconnect(session, SshConstants.SSH2_DISCONNECT_TOO_MANY_CONNECTIONS, why));
-        } else if (!session.isOpen()) {
+        if (!session.isOpen()) {
             sessionClosed(session); // closed while it was being counted
         }
+    }
+
+    private static String why(KeyShares.Refusal no) {
+        return no.full() ? "busy: " + no.total() + " sessions are open on this probe; try again later"
+                : "busy: this key holds " + no.held() + " sessions, its share of the " + no.total()
+                        + "; close one or try again later";
     }
 
     @Override
@@ -125,8 +127,11 @@ final class SessionSlots implements SessionListener, AutoCloseable {
         }
     }
 
-    /** Under the lock. */
+    /** Under the lock; null once the server stops. */
     private ScheduledFuture<?> idleTimer(Session session, Held h) {
+        if (timer.isShutdown()) {
+            return null;
+        }
         return timer.schedule(() -> {
             synchronized (this) {
                 if (held.get(session) != h || h.running > 0) {
@@ -148,7 +153,7 @@ final class SessionSlots implements SessionListener, AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         timer.shutdownNow();
     }
 }
