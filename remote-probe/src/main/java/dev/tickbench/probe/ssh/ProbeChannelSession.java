@@ -21,8 +21,8 @@ import org.apache.sshd.server.channel.ChannelSession;
  * each would be kept for the channel's life) and agent and X11 forwarding.
  *
  * <p>What a connection's channels may hold (SECURITY.md): at most {@link #MAX_PER_CONNECTION} at once
- * (OpenSSH's {@code MaxSessions}; each is an object graph of a few KB, and 19 634 empty ones took a 48
- * MiB probe down); more are refused ({@code administratively prohibited}), the connection stays. And
+ * (OpenSSH's {@code MaxSessions}; 19 634 empty ones on one connection took a 48 MiB probe down); more
+ * are refused ({@code administratively prohibited}), the connection stays. And
  * each gives its client a window of {@link #WINDOW_BYTES} ({@code ServerFactoryManager}'s
  * {@code window-size}, set by {@link ProbeSshServer}): what a client sends before its exec request is kept
  * for the command, and the window is not replenished until the command reads it, so a channel never
@@ -49,31 +49,31 @@ final class ProbeChannelSession extends ChannelSession {
             AtomicInteger open = session.computeAttributeIfAbsent(OPEN, k -> new AtomicInteger());
             if (open.incrementAndGet() > MAX_PER_CONNECTION) {
                 open.decrementAndGet();
-                return new ProbeChannelSession(null);
+                return new ProbeChannelSession(true);
             }
-            ProbeChannelSession channel = new ProbeChannelSession(open);
+            ProbeChannelSession channel = new ProbeChannelSession(false);
             channel.addCloseFutureListener(f -> open.decrementAndGet());
             return channel;
         }
     };
 
-    /** Null for a channel refused because the connection has its maximum open. */
-    private final AtomicInteger counted;
+    /** A channel refused because its connection has its maximum open. */
+    private final boolean refused;
 
-    private ProbeChannelSession(AtomicInteger counted) {
-        this.counted = counted;
+    private ProbeChannelSession(boolean refused) {
+        this.refused = refused;
     }
 
     @Override
     protected OpenFuture doInit(Buffer buffer) {
-        if (counted != null) {
+        if (!refused) {
             return super.doInit(buffer);
         }
-        OpenFuture refused = new DefaultOpenFuture(this, this);
-        refused.setException(new SshChannelOpenException(getChannelId(), SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED,
+        OpenFuture failed = new DefaultOpenFuture(this, this);
+        failed.setException(new SshChannelOpenException(getChannelId(), SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED,
                 "at most " + MAX_PER_CONNECTION + " session channels per connection"));
         close(true); // never opened: nothing to tell the client but the refusal; unregisters it
-        return refused;
+        return failed;
     }
 
     @Override
