@@ -38,11 +38,16 @@ public final class ScriptedBoard {
     /** Copies {@code board} to {@code dir} and reads its story; the story's lines before its first stage are applied. */
     public static ScriptedBoard open(String board, Path dir) throws IOException {
         Boards.copyTree(Boards.dir(board), dir);
-        try (InputStream in = ScriptedBoard.class.getResourceAsStream("/boards/" + board + ".story")) {
+        return of(dir, board + ".story", story(board));
+    }
+
+    /** The text of the story {@code boards/<name>.story} on the test class path. */
+    public static String story(String name) throws IOException {
+        try (InputStream in = ScriptedBoard.class.getResourceAsStream("/boards/" + name + ".story")) {
             if (in == null) {
-                throw new IOException("no story boards/" + board + ".story on the test class path");
+                throw new IOException("no story boards/" + name + ".story on the test class path");
             }
-            return of(dir, board + ".story", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

@@ -95,22 +95,12 @@ class ClockPanelTest {
 
     @Test
     void aBoardWithOnlyPerCpuDirectoriesIsJudgedPerPolicy() throws Exception {
-        // the router as kernels before 4.3 lay it out: cpuN/cpufreq only, its clusters told by related_cpus; an older
-        // kernel's cooling device at 2 of 4 holds every CPU at 1050 of 1400 MHz, cpu-thermal 3 C above its passive trip
+        // boards/router-arm-cooled.story: cpuN/cpufreq only, its clusters told by related_cpus; an older kernel's
+        // cooling device at 2 of 4 holds every CPU at 1050 of 1400 MHz, cpu-thermal 3 C above its passive trip
         Path board = dir.resolve("router");
         Boards.copyTree(Boards.dir(Boards.ROUTER), board);
-        ScriptedBoard b = ScriptedBoard.of(board, "router cooled", """
-                file sys/class/thermal/cooling_device0/type thermal-cpufreq-0
-                file sys/class/thermal/cooling_device0/max_state 4
-                file sys/class/thermal/cooling_device0/cur_state 2
-                link sys/class/thermal/thermal_zone0/cdev0 ../cooling_device0
-                file sys/class/thermal/thermal_zone0/cdev0_trip_point 0
-                set sys/class/thermal/thermal_zone0/temp 88000
-                set sys/devices/system/cpu/cpu*/cpufreq/scaling_max_freq 1050000
-                set sys/devices/system/cpu/cpu*/cpufreq/scaling_cur_freq 1050000
-                stage hot 20
-                stat 0-3 10 0
-                """);
+        ScriptedBoard b = ScriptedBoard.of(board, "router-arm-cooled.story",
+                ScriptedBoard.story("router-arm-cooled") + "stage hot 20\nstat 0-3 10 0\n");
         Path file = dir.resolve("router.ndjson");
         StoryCapture.record(b, StreamFormat.V2, file);
         var task = fx(() -> w.view.openCapture(file));

@@ -156,21 +156,12 @@ class ClockCommandTest {
 
     @Test
     void theSameLiveVerdictInBothCpufreqLayouts() throws IOException {
-        // the router as an older kernel lays it out (cpuN/cpufreq only, two clusters by related_cpus), with an older
-        // kernel's cpufreq cooling device at 2 of 4 bound to cpu-thermal's passive trip (85 C), the zone at 88 C and
-        // every CPU's scaling_max_freq lowered from 1400 to 1050 MHz, the clock at it
+        // boards/router-arm-cooled.story: the router as an older kernel lays it out (cpuN/cpufreq only, two clusters by
+        // related_cpus), an older kernel's cpufreq cooling device at 2 of 4 bound to cpu-thermal's passive trip (85 C),
+        // the zone at 88 C and every CPU's scaling_max_freq lowered from 1400 to 1050 MHz, the clock at it
         Path router = tmp.resolve("router-cooled");
         Boards.copyTree(Boards.dir(Boards.ROUTER), router);
-        ScriptedBoard.of(router, "router cooled", """
-                file sys/class/thermal/cooling_device0/type thermal-cpufreq-0
-                file sys/class/thermal/cooling_device0/max_state 4
-                file sys/class/thermal/cooling_device0/cur_state 2
-                link sys/class/thermal/thermal_zone0/cdev0 ../cooling_device0
-                file sys/class/thermal/thermal_zone0/cdev0_trip_point 0
-                set sys/class/thermal/thermal_zone0/temp 88000
-                set sys/devices/system/cpu/cpu*/cpufreq/scaling_max_freq 1050000
-                set sys/devices/system/cpu/cpu*/cpufreq/scaling_cur_freq 1050000
-                """);
+        ScriptedBoard.of(router, "router-arm-cooled.story", ScriptedBoard.story("router-arm-cooled"));
         Fixtures.Result text = Fixtures.run("clock", "--window", "300ms", "--proc-root", router.resolve("proc").toString(),
                 "--sys-root", router.resolve("sys").toString());
         assertEquals(0, text.code(), text.err());

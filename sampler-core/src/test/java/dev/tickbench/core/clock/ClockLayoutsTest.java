@@ -1,5 +1,6 @@
 package dev.tickbench.core.clock;
 
+import static dev.tickbench.testkit.ScriptedBoard.story;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,15 +66,6 @@ class ClockLayoutsTest {
             """;
     private static final String RAPL = "add sys/class/powercap/intel-rapl:0/energy_uj ";
     private static final String CPUS = "sys/devices/system/cpu/cpu*/cpufreq/";
-    /** Router: an older kernel's cpufreq cooling device bound to cpu-thermal's passive trip (85 °C), at 2 of 4. */
-    private static final String ROUTER_COOLING = """
-            file sys/class/thermal/cooling_device0/type thermal-cpufreq-0
-            file sys/class/thermal/cooling_device0/max_state 4
-            file sys/class/thermal/cooling_device0/cur_state 2
-            link sys/class/thermal/thermal_zone0/cdev0 ../cooling_device0
-            file sys/class/thermal/thermal_zone0/cdev0_trip_point 0
-            file sys/class/thermal/thermal_zone0/cdev0_weight 0
-            """;
     /** sbc: a passive trip at 80 °C added to cpu-thermal, an older kernel's cpufreq cooling device at 2 of 4 bound to it. */
     private static final String SBC_COOLING = """
             file sys/class/thermal/thermal_zone0/trip_point_1_type passive
@@ -90,7 +82,7 @@ class ClockLayoutsTest {
     @TempDir
     Path tmp;
 
-    static Stream<Arguments> variants() {
+    static Stream<Arguments> variants() throws IOException {
         List<Arguments> v = new ArrayList<>();
         // --- every fixture board as it is ---
         // policy0 runs at its 1416 MHz maximum; policy4's cpufreq-cpu4 (cooling_device1) is at 3 of 7, bound to
@@ -233,20 +225,21 @@ class ClockLayoutsTest {
         v.add(of("router, second cluster capped by hand", ROUTER, "set sys/devices/system/cpu/cpu[23]/cpufreq/scaling_max_freq 1000000\n"
                         + "set sys/devices/system/cpu/cpu[23]/cpufreq/scaling_cur_freq 1000000", FOUR_BUSY,
                 "policy0=none; policy2=policy[scaling_max_freq is 1000 MHz of 1400 MHz, set by hand or by a tool]"));
-        // one device, two policies: it may cap either; both sit at 1050 of 1400 MHz, the zone 3 °C above the trip
-        String routerHot = ROUTER_COOLING + "set " + CPUS + "scaling_max_freq 1050000\nset " + CPUS + "scaling_cur_freq 1050000\n";
-        v.add(of("router cooled, 3 °C above its passive trip", ROUTER, routerHot + "set sys/class/thermal/thermal_zone0/temp 88000",
+        // boards/router-arm-cooled.story: one older-style device, two policies: it may cap either; both sit at 1050 of
+        // 1400 MHz, the zone 3 °C above the trip
+        String routerHot = story("router-arm-cooled");
+        v.add(of("router cooled, 3 °C above its passive trip", ROUTER, routerHot,
                 FOUR_BUSY, "*=thermal[cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 °C,"
                         + " above trip 0 (passive, 85 °C)]"));
         v.add(of("router cooled, 1 °C under its passive trip", ROUTER, routerHot + "set sys/class/thermal/thermal_zone0/temp 84000",
                 FOUR_BUSY, "*=policy[scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)]"));
-        // two thermal-cpufreq devices for two policies: -1 is the second cluster's; only it is above 0 and capped
-        v.add(of("router, the second cluster's device", ROUTER, ROUTER_COOLING.replace("cur_state 2", "cur_state 0")
+        // two thermal-cpufreq devices for two policies: -1 is the second cluster's; only it is above 0, only CPUs 2-3 capped
+        v.add(of("router, the second cluster's device", ROUTER, routerHot + "set sys/class/thermal/cooling_device0/cur_state 0\n"
+                        + "set sys/devices/system/cpu/cpu[01]/cpufreq/scaling_max_freq 1400000\n"
+                        + "set sys/devices/system/cpu/cpu[01]/cpufreq/scaling_cur_freq 1400000\n"
                         + "file sys/class/thermal/cooling_device1/type thermal-cpufreq-1\nfile sys/class/thermal/cooling_device1/max_state 4\n"
                         + "file sys/class/thermal/cooling_device1/cur_state 2\nlink sys/class/thermal/thermal_zone0/cdev1 ../cooling_device1\n"
-                        + "file sys/class/thermal/thermal_zone0/cdev1_trip_point 0\nset sys/class/thermal/thermal_zone0/temp 88000\n"
-                        + "set sys/devices/system/cpu/cpu[23]/cpufreq/scaling_max_freq 1050000\n"
-                        + "set sys/devices/system/cpu/cpu[23]/cpufreq/scaling_cur_freq 1050000", FOUR_BUSY,
+                        + "file sys/class/thermal/thermal_zone0/cdev1_trip_point 0", FOUR_BUSY,
                 "policy0=none; policy2=thermal[cooling_device1 (thermal-cpufreq-1) at state 2 of 4]"));
         // a current kernel's cpufreq-cpu0 bound to ap-thermal's active trip (70 °C), the zone at it
         v.add(of("router, first cluster cooled at an active trip", ROUTER, "file sys/class/thermal/cooling_device0/type cpufreq-cpu0\n"
