@@ -90,7 +90,13 @@ final class PsiMonitor {
             throw new Unavailable("no cgroup v2 mount in " + roots.proc("self/mountinfo")
                     + ": per-cgroup pressure files (" + spec.resource() + ".pressure) exist only in cgroup v2");
         }
-        Path dir = v2.mountPoint().resolve(spec.cgroup().substring(1)).normalize();
+        Path dir;
+        try {
+            dir = v2.mountPoint().resolve(spec.cgroup().substring(1)).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new Unavailable("cgroup " + dev.tickbench.core.text.InertText.line(spec.cgroup()) + " is not a path: "
+                    + dev.tickbench.core.text.InertText.line(e.getReason()));
+        }
         if (!dir.startsWith(v2.mountPoint())) {
             throw new Unavailable("cgroup " + spec.cgroup() + " is outside the cgroup v2 mount " + v2.mountPoint());
         }
