@@ -1,6 +1,5 @@
 package dev.tickbench.core.cgroup;
 
-import dev.tickbench.core.source.KernelBound;
 import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.PidCgroup;
 import dev.tickbench.core.source.SystemRoots;
@@ -31,9 +30,8 @@ import java.util.List;
  */
 public record ProcessCgroup(long pid, String command, boolean commandCut, String cgroupV2, String cgroupV1Cpu) {
     /**
-     * How much of a command line is read: one page, what {@code /proc/PID/cmdline} showed at most
-     * before Linux 4.2, so tools of that time saw no more; enough to tell a JVM's main class after a
-     * long class path is not promised.
+     * How much of a command line is read: one page, as much as {@code /proc/PID/cmdline} showed before
+     * Linux 4.2. A JVM's main class after a long class path may lie beyond it.
      */
     public static final int COMMAND_BYTES = 4096;
     /** {@code comm} is at most 16 bytes (64 for kernel threads on recent kernels); more is cut. */
