@@ -128,7 +128,7 @@ class SshAbuseTest {
         try {
             ProcessRun.Result r = ssh("plain", "", "procs");
             assertEquals(0, r.code(), r.err());
-            assertTrue(r.out().contains("fake-row \\x1b]0;owned\\x07"), r.out());
+            assertTrue(r.out().contains("\\x1b[2J\\x0d    1  fake-row \\x1b]0;owned"), r.out());
             InertOutputTest.assertInert(r.out());
         } finally {
             evil.destroy();
