@@ -80,6 +80,8 @@ class RealTriggersTest {
                 // when the probe acted on it: on a tick after that much stall could have happened since the burst began
                 assertTrue(fired - burstStart >= stallUs * 1000, "fired " + (fired - burstStart) / 1e6 + " ms after the burst began, "
                         + "the kernel counted " + stallUs / 1e3 + " ms of stall by then");
+                System.out.printf("psi trigger: the kernel counted %.0f ms of stall; the probe fired %.0f ms after the burst began%n",
+                        stallUs / 1e3, (fired - burstStart) / 1e6);
                 // the 6 s before the trigger: the capture begins with the first sample at or after fired - 6 s,
                 // the one before it (dt_ns earlier: a busy machine may stretch that beyond a tick) lay before
                 SampleLine first = c.samples.get(0);
