@@ -300,7 +300,7 @@ public final class MainView extends BorderPane {
         return switch (m.kind()) {
             case KMSG -> t + "  kmsg  " + m.text();
             case TRIGGER -> t + "  " + m.text();
-            case GAP, SESSION -> t + "  " + m.text();
+            case GAP, SLIP, SESSION -> t + "  " + m.text();
         };
     }
 
