@@ -157,7 +157,7 @@ class WhatChangedWindowTest {
         // a series the charts do not hold is said, not drawn
         SeriesChange absent = new SeriesChange(new dev.tickbench.core.diff.DiffSeries("slabinfo.gone", "gone", "slabinfo",
                 dev.tickbench.core.catalogue.ValueKind.LEVEL, "objects"), dev.tickbench.core.diff.Presence.BOTH, null, null,
-                0.0, 0.0, 0.0, 0.0);
+                0.0, 0.0, 0.0, 1.0, 0.0, java.util.List.of());
         fx(() -> { view.overlay().show(absent, vm.resultProperty().get(), DiffCapture.SHOWN, DiffCapture.SHOWN); return null; });
         assertFalse(fx(() -> chart.isVisible()));
         assertTrue(fx(() -> view.overlay().note().getText()).startsWith("slabinfo.gone is not among the charts' series"));

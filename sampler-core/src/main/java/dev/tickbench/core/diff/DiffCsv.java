@@ -13,9 +13,9 @@ import java.util.Locale;
  */
 public final class DiffCsv {
     public static final List<String> HEADER = List.of("rank", "series", "display_name", "source", "kind", "unit", "presence",
-            "a_mean", "b_mean", "mean_change", "relative_change", "a_p99", "b_p99", "p99_change", "effect", "above_noise",
-            "a_observations", "b_observations", "a_seconds", "b_seconds", "a_blocks", "b_blocks", "a_independent",
-            "b_independent", "a_block_sd", "b_block_sd");
+            "a_mean", "b_mean", "mean_change", "relative_change", "a_p99", "b_p99", "p99_change", "spread", "effect",
+            "above_noise", "a_observations", "b_observations", "a_seconds", "b_seconds", "a_noise", "b_noise", "a_noise_steps",
+            "b_noise_steps", "resolution", "same_as");
 
     private DiffCsv() {}
 
@@ -51,18 +51,19 @@ public final class DiffCsv {
         f.add(a == null ? null : number(a.p99()));
         f.add(b == null ? null : number(b.p99()));
         f.add(number(c.p99Change()));
+        f.add(number(c.spread()));
         f.add(number(c.effect()));
         f.add(Boolean.toString(c.aboveNoise()));
         f.add(a == null ? null : Long.toString(a.observations()));
         f.add(b == null ? null : Long.toString(b.observations()));
         f.add(a == null ? null : number(a.seconds()));
         f.add(b == null ? null : number(b.seconds()));
-        f.add(a == null ? null : Integer.toString(a.blocks()));
-        f.add(b == null ? null : Integer.toString(b.blocks()));
-        f.add(a == null ? null : number(a.independent()));
-        f.add(b == null ? null : number(b.independent()));
-        f.add(a == null ? null : number(a.blockSd()));
-        f.add(b == null ? null : number(b.blockSd()));
+        f.add(a == null ? null : number(a.noise()));
+        f.add(b == null ? null : number(b.noise()));
+        f.add(a == null ? null : Integer.toString(a.noiseSteps()));
+        f.add(b == null ? null : Integer.toString(b.noiseSteps()));
+        f.add(number((a != null ? a : b).resolution()));
+        f.add(String.join(" ", c.sameAs()));
         return f;
     }
 

@@ -32,7 +32,7 @@ public final class DiffJson {
 
     public static ObjectNode tree(DiffResult r, int top) {
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("alpha", r.alpha());
+        root.put("level_share", r.levelShare());
         root.set("a", side(r.a()));
         root.set("b", side(r.b()));
         root.put("compared", r.compared());
@@ -74,9 +74,12 @@ public final class DiffJson {
         n.put("kind", s.kind().name().toLowerCase(Locale.ROOT));
         n.put("unit", s.unit());
         n.put("presence", c.presence().name().toLowerCase(Locale.ROOT));
+        ArrayNode same = n.putArray("same_as");
+        c.sameAs().forEach(same::add);
         n.put("mean_change", c.meanChange());
         n.put("relative_change", c.relativeChange());
         n.put("p99_change", c.p99Change());
+        n.put("spread", c.spread());
         n.put("effect", c.effect());
         n.put("above_noise", c.aboveNoise());
         n.set("a", stats(c.a()));
@@ -93,9 +96,8 @@ public final class DiffJson {
         number(n, "p99", s.p99());
         n.put("observations", s.observations());
         n.put("seconds", s.seconds());
-        n.put("blocks", s.blocks());
-        n.put("independent", s.independent());
-        n.put("block_sd", s.blockSd());
+        n.put("noise", s.noise());
+        n.put("noise_steps", s.noiseSteps());
         n.put("resolution", s.resolution());
         return n;
     }

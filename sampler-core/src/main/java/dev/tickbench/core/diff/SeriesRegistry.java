@@ -1,5 +1,6 @@
 package dev.tickbench.core.diff;
 
+import dev.tickbench.core.capture.ReaderLimits;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.derived.DerivedKind;
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import java.util.Map;
  */
 final class SeriesRegistry {
     /** As many distinct series as a capture reader keeps (FORMAT.md, "Reader limits"). */
-    static final int MAX_SERIES = 32_768;
+    static final int MAX_SERIES = ReaderLimits.MAX_SERIES;
 
     private final SeriesCatalogue catalogue;
     private final List<SeriesInfo> all = new ArrayList<>();
