@@ -8,6 +8,7 @@ import dev.tickbench.core.diff.RangeClock;
 import dev.tickbench.core.diff.RangeSummary;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -84,12 +85,18 @@ public final class DiffCommand implements Callable<Integer> {
         requireSamples(r.a());
         requireSamples(r.b());
         PrintWriter out = spec.commandLine().getOut();
-        if (format.json) {
-            out.println(top == null ? DiffJson.render(r) : DiffJson.render(r, top));
-        } else if (format.csv) {
-            out.print(top == null ? DiffCsv.render(r) : DiffCsv.render(r, top));
-        } else {
-            out.print(DiffTable.render(r, top == null ? TABLE_ROWS : top));
+        int rows = top == null ? r.rows().size() : top;
+        try {
+            if (format.json) {
+                DiffJson.write(out, r, rows); // a row at a time: a capture may hold as many series as a reader accepts
+                out.println();
+            } else if (format.csv) {
+                DiffCsv.write(out, r, rows);
+            } else {
+                out.print(DiffTable.render(r, top == null ? TABLE_ROWS : top));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a PrintWriter does not throw
         }
         out.flush();
         return truncated ? TRUNCATED_EXIT : 0;

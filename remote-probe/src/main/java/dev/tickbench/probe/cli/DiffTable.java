@@ -81,10 +81,10 @@ final class DiffTable {
         r[3] = c.a() == null ? "-" : number(c.a().mean(), false);
         r[4] = c.b() == null ? "-" : number(c.b().mean(), false);
         r[5] = c.presence() == Presence.BOTH ? number(c.meanChange(), true) : c.presence().name().toLowerCase(Locale.ROOT);
-        r[6] = c.relativeChange() == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * c.relativeChange());
+        r[6] = Double.isNaN(c.relativeChange()) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * c.relativeChange());
         r[7] = c.a() == null ? "-" : number(c.a().p99(), false);
         r[8] = c.b() == null ? "-" : number(c.b().p99(), false);
-        r[9] = c.effect() == null ? "-" : String.format(Locale.ROOT, Math.abs(c.effect()) >= 10 ? "%+.1f" : "%+.2f", c.effect());
+        r[9] = Double.isNaN(c.effect()) ? "-" : String.format(Locale.ROOT, Math.abs(c.effect()) >= 10 ? "%+.1f" : "%+.2f", c.effect());
         return r;
     }
 

@@ -1,6 +1,8 @@
 package dev.tickbench.core.diff;
 
 import dev.tickbench.core.capture.Csv;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +27,27 @@ public final class DiffCsv {
 
     public static String render(DiffResult r, int top) {
         StringBuilder b = new StringBuilder();
-        Csv.appendLine(b, HEADER);
-        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
-            Csv.appendLine(b, line(i + 1, r.rows().get(i)));
+        try {
+            write(b, r, top);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not fail
         }
         return b.toString();
+    }
+
+    /**
+     * The first {@code top} rows to {@code out}, a line at a time: a ranking of as many series as a reader
+     * accepts is not held as one string beside itself.
+     */
+    public static void write(Appendable out, DiffResult r, int top) throws IOException {
+        StringBuilder b = new StringBuilder();
+        Csv.appendLine(b, HEADER);
+        out.append(b);
+        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
+            b.setLength(0);
+            Csv.appendLine(b, line(i + 1, r.rows().get(i)));
+            out.append(b);
+        }
     }
 
     private static List<String> line(int rank, SeriesChange c) {
@@ -67,9 +85,9 @@ public final class DiffCsv {
         return f;
     }
 
-    /** The double's shortest exact decimal, without an exponent; null (an empty field) when there is none. */
-    static String number(Double v) {
-        if (v == null || !Double.isFinite(v)) {
+    /** The double's shortest exact decimal, without an exponent; null (an empty field) for NaN, which is none. */
+    static String number(double v) {
+        if (!Double.isFinite(v)) {
             return null;
         }
         return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();

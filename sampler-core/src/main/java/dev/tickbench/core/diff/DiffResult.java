@@ -7,6 +7,8 @@ import java.util.List;
  * magnitude of their effect (largest first), ties by name; then the series that appeared in B, then those
  * that disappeared, each by name.
  *
+ * @param a range A's summary, without its series (each row has its statistics in A and B)
+ * @param b range B's
  * @param levelShare the share of a series' level below which a change is never above noise
  *     ({@link SeriesDiff#LEVEL_SHARE})
  */

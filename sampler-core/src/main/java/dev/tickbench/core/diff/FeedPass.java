@@ -77,9 +77,9 @@ final class FeedPass {
     }
 
     List<RangeSummary> finish() {
-        if (registry.leftOut() > 0) {
-            warnings.add("more than " + SeriesRegistry.MAX_SERIES + " series: " + registry.leftOut()
-                    + " series met after them are not compared");
+        if (registry.full()) {
+            warnings.add("more than " + SeriesRegistry.MAX_SERIES + " series (the most one comparison keeps, docs/diff.md"
+                    + " \"Memory\"): the series met after them are not compared");
         }
         FeedExtent extent = new FeedExtent(samples, samples == 0 ? Double.NaN : lastSinceStart / 1e9, firstWall, lastWall);
         List<RangeSummary> out = new ArrayList<>();

@@ -34,7 +34,7 @@ final class QuantileSketch {
      * 1 MiB for two ranges), and small enough for the probe's 32 MiB heap at the readers' 32,768 series.
      */
     static final class Budget {
-        static final long BYTES = 4L << 20;
+        static final long BYTES = 2L << 20;
         private long left;
 
         Budget() {
@@ -87,6 +87,17 @@ final class QuantileSketch {
     QuantileSketch(Budget budget) {
         this.budget = budget;
     }
+
+    /**
+     * A sketch drawn from {@code budget}, itself included; null when the budget cannot hold one (the series
+     * then has no p99: at the readers' 32,768 series, two ranges' sketches do not all fit).
+     */
+    static QuantileSketch create(Budget budget) {
+        return budget.take(SHALLOW_BYTES) ? new QuantileSketch(budget) : null;
+    }
+
+    /** A sketch's own fields, its arrays aside (12-byte header, compressed references). */
+    static final int SHALLOW_BYTES = 96;
 
     /** Adds {@code weight} (seconds) of {@code value}; NaN values and empty weights are not values. */
     void add(double value, double weight) {

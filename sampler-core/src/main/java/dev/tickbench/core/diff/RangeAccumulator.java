@@ -1,12 +1,11 @@
 package dev.tickbench.core.diff;
 
-import dev.tickbench.core.catalogue.NaturalOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Every series over one range, fed tick by tick by a {@link FeedPass} (docs/diff.md). Time is the sum of
@@ -110,7 +109,7 @@ final class RangeAccumulator {
     /** A derived value on this tick. */
     void value(SeriesInfo s, double v) {
         if (dt > 0) {
-            acc(s).add(v, dt);
+            acc(s).add(v, dt, budget);
             observed(s);
         }
     }
@@ -144,14 +143,14 @@ final class RangeAccumulator {
     void levelGone(SeriesInfo s) {
         SeriesAccumulator a = s.id < series.length ? series[s.id] : null;
         if (a != null && a.holding) {
-            a.flush(now);
+            a.flush(now, budget);
             a.holding = false;
         }
     }
 
     private void startHold(SeriesAccumulator a, double v) {
         if (a.holding) {
-            a.flush(now);
+            a.flush(now, budget);
         }
         a.holding = true;
         a.held = v;
@@ -169,7 +168,7 @@ final class RangeAccumulator {
     private void endSecond() {
         flushHolds();
         for (int i = 0; i < presentCount; i++) {
-            series[present[i]].endSecond(secondCovered);
+            series[present[i]].endSecond(secondCovered, budget);
         }
         secondCovered = 0;
     }
@@ -180,7 +179,7 @@ final class RangeAccumulator {
         for (int i = 0; i < holdCount; i++) {
             SeriesAccumulator a = series[holds[i]];
             if (a.holding) {
-                a.flush(now);
+                a.flush(now, budget);
                 holds[kept++] = holds[i];
             } else {
                 a.listed = false;
@@ -212,7 +211,7 @@ final class RangeAccumulator {
         }
         SeriesAccumulator a = series[s.id];
         if (a == null) {
-            a = new SeriesAccumulator(s, budget);
+            a = new SeriesAccumulator(s);
             series[s.id] = a;
             if (presentCount == present.length) {
                 present = Arrays.copyOf(present, presentCount * 2);
@@ -226,7 +225,7 @@ final class RangeAccumulator {
     RangeSummary finish(Long stoppedAtLine, List<String> warnings, FeedExtent feed) {
         breakHolds();
         endSecond();
-        Map<String, SeriesStats> stats = new TreeMap<>(NaturalOrder.NATURAL);
+        Map<String, SeriesStats> stats = new HashMap<>();
         int coarse = 0;
         int without = 0;
         double worst = 0;
@@ -235,7 +234,7 @@ final class RangeAccumulator {
             if (a.sumW > 0) {
                 SeriesStats st = stats(a);
                 stats.put(a.info.series.name(), st);
-                double error = a.sketch.relativeError();
+                double error = a.p99Error();
                 if (Double.isNaN(st.p99())) {
                     without++;
                 } else if (error > QuantileSketch.RELATIVE_ERROR) {
@@ -253,6 +252,11 @@ final class RangeAccumulator {
             said.add(String.format(Locale.ROOT, "%s: the p99 of %d series is not given: the quantile sketches share %d MiB,"
                     + " which the series before them took", label, without, QuantileSketch.Budget.BYTES >> 20));
         }
+        // what the summary does not need goes now: the next range's summary is made beside this one's, not beside both ranges' sums
+        series = null;
+        present = null;
+        holds = null;
+        observations = null;
         return new RangeSummary(label, range, samples, samples == 0 ? Double.NaN : firstNs / 1e9,
                 samples == 0 ? Double.NaN : lastNs / 1e9, now, hostname, stats, stoppedAtLine, said, feed);
     }
@@ -260,7 +264,7 @@ final class RangeAccumulator {
     private SeriesStats stats(SeriesAccumulator a) {
         SeriesInfo s = a.info;
         // a counter's resolution is one event in a second, a rate of 1/s
-        return new SeriesStats(s.series, s.toDisplay(a.mean()), s.toDisplay(a.sketch.quantile(0.99)), observations(s), a.sumW,
+        return new SeriesStats(s.series, s.toDisplay(a.mean()), s.toDisplay(a.p99()), observations(s), a.sumW,
                 Math.abs(s.toDisplay(a.noise())), a.noiseSteps(), Math.abs(s.toDisplay(s.resolution)));
     }
 

@@ -24,7 +24,8 @@ final class SeriesAccumulator {
     private double lastSecondMean = Double.NaN;
     private double squaredSteps;
     private int steps;
-    final QuantileSketch sketch;
+    /** Made at the first value, when the budget holds it; without one the series has no p99. */
+    private QuantileSketch sketch;
 
     /** A level: the value held since {@link #segmentStart} (seconds of the range), and whether there is one. */
     boolean holding;
@@ -33,14 +34,13 @@ final class SeriesAccumulator {
     /** Whether the range lists it among its open holds. */
     boolean listed;
 
-    SeriesAccumulator(SeriesInfo info, QuantileSketch.Budget budget) {
+    SeriesAccumulator(SeriesInfo info) {
         this.info = info;
         this.origin = info.kind() == ValueKind.COUNTER ? 0 : Double.NaN;
-        this.sketch = new QuantileSketch(budget);
     }
 
     /** {@code weight} seconds of {@code value} (a level's held value, a derived value). */
-    void add(double value, double weight) {
+    void add(double value, double weight, QuantileSketch.Budget budget) {
         if (Double.isNaN(origin)) {
             origin = value;
         }
@@ -49,7 +49,27 @@ final class SeriesAccumulator {
         sumW += weight;
         secondVW += vw;
         secondW += weight;
+        toSketch(value, weight, budget);
+    }
+
+    private void toSketch(double value, double weight, QuantileSketch.Budget budget) {
+        if (sketch == null) {
+            sketch = QuantileSketch.create(budget);
+            if (sketch == null) {
+                return;
+            }
+        }
         sketch.add(value, weight);
+    }
+
+    /** The time-weighted 99th percentile of the values (a counter's: of its seconds); NaN without a sketch. */
+    double p99() {
+        return sketch == null ? Double.NaN : sketch.quantile(0.99);
+    }
+
+    /** The p99's error as a share of it: 0 while exact, NaN when it has none. */
+    double p99Error() {
+        return sketch == null ? Double.NaN : sketch.relativeError();
     }
 
     /**
@@ -65,10 +85,10 @@ final class SeriesAccumulator {
     }
 
     /** Closes the held value's segment at {@code now} (seconds of the range). */
-    void flush(double now) {
+    void flush(double now, QuantileSketch.Budget budget) {
         double w = now - segmentStart;
         if (w > 0) {
-            add(held, w);
+            add(held, w, budget);
         }
         segmentStart = now;
     }
@@ -79,10 +99,10 @@ final class SeriesAccumulator {
      * second long: the range's cut-short last one is not), and its step from the second before goes to the
      * spread. A counter's rate over the second goes to its sketch, weighted by its time.
      */
-    void endSecond(double covered) {
+    void endSecond(double covered, QuantileSketch.Budget budget) {
         boolean counter = info.kind() == ValueKind.COUNTER;
         if (counter && secondW > 0) {
-            sketch.add(secondVW / secondW, secondW);
+            toSketch(secondVW / secondW, secondW, budget);
         }
         if (covered >= MIN_SHARE && secondW >= MIN_SHARE * covered) {
             double mean = secondVW / secondW;

@@ -1,5 +1,7 @@
 package dev.tickbench.core.diff;
 
+import static java.lang.Double.NaN;
+
 import dev.tickbench.core.catalogue.NaturalOrder;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import java.io.IOException;
@@ -58,14 +60,21 @@ public final class SeriesDiff {
         if (ranges.size() != labels.size()) {
             throw new IllegalArgumentException(ranges.size() + " ranges but " + labels.size() + " labels");
         }
+        // a range asked for twice (a capture against itself) is accumulated once: half the memory
+        List<DiffRange> distinct = new ArrayList<>(new LinkedHashSet<>(ranges));
         List<RangeAccumulator> acc = new ArrayList<>();
         QuantileSketch.Budget budget = new QuantileSketch.Budget();
-        for (int i = 0; i < ranges.size(); i++) {
-            acc.add(new RangeAccumulator(ranges.get(i), labels.get(i), budget));
+        for (DiffRange r : distinct) {
+            acc.add(new RangeAccumulator(r, labels.get(ranges.indexOf(r)), budget));
         }
         FeedPass pass = new FeedPass(catalogue, acc, origin);
         pass.run(feed);
-        return pass.finish();
+        List<RangeSummary> done = pass.finish();
+        List<RangeSummary> out = new ArrayList<>();
+        for (int i = 0; i < ranges.size(); i++) {
+            out.add(done.get(distinct.indexOf(ranges.get(i))).withLabel(labels.get(i)));
+        }
+        return out;
     }
 
     /** The ranking of B against A. */
@@ -91,12 +100,12 @@ public final class SeriesDiff {
             rows.add(change(a.series().get(name), b.series().get(name), freeLists.level(name), same));
         }
         rows.sort(ORDER);
-        return new DiffResult(a, b, rows, LEVEL_SHARE);
+        return new DiffResult(a.withoutSeries(), b.withoutSeries(), rows, LEVEL_SHARE);
     }
 
     /** Both ranges first, by |effect| then name; then appeared, then disappeared, by name. */
     static final Comparator<SeriesChange> ORDER = Comparator.comparing(SeriesChange::presence)
-            .thenComparingDouble(r -> r.effect() == null ? 0 : -Math.abs(r.effect()))
+            .thenComparingDouble(r -> Double.isNaN(r.effect()) ? 0 : -Math.abs(r.effect()))
             .thenComparing(SeriesChange::name, NaturalOrder.NATURAL);
 
     /** Where {@code name} has a value: in both, only in B, only in A; null in neither. */
@@ -108,13 +117,13 @@ public final class SeriesDiff {
 
     private static SeriesChange change(SeriesStats a, SeriesStats b, double level, List<String> same) {
         if (a == null) {
-            return new SeriesChange(b.series(), Presence.APPEARED, null, b, null, null, null, null, null, same);
+            return new SeriesChange(b.series(), Presence.APPEARED, null, b, NaN, NaN, NaN, NaN, NaN, same);
         }
         if (b == null) {
-            return new SeriesChange(a.series(), Presence.DISAPPEARED, a, null, null, null, null, null, null, same);
+            return new SeriesChange(a.series(), Presence.DISAPPEARED, a, null, NaN, NaN, NaN, NaN, NaN, same);
         }
         double change = b.mean() - a.mean();
-        Double relative = a.mean() == 0 ? null : change / Math.abs(a.mean());
+        double relative = a.mean() == 0 ? NaN : change / Math.abs(a.mean());
         double spread = Noise.spread(a, b, LEVEL_SHARE, level);
         return new SeriesChange(a.series(), Presence.BOTH, a, b, change, b.p99() - a.p99(), relative, spread,
                 Noise.effect(a, b, spread), same);

@@ -32,22 +32,25 @@ final class SeriesInfo {
         SeriesMatch m = c.stream(source, key).orElse(null);
         boolean level = c.isLevel(source, key);
         ValueKind kind = level ? ValueKind.LEVEL : ValueKind.COUNTER;
-        return new SeriesInfo(id, identity(name, source, kind, m), m, resolution, !level && c.omitsIdleRows(source));
+        return new SeriesInfo(id, identity(name, key, source, kind, m), m, resolution, !level && c.omitsIdleRows(source));
     }
 
     /** A derived series ({@code cpu.busy_pct}, {@code pmu_hw.all.ipc}): its values as computed, resolution 0. */
     static SeriesInfo derived(int id, SeriesCatalogue c, String name) {
         SeriesMatch m = c.series(name).orElse(null);
         String source = m == null ? name.substring(0, Math.max(0, name.indexOf('.'))) : m.cadenceSource();
-        return new SeriesInfo(id, identity(name, source, ValueKind.DERIVED, m), m, 0, false);
+        return new SeriesInfo(id, identity(name, name, source, ValueKind.DERIVED, m), m, 0, false);
     }
 
-    private static DiffSeries identity(String name, String source, ValueKind kind, SeriesMatch m) {
+    private static DiffSeries identity(String name, String key, String source, ValueKind kind, SeriesMatch m) {
         String unit = m == null ? "" : m.displayUnit();
         if (kind == ValueKind.COUNTER) {
             unit = unit.isEmpty() ? "/s" : unit + "/s";
         }
-        return new DiffSeries(name, m == null ? name : m.displayName(), source, kind, unit);
+        String display = m == null ? name : m.displayName();
+        // a shown name is most often the key, or the name: the one string the reader and the registry hold
+        display = display.equals(key) ? key : display.equals(name) ? name : display;
+        return new DiffSeries(name, display, source, kind, unit);
     }
 
     ValueKind kind() {

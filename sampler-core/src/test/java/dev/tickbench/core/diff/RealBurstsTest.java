@@ -6,66 +6,39 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.catalogue.ValueKind;
-import java.net.URISyntaxException;
+import dev.tickbench.testkit.RealBursts;
+import dev.tickbench.testkit.RealBursts.Burst;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Captures recorded on this project's 2-CPU VM while the cause was made, with other builds running beside
- * it (captures/real/README.md; remote-probe/bench/diff-bursts.sh records them again): in each the series
- * the cause moves directly ranks in the top 3, and no change of one unit of a level that held still ranks
- * above a change of 100 % or more.
+ * it (captures/real/README.md; remote-probe/bench/diff-bursts.sh records them again; testkit RealBursts
+ * names each comparison and its cause): in each the series the cause moves directly ranks in the top 3,
+ * and no change of one unit of a level that held still ranks above a change of 100 % or more.
  */
 class RealBurstsTest {
-    /** A comparison of the real captures and the series its cause moves directly. */
-    record Burst(String name, CaptureDiff.Side a, CaptureDiff.Side b, String cause) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
+    @TempDir
+    static Path dir;
 
-    static final String BUSY_CGROUP = "/tickbench-diff-bursts";
-    static final String QUOTA_CGROUP = "/tickbench-diff-bursts/quota";
-
-    static Path capture(String name) {
-        try {
-            return Path.of(RealBurstsTest.class.getResource("/captures/real/" + name + ".ndjson.gz").toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Burst pair(String name, String cause) {
-        return new Burst(name, new CaptureDiff.Side(capture(name + "-quiet"), DiffRange.whole()),
-                new CaptureDiff.Side(capture(name), DiffRange.whole()), cause);
-    }
-
-    /** Every comparison the tests (and docs/diff.md's table) make of the real captures. */
-    static List<Burst> bursts() {
-        Path middle = capture("middle");
-        return List.of(
-                pair("files", "slabinfo.dentry"),
-                pair("alloc", "meminfo.AnonPages"),
-                pair("busy", "cgroup." + BUSY_CGROUP + ".usage_cpus"),
-                pair("forks", "stat.processes"),
-                pair("quota", "cgroup." + QUOTA_CGROUP + ".usage_cpus"),
-                // the fork storm starts 15 s after the recording does (give or take the recorder's start)
-                new Burst("middle", new CaptureDiff.Side(middle, DiffRange.seconds(0.0, 13.9)),
-                        new CaptureDiff.Side(middle, DiffRange.seconds(16.0, 29.9)), "stat.processes"));
+    @BeforeAll
+    static void copy() {
+        RealBursts.copyTo(dir);
     }
 
     static Stream<Burst> all() {
-        return bursts().stream();
+        return RealBursts.ALL.stream();
     }
 
     static DiffResult rank(Burst b) throws Exception {
-        return CaptureDiff.compare(b.a(), b.b());
+        return CaptureDiff.compare(b.sideA(dir), b.sideB(dir));
     }
 
     /** The 1-based rank of {@code series} among the rows, or -1. */
@@ -120,13 +93,14 @@ class RealBurstsTest {
 
     @Test
     void theQuotaCgroupIsHeldAtItsQuota() throws Exception {
-        DiffResult r = rank(bursts().get(4));
-        SeriesStats usage = KnownChangesTest.find(r, "cgroup." + QUOTA_CGROUP + ".usage_cpus").b();
+        DiffResult r = rank(RealBursts.ALL.get(4));
+        String quota = RealBursts.QUOTA_CGROUP;
+        SeriesStats usage = KnownChangesTest.find(r, "cgroup." + quota + ".usage_cpus").b();
         assertEquals(0.1, usage.mean(), 0.005, "10 ms of CPU per 100 ms period: 0.1 CPUs");
-        SeriesChange throttled = KnownChangesTest.find(r, "cgroup_cpu." + QUOTA_CGROUP + "|nr_throttled");
+        SeriesChange throttled = KnownChangesTest.find(r, "cgroup_cpu." + quota + "|nr_throttled");
         assertEquals(0.0, throttled.a().mean(), 0.0);
         assertTrue(throttled.b().mean() > 5, "throttled in most of its 10 periods a second: " + throttled.b().mean());
-        assertNotNull(r.with(Presence.APPEARED).stream().filter(c -> c.name().equals("cgroup." + QUOTA_CGROUP + ".throttled_pct"))
+        assertNotNull(r.with(Presence.APPEARED).stream().filter(c -> c.name().equals("cgroup." + quota + ".throttled_pct"))
                 .findFirst().orElse(null), "its throttled share has no value while it is idle (no periods): it appears in B");
     }
 
