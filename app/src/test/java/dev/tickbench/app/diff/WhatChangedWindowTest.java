@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -96,7 +97,8 @@ class WhatChangedWindowTest {
 
         List<String> table = fx(() -> view.table().getItems().stream().map(SeriesChange::name).toList());
         assertEquals("slabinfo.kmalloc-64", table.get(0));
-        assertEquals("thermal_zone0.temp", table.get(1));
+        assertEquals(Set.of("psi.io.some_pct", "pressure.io.some_total"), Set.copyOf(table.subList(1, 3)), "PSI io, 2 → 8 %");
+        assertEquals("thermal_zone0.temp", table.get(3));
         List<String> core = CaptureDiff.compare(new CaptureDiff.Side(capture, DiffRange.seconds(0.0, 59.99)),
                 new CaptureDiff.Side(capture, DiffRange.seconds(60.0, null))).rows().stream().map(SeriesChange::name).toList();
         assertEquals(core, table);
