@@ -68,6 +68,10 @@ public final class Workbench {
         Workbench[] self = new Workbench[1];
         view.addSshConnect("SSH host or probe server…", () -> self[0].ssh());
         stage.titleProperty().bind(vm.titleProperty());
+        var icon = Workbench.class.getResource("tickbench-256.png"); // absent only in a build that skipped resources
+        if (icon != null) {
+            stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm(), true)); // decoded off the FX thread
+        }
         stage.setScene(scene);
         if (place != null) {
             place.applyTo(stage);
