@@ -33,10 +33,14 @@ public record HostPlatform(Os os, Map<String, String> env, String passwdHome, Fi
                 FileSystems.getDefault());
     }
 
-    /** The one the launcher installed, else this process's. */
+    /** The one the launcher installed, else this process's (detected once: the environment does not change). */
     public static HostPlatform current() {
         HostPlatform p = installed;
-        return p != null ? p : detect();
+        if (p == null) {
+            p = detect();
+            installed = p;
+        }
+        return p;
     }
 
     /** What {@link #current()} answers from now on: called once, by the launcher, before the window. */

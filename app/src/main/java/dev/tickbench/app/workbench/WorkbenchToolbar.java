@@ -30,7 +30,6 @@ import dev.tickbench.app.session.SessionInfo;
 final class WorkbenchToolbar extends ToolBar {
     private final MenuButton connect = new MenuButton("Connect");
     private final MenuButton file;
-    private final MenuButton help;
     private final ComboBox<Integer> rate = new ComboBox<>();
     private final ComboBox<Integer> floor = new ComboBox<>();
     private final ToggleButton record = new ToggleButton("● Record");
@@ -109,14 +108,8 @@ final class WorkbenchToolbar extends ToolBar {
         ToggleButton dark = new ToggleButton("◐ Dark");
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
         file = fileMenu(vm, dialogs);
-        help = AppMenus.helpButton(os, owner);
-        getItems().addAll(file, connect, help, rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
+        getItems().addAll(file, connect, AppMenus.helpButton(os, owner), rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
                 open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
-    }
-
-    /** Help: the keyboard shortcuts, About. */
-    MenuButton helpMenu() {
-        return help;
     }
 
     /** The Connect menu: "This machine" first (where there is one), then what the app adds (SSH host or probe server). */
