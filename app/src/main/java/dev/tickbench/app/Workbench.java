@@ -44,10 +44,10 @@ public final class Workbench {
         MainViewModel vm = new MainViewModel(Platform::runLater, Background.shared(), startup.spool(), startup.catalogue());
         // looked at once: on macOS and Windows not even that (no Linux path is touched there)
         boolean thisMachine = startup.platform().thisMachine();
-        MainView view = new MainView(vm, startup.platform().os(), thisMachine);
         if (startup.platform().os() == dev.tickbench.app.platform.Os.MACOS) {
-            nameTheApplication();
+            nameTheApplication(); // before the view asks for the system menu bar
         }
+        MainView view = new MainView(vm, startup.platform().os(), thisMachine);
         if (startup.problem() != null) {
             vm.errorProperty().set(startup.problem());
         }
