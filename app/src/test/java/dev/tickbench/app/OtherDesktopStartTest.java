@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The app started as macOS and Windows see it: the real launcher and window ({@link OtherDesktopRun} in
  * a JVM of its own, the platform injected), on a screen of such a laptop. The window opens on the
  * connect form, offers no "This machine", touches no /proc or /sys path and none of the Linux places;
- * every window fits the screen; macOS gets the system menu bar with ⌘ accelerators.
+ * every window fits the screen (Windows at 125 % and 150 % of a 1366×768 laptop); macOS gets the system
+ * menu bar with ⌘ accelerators.
  */
 class OtherDesktopStartTest {
     @TempDir
@@ -50,6 +51,14 @@ class OtherDesktopStartTest {
         assertEquals(List.of("touched=/proc/stat (read, from dev.tickbench.app.platform.HostPlatform.thisMachine)",
                 "touched=/sys/kernel/mm/transparent_hugepage/enabled (read, from dev.tickbench.app.OtherDesktopRun.control)"),
                 out.stream().filter(l -> l.startsWith("touched=")).toList(), String.join("\n", out));
+    }
+
+    @Test
+    void windowsFitsA150PercentLaptopScreen() throws Exception {
+        // the same laptop at 150 %, Windows' default for it: 910×512 device-independent pixels
+        List<String> out = run(Os.WINDOWS, "910x512");
+        assertOpensOnTheConnectFormTouchingNoLinuxPath(out);
+        assertEquals("910x512", value(out, "screen"));
     }
 
     private static void assertOpensOnTheConnectFormTouchingNoLinuxPath(List<String> out) {
