@@ -30,9 +30,8 @@ VERSION=$(sed -n '0,/<artifactId>tickbench-parent<\/artifactId>/d; s:.*<version>
 MAC=$OUT/tickbench-$VERSION-macos.tar.gz
 WIN=$OUT/tickbench-$VERSION-windows-x64.zip
 LINUX=$OUT/tickbench-$VERSION-linux-x64.tar.gz
-passed=0 failed=0
-pass() { passed=$((passed + 1)); echo "PASS $*"; }
-fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+pass() { echo "PASS $*"; }
+fail() { echo "FAIL $*"; }
 check() { # check WHAT COMMAND…: passes when the command succeeds
   local what=$1
   shift
@@ -48,7 +47,8 @@ trap 'rm -rf "$WORK"' EXIT
 # "path<TAB>what file says" for every native file under $1: loose files whose content is ELF, Mach-O or
 # PE, and the native entries of every jar (extracted, then read by content).
 natives() {
-  local dir=$1 f entries jarcopy=$WORK/jar-natives
+  local dir=$1 f entries jarcopy
+  jarcopy=$(mktemp -d "$WORK/jar-natives.XXXXXX") # one per call: the three checks run side by side
   while IFS= read -r -d '' f; do
     case $f in
       *.jar)
@@ -267,8 +267,13 @@ check_linux() {
 }
 
 echo "checking the bundles of Tickbench $VERSION in $OUT"
-check_mac
-check_windows
-check_linux
+# the three side by side (each waits on unzip, file and a JVM in turn), their lines printed in order
+for os in mac windows linux; do
+  ("check_$os" >"$WORK/$os.out" 2>&1) &
+done
+wait
+cat "$WORK"/{mac,windows,linux}.out
+passed=$(cat "$WORK"/{mac,windows,linux}.out | grep -c '^PASS')
+failed=$(cat "$WORK"/{mac,windows,linux}.out | grep -c '^FAIL')
 echo "$passed passed, $failed failed"
 ((failed == 0))
