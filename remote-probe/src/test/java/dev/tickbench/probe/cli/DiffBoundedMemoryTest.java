@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * probe's JVM (jpackage/build.sh's {@code PROBE_JAVA_OPTS}: the serial collector, a 32 MiB heap): in a
  * child JVM it ranks a capture of nearly as many series as a reader accepts — two ranges of it, and two
  * copies of it — keeping the first 16,384 and saying so, and stops where the other readers stop on a
- * file that names more. Before, a capture of 8,000 series ran out of memory.
+ * file that names more.
  */
 class DiffBoundedMemoryTest {
     private static final String HELLO = "{\"type\":\"hello\",\"format\":%d,\"host\":{\"hostname\":\"h\",\"cores\":2,"
