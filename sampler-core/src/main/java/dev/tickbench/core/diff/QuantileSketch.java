@@ -31,7 +31,8 @@ final class QuantileSketch {
      * The memory every sketch of one pass may hold, together. Fixed, not derived from the heap, so that
      * one capture ranks the same everywhere (as the readers' limits, FORMAT.md): enough for every series
      * of a real capture at full precision (a 10-minute 100 Hz capture of this VM's 644 series takes under
-     * 1 MiB for two ranges), and small enough for the probe's 32 MiB heap at the readers' 32,768 series.
+     * 1 MiB for two ranges), and small enough for the probe's 32 MiB heap at the 16,384 series one comparison
+     * keeps (SeriesRegistry.MAX_SERIES).
      */
     static final class Budget {
         static final long BYTES = 2L << 20;
