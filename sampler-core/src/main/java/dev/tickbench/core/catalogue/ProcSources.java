@@ -25,7 +25,7 @@ final class ProcSources {
                         "Interrupts per IRQ line (all CPUs), from /proc/interrupts.", "IRQ line"),
                 perCpuTable("softirqs", "type", "Softirqs run on each CPU (all types).",
                         "Softirqs per type (all CPUs), from /proc/softirqs.", "softirq type"),
-                vmstat(), meminfo(), diskstats(), yaffs(), pressure(), slabinfo(), buddyinfo());
+                vmstat(), meminfo(), diskstats(), yaffs(), pressure(), slabinfo(), buddyinfo(), loadavg());
     }
 
     private static SourceEntry stat() {
@@ -183,6 +183,19 @@ final class ProcSources {
                                 "Active objects per slab cache (/proc/slabinfo), held between emissions.", "cache", "{cache}")))
                 .attributes(AttributeEntry.of("objsize.{cache:.+}", Unit.BYTES,
                         "object size of each cache, read once at open (memory = active objects × objsize)"));
+    }
+
+    private static SourceEntry loadavg() {
+        // the kernel recomputes the averages every 5 s (LOAD_FREQ): stored when one moves
+        return SourceEntry.read("loadavg", ValueKind.LEVEL, ReadRule.CHANGE, FileSet.proc("loadavg"), "LoadAvg",
+                "load averages over 1, 5 and 15 minutes, runnable and total threads").series(
+                level("loadavg.{window:load1|load5|load15}", Unit.HUNDREDTHS,
+                        "the load average (runnable and uninterruptible tasks) over 1, 5 or 15 minutes, in hundredths")
+                        .metric(gauge("tickbench_load_average", "Load average (/proc/loadavg).", "window", "{window}")),
+                level("loadavg.runnable", Unit.COUNT, "threads runnable now")
+                        .metric(gauge("tickbench_loadavg_runnable_threads", "Threads runnable now (/proc/loadavg).")),
+                level("loadavg.threads", Unit.COUNT, "threads on the system")
+                        .metric(gauge("tickbench_loadavg_threads", "Threads on the system (/proc/loadavg).")));
     }
 
     private static SourceEntry buddyinfo() {
