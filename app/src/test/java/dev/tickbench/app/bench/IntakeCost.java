@@ -1,6 +1,6 @@
 package dev.tickbench.app.bench;
 
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.FedConnection;
 import dev.tickbench.app.session.SeriesStore;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Benchmark, not a test: what the workbench's intake (LineIntake: decoding, the series store) costs per
+ * Benchmark, not a test: what the workbench's intake (Intake: decoding, the series store) costs per
  * line of a capture, on one thread, as it is fed live: the store flushed every 5 lines (20 batches a
  * second at 100 Hz). Prints the bytes allocated and the CPU per line over the capture's lines after
  * {@code WARMUP} passes over them on stores of their own (the JIT compiled). Compile it against the
@@ -60,14 +60,15 @@ public final class IntakeCost {
     /** Every line into a live store of its own, flushed every 5 lines as 100 Hz in 20 batches a second is. */
     private static void feed(List<byte[]> lines) throws Exception {
         SeriesStore store = SeriesStore.live();
-        LineIntake intake = new LineIntake(store, e -> { });
+        FedConnection intake = FedConnection.started(store, e -> { });
         int i = 0;
         for (byte[] b : lines) {
-            intake.line(b, 0, b.length);
+            intake.feed(b);
             if (++i % 5 == 0) {
                 store.flush();
             }
         }
         store.flush();
+        intake.intake().close();
     }
 }

@@ -2,8 +2,9 @@ package dev.tickbench.app.bench;
 
 import dev.tickbench.app.Launcher;
 import dev.tickbench.app.connect.Connection;
-import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +18,7 @@ import javafx.stage.Window;
  * 0,0 in 1600×1000 and, with {@code -Dtickbench.bench.tab=idle}, shows the Compare tab (nothing on it
  * changes) instead of the live charts; with {@code -Dtickbench.bench.tab=replay} it waits until the
  * capture is read whole (shown whole, paused: nothing moves). Prints "READY" once set up, then every
- * {@code -Dtickbench.bench.every=10} seconds the ticks the local sampler delivered beside those its rate
+ * {@code -Dtickbench.bench.every=10} seconds the samples of this machine that reached the store beside those its rate
  * asks for. Run by {@code app/bench/workbench-cpu-rss.sh}, which compiles it against the build it
  * measures and measures the process from outside (/proc/PID/stat and status).
  */
@@ -46,22 +47,23 @@ public final class WorkbenchDriver {
                     : "live (charts, following)"));
             marks();
             long startNs = System.nanoTime();
-            long startSeq = -1;
+            long startSamples = -1;
             int rate = 0;
             while (true) {
                 Thread.sleep(everyS * 1000);
-                Connection c = fx(() -> m.tabs() == null ? null : vmConnection(m));
-                if (c instanceof LocalConnection local) {
-                    long seq = local.lastSeq();
-                    if (startSeq < 0) {
-                        startSeq = seq;
+                SeriesStore store = fx(() -> m.tabs() == null ? null : localStore(m));
+                if (store != null && store.session() != null) {
+                    long samples = store.samples();
+                    if (startSamples < 0) {
+                        startSamples = samples;
                         startNs = System.nanoTime();
-                        rate = local.rateHz();
+                        rate = store.session().rateHz();
                         continue;
                     }
                     double s = (System.nanoTime() - startNs) / 1e9;
                     System.out.printf(Locale.ROOT, "TICKS %.0f s: %d delivered of %.0f at %d Hz (%.1f %%), %d dropped by the hand-off%n",
-                            s, seq - startSeq, s * rate, rate, 100.0 * (seq - startSeq) / (s * rate), local.droppedSamples());
+                            s, samples - startSamples, s * rate, rate, 100.0 * (samples - startSamples) / (s * rate),
+                            HandoffDrops.in(store));
                 }
             }
         } catch (Exception e) {
@@ -132,10 +134,20 @@ public final class WorkbenchDriver {
     }
 
     static Connection vmConnection(MainView m) {
+        return vm(m).connectionProperty().get();
+    }
+
+    /** The store of the window's session when it samples this machine; null otherwise (FX thread). */
+    static SeriesStore localStore(MainView m) {
+        Connection c = vmConnection(m);
+        return c != null && c.thisMachine() ? vm(m).storeProperty().get() : null;
+    }
+
+    static MainViewModel vm(MainView m) {
         try {
             var f = MainView.class.getDeclaredField("vm");
             f.setAccessible(true);
-            return ((dev.tickbench.app.workbench.MainViewModel) f.get(m)).connectionProperty().get();
+            return (MainViewModel) f.get(m);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("MainView has no vm field", e);
         }

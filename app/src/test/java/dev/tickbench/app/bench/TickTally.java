@@ -1,4 +1,4 @@
-package dev.tickbench.app.connect;
+package dev.tickbench.app.bench;
 
 import dev.tickbench.core.capture.LineSink;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.tickbench.app.connect;
+package dev.tickbench.app.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
