@@ -1,6 +1,9 @@
 package dev.tickbench.app.bench;
 
-import dev.tickbench.app.intake.FedConnection;
+import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.connect.ConnectionEvent;
+import dev.tickbench.app.intake.Intake;
+import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.app.session.SeriesStore;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -12,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -60,15 +64,36 @@ public final class IntakeCost {
     /** Every line into a live store of its own, flushed every 5 lines as 100 Hz in 20 batches a second is. */
     private static void feed(List<byte[]> lines) throws Exception {
         SeriesStore store = SeriesStore.live();
-        FedConnection intake = FedConnection.started(store, e -> { });
+        Fed fed = new Fed();
+        Intake intake = new Intake(fed, store, e -> { });
+        intake.start(ev -> { });
         int i = 0;
         for (byte[] b : lines) {
-            intake.feed(b);
+            fed.sink.line(b, 0, b.length);
             if (++i % 5 == 0) {
                 store.flush();
             }
         }
         store.flush();
-        intake.intake().close();
+        intake.close();
+    }
+
+    /** Lines the benchmark hands in itself, on its own thread (no hand-off: a producer that may wait). */
+    private static final class Fed implements Connection {
+        LineSink sink;
+
+        @Override
+        public String title() {
+            return "a capture's lines";
+        }
+
+        @Override
+        public void start(LineSink s, Consumer<ConnectionEvent> events) {
+            sink = s;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 }

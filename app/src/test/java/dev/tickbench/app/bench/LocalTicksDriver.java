@@ -1,8 +1,7 @@
 package dev.tickbench.app.bench;
 
 import dev.tickbench.app.Launcher;
-import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.intake.WatchedConnection;
+import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
@@ -33,28 +32,30 @@ public final class LocalTicksDriver {
             long warmupS = Long.getLong("tickbench.bench.warmup", 30);
             long seconds = Long.getLong("tickbench.bench.seconds", 60);
             MainView m = WorkbenchDriver.awaitWindow(false);
-            // this machine again, the way -Dtickbench.local says, its producer watched: the tally counts each
-            // sample as the sampler hands it on, before the workbench's hand-off
-            TickTally tally = new TickTally((b, off, len) -> { }, MainViewModel.DEFAULT_RATE_HZ);
-            WatchedConnection local = new WatchedConnection(LocalConnection.live(MainViewModel.DEFAULT_RATE_HZ, null), tally);
-            WorkbenchDriver.fx(() -> { WorkbenchDriver.vm(m).connect(local); return null; });
-            while (local.lastSeq() <= 0 || WorkbenchDriver.fx(() -> WorkbenchDriver.vmConnection(m)) != local) {
+            // the window's own session of this machine (the launcher's); the tally counts each sample its store
+            // takes in, after the workbench's hand-off: what reached the workbench
+            Connection local = null;
+            SeriesStore store = null;
+            while (local == null || !local.thisMachine() || store == null || store.samples() == 0) {
                 Thread.sleep(200); // polling for the first samples of the local session; a benchmark, not a test
+                local = WorkbenchDriver.fx(() -> WorkbenchDriver.vmConnection(m));
+                store = WorkbenchDriver.fx(() -> WorkbenchDriver.vm(m).storeProperty().get());
             }
             String mode = local.samplesInThisJvm() ? "IN_PROCESS" : "PROBE_PROCESS";
-            SeriesStore store = WorkbenchDriver.fx(() -> WorkbenchDriver.vm(m).storeProperty().get());
+            TickTally tally = new TickTally(MainViewModel.DEFAULT_RATE_HZ);
+            store.addListener(tally);
             System.out.println("READY " + mode);
             Thread.sleep(warmupS * 1000);
             tally.reset();
             long from = System.nanoTime();
             System.out.println("WINDOW from_mono_ns=" + from);
-            long dropped0 = HandoffDrops.in(store);
+            long dropped0 = WorkbenchDriver.handoffDrops(store);
             Thread.sleep(seconds * 1000);
             TickTally.Snapshot s = tally.snapshot();
             long to = System.nanoTime();
             System.out.printf(Locale.ROOT, "TICKS mode=%s from_mono_ns=%d to_mono_ns=%d samples=%d hz=%.2f missed=%d "
                             + "longest_hole_ms=%.1f dropped=%d%n", mode, from, to, s.samples(), s.achievedHz(),
-                    s.missed(), s.longestHoleNs() / 1e6, HandoffDrops.in(store) - dropped0);
+                    s.missed(), s.longestHoleNs() / 1e6, WorkbenchDriver.handoffDrops(store) - dropped0);
             System.out.println("DONE");
         } catch (Exception e) {
             System.out.println("DRIVER FAILED " + e);

@@ -1,21 +1,17 @@
 package dev.tickbench.app.bench;
 
-import dev.tickbench.core.capture.LineSink;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.tickbench.app.session.StoreListener;
+import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
 
 /**
- * Counts the samples that reached the workbench and the holes between them, by the samples' own
- * {@code mono_ns} (when the sampler woke for them): a tick the sampler skipped and a sample lost on the
- * way are both a hole. What {@code app/bench/local-ticks.sh} reports for "this machine" (achieved Hz,
- * missed ticks, the longest hole), by the same rule as for a probe's stream beside it.
+ * Counts the samples that reached the workbench (its store took them in, after the hand-off) and the
+ * holes between them, by the samples' own {@code mono_ns} (when the sampler woke for them): a tick the
+ * sampler skipped and a sample lost on the way are both a hole. What {@code app/bench/local-ticks.sh}
+ * reports for "this machine" (achieved Hz, missed ticks, the longest hole), by the same rule as for a
+ * probe's stream beside it. Reads the decoded lines: nothing is parsed again.
  */
-public final class TickTally implements LineSink {
-    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] MONO_FIELD = "\"mono_ns\":".getBytes(StandardCharsets.US_ASCII);
-    /** {@code mono_ns} is among a sample's first fields (FORMAT.md): it is looked for in this many bytes. */
-    private static final int HEAD_BYTES = 128;
-
+public final class TickTally implements StoreListener {
     /**
      * What arrived since the last {@link #reset}.
      *
@@ -33,7 +29,6 @@ public final class TickTally implements LineSink {
         }
     }
 
-    private final LineSink downstream;
     private final long periodNs;
     private long samples;
     private long missed;
@@ -41,20 +36,15 @@ public final class TickTally implements LineSink {
     private long first;
     private long last;
 
-    TickTally(LineSink downstream, int rateHz) {
-        this.downstream = downstream;
+    TickTally(int rateHz) {
         this.periodNs = 1_000_000_000L / rateHz;
     }
 
     @Override
-    public void line(byte[] b, int off, int len) throws IOException {
-        if (startsWith(b, off, len, SAMPLE_PREFIX)) {
-            long mono = field(b, off, Math.min(len, HEAD_BYTES), MONO_FIELD);
-            if (mono >= 0) {
-                count(mono);
-            }
+    public void accepted(StreamLine line) {
+        if (line instanceof SampleLine s) {
+            count(s.monoNs());
         }
-        downstream.line(b, off, len);
     }
 
     private synchronized void count(long mono) {
@@ -82,35 +72,5 @@ public final class TickTally implements LineSink {
         longest = 0;
         first = 0;
         last = 0;
-    }
-
-    /** The non-negative number after {@code name} within {@code b[off, off+len)}; -1 when absent. */
-    static long field(byte[] b, int off, int len, byte[] name) {
-        int end = off + len;
-        outer:
-        for (int i = off; i + name.length <= end; i++) {
-            for (int k = 0; k < name.length; k++) {
-                if (b[i + k] != name[k]) {
-                    continue outer;
-                }
-            }
-            long v = 0;
-            int j = i + name.length;
-            if (j >= end || b[j] < '0' || b[j] > '9') {
-                return -1;
-            }
-            while (j < end && b[j] >= '0' && b[j] <= '9') {
-                v = v * 10 + (b[j++] - '0');
-            }
-            return v;
-        }
-        return -1;
-    }
-
-    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
-        if (len < prefix.length) {
-            return false;
-        }
-        return java.util.Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
     }
 }

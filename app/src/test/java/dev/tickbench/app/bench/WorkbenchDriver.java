@@ -3,11 +3,14 @@ package dev.tickbench.app.bench;
 import dev.tickbench.app.Launcher;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -23,6 +26,8 @@ import javafx.stage.Window;
  * measures and measures the process from outside (/proc/PID/stat and status).
  */
 public final class WorkbenchDriver {
+    private static final Pattern DROPPED = Pattern.compile("workbench_behind \\(seq (\\d+)–(\\d+)\\)");
+
     private WorkbenchDriver() {}
 
     public static void main(String[] args) {
@@ -63,7 +68,7 @@ public final class WorkbenchDriver {
                     double s = (System.nanoTime() - startNs) / 1e9;
                     System.out.printf(Locale.ROOT, "TICKS %.0f s: %d delivered of %.0f at %d Hz (%.1f %%), %d dropped by the hand-off%n",
                             s, samples - startSamples, s * rate, rate, 100.0 * (samples - startSamples) / (s * rate),
-                            HandoffDrops.in(store));
+                            handoffDrops(store));
                 }
             }
         } catch (Exception e) {
@@ -93,19 +98,9 @@ public final class WorkbenchDriver {
 
     /** The capture is shown and read to its end. */
     private static boolean replayRead(MainView m) {
-        var vm = viewModel(m);
+        var vm = vm(m);
         return vm.replayProperty().get() && !vm.loadingProperty().get() && vm.storeProperty().get() != null
                 && vm.storeProperty().get().samples() > 0;
-    }
-
-    private static dev.tickbench.app.workbench.MainViewModel viewModel(MainView m) {
-        try {
-            var f = MainView.class.getDeclaredField("vm");
-            f.setAccessible(true);
-            return (dev.tickbench.app.workbench.MainViewModel) f.get(m);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("MainView has no vm field", e);
-        }
     }
 
     /** Waits for the window the app opens, puts it at 0,0 in 1600×1000, on the Compare tab when {@code idle}. */
@@ -141,6 +136,21 @@ public final class WorkbenchDriver {
     static SeriesStore localStore(MainView m) {
         Connection c = vmConnection(m);
         return c != null && c.thisMachine() ? vm(m).storeProperty().get() : null;
+    }
+
+    /**
+     * The samples the workbench's hand-off dropped, read from what {@code store} marked: each drop is a gap
+     * line of the hand-off's reason, and its gap mark names the seq range lost (docs/workbench-intake.md).
+     */
+    static long handoffDrops(SeriesStore store) {
+        long n = 0;
+        for (TimeMark mark : store.marks()) {
+            Matcher r = mark.kind() == TimeMark.Kind.GAP ? DROPPED.matcher(mark.text()) : null;
+            if (r != null && r.find()) {
+                n += Long.parseLong(r.group(2)) - Long.parseLong(r.group(1)) + 1;
+            }
+        }
+        return n;
     }
 
     static MainViewModel vm(MainView m) {
