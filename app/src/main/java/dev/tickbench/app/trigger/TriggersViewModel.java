@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -60,6 +59,7 @@ public final class TriggersViewModel {
      * One firing as the panel lists it.
      *
      * @param x the tick's wall time, epoch seconds (where its mark is on every track)
+     * @param values what made it fire, in words, its numbers with their units (FiredText)
      */
     public record Fired(String trigger, long count, double x, String expression, String values) {}
 
@@ -82,12 +82,14 @@ public final class TriggersViewModel {
     /** The armed set as the probe's last {@code triggers} line said (a probe's stream only). Tap thread writes. */
     private volatile List<TriggerStatus> reported = List.of();
     /** Requests written to the current stream and not answered yet, oldest first: sent again on a new stream. */
-    private final java.util.ArrayDeque<String> inFlight = new java.util.ArrayDeque<>();
+    private final InFlight inFlight = new InFlight();
     /** Requests that could not be written (no stream running): sent when the next stream starts. UI thread. */
     private final List<String> pending = new java.util.ArrayList<>();
     /** What was armed on the last sampler of a target, to arm on its next one (a Rate or FLOOR_HZ change). */
     private List<String> carried = List.of();
     private String carriedTitle;
+    /** The flight recorder's warning shown as the error, until a capture is written again. */
+    private String recorderFailing;
     private java.util.concurrent.ExecutorService sender;
     private LineIntake intake;
     private Tap tap;
@@ -102,11 +104,9 @@ public final class TriggersViewModel {
         this.opener = opener;
     }
 
-    /** {@code $XDG_DATA_HOME/tickbench/triggered}, else {@code ~/.local/share/tickbench/triggered}: kept, not a cache. */
-    public static Path defaultDir(Map<String, String> env, UserDirs dirs) {
-        String data = env.get("XDG_DATA_HOME");
-        Path base = data != null && Path.of(data).isAbsolute() ? Path.of(data) : dirs.home().resolve(".local/share");
-        return base.resolve("tickbench").resolve("triggered");
+    /** {@code triggered} in the user's data directory ({@link UserDirs#triggered}): kept, not a cache. */
+    public static Path defaultDir(UserDirs dirs) {
+        return dirs.triggered();
     }
 
     /** Where and how much the next recorder keeps (the one running goes on as it was). */
@@ -134,9 +134,7 @@ public final class TriggersViewModel {
         connection = c;
         intake = c == null ? null : in;
         reported = List.of();
-        synchronized (inFlight) {
-            inFlight.clear();
-        }
+        inFlight.clear();
         pending.clear();
         available.set(c instanceof LocalConnection || c instanceof TriggerRequests);
         where.set(!available.get() ? NOWHERE : "Armed on " + c.title() + "'s session: evaluated on every tick"
@@ -231,19 +229,7 @@ public final class TriggersViewModel {
 
     /** The requests that arm {@code set} again under the same names. */
     static List<String> rearmRequests(List<TriggerStatus> set) {
-        List<String> out = new java.util.ArrayList<>();
-        for (TriggerStatus s : set) {
-            String expr = s.expression();
-            String label;
-            try {
-                label = dev.tickbench.core.trigger.TriggerParser.parse(expr,
-                        dev.tickbench.core.catalogue.SeriesCatalogue.standard()).label();
-            } catch (TriggerSyntaxException e) {
-                label = null; // armed once, so it parses; if not, the probe says why when it is sent
-            }
-            out.add("arm " + (s.name().equals(label) ? expr : s.name() + ": " + expr));
-        }
-        return out;
+        return set.stream().map(s -> "arm " + s.labelled()).toList();
     }
 
     /** Writes {@code line} to the probe's stdin on the sender's thread; kept for the next stream when none runs. */
@@ -257,16 +243,10 @@ public final class TriggersViewModel {
         sender().execute(() -> {
             // listed before it is written (one sender thread: in the order written, which the probe answers
             // in), so the stream's thread never waits on a write held up by the link
-            synchronized (inFlight) {
-                inFlight.add(line);
-            }
+            inFlight.add(line);
             boolean sent = r.sendTriggerRequest(line);
             if (!sent) {
-                boolean mine;
-                synchronized (inFlight) {
-                    mine = inFlight.removeLastOccurrence(line); // else a new stream took it over already
-                }
-                if (mine) {
+                if (inFlight.withdraw(line)) { // else a new stream took it over already
                     ui.execute(() -> unsent(c, line));
                 }
             }
@@ -335,10 +315,7 @@ public final class TriggersViewModel {
         List<TriggerStatus> before = reported;
         reported = List.of();
         List<String> again = new java.util.ArrayList<>(rearmRequests(before));
-        synchronized (inFlight) {
-            again.addAll(inFlight);
-            inFlight.clear();
-        }
+        again.addAll(inFlight.takeAll());
         Connection c = connection;
         ui.execute(() -> {
             if (c == null || c != connection) {
@@ -434,6 +411,7 @@ public final class TriggersViewModel {
                     ringBytes, RecorderConfig.DEFAULT_COOLDOWN_NS, RecorderConfig.DEFAULT_MAX_DISK_BYTES,
                     Math.max(RecorderConfig.DEFAULT_MAX_CAPTURE_NS, preNs + postNs));
             FlightRecorder r = new FlightRecorder(config, s -> ui.execute(() -> saved(s)));
+            r.onTrouble(t -> ui.execute(() -> recorderTrouble(t)));
             Tap t = new Tap(r, intake.hasHello());
             intake.startTap(t);
             tap = t;
@@ -480,15 +458,31 @@ public final class TriggersViewModel {
         }
     }
 
-    /** A probe's triggers line comes when the set changes, not when one fires: its count and state from here (tap thread). */
+    /**
+     * The recorder cannot write (a full disk: said once, with what and where), or writes again. UI thread.
+     * A failure is the error until a capture is written again, which is a notice.
+     */
+    private void recorderTrouble(FlightRecorder.Trouble t) {
+        String text = "The flight recorder: " + t.message() + ".";
+        if (!t.over()) {
+            recorderFailing = text;
+            error.set(text);
+            return;
+        }
+        if (error.get().equals(recorderFailing)) {
+            error.set("");
+        }
+        recorderFailing = null;
+        notice.set(text);
+    }
+
+    /** A probe's triggers line comes within a second of a change, and not with a firing: its count and state from here (tap thread). */
     private void firedOnStream(TriggerLine t) {
-        reported = reported.stream().map(r -> !r.name().equals(t.trigger()) ? r
-                : new TriggerStatus(r.name(), r.expression(), r.kind(), dev.tickbench.core.trigger.TriggerState.FIRED, t.fired(),
-                        r.absent(), t.wallNs())).toList();
+        reported = reported.stream().map(r -> !r.name().equals(t.trigger()) ? r : r.firedAt(t.fired(), t.wallNs())).toList();
     }
 
     private void fired(TriggerLine t) {
-        fired.add(new Fired(t.trigger(), t.fired(), t.wallNs() / 1e9, t.expression(), String.valueOf(t.values())));
+        fired.add(new Fired(t.trigger(), t.fired(), t.wallNs() / 1e9, t.expression(), FiredText.of(t.kind(), t.values())));
         if (fired.size() > MAX_FIRED) {
             fired.remove(0, fired.size() - MAX_FIRED);
         }
@@ -560,21 +554,11 @@ public final class TriggersViewModel {
             com.fasterxml.jackson.databind.JsonNode n = Json.MAPPER.readTree(b, off, len);
             List<TriggerStatus> now = new java.util.ArrayList<>();
             n.path("armed").forEach(t -> now.add(TriggerStatus.of(t)));
-            StringBuilder refused = new StringBuilder();
-            for (com.fasterxml.jackson.databind.JsonNode r : n.path("replies")) {
-                String asked;
-                synchronized (inFlight) { // one reply per request, in the order written
-                    asked = inFlight.poll();
-                }
-                if (!r.path("ok").asBoolean()) {
-                    refused.append(refused.length() == 0 ? "" : "; ").append(asked == null ? "" : "'" + asked + "': ")
-                            .append(r.path("error").asText());
-                }
-            }
+            String refused = inFlight.answer(n.path("replies"));
             reported = List.copyOf(now);
             Connection c = connection;
             ui.execute(() -> {
-                if (refused.length() > 0) {
+                if (!refused.isEmpty()) {
                     error.set((c == null ? "The probe" : c.title() + "'s probe") + " refused " + refused);
                 }
                 refresh();

@@ -3,9 +3,7 @@ package dev.tickbench.app.connect;
 import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 
 /**
@@ -81,20 +79,29 @@ final class OpenSshd implements AutoCloseable {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    private void awaitListening() throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < end) {
+    /**
+     * Waits, with the suite's deadline, for sshd's own word that it listens on the port: a connection that
+     * succeeds could reach another process that took the port between freePort() and sshd's bind.
+     */
+    private void awaitListening() {
+        String listening = "Server listening on 127.0.0.1 port " + port + ".";
+        Waits.until(() -> "sshd to listen on port " + port + ": " + readLog(), Duration.ofMillis(50), () -> {
+            if (readLog().contains(listening)) {
+                return true;
+            }
             if (!process.isAlive()) {
-                throw new IllegalStateException("sshd exited at once: " + Files.readString(log));
+                throw new IllegalStateException("sshd exited at once: " + readLog());
             }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException e) {
-                Thread.sleep(50);
-            }
+            return false;
+        });
+    }
+
+    private String readLog() {
+        try {
+            return Files.exists(log) ? Files.readString(log) : "";
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
         }
-        throw new IllegalStateException("sshd did not listen on port " + port + ": " + Files.readString(log));
     }
 
     private static int freePort() throws IOException {

@@ -115,6 +115,8 @@ class TriggersPanelTest {
         assertEquals("busy", f.trigger());
         assertEquals(1, f.count());
         assertEquals(s.lastFiredWallNs() / 1e9, f.x(), 1e-6, "the firing is the tick the set counted");
+        assertTrue(f.values().matches("\\d{1,3}(\\.\\d{1,3})? %"), "the value that fired it, with its unit, as the"
+                + " crosshair writes it: " + f.values());
 
         // a red line on every track at the tick it fired on: seen on the Live tab, each track scrolled to in
         // turn (a track off screen takes its marks when it comes on screen)
@@ -161,13 +163,37 @@ class TriggersPanelTest {
         fx(() -> { robot.lookup("#disarm-busy").queryAs(Button.class).fire(); return null; });
         until("nothing armed", () -> t.armed().isEmpty());
 
-        robot.clickOn(robot.lookup(".open-capture").match(b -> saved.file().equals(b.getUserData())).queryAs(Button.class));
+        // in one FX turn too: the new sampler's own firing saves a capture that goes on top of the list, which
+        // moves (and may rebuild) this capture's row between a lookup and a click
+        fx(() -> { robot.lookup(".open-capture").match(b -> saved.file().equals(b.getUserData())).queryAs(Button.class).fire();
+            return null; });
         until("the capture shown, read whole", () -> w.vm.showingProperty().get().origin() == Origin.REPLAY
                 && saved.file().equals(w.vm.showingProperty().get().replayFile()) && !w.vm.loadingProperty().get());
         List<TimeMark> replayed = fx(() -> w.vm.storeProperty().get().marks());
         assertTrue(replayed.stream().anyMatch(m -> isFiring(m, f)), "the capture holds the trigger line: " + replayed);
         assertFalse(fx(() -> t.availableProperty().get()), "a capture is shown: nothing to arm on");
         assertTrue(fx(() -> t.saved().contains(saved)), "the saved capture stays listed");
+    }
+
+    @Test
+    void aTriggerThatReadsItsSeriesButNeverFiresSaysWhatItSaw(FxRobot robot) throws Exception {
+        TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
+        fx(() -> { t.recorder(dir.resolve("triggered"), Duration.ofSeconds(1), Duration.ofSeconds(1)); return null; });
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("this machine's session", () -> t.availableProperty().get() && w.samples() > 5);
+        fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
+        // a share of the CPUs' time never exceeds 100 %: read on every tick, it never holds
+        fx(() -> { robot.lookup("#triggerExpression").queryAs(TextField.class).setText("never: cpu.busy_pct > 100 for 1s");
+            return null; });
+        robot.clickOn(robot.lookup("#armTrigger").queryAs(Button.class));
+        @SuppressWarnings("unchecked")
+        TableView<TriggerStatus> table = robot.lookup("#armedTriggers").queryAs(TableView.class);
+        java.util.regex.Pattern saw = java.util.regex.Pattern.compile("does not hold since \\d\\d:\\d\\d:\\d\\d\\.\\d{3}: last"
+                + " [0-9.]+ %; seen [0-9.]+( to [0-9.]+)? %, held at most 0 s of 1 s");
+        until("the trigger listed as armed, with what it saw", () -> table.getItems().size() == 1
+                && table.getItems().get(0).state() == TriggerState.ARMED
+                && saw.matcher(dev.tickbench.app.trigger.TriggersPanel.saw(table.getItems().get(0))).matches());
+        assertEquals(0, fx(() -> table.getItems().get(0).fired()));
     }
 
     private static boolean isFiring(TimeMark m, TriggersViewModel.Fired f) {

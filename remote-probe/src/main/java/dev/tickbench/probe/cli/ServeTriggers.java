@@ -2,6 +2,7 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.recorder.FlightRecorder;
 import dev.tickbench.core.recorder.RecorderConfig;
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,7 +17,7 @@ final class ServeTriggers {
             return null;
         }
         try {
-            return new FlightRecorder(config, s -> {
+            FlightRecorder r = new FlightRecorder(config, s -> {
                 synchronized (err) {
                     err.println("tickbench-probe serve: saved " + s.file() + " (" + String.join(", ", s.triggers()) + "; "
                             + s.samples() + " samples, " + s.bytes() + " bytes" + (s.error() != null ? "; " + s.error() : "")
@@ -24,6 +25,13 @@ final class ServeTriggers {
                     err.flush();
                 }
             });
+            r.onTrouble(trouble -> {
+                synchronized (err) {
+                    err.println("tickbench-probe serve: " + (trouble.over() ? "" : "warning: ") + InertText.line(trouble.message()));
+                    err.flush();
+                }
+            });
+            return r;
         } catch (IOException e) {
             throw new UserError("--dir " + config.dir() + ": " + e.getMessage(), 2);
         }

@@ -1,9 +1,11 @@
 package dev.tickbench.probe.cli;
 
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.CommandIo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +13,8 @@ import java.util.function.Consumer;
 
 /**
  * Ends a stream when stdin closes, so that a dropped SSH session never leaves a probe running, and
- * hands each line the client sends to a handler (the live trigger requests, docs/triggers.md "Live").
+ * hands each line the client sends to a handler (the live trigger requests, docs/triggers.md "Live"):
+ * untrusted text, so a handler that fails on one is said (escaped) and the next is read.
  * A line is read up to {@code maxLine} bytes: the rest of a longer one is skipped, so a client holds no
  * unbounded memory. A probe started with stdin on /dev/null (nohup, a service) would see EOF at once:
  * there, only a signal stops it.
@@ -32,6 +35,7 @@ final class StdinWatch {
             return;
         }
         InputStream in = CommandIo.in(); // taken here: the binding belongs to the command's thread
+        OutputStream err = CommandIo.err();
         Thread t = new Thread(() -> {
             byte[] buf = new byte[4096];
             ByteArrayOutputStream current = new ByteArrayOutputStream();
@@ -42,7 +46,7 @@ final class StdinWatch {
                         byte b = buf[i];
                         if (b == '\n') {
                             if (!skipping) {
-                                line.accept(current.toString(StandardCharsets.UTF_8));
+                                handle(line, current.toString(StandardCharsets.UTF_8), err);
                             }
                             current.reset();
                             skipping = false;
@@ -59,11 +63,30 @@ final class StdinWatch {
                 }
             } catch (IOException e) {
                 // a broken stdin is a closed stdin
+            } finally {
+                closed.run(); // whatever ended the reading: a stream never outlives its client
             }
-            closed.run();
         }, "tickbench-stdin-watch");
         t.setDaemon(true);
         t.start();
+    }
+
+    /**
+     * Hands one line on; a handler that fails is said on stderr, escaped (the line is a client's text),
+     * and the next line is read: one bad request never ends the reading of the others.
+     */
+    private static void handle(Consumer<String> line, String text, OutputStream err) {
+        try {
+            line.accept(text);
+        } catch (RuntimeException e) {
+            try {
+                err.write(("tickbench-probe: a request could not be handled, and the next is read: "
+                        + InertText.line(e.toString()) + "\n").getBytes(StandardCharsets.UTF_8));
+                err.flush();
+            } catch (IOException closed) {
+                // nowhere to say it
+            }
+        }
     }
 
     private static boolean stdinIsDevNull() {

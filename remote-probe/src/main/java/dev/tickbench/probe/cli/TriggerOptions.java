@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.core.trigger.TriggerDefinition;
 import dev.tickbench.core.trigger.TriggerParser;
 import dev.tickbench.core.trigger.TriggerSet;
@@ -84,11 +85,11 @@ public final class TriggerOptions {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--trigger '" + d.text() + "': " + e.getMessage());
             }
             if (s.state() == TriggerState.ABSENT) {
-                err.println("tickbench-probe " + command + ": warning: trigger " + s.name() + " (" + s.expression()
-                        + ") can never fire here: " + s.absent());
+                err.println("tickbench-probe " + command + ": warning: trigger " + s.name() + " ("
+                        + InertText.line(s.expression()) + ") can never fire here: " + InertText.line(s.absent()));
             } else {
                 if (tell) {
-                    err.println("tickbench-probe " + command + ": armed " + s.name() + ": " + s.expression());
+                    err.println("tickbench-probe " + command + ": armed " + InertText.line(s.labelled()));
                 }
                 live++;
             }

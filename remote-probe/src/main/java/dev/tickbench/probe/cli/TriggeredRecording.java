@@ -5,6 +5,7 @@ import dev.tickbench.core.recorder.RecorderConfig;
 import dev.tickbench.core.recorder.RecorderStats;
 import dev.tickbench.core.recorder.SavedCapture;
 import dev.tickbench.core.session.Session;
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.core.trigger.TriggerLine;
 import dev.tickbench.core.trigger.TriggerStatus;
 import dev.tickbench.probe.common.UserError;
@@ -12,6 +13,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,6 +29,7 @@ import picocli.CommandLine;
  * of their own: a slow terminal never holds up a tick.
  */
 final class TriggeredRecording {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private final CommandLine.Model.CommandSpec spec;
     private final SamplerOptions sampling;
     private final SessionOptions session;
@@ -86,6 +91,10 @@ final class TriggeredRecording {
             } catch (IOException e) {
                 throw new UserError("--dir " + config.dir() + ": " + e.getMessage(), 2);
             }
+            rec.onTrouble(trouble -> log.execute(() -> {
+                err.println("tickbench-probe record: " + (trouble.over() ? "" : "warning: ") + InertText.line(trouble.message()));
+                err.flush();
+            }));
             try {
                 rec.onReady(() -> log.execute(() -> {
                     err.println("tickbench-probe record: ready: the ring holds the " + seconds(config.preNs())
@@ -117,11 +126,18 @@ final class TriggeredRecording {
             log.shutdown();
             log.awaitTermination(10, TimeUnit.SECONDS);
             err.printf("tickbench-probe record: %d trigger firing(s), %d capture(s) written into %s (%d merged, %d in the"
-                    + " cool-down, %d removed by --max-disk)%n", fired, st.captures(), config.dir(), st.merged(),
-                    st.suppressed(), st.deleted());
+                    + " cool-down, %d removed by --max-disk%s)%n", fired, st.captures(), config.dir(), st.merged(),
+                    st.suppressed(), st.deleted(), st.errors() > 0 ? ", " + st.errors() + " failed" : "");
+            for (TriggerStatus t : s.triggers().list()) {
+                String saw = t.fired() > 0 ? "" : t.outlook(v -> DiffTable.number(v, false), TriggeredRecording::clock);
+                if (!saw.isEmpty()) {
+                    err.println("tickbench-probe record: trigger " + t.name() + " did not fire: " + InertText.line(saw));
+                }
+            }
             err.flush();
             if (st.errors() > 0) {
-                throw new UserError(st.errors() + " capture(s) failed while writing (see above); what was written is kept", 1);
+                throw new UserError(st.errors() + " capture(s) failed while writing (see the warning above); what was"
+                        + " written of them is kept", 1);
             }
             return 0;
         } finally {
@@ -140,6 +156,11 @@ final class TriggeredRecording {
                 + s.samples() + " samples, " + s.bytes() + " bytes" + (s.truncated() ? "; cut short" : "")
                 + (s.error() != null ? "; " + s.error() : "") + ")");
         err.flush();
+    }
+
+    /** A wall time as the probe writes it in capture names: UTC, to the millisecond. */
+    private static String clock(long wallNs) {
+        return CLOCK.format(Instant.ofEpochSecond(0, wallNs));
     }
 
     private static String seconds(long ns) {

@@ -74,4 +74,20 @@ class TriggerCliTest {
                 + " running kernel"), r.err());
         assertTrue(r.err().contains("no trigger can fire on this machine"), r.err());
     }
+    @Test
+    void aRecordingNamesEachTriggerOnceAndSaysWhatATriggerThatNeverFiredSaw() {
+        ProbeRun r = ProbeRun.of("record", "--trigger", "busy: cpu.busy_pct > 100 for 1s", "--trigger", "cpu.busy_pct < 0",
+                "--dir", dir.toString(), "--duration", "3s", "--rate", "20");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertTrue(lines.contains("tickbench-probe record: armed busy: cpu.busy_pct > 100 for 1s"), r.err());
+        assertTrue(lines.contains("tickbench-probe record: armed t1: cpu.busy_pct < 0"), r.err());
+        // a share of the CPUs' time is at most 100 % and never below 0: read for 2 s once its 1 s window filled
+        java.util.regex.Pattern saw = java.util.regex.Pattern.compile("tickbench-probe record: trigger busy did not fire:"
+                + " does not hold since \\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z: last [0-9.]+ %; seen [0-9.]+( to [0-9.]+)? %,"
+                + " held at most 0 s of 1 s");
+        assertTrue(lines.stream().anyMatch(l -> saw.matcher(l).matches()), r.err());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("tickbench-probe record: trigger t1 did not fire: does not hold"
+                + " since ")), r.err());
+    }
 }

@@ -2,9 +2,12 @@ package dev.tickbench.core.recorder;
 
 import dev.tickbench.core.capture.CaptureWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -13,7 +16,9 @@ import java.util.function.Consumer;
  * One capture as the writer thread sees it: opened at its temporary name with the ring's cut, fed the
  * lines after it, closed and renamed. The disk bound is applied when it opens and every
  * {@link #CHECK_EVERY_BYTES} written; a capture larger than the bound on its own is ended there. A
- * failed write (disk full) ends it, and what was written is renamed into place all the same.
+ * failed write (disk full) ends it: once its cut is on disk, what was written is renamed into place all
+ * the same; before that (the file could not even take its cut) the file is removed, as it holds nothing
+ * to read. Its descriptor is closed whatever failed.
  */
 final class CaptureJob {
     private static final long CHECK_EVERY_BYTES = 1 << 20;
@@ -23,10 +28,13 @@ final class CaptureJob {
     final List<String> triggers = new CopyOnWriteArrayList<>();
     private final Path partial;
     private final long maxDiskBytes;
+    /** The file's own stream, closed here: a gzip stream whose trailer does not fit leaves it open. */
+    private OutputStream raw;
     private CaptureWriter writer;
     private long sinceCheck;
     private long samples;
     private boolean truncated;
+    private boolean cutOnDisk;
     private String error;
     private boolean ended;
 
@@ -42,13 +50,19 @@ final class CaptureJob {
         int deleted = 0;
         try {
             deleted = CaptureFiles.bound(file.getParent(), maxDiskBytes, partial);
-            writer = CaptureWriter.open(partial, false);
-        } catch (IOException e) {
-            error = "cannot create " + partial + ": " + e.getMessage();
-            ended = true;
+            raw = Files.newOutputStream(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            writer = CaptureWriter.open(raw, partial); // the gzip header is written here: it may not fit either
+            writer.line(cut, 0, cut.length);
+            writer.flush(); // the cut on disk: from here on the file is worth keeping, whatever fails later
+        } catch (IOException | UncheckedIOException e) {
+            fail(e);
+            discard();
             return deleted;
         }
-        return deleted + write(cut, 0, cut.length);
+        cutOnDisk = true;
+        samples += countSamples(cut, 0, cut.length);
+        sinceCheck += cut.length;
+        return deleted;
     }
 
     /** Writer thread: one more line (or block of lines). Returns the captures the bound deleted. */
@@ -61,8 +75,7 @@ final class CaptureJob {
             samples += countSamples(b, off, len);
             sinceCheck += len;
         } catch (IOException e) {
-            error = e.getMessage();
-            ended = true;
+            fail(e);
             return 0;
         }
         if (sinceCheck < CHECK_EVERY_BYTES) {
@@ -78,10 +91,40 @@ final class CaptureJob {
             }
             return deleted;
         } catch (IOException e) {
-            error = e.getMessage();
-            ended = true;
+            fail(e);
             return 0;
         }
+    }
+
+    private void fail(Exception e) {
+        Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+        if (error == null) {
+            error = String.valueOf(cause.getMessage());
+        }
+        ended = true;
+    }
+
+    /** The capture holds nothing to read: its descriptor closed and its file removed. */
+    private void discard() {
+        closeRaw();
+        writer = null;
+        try {
+            Files.deleteIfExists(partial);
+        } catch (IOException e) {
+            error += "; cannot remove " + partial + ": " + e.getMessage();
+        }
+    }
+
+    private void closeRaw() {
+        if (raw == null) {
+            return;
+        }
+        try {
+            raw.close();
+        } catch (IOException e) {
+            // closing the descriptor is all that is wanted: a failed flush of it was already said
+        }
+        raw = null;
     }
 
     private static long countSamples(byte[] b, int off, int len) {
@@ -104,9 +147,17 @@ final class CaptureJob {
         truncated = true;
     }
 
-    /** Writer thread: closes and renames; tells {@code onSaved}. Null when nothing was created. */
+    /** What went wrong, or null; set once the job has run its last step. */
+    String error() {
+        return error;
+    }
+
+    /**
+     * Writer thread: closes and renames; tells {@code onSaved}. Null when nothing was kept (it could not
+     * be created, or not even its cut reached the disk: {@link #error} says why).
+     */
     SavedCapture finish(Consumer<SavedCapture> onSaved) {
-        if (writer == null) {
+        if (!cutOnDisk) {
             return null;
         }
         try {
@@ -115,6 +166,8 @@ final class CaptureJob {
             if (error == null) {
                 error = e.getMessage();
             }
+        } finally {
+            closeRaw();
         }
         long bytes;
         try {

@@ -50,6 +50,9 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
     private final AtomicLong queuedBytes = new AtomicLong();
     private final Thread writer;
     private volatile boolean stopping;
+    private volatile Consumer<Trouble> onTrouble = t -> LOG.warn("{}", t.message());
+    /** Captures failed since the last one written (the writer's thread): only the first is said. */
+    private long failedSince;
 
     private String host = "host";
     private CaptureJob open;
@@ -94,6 +97,21 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
         writer.start();
     }
 
+    /**
+     * Captures failing, or written again after they failed: what happened and where, in words.
+     *
+     * @param over true when a capture was written again after failures, false when they began
+     */
+    public record Trouble(String message, boolean over) {}
+
+    /**
+     * Told, on the recorder's thread, when captures begin to fail (the first of a run of failures: what
+     * and where) and when one is written again; by default a warning in the log.
+     */
+    public void onTrouble(Consumer<Trouble> listener) {
+        this.onTrouble = listener;
+    }
+
     /** Runs {@code r} once, on the stream's thread, when the ring first holds the pre-trigger time. */
     public synchronized void onReady(Runnable r) {
         this.onReady = r;
@@ -114,18 +132,21 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
             return;
         }
         LineKind kind = LineKind.of(b, off, len);
+        long mono = Long.MIN_VALUE;
         if (kind == LineKind.SAMPLE) {
-            long mono = LineKind.field(b, off, len, MONO, Long.MIN_VALUE);
+            mono = LineKind.field(b, off, len, MONO, Long.MIN_VALUE);
             lastSeq = LineKind.field(b, off, len, SEQ, lastSeq + 1);
-            if (open != null && mono > openEndMono) {
-                finishOpen(false);
-            }
         } else if (kind == LineKind.HELLO) {
             host = hostOf(b, off, len);
         }
         ring.add(b, off, len, kind);
         if (open != null) {
             enqueueLine(b, off, len, kind);
+            if (kind == LineKind.SAMPLE && mono > openEndMono) {
+                // the first sample more than post after: its interval reaches past the post time, so it is the
+                // capture's last (without it the capture would end up to a tick short of post)
+                finishOpen(false);
+            }
         }
         if (kind == LineKind.TRIGGER) {
             trigger(b, off, len);
@@ -230,7 +251,11 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
             SavedCapture s = job.finish(this::saved);
             if (s == null || s.error() != null) {
                 errors.incrementAndGet();
-                LOG.warn("capture {} failed: {}", job.file, s == null ? "it could not be created" : s.error());
+                failed(job, s);
+            } else if (failedSince > 0) {
+                trouble(new Trouble("captures are written into " + config.dir() + " again (" + failedSince
+                        + " could not be written before this one)", true));
+                failedSince = 0;
             }
             if (s != null && s.bytes() >= 0) {
                 captures.incrementAndGet();
@@ -242,6 +267,41 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
                 }
             }
         });
+    }
+
+    /**
+     * Writer thread: a capture failed. The first failure of a run of them is said, with what failed and
+     * where (a full file system named as such); the rest are counted, so that a disk that stays full is
+     * one warning, not one per trigger.
+     */
+    private void failed(CaptureJob job, SavedCapture s) {
+        if (failedSince++ > 0) {
+            return;
+        }
+        String what = s == null ? job.file.getFileName() + " could not be written, nothing of it is kept"
+                : s.file().getFileName() + " was cut short, what was written is kept";
+        trouble(new Trouble("cannot write captures into " + config.dir() + ": " + job.error() + space(config.dir()) + ": "
+                + what + ". The ring goes on, and each trigger tries again; captures that fail until one is written are"
+                + " counted, not said", false));
+    }
+
+    /** " (the file system is full: N bytes free of M)" when it is nearly so, else nothing. */
+    private static String space(Path dir) {
+        try {
+            java.nio.file.FileStore fs = Files.getFileStore(dir);
+            long free = fs.getUsableSpace();
+            return free < 1 << 20 ? " (the file system is full: " + free + " bytes free of " + fs.getTotalSpace() + ")" : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private void trouble(Trouble t) {
+        try {
+            onTrouble.accept(t);
+        } catch (RuntimeException e) {
+            LOG.warn("{} (and its listener failed: {})", t.message(), e.toString());
+        }
     }
 
     private void saved(SavedCapture s) {
@@ -288,7 +348,9 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
                 if (CaptureFiles.ours(p)
                         && System.currentTimeMillis() - Files.getLastModifiedTime(p).toMillis() > STALE_PARTIAL_MS) {
                     Path done = p.resolveSibling(p.getFileName().toString().substring(CaptureFiles.PARTIAL.length()));
-                    if (!Files.exists(done)) {
+                    if (Files.size(p) == 0) {
+                        Files.delete(p); // killed before a byte was written: nothing to read
+                    } else if (!Files.exists(done)) {
                         Files.move(p, done, StandardCopyOption.ATOMIC_MOVE);
                     }
                 }

@@ -33,6 +33,7 @@ final class ChangeTrigger extends SeriesTrigger {
             flatSince = Long.MIN_VALUE;
         }
         double v = reader.read(tick);
+        saw(v);
         boolean counter = spec.series().kind() == ValueKind.COUNTER;
         if (Double.isNaN(v) && counter) {
             flatSince = Long.MIN_VALUE; // not known to be flat

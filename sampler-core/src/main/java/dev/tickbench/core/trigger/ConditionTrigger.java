@@ -20,8 +20,14 @@ final class ConditionTrigger extends SeriesTrigger {
     }
 
     @Override
+    long forNs() {
+        return spec.forNs();
+    }
+
+    @Override
     Fire evaluate(TickState tick, SampleLine sample) {
         double v = reader.read(tick);
+        saw(v);
         if (Double.isNaN(v)) {
             holdingSince = Long.MIN_VALUE;
             firedThisStretch = false;
@@ -38,6 +44,7 @@ final class ConditionTrigger extends SeriesTrigger {
         if (holdingSince == Long.MIN_VALUE) {
             holdingSince = SeriesReader.intervalStart(sample); // the sample covers the interval before it
         }
+        held(mono - holdingSince);
         if (firedThisStretch) {
             state(TriggerState.FIRED);
             return null;

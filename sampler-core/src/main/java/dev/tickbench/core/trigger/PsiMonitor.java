@@ -3,6 +3,8 @@ package dev.tickbench.core.trigger;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupMount;
 import dev.tickbench.core.cgroup.Mounts;
+import dev.tickbench.core.source.KernelBound;
+import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -90,7 +92,13 @@ final class PsiMonitor {
             throw new Unavailable("no cgroup v2 mount in " + roots.proc("self/mountinfo")
                     + ": per-cgroup pressure files (" + spec.resource() + ".pressure) exist only in cgroup v2");
         }
-        Path dir = v2.mountPoint().resolve(spec.cgroup().substring(1)).normalize();
+        Path dir;
+        try {
+            dir = v2.mountPoint().resolve(spec.cgroup().substring(1)).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new Unavailable("cgroup " + dev.tickbench.core.text.InertText.line(spec.cgroup()) + " is not a path: "
+                    + dev.tickbench.core.text.InertText.line(e.getReason()));
+        }
         if (!dir.startsWith(v2.mountPoint())) {
             throw new Unavailable("cgroup " + spec.cgroup() + " is outside the cgroup v2 mount " + v2.mountPoint());
         }
@@ -169,7 +177,8 @@ final class PsiMonitor {
 
     private static String kernel(SystemRoots roots) {
         try {
-            return "Linux " + Files.readString(roots.proc("sys/kernel/osrelease")).trim();
+            byte[] release = KernelFile.readAll(roots.proc("sys/kernel/osrelease"), KernelBound.ATTRIBUTE);
+            return "Linux " + new String(release, StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
             return "a kernel whose release is unreadable";
         }
@@ -236,7 +245,7 @@ final class PsiMonitor {
 
     private static Map<String, Object> values(Path file) {
         try {
-            return parse(Files.readString(file, StandardCharsets.US_ASCII));
+            return parse(new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.US_ASCII));
         } catch (IOException | RuntimeException e) {
             return Map.of();
         }

@@ -1,5 +1,7 @@
 package dev.tickbench.core.trigger;
 
+import dev.tickbench.core.text.InertText;
+
 /**
  * The control requests a client of a stream sends to arm and disarm triggers live (docs/triggers.md,
  * "Live"): one request per line, answered in the next {@code triggers} line of the stream.
@@ -16,12 +18,25 @@ public final class TriggerControl {
 
     private TriggerControl() {}
 
-    /** Applies one request line (without its newline) to {@code set}; the answer goes into the stream. */
+    /**
+     * Applies one request line (without its newline) to {@code set}; the answer goes into the stream.
+     * Never throws: the line is a client's text, and whatever it holds is answered, never raised into
+     * the thread that reads the requests. Beyond {@link TriggerSet#MAX_REPLIES} waiting for the next
+     * {@code triggers} line, a request is refused unread (and counted in that line).
+     */
     public static void apply(TriggerSet set, String line) {
         String l = line.strip();
-        if (l.isEmpty()) {
+        if (l.isEmpty() || !set.admit()) {
             return;
         }
+        try {
+            run(set, l);
+        } catch (RuntimeException e) {
+            set.reply(new TriggerSet.Reply(false, null, "refused: " + InertText.line(e.getMessage()), 0));
+        }
+    }
+
+    private static void run(TriggerSet set, String l) {
         int sp = l.indexOf(' ');
         String verb = sp < 0 ? l : l.substring(0, sp);
         String rest = sp < 0 ? "" : l.substring(sp + 1).strip();
@@ -37,7 +52,7 @@ public final class TriggerControl {
                 }
             }
             case "disarm" -> set.reply(set.disarm(rest) ? new TriggerSet.Reply(true, rest, null, 0)
-                    : new TriggerSet.Reply(false, null, "no trigger named '" + rest + "' is armed", 0));
+                    : new TriggerSet.Reply(false, null, "no trigger named '" + InertText.line(rest) + "' is armed", 0));
             case "list" -> set.reply(new TriggerSet.Reply(true, null, null, 0));
             default -> set.reply(new TriggerSet.Reply(false, null,
                     "unknown request: the requests are 'arm EXPRESSION', 'disarm NAME' and 'list'", 0));
@@ -46,6 +61,9 @@ public final class TriggerControl {
 
     /** The answer to a line longer than {@link #MAX_LINE}: refused, not read further. */
     public static void tooLong(TriggerSet set) {
+        if (!set.admit()) {
+            return;
+        }
         set.reply(new TriggerSet.Reply(false, null, "request longer than " + MAX_LINE + " bytes: refused", 0));
     }
 }

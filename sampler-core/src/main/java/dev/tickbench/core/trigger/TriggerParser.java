@@ -2,6 +2,7 @@ package dev.tickbench.core.trigger;
 
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.ValueKind;
+import dev.tickbench.core.text.InertText;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,7 +19,8 @@ public final class TriggerParser {
     public static final int MAX_LENGTH = 1024;
     /** The kernel accepts windows up to 10 s (psi.rst). */
     static final long MAX_PSI_WINDOW_US = 10_000_000;
-    private static final Pattern LABEL = Pattern.compile("\\s*([A-Za-z][A-Za-z0-9_-]{0,31}):(?=\\s|$)");
+    /** {@code NAME:} before the expression, followed by a space or its end. */
+    static final Pattern LABEL = Pattern.compile("\\s*([A-Za-z][A-Za-z0-9_-]{0,31}):(?=\\s|$)");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|µs|ms|s|m)");
     private static final Set<String> RESOURCES = Set.of("cpu", "io", "memory", "irq");
@@ -38,6 +40,15 @@ public final class TriggerParser {
     public static TriggerDefinition parse(String text, SeriesCatalogue catalogue) throws TriggerSyntaxException {
         if (text.length() > MAX_LENGTH) {
             throw new TriggerSyntaxException(text, MAX_LENGTH, "longer than " + MAX_LENGTH + " characters");
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.getType(c) == Character.CONTROL && c != '\t') {
+                // a NUL or an escape: no name, path or regex of a trigger holds one, and a client's text goes on to
+                // paths and terminals
+                throw new TriggerSyntaxException(text, i, "a control character (" + InertText.line(String.valueOf(c))
+                        + ") has no place in a trigger");
+            }
         }
         Matcher label = LABEL.matcher(text);
         String name = null;

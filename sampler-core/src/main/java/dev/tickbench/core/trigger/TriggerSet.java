@@ -21,14 +21,21 @@ import java.util.function.Supplier;
  * The triggers armed on one session, evaluated on the sampler's thread after every tick
  * (docs/triggers.md). Arm and disarm from any thread, at any time; each firing writes a
  * {@code trigger} line into the stream, right after the sample it fired on, and every change of the
- * set a {@code triggers} line (FORMAT.md). The set reads the stream the sampler writes through
+ * set a {@code triggers} line, as does a change of the triggers' states or of what they saw, at most
+ * once a second (FORMAT.md). The set reads the stream the sampler writes through
  * {@link #feed()}, so what a trigger compares is what the stream carries.
  */
 public final class TriggerSet implements TickExtension {
     /** At most this many triggers at once: each may hold a kernel descriptor, and a client arms them. */
     public static final int MAX_TRIGGERS = 32;
-    /** Replies to control requests kept for the next {@code triggers} line; older ones are dropped. */
-    private static final int MAX_REPLIES = 64;
+    /**
+     * Requests answered in one {@code triggers} line: one more, before that line is written, is refused
+     * unread, and the line says how many were (TriggerControl): a client holds no unbounded memory, and
+     * no request goes unanswered.
+     */
+    public static final int MAX_REPLIES = 64;
+    /** How often, in stream time, a {@code triggers} line says the states and what each trigger saw, when they changed. */
+    static final long STATUS_EVERY_NS = 1_000_000_000L;
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final SeriesCatalogue catalogue;
@@ -40,11 +47,24 @@ public final class TriggerSet implements TickExtension {
     private int number;
     private Supplier<? extends JsonNode> capabilities = () -> null;
     private final ArrayDeque<Reply> replies = new ArrayDeque<>();
+    /** Requests refused unread since the last {@code triggers} line: more than {@link #MAX_REPLIES} came. */
+    private long refusedUnread;
     private volatile boolean announce;
+    /** The statuses the last {@code triggers} line wrote, and when the next may say they changed (the sampler's thread). */
+    private List<TriggerStatus> written = List.of();
+    private long nextStatusMonoNs = Long.MIN_VALUE;
     private boolean closed;
 
-    /** A control request's answer, written in the next {@code triggers} line. */
-    record Reply(boolean ok, String trigger, String error, int column) {}
+    /**
+     * A control request's answer, written in the next {@code triggers} line.
+     *
+     * @param requests how many requests, in a row, it answers: 1, or those refused unread
+     */
+    record Reply(boolean ok, String trigger, String error, int column, long requests) {
+        Reply(boolean ok, String trigger, String error, int column) {
+            this(ok, trigger, error, column, 1);
+        }
+    }
 
     public TriggerSet(SeriesCatalogue catalogue, SystemRoots roots) {
         this.catalogue = catalogue;
@@ -127,11 +147,21 @@ public final class TriggerSet implements TickExtension {
         return armed.length == 0;
     }
 
-    /** Queues a control request's answer for the next {@code triggers} line (TriggerControl). */
-    synchronized void reply(Reply r) {
-        if (replies.size() >= MAX_REPLIES) {
-            replies.removeFirst();
+    /**
+     * Whether one more request can be answered in the next {@code triggers} line; if not, it is counted as
+     * refused unread, and that line says so (TriggerControl, before it reads a request).
+     */
+    synchronized boolean admit() {
+        if (replies.size() < MAX_REPLIES) {
+            return true;
         }
+        refusedUnread++;
+        announce = true;
+        return false;
+    }
+
+    /** Queues a control request's answer for the next {@code triggers} line (TriggerControl, after {@link #admit}). */
+    synchronized void reply(Reply r) {
         replies.addLast(r);
         announce = true;
     }
@@ -191,7 +221,7 @@ public final class TriggerSet implements TickExtension {
     @Override
     public void start(TickInfo first, JsonLineWriter out) throws IOException {
         if (announce) {
-            writeSet(out, first);
+            writeSet(out, first, list());
         }
     }
 
@@ -199,14 +229,23 @@ public final class TriggerSet implements TickExtension {
     public void afterTick(TickInfo info, JsonLineWriter out) throws IOException {
         try {
             if (announce) {
-                writeSet(out, info);
+                writeSet(out, info, list());
             }
             Armed[] a = armed;
             for (int i = 0; i < a.length; i++) { // indexed: no iterator per tick
-                Fire f = a[i].evaluate(tick, info.monoNs());
+                Fire f = a[i].tick(tick, info.monoNs(), info.wallNs());
                 if (f != null) {
                     writeFire(out, info, a[i], a[i].count(info.wallNs()), f);
                 }
+            }
+            if (a.length > 0 && info.monoNs() >= nextStatusMonoNs) {
+                // a state changes on a tick without a line to say so (holding, no_data), and a trigger that does
+                // not fire says what it saw: a reader of the stream learns both within a second
+                List<TriggerStatus> now = list();
+                if (!now.equals(written)) {
+                    writeSet(out, info, now);
+                }
+                nextStatusMonoNs = info.monoNs() + STATUS_EVERY_NS;
             }
         } finally {
             tick.endTick();
@@ -241,18 +280,27 @@ public final class TriggerSet implements TickExtension {
         out.end();
     }
 
-    private void writeSet(JsonLineWriter out, TickInfo info) throws IOException {
+    private void writeSet(JsonLineWriter out, TickInfo info, List<TriggerStatus> statuses) throws IOException {
         List<Reply> answered;
+        long unread;
         synchronized (this) {
             announce = false;
             answered = new ArrayList<>(replies);
             replies.clear();
+            unread = refusedUnread;
+            refusedUnread = 0;
         }
+        if (unread > 0) {
+            answered.add(new Reply(false, null, unread + " request(s) refused unread: at most " + MAX_REPLIES
+                    + " are answered per tick; send them again", 0, unread));
+        }
+        written = statuses;
+        nextStatusMonoNs = info.monoNs() + STATUS_EVERY_NS;
         JsonGenerator g = out.begin(TriggerLine.SET_TYPE);
         g.writeNumberField("mono_ns", info.monoNs());
         g.writeNumberField("wall_ns", info.wallNs());
         g.writeArrayFieldStart("armed");
-        for (TriggerStatus s : list()) {
+        for (TriggerStatus s : statuses) {
             JSON.writeTree(g, s.json()); // the line writer's generator has no codec of its own
         }
         g.writeEndArray();
@@ -269,6 +317,9 @@ public final class TriggerSet implements TickExtension {
                 }
                 if (r.column() > 0) {
                     g.writeNumberField("column", r.column());
+                }
+                if (r.requests() > 1) {
+                    g.writeNumberField("requests", r.requests());
                 }
                 g.writeEndObject();
             }

@@ -41,23 +41,23 @@ class FlightRecorderTest {
         return new FlightRecorder(new RecorderConfig(dir, pre, post, ring, 1 << 20, cooldown, maxDisk, 600 * S), saved::add);
     }
 
-    private static void line(FlightRecorder r, String s) {
+    static void line(FlightRecorder r, String s) {
         byte[] b = (s + "\n").getBytes(StandardCharsets.UTF_8);
         r.line(b, 0, b.length);
     }
 
-    private static void hello(FlightRecorder r) {
+    static void hello(FlightRecorder r) {
         line(r, "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"edge-3\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,"
                 + "\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
     }
 
     /** Tick n: its sample (stat carries n, by position in the key list), with {@code extra} values after. */
-    private static void sample(FlightRecorder r, long n, String extra) {
+    static void sample(FlightRecorder r, long n, String extra) {
         line(r, "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
                 + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + extra + "]}");
     }
 
-    private static void trigger(FlightRecorder r, long n, String name) {
+    static void trigger(FlightRecorder r, long n, String name) {
         line(r, "{\"type\":\"trigger\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
                 + ",\"trigger\":\"" + name + "\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{\"msg\":\"x\"}}");
     }
@@ -68,7 +68,7 @@ class FlightRecorderTest {
         }
     }
 
-    private static List<StreamLine> read(Path f) throws IOException {
+    static List<StreamLine> read(Path f) throws IOException {
         List<StreamLine> out = new ArrayList<>();
         try (CaptureReader r = CaptureReader.open(f)) {
             for (StreamLine l; (l = r.next()) != null; ) {
@@ -121,15 +121,48 @@ class FlightRecorderTest {
         assertEquals("cadence", cadence.type(), "the last cadence line, gone from the ring, is carried after the hello");
         List<Long> seqs = seqs(lines);
         assertEquals(20L, seqs.get(0), "2 s before the trigger at 4.0 s: the sample at 2.0 s");
-        assertEquals(50L, seqs.get(seqs.size() - 1), "1 s after it: the sample at 5.0 s");
-        assertEquals(31, seqs.size(), "every sample between, none missing");
-        assertEquals(31, c.samples());
+        assertEquals(51L, seqs.get(seqs.size() - 1), "the first sample more than 1 s after it: the sample at 5.1 s");
+        assertEquals(32, seqs.size(), "every sample between, none missing");
+        assertEquals(32, c.samples());
         assertEquals(List.of("t1"), triggers(lines));
         SampleLine s20 = (SampleLine) lines.stream().filter(l -> l instanceof SampleLine s && s.seq() == 20).findFirst().orElseThrow();
         assertEquals(1020L, s20.sources().get("stat").get("cpu.nice"),
                 "values by position decode with the key list of a schema line no longer in the ring");
         assertEquals(1, r.stats().captures());
         assertFalse(c.truncated());
+    }
+
+    @Test
+    void aCaptureHoldsTheFirstSampleMoreThanPostAfterItsTrigger() throws Exception {
+        FlightRecorder r = recorder(S, 2 * S, 2 * S, 0, 1L << 30);
+        hello(r);
+        // a real sampler's ticks: 100 ms apart give or take the scheduler's lateness, never on the grid
+        long[] late = {27_000, 1_300_000, 450_000, 90_000, 3_100_000, 12_000};
+        long trigger = 0;
+        List<Long> monos = new ArrayList<>();
+        for (long n = 1; n <= 80; n++) {
+            long mono = n * TICK + late[(int) (n % late.length)];
+            monos.add(mono);
+            line(r, "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + mono + ",\"wall_ns\":" + (WALL0 + mono)
+                    + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + "]}");
+            if (n == 30) {
+                trigger = mono;
+                line(r, "{\"type\":\"trigger\",\"seq\":30,\"mono_ns\":" + mono + ",\"wall_ns\":" + (WALL0 + mono)
+                        + ",\"trigger\":\"t1\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{}}");
+            }
+        }
+        r.close();
+        assertEquals(1, saved.size());
+        List<SampleLine> samples = read(saved.get(0).file()).stream().filter(SampleLine.class::isInstance)
+                .map(SampleLine.class::cast).toList();
+        long end = trigger + 2 * S;
+        long last = samples.get(samples.size() - 1).monoNs();
+        long beforeLast = samples.get(samples.size() - 2).monoNs();
+        assertTrue(last > end, "the last sample is " + (last - end) / 1e3 + " µs after trigger + post: it must be after it");
+        assertTrue(beforeLast <= end, "and the one before it at or before it: " + (beforeLast - end) / 1e3 + " µs");
+        assertEquals(monos.stream().filter(m -> m > end).findFirst().orElseThrow(), last,
+                "the first sample more than post after the firing");
+        assertFalse(saved.get(0).truncated());
     }
 
     @Test
@@ -149,7 +182,7 @@ class FlightRecorderTest {
         assertEquals(List.of("t1", "t2", "t1"), triggers(lines));
         List<Long> seqs = seqs(lines);
         assertEquals(20L, seqs.get(0));
-        assertEquals(58L, seqs.get(seqs.size() - 1), "1 s after the last trigger, at 4.8 s");
+        assertEquals(59L, seqs.get(seqs.size() - 1), "the first sample more than 1 s after the last trigger, at 4.8 s");
         assertEquals(List.of("t1", "t2"), saved.get(0).triggers());
         assertEquals(2, r.stats().merged());
     }
@@ -249,7 +282,7 @@ class FlightRecorderTest {
                 assertEquals(s.seq(), s.sources().get("stat").get("cpu.user"), "every line whole, in its place");
             }
         }
-        assertEquals(610L, seqs.get(seqs.size() - 1));
+        assertEquals(611L, seqs.get(seqs.size() - 1));
     }
 
     @Test

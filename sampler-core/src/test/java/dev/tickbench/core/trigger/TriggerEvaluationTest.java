@@ -220,4 +220,106 @@ class TriggerEvaluationTest {
         assertEquals(0, s.lastSet().get("armed").size());
         assertTrue(s.lastSet().get("replies").get(0).get("ok").asBoolean());
     }
+    @Test
+    void aConditionThatReadsItsSeriesButNeverHoldsLongEnoughSaysWhatItSawInItsStatusLines() throws Exception {
+        set.arm("psi.cpu.some_pct > 98 for 1s");
+        Lines s = new Lines(set, 10);
+        // CPU pressure of 99.9 % for 1.5 s, then a tick without: its 1 s window holds above 98 % for 0.6 s at a
+        // time (from the tick its window is all 99.9 %), and drops for the next second
+        for (int cycle = 0; cycle < 6; cycle++) {
+            for (int t = 0; t < 15; t++) {
+                s.tick(Map.of("pressure", Map.of("cpu.some_total", 99_900L)));
+            }
+            s.tick(Map.of("pressure", Map.of("cpu.some_total", 0L)));
+        }
+        assertTrue(s.fires().isEmpty(), "it never held for 1 s");
+        TriggerStatus st = set.list().get(0);
+        assertEquals(TriggerState.ARMED, st.state(), "it reads its series: not no_data");
+        TriggerStatus.Seen seen = st.seen();
+        assertEquals(99.9, seen.max(), 1e-9);
+        assertEquals(89.91, seen.last(), 1e-9, "the window with one tick of 0 in ten");
+        assertEquals("%", seen.unit());
+        assertEquals(600_000_000L, seen.longestHoldNs(), "from tick 10's window start (0.9 s) to tick 15 (1.5 s)");
+        assertEquals(1_000_000_000L, seen.forNs());
+        assertEquals(Lines.WALL0 + s.mono(s.seq), seen.lastWallNs());
+        assertEquals(Lines.WALL0 + s.mono(s.seq), st.stateSinceWallNs(), "armed since the last tick, the one without pressure");
+        // a reader of the stream (a probe's client) sees the same: a triggers line within a second says it
+        JsonNode line = s.lastSet();
+        assertTrue(line.get("mono_ns").asLong() >= s.mono(s.seq) - 1_000_000_000L, "a status at least once a second: " + line);
+        JsonNode listed = line.get("armed").get(0);
+        assertFalse(listed.get("state").asText().equals("no_data"), line.toString());
+        assertEquals(99.9, listed.get("seen").get("max").asDouble(), 1e-9);
+        assertEquals(600_000_000L, listed.get("seen").get("longest_hold_ns").asLong());
+        TriggerStatus read = TriggerStatus.of(listed);
+        assertEquals(read, TriggerStatus.of(read.json()), "read back as written");
+        assertEquals(st, TriggerStatus.of(st.json()));
+        assertEquals("does not hold since " + (Lines.WALL0 + s.mono(s.seq)) + ": last 89.91 %; seen 89.91 to 99.9 %, held at most"
+                + " 0.6 s of 1 s",
+                st.outlook(v -> new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros()
+                        .toPlainString(), Long::toString));
+        long lines = s.written.stream().filter(n -> n.path("type").asText().equals("triggers")).count();
+        assertTrue(lines >= 9 && lines <= 11, "about one a second for 9.6 s of stream, not one a tick: " + lines);
+    }
+
+    @Test
+    void aTriggerWithoutAValueSaysSinceWhenAndTheValueItLastRead() throws Exception {
+        set.arm("hot: thermal_zone0_c > 80");
+        Lines s = new Lines(set, 10);
+        assertEquals("no value read yet", set.list().get(0).outlook(Double::toString, Long::toString));
+        s.tick(Map.of());
+        assertEquals("no value read yet since " + (Lines.WALL0 + s.mono(1)),
+                set.list().get(0).outlook(Double::toString, Long::toString));
+        s.tick(Map.of("thermal_zone0", Map.of("temp", 75_500L)));
+        s.line("{\"type\":\"gap\",\"from_seq\":3,\"to_seq\":4,\"reason\":\"reconnect\"}");
+        s.tick(Map.of());
+        TriggerStatus st = set.list().get(0);
+        assertEquals(TriggerState.NO_DATA, st.state());
+        assertEquals("no value since " + (Lines.WALL0 + s.mono(2)) + " (last 75.5 °C); seen 75.5 °C",
+                st.outlook(Double::toString, Long::toString));
+        assertEquals(-1, st.seen().longestHoldNs(), "no for: no hold to tell");
+    }
+
+    @Test
+    void aRequestWithAControlCharacterIsRefusedWithTheCharacterEscapedAndTheNextIsAnswered() throws Exception {
+        Lines s = new Lines(set, 10);
+        TriggerControl.apply(set, "arm psi cpu some 150ms in 2s cgroup \"/a\0b\"");
+        TriggerControl.apply(set, "arm psi cpu some 150ms in 2s cgroup /a\u001b[2Jb");
+        TriggerControl.apply(set, "disarm \u001b[31mx");
+        TriggerControl.apply(set, "arm kmsg ~ /after/");
+        s.tick(Map.of());
+        JsonNode r = s.lastSet().get("replies");
+        assertEquals(4, r.size(), r.toString());
+        assertFalse(r.get(0).get("ok").asBoolean());
+        assertEquals("at column 36: a control character (\\x00) has no place in a trigger", r.get(0).get("error").asText());
+        assertEquals(36, r.get(0).get("column").asInt());
+        assertEquals("at column 35: a control character (\\x1b) has no place in a trigger", r.get(1).get("error").asText());
+        assertEquals("no trigger named '\\x1b[31mx' is armed", r.get(2).get("error").asText());
+        assertTrue(r.get(3).get("ok").asBoolean(), "the requests after it are read and answered: " + r);
+        assertEquals(List.of("t1"), set.list().stream().map(TriggerStatus::name).toList());
+    }
+
+    @Test
+    void moreRequestsInATickThanItsLineAnswersAreRefusedAndCountedNeverDroppedSilently() throws Exception {
+        Lines s = new Lines(set, 10);
+        for (int i = 0; i < 100; i++) {
+            TriggerControl.apply(set, "list");
+        }
+        TriggerControl.tooLong(set);
+        s.tick(Map.of());
+        JsonNode r = s.lastSet().get("replies");
+        assertEquals(TriggerSet.MAX_REPLIES + 1, r.size());
+        for (int i = 0; i < TriggerSet.MAX_REPLIES; i++) {
+            assertTrue(r.get(i).get("ok").asBoolean(), "the first 64 are answered, in order: " + i);
+            assertFalse(r.get(i).has("requests"));
+        }
+        JsonNode refused = r.get(TriggerSet.MAX_REPLIES);
+        assertFalse(refused.get("ok").asBoolean());
+        assertEquals(37, refused.get("requests").asLong(), "36 lists and the line that was too long");
+        assertEquals("37 request(s) refused unread: at most 64 are answered per tick; send them again",
+                refused.get("error").asText());
+        TriggerControl.apply(set, "arm kmsg ~ /x/");
+        s.tick(Map.of());
+        assertEquals(1, s.lastSet().get("replies").size(), "the next tick answers again");
+        assertTrue(s.lastSet().get("replies").get(0).get("ok").asBoolean());
+    }
 }

@@ -128,4 +128,22 @@ class TriggerParserTest {
         assertEquals(1, bad("").column());
         assertEquals(1025, bad("x".repeat(1025)).column());
     }
+    @Test
+    void aControlCharacterAnywhereIsRefusedAtItsColumnEscaped() throws Exception {
+        TriggerSyntaxException nul = bad("psi cpu some 150ms in 2s cgroup \"/a\0b\"");
+        assertEquals(36, nul.column());
+        assertEquals("a control character (\\x00) has no place in a trigger", nul.problem());
+        assertEquals("  psi cpu some 150ms in 2s cgroup \"/a?b\"", nul.pointer().lines().findFirst().orElseThrow());
+        assertEquals(10, bad("kmsg ~ /a\u0085b/").column(), "a C1 control in a regex too");
+        assertEquals(1, bad("\u001b[2J cpu.busy_pct > 1").column());
+        assertEquals("t", TriggerParser.parse("t:\tcpu.busy_pct\t>\t1", C).label(), "a tab separates words, as a space");
+    }
+
+    @Test
+    void aStatusNamesItsExpressionOnceWhetherItsLabelIsInItOrNot() {
+        assertEquals("km: kmsg ~ /x/", new TriggerStatus("km", "km: kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled());
+        assertEquals("t1: kmsg ~ /x/", new TriggerStatus("t1", "kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled());
+        assertEquals("t2: km: kmsg ~ /x/", new TriggerStatus("t2", "km: kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0)
+                .labelled(), "another trigger's label is not this one's name");
+    }
 }
