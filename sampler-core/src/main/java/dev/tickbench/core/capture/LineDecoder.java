@@ -78,7 +78,7 @@ public final class LineDecoder {
 
     /**
      * {@code keepsHelloBytes} false: for a reader that never hands the stream on ({@link CaptureReader}),
-     * which need not keep a copy of a hello of up to 4 MiB; its {@link #joinHello()} is not available.
+     * which need not keep a copy of a hello of up to 2 MiB; its {@link #joinHello()} is not available.
      */
     LineDecoder(boolean keepsHelloBytes) {
         this(keepsHelloBytes, new SeriesNames());
