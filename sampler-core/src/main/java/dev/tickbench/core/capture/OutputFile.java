@@ -21,14 +21,14 @@ import java.nio.file.StandardOpenOption;
  * <p>The temporary file is created exclusively ({@code O_CREAT|O_EXCL}: a name that exists, or is a
  * symbolic link, fails) and written through the descriptor that created it, never opened again by its
  * name: someone who can write the directory and replaces the name meanwhile with a link to the input
- * (the csv sidecar's temporary file was so replaced, and the input overwritten, on 10 runs of 10) gets
- * nothing written through it. Right before the rename the temporary name must still be the file created
- * (else the commit fails and nothing is put in place), and the target, as it is then, is compared with
- * the inputs by device and inode (on their opened descriptors, {@link InputFile}): an output that is an
- * input under another name is refused. The rename replaces the target's name, never a file it pointed
- * to; it is atomic, and what it moved is checked again after it. Without replace, the temporary file is
- * linked to the target, which fails if anything is there. A file never committed is removed on close,
- * if its name is still it.
+ * (an inotify watcher does so as soon as the name appears) gets nothing written through it. Right
+ * before the rename the temporary name must still be the file created (else the commit fails and
+ * nothing is put in place), and the target, as it is then, is compared with the inputs by device and
+ * inode (on their opened descriptors, {@link InputFile}): an output that is an input under another name
+ * is refused. The rename replaces the target's name, never a file it pointed to, and is atomic.
+ * Without replace, the temporary file is linked to the target, which fails if anything is there, and
+ * what was linked is checked again after it. A file never committed is removed on close, if its name is
+ * still it. Nothing is ever written through a name, so whatever is swapped, no other file is written.
  *
  * <p>On Linux the file is created with libc's {@code open(2)} and known by its descriptor (as
  * {@link InputFile}); elsewhere (the workbench on macOS) Java creates it as exclusively, and its identity
@@ -181,13 +181,13 @@ public final class OutputFile implements Closeable {
             }
         }
         committed = true;
-        if (!identity.equals(identityOf(target))) {
-            // the temporary name was replaced between the check and the rename: what was put in place is
-            // not the file written (a name moved; nothing was written through it). A link made where
-            // nothing was is taken back; a replaced target cannot be given back.
-            if (!replace) {
-                Files.deleteIfExists(target);
-            }
+        if (!replace && !identity.equals(identityOf(target))) {
+            // the temporary name was replaced between the check and the link: the link made where nothing
+            // was is not the file written (nothing was written through it), and is taken back. After a
+            // rename no such check is made: the target's name can be changed by anyone who can write the
+            // directory as soon as the rename is done (a loop relinking it does), so a different file there
+            // says nothing of the rename, and nothing is written after it.
+            Files.deleteIfExists(target);
             throw new ReplacedException(temp, target);
         }
     }
