@@ -13,10 +13,10 @@ import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.testkit.Ports;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
 import dev.tickbench.testkit.Waits;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -127,25 +127,25 @@ class CommandLineWindowTest {
     /** {@code tickbench --rate 50 probe@127.0.0.1:PORT}: the form is filled and tried at once; refused, it comes back with why. */
     @Test
     void aHostIsTriedAtOnceAndAFailureOpensTheFilledForm(FxRobot robot) throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
+        // held while the test connects: a port closed again could be bound by another process meanwhile
+        try (Ports.Refusing refusing = Ports.refusing()) {
+            int closed = refusing.port();
+            ConnectFlow flow = workbench.ssh();
+            Path key = dir.resolve("id_ed25519");
+            try (var out = Files.newOutputStream(key)) {
+                OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(KeyUtils.generateKeyPair("ssh-ed25519", 256), "t", null, out);
+            }
+            flow.form().keyPath().set(key.toString());
+            begin(AppArgs.parse(List.of("--rate", "50", "probe@127.0.0.1:" + closed)));
+            assertEquals("50", flow.form().rate().get());
+            until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
+                    && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
+            assertTrue(fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText())
+                    .startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"));
+            assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
+            assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
+            assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
+            fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
         }
-        ConnectFlow flow = workbench.ssh();
-        Path key = dir.resolve("id_ed25519");
-        try (var out = Files.newOutputStream(key)) {
-            OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(KeyUtils.generateKeyPair("ssh-ed25519", 256), "t", null, out);
-        }
-        flow.form().keyPath().set(key.toString());
-        begin(AppArgs.parse(List.of("--rate", "50", "probe@127.0.0.1:" + closed)));
-        assertEquals("50", flow.form().rate().get());
-        until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
-                && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
-        assertTrue(fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText())
-                .startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"));
-        assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
-        assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
-        assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
-        fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
     }
 }

@@ -14,9 +14,12 @@ public final class Waits {
     /**
      * The deadline for anything a test waits on: generous, so a busy machine is slow but not failing
      * (a replay opened in a software-rendered window took over 60 s with the load at 30 on 2 cores).
-     * It only lengthens a test that fails anyway.
+     * It only lengthens a test that fails anyway. A child JVM whose parent gives it a longer budget for
+     * the whole of its run (a screenshot window) gets its own through {@value #DEADLINE_PROPERTY}.
      */
-    public static final Duration DEADLINE = Duration.ofSeconds(120);
+    public static final Duration DEADLINE = Duration.ofSeconds(Long.getLong(Waits.DEADLINE_PROPERTY, 120));
+    /** The system property that sets {@link #DEADLINE} in seconds. */
+    public static final String DEADLINE_PROPERTY = "tickbench.waits.deadline-s";
     private static final long POLL_MS = 10;
 
     private Waits() {}

@@ -1,9 +1,9 @@
 package dev.tickbench.app.connect;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.SshdProcess;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.List;
-import java.time.Duration;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 
 /**
@@ -43,7 +42,6 @@ final class OpenSshd implements AutoCloseable {
             // privilege separation directory; Debian creates it only when the service starts
             Files.createDirectories(Path.of("/run/sshd"));
         }
-        port = freePort();
         Path config = dir.resolve("sshd_config");
         Files.writeString(config, String.join("\n",
                 "ListenAddress 127.0.0.1",
@@ -61,9 +59,9 @@ final class OpenSshd implements AutoCloseable {
                 "Subsystem sftp internal-sftp -d " + home,
                 "") , StandardCharsets.UTF_8);
         log = dir.resolve("sshd.log");
-        process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        awaitListening();
+        SshdProcess started = SshdProcess.start(SSHD, config, log, List.of("127.0.0.1"));
+        process = started.process();
+        port = started.port();
     }
 
     /** Checks sshd is installed and the app carries the probe jar; returns the jar. */
@@ -77,37 +75,6 @@ final class OpenSshd implements AutoCloseable {
 
     static boolean isRoot() {
         return "root".equals(System.getProperty("user.name"));
-    }
-
-    /**
-     * Waits, with the suite's deadline, for sshd's own word that it listens on the port: a connection that
-     * succeeds could reach another process that took the port between freePort() and sshd's bind.
-     */
-    private void awaitListening() {
-        String listening = "Server listening on 127.0.0.1 port " + port + ".";
-        Waits.until(() -> "sshd to listen on port " + port + ": " + readLog(), Duration.ofMillis(50), () -> {
-            if (readLog().contains(listening)) {
-                return true;
-            }
-            if (!process.isAlive()) {
-                throw new IllegalStateException("sshd exited at once: " + readLog());
-            }
-            return false;
-        });
-    }
-
-    private String readLog() {
-        try {
-            return Files.exists(log) ? Files.readString(log) : "";
-        } catch (IOException e) {
-            return "(unreadable: " + e + ")";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     /** Processes sshd started for sessions (the remote probe among them). */

@@ -9,9 +9,9 @@ import dev.tickbench.app.control.ConnectOutcome;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.MainViewModel;
+import dev.tickbench.testkit.Ports;
 import dev.tickbench.testkit.SyntheticCapture;
 import dev.tickbench.testkit.Waits;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -133,23 +133,23 @@ class SessionSwitchTest {
         assertSame(firstConnection, on(() -> vm.connectionProperty().get()), "the current connection stays");
 
         // a port nothing listens on
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        connect("127.0.0.1", closed);
-        Waits.until("the refused port's failure", () -> outcomes.size() == 3);
-        String refused = on(() -> vm.errorProperty().get());
-        assertTrue(refused.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused (nothing listens on that port)."),
-                refused);
-        long atRefusal = samples(first);
-        Waits.until("the first session's points growing after the refusal", () -> first.samples() > atRefusal + 10);
-        assertSame(first, on(() -> vm.storeProperty().get()));
+        // held while the test connects: a port closed again could be bound by another process meanwhile
+        try (Ports.Refusing refusing = Ports.refusing()) {
+            int closed = refusing.port();
+            connect("127.0.0.1", closed);
+            Waits.until("the refused port's failure", () -> outcomes.size() == 3);
+            String refused = on(() -> vm.errorProperty().get());
+            assertTrue(refused.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused (nothing listens on that port)."),
+                    refused);
+            long atRefusal = samples(first);
+            Waits.until("the first session's points growing after the refusal", () -> first.samples() > atRefusal + 10);
+            assertSame(first, on(() -> vm.storeProperty().get()));
 
-        assertEquals(recentBefore, List.copyOf(form.recent()), "Recent keeps successful connections only");
-        assertEquals(recentFile, Files.readString(tmp.resolve("config/recent.json")));
-        assertEquals("127.0.0.1", form.host().get(), "the form keeps what was typed");
-        assertEquals(Integer.toString(closed), form.port().get());
+            assertEquals(recentBefore, List.copyOf(form.recent()), "Recent keeps successful connections only");
+            assertEquals(recentFile, Files.readString(tmp.resolve("config/recent.json")));
+            assertEquals("127.0.0.1", form.host().get(), "the form keeps what was typed");
+            assertEquals(Integer.toString(closed), form.port().get());
+        }
     }
 
     @Test

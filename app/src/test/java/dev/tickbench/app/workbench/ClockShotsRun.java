@@ -13,7 +13,6 @@ import dev.tickbench.testkit.TempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javafx.concurrent.Worker;
 import javafx.stage.Stage;
 
 /**
@@ -38,7 +37,7 @@ public final class ClockShotsRun {
         Path file = dir.resolve("laptop-story.ndjson.gz");
         ScriptedBoard.Stage hot = StoryCapture.record(Boards.LAPTOP, dir.resolve("board"), StreamFormat.V2, file).stages().get(0);
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        w.replayed(task);
         double start = StoryCapture.START_WALL_NS / 1e9;
         ClockPanel panel = fx(() -> (ClockPanel) w.view.getScene().lookup("#clock-panel"));
         fx(() -> {

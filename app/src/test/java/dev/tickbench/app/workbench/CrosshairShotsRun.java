@@ -10,7 +10,6 @@ import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import javafx.concurrent.Worker;
 import javafx.stage.Stage;
 
 /**
@@ -33,7 +32,7 @@ public final class CrosshairShotsRun {
         Path file = TempDirs.deletedAtExit("tickbench-shots").resolve("edge-router-3.ndjson.gz");
         RouterCapture.small(file);
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        w.replayed(task);
         double start = RouterCapture.START_WALL_NS / 1e9;
         Crosshair c = fx(() -> w.view.charts().crosshair());
         ChartView thermal = fx(() -> w.view.charts().chart("thermal"));

@@ -54,7 +54,7 @@ public final class ScreenshotsRun {
         Path file = dir.resolve("edge-router-3.ndjson.gz");
         new RouterCapture(100, 180, 34, 9500).write(file);
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        w.replayed(task);
         w.drawn();
         check(fx(stage::getTitle).startsWith("Tickbench — edge-router-3"), "window title: " + fx(stage::getTitle));
         check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");

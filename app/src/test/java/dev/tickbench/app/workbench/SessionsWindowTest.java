@@ -13,12 +13,13 @@ import dev.tickbench.app.connect.ConnectionKind;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.connect.RecentConnections;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.testkit.Ports;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
 import java.awt.image.BufferedImage;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javafx.concurrent.Worker;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -83,32 +84,32 @@ class SessionsWindowTest {
         ConnectViewModel form = new ConnectViewModel(new RecentConnections(dir.resolve("recent.json")),
                 Files.createDirectories(dir.resolve("ssh")), () -> null);
         ConnectFlow flow = new ConnectFlow(form);
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        form.kind().set(ConnectionKind.PROBE_SERVER);
-        form.host().set("127.0.0.1");
-        form.port().set(Integer.toString(closed));
-        form.user().set("probe");
-        form.keyPath().set(key.toString());
-        fx(() -> { w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow)); return null; });
+        // held while the test connects: a port closed again could be bound by another process meanwhile
+        try (Ports.Refusing refusing = Ports.refusing()) {
+            int closed = refusing.port();
+            form.kind().set(ConnectionKind.PROBE_SERVER);
+            form.host().set("127.0.0.1");
+            form.port().set(Integer.toString(closed));
+            form.user().set("probe");
+            form.keyPath().set(key.toString());
+            fx(() -> { w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow)); return null; });
 
-        until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
-                && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
-        String shown = fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText());
-        assertTrue(shown.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"), shown);
-        assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
-        assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
-        assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
-        assertTrue(fx(() -> w.vm.errorProperty().get()).endsWith("(Still showing this machine.)"),
-                fx(() -> w.vm.errorProperty().get()));
-        assertSame(local, fx(() -> w.vm.storeProperty().get()), "the local session stays");
-        long at = fx(() -> local.samples());
-        until("the local points growing", () -> local.samples() > at + 20);
-        assertEquals(title, fx(() -> w.vm.titleProperty().get()));
-        assertTrue(form.recent().isEmpty(), "a failed connect is not remembered");
-        fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
+            until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
+                    && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
+            String shown = fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText());
+            assertTrue(shown.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"), shown);
+            assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
+            assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
+            assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
+            assertTrue(fx(() -> w.vm.errorProperty().get()).endsWith("(Still showing this machine.)"),
+                    fx(() -> w.vm.errorProperty().get()));
+            assertSame(local, fx(() -> w.vm.storeProperty().get()), "the local session stays");
+            long at = fx(() -> local.samples());
+            until("the local points growing", () -> local.samples() > at + 20);
+            assertEquals(title, fx(() -> w.vm.titleProperty().get()));
+            assertTrue(form.recent().isEmpty(), "a failed connect is not remembered");
+            fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
+        }
     }
 
     @Test
@@ -119,6 +120,9 @@ class SessionsWindowTest {
         assertEquals(file.toAbsolutePath().normalize(), fx(() -> w.vm.files().recentCaptures().get(0)));
     }
 
+    /** The charts as on screen when the PNG was saved: the picture, their bounds, their controls' bounds in them. */
+    private record AtSave(javafx.scene.image.WritableImage screen, Bounds bounds, List<Bounds> controls) {}
+
     private static int fx0(javafx.scene.image.WritableImage img, int x, int y) {
         return img.getPixelReader().getArgb(x, y);
     }
@@ -128,23 +132,26 @@ class SessionsWindowTest {
     void thePngHoldsTheChartsWithoutTheirButtons() throws Exception {
         openFixture();
         Path png = dir.resolve("charts.png");
-        // the charts as on screen and the PNG in one go on the FX thread: no redraw between the two
-        javafx.scene.image.WritableImage screen = fx(() -> {
-            javafx.scene.image.WritableImage shown = w.view.charts().getContent().snapshot(null, null);
+        // the charts as on screen, their bounds, where their controls are and the PNG in one go on the FX
+        // thread: no layout or redraw between them (the notice the save shows is laid out a pulse later)
+        Node charts = fx(() -> w.view.charts().getContent());
+        AtSave atSave = fx(() -> {
+            AtSave shown = new AtSave(charts.snapshot(null, null), charts.getLayoutBounds(),
+                    charts.lookupAll("*").stream().filter(PngWriter::isControl)
+                            .map(n -> charts.sceneToLocal(n.localToScene(n.getLayoutBounds()))).toList());
             w.view.saveChartsPng(png);
             return shown;
         });
+        javafx.scene.image.WritableImage screen = atSave.screen();
+        Bounds b = atSave.bounds();
+        List<Bounds> controls = atSave.controls();
         BufferedImage img = ImageIO.read(png.toFile());
-        Node charts = fx(() -> w.view.charts().getContent());
-        Bounds b = fx(charts::getLayoutBounds);
         assertEquals(Math.ceil(b.getWidth()), img.getWidth(), 1.0);
         assertEquals(Math.ceil(b.getHeight()), img.getHeight(), 1.0);
         assertTrue(fx(() -> w.vm.noticeProperty().get()).matches("Saved .*charts\\.png \\(\\d+ kB on disk\\)"),
                 fx(() -> w.vm.noticeProperty().get()));
         // against the charts as on screen: every pixel that differs lies on a control (button, picker), and
         // each chart's PNG button, back on screen now, is missing from the image
-        var controls = fx(() -> charts.lookupAll("*").stream().filter(PngWriter::isControl)
-                .map(n -> charts.sceneToLocal(n.localToScene(n.getLayoutBounds()))).toList());
         var pngButtons = fx(() -> charts.lookupAll(".button").stream()
                 .filter(n -> n instanceof Button bt && "PNG".equals(bt.getText())).toList());
         assertFalse(pngButtons.isEmpty(), "the charts have PNG buttons to leave out");

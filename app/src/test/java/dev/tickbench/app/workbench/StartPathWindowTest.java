@@ -11,6 +11,7 @@ import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.Waits;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -57,7 +58,7 @@ class StartPathWindowTest {
         }
 
         void send(String line) throws Exception {
-            assertTrue(started.await(30, TimeUnit.SECONDS), "the connection was started");
+            assertTrue(started.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the connection was started");
             byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
             sink.line(b, 0, b.length);
             events.accept(new ConnectionEvent.Connected("a hello, no sample yet"));

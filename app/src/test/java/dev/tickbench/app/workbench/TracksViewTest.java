@@ -85,7 +85,6 @@ class TracksViewTest {
     @Test
     void sixTracksAreOnOneScreenAndTheEventsPaneIsSmallWhenEmpty() throws Exception {
         openFixture();
-        fx(() -> { w.view.savePng(w.view.getScene().getRoot(), Path.of("/tmp/tracks-debug.png")); return null; });
         List<String> visible = fullyVisible();
         assertTrue(visible.size() >= 6, "tracks fully visible at 1600×1000: " + visible);
         assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "memory", "slab"), visible.subList(0, 6));

@@ -37,8 +37,9 @@ public final class TriggersShotsRun {
         fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
         fx(() -> t.arm("busy: cpu.busy_pct >= 0"));
         fx(() -> t.arm("iowait: cpu.iowait_pct > 40 for 2s"));
-        until("both armed, busy fired and its capture saved", () -> t.armed().size() == 2 && t.fired().size() == 1
-                && t.saved().size() == 1);
+        // iowait is this machine's: a second build beside the test can make it fire too (then it is in the picture)
+        until("both armed, busy fired and a capture saved", () -> t.armed().size() == 2
+                && t.fired().stream().anyMatch(f -> f.trigger().equals("busy")) && !t.saved().isEmpty());
         w.drawn();
         Path png = out.resolve(SHOTS.get(0));
         fx(() -> { PngWriter.save(w.view.getScene().getRoot(), png); return null; });

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
+import javafx.concurrent.Task;
+import javafx.concurrent.Worker;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.testfx.util.WaitForAsyncUtils;
@@ -102,6 +104,23 @@ final class WindowFixture {
             WaitForAsyncUtils.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS, () -> fx(c));
         } catch (TimeoutException e) {
             throw new AssertionError("waited " + deadline.toSeconds() + " s for " + what, e);
+        }
+    }
+
+    /**
+     * Waits for a capture opened with {@code task} to be in the window: the task ended and the window
+     * shows the replay. An open that failed or was cancelled fails here at once with why, not after the
+     * deadline as a replay that never came.
+     */
+    void replayed(Task<?> task) throws Exception {
+        until(() -> "the replay (the open is " + task.getState() + ", " + Math.round(100 * Math.max(0, task.getProgress()))
+                + " % read)", () -> switch (task.getState()) {
+                    case SUCCEEDED -> vm.replayProperty().get();
+                    case FAILED, CANCELLED -> true;
+                    default -> false;
+                });
+        if (fx(task::getState) != Worker.State.SUCCEEDED) {
+            throw new AssertionError("the capture did not open: " + fx(task::getState) + ", " + fx(task::getException));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tickbench.probe.http;
 
+import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.LineSink;
@@ -125,7 +126,7 @@ public final class LineHub implements LineSink, AutoCloseable {
             lastSeq = ((SampleLine) decoded).seq();
             lastSampleReceivedNs = now;
         }
-        LineRing.Entry e = new LineRing.Entry(lastSeq, sample, now, line, hello);
+        LineRing.Entry e = new LineRing.Entry(lastSeq, sample, now, line, hello, decoded instanceof GapLine g ? g : null);
         synchronized (ring) {
             joinHello = hello;
             ring.add(e);
@@ -139,10 +140,17 @@ public final class LineHub implements LineSink, AutoCloseable {
         }
     }
 
-    /** Registers a client and returns what it must be sent first; atomically, so no line is lost or doubled. */
+    /**
+     * Registers a client and returns what it must be sent first; atomically, so no line is lost or doubled.
+     * A {@code since} the ring has not reached yet is found among the lines to come ({@link SinceCursor}):
+     * the client skips them until then, and its hello is the one of the line it starts at.
+     */
     Join subscribe(StreamClient c, Long since) {
         synchronized (ring) {
-            LineRing.Replay r = since == null ? new LineRing.Replay(1, 0, List.of()) : ring.after(since);
+            LineRing.Replay r = since == null ? LineRing.Replay.LIVE : ring.after(since);
+            if (r.rest() != null) {
+                c.startAfter(r.rest());
+            }
             clients.add(c);
             return new Join(r.entries().isEmpty() ? joinHello : r.entries().get(0).hello(), r);
         }

@@ -1,8 +1,8 @@
 package dev.tickbench.probe.http;
 
+import dev.tickbench.core.capture.GapLine;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -15,15 +15,28 @@ final class LineRing {
      * One stream line; {@code seq} is the seq of the latest sample at or before it. {@code hello} is the
      * hello a client replaying from this line starts with: in format v2 it carries the key lists in
      * effect there (FORMAT.md), which schema lines already gone from the ring may have changed.
+     * {@code gap} is the line's range when it is a gap line, else null.
      */
-    record Entry(long seq, boolean sample, long receivedNs, byte[] bytes, byte[] hello) {
+    record Entry(long seq, boolean sample, long receivedNs, byte[] bytes, byte[] hello, GapLine gap) {
+        Entry(long seq, boolean sample, long receivedNs, byte[] bytes, byte[] hello) {
+            this(seq, sample, receivedNs, bytes, hello, null);
+        }
+
         Entry(long seq, boolean sample, long receivedNs, byte[] bytes) {
-            this(seq, sample, receivedNs, bytes, null);
+            this(seq, sample, receivedNs, bytes, null, null);
         }
     }
 
-    /** What a client asking for {@code since} gets: a gap line when it asked for lines already gone. */
-    record Replay(long gapFrom, long gapTo, List<Entry> entries) {
+    /**
+     * What a client asking for {@code since} gets: a gap line when it asked for lines already gone, the
+     * lines the ring holds after that, and, when the ring has not reached {@code since} yet, the cursor
+     * that finds where it starts among the lines to come ({@code rest}, else null). The client has every
+     * sample up to {@code resumesAfter} (or was told they are gone); -1 when nothing is known.
+     */
+    record Replay(long gapFrom, long gapTo, List<Entry> entries, long resumesAfter, SinceCursor rest) {
+        /** A client that joins live: nothing replayed, nothing known. */
+        static final Replay LIVE = new Replay(1, 0, List.of(), -1, null);
+
         boolean hasGap() {
             return gapFrom <= gapTo;
         }
@@ -75,34 +88,24 @@ final class LineRing {
     }
 
     /**
-     * The lines written after sample {@code since}. When samples after {@code since} have already left
-     * the ring, the answer starts with the gap {@code since+1 .. oldest-1}.
+     * The lines written after sample {@code since} ({@link SinceCursor}). When lines after {@code since}
+     * have already left the ring, the answer starts with the gap {@code since+1 .. } the last sample before
+     * the oldest line, and holds every line.
      */
     Replay after(long since) {
-        Long oldestSample = null;
-        for (Entry e : entries) {
-            if (e.sample()) {
-                oldestSample = e.seq();
-                break;
-            }
+        Entry oldest = entries.peekFirst();
+        long coveredAfter = oldest == null ? -1 : oldest.sample() ? oldest.seq() - 1 : oldest.seq();
+        if (since < coveredAfter) {
+            return new Replay(since + 1, coveredAfter, List.copyOf(entries), coveredAfter, null);
         }
+        SinceCursor cursor = new SinceCursor(since);
         List<Entry> out = new ArrayList<>();
-        if (oldestSample == null) {
-            return new Replay(1, 0, out);
-        }
-        if (since < oldestSample - 1) {
-            out.addAll(entries);
-            return new Replay(since + 1, oldestSample - 1, out);
-        }
-        boolean found = since == oldestSample - 1;
-        for (Iterator<Entry> it = entries.iterator(); it.hasNext(); ) {
-            Entry e = it.next();
-            if (found) {
-                out.add(e);
-            } else if (e.sample() && e.seq() == since) {
-                found = true;
+        for (Entry e : entries) {
+            Entry send = cursor.next(e);
+            if (send != null) {
+                out.add(send);
             }
         }
-        return new Replay(1, 0, out);
+        return new Replay(1, 0, out, since, cursor.reached() ? null : cursor);
     }
 }

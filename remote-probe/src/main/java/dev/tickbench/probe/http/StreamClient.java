@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * (docs/handoff.md): a client that falls a whole share behind is cut off. What it has not been sent is
  * dropped, and after the line being written it gets one whole {@code gap} line naming the samples it
  * did not get (from the first it missed to the newest); then the connection ends. It reconnects with
- * {@code ?since=SEQ} to resume.
+ * {@code ?since=SEQ} to resume, and is sent every line after sample SEQ once ({@link SinceCursor}).
  */
 final class StreamClient {
     static final String CUT_REASON = "slow_client";
@@ -25,18 +25,41 @@ final class StreamClient {
     private final Runnable onCut;
     private volatile boolean closed;
     private boolean cutSignalled; // hub thread
+    /** Hub thread: finds the line after {@code since} among the hub's next lines; null once found (or live). */
+    private SinceCursor waiting;
+    /** Set by the hub thread once {@link #waiting} found the client's first line: the hello to start with. */
+    private volatile boolean started;
+    private volatile byte[] startHello;
 
     /**
-     * @param onCut run once, on the hub thread, when the client is cut off (the server then closes the
-     *     connection if the client does not take its last lines soon)
+     * @param onCut run once, on the hub thread, when the client is cut off (the server then keeps the
+     *     connection until its gap line is handed to the kernel, or closes it to give its slot to a new client)
      */
     StreamClient(long maxBytes, Runnable onCut) {
         this.queue = new LineHandoff((int) Math.min(Integer.MAX_VALUE - 8, maxBytes), LineHandoff.WhenFull.CUT, CUT_REASON);
         this.onCut = onCut;
     }
 
+    /**
+     * The replay ring has not reached the client's {@code since} yet: the hub's next lines are skipped until
+     * {@code cursor} finds the line after it. Called under the hub's lock, before the first {@link #offer}.
+     */
+    void startAfter(SinceCursor cursor) {
+        waiting = cursor;
+    }
+
     /** Called on the hub thread only. */
-    void offer(LineRing.Entry e) {
+    void offer(LineRing.Entry line) {
+        LineRing.Entry e = line;
+        if (waiting != null) {
+            e = waiting.next(line);
+            if (e == null) {
+                return;
+            }
+            waiting = null;
+            startHello = e.hello();
+            started = true; // before the line is queued: the writer, woken by it, finds its hello
+        }
         byte[] b = e.bytes();
         if (!queue.offer(b, 0, b.length) && queue.isCut() && !cutSignalled) {
             cutSignalled = true;
@@ -60,11 +83,15 @@ final class StreamClient {
      * is the last line) or the server stops. Runs on the client's thread.
      */
     void pump(OutputStream out, byte[] hello, LineRing.Replay replay) throws IOException {
-        out.write(hello);
+        byte[] first = replay.rest() == null ? hello : awaitStart(hello);
+        if (first == null) {
+            return;
+        }
+        out.write(first);
         if (replay.hasGap()) {
             out.write(GapLine.encode(replay.gapFrom(), replay.gapTo(), GapLine.UNKNOWN_COUNT, BUFFER_REASON));
         }
-        long lastSample = -1;
+        long lastSample = replay.resumesAfter();
         for (LineRing.Entry e : replay.entries()) {
             out.write(e.bytes());
             lastSample = e.sample() ? e.seq() : lastSample;
@@ -81,6 +108,21 @@ final class StreamClient {
             }
         }
         out.flush();
+    }
+
+    /**
+     * The client starts at a line the hub has not taken in yet: waits for it (the sampler has written it,
+     * so it comes, at the hub's pace) and returns its hello ({@code fallback} when the hub has seen none);
+     * null when the server stops first.
+     */
+    private byte[] awaitStart(byte[] fallback) {
+        while (!started && !closed) {
+            queue.awaitLines(IDLE_MS, TimeUnit.MILLISECONDS);
+        }
+        if (!started) {
+            return null;
+        }
+        return startHello != null ? startHello : fallback;
     }
 
     /** Writes what is queued now (the gap line of a cut included), without flushing; returns the lines written. */

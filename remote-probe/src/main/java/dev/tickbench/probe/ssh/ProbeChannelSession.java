@@ -1,6 +1,7 @@
 package dev.tickbench.probe.ssh;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.sshd.client.future.DefaultOpenFuture;
 import org.apache.sshd.client.future.OpenFuture;
@@ -12,6 +13,7 @@ import org.apache.sshd.common.channel.RequestHandler;
 import org.apache.sshd.common.channel.exception.SshChannelOpenException;
 import org.apache.sshd.common.session.Session;
 import org.apache.sshd.common.util.buffer.Buffer;
+import org.apache.sshd.core.CoreModuleProperties;
 import org.apache.sshd.server.channel.ChannelSession;
 
 /**
@@ -28,12 +30,20 @@ import org.apache.sshd.server.channel.ChannelSession;
  * for the command, and the window is not replenished until the command reads it, so a channel never
  * holds more than that, before its command or during it (Apache SSHD's default of 2 MiB let 12 channels
  * that sent data and no request take the probe down).
+ *
+ * <p>A write to the client waits for its window as long as the client takes ({@link #WRITE_WAIT}): with
+ * SSHD's 30 s, a client that stalled longer lost the rest of a line and its gap line. The command's output
+ * queue is what bounds a stalled client ({@link QueuedOutputStream}), and the slot it keeps meanwhile goes
+ * to a new command that needs it ({@link CommandSlots}).
  */
 final class ProbeChannelSession extends ChannelSession {
     /** Session channels one connection may have open at once (OpenSSH's MaxSessions). */
     static final int MAX_PER_CONNECTION = 10;
     /** The window, and the largest data packet, a channel offers its client: stdin carries little. */
     static final int WINDOW_BYTES = 32 << 10;
+
+    /** How long a write waits for the client's window: no limit that a stalled client could outlast (SSHD needs one). */
+    static final Duration WRITE_WAIT = Duration.ofDays(365L * 100);
 
     private static final AttributeKey<AtomicInteger> OPEN = new AttributeKey<>();
 
@@ -62,6 +72,7 @@ final class ProbeChannelSession extends ChannelSession {
 
     private ProbeChannelSession(boolean refused) {
         this.refused = refused;
+        CoreModuleProperties.WAIT_FOR_SPACE_TIMEOUT.set(this, WRITE_WAIT); // read by the command's output streams
     }
 
     @Override

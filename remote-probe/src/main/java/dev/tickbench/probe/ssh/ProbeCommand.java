@@ -2,12 +2,14 @@ package dev.tickbench.probe.ssh;
 
 import dev.tickbench.probe.common.CommandIo;
 import dev.tickbench.probe.budget.MemoryBudget;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Supplier;
+import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.AbstractCommandSupport;
 import picocli.CommandLine;
@@ -21,10 +23,12 @@ final class ProbeCommand extends AbstractCommandSupport {
     /** Exit status of a refused request (as for a usage error). */
     static final int REFUSED = 2;
 
-    /** How long a finished command's queued output may take to reach the client. */
-    private static final long DRAIN_MS = 10_000;
+    /** The queue of a command's stderr: error lines, little. */
+    static final int ERR_QUEUE_BYTES = 64 << 10;
 
     private volatile QueuedOutputStream output;
+    private volatile QueuedOutputStream errors;
+    private volatile ChannelSession channel;
     private final MemoryBudget budget;
     private final CommandSlots slots;
     private final SessionSlots sessions;
@@ -50,7 +54,6 @@ final class ProbeCommand extends AbstractCommandSupport {
         KeyOptions options = getServerSession() == null ? null : getServerSession().getAttribute(AuthorizedKeys.OPTIONS);
         String command = options != null && options.command() != null ? options.command() : getCommand();
         List<String> words = command == null ? List.of() : CommandLineSplitter.split(command);
-        PrintWriter err = new PrintWriter(new ClientText(new OutputStreamWriter(getErrorStream(), StandardCharsets.UTF_8)), true);
         String refusal = Allowlist.refusal(words);
         CommandLine cl = null;
         if (refusal == null) {
@@ -76,34 +79,66 @@ final class ProbeCommand extends AbstractCommandSupport {
             if (session != null) {
                 session.close();
             }
+            // straight to the channel: a line, into the fresh window of a channel that has sent nothing yet
+            PrintWriter err = clientText(getErrorStream());
             err.println("tickbench-probe: " + refusal);
             err.flush();
             onExit(REFUSED, refusal);
             return;
         }
         try (CommandSlots.Lease running = session; CommandSlots.Lease held = slot) {
-            runAllowed(cl, words, err);
+            runAllowed(cl, words, held);
         }
     }
 
-    private void runAllowed(CommandLine cl, List<String> words, PrintWriter err) {
+    /**
+     * Runs the verb with stdout and stderr queued (it never waits for the client), then waits until both
+     * queues are handed to the channel, the gap line of a cut included, however long the client takes: the
+     * exit status and the end come after them. Meanwhile the command keeps its slot, and a new command that
+     * finds none closes it ({@link CommandSlots.Lease#draining}).
+     */
+    private void runAllowed(CommandLine cl, List<String> words, CommandSlots.Lease slot) {
         QueuedOutputStream queued = new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out", budget.consumerBytes());
+        QueuedOutputStream queuedErr = new QueuedOutputStream(getErrorStream(), "tickbench-ssh-err", ERR_QUEUE_BYTES);
         output = queued;
+        errors = queuedErr;
         PrintWriter out = writer(queued);
+        PrintWriter err = clientText(queuedErr);
         cl.setOut(out);
         cl.setErr(err);
         int status;
-        try (CommandIo.Scope scope = CommandIo.bind(getInputStream(), queued, getErrorStream())) {
+        try (CommandIo.Scope scope = CommandIo.bind(getInputStream(), queued, queuedErr)) {
             status = cl.execute(words.toArray(String[]::new));
         }
         out.flush();
         err.flush();
+        slot.draining(this::pushOut);
         try {
-            queued.finish(DRAIN_MS); // the output must reach the client before the exit status
+            queued.finish(); // the output must reach the client before the exit status
+            queuedErr.finish();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         onExit(status);
+    }
+
+    /** Ends a finished command whose client does not take its last output: its channel closes at once. */
+    private void pushOut() {
+        ChannelSession c = channel;
+        if (c != null) {
+            c.close(true);
+        }
+    }
+
+    @Override
+    public void start(ChannelSession channel, Environment env) throws IOException {
+        this.channel = channel;
+        super.start(channel, env);
+    }
+
+    /** Text a command writes to its client's stderr: outside text in it is escaped ({@link ClientText}). */
+    private static PrintWriter clientText(OutputStream s) {
+        return new PrintWriter(new ClientText(new OutputStreamWriter(s, StandardCharsets.UTF_8)), true);
     }
 
     private static PrintWriter writer(OutputStream s) {
@@ -113,9 +148,10 @@ final class ProbeCommand extends AbstractCommandSupport {
     @Override
     public void destroy(ChannelSession channel) throws Exception {
         // the channel closed (client gone): stop a running stream by interrupting its thread
-        QueuedOutputStream o = output;
-        if (o != null) {
-            o.abort(); // a write now fails, which ends a stream at once
+        for (QueuedOutputStream o : new QueuedOutputStream[] {output, errors}) {
+            if (o != null) {
+                o.abort(); // a write now fails, which ends a stream at once
+            }
         }
         Thread runner = cmdRunner;
         if (runner != null) {

@@ -126,6 +126,7 @@ public final class ProbeSshServer implements AutoCloseable {
         SessionSlots sessions = new SessionSlots(authorized::distinctKeys);
         server.addSessionListener(sessions);
         server.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
+        ClientAlive.install(server);
         server.setChannelFactories(List.of(ProbeChannelSession.FACTORY));
         // the stream is repetitive JSON: offer zlib after authentication only (zlib@openssh.com, as OpenSSH
         // does: before it, a client's compressed packets would be inflated for anyone), so a slow link

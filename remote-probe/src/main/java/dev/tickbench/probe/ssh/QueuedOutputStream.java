@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Puts the core's {@link LineHandoff} between a command's output and the SSH channel. A stream's lines
@@ -13,15 +15,19 @@ import java.util.concurrent.TimeUnit;
  * block. The hand-off holds at most {@code maxBytes} (the consumer's share of the heap, README "Memory
  * budget"), with the rule for network clients (docs/handoff.md): a client that falls that far behind
  * is cut off; after the line being sent it gets one whole {@code gap} line from the first sample it did
- * not get, and the write that did not fit fails, which ends the stream and then the channel.
+ * not get, and the write that did not fit fails, which ends the stream and then the channel. The writer
+ * waits for the client's window as long as the client takes ({@link #finish}): however long a cut client
+ * stalls, the rest of its line and its gap line go out before its channel closes.
  */
 final class QueuedOutputStream extends OutputStream {
+    private static final Logger LOG = LoggerFactory.getLogger(QueuedOutputStream.class);
     private static final long IDLE_MS = 100;
 
     private final LineHandoff queue;
     private final OutputStream target;
     private final Thread writer;
     private volatile IOException failure;
+    private boolean cutLogged; // guarded by this
 
     QueuedOutputStream(OutputStream target, String name, long maxBytes) {
         this.target = target;
@@ -48,6 +54,11 @@ final class QueuedOutputStream extends OutputStream {
         }
         if (!queue.offer(b, off, len)) {
             if (queue.isCut()) {
+                if (!cutLogged) {
+                    cutLogged = true;
+                    LOG.info("{}: an SSH client fell a whole share ({} KiB) behind: its output is cut off, its gap line"
+                            + " goes out when it reads", writer.getName(), queue.capacity() >> 10);
+                }
                 throw new IOException("the SSH client is a whole share (" + (queue.capacity() >> 10)
                         + " KiB) behind; ending the stream");
             }
@@ -82,10 +93,13 @@ final class QueuedOutputStream extends OutputStream {
         }
     }
 
-    /** Stops taking writes, lets the writer send what is queued (up to {@code waitMs}), then returns. */
-    void finish(long waitMs) throws InterruptedException {
+    /**
+     * Stops taking writes and waits until the writer has handed everything queued to the channel (the gap
+     * line of a cut included), as long as the client takes to read it; {@link #abort} ends the wait.
+     */
+    void finish() throws InterruptedException {
         queue.close();
-        writer.join(waitMs);
+        writer.join();
     }
 
     /** The channel is gone: drop what is queued and stop the writer. */

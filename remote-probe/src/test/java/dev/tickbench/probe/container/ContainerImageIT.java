@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.tickbench.testkit.Waits;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.probe.http.PrometheusServer;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -133,13 +131,16 @@ class ContainerImageIT {
         Path prometheus = Prerequisites.tool("prometheus", "prometheus");
         Path secret = Files.createDirectories(WORK.resolve("secret"));
         Files.writeString(secret.resolve("token"), TOKEN + "\n");
-        int port = freePort();
+        // a host port podman picks and binds itself, read back: one picked free here could be taken meanwhile
         List<String> options = new ArrayList<>(List.of("--read-only", "--user", "0:0", "--cap-drop=all",
-                "--security-opt=no-new-privileges", "-p", "127.0.0.1:" + port + ":9123",
+                "--security-opt=no-new-privileges", "-p", "127.0.0.1::9123",
                 "-v", secret + ":/etc/tickbench:ro"));
         options.addAll(HOST_MOUNTS);
         // the image's own command: serve on 0.0.0.0:9123 with the token, the host at /host (as the DaemonSet)
         podman.start("tickbench-serve", options, List.of(image.get("IMAGE")));
+        String published = podman.run(30, "port", "tickbench-serve", "9123/tcp").ok("podman port").out().trim();
+        assertTrue(published.matches("127\\.0\\.0\\.1:\\d+"), "podman port: " + published);
+        int port = Integer.parseInt(published.substring(published.indexOf(':') + 1));
         assertEquals("true", podman.run(30, "inspect", "--format", "{{.HostConfig.ReadonlyRootfs}}", "tickbench-serve")
                 .ok("inspect").out().trim());
 
@@ -156,20 +157,13 @@ class ContainerImageIT {
         Path config = promDir.resolve("prometheus.yml");
         Files.writeString(config, hostsJob(Files.readString(DEPLOY.resolve("prometheus-scrape.yaml")),
                 "127.0.0.1:" + port, secret.resolve("token")));
-        int promPort = freePort();
-        Process prom = new ProcessBuilder(prometheus.toString(), "--config.file=" + config,
-                "--storage.tsdb.path=" + promDir.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + promPort, "--log.level=warn")
-                .redirectErrorStream(true).redirectOutput(promDir.resolve("prometheus.log").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-        try {
+        try (PrometheusServer prom = PrometheusServer.start(prometheus, config, promDir)) {
             // a scrape may time out on a busy machine (up 0): the first good one is what is awaited
-            JsonNode up = query(promPort, "up{job=\"tickbench-hosts\"} == 1", prom, promDir);
+            JsonNode up = prom.awaitResult("up{job=\"tickbench-hosts\"} == 1");
             assertEquals("1", up.get(0).path("value").get(1).asText(), "target not up: " + up);
-            JsonNode cadence = query(promPort, "tickbench_source_cadence_hz{job=\"tickbench-hosts\",source=\"stat\"}", prom, promDir);
+            JsonNode cadence = prom.awaitResult("tickbench_source_cadence_hz{job=\"tickbench-hosts\",source=\"stat\"}");
             assertEquals("10", cadence.get(0).path("value").get(1).asText(), cadence.toString());
             assertEquals("rate", cadence.get(0).path("metric").path("reason").asText(), cadence.toString());
-        } finally {
-            Waits.stop(prom);
         }
 
         // every series the example Grafana dashboard queries is in this real /metrics (the throttle's
@@ -349,36 +343,6 @@ class ContainerImageIT {
         }
         throw new AssertionError(path + " did not answer " + status + " in 90 s; last: " + last + "\ncontainer log:\n"
                 + podman.logs("tickbench-serve"));
-    }
-
-    private JsonNode query(int port, String q, Process prom, Path dir) throws Exception {
-        URI uri = URI.create("http://127.0.0.1:" + port + "/api/v1/query?query=" + URLEncoder.encode(q, StandardCharsets.UTF_8));
-        long deadline = System.nanoTime() + WAIT_NS;
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            if (!prom.isAlive()) {
-                throw new AssertionError("prometheus exited: " + Files.readString(dir.resolve("prometheus.log")));
-            }
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
-                last = r.body();
-                JsonNode result = JSON.readTree(r.body()).path("data").path("result");
-                if (r.statusCode() == 200 && result.isArray() && result.size() > 0) {
-                    return result;
-                }
-            } catch (IOException notYet) {
-                last = notYet.toString();
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("no result for " + q + " in 90 s; last: " + last + "\nlog: "
-                + Files.readString(dir.resolve("prometheus.log")));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -75,7 +75,7 @@ class LineRingAndClientTest {
         assertEquals(1, cuts[0], "cut off once");
         // the client's writer then finds it cut: nothing it was not sent yet, one whole gap line, the end
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        client.pump(out, "{\"type\":\"hello\"}\n".getBytes(StandardCharsets.US_ASCII), new LineRing.Replay(1, 0, List.of()));
+        client.pump(out, "{\"type\":\"hello\"}\n".getBytes(StandardCharsets.US_ASCII), LineRing.Replay.LIVE);
         List<String> lines = out.toString(StandardCharsets.US_ASCII).lines().toList();
         assertEquals(2, lines.size(), "the hello, then the gap line: " + lines);
         GapLine gap = (GapLine) new LineDecoder().decode(lines.get(1));

@@ -106,8 +106,7 @@ class ServeHttpTest {
         }
         // a recent seq is replayed from the ring without a gap: a ring of a minute, so that the request, however
         // late a busy machine sends it after seq was read, still finds seq there (a 1 s ring gave it under a second);
-        // and a seq a live client was sent, so the hub has put it in the ring (/healthz says the sampler's seq,
-        // which the hub's thread may not have reached yet: since=that, the replay was empty and began with seq 3)
+        // and a seq a live client was sent, so the hub has put it in the ring
         try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "50", "--buffer", "60s")) {
             long now = liveSeqAtLeast(s, 10);
             List<StreamLine> recent = readStream(s, "/stream?since=" + (now - 5), 12);
@@ -118,6 +117,18 @@ class ServeHttpTest {
             List<StreamLine> live = readStream(s, "/stream", 5);
             assertInstanceOf(Hello.class, live.get(0));
             assertTrue(firstSample(live).seq() > now, "a live client starts after what the hub had sent: " + live);
+
+            // the sampler's newest seq (/healthz), which the hub's thread may not have taken in yet: the client
+            // still starts right after it (it joined live from the hub's next line, and got samples up to it again)
+            for (int i = 0; i < 5; i++) {
+                long newest = awaitSeq(s, 1);
+                List<StreamLine> after = readStream(s, "/stream?since=" + newest, 12);
+                assertInstanceOf(Hello.class, after.get(0));
+                StreamLine first = after.stream().filter(l -> l instanceof SampleLine || l instanceof GapLine)
+                        .findFirst().orElseThrow();
+                long from = first instanceof GapLine g ? g.fromSeq() : ((SampleLine) first).seq();
+                assertEquals(newest + 1, from, "the first sample (or the gap naming it) after since=" + newest + ": " + after);
+            }
         }
     }
 

@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.tickbench.probe.http.ServeProcess;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.SshdProcess;
 import dev.tickbench.testkit.Waits;
-import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,24 +55,20 @@ class FromOpenSshParityTest {
         ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host").toString()), "",
                 WAIT_S);
         String user = System.getProperty("user.name");
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
         Path config = Files.writeString(dir.resolve("sshd_config"), String.join("\n", "ListenAddress 127.0.0.1",
                 "ListenAddress ::1", "HostKey " + dir.resolve("host"), "PidFile " + dir.resolve("sshd.pid"),
                 "AuthorizedKeysFile " + authorized, "PubkeyAuthentication yes", "PasswordAuthentication no",
                 "KbdInteractiveAuthentication no", "PermitRootLogin prohibit-password", "UsePAM no", "StrictModes no",
                 "AllowUsers " + user, ""), StandardCharsets.UTF_8);
-        Path knownHosts = Files.writeString(dir.resolve("known_hosts"), "[127.0.0.1]:" + port + ","
-                + "[::1]:" + port + " " + Files.readString(dir.resolve("host.pub")));
         if ("root".equals(user)) {
             Files.createDirectories(Path.of("/run/sshd")); // privilege separation; Debian makes it when the service starts
         }
-        Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", String.valueOf(port))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
+        SshdProcess started = SshdProcess.start(SSHD, config, dir.resolve("sshd.log"), List.of("127.0.0.1", "::1"));
+        Process sshd = started.process();
+        int port = started.port();
         try {
-            Waits.until("sshd listens", () -> listens(port) || !sshd.isAlive());
+            Path knownHosts = Files.writeString(dir.resolve("known_hosts"), "[127.0.0.1]:" + port + ","
+                    + "[::1]:" + port + " " + Files.readString(dir.resolve("host.pub")));
             List<String> differences = Collections.synchronizedList(new ArrayList<>());
             ExecutorService logins = Executors.newFixedThreadPool(4);
             List<Future<?>> done = new ArrayList<>();
@@ -112,15 +105,6 @@ class FromOpenSshParityTest {
             return FromList.parse(pattern).denial(client) == null ? "admits" : "denies";
         } catch (IllegalArgumentException refused) {
             return "refuses";
-        }
-    }
-
-    private static boolean listens(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

@@ -2,8 +2,10 @@ package dev.tickbench.probe.ssh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.testkit.Waits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -60,7 +62,7 @@ class QueuedOutputStreamTest {
         byte[] next = sample(seq + 1);
         assertThrows(IOException.class, () -> q.write(next, 0, next.length), "nothing more is taken");
         unstall.countDown(); // the client reads again: the line it was being sent, then one whole gap line
-        q.finish(TimeUnit.SECONDS.toMillis(30));
+        assertTimeoutPreemptively(Waits.DEADLINE, q::finish);
         String[] lines = received.toString(StandardCharsets.US_ASCII).split("\n", -1);
         assertEquals(3, lines.length, "seq 1, the gap line, nothing after its newline");
         assertEquals(new String(sample(1), StandardCharsets.US_ASCII), lines[0] + "\n");
