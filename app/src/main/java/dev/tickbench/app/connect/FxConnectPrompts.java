@@ -1,6 +1,8 @@
 package dev.tickbench.app.connect;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -11,6 +13,8 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -70,6 +74,46 @@ public final class FxConnectPrompts implements ConnectPrompts {
             Optional<char[]> answer = a.showAndWait().filter(ButtonType.OK::equals)
                     .map(b -> field.getText().toCharArray());
             field.clear();
+            return answer;
+        }, Optional.empty());
+    }
+
+    /**
+     * The host's questions in one dialog over the window: a password field for each secret, a text
+     * field for the others; the answers are taken out of the fields and the fields cleared when it
+     * closes.
+     */
+    @Override
+    public Optional<List<char[]>> askLogin(LoginQuestion question) {
+        return onFx(() -> {
+            GridPane grid = new GridPane();
+            grid.setHgap(8);
+            grid.setVgap(6);
+            List<TextField> fields = new ArrayList<>();
+            int row = 0;
+            if (!question.instruction().isBlank()) {
+                Label instruction = new Label(question.instruction());
+                instruction.setWrapText(true);
+                grid.add(instruction, 0, row++, 2, 1);
+            }
+            for (LoginQuestion.Prompt p : question.prompts()) {
+                TextField f = p.echo() ? new TextField() : new PasswordField();
+                f.setId("login-answer-" + fields.size());
+                f.setPrefColumnCount(24);
+                fields.add(f);
+                grid.addRow(row++, new Label(p.text()), f);
+            }
+            grid.add(new Label("Not stored anywhere."), 0, row, 2, 1);
+            Alert a = new Alert(Alert.AlertType.NONE, null, ButtonType.OK, ButtonType.CANCEL);
+            a.initOwner(owner);
+            a.setTitle("Log in");
+            a.setHeaderText((question.attempt() > 1 ? "Refused. " : "") + "Log in as " + question.host());
+            a.getDialogPane().setContent(grid);
+            a.getDialogPane().setId("login-dialog");
+            Platform.runLater(fields.get(0)::requestFocus);
+            Optional<List<char[]>> answer = a.showAndWait().filter(ButtonType.OK::equals)
+                    .map(b -> fields.stream().map(f -> f.getText().toCharArray()).toList());
+            fields.forEach(TextField::clear);
             return answer;
         }, Optional.empty());
     }
