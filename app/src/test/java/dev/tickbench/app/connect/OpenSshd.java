@@ -1,17 +1,16 @@
 package dev.tickbench.app.connect;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.PublicKey;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
@@ -23,6 +22,8 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  */
 final class OpenSshd implements AutoCloseable {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
+    /** A PATH with the JDK the test runs on first, whatever the login PATH would find. */
+    static final String JAVA_PATH = Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin";
 
     final Process process;
     final int port;
@@ -30,25 +31,37 @@ final class OpenSshd implements AutoCloseable {
     final Path log;
 
     OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey) throws Exception {
-        // the same JDK as the test runs on, whatever the login PATH would find
-        this(dir, hostKey, clientKey, Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin");
+        this(dir, hostKey, clientKey, JAVA_PATH);
     }
 
     /** With {@code path} as the PATH of every session (commands run by the login shell find only what is there). */
     OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path) throws Exception {
+        this(dir, hostKey, clientKey, path, List.of(), "127.0.0.1", freePort(), List.of());
+    }
+
+    /**
+     * The general form: {@code first} config lines before the usual ones (sshd takes the first value
+     * of a keyword, so they win), run as {@code prefix + sshd …} ({@code ip netns exec NS}: inside a
+     * network namespace, reachable only there), listening on {@code listen:port}. A null
+     * {@code clientKey} leaves authorized_keys empty.
+     */
+    OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path, List<String> prefix, String listen, int port,
+            List<String> first) throws Exception {
         home = Files.createDirectories(dir.resolve("home"));
         Path hostKeyFile = InProcessSshd.writeKey(dir.resolve("ssh_host_ed25519_key"), hostKey, null);
         Files.setPosixFilePermissions(hostKeyFile, PosixFilePermissions.fromString("rw-------"));
         Path authorized = dir.resolve("authorized_keys");
-        Files.writeString(authorized, PublicKeyEntry.toString(clientKey) + "\n");
+        Files.writeString(authorized, clientKey == null ? "" : PublicKeyEntry.toString(clientKey) + "\n");
         if (isRoot()) {
             // privilege separation directory; Debian creates it only when the service starts
             Files.createDirectories(Path.of("/run/sshd"));
         }
-        port = freePort();
+        this.port = port;
         Path config = dir.resolve("sshd_config");
-        Files.writeString(config, String.join("\n",
-                "ListenAddress 127.0.0.1",
+        List<String> lines = new ArrayList<>(first);
+        lines.addAll(List.of(
+                "ListenAddress " + listen,
+                "LogLevel VERBOSE",
                 "HostKey " + hostKeyFile,
                 "PidFile " + dir.resolve("sshd.pid"),
                 "AuthorizedKeysFile " + authorized,
@@ -61,10 +74,12 @@ final class OpenSshd implements AutoCloseable {
                 "AllowUsers " + System.getProperty("user.name"),
                 "SetEnv PATH=" + path,
                 "Subsystem sftp internal-sftp -d " + home,
-                "") , StandardCharsets.UTF_8);
+                ""));
+        Files.writeString(config, String.join("\n", lines), StandardCharsets.UTF_8);
         log = dir.resolve("sshd.log");
-        process = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port)));
+        process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         awaitListening();
     }
 
@@ -81,23 +96,23 @@ final class OpenSshd implements AutoCloseable {
         return "root".equals(System.getProperty("user.name"));
     }
 
+    /** Until sshd says it listens (LogLevel VERBOSE): also inside a network namespace, where no socket of ours reaches. */
     private void awaitListening() throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < end) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("sshd exited at once: " + Files.readString(log));
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            String said = Files.exists(log) ? Files.readString(log) : "";
+            if (said.contains("Server listening on")) {
                 return;
-            } catch (IOException e) {
-                Thread.sleep(50);
             }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("sshd exited at once: " + said);
+            }
+            Thread.sleep(50);
         }
         throw new IllegalStateException("sshd did not listen on port " + port + ": " + Files.readString(log));
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
