@@ -78,10 +78,17 @@ final class RealAgent implements AutoCloseable {
 
     /** Runs {@code command} with {@code env} added, stdin empty; its output, or a failure naming the command. */
     static String run(List<String> command, Map<String, String> env) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(
-                Path.of("/dev/null").toFile()));
+        return run(command, env, "");
+    }
+
+    /** As {@link #run(List, Map)}, with {@code stdin} written to the command's input. */
+    static String run(List<String> command, Map<String, String> env, String stdin) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process p = pb.start();
+        try (var in = p.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int status = Waits.exit(String.join(" ", command), p);
         if (status != 0) {
