@@ -10,12 +10,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * its own: {@link #inside} is reachable from here, anything listening on the namespace's loopback
  * is not (it is another loopback). Removed, with its veth pair, on close: the machine is left as found.
  */
-final class Netns implements AutoCloseable {
+public final class Netns implements AutoCloseable {
     final String name;
     /** This side's address of the link. */
     final String outside;
     /** The namespace's address of the link. */
-    final String inside;
+    public final String inside;
 
     private Netns(String name, String outside, String inside) {
         this.name = name;
@@ -23,7 +23,7 @@ final class Netns implements AutoCloseable {
         this.inside = inside;
     }
 
-    static Netns create() throws Exception {
+    public static Netns create() throws Exception {
         Prerequisites.require(Prerequisites.root(), "network namespaces need root (ip netns add)");
         Prerequisites.tool("ip", "iproute2");
         int id = ThreadLocalRandom.current().nextInt(1, 60_000);
@@ -51,7 +51,7 @@ final class Netns implements AutoCloseable {
     }
 
     /** The words that run a command inside. */
-    List<String> exec() {
+    public List<String> exec() {
         return List.of("ip", "netns", "exec", name);
     }
 

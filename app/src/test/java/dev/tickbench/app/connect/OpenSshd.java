@@ -20,15 +20,15 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * authorized_keys in a temp dir. SFTP starts in {@code home} ({@code internal-sftp -d}), so the
  * probe upload lands in the temp dir, not in the user's real home.
  */
-final class OpenSshd implements AutoCloseable {
+public final class OpenSshd implements AutoCloseable {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
     /** A PATH with the JDK the test runs on first, whatever the login PATH would find. */
-    static final String JAVA_PATH = Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin";
+    public static final String JAVA_PATH = Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin";
 
     final Process process;
-    final int port;
-    final Path home;
-    final Path log;
+    public final int port;
+    public final Path home;
+    public final Path log;
 
     OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey) throws Exception {
         this(dir, hostKey, clientKey, JAVA_PATH);
@@ -45,7 +45,7 @@ final class OpenSshd implements AutoCloseable {
      * network namespace, reachable only there), listening on {@code listen:port}. A null
      * {@code clientKey} leaves authorized_keys empty.
      */
-    OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path, List<String> prefix, String listen, int port,
+    public OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path, List<String> prefix, String listen, int port,
             List<String> first) throws Exception {
         home = Files.createDirectories(dir.resolve("home"));
         Path hostKeyFile = InProcessSshd.writeKey(dir.resolve("ssh_host_ed25519_key"), hostKey, null);
@@ -73,8 +73,10 @@ final class OpenSshd implements AutoCloseable {
                 "StrictModes no",
                 "AllowUsers " + System.getProperty("user.name"),
                 "SetEnv PATH=" + path,
-                "Subsystem sftp internal-sftp -d " + home,
                 ""));
+        if (first.stream().noneMatch(l -> l.startsWith("Subsystem"))) {
+            lines.add(lines.size() - 1, "Subsystem sftp internal-sftp -d " + home); // sshd refuses a second Subsystem line
+        }
         Files.writeString(config, String.join("\n", lines), StandardCharsets.UTF_8);
         log = dir.resolve("sshd.log");
         List<String> command = new ArrayList<>(prefix);
@@ -84,7 +86,7 @@ final class OpenSshd implements AutoCloseable {
     }
 
     /** Checks sshd is installed and the app carries the probe jar; returns the jar. */
-    static BundledProbe requireSshdAndProbe() throws IOException {
+    public static BundledProbe requireSshdAndProbe() throws IOException {
         Prerequisites.require(Files.isExecutable(SSHD), "no OpenSSH server at " + SSHD + ": install the Debian package openssh-server");
         BundledProbe probe = BundledProbe.fromResources();
         Prerequisites.require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify` so that"
@@ -112,7 +114,7 @@ final class OpenSshd implements AutoCloseable {
         throw new IllegalStateException("sshd did not listen on port " + port + ": " + Files.readString(log));
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }

@@ -19,9 +19,9 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * {@code ssh-keygen} and added by the real {@code ssh-add}, which reads the passphrase from an
  * askpass helper (as a desktop's does) since a test has no terminal.
  */
-final class RealAgent implements AutoCloseable {
+public final class RealAgent implements AutoCloseable {
     final Path dir;
-    final Path socket;
+    public final Path socket;
     private final Process agent;
 
     private RealAgent(Path dir, Path socket, Process agent) {
@@ -30,7 +30,7 @@ final class RealAgent implements AutoCloseable {
         this.agent = agent;
     }
 
-    static RealAgent start(Path dir) throws Exception {
+    public static RealAgent start(Path dir) throws Exception {
         Path bin = Prerequisites.tool("ssh-agent", "openssh-client");
         Prerequisites.tool("ssh-add", "openssh-client");
         Prerequisites.tool("ssh-keygen", "openssh-client");
@@ -46,7 +46,7 @@ final class RealAgent implements AutoCloseable {
     }
 
     /** A new Ed25519 key by ssh-keygen, encrypted with {@code passphrase} (file and file.pub). */
-    static Path newKey(Path file, String passphrase, String comment) throws Exception {
+    public static Path newKey(Path file, String passphrase, String comment) throws Exception {
         return newKey(file, "ed25519", passphrase, comment);
     }
 
@@ -56,13 +56,13 @@ final class RealAgent implements AutoCloseable {
         return file;
     }
 
-    static PublicKey publicKey(Path key) throws IOException, GeneralSecurityException {
+    public static PublicKey publicKey(Path key) throws IOException, GeneralSecurityException {
         return PublicKeyEntry.parsePublicKeyEntry(Files.readString(key.resolveSibling(key.getFileName() + ".pub")).strip())
                 .resolvePublicKey(null, null, null);
     }
 
     /** ssh-add with the passphrase given by an askpass script, as a desktop session gives it. */
-    void add(Path key, String passphrase) throws Exception {
+    public void add(Path key, String passphrase) throws Exception {
         Path askpass = dir.resolve("askpass-" + key.getFileName());
         Files.writeString(askpass, "#!/bin/sh\nprintf '%s\\n' '" + passphrase + "'\n", StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(askpass, PosixFilePermissions.fromString("rwx------"));

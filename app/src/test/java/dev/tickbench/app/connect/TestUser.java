@@ -14,10 +14,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * useradd and chpasswd and removed (user, group, home) on close: the machine is left as found. What
  * a board with only a root password looks like, without touching root's.
  */
-final class TestUser implements AutoCloseable {
-    final String name;
-    final String password;
-    final Path home;
+public final class TestUser implements AutoCloseable {
+    public final String name;
+    public final String password;
+    public final Path home;
 
     private TestUser(String name, String password, Path home) {
         this.name = name;
@@ -25,7 +25,7 @@ final class TestUser implements AutoCloseable {
         this.home = home;
     }
 
-    static TestUser create() throws Exception {
+    public static TestUser create() throws Exception {
         Prerequisites.require(Prerequisites.root(), "creating a user with a password needs root (useradd)");
         Prerequisites.tool("useradd", "passwd");
         int id = ThreadLocalRandom.current().nextInt(10_000, 100_000);
