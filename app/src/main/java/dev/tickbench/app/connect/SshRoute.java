@@ -54,9 +54,15 @@ final class SshRoute implements AutoCloseable {
         }, new Agents());
     }
 
-    /** The target's host-key check: what the connection reports about the key it saved or not. */
-    HostKeyCheck targetCheck() {
-        return checks.get(checks.size() - 1);
+    /** Why a host key accepted on this route is not in known_hosts (any host's, named), or null. */
+    String saveProblem() {
+        List<String> problems = new ArrayList<>();
+        for (HostKeyCheck c : checks) {
+            if (c.saveProblem() != null) {
+                problems.add(checks.size() == 1 ? c.saveProblem() : c.where() + ": " + c.saveProblem());
+            }
+        }
+        return problems.isEmpty() ? null : String.join("; ", problems);
     }
 
     /**

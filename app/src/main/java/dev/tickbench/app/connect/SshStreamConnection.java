@@ -135,7 +135,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands, Trigger
                         break;
                     }
                     Prepared prepared = prepare(session);
-                    String unsaved = route.targetCheck().saveProblem();
+                    String unsaved = route.saveProblem();
                     events.accept(new ConnectionEvent.Connected(prepared.detail() + (unsaved == null ? "" : "; " + unsaved)));
                     everConnected = true;
                     attempt = 0;

@@ -241,11 +241,12 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
         return out.toString();
     }
 
+    /** The user id, or null where /proc/self says none (then %i is refused rather than guessed). */
     private static String uid() {
         try {
             return String.valueOf(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
         } catch (IOException | RuntimeException e) {
-            return "0";
+            return null;
         }
     }
 
