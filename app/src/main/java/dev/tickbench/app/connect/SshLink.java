@@ -61,9 +61,6 @@ final class SshLink {
         return client;
     }
 
-    /** Questions about unknown host keys one connection attempt may ask. */
-    static final int HOST_KEY_ROUNDS = 3;
-
     /**
      * What stopped an attempt after the TCP link was up, named by what it was: a changed host key, the
      * server refusing every key, no handshake or no answer to authentication in time, or the link

@@ -29,6 +29,8 @@ import org.apache.sshd.common.session.Session;
  * reconnects; the key files it read stay read for them, passwords never do.
  */
 final class SshRoute implements AutoCloseable {
+    /** Questions about unknown host keys one host may be asked on one {@link #open}. */
+    static final int HOST_KEY_ROUNDS = 3;
     private static final AttributeRepository.AttributeKey<Integer> HOP = new AttributeRepository.AttributeKey<>();
 
     private final SshTarget target;
@@ -67,13 +69,14 @@ final class SshRoute implements AutoCloseable {
 
     /**
      * Connects the whole way, asking about unknown host keys between attempts (at most
-     * {@value SshLink#HOST_KEY_ROUNDS} questions), and returns the target's authenticated session;
+     * {@value #HOST_KEY_ROUNDS} questions about one host), and returns the target's authenticated session;
      * closing it closes the jump hosts' sessions.
      */
     ClientSession open() throws ConnectFailure {
         List<KeyPair> preloaded = target.login() == LoginMethod.KEY_FILE
                 ? keyFiles.loadAll(target.keyFiles(), prompts, target.title()) : null;
-        for (int round = 1; ; round++) {
+        int[] asked = new int[checks.size()];
+        while (true) {
             checks.forEach(HostKeyCheck::beginAttempt);
             List<AutoCloseable> opened = new ArrayList<>();
             try {
@@ -82,13 +85,17 @@ final class SshRoute implements AutoCloseable {
                 for (int i = opened.size() - 1; i >= 0; i--) {
                     SshLink.closeQuietly(opened.get(i));
                 }
-                HostKeyCheck asking = checks.stream().filter(c -> c.unknownKey() != null).findFirst().orElse(null);
-                if (asking == null) {
+                int hop = 0;
+                while (hop < checks.size() && checks.get(hop).unknownKey() == null) {
+                    hop++;
+                }
+                if (hop == checks.size()) {
                     throw f;
                 }
-                if (round > SshLink.HOST_KEY_ROUNDS) {
-                    throw new ConnectFailure(asking.where() + " showed a different unknown host key on each of " + round
-                            + " connections; not connected. Ask its administrator which key it has.", true);
+                HostKeyCheck asking = checks.get(hop);
+                if (++asked[hop] > HOST_KEY_ROUNDS) {
+                    throw new ConnectFailure(asking.where() + " showed a different unknown host key on each of "
+                            + asked[hop] + " connections; not connected. Ask its administrator which key it has.", true);
                 }
                 asking.ask(asking.unknownKey(), prompts, timeouts.hostKeyAnswer());
             }

@@ -1,6 +1,7 @@
 package dev.tickbench.app.connect;
 
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -46,8 +47,14 @@ public final class TestUser implements AutoCloseable {
         return u;
     }
 
+    /**
+     * Removes the user once none of its processes is left (sshd's session processes end a moment
+     * after sshd is stopped; userdel refuses a user still running), then its home.
+     */
     @Override
     public void close() throws Exception {
+        Waits.until(Waits.DEADLINE, () -> "the processes of " + name + " to end", () -> ProcessHandle.allProcesses()
+                .noneMatch(p -> name.equals(p.info().user().orElse(null))));
         RealAgent.run(List.of("userdel", name), Map.of());
         if (Files.exists(home)) {
             try (var files = Files.walk(home)) {
