@@ -129,4 +129,38 @@ class PasswordLoginTest {
                 f.getMessage());
         assertEquals(List.of(), prompts.loginQuestions);
     }
+
+    /** The password is kept nowhere: a dropped link's reconnect asks it again, as a new login. */
+    @Test
+    void aReconnectAsksThePasswordAgain() throws Exception {
+        BundledProbe probe = OpenSshd.requireSshdAndProbe();
+        serve(List.of("PasswordAuthentication yes", "Subsystem sftp internal-sftp -d " + user.home));
+        prompts.password = user.password;
+        EventLog log = new EventLog();
+        SshProbeConnection c = new SshProbeConnection(target(), StreamRequest.of(20, 0), prompts, tmp.resolve("known_hosts"),
+                probe);
+        try {
+            c.start(log, log);
+            log.awaitLines(l -> l.size() >= 3, dev.tickbench.testkit.Waits.DEADLINE);
+            assertEquals(1, prompts.loginQuestions.size());
+            List<ProcessHandle> probes = sshd.sessionProcesses().stream()
+                    .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName())).toList();
+            assertTrue(!probes.isEmpty(), "the remote probe");
+            // the link drops: the user's login shell (sh -c, which did not exec the probe) and the probe are killed
+            // (the shell first: a probe killed under a live shell is its exit status 137, a failure, not a drop)
+            probes.stream().sorted(java.util.Comparator.comparing(p -> p.info().command().orElse("").endsWith("/java")))
+                    .forEach(p -> {
+                        p.destroyForcibly();
+                        dev.tickbench.testkit.Waits.until(dev.tickbench.testkit.Waits.DEADLINE, () -> "pid " + p.pid() + " to end",
+                                () -> !p.isAlive());
+                    });
+            log.await(ConnectionEvent.Dropped.class, dev.tickbench.testkit.Waits.DEADLINE);
+            dev.tickbench.testkit.Waits.until(dev.tickbench.testkit.Waits.DEADLINE, () -> "connected again: " + log.events(),
+                    () -> log.count(ConnectionEvent.Connected.class) == 2);
+        } finally {
+            c.close();
+        }
+        assertEquals(List.of(1, 1), prompts.loginQuestions.stream().map(LoginQuestion::attempt).toList(),
+                "asked again on the reconnect, as a first try");
+    }
 }
