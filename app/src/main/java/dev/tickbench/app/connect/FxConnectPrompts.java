@@ -81,41 +81,72 @@ public final class FxConnectPrompts implements ConnectPrompts {
     /**
      * The host's questions in one dialog over the window: a password field for each secret, a text
      * field for the others; the answers are taken out of the fields and the fields cleared when it
-     * closes.
+     * closes. Shown without a nested event loop, like the host-key question: when the login is given
+     * up meanwhile (the waiting thread interrupted: the connection was closed), the dialog is taken
+     * away, not left to be answered for nothing.
      */
     @Override
     public Optional<List<char[]>> askLogin(LoginQuestion question) {
-        return onFx(() -> {
-            GridPane grid = new GridPane();
-            grid.setHgap(8);
-            grid.setVgap(6);
+        CompletableFuture<Optional<List<char[]>>> answer = new CompletableFuture<>();
+        AtomicReference<Alert> shown = new AtomicReference<>();
+        Platform.runLater(() -> {
+            if (answer.isDone()) {
+                return; // given up before it was shown
+            }
             List<TextField> fields = new ArrayList<>();
-            int row = 0;
-            if (!question.instruction().isBlank()) {
-                Label instruction = new Label(question.instruction());
-                instruction.setWrapText(true);
-                grid.add(instruction, 0, row++, 2, 1);
-            }
-            for (LoginQuestion.Prompt p : question.prompts()) {
-                TextField f = p.echo() ? new TextField() : new PasswordField();
-                f.setId("login-answer-" + fields.size());
-                f.setPrefColumnCount(24);
-                fields.add(f);
-                grid.addRow(row++, new Label(p.text()), f);
-            }
-            grid.add(new Label("Not stored anywhere."), 0, row, 2, 1);
-            Alert a = new Alert(Alert.AlertType.NONE, null, ButtonType.OK, ButtonType.CANCEL);
-            a.initOwner(owner);
-            a.setTitle("Log in");
-            a.setHeaderText((question.attempt() > 1 ? "Refused. " : "") + "Log in as " + question.host());
-            a.getDialogPane().setContent(grid);
-            a.getDialogPane().setId("login-dialog");
-            Platform.runLater(fields.get(0)::requestFocus);
-            Optional<List<char[]>> answer = a.showAndWait().filter(ButtonType.OK::equals)
-                    .map(b -> fields.stream().map(f -> f.getText().toCharArray()).toList());
-            fields.forEach(TextField::clear);
-            return answer;
-        }, Optional.empty());
+            Alert a = loginDialog(question, fields);
+            a.setOnHidden(e -> {
+                shown.set(null);
+                answer.complete(a.getResult() == ButtonType.OK
+                        ? Optional.of(fields.stream().map(f -> f.getText().toCharArray()).toList()) : Optional.empty());
+                fields.forEach(TextField::clear);
+            });
+            shown.set(a);
+            a.show();
+            fields.get(0).requestFocus();
+        });
+        try {
+            return answer.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            answer.complete(Optional.empty());
+            Platform.runLater(() -> {
+                Alert a = shown.getAndSet(null);
+                if (a != null) {
+                    a.close();
+                }
+            });
+            return Optional.empty();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("dialog failed", e.getCause());
+        }
+    }
+
+    private Alert loginDialog(LoginQuestion question, List<TextField> fields) {
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(6);
+        int row = 0;
+        if (!question.instruction().isBlank()) {
+            Label instruction = new Label(question.instruction());
+            instruction.setWrapText(true);
+            grid.add(instruction, 0, row++, 2, 1);
+        }
+        for (LoginQuestion.Prompt p : question.prompts()) {
+            TextField f = p.echo() ? new TextField() : new PasswordField();
+            f.setId("login-answer-" + fields.size());
+            f.setPrefColumnCount(24);
+            fields.add(f);
+            grid.addRow(row++, new Label(p.text()), f);
+        }
+        grid.add(new Label("Not stored anywhere."), 0, row, 2, 1);
+        Alert a = new Alert(Alert.AlertType.NONE, null, ButtonType.OK, ButtonType.CANCEL);
+        a.initOwner(owner);
+        a.setTitle("Log in");
+        a.setHeaderText((question.attempt() > 1 ? "Refused. " : "") + "Log in as " + question.host());
+        a.getDialogPane().setContent(grid);
+        a.getDialogPane().setId("login-dialog");
+        return a;
     }
 
     @Override

@@ -52,6 +52,9 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
     private final Supplier<String> agentAt;
 
     private final AtomicLong promptNanos = new AtomicLong();
+    /** The thread waiting for the user's answer (an SSHD I/O thread), interrupted when the session closes. */
+    private Thread asking;
+    private final Object askingLock = new Object();
     private final AtomicLong promptSince = new AtomicLong();
     private final AtomicInteger passwordsSent = new AtomicInteger();
     private final List<PublicKey> agentKeys = new CopyOnWriteArrayList<>();
@@ -75,6 +78,13 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
     /** Sets this login on a session just connected, before its authentication starts. */
     void applyTo(ClientSession session) {
         session.setAttribute(KEY, this);
+        session.addCloseFutureListener(f -> {
+            synchronized (askingLock) {
+                if (asking != null) {
+                    asking.interrupt(); // the question is taken away: nobody waits for its answer any more
+                }
+            }
+        });
         session.setUserInteraction(this);
         session.setKeyIdentityProvider(this);
         List<UserAuthFactory> methods = hop.login() == LoginMethod.PASSWORD
@@ -89,11 +99,24 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
         return promptNanos.get() + (since == 0 ? 0 : System.nanoTime() - since);
     }
 
+    /** Nanoseconds the question on screen now has waited for the user; 0 when none is. */
+    long openPromptNanos() {
+        long since = promptSince.get();
+        return since == 0 ? 0 : System.nanoTime() - since;
+    }
+
     private <T> T timed(Supplier<T> ask) {
         promptSince.set(System.nanoTime());
+        synchronized (askingLock) {
+            asking = Thread.currentThread();
+        }
         try {
             return ask.get();
         } finally {
+            synchronized (askingLock) {
+                asking = null;
+                Thread.interrupted(); // an SSHD thread: the interruption was for the question only
+            }
             promptNanos.addAndGet(System.nanoTime() - promptSince.getAndSet(0));
         }
     }

@@ -166,7 +166,9 @@ final class SshRoute implements AutoCloseable {
 
     /**
      * Authenticates within the login limit, leaving out the time the user spends on a passphrase or
-     * password question (the host's own LoginGraceTime still runs: 2 minutes by default).
+     * password question, which may stay up for the host-key question's limit (5 min) and is then
+     * taken away with the session ({@link HopLogin}). The host's own LoginGraceTime (2 minutes by
+     * default) still runs; a host that gave up is seen once the question is answered, as with ssh.
      */
     private void authenticate(ClientSession session, SshTarget hop, HostKeyCheck check, HopLogin login)
             throws ConnectFailure {
@@ -174,6 +176,12 @@ final class SshRoute implements AutoCloseable {
             AuthFuture auth = session.auth();
             long start = System.nanoTime();
             while (!auth.await(100, TimeUnit.MILLISECONDS)) {
+                if (login.openPromptNanos() > timeouts.hostKeyAnswer().toNanos()) {
+                    SshLink.closeQuietly(session); // takes the question away
+                    throw new ConnectFailure("No answer to the login question of " + login.where() + " within "
+                            + HostKeyCheck.words(timeouts.hostKeyAnswer()) + ": the question was closed and it is not"
+                            + " connected. Connect again to be asked again.", true);
+                }
                 if (System.nanoTime() - start - login.promptNanos() > timeouts.auth().toNanos()) {
                     throw new IOException(new java.util.concurrent.TimeoutException("login timeout"));
                 }

@@ -8,12 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
+import dev.tickbench.app.connect.ConnectionEvent;
 import dev.tickbench.app.connect.ConnectionKind;
+import dev.tickbench.app.connect.FxConnectPrompts;
+import dev.tickbench.app.connect.InProcessSshd;
 import dev.tickbench.app.connect.LoginMethod;
 import dev.tickbench.app.connect.Netns;
 import dev.tickbench.app.connect.OpenSshd;
+import dev.tickbench.app.connect.ProbeServerConnection;
 import dev.tickbench.app.connect.RealAgent;
 import dev.tickbench.app.connect.RecentConnections;
+import dev.tickbench.app.connect.SshTarget;
+import dev.tickbench.app.connect.StreamRequest;
 import dev.tickbench.app.connect.TestUser;
 import dev.tickbench.testkit.RequiresTool;
 import java.nio.file.Files;
@@ -179,5 +185,26 @@ class SshLoginWindowTest {
         String remembered = Files.readString(dir.resolve("recent.json"));
         assertTrue(remembered.contains("\"PASSWORD\""), remembered);
         assertFalse(remembered.contains(user.password), "the password is not remembered: " + remembered);
+    }
+
+    /** A connection closed while its password question is up takes the question away: none is left to answer. */
+    @Test
+    void closingTheConnectionTakesThePasswordQuestionAway(FxRobot robot) throws Exception {
+        KeyPair nobody = KeyUtils.generateKeyPair("ssh-ed25519", 256);
+        InProcessSshd sshd = keep(new InProcessSshd(Files.createDirectories(dir.resolve("home")), nobody.getPublic(),
+                (cmd, out, err) -> 0));
+        sshd.server.setPasswordAuthenticator((u, p, s) -> false);
+        Path knownHosts = dir.resolve("known_hosts");
+        Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(),
+                LoginMethod.PASSWORD, false, null, null, List.of());
+        ProbeServerConnection c = new ProbeServerConnection(target, StreamRequest.of(10, 0),
+                fx(() -> new FxConnectPrompts(w.view.getScene().getWindow(), "test")), knownHosts);
+        java.util.List<ConnectionEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        c.start((bytes, off, len) -> { }, events::add);
+        until("the password question", () -> robot.lookup("#login-answer-0").tryQuery().isPresent());
+        c.close();
+        until("the question taken away", () -> robot.lookup("#login-answer-0").tryQuery().isEmpty());
+        assertTrue(events.stream().noneMatch(e -> e instanceof ConnectionEvent.Connected), events.toString());
     }
 }
