@@ -15,6 +15,8 @@
 #   kubernetes-client                      - kubectl decodes the DaemonSet offline; only when no kubectl is installed
 #   qemu-system-arm qemu-user-static binutils-aarch64-linux-gnu cpio - the aarch64 probe runtime and the emulated
 #                                            arm64 board (jpackage/build.sh, jpackage/arm64/test-board.sh)
+#   gcc-mingw-w64-x86-64 zip file shellcheck - the Windows launcher and bundle, and the bundles' checks by
+#                                            content (jpackage/bundles.sh, jpackage/check/bundles.sh)
 # What the installed packages are checked with (ImageMagick, curl, the GTK libraries they pull in…)
 # goes into the throwaway container only, never onto this machine: jpackage/test-packages.sh.
 # Called by the test command (mvn verify runs it in the validate phase) and by .ci/run. Needs root to
@@ -23,7 +25,8 @@
 set -euo pipefail
 packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client iproute2 openssl prometheus gcc podman runc python3
   debootstrap fakeroot binutils unzip libc-bin
-  qemu-system-arm qemu-user-static binutils-aarch64-linux-gnu cpio)
+  qemu-system-arm qemu-user-static binutils-aarch64-linux-gnu cpio
+  gcc-mingw-w64-x86-64 zip file shellcheck)
 command -v kubectl >/dev/null || packages+=(kubernetes-client)
 missing=()
 for p in "${packages[@]}"; do

@@ -7,6 +7,8 @@
 #   tickbench-probe_<v>_amd64.deb                 the probe package (dpkg-deb), with the systemd unit
 #   probe-aarch64/…, tickbench-probe-runtime-linux-aarch64.tar.gz, tickbench-probe_<v>_arm64.deb
 #                                                 the same for aarch64, jlinked from Debian's arm64 jmods
+#   tickbench-<v>-macos.tar.gz, tickbench-<v>-windows-x64.zip, tickbench-<v>-linux-x64.tar.gz
+#                                                 the workbench for every laptop (jpackage/bundles.sh)
 # Usage: jpackage/build.sh [--no-maven] [--probe-only] [--reproducible-runtime] [--arch=A] [--no-deb] [--quick-deb]
 #   --no-maven reuses the jars of the last Maven build; --probe-only builds probe/tickbench-probe/ only
 #   (what jpackage/image/build-image.sh puts into the container image); --reproducible-runtime makes
@@ -14,7 +16,8 @@
 #   --arch=A      only the probe runtime, tarball and .deb for A (x64 or aarch64); no desktop app
 #   --no-deb      no probe .deb (jpackage/arm64/test-board.sh needs the tarball only)
 #   --quick-deb   every .deb compressed with gzip -1 instead of xz -6 (same files inside, ~25 % larger,
-#                 packed in seconds instead of ~80 s): what the test command builds and installs
+#                 packed in seconds instead of ~80 s), the bundles with gzip -1 instead of -6: what the
+#                 test command builds and installs
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,7 +74,7 @@ for arg in "$@"; do
     --reproducible-runtime) reproducible_runtime=true ;;
     --arch=x64|--arch=aarch64) runtimes_only=true PROBE_ARCHES=("${arg#--arch=}") ;;
     --no-deb) probe_debs=false ;;
-    --quick-deb) DPKG_DEB_COMPRESSOR_TYPE=gzip DPKG_DEB_COMPRESSOR_LEVEL=1 ;;
+    --quick-deb) DPKG_DEB_COMPRESSOR_TYPE=gzip DPKG_DEB_COMPRESSOR_LEVEL=1 BUNDLE_GZIP_LEVEL=1 ;;
     -h|--help) sed -n '2,/^set /{/^#/p}' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument '$arg' (--no-maven, --probe-only, --reproducible-runtime, --arch=x64|aarch64, --no-deb, --quick-deb)" >&2; exit 2 ;;
   esac
@@ -421,6 +424,8 @@ build_app() {
   done
   jar --create --no-compress --file "$input/tickbench-probe-runtime.jar" -C "$res" probe
   rm -rf "$res"
+  # JNA carries every platform's natives; the image (and the .deb, the portable tarball) keeps Linux x86-64's
+  jna_for "$input" linux-x86-64
 
   step "app: modules (jdeps)"
   if ! modules=$(jdk_modules "$input"/*.jar) || [[ -z $modules ]]; then
@@ -447,11 +452,13 @@ build_app() {
   find "$OUT/app/tickbench/lib/runtime" -name '*.so' -exec strip --strip-unneeded {} +
   install -m 755 "$ROOT/jpackage/cds-archive.sh" "$OUT/app/tickbench/lib/cds-archive.sh"
   record_class_list "$OUT/app/tickbench"
+  build_linux_portable
   # jpackage's own scan covers the runtime; GTK, GL and XTST always: that scan was seen to miss them
   APP_DEPENDS=$(app_native_depends "$input")
   APP_DEPENDS=$(echo "libgtk-3-0, libgl1, libxtst6, $APP_DEPENDS" | tr -d ' ' | tr , '\n' | grep . | sort -u \
     | paste -sd, - | sed 's/,/, /g')
   echo "   JavaFX natives need: $APP_DEPENDS" >&2
+  build_desktop_bundles "$input"
   rm -rf "$input"
 
   step "app: .deb (jpackage)"
@@ -504,13 +511,18 @@ report_sizes() {
   step "sizes"
   local f
   for f in "$OUT/app/tickbench" "$OUT/app/tickbench/lib/runtime" "$OUT"/probe*/tickbench-probe \
-    "$OUT"/probe*/tickbench-probe/runtime "$OUT"/*.deb "$OUT"/*.tar.gz; do
+    "$OUT"/probe*/tickbench-probe/runtime "$OUT"/*.deb "$OUT"/*.tar.gz "$OUT"/*.zip; do
     [[ -e $f ]] || continue
     du -sh "$f" >&2
   done
 }
 
+# the macOS, Windows and portable Linux bundles
+# shellcheck source=jpackage/bundles.sh
+source "$ROOT/jpackage/bundles.sh"
+
 check_prerequisites
+$probe_only || $runtimes_only || check_bundle_tools
 VERSION=$(project_version)
 [[ -n $VERSION ]] || die "cannot read the project version from $ROOT/pom.xml"
 mkdir -p "$OUT"

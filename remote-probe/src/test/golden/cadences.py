@@ -30,10 +30,12 @@ RATES = (1, 10, 50, 100)
 GOLDEN_BOARDS = ("router-arm", "sbc", "x86-server", "imx8mq-dt", "arm-cooling", "x86-laptop")
 # counter files read every tick, whatever the rate or FLOOR_HZ (reason "rate")
 COUNTERS = ("stat", "interrupts", "softirqs", "vmstat", "diskstats", "yaffs", "meminfo")
+# a cpufreq policy's directory, in either sysfs layout (docs/clock.md): policy_dir() fills it in per board
+POLICY = "{policy}/"
 # the series catalogue's file sets (docs/catalogue.md): present when one of the files holds a number;
 # a level set is stored on change (reason "change"), a counter set read every tick (reason "rate")
 LEVEL_FILE_SETS = {
-    "cpufreq_policy": ["sys/devices/system/cpu/cpufreq/policy[0-9]*/" + f for f in
+    "cpufreq_policy": [POLICY + f for f in
                        ("scaling_max_freq", "scaling_min_freq", "cpuinfo_max_freq", "cpuinfo_min_freq", "scaling_setspeed")],
     "cpufreq_boost": ["sys/devices/system/cpu/cpufreq/boost"],
     "intel_pstate": ["sys/devices/system/cpu/intel_pstate/" + f for f in
@@ -43,12 +45,12 @@ LEVEL_FILE_SETS = {
     "hwmon": ["sys/class/hwmon/hwmon[0-9]*/temp[0-9]*_input"],
 }
 COUNTER_FILE_SETS = {
-    "cpufreq_trans": ["sys/devices/system/cpu/cpufreq/policy[0-9]*/stats/total_trans"],
+    "cpufreq_trans": [POLICY + "stats/total_trans"],
     "cpuidle": ["sys/devices/system/cpu/cpu[0-9]*/cpuidle/state[0-9]*/" + f for f in ("usage", "time", "above", "below")],
     "thermal_throttle": ["sys/devices/system/cpu/cpu[0-9]*/thermal_throttle/%s_throttle_%s" % (l, w)
                          for l in ("core", "package") for w in ("count", "total_time_ms")],
     # readers of their own, counters too: the time-per-state tables and RAPL energy
-    "cpufreq_time_in_state": ["sys/devices/system/cpu/cpufreq/policy[0-9]*/stats/time_in_state"],
+    "cpufreq_time_in_state": [POLICY + "stats/time_in_state"],
     "cooling_time_in_state": ["sys/class/thermal/cooling_device[0-9]*/stats/time_in_state_ms"],
     "rapl": ["sys/class/powercap/intel-rapl*:[0-9]*/energy_uj"],
 }
@@ -97,9 +99,17 @@ def holds_number(path):
     return re.fullmatch(r"-?\d+", text) is not None if text.strip() else False
 
 
+def policy_dir(root):
+    """cpufreq/policyN where the kernel has them; before Linux 4.3 (or in a copy without links) each cpuN/cpufreq."""
+    cpu = "sys/devices/system/cpu/"
+    if any(os.path.isdir(d) for d in glob.glob(os.path.join(root, cpu + "cpufreq/policy[0-9]*"))):
+        return cpu + "cpufreq/policy[0-9]*"
+    return cpu + "cpu[0-9]*/cpufreq"
+
+
 def file_set_present(root, name, patterns):
     for pattern in patterns:
-        for path in glob.glob(os.path.join(root, pattern)):
+        for path in glob.glob(os.path.join(root, pattern.replace("{policy}", policy_dir(root)))):
             if name == "hwmon":
                 chip = os.path.join(os.path.dirname(path), "name")
                 if not os.path.isfile(chip) or read(chip) not in HWMON_CHIPS:
@@ -139,7 +149,7 @@ def board_facts(root):
     facts["cpufreq"] = governors
     # cpufreq's "policy" only while no limit can move: no cooling device may lower a policy's maximum
     coolers = glob.glob(os.path.join(sys_, "class", "thermal", "cooling_device[0-9]*", "type"))
-    facts["clock_cooling"] = any(read(t).startswith("cpufreq-") or read(t) == "Processor" for t in coolers)
+    facts["clock_cooling"] = any(read(t).startswith(("cpufreq-", "thermal-cpufreq-")) or read(t) == "Processor" for t in coolers)
     facts["level_sets"] = [n for n, p in LEVEL_FILE_SETS.items() if file_set_present(root, n, p)]
     facts["counter_sets"] = [n for n, p in COUNTER_FILE_SETS.items() if file_set_present(root, n, p)]
     facts["slabinfo"] = os.path.isfile(os.path.join(proc, "slabinfo"))

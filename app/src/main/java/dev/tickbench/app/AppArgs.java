@@ -87,10 +87,10 @@ public record AppArgs(List<Path> files, String user, String host, Integer port, 
         return new AppArgs(files, user, host, port, rate, floor);
     }
 
-    /** Has a path separator or a capture's extension: meant as a file, whatever a host name may look like. */
+    /** Has a path separator (/, or Windows' backslash) or a capture's extension: meant as a file, whatever a host name may look like. */
     private static boolean looksLikeFile(String a) {
         String l = a.toLowerCase(java.util.Locale.ROOT);
-        return a.contains("/") || l.endsWith(".ndjson") || l.endsWith(".gz") || l.endsWith(".jsonl") || l.endsWith(".json");
+        return a.contains("/") || a.contains("\\") || l.endsWith(".ndjson") || l.endsWith(".gz") || l.endsWith(".jsonl") || l.endsWith(".json");
     }
 
     private static int number(String what, String text, int min, int max) {

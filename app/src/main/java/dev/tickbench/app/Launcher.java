@@ -1,6 +1,8 @@
 package dev.tickbench.app;
 
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.platform.HostPlatform;
+import dev.tickbench.app.platform.Os;
 import dev.tickbench.app.workbench.MainViewModel;
 import java.util.List;
 import javafx.application.Application;
@@ -14,8 +16,19 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] cmdline) {
+        launch(cmdline, HostPlatform.detect());
+    }
+
+    /**
+     * The workbench on {@code platform}: the one this process runs on ({@link #main}), or the one a test
+     * shows it (macOS or Windows as seen from here), installed before anything reads a place or a path.
+     */
+    public static void launch(String[] cmdline, HostPlatform platform) {
         StartupLog.mark("main");
-        String[] args = dev.tickbench.core.session.Utf8Process.setUp(cmdline); // UTF-8 whatever the locale
+        HostPlatform.install(platform);
+        // UTF-8 whatever the locale: on Linux the arguments are read again from /proc/self/cmdline when the
+        // locale is not UTF-8; macOS' is always UTF-8, and Windows has no /proc to read them from
+        String[] args = platform.os() == Os.LINUX ? dev.tickbench.core.session.Utf8Process.setUp(cmdline) : cmdline;
         if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.println(AppArgs.USAGE);
             return;
@@ -28,7 +41,7 @@ public final class Launcher {
             System.err.println(AppArgs.USAGE);
             System.exit(2);
         }
-        if (parsed.files().isEmpty() && !parsed.remote()) {
+        if (parsed.files().isEmpty() && !parsed.remote() && platform.thisMachine()) {
             // this machine's probe process starts now, while JavaFX starts and the window is built (issue 25:
             // its JVM's start and the sources' opening took 1-2 s after the window); the window's connection
             // takes it over (Workbench.begin connects to this machine with the same rate and FLOOR_HZ)

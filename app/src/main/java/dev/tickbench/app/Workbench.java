@@ -3,7 +3,6 @@ package dev.tickbench.app;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.ConnectionKind;
-import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.workbench.MainView;
@@ -28,18 +27,27 @@ public final class Workbench {
     private final java.util.function.Supplier<ConnectFlow> newSsh;
     private ConnectFlow ssh;
     private final Stage stage;
+    /** Linux with a readable /proc: "this machine" is offered and is where the window starts. */
+    private final boolean thisMachine;
 
-    private Workbench(MainViewModel vm, MainView view, java.util.function.Supplier<ConnectFlow> newSsh, Stage stage) {
+    private Workbench(MainViewModel vm, MainView view, java.util.function.Supplier<ConnectFlow> newSsh, Stage stage,
+                      boolean thisMachine) {
         this.vm = vm;
         this.view = view;
         this.newSsh = newSsh;
         this.stage = stage;
+        this.thisMachine = thisMachine;
     }
 
     /** Builds the window on {@code stage} from {@code startup} and shows it; connects nowhere yet (FX thread). */
     public static Workbench open(Stage stage, Startup startup) {
         MainViewModel vm = new MainViewModel(Platform::runLater, Background.shared(), startup.spool(), startup.catalogue());
-        MainView view = new MainView(vm);
+        // looked at once: on macOS and Windows not even that (no Linux path is touched there)
+        boolean thisMachine = startup.platform().thisMachine();
+        if (startup.platform().os() == dev.tickbench.app.platform.Os.MACOS) {
+            nameTheApplication(); // before the view asks for the system menu bar
+        }
+        MainView view = new MainView(vm, startup.platform().os(), thisMachine);
         if (startup.problem() != null) {
             vm.errorProperty().set(startup.problem());
         }
@@ -60,6 +68,10 @@ public final class Workbench {
         Workbench[] self = new Workbench[1];
         view.addSshConnect("SSH host or probe server…", () -> self[0].ssh());
         stage.titleProperty().bind(vm.titleProperty());
+        var icon = Workbench.class.getResource("tickbench-256.png"); // absent only in a build that skipped resources
+        if (icon != null) {
+            stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm(), true)); // decoded off the FX thread
+        }
         stage.setScene(scene);
         if (place != null) {
             place.applyTo(stage);
@@ -74,7 +86,7 @@ public final class Workbench {
         logStartup(scene, vm, view);
         stage.show();
         StartupLog.mark("window");
-        self[0] = new Workbench(vm, view, startup.ssh(), stage);
+        self[0] = new Workbench(vm, view, startup.ssh(), stage, thisMachine);
         return self[0];
     }
 
@@ -134,11 +146,27 @@ public final class Workbench {
             } catch (IOException | IllegalStateException e) {
                 view.askToConnect(ssh, null, e.getMessage());
             }
-        } else if (LocalConnection.available()) {
+        } else if (thisMachine) {
             vm.connectLocal();
         } else {
             Platform.runLater(() -> view.askToConnect(ssh(),
                     "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.", null));
+        }
+    }
+
+    /**
+     * macOS names the application menu's Hide and Quit items after the application, which JavaFX takes
+     * from the bundle's Info.plist, and a .app whose launcher is a script runs {@code java}, so they would
+     * say "Hide java". Glass's own setter (an internal class, reachable from the class path) names it before
+     * the menu bar is made; where it is not there, the items keep the process's name.
+     */
+    private static void nameTheApplication() {
+        try {
+            Class<?> glass = Class.forName("com.sun.glass.ui.Application");
+            Object app = glass.getMethod("GetApplication").invoke(null);
+            glass.getMethod("setName", String.class).invoke(app, "Tickbench");
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            System.err.println("tickbench: cannot name the application menu: " + e);
         }
     }
 

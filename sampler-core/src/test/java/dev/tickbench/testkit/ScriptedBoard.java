@@ -4,7 +4,6 @@ import dev.tickbench.core.source.SystemRoots;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,7 @@ public final class ScriptedBoard {
     /** One stage: its name, its ticks {@code [firstTick, lastTick]} (1-based) and the limiter it must give. */
     public record Stage(String name, int firstTick, int lastTick, String expect) {}
 
-    private record Step(String verb, String path, long value, long wrap, List<Integer> cpus, long idle) {}
+    private record Step(String verb, String path, long value, long wrap, List<Integer> cpus, long idle, String text) {}
 
     private final Path dir;
     private final List<Stage> stages = new ArrayList<>();
@@ -39,47 +38,65 @@ public final class ScriptedBoard {
     /** Copies {@code board} to {@code dir} and reads its story; the story's lines before its first stage are applied. */
     public static ScriptedBoard open(String board, Path dir) throws IOException {
         Boards.copyTree(Boards.dir(board), dir);
+        return of(dir, board + ".story", story(board));
+    }
+
+    /** The text of the story {@code boards/<name>.story} on the test class path. */
+    public static String story(String name) throws IOException {
+        try (InputStream in = ScriptedBoard.class.getResourceAsStream("/boards/" + name + ".story")) {
+            if (in == null) {
+                throw new IOException("no story boards/" + name + ".story on the test class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * A board already in {@code dir} and a story for it, named {@code name} in errors; the story's lines
+     * before its first stage are applied. Besides {@code set}, {@code add} and {@code stat} a story may
+     * write a file whole ({@code file PATH TEXT…}, made with its directories when missing) and make a
+     * symbolic link ({@code link PATH TARGET}, the target as the kernel writes it, relative to the link).
+     */
+    public static ScriptedBoard of(Path dir, String name, String story) throws IOException {
         ScriptedBoard b = new ScriptedBoard(dir);
         b.readStat();
         List<Step> start = new ArrayList<>();
-        try (InputStream in = ScriptedBoard.class.getResourceAsStream("/boards/" + board + ".story")) {
-            if (in == null) {
-                throw new IOException("no story boards/" + board + ".story on the test class path");
+        BufferedReader r = new BufferedReader(new java.io.StringReader(story));
+        List<Step> current = start;
+        int tick = 1;
+        String stage = null;
+        int ticks = 0;
+        String expect = null;
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+            String[] w = line.strip().split("\\s+");
+            if (w[0].isEmpty() || w[0].startsWith("#")) {
+                continue;
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            List<Step> current = start;
-            int tick = 1;
-            String name = null;
-            int ticks = 0;
-            String expect = null;
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                String[] w = line.strip().split("\\s+");
-                if (w[0].isEmpty() || w[0].startsWith("#")) {
-                    continue;
-                }
-                switch (w[0]) {
-                    case "stage" -> {
-                        if (name != null) {
-                            b.stages.add(new Stage(name, tick, tick + ticks - 1, expect));
-                            tick += ticks;
-                        }
-                        name = w[1];
-                        ticks = Integer.parseInt(w[2]);
-                        expect = null;
-                        current = new ArrayList<>();
-                        b.steps.add(current);
+            switch (w[0]) {
+                case "stage" -> {
+                    if (stage != null) {
+                        b.stages.add(new Stage(stage, tick, tick + ticks - 1, expect));
+                        tick += ticks;
                     }
-                    case "expect" -> expect = w[1];
-                    case "set" -> current.add(new Step("set", w[1], Long.parseLong(w[2]), 0, null, 0));
-                    case "add" -> current.add(new Step("add", w[1], Long.parseLong(w[2]),
-                            w.length > 4 && w[3].equals("wrap") ? Long.parseLong(w[4]) : 0, null, 0));
-                    case "stat" -> current.add(new Step("stat", null, Long.parseLong(w[2]), 0, cpus(w[1]), Long.parseLong(w[3])));
-                    default -> throw new IOException(board + ".story: unknown line '" + line + "'");
+                    stage = w[1];
+                    ticks = Integer.parseInt(w[2]);
+                    expect = null;
+                    current = new ArrayList<>();
+                    b.steps.add(current);
                 }
+                case "expect" -> expect = w[1];
+                case "set" -> current.add(new Step("set", w[1], Long.parseLong(w[2]), 0, null, 0, null));
+                case "add" -> current.add(new Step("add", w[1], Long.parseLong(w[2]),
+                        w.length > 4 && w[3].equals("wrap") ? Long.parseLong(w[4]) : 0, null, 0, null));
+                case "stat" -> current.add(new Step("stat", null, Long.parseLong(w[2]), 0, cpus(w[1]), Long.parseLong(w[3]), null));
+                case "file" -> current.add(new Step("file", w[1], 0, 0, null, 0,
+                        String.join(" ", java.util.Arrays.asList(w).subList(2, w.length))));
+                case "link" -> current.add(new Step("link", w[1], 0, 0, null, 0, w[2]));
+                default -> throw new IOException(name + ": unknown line '" + line + "'");
             }
-            if (name != null) {
-                b.stages.add(new Stage(name, tick, tick + ticks - 1, expect));
-            }
+        }
+        if (stage != null) {
+            b.stages.add(new Stage(stage, tick, tick + ticks - 1, expect));
         }
         for (Step s : start) {
             b.apply(s, true);
@@ -125,6 +142,21 @@ public final class ScriptedBoard {
                     }
                 }
             }
+            case "file" -> {
+                if (first) {
+                    Path p = dir.resolve(s.path());
+                    Files.createDirectories(p.getParent());
+                    Files.writeString(p, s.text() + "\n");
+                }
+            }
+            case "link" -> {
+                if (first) {
+                    Path p = dir.resolve(s.path());
+                    Files.createDirectories(p.getParent());
+                    Files.deleteIfExists(p);
+                    Files.createSymbolicLink(p, Path.of(s.text()));
+                }
+            }
             case "add" -> {
                 for (Path p : expand(s.path())) {
                     long v = Long.parseLong(Files.readString(p).strip()) + s.value();
@@ -144,13 +176,13 @@ public final class ScriptedBoard {
         }
     }
 
-    /** The files a path with {@code *} segments names, in order; none is an error in the story. */
+    /** The files a path with {@code *} or {@code [..]} (as in a shell) segments names, in order; none is an error in the story. */
     private List<Path> expand(String path) throws IOException {
         List<Path> at = List.of(dir);
         for (String seg : path.split("/")) {
             List<Path> next = new ArrayList<>();
             for (Path p : at) {
-                if (!seg.contains("*")) {
+                if (!seg.contains("*") && !seg.contains("[")) {
                     next.add(p.resolve(seg));
                     continue;
                 }

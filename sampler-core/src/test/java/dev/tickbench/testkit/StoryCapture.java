@@ -23,7 +23,11 @@ public final class StoryCapture {
 
     /** Plays the whole story into {@code sink} (the hello line first) and returns the board. */
     public static ScriptedBoard play(String board, Path dir, StreamFormat format, LineSink sink) throws IOException {
-        ScriptedBoard b = ScriptedBoard.open(board, dir);
+        return play(ScriptedBoard.open(board, dir), format, sink);
+    }
+
+    /** Plays the whole story of a board already opened into {@code sink} (the hello line first) and returns it. */
+    public static ScriptedBoard play(ScriptedBoard b, StreamFormat format, LineSink sink) throws IOException {
         try (Sampler s = Sampler.create(new SamplerConfig(b.roots(), RATE_HZ, 0), List.of(), List.of())) {
             s.format(format);
             s.addSink(sink);
@@ -48,8 +52,13 @@ public final class StoryCapture {
 
     /** Plays the story into the capture {@code file} (gzip when it ends in .gz). */
     public static ScriptedBoard record(String board, Path dir, StreamFormat format, Path file) throws IOException {
+        return record(ScriptedBoard.open(board, dir), format, file);
+    }
+
+    /** Plays the story of a board already opened into the capture {@code file}. */
+    public static ScriptedBoard record(ScriptedBoard b, StreamFormat format, Path file) throws IOException {
         try (CaptureWriter w = CaptureWriter.open(file)) {
-            return play(board, dir, format, w);
+            return play(b, format, w);
         }
     }
 

@@ -28,13 +28,26 @@ public final class Waits {
 
     /** Polls {@code condition} until it is true; fails with {@code what} (evaluated then) after {@code deadline}. */
     public static void until(Duration deadline, Supplier<String> what, BooleanSupplier condition) {
+        poll(deadline, Duration.ofMillis(POLL_MS), what, condition);
+    }
+
+    /**
+     * Polls {@code condition} every {@code every} until it is true; fails with {@code what} (evaluated then)
+     * after {@link #DEADLINE}. For a condition that costs a request to a server or a read of another
+     * process: asked 100 times a second it would add to the load it waits through.
+     */
+    public static void until(Supplier<String> what, Duration every, BooleanSupplier condition) {
+        poll(DEADLINE, every, what, condition);
+    }
+
+    private static void poll(Duration deadline, Duration every, Supplier<String> what, BooleanSupplier condition) {
         long end = System.nanoTime() + deadline.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - end > 0) {
                 Assertions.fail("waited " + deadline.toSeconds() + " s for " + what.get());
             }
             try {
-                Thread.sleep(POLL_MS); // a polling interval, not a synchronisation
+                Thread.sleep(every.toMillis()); // a polling interval, not a synchronisation
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 Assertions.fail("interrupted while waiting for " + what.get());
@@ -44,8 +57,13 @@ public final class Waits {
 
     /** Polls {@code value} until it returns non-null; fails with {@code what} after {@link #DEADLINE}. */
     public static <T> T forValue(String what, Supplier<T> value) {
+        return forValue(what, Duration.ofMillis(POLL_MS), value);
+    }
+
+    /** The same, asking every {@code every} (a value that costs a request: see {@link #until(Supplier, Duration, BooleanSupplier)}). */
+    public static <T> T forValue(String what, Duration every, Supplier<T> value) {
         Object[] box = new Object[1];
-        until(DEADLINE, () -> what, () -> (box[0] = value.get()) != null);
+        poll(DEADLINE, every, () -> what, () -> (box[0] = value.get()) != null);
         @SuppressWarnings("unchecked")
         T t = (T) box[0];
         return t;

@@ -111,7 +111,7 @@ final class TrackOverlays {
 
     private void mark(TimeMark m) {
         switch (m.kind()) {
-            case GAP -> {
+            case GAP, SLIP -> {
                 if (!gapsDrawn.add(m)) {
                     return; // told twice (the track was made while the mark was on its way): one band
                 }

@@ -68,8 +68,7 @@ public record ClockState(String scope, String summary, List<PolicyRow> policies,
     }
 
     static PolicyRow row(PolicyVerdict v) {
-        String clock = ClockText.mhz(v.achievedKhz()) + " of " + ClockText.mhz(v.maxKhz())
-                + String.format(Locale.ROOT, " (%d %%)", Math.round(100.0 * v.achievedKhz() / Math.max(1, v.maxKhz())))
+        String clock = ClockText.ofMax(v.achievedKhz(), v.maxKhz())
                 + (v.capKhz() == null ? " · no cap read" : " · cap " + ClockText.mhz(v.capKhz()));
         List<String> detail = new ArrayList<>();
         if (v.atCapPct() != null) {

@@ -40,8 +40,8 @@ public final class RecentConnections {
         if (!Files.isRegularFile(file)) {
             return List.of();
         }
-        try {
-            List<RecentConnection> list = JSON.readValue(file.toFile(), new TypeReference<List<RecentConnection>>() {});
+        try (java.io.InputStream in = Files.newInputStream(file)) { // a stream, not a File: any file system
+            List<RecentConnection> list = JSON.readValue(in, new TypeReference<List<RecentConnection>>() {});
             return list.stream().filter(r -> r.kind() != null && r.host() != null).limit(MAX).toList();
         } catch (IOException e) {
             LOG.warn("Ignoring the recent connections in {}: {}", file, String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
@@ -60,7 +60,9 @@ public final class RecentConnections {
         }
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), list);
+        try (java.io.OutputStream out = Files.newOutputStream(tmp)) {
+            JSON.writerWithDefaultPrettyPrinter().writeValue(out, list);
+        }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return List.copyOf(list);
     }

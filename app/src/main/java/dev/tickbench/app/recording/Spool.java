@@ -195,8 +195,8 @@ public final class Spool implements LineSink, AutoCloseable {
         }
     }
 
-    /** A snapshot is copying segments now. */
-    synchronized boolean copying() {
+    /** A snapshot is copying segments now (tests: a copy held open in a pipe is under way). */
+    public synchronized boolean copying() {
         return !reading.isEmpty();
     }
 

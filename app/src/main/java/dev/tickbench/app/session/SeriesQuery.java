@@ -242,7 +242,7 @@ public final class SeriesQuery {
     private List<TimeMark> gaps() {
         List<TimeMark> out = new ArrayList<>();
         for (TimeMark m : store.marks()) {
-            if (m.kind() == TimeMark.Kind.GAP) {
+            if (m.hole()) {
                 out.add(m);
             }
         }

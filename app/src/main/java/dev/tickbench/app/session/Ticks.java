@@ -62,11 +62,12 @@ final class Ticks {
     /** Sample {@code s} at {@code x}; {@code latestX} is the newest time before it (NaN at the start). */
     void sample(SampleLine s, double x, double latestX) {
         String slipped = missedBefore(s, x);
-        if (pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1) || slipped != null) {
-            // a hole of slipped ticks is a gap too: drawn as a band and listed, like lost lines
-            String why = pendingGap != null ? pendingGap : slipped != null ? slipped : "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1);
+        boolean lost = pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1);
+        if (lost || slipped != null) {
+            // a hole of slipped ticks is drawn as a band and listed like lost lines, marked SLIP: nothing was lost
+            String why = pendingGap != null ? pendingGap : lost ? "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1) : slipped;
             double from = Double.isNaN(latestX) ? x : latestX;
-            store.mark(new TimeMark(TimeMark.Kind.GAP, from, x, SeriesStore.gapText(x - from, why)));
+            store.mark(new TimeMark(lost ? TimeMark.Kind.GAP : TimeMark.Kind.SLIP, from, x, SeriesStore.gapText(x - from, why)));
             pendingGap = null;
         }
         lastSeq = s.seq();

@@ -4,11 +4,22 @@ package dev.tickbench.app.session;
  * Something shown on the shared time axis of every chart.
  *
  * @param x start, epoch seconds
- * @param toX end for ranges (gaps), equal to {@code x} for instants (kmsg, session start)
+ * @param toX end for ranges (gaps, slips), equal to {@code x} for instants (kmsg, session start)
  * @param text the hover / list text
  */
 public record TimeMark(Kind kind, double x, double toX, String text) {
-    public enum Kind { KMSG, GAP, SESSION, TRIGGER }
+    /**
+     * GAP: lines were lost (sequence numbers missing, or a {@code gap} line: a reconnect, a hand-off that
+     * dropped samples). SLIP: nothing was lost, the sampler ran late and skipped ticks (docs/workbench-charts.md,
+     * "Missed samples"). Both are holes, drawn and listed alike; a reader that must tell a busy machine from
+     * a loss of data asks which.
+     */
+    public enum Kind { KMSG, GAP, SLIP, SESSION, TRIGGER }
+
+    /** A hole in the samples (lost lines or slipped ticks): a band on every chart, no value read inside it. */
+    public boolean hole() {
+        return kind == Kind.GAP || kind == Kind.SLIP;
+    }
 
     /** A {@code trigger} line (docs/triggers.md, "Lines"): the tick it fired on, its name, count, expression and values. */
     static TimeMark trigger(com.fasterxml.jackson.databind.JsonNode line) {

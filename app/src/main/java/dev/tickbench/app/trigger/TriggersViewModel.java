@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -105,11 +104,9 @@ public final class TriggersViewModel {
         this.opener = opener;
     }
 
-    /** {@code $XDG_DATA_HOME/tickbench/triggered}, else {@code ~/.local/share/tickbench/triggered}: kept, not a cache. */
-    public static Path defaultDir(Map<String, String> env, UserDirs dirs) {
-        String data = env.get("XDG_DATA_HOME");
-        Path base = data != null && Path.of(data).isAbsolute() ? Path.of(data) : dirs.home().resolve(".local/share");
-        return base.resolve("tickbench").resolve("triggered");
+    /** {@code triggered} in the user's data directory ({@link UserDirs#triggered}): kept, not a cache. */
+    public static Path defaultDir(UserDirs dirs) {
+        return dirs.triggered();
     }
 
     /** Where and how much the next recorder keeps (the one running goes on as it was). */

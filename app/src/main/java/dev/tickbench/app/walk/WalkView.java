@@ -56,8 +56,7 @@ public final class WalkView extends SplitPane {
             @Override
             protected void updateItem(ProcessRow p, boolean empty) {
                 super.updateItem(p, empty);
-                setText(empty || p == null ? null : p.pid() + "  " + abbreviate(p.command(), 40)
-                        + "\n      " + (p.cgroup() == null ? "(no cgroup)" : p.cgroup()));
+                setText(empty || p == null ? null : p.shown());
             }
         });
         procs.getSelectionModel().selectedItemProperty().addListener((o, a, p) -> {
@@ -221,9 +220,5 @@ public final class WalkView extends SplitPane {
         c.setSortable(false);
         Cells.wrapTitle(c);
         return c;
-    }
-
-    private static String abbreviate(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
 }

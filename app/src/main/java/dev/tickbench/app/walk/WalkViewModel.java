@@ -192,12 +192,13 @@ public final class WalkViewModel {
         ui.execute(() -> { if (thread == null || thread == me) { running.set(false); } }); // not a newer walk's flag
     }
 
+    /** A pid without the spaces around it; a cgroup path as typed (a name may end in a space). */
     private static String checked(String spec) throws CgroupException {
-        String s = spec == null ? "" : spec.trim();
-        if (s.isEmpty()) {
+        String s = spec == null ? "" : spec;
+        if (s.isBlank()) {
             throw new CgroupException("no target: pick a process or type a cgroup path such as /kubepods.slice");
         }
-        return s;
+        return Walker.isPid(s.strip()) ? s.strip() : s;
     }
 
     private synchronized void clearHistory() {

@@ -7,26 +7,22 @@ import dev.tickbench.app.clock.ClockPanel;
 import dev.tickbench.app.clock.ClockViewModel;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.Connection;
-import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.platform.HostPlatform;
+import dev.tickbench.app.platform.Os;
 import dev.tickbench.app.control.SessionController.ConnectOutcome;
 import dev.tickbench.app.control.SessionController.Showing;
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.session.Series;
-import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.export.CsvExport;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.application.Platform;
-import javafx.beans.binding.Bindings;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -34,14 +30,9 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextInputControl;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -64,22 +55,30 @@ public final class MainView extends BorderPane {
     /** The overview strip and the rates summarise the whole session: redrawn every 2 s. */
     private static final long OVERVIEW_EVERY_NS = 2_000_000_000L;
 
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
-
     private final MainViewModel vm;
     private final ChartsPane charts;
     private final WorkbenchTabs tabs;
     private final WorkbenchToolbar toolbar;
     private final SourcesPanel sourcesPanel;
     private final dev.tickbench.app.diff.DiffWindow diff;
+    private final Os os;
+    private final boolean thisMachine;
 
+    /** On the platform the launcher installed. */
     public MainView(MainViewModel vm) {
+        this(vm, HostPlatform.current().os(), HostPlatform.current().thisMachine());
+    }
+
+    /** On {@code os}; {@code thisMachine}: this machine can be sampled (Linux with /proc), else only hosts and captures. */
+    public MainView(MainViewModel vm, Os os, boolean thisMachine) {
         this.vm = vm;
+        this.os = os;
+        this.thisMachine = thisMachine;
         getStyleClass().add("main-view");
         FileDialogs dialogs = new FileDialogs(vm, this);
         charts = new ChartsPane(vm.window(), dialogs::savePng);
         SmoothingSelector smoothing = new SmoothingSelector(vm, charts, this::openCapture); // derived series' window
-        toolbar = new WorkbenchToolbar(vm, dialogs, smoothing);
+        toolbar = new WorkbenchToolbar(vm, dialogs, smoothing, os, thisMachine, this::window);
         diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(), vm.storeProperty()::get,
                 () -> vm.window().min(), () -> vm.window().max(), Background.shared()));
         diff.model().selection(() -> charts.crosshair().rangeFromProperty().get(), () -> charts.crosshair().rangeToProperty().get());
@@ -95,8 +94,13 @@ public final class MainView extends BorderPane {
                 dev.tickbench.app.view.CssInPulse.install(b); // no pulse of its own for a late style: no whole-window repaint
             }
         });
-        setTop(new VBox(toolbar, banner("error-banner", vm.errorProperty(), null), banner("notice-banner", vm.noticeProperty(), "notice"),
-                progressRow()));
+        VBox top = new VBox(toolbar, banner("error-banner", vm.errorProperty(), null), banner("notice-banner", vm.noticeProperty(), "notice"),
+                progressRow());
+        javafx.scene.control.MenuBar systemMenus = AppMenus.systemMenuBar(os, toolbar.fileMenu(), toolbar.connectMenu(), this::window);
+        if (systemMenus != null) {
+            top.getChildren().add(0, systemMenus); // at the top of the screen on macOS, not in the window
+        }
+        setTop(top);
 
         // sources panel with its find field (Ctrl+F)
         sourcesPanel = new SourcesPanel(vm.sources(), this::seriesOf,
@@ -106,13 +110,13 @@ public final class MainView extends BorderPane {
         vm.controller().onNewStore(clock::created);
         Node chartsArea = charts.crosshair().around(ClockPanel.beside(charts,
                 new ClockPanel(clock, charts.crosshair(), vm.showingProperty(), vm.loadingProperty())));
-        Node centre = LocalConnection.available() ? chartsArea : noProc();
+        Node centre = thisMachine ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);
         SplitPane.setResizableWithParent(sourcesPanel, false);
-        tabs = new WorkbenchTabs(split, vm);
+        tabs = new WorkbenchTabs(split, vm, thisMachine);
         setCenter(tabs);
-        setBottom(events());
+        setBottom(EventsPanel.of(vm, os == Os.LINUX));
         BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
 
         vm.showingProperty().addListener((o, a, b) -> {
@@ -197,42 +201,6 @@ public final class MainView extends BorderPane {
         return row;
     }
 
-    /** The event list (kmsg, gaps, session changes; a click centres the time on one) and the status line. */
-    private VBox events() {
-        ListView<TimeMark> events = new ListView<>(vm.events());
-        events.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(TimeMark m, boolean empty) {
-                super.updateItem(m, empty);
-                setText(empty || m == null ? null : eventText(m));
-            }
-        });
-        events.setPlaceholder(new Label("no kmsg events, gaps or session changes"));
-        events.setOnMouseClicked(e -> {
-            TimeMark m = events.getSelectionModel().getSelectedItem();
-            if (m != null) {
-                vm.window().centreOn(m.x());
-            }
-        });
-        events.setPrefHeight(110);
-        vm.events().addListener((javafx.collections.ListChangeListener<TimeMark>) c -> {
-            if (!vm.events().isEmpty() && vm.window().isFollow()) {
-                events.scrollTo(vm.events().size() - 1);
-            }
-        });
-        Label status = new Label();
-        status.textProperty().bind(vm.statusProperty());
-        status.getStyleClass().add("status-line");
-        Label title = new Label("EVENTS");
-        title.getStyleClass().add("panel-title");
-        // an empty event list takes no room from the charts: just its title says there is nothing yet
-        events.visibleProperty().bind(Bindings.isNotEmpty(vm.events()));
-        events.managedProperty().bind(events.visibleProperty());
-        title.textProperty().bind(Bindings.when(events.visibleProperty())
-                .then("EVENTS").otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
-        return new VBox(2, title, events, ObserverRow.beside(status, vm)); // the observer's cost at its right
-    }
-
     /**
      * The SSH entry of the Connect menu. The form lives as long as the window: a failed attempt reopens
      * it with what was typed and why it failed, while the current session goes on.
@@ -275,7 +243,8 @@ public final class MainView extends BorderPane {
     private String emptyText(Showing now) {
         return switch (now.origin()) {
             case NONE -> "Nothing is shown yet: no connection and no capture open here."
-                    + " Connect ▾ → This machine or an SSH host, or open a capture (Ctrl+O)."
+                    + (thisMachine ? " Connect ▾ → This machine or an SSH host," : " Connect ▾ → an SSH host or probe server,")
+                    + " or open a capture (" + Shortcuts.Key.OPEN.label(os) + ")."
                     + " Captures given on the command line are compared in the Compare tab.";
             case LOCAL, REMOTE -> "Waiting for the first samples from " + now.source() + "… (connected; the tracks appear"
                     + " with the first values)";
@@ -286,7 +255,7 @@ public final class MainView extends BorderPane {
 
     private Node noProc() {
         Label msg = new Label("No /proc here: this machine is not Linux, so there is nothing to sample locally.\n"
-                + "Connect to a host (Connect ▸ SSH host…) or open a capture (Ctrl+O).");
+                + "Connect to a host (Connect ▸ SSH host…) or open a capture (" + Shortcuts.Key.OPEN.label(os) + ").");
         msg.setWrapText(true);
         msg.getStyleClass().add("placeholder");
         VBox box = new VBox(msg);
@@ -295,41 +264,21 @@ public final class MainView extends BorderPane {
         return box;
     }
 
-    private static String eventText(TimeMark m) {
-        String t = CLOCK.format(Instant.ofEpochMilli((long) (m.x() * 1000)));
-        return switch (m.kind()) {
-            case KMSG -> t + "  kmsg  " + m.text();
-            case TRIGGER -> t + "  " + m.text();
-            case GAP, SESSION -> t + "  " + m.text();
-        };
-    }
-
-    /** Wires keys: space follows/pauses, R records, Ctrl+O opens, Ctrl+E exports, Ctrl+F finds a source. */
+    /**
+     * Wires keys ({@link Shortcuts}): space follows/pauses, R records, shortcut+O opens, shortcut+E exports,
+     * shortcut+F finds a source (the shortcut key: ⌘ on macOS, Ctrl elsewhere). On macOS the system menu
+     * bar's accelerators answer Open and Export, so that one key press acts once.
+     */
     public void installKeys(Scene scene) {
         FileDialogs dialogs = new FileDialogs(vm, this);
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.isShortcutDown() && e.getCode() == KeyCode.F) {
-                sourcesPanel.focusFind();
-                e.consume();
-                return;
-            }
-            if (e.getTarget() instanceof TextInputControl) {
-                return;
-            }
-            if (e.isShortcutDown() && e.getCode() == KeyCode.O) {
-                dialogs.open();
-                e.consume();
-            } else if (e.isShortcutDown() && e.getCode() == KeyCode.E) {
-                dialogs.exportCsv();
-                e.consume();
-            } else if (!e.isShortcutDown() && e.getCode() == KeyCode.SPACE) {
-                vm.window().toggleFollow();
-                e.consume();
-            } else if (!e.isShortcutDown() && e.getCode() == KeyCode.R) {
-                dialogs.toggleRecord();
-                e.consume();
-            }
-        });
+        java.util.Map<Shortcuts.Key, Runnable> actions = new java.util.EnumMap<>(Shortcuts.Key.class);
+        actions.put(Shortcuts.Key.FIND, sourcesPanel::focusFind);
+        actions.put(Shortcuts.Key.OPEN, dialogs::open);
+        actions.put(Shortcuts.Key.EXPORT, dialogs::exportCsv);
+        actions.put(Shortcuts.Key.FOLLOW, () -> vm.window().toggleFollow());
+        actions.put(Shortcuts.Key.RECORD, dialogs::toggleRecord);
+        Shortcuts.install(scene, actions, os == Os.MACOS ? java.util.EnumSet.of(Shortcuts.Key.OPEN, Shortcuts.Key.EXPORT)
+                : java.util.EnumSet.noneOf(Shortcuts.Key.class));
     }
 
     public WorkbenchTabs tabs() {
@@ -409,7 +358,7 @@ public final class MainView extends BorderPane {
         Showing now = vm.showingProperty().get();
         if (now.selection() == null || now.selection().drawn().isEmpty()) {
             vm.errorProperty().set("Nothing drawn yet to save as " + file.getFileName()
-                    + ": connect to this machine or a host, or open a capture (Ctrl+O).");
+                    + ": connect to this machine or a host, or open a capture (" + Shortcuts.Key.OPEN.label(os) + ").");
             return;
         }
         savePng(one == null ? charts.getContent() : one, file);

@@ -31,7 +31,8 @@ final class ObserverRow extends Label {
     private SelfLine lastLine;
     private long lastLineAtNs;
 
-    private ObserverRow(MainViewModel vm) {
+    /** {@code linux}: the figures come from this process's /proc; elsewhere the CPU from the JVM, the RSS unknown. */
+    private ObserverRow(MainViewModel vm, boolean linux) {
         this.vm = vm;
         getStyleClass().add("status-line");
         setMinWidth(USE_PREF_SIZE); // the figures are never cut: the status text on the left gives way
@@ -44,9 +45,14 @@ final class ObserverRow extends Label {
             return t;
         });
         timer.scheduleWithFixedDelay(() -> {
-            if (cost[0] == null) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes (issue 25)
+            if (cost[0] == null && linux) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes (issue 25)
                 ProcessClock clock = new ProcessClock();
                 cost[0] = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
+            } else if (cost[0] == null) {
+                // macOS, Windows: no /proc, and ProcessClock's clock_gettime is Linux's; the JVM's own count of its
+                // CPU time serves, and there is no portable RSS ("RSS ?", not a made-up figure)
+                var os = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
+                cost[0] = new ObserverCost(os::getProcessCpuTime, () -> null, System::nanoTime);
             }
             own = cost[0].own(); // on this thread: ProcessClock is one clock per thread
         }, 0, 1, TimeUnit.SECONDS);
@@ -59,8 +65,8 @@ final class ObserverRow extends Label {
      * second or so, and a changed text laid out the whole window up from the status row (FixedRoom); the
      * row is one line high and as wide as the window, whatever they say.
      */
-    static FixedRoom beside(Label status, MainViewModel vm) {
-        ObserverRow row = new ObserverRow(vm);
+    static FixedRoom beside(Label status, MainViewModel vm, boolean linux) {
+        ObserverRow row = new ObserverRow(vm, linux);
         row.setId("observer");
         HBox box = new HBox(16, status, row);
         HBox.setHgrow(status, Priority.ALWAYS);

@@ -2,7 +2,6 @@ package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.compare.CompareView;
 import dev.tickbench.app.compare.CompareViewModel;
-import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.connect.ProbeCommands;
 import dev.tickbench.app.throttle.ThrottleView;
 import dev.tickbench.app.throttle.ThrottleViewModel;
@@ -43,18 +42,23 @@ public final class WorkbenchTabs extends TabPane {
             + " have: connect to a Linux host over SSH to walk it there.");
     private final dev.tickbench.app.trigger.TriggersViewModel triggersVm;
 
-    public WorkbenchTabs(Node live, MainViewModel vm) {
-        this(live, vm, SystemRoots.live(), PathWalk.Window.sleeping());
+    /** {@code thisMachine}: this machine's /proc can be walked (Linux), else only a host's over SSH. */
+    public WorkbenchTabs(Node live, MainViewModel vm, boolean thisMachine) {
+        this(live, vm, SystemRoots.live(), PathWalk.Window.sleeping(), thisMachine);
     }
 
     /** With the walk's roots and window injected (tests walk a fixture tree). */
     public WorkbenchTabs(Node live, MainViewModel vm, SystemRoots roots, PathWalk.Window window) {
+        this(live, vm, roots, window, true);
+    }
+
+    private WorkbenchTabs(Node live, MainViewModel vm, SystemRoots roots, PathWalk.Window window, boolean thisMachine) {
         this.vm = vm;
         walkVm = new WalkViewModel(roots, window, WALK_WINDOW, Platform::runLater);
-        localWalk = LocalConnection.available() || !roots.isLive();
+        localWalk = thisMachine || !roots.isLive();
         getTabs().addAll(new Tab("Live", live), walkTab, throttleTab, compareTab);
         triggersVm = new dev.tickbench.app.trigger.TriggersViewModel(Platform::runLater, dev.tickbench.app.trigger.TriggersViewModel
-                .defaultDir(System.getenv(), dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
+                .defaultDir(dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
         getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
         vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c, vm.controller().intake()));
         vm.onShutdown(triggersVm::close); // a capture being written around a firing is finished, not cut off

@@ -1,6 +1,6 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.platform.Os;
 import dev.tickbench.app.session.TimeWindow;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -21,7 +21,7 @@ import javafx.scene.control.Tooltip;
 import dev.tickbench.app.session.SessionInfo;
 
 /**
- * The main window's toolbar: File, Connect, this machine's Rate and FLOOR_HZ (bound both ways to the
+ * The main window's toolbar: File, Connect, Help, this machine's Rate and FLOOR_HZ (bound both ways to the
  * view-model: what the box says is what the sampler runs at, however it was set), Smoothing, Record
  * with its indicator, Open, Export CSV with "fill held values", PNG, Follow and the theme. Every box
  * has its name beside it. Showing a capture or a remote host, Rate and FLOOR_HZ are not this machine's
@@ -34,11 +34,16 @@ final class WorkbenchToolbar extends ToolBar {
     private final ComboBox<Integer> floor = new ComboBox<>();
     private final ToggleButton record = new ToggleButton("● Record");
 
-    WorkbenchToolbar(MainViewModel vm, FileDialogs dialogs, SmoothingSelector smoothing) {
-        MenuItem thisMachine = new MenuItem("This machine");
-        thisMachine.setOnAction(e -> vm.connectLocal());
-        thisMachine.setDisable(!LocalConnection.available());
-        connect.getItems().add(thisMachine);
+    /** {@code thisMachine}: "This machine" is offered (Linux with a /proc); {@code os} names the shortcut keys. */
+    WorkbenchToolbar(MainViewModel vm, FileDialogs dialogs, SmoothingSelector smoothing, Os os, boolean thisMachine,
+                     java.util.function.Supplier<javafx.stage.Window> owner) {
+        connect.setId("connect-menu");
+        if (thisMachine) {
+            MenuItem local = new MenuItem("This machine");
+            local.setId("this-machine");
+            local.setOnAction(e -> vm.connectLocal());
+            connect.getItems().add(local);
+        }
         rate.getItems().addAll(10, 25, 50, 100, 200, 500, 1000);
         rate.valueProperty().bindBidirectional(vm.rateHzProperty()); // a new value restarts the sampler (the view-model)
         rate.setCellFactory(l -> rateCell(""));
@@ -103,11 +108,11 @@ final class WorkbenchToolbar extends ToolBar {
         ToggleButton dark = new ToggleButton("◐ Dark");
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
         file = fileMenu(vm, dialogs);
-        getItems().addAll(file, connect, rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
+        getItems().addAll(file, connect, AppMenus.helpButton(os, owner), rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
                 open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
     }
 
-    /** The Connect menu: "This machine" first, then what the app adds (SSH host or probe server). */
+    /** The Connect menu: "This machine" first (where there is one), then what the app adds (SSH host or probe server). */
     MenuButton connectMenu() {
         return connect;
     }
@@ -117,7 +122,6 @@ final class WorkbenchToolbar extends ToolBar {
         record.setSelected(on);
     }
 
-    /** File: Open…, Open Recent ▸ (the captures opened last), Export CSV…, the charts as PNG. */
     /** File: Open…, Open Recent, Export CSV…, PNG, and what a feature adds (What changed?…). */
     public MenuButton fileMenu() {
         return file;
@@ -126,7 +130,8 @@ final class WorkbenchToolbar extends ToolBar {
     private static MenuButton fileMenu(MainViewModel vm, FileDialogs dialogs) {
         MenuButton file = new MenuButton("File");
         file.setId("file-menu");
-        MenuItem open = new MenuItem("Open…  (Ctrl+O)");
+        MenuItem open = new MenuItem("Open…");
+        open.setAccelerator(Shortcuts.Key.OPEN.combination()); // shown as Ctrl+O or ⌘O; the window's key filter acts on it
         open.setOnAction(e -> dialogs.open());
         Menu recent = new Menu("Open Recent");
         recent.setId("open-recent");
@@ -141,7 +146,8 @@ final class WorkbenchToolbar extends ToolBar {
         };
         fill.run();
         vm.files().recentCaptures().addListener((javafx.collections.ListChangeListener<Path>) c -> fill.run());
-        MenuItem export = new MenuItem("Export CSV…  (Ctrl+E)");
+        MenuItem export = new MenuItem("Export CSV…");
+        export.setAccelerator(Shortcuts.Key.EXPORT.combination());
         export.setOnAction(e -> dialogs.exportCsv());
         MenuItem png = new MenuItem("Save charts as PNG…");
         png.setOnAction(e -> dialogs.savePng(null));

@@ -1,6 +1,7 @@
 package dev.tickbench.app.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,8 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  * "This machine" at 100 Hz keeps ticking while the spool is busy: a CSV export of the live session
  * (a copy of the spool, then the export) runs beside it and costs no tick, and even a spool held
  * locked does not stop the producer — the tick thread, or the pump of the probe process (the hand-off
- * of docs/workbench-intake.md). Asserted on what arrived (consecutive seq, no gap, every tick in the
- * store), never on how fast; both ways of sampling "this machine".
+ * of docs/workbench-intake.md). Asserted on what arrived (consecutive seq, no gap line, no lost-lines
+ * mark, every tick in the store), never on how fast: a busy machine makes the sampler slip (a SLIP
+ * mark, docs/workbench-charts.md), which loses nothing and is not what this test is about. The ticks
+ * "during" the export are made so by holding its copy open in a pipe, not left to the scheduler.
+ * Both ways of sampling "this machine".
  */
 class LocalSessionDuringExportTest {
     @TempDir
@@ -68,22 +72,24 @@ class LocalSessionDuringExportTest {
                     Waits.until("50 more ticks while the spool is locked", () -> local.lastSeq() >= before + 50);
                 }
 
-                // an export of the live session (what Export CSV does) while it ticks
-                long fromSeq = local.lastSeq();
+                // an export of the live session (what Export CSV does) while it ticks: its copy of the spool
+                // goes into a pipe the test reads only after 50 more ticks, so the copy is under way across them
+                Path pipe = fifo(dir.resolve("copy.pipe"));
+                Future<Boolean> snapshot = exporter.submit(() -> spool.snapshot(pipe));
+                Waits.until("the export's copy under way (its segments noted)", spool::copying);
+                long during = local.lastSeq();
+                Waits.until("50 more ticks while the export's copy waits on the pipe", () -> local.lastSeq() >= during + 50);
+                assertFalse(snapshot.isDone(), "the copy was under way across them");
+                Path copy = dir.resolve("copy.ndjson");
+                Files.copy(pipe, copy);
+                assertTrue(snapshot.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
                 Path out = dir.resolve("live.csv");
-                {
-                    Future<CsvExport.Summary> export = exporter.submit(() -> {
-                        Path copy = dir.resolve("copy.ndjson");
-                        assertTrue(spool.snapshot(copy));
-                        return CsvExport.export(copy, out, CsvExport.Options.all(), f -> { });
-                    });
-                    CsvExport.Summary summary = export.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
-                    assertNull(summary.error(), "the export completes");
-                    // the spool gets each line before the store does, and the store had 100 samples
-                    assertTrue(summary.rows() >= 100, "rows " + summary.rows());
-                }
+                CsvExport.Summary summary = exporter.submit(() -> CsvExport.export(copy, out, CsvExport.Options.all(), f -> { }))
+                        .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+                assertNull(summary.error(), "the export completes");
+                // the spool gets each line before the store does, and the store had 100 samples
+                assertTrue(summary.rows() >= 100, "rows " + summary.rows());
                 long toSeq = local.lastSeq();
-                assertTrue(toSeq > fromSeq, "ticks during the exports: " + fromSeq + " → " + toSeq);
                 Waits.until("every tick up to seq " + toSeq + " in the store", () -> store.samples() >= toSeq);
                 assertEquals(0, local.droppedSamples(), "the hand-off dropped no sample");
             } finally {
@@ -103,11 +109,19 @@ class LocalSessionDuringExportTest {
                 }
             }
             assertEquals(n, store.samples(), "every tick arrived in the store");
-            assertTrue(store.marks().stream().noneMatch(m -> m.kind() == TimeMark.Kind.GAP), store.marks().toString());
+            // no line lost; a busy machine may make the sampler slip (a SLIP mark, every seq still there): that is
+            // the machine's load, not a tick the export cost
+            assertEquals(List.of(), store.marks().stream().filter(m -> m.kind() == TimeMark.Kind.GAP).toList());
             assertEquals(List.of(), errors);
             assertTrue(Files.size(dir.resolve("live.csv")) > 0);
         } finally {
             exporter.shutdownNow();
         }
+    }
+
+    private static Path fifo(Path p) throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", p.toString()).redirectErrorStream(true).start();
+        assertEquals(0, Waits.exit("mkfifo", mkfifo), new String(mkfifo.getInputStream().readAllBytes()));
+        return p;
     }
 }

@@ -11,8 +11,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 
 /**
@@ -82,7 +82,7 @@ public final class OpenSshd implements AutoCloseable {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port)));
         process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        awaitListening();
+        awaitListening(listen);
     }
 
     /** Checks sshd is installed and the app carries the probe jar; returns the jar. */
@@ -98,20 +98,30 @@ public final class OpenSshd implements AutoCloseable {
         return "root".equals(System.getProperty("user.name"));
     }
 
-    /** Until sshd says it listens (LogLevel VERBOSE): also inside a network namespace, where no socket of ours reaches. */
-    private void awaitListening() throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < end) {
-            String said = Files.exists(log) ? Files.readString(log) : "";
-            if (said.contains("Server listening on")) {
-                return;
+    /**
+     * Waits, with the suite's deadline, for sshd's own word that it listens on the port: a connection that
+     * succeeds could reach another process that took the port between freePort() and sshd's bind, and
+     * inside a network namespace no socket of ours reaches it at all.
+     */
+    private void awaitListening(String listen) {
+        String listening = "Server listening on " + listen + " port " + port + ".";
+        Waits.until(() -> "sshd to listen on port " + port + ": " + readLog(), Duration.ofMillis(50), () -> {
+            if (readLog().contains(listening)) {
+                return true;
             }
             if (!process.isAlive()) {
-                throw new IllegalStateException("sshd exited at once: " + said);
+                throw new IllegalStateException("sshd exited at once: " + readLog());
             }
-            Thread.sleep(50);
+            return false;
+        });
+    }
+
+    private String readLog() {
+        try {
+            return Files.exists(log) ? Files.readString(log) : "";
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
         }
-        throw new IllegalStateException("sshd did not listen on port " + port + ": " + Files.readString(log));
     }
 
     public static int freePort() throws IOException {

@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +27,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,11 +36,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Path walk over SSH: a {@link ProbeServerConnection} to an in-process SSHD whose exec commands run
  * the real probe ({@code java … ProbeMain}, from remote-probe's classes) on sampler-core's k8s-v2-systemd
- * fixture. The pod's cpu.stat is a FIFO fed by the test, so the probe's two reads see the counters move
- * (the pod throttles) while the container's stay flat.
+ * fixture. The test moves the pod's cpu.stat forward as it runs, so the probe's two reads see the counters
+ * move (the pod throttles) while the container's stay flat.
  */
 class RemoteWalkOverSshTest {
     private static final Duration WAIT = Waits.DEADLINE;
+    private static final long STEP_MS = 250;
+    private static final long STEP_USAGE_US = 112_500;
+    private static final long STEP_THROTTLED_US = 125_000;
     private static final Path PROBE_CLASSES = Path.of(System.getProperty("user.dir"))
             .resolve("../remote-probe/target/classes").normalize();
 
@@ -59,8 +62,6 @@ class RemoteWalkOverSshTest {
         Path tree = Files.createDirectories(tmp.resolve("tree"));
         CgroupFixture f = new CgroupFixture(tree);
         Path podStat = tree.resolve("sys/fs/cgroup" + CgroupFixture.POD + "/cpu.stat");
-        Files.delete(podStat);
-        mkfifo(podStat);
         feed(podStat);
         String roots = " --proc-root " + tree.resolve("proc") + " --sys-root " + tree.resolve("sys");
 
@@ -132,15 +133,20 @@ class RemoteWalkOverSshTest {
         LevelRow pod = vm.rows().get(1);
         assertEquals("0.50 CPU", pod.cpus());
         assertEquals("50000 100000", pod.cpuMaxRaw());
-        assertEquals("20", pod.periods());
-        assertEquals("18", pod.throttled());
+        // the steps that fell between the walk's two reads: 10 periods and 9 throttled each
+        long steps = Long.parseLong(pod.periods()) / 10;
+        assertTrue(steps >= 1, pod.periods());
+        assertEquals(Long.toString(steps * 10), pod.periods());
+        assertEquals(Long.toString(steps * 9), pod.throttled());
         assertEquals("3.10 %", pod.psiSome());
         assertTrue(pod.k8s().startsWith("pod " + CgroupFixture.UID + " (Burstable)"), pod.k8s());
-        // 1.5 s throttled over a window the probe measured (slept 2 s, plus scheduling)
+        // the steps' throttled time over a window the probe measured: it slept 2 s, plus scheduling
         Matcher rate = Pattern.compile("(\\d\\.\\d{3}) s/s").matcher(pod.throttledRate());
         assertTrue(rate.matches(), pod.throttledRate());
         double r = Double.parseDouble(rate.group(1));
-        assertTrue(r > 0.6 && r <= 0.75, pod.throttledRate());
+        double throttledS = steps * STEP_THROTTLED_US / 1e6;
+        assertTrue(r <= throttledS / 2.0 + 0.0005 && r >= throttledS / (2.0 + WAIT.toSeconds()), pod.throttledRate()
+                + " for " + throttledS + " s throttled");
         LevelRow leaf = vm.rows().get(0);
         assertEquals("0", leaf.throttled());
         assertTrue(leaf.k8s().startsWith("container containerd 3f2a9c1d8e7b"), leaf.k8s());
@@ -163,29 +169,25 @@ class RemoteWalkOverSshTest {
     }
 
     /**
-     * Serves the pod's counters, one window further on each read of the walk: the probe's reads see them
-     * grow. A read the probe takes again at once (LevelReader retries a read that took longer than
-     * TIGHT_NS, as a FIFO's always does) sees the same window: an open that comes less than a second
-     * after the previous reader let go belongs to the same read (the walk's two reads are 2 s apart).
+     * Moves the pod's counters one step every {@link #STEP_MS}: the file is replaced whole (written to a
+     * temporary name and renamed), as the probe only reads regular files. Each step adds 10 periods of
+     * which 9 throttled, so whatever number of steps falls between the walk's two reads, 90 % of the
+     * periods it sees were throttled.
      */
-    private void feed(Path fifo) {
+    private void feed(Path stat) {
         Thread t = new Thread(() -> {
             try {
-                int window = 0;
-                long closedNs = Long.MIN_VALUE;
-                while (!done) {
-                    try (OutputStream out = Files.newOutputStream(fifo)) { // blocks until a reader opens
-                        if (closedNs == Long.MIN_VALUE || System.nanoTime() - closedNs > 1_000_000_000L) {
-                            window++;
-                        }
-                        out.write(CgroupFixture.stat(400_000_000L + window * 900_000L, 5000 + window * 20L,
-                                1200 + window * 18L, 90_000_000L + window * 1_500_000L).getBytes(StandardCharsets.US_ASCII));
+                long start = System.nanoTime();
+                for (long step = 1; !done; step++) {
+                    Path next = stat.resolveSibling("cpu.stat.next");
+                    Files.writeString(next, CgroupFixture.stat(400_000_000L + step * STEP_USAGE_US, 5000 + step * 10L,
+                            1200 + step * 9L, 90_000_000L + step * STEP_THROTTLED_US), StandardCharsets.US_ASCII);
+                    Files.move(next, stat, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    long dueNs = start + step * STEP_MS * 1_000_000L;
+                    long waitMs = (dueNs - System.nanoTime()) / 1_000_000L;
+                    if (waitMs > 0) {
+                        Thread.sleep(waitMs); // the feed's own cadence, not a wait for the test's state
                     }
-                    // the reader must see end of file before the next open: wait until no probe holds the FIFO
-                    while (!done && holdsOpen(fifo)) {
-                        Thread.sleep(10); // polling /proc, not a guess at how long the reader takes
-                    }
-                    closedNs = System.nanoTime();
                 }
             } catch (IOException | InterruptedException e) {
                 // the test is over
@@ -193,26 +195,6 @@ class RemoteWalkOverSshTest {
         }, "pod-cpu.stat");
         t.setDaemon(true);
         t.start();
-    }
-
-    /** True while a probe process has {@code fifo} open (one of its /proc/PID/fd links points at it). */
-    private boolean holdsOpen(Path fifo) {
-        for (Process p : probes) {
-            try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(p.pid()), "fd"))) {
-                if (fds.anyMatch(fd -> {
-                    try {
-                        return Files.readSymbolicLink(fd).equals(fifo);
-                    } catch (IOException closed) {
-                        return false;
-                    }
-                })) {
-                    return true;
-                }
-            } catch (IOException ended) {
-                // the process is gone
-            }
-        }
-        return false;
     }
 
     private int probe(String cp, String args, OutputStream out, OutputStream err) throws Exception {
@@ -255,19 +237,6 @@ class RemoteWalkOverSshTest {
         Path picocli = picocliDir.resolve(v.group(1)).resolve("picocli-" + v.group(1) + ".jar");
         Prerequisites.require(Files.isRegularFile(picocli), picocli + " is missing (run the reactor build once)");
         return PROBE_CLASSES + File.pathSeparator + picocli + File.pathSeparator + System.getProperty("java.class.path");
-    }
-
-    private static void mkfifo(Path p) throws Exception {
-        Process mk;
-        try {
-            mk = new ProcessBuilder("mkfifo", p.toString()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            Prerequisites.require(false, "mkfifo is not installed: " + e.getMessage());
-            return;
-        }
-        String out = new String(mk.getInputStream().readAllBytes());
-        assertTrue(mk.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "mkfifo did not exit");
-        assertEquals(0, mk.exitValue(), out);
     }
 
 }

@@ -86,11 +86,11 @@ class TriggersViewModelTest {
 
     @Test
     void capturesAreKeptUnderTheDataHomeNotTheCache() {
-        UserDirs dirs = UserDirs.from(Map.of("HOME", "/home/ann"), "/root");
-        assertEquals(Path.of("/home/ann/.local/share/tickbench/triggered"), TriggersViewModel.defaultDir(Map.of(), dirs));
-        assertEquals(Path.of("/data/tickbench/triggered"),
-                TriggersViewModel.defaultDir(Map.of("XDG_DATA_HOME", "/data"), dirs));
         assertEquals(Path.of("/home/ann/.local/share/tickbench/triggered"),
-                TriggersViewModel.defaultDir(Map.of("XDG_DATA_HOME", "rel/data"), dirs), "a relative value is ignored");
+                TriggersViewModel.defaultDir(UserDirs.from(Map.of("HOME", "/home/ann"), "/root")));
+        assertEquals(Path.of("/data/tickbench/triggered"),
+                TriggersViewModel.defaultDir(UserDirs.from(Map.of("HOME", "/home/ann", "XDG_DATA_HOME", "/data"), "/root")));
+        assertEquals(Path.of("/home/ann/.local/share/tickbench/triggered"), TriggersViewModel.defaultDir(
+                UserDirs.from(Map.of("HOME", "/home/ann", "XDG_DATA_HOME", "rel/data"), "/root")), "a relative value is ignored");
     }
 }

@@ -132,11 +132,28 @@ class WalkViewModelTest {
     @Test
     void cgroupLinesV1CpuControllerThenV2() {
         // hybrid host: every v2 path is "/" and the cpu controller is in v1, where the walk reads it
-        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", "/", "/kubepods/pod1/c")).cgroup());
-        assertTrue(ProcessRow.of(new ProcessCgroup(1, "x", "/", "/kubepods/pod1/c")).matches("pod1"));
-        assertEquals("/a/b", ProcessRow.of(new ProcessCgroup(1, "x", "/a/b", null)).cgroup());
-        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", null, "/kubepods/pod1/c")).cgroup());
-        assertNull(ProcessRow.of(new ProcessCgroup(1, "x", null, null)).cgroup());
+        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", false, "/", "/kubepods/pod1/c")).cgroup());
+        assertTrue(ProcessRow.of(new ProcessCgroup(1, "x", false, "/", "/kubepods/pod1/c")).matches("pod1"));
+        assertEquals("/a/b", ProcessRow.of(new ProcessCgroup(1, "x", false, "/a/b", null)).cgroup());
+        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", false, null, "/kubepods/pod1/c")).cgroup());
+        assertNull(ProcessRow.of(new ProcessCgroup(1, "x", false, null, null)).cgroup());
+    }
+
+    @Test
+    void aTypedPathIsTakenAsTypedAPidWithoutItsSpaces() throws Exception {
+        CgroupFixture f = new CgroupFixture(tree);
+        WalkViewModel vm = vm(f);
+        Files.createDirectory(tree.resolve("sys/fs/cgroup" + CgroupFixture.POD).resolve("tb-space "));
+        assertEquals(CgroupFixture.POD + "/tb-space ", vm.resolve(CgroupFixture.POD + "/tb-space ").path());
+        assertEquals(CgroupFixture.LEAF, vm.resolve(" 4242 ").path());
+    }
+
+    @Test
+    void thePickerShowsAHostileNameEscapedAndTheLongestCommandCut() {
+        ProcessRow evil = new ProcessRow(42, "\u202egnp.exe\u009b31m", "/tb-bell\u0007");
+        assertEquals("42  \\u202egnp.exe\\x9b31m\n      /tb-bell\\x07", evil.shown());
+        assertEquals("7  " + "a".repeat(39) + "…\n      (no cgroup)", new ProcessRow(7, "a".repeat(4096), null).shown());
+        assertTrue(evil.matches("\u202egnp"), "searched as it is");
     }
 
     @Test

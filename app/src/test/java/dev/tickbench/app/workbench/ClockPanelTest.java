@@ -94,6 +94,39 @@ class ClockPanelTest {
     }
 
     @Test
+    void aBoardWithOnlyPerCpuDirectoriesIsJudgedPerPolicy() throws Exception {
+        // boards/router-arm-cooled.story: cpuN/cpufreq only, its clusters told by related_cpus; an older kernel's
+        // cooling device at 2 of 4 holds every CPU at 1050 of 1400 MHz, cpu-thermal 3 C above its passive trip
+        Path board = dir.resolve("router");
+        Boards.copyTree(Boards.dir(Boards.ROUTER), board);
+        ScriptedBoard b = ScriptedBoard.of(board, "router-arm-cooled.story",
+                ScriptedBoard.story("router-arm-cooled") + "stage hot 20\nstat 0-3 10 0\n");
+        Path file = dir.resolve("router.ndjson");
+        StoryCapture.record(b, StreamFormat.V2, file);
+        var task = fx(() -> w.view.openCapture(file));
+        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        ClockPanel panel = panel();
+        fx(() -> { w.view.charts().crosshair().select(START_S, START_S + 2.0); return null; });
+        until("the router's verdict", () -> {
+            ClockState s = panel.shownState();
+            return s != null && s == panel.model().state() && s.busy() == null && s.report() != null
+                    && s.scope().startsWith("selected range ") && !s.policies().isEmpty();
+        });
+        ClockState s = fx(panel::shownState);
+        assertEquals(List.of("policy0", "policy2"), s.policies().stream().map(ClockState.PolicyRow::policy).toList(),
+                "two clusters, not four CPUs");
+        List<String> texts = fx(panel::texts);
+        for (String p : List.of("policy0", "policy2")) {
+            assertEquals("THERMAL", fx(() -> word(panel, p)), p);
+        }
+        assertTrue(inOrder(texts, List.of("policy2 · CPU 2-3", "THERMAL", "1050 MHz of 1400 MHz (75 %) · cap 1050 MHz",
+                "at the cap 100 % · idle 0 % · peak 1050 MHz · userspace, cpufreq-dt",
+                "because cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 °C,"
+                        + " above trip 0 (passive, 85 °C)",
+                "because scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)")), texts.toString());
+    }
+
+    @Test
     void liveThePanelFollowsTheStoryAsItComes() throws Exception {
         live = new StoryConnection(Boards.LAPTOP, dir.resolve("live-board"));
         List<ScriptedBoard.Stage> stages = ScriptedBoard.open(Boards.LAPTOP, dir.resolve("story")).stages();

@@ -54,7 +54,10 @@ class PmuChartsTest {
             return c != null && c.pointCount() > 10 && w.vm.selection().drawn(c.group()).size() >= 2 * cpus;
         });
         List<String> badges = fx(() -> w.view.charts().chart("pmu_software").badgeTexts());
-        assertTrue(badges.contains("cpu0 switches · 100 Hz · rate"), badges.toString());
-        assertTrue(badges.contains("cpu0 faults · 100 Hz · rate"), badges.toString());
+        // the published cadence and its reason; the achieved rate joins them when a busy machine made the sampler
+        // slip ("· 92 Hz achieved" at load 25): the machine's load, not what this test is about
+        for (String series : List.of("cpu0 switches", "cpu0 faults")) {
+            assertTrue(badges.stream().anyMatch(b -> b.matches(series + " · 100 Hz · rate( · \\d+ Hz achieved)?")), badges.toString());
+        }
     }
 }

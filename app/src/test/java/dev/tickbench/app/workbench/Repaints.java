@@ -29,6 +29,7 @@ final class Repaints {
     private static final Field DIRTY_SIZE;
     private static final Field DIRTY_BITS;
     private static final Field CSS_FLAG;
+    private static final Field CLIP_PARENT;
 
     static {
         try {
@@ -36,6 +37,8 @@ final class Repaints {
             DIRTY_SIZE = Scene.class.getDeclaredField("dirtyNodesSize");
             DIRTY_BITS = Node.class.getDeclaredField("dirtyBits");
             CSS_FLAG = Node.class.getDeclaredField("cssFlag");
+            CLIP_PARENT = Node.class.getDeclaredField("clipParent");
+            CLIP_PARENT.setAccessible(true);
             CSS_FLAG.setAccessible(true);
             DIRTY_NODES.setAccessible(true);
             DIRTY_SIZE.setAccessible(true);
@@ -56,7 +59,7 @@ final class Repaints {
 
         @Override
         public String toString() {
-            return name(node) + bits + (node.getScene() == null ? " (removed)" : seen ? "" : " (not seen)");
+            return name(node) + bits + (node.getScene() == null ? " (removed)" : seen ? "" : " (not seen)") + where(node);
         }
     }
 
@@ -114,9 +117,9 @@ final class Repaints {
         return out;
     }
 
-    /** Whether {@code n} is {@code ancestor} or lies inside it. */
+    /** Whether {@code n} is {@code ancestor} or lies inside it (a clip inside the node it clips). */
     static boolean inside(Node n, Node ancestor) {
-        for (Node a = n; a != null; a = a.getParent()) {
+        for (Node a = n; a != null; a = up(a)) {
             if (a == ancestor) {
                 return true;
             }
@@ -166,8 +169,26 @@ final class Repaints {
         }
     }
 
-    /** In the window, visible with all its ancestors, and not clipped away by any of them. */
+    /**
+     * The node {@code n} is drawn as part of: its parent, or for a clip (a node's clip has no parent) the
+     * node it clips. A clip moved or resized (a list scrolled, a room grown) repaints its node, where that is.
+     */
+    private static Node up(Node n) {
+        if (n.getParent() != null) {
+            return n.getParent();
+        }
+        try {
+            return (Node) CLIP_PARENT.get(n);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** In the window, visible with all its ancestors, and not clipped away by any of them; a clip where its node is. */
     private static boolean seen(Node n) {
+        if (n.getParent() == null && up(n) != null) {
+            return seen(up(n));
+        }
         Scene sc = n.getScene();
         if (sc == null) {
             return false;
@@ -187,6 +208,21 @@ final class Repaints {
         return true;
     }
 
+    /** Where {@code n} lies: its ancestors up to the nearest track or node with an id, for a failure's message. */
+    private static String where(Node n) {
+        StringBuilder s = new StringBuilder();
+        for (Node a = up(n); a != null; a = up(a)) {
+            s.append(" < ").append(a.getClass().getSimpleName());
+            if (a instanceof dev.tickbench.app.charts.ChartView v) {
+                return s.append(" ").append(v.group().id()).toString();
+            }
+            if (a.getId() != null) {
+                return s.append("#").append(a.getId()).toString();
+            }
+        }
+        return s.toString();
+    }
+
     static String name(Node n) {
         String s = n.getClass().getSimpleName();
         if (n.getId() != null) {
@@ -198,6 +234,7 @@ final class Repaints {
         if (n instanceof javafx.scene.control.Labeled l && l.getText() != null) {
             s += " '" + l.getText() + "'";
         }
-        return n.getParent() == null ? s : s + " in " + n.getParent().getClass().getSimpleName();
+        Node owner = up(n);
+        return owner == null ? s : s + (n.getParent() == null ? " clipping " : " in ") + owner.getClass().getSimpleName();
     }
 }

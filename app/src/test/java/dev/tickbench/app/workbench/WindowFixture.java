@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -81,6 +82,15 @@ final class WindowFixture {
     /** Polls {@code c} on the FX thread until it holds; fails after the suite's deadline ({@link Waits#DEADLINE}). */
     static void until(String what, Callable<Boolean> c) throws Exception {
         until(what, Waits.DEADLINE, c);
+    }
+
+    /** The same, saying what was awaited with {@code what}, evaluated when it fails (the values last seen). */
+    static void until(Supplier<String> what, Callable<Boolean> c) throws Exception {
+        try {
+            WaitForAsyncUtils.waitFor(Waits.DEADLINE.toMillis(), TimeUnit.MILLISECONDS, () -> fx(c));
+        } catch (TimeoutException e) {
+            throw new AssertionError("waited " + Waits.DEADLINE.toSeconds() + " s for " + fx(what::get), e);
+        }
     }
 
     /**

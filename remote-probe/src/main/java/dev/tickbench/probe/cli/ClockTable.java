@@ -43,9 +43,7 @@ final class ClockTable {
             b.append(", ").append(v.driver());
         }
         b.append("): ").append(v.limiter().name()).append('\n');
-        b.append("  clock ").append(ClockText.mhz(v.achievedKhz())).append(" of ").append(ClockText.mhz(v.maxKhz()))
-                .append(String.format(Locale.ROOT, " (%.0f %%)", 100.0 * v.achievedKhz() / Math.max(1, v.maxKhz())))
-                .append(", peak ").append(ClockText.mhz(v.peakKhz()));
+        b.append("  clock ").append(ClockText.ofMax(v.achievedKhz(), v.maxKhz())).append(", peak ").append(ClockText.mhz(v.peakKhz()));
         if (v.capKhz() != null) {
             b.append("; cap ").append(ClockText.mhz(v.capKhz()));
             if (v.atCapPct() != null) {

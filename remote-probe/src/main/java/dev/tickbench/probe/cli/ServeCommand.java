@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -117,7 +119,7 @@ public final class ServeCommand implements Callable<Integer> {
                     budget);
                     ProbeSshServer sshServer = sshBind == null ? null
                             : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget,
-                                    ProbeMain::commandLine)) {
+                                    this::sshVerbs)) {
                 server.add(new dev.tickbench.probe.http.TriggersEndpoint(session.triggers(), flight));
                 sampler.start();
                 if (tls == null && !httpBind.isLoopback("--http")) {
@@ -157,6 +159,22 @@ public final class ServeCommand implements Callable<Integer> {
             throw new UserError("--ssh needs --authorized-keys FILE and --host-key FILE", 2);
         }
         return HostPort.parse("--ssh", ssh);
+    }
+
+    /**
+     * The command line of the commands run over SSH: one server, one set of roots, so a root given to
+     * serve is every SSH command's default too (over SSH a client cannot name one: SshFlags).
+     */
+    private CommandLine sshVerbs() {
+        CommandLine cl = ProbeMain.commandLine();
+        String proc = sampling.procRoot.toAbsolutePath().toString();
+        String sys = sampling.sysRoot.toAbsolutePath().toString();
+        cl.setDefaultValueProvider(arg -> arg instanceof OptionSpec o ? switch (o.longestName()) {
+            case "--proc-root" -> proc;
+            case "--sys-root" -> sys;
+            default -> null;
+        } : null);
+        return cl;
     }
 
     private static String hostPort(String host, int port) {

@@ -35,8 +35,9 @@ import java.util.concurrent.TimeUnit;
  *       cannot crowd out a new request, while a burst of quick ones (32 viewers starting at once) is
  *       not cut; beyond {@link #MAX_PENDING_HARD} the oldest goes whatever its age;
  *   <li>an answer other than {@code /stream} must be taken by the client within
- *       {@link #RESPONSE_TIMEOUT_MS}; a {@code /stream} client cut off for falling behind is closed
- *       {@link #CUT_GRACE_MS} after the cut, if it has not taken the rest of its line and its gap line by then;
+ *       {@link #RESPONSE_TIMEOUT_MS}; a {@code /stream} client cut off for falling behind is closed once
+ *       the rest of its line, its gap line and the body's end are in the kernel's send buffer (which
+ *       delivers them after the close), never before, or the gap line would be lost;
  *   <li>a connection's kernel send buffer is {@link #SEND_BUFFER_BYTES} (not autotuned up to megabytes): a
  *       stalled client holds little kernel memory (charged to the probe's cgroup), and once cut it needs to
  *       read only that much before its whole gap line goes out.
@@ -46,7 +47,6 @@ import java.util.concurrent.TimeUnit;
 final class HttpConnections implements AutoCloseable {
     static final int HEADER_TIMEOUT_MS = 5_000;
     static final int RESPONSE_TIMEOUT_MS = 10_000;
-    static final int CUT_GRACE_MS = 5_000;
     static final int MAX_PENDING = 64;
     static final int MAX_PENDING_PER_CLIENT = 16;
     static final int MAX_PENDING_HARD = 128;

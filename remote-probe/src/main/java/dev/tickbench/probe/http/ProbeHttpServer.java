@@ -17,6 +17,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 
@@ -48,6 +49,12 @@ public final class ProbeHttpServer implements AutoCloseable {
     private final MemoryBudget budget;
     private final boolean tls;
     private final Semaphore streamSlots = new Semaphore(MAX_STREAM_CLIENTS);
+    /**
+     * /stream clients cut off for falling behind, until their gap line and the body's end are handed to the
+     * kernel (oldest first; guarded by itself). None is closed on a timer: whenever it reads again, it gets
+     * whole lines, its gap line and the end, however long it stalled ({@link #streamSlot} aside).
+     */
+    private final java.util.Set<HttpConnections.Conn> cutClients = new java.util.LinkedHashSet<>();
     private final Semaphore busySlots = new Semaphore(HttpConnections.MAX_BUSY);
     private final long startedNs = System.nanoTime();
     /** Endpoints of features of their own ({@link ProbeEndpoint}: /triggers), answered like the built-in ones. */
@@ -225,7 +232,7 @@ public final class ProbeHttpServer implements AutoCloseable {
                 }
             }
         }
-        if (!streamSlots.tryAcquire()) {
+        if (!streamSlot()) {
             text(c, req, 503, "too many /stream clients (" + MAX_STREAM_CLIENTS + ")\n", List.of());
             return;
         }
@@ -238,7 +245,11 @@ public final class ProbeHttpServer implements AutoCloseable {
             }
             return;
         }
-        StreamClient client = new StreamClient(budget.consumerBytes(), () -> c.closeIn(HttpConnections.CUT_GRACE_MS));
+        StreamClient client = new StreamClient(budget.consumerBytes(), () -> {
+            synchronized (cutClients) {
+                cutClients.add(c);
+            }
+        });
         try {
             HttpConnections.writeHead(c, 200, "application/x-ndjson", -1, headers);
             c.noDeadline();
@@ -248,7 +259,36 @@ public final class ProbeHttpServer implements AutoCloseable {
             }
         } finally {
             hub.unsubscribe(client);
+            synchronized (cutClients) {
+                cutClients.remove(c);
+            }
             streamSlots.release();
+        }
+    }
+
+    /**
+     * A /stream slot; when all are taken, the client cut off longest ago that has not yet been sent its gap
+     * line (it stopped reading) is closed to make room: the slots go to clients that read.
+     */
+    private boolean streamSlot() throws IOException {
+        if (streamSlots.tryAcquire()) {
+            return true;
+        }
+        HttpConnections.Conn oldest;
+        synchronized (cutClients) {
+            var first = cutClients.iterator();
+            if (!first.hasNext()) {
+                return false;
+            }
+            oldest = first.next();
+            first.remove();
+        }
+        oldest.close(); // its writer fails at once and gives its slot back
+        try {
+            return streamSlots.tryAcquire(HttpConnections.RESPONSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

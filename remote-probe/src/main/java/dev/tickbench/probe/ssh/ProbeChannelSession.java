@@ -1,9 +1,15 @@
 package dev.tickbench.probe.ssh;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.sshd.client.future.DefaultOpenFuture;
+import org.apache.sshd.client.future.OpenFuture;
+import org.apache.sshd.common.AttributeRepository.AttributeKey;
+import org.apache.sshd.common.SshConstants;
 import org.apache.sshd.common.channel.Channel;
 import org.apache.sshd.common.channel.ChannelFactory;
 import org.apache.sshd.common.channel.RequestHandler;
+import org.apache.sshd.common.channel.exception.SshChannelOpenException;
 import org.apache.sshd.common.session.Session;
 import org.apache.sshd.common.util.buffer.Buffer;
 import org.apache.sshd.server.channel.ChannelSession;
@@ -13,8 +19,24 @@ import org.apache.sshd.server.channel.ChannelSession;
  * would need is refused, as OpenSSH refuses what it does not offer: a pseudo-terminal ({@code pty-req},
  * which Apache SSHD answers with success though there is no shell), environment variables ({@code env}:
  * each would be kept for the channel's life) and agent and X11 forwarding.
+ *
+ * <p>What a connection's channels may hold (SECURITY.md): at most {@link #MAX_PER_CONNECTION} at once
+ * (OpenSSH's {@code MaxSessions}; 19 634 empty ones on one connection took a 48 MiB probe down); more
+ * are refused ({@code administratively prohibited}), the connection stays. And
+ * each gives its client a window of {@link #WINDOW_BYTES} ({@code ServerFactoryManager}'s
+ * {@code window-size}, set by {@link ProbeSshServer}): what a client sends before its exec request is kept
+ * for the command, and the window is not replenished until the command reads it, so a channel never
+ * holds more than that, before its command or during it (Apache SSHD's default of 2 MiB let 12 channels
+ * that sent data and no request take the probe down).
  */
 final class ProbeChannelSession extends ChannelSession {
+    /** Session channels one connection may have open at once (OpenSSH's MaxSessions). */
+    static final int MAX_PER_CONNECTION = 10;
+    /** The window, and the largest data packet, a channel offers its client: stdin carries little. */
+    static final int WINDOW_BYTES = 32 << 10;
+
+    private static final AttributeKey<AtomicInteger> OPEN = new AttributeKey<>();
+
     /** Makes these for every {@code session} channel; no other channel type is offered. */
     static final ChannelFactory FACTORY = new ChannelFactory() {
         @Override
@@ -24,9 +46,35 @@ final class ProbeChannelSession extends ChannelSession {
 
         @Override
         public Channel createChannel(Session session) {
-            return new ProbeChannelSession();
+            AtomicInteger open = session.computeAttributeIfAbsent(OPEN, k -> new AtomicInteger());
+            if (open.incrementAndGet() > MAX_PER_CONNECTION) {
+                open.decrementAndGet();
+                return new ProbeChannelSession(true);
+            }
+            ProbeChannelSession channel = new ProbeChannelSession(false);
+            channel.addCloseFutureListener(f -> open.decrementAndGet());
+            return channel;
         }
     };
+
+    /** A channel refused because its connection has its maximum open. */
+    private final boolean refused;
+
+    private ProbeChannelSession(boolean refused) {
+        this.refused = refused;
+    }
+
+    @Override
+    protected OpenFuture doInit(Buffer buffer) {
+        if (!refused) {
+            return super.doInit(buffer);
+        }
+        OpenFuture failed = new DefaultOpenFuture(this, this);
+        failed.setException(new SshChannelOpenException(getChannelId(), SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED,
+                "at most " + MAX_PER_CONNECTION + " session channels per connection"));
+        close(true); // never opened: nothing to tell the client but the refusal; unregisters it
+        return failed;
+    }
 
     @Override
     protected RequestHandler.Result handlePtyReq(Buffer buffer, boolean wantReply) {

@@ -27,16 +27,20 @@ final class ProbeCommand extends AbstractCommandSupport {
     private volatile QueuedOutputStream output;
     private final MemoryBudget budget;
     private final CommandSlots slots;
+    private final SessionSlots sessions;
     private final Supplier<CommandLine> verbs;
 
     /**
      * @param slots shared by the server's commands: each runs its own sampler
+     * @param sessions told while the command runs, so its session is not idle
      * @param verbs a fresh picocli command line of the probe's verbs (the CLI's, passed in: ssh does not know it)
      */
-    ProbeCommand(String command, MemoryBudget budget, CommandSlots slots, Supplier<CommandLine> verbs) {
+    ProbeCommand(String command, MemoryBudget budget, CommandSlots slots, SessionSlots sessions,
+            Supplier<CommandLine> verbs) {
         super(command, null);
         this.budget = budget;
         this.slots = slots;
+        this.sessions = sessions;
         this.verbs = verbs;
     }
 
@@ -57,20 +61,27 @@ final class ProbeCommand extends AbstractCommandSupport {
                 refusal = SshFlags.refusal(verbs.get(), words);
             }
         }
+        CommandSlots.Lease session = null;
+        if (refusal == null && (session = sessions.running(getServerSession())) == null) {
+            refusal = "busy: this session holds no slot (its key holds its share of the sessions); reconnect later";
+        }
         CommandSlots.Lease slot = null;
         if (refusal == null) {
             String[] busy = new String[1];
-            String key = getServerSession() == null ? "" : String.valueOf(getServerSession().getAttribute(AuthorizedKeys.KEY));
+            String key = String.valueOf(getServerSession().getAttribute(AuthorizedKeys.KEY));
             slot = slots.acquire(key, Allowlist.isReplay(words), busy);
             refusal = busy[0];
         }
         if (refusal != null) {
+            if (session != null) {
+                session.close();
+            }
             err.println("tickbench-probe: " + refusal);
             err.flush();
             onExit(REFUSED, refusal);
             return;
         }
-        try (CommandSlots.Lease held = slot) {
+        try (CommandSlots.Lease running = session; CommandSlots.Lease held = slot) {
             runAllowed(cl, words, err);
         }
     }

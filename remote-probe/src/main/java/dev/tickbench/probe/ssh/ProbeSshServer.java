@@ -30,7 +30,9 @@ import picocli.CommandLine;
  * the OpenSSH key options it lists); exec requests run the
  * probe's own commands ({@link Allowlist}); no shell, no pty, no subsystem (so no SFTP), no TCP, agent or
  * X11 forwarding. Before authentication a connection holds little and not for long ({@link PreAuthGate});
- * the algorithms are OpenSSH's defaults without SHA-1 (SECURITY.md).
+ * after it, sessions are shared by key and closed when idle ({@link SessionSlots}), and so are command
+ * slots ({@link CommandSlots}); a connection's channels are few and hold little ({@link ProbeChannelSession}).
+ * The algorithms are OpenSSH's defaults without SHA-1 (SECURITY.md).
  */
 public final class ProbeSshServer implements AutoCloseable {
     static {
@@ -41,8 +43,6 @@ public final class ProbeSshServer implements AutoCloseable {
         }
     }
 
-    /** Authenticated sessions at once (each may run commands within its key's share of the slots). */
-    static final int MAX_SESSIONS = 16;
     /** Public-key attempts per connection (OpenSSH's MaxAuthTries). */
     static final int MAX_AUTH_TRIES = 6;
     /** SSHD's read buffer of every connection, fixed for its life: small, since clients send little. */
@@ -59,11 +59,13 @@ public final class ProbeSshServer implements AutoCloseable {
     private final SshServer server;
     private final PublicKey hostKey;
     private final PreAuthGate gate;
+    private final SessionSlots sessions;
 
-    private ProbeSshServer(SshServer server, PublicKey hostKey, PreAuthGate gate) {
+    private ProbeSshServer(SshServer server, PublicKey hostKey, PreAuthGate gate, SessionSlots sessions) {
         this.server = server;
         this.hostKey = hostKey;
         this.gate = gate;
+        this.sessions = sessions;
     }
 
     /**
@@ -105,7 +107,8 @@ public final class ProbeSshServer implements AutoCloseable {
         CoreModuleProperties.NIO2_READ_BUFFER_SIZE.set(server, READ_BUFFER_BYTES);
         CoreModuleProperties.SOCKET_SNDBUF.set(server, SEND_BUFFER_BYTES);
         CoreModuleProperties.NIO_WORKERS.set(server, IO_THREADS);
-        CoreModuleProperties.MAX_CONCURRENT_SESSIONS.set(server, MAX_SESSIONS);
+        CoreModuleProperties.WINDOW_SIZE.set(server, (long) ProbeChannelSession.WINDOW_BYTES);
+        CoreModuleProperties.MAX_PACKET_SIZE.set(server, (long) ProbeChannelSession.WINDOW_BYTES);
         CoreModuleProperties.MAX_AUTH_REQUESTS.set(server, MAX_AUTH_TRIES);
         server.setHost(bind.resolve("--ssh").getAddress().getHostAddress());
         server.setPort(bind.port());
@@ -120,6 +123,8 @@ public final class ProbeSshServer implements AutoCloseable {
         server.setHostBasedAuthenticator(null);
         AuthorizedKeys authorized = new AuthorizedKeys(authorizedKeys, user, Clock.systemUTC());
         server.setPublickeyAuthenticator(authorized);
+        SessionSlots sessions = new SessionSlots(authorized::distinctKeys);
+        server.addSessionListener(sessions);
         server.setForwardingFilter(RejectAllForwardingFilter.INSTANCE);
         server.setChannelFactories(List.of(ProbeChannelSession.FACTORY));
         // the stream is repetitive JSON: offer zlib after authentication only (zlib@openssh.com, as OpenSSH
@@ -128,15 +133,16 @@ public final class ProbeSshServer implements AutoCloseable {
         server.setCompressionFactories(List.of(BuiltinCompressions.delayedZlib, BuiltinCompressions.none));
         server.setSubsystemFactories(List.of());
         CommandSlots slots = new CommandSlots(MemoryBudget.MAX_SSH_COMMANDS, authorized::distinctKeys);
-        server.setShellFactory(channel -> new ProbeCommand(null, budget, slots, verbs));
-        server.setCommandFactory((channel, command) -> new ProbeCommand(command, budget, slots, verbs));
+        server.setShellFactory(channel -> new ProbeCommand(null, budget, slots, sessions, verbs));
+        server.setCommandFactory((channel, command) -> new ProbeCommand(command, budget, slots, sessions, verbs));
         try {
             server.start();
         } catch (IOException e) {
+            sessions.close();
             throw new UserError("--ssh " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
                     + "); pick a free port", 1);
         }
-        return new ProbeSshServer(server, hostKey, gate);
+        return new ProbeSshServer(server, hostKey, gate, sessions);
     }
 
     private static void writePublicKey(Path hostKeyFile, PublicKey key) {
@@ -174,6 +180,10 @@ public final class ProbeSshServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        server.stop(true);
+        try {
+            server.stop(true);
+        } finally {
+            sessions.close();
+        }
     }
 }

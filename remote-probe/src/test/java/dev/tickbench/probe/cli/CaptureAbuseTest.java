@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -157,13 +158,14 @@ class CaptureAbuseTest {
         Path f = dir.resolve("killed.ndjson");
         Process p = Fixtures.start(List.of("record", "--out", f.toString(), "--duration", "10m", "--rate", "1"));
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_S);
-            while (readableSamples(f) < 3) {
-                assertTrue(System.nanoTime() < deadline, "3 samples of a 1 Hz recording not in the file after " + WAIT_S
-                        + " s: it is not flushed every second");
+            Waits.until(() -> "3 samples of a 1 Hz recording in the file (it is flushed every second)", Duration.ofMillis(200), () -> {
                 assertTrue(p.isAlive(), "record ended early");
-                Thread.sleep(200);
-            }
+                try {
+                    return readableSamples(f) >= 3;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
         } finally {
             p.destroyForcibly(); // SIGKILL: no shutdown hook, no close
             p.waitFor(WAIT_S, TimeUnit.SECONDS);

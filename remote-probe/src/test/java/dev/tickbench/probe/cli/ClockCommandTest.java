@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code tickbench-probe clock} (docs/clock.md): the scripted laptop's story (boards/x86-laptop.story)
  * recorded and judged stage by stage, text and JSON; a live window on the ARM board, whose big cluster
- * its cooling device caps; this machine; and bad flags and files.
+ * its cooling device caps; the same live verdict in both cpufreq layouts; this machine; and bad flags
+ * and files.
  */
 class ClockCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -143,6 +144,51 @@ class ClockCommandTest {
         assertTrue(text.out().contains("policy4 (CPU 4-5, schedutil, cpufreq-dt): THERMAL\n"), text.out());
         assertTrue(text.out().contains("  because cooling_device1 (cpufreq-cpu4) at state 3 of 7, bound to thermal_zone0 (cpu-thermal)"
                 + " at 77.5 C, above trip 1 (passive, 75 C)\n"), text.out());
+    }
+
+    /** {@code clock --window 300ms} live on a board directory, as JSON. */
+    private static JsonNode liveJson(Path board) throws IOException {
+        Fixtures.Result r = Fixtures.run("clock", "--window", "300ms", "--json", "--proc-root", board.resolve("proc").toString(),
+                "--sys-root", board.resolve("sys").toString());
+        assertEquals(0, r.code(), r.err());
+        return JSON.readTree(r.out());
+    }
+
+    @Test
+    void theSameLiveVerdictInBothCpufreqLayouts() throws IOException {
+        // boards/router-arm-cooled.story: the router as an older kernel lays it out (cpuN/cpufreq only, two clusters by
+        // related_cpus), an older kernel's cpufreq cooling device at 2 of 4 bound to cpu-thermal's passive trip (85 C),
+        // the zone at 88 C and every CPU's scaling_max_freq lowered from 1400 to 1050 MHz, the clock at it
+        Path router = tmp.resolve("router-cooled");
+        Boards.copyTree(Boards.dir(Boards.ROUTER), router);
+        ScriptedBoard.of(router, "router-arm-cooled.story", ScriptedBoard.story("router-arm-cooled"));
+        Fixtures.Result text = Fixtures.run("clock", "--window", "300ms", "--proc-root", router.resolve("proc").toString(),
+                "--sys-root", router.resolve("sys").toString());
+        assertEquals(0, text.code(), text.err());
+        for (String cluster : new String[] {"policy0 (CPU 0-1", "policy2 (CPU 2-3"}) {
+            assertTrue(text.out().contains(cluster + ", userspace, cpufreq-dt): THERMAL\n"
+                    + "  clock 1050 MHz of 1400 MHz (75 %), peak 1050 MHz; cap 1050 MHz, at it 100 % of the window\n"
+                    + "  because cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 C,"
+                    + " above trip 0 (passive, 85 C)\n"
+                    + "  because scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)\n"), text.out());
+        }
+        JsonNode perCpu = liveJson(router);
+        assertEquals("[0,1]", perCpu.path("policies").get(0).path("cpus").toString());
+        assertEquals(2, perCpu.path("policies").size(), "one verdict per policy, not per CPU");
+
+        Path linked = tmp.resolve("router-cooled-4.3");
+        Boards.copyTree(router, linked);
+        dev.tickbench.testkit.CpufreqLayouts.toPolicyLayout(linked);
+        assertTrue(Files.isSymbolicLink(linked.resolve("sys/devices/system/cpu/cpu3/cpufreq")));
+        assertEquals(perCpu.path("policies"), liveJson(linked).path("policies"), "cpufreq/policyN: the same verdict");
+
+        // and the ARM board the other way round: its policyN directories dereferenced into per-CPU copies
+        Path arm = tmp.resolve("arm-per-cpu");
+        Boards.copyTree(Boards.dir(Boards.ARM_COOLING), arm);
+        JsonNode asIs = liveJson(arm);
+        dev.tickbench.testkit.CpufreqLayouts.toCpuLayout(arm);
+        assertEquals(asIs.path("policies"), liveJson(arm).path("policies"));
+        assertEquals("thermal", asIs.path("policies").get(1).path("limiter").asText());
     }
 
     @Test

@@ -51,8 +51,31 @@ public class InertOutputTest {
             assertEquals(0, r.exit(), r.err());
             assertInert(r.out());
             String row = r.out().lines().filter(l -> l.contains("fake-row")).findFirst().orElseThrow();
-            assertTrue(row.trim().startsWith(p.pid() + "  ") && row.contains("[2J\\x0d    1  fake-row \\x1b]0;owned\\x07"), row);
+            // the leading ESC is the name's own: kept, escaped (the 40 characters end before the BEL)
+            assertTrue(row.trim().startsWith(p.pid() + "  \\x1b[2J\\x0d    1  fake-row \\x1b]0;owned…"), row);
             assertFalse(r.out().lines().anyMatch(l -> l.startsWith("    1  fake-row")), "a forged row");
+        } finally {
+            p.destroy();
+            p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void procsJsonCarriesABidiOverrideAndAC1ControlEscaped() throws Exception {
+        String argv0 = "tb-\u202egnp.exe\u009b[2J\u007f";
+        Process p = evilProcess(argv0);
+        try {
+            ProbeRun r = ProbeRun.of("procs", "--json");
+            assertEquals(0, r.exit(), r.err());
+            assertInert(r.out());
+            assertTrue(r.out().toLowerCase(java.util.Locale.ROOT).contains("\"tb-\\u202egnp.exe\\u009b[2j\\u007f 600\""),
+                    "escaped in the JSON text");
+            String command = null;
+            for (com.fasterxml.jackson.databind.JsonNode row : new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out())
+                    .path("processes")) {
+                command = row.path("pid").asLong() == p.pid() ? row.path("command").asText() : command;
+            }
+            assertEquals(argv0 + " 600", command, "parsed back, the name as it is");
         } finally {
             p.destroy();
             p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);

@@ -12,8 +12,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Real cgroups on the test machine: a parent with 0.2 CPU of quota and a child, created under the
- * live cpu hierarchy (v1 cpu mount, or v2 with the cpu controller) with a unique name per run.
+ * Real cgroups on the test machine: a parent with 0.2 CPU of quota (or none) and a child, weighted so
+ * that the machine's other load cannot starve what runs in them, created under the live cpu hierarchy
+ * (v1 cpu mount, or v2 with the cpu controller) with a unique name per run.
  * Under CI=true a machine that cannot do this fails the test; elsewhere the test is skipped with why.
  */
 final class RealCgroups implements AutoCloseable {
@@ -52,19 +53,18 @@ final class RealCgroups implements AutoCloseable {
     private void make() throws IOException {
         Files.createDirectory(parent);
         try {
+            // 20 tasks' worth of weight: on a busy machine (the suite's other forks, a second build, busy loops)
+            // a loop in the child still gets most of a CPU, so it is the quota that holds it back, in every
+            // period, and not the machine's load, which would otherwise leave it under 0.2 CPU and unthrottled
             if (mount.version() == CgroupVersion.V1) {
                 Files.writeString(parent.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
                 if (quota) {
                     Files.writeString(parent.resolve("cpu.cfs_quota_us"), Long.toString(QUOTA_US));
-                } else {
-                    // 20 tasks' worth of weight: on a busy machine the loops still get about a CPU
-                    Files.writeString(parent.resolve("cpu.shares"), "20480");
                 }
+                Files.writeString(parent.resolve("cpu.shares"), "20480");
             } else {
                 Files.writeString(parent.resolve("cpu.max"), quota ? QUOTA_US + " " + PERIOD_US : "max " + PERIOD_US);
-                if (!quota) {
-                    Files.writeString(parent.resolve("cpu.weight"), "2000");
-                }
+                Files.writeString(parent.resolve("cpu.weight"), "2000");
                 Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu");
             }
             Files.createDirectory(child);
@@ -83,8 +83,7 @@ final class RealCgroups implements AutoCloseable {
     }
 
     /**
-     * A pair without a quota (the parent weighted up so that busy loops in the child get CPU on a busy
-     * machine), mirrored into a separately mounted v1 cpuacct hierarchy when the host has one.
+     * A pair without a quota, mirrored into a separately mounted v1 cpuacct hierarchy when the host has one.
      */
     static RealCgroups createUnlimitedWithCpuacct() throws IOException {
         return create(false, true, "tickbench-test-");

@@ -172,6 +172,16 @@ class HttpAbuseTest {
                         throw new AssertionError(e);
                     }
                 });
+                // the cut clients stall on, each keeping its slot until it has taken its gap line; a new
+                // viewer finding every slot taken pushes the oldest of them out and gets its stream
+                try (Socket viewer = new Socket()) {
+                    viewer.connect(new InetSocketAddress("127.0.0.1", s.httpPort()));
+                    viewer.setSoTimeout((int) ServeProcess.TIMEOUT.toMillis());
+                    viewer.getOutputStream().write("GET /stream HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    String status = new java.io.BufferedReader(new java.io.InputStreamReader(viewer.getInputStream(),
+                            StandardCharsets.US_ASCII)).readLine();
+                    assertEquals("HTTP/1.1 200 OK", status);
+                }
                 assertFalse(String.join("\n", s.stderr()).contains("OutOfMemoryError"), String.join("\n", s.stderr()));
             } finally {
                 for (Socket c : stalled) {

@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** A real Prometheus server on loopback scrapes a running serve (with a bearer token) every second. */
 class PrometheusScrapeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final long WAIT_NS = Waits.DEADLINE.toNanos();
 
     @TempDir
     Path tmp;
@@ -101,33 +101,43 @@ class PrometheusScrapeTest {
         }
     }
 
-    /** Polls the instant-query API until the result vector is not empty (bounded in time). */
-    private static JsonNode awaitResult(int port, String query, Process prom, Path tmp) throws Exception {
+    /** Polls the instant-query API until the result vector is not empty, with the suite's deadline. */
+    private static JsonNode awaitResult(int port, String query, Process prom, Path tmp) {
         HttpClient http = HttpClient.newHttpClient();
         URI uri = URI.create("http://127.0.0.1:" + port + "/api/v1/query?query="
                 + URLEncoder.encode(query, StandardCharsets.UTF_8));
-        long deadline = System.nanoTime() + WAIT_NS;
-        String last = "";
-        while (System.nanoTime() < deadline) {
+        String[] last = {""};
+        Path log = tmp.resolve("prometheus.log");
+        JsonNode[] result = new JsonNode[1];
+        // every half second: each poll is a query Prometheus evaluates
+        Waits.until(() -> "a result for " + query + "; last answer: " + last[0] + "\nlog: " + read(log), Duration.ofMillis(500), () -> {
             if (!prom.isAlive()) {
-                throw new AssertionError("prometheus exited: " + Files.readString(tmp.resolve("prometheus.log")));
+                throw new AssertionError("prometheus exited: " + read(log));
             }
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
-                last = r.body();
+                last[0] = r.body();
                 if (r.statusCode() == 200) {
-                    JsonNode result = JSON.readTree(r.body()).path("data").path("result");
-                    if (result.isArray() && result.size() > 0) {
-                        return result;
-                    }
+                    result[0] = JSON.readTree(r.body()).path("data").path("result");
+                    return result[0].isArray() && result[0].size() > 0;
                 }
             } catch (IOException notYetListening) {
-                last = notYetListening.toString();
+                last[0] = notYetListening.toString();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
-            Thread.sleep(500);
+            return false;
+        });
+        return result[0];
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
         }
-        throw new AssertionError("no result for " + query + " in 60 s; last answer: " + last + "\nlog: "
-                + Files.readString(tmp.resolve("prometheus.log")));
     }
 
     private static int freePort() throws IOException {

@@ -74,28 +74,30 @@ public final class ServeProcess implements AutoCloseable {
         }, "serve-stderr");
         reader.setDaemon(true);
         reader.start();
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            for (String line : stderr) {
-                Matcher m = HTTP.matcher(line);
-                if (m.find()) {
-                    httpPort = Integer.parseInt(m.group(2));
+        try {
+            Waits.until(TIMEOUT, () -> "serve to start listening: " + String.join("\n", stderr), () -> {
+                for (String line : stderr) {
+                    Matcher m = HTTP.matcher(line);
+                    if (m.find()) {
+                        httpPort = Integer.parseInt(m.group(2));
+                    }
+                    m = SSH.matcher(line);
+                    if (m.find()) {
+                        sshPort = Integer.parseInt(m.group(2));
+                    }
                 }
-                m = SSH.matcher(line);
-                if (m.find()) {
-                    sshPort = Integer.parseInt(m.group(2));
+                if (httpPort > 0 && (!ssh || sshPort > 0)) {
+                    return true;
                 }
-            }
-            if (httpPort > 0 && (!ssh || sshPort > 0)) {
-                return;
-            }
-            if (!process.isAlive()) {
-                throw new IllegalStateException("serve exited with " + process.exitValue() + ": " + String.join("\n", stderr));
-            }
-            Thread.sleep(50);
+                if (!process.isAlive()) {
+                    throw new IllegalStateException("serve exited with " + process.exitValue() + ": " + String.join("\n", stderr));
+                }
+                return false;
+            });
+        } catch (AssertionError | IllegalStateException e) {
+            close();
+            throw e;
         }
-        close();
-        throw new IllegalStateException("serve did not start listening in " + TIMEOUT + ": " + String.join("\n", stderr));
     }
 
     public int httpPort() {

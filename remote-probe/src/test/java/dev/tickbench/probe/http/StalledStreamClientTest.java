@@ -19,20 +19,38 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 30 item 7: a {@code /stream} client that stops reading is cut off after a whole share; when it
- * reads again (slowly, as the slow client it is) it gets whole lines, then one whole {@code gap} line
- * naming the samples it did not get, then the end of the chunked body: never half a line.
+ * reads again (slowly, as the slow client it is), soon or long after, it gets whole lines, then one whole
+ * {@code gap} line naming the samples it did not get, then the end of the chunked body: never half a line.
  */
 class StalledStreamClientTest {
     /** The slow reader's pace once it reads again: far below what the kernel buffers hold per grace period. */
     private static final int READ_BYTES = 16 << 10;
     private static final long READ_PAUSE_MS = 50;
+    /** Longer than any timer the server had for a cut client (5 s): a stall of 10 s lost the gap line. */
+    private static final long LONG_STALL_S = 15;
 
     @Test
     void aCutClientGetsAWholeGapLineBeforeTheEnd() throws Exception {
+        stallThenRead(0);
+    }
+
+    /**
+     * A client that stalled 10 s got about 104 KB ending in half a sample line, no gap line and no end of
+     * the body: the server closed it 5 s after its cut, while the rest of the line was still unsent. The
+     * gap line now comes before the connection is closed, however long the client stalls.
+     */
+    @Test
+    void aClientStalledLongAfterItsCutStillGetsItsGapLine() throws Exception {
+        stallThenRead(LONG_STALL_S);
+    }
+
+    /** Connects to /stream, reads nothing until the cut and {@code moreS} more seconds, then reads slowly. */
+    private static void stallThenRead(long moreS) throws Exception {
         try (ServeProcess s = ServeProcess.start(List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"),
                 "--rate", "100");
                 Socket c = new Socket()) {
@@ -42,6 +60,7 @@ class StalledStreamClientTest {
             c.setSoTimeout((int) ServeProcess.TIMEOUT.toMillis());
             c.getOutputStream().write("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             Waits.until("the stalled client is cut off", () -> metric(s, "tickbench_http_slow_clients_cut_total") >= 1);
+            Thread.sleep(TimeUnit.SECONDS.toMillis(moreS)); // the stall itself: what the test varies, not a sync
 
             ByteArrayOutputStream raw = new ByteArrayOutputStream();
             InputStream in = c.getInputStream();
@@ -73,8 +92,8 @@ class StalledStreamClientTest {
             }
             assertEquals(lastSample + 1, gap.fromSeq(), "the gap starts at the first sample the client did not get");
             assertTrue(gap.toSeq() >= gap.fromSeq(), gap.toString());
-            System.out.printf("cut client: %d bytes, last sample %d, gap %d..%d%n", body.bytes().length, lastSample,
-                    gap.fromSeq(), gap.toSeq());
+            System.out.printf("client cut and stalled %d s more: %d bytes, last sample %d, gap %d..%d%n", moreS,
+                    body.bytes().length, lastSample, gap.fromSeq(), gap.toSeq());
         }
     }
 

@@ -40,7 +40,7 @@ class SshAbuseTest {
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        String[] keys = {"plain", "pinned", "elsewhere", "expired", "fenced", "bogus", "replayer"};
+        String[] keys = {"plain", "pinned", "elsewhere", "expired", "fenced", "bogus", "replayer", "badmask", "badlength"};
         for (String k : keys) {
             ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", k, "-f", dir.resolve(k).toString()), "", WAIT_S);
         }
@@ -54,7 +54,9 @@ class SshAbuseTest {
                 "expiry-time=\"20200101\" " + pub("expired"),
                 "no-pty,from=\"127.0.0.0/8,!10.*\",expiry-time=\"29990101Z\" " + pub("fenced"),
                 "permitopen=\"127.0.0.1:22\" " + pub("bogus"),
-                "restrict,command=\"throttle replay --ceiling 8\" " + pub("replayer")));
+                "restrict,command=\"throttle replay --ceiling 8\" " + pub("replayer"),
+                "from=\"*,!127.0.0.1/33\" " + pub("badmask"),
+                "from=\"*,!127.0.0.1/x\" " + pub("badlength")));
         SshServe s = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "100");
         serve = s.serve();
         knownHosts = s.knownHosts();
@@ -126,7 +128,7 @@ class SshAbuseTest {
         try {
             ProcessRun.Result r = ssh("plain", "", "procs");
             assertEquals(0, r.code(), r.err());
-            assertTrue(r.out().contains("fake-row \\x1b]0;owned\\x07"), r.out());
+            assertTrue(r.out().contains("\\x1b[2J\\x0d    1  fake-row \\x1b]0;owned"), r.out());
             InertOutputTest.assertInert(r.out());
         } finally {
             evil.destroy();
@@ -153,6 +155,22 @@ class SshAbuseTest {
         assertEquals(0, fenced.code(), fenced.err());
         assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("does not match 127.0.0.1")), serve.stderr().toString());
         assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("the key expired at 20")), serve.stderr().toString());
+    }
+
+    /**
+     * A malformed network after {@code !} denied nothing, so {@code *} let in the address the line keeps
+     * out. Such a key line is refused, as OpenSSH refuses a bad CIDR, with a log line naming the entry.
+     */
+    @Test
+    void aMalformedNegatedNetworkRefusesTheKey() throws Exception {
+        for (String key : new String[] {"badmask", "badlength"}) {
+            ProcessRun.Result r = ssh(key, "", "capabilities");
+            assertEquals(255, r.code(), key + " logged in: " + r.out());
+        }
+        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("line 8: key refused: '127.0.0.1/33' has a mask of 33 "
+                + "bits, more than the 32 of its address")), serve.stderr().toString());
+        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("line 9: key refused: '127.0.0.1/x' is neither an "
+                + "address nor a network (ADDRESS/BITS)")), serve.stderr().toString());
     }
 
     @Test

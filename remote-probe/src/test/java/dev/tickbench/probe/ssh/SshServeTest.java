@@ -14,6 +14,7 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.probe.http.ServeProcess;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,6 +54,8 @@ class SshServeTest {
     static Path dir;
     static ServeProcess serve;
     static Path knownHosts;
+    /** serve's sampler threads with no stream open (its own); each stream adds one while it runs. */
+    static int samplersIdle;
 
     @BeforeAll
     static void start() throws Exception {
@@ -66,6 +69,7 @@ class SshServeTest {
         SshServe s = SshServe.start(List.of(), "127.0.0.1", authorized, dir, USER, "--rate", "20");
         serve = s.serve();
         knownHosts = s.knownHosts();
+        samplersIdle = samplerThreads();
     }
 
     @AfterAll
@@ -223,7 +227,8 @@ class SshServeTest {
 
     @Test
     void sshdClientStreamsAndTheStreamEndsWhenTheClientGoes() throws Exception {
-        int samplersBefore = samplerThreads();
+        int samplersBefore = samplersIdle;
+        awaitSamplerThreads(samplersBefore); // the stream of an earlier test may still be ending
         try (SshClient client = client()) {
             try (ClientSession session = connect(client)) {
                 ChannelExec exec = session.createExecChannel("stream --rate 20");
@@ -240,7 +245,8 @@ class SshServeTest {
 
     @Test
     void streamEndsWhenTheChannelClosesAndTheSessionStays() throws Exception {
-        int samplersBefore = samplerThreads();
+        int samplersBefore = samplersIdle;
+        awaitSamplerThreads(samplersBefore); // the stream of an earlier test may still be ending
         try (SshClient client = client(); ClientSession session = connect(client)) {
             ChannelExec exec = session.createExecChannel("stream --rate 20");
             exec.open().verify(WAIT_S, TimeUnit.SECONDS);
@@ -329,12 +335,14 @@ class SshServeTest {
         return n;
     }
 
-    private static void awaitSamplerThreads(int expected) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_S);
-        while (samplerThreads() != expected) {
-            assertTrue(System.nanoTime() < deadline, "the stream's sampler still runs after the client went away");
-            Thread.sleep(100);
-        }
+    private static void awaitSamplerThreads(int expected) {
+        Waits.until(expected + " sampler threads in serve (the stream's sampler ends when its client goes away)", () -> {
+            try {
+                return samplerThreads() == expected;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
 
     // ---- helpers ----

@@ -14,7 +14,20 @@ import java.util.regex.Pattern;
  */
 public record FileSet(Root root, NamePattern path, NamePattern key, Where where) {
     /** The injected root the path is under ({@code SystemRoots}). */
-    public enum Root { PROC, SYS }
+    public enum Root {
+        PROC,
+        SYS,
+        /**
+         * Each cpufreq policy's directory, in whichever of the kernel's layouts it has:
+         * {@code <sys>/devices/system/cpu/cpufreq/policyN}, or, without those, the {@code cpuN/cpufreq} of
+         * the policy's first CPU (docs/clock.md, "Both layouts"). The policy's number is the capture
+         * {@value #POLICY}, which the key names and the path does not.
+         */
+        CPUFREQ_POLICY
+    }
+
+    /** The capture a {@link Root#CPUFREQ_POLICY} file set's key gets the policy's number from. */
+    public static final String POLICY = "policy";
 
     /**
      * Keeps a file only when the text of another file (a path pattern with some of the file's captures,
@@ -31,7 +44,12 @@ public record FileSet(Root root, NamePattern path, NamePattern key, Where where)
     public FileSet {
         checkRelative(path);
         Set<String> used = new HashSet<>(key.captures());
-        if (!used.containsAll(path.captures()) || !path.captures().containsAll(used)) {
+        Set<String> captured = new HashSet<>(path.captures());
+        if (root == Root.CPUFREQ_POLICY && (!captured.add(POLICY) || where != null)) {
+            throw new IllegalArgumentException("a file set under each cpufreq policy gets {" + POLICY + "} from the policy,"
+                    + " not from its path " + path + ", and has no condition");
+        }
+        if (!used.equals(captured)) {
             throw new IllegalArgumentException("the key " + key + " must name every capture of the path " + path
                     + " and no other, so that each file has its own key");
         }
@@ -64,6 +82,11 @@ public record FileSet(Root root, NamePattern path, NamePattern key, Where where)
         return new FileSet(Root.PROC, NamePattern.of(path), NamePattern.of(key), null);
     }
 
+    /** The files {@code path} names in each cpufreq policy's directory, whichever the layout ({@link Root#CPUFREQ_POLICY}). */
+    public static FileSet cpufreqPolicy(String path, String key) {
+        return new FileSet(Root.CPUFREQ_POLICY, NamePattern.of(path), NamePattern.of(key), null);
+    }
+
     /** These files, kept only where the text of {@code path} (same root, the file's captures) matches {@code regex}. */
     public FileSet where(String path, String regex) {
         return new FileSet(root, this.path, key, new Where(NamePattern.of(path), Pattern.compile(regex)));
@@ -71,6 +94,9 @@ public record FileSet(Root root, NamePattern path, NamePattern key, Where where)
 
     /** The path as a user reads it: {@code <sys>/class/hwmon/hwmon*}{@code /temp*_input}. */
     public String describe() {
+        if (root == Root.CPUFREQ_POLICY) {
+            return "<sys>/devices/system/cpu/cpufreq/policy*/" + path.glob() + " (or cpu*/cpufreq/" + path.glob() + ")";
+        }
         String files = "<" + root.name().toLowerCase(java.util.Locale.ROOT) + ">/" + path.glob();
         return where == null ? files : files + " where " + where;
     }

@@ -11,10 +11,11 @@ import java.util.List;
  * What holds a CPU's clock, the frequency half (docs/clock.md): the cpufreq policies' limits and
  * settings, boost and intel_pstate's knobs, cpufreq statistics, and cpuidle states. Each family of
  * one-number files is one file set read by the generic reader; cpufreq's {@code time_in_state} table
- * has its reader ({@code CpuFreqTimeInState}).
+ * has its reader ({@code TimeInState}). A policy's files are found in its directory in either sysfs
+ * layout ({@link FileSet#cpufreqPolicy}): {@code cpufreq/policyN}, or {@code cpuN/cpufreq} on kernels
+ * before 4.3 and in copies made without links.
  */
 final class FrequencySources {
-    private static final String POLICY = "devices/system/cpu/cpufreq/policy{policy:\\d+}/";
     private static final String CPUIDLE = "devices/system/cpu/cpu{cpu:\\d+}/cpuidle/state{state:\\d+}/";
 
     private FrequencySources() {}
@@ -26,7 +27,7 @@ final class FrequencySources {
     /** The limits can move while the system runs (a cooling device lowers scaling_max_freq): levels, stored on change. */
     private static SourceEntry policies() {
         return SourceEntry.fileSet("cpufreq_policy", ValueKind.LEVEL,
-                        FileSet.sys(POLICY + "{limit:scaling_max_freq|scaling_min_freq|cpuinfo_max_freq|cpuinfo_min_freq|scaling_setspeed}",
+                        FileSet.cpufreqPolicy("{limit:scaling_max_freq|scaling_min_freq|cpuinfo_max_freq|cpuinfo_min_freq|scaling_setspeed}",
                                 "policy{policy}.{limit}"),
                         "each cpufreq policy's limits (scaling_max_freq, scaling_min_freq), its hardware range (cpuinfo_*) and the"
                                 + " userspace governor's setpoint (scaling_setspeed), re-read every tick")
@@ -46,7 +47,7 @@ final class FrequencySources {
     }
 
     private static AttributeEntry policyText(String key, String file, String description) {
-        return AttributeEntry.file(FileSet.sys(POLICY + file, "policy{policy}." + key), Unit.TEXT, description);
+        return AttributeEntry.file(FileSet.cpufreqPolicy(file, "policy{policy}." + key), Unit.TEXT, description);
     }
 
     private static SourceEntry boost() {
@@ -76,7 +77,7 @@ final class FrequencySources {
 
     private static SourceEntry transitions() {
         return SourceEntry.fileSet("cpufreq_trans", ValueKind.COUNTER,
-                        FileSet.sys(POLICY + "stats/total_trans", "policy{policy}"),
+                        FileSet.cpufreqPolicy("stats/total_trans", "policy{policy}"),
                         "clock changes of each cpufreq policy (stats/total_trans, where the kernel keeps cpufreq statistics)")
                 .series(SeriesEntry.counter("cpufreq_trans.policy{policy:\\d+}", Unit.COUNT, "the policy's clock changes")
                         .metric(counter("tickbench_cpufreq_transitions_total", "Clock changes of a cpufreq policy (stats/total_trans).",
@@ -85,7 +86,7 @@ final class FrequencySources {
 
     private static SourceEntry timeInState() {
         return SourceEntry.of("cpufreq_time_in_state", ValueKind.COUNTER, ReadRule.EVERY_TICK,
-                        "/sys/devices/system/cpu/cpufreq/policyN/stats/time_in_state",
+                        "/sys/devices/system/cpu/cpufreq/policyN/stats/time_in_state (or cpuN/cpufreq/stats/time_in_state)",
                         "time each cpufreq policy spent at each frequency (USER_HZ ticks), where the kernel keeps cpufreq statistics")
                 .series(SeriesEntry.counter("cpufreq_time_in_state.policy{policy:\\d+}.{khz:\\d+}", Unit.TICKS,
                                 "time the policy ran at this frequency (kHz)")

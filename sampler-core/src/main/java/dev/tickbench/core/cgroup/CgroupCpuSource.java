@@ -1,6 +1,7 @@
 package dev.tickbench.core.cgroup;
 
 import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.source.KernelBound;
 import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.Presence;
 import dev.tickbench.core.source.Source;
@@ -112,7 +113,7 @@ public final class CgroupCpuSource implements Source {
 
     private static KernelFile openOrNull(Path p) {
         try {
-            return KernelFile.open(p);
+            return KernelFile.open(p, KernelBound.ATTRIBUTE);
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.tickbench.core.cgroup;
 
+import dev.tickbench.core.source.KernelBound;
+import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.TextScanner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -144,9 +146,10 @@ public final class LevelReader {
         }
     }
 
+    /** A cgroup control file's text (at most {@link KernelBound#ATTRIBUTE}), or null when it cannot be read. */
     static String text(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.ISO_8859_1);
+            return new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.ISO_8859_1);
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -3,7 +3,6 @@ package dev.tickbench.core.cgroup;
 import dev.tickbench.core.source.MountInfo;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,25 +35,26 @@ public final class Mounts {
 
     public static Mounts read(SystemRoots roots) throws CgroupException {
         Path file = roots.proc("self/mountinfo");
-        String text;
         try {
-            text = TargetResolver.utf8(Files.readAllBytes(file)); // mount points are names: UTF-8 bytes
+            return of(MountInfo.read(file, MountInfo::isCgroup), roots.mountBase());
         } catch (IOException e) {
             throw new CgroupException("cannot read " + file + ": " + e.getMessage());
         }
-        return parse(text, roots.mountBase());
+    }
+
+    static Mounts parse(String mountinfo, Path base) {
+        return of(MountInfo.parse(mountinfo), base);
     }
 
     /**
-     * Parses mountinfo lines: {@code id parent major:minor root mountpoint options [optional…] - fstype
-     * source superoptions}.
+     * The cgroup mounts among mountinfo's.
      *
      * @param base the directory mount points are resolved under ({@code /} on a live system)
      */
-    static Mounts parse(String mountinfo, Path base) {
+    static Mounts of(List<MountInfo> mountinfo, Path base) {
         List<CgroupMount> found = new ArrayList<>();
         CgroupMount acct = null;
-        for (MountInfo m : MountInfo.parse(mountinfo)) {
+        for (MountInfo m : mountinfo) {
             Path point = base.resolve(m.mountPoint().substring(1));
             if (m.fsType().equals("cgroup2")) {
                 found.add(new CgroupMount(CgroupVersion.V2, point, m.root(), false));

@@ -1,8 +1,8 @@
 package dev.tickbench.core.cgroup;
 
+import dev.tickbench.core.source.PidCgroup;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -39,16 +39,16 @@ public final class TargetResolver {
             throw new CgroupException("--pid must be a positive process id, got " + pid);
         }
         Path file = roots.proc(pid + "/cgroup");
-        String text;
+        PidCgroup cgroups;
         try {
-            text = utf8(Files.readAllBytes(file));
+            cgroups = PidCgroup.read(file);
         } catch (NoSuchFileException e) {
             throw new CgroupException("no process " + pid + " (" + file + " does not exist)");
         } catch (IOException e) {
             throw new CgroupException("cannot read " + file + ": " + e.getMessage());
         }
         CgroupMount mount = mounts.cpuHierarchy();
-        String reported = pathFor(text, mount.version());
+        String reported = pathFor(cgroups, mount.version());
         if (reported == null) {
             throw new CgroupException(file + " has no " + (mount.version() == CgroupVersion.V1
                     ? "v1 line with the cpu controller" : "v2 '0::' line") + " for process " + pid);
@@ -77,44 +77,21 @@ public final class TargetResolver {
         return resolve(mount, rel, reported, "process " + pid + "'s cgroup " + reported);
     }
 
-    /** A cgroup given by its path relative to the cpu hierarchy's mount, e.g. {@code /kubepods.slice/…}. */
+    /**
+     * A cgroup given by its path relative to the cpu hierarchy's mount, e.g. {@code /kubepods.slice/…}:
+     * taken as given, byte for byte (a name may end in a space or a control character).
+     */
     public CgroupTarget forPath(String path) throws CgroupException {
-        if (path == null || path.isBlank()) {
+        if (path == null || path.isEmpty()) {
             throw new CgroupException("--cgroup needs a path relative to the cgroup mount, e.g. /kubepods.slice");
         }
         CgroupMount mount = mounts.cpuHierarchy();
-        return resolve(mount, path.trim(), null, "--cgroup " + path.trim());
+        return resolve(mount, path, null, "--cgroup " + path);
     }
 
-    /**
-     * A {@code /proc} text that names things (cgroup paths, process names, mount points): the kernel
-     * keeps names as the bytes they were given, which are UTF-8 everywhere we run (issue 30: read as
-     * Latin-1, a cgroup named {@code café} became {@code cafÃ©} and no such directory). A byte sequence
-     * that is not UTF-8 reads as U+FFFD, and such a path then names no directory: said, not guessed.
-     */
-    public static String utf8(byte[] procText) {
-        return new String(procText, StandardCharsets.UTF_8);
-    }
-
-    /** The path of the cpu hierarchy's line in a {@code /proc/PID/cgroup} text, or null. */
-    public static String pathFor(String procCgroup, CgroupVersion version) {
-        for (String line : procCgroup.split("\n")) {
-            int a = line.indexOf(':');
-            int b = a < 0 ? -1 : line.indexOf(':', a + 1);
-            if (b < 0) {
-                continue;
-            }
-            String id = line.substring(0, a);
-            List<String> controllers = Arrays.asList(line.substring(a + 1, b).split(","));
-            String path = line.substring(b + 1).trim();
-            if (version == CgroupVersion.V2 && id.equals("0") && line.substring(a + 1, b).isEmpty()) {
-                return path;
-            }
-            if (version == CgroupVersion.V1 && controllers.contains("cpu")) {
-                return path;
-            }
-        }
-        return null;
+    /** The path a process has in the cpu hierarchy of that version ({@code 0::} for v2, the cpu controller's line for v1), or null. */
+    public static String pathFor(PidCgroup cgroups, CgroupVersion version) {
+        return version == CgroupVersion.V2 ? cgroups.unified() : cgroups.v1("cpu");
     }
 
     private CgroupTarget resolve(CgroupMount mount, String path, String reported, String what)

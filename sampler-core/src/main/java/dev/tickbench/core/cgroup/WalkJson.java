@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -22,7 +23,8 @@ import java.util.Map;
  * ignore fields they do not know. Missing values are {@code null}, never 0.
  */
 public final class WalkJson {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /** Cgroup names are anyone's text: no raw control or bidi character in the JSON either. */
+    private static final JsonFactory FACTORY = JsonOutput.newFactory();
     private static final ObjectMapper JSON = new ObjectMapper(FACTORY);
     /** The counters the walk JSON carries, under their JSON names (= the v2 keys). */
     private static final List<CpuCounter> COUNTERS = List.of(CpuCounter.NR_PERIODS, CpuCounter.NR_THROTTLED,

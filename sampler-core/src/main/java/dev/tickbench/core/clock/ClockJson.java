@@ -63,7 +63,7 @@ public final class ClockJson {
         g.writeStringField("driver", v.driver());
         g.writeNumberField("achieved_khz", v.achievedKhz());
         g.writeNumberField("peak_khz", v.peakKhz());
-        g.writeNumberField("max_khz", v.maxKhz());
+        number(g, "max_khz", v.maxKhz());
         number(g, "cap_khz", v.capKhz());
         number(g, "at_cap_pct", v.atCapPct());
         number(g, "idle_pct", v.idlePct());
@@ -125,7 +125,7 @@ public final class ClockJson {
             g.writeStringField("from", i.from());
         } else if (e instanceof Evidence.Clock c) {
             g.writeNumberField("achieved_khz", c.achievedKhz());
-            g.writeNumberField("max_khz", c.maxKhz());
+            number(g, "max_khz", c.maxKhz());
         }
     }
 

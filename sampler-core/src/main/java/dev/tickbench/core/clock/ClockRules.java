@@ -105,10 +105,11 @@ final class ClockRules {
         String pre = "cpufreq_policy." + p.name() + ".";
         LevelStats cap = w.level(pre + "scaling_max_freq");
         LevelStats hw = w.level(pre + "cpuinfo_max_freq");
-        long max = hw != null ? hw.max() : Math.max(peak, cap == null ? 0 : cap.max());
+        // without the hardware's maximum nothing says the clock is at it: no stand-in from the clock itself
+        Long max = hw != null ? hw.max() : null;
         Double atCapPct = capped == 0 ? null : capShare / capped;
         boolean held = atCapPct != null && atCapPct >= HELD_PCT;
-        boolean capLowered = cap != null && cap.min() < max;
+        boolean capLowered = cap != null && cap.min() < (max != null ? max : cap.max());
         Evidence.Idle idle = idle(w, p);
 
         List<Evidence.Cooling> cooling = cooling(w, p);
@@ -127,7 +128,7 @@ final class ClockRules {
         seen.addAll(power);
         seen.addAll(turbo);
         Limiter limiter;
-        if (achieved >= LOW * max) {
+        if (max != null && achieved >= LOW * max) {
             limiter = Limiter.NONE;
             evidence.add(new Evidence.Clock(achieved, max, "nothing holds it down"));
         } else if (!cooling.isEmpty() && (held || cap == null)) {

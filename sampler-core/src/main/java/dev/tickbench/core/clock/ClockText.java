@@ -12,6 +12,17 @@ public final class ClockText {
         return BigDecimal.valueOf(khz).movePointLeft(3).stripTrailingZeros().toPlainString() + " MHz";
     }
 
+    /**
+     * The clock against the hardware's maximum: {@code "2100 MHz of 3500 MHz (60 %)"}, or
+     * {@code "2100 MHz of an unknown maximum"} when the stream has no {@code cpuinfo_max_freq}.
+     */
+    public static String ofMax(long khz, Long maxKhz) {
+        if (maxKhz == null || maxKhz <= 0) {
+            return mhz(khz) + " of an unknown maximum";
+        }
+        return mhz(khz) + " of " + mhz(maxKhz) + " (" + Math.round(100.0 * khz / maxKhz) + " %)";
+    }
+
     /** {@code 77500} m°C → {@code "77.5 °C"}. */
     public static String celsius(long mc) {
         return BigDecimal.valueOf(mc).movePointLeft(3).stripTrailingZeros().toPlainString() + " °C";

@@ -1,6 +1,8 @@
 package dev.tickbench.core.clock;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tickbench.core.source.CpuFreqCooling;
+import dev.tickbench.core.source.CpuList;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -21,7 +23,7 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
     record Cooling(String name, String type, int cpu) {
         /** A device that lowers a cpufreq policy's maximum (cpufreq cooling, ACPI processor cooling). */
         boolean capsClock() {
-            return type != null && (type.startsWith("cpufreq-") || type.equals("Processor"));
+            return CpuFreqCooling.capsClock(type);
         }
     }
 
@@ -53,17 +55,29 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
         if (attrs == null || !attrs.isObject()) {
             return new ClockTopology(List.of(), List.of(), List.of(), List.of());
         }
-        return new ClockTopology(policies(attrs), cooling(attrs.path("cooling")), zones(attrs), rapl(attrs));
+        List<Policy> policies = policies(attrs);
+        return new ClockTopology(policies, cooling(attrs.path("cooling"), policies), zones(attrs), rapl(attrs));
     }
 
-    /** The policies of {@code cpufreq_policy}; without them, each CPU of {@code cpufreq} is its own. */
+    /**
+     * The policies of {@code cpufreq_policy} (read in either sysfs layout, docs/clock.md): their CPUs are
+     * {@code related_cpus}, else {@code affected_cpus}, else CPU N of {@code policyN} alone, as the probe
+     * grouped them. Without policies (a stream of an older probe), each CPU of {@code cpufreq} is its own.
+     */
     private static List<Policy> policies(JsonNode attrs) {
         List<Policy> out = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = attrs.path("cpufreq_policy").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
             JsonNode a = p.getValue();
-            String cpus = a.path("related_cpus").asText(a.path("affected_cpus").asText(""));
-            out.add(new Policy(p.getKey(), cpuList(cpus), text(a, "governor"), text(a, "driver")));
+            List<Integer> cpus = CpuList.parse(text(a, "related_cpus"));
+            if (cpus.isEmpty()) {
+                cpus = CpuList.parse(text(a, "affected_cpus"));
+            }
+            int n = policyNumber(p.getKey());
+            if (cpus.isEmpty() && n >= 0) {
+                cpus = List.of(n);
+            }
+            out.add(new Policy(p.getKey(), cpus, text(a, "governor"), text(a, "driver")));
         }
         if (!out.isEmpty()) {
             return out;
@@ -78,16 +92,34 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
         return out;
     }
 
-    private static List<Cooling> cooling(JsonNode cooling) {
+    /**
+     * The cooling devices, each with the CPU whose policy it caps when the stream tells: an ACPI device's
+     * physical node, the {@code cpufreq-cpuN} of its type, or, for an older kernel's
+     * {@code thermal-cpufreq-N}, its place among them when there is one per policy: cpufreq-dt registers
+     * a policy's cooling device as the policy comes up, in CPU order, so with as many devices as policies
+     * the Nth in number is the Nth policy's. With fewer, which policies have one is unknown: -1.
+     */
+    private static List<Cooling> cooling(JsonNode cooling, List<Policy> policies) {
         List<Cooling> out = new ArrayList<>();
+        List<Cooling> numbered = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = cooling.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> d = it.next();
             String type = text(d.getValue(), "type");
             int cpu = cpuNumber(text(d.getValue(), "cpu"));
-            if (cpu < 0 && type != null && type.startsWith("cpufreq-")) {
-                cpu = cpuNumber(type.substring("cpufreq-".length())); // cpufreq-cpu4 caps the policy of CPU 4
+            Cooling c = new Cooling(d.getKey(), type, cpu >= 0 ? cpu : CpuFreqCooling.cpu(type));
+            out.add(c);
+            if (c.cpu() < 0 && CpuFreqCooling.registered(type) >= 0) {
+                numbered.add(c);
             }
-            out.add(new Cooling(d.getKey(), type, cpu));
+        }
+        List<Policy> byCpu = policies.stream().filter(p -> !p.cpus().isEmpty())
+                .sorted(java.util.Comparator.comparingInt(p -> p.cpus().get(0))).toList();
+        if (!numbered.isEmpty() && numbered.size() == byCpu.size()) {
+            numbered.sort(java.util.Comparator.comparingInt(c -> CpuFreqCooling.registered(c.type())));
+            for (int i = 0; i < numbered.size(); i++) {
+                Cooling c = numbered.get(i);
+                out.set(out.indexOf(c), new Cooling(c.name(), c.type(), byCpu.get(i).cpus().get(0)));
+            }
         }
         return out;
     }
@@ -129,7 +161,7 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
                     constraints.put(Integer.parseInt(e.getKey().substring(10, e.getKey().indexOf('_'))), e.getValue().asText());
                 }
             }
-            out.add(new RaplZone(z.getKey(), text(z.getValue(), "name"), cpuList(z.getValue().path("cpus").asText("")),
+            out.add(new RaplZone(z.getKey(), text(z.getValue(), "name"), CpuList.parse(text(z.getValue(), "cpus")),
                     constraints, l.path("enabled").asInt(1) != 0));
         }
         return out;
@@ -145,33 +177,21 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
         return null;
     }
 
-    /** {@code "0 1 2 3"} (related_cpus) or {@code "0-3,6"} (the kernel's list format). */
-    static List<Integer> cpuList(String text) {
-        List<Integer> out = new ArrayList<>();
-        for (String part : text.trim().split("[\\s,]+")) {
-            if (part.isEmpty()) {
-                continue;
-            }
-            int dash = part.indexOf('-');
-            try {
-                int from = Integer.parseInt(dash < 0 ? part : part.substring(0, dash));
-                int to = dash < 0 ? from : Integer.parseInt(part.substring(dash + 1));
-                for (int c = from; c <= to && c - from < 65_536; c++) {
-                    out.add(c);
-                }
-            } catch (NumberFormatException e) {
-                // not a CPU number: a hostile or garbled attribute names no CPU
-            }
-        }
-        return out;
-    }
-
     /** {@code cpu4} → 4; -1 when not a CPU name. */
     static int cpuNumber(String name) {
-        if (name == null || !name.matches("cpu\\d{1,6}")) {
+        return numbered(name, "cpu");
+    }
+
+    /** {@code policy4} → 4; -1 when not a policy name. */
+    static int policyNumber(String name) {
+        return numbered(name, "policy");
+    }
+
+    private static int numbered(String name, String prefix) {
+        if (name == null || !name.startsWith(prefix) || !name.substring(prefix.length()).matches("\\d{1,6}")) {
             return -1;
         }
-        return Integer.parseInt(name.substring(3));
+        return Integer.parseInt(name.substring(prefix.length()));
     }
 
     private static String text(JsonNode o, String field) {

@@ -136,8 +136,8 @@ public sealed interface Evidence {
         }
     }
 
-    /** The clock itself: where it ran against the hardware's maximum. */
-    record Clock(long achievedKhz, long maxKhz, String note) implements Evidence {
+    /** The clock itself: where it ran against the hardware's maximum ({@code maxKhz} null: the stream has none). */
+    record Clock(long achievedKhz, Long maxKhz, String note) implements Evidence {
         @Override
         public String kind() {
             return "clock";
@@ -145,7 +145,9 @@ public sealed interface Evidence {
 
         @Override
         public String text() {
-            return "the clock ran at " + ClockText.mhz(achievedKhz) + " of " + ClockText.mhz(maxKhz) + (note == null ? "" : ": " + note);
+            return "the clock ran at " + ClockText.mhz(achievedKhz)
+                    + (maxKhz == null ? ", its maximum unknown (no cpuinfo_max_freq in the stream)" : " of " + ClockText.mhz(maxKhz))
+                    + (note == null ? "" : ": " + note);
         }
     }
 

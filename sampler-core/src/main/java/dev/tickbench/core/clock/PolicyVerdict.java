@@ -8,7 +8,8 @@ import java.util.List;
  * @param policy {@code policy4}, or {@code cpu4} where the stream has no cpufreq policies
  * @param achievedKhz the time-weighted mean of the policy's CPUs' clocks over the window
  * @param peakKhz the highest clock read
- * @param maxKhz the hardware's maximum (cpuinfo_max_freq), or the highest the window shows without it
+ * @param maxKhz the hardware's maximum (cpuinfo_max_freq), null when the stream has none (nothing then says the
+ *     clock is at it)
  * @param capKhz the lowest scaling_max_freq in the window, null when the stream has none
  * @param atCapPct the share of the window the CPUs ran at their cap (within {@link ClockRules#AT_CAP}), null without a cap
  * @param idlePct the share of the window the CPUs were idle, null when the stream cannot tell
@@ -17,7 +18,7 @@ import java.util.List;
  *     clock is below anyway, the idle share…)
  */
 public record PolicyVerdict(String policy, List<Integer> cpus, String governor, String driver, long achievedKhz, long peakKhz,
-        long maxKhz, Long capKhz, Double atCapPct, Double idlePct, Limiter limiter, List<Evidence> evidence, List<Evidence> also) {
+        Long maxKhz, Long capKhz, Double atCapPct, Double idlePct, Limiter limiter, List<Evidence> evidence, List<Evidence> also) {
     public PolicyVerdict {
         cpus = List.copyOf(cpus);
         evidence = List.copyOf(evidence);

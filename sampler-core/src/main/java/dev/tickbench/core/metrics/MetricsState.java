@@ -209,7 +209,8 @@ public final class MetricsState {
         cadences(e, caps);
         for (Map.Entry<String, Double> a : achieved.entrySet()) {
             e.gauge("tickbench_source_achieved_cadence_hz", "Reads per second the source really achieved over the last"
-                    + " 10 s, only while more than 1 % off its published cadence (docs/cadence.md).",
+                    + " closed 10 s window of the sampler's schedule (a fixed grid from its start), only while more than 1 %"
+                    + " off its published cadence (docs/cadence.md).",
                     a.getValue(), "source", a.getKey());
         }
         e.counter("tickbench_samples_total", "Sample lines produced since the probe started.", samples);

@@ -14,16 +14,21 @@ import java.util.Optional;
 
 /**
  * What the sources really achieved, where it differs from their published cadence: the stream's
- * {@code cadence} line (FORMAT.md, "cadence"; docs/cadence.md, "Achieved cadence"). A reader keeps the
- * latest one: a source it names was read at {@code hz} over the last {@code window_s}; a source it does
- * not name was read as planned (within 1 %), and an empty {@code achieved} says every source is back on
- * plan.
+ * {@code cadence} line (FORMAT.md, "cadence"; docs/cadence.md, "Achieved cadence"). The windows are
+ * on a fixed grid of slots: window k covers the slots {@code (k × W, (k + 1) × W]}, W being
+ * {@link #WINDOW_S} of slots, so a window is {@code [started_mono_ns + 10 k s, started_mono_ns +
+ * 10 (k + 1) s]} of the sampler's schedule however late the tick that closes it runs. A reader keeps
+ * the latest line: a source it names was read at {@code hz} over the window {@code [from_mono_ns,
+ * to_mono_ns]}; a source it does not name was read as planned (within 1 %), and an empty
+ * {@code achieved} says every source is back on plan.
  *
- * @param monoNs the tick that closed the measurement window
- * @param windowS the window's length in wall time (whole sampler periods)
+ * @param monoNs the tick that closed the measurement window (it runs at or after the window's end)
+ * @param windowS the window's length: {@link #WINDOW_S}, or a multiple of it over a stall that took no tick
+ * @param fromMonoNs where the window starts on the sampler's schedule ({@code started_mono_ns + from slot × period})
+ * @param toMonoNs where it ends
  * @param hz source → achieved reads per second, only the sources more than 1 % off their plan
  */
-public record AchievedCadences(long monoNs, double windowS, Map<String, Double> hz) {
+public record AchievedCadences(long monoNs, double windowS, long fromMonoNs, long toMonoNs, Map<String, Double> hz) {
     /** The line's {@code type}. */
     public static final String TYPE = "cadence";
     /** The measurement window: ten seconds of slots. */
@@ -48,62 +53,106 @@ public record AchievedCadences(long monoNs, double windowS, Map<String, Double> 
                 hz.put(e.getKey(), e.getValue().asDouble());
             }
         }
-        return Optional.of(new AchievedCadences(raw.path("mono_ns").asLong(), raw.path("window_s").asDouble(), hz));
+        return Optional.of(new AchievedCadences(raw.path("mono_ns").asLong(), raw.path("window_s").asDouble(),
+                raw.path("from_mono_ns").asLong(), raw.path("to_mono_ns").asLong(), hz));
     }
 
     /**
-     * Counts, per source, the due slots (a skipped slot counts: it was due) and the reads made, and at the
-     * end of every {@link #WINDOW_S} of slots writes a {@code cadence} line naming the sources whose
-     * reads fell more than {@link #TOLERANCE} short of (or above) their due slots, with
-     * {@code published hz × reads / due}. A window in which every source kept its plan writes no line,
-     * unless the previous line named some (then one empty line says they are back). A source due no
-     * time in a window (a zone declaring a longer delay) is carried into the next.
+     * Counts, per source, the reads made and, at the end of every window of the grid, compares them with
+     * the slots of the source's own grid (1, 1 + n, 1 + 2n, …; a skipped slot counts: it was due) that
+     * lie in the window, then writes a {@code cadence} line naming the sources whose reads fell more than
+     * {@link #TOLERANCE} short of (or above) them, with {@code published hz × reads / due}. A read counts
+     * in the window of the grid slot it stands for: one taken late, on the first tick after the window's
+     * end, for a slot the window skipped, counts in that window. The window closes on the first tick taken
+     * at or after its last slot; a stall that took no tick for whole windows is one line over them (every
+     * source at 0, unless a late read stands for a slot in them). A window in which every source kept
+     * its plan writes no line, unless the previous line named some (then one empty line says they are
+     * back). A source with no slot of its grid in a window (a zone declaring a longer delay) is not
+     * measured in it.
      */
     static final class Meter {
         private final int rateHz;
         private final long windowSlots;
+        private final long periodNs;
+        private final long baselineMonoNs;
         private final List<SourceSlot> slots;
         private final boolean kmsg;
-        private final double kmsgHz;
-        private long kmsgDue;
-        private long kmsgReads;
-        private long windowStartSlot;
+        /** Ticks taken in the current window, this one included (kmsg is drained on each: they are its reads too). */
+        private long ticks;
+        /** The current window's last slot: it covers {@code (windowEnd − W, windowEnd]}. */
+        private long windowEnd;
         private boolean lastNamedSome;
         private final Map<String, Double> off = new LinkedHashMap<>();
 
-        Meter(int rateHz, List<SourceSlot> slots, boolean kmsg) {
+        /** @param baselineMonoNs the baseline read's time: slot k is scheduled {@code k} periods after it */
+        Meter(int rateHz, long baselineMonoNs, List<SourceSlot> slots, boolean kmsg) {
             this.rateHz = rateHz;
             this.windowSlots = (long) WINDOW_S * rateHz;
+            this.periodNs = 1_000_000_000L / rateHz;
+            this.baselineMonoNs = baselineMonoNs;
             this.slots = slots;
             this.kmsg = kmsg;
-            this.kmsgHz = rateHz;
+            this.windowEnd = windowSlots;
         }
 
         void afterTick(TickExtension.TickInfo tick, JsonLineWriter out) throws IOException {
-            if (kmsg) {
-                kmsgDue += tick.slots(); // drained on every tick taken: every slot is due
-                kmsgReads++;
-            }
-            if (tick.slot() - windowStartSlot < windowSlots) {
+            ticks++;
+            long slot = tick.slot();
+            if (slot < windowEnd) {
                 return;
             }
+            long end = windowEnd;
+            long w = windowSlots;
+            long start = slot > end ? (slot - 1) / w * w : end; // where the window of the tick's own slot starts
+            long from = end - w;
+            if (ticks - (slot > end ? 1 : 0) > 0) { // the window took a tick: its own line
+                close(from, end, end, tick, out);
+                from = end;
+            }
+            if (start > from) {
+                close(from, start, end, tick, out); // windows the sampler took no tick in: one line over them
+            }
+            windowEnd = start + w;
+            if (slot == windowEnd) { // the tick is its own window's last slot: that window is complete too
+                close(start, windowEnd, end, tick, out);
+                windowEnd += w;
+            }
+            long current = windowEnd - w; // the window now open is (current, windowEnd]
+            boolean in = slot > current; // this tick opens it, unless the tick closed the window before it
+            ticks = in ? 1 : 0;
+            for (int i = 0; i < slots.size(); i++) {
+                SourceSlot s = slots.get(i);
+                s.readsSinceMeasure = in && served(s, tick) > current ? 1 : 0;
+            }
+        }
+
+        /** The grid slot a read made on this tick stands for; -1 when the source was not read on it. */
+        private static long served(SourceSlot s, TickExtension.TickInfo tick) {
+            return s.lastReadTick == tick.seq() ? s.servedSlot : -1;
+        }
+
+        /**
+         * The reads that stand for slots in {@code (from, to]}: those counted in the window that ended at
+         * {@code end} (all of it, if the span holds it), but a read made on this tick for a slot past it,
+         * which counts where its slot is.
+         */
+        private static long reads(long counted, long served, long end, long from, long to) {
+            long late = served > end ? 1 : 0;
+            long own = from < end && end <= to ? counted - late : 0;
+            return own + (late == 1 && served > from && served <= to ? 1 : 0);
+        }
+
+        /** Measures the slots {@code (from, to]} and writes their line when it names a source (or the last one did). */
+        private void close(long from, long to, long end, TickExtension.TickInfo tick, JsonLineWriter out) throws IOException {
             off.clear();
             for (int i = 0; i < slots.size(); i++) {
                 SourceSlot s = slots.get(i);
-                if (s.duesSinceMeasure == 0) {
-                    continue; // not due in this window: measured with the next
-                }
-                check(s.source.name(), s.plan.published().hz(), s.readsSinceMeasure, s.duesSinceMeasure);
-                s.duesSinceMeasure = 0;
-                s.readsSinceMeasure = 0;
+                check(s.source.name(), s.plan.published().hz(), reads(s.readsSinceMeasure, served(s, tick), end, from, to),
+                        s.gridSlotsTo(to) - s.gridSlotsTo(from));
             }
             if (kmsg) {
-                check("kmsg", kmsgHz, kmsgReads, kmsgDue);
-                kmsgDue = 0;
-                kmsgReads = 0;
+                check("kmsg", rateHz, reads(ticks, tick.slot(), end, from, to), to - from); // every slot is due
             }
-            double windowS = (tick.slot() - windowStartSlot) / (double) rateHz;
-            windowStartSlot = tick.slot();
             if (off.isEmpty() && !lastNamedSome) {
                 return;
             }
@@ -111,7 +160,9 @@ public record AchievedCadences(long monoNs, double windowS, Map<String, Double> 
             JsonGenerator g = out.begin(TYPE);
             g.writeNumberField("mono_ns", tick.monoNs());
             g.writeNumberField("wall_ns", tick.wallNs());
-            g.writeNumberField("window_s", windowS);
+            g.writeNumberField("window_s", (to - from) / (double) rateHz);
+            g.writeNumberField("from_mono_ns", baselineMonoNs + from * periodNs);
+            g.writeNumberField("to_mono_ns", baselineMonoNs + to * periodNs);
             g.writeObjectFieldStart("achieved");
             for (Map.Entry<String, Double> e : off.entrySet()) {
                 g.writeNumberField(e.getKey(), e.getValue());
@@ -121,7 +172,7 @@ public record AchievedCadences(long monoNs, double windowS, Map<String, Double> 
         }
 
         private void check(String source, double plannedHz, long reads, long due) {
-            if (Math.abs(reads - due) > TOLERANCE * due) {
+            if (due > 0 && Math.abs(reads - due) > TOLERANCE * due) {
                 off.put(source, plannedHz * reads / due);
             }
         }

@@ -51,6 +51,9 @@ final class Capabilities {
             env.memoryMax().put(limits, "memory_max");
         }
         c.put("heartbeat_s", Floors.HEARTBEAT_S);
+        ObjectNode cadence = c.putObject("cadence"); // the cadence line: what was achieved, per window of the grid (FORMAT.md)
+        cadence.put("window_s", AchievedCadences.WINDOW_S);
+        cadence.put("tolerance", AchievedCadences.TOLERANCE);
         ObjectNode self = c.putObject("self"); // the self line: the probe's own cost (FORMAT.md)
         self.put("hz", 1.0);
         self.put("cost_window_s", SelfLine.COST_WINDOW_S);

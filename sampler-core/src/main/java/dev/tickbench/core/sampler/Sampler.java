@@ -109,12 +109,12 @@ public final class Sampler implements AutoCloseable {
             slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
-        this.achieved = new AchievedCadences.Meter(config.rateHz(), slots, env.kmsg() != null);
         this.self = new SelfLine.Meter(config.rateHz(), env.host().cores(), slots, env.kmsg() != null);
         for (TickExtension e : this.extensions) {
             e.bind(this::readThisTick);
         }
         long t0 = System.nanoTime();
+        this.achieved = new AchievedCadences.Meter(config.rateHz(), t0, slots, env.kmsg() != null); // its grid starts at the baseline
         for (SourceSlot slot : slots) {
             slot.baseline();
         }

@@ -33,8 +33,9 @@ final class SourceSlot {
     private long lastEmitSlot;
     /** The next slot at which the source is due: on its grid 1, 1 + n, 1 + 2n, … */
     private long nextDueSlot = 1;
-    /** Since the achieved cadence was last measured: due slots passed (skipped ones too) and reads made. */
-    long duesSinceMeasure;
+    /** The slot of its grid the latest due stands for: the last grid slot at or before the tick's (AchievedCadences). */
+    long servedSlot;
+    /** Reads made since the achieved cadence's current window began (AchievedCadences). */
     long readsSinceMeasure;
     /** Re-armed after the baseline read: the next read is emitted whatever it holds. */
     private boolean armed = true;
@@ -66,17 +67,22 @@ final class SourceSlot {
     /**
      * Whether the source is read at {@code slot}: the first tick taken at or after a slot of its grid. A
      * grid slot the sampler skipped is read late, on the next tick; only when a whole period of the
-     * source's slots was skipped is a read lost (counted in {@link #duesSinceMeasure}, not read twice).
+     * source's slots was skipped is a read lost (not read twice: the achieved cadence counts every slot
+     * of the grid as due, {@link #gridSlotsTo}).
      */
     boolean due(long slot) {
         if (slot < nextDueSlot) {
             return false;
         }
         long every = plan.readEveryTicks();
-        long passed = (slot - 1) / every - (nextDueSlot - 1) / every + 1; // grid slots in [nextDue, slot]
-        duesSinceMeasure += passed;
-        nextDueSlot = 1 + ((slot - 1) / every + 1) * every;
+        servedSlot = 1 + (slot - 1) / every * every;
+        nextDueSlot = servedSlot + every;
         return true;
+    }
+
+    /** How many slots of its grid 1, 1 + n, 1 + 2n, … lie at or before {@code slot}. */
+    long gridSlotsTo(long slot) {
+        return slot < 1 ? 0 : (slot - 1) / plan.readEveryTicks() + 1;
     }
 
     /** The sampler's baseline read: counters get their first values; the change filter stays armed. */

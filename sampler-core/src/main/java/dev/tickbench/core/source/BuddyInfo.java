@@ -2,9 +2,7 @@ package dev.tickbench.core.source;
 
 import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -45,8 +43,8 @@ public final class BuddyInfo extends FileSource {
     /** The page size in bytes from the first {@code KernelPageSize:  4 kB} line of an smaps file; null when none. */
     static Long pageSize(Path smaps) {
         byte[] b;
-        try (InputStream in = Files.newInputStream(smaps)) {
-            b = in.readNBytes(SMAPS_PREFIX);
+        try {
+            b = KernelFile.head(smaps, SMAPS_PREFIX).bytes();
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * cpufreq: {@code cpu<N>} = {@code /sys/devices/system/cpu/cpuN/cpufreq/scaling_cur_freq} (kHz) for every
- * CPU that has one. Attributes per CPU: governor and scaling min/max (kHz), read once at open (the
+ * CPU that has one, in either layout ({@link CpuFreqLayout}: a link into its policy's directory, or a
+ * directory of its own). Attributes per CPU: governor and scaling min/max (kHz), read once at open (the
  * limits as they move are the {@code cpufreq_policy} source's). The rule is {@code policy} only while no
  * limit can move: every CPU is under the {@code userspace} governor (the clock cannot move without a
  * write) and no cooling device can lower a policy's {@code scaling_max_freq} (a {@code cpufreq-cpuN}
@@ -45,17 +46,12 @@ public final class CpuFreq implements Source {
     @Override
     public Presence open() {
         close(); // re-opening starts afresh
-        List<Integer> cpus;
-        try {
-            cpus = SysAttr.numbered(cpuDir, "cpu");
-        } catch (IOException e) {
-            return Presence.absent("cannot list " + cpuDir + ": " + e.getMessage());
-        }
         Map<String, Object> a = new LinkedHashMap<>();
         boolean allUserspace = true;
         String firstFailure = null;
-        for (int n : cpus) {
-            Path freqDir = cpuDir.resolve("cpu" + n).resolve("cpufreq");
+        for (CpuFreqLayout.Cpu c : CpuFreqLayout.of(cpuDir).cpus()) {
+            int n = c.number();
+            Path freqDir = c.dir();
             Path cur = freqDir.resolve("scaling_cur_freq");
             if (!Files.exists(cur)) {
                 continue;
@@ -95,8 +91,7 @@ public final class CpuFreq implements Source {
 
     /**
      * The cooling devices that can lower a cpufreq policy's limit while the system runs, as
-     * {@code cooling_deviceN (type)}: cpufreq cooling ({@code cpufreq-cpuN}) and ACPI processor cooling
-     * ({@code Processor}), which both cap the policy's maximum through a frequency QoS request.
+     * {@code cooling_deviceN (type)}: cpufreq cooling and ACPI processor cooling ({@link CpuFreqCooling}).
      */
     static List<String> clockCoolingDevices(Path thermalDir) {
         List<String> out = new ArrayList<>();
@@ -108,7 +103,7 @@ public final class CpuFreq implements Source {
         }
         for (int n : devices) {
             String type = SysAttr.text(thermalDir.resolve("cooling_device" + n).resolve("type"));
-            if (type != null && (type.startsWith("cpufreq-") || type.equals("Processor"))) {
+            if (CpuFreqCooling.capsClock(type)) {
                 out.add("cooling_device" + n + " (" + type + ")");
             }
         }

@@ -20,13 +20,29 @@ final class FileSetPaths {
     /** One file and the captured parts of its path. */
     record Found(Path path, Map<String, String> captures) {}
 
+    /** Where the CPUs' directories are, under the sys root. */
+    static final String CPU_DIR = "devices/system/cpu";
+
     private FileSetPaths() {}
 
     /**
      * The files of a file set under {@code root}: every file its path matches, and where it has a
      * condition, only those whose condition file's text matches (a file that cannot be read does not).
+     * A set under each cpufreq policy ({@link FileSet.Root#CPUFREQ_POLICY}, {@code root} the sys root)
+     * is matched in each policy's directory of {@link CpuFreqLayout}, the policy's number its capture.
      */
     static List<Found> expand(Path root, FileSet set) {
+        if (set.root() == FileSet.Root.CPUFREQ_POLICY) {
+            List<Found> out = new ArrayList<>();
+            for (CpuFreqLayout.Policy p : CpuFreqLayout.of(root.resolve(CPU_DIR)).policies()) {
+                for (Found f : expand(p.dir(), set.path())) {
+                    Map<String, String> c = new LinkedHashMap<>(f.captures());
+                    c.put(FileSet.POLICY, Integer.toString(p.number()));
+                    out.add(new Found(f.path(), c));
+                }
+            }
+            return out;
+        }
         List<Found> all = expand(root, set.path());
         if (set.where() == null) {
             return all;

@@ -41,7 +41,7 @@ public final class FileSetSource implements Source {
         }
         this.entry = entry;
         this.catalogue = catalogue;
-        this.root = entry.fileSet().root() == FileSet.Root.SYS ? roots.sys() : roots.proc();
+        this.root = entry.fileSet().root() == FileSet.Root.PROC ? roots.proc() : roots.sys();
         this.sysRoot = roots.sys();
         this.procRoot = roots.proc();
     }
@@ -78,9 +78,7 @@ public final class FileSetSource implements Source {
             }
         }
         if (files.isEmpty()) {
-            return Presence.absent(firstFailure != null ? firstFailure
-                    : "no " + root + "/" + set.path().braceGlob() + (set.where() == null ? "" : " whose " + root + "/"
-                            + set.where().path().glob() + " is " + set.where().text().pattern()) + " on this system");
+            return Presence.absent(firstFailure != null ? firstFailure : missing(set));
         }
         try {
             read();
@@ -90,6 +88,17 @@ public final class FileSetSource implements Source {
         }
         attributes = readAttributes();
         return Presence.PRESENT;
+    }
+
+    /** Why no file of the set was found, naming where they were looked for. */
+    private String missing(FileSet set) {
+        if (set.root() == FileSet.Root.CPUFREQ_POLICY) {
+            Path cpu = root.resolve(FileSetPaths.CPU_DIR);
+            return "no " + cpu + "/cpufreq/policy*/" + set.path().braceGlob() + " nor " + cpu + "/cpu*/cpufreq/"
+                    + set.path().braceGlob() + " on this system";
+        }
+        return "no " + root + "/" + set.path().braceGlob() + (set.where() == null ? "" : " whose " + root + "/"
+                + set.where().path().glob() + " is " + set.where().text().pattern()) + " on this system";
     }
 
     /**
@@ -102,7 +111,7 @@ public final class FileSetSource implements Source {
             if (a.file() == null) {
                 continue;
             }
-            Path r = a.file().root() == FileSet.Root.SYS ? sysOrProc(true) : sysOrProc(false);
+            Path r = a.file().root() == FileSet.Root.PROC ? procRoot : sysRoot;
             List<FileSetPaths.Found> found = new ArrayList<>(FileSetPaths.expand(r, a.file()));
             found.sort(Comparator.comparing(f -> a.file().key().format(f.captures()), NaturalOrder.NATURAL));
             for (FileSetPaths.Found f : found) {
@@ -116,10 +125,6 @@ public final class FileSetSource implements Source {
             }
         }
         return Attributes.frozen(out);
-    }
-
-    private Path sysOrProc(boolean sys) {
-        return sys ? sysRoot : procRoot;
     }
 
     @Override

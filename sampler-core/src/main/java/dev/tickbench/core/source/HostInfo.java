@@ -3,7 +3,6 @@ package dev.tickbench.core.source;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -42,7 +41,7 @@ public record HostInfo(String hostname, String board, String kernel, Integer cor
 
     private static Integer cores(SystemRoots roots) {
         try {
-            byte[] b = Files.readAllBytes(roots.proc("stat"));
+            byte[] b = KernelFile.readAll(roots.proc("stat"), KernelBound.TABLE);
             int n = CpuStat.countCpus(new TextScanner().reset(b, b.length));
             return n > 0 ? n : null;
         } catch (IOException e) {
@@ -54,7 +53,7 @@ public record HostInfo(String hostname, String board, String kernel, Integer cor
     static int userHz(Path auxv) {
         byte[] b;
         try {
-            b = Files.readAllBytes(auxv);
+            b = KernelFile.readAll(auxv, KernelBound.ATTRIBUTE);
         } catch (IOException e) {
             return DEFAULT_USER_HZ;
         }

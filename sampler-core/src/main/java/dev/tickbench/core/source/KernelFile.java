@@ -4,9 +4,13 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * One kernel text file kept open and re-read from offset 0 on each due tick, into a reusable buffer.
@@ -23,6 +27,11 @@ import java.util.Arrays;
  * lines (and a margin) left nothing behind: that read is the whole file. Every {@value #CHECK_EVERY}th
  * read still reads to the end, and a file where that check ever finds more is read to the end from
  * then on (docs/perf.md, "One read per file").
+ *
+ * <p>Why bounded: a real kernel's files are small, and a file that is not (a fixture tree's 100 MB
+ * file, a link to {@code /dev/zero}) would take the heap. Every read here, kept open or once
+ * ({@link #readAll}, {@link #head}, {@link #forEachLine}), stops at a {@link KernelBound} and refuses
+ * what is past it; and only a regular file is opened (a device never ends, a FIFO blocks the open).
  */
 public final class KernelFile implements Closeable {
     private static final int INITIAL = 8192;
@@ -32,9 +41,10 @@ public final class KernelFile implements Closeable {
     static final int CHECK_EVERY = 64;
 
     private final Path path;
+    private final KernelBound bound;
     private FileChannel channel;
-    private byte[] data = new byte[INITIAL];
-    private ByteBuffer view = ByteBuffer.wrap(data);
+    private byte[] data;
+    private ByteBuffer view;
     private int length;
     private boolean reopenEachRead;
     /** The longest line seen by the last read that went to the end of the file. */
@@ -42,14 +52,121 @@ public final class KernelFile implements Closeable {
     private boolean oneReadUnsafe;
     private int reads;
 
-    private KernelFile(Path path, FileChannel channel) {
+    private KernelFile(Path path, KernelBound bound, FileChannel channel) {
         this.path = path;
+        this.bound = bound;
         this.channel = channel;
+        this.data = new byte[Math.min(INITIAL, bound.bytes())];
+        this.view = ByteBuffer.wrap(data);
     }
 
-    /** Opens the file for reading; throws when it does not exist or cannot be read. */
+    /** Opens a table for reading each tick ({@link KernelBound#TABLE}); throws when it does not exist or cannot be read. */
     public static KernelFile open(Path path) throws IOException {
-        return new KernelFile(path, FileChannel.open(path, StandardOpenOption.READ));
+        return open(path, KernelBound.TABLE);
+    }
+
+    /** Opens the file for reading each tick, refusing it on a read that finds more than {@code bound}. */
+    public static KernelFile open(Path path, KernelBound bound) throws IOException {
+        return new KernelFile(path, bound, openRegular(path));
+    }
+
+    /**
+     * The whole file, read once; throws when it does not exist, cannot be read, is not a regular file,
+     * or holds more than {@code bound} (the message says so and the bound; the caller names the file).
+     */
+    public static byte[] readAll(Path path, KernelBound bound) throws IOException {
+        try (FileChannel ch = openRegular(path)) {
+            byte[] b = readUpTo(ch, bound.bytes());
+            if (b.length == bound.bytes() && moreAt(ch, b.length)) {
+                throw new IOException(bound.refusal());
+            }
+            return b;
+        }
+    }
+
+    /** The first {@code max} bytes of a file and whether there were more: a file that is cut, never refused. */
+    public record Head(byte[] bytes, boolean cut) {}
+
+    /** The file's first {@code max} bytes, read once, and whether it holds more; throws as {@link #readAll} does. */
+    public static Head head(Path path, int max) throws IOException {
+        try (FileChannel ch = openRegular(path)) {
+            byte[] b = readUpTo(ch, max);
+            return new Head(b, b.length == max && moreAt(ch, b.length));
+        }
+    }
+
+    /**
+     * Hands each line of the file, as UTF-8 text without its newline, to {@code line}, holding one
+     * line at a time: a line is at most {@link KernelBound#ATTRIBUTE}, the file at most {@code bound}.
+     * Past either it throws, after the lines before.
+     */
+    public static void forEachLine(Path path, KernelBound bound, Consumer<String> line) throws IOException {
+        try (FileChannel ch = openRegular(path)) {
+            byte[] buf = new byte[KernelBound.ATTRIBUTE.bytes()];
+            int have = 0;
+            long total = 0;
+            while (true) {
+                int n = ch.read(ByteBuffer.wrap(buf, have, buf.length - have));
+                if (n < 0) {
+                    break;
+                }
+                total += n;
+                if (total > bound.bytes()) {
+                    throw new IOException(bound.refusal());
+                }
+                int start = 0;
+                for (int i = have; i < have + n; i++) {
+                    if (buf[i] == '\n') {
+                        line.accept(new String(buf, start, i - start, StandardCharsets.UTF_8));
+                        start = i + 1;
+                    }
+                }
+                have += n - start;
+                System.arraycopy(buf, start, buf, 0, have);
+                if (have == buf.length) {
+                    throw new IOException("a line over " + KernelBound.human(buf.length) + ", longer than a kernel table's");
+                }
+            }
+            if (have > 0) {
+                line.accept(new String(buf, 0, have, StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /**
+     * Opens {@code path} (following links) if it is a regular file, as every procfs, sysfs and cgroupfs
+     * file is: a device such as {@code /dev/zero} never ends, and opening a FIFO waits for a writer.
+     */
+    private static FileChannel openRegular(Path path) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+        if (!a.isRegularFile()) {
+            throw new IOException(a.isDirectory() ? "Is a directory" : "not a regular file (a device, pipe or socket), as no kernel file is");
+        }
+        return FileChannel.open(path, StandardOpenOption.READ);
+    }
+
+    /** Up to {@code max} bytes from the channel's position, fewer at its end. */
+    private static byte[] readUpTo(FileChannel ch, int max) throws IOException {
+        byte[] b = new byte[Math.min(max, 4096)];
+        int total = 0;
+        while (true) {
+            if (total == b.length) {
+                if (total == max) {
+                    return b;
+                }
+                b = Arrays.copyOf(b, (int) Math.min(max, 2L * b.length));
+            }
+            int n = ch.read(ByteBuffer.wrap(b, total, b.length - total));
+            if (n < 0) {
+                return Arrays.copyOf(b, total);
+            }
+            total += n;
+        }
+    }
+
+    /** Whether the file holds a byte at {@code position}. */
+    private static boolean moreAt(FileChannel ch, long position) throws IOException {
+        return ch.read(ByteBuffer.allocate(1), position) > 0;
     }
 
     public Path path() {
@@ -60,7 +177,7 @@ public final class KernelFile implements Closeable {
     public int read() throws IOException {
         if (reopenEachRead) {
             channel.close();
-            channel = FileChannel.open(path, StandardOpenOption.READ);
+            channel = openRegular(path);
         }
         int total = 0;
         view.limit(data.length).position(0);
@@ -77,6 +194,13 @@ public final class KernelFile implements Closeable {
         }
         while (true) {
             if (total == data.length) {
+                if (total == bound.bytes()) {
+                    if (moreAt(channel, total)) {
+                        length = 0;
+                        throw new IOException(path + ": " + bound.refusal()); // a per-tick read's failure is logged without its file
+                    }
+                    break;
+                }
                 grow();
             }
             view.limit(data.length).position(total);
@@ -114,7 +238,7 @@ public final class KernelFile implements Closeable {
     }
 
     private void grow() {
-        data = Arrays.copyOf(data, data.length * 2);
+        data = Arrays.copyOf(data, (int) Math.min(bound.bytes(), 2L * data.length));
         view = ByteBuffer.wrap(data);
     }
 
@@ -141,7 +265,7 @@ public final class KernelFile implements Closeable {
         for (int attempt = 0; attempt < 2; attempt++) {
             read();
             byte[] kept = Arrays.copyOf(data, length);
-            byte[] fresh = java.nio.file.Files.readAllBytes(path);
+            byte[] fresh = readAll(path, bound);
             if (Arrays.equals(kept, fresh)) {
                 return true;
             }

@@ -45,35 +45,21 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
     public static MemoryMax read(SystemRoots roots) {
         Path cgroupFile = roots.proc("self/cgroup");
         Path mountinfoFile = roots.proc("self/mountinfo");
-        List<String> cgroups;
+        PidCgroup cgroups;
         List<MountInfo> mounts;
         try {
-            cgroups = Files.readAllLines(cgroupFile);
+            cgroups = PidCgroup.read(cgroupFile);
         } catch (IOException e) {
             return absent(FileSource.reason(cgroupFile, e, "no " + cgroupFile + " (kernel without cgroups?)"));
         }
         try {
-            mounts = MountInfo.parse(Files.readString(mountinfoFile));
+            mounts = MountInfo.read(mountinfoFile, MountInfo::isCgroup);
         } catch (IOException e) {
             return absent(FileSource.reason(mountinfoFile, e, "no " + mountinfoFile));
         }
         Path fsRoot = roots.mountBase();
-        String v2 = null;
-        String v1 = null;
-        for (String line : cgroups) {
-            int c1 = line.indexOf(':');
-            int c2 = c1 < 0 ? -1 : line.indexOf(':', c1 + 1);
-            if (c2 < 0) {
-                continue;
-            }
-            String controllers = line.substring(c1 + 1, c2);
-            String path = line.substring(c2 + 1);
-            if (line.startsWith("0::")) {
-                v2 = path;
-            } else if (List.of(controllers.split(",")).contains("memory")) {
-                v1 = path;
-            }
-        }
+        String v2 = cgroups.unified();
+        String v1 = cgroups.v1("memory");
         String v2Problem = null;
         if (v2 != null) {
             Mount m = Mount.find(mounts, "cgroup2", null);

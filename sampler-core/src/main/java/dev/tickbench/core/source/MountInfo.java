@@ -1,7 +1,10 @@
 package dev.tickbench.core.source;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * One line of {@code /proc/<pid>/mountinfo}: {@code id parent major:minor root mountpoint options
@@ -27,6 +30,21 @@ public record MountInfo(String root, String mountPoint, String fsType, List<Stri
         return out;
     }
 
+    /**
+     * The well-formed lines of a mountinfo file that {@code keep} keeps, read a line at a time (a host
+     * with thousands of mounts holds only the few asked for); at most {@link KernelBound#MOUNTS}.
+     */
+    public static List<MountInfo> read(Path file, Predicate<MountInfo> keep) throws IOException {
+        List<MountInfo> out = new ArrayList<>();
+        KernelFile.forEachLine(file, KernelBound.MOUNTS, line -> {
+            MountInfo m = parseLine(line);
+            if (m != null && keep.test(m)) {
+                out.add(m);
+            }
+        });
+        return out;
+    }
+
     /** One line, or null when it lacks the fields up to the file system type and source. */
     public static MountInfo parseLine(String line) {
         String[] f = line.trim().split(" ");
@@ -42,6 +60,11 @@ public record MountInfo(String root, String mountPoint, String fsType, List<Stri
         }
         List<String> options = dash + 3 < f.length ? List.of(f[dash + 3].split(",")) : List.of();
         return new MountInfo(unescape(f[3]), unescape(f[4]), f[dash + 1], options);
+    }
+
+    /** A cgroup file system, v1 or v2. */
+    public boolean isCgroup() {
+        return fsType.equals("cgroup") || fsType.equals("cgroup2");
     }
 
     public boolean hasOption(String option) {

@@ -2,7 +2,6 @@ package dev.tickbench.core.source;
 
 import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,7 +33,7 @@ public final class SlabInfo extends FileSource {
         Presence p = super.open();
         if (p.present()) {
             try {
-                byte[] b = Files.readAllBytes(path);
+                byte[] b = KernelFile.readAll(path, KernelBound.TABLE);
                 ValueTable sizes = new ValueTable();
                 parse(new TextScanner().reset(b, b.length), sizes, OBJSIZE);
                 Map<String, Long> objsize = new LinkedHashMap<>();

@@ -5,14 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Reading small one-value sysfs/procfs attributes: once at open (strings) or per tick (numbers, no allocation). */
+/**
+ * Reading small one-value sysfs/procfs attributes: once at open (strings) or per tick (numbers, no
+ * allocation); at most {@link KernelBound#ATTRIBUTE} bytes, a bigger file reads as unreadable.
+ */
 final class SysAttr {
     private SysAttr() {}
 
-    /** The file's text without trailing newlines/NULs/spaces, or null when it cannot be read. */
+    /** The file's text without trailing newlines/NULs/spaces, or null when it cannot be read or is too big for an attribute. */
     static String text(Path p) {
         try {
-            return strip(new String(Files.readAllBytes(p), StandardCharsets.UTF_8));
+            return strip(new String(KernelFile.readAll(p, KernelBound.ATTRIBUTE), StandardCharsets.UTF_8));
         } catch (IOException e) {
             return null;
         }

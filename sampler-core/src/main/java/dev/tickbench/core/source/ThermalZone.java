@@ -125,7 +125,7 @@ public final class ThermalZone implements Source {
                 continue;
             }
             try {
-                byte[] b = Files.readAllBytes(node.resolve("polling-delay"));
+                byte[] b = KernelFile.readAll(node.resolve("polling-delay"), KernelBound.ATTRIBUTE);
                 if (b.length == 4) {
                     return ByteBuffer.wrap(b).order(ByteOrder.BIG_ENDIAN).getInt() & 0xFFFF_FFFFL;
                 }

@@ -17,9 +17,7 @@ import java.util.List;
  */
 public final class TimeInState implements Source {
     private final String name;
-    private final Path classDir;
-    private final String devicePrefix;
-    private final String table;
+    private final Devices devices;
     private final String missing;
     private final List<KernelFile> files = new ArrayList<>();
     private final List<String> prefixes = new ArrayList<>();
@@ -30,24 +28,48 @@ public final class TimeInState implements Source {
     private final TextScanner scanner = new TextScanner();
     private final ValueTable values = new ValueTable();
 
-    private TimeInState(String name, Path classDir, String devicePrefix, String table, String missing) {
+    /** One device's table: its key prefix ({@code policy4}) and the file. */
+    private record Table(String prefix, Path path) {}
+
+    /** The devices that may have a table, listed at open. */
+    @FunctionalInterface
+    private interface Devices {
+        List<Table> list() throws IOException;
+    }
+
+    private TimeInState(String name, Devices devices, String missing) {
         this.name = name;
-        this.classDir = classDir;
-        this.devicePrefix = devicePrefix;
-        this.table = table;
+        this.devices = devices;
         this.missing = missing;
     }
 
-    /** {@code cpufreq_time_in_state}: {@code <sys>/devices/system/cpu/cpufreq/policyN/stats/time_in_state}. */
+    /**
+     * {@code cpufreq_time_in_state}: each policy's {@code stats/time_in_state}, in either layout
+     * ({@link CpuFreqLayout}: {@code <sys>/devices/system/cpu/cpufreq/policyN}, or {@code cpuN/cpufreq}).
+     */
     public static TimeInState cpufreq(SystemRoots roots) {
-        return new TimeInState("cpufreq_time_in_state", roots.sys("devices/system/cpu/cpufreq"), "policy", "stats/time_in_state",
-                "(no cpufreq policies, or a kernel without CONFIG_CPU_FREQ_STAT)");
+        Path cpuDir = roots.sys("devices/system/cpu");
+        return new TimeInState("cpufreq_time_in_state", () -> {
+            List<Table> out = new ArrayList<>();
+            for (CpuFreqLayout.Policy p : CpuFreqLayout.of(cpuDir).policies()) {
+                out.add(new Table(p.name(), p.dir().resolve("stats/time_in_state")));
+            }
+            return out;
+        }, "no " + cpuDir + "/cpufreq/policyN/stats/time_in_state (nor cpuN/cpufreq/stats/time_in_state) on this system"
+                + " (no cpufreq policies, or a kernel without CONFIG_CPU_FREQ_STAT)");
     }
 
     /** {@code cooling_time_in_state}: {@code <sys>/class/thermal/cooling_deviceN/stats/time_in_state_ms}. */
     public static TimeInState cooling(SystemRoots roots) {
-        return new TimeInState("cooling_time_in_state", roots.sys("class/thermal"), "cooling_device", "stats/time_in_state_ms",
-                "(no cooling devices, or a kernel without CONFIG_THERMAL_STATISTICS)");
+        Path classDir = roots.sys("class/thermal");
+        return new TimeInState("cooling_time_in_state", () -> {
+            List<Table> out = new ArrayList<>();
+            for (int n : SysAttr.numbered(classDir, "cooling_device")) {
+                out.add(new Table("cooling_device" + n, classDir.resolve("cooling_device" + n).resolve("stats/time_in_state_ms")));
+            }
+            return out;
+        }, "no " + classDir + "/cooling_deviceN/stats/time_in_state_ms on this system"
+                + " (no cooling devices, or a kernel without CONFIG_THERMAL_STATISTICS)");
     }
 
     @Override
@@ -68,15 +90,15 @@ public final class TimeInState implements Source {
     @Override
     public Presence open() {
         close(); // re-opening starts afresh
-        List<Integer> devices;
+        List<Table> tables;
         try {
-            devices = SysAttr.numbered(classDir, devicePrefix);
+            tables = devices.list();
         } catch (IOException e) {
-            return Presence.absent("cannot list " + classDir + ": " + e.getMessage());
+            return Presence.absent("cannot list the devices of " + name + ": " + e.getMessage());
         }
         String firstFailure = null;
-        for (int n : devices) {
-            Path p = classDir.resolve(devicePrefix + n).resolve(table);
+        for (Table table : tables) {
+            Path p = table.path();
             KernelFile f = null;
             try {
                 f = KernelFile.open(p);
@@ -87,7 +109,7 @@ public final class TimeInState implements Source {
                     throw new IOException(p + " holds no states");
                 }
                 files.add(f);
-                prefixes.add(devicePrefix + n);
+                prefixes.add(table.prefix());
                 raw.add(t);
                 rawKeys.add(new String[0]);
                 fullKeys.add(new String[0]);
@@ -99,8 +121,7 @@ public final class TimeInState implements Source {
             }
         }
         if (files.isEmpty()) {
-            return Presence.absent(firstFailure != null ? firstFailure
-                    : "no " + classDir + "/" + devicePrefix + "N/" + table + " on this system " + missing);
+            return Presence.absent(firstFailure != null ? firstFailure : missing);
         }
         try {
             read();

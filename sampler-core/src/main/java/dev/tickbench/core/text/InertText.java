@@ -6,8 +6,8 @@ package dev.tickbench.core.text;
  * as a hex escape (backslash x NN, backslash u NNNN), so that it cannot move the cursor, clear the
  * screen, start a line that looks like a table row or a verdict, or reorder what is read (bidi
  * overrides). The one helper for the probe's tables, warnings and errors, and for events of a capture
- * the workbench lists (core.diff.CaptureEvents); {@code --json} output is escaped by its JSON writer
- * instead. Printable characters of any script are kept. In the core, so that both read one rule.
+ * the workbench lists (core.diff.CaptureEvents); {@code --json} output escapes the same characters as
+ * JSON escapes ({@link JsonOutput}). Printable characters of any script are kept. In the core, so that both read one rule.
  */
 public final class InertText {
     private InertText() {}
@@ -47,6 +47,15 @@ public final class InertText {
             }
         }
         return b == null ? s : b.toString();
+    }
+
+    /**
+     * Whether text output escapes {@code cp}: a control or format character (C0, DEL, C1, bidi embeddings,
+     * overrides and isolates, zero-width characters), a line or paragraph separator, a surrogate, a
+     * private-use or unassigned supplementary code point. JSON output escapes the same ({@link JsonOutput}).
+     */
+    public static boolean escapes(int cp) {
+        return needsEscape(cp, false);
     }
 
     private static boolean needsEscape(int cp, boolean keepLines) {

@@ -3,6 +3,8 @@ package dev.tickbench.core.trigger;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupMount;
 import dev.tickbench.core.cgroup.Mounts;
+import dev.tickbench.core.source.KernelBound;
+import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -175,7 +177,8 @@ final class PsiMonitor {
 
     private static String kernel(SystemRoots roots) {
         try {
-            return "Linux " + Files.readString(roots.proc("sys/kernel/osrelease")).trim();
+            byte[] release = KernelFile.readAll(roots.proc("sys/kernel/osrelease"), KernelBound.ATTRIBUTE);
+            return "Linux " + new String(release, StandardCharsets.UTF_8).trim();
         } catch (IOException e) {
             return "a kernel whose release is unreadable";
         }
@@ -242,7 +245,7 @@ final class PsiMonitor {
 
     private static Map<String, Object> values(Path file) {
         try {
-            return parse(Files.readString(file, StandardCharsets.US_ASCII));
+            return parse(new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.US_ASCII));
         } catch (IOException | RuntimeException e) {
             return Map.of();
         }

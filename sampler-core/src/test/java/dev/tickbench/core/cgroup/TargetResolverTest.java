@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.source.PidCgroup;
 import dev.tickbench.core.source.SystemRoots;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,10 +81,10 @@ class TargetResolverTest {
     @Test
     void procCgroupLines() {
         String text = "12:memory:/x\n4:cpu,cpuacct:/kubepods/pod1/abc\n1:name=systemd:/y\n0::/unified/path\n";
-        assertEquals("/kubepods/pod1/abc", TargetResolver.pathFor(text, CgroupVersion.V1));
-        assertEquals("/unified/path", TargetResolver.pathFor(text, CgroupVersion.V2));
-        assertNull(TargetResolver.pathFor("12:memory:/x\n", CgroupVersion.V1));
-        assertNull(TargetResolver.pathFor("2:cpuacct:/x\n", CgroupVersion.V1), "cpuacct alone is not cpu");
+        assertEquals("/kubepods/pod1/abc", TargetResolver.pathFor(PidCgroup.parse(text), CgroupVersion.V1));
+        assertEquals("/unified/path", TargetResolver.pathFor(PidCgroup.parse(text), CgroupVersion.V2));
+        assertNull(TargetResolver.pathFor(PidCgroup.parse("12:memory:/x\n"), CgroupVersion.V1));
+        assertNull(TargetResolver.pathFor(PidCgroup.parse("2:cpuacct:/x\n"), CgroupVersion.V1), "cpuacct alone is not cpu");
     }
 
     @Test
@@ -93,6 +94,20 @@ class TargetResolverTest {
         List<String> paths = t.levels().stream().map(CgroupLevel::path).collect(Collectors.toList());
         assertEquals(List.of(Fixtures.V2_POD, "/kubepods.slice/kubepods-burstable.slice", "/kubepods.slice", "/"), paths);
         assertEquals(tree.resolve("sys/fs/cgroup/kubepods.slice"), t.levels().get(2).dir());
+    }
+
+    @Test
+    void namesEndingInASpaceOrAControlCharacterResolveAsTheyAre() throws Exception {
+        TargetResolver r = v2();
+        for (String name : List.of("tb-space ", "tb-bell\u0007", "\u001btb-esc", "tb-newline\n")) {
+            Files.createDirectory(tree.resolve("sys/fs/cgroup/kubepods.slice").resolve(name));
+            assertEquals("/kubepods.slice/" + name, r.forPath("/kubepods.slice/" + name).path(), name);
+            Files.createDirectories(tree.resolve("proc/6"));
+            Files.writeString(tree.resolve("proc/6/cgroup"), "0::/kubepods.slice/" + name + "\n");
+            assertEquals("/kubepods.slice/" + name, r.forPid(6).path(), name);
+        }
+        CgroupException e = assertThrows(CgroupException.class, () -> r.forPath("/kubepods.slice/tb-space"));
+        assertTrue(e.getMessage().contains("no such cgroup"), "trimmed, it names no cgroup: " + e.getMessage());
     }
 
     @Test

@@ -147,6 +147,28 @@ class ClockRulesTest {
         assertEquals(Limiter.NONE, v.limiter());
         assertNull(v.capKhz());
         assertNull(v.idlePct(), "no stat, no cpuidle: idle is unknown, not 0");
+        assertNull(v.maxKhz(), "no cpuinfo_max_freq: the maximum is unknown, not the clock itself (max_khz is scaling_max_freq)");
+        assertEquals("the clock ran at 2000 MHz, its maximum unknown (no cpuinfo_max_freq in the stream): no limit at work: the"
+                + " governor (ondemand) chose this clock for the work there was", v.evidence().get(0).text());
+    }
+
+    @Test
+    void withoutTheHardwaresMaximumACapTheClockSitsAtIsStillNamed() throws IOException {
+        // a policy whose cpuinfo_max_freq is not in the stream: nothing says 1200 MHz is its maximum; its cap moved
+        // down from 1800 to 1200 MHz in the window and the clock sat at it: the cap holds it, set by hand
+        ClockWindow w = window(POLICY.formatted("schedutil", "cpufreq-dt"), "", null, null);
+        for (int i = 1; i <= 10; i++) {
+            long cap = i <= 2 ? 1_800_000 : 1_200_000;
+            w.accept(d.decode("{\"type\":\"sample\",\"seq\":" + i + ",\"mono_ns\":" + i * 100_000_000L + ",\"wall_ns\":1,"
+                    + "\"dt_ns\":100000000,\"cpufreq\":{\"cpu0\":" + cap + ",\"cpu1\":" + cap + "},\"cpufreq_policy\":"
+                    + "{\"policy0.scaling_max_freq\":" + cap + "}," + busy(0) + "}"));
+        }
+        PolicyVerdict v = only(w);
+        assertNull(v.maxKhz());
+        assertEquals(Limiter.POLICY, v.limiter());
+        assertEquals(new Evidence.Limit("scaling_max_freq", 1_200_000, null, null), v.evidence().get(0));
+        assertEquals("scaling_max_freq is 1200 MHz, set by hand or by a tool (no cooling device is above state 0)",
+                v.evidence().get(0).text());
     }
 
     @Test

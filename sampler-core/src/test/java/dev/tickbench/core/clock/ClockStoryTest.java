@@ -59,7 +59,7 @@ class ClockStoryTest {
         assertEquals("policy1", thermal.policy());
         assertEquals(List.of(1), thermal.cpus());
         assertEquals(2_100_000, thermal.achievedKhz());
-        assertEquals(3_500_000, thermal.maxKhz());
+        assertEquals(3_500_000L, thermal.maxKhz());
         assertEquals(2_100_000L, thermal.capKhz());
         assertEquals(100.0, thermal.atCapPct(), 1e-9);
         Evidence.Cooling c = (Evidence.Cooling) thermal.evidence().get(0);
@@ -100,7 +100,7 @@ class ClockStoryTest {
         assertEquals(800_000, idle.achievedKhz());
 
         PolicyVerdict none = stage(capture, "none").policies().get(0);
-        assertEquals(new Evidence.Clock(3_400_000, 3_500_000, "nothing holds it down"), none.evidence().get(0));
+        assertEquals(new Evidence.Clock(3_400_000, 3_500_000L, "nothing holds it down"), none.evidence().get(0));
         assertEquals(0.0, none.idlePct(), 1e-9);
     }
 

@@ -180,22 +180,27 @@ class SlotScheduleTest {
         }
         assertTrue(throttleCompared >= throttleTicks.size() - 1, "compared " + throttleCompared + " of " + throttleTicks.size());
 
-        // the every-tick sources fell short by the skipped slots: published, and what the stream shows
+        // the every-tick sources fell short by the skipped slots: published for each 10 s window of the grid,
+        // (k × 1000, (k + 1) × 1000] slots, as the samples counted on those fixed windows show
         assertFalse(cadenceLines.isEmpty(), "the shortfall of the every-tick sources is published");
         long windowStartSlot = 0;
         for (AchievedCadences c : cadenceLines) {
-            assertEquals(10.0, c.windowS(), 0.02, "10 s of slots");
-            long endSlot = slotAt(samplesAt, c.monoNs());
+            assertEquals(10.0, c.windowS(), 0.0, "10 s of slots");
             long from = windowStartSlot;
-            long taken = samplesAt.stream().filter(x -> x[0] > from && x[0] <= endSlot).count();
-            double measured = (double) taken / ((endSlot - windowStartSlot) / (double) RATE);
+            long to = from + 10L * RATE;
+            assertEquals(t0 + from * PERIOD, c.fromMonoNs(), "windows follow each other on the grid");
+            assertEquals(t0 + to * PERIOD, c.toMonoNs());
+            long closedAt = slotAt(samplesAt, c.monoNs());
+            assertTrue(closedAt >= to && closedAt <= to + 2, "closed by the first tick at or after slot " + to + ": " + closedAt);
+            long taken = samplesAt.stream().filter(x -> x[0] > from && x[0] <= to).count();
+            double measured = taken / (double) AchievedCadences.WINDOW_S;
             assertNotNull(c.hz().get("stat"), c.toString());
-            assertEquals(measured, c.hz().get("stat"), 1e-9, "stat's achieved cadence is the ticks taken per second");
+            assertEquals(measured, c.hz().get("stat"), 1e-9, "stat's achieved cadence is the ticks taken per second of the window");
             assertEquals(measured, c.hz().get("meminfo"), 1e-9);
             assertFalse(c.hz().containsKey("slabinfo"), "slabinfo kept its plan: not named " + c);
             assertFalse(c.hz().containsKey("thermal_zone0"), "thermal kept its plan: not named " + c);
             assertTrue(c.hz().get("stat") < 0.8 * RATE, c.toString());
-            windowStartSlot = endSlot;
+            windowStartSlot = to;
         }
         assertEquals(RUN_S / AchievedCadences.WINDOW_S, cadenceLines.size(), 1, "one line per 10 s while off plan");
         assertTrue(runS > RUN_S - 1, "ran " + runS + " s of the injected clock");
@@ -208,6 +213,70 @@ class SlotScheduleTest {
             }
         }
         throw new AssertionError("no sample at " + mono);
+    }
+
+    /**
+     * The achieved cadence's windows on their grid at 10 Hz (100 slots a window), the slips scripted: each
+     * window's figure counts the slots in it, whichever tick closes it; a read taken late for a slot of the
+     * window before counts there; windows without a tick are one line. thermal_zone0 (300 ms: every 3
+     * slots, 1, 4, …, 100, 103, …) and slabinfo (every 2: 1, 3, …, 99, 101, …) are on grids of their own.
+     */
+    @Test
+    void theAchievedWindowsAreOnAFixedGrid() throws IOException {
+        ScriptedSource stat = ScriptedSource.counter("stat").set(Map.of("cpu.user", 1L));
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(300)).set(Map.of("temp", 40000L));
+        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(Map.of("a", 1L));
+        SamplerEnvironment env = SamplerEnvironment.open(List.of(stat, thermal, slab), Map.of(), null, null,
+                new HostInfo("h", null, "6.1.0", 2, 100));
+        List<AchievedCadences> lines = new ArrayList<>();
+        LineDecoder decoder = new LineDecoder();
+        long base;
+        try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of())) {
+            byte[] hello = s.helloLine();
+            base = ((Hello) decoder.decode(hello, 0, hello.length - 1)).startedMonoNs();
+            s.addSink((b, o, l) -> AchievedCadences.of(decoder.decode(b, o, l - 1)).ifPresent(lines::add));
+            List<Long> taken = new ArrayList<>();
+            for (long slot = 1; slot <= 98; slot++) {
+                taken.add(slot); // 99 and 100 skipped: the tick on 101 closes window 0
+            }
+            for (long slot = 101; slot <= 200; slot++) {
+                taken.add(slot); // 200 closes window 1 on its last slot
+            }
+            for (long slot = 450; slot <= 500; slot++) {
+                taken.add(slot); // nothing in windows 2 and 3: the tick on 450 closes them as one
+            }
+            taken.add(600L); // window 5 has one tick, on its last slot
+            taken.add(800L); // window 6 none; 800 is window 7's last slot and only tick
+            for (long slot : taken) {
+                s.tick(slot, base + slot * 100_000_000L, slot);
+            }
+        }
+        double th = 10.0 / 3; // thermal_zone0's published cadence: every 3 slots
+        // window 0: stat read on 98 of its 100 slots; thermal's 34 grid slots all read, slot 100 late on the tick
+        // of 101 (the slot it stands for is in window 0); slabinfo's 99 was lost (99 and 100 skipped: a whole
+        // period of it), its read on 101 stands for 101
+        assertWindow(lines.get(0), base, 0, 100, 101, Map.of("stat", 10.0 * 98 / 100, "slabinfo", 5.0 * 49 / 50));
+        assertWindow(lines.get(1), base, 100, 200, 200, Map.of()); // every source back on plan
+        // windows 2 and 3: 200 slots, no tick; thermal's read on 450 stands for 448 and slabinfo's for 449: window 4's
+        assertWindow(lines.get(2), base, 200, 400, 450, Map.of("stat", 0.0, "thermal_zone0", 0.0, "slabinfo", 0.0));
+        // window 4: ticks 450..500 (51); thermal 448 and 451, …, 499 (18) of 403, …, 499 (33); slabinfo 449, 451, …, 499 (26) of 50
+        assertWindow(lines.get(3), base, 400, 500, 500, Map.of("stat", 10.0 * 51 / 100, "thermal_zone0", th * 18 / 33,
+                "slabinfo", 5.0 * 26 / 50));
+        // window 5: the tick on 600 alone, thermal's read standing for 598 (of 502, …, 598: 33), slabinfo's for 599
+        assertWindow(lines.get(4), base, 500, 600, 600, Map.of("stat", 0.1, "thermal_zone0", th / 33, "slabinfo", 5.0 / 50));
+        assertWindow(lines.get(5), base, 600, 700, 800, Map.of("stat", 0.0, "thermal_zone0", 0.0, "slabinfo", 0.0));
+        assertWindow(lines.get(6), base, 700, 800, 800, Map.of("stat", 0.1, "thermal_zone0", th / 33, "slabinfo", 5.0 / 50));
+        assertEquals(7, lines.size(), lines.toString());
+    }
+
+    private static void assertWindow(AchievedCadences c, long base, long from, long to, long closedAt, Map<String, Double> hz) {
+        String at = "(" + from + ", " + to + "]: " + c;
+        assertEquals(base + from * 100_000_000L, c.fromMonoNs(), at);
+        assertEquals(base + to * 100_000_000L, c.toMonoNs(), at);
+        assertEquals((to - from) / 10.0, c.windowS(), 0.0, at);
+        assertEquals(base + closedAt * 100_000_000L, c.monoNs(), at);
+        assertEquals(hz.keySet(), c.hz().keySet(), at);
+        hz.forEach((k, v) -> assertEquals(v, c.hz().get(k), 1e-12, k + " " + at));
     }
 
     @Test

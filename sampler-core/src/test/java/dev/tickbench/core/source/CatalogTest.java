@@ -43,7 +43,7 @@ class CatalogTest {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", true, "pressure", false, "thermal_zone0", true, "thermal_zone1", true,
                 "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "mtd", true,
-                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", false,
+                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
                 presence(Boards.roots(Boards.ROUTER)));
@@ -54,7 +54,7 @@ class CatalogTest {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "cpufreq", true,
                 "slabinfo", true, "buddyinfo", true, "mtd", false,
-                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", false,
+                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
                 presence(Boards.roots(Boards.SBC)));
@@ -65,7 +65,7 @@ class CatalogTest {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "thermal_zone1", true,
                 "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "mtd", false,
-                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", false,
+                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", true, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
                 presence(Boards.roots(Boards.X86)));

@@ -53,8 +53,9 @@ class ClockSourcesTest {
 
         Presence none = TimeInState.cpufreq(Boards.roots(Boards.LAPTOP)).open();
         assertFalse(none.present(), "intel_pstate keeps no cpufreq statistics");
-        assertEquals("no " + Boards.roots(Boards.LAPTOP).sys("devices/system/cpu/cpufreq") + "/policyN/stats/time_in_state on this"
-                + " system (no cpufreq policies, or a kernel without CONFIG_CPU_FREQ_STAT)", none.reason());
+        assertEquals("no " + Boards.roots(Boards.LAPTOP).sys("devices/system/cpu") + "/cpufreq/policyN/stats/time_in_state (nor"
+                + " cpuN/cpufreq/stats/time_in_state) on this system (no cpufreq policies, or a kernel without CONFIG_CPU_FREQ_STAT)",
+                none.reason());
     }
 
     @Test

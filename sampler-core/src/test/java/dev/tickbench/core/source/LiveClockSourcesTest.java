@@ -22,11 +22,15 @@ class LiveClockSourcesTest {
     private static final Path SYS = SystemRoots.LIVE_SYS;
     /** Per source: files whose presence (one holding a number) means the source must be present. */
     private static final Map<String, List<String>> FILES = Map.ofEntries(
-            Map.entry("cpufreq_policy", List.of("devices/system/cpu/cpufreq/policy*/scaling_max_freq")),
+            // a policy's files in either layout: cpufreq/policyN, or cpuN/cpufreq alone (docs/clock.md)
+            Map.entry("cpufreq_policy", List.of("devices/system/cpu/cpufreq/policy*/scaling_max_freq",
+                    "devices/system/cpu/cpu*/cpufreq/scaling_max_freq")),
             Map.entry("cpufreq_boost", List.of("devices/system/cpu/cpufreq/boost")),
             Map.entry("intel_pstate", List.of("devices/system/cpu/intel_pstate/no_turbo")),
-            Map.entry("cpufreq_trans", List.of("devices/system/cpu/cpufreq/policy*/stats/total_trans")),
-            Map.entry("cpufreq_time_in_state", List.of("devices/system/cpu/cpufreq/policy*/stats/time_in_state")),
+            Map.entry("cpufreq_trans", List.of("devices/system/cpu/cpufreq/policy*/stats/total_trans",
+                    "devices/system/cpu/cpu*/cpufreq/stats/total_trans")),
+            Map.entry("cpufreq_time_in_state", List.of("devices/system/cpu/cpufreq/policy*/stats/time_in_state",
+                    "devices/system/cpu/cpu*/cpufreq/stats/time_in_state")),
             Map.entry("cpuidle", List.of("devices/system/cpu/cpu*/cpuidle/state*/usage")),
             Map.entry("cooling", List.of("class/thermal/cooling_device*/cur_state")),
             Map.entry("cooling_time_in_state", List.of("class/thermal/cooling_device*/stats/time_in_state_ms")),

@@ -2,7 +2,6 @@ package dev.tickbench.core.throttle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.StreamLine;
@@ -58,13 +57,8 @@ class ReplayMatchesLiveTest {
                 }
             });
             sampler.start();
-            long deadline = System.nanoTime() + Waits.DEADLINE.toNanos();
-            while (sampler.lastSeq() < (long) SECONDS * RATE + 1) {
-                if (System.nanoTime() > deadline) {
-                    fail("the sampler did not reach " + SECONDS + " s within 60 s (seq " + sampler.lastSeq() + ")");
-                }
-                Thread.sleep(20);
-            }
+            Waits.until(Waits.DEADLINE, () -> "the sampler to reach " + SECONDS + " s (seq " + sampler.lastSeq() + ")",
+                    () -> sampler.lastSeq() >= (long) SECONDS * RATE + 1);
         }
         Path file = tmp.resolve("capture.ndjson");
         synchronized (capture) {

@@ -1,7 +1,10 @@
 package dev.tickbench.core.source.pmu;
 
+import dev.tickbench.core.source.KernelBound;
+import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,8 +49,8 @@ final class PerfAccess {
         }
         Path theirs = roots.proc("sys/kernel/random/boot_id");
         try {
-            String mine = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
-            if (Files.isReadable(theirs) && Files.readString(theirs).trim().equals(mine)) {
+            String mine = attribute(Path.of("/proc/sys/kernel/random/boot_id"));
+            if (Files.isReadable(theirs) && attribute(theirs).equals(mine)) {
                 return null;
             }
         } catch (IOException e) {
@@ -59,7 +62,7 @@ final class PerfAccess {
 
     static Integer paranoid(SystemRoots roots) {
         try {
-            return Integer.valueOf(Files.readString(roots.proc("sys/kernel/perf_event_paranoid")).trim());
+            return Integer.valueOf(attribute(roots.proc("sys/kernel/perf_event_paranoid")));
         } catch (IOException | NumberFormatException e) {
             return null;
         }
@@ -68,7 +71,7 @@ final class PerfAccess {
     /** CapEff of {@code /proc/self/status}, hex; 0 when it cannot be read. */
     static long capEff(Path status) {
         try {
-            for (String line : Files.readAllLines(status)) {
+            for (String line : attribute(status).split("\n")) {
                 if (line.startsWith("CapEff:")) {
                     return Long.parseUnsignedLong(line.substring(7).trim(), 16);
                 }
@@ -77,6 +80,11 @@ final class PerfAccess {
             // no capabilities known: reported as none
         }
         return 0;
+    }
+
+    /** A small procfs file's text, trimmed (at most {@link KernelBound#ATTRIBUTE}). */
+    private static String attribute(Path p) throws IOException {
+        return new String(KernelFile.readAll(p, KernelBound.ATTRIBUTE), StandardCharsets.UTF_8).trim();
     }
 
     static List<String> devices(SystemRoots roots) {

@@ -3,6 +3,8 @@ package dev.tickbench.core.source.pmu;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.source.KernelBound;
+import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.Presence;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
@@ -11,7 +13,7 @@ import dev.tickbench.core.source.ValueTable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -140,7 +142,8 @@ public final class PmuSource implements Source {
 
     private int[] onlineCpus() {
         try {
-            return CpuList.parse(Files.readString(roots.sys("devices/system/cpu/online")).trim());
+            byte[] online = KernelFile.readAll(roots.sys("devices/system/cpu/online"), KernelBound.ATTRIBUTE);
+            return CpuList.parse(new String(online, StandardCharsets.US_ASCII).trim());
         } catch (IOException | IllegalArgumentException e) {
             return new int[0];
         }
