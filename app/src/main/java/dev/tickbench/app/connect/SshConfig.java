@@ -58,19 +58,24 @@ final class SshConfig {
         if (file == null || !Files.exists(file)) {
             return Host.NONE;
         }
-        Options o = new Options(host.toLowerCase(Locale.ROOT), user);
+        Options o = new Options(host, user);
         readFile(file, o, new boolean[] {true}, false, 0);
         if (o.wantFinal) {
+            // ssh.c reads the file again for Match final with the host it is about to use (HostName's or the
+            // typed one, lowered) and that host set as HostName: no HostName line of the second pass applies
+            o.host = currentHost(o).toLowerCase(Locale.ROOT);
+            o.hostName = o.host;
             o.finalPass = true;
             readFile(file, o, new boolean[] {true}, false, 0);
         }
-        return new Host(o.hostName == null ? null : o.hostName.replace("%h", o.host).replace("%%", "%"), o.port, o.user,
+        return new Host(o.hostName == null ? null : currentHost(o), o.port, o.user,
                 o.identityFiles, o.identitiesOnly, o.proxyJump, o.connectTimeout, o.identityAgent);
     }
 
     /** What readconf.c keeps while it reads: the first value of each keyword. */
     private static final class Options {
-        final String host;
+        /** What Host patterns see: as typed (ssh compares them case for case), HostName's in the final pass. */
+        String host;
         final String originalHost;
         String hostName;
         Integer port;
@@ -138,7 +143,10 @@ final class SshConfig {
                 if (o.identityFiles.size() >= MAX_IDENTITY_FILES) {
                     throw new IOException(where + ": more than " + MAX_IDENTITY_FILES + " IdentityFile lines");
                 }
-                o.identityFiles.add(one(args, where));
+                String id = one(args, where);
+                if (!o.identityFiles.contains(id)) { // readconf.c's add_identity_file ignores a duplicate
+                    o.identityFiles.add(id);
+                }
             }
             case "identitiesonly" -> o.identitiesOnly = o.identitiesOnly != null ? o.identitiesOnly : yesNo(one(args, where), where);
             case "proxyjump" -> o.proxyJump = first(o.proxyJump, String.join(",", required(args, where)).replace(",,", ","));

@@ -81,7 +81,7 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
     private static SshTarget hop(SshConfig config, Path file, Path sshDir, String alias, Integer port, String user,
             Path keyFile, String jump, LoginMethod login, int depth) throws IOException {
         SshConfig.Host h = config.read(file, alias, user);
-        String hostName = h.hostName() != null ? h.hostName() : alias;
+        String hostName = h.hostName() != null ? h.hostName() : alias.toLowerCase(Locale.ROOT); // as ssh lowers it
         int effectivePort = port != null ? port : h.port() != null ? h.port() : 22;
         String effectiveUser = user != null ? user : h.user() != null ? h.user() : localUser();
         List<Path> keys = new ArrayList<>();

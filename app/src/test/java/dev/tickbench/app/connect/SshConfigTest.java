@@ -52,7 +52,7 @@ class SshConfigTest {
         assertEquals(Duration.ofSeconds(90), h.connectTimeout());
         assertEquals(Boolean.TRUE, h.identitiesOnly());
         assertEquals(2222, read(f, "quoted alias").port());
-        assertEquals(2222, read(f, "BOARD-7").port(), "the typed host is lowered as ssh lowers it");
+        assertEquals(22, read(f, "BOARD-7").port(), "Host patterns see the host as typed, case for case, as ssh's do: only Host * matches");
     }
 
     @Test
