@@ -99,7 +99,7 @@ public final class ChartView extends HBox {
         // the wheel scrolls the track stack and Ctrl+wheel zooms all tracks (ChartsPane), not this one
         zoomer.setZoomScrollFilter(e -> false);
         chart.getPlugins().add(zoomer);
-        Charts.withoutToolBar(chart); // it slid in over the plot and took clicks (issue 25)
+        Charts.withoutToolBar(chart); // it slid in over the plot and took clicks
         overlays = new TrackOverlays(group, chart, xAxis, yAxis);
         height(COMPACT_HEIGHT);
         chart.setMinWidth(200);

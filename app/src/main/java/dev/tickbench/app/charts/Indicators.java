@@ -56,7 +56,7 @@ public final class Indicators {
              * As ChartFX's, but out of view the band and its word are hidden, not taken out of the chart:
              * taken out, they came back in a layout pass when the follow step brought the band in (a gap
              * comes at the window's right end), were styled in a pulse of their own that changed nothing
-             * visible, and JavaFX repainted the whole window for it (issue 25).
+             * visible, and JavaFX repainted the whole window for it.
              */
             @Override
             public void runPostLayout() {

@@ -200,7 +200,7 @@ public final class CompareViewModel {
         return new DisplayUnit(m.get().group().axisUnit(), m.get().entry().display().scale());
     }
 
-    /** The verdict in the words of the floors table (issue 7). */
+    /** The verdict in the words of the floors table. */
     public static String verdict(Verdict v) {
         return switch (v) {
             case OK -> "shipped floor OK";

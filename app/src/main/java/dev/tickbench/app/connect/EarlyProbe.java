@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 
 /**
  * This machine's probe process started before the window is built ({@link LocalConnection#startEarly},
- * from the launcher's main, issue 25): the child JVM's start and the sources' opening (1–2 s) then run
+ * from the launcher's main): the child JVM's start and the sources' opening (1–2 s) then run
  * while JavaFX starts and the window is laid out, instead of after. What it sends meanwhile is kept, in
  * order with its events, and handed over whole to the first {@link LocalConnection} that starts the same
  * command ({@link #take}); the child is then that connection's, as if it had started it. Not taken within

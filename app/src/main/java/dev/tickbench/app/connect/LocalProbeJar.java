@@ -17,7 +17,7 @@ import java.util.HexFormat;
  * ({@code $XDG_CACHE_HOME/tickbench/probe/}, named by its hash, as it is named on an SSH host), to a
  * temporary name and renamed. Its hash is checked when it is written and whenever its size or
  * modification time differs from the last check, which {@value #CHECKED} beside it records: hashing
- * the 15 MB at every start cost 0.05–0.2 s before the probe process could start (issue 25), and a file
+ * the 15 MB at every start cost 0.05–0.2 s before the probe process could start, and a file
  * that was cut short, replaced or rewritten changes its size or time. Other builds' jars (and what
  * belongs to them: their check records, their class-data archives, {@link ProbeArchive}) are removed
  * once this one is in place (a probe process still running one keeps its open file; one started again

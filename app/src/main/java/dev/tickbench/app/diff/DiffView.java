@@ -192,12 +192,12 @@ public final class DiffView extends BorderPane {
             case APPEARED -> "appeared";
             case DISAPPEARED -> "disappeared";
             case BOTH -> (r.meanChange() >= 0 ? "+" : "") + number(r.meanChange())
-                    + (r.relativeChange() == null ? "" : String.format(Locale.ROOT, " (%+.1f %%)", r.relativeChange() * 100));
+                    + (Double.isNaN(r.relativeChange()) ? "" : String.format(Locale.ROOT, " (%+.1f %%)", r.relativeChange() * 100));
         };
     }
 
     static String effect(SeriesChange r) {
-        return r.effect() == null ? "—" : String.format(Locale.ROOT, "%.2f", r.effect()) + (r.aboveNoise() ? "" : "  noise");
+        return Double.isNaN(r.effect()) ? "—" : String.format(Locale.ROOT, "%.2f", r.effect()) + (r.aboveNoise() ? "" : "  noise");
     }
 
     /** Four significant digits, never E-notation (79 400, not 7.940e+04), as every number the workbench shows. */

@@ -12,8 +12,8 @@ import javafx.scene.text.TextAlignment;
 
 /**
  * Table text that is read whole: a cell wraps its text to its column's width and its row grows to
- * hold it, and a column's title wraps the same way, instead of ending in "…" (issue 25, "no cut
- * text"). A JavaFX cell given wrapText alone keeps the row's one-line height and still cuts.
+ * hold it, and a column's title wraps the same way, instead of ending in "…" (no cut
+ * text). A JavaFX cell given wrapText alone keeps the row's one-line height and still cuts.
  */
 public final class Cells {
     private Cells() {}

@@ -10,7 +10,7 @@ import javafx.scene.Scene;
  * as a track's legend does with the badges of a new ranking, or its style was the same), the root is
  * all that pulse syncs, the renderer finds no dirty region, and it repaints the WHOLE window
  * (docs/measurements.md, 2026-12-04). While the follow step drew every track twice, the second drawing
- * hid those pulses; drawn once (issue 25), they showed.
+ * hid those pulses; drawn once, they showed.
  *
  * <p>Runs the scene's own CSS pass ({@code Scene.doCSSPass}, which does nothing when the root is
  * clean) as the last of the scene's post-layout pulse listeners. JavaFX has no public call for it:

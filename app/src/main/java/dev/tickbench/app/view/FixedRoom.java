@@ -11,7 +11,7 @@ import javafx.scene.layout.Region;
  * Room of its own for something that changes often without changing the room it needs: the status row,
  * the clock verdict's column, the overview's rates. A changed text asks JavaFX to lay out its label and
  * every ancestor up to the window's root: each second the status row and the clock's figures laid out
- * the whole window, its toolbar, tabs and tracks measured again (issue 25, docs/measurements.md
+ * the whole window, its toolbar, tabs and tracks measured again (docs/measurements.md
  * 2026-12-04: live cost). Here such a change lays out this room and what is inside it only, as long as
  * what the room asks of its parent (its min and preferred size) stays the same; when that changes, the
  * parent is asked as usual.

@@ -24,8 +24,8 @@ import javafx.stage.Window;
  * <p>Every ticker turns on one shared clock of {@link #GRID_MS}: the tickers whose period ends at a
  * tick of it run in the same FX turn, so what they change (the follow step, the status line, the clock
  * verdict, the observer's figures) is drawn in one pulse. Each on its own clock, they made a pulse
- * each, and a pulse paints and hands the whole window to the screen however little changed (issue 25,
- * docs/measurements.md 2026-12-04: live cost). A period is a whole number of ticks (rounded, at least one).
+ * each, and a pulse paints and hands the whole window to the screen however little changed
+ * (docs/measurements.md 2026-12-04: live cost). A period is a whole number of ticks (rounded, at least one).
  */
 public final class Ticker {
     /** The shared clock's tick. */

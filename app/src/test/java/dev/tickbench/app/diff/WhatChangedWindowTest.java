@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -96,7 +97,8 @@ class WhatChangedWindowTest {
 
         List<String> table = fx(() -> view.table().getItems().stream().map(SeriesChange::name).toList());
         assertEquals("slabinfo.kmalloc-64", table.get(0));
-        assertEquals("thermal_zone0.temp", table.get(1));
+        assertEquals(Set.of("psi.io.some_pct", "pressure.io.some_total"), Set.copyOf(table.subList(1, 3)), "PSI io, 2 → 8 %");
+        assertEquals("thermal_zone0.temp", table.get(3));
         List<String> core = CaptureDiff.compare(new CaptureDiff.Side(capture, DiffRange.seconds(0.0, 59.99)),
                 new CaptureDiff.Side(capture, DiffRange.seconds(60.0, null))).rows().stream().map(SeriesChange::name).toList();
         assertEquals(core, table);
@@ -157,7 +159,7 @@ class WhatChangedWindowTest {
         // a series the charts do not hold is said, not drawn
         SeriesChange absent = new SeriesChange(new dev.tickbench.core.diff.DiffSeries("slabinfo.gone", "gone", "slabinfo",
                 dev.tickbench.core.catalogue.ValueKind.LEVEL, "objects"), dev.tickbench.core.diff.Presence.BOTH, null, null,
-                0.0, 0.0, 0.0, 0.0);
+                0.0, 0.0, 0.0, 1.0, 0.0, java.util.List.of());
         fx(() -> { view.overlay().show(absent, vm.resultProperty().get(), DiffCapture.SHOWN, DiffCapture.SHOWN); return null; });
         assertFalse(fx(() -> chart.isVisible()));
         assertTrue(fx(() -> view.overlay().note().getText()).startsWith("slabinfo.gone is not among the charts' series"));

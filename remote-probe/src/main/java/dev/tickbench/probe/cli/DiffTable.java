@@ -28,9 +28,9 @@ final class DiffTable {
         List<SeriesChange> disappeared = r.with(Presence.DISAPPEARED);
         sb.append(String.format(Locale.ROOT, "%d series in both ranges, %d above noise; %d appeared in B, %d disappeared.%n",
                 r.compared(), r.aboveNoise(), appeared.size(), disappeared.size()));
-        sb.append("effect: the change of the mean over the noise of both ranges' block means, in units of the noise threshold"
-                + " (two-sided ").append(BigDecimal.valueOf(r.alpha()).stripTrailingZeros().toPlainString())
-                .append("); 1 or more is above noise (docs/diff.md).\n");
+        sb.append("effect: the change of the mean over its spread (both ranges' second-to-second noise, the series' resolution"
+                + " and ").append(BigDecimal.valueOf(100 * r.levelShare()).stripTrailingZeros().toPlainString())
+                .append(" % of its level); 1 or more is above noise (docs/diff.md).\n");
         int shown = Math.min(top, r.rows().size());
         List<String[]> rows = new ArrayList<>();
         List<String> before = new ArrayList<>(); // a separator line before each row, or null
@@ -58,6 +58,7 @@ final class DiffTable {
         if (shown < r.rows().size()) {
             sb.append(r.rows().size() - shown).append(" more rows (--top N shows more; --json and --csv list them all).\n");
         }
+        sameCounters(sb, r.rows().subList(0, shown));
         names(sb, "appeared in B", appeared);
         names(sb, "disappeared in B", disappeared);
         return sb.toString();
@@ -75,15 +76,15 @@ final class DiffTable {
     private static String[] row(int rank, SeriesChange c) {
         String[] r = new String[HEADER.length];
         r[0] = Integer.toString(rank);
-        r[1] = TableText.escape(c.name());
+        r[1] = TableText.escape(c.name()) + (c.sameAs().isEmpty() ? "" : " (+" + c.sameAs().size() + ")");
         r[2] = TableText.escape(c.series().unit());
         r[3] = c.a() == null ? "-" : number(c.a().mean(), false);
         r[4] = c.b() == null ? "-" : number(c.b().mean(), false);
         r[5] = c.presence() == Presence.BOTH ? number(c.meanChange(), true) : c.presence().name().toLowerCase(Locale.ROOT);
-        r[6] = c.relativeChange() == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * c.relativeChange());
+        r[6] = Double.isNaN(c.relativeChange()) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * c.relativeChange());
         r[7] = c.a() == null ? "-" : number(c.a().p99(), false);
         r[8] = c.b() == null ? "-" : number(c.b().p99(), false);
-        r[9] = c.effect() == null ? "-" : String.format(Locale.ROOT, Math.abs(c.effect()) >= 10 ? "%+.1f" : "%+.2f", c.effect());
+        r[9] = Double.isNaN(c.effect()) ? "-" : String.format(Locale.ROOT, Math.abs(c.effect()) >= 10 ? "%+.1f" : "%+.2f", c.effect());
         return r;
     }
 
@@ -118,6 +119,20 @@ final class DiffTable {
                 line.append(c == 0 ? "" : "  ").append(RIGHT[c] ? pad + r[c] : r[c] + pad);
             }
             sb.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    /** The rows shown that are one kernel counter under several names: each is ranked once. */
+    private static void sameCounters(StringBuilder sb, List<SeriesChange> rows) {
+        List<String> same = new ArrayList<>();
+        for (SeriesChange c : rows) {
+            if (!c.sameAs().isEmpty()) {
+                same.add(TableText.escape(c.name()) + " = " + String.join(" = ", c.sameAs().stream().map(TableText::escape).toList()));
+            }
+        }
+        if (!same.isEmpty()) {
+            sb.append("(+N): the same kernel counter under N more names, ranked once: ").append(String.join("; ", same))
+                    .append('\n');
         }
     }
 

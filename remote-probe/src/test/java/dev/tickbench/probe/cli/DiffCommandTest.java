@@ -12,6 +12,7 @@ import dev.tickbench.core.diff.DiffRange;
 import dev.tickbench.core.diff.DiffResult;
 import dev.tickbench.core.diff.SeriesChange;
 import dev.tickbench.testkit.ChangeCapture;
+import dev.tickbench.testkit.RealBursts;
 import dev.tickbench.testkit.SyntheticCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code tickbench-probe diff} on the capture with a known answer (testkit ChangeCapture). */
 class DiffCommandTest {
@@ -32,8 +35,12 @@ class DiffCommandTest {
     static String a;
     static String b;
 
+    /** The real captures (testkit RealBursts). */
+    static Path real;
+
     @BeforeAll
     static void write() throws Exception {
+        real = RealBursts.copyTo(Files.createDirectory(dir.resolve("real")));
         capture = ChangeCapture.write(dir.resolve("change.ndjson.gz")).toString();
         a = capture + "@0..59.99";
         b = capture + "@60..";
@@ -48,8 +55,9 @@ class DiffCommandTest {
         int header = index(lines, "rank  series");
         assertTrue(lines.get(header + 1).matches(" +1  slabinfo\\.kmalloc-64 +objects +999\\.5 +2999 +\\+1999 +\\+200\\.0% .*"),
                 lines.get(header + 1));
-        assertTrue(lines.get(header + 2).matches(" +2  thermal_zone0\\.temp +°C .*"), lines.get(header + 2));
-        assertTrue(lines.get(header + 3).contains("pressure.io.some_total") || lines.get(header + 3).contains("psi.io.some_pct"));
+        assertTrue(lines.get(header + 2).matches(" +2  psi\\.io\\.some_pct +% .*"), lines.get(header + 2));
+        assertTrue(lines.get(header + 3).contains("pressure.io.some_total"), lines.get(header + 3));
+        assertTrue(lines.get(header + 4).matches(" +4  thermal_zone0\\.temp +°C .*"), lines.get(header + 4));
         assertEquals("  ---- below noise ----", lines.get(header + 5));
         assertTrue(r.out().contains("35 series in both ranges, 4 above noise; 5 appeared in B, 0 disappeared."), r.out());
         assertTrue(r.out().contains("appeared in B (5): diskstats.sdb.in_flight, diskstats.sdb.io_ms, diskstats.sdb.read_ms,"
@@ -71,7 +79,7 @@ class DiffCommandTest {
             SeriesChange c = core.rows().get(i);
             JsonNode row = cli.get("rows").get(i);
             assertEquals(c.name(), row.get("series").asText());
-            if (c.effect() != null) {
+            if (!Double.isNaN(c.effect())) {
                 assertEquals(c.effect(), row.get("effect").asDouble(), c.name()); // the same double, not a rounding
                 assertEquals(c.meanChange(), row.get("mean_change").asDouble(), c.name());
             }
@@ -86,7 +94,7 @@ class DiffCommandTest {
         assertEquals(4, lines.length);
         assertTrue(lines[0].startsWith("rank,series,display_name,source,kind,unit,presence,a_mean,b_mean,mean_change,"));
         assertTrue(lines[1].startsWith("1,slabinfo.kmalloc-64,"), lines[1]);
-        assertTrue(lines[2].startsWith("2,thermal_zone0.temp,"), lines[2]);
+        assertTrue(lines[2].startsWith("2,psi.io.some_pct,"), lines[2]);
         ProbeRun t = ProbeRun.of("diff", "--top", "2", a, b);
         assertEquals(2, Arrays.stream(t.out().split("\n")).filter(l -> l.matches(" +\\d+  .*")).count());
         assertEquals(2, ProbeRun.of("diff", "--json", "--csv", a, b).exit(), "one format");
@@ -101,7 +109,7 @@ class DiffCommandTest {
         assertEquals(0, r.exit(), r.err());
         JsonNode rows = JSON.readTree(r.out()).get("rows");
         assertEquals("slabinfo.kmalloc-64", rows.get(0).get("series").asText());
-        assertEquals("thermal_zone0.temp", rows.get(1).get("series").asText());
+        assertEquals("thermal_zone0.temp", rows.get(3).get("series").asText());
         assertEquals(4, JSON.readTree(r.out()).get("above_noise").asInt());
     }
 
@@ -152,6 +160,30 @@ class DiffCommandTest {
         assertTrue(r.out().contains("1  slabinfo.kmalloc-64"), r.out());
         assertTrue(r.err().matches("tickbench-probe diff: warning: " + java.util.regex.Pattern.quote(cut.toString())
                 + " line \\d+: .*; compared the lines before it\n"), r.err());
+    }
+
+    @Test
+    void aCaptureCorruptFromItsSecondLineIsBadDataNotBadUsage() throws Exception {
+        Path plain = ChangeCapture.write(dir.resolve("whole.ndjson"));
+        String hello = Files.readAllLines(plain).get(0);
+        Path corrupt = dir.resolve("corrupt.ndjson");
+        Files.writeString(corrupt, hello + "\n{\"type\":\"sample\",\"seq\":\n");
+        ProbeRun r = ProbeRun.of("diff", corrupt.toString(), b);
+        assertEquals(1, r.exit(), "as csv, convert and floors: " + r.err());
+        assertTrue(r.err().contains(corrupt + " line 2: "), r.err());
+        assertTrue(r.err().contains(corrupt + ": no samples in that range; it has no samples before its bad line 2"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.tickbench.testkit.RealBursts#all")
+    void theCauseOfEachRealBurstIsInTheTablesTopThree(RealBursts.Burst burst) throws Exception {
+        ProbeRun r = ProbeRun.of("diff", "--top", "3", burst.argA(real), burst.argB(real));
+        assertEquals(0, r.exit(), r.err());
+        List<String> rows = Arrays.stream(r.out().split("\n")).filter(l -> l.matches(" +[123]  .*")).toList();
+        assertEquals(3, rows.size(), r.out());
+        assertTrue(rows.stream().anyMatch(l -> l.matches(" +[123]  " + java.util.regex.Pattern.quote(burst.cause()) + "( \\(\\+\\d+\\))? .*")),
+                burst.cause() + " in the top 3:\n" + r.out());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.tickbench.core.diff;
 
 import dev.tickbench.core.capture.Csv;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +15,9 @@ import java.util.Locale;
  */
 public final class DiffCsv {
     public static final List<String> HEADER = List.of("rank", "series", "display_name", "source", "kind", "unit", "presence",
-            "a_mean", "b_mean", "mean_change", "relative_change", "a_p99", "b_p99", "p99_change", "effect", "above_noise",
-            "a_observations", "b_observations", "a_seconds", "b_seconds", "a_blocks", "b_blocks", "a_independent",
-            "b_independent", "a_block_sd", "b_block_sd");
+            "a_mean", "b_mean", "mean_change", "relative_change", "a_p99", "b_p99", "p99_change", "spread", "effect",
+            "above_noise", "a_observations", "b_observations", "a_seconds", "b_seconds", "a_noise", "b_noise", "a_noise_steps",
+            "b_noise_steps", "resolution", "same_as");
 
     private DiffCsv() {}
 
@@ -25,11 +27,27 @@ public final class DiffCsv {
 
     public static String render(DiffResult r, int top) {
         StringBuilder b = new StringBuilder();
-        Csv.appendLine(b, HEADER);
-        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
-            Csv.appendLine(b, line(i + 1, r.rows().get(i)));
+        try {
+            write(b, r, top);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not fail
         }
         return b.toString();
+    }
+
+    /**
+     * The first {@code top} rows to {@code out}, a line at a time: a ranking of as many series as a reader
+     * accepts is not held as one string beside itself.
+     */
+    public static void write(Appendable out, DiffResult r, int top) throws IOException {
+        StringBuilder b = new StringBuilder();
+        Csv.appendLine(b, HEADER);
+        out.append(b);
+        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
+            b.setLength(0);
+            Csv.appendLine(b, line(i + 1, r.rows().get(i)));
+            out.append(b);
+        }
     }
 
     private static List<String> line(int rank, SeriesChange c) {
@@ -51,24 +69,25 @@ public final class DiffCsv {
         f.add(a == null ? null : number(a.p99()));
         f.add(b == null ? null : number(b.p99()));
         f.add(number(c.p99Change()));
+        f.add(number(c.spread()));
         f.add(number(c.effect()));
         f.add(Boolean.toString(c.aboveNoise()));
         f.add(a == null ? null : Long.toString(a.observations()));
         f.add(b == null ? null : Long.toString(b.observations()));
         f.add(a == null ? null : number(a.seconds()));
         f.add(b == null ? null : number(b.seconds()));
-        f.add(a == null ? null : Integer.toString(a.blocks()));
-        f.add(b == null ? null : Integer.toString(b.blocks()));
-        f.add(a == null ? null : number(a.independent()));
-        f.add(b == null ? null : number(b.independent()));
-        f.add(a == null ? null : number(a.blockSd()));
-        f.add(b == null ? null : number(b.blockSd()));
+        f.add(a == null ? null : number(a.noise()));
+        f.add(b == null ? null : number(b.noise()));
+        f.add(a == null ? null : Integer.toString(a.noiseSteps()));
+        f.add(b == null ? null : Integer.toString(b.noiseSteps()));
+        f.add(number((a != null ? a : b).resolution()));
+        f.add(String.join(" ", c.sameAs()));
         return f;
     }
 
-    /** The double's shortest exact decimal, without an exponent; null (an empty field) when there is none. */
-    static String number(Double v) {
-        if (v == null || !Double.isFinite(v)) {
+    /** The double's shortest exact decimal, without an exponent; null (an empty field) for NaN, which is none. */
+    static String number(double v) {
+        if (!Double.isFinite(v)) {
             return null;
         }
         return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();

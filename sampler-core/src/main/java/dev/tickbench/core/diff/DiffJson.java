@@ -1,10 +1,14 @@
 package dev.tickbench.core.diff;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.Locale;
 
 /**
@@ -23,27 +27,39 @@ public final class DiffJson {
 
     /** The first {@code top} rows only (the counts are still of all of them). */
     public static String render(DiffResult r, int top) {
+        StringWriter w = new StringWriter();
         try {
-            return MAPPER.writeValueAsString(tree(r, top));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            write(w, r, top);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not fail
         }
+        return w.toString();
     }
 
-    public static ObjectNode tree(DiffResult r, int top) {
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("alpha", r.alpha());
-        root.set("a", side(r.a()));
-        root.set("b", side(r.b()));
-        root.put("compared", r.compared());
-        root.put("above_noise", r.aboveNoise());
-        root.put("appeared", r.with(Presence.APPEARED).size());
-        root.put("disappeared", r.with(Presence.DISAPPEARED).size());
-        ArrayNode rows = root.putArray("rows");
-        for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
-            rows.add(row(i + 1, r.rows().get(i)));
+    /**
+     * The ranking to {@code out}, a row at a time: a ranking of as many series as a reader accepts is not
+     * held as one tree, nor one string, beside itself.
+     */
+    public static void write(Writer out, DiffResult r, int top) throws IOException {
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out).useDefaultPrettyPrinter()) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.writeStartObject();
+            g.writeNumberField("level_share", r.levelShare());
+            g.writeFieldName("a");
+            g.writeTree(side(r.a()));
+            g.writeFieldName("b");
+            g.writeTree(side(r.b()));
+            g.writeNumberField("compared", r.compared());
+            g.writeNumberField("above_noise", r.aboveNoise());
+            g.writeNumberField("appeared", r.with(Presence.APPEARED).size());
+            g.writeNumberField("disappeared", r.with(Presence.DISAPPEARED).size());
+            g.writeArrayFieldStart("rows");
+            for (int i = 0; i < Math.min(top, r.rows().size()); i++) {
+                g.writeTree(row(i + 1, r.rows().get(i)));
+            }
+            g.writeEndArray();
+            g.writeEndObject();
         }
-        return root;
     }
 
     private static ObjectNode side(RangeSummary s) {
@@ -74,10 +90,13 @@ public final class DiffJson {
         n.put("kind", s.kind().name().toLowerCase(Locale.ROOT));
         n.put("unit", s.unit());
         n.put("presence", c.presence().name().toLowerCase(Locale.ROOT));
-        n.put("mean_change", c.meanChange());
-        n.put("relative_change", c.relativeChange());
-        n.put("p99_change", c.p99Change());
-        n.put("effect", c.effect());
+        ArrayNode same = n.putArray("same_as");
+        c.sameAs().forEach(same::add);
+        number(n, "mean_change", c.meanChange());
+        number(n, "relative_change", c.relativeChange());
+        number(n, "p99_change", c.p99Change());
+        number(n, "spread", c.spread());
+        number(n, "effect", c.effect());
         n.put("above_noise", c.aboveNoise());
         n.set("a", stats(c.a()));
         n.set("b", stats(c.b()));
@@ -93,9 +112,8 @@ public final class DiffJson {
         number(n, "p99", s.p99());
         n.put("observations", s.observations());
         n.put("seconds", s.seconds());
-        n.put("blocks", s.blocks());
-        n.put("independent", s.independent());
-        n.put("block_sd", s.blockSd());
+        n.put("noise", s.noise());
+        n.put("noise_steps", s.noiseSteps());
         n.put("resolution", s.resolution());
         return n;
     }

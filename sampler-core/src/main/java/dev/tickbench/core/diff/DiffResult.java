@@ -7,9 +7,12 @@ import java.util.List;
  * magnitude of their effect (largest first), ties by name; then the series that appeared in B, then those
  * that disappeared, each by name.
  *
- * @param alpha the two-sided significance of the noise threshold ({@link SeriesDiff#ALPHA})
+ * @param a range A's summary, without its series (each row has its statistics in A and B)
+ * @param b range B's
+ * @param levelShare the share of a series' level below which a change is never above noise
+ *     ({@link SeriesDiff#LEVEL_SHARE})
  */
-public record DiffResult(RangeSummary a, RangeSummary b, List<SeriesChange> rows, double alpha) {
+public record DiffResult(RangeSummary a, RangeSummary b, List<SeriesChange> rows, double levelShare) {
     public DiffResult {
         rows = List.copyOf(rows);
     }
@@ -19,7 +22,7 @@ public record DiffResult(RangeSummary a, RangeSummary b, List<SeriesChange> rows
         return rows.stream().filter(r -> r.presence() == Presence.BOTH).count();
     }
 
-    /** How many of them changed by at least the noise threshold. */
+    /** How many of them changed by at least their spread. */
     public long aboveNoise() {
         return rows.stream().filter(SeriesChange::aboveNoise).count();
     }

@@ -77,9 +77,9 @@ final class FeedPass {
     }
 
     List<RangeSummary> finish() {
-        if (registry.leftOut() > 0) {
-            warnings.add("more than " + SeriesRegistry.MAX_SERIES + " series: " + registry.leftOut()
-                    + " series met after them are not compared");
+        if (registry.full()) {
+            warnings.add("more than " + SeriesRegistry.MAX_SERIES + " series (the most one comparison keeps, docs/diff.md"
+                    + " \"Memory\"): the series met after them are not compared");
         }
         FeedExtent extent = new FeedExtent(samples, samples == 0 ? Double.NaN : lastSinceStart / 1e9, firstWall, lastWall);
         List<RangeSummary> out = new ArrayList<>();
@@ -100,8 +100,7 @@ final class FeedPass {
             registry.newSession();
             derived.accept(h);
             pmu = new PmuRatios();
-            Map<String, Double> hz = cadences(h.capabilities());
-            ranges.forEach(r -> r.hello(h.hostname(), hz));
+            ranges.forEach(r -> r.hello(h.hostname()));
         } else if (line instanceof GapLine g) {
             breakHolds();
             derived.accept(g);
@@ -308,20 +307,5 @@ final class FeedPass {
         for (RangeAccumulator r : ranges) {
             r.breakHolds();
         }
-    }
-
-    /** The hello's {@code capabilities.cadences.<source>.hz}. */
-    private static Map<String, Double> cadences(JsonNode capabilities) {
-        Map<String, Double> hz = new HashMap<>();
-        if (capabilities != null) {
-            for (var it = capabilities.path("cadences").fields(); it.hasNext(); ) {
-                var e = it.next();
-                JsonNode v = e.getValue().get("hz");
-                if (v != null && v.isNumber() && v.asDouble() > 0) {
-                    hz.put(e.getKey(), v.asDouble());
-                }
-            }
-        }
-        return hz;
     }
 }

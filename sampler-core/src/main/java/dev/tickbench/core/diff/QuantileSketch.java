@@ -11,21 +11,72 @@ import java.util.Arrays;
  * wider than 2^16 between its largest and smallest magnitude folds the far end (small magnitudes for
  * positive values) into one bucket, which moves only quantiles inside the folded part, never the p99
  * of a series that is positive 99 % of the time. Weights are the time each value held.
+ *
+ * <p>Every sketch of one pass draws its arrays from one {@link Budget}, so that a capture of as many
+ * series as a reader accepts is ranked in the probe's heap. A sketch refused memory coarsens its buckets
+ * instead (two neighbours become one, doubling its error), and one refused its first bucket keeps no
+ * quantile at all ({@link #quantile} is NaN): its p99 is then not given, never guessed.
  */
 final class QuantileSketch {
     static final int EXACT_LIMIT = 64;
     static final int MAX_BUCKETS = 2048;
-    private static final int SUB_BITS = 7;
-    private static final int SHIFT = 52 - SUB_BITS;
+    /** 128 buckets per power of two: the bucket is a double's bits shifted right by this. */
+    private static final int FINEST_SHIFT = 52 - 7;
     /** Half a bucket over its lower bound: 2^-8. */
-    static final double RELATIVE_ERROR = 1.0 / (1 << (SUB_BITS + 1));
-    /** Open addressing for the exact values, at most half full: grown from 8 slots to 128 as values come. */
-    private long[] exactBits = new long[8];
-    private double[] exactWeight = new double[8];
-    private boolean[] used = new boolean[8];
+    static final double RELATIVE_ERROR = relativeError(FINEST_SHIFT);
+    private static final int FIRST_SLOTS = 8;
+    private static final int FIRST_BUCKETS = 16;
+
+    /**
+     * The memory every sketch of one pass may hold, together. Fixed, not derived from the heap, so that
+     * one capture ranks the same everywhere (as the readers' limits, FORMAT.md): enough for every series
+     * of a real capture at full precision (a 10-minute 100 Hz capture of this VM's 644 series takes under
+     * 1 MiB for two ranges), and small enough for the probe's 32 MiB heap at the 16,384 series one comparison
+     * keeps (SeriesRegistry.MAX_SERIES).
+     */
+    static final class Budget {
+        static final long BYTES = 2L << 20;
+        private long left;
+
+        Budget() {
+            this(BYTES);
+        }
+
+        /** A smaller budget, for tests. */
+        Budget(long bytes) {
+            left = bytes;
+        }
+
+        private boolean take(long bytes) {
+            if (bytes > left) {
+                return false;
+            }
+            left -= bytes;
+            return true;
+        }
+
+        private void give(long bytes) {
+            left += bytes;
+        }
+
+        /** The bytes held by an array of {@code n} longs or doubles (its header included). */
+        private static long bytes(int n) {
+            return 16 + 8L * n;
+        }
+    }
+
+    private final Budget budget;
+    /** The first value other than 0, kept without a table: most levels hold one value in a short range. */
+    private long firstBits;
+    private double firstWeight;
+    /** Open addressing for the other exact values, at most half full; a slot with weight 0 is free (weights are > 0). */
+    private long[] exactBits;
+    private double[] exactWeight;
     private int distinct;
     private boolean exact = true;
-    private int lastSlot = -1;
+    /** Refused its first bucket: keeps no quantile. */
+    private boolean starved;
+    private int shift = FINEST_SHIFT;
 
     private Buckets positive;
     private Buckets negative;
@@ -34,11 +85,20 @@ final class QuantileSketch {
     private double max = Double.NEGATIVE_INFINITY;
     private double total;
 
-    /** Values not yet in the table or the buckets: a tick touches hundreds of sketches, each once. */
-    private final double[] pendingValue = new double[PENDING];
-    private final double[] pendingWeight = new double[PENDING];
-    private int pending;
-    private static final int PENDING = 32;
+    QuantileSketch(Budget budget) {
+        this.budget = budget;
+    }
+
+    /**
+     * A sketch drawn from {@code budget}, itself included; null when the budget cannot hold one (the series
+     * then has no p99: at the readers' 32,768 series, two ranges' sketches do not all fit).
+     */
+    static QuantileSketch create(Budget budget) {
+        return budget.take(SHALLOW_BYTES) ? new QuantileSketch(budget) : null;
+    }
+
+    /** A sketch's own fields, its arrays aside (12-byte header, compressed references). */
+    static final int SHALLOW_BYTES = 96;
 
     /** Adds {@code weight} (seconds) of {@code value}; NaN values and empty weights are not values. */
     void add(double value, double weight) {
@@ -46,32 +106,18 @@ final class QuantileSketch {
             return;
         }
         total += weight;
-        if (value == 0) { // -0.0 too; the commonest value by far (a counter's idle ticks), kept apart
+        if (value == 0) { // -0.0 too; the commonest value by far (a counter's idle seconds), kept apart
             zero += weight;
             return;
         }
-        // held back and added in runs: one series' table or buckets are then read from memory once per
-        // run, not once per tick (the sketches of a tick's hundreds of series do not stay in cache)
-        pendingValue[pending] = value;
-        pendingWeight[pending] = weight;
-        if (++pending == PENDING) {
-            drain();
-        }
-    }
-
-    private void drain() {
-        for (int i = 0; i < pending; i++) {
-            insert(pendingValue[i], pendingWeight[i]);
-        }
-        pending = 0;
-    }
-
-    private void insert(double value, double weight) {
         if (value < min) {
             min = value;
         }
         if (value > max) {
             max = value;
+        }
+        if (starved) {
+            return;
         }
         if (exact) {
             addExact(value, weight);
@@ -82,35 +128,67 @@ final class QuantileSketch {
 
     private void addExact(double value, double weight) {
         long bits = Double.doubleToRawLongBits(value);
-        if (lastSlot >= 0 && exactBits[lastSlot] == bits) {
-            exactWeight[lastSlot] += weight;
+        if (firstWeight == 0 || firstBits == bits) {
+            firstBits = bits;
+            firstWeight += weight;
+            if (distinct == 0) {
+                distinct = 1;
+            }
             return;
         }
-        int mask = used.length - 1;
-        int i = slot(bits, mask);
-        while (used[i]) {
-            if (exactBits[i] == bits) {
-                exactWeight[i] += weight;
-                lastSlot = i;
-                return;
+        if (exactBits != null) {
+            int mask = exactBits.length - 1;
+            for (int i = slot(bits, mask); exactWeight[i] > 0; i = (i + 1) & mask) {
+                if (exactBits[i] == bits) {
+                    exactWeight[i] += weight;
+                    return;
+                }
             }
+        }
+        if (distinct == EXACT_LIMIT || !roomForOneMore()) {
+            toBuckets();
+            if (!starved) {
+                addBucket(value, weight);
+            }
+            return;
+        }
+        put(bits, weight);
+        distinct++;
+    }
+
+    /** Whether the table has a free slot for one more value at most half full, grown if need be. */
+    private boolean roomForOneMore() {
+        int slots = exactBits == null ? 0 : exactBits.length;
+        if (2 * distinct <= slots) { // the table holds every value but the first, at most half full
+            return true;
+        }
+        int grown = slots == 0 ? FIRST_SLOTS : 2 * slots;
+        if (!budget.take(2 * Budget.bytes(grown))) {
+            return false;
+        }
+        long[] bits = exactBits;
+        double[] weights = exactWeight;
+        exactBits = new long[grown];
+        exactWeight = new double[grown];
+        if (bits != null) {
+            for (int j = 0; j < bits.length; j++) {
+                if (weights[j] > 0) {
+                    put(bits[j], weights[j]);
+                }
+            }
+            budget.give(2 * Budget.bytes(bits.length));
+        }
+        return true;
+    }
+
+    private void put(long bits, double weight) {
+        int mask = exactBits.length - 1;
+        int i = slot(bits, mask);
+        while (exactWeight[i] > 0) {
             i = (i + 1) & mask;
         }
-        if (distinct == EXACT_LIMIT) {
-            toBuckets();
-            addBucket(value, weight);
-            return;
-        }
-        if (2 * (distinct + 1) > used.length) {
-            rehash(2 * used.length);
-            addExact(value, weight);
-            return;
-        }
-        used[i] = true;
         exactBits[i] = bits;
         exactWeight[i] = weight;
-        distinct++;
-        lastSlot = i;
     }
 
     /**
@@ -121,62 +199,88 @@ final class QuantileSketch {
         return (int) ((bits * 0x9E3779B97F4A7C15L) >>> Long.numberOfLeadingZeros(mask));
     }
 
-    private void rehash(int slots) {
-        long[] bits = exactBits;
-        double[] weights = exactWeight;
-        boolean[] was = used;
-        exactBits = new long[slots];
-        exactWeight = new double[slots];
-        used = new boolean[slots];
-        lastSlot = -1;
-        for (int j = 0; j < was.length; j++) {
-            if (was[j]) {
-                int i = slot(bits[j], slots - 1);
-                while (used[i]) {
-                    i = (i + 1) & (slots - 1);
-                }
-                used[i] = true;
-                exactBits[i] = bits[j];
-                exactWeight[i] = weights[j];
-            }
-        }
-    }
-
+    /** Past the exact values (or refused room for more): into buckets, which keep no exact value. */
     private void toBuckets() {
         exact = false;
-        for (int i = 0; i < used.length; i++) {
-            if (used[i]) {
-                addBucket(Double.longBitsToDouble(exactBits[i]), exactWeight[i]);
-            }
-        }
+        long[] bits = exactBits;
+        double[] weights = exactWeight;
         exactBits = null;
         exactWeight = null;
-        used = null;
+        if (bits != null) {
+            budget.give(2 * Budget.bytes(bits.length));
+        }
+        if (firstWeight > 0) {
+            addBucket(Double.longBitsToDouble(firstBits), firstWeight);
+            firstWeight = 0;
+        }
+        for (int j = 0; bits != null && j < bits.length && !starved; j++) {
+            if (weights[j] > 0) {
+                addBucket(Double.longBitsToDouble(bits[j]), weights[j]);
+            }
+        }
     }
 
     private void addBucket(double value, double weight) {
-        if (value > 0) {
-            if (positive == null) {
-                positive = new Buckets(false);
+        boolean negativeValue = value < 0;
+        Buckets b = negativeValue ? negative : positive;
+        if (b == null) {
+            if (!budget.take(Budget.bytes(FIRST_BUCKETS))) {
+                starve();
+                return;
             }
-            positive.add(index(value), weight);
-        } else {
-            if (negative == null) {
-                negative = new Buckets(true);
+            b = new Buckets(negativeValue, FIRST_BUCKETS);
+            if (negativeValue) {
+                negative = b;
+            } else {
+                positive = b;
             }
-            negative.add(index(-value), weight);
+        }
+        while (!b.add(index(Math.abs(value)), weight, budget)) {
+            coarsen();
+        }
+    }
+
+    /** No memory for even one bucket: the sketch gives its memory back and keeps no quantile. */
+    private void starve() {
+        starved = true;
+        for (Buckets b : new Buckets[] {positive, negative}) {
+            if (b != null) {
+                budget.give(Budget.bytes(b.weights.length));
+            }
+        }
+        positive = null;
+        negative = null;
+    }
+
+    /** Buckets twice as wide: each pair of neighbours becomes one, in place. */
+    private void coarsen() {
+        shift++;
+        if (positive != null) {
+            positive.halve();
+        }
+        if (negative != null) {
+            negative.halve();
         }
     }
 
     /** The bucket of a positive magnitude: its exponent and the top bits of its mantissa. */
-    private static int index(double magnitude) {
-        return (int) (Double.doubleToRawLongBits(magnitude) >>> SHIFT);
+    private int index(double magnitude) {
+        return (int) (Double.doubleToRawLongBits(magnitude) >>> shift);
     }
 
-    private static double mid(int index) {
-        double lo = Double.longBitsToDouble((long) index << SHIFT);
-        double hi = Double.longBitsToDouble((long) (index + 1) << SHIFT);
+    private double mid(int index) {
+        double lo = Double.longBitsToDouble((long) index << shift);
+        double hi = Double.longBitsToDouble((long) (index + 1) << shift);
         return (lo + hi) / 2;
+    }
+
+    private static double relativeError(int shift) {
+        return Math.scalb(1.0, shift - 53);
+    }
+
+    /** How far off a quantile may be, as a share of its value: 0 while exact, NaN for a sketch without one. */
+    double relativeError() {
+        return starved ? Double.NaN : exact ? 0 : relativeError(shift);
     }
 
     double totalWeight() {
@@ -185,14 +289,17 @@ final class QuantileSketch {
 
     /**
      * The smallest value held for at least {@code q} of the weight (0 < q ≤ 1): the time-weighted
-     * quantile; NaN when nothing was added.
+     * quantile; NaN when nothing was added, or when the sketch was refused memory and the quantile is
+     * not one of 0 and the only value (a series at 0 nearly throughout, or at one value).
      */
     double quantile(double q) {
-        drain();
         if (!(total > 0)) {
             return Double.NaN;
         }
         double target = q * total * (1 - 1e-12);
+        if (starved) {
+            return zero >= target && !(min < 0) ? 0 : zero == 0 && min == max ? min : Double.NaN;
+        }
         double v = exact ? exactQuantile(target) : bucketQuantile(target);
         double lo = zero > 0 ? Math.min(min, 0) : min;
         double hi = zero > 0 ? Math.max(max, 0) : max;
@@ -204,15 +311,21 @@ final class QuantileSketch {
         double[] weights = new double[distinct + 1];
         int n = 0;
         values[n++] = 0; // the zero weight, possibly none
-        for (int i = 0; i < used.length; i++) {
-            if (used[i]) {
+        if (firstWeight > 0) {
+            values[n++] = Double.longBitsToDouble(firstBits);
+        }
+        for (int i = 0; exactBits != null && i < exactBits.length; i++) {
+            if (exactWeight[i] > 0) {
                 values[n++] = Double.longBitsToDouble(exactBits[i]);
             }
         }
         Arrays.sort(values);
         weights[Arrays.binarySearch(values, 0.0)] = zero;
-        for (int i = 0; i < used.length; i++) {
-            if (used[i]) {
+        if (firstWeight > 0) {
+            weights[Arrays.binarySearch(values, Double.longBitsToDouble(firstBits))] = firstWeight;
+        }
+        for (int i = 0; exactBits != null && i < exactBits.length; i++) {
+            if (exactWeight[i] > 0) {
                 weights[Arrays.binarySearch(values, Double.longBitsToDouble(exactBits[i]))] = exactWeight[i];
             }
         }
@@ -258,25 +371,27 @@ final class QuantileSketch {
      */
     private static final class Buckets {
         private final boolean foldHigh;
-        private double[] weights = new double[16];
+        private double[] weights;
         private int base;
         private int span;
 
-        Buckets(boolean foldHigh) {
+        Buckets(boolean foldHigh, int length) {
             this.foldHigh = foldHigh;
+            this.weights = new double[length];
         }
 
-        void add(int index, double weight) {
+        /** Adds the weight; false when the run must grow and the budget refuses it (nothing was added). */
+        boolean add(int index, double weight, Budget budget) {
             int at = index - base;
             if (at >= 0 && at < span) {
                 weights[at] += weight;
-                return;
+                return true;
             }
             if (span == 0) {
                 base = index;
                 span = 1;
                 weights[0] = weight;
-                return;
+                return true;
             }
             int lo = Math.min(base, index);
             int hi = Math.max(base + span - 1, index);
@@ -289,12 +404,15 @@ final class QuantileSketch {
                     index = Math.max(index, lo);
                 }
             }
-            resize(lo, hi);
+            if (!resize(lo, hi, budget)) {
+                return false;
+            }
             weights[index - base] += weight;
+            return true;
         }
 
         /** Makes the run cover exactly [lo, hi], folding what falls outside into its end bucket. */
-        private void resize(int lo, int hi) {
+        private boolean resize(int lo, int hi, Budget budget) {
             int n = hi - lo + 1;
             if (lo == base && n <= weights.length) { // growing upwards in place, or folding the top
                 for (int i = n; i < span; i++) {
@@ -302,9 +420,19 @@ final class QuantileSketch {
                     weights[i] = 0;
                 }
                 span = n;
-                return;
+                return true;
             }
-            double[] w = new double[Math.max(n, Math.min(2 * weights.length, MAX_BUCKETS))];
+            double[] w;
+            if (n > weights.length) {
+                int length = Math.max(n, Math.min(2 * weights.length, MAX_BUCKETS));
+                if (!budget.take(Budget.bytes(length))) {
+                    return false;
+                }
+                budget.give(Budget.bytes(weights.length));
+                w = new double[length];
+            } else {
+                w = new double[weights.length]; // moving down within the same length: no more memory
+            }
             for (int i = 0; i < span; i++) {
                 int at = Math.max(lo, Math.min(hi, base + i));
                 w[at - lo] += weights[i];
@@ -312,6 +440,23 @@ final class QuantileSketch {
             weights = w;
             base = lo;
             span = n;
+            return true;
+        }
+
+        /** Each pair of neighbouring buckets becomes one (the sketch's buckets are now twice as wide). */
+        void halve() {
+            if (span == 0) {
+                return;
+            }
+            int newBase = base >> 1;
+            int newSpan = ((base + span - 1) >> 1) - newBase + 1;
+            for (int i = 0; i < span; i++) { // in place: bucket i moves to one at or below i
+                double w = weights[i];
+                weights[i] = 0;
+                weights[((base + i) >> 1) - newBase] += w;
+            }
+            base = newBase;
+            span = newSpan;
         }
 
         int size() {

@@ -1,59 +1,53 @@
 package dev.tickbench.core.diff;
 
-import dev.tickbench.core.catalogue.NaturalOrder;
-import dev.tickbench.core.catalogue.ValueKind;
-import dev.tickbench.core.derived.DerivedKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Every series over one range, fed tick by tick by a {@link FeedPass} (docs/diff.md). Time is the sum of
  * the range's samples' {@code dt_ns}: a tick weighs its {@code dt}, and a level's value weighs the ticks it
- * held over. The range is cut into blocks by time, 1 s long at first and doubled whenever the range would
- * need more than {@link #MAX_BLOCKS}, so a range of any length ends with 20 to 40 blocks (fewer when it is
- * shorter than 20 s) without knowing its length beforehand.
+ * held over. The range is cut into seconds from its first sample: a series' mean over each second gives
+ * its spread from one second to the next (its noise), and a counter's rate over each second its p99.
  */
 final class RangeAccumulator {
-    static final int MAX_BLOCKS = 40;
-    private static final long FIRST_BLOCK_NS = 1_000_000_000L;
+    private static final long SECOND_NS = 1_000_000_000L;
 
     final DiffRange range;
     final String label;
+    private final QuantileSketch.Budget budget;
     private SeriesAccumulator[] series = new SeriesAccumulator[256];
     /** Fresh values per series id: counted apart from the accumulators, a level's unchanged emissions touch only this. */
     private long[] observations = new long[256];
     private int[] holds = new int[64];
     private int holdCount;
+    /** The series with an accumulator, in the order they got one: a second's end visits only these. */
+    private int[] present = new int[64];
+    private int presentCount;
     private boolean active;
     private long samples;
     private long firstNs = Long.MIN_VALUE;
     private long lastNs;
-    private long blockNs = FIRST_BLOCK_NS;
-    private int block;
-    /** The range's current second (a counter's p99 is over seconds), since its first sample. */
+    /** The range's current second, since its first sample, and how much of it the range's samples cover. */
     private long second;
-    private int blocksUsed;
-    private final double[] blockLength = new double[MAX_BLOCKS];
+    private double secondCovered;
     /** Seconds of the range so far, and the current tick's dt. */
     private double now;
     private double dt;
     private String hostname;
-    /** The cadence each source was read at (the hello's), for the reads a level stored on change stands for. */
-    private final Map<String, Double> hz = new HashMap<>();
 
-    RangeAccumulator(DiffRange range, String label) {
+    RangeAccumulator(DiffRange range, String label, QuantileSketch.Budget budget) {
         this.range = range;
         this.label = label;
+        this.budget = budget;
     }
 
-    /** A hello: its host and cadences hold for the samples after it. */
-    void hello(String host, Map<String, Double> cadences) {
+    /** A hello: its host holds for the samples after it. */
+    void hello(String host) {
         hostname = host;
-        hz.putAll(cadences);
     }
 
     /**
@@ -74,21 +68,14 @@ final class RangeAccumulator {
             }
             carryIn(held, registry);
         }
-        long b = Math.max(0, (sinceStartNs - firstNs) / blockNs);
-        while (b >= MAX_BLOCKS) {
-            doubleBlocks();
-            b = (sinceStartNs - firstNs) / blockNs;
-        }
-        if (b != block) {
-            endBlock();
-            block = (int) b;
-        }
-        long sec = Math.max(0, (sinceStartNs - firstNs) / 1_000_000_000L);
+        long sec = Math.max(0, (sinceStartNs - firstNs) / SECOND_NS);
         if (sec != second) {
             endSecond();
+            if (sec != second + 1) {
+                endSecond(); // the seconds between had no sample: no step spans them
+            }
             second = sec;
         }
-        blocksUsed = Math.max(blocksUsed, block + 1);
         dt = Math.max(0, dtNs) / 1e9;
         samples++;
         lastNs = sinceStartNs;
@@ -98,7 +85,7 @@ final class RangeAccumulator {
     /** Ends the tick: its time is spent. */
     void endTick() {
         now += dt;
-        blockLength[block] += dt;
+        secondCovered += dt;
     }
 
     boolean active() {
@@ -122,7 +109,7 @@ final class RangeAccumulator {
     /** A derived value on this tick. */
     void value(SeriesInfo s, double v) {
         if (dt > 0) {
-            acc(s).add(v * dt, dt, v);
+            acc(s).add(v, dt, budget);
             observed(s);
         }
     }
@@ -156,14 +143,14 @@ final class RangeAccumulator {
     void levelGone(SeriesInfo s) {
         SeriesAccumulator a = s.id < series.length ? series[s.id] : null;
         if (a != null && a.holding) {
-            a.flush(now);
+            a.flush(now, budget);
             a.holding = false;
         }
     }
 
     private void startHold(SeriesAccumulator a, double v) {
         if (a.holding) {
-            a.flush(now);
+            a.flush(now, budget);
         }
         a.holding = true;
         a.held = v;
@@ -177,31 +164,22 @@ final class RangeAccumulator {
         }
     }
 
-    /** The current block ends: every open hold's time so far goes to it, and every series' sums. */
-    private void endBlock() {
-        flushHolds();
-        for (SeriesAccumulator a : series) {
-            if (a != null) {
-                a.endBlock(block);
-            }
-        }
-    }
-
+    /** The current second ends: every open hold's time so far goes to it, and every series closes it. */
     private void endSecond() {
-        for (SeriesAccumulator a : series) {
-            if (a != null && !a.info.level) {
-                a.endSecond();
-            }
+        flushHolds();
+        for (int i = 0; i < presentCount; i++) {
+            series[present[i]].endSecond(secondCovered, budget);
         }
+        secondCovered = 0;
     }
 
-    /** Every open hold's time so far goes to the current block's sums. */
+    /** Every open hold's time so far goes to the current second's sums. */
     private void flushHolds() {
         int kept = 0;
         for (int i = 0; i < holdCount; i++) {
             SeriesAccumulator a = series[holds[i]];
             if (a.holding) {
-                a.flush(now);
+                a.flush(now, budget);
                 holds[kept++] = holds[i];
             } else {
                 a.listed = false;
@@ -227,19 +205,6 @@ final class RangeAccumulator {
         active = false;
     }
 
-    private void doubleBlocks() {
-        endBlock();
-        blockNs *= 2;
-        for (SeriesAccumulator a : series) {
-            if (a != null) {
-                a.mergePairs();
-            }
-        }
-        SeriesAccumulator.merge(blockLength);
-        block /= 2;
-        blocksUsed = (blocksUsed + 1) / 2;
-    }
-
     private SeriesAccumulator acc(SeriesInfo s) {
         if (s.id >= series.length) {
             series = Arrays.copyOf(series, Math.max(s.id + 1, series.length * 2));
@@ -248,6 +213,10 @@ final class RangeAccumulator {
         if (a == null) {
             a = new SeriesAccumulator(s);
             series[s.id] = a;
+            if (presentCount == present.length) {
+                present = Arrays.copyOf(present, presentCount * 2);
+            }
+            present[presentCount++] = s.id;
         }
         return a;
     }
@@ -255,43 +224,48 @@ final class RangeAccumulator {
     /** The range's summary: every series that had a value in it, with its statistics. */
     RangeSummary finish(Long stoppedAtLine, List<String> warnings, FeedExtent feed) {
         breakHolds();
-        endBlock();
         endSecond();
-        double blockS = blockNs / 1e9;
-        Map<String, SeriesStats> stats = new TreeMap<>(NaturalOrder.NATURAL);
-        for (SeriesAccumulator a : series) {
-            if (a != null && a.sumW > 0) {
-                stats.put(a.info.series.name(), stats(a, blockS));
+        Map<String, SeriesStats> stats = new HashMap<>();
+        int coarse = 0;
+        int without = 0;
+        double worst = 0;
+        for (int i = 0; i < presentCount; i++) {
+            SeriesAccumulator a = series[present[i]];
+            if (a.sumW > 0) {
+                SeriesStats st = stats(a);
+                stats.put(a.info.series.name(), st);
+                double error = a.p99Error();
+                if (Double.isNaN(st.p99())) {
+                    without++;
+                } else if (error > QuantileSketch.RELATIVE_ERROR) {
+                    coarse++;
+                    worst = Math.max(worst, error);
+                }
             }
         }
+        List<String> said = new ArrayList<>(warnings);
+        if (coarse > 0) {
+            said.add(String.format(Locale.ROOT, "%s: the p99 of %d series is within %.2g %% (not 0.39 %%): the quantile sketches"
+                    + " share %d MiB", label, coarse, 100 * worst, QuantileSketch.Budget.BYTES >> 20));
+        }
+        if (without > 0) {
+            said.add(String.format(Locale.ROOT, "%s: the p99 of %d series is not given: the quantile sketches share %d MiB,"
+                    + " which the series before them took", label, without, QuantileSketch.Budget.BYTES >> 20));
+        }
+        // what the summary does not need goes now: the next range's summary is made beside this one's, not beside both ranges' sums
+        series = null;
+        present = null;
+        holds = null;
+        observations = null;
         return new RangeSummary(label, range, samples, samples == 0 ? Double.NaN : firstNs / 1e9,
-                samples == 0 ? Double.NaN : lastNs / 1e9, now, hostname, stats, stoppedAtLine, new ArrayList<>(warnings), feed);
+                samples == 0 ? Double.NaN : lastNs / 1e9, now, hostname, stats, stoppedAtLine, said, feed);
     }
 
-    private SeriesStats stats(SeriesAccumulator a, double blockS) {
+    private SeriesStats stats(SeriesAccumulator a) {
         SeriesInfo s = a.info;
-        BlockMeans blocks = BlockMeans.of(a.blockVW, a.blockW, blockLength, blocksUsed, blockS);
-        double independent = Math.max(1, Math.min(blocks.independent(), reads(a)));
-        double resolution = s.kind() == ValueKind.COUNTER ? s.resolution / blockS : s.resolution;
-        return new SeriesStats(s.series, s.toDisplay(a.sumVW / a.sumW), s.toDisplay(a.sketch.quantile(0.99)), observations(s),
-                a.sumW, blocks.blocks(), independent, Math.abs(s.toDisplay(blocks.sd())), Math.abs(s.toDisplay(resolution)));
-    }
-
-    /**
-     * How many values were really read in the range (docs/diff.md, "Cadence"): a counter's ticks; a
-     * derived series' windows that do not overlap; a level's emissions, or for a level stored on change the
-     * reads its cadence made (an unstored read returned the held value); at least 1 for a held value.
-     */
-    private double reads(SeriesAccumulator a) {
-        SeriesInfo s = a.info;
-        return switch (s.kind()) {
-            case DERIVED -> Math.floor(a.sumW / DerivedKind.WINDOW_S);
-            case LEVEL -> {
-                Double h = s.storedOnChange ? hz.get(s.source()) : null;
-                yield Math.max(1, Math.max(observations(s), h == null ? 0 : Math.floor(a.sumW * h)));
-            }
-            default -> observations(s);
-        };
+        // a counter's resolution is one event in a second, a rate of 1/s
+        return new SeriesStats(s.series, s.toDisplay(a.mean()), s.toDisplay(a.p99()), observations(s), a.sumW,
+                Math.abs(s.toDisplay(a.noise())), a.noiseSteps(), Math.abs(s.toDisplay(s.resolution)));
     }
 
     private long observations(SeriesInfo s) {

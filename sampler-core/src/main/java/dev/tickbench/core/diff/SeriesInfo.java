@@ -1,19 +1,11 @@
 package dev.tickbench.core.diff;
 
-import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
-import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.catalogue.ValueKind;
-import java.util.EnumSet;
-import java.util.Set;
 
 /** What the diff needs to know of one series, looked up once in the catalogue (docs/catalogue.md). */
 final class SeriesInfo {
-    /** Rules that read a level at its cadence and store it only when it moved: an unstored read is the held value. */
-    private static final Set<ReadRule> STORED_ON_CHANGE = EnumSet.of(ReadRule.CHANGE, ReadRule.CHANGE_OR_POLICY,
-            ReadRule.BUDGET, ReadRule.CHANGE_PUBLISHED_AS_RATE, ReadRule.PERIODIC_BUDGET);
-
     final int id;
     final DiffSeries series;
     /** {@code series.kind() == LEVEL}, asked for every value of every tick. */
@@ -22,19 +14,15 @@ final class SeriesInfo {
     private final SeriesMatch match;
     /** One step of the value as carried, in the stream's unit: 1 for the kernel's integers, 0 for a derived value. */
     final double resolution;
-    /** A level read at its source's cadence and stored on change (docs/cadence.md). */
-    final boolean storedOnChange;
     /** A counter of a source that leaves out idle rows: a missing row is a delta of 0 (FORMAT.md). */
     final boolean omitsIdleRows;
 
-    private SeriesInfo(int id, DiffSeries series, SeriesMatch match, double resolution, boolean storedOnChange,
-            boolean omitsIdleRows) {
+    private SeriesInfo(int id, DiffSeries series, SeriesMatch match, double resolution, boolean omitsIdleRows) {
         this.id = id;
         this.series = series;
         this.level = series.kind() == ValueKind.LEVEL;
         this.match = match;
         this.resolution = resolution;
-        this.storedOnChange = storedOnChange;
         this.omitsIdleRows = omitsIdleRows;
     }
 
@@ -43,26 +31,26 @@ final class SeriesInfo {
         String name = source + "." + key;
         SeriesMatch m = c.stream(source, key).orElse(null);
         boolean level = c.isLevel(source, key);
-        SourceEntry entry = c.source(source).orElse(null);
-        boolean onChange = level && entry != null && entry.kind() == ValueKind.LEVEL && STORED_ON_CHANGE.contains(entry.rule());
         ValueKind kind = level ? ValueKind.LEVEL : ValueKind.COUNTER;
-        return new SeriesInfo(id, identity(name, source, kind, m), m, resolution, onChange,
-                !level && c.omitsIdleRows(source));
+        return new SeriesInfo(id, identity(name, key, source, kind, m), m, resolution, !level && c.omitsIdleRows(source));
     }
 
     /** A derived series ({@code cpu.busy_pct}, {@code pmu_hw.all.ipc}): its values as computed, resolution 0. */
     static SeriesInfo derived(int id, SeriesCatalogue c, String name) {
         SeriesMatch m = c.series(name).orElse(null);
         String source = m == null ? name.substring(0, Math.max(0, name.indexOf('.'))) : m.cadenceSource();
-        return new SeriesInfo(id, identity(name, source, ValueKind.DERIVED, m), m, 0, false, false);
+        return new SeriesInfo(id, identity(name, name, source, ValueKind.DERIVED, m), m, 0, false);
     }
 
-    private static DiffSeries identity(String name, String source, ValueKind kind, SeriesMatch m) {
+    private static DiffSeries identity(String name, String key, String source, ValueKind kind, SeriesMatch m) {
         String unit = m == null ? "" : m.displayUnit();
         if (kind == ValueKind.COUNTER) {
             unit = unit.isEmpty() ? "/s" : unit + "/s";
         }
-        return new DiffSeries(name, m == null ? name : m.displayName(), source, kind, unit);
+        String display = m == null ? name : m.displayName();
+        // a shown name is most often the key, or the name: the one string the reader and the registry hold
+        display = display.equals(key) ? key : display.equals(name) ? name : display;
+        return new DiffSeries(name, display, source, kind, unit);
     }
 
     ValueKind kind() {

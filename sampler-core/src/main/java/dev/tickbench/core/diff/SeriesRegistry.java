@@ -1,5 +1,6 @@
 package dev.tickbench.core.diff;
 
+import dev.tickbench.core.capture.ReaderLimits;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.derived.DerivedKind;
 import java.util.ArrayList;
@@ -9,19 +10,24 @@ import java.util.Map;
 
 /**
  * Every series one pass has met, numbered in the order met, so that accumulators are arrays and a tick
- * costs no map lookups once its key lists are known. At most {@link #MAX_SERIES}: a hostile capture of
- * endless new keys cannot grow the memory without bound; the rest are left out and the summary says so.
+ * costs no map lookups once its key lists are known. At most {@link #MAX_SERIES}; the rest are left out
+ * and the summary says so.
  */
 final class SeriesRegistry {
-    /** As many distinct series as a capture reader keeps (FORMAT.md, "Reader limits"). */
-    static final int MAX_SERIES = 32_768;
+    /**
+     * Half the distinct series a capture reader keeps (FORMAT.md, "Reader limits"): a pass keeps two
+     * ranges of each series, their sums, sketches and statistics, beside the reader's own names and the
+     * catalogue's, and a capture at the readers' limit is then ranked in the probe's 32 MiB heap
+     * (DiffBoundedMemoryTest). Real captures hold about a thousand.
+     */
+    static final int MAX_SERIES = ReaderLimits.MAX_SERIES / 2;
 
     private final SeriesCatalogue catalogue;
     private final List<SeriesInfo> all = new ArrayList<>();
     private final Map<String, SeriesInfo> byName = new HashMap<>();
     private final Map<String, SourceSlots> sources = new HashMap<>();
     private final List<Map<String, SeriesInfo>> derived = new ArrayList<>();
-    private long leftOut;
+    private boolean full;
 
     SeriesRegistry(SeriesCatalogue catalogue) {
         this.catalogue = catalogue;
@@ -38,9 +44,9 @@ final class SeriesRegistry {
         return all.get(id);
     }
 
-    /** Series met after the first {@link #MAX_SERIES}, not compared. */
-    long leftOut() {
-        return leftOut;
+    /** Whether series were met after the first {@link #MAX_SERIES}: they are not compared. */
+    boolean full() {
+        return full;
     }
 
     /** The key cache of one stream source. */
@@ -85,7 +91,7 @@ final class SeriesRegistry {
             return s;
         }
         if (all.size() >= MAX_SERIES) {
-            leftOut++;
+            full = true;
             return null;
         }
         s = make.apply(all.size());

@@ -11,12 +11,12 @@ package dev.tickbench.core.diff;
  * @param observations fresh values in the range: a level's emissions (a held value is not one), a
  *     counter's or a derived series' ticks
  * @param seconds the time the series had a value in the range
- * @param blocks the range's blocks in which it had a value for at least half the block
- * @param independent how many independent observations those blocks are worth: the blocks, fewer when
- *     their means are correlated or the cadence read fewer values than there are blocks
- * @param blockSd the standard deviation of the block means (0 with fewer than two blocks)
- * @param resolution the smallest step the value moves by (one kernel unit of a level, one event per block
+ * @param noise how much its mean moves from one second to the next: the root of half the mean squared
+ *     difference of neighbouring seconds' means; 0 for a series that held one value throughout, and with
+ *     fewer than two neighbouring seconds
+ * @param noiseSteps the pairs of neighbouring seconds {@code noise} is taken from
+ * @param resolution the smallest step the value moves by (one kernel unit of a level, one event a second
  *     of a counter, 0 for a derived series)
  */
-public record SeriesStats(DiffSeries series, double mean, double p99, long observations, double seconds, int blocks,
-        double independent, double blockSd, double resolution) {}
+public record SeriesStats(DiffSeries series, double mean, double p99, long observations, double seconds, double noise,
+        int noiseSteps, double resolution) {}

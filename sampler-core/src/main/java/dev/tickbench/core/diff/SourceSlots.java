@@ -1,9 +1,7 @@
 package dev.tickbench.core.diff;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One stream source's keys resolved to series. A source's key list rarely changes from one tick to the
@@ -13,7 +11,6 @@ import java.util.Map;
 final class SourceSlots {
     private final SeriesRegistry registry;
     final String source;
-    private final Map<String, SeriesInfo> byKey = new HashMap<>();
     private String[] lastKeys = new String[0];
     private SeriesInfo[] lastInfos = new SeriesInfo[0];
     /** Counters of a source that leaves out idle rows, seen in this session: absent on a tick, their delta is 0. */
@@ -33,13 +30,7 @@ final class SourceSlots {
         }
         SeriesInfo[] infos = new SeriesInfo[keys.length];
         for (int i = 0; i < keys.length; i++) {
-            SeriesInfo s = byKey.get(keys[i]);
-            if (s == null) {
-                s = registry.stream(source, keys[i], 1);
-                if (s != null) {
-                    byKey.put(keys[i], s);
-                }
-            }
+            SeriesInfo s = registry.stream(source, keys[i], 1); // the registry knows it by name once met
             infos[i] = s;
             if (s != null && s.omitsIdleRows && !inRows.get(s.id)) {
                 inRows.set(s.id);

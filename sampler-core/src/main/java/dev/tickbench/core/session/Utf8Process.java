@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Makes a process's text UTF-8 whatever the locale (docs/probe.md "Text"; issue 29, item 9). Java 17 takes its
+ * Makes a process's text UTF-8 whatever the locale (docs/probe.md "Text"). Java 17 takes its
  * charsets from the locale, and a systemd service, the container image, a board's BusyBox userland or
  * {@code env -i} have none: the JVM then writes stdout as ASCII and decodes its own arguments as ASCII,
  * so a process named {@code cafe-ü-€} printed as {@code cafe-?-?}. Called first thing in {@code main}

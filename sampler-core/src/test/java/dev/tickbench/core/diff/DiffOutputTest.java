@@ -32,7 +32,7 @@ class DiffOutputTest {
         assertEquals(result.rows().size(), j.get("rows").size());
         assertEquals(4, j.get("above_noise").asInt());
         assertEquals(5, j.get("appeared").asInt());
-        assertEquals(SeriesDiff.ALPHA, j.get("alpha").asDouble());
+        assertEquals(SeriesDiff.LEVEL_SHARE, j.get("level_share").asDouble());
         assertEquals(6000, j.get("a").get("samples").asLong());
         assertEquals(0, j.get("a").get("range").get("from_ns").asLong());
         assertTrue(j.get("b").get("range").get("to_ns").isNull(), "an open end is null");
@@ -72,7 +72,7 @@ class DiffOutputTest {
         assertEquals("2000", DiffCsv.number(2000.0));
         assertEquals(null, DiffCsv.number(Double.NaN));
         DiffSeries odd = new DiffSeries("cgroup./a,b.usage_cpus", "/a,b", "cgroup_cpu", dev.tickbench.core.catalogue.ValueKind.DERIVED, "CPUs");
-        SeriesStats s = new SeriesStats(odd, 1, 1, 10, 10, 10, 10, 0, 0);
+        SeriesStats s = new SeriesStats(odd, 1, 1, 10, 10, 0, 0, 0);
         RangeSummary side = new RangeSummary("x", DiffRange.whole(), 10, 0, 1, 1, null, Map.of(odd.name(), s), null, List.of(),
                 new FeedExtent(10, 1, 0, 0));
         String csv = DiffCsv.render(SeriesDiff.compare(side, side));

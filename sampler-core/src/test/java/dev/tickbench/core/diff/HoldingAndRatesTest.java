@@ -46,9 +46,10 @@ class HoldingAndRatesTest {
         assertEquals(1, b.observations());
         SeriesChange c = SeriesDiff.compare(s.get(0), s.get(1)).rows().get(0);
         assertEquals(900.0, c.meanChange(), 1e-9);
-        // A's blocks are a step, 1000 then 2000, not noise around one level: their correlation leaves few
-        // independent blocks, so one change inside A is not taken for a certain difference from B
-        assertTrue(a.independent() < a.blocks() / 4.0, a.independent() + " of " + a.blocks());
+        // A's seconds are 90 of 1000 MHz, then 10 of 2000: one step of 1000 among 99 neighbouring pairs
+        assertEquals(99, a.noiseSteps());
+        assertEquals(1000 / Math.sqrt(2 * 99), a.noise(), 1e-9);
+        assertEquals(0.0, b.noise(), 0.0, "held at 2000 throughout B");
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class QuantileSketchTest {
     @Test
     void fewDistinctValuesAreExactAndWeightedByTime() {
-        QuantileSketch s = new QuantileSketch();
+        QuantileSketch s = new QuantileSketch(new QuantileSketch.Budget());
         s.add(1000, 90); // held 90 s
         s.add(2000, 10); // held 10 s: 10 % of the time, so the p99 (and the p91) is 2000
         for (int i = 0; i < 500; i++) {
@@ -30,7 +30,7 @@ class QuantileSketchTest {
         int n = 20_000;
         double[] v = new double[n];
         double[] w = new double[n];
-        QuantileSketch s = new QuantileSketch();
+        QuantileSketch s = new QuantileSketch(new QuantileSketch.Budget());
         for (int i = 0; i < n; i++) {
             v[i] = Math.exp(rnd.nextGaussian() * 2) * 1000; // four decades of log-normal values
             w[i] = 0.005 + rnd.nextDouble() * 0.01;          // a tick's dt, jittered
@@ -46,7 +46,7 @@ class QuantileSketchTest {
 
     @Test
     void negativeValuesAndZeroKeepTheirOrder() {
-        QuantileSketch s = new QuantileSketch();
+        QuantileSketch s = new QuantileSketch(new QuantileSketch.Budget());
         for (int i = 0; i < 200; i++) {
             s.add(-1000 - i, 1); // 200 s below zero, many values: the sketch, not the exact table
         }
@@ -59,7 +59,7 @@ class QuantileSketchTest {
 
     @Test
     void aRangeWiderThanTheBucketsFoldsItsSmallEndAndKeepsTheP99() {
-        QuantileSketch s = new QuantileSketch();
+        QuantileSketch s = new QuantileSketch(new QuantileSketch.Budget());
         Random rnd = new Random(2);
         for (int i = 0; i < 10_000; i++) {
             s.add(1e-9 * (1 + rnd.nextDouble()), 1); // 20 decades below what matters
@@ -78,7 +78,33 @@ class QuantileSketchTest {
 
     @Test
     void nothingAddedHasNoQuantile() {
-        assertTrue(Double.isNaN(new QuantileSketch().quantile(0.99)));
+        assertTrue(Double.isNaN(new QuantileSketch(new QuantileSketch.Budget()).quantile(0.99)));
+    }
+
+    @Test
+    void sketchesShareOneBudgetAndCoarsenRatherThanGrowPastIt() {
+        Random rnd = new Random(2);
+        QuantileSketch s = new QuantileSketch(new QuantileSketch.Budget(2_000));
+        int n = 5_000;
+        double[] v = new double[n];
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = Math.exp(rnd.nextGaussian()) * 100;
+            w[i] = 1;
+            s.add(v[i], w[i]);
+        }
+        double error = s.relativeError();
+        assertTrue(error > QuantileSketch.RELATIVE_ERROR, "coarser than 2^-8 in 2,000 bytes: " + error);
+        double exact = weightedQuantile(v, w, 0.99);
+        assertTrue(Math.abs(s.quantile(0.99) - exact) <= error * exact, s.quantile(0.99) + " against " + exact + " ± " + error);
+        // 100 bytes hold neither a table of values (2 × 80) nor a run of buckets (144): a second value
+        // leaves the sketch without a quantile, and it says so
+        QuantileSketch starved = new QuantileSketch(new QuantileSketch.Budget(100));
+        starved.add(3, 1);
+        assertEquals(3.0, starved.quantile(0.99), 0.0, "one value needs no table");
+        starved.add(7, 1);
+        assertTrue(Double.isNaN(starved.quantile(0.99)), "two values and no memory: no p99, not a guess");
+        assertTrue(Double.isNaN(starved.relativeError()));
     }
 
     private static double weightedQuantile(double[] v, double[] w, double q) {
