@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the workbench's intake (decoding and the series store, LineIntake) costs per line of a capture:
+# What the workbench's intake (decoding and the series store, Intake) costs per line of a capture:
 # bytes allocated and CPU per line on one thread, the store flushed every 5 lines as live at 100 Hz
 # (app/src/test/java/dev/tickbench/app/bench/IntakeCost.java), for each WHAT (as app/bench/builds.sh
 # says: worktree, a git revision) in turn. Deterministic for the bytes; the CPU is indicative.

@@ -12,7 +12,7 @@
 #
 # For each run: achieved Hz (samples between the first and the last delivered, per second of their
 # mono_ns), missed ticks (each hole between two delivered samples in periods, rounded, less one) and the
-# longest hole, for what reached the workbench (LocalConnection's TickTally, after the hand-off) and for
+# longest hole, for what reached the workbench (a TickTally on its store, after the hand-off) and for
 # the probe beside it (its stdout, the same rule, the same CLOCK_MONOTONIC window), with the load
 # average. BUSY=N changes the number of busy loops (default 4). The busy loops and the probe beside run
 # each in a session of their own, as from another terminal (BUSY_SESSION=same runs the busy loops in

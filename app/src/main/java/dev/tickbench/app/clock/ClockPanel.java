@@ -1,8 +1,8 @@
 package dev.tickbench.app.clock;
 
 import dev.tickbench.app.charts.Crosshair;
-import dev.tickbench.app.control.SessionController.Origin;
-import dev.tickbench.app.control.SessionController.Showing;
+import dev.tickbench.app.session.Showing;
+import dev.tickbench.app.session.Showing.Origin;
 import dev.tickbench.app.view.FixedRoom;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.view.WhenShown;

@@ -2,18 +2,19 @@ package dev.tickbench.app.connect;
 
 import dev.tickbench.app.StartupLog;
 import dev.tickbench.app.dirs.UserDirs;
-import dev.tickbench.app.session.TickHandoff;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.session.Session;
 import dev.tickbench.core.session.SessionConfig;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.trigger.TriggerSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 
@@ -33,11 +34,11 @@ import java.util.function.Consumer;
  *     jar, or without a {@code java} beside this JVM, does.
  * </ul>
  *
- * Either way each line goes through a {@link TickHandoff} (the producer never waits for the workbench)
- * and a {@link TickTally} (what arrived, for the rate row and the benchmark). FLOOR_HZ comes from this
+ * Either way the producer must never wait for the workbench: the intake takes its lines through a
+ * hand-off ({@link #producerMustNotWait()}, docs/workbench-intake.md). FLOOR_HZ comes from this
  * process's environment unless the user chose one.
  */
-public final class LocalConnection implements Connection, TriggerRequests {
+public final class LocalConnection implements Connection {
     /** How "this machine" is sampled. */
     public enum Mode {
         /** The bundled probe in a child process (the default). */
@@ -60,8 +61,6 @@ public final class LocalConnection implements Connection, TriggerRequests {
     private Mode running;
     private Session session;
     private ProbeProcess child;
-    private TickHandoff handoff;
-    private TickTally tally;
     private StreamPumpGate gate;
 
     /** {@code this machine} the default way (a probe process, unless {@value #MODE_PROPERTY} says otherwise). */
@@ -95,28 +94,15 @@ public final class LocalConnection implements Connection, TriggerRequests {
         return "in-process".equals(System.getProperty(MODE_PROPERTY)) ? Mode.IN_PROCESS : Mode.PROBE_PROCESS;
     }
 
-    public int rateHz() {
-        return config.rateHz();
-    }
-
     @Override
     public String title() {
         SystemRoots roots = config.roots();
         return roots.isLive() ? "this machine" : "board tree " + roots.proc().getParent();
     }
 
-    /** The way it samples: the one asked, or in-process when no probe process can be started (null before start). */
-    public synchronized Mode mode() {
-        return running;
-    }
-
     @Override
     public synchronized void start(LineSink sink, Consumer<ConnectionEvent> events) {
         StartupLog.mark("connect");
-        // whichever way, the producer only copies each line into the hand-off's ring: decoding, the store, the
-        // charts' locks, the spool and a recording run on its consumer thread (docs/workbench-intake.md)
-        tally = new TickTally(sink, config.rateHz());
-        handoff = new TickHandoff(tally, msg -> events.accept(new ConnectionEvent.Failed(msg)));
         LocalProbeLaunch launch;
         try {
             launch = asked == Mode.PROBE_PROCESS ? probeLaunch() : null;
@@ -126,7 +112,7 @@ public final class LocalConnection implements Connection, TriggerRequests {
         }
         if (launch != null) {
             running = Mode.PROBE_PROCESS;
-            gate = new StreamPumpGate(handoff);
+            gate = new StreamPumpGate(sink);
             Consumer<ConnectionEvent> watched = launch.archive() == null ? events : ev -> {
                 if (LocalProbeLaunch.crashed(ev)) {
                     ProbeArchive.discard(launch.archive()); // never trusted again; a start again runs without it
@@ -144,7 +130,7 @@ public final class LocalConnection implements Connection, TriggerRequests {
         running = Mode.IN_PROCESS;
         try {
             session = Session.open(config, environment);
-            session.sampler().addSink(handoff);
+            session.sampler().addSink(sink);
             session.sampler().start();
             events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + config.rateHz() + " Hz (in process)"));
         } catch (CgroupException | RuntimeException e) {
@@ -190,7 +176,7 @@ public final class LocalConnection implements Connection, TriggerRequests {
         try {
             jar = LocalProbeJar.ensure(probe, UserDirs.current().cache());
         } catch (IOException e) {
-            return null; // the cache cannot be written: in process, as before
+            return null; // the cache cannot be written: the sampler runs in process instead
         }
         List<String> prefix = new ArrayList<>();
         if (!"shared".equals(System.getProperty(SESSION_PROPERTY))) {
@@ -231,7 +217,7 @@ public final class LocalConnection implements Connection, TriggerRequests {
         stop();
     }
 
-    /** The producer first (the sampler joins its tick thread; the gate shuts), then the consumer, after it handed on what was offered. */
+    /** The producer stops: the sampler joins its tick thread, or the gate shuts and the probe process ends. */
     private void stop() {
         if (session != null) {
             session.close();
@@ -243,56 +229,46 @@ public final class LocalConnection implements Connection, TriggerRequests {
         if (child != null) {
             child.close();
         }
-        if (handoff != null) {
-            handoff.close();
-            handoff = null;
-        }
     }
 
-    /** The last seq that reached the hand-off (0 before the first tick, -1 when stopped). */
-    public synchronized long lastSeq() {
-        if (session != null) {
-            return session.sampler().lastSeq();
-        }
-        return gate == null || handoff == null ? -1 : gate.lastSeq();
+    @Override
+    public boolean thisMachine() {
+        return true;
     }
 
-    /** The probe process's pid; -1 when none runs (in process, stopped, or between two children). */
-    public synchronized long probePid() {
-        return child == null ? -1 : child.pid();
+    /** The sampler's tick thread, or the pipe of a probe process that keeps its pace, must never wait. */
+    @Override
+    public boolean producerMustNotWait() {
+        return true;
+    }
+
+    @Override
+    public synchronized boolean samplesInThisJvm() {
+        return running == Mode.IN_PROCESS;
     }
 
     /**
-     * Sends one trigger request line ({@code arm EXPR}, {@code disarm NAME}, {@code list}) to the probe
-     * process, answered in its stream's next {@code triggers} line; false in process or when no probe runs.
+     * Triggers on this machine's session: request lines to the probe process, answered in its stream's
+     * next {@code triggers} line, or the in-process session's own set.
      */
     @Override
-    public boolean sendTriggerRequest(String line) {
-        ProbeProcess c;
-        synchronized (this) {
-            c = running == Mode.PROBE_PROCESS ? child : null;
-        }
-        return c != null && c.send(line);
-    }
+    public Optional<LiveTriggers> triggers() {
+        return Optional.of(new LiveTriggers() {
+            @Override
+            public boolean sendTriggerRequest(String line) {
+                ProbeProcess c;
+                synchronized (LocalConnection.this) {
+                    c = running == Mode.PROBE_PROCESS ? child : null;
+                }
+                return c != null && c.send(line);
+            }
 
-    /** The running session's triggers, to arm and disarm live (docs/triggers.md); null when it is not running. */
-    public synchronized dev.tickbench.core.trigger.TriggerSet triggers() {
-        return session == null ? null : session.triggers();
-    }
-
-    /** Samples the hand-off dropped because its consumer fell a whole ring behind (each in a gap line). */
-    public synchronized long droppedSamples() {
-        return handoff == null ? 0 : handoff.droppedSamples();
-    }
-
-    /** What reached the workbench since the last {@link #resetTally()}: for the benchmark (app/bench/local-ticks.sh). */
-    public synchronized TickTally.Snapshot tally() {
-        return tally == null ? new TickTally.Snapshot(0, 0, 0, 0, 0) : tally.snapshot();
-    }
-
-    public synchronized void resetTally() {
-        if (tally != null) {
-            tally.reset();
-        }
+            @Override
+            public Optional<TriggerSet> inThisJvm() {
+                synchronized (LocalConnection.this) {
+                    return session == null ? Optional.empty() : Optional.of(session.triggers());
+                }
+            }
+        });
     }
 }

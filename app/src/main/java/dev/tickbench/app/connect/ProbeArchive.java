@@ -1,5 +1,6 @@
 package dev.tickbench.app.connect;
 
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.OutputFile;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -165,8 +166,9 @@ final class ProbeArchive {
             boolean hello = false;
             try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; samples < TRAINING_SAMPLES && System.currentTimeMillis() < end && (line = out.readLine()) != null; ) {
-                    hello |= line.startsWith("{\"type\":\"hello\"");
-                    samples += line.startsWith("{\"type\":\"sample\"") ? 1 : 0;
+                    byte[] b = line.getBytes(StandardCharsets.UTF_8);
+                    hello |= LineBytes.isHello(b, 0, b.length);
+                    samples += LineBytes.isSample(b, 0, b.length) ? 1 : 0;
                 }
                 SshLink.closeQuietly(p.getOutputStream());
                 out.transferTo(java.io.Writer.nullWriter()); // the rest, until it ends

@@ -67,12 +67,6 @@ final class ProbeProcess {
         }
     }
 
-    /** The running child's pid, -1 when none runs. */
-    long pid() {
-        Process p = current;
-        return p == null ? -1 : p.pid();
-    }
-
     /** Starts the child and its pump on a thread of their own; returns at once. */
     void start(LineSink sink, Consumer<ConnectionEvent> events) {
         if (thread != null) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
@@ -15,10 +16,10 @@ import org.apache.sshd.client.session.ClientSession;
 /**
  * A probe {@code stream} run over an SSH exec channel, reconnecting with back-off when the link
  * drops. Subclasses say how a fresh session gets to the command (upload the probe, or not). The
- * stream's stdin is the channel's: trigger requests are written to it ({@link TriggerRequests}), and
+ * stream's stdin is the channel's: trigger requests are written to it ({@link LiveTriggers}), and
  * closing the channel closes it, which ends the probe.
  */
-abstract class SshStreamConnection implements Connection, ProbeCommands, TriggerRequests {
+abstract class SshStreamConnection implements Connection, ProbeCommands {
     private static final int STDERR_KEEP = 8 * 1024;
 
     protected final SshTarget target;
@@ -98,7 +99,16 @@ abstract class SshStreamConnection implements Connection, ProbeCommands, Trigger
     }
 
     @Override
-    public boolean sendTriggerRequest(String line) {
+    public Optional<LiveTriggers> triggers() {
+        return Optional.of(this::sendTriggerRequest);
+    }
+
+    @Override
+    public Optional<ProbeCommands> probeCommands() {
+        return Optional.of(this);
+    }
+
+    private boolean sendTriggerRequest(String line) {
         byte[] bytes = (line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         synchronized (requestLock) {
             java.io.OutputStream out = requests;
@@ -110,7 +120,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands, Trigger
                 out.flush();
                 return true;
             } catch (IOException e) {
-                return false; // the channel is closing: the next stream gets the request again (TriggersViewModel)
+                return false; // the channel is closing: the next stream gets the request again (TriggerSession)
             }
         }
     }

@@ -3,31 +3,35 @@ package dev.tickbench.app.connect;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.LineSink;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Cuts a probe's stdout into lines for the sink and remembers where the stream got to (last
- * sample seq and wall clock), so that after a reconnect a {@code gap} line can say what was lost
- * before the new session's hello. One pump lives across all reconnects of a connection.
+ * Cuts a probe's stdout into lines for the sink and, when a new stream of the same connection begins
+ * (a reconnect, a probe process started again), writes a {@code gap} line before its hello saying what
+ * was lost. One pump lives across all reconnects of a connection.
+ *
+ * <p>A sample is not parsed here: the workbench decodes each line once, in its intake
+ * (docs/workbench-intake.md). The pump keeps a copy of the last sample's bytes and reads its seq and
+ * wall clock only when a new stream begins, which is rare.
  */
 final class StreamPump {
     private static final JsonFactory JSON = new JsonFactory();
-    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] HELLO_PREFIX = "{\"type\":\"hello\"".getBytes(StandardCharsets.US_ASCII);
 
     private final LineSink sink;
     private byte[] buf = new byte[64 * 1024];
-    private Long lastSeq;
-    private Long lastWallNs;
-    private int rateHz;
+    /** The last sample line of the current stream (its first {@code lastSampleLength} bytes); none when 0. */
+    private byte[] lastSample = new byte[4096];
+    private int lastSampleLength;
+    /** The current stream's rate (its hello's {@code rate_hz}), 0 when unknown. */
+    private long rateHz;
     private boolean firstLineOfStream;
     private volatile long lastByteNanos = System.nanoTime();
     private volatile boolean bytesSinceBegin;
-    private long lines;
 
     StreamPump(LineSink sink) {
         this.sink = sink;
@@ -85,23 +89,18 @@ final class StreamPump {
         return bytesSinceBegin;
     }
 
-    Long lastSeq() {
-        return lastSeq;
-    }
-
-    long lines() {
-        return lines;
-    }
-
     private void line(byte[] b, int off, int len) throws SinkFailure {
-        if (startsWith(b, off, len, SAMPLE_PREFIX)) {
-            noteSample(b, off, len);
-        } else if (startsWith(b, off, len, HELLO_PREFIX)) {
-            if (firstLineOfStream && lastSeq != null) {
+        if (LineBytes.isSample(b, off, len)) {
+            if (lastSample.length < len) {
+                lastSample = new byte[Math.max(len, lastSample.length * 2)];
+            }
+            System.arraycopy(b, off, lastSample, 0, len);
+            lastSampleLength = len;
+        } else if (LineBytes.isHello(b, off, len)) {
+            if (firstLineOfStream && lastSampleLength > 0) {
                 writeGap(b, off, len);
             }
-            Long rate = longField(b, off, len, "rate_hz");
-            rateHz = rate == null ? 0 : rate.intValue();
+            rateHz = Math.max(0, longField(b, off, len, "rate_hz", 0));
         }
         firstLineOfStream = false;
         deliver(b, off, len);
@@ -113,60 +112,36 @@ final class StreamPump {
      * lost range can only be expressed in the old session's numbering.
      */
     private void writeGap(byte[] helloBytes, int off, int len) throws SinkFailure {
+        long lastSeq = longField(lastSample, 0, lastSampleLength, "seq", -1);
+        long lastWallNs = longField(lastSample, 0, lastSampleLength, "wall_ns", -1);
+        lastSampleLength = 0; // the new session numbers its samples from 1
+        if (lastSeq < 0) {
+            return; // a sample without a seq: nothing to number the loss by
+        }
         long from = lastSeq + 1;
         long to = from;
-        Long startedWall = longField(helloBytes, off, len, "started_wall_ns");
-        if (startedWall != null && lastWallNs != null && rateHz > 0 && startedWall > lastWallNs) {
+        long startedWall = longField(helloBytes, off, len, "started_wall_ns", -1);
+        if (startedWall > lastWallNs && lastWallNs >= 0 && rateHz > 0) {
             long missed = (startedWall - lastWallNs) * rateHz / 1_000_000_000L;
             to = Math.max(from, lastSeq + missed);
         }
-        byte[] gap = ("{\"type\":\"gap\",\"from_seq\":" + from + ",\"to_seq\":" + to + ",\"reason\":\"reconnect\"}\n")
-                .getBytes(StandardCharsets.US_ASCII);
+        byte[] gap = GapLine.encode(from, to, GapLine.UNKNOWN_COUNT, "reconnect");
         deliver(gap, 0, gap.length);
-        lastSeq = null; // the new session numbers its samples from 1
-        lastWallNs = null;
     }
 
     private void deliver(byte[] b, int off, int len) throws SinkFailure {
         try {
             sink.line(b, off, len);
-            lines++;
         } catch (IOException | RuntimeException e) {
             throw new SinkFailure(e);
         }
     }
 
-    private void noteSample(byte[] b, int off, int len) {
+    /** The whole number {@code field} of a top-level object line; {@code orElse} when absent or unreadable. */
+    private static long longField(byte[] b, int off, int len, String field, long orElse) {
         try (JsonParser p = JSON.createParser(b, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
-                return;
-            }
-            Long seq = null;
-            Long wall = null;
-            while (p.nextToken() == JsonToken.FIELD_NAME && (seq == null || wall == null)) {
-                String name = p.currentName();
-                JsonToken t = p.nextToken();
-                if ("seq".equals(name) && t == JsonToken.VALUE_NUMBER_INT) {
-                    seq = p.getLongValue();
-                } else if ("wall_ns".equals(name) && t == JsonToken.VALUE_NUMBER_INT) {
-                    wall = p.getLongValue();
-                } else {
-                    p.skipChildren();
-                }
-            }
-            if (seq != null) {
-                lastSeq = seq;
-                lastWallNs = wall;
-            }
-        } catch (IOException e) {
-            // a corrupt sample still goes to the sink, whose decoder reports it; it just gives no seq
-        }
-    }
-
-    private static Long longField(byte[] b, int off, int len, String field) {
-        try (JsonParser p = JSON.createParser(b, off, len)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return null;
+                return orElse;
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -177,16 +152,9 @@ final class StreamPump {
                 p.skipChildren();
             }
         } catch (IOException e) {
-            return null;
+            return orElse; // a corrupt line still goes to the sink, whose decoder reports it
         }
-        return null;
-    }
-
-    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
-        if (len < prefix.length) {
-            return false;
-        }
-        return Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
+        return orElse;
     }
 
     /** The sink (the app's own receiver) threw: not a link problem, so no reconnect. */

@@ -2,7 +2,7 @@ package dev.tickbench.app.control;
 
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.Recorder;
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.Intake;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import java.io.IOException;
@@ -14,9 +14,9 @@ import java.nio.file.Path;
  */
 final class RecordingControl {
     private final Recorder recorder = new Recorder();
-    private final SessionController.View view;
+    private final SessionView view;
 
-    RecordingControl(SessionController.View view) {
+    RecordingControl(SessionView view) {
         this.view = view;
     }
 
@@ -30,7 +30,7 @@ final class RecordingControl {
         return RecordingName.of(info == null ? null : info.hostname(), now, zone);
     }
 
-    void start(Path file, LineIntake intake) {
+    void start(Path file, Intake intake) {
         if (intake == null) {
             view.error("Nothing to record: connect to this machine or a host first (a replayed capture is already a file).");
             return;

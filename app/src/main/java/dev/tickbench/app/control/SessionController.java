@@ -2,23 +2,22 @@ package dev.tickbench.app.control;
 
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
-import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.intake.Intake;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.recording.Recorder;
 import dev.tickbench.app.recording.Spool;
-import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.Showing;
+import dev.tickbench.app.session.Showing.Origin;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.session.TimeWindow;
-import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,96 +25,42 @@ import java.util.function.Consumer;
 
 /**
  * What the window shows and where it comes from (docs/sessions.md): the live connection and the one
- * being tried, the replayed capture, the spool of the live session, the recording, the time window.
- * Driven on the UI thread; what arrives from a connection's thread comes back through {@code ui}. It
- * tells the window what changed through its {@link View}, and holds no toolkit types, so it is tested
- * with a plain executor for a UI thread.
+ * being tried (each with its {@link Intake}), the replayed capture, the spool of the live session, the
+ * recording, the time window. Driven on the UI thread; what arrives from a connection's thread comes
+ * back through {@code ui}. It tells the window what changed through its {@link SessionView}, and holds
+ * no toolkit types, so it is tested with a plain executor for a UI thread.
  */
 public final class SessionController {
-    /** What the controller tells the window, on the UI thread. */
-    public interface View {
-        /** The window shows another store (a new connection, a capture): everything shown starts again. */
-        void showing(Showing now);
-
-        /** The shown store's session (its hello); null when it has none yet. */
-        void session(SessionInfo info);
-
-        /** A mark of the shown store (kmsg, gap, session change). */
-        void marked(TimeMark mark);
-
-        /** The live connection, null when replaying or closed: tabs that run commands on it listen here. */
-        void connection(Connection c);
-
-        void recording(boolean on, String indicator);
-
-        /** A capture is being read into the shown store. */
-        void loading(boolean on);
-
-        void status(String text);
-
-        void error(String text);
-
-        /** A confirmation the user should see ("Saved … (3.2 MB on disk)"). */
-        void notice(String text);
-
-        /** A recording was saved to {@code capture} (Open Recent learns it). */
-        default void recorded(Path capture) {}
-    }
-
-    /** Where the shown data comes from. */
-    public enum Origin { NONE, LOCAL, REMOTE, REPLAY }
-
-    /**
-     * What the window shows: a store, what of it is drawn, where it comes from.
-     *
-     * @param source "this machine", "pi@board-7:22", or the capture's file name
-     * @param replayFile the capture, for {@link Origin#REPLAY}
-     */
-    public record Showing(SeriesStore store, Selection selection, String source, Origin origin, Path replayFile) {
-        public static final Showing NOTHING = new Showing(null, null, "", Origin.NONE, null);
-    }
-
-    /** What the one who asked for a connection hears back: it connected, or why it did not. */
-    public interface ConnectOutcome {
-        ConnectOutcome NONE = new ConnectOutcome() {};
-
-        default void connected(Connection c) {}
-
-        default void failed(Connection c, String reason) {}
-    }
-
     private final Executor ui;
     /** Runs a connection's start, which may read files (this machine's sampler opens every source): never the UI thread. */
     private final Executor starter;
-    private final View view;
+    private final SessionView view;
     private final Spool spool;
     private final SeriesCatalogue catalogue;
     private final TimeWindow window = new TimeWindow();
     private final RecordingControl recording;
     private final TitleModel status = new TitleModel();
     private Showing showing = Showing.NOTHING;
-    /** Read on the starter's thread too (a start abandoned meanwhile is closed there): volatile. */
-    private volatile Connection connection;
+    /** The window's connection's intake; read on the starter's thread too (a start abandoned meanwhile is closed there). */
+    private volatile Intake live;
     /** The store shown at once for the connection being tried, when nothing else was shown; null when none. */
     private SeriesStore pendingShown;
     /**
-     * A connection being tried ({@link #connect}); the window switches to it once it connected. Written
-     * on the UI thread, read on the connection's receiving thread (its first line): volatile, so that
-     * thread sees an abandoned attempt as abandoned.
+     * The intake of a connection being tried ({@link #connect}); the window switches to it once it
+     * connected. Written on the UI thread, read on the connection's receiving thread (its first line):
+     * volatile, so that thread sees an abandoned attempt as abandoned.
      */
-    private volatile Connection pending;
-    private LineIntake intake;
+    private volatile Intake pending;
     /** Told of each store a connection feeds, before its first line (a view that keeps lines of its own). */
     private final List<Consumer<SeriesStore>> newStores = new CopyOnWriteArrayList<>();
-    private boolean loading;
-    private long userRangesAtLoad;
+    private final ReplayLoading replay;
 
     /**
      * @param ui runs a state change on the UI thread
      * @param spool where the live session is kept for Export CSV
      * @param catalogue what every series is: new stores read it
      */
-    public SessionController(Executor ui, View view, Spool spool, SeriesCatalogue catalogue) {
+    public SessionController(Executor ui, SessionView view, Spool spool, SeriesCatalogue catalogue) {
         this(ui, SessionController::startThread, view, spool, catalogue);
     }
 
@@ -123,11 +68,12 @@ public final class SessionController {
      * @param starter runs a connection's {@link Connection#start}, off the UI thread (this machine's
      *     sampler opens every source there, which reads files: the window's first frames must not wait)
      */
-    public SessionController(Executor ui, Executor starter, View view, Spool spool, SeriesCatalogue catalogue) {
+    public SessionController(Executor ui, Executor starter, SessionView view, Spool spool, SeriesCatalogue catalogue) {
         this.ui = ui;
         this.starter = starter;
         this.view = view;
         this.recording = new RecordingControl(view);
+        this.replay = new ReplayLoading(window, view);
         this.spool = spool;
         this.catalogue = catalogue;
     }
@@ -148,23 +94,14 @@ public final class SessionController {
         return catalogue;
     }
 
-    public Showing showing() {
-        return showing;
-    }
-
-    /** The live connection's intake (raw lines for a tap: the flight recorder), null when none. */
-    public LineIntake intake() {
-        return intake;
+    /** The live connection's intake (the flight recorder and the trigger session join its way), null when none. */
+    public Intake intake() {
+        return live;
     }
 
     /** {@code c} hears of every store a connection will feed from now on, before its first line (UI thread). */
     public void onNewStore(Consumer<SeriesStore> c) {
         newStores.add(c);
-    }
-
-    /** The connection being tried while the current session goes on; null when none. */
-    public Connection pendingConnection() {
-        return pending;
     }
 
     /** One short-lived thread per start: a start that hangs holds up no other. */
@@ -185,65 +122,58 @@ public final class SessionController {
         abandonPending();
         SeriesStore s = SeriesStore.live(catalogue);
         newStores.forEach(n -> n.accept(s));
-        pending = c;
+        Intake in = new Intake(c, s, msg -> ui.execute(() -> { if (live != null && live.store() == s) { view.error(msg); } }));
+        pending = in;
         if (showing.store() == null) {
             show(s, c.title(), origin(c), null);
             pendingShown = s;
         }
-        LineIntake in = new LineIntake(s, msg -> ui.execute(() -> { if (intake != null && intake.store() == s) { view.error(msg); } }));
         view.status("Connecting to " + c.title() + "…");
-        AtomicBoolean connected = new AtomicBoolean();
-        AtomicBoolean spooled = new AtomicBoolean();
         // the first line means the connection is up: on its thread, before that line, the spool switches to
-        // the new session, so the spool holds it whole (hello first) and the old session's spool until then
-        LineSink sink = (b, off, len) -> {
-            // wanted, not pending: a probe process says Connected at its first line, which may be promoted
-            // before that line has come through the hand-off to here (the spool then was never attached)
-            if (!spooled.get() && !spooled.getAndSet(true) && wanted(c)) {
-                spoolOnto(in);
-            }
-            in.line(b, off, len);
-        };
-        start(c, sink, ev -> {
+        // the new session, so the spool holds it whole (hello first) and the old session's spool until then.
+        // Wanted, not pending: a probe process says Connected at its first line, which may be promoted
+        // before that line has come through the hand-off to here (the spool then was never attached)
+        in.beforeFirstLine(() -> { if (wanted(in)) { spoolOnto(in, true); } });
+        AtomicBoolean connected = new AtomicBoolean();
+        start(in, ev -> {
             if (ev instanceof ConnectionEvent.Connected done && !connected.getAndSet(true)) {
-                ui.execute(() -> promote(c, s, in, done.detail(), outcome));
+                ui.execute(() -> promote(in, done, outcome));
             } else if (ev instanceof ConnectionEvent.Failed f && !connected.get()) {
-                ui.execute(() -> failPending(c, s, f.message(), outcome));
+                ui.execute(() -> failPending(in, f.message(), outcome));
             } else {
-                ui.execute(() -> { if (connection == c) { onEvent(ev); } });
+                ui.execute(() -> { if (live == in) { onEvent(ev); } });
             }
         });
     }
 
     /**
-     * Starts {@code c} on the starter: not at all when it was abandoned before its turn, and closed
-     * again when it was abandoned while it started (its close may have come before anything was open).
+     * Starts {@code in}'s connection on the starter: not at all when it was abandoned before its turn,
+     * and closed again when it was abandoned while it started (its close may have come before anything was open).
      */
-    private void start(Connection c, LineSink sink, java.util.function.Consumer<ConnectionEvent> events) {
+    private void start(Intake in, Consumer<ConnectionEvent> events) {
         starter.execute(() -> {
-            if (!wanted(c)) {
+            if (!wanted(in)) {
                 return;
             }
-            c.start(sink, events);
-            if (!wanted(c)) {
-                c.close();
+            in.start(events);
+            if (!wanted(in)) {
+                in.close();
             }
         });
     }
 
-    private boolean wanted(Connection c) {
-        return pending == c || connection == c;
+    private boolean wanted(Intake in) {
+        return pending == in || live == in;
     }
 
     private static Origin origin(Connection c) {
-        return c instanceof LocalConnection ? Origin.LOCAL : Origin.REMOTE;
+        return c.thisMachine() ? Origin.LOCAL : Origin.REMOTE;
     }
 
-    private void spoolOnto(LineIntake in) {
+    /** The spool keeps {@code in}'s lines from now on: a new session ({@code fresh}), or the same one from a new sampler. */
+    private void spoolOnto(Intake in, boolean fresh) {
         try {
-            spool.detach();
-            spool.clear();
-            spool.attach(in);
+            in.spoolTo(fresh ? spool.startOver(in::joinHello) : spool.follow(in::joinHello));
         } catch (IOException e) {
             ui.execute(() -> view.error(spoolError(e)));
         }
@@ -254,28 +184,29 @@ public final class SessionController {
                 + "): Export CSV needs a recording (R) until that works";
     }
 
-    /** {@code c} connected: the window switches to its store. */
-    private void promote(Connection c, SeriesStore s, LineIntake in, String detail, ConnectOutcome outcome) {
-        if (pending != c) {
+    /** {@code in}'s connection connected: the window switches to its store. */
+    private void promote(Intake in, ConnectionEvent.Connected done, ConnectOutcome outcome) {
+        if (pending != in) {
             return; // abandoned meanwhile; already closed
         }
-        // c is the connection before it stops being the pending one: its first line, on its own thread, may
-        // come now and asks whether c is still wanted before it switches the spool to this session; between
-        // the two it was neither, and the session went unspooled (Export CSV: "Nothing to export yet")
-        Connection old = connection;
-        connection = c;
+        // live before it stops being the pending one: its first line, on its own thread, may come now and
+        // asks whether it is still wanted before it switches the spool to this session; between the two it
+        // was neither, and the session went unspooled (Export CSV: "Nothing to export yet")
+        Intake old = live;
+        live = in;
         pending = null;
         pendingShown = null;
         recording.stopQuietly();
-        if (old != null && old != c) {
+        if (old != null && old != in) {
             old.close();
         }
-        if (showing.store() != s) {
-            show(s, c.title(), origin(c), null);
+        Connection c = in.connection();
+        if (showing.store() != in.store()) {
+            show(in.store(), c.title(), origin(c), null);
         }
         window.follow(true);
-        becomeCurrent(c, in);
-        view.status("Connected: " + detail);
+        becomeCurrent(in);
+        view.status(done.said());
         outcome.connected(c);
     }
 
@@ -288,31 +219,31 @@ public final class SessionController {
         view.session(s.session());
     }
 
-    /** {@code c} feeding {@code in} is the window's connection from now on. */
-    private void becomeCurrent(Connection c, LineIntake in) {
+    /** {@code in} is the window's connection's intake from now on. */
+    private void becomeCurrent(Intake in) {
         view.error("");
-        connection = c;
-        intake = in;
-        view.connection(c);
+        live = in;
+        view.connection(in.connection());
     }
 
-    /** {@code c} failed before it connected: closed, and the current session untouched (none: nothing shown). */
-    private void failPending(Connection c, SeriesStore s, String reason, ConnectOutcome outcome) {
-        if (pending != c) {
+    /** {@code in}'s connection failed before it connected: closed, and the current session untouched (none: nothing shown). */
+    private void failPending(Intake in, String reason, ConnectOutcome outcome) {
+        if (pending != in) {
             return;
         }
         pending = null;
-        c.close();
-        if (showing.store() == s) {
+        in.close();
+        if (showing.store() == in.store()) {
             showNothing();
         }
+        Connection c = in.connection();
         view.status("Not connected to " + c.title());
         view.error(reason + (showing.store() != null ? " (Still showing " + showing.source() + ".)" : ""));
         outcome.failed(c, reason);
     }
 
     private void abandonPending() {
-        Connection p = pending;
+        Intake p = pending;
         pending = null;
         if (p != null) {
             p.close();
@@ -329,7 +260,7 @@ public final class SessionController {
     }
 
     /**
-     * A new rate or FLOOR_HZ for the in-process sampler: restart it into the same store, so the new
+     * A new rate or FLOOR_HZ for this machine: its sampler starts again into the same store, so the new
      * hello is marked on the time axis as a cadence change. Not showing this machine: connect to it.
      */
     public void restartLocal(Connection local) {
@@ -340,13 +271,10 @@ public final class SessionController {
         abandonPending();
         recording.stopQuietly();
         closeConnection();
-        becomeCurrent(local, new LineIntake(showing.store(), msg -> ui.execute(() -> view.error(msg))));
-        try {
-            spool.attach(intake);
-        } catch (IOException e) {
-            view.error(spoolError(e));
-        }
-        start(local, intake, ev -> ui.execute(() -> { if (connection == local) { onEvent(ev); } }));
+        Intake in = new Intake(local, showing.store(), msg -> ui.execute(() -> view.error(msg)));
+        becomeCurrent(in);
+        spoolOnto(in, false);
+        start(in, ev -> ui.execute(() -> { if (live == in) { onEvent(ev); } }));
     }
 
     private void clearSpool() {
@@ -380,25 +308,19 @@ public final class SessionController {
     }
 
     private void onEvent(ConnectionEvent ev) {
-        // Java 17: no pattern switch yet
-        if (ev instanceof ConnectionEvent.Connected c) {
-            view.status("Connected: " + c.detail());
-        } else if (ev instanceof ConnectionEvent.Dropped d) {
-            view.status("Link dropped: " + d.reason());
-        } else if (ev instanceof ConnectionEvent.Reconnecting r) {
-            view.status(String.format(Locale.ROOT, "Reconnecting (attempt %d, in %.1f s)…", r.attempt(), r.delayMs() / 1000.0));
-        } else if (ev instanceof ConnectionEvent.Failed f) {
-            view.error(f.message());
+        if (ev instanceof ConnectionEvent.Failed) {
+            view.error(ev.said());
+        } else {
+            view.status(ev.said());
         }
     }
 
-    /** Stops the live connection, if any (closing the app, opening a capture). */
+    /** Stops the live connection, if any (closing the app, opening a capture): its producer first, then its intake. */
     public void closeConnection() {
         spool.detach();
-        if (connection != null) {
-            connection.close();
-            connection = null;
-            intake = null;
+        if (live != null) {
+            live.close();
+            live = null;
             view.connection(null);
         }
     }
@@ -416,49 +338,25 @@ public final class SessionController {
         SeriesStore s = SeriesStore.replay(catalogue);
         show(s, file.getFileName().toString(), Origin.REPLAY, file);
         view.error("");
-        loading(true);
-        userRangesAtLoad = window.userRanges();
-        window.follow(false);
+        replay.begin();
         return s;
     }
 
     /** The end of a replay: the whole range, and what happened. True when {@code s} is still shown. */
     public boolean finishReplay(SeriesStore s, CaptureLoader.Result r) {
-        loading(false);
-        if (showing.store() != s) {
-            return false;
-        }
-        showWholeReplay(s);
-        if (r.complete()) {
-            view.status(r.message());
-        } else {
-            view.error(r.message());
-        }
-        return true;
+        boolean shown = showing.store() == s;
+        replay.finish(s, shown, r);
+        return shown;
     }
 
     /** A replay that could not be read at all. */
     public void failReplay(Path file, String message) {
-        loading(false);
-        view.error("Cannot open " + file + ": " + message);
+        replay.fail(file, message);
     }
 
     /** The user cancelled reading {@code file}: what was read stays shown. */
     public void cancelReplay(Path file) {
-        loading(false);
-        view.status("Cancelled opening " + file.getFileName());
-    }
-
-    private void loading(boolean on) {
-        loading = on;
-        view.loading(on);
-    }
-
-    private void showWholeReplay(SeriesStore s) {
-        // a user who zoomed while the file was loading keeps the range they chose
-        if (window.userRanges() == userRangesAtLoad && !Double.isNaN(s.firstX())) {
-            window.showAll(s.firstX(), s.latestX());
-        }
+        replay.cancel(file);
     }
 
     /** The name a recording of the shown session is offered under: its host and now (docs/sessions.md). */
@@ -467,7 +365,7 @@ public final class SessionController {
     }
 
     public void startRecording(Path file) {
-        recording.start(file, intake);
+        recording.start(file, live);
     }
 
     public Path stopRecording() {
@@ -482,8 +380,8 @@ public final class SessionController {
         }
         if (showing.origin() != Origin.REPLAY) {
             window.advance(s.firstX(), s.publishedX()); // what the charts have: later points lie right of it
-        } else if (loading) {
-            showWholeReplay(s);
+        } else {
+            replay.pulse(s);
         }
         recording.pulse();
         String line = status.samplesLine(s, nowNs, showing.origin() != Origin.REPLAY, window.isFollow());

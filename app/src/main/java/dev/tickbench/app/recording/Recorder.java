@@ -1,6 +1,6 @@
 package dev.tickbench.app.recording;
 
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.Intake;
 import dev.tickbench.core.capture.CaptureWriter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,10 +9,10 @@ import java.util.Locale;
 /**
  * Records the current session to a capture (the stream's own bytes, hello first; {@code .gz} compresses).
  * {@link #refresh()} updates the indicator text "● REC 12.1 MB 04:31" (the size on disk). Used from the
- * UI thread; the lines it writes come from the receiving thread (the intake's tap).
+ * UI thread; the lines it writes come from the receiving thread (the intake's way, {@link Intake}).
  */
 public final class Recorder {
-    private LineIntake intake;
+    private Intake intake;
     private CaptureWriter writer;
     private long startedNs;
     private String indicator = "";
@@ -30,7 +30,8 @@ public final class Recorder {
         return writer == null ? null : writer.file();
     }
 
-    public void start(Path file, LineIntake from) throws IOException {
+    /** Records {@code from}'s lines to {@code file} from now on, its hello first. */
+    public void start(Path file, Intake from) throws IOException {
         if (writer != null) {
             throw new IllegalStateException("already recording to " + writer.file());
         }
@@ -38,7 +39,12 @@ public final class Recorder {
             throw new IOException("nothing to record yet: the connection has not sent its hello line");
         }
         CaptureWriter w = CaptureWriter.open(file);
-        from.startTap(w);
+        try {
+            from.recordTo(w);
+        } catch (IOException | RuntimeException e) {
+            w.close();
+            throw e;
+        }
         writer = w;
         intake = from;
         startedNs = System.nanoTime();
@@ -50,7 +56,7 @@ public final class Recorder {
         if (writer == null) {
             return null;
         }
-        intake.stopTap(writer);
+        intake.recordTo(null);
         Path file = writer.file();
         try {
             writer.close();

@@ -1,6 +1,5 @@
 package dev.tickbench.app.recording;
 
-import dev.tickbench.app.session.LineIntake;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.capture.LineSink;
 import java.io.IOException;
@@ -10,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Everything the live session received, kept in the user's cache so Export CSV works without a
@@ -17,8 +17,12 @@ import java.util.function.LongSupplier;
  * the age limit it becomes the previous one (the one before is deleted) and a new one starts with the
  * session's hello. So the spool holds at least the last half of each limit and never more than them.
  * Plain NDJSON (not gzip): an export reads it while it grows, and a gzip stream mid-block is unreadable.
+ *
+ * <p>Lines come in through a feed ({@link #startOver}, {@link #follow}): one at a time is the spool's,
+ * and a feed that was replaced writes nothing, so the session switched away from never reaches the
+ * spool of the next, whichever thread hands its last lines in.
  */
-public final class Spool implements LineSink, AutoCloseable {
+public final class Spool implements AutoCloseable {
     /** Defaults: 512 MB or one hour, whichever is first. */
     public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
     public static final long DEFAULT_MAX_AGE_NS = 3_600_000_000_000L;
@@ -28,7 +32,8 @@ public final class Spool implements LineSink, AutoCloseable {
     private final long maxAgeNs;
     private final LongSupplier clock;
     private final String prefix = "spool-" + ProcessHandle.current().pid() + "-";
-    private LineIntake intake;
+    /** The feed whose lines are kept; null when none is. */
+    private Feed feed;
     private CaptureWriter current;
     private Path previous;
     private long currentStartNs;
@@ -74,23 +79,45 @@ public final class Spool implements LineSink, AutoCloseable {
         return dev.tickbench.app.dirs.UserDirs.current().spool();
     }
 
-    /** Spools {@code from}'s lines from now on (a new connection into the same store continues the spool). */
-    public synchronized void attach(LineIntake from) throws IOException {
-        detach();
-        intake = from;
-        from.startTap(this);
+    /**
+     * A new session: what was spooled is deleted, and the lines handed to the feed returned are kept
+     * from now on. {@code hello}: the hello in effect, which each new segment starts with.
+     */
+    public synchronized LineSink startOver(Supplier<byte[]> hello) throws IOException {
+        clear();
+        return follow(hello);
+    }
+
+    /** The same session from another feed (a new sampler into the same store): the spool goes on. */
+    public synchronized LineSink follow(Supplier<byte[]> hello) {
+        feed = new Feed(hello);
+        return feed;
     }
 
     /** Stops taking lines; the files stay until {@link #clear()} or {@link #close()}. */
     public synchronized void detach() {
-        if (intake != null) {
-            intake.stopTap(this);
-            intake = null;
+        feed = null;
+    }
+
+    /** Lines handed in while it is the spool's feed are kept; after, they pass by. */
+    private final class Feed implements LineSink {
+        private final Supplier<byte[]> hello;
+
+        Feed(Supplier<byte[]> hello) {
+            this.hello = hello;
+        }
+
+        @Override
+        public void line(byte[] b, int off, int len) throws IOException {
+            synchronized (Spool.this) {
+                if (feed == this) {
+                    keep(b, off, len);
+                }
+            }
         }
     }
 
-    @Override
-    public synchronized void line(byte[] b, int off, int len) throws IOException {
+    private void keep(byte[] b, int off, int len) throws IOException {
         if (current == null) {
             current = open(null);
         } else if (current.bytesWritten() + len > maxBytes / 2 || clock.getAsLong() - currentStartNs > maxAgeNs / 2) {
@@ -112,7 +139,7 @@ public final class Spool implements LineSink, AutoCloseable {
     }
 
     private void roll() throws IOException {
-        byte[] hello = intake == null ? null : intake.lastHello();
+        byte[] hello = feed == null ? null : feed.hello.get();
         current.close();
         if (previous != null) {
             delete(previous);

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * Where the store's derived values go (busy %, PSI %, cgroup usage, the PMU's ratios): the series of the
  * catalogue entry each is named after, with its badge's note (the window it is taken over). Each kind
  * and subject is named, looked up and noted once, not on every line: at 100 Hz the names and notes
- * built for every value of every line were a good part of what the store allocated (issue 25). The
+ * built for every value of every line were a good part of what the store allocated of it. The
  * values drawn are the values as computed. Receiving thread only.
  */
 final class DerivedDrawing {

@@ -26,7 +26,6 @@ public final class Series {
     private volatile long emissions;
     private double lastX = Double.NaN;
     private double lastY = Double.NaN;
-    private volatile long breaks;
     /** The level's value when its line was last broken, until it resumes (NaN: nothing to resume). */
     private double heldBeforeBreak = Double.NaN;
 
@@ -192,11 +191,6 @@ public final class Series {
         }
     }
 
-    /** Number of stored points in the line (without the held tail; with the held ends and NaN points of breaks). */
-    public int realPointCount() {
-        return line.view().stored();
-    }
-
     /**
      * Ends the line at {@code x}, the last tick received before a hole in the samples: a level's step
      * is held up to there, then a NaN point breaks the line (docs/workbench-charts.md). Nothing
@@ -213,7 +207,6 @@ public final class Series {
         line.add(Math.max(x, lastX), Double.NaN);
         heldBeforeBreak = lastY;
         lastX = Double.NaN; // no held tail across the hole: the value there is not known
-        breaks++;
     }
 
     /**
@@ -230,11 +223,6 @@ public final class Series {
         lastX = x;
         lastY = heldBeforeBreak;
         heldBeforeBreak = Double.NaN;
-    }
-
-    /** How many times the line was broken at missed samples. */
-    public long breaks() {
-        return breaks;
     }
 
     @Override

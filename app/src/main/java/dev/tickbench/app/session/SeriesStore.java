@@ -15,20 +15,16 @@ import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
-import dev.tickbench.core.catalogue.SourceEntry;
-import dev.tickbench.core.catalogue.ValueKind;
 import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.derived.DerivedWindow;
+import dev.tickbench.core.trigger.TriggerLine;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -46,8 +42,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class SeriesStore {
     /** Live sessions keep this many points per series (two hours at 100 Hz); replays keep everything. */
     public static final int LIVE_MAX_POINTS = 720_000;
-    /** What one stored point costs: its x and its y. */
-    static final int POINT_BYTES = 16;
     /**
      * The heap a live store's points may take (docs/workbench-charts.md, "Memory"): a tenth of the heap, at
      * most 96 MB (their arrays' room to grow adds up to a third). Past it the oldest points of every series
@@ -58,15 +52,11 @@ public final class SeriesStore {
     public static final int MAX_MARKS = 10_000;
     /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
     public static final double BREAK_PERIODS = 2.5;
-    /** The throttle's line when the capabilities publish no rate for it (older captures): once a second (FORMAT.md). */
-    private static final CadenceLabel THROTTLE_LINE = new CadenceLabel(1.0, CadenceLabel.ONCE_A_SECOND);
 
     private final SeriesCatalogue catalogue;
     private final Map<String, Series> series = new ConcurrentHashMap<>();
     private final List<Series> order = new CopyOnWriteArrayList<>();
-    /** The newest {@link #MAX_MARKS} marks; older ones are counted in {@link #marksDropped()}. */
-    private final java.util.ArrayDeque<TimeMark> marks = new java.util.ArrayDeque<>();
-    private volatile long marksDropped;
+    private final MarkLog marks = new MarkLog(MAX_MARKS);
     private final List<StoreListener> listeners = new CopyOnWriteArrayList<>();
     private final int maxPoints;
     /** The bound on all points' memory, Long.MAX_VALUE for none (a replay keeps everything it read). */
@@ -74,18 +64,13 @@ public final class SeriesStore {
     /** Epoch seconds before which the memory bound dropped points (NaN: nothing dropped). */
     private volatile double keptFromX = Double.NaN;
     private final DerivedSeries derived = new DerivedSeries();
+    private final Smoothing smoothing = new Smoothing();
     /** Each derived name with its kind (a new window notes them all again). */
     private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
     private final DerivedDrawing derivedDrawing;
     private final PmuDerived pmu = new PmuDerived();
-    private final Ticks ticks = new Ticks(this);
-    /**
-     * Per stream source: its keys that are drawn, as catalogue matches (an empty Optional: not drawn);
-     * null for a source none of whose values is drawn as it is.
-     */
-    private final Map<String, Map<String, Optional<SeriesMatch>>> drawnKeys = new HashMap<>();
-    /** Series that come from a line of their own, with the cadence they have when the capabilities name none. */
-    private final Map<String, CadenceLabel> ownLineCadence = new ConcurrentHashMap<>();
+    private final Ticks ticks = new Ticks(this::sampleSeries);
+    private final LevelDrawing levels;
 
     private volatile SessionInfo session;
     private volatile SelfLine lastSelf; // written on the intake's thread, read on the FX thread
@@ -113,6 +98,7 @@ public final class SeriesStore {
         this.maxPoints = maxPoints;
         this.maxBytes = maxBytes;
         this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent);
+        this.levels = new LevelDrawing(catalogue, this::series);
     }
 
     public static SeriesStore live() {
@@ -141,7 +127,11 @@ public final class SeriesStore {
     }
 
     public void accept(StreamLine line) {
-        smoothing(line);
+        DerivedWindow newWindow = smoothing.apply(line, derived);
+        if (newWindow != null && samples > 0 && !Double.isNaN(latestX)) {
+            mark(new TimeMark(TimeMark.Kind.SESSION, latestX, latestX,
+                    "smoothing: derived series over a " + newWindow.label() + " window from here"));
+        }
         List<DerivedValue> derivedValues = derived.accept(line);
         if (line instanceof Hello h) {
             hello(h);
@@ -161,8 +151,7 @@ public final class SeriesStore {
             ticks.gapLine(g);
         } else if (line instanceof OtherLine o && o.type().equals(SelfLine.TYPE)) {
             lastSelf = SelfLine.of(o).orElseThrow(); // the probe's own cost, for the status row (docs/sessions.md, "The observer")
-        } else if (line instanceof dev.tickbench.core.capture.OtherLine o
-                && dev.tickbench.core.trigger.TriggerLine.TYPE.equals(o.type())) {
+        } else if (line instanceof OtherLine o && TriggerLine.TYPE.equals(o.type())) {
             mark(TimeMark.trigger(o.raw())); // a fired trigger: a mark on every track (docs/triggers.md)
         } else {
             AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
@@ -182,7 +171,7 @@ public final class SeriesStore {
         pmu.reset();
         wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
         SessionInfo info = SessionInfo.of(h);
-        ticks.newSession(); // before the new session's rate: the old session's lines end at its last tick
+        ticks.newSession(previous); // the old session's lines end at its last tick, by its rate
         session = info;
         for (Series s : order) {
             s.cadence(cadence(s.match())); // what this session publishes
@@ -204,7 +193,10 @@ public final class SeriesStore {
         if (Double.isNaN(firstX)) {
             firstX = x;
         }
-        ticks.sample(s, x, latestX);
+        TimeMark hole = ticks.sample(s, x, latestX, session);
+        if (hole != null) {
+            mark(hole);
+        }
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
         samples++;
         kmsgDropped += s.kmsgDropped();
@@ -214,49 +206,9 @@ public final class SeriesStore {
             switch (source) {
                 case "pmu_hw" -> pmu.hardware(v, s.monoNs(), (name, value, note) -> derivedDrawing.draw(name, value, note, x));
                 case "pmu_sw" -> pmu.software(v, (name, value, note) -> derivedDrawing.draw(name, value, note, x));
-                default -> levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
+                default -> levels.levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
             }
         }
-    }
-
-    /** The source's values the catalogue puts on a chart, each in its shown unit (m°C → °C, kHz → MHz). */
-    private void levels(String source, SourceValues v, double x, boolean heartbeat) {
-        Map<String, Optional<SeriesMatch>> keys = drawnKeys.get(source);
-        if (keys == null && !drawnKeys.containsKey(source)) {
-            keys = drawsLevels(source);
-            if (drawnKeys.size() < 4096) { // sources are few; a hostile capture naming thousands does not grow this
-                drawnKeys.put(source, keys);
-            }
-        }
-        if (keys == null) {
-            return; // nothing of it is drawn (vmstat, meminfo, interrupts: in the CSV): no key is looked at
-        }
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            Optional<SeriesMatch> m = keys.get(key);
-            if (m == null) {
-                // a counter is drawn through its derived series, never as its per-tick delta
-                m = catalogue.stream(source, key).filter(c -> c.group() != null && SeriesKind.of(c) == SeriesKind.LEVEL);
-                if (keys.size() < 65_536) { // a kernel names a bounded set; a hostile capture does not grow this
-                    keys.put(key, m);
-                }
-            }
-            if (m.isPresent()) {
-                series(m.get()).add(x, m.get().toDisplay(v.values()[i]), heartbeat);
-            }
-        }
-    }
-
-    /**
-     * An empty cache of {@code source}'s keys when its catalogue entry declares a level drawn on a
-     * track of steps, else null: a source the catalogue does not know, or whose values are drawn only
-     * through derived series, is passed over whole.
-     */
-    private Map<String, Optional<SeriesMatch>> drawsLevels(String source) {
-        Optional<SourceEntry> e = catalogue.source(source);
-        boolean draws = e.isPresent() && e.get().series().stream().anyMatch(x -> x.kind() == ValueKind.LEVEL
-                && x.group() != null && catalogue.group(x.group()).map(ChartGroup::steps).orElse(false));
-        return draws ? new HashMap<>() : null;
     }
 
     /**
@@ -270,25 +222,16 @@ public final class SeriesStore {
         }
     }
 
-    /** The throttle's once-a-second line: its values as the catalogue's {@code throttle.<field>} levels. */
     private void throttle(ThrottleLine t) {
+        levels.throttle(t);
         double x = t.wallNs() / 1e9;
-        double[] values = {t.iowait(), t.smoothed(), t.effective(), t.ceiling(), t.growSpreadS()};
-        String[] keys = {"iowait", "smoothed", "effective", "ceiling", "grow_spread_s"};
-        for (int i = 0; i < keys.length; i++) {
-            Optional<SeriesMatch> m = catalogue.stream("throttle", keys[i]);
-            if (m.isPresent() && m.get().group() != null) {
-                ownLineCadence.putIfAbsent(m.get().name(), THROTTLE_LINE);
-                series(m.get()).add(x, m.get().toDisplay(values[i]), false);
-            }
-        }
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
     }
 
     /** What the session publishes for the series' cadence source; a throttle line's rate if it names none. */
     private CadenceLabel cadence(SeriesMatch m) {
         CadenceLabel c = CadenceLabel.of(capabilities, m.cadenceSource());
-        return c != null ? c : ownLineCadence.get(m.name());
+        return c != null ? c : levels.ownLineCadence(m.name());
     }
 
     private Series series(SeriesMatch m) {
@@ -304,14 +247,8 @@ public final class SeriesStore {
         return s;
     }
 
-    void mark(TimeMark m) {
-        synchronized (marks) {
-            marks.addLast(m);
-            if (marks.size() > MAX_MARKS) {
-                marks.removeFirst();
-                marksDropped++;
-            }
-        }
+    private void mark(TimeMark m) {
+        marks.add(m);
         for (StoreListener l : listeners) {
             l.marked(m);
         }
@@ -332,7 +269,7 @@ public final class SeriesStore {
     public void flush() {
         double now = latestX;
         if (maxBytes != Long.MAX_VALUE) {
-            bound();
+            keptFromX = PointBudget.trim(order, maxBytes, latestX, keptFromX);
         }
         for (Series s : order) {
             s.flush(now, maxPoints);
@@ -340,35 +277,6 @@ public final class SeriesStore {
         publishedX = now;
         for (StoreListener l : listeners) {
             l.flushed();
-        }
-    }
-
-    /**
-     * Keeps every point in {@link #maxBytes}: past it, the points older than one time go from every series
-     * alike (the charts then start at one time, not each series at its own), down to three quarters of
-     * the bound. The time is taken as if the points were spread evenly over the kept span, and taken again
-     * while they are not.
-     */
-    private void bound() {
-        for (int round = 0; round < 4; round++) {
-            long points = 0;
-            double oldest = Double.NaN;
-            for (Series s : order) {
-                points += s.storedPoints();
-                double f = s.firstStoredX();
-                if (!Double.isNaN(f) && (Double.isNaN(oldest) || f < oldest)) {
-                    oldest = f;
-                }
-            }
-            if (points * POINT_BYTES <= maxBytes || Double.isNaN(oldest) || !(latestX > oldest)) {
-                return;
-            }
-            double keep = 0.75 * maxBytes / (points * (double) POINT_BYTES);
-            double cutoff = latestX - (latestX - oldest) * keep;
-            for (Series s : order) {
-                s.trimBefore(cutoff);
-            }
-            keptFromX = Double.isNaN(keptFromX) ? cutoff : Math.max(keptFromX, cutoff);
         }
     }
 
@@ -408,14 +316,12 @@ public final class SeriesStore {
     }
 
     public List<TimeMark> marks() {
-        synchronized (marks) {
-            return List.copyOf(marks);
-        }
+        return marks.all();
     }
 
     /** Marks dropped to keep {@link #MAX_MARKS}: the "N older events dropped" of the window. */
     public long marksDropped() {
-        return marksDropped;
+        return marks.dropped();
     }
 
     /** The probe's last self line in this store (null before the first): what it costs, once a second. */
@@ -438,7 +344,7 @@ public final class SeriesStore {
     /**
      * Epoch seconds of the newest sample or throttle line that the last {@link #flush()} published, NaN
      * before it: what the charts follow. {@link #latestX} runs up to a flush period ahead of what a chart
-     * has, and a window ending there made every chart draw again when the points up to it came (issue 25).
+     * has, and a window ending there made every chart draw again when the points up to it came.
      */
     public double publishedX() {
         return publishedX;
@@ -452,43 +358,21 @@ public final class SeriesStore {
         return kmsgDropped;
     }
 
-    // ---- smoothing window of the derived series (docs/derived-series.md, "Windows") ----
-
-    /** The window the user chose; the receiving thread applies it before the next line. */
-    private volatile DerivedWindow requestedWindow = DerivedWindow.DEFAULT;
-    private volatile int helloUserHz = 100;
-
     /**
-     * Takes the derived series over {@code w} from the next line on (any thread). The windows start
-     * empty, so values come back one window later; what is already plotted keeps the window it was
-     * taken over, and the change is marked on the time axis. The badges say the new window at once.
+     * Takes the derived series over {@code w} from the next line on (any thread; docs/derived-series.md,
+     * "Windows"). The windows start empty, so values come back one window later; what is already plotted
+     * keeps the window it was taken over, and the change is marked on the time axis. The badges say the
+     * new window at once.
      */
     public void derivedWindow(DerivedWindow w) {
-        if (w == null || w == requestedWindow) {
-            return;
+        if (smoothing.request(w)) {
+            String quantised = smoothing.quantisationNote(w, session);
+            derivedKinds.forEach((name, kind) -> series.get(name).note(CadenceBadges.windowNote(name, kind, w, quantised)));
         }
-        requestedWindow = w;
-        SessionInfo info = session;
-        String quantised = info == null ? null : w.quantisationNote(info.rateHz(), helloUserHz, info.cores());
-        derivedKinds.forEach((name, kind) -> series.get(name).note(CadenceBadges.windowNote(name, kind, w, quantised)));
     }
 
     public DerivedWindow derivedWindow() {
-        return requestedWindow;
-    }
-
-    private void smoothing(StreamLine line) {
-        if (line instanceof Hello h) {
-            helloUserHz = h.userHz() > 0 ? h.userHz() : 100;
-        }
-        DerivedWindow want = requestedWindow;
-        if (want != derived.window()) {
-            derived.window(want);
-            if (samples > 0 && !Double.isNaN(latestX)) {
-                mark(new TimeMark(TimeMark.Kind.SESSION, latestX, latestX,
-                        "smoothing: derived series over a " + want.label() + " window from here"));
-            }
-        }
+        return smoothing.requested();
     }
 
     /** Ticks missed over every session of this store (docs/workbench-charts.md). */
@@ -502,10 +386,5 @@ public final class SeriesStore {
      */
     public RateStats rateStats() {
         return ticks.rateStats(session);
-    }
-
-    /** "gap 0.3 s: …" with the hole's length. */
-    static String gapText(double seconds, String why) {
-        return "gap " + String.format(Locale.ROOT, "%.1f s", seconds) + ": " + why;
     }
 }

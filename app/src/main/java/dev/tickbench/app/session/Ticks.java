@@ -2,6 +2,9 @@ package dev.tickbench.app.session;
 
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.SampleLine;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * The ticks of a store's sessions (docs/workbench-charts.md, "Missed samples"): which were missed, where
@@ -9,8 +12,9 @@ import dev.tickbench.core.capture.SampleLine;
  * when its sequence number never arrived or when the time since the previous sample holds more than one
  * period (rounded) at the published rate. A line breaks when its hole is longer than {@link
  * SeriesStore#BREAK_PERIODS} of its own period (the tick period, or a slower source's published one), or
- * when sequence numbers are missing from a series read every tick. The store's receiving thread only,
- * except the counts, which any thread reads.
+ * when sequence numbers are missing from a series read every tick. What it finds on the time axis it
+ * returns as a mark, for the store to keep and tell; it breaks the lines of the series it is given. The
+ * store's receiving thread only, except the counts, which any thread reads.
  */
 final class Ticks {
     /**
@@ -27,7 +31,8 @@ final class Ticks {
      */
     static final double SLIP_MARK_EVERY_S = 1.0;
 
-    private final SeriesStore store;
+    /** The series drawn from sample lines: what a hole in the samples breaks. */
+    private final Supplier<List<Series>> sampleSeries;
     private long lastSeq = -1;
     private String pendingGap;
     private double lastSlipMarkX = Double.NEGATIVE_INFINITY;
@@ -38,8 +43,8 @@ final class Ticks {
     private volatile double sessionLastX = Double.NaN;
     private volatile long missed;
 
-    Ticks(SeriesStore store) {
-        this.store = store;
+    Ticks(Supplier<List<Series>> sampleSeries) {
+        this.sampleSeries = sampleSeries;
     }
 
     /** A gap line: the next sample's gap mark says why ("reconnect (seq 6–9)"). */
@@ -47,11 +52,11 @@ final class Ticks {
         pendingGap = g.reason() + " (seq " + g.fromSeq() + "–" + g.toSeq() + ")";
     }
 
-    /** A new hello, called while the store still knows the old session: its lines end at its last tick. */
-    void newSession() {
+    /** A new hello after the session {@code old} (null: none): the old session's lines end at its last tick. */
+    void newSession(SessionInfo old) {
         lastSeq = -1;
         if (!Double.isNaN(sessionLastX)) {
-            breakLines(sessionLastX, Double.POSITIVE_INFINITY, true, Double.NaN);
+            breakLines(old, sessionLastX, Double.POSITIVE_INFINITY, true, Double.NaN);
         }
         sessionSamples = 0;
         sessionMissed = 0;
@@ -59,15 +64,19 @@ final class Ticks {
         sessionLastX = Double.NaN;
     }
 
-    /** Sample {@code s} at {@code x}; {@code latestX} is the newest time before it (NaN at the start). */
-    void sample(SampleLine s, double x, double latestX) {
-        String slipped = missedBefore(s, x);
+    /**
+     * Sample {@code s} at {@code x} of the session {@code info}; {@code latestX} is the newest time before
+     * it (NaN at the start). The hole before it, as a gap or slip mark; null when there is none to mark.
+     */
+    TimeMark sample(SampleLine s, double x, double latestX, SessionInfo info) {
+        String slipped = missedBefore(s, x, info);
         boolean lost = pendingGap != null || (lastSeq >= 0 && s.seq() != lastSeq + 1);
+        TimeMark mark = null;
         if (lost || slipped != null) {
             // a hole of slipped ticks is drawn as a band and listed like lost lines, marked SLIP: nothing was lost
             String why = pendingGap != null ? pendingGap : lost ? "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1) : slipped;
             double from = Double.isNaN(latestX) ? x : latestX;
-            store.mark(new TimeMark(lost ? TimeMark.Kind.GAP : TimeMark.Kind.SLIP, from, x, SeriesStore.gapText(x - from, why)));
+            mark = new TimeMark(lost ? TimeMark.Kind.GAP : TimeMark.Kind.SLIP, from, x, gapText(x - from, why));
             pendingGap = null;
         }
         lastSeq = s.seq();
@@ -76,11 +85,16 @@ final class Ticks {
             sessionFirstX = x;
         }
         sessionLastX = x;
+        return mark;
+    }
+
+    /** "gap 0.3 s: …" with the hole's length. */
+    static String gapText(double seconds, String why) {
+        return "gap " + String.format(Locale.ROOT, "%.1f s", seconds) + ": " + why;
     }
 
     /** Counts the ticks missed before {@code s}; for a hole of slipped ticks that breaks the lines, what to call it. */
-    private String missedBefore(SampleLine s, double x) {
-        SessionInfo info = store.session();
+    private String missedBefore(SampleLine s, double x, SessionInfo info) {
         double prev = sessionLastX;
         if (lastSeq < 0 || Double.isNaN(prev) || info == null || info.rateHz() <= 0) {
             return null;
@@ -96,7 +110,7 @@ final class Ticks {
         sessionMissed += lost;
         missed += lost;
         if (bySeq > 0 || dt > SeriesStore.BREAK_PERIODS * period) {
-            breakLines(prev, dt, bySeq > 0, x);
+            breakLines(info, prev, dt, bySeq > 0, x);
         }
         if (bySeq == 0 && dt > SeriesStore.BREAK_PERIODS * period && dt >= SLIP_MARK_S && prev - lastSlipMarkX >= SLIP_MARK_EVERY_S) {
             lastSlipMarkX = x;
@@ -112,10 +126,9 @@ final class Ticks {
      * level read every tick resumes its value at {@code resumeX} when no sequence number is missing.
      * Series with a line of their own (the throttle's, once a second) are not broken by holes in the samples.
      */
-    private void breakLines(double x, double holeS, boolean seqMissing, double resumeX) {
-        SessionInfo info = store.session();
+    private void breakLines(SessionInfo info, double x, double holeS, boolean seqMissing, double resumeX) {
         double tick = info == null || info.rateHz() <= 0 ? 0 : 1.0 / info.rateHz();
-        for (Series s : store.sampleSeries()) {
+        for (Series s : sampleSeries.get()) {
             CadenceLabel c = s.cadence();
             double own = c == null || c.hz() <= 0 ? tick : Math.max(tick, 1.0 / c.hz());
             boolean everyTick = own <= tick * 1.0001;

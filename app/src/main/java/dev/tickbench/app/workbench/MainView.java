@@ -9,8 +9,8 @@ import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.platform.HostPlatform;
 import dev.tickbench.app.platform.Os;
-import dev.tickbench.app.control.SessionController.ConnectOutcome;
-import dev.tickbench.app.control.SessionController.Showing;
+import dev.tickbench.app.control.ConnectOutcome;
+import dev.tickbench.app.session.Showing;
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.session.Series;
@@ -141,7 +141,7 @@ public final class MainView extends BorderPane {
             }
         });
         // a store's first samples are followed at once, not at the ticker's next turn (up to a step later):
-        // the window gets its range and the tracks on screen draw what came (issue 25, the first curves)
+        // the window gets its range and the tracks on screen draw what came (the first curves)
         vm.storeProperty().addListener((o, a, s) -> followFirstSamples(s));
         // a capture read to its end: the overview and the rates say so at once, not at the next refresh
         vm.loadingProperty().addListener((o, a, on) -> { if (!on) { charts.refresh(); } });

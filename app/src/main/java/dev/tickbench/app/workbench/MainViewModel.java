@@ -4,9 +4,8 @@ import dev.tickbench.app.Background;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.control.SessionController;
-import dev.tickbench.app.control.SessionController.ConnectOutcome;
-import dev.tickbench.app.control.SessionController.Origin;
-import dev.tickbench.app.control.SessionController.Showing;
+import dev.tickbench.app.control.ConnectOutcome;
+import dev.tickbench.app.control.SessionView;
 import dev.tickbench.app.control.TitleModel;
 import dev.tickbench.app.export.CsvExportJob;
 import dev.tickbench.app.export.DiskSize;
@@ -16,6 +15,8 @@ import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.Showing;
+import dev.tickbench.app.session.Showing.Origin;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.session.TimeWindow;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
@@ -23,7 +24,9 @@ import dev.tickbench.core.export.CsvExport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -48,15 +51,12 @@ import javafx.concurrent.Task;
  * SessionController}'s (connect, replay, spool, record) and the {@link CsvExportJob}'s; this class
  * turns what they say into properties and runs the long tasks one at a time. Never touches controls.
  */
-public final class MainViewModel implements SessionController.View {
+public final class MainViewModel implements SessionView {
     public static final int DEFAULT_RATE_HZ = 100;
     /** The slab caches and buddy orders drawn by default are ranked again this often (docs/derived-series.md). */
     static final long RANK_EVERY_NS = 2_000_000_000L;
 
-    /** How long quitting waits for work that must reach the disk ({@link #onShutdown}). */
-    private static final long SHUTDOWN_WAIT_S = 10;
-    private final List<java.util.function.Supplier<java.util.concurrent.CompletableFuture<?>>> onShutdown =
-            new java.util.ArrayList<>();
+    private final ClosingWork onShutdown = new ClosingWork();
     private final TaskSlot tasks;
     private final SessionController controller;
     private final ReadOnlyObjectWrapper<Showing> showing = new ReadOnlyObjectWrapper<>(Showing.NOTHING);
@@ -268,11 +268,6 @@ public final class MainViewModel implements SessionController.View {
         controller.connect(c, outcome);
     }
 
-    /** The connection being tried while the current session goes on; null when none. */
-    public Connection pendingConnection() {
-        return controller.pendingConnection();
-    }
-
     /** This machine at the chosen rate and FLOOR_HZ. */
     public void connectLocal() {
         connect(LocalConnection.live(rateHz.get(), floorHz.get()));
@@ -291,22 +286,14 @@ public final class MainViewModel implements SessionController.View {
     /** Closing the app: the connection ends and the spool's files are deleted. */
     public void shutdown() {
         controller.shutdown();
-        // what must be on disk before the app ends: a trigger's capture being written, say
-        var pending = onShutdown.stream().map(java.util.function.Supplier::get).toArray(java.util.concurrent.CompletableFuture[]::new);
-        try {
-            java.util.concurrent.CompletableFuture.allOf(pending).get(SHUTDOWN_WAIT_S, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            // a disk that takes longer: the writer's own close keeps what it wrote (a capture is renamed when whole)
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        onShutdown.runAndWait(); // what must be on disk before the app ends: a trigger's capture being written, say
     }
 
     /**
      * {@code closing} runs when the app shuts down, after the session ended; shutdown waits for its
-     * future up to {@link #SHUTDOWN_WAIT_S} seconds (work that must reach the disk, not be cut off).
+     * future up to {@link ClosingWork#WAIT_S} seconds (work that must reach the disk, not be cut off).
      */
-    public void onShutdown(java.util.function.Supplier<java.util.concurrent.CompletableFuture<?>> closing) {
+    public void onShutdown(Supplier<CompletableFuture<?>> closing) {
         onShutdown.add(closing);
     }
 
@@ -332,7 +319,7 @@ public final class MainViewModel implements SessionController.View {
         title.set(TitleModel.title(source.get(), session.get(), recordingIndicator.get()));
     }
 
-    // ---- what the controller says (SessionController.View), on the FX thread ----
+    // ---- what the controller says (SessionView), on the FX thread ----
 
     @Override
     public void showing(Showing now) {

@@ -1,7 +1,6 @@
 package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.connect.Connection;
-import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.sampler.ProcessClock;
 import dev.tickbench.app.view.FixedRoom;
@@ -45,7 +44,7 @@ final class ObserverRow extends Label {
             return t;
         });
         timer.scheduleWithFixedDelay(() -> {
-            if (cost[0] == null && linux) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes (issue 25)
+            if (cost[0] == null && linux) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes
                 ProcessClock clock = new ProcessClock();
                 cost[0] = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
             } else if (cost[0] == null) {
@@ -94,7 +93,7 @@ final class ObserverRow extends Label {
         if (c == null || s == null || vm.replayProperty().get()) {
             return new ObserverCost.Probe.None();
         }
-        if (c instanceof LocalConnection l && l.mode() == LocalConnection.Mode.IN_PROCESS) {
+        if (c.samplesInThisJvm()) {
             return new ObserverCost.Probe.InProcess();
         }
         SelfLine line = s.lastSelf();

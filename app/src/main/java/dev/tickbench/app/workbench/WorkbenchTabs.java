@@ -2,10 +2,10 @@ package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.compare.CompareView;
 import dev.tickbench.app.compare.CompareViewModel;
-import dev.tickbench.app.connect.ProbeCommands;
 import dev.tickbench.app.throttle.ThrottleView;
 import dev.tickbench.app.throttle.ThrottleViewModel;
 import dev.tickbench.app.walk.RemoteWalker;
+import dev.tickbench.app.walk.Walker;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.core.cgroup.PathWalk;
@@ -60,7 +60,7 @@ public final class WorkbenchTabs extends TabPane {
         triggersVm = new dev.tickbench.app.trigger.TriggersViewModel(Platform::runLater, dev.tickbench.app.trigger.TriggersViewModel
                 .defaultDir(dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
         getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
-        vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c, vm.controller().intake()));
+        vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c == null ? null : vm.controller().intake()));
         vm.onShutdown(triggersVm::close); // a capture being written around a firing is finished, not cut off
         getTabs().forEach(t -> t.setClosable(false));
         // a tab's view is built when it is first shown; the process list is read then, not at start-up
@@ -78,7 +78,8 @@ public final class WorkbenchTabs extends TabPane {
         });
         // an SSH target or probe server walks there, through its probe; anything else walks this machine
         vm.connectionProperty().addListener((o, a, c) -> {
-            walkVm.useWalker(c instanceof ProbeCommands p ? new RemoteWalker(p) : walkVm.localWalker());
+            walkVm.useWalker(c == null ? walkVm.localWalker()
+                    : c.probeCommands().<Walker>map(RemoteWalker::new).orElseGet(walkVm::localWalker));
             if (walk != null) {
                 walkTab.setContent(walkUsable() ? walk : noLocal);
             }

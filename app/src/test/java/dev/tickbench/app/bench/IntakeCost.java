@@ -1,6 +1,9 @@
 package dev.tickbench.app.bench;
 
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.connect.ConnectionEvent;
+import dev.tickbench.app.intake.Intake;
+import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.app.session.SeriesStore;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -12,10 +15,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Benchmark, not a test: what the workbench's intake (LineIntake: decoding, the series store) costs per
+ * Benchmark, not a test: what the workbench's intake (Intake: decoding, the series store) costs per
  * line of a capture, on one thread, as it is fed live: the store flushed every 5 lines (20 batches a
  * second at 100 Hz). Prints the bytes allocated and the CPU per line over the capture's lines after
  * {@code WARMUP} passes over them on stores of their own (the JIT compiled). Compile it against the
@@ -60,14 +64,36 @@ public final class IntakeCost {
     /** Every line into a live store of its own, flushed every 5 lines as 100 Hz in 20 batches a second is. */
     private static void feed(List<byte[]> lines) throws Exception {
         SeriesStore store = SeriesStore.live();
-        LineIntake intake = new LineIntake(store, e -> { });
+        Fed fed = new Fed();
+        Intake intake = new Intake(fed, store, e -> { });
+        intake.start(ev -> { });
         int i = 0;
         for (byte[] b : lines) {
-            intake.line(b, 0, b.length);
+            fed.sink.line(b, 0, b.length);
             if (++i % 5 == 0) {
                 store.flush();
             }
         }
         store.flush();
+        intake.close();
+    }
+
+    /** Lines the benchmark hands in itself, on its own thread (no hand-off: a producer that may wait). */
+    private static final class Fed implements Connection {
+        LineSink sink;
+
+        @Override
+        public String title() {
+            return "a capture's lines";
+        }
+
+        @Override
+        public void start(LineSink s, Consumer<ConnectionEvent> events) {
+            sink = s;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 }

@@ -2,9 +2,9 @@ package dev.tickbench.app.bench;
 
 import dev.tickbench.app.Launcher;
 import dev.tickbench.app.connect.Connection;
-import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.connect.TickTally;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
 import java.util.Locale;
 
 /**
@@ -32,24 +32,30 @@ public final class LocalTicksDriver {
             long warmupS = Long.getLong("tickbench.bench.warmup", 30);
             long seconds = Long.getLong("tickbench.bench.seconds", 60);
             MainView m = WorkbenchDriver.awaitWindow(false);
-            LocalConnection local = null;
-            while (local == null || local.mode() == null || local.lastSeq() <= 0) {
+            // the window's own session of this machine (the launcher's); the tally counts each sample its store
+            // takes in, after the workbench's hand-off: what reached the workbench
+            Connection local = null;
+            SeriesStore store = null;
+            while (local == null || !local.thisMachine() || store == null || store.samples() == 0) {
                 Thread.sleep(200); // polling for the first samples of the local session; a benchmark, not a test
-                Connection c = WorkbenchDriver.fx(() -> WorkbenchDriver.vmConnection(m));
-                local = c instanceof LocalConnection l ? l : null;
+                local = WorkbenchDriver.fx(() -> WorkbenchDriver.vmConnection(m));
+                store = WorkbenchDriver.fx(() -> WorkbenchDriver.vm(m).storeProperty().get());
             }
-            System.out.println("READY " + local.mode());
+            String mode = local.samplesInThisJvm() ? "IN_PROCESS" : "PROBE_PROCESS";
+            TickTally tally = new TickTally(MainViewModel.DEFAULT_RATE_HZ);
+            store.addListener(tally);
+            System.out.println("READY " + mode);
             Thread.sleep(warmupS * 1000);
-            local.resetTally();
+            tally.reset();
             long from = System.nanoTime();
             System.out.println("WINDOW from_mono_ns=" + from);
-            long dropped0 = local.droppedSamples();
+            long dropped0 = WorkbenchDriver.handoffDrops(store);
             Thread.sleep(seconds * 1000);
-            TickTally.Snapshot s = local.tally();
+            TickTally.Snapshot s = tally.snapshot();
             long to = System.nanoTime();
             System.out.printf(Locale.ROOT, "TICKS mode=%s from_mono_ns=%d to_mono_ns=%d samples=%d hz=%.2f missed=%d "
-                            + "longest_hole_ms=%.1f dropped=%d%n", local.mode(), from, to, s.samples(), s.achievedHz(),
-                    s.missed(), s.longestHoleNs() / 1e6, local.droppedSamples() - dropped0);
+                            + "longest_hole_ms=%.1f dropped=%d%n", mode, from, to, s.samples(), s.achievedHz(),
+                    s.missed(), s.longestHoleNs() / 1e6, WorkbenchDriver.handoffDrops(store) - dropped0);
             System.out.println("DONE");
         } catch (Exception e) {
             System.out.println("DRIVER FAILED " + e);

@@ -2,11 +2,15 @@ package dev.tickbench.app.bench;
 
 import dev.tickbench.app.Launcher;
 import dev.tickbench.app.connect.Connection;
-import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.workbench.MainView;
+import dev.tickbench.app.workbench.MainViewModel;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.application.Platform;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -17,11 +21,13 @@ import javafx.stage.Window;
  * 0,0 in 1600×1000 and, with {@code -Dtickbench.bench.tab=idle}, shows the Compare tab (nothing on it
  * changes) instead of the live charts; with {@code -Dtickbench.bench.tab=replay} it waits until the
  * capture is read whole (shown whole, paused: nothing moves). Prints "READY" once set up, then every
- * {@code -Dtickbench.bench.every=10} seconds the ticks the local sampler delivered beside those its rate
+ * {@code -Dtickbench.bench.every=10} seconds the samples of this machine that reached the store beside those its rate
  * asks for. Run by {@code app/bench/workbench-cpu-rss.sh}, which compiles it against the build it
  * measures and measures the process from outside (/proc/PID/stat and status).
  */
 public final class WorkbenchDriver {
+    private static final Pattern DROPPED = Pattern.compile("workbench_behind \\(seq (\\d+)–(\\d+)\\)");
+
     private WorkbenchDriver() {}
 
     public static void main(String[] args) {
@@ -46,22 +52,23 @@ public final class WorkbenchDriver {
                     : "live (charts, following)"));
             marks();
             long startNs = System.nanoTime();
-            long startSeq = -1;
+            long startSamples = -1;
             int rate = 0;
             while (true) {
                 Thread.sleep(everyS * 1000);
-                Connection c = fx(() -> m.tabs() == null ? null : vmConnection(m));
-                if (c instanceof LocalConnection local) {
-                    long seq = local.lastSeq();
-                    if (startSeq < 0) {
-                        startSeq = seq;
+                SeriesStore store = fx(() -> m.tabs() == null ? null : localStore(m));
+                if (store != null && store.session() != null) {
+                    long samples = store.samples();
+                    if (startSamples < 0) {
+                        startSamples = samples;
                         startNs = System.nanoTime();
-                        rate = local.rateHz();
+                        rate = store.session().rateHz();
                         continue;
                     }
                     double s = (System.nanoTime() - startNs) / 1e9;
                     System.out.printf(Locale.ROOT, "TICKS %.0f s: %d delivered of %.0f at %d Hz (%.1f %%), %d dropped by the hand-off%n",
-                            s, seq - startSeq, s * rate, rate, 100.0 * (seq - startSeq) / (s * rate), local.droppedSamples());
+                            s, samples - startSamples, s * rate, rate, 100.0 * (samples - startSamples) / (s * rate),
+                            handoffDrops(store));
                 }
             }
         } catch (Exception e) {
@@ -91,19 +98,9 @@ public final class WorkbenchDriver {
 
     /** The capture is shown and read to its end. */
     private static boolean replayRead(MainView m) {
-        var vm = viewModel(m);
+        var vm = vm(m);
         return vm.replayProperty().get() && !vm.loadingProperty().get() && vm.storeProperty().get() != null
                 && vm.storeProperty().get().samples() > 0;
-    }
-
-    private static dev.tickbench.app.workbench.MainViewModel viewModel(MainView m) {
-        try {
-            var f = MainView.class.getDeclaredField("vm");
-            f.setAccessible(true);
-            return (dev.tickbench.app.workbench.MainViewModel) f.get(m);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("MainView has no vm field", e);
-        }
     }
 
     /** Waits for the window the app opens, puts it at 0,0 in 1600×1000, on the Compare tab when {@code idle}. */
@@ -132,10 +129,35 @@ public final class WorkbenchDriver {
     }
 
     static Connection vmConnection(MainView m) {
+        return vm(m).connectionProperty().get();
+    }
+
+    /** The store of the window's session when it samples this machine; null otherwise (FX thread). */
+    static SeriesStore localStore(MainView m) {
+        Connection c = vmConnection(m);
+        return c != null && c.thisMachine() ? vm(m).storeProperty().get() : null;
+    }
+
+    /**
+     * The samples the workbench's hand-off dropped, read from what {@code store} marked: each drop is a gap
+     * line of the hand-off's reason, and its gap mark names the seq range lost (docs/workbench-intake.md).
+     */
+    static long handoffDrops(SeriesStore store) {
+        long n = 0;
+        for (TimeMark mark : store.marks()) {
+            Matcher r = mark.kind() == TimeMark.Kind.GAP ? DROPPED.matcher(mark.text()) : null;
+            if (r != null && r.find()) {
+                n += Long.parseLong(r.group(2)) - Long.parseLong(r.group(1)) + 1;
+            }
+        }
+        return n;
+    }
+
+    static MainViewModel vm(MainView m) {
         try {
             var f = MainView.class.getDeclaredField("vm");
             f.setAccessible(true);
-            return ((dev.tickbench.app.workbench.MainViewModel) f.get(m)).connectionProperty().get();
+            return (MainViewModel) f.get(m);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("MainView has no vm field", e);
         }

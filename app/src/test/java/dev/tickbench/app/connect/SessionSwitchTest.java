@@ -2,11 +2,10 @@ package dev.tickbench.app.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.control.SessionController;
+import dev.tickbench.app.control.ConnectOutcome;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.workbench.MainViewModel;
@@ -78,8 +77,8 @@ class SessionSwitchTest {
         return ui.submit(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
     }
 
-    private SessionController.ConnectOutcome outcome() {
-        return new SessionController.ConnectOutcome() {
+    private ConnectOutcome outcome() {
+        return new ConnectOutcome() {
             @Override
             public void connected(Connection c) {
                 form.connected(c);
@@ -111,6 +110,7 @@ class SessionSwitchTest {
         Waits.until("the probe server's session in the window", () -> outcomes.size() == 1);
         assertEquals("connected tester@127.0.0.1:" + sshd.port(), outcomes.get(0));
         SeriesStore first = on(() -> vm.storeProperty().get());
+        Connection firstConnection = on(() -> vm.connectionProperty().get());
         Waits.until("samples of the first session", () -> first.samples() > 5);
         String title = on(() -> vm.titleProperty().get());
         assertTrue(title.startsWith("Tickbench — tester@127.0.0.1:" + sshd.port() + " · "), title);
@@ -130,7 +130,7 @@ class SessionSwitchTest {
         long atFailure = samples(first);
         Waits.until("the first session's points growing after the failure", () -> first.samples() > atFailure + 10);
         assertEquals(title, on(() -> vm.titleProperty().get()));
-        assertNull(on(vm::pendingConnection));
+        assertSame(firstConnection, on(() -> vm.connectionProperty().get()), "the current connection stays");
 
         // a port nothing listens on
         int closed;

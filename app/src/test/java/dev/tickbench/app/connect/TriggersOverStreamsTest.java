@@ -1,9 +1,10 @@
 package dev.tickbench.app.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.Intake;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.trigger.TriggersViewModel;
 import dev.tickbench.core.recorder.SavedCapture;
@@ -54,12 +55,12 @@ class TriggersOverStreamsTest {
                     List.of(keyFile));
             SshProbeConnection c = new SshProbeConnection(target, StreamRequest.of(20, 0), new RecordingPrompts(),
                     tmp.resolve("known_hosts"), probe);
-            LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { });
+            Intake intake = new Intake(c, SeriesStore.live(), msg -> { });
             TriggersViewModel vm = new TriggersViewModel(ui, tmp.resolve("triggered"), p -> { });
             Path captures = tmp.resolve("triggered");
-            onUi(() -> { vm.recorder(captures, Duration.ofSeconds(1), Duration.ofSeconds(1)); vm.connection(c, intake); return null; });
+            onUi(() -> { vm.recorder(captures, Duration.ofSeconds(1), Duration.ofSeconds(1)); vm.connection(intake); return null; });
             try {
-                c.start(intake, ev -> { });
+                intake.start(ev -> { });
                 assertTrue(onUi(() -> vm.availableProperty().get()), "an SSH session takes triggers");
                 assertEquals("Armed on " + c.title() + "'s session: evaluated on every tick by its probe, each firing a red"
                         + " line on every track.", onUi(() -> vm.whereProperty().get()));
@@ -103,7 +104,7 @@ class TriggersOverStreamsTest {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
             } finally {
                 onUi(vm::close).get(Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS); // its capture written before the directory goes
-                c.close();
+                intake.close();
             }
         }
     }
@@ -115,22 +116,22 @@ class TriggersOverStreamsTest {
                 + "/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
         LocalConnection local = new LocalConnection(LocalConnection.config(dev.tickbench.core.source.SystemRoots.live(), 20, null),
                 System.getenv(), LocalConnection.Mode.PROBE_PROCESS);
-        LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { });
+        Intake intake = new Intake(local, SeriesStore.live(), msg -> { });
         TriggersViewModel vm = new TriggersViewModel(ui, tmp.resolve("triggered"), p -> { });
-        onUi(() -> { vm.connection(local, intake); return null; });
+        onUi(() -> { vm.connection(intake); return null; });
         try {
-            local.start(intake, ev -> { });
+            intake.start(ev -> { });
             until("the probe process's hello", intake::hasHello);
-            assertEquals(LocalConnection.Mode.PROBE_PROCESS, local.mode());
+            assertFalse(local.samplesInThisJvm(), "sampled by a probe process");
             assertTrue(onUi(() -> vm.arm("t1: cpu.busy_pct >= 0")));
             until("armed and fired on the probe process", () -> onUi(() -> vm.fired().size() == 1));
-            long pid = local.probePid();
+            long pid = probeProcess().orElseThrow();
             ProcessHandle.of(pid).orElseThrow().destroyForcibly();
-            until("a new probe process, the trigger armed on it and fired again", () -> local.probePid() != pid
+            until("a new probe process, the trigger armed on it and fired again", () -> probeProcess().filter(p -> p != pid).isPresent()
                     && onUi(() -> vm.fired().size() == 2 && vm.armed().size() == 1 && vm.armed().get(0).name().equals("t1")));
         } finally {
             onUi(vm::close).get(Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS); // its capture written before the directory goes
-            local.close();
+            intake.close();
         }
     }
 
@@ -139,25 +140,25 @@ class TriggersOverStreamsTest {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: a local session needs Linux");
         LocalConnection first = new LocalConnection(LocalConnection.config(dev.tickbench.core.source.SystemRoots.live(), 20, null),
                 System.getenv());
-        LineIntake firstIntake = new LineIntake(SeriesStore.live(), msg -> { });
+        Intake firstIntake = new Intake(first, SeriesStore.live(), msg -> { });
         TriggersViewModel vm = new TriggersViewModel(ui, tmp.resolve("triggered"), p -> { });
-        onUi(() -> { vm.connection(first, firstIntake); return null; });
-        first.start(firstIntake, ev -> { });
+        onUi(() -> { vm.connection(firstIntake); return null; });
+        firstIntake.start(ev -> { });
         LocalConnection second = new LocalConnection(LocalConnection.config(dev.tickbench.core.source.SystemRoots.live(), 25, null),
                 System.getenv());
         try {
             until("the first sampler's hello", firstIntake::hasHello);
             assertTrue(onUi(() -> vm.arm(BUSY)));
             until("armed and fired on the first sampler", () -> onUi(() -> vm.fired().size() == 1 && vm.armed().size() == 1));
-            LineIntake secondIntake = new LineIntake(SeriesStore.live(), msg -> { });
+            Intake secondIntake = new Intake(second, SeriesStore.live(), msg -> { });
             // what SessionController.restartLocal does for a new Rate: the old one ends, the new one follows
             onUi(() -> {
-                first.close();
-                vm.connection(null, null);
-                vm.connection(second, secondIntake);
+                firstIntake.close();
+                vm.connection(null);
+                vm.connection(secondIntake);
                 return null;
             });
-            second.start(secondIntake, ev -> { });
+            secondIntake.start(ev -> { });
             until("armed again on the new sampler and fired there", () -> onUi(() -> vm.fired().size() == 2
                     && vm.armed().size() == 1 && vm.armed().get(0).name().equals("busy")));
         } catch (AssertionError e) {
@@ -165,7 +166,7 @@ class TriggersOverStreamsTest {
                     + onUi(() -> vm.noticeProperty().get()) + ", error " + onUi(() -> vm.errorProperty().get()), e);
         } finally {
             onUi(vm::close).get(Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS); // its capture written before the directory goes
-            first.close(); // closed already unless an assertion failed before the switch
+            firstIntake.close(); // closed already unless an assertion failed before the switch
             second.close();
         }
     }
@@ -189,4 +190,10 @@ class TriggersOverStreamsTest {
         boolean ok() throws Exception;
     }
 
+
+    /** The pid of this JVM's probe process (its one child that streams), if one runs. */
+    private static java.util.Optional<Long> probeProcess() {
+        return ProcessHandle.current().children().filter(h -> h.isAlive() && h.info().commandLine().orElse("").contains(" stream "))
+                .map(ProcessHandle::pid).findFirst();
+    }
 }

@@ -2,7 +2,6 @@ package dev.tickbench.app.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +11,7 @@ import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.Showing;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.testkit.Boards;
@@ -46,14 +46,14 @@ class SessionControllerTest {
     private SessionController controller;
 
     /** What the window heard, in order; each on the UI thread. */
-    static final class Told implements SessionController.View {
+    static final class Told implements SessionView {
         final List<String> said = new CopyOnWriteArrayList<>();
-        volatile SessionController.Showing showing;
+        volatile Showing showing;
         volatile SessionInfo session;
         final List<TimeMark> marks = new CopyOnWriteArrayList<>();
         volatile Connection connection;
 
-        @Override public void showing(SessionController.Showing now) { showing = now; marks.clear(); said.add("showing " + now.source()); }
+        @Override public void showing(Showing now) { showing = now; marks.clear(); said.add("showing " + now.source()); }
         @Override public void session(SessionInfo info) { session = info; }
         @Override public void marked(TimeMark mark) { marks.add(mark); }
         @Override public void connection(Connection c) { connection = c; }
@@ -88,7 +88,7 @@ class SessionControllerTest {
     void aCaptureIsShownWholeWithItsSessionAndWhatHappened() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson"));
         SeriesStore store = on(() -> controller.beginReplay(file));
-        assertEquals(SessionController.Origin.REPLAY, told.showing.origin());
+        assertEquals(Showing.Origin.REPLAY, told.showing.origin());
         assertEquals(file, told.showing.replayFile());
         assertSame(store, told.showing.selection().store(), "the selection is the shown store's");
         assertTrue(told.heard("loading true"));
@@ -110,12 +110,12 @@ class SessionControllerTest {
     @Test
     void thisMachinesSamplerIsShownOnceItConnectedRecordsAndAFailedStartLeavesItShown() throws Exception {
         LocalConnection board = new LocalConnection(LocalConnection.config(Boards.roots(Boards.SBC), 50, null), Map.of());
-        on(() -> { controller.connect(board, SessionController.ConnectOutcome.NONE); return null; });
+        on(() -> { controller.connect(board, ConnectOutcome.NONE); return null; });
         Waits.until("the board's session shown", () -> told.showing != null && told.connection == board);
-        SessionController.Showing shown = told.showing;
-        assertEquals(SessionController.Origin.LOCAL, shown.origin());
+        Showing shown = told.showing;
+        assertEquals(Showing.Origin.LOCAL, shown.origin());
         assertTrue(told.heard("status Connected: sampling board tree "), told.said.toString());
-        assertNull(on(controller::pendingConnection));
+        assertSame(board, on(() -> controller.intake().connection()), "the live connection, none pending");
         Waits.until("samples of the board", () -> shown.store().samples() > 10);
         assertEquals(50, told.session.rateHz());
 
@@ -131,7 +131,7 @@ class SessionControllerTest {
 
         // FLOOR_HZ from an environment that makes no sense: the sampler does not start, and nothing changes
         LocalConnection bad = new LocalConnection(LocalConnection.config(Boards.roots(Boards.SBC), 50, null), Map.of("FLOOR_HZ", "fast"));
-        on(() -> { controller.connect(bad, SessionController.ConnectOutcome.NONE); return null; });
+        on(() -> { controller.connect(bad, ConnectOutcome.NONE); return null; });
         Waits.until(Waits.DEADLINE, () -> "the failure told: " + told.said, () -> told.said.stream().anyMatch(s -> s.startsWith("error ")));
         String error = told.said.stream().filter(s -> s.startsWith("error ")).findFirst().orElseThrow();
         assertTrue(error.contains("FLOOR_HZ") && error.endsWith("(Still showing " + shown.source() + ".)"), error);

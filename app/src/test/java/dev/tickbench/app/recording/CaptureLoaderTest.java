@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.session.LineBreaks;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureConverter;
 import dev.tickbench.core.capture.StreamFormat;
@@ -33,9 +34,9 @@ class CaptureLoaderTest {
         assertEquals(2950, s.samples());
         // busy % over 1 s windows (100 ticks): none for the first 99 ticks and the 99 after the gap,
         // and the one NaN point that breaks the line at the gap (docs/workbench-charts.md)
-        assertEquals(1, s.series("cpu.busy_pct").breaks());
-        assertEquals(2950 - 2 * 99 + 1, s.series("cpu.busy_pct").realPointCount());
-        assertEquals(30, s.series("thermal_zone0.temp").realPointCount());
+        assertEquals(1, LineBreaks.of(s.series("cpu.busy_pct")));
+        assertEquals(2950 - 2 * 99 + 1, s.series("cpu.busy_pct").line().stored());
+        assertEquals(30, s.series("thermal_zone0.temp").line().stored());
     }
 
     @Test
@@ -94,8 +95,8 @@ class CaptureLoaderTest {
         assertEquals(sequential.series().size(), parallel.series().size());
         for (var s : sequential.series()) {
             var p = parallel.series(s.name());
-            assertEquals(s.realPointCount(), p.realPointCount(), s.name());
-            int last = s.realPointCount() - 1;
+            assertEquals(s.line().stored(), p.line().stored(), s.name());
+            int last = s.line().stored() - 1;
             assertEquals(s.line().y(last), p.line().y(last), s.name() + " last value");
             assertEquals(s.line().x(last), p.line().x(last), s.name() + " last time");
         }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.FedConnection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
@@ -29,31 +29,26 @@ class RecorderTest {
     @Test
     void recordsTheSessionFromItsHelloAndStopsCleanly() throws IOException {
         List<String> errors = new ArrayList<>();
-        LineIntake intake = new LineIntake(SeriesStore.live(), errors::add);
+        FedConnection c = FedConnection.started(SeriesStore.live(), errors::add);
         Recorder rec = new Recorder();
-        assertThrows(IOException.class, () -> rec.start(dir.resolve("early.ndjson"), intake), "no hello yet");
+        assertThrows(IOException.class, () -> rec.start(dir.resolve("early.ndjson"), c.intake()), "no hello yet");
         List<String> lines = Files.readAllLines(RouterCapture.small(dir.resolve("src.ndjson")), StandardCharsets.UTF_8);
         for (int i = 0; i < 10; i++) {
-            feed(intake, lines.get(i));
+            c.feed(lines.get(i));
         }
         Path out = dir.resolve("rec.ndjson");
-        rec.start(out, intake);
+        rec.start(out, c.intake());
         assertTrue(rec.isRecording());
         for (int i = 10; i < 20; i++) {
-            feed(intake, lines.get(i));
+            c.feed(lines.get(i));
         }
         assertEquals(out, rec.stop());
-        feed(intake, lines.get(20));
+        c.feed(lines.get(20));
         List<String> written = Files.readAllLines(out, StandardCharsets.UTF_8);
         assertEquals(11, written.size(), "hello + the 10 lines while recording");
         assertEquals(lines.get(0), written.get(0));
         assertEquals(lines.get(10), written.get(1));
         assertEquals(lines.get(19), written.get(10));
         assertTrue(errors.isEmpty(), errors.toString());
-    }
-
-    private static void feed(LineIntake intake, String line) throws IOException {
-        byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
-        intake.line(b, 0, b.length);
     }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.export.ExportSelection;
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.FedConnection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.testkit.Waits;
 import java.io.IOException;
@@ -31,7 +31,7 @@ class SpoolTest {
     Path dir;
 
     private final AtomicLong clock = new AtomicLong();
-    private final LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
+    private final FedConnection fed = FedConnection.started(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
 
     private static String sample(long seq) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
@@ -40,14 +40,18 @@ class SpoolTest {
     }
 
     private void feed(String line) throws IOException {
-        byte[] b = line.getBytes(StandardCharsets.UTF_8);
-        intake.line(b, 0, b.length);
+        fed.feed(line);
+    }
+
+    /** The spool keeps the fed session from now on, as the controller has it keep a live one. */
+    private void attach(Spool spool) throws IOException {
+        fed.intake().spoolTo(spool.follow(fed.intake()::joinHello));
     }
 
     @Test
     void keepsEveryLineAndASnapshotEndsAtALineEnd() throws IOException {
         try (Spool spool = new Spool(dir.resolve("spool"), 1 << 20, Long.MAX_VALUE, clock::get)) {
-            spool.attach(intake);
+            attach(spool);
             feed(HELLO);
             for (int i = 1; i <= 50; i++) {
                 feed(sample(i));
@@ -68,7 +72,7 @@ class SpoolTest {
         long budget = 40L * lineBytes; // segments of about 20 lines
         Path spoolDir = dir.resolve("spool");
         try (Spool spool = new Spool(spoolDir, budget, Long.MAX_VALUE, clock::get)) {
-            spool.attach(intake);
+            attach(spool);
             feed(HELLO);
             for (int i = 100; i < 200; i++) {
                 feed(sample(i));
@@ -108,7 +112,7 @@ class SpoolTest {
         Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
         assertTrue(mkfifo.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo");
         try (Spool spool = new Spool(spoolDir, budget, Long.MAX_VALUE, clock::get)) {
-            spool.attach(intake);
+            attach(spool);
             feed(HELLO);
             for (int i = 1; i <= 30; i++) {
                 feed(sample(i));
@@ -142,7 +146,7 @@ class SpoolTest {
     @Test
     void rollsByAge() throws IOException {
         try (Spool spool = new Spool(dir.resolve("spool"), 1 << 30, 3_600_000_000_000L, clock::get)) {
-            spool.attach(intake);
+            attach(spool);
             feed(HELLO);
             feed(sample(1));
             Path first = spool.currentFile();
@@ -160,7 +164,7 @@ class SpoolTest {
     void nothingSpooledIsNoSnapshotAndDetachStopsTaking() throws IOException {
         try (Spool spool = new Spool(dir.resolve("spool"), 1 << 20, Long.MAX_VALUE, clock::get)) {
             assertFalse(spool.snapshot(dir.resolve("x")));
-            spool.attach(intake);
+            attach(spool);
             feed(HELLO);
             spool.detach();
             feed(sample(1));

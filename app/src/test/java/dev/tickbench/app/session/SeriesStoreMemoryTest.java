@@ -31,7 +31,7 @@ class SeriesStoreMemoryTest {
     @Test
     void pastItsBoundTheOldestPointsOfEverySeriesGoFromOneTime() throws IOException {
         // zone 0: 2 points a tick (line, change mark), zone 1: 1 a tick on average; 16 bytes a point
-        long bound = 600 * SeriesStore.POINT_BYTES;
+        long bound = 600 * PointBudget.POINT_BYTES;
         SeriesStore store = new SeriesStore(SeriesCatalogue.standard(), SeriesStore.LIVE_MAX_POINTS, bound);
         LineDecoder decoder = new LineDecoder();
         store.accept(decoder.decode(HELLO));
@@ -46,7 +46,7 @@ class SeriesStoreMemoryTest {
         Series z0 = store.series("thermal_zone0.temp");
         Series z1 = store.series("thermal_zone1.temp");
         long stored = z0.storedPoints() + z1.storedPoints();
-        assertTrue(stored * SeriesStore.POINT_BYTES <= bound, "within the bound: " + stored + " points");
+        assertTrue(stored * PointBudget.POINT_BYTES <= bound, "within the bound: " + stored + " points");
         assertTrue(stored >= 600 * 3 / 4 - 3 * 10, "down to three quarters of it, not far below: " + stored + " points");
         double from = store.keptFromX();
         assertTrue(from > 1000.1 && from < 1100.0, "dropped before " + from);
@@ -77,7 +77,7 @@ class SeriesStoreMemoryTest {
         }
         store.flush();
         Series z0 = store.series("thermal_zone0.temp");
-        assertEquals(1000, z0.realPointCount());
+        assertEquals(1000, z0.line().stored());
         assertTrue(Double.isNaN(store.keptFromX()));
         assertTrue(z0.capacity() > z0.storedPoints(), "room to grow while read: " + z0.capacity());
         Points before = z0.line();

@@ -48,7 +48,7 @@ class SeriesStoreTest {
         assertEquals("thermal_zone0 · 1.0 Hz · declared", t.label());
         assertEquals("thermal", t.group().id());
         assertEquals(SeriesKind.LEVEL, t.kind());
-        assertEquals(2, t.realPointCount());
+        assertEquals(2, t.line().stored());
         assertEquals(45.5, t.line().y(0), 1e-9);
         assertEquals(46.0, t.line().y(1), 1e-9);
         assertEquals(1000.1, t.line().x(0), 1e-6); // epoch seconds of seq 1
@@ -60,13 +60,13 @@ class SeriesStoreTest {
     void heldValueReachesTheNewestSampleWithoutBecomingAMark() throws IOException {
         feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":40000}"), sample(2, ""), sample(3, ""));
         Series t = store.series("thermal_zone0.temp");
-        assertEquals(1, t.realPointCount());
+        assertEquals(1, t.line().stored());
         assertEquals(2, t.line().size(), "one real read and the held tail");
         assertEquals(1000.3, t.line().x(1), 1e-6);
         assertEquals(40.0, t.line().y(1), 1e-9);
         assertEquals(1, t.changeMarks().size());
         feed(sample(4, ",\"thermal_zone0\":{\"temp\":41000}"));
-        assertEquals(2, t.realPointCount(), "the held tail was replaced, not kept");
+        assertEquals(2, t.line().stored(), "the held tail was replaced, not kept");
         assertEquals(41.0, t.line().y(1), 1e-9);
     }
 
@@ -321,9 +321,9 @@ class SeriesStoreTest {
         assertEquals(1000.5, x[5], 1e-9, "the break sits at the last tick before the hole");
         assertEquals(1000.9, x[7], 1e-9);
         assertEquals(1001.3, x[8], 1e-9, "resumed at the first sample after the slip");
-        assertEquals(2, b.breaks());
+        assertEquals(2, LineBreaks.of(b));
         // thermal_zone0 publishes 1 Hz: 0.4 s holes are within what its cadence promises
-        assertEquals(0, store.series("thermal_zone0.temp").breaks());
+        assertEquals(0, LineBreaks.of(store.series("thermal_zone0.temp")));
 
         RateStats r = store.rateStats();
         assertEquals(10, r.publishedHz());
@@ -341,6 +341,6 @@ class SeriesStoreTest {
         assertEquals(0, store.rateStats().missed(), "the new session has missed nothing");
         assertEquals(1, store.missed(), "the store keeps the total");
         Series b = store.series("buddyinfo.0.Normal.3");
-        assertEquals(2, b.breaks(), "one at the lost seq 2, one where the first session ended");
+        assertEquals(2, LineBreaks.of(b), "one at the lost seq 2, one where the first session ended");
     }
 }

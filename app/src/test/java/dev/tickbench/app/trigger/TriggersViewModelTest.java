@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.dirs.UserDirs;
-import dev.tickbench.app.session.LineIntake;
+import dev.tickbench.app.intake.Intake;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.trigger.TriggerState;
 import dev.tickbench.testkit.Prerequisites;
@@ -29,7 +29,7 @@ class TriggersViewModelTest {
     @Test
     void withoutThisMachineNothingIsArmedAndTheErrorSaysWhere() {
         TriggersViewModel vm = new TriggersViewModel(Runnable::run, dir.resolve("triggered"), opened::add);
-        vm.connection(null, null);
+        vm.connection(null);
         assertFalse(vm.availableProperty().get());
         assertFalse(vm.arm("cpu.busy_pct > 50"));
         assertTrue(vm.errorProperty().get().startsWith("Triggers are armed on a live session: connect to this machine or"
@@ -47,10 +47,10 @@ class TriggersViewModelTest {
         // in process: the set answers at once (a probe process answers in its stream: TriggersPanelTest)
         LocalConnection local = new LocalConnection(LocalConnection.config(dev.tickbench.core.source.SystemRoots.live(), 100, null),
                 System.getenv(), LocalConnection.Mode.IN_PROCESS);
-        LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { });
+        Intake intake = new Intake(local, SeriesStore.live(), msg -> { });
         try {
-            local.start(intake, ev -> { });
-            vm.connection(local, intake);
+            intake.start(ev -> { });
+            vm.connection(intake);
             assertTrue(vm.availableProperty().get());
             assertFalse(vm.arm("   "));
             assertTrue(vm.errorProperty().get().startsWith("Type a trigger first"), vm.errorProperty().get());
@@ -71,7 +71,7 @@ class TriggersViewModelTest {
             assertTrue(vm.armed().isEmpty());
         } finally {
             vm.close().get(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-            local.close();
+            intake.close();
         }
     }
 
@@ -81,7 +81,7 @@ class TriggersViewModelTest {
                 new dev.tickbench.core.trigger.TriggerStatus("hot", "hot: thermal_zone0_c > 80", "condition", TriggerState.ARMED, 2, null, 0),
                 new dev.tickbench.core.trigger.TriggerStatus("t2", "cpu.iowait_pct > 40 for 2s", "condition", TriggerState.ARMED, 0, null, 0));
         assertEquals(List.of("arm hot: thermal_zone0_c > 80", "arm t2: cpu.iowait_pct > 40 for 2s"),
-                TriggersViewModel.rearmRequests(set), "a label kept as written; a name the probe gave made a label");
+                TriggerSession.rearmRequests(set), "a label kept as written; a name the probe gave made a label");
     }
 
     @Test

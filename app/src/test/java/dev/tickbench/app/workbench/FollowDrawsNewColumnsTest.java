@@ -27,7 +27,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * Drawing only what changed, structurally (issue 25, "Cost"): while a live session is followed, each
+ * Drawing only what changed, structurally ("Cost"): while a live session is followed, each
  * step of the time axis makes a track read the points that arrived since its last drawing and its
  * last pixel column again, never the thousands of points it shows (docs/workbench-charts.md,
  * "Redraws"). No timing: points read per drawing, against points appended and points shown.
@@ -150,7 +150,7 @@ class FollowDrawsNewColumnsTest {
     }
 
     /**
-     * Each track on screen draws once per follow step, not again in the pulse after (issue 25): the step
+     * Each track on screen draws once per follow step, not again in the pulse after: the step
      * ends the window at the newest point the charts have been handed (SeriesStore.publishedX), so the
      * points that reach them before the next step lie right of it and redraw nothing. It ended at the
      * newest point decoded, up to a flush period ahead: the next batch then fell inside the window and

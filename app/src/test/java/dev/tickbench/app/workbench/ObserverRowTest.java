@@ -3,12 +3,14 @@ package dev.tickbench.app.workbench;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.BundledProbe;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -58,9 +60,10 @@ class ObserverRowTest {
         until("the row without a session", () -> row(robot) != null && row(robot).endsWith("probe: no live session"));
         fx(() -> { w.vm.connectLocal(); return null; });
         until("the probe's figures in the row", () -> ROW.matcher(row(robot)).find());
-        LocalConnection local = fx(() -> (LocalConnection) w.vm.connectionProperty().get());
-        assertEquals(LocalConnection.Mode.PROBE_PROCESS, local.mode());
-        long pid = local.probePid();
+        assertFalse(fx(() -> w.vm.connectionProperty().get().samplesInThisJvm()), "sampled by a probe process");
+        // the probe process: this JVM's one child streaming
+        long pid = Waits.forValue("the probe process", () -> ProcessHandle.current().children()
+                .filter(h -> h.info().commandLine().orElse("").contains(" stream ")).map(ProcessHandle::pid).findFirst().orElse(null));
         // the probe's RSS shown is its last self line's, and that is the probe process's own VmRSS (it moves
         // a little from second to second: the same within a factor of two)
         Long ownRss = SelfLine.residentBytes(Path.of("/proc", Long.toString(pid), "status"));

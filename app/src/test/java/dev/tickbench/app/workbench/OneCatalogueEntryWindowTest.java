@@ -32,7 +32,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * Issue 24's test, the workbench half (the core's is {@code OneCatalogueEntryTest}): a source added to a
+ * The workbench half (the core's is {@code OneCatalogueEntryTest}): a source added to a
  * fixture board by one catalogue entry and nothing else, hwmon temperatures in m°C, appears on the
  * thermal track in °C with its cadence badge, in the crosshair's readout with its unit, and in the
  * window's CSV export in °C. No line of the workbench names it.

@@ -47,7 +47,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * Issue 25, "Readable everywhere", on the tracks: numbers without E-notation, time labels at the
+ * "Readable everywhere", on the tracks: numbers without E-notation, time labels at the
  * precision of their spacing, every plot area at the same x, the readout listing every drawn series
  * beside the plot, no ChartFX tool bar over a chart, the picker sorted by memory with a filter, the
  * Memory track with its readout and Find, a hole of slipped ticks drawn and listed as a gap.

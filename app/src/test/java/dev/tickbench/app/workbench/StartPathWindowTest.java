@@ -24,7 +24,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * The start path builds content before data (issue 25, "Start"): the window a connection is made in
+ * The start path builds content before data ("Start"): the window a connection is made in
  * shows its tracks, titled, before the connection has sent anything, and once the session's hello
  * came (still no sample) the tracks of its present sources and the sources panel; the other tabs'
  * views are not built until they are shown.

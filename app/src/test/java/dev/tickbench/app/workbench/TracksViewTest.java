@@ -12,6 +12,7 @@ import dev.tickbench.app.session.Series;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.app.session.LineBreaks;
 import dev.tickbench.app.session.Points;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,7 +116,7 @@ class TracksViewTest {
         Points line = busy.line();
         int at = line.lastStoredAtOrBefore(HOLE_FROM + 0.004); // the last point within half a tick of the hole's start
         assertTrue(Double.isNaN(line.y(at)) && Math.abs(line.x(at) - HOLE_FROM) < 0.004, "a NaN at " + HOLE_FROM);
-        assertEquals(1, busy.breaks());
+        assertEquals(1, LineBreaks.of(busy));
 
         // the picture: zoomed around the hole, neither busy (a line) nor thermal_zone1 (held steps,
         // published at 10 Hz) crosses the hole; thermal_zone0 (1 Hz: the hole is within its cadence) does

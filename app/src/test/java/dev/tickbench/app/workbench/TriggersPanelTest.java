@@ -8,8 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.TrackMarks;
+import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.app.control.SessionController.Origin;
+import dev.tickbench.app.session.Showing.Origin;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.trigger.TriggersViewModel;
 import dev.tickbench.core.recorder.SavedCapture;
@@ -73,9 +74,8 @@ class TriggersPanelTest {
         until("this machine's session", () -> t.availableProperty().get() && w.samples() > 5);
         // the default way when the probe is bundled (every build through verify): a probe process, whose
         // triggers are armed through its stdin and listed from its stream; else the sampler in this JVM
-        LocalConnection local = (LocalConnection) fx(() -> w.vm.connectionProperty().get());
-        assertEquals(dev.tickbench.app.connect.BundledProbe.fromResources() != null ? LocalConnection.Mode.PROBE_PROCESS
-                : LocalConnection.Mode.IN_PROCESS, fx(local::mode));
+        Connection local = fx(() -> w.vm.connectionProperty().get());
+        assertEquals(dev.tickbench.app.connect.BundledProbe.fromResources() == null, fx(local::samplesInThisJvm));
         fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
         assertEquals("Triggers", fx(() -> w.view.tabs().getSelectionModel().getSelectedItem().getText()));
         // no trigger armed yet: the ring already keeps the session's last seconds (the first firing gets its

@@ -25,7 +25,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * "A workbench you leave open all day" (issue 25): what a follow step hands the renderer, counted
+ * "A workbench you leave open all day": what a follow step hands the renderer, counted
  * structurally per pulse ({@link Repaints}), never timed. JavaFX repaints the whole window for a pulse
  * whose changes all lie where nothing can be seen; on the Compare tab the hidden Live tab's overview
  * strip, clock panel and sources list made two such pulses a second (docs/measurements.md, 2026-12-04).
@@ -118,7 +118,7 @@ class WholeWindowRepaintsTest {
      * While following, a kmsg mark and a gap come right of the window and the next follow step brings them
      * in. ChartFX's indicators took their nodes out of the chart while out of view and added them again in
      * the layout of that step's pulse, after its CSS pass: styled in the next pulse, which changed nothing
-     * visible, so JavaFX repainted the whole window for each mark on every track (issue 25). Here no pulse
+     * visible, so JavaFX repainted the whole window for each mark on every track. Here no pulse
      * leaves styling to the next one, and none repaints the whole window, while they come into view.
      */
     @Test
@@ -158,7 +158,7 @@ class WholeWindowRepaintsTest {
     /**
      * A changed text of the status row, the observer's figures, the overview's rates or the clock verdict
      * lays out its own room (FixedRoom), not the window: before, each asked every ancestor up to the root
-     * to be laid out again, the toolbar, the tabs and the tracks measured once more for each (issue 25).
+     * to be laid out again, the toolbar, the tabs and the tracks measured once more for each.
      * Structural: which nodes a layout pass would lay out, read before it runs; then what the pass did.
      */
     @Test

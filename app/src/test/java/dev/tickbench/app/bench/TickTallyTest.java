@@ -1,29 +1,35 @@
-package dev.tickbench.app.connect;
+package dev.tickbench.app.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tickbench.core.capture.LineDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What reached the workbench, counted by the samples' own times: holes in periods, the longest, the rate. */
 class TickTallyTest {
-    private final List<String> passed = new ArrayList<>();
-    private final TickTally tally = new TickTally((b, o, l) -> passed.add(new String(b, o, l, StandardCharsets.UTF_8)), 100);
+    private static final String HELLO = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"0.1.0\"},"
+            + "\"host\":{\"hostname\":\"b7\",\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},"
+            + "\"rate_hz\":100,\"floor_hz\":0,\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,"
+            + "\"capabilities\":{\"rate_hz\":100,\"floor_hz\":0,\"sources\":{\"stat\":true},\"absent\":{},"
+            + "\"cadences\":{\"stat\":{\"hz\":100.0,\"reason\":\"rate\",\"every_ticks\":1}},\"attributes\":{}}}";
+
+    private final LineDecoder decoder = new LineDecoder();
+    private final TickTally tally = new TickTally(100);
 
     private void line(String s) throws Exception {
         byte[] b = (s + "\n").getBytes(StandardCharsets.UTF_8);
-        tally.line(b, 0, b.length);
+        tally.accepted(decoder.decode(b, 0, b.length));
     }
 
     private void sample(long seq, long monoMs) throws Exception {
-        line("{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + monoMs * 1_000_000 + ",\"wall_ns\":1,\"dt_ns\":1,\"stat\":[1]}");
+        line("{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + monoMs * 1_000_000 + ",\"wall_ns\":1,\"dt_ns\":1,"
+                + "\"stat\":{\"cpu.user\":1}}");
     }
 
     @Test
-    void holesAreCountedInPeriodsAndEveryLineIsPassedOn() throws Exception {
-        line("{\"type\":\"hello\",\"format\":2}");
+    void holesAreCountedInPeriodsOfTheSamplesThatArrived() throws Exception {
+        line(HELLO);
         sample(1, 1000);
         sample(2, 1010);
         sample(3, 1020);
@@ -36,7 +42,6 @@ class TickTallyTest {
         assertEquals(8, s.missed());
         assertEquals(60_000_000, s.longestHoleNs());
         assertEquals(5 / 0.126, s.achievedHz(), 1e-9);
-        assertEquals(8, passed.size(), "every line goes on, samples or not");
 
         tally.reset();
         assertEquals(new TickTally.Snapshot(0, 0, 0, 0, 0), tally.snapshot());
@@ -44,13 +49,5 @@ class TickTallyTest {
         assertEquals(new TickTally.Snapshot(1, 0, 0, 1_136_000_000L, 1_136_000_000L), tally.snapshot(),
                 "after a reset the first sample starts the count: no hole before it");
         assertEquals(0, tally.snapshot().achievedHz());
-    }
-
-    @Test
-    void aFieldIsANumberAfterItsNameOrAbsent() {
-        byte[] b = "{\"type\":\"sample\",\"seq\":42,\"mono_ns\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(42, TickTally.field(b, 0, b.length, "\"seq\":".getBytes(StandardCharsets.US_ASCII)));
-        assertEquals(-1, TickTally.field(b, 0, b.length, "\"mono_ns\":".getBytes(StandardCharsets.US_ASCII)));
-        assertEquals(-1, TickTally.field(b, 0, 20, "\"seq\":".getBytes(StandardCharsets.US_ASCII)), "only within the length");
     }
 }

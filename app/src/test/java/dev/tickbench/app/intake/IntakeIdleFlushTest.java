@@ -1,10 +1,9 @@
-package dev.tickbench.app.session;
+package dev.tickbench.app.intake;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.testkit.Waits;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,13 +12,8 @@ import org.junit.jupiter.api.Test;
  * published (SeriesStore#publishedX), and the burst's tail, within one flush period of its first line,
  * was published by no line of its own.
  */
-class LineIntakeIdleFlushTest {
-    private static final String HELLO = LineIntakeJoinTest.HELLO;
-
-    private static void feed(LineIntake intake, String line) throws IOException {
-        byte[] b = line.getBytes(StandardCharsets.UTF_8);
-        intake.line(b, 0, b.length);
-    }
+class IntakeIdleFlushTest {
+    private static final String HELLO = IntakeJoinTest.HELLO;
 
     private static String sample(long seq) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
@@ -30,10 +24,10 @@ class LineIntakeIdleFlushTest {
     @Test
     void aBurstsLastLinesArePublishedWithoutANextLine() throws Exception {
         SeriesStore store = SeriesStore.live();
-        LineIntake intake = new LineIntake(store, msg -> { throw new AssertionError(msg); });
-        feed(intake, HELLO); // a hello is flushed at once
+        FedConnection c = FedConnection.started(store, msg -> { throw new AssertionError(msg); });
+        c.feed(HELLO); // a hello is flushed at once
         for (int seq = 1; seq <= 20; seq++) { // 2 s of samples in far less than a flush period
-            feed(intake, sample(seq));
+            c.feed(sample(seq));
         }
         double last = 1000.0 + 20 * 0.1;
         assertEquals(last, store.latestX(), 1e-9, "decoded");

@@ -1,14 +1,14 @@
-package dev.tickbench.app.session;
+package dev.tickbench.app.intake;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  * A recorder or spool segment that starts after a format 2 key-set change (a disk plugged in) starts
  * from a hello carrying the key lists in effect, so the file it writes decodes on its own.
  */
-class LineIntakeJoinTest {
-    /** A format 2 hello at 10 Hz with one disk (LineIntakeIdleFlushTest starts from it too). */
+class IntakeJoinTest {
+    /** A format 2 hello at 10 Hz with one disk (IntakeIdleFlushTest starts from it too). */
     static final String HELLO = "{\"type\":\"hello\",\"format\":2,\"probe\":{\"version\":\"0.1.0\"},"
             + "\"host\":{\"hostname\":\"b7\",\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},"
             + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,"
@@ -35,15 +35,13 @@ class LineIntakeJoinTest {
 
     @Test
     void aTapStartedAfterASchemaLineGetsTheKeyListsInEffect() throws IOException {
-        LineIntake intake = new LineIntake(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
+        FedConnection c = FedConnection.started(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
         for (String l : List.of(HELLO, sample(1, "[3]"), SCHEMA, sample(2, "[null,5]"))) {
-            byte[] b = l.getBytes(StandardCharsets.UTF_8);
-            intake.line(b, 0, b.length);
+            c.feed(l);
         }
         List<byte[]> tapped = new ArrayList<>();
-        intake.startTap((b, off, len) -> tapped.add(java.util.Arrays.copyOfRange(b, off, off + len)));
-        byte[] s3 = sample(3, "[1,2]").getBytes(StandardCharsets.UTF_8);
-        intake.line(s3, 0, s3.length);
+        c.intake().recordTo((b, off, len) -> tapped.add(java.util.Arrays.copyOfRange(b, off, off + len)));
+        c.feed(sample(3, "[1,2]"));
 
         assertEquals(2, tapped.size(), "the hello, then sample 3");
         LineDecoder fresh = new LineDecoder();
@@ -51,6 +49,6 @@ class LineIntakeJoinTest {
         SampleLine s = assertInstanceOf(SampleLine.class, fresh.decode(tapped.get(1), 0, tapped.get(1).length));
         assertArrayEquals(new String[] {"sda.reads", "sdb.reads"}, s.sources().get("diskstats").keys());
         assertArrayEquals(new long[] {1, 2}, s.sources().get("diskstats").values());
-        assertArrayEquals(tapped.get(0), intake.lastHello(), "a new spool segment starts with the same hello");
+        assertArrayEquals(tapped.get(0), c.intake().joinHello(), "a new spool segment starts with the same hello");
     }
 }

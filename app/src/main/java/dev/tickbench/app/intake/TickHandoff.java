@@ -1,4 +1,4 @@
-package dev.tickbench.app.session;
+package dev.tickbench.app.intake;
 
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.handoff.LineHandoff;
@@ -17,15 +17,17 @@ import java.util.function.Consumer;
  *
  * One producer thread only (the sampler's tick thread, or the thread that starts it: the hello).
  */
-public final class TickHandoff implements LineSink, AutoCloseable {
+final class TickHandoff implements LineSink, AutoCloseable {
     /**
      * 8 MiB of heap: 12 s of 100 Hz format-1 lines of a 2-CPU machine (~7 KB each) before a sample is
      * dropped; format 2's positional lines last several times longer.
      */
-    public static final int DEFAULT_RING_BYTES = 8 << 20;
+    static final int DEFAULT_RING_BYTES = 8 << 20;
     static final String GAP_REASON = "workbench_behind";
     /** How long the consumer sleeps when there is nothing to hand on (a line wakes it at once). */
     private static final long IDLE_MS = 100;
+    /** How long closing waits for the consumer to hand on what was offered. */
+    private static final long CLOSE_WAIT_MS = 2000;
 
     private final LineHandoff handoff;
     private final LineSink downstream;
@@ -33,12 +35,12 @@ public final class TickHandoff implements LineSink, AutoCloseable {
     private final Thread consumer;
     private long failures; // consumer thread
 
-    public TickHandoff(LineSink downstream, Consumer<String> errors) {
+    TickHandoff(LineSink downstream, Consumer<String> errors) {
         this(downstream, errors, DEFAULT_RING_BYTES);
     }
 
     /** @param ringBytes the ring's size; a line longer than half of it is treated as if the ring were full */
-    public TickHandoff(LineSink downstream, Consumer<String> errors, int ringBytes) {
+    TickHandoff(LineSink downstream, Consumer<String> errors, int ringBytes) {
         this.handoff = new LineHandoff(ringBytes, LineHandoff.WhenFull.DROP_SAMPLES, GAP_REASON);
         this.downstream = downstream;
         this.errors = errors;
@@ -78,30 +80,16 @@ public final class TickHandoff implements LineSink, AutoCloseable {
         }
     }
 
-    /** Samples dropped because the ring was full, since the start. */
-    public long droppedSamples() {
-        return handoff.droppedSamples();
-    }
-
-    /** Bytes waiting in the ring now. */
-    public long backlogBytes() {
-        return handoff.backlogBytes();
-    }
-
     /**
-     * Stops the consumer after it has handed on everything already offered (up to {@code timeoutMs}).
+     * Stops the consumer after it has handed on everything already offered (up to {@link #CLOSE_WAIT_MS}).
      * Call after the producer stopped.
      */
     @Override
     public void close() {
-        closeWithin(2000);
-    }
-
-    public void closeWithin(long timeoutMs) {
         handoff.close();
         if (Thread.currentThread() != consumer) {
             try {
-                consumer.join(timeoutMs);
+                consumer.join(CLOSE_WAIT_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
