@@ -18,6 +18,7 @@ import dev.tickbench.core.catalogue.SeriesMatch;
 import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.derived.DerivedSeries;
+import dev.tickbench.core.derived.PmuDerived;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.derived.DerivedWindow;
 import dev.tickbench.core.trigger.TriggerLine;

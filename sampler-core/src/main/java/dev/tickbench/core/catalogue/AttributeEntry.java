@@ -26,6 +26,10 @@ public record AttributeEntry(NamePattern key, Unit unit, String description, Fil
         if (file != null && !file.key().equals(key)) {
             throw new IllegalArgumentException("attribute " + key + " is read from files keyed " + file.key());
         }
+        if (file != null && !file.keysEachFile()) {
+            throw new IllegalArgumentException("attribute " + key + " must name every capture of " + file.path()
+                    + ", so that each file has its own key");
+        }
     }
 
     public static AttributeEntry of(String key, Unit unit, String description) {

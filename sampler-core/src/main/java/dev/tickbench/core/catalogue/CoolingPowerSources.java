@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * What holds a CPU's clock, the thermal and power half (docs/clock.md): cooling devices and their time
  * per state, x86 thermal throttle counters, RAPL energy and power limits, and the CPU package's hwmon
- * temperatures. The one-number families are file sets; cooling devices' {@code time_in_state_ms} and
- * RAPL's wrapping energy counter have their readers ({@code CoolingTimeInState}, {@code Rapl}).
+ * temperatures. The one-number families are file sets; cooling devices' {@code time_in_state_ms} tables
+ * have their parse ({@code TimeInState}), and RAPL's wrapping energy counter a reader that unwraps it
+ * ({@code Rapl}).
  */
 final class CoolingPowerSources {
     private static final String COOLING = "class/thermal/cooling_device{n:\\d+}/";
@@ -48,9 +49,11 @@ final class CoolingPowerSources {
     }
 
     private static SourceEntry coolingTime() {
-        return SourceEntry.of("cooling_time_in_state", ValueKind.COUNTER, ReadRule.EVERY_TICK,
-                        "/sys/class/thermal/cooling_deviceN/stats/time_in_state_ms",
+        return SourceEntry.read("cooling_time_in_state", ValueKind.COUNTER, ReadRule.EVERY_TICK,
+                        FileSet.sys(COOLING + "stats/time_in_state_ms", "cooling_device{n}").text(), "TimeInState",
                         "time each cooling device spent in each state, where the kernel keeps thermal statistics")
+                .missing("no <sys>/class/thermal/cooling_deviceN/stats/time_in_state_ms on this system"
+                        + " (no cooling devices, or a kernel without CONFIG_THERMAL_STATISTICS)")
                 .series(SeriesEntry.counter("cooling_time_in_state.cooling_device{n:\\d+}.state{state:\\d+}", Unit.MILLISECONDS,
                                 "time the cooling device spent in this state")
                         .metric(counter("tickbench_cooling_device_state_seconds_total",
@@ -76,8 +79,12 @@ final class CoolingPowerSources {
     }
 
     private static SourceEntry rapl() {
-        return SourceEntry.of("rapl", ValueKind.COUNTER, ReadRule.EVERY_TICK, "/sys/class/powercap/intel-rapl:*/energy_uj",
-                        "RAPL energy of each powercap zone (package, core, uncore, dram, psys): root only since Linux 5.10")
+        String zone = "class/powercap/" + RAPL_ZONE + "/";
+        return SourceEntry.read("rapl", ValueKind.COUNTER, ReadRule.EVERY_TICK, FileSet.sys(zone + "energy_uj", "{zone}.energy_uj"),
+                        "Rapl", "RAPL energy of each powercap zone (package, core, uncore, dram, psys): root only since Linux 5.10")
+                .missing("no <sys>/class/powercap/intel-rapl:* on this system (no RAPL: not an Intel or AMD x86"
+                        + " processor, a virtual machine, or the intel_rapl_msr driver is not loaded)")
+                .denied("RAPL energy is readable by root only since Linux 5.10 (CVE-2020-8694); run the probe as root to see it")
                 .series(SeriesEntry.counter("rapl." + RAPL_ZONE + ".energy_uj", Unit.MICROJOULES,
                                         "energy the zone used, unwrapped where the counter wraps at max_energy_range_uj")
                                 .metric(counter("tickbench_rapl_energy_joules_total", "Energy a RAPL zone used (energy_uj, unwrapped).",
@@ -87,8 +94,10 @@ final class CoolingPowerSources {
                                 .shown("{zone} power").group(ChartGroups.RAPL)
                                 .metric(gauge("tickbench_rapl_power_watts", "Mean power of a RAPL zone over the window.",
                                         "zone", "{zone}", "name", "@{zone}.name", "window", "{window}")))
-                .attributes(AttributeEntry.of(RAPL_ZONE + ".name", Unit.TEXT, "the zone's name: package-N, core, uncore, dram, psys"),
-                        AttributeEntry.of(RAPL_ZONE + ".max_energy_range_uj", Unit.MICROJOULES, "where energy_uj wraps to 0"),
+                .attributes(AttributeEntry.file(FileSet.sys(zone + "name", "{zone}.name"), Unit.TEXT,
+                                "the zone's name: package-N, core, uncore, dram, psys"),
+                        AttributeEntry.file(FileSet.sys(zone + "max_energy_range_uj", "{zone}.max_energy_range_uj"), Unit.MICROJOULES,
+                                "where energy_uj wraps to 0"),
                         AttributeEntry.of(RAPL_ZONE + ".cpus", Unit.TEXT,
                                 "the CPUs of the zone's package (topology/physical_package_id), for a package-N zone"));
     }

@@ -13,6 +13,8 @@ import java.util.List;
  * cpufreq, MTD ECC counters and the perf event groups, with what the workbench derives from the PMU.
  */
 final class DeviceSources {
+    private static final String MTD = "class/mtd/mtd{n:\\d+}/";
+
     private DeviceSources() {}
 
     static List<SourceEntry> all() {
@@ -23,9 +25,10 @@ final class DeviceSources {
     }
 
     private static SourceEntry thermal() {
-        return SourceEntry.of("thermal_zone{n:\\d+}", ValueKind.LEVEL, ReadRule.DECLARED,
-                "/sys/class/thermal/thermal_zoneN/temp",
-                "one thermal zone's temperature, read at the zone's declared polling delay").series(
+        return SourceEntry.family("thermal_zone{n:\\d+}", ValueKind.LEVEL, ReadRule.DECLARED,
+                FileSet.sys("class/thermal/thermal_zone{n:\\d+}/temp", "temp"), "ThermalZone", "thermal",
+                "one thermal zone's temperature, read at the zone's declared polling delay")
+                .missing("no thermal zones in <sys>/class/thermal").series(
                 level("thermal_zone{n:\\d+}.temp", Unit.MILLICELSIUS, "the zone's temperature")
                         .shown("{source}", "°C", Scale.per(1000)).csv("{source}_c").group(ChartGroups.THERMAL)
                         .metric(gauge("tickbench_thermal_celsius",
@@ -46,8 +49,10 @@ final class DeviceSources {
     }
 
     private static SourceEntry cpufreq() {
-        return SourceEntry.of("cpufreq", ValueKind.LEVEL, ReadRule.CHANGE_OR_POLICY,
-                "/sys/devices/system/cpu/cpuN/cpufreq/scaling_cur_freq", "each CPU's current clock").series(
+        return SourceEntry.read("cpufreq", ValueKind.LEVEL, ReadRule.CHANGE_OR_POLICY,
+                        FileSet.sys("devices/system/cpu/cpu{cpu:\\d+}/cpufreq/scaling_cur_freq", "cpu{cpu}"), "CpuFreq",
+                        "each CPU's current clock")
+                .missing("no cpufreq on this board (no <sys>/devices/system/cpu/cpuN/cpufreq/scaling_cur_freq)").series(
                 level("cpufreq.cpu{cpu:\\d+}", Unit.KILOHERTZ, "the CPU's current clock (scaling_cur_freq)")
                         .shown("{key}", "MHz", Scale.per(1000)).csv("{source}.{key}_mhz").group(ChartGroups.CPU_FREQ)
                         .metric(gauge("tickbench_cpufreq_hertz", "Current CPU clock (scaling_cur_freq), held between emissions.",
@@ -60,8 +65,11 @@ final class DeviceSources {
     }
 
     private static SourceEntry mtd() {
-        return SourceEntry.of("mtd", ValueKind.LEVEL, ReadRule.PERIODIC_BUDGET, "/sys/class/mtd/mtdN/*",
-                "NAND wear: ECC counters of each MTD partition").series(
+        // mtdN only: mtdNro is the same partition, read-only; NOR flash has no ECC files, so its keys are left out
+        return SourceEntry.read("mtd", ValueKind.LEVEL, ReadRule.PERIODIC_BUDGET, FileSet.sys(MTD + "{field:corrected_bits"
+                        + "|ecc_failures|bad_blocks|bbt_blocks|bitflip_threshold|ecc_strength}", "mtd{n}.{field}"), null,
+                        "NAND wear: ECC counters of each MTD partition")
+                .missing("no <sys>/class/mtd on this board").series(
                 mtdField("corrected_bits", counter("tickbench_mtd_ecc_corrected_total", "Bit flips ECC corrected since boot.",
                         "device", "{device}"), "bit flips ECC corrected since boot"),
                 mtdField("ecc_failures", counter("tickbench_mtd_ecc_failures_total", "Uncorrectable ECC errors since boot.",
@@ -75,7 +83,7 @@ final class DeviceSources {
                         "bit flips per region that mark a block for scrubbing"),
                 mtdField("ecc_strength", gauge("tickbench_mtd_ecc_strength", "Bits the ECC can correct per region.",
                         "device", "{device}"), "bits the ECC can correct per region"))
-                .attributes(AttributeEntry.of("mtd{n:\\d+}.name", Unit.TEXT, "the partition's name"));
+                .attributes(AttributeEntry.file(FileSet.sys(MTD + "name", "mtd{n}.name"), Unit.TEXT, "the partition's name"));
     }
 
     /** Every MTD value is carried absolute (a level source); the ECC counts only go up, so they are counters on /metrics. */

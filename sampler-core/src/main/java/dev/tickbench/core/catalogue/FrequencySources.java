@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * What holds a CPU's clock, the frequency half (docs/clock.md): the cpufreq policies' limits and
  * settings, boost and intel_pstate's knobs, cpufreq statistics, and cpuidle states. Each family of
- * one-number files is one file set read by the generic reader; cpufreq's {@code time_in_state} table
- * has its reader ({@code TimeInState}). A policy's files are found in its directory in either sysfs
+ * one-number files is one file set read as it is; cpufreq's {@code time_in_state} tables have their
+ * parse ({@code TimeInState}). A policy's files are found in its directory in either sysfs
  * layout ({@link FileSet#cpufreqPolicy}): {@code cpufreq/policyN}, or {@code cpuN/cpufreq} on kernels
  * before 4.3 and in copies made without links.
  */
@@ -85,9 +85,11 @@ final class FrequencySources {
     }
 
     private static SourceEntry timeInState() {
-        return SourceEntry.of("cpufreq_time_in_state", ValueKind.COUNTER, ReadRule.EVERY_TICK,
-                        "/sys/devices/system/cpu/cpufreq/policyN/stats/time_in_state (or cpuN/cpufreq/stats/time_in_state)",
+        return SourceEntry.read("cpufreq_time_in_state", ValueKind.COUNTER, ReadRule.EVERY_TICK,
+                        FileSet.cpufreqPolicy("stats/time_in_state", "policy{policy}").text(), "TimeInState",
                         "time each cpufreq policy spent at each frequency (USER_HZ ticks), where the kernel keeps cpufreq statistics")
+                .missing("no <sys>/devices/system/cpu/cpufreq/policyN/stats/time_in_state (nor cpuN/cpufreq/stats/time_in_state)"
+                        + " on this system (no cpufreq policies, or a kernel without CONFIG_CPU_FREQ_STAT)")
                 .series(SeriesEntry.counter("cpufreq_time_in_state.policy{policy:\\d+}.{khz:\\d+}", Unit.TICKS,
                                 "time the policy ran at this frequency (kHz)")
                         .metric(counter("tickbench_cpufreq_time_in_state_seconds_total",

@@ -8,9 +8,9 @@ import static dev.tickbench.core.catalogue.SeriesEntry.level;
 import java.util.List;
 
 /**
- * The sources of {@code /proc} (FORMAT.md, "Keys per source"), each with its series and the derived
- * series computed from it (docs/derived-series.md). Read by the sources' own readers in
- * {@code dev.tickbench.core.source}.
+ * The sources of {@code /proc} (FORMAT.md, "Keys per source"), each with its file, the parse that reads
+ * it (a class of {@code dev.tickbench.core.source}), its series and the derived series computed from it
+ * (docs/derived-series.md).
  */
 final class ProcSources {
     /** The {@code cpu} fields the CPU-time formula sums (docs/derived-series.md: guest is already in user). */
@@ -21,11 +21,11 @@ final class ProcSources {
     private ProcSources() {}
 
     static List<SourceEntry> all() {
-        return List.of(stat(), perCpuTable("interrupts", "/proc/interrupts", "irq", "Interrupts served by each CPU (all IRQs).",
+        return List.of(stat(), perCpuTable("interrupts", "irq", "Interrupts served by each CPU (all IRQs).",
                         "Interrupts per IRQ line (all CPUs), from /proc/interrupts.", "IRQ line"),
-                perCpuTable("softirqs", "/proc/softirqs", "type", "Softirqs run on each CPU (all types).",
+                perCpuTable("softirqs", "type", "Softirqs run on each CPU (all types).",
                         "Softirqs per type (all CPUs), from /proc/softirqs.", "softirq type"),
-                vmstat(), meminfo(), diskstats(), yaffs(), pressure(), slabinfo(), buddyinfo());
+                vmstat(), meminfo(), diskstats(), yaffs(), pressure(), slabinfo(), buddyinfo(), loadavg());
     }
 
     private static SourceEntry stat() {
@@ -33,8 +33,12 @@ final class ProcSources {
         for (int i = 0; i < CPU_TIME.length; i++) {
             cpuInputs[i] = "stat.cpu." + CPU_TIME[i];
         }
-        return SourceEntry.of("stat", ValueKind.COUNTER, ReadRule.EVERY_TICK, "/proc/stat",
-                "CPU time by mode, context switches, interrupts, forks; runnable and blocked threads").series(
+        return SourceEntry.read("stat", ValueKind.COUNTER, ReadRule.EVERY_TICK, FileSet.proc("stat"), "CpuStat",
+                "CPU time by mode, context switches, interrupts, forks; runnable and blocked threads")
+                // with NO_HZ the kernel computes idle and iowait at read time from the idle sleep in progress and
+                // can give back a jiffy when that sleep is re-attributed (its proc documentation: iowait "will
+                // decrease in certain conditions"): a step back, not a reset (docs/derived-series.md)
+                .stepsBack("cpu{cpu:\\d*}.{mode:idle|iowait}").series(
                 SeriesEntry.counter("stat.cpu.{mode}", Unit.TICKS, "CPU time of all CPUs together in one mode")
                         .metric(counter("tickbench_cpu_seconds_total",
                                 "CPU time of all CPUs together by mode (/proc/stat, USER_HZ ticks / user_hz).", "mode", "{mode}")),
@@ -62,8 +66,8 @@ final class ProcSources {
     }
 
     /** interrupts and softirqs: a sum per CPU over the rows, and a sum per row over the CPUs. */
-    private static SourceEntry perCpuTable(String source, String file, String label, String cpuHelp, String rowHelp, String row) {
-        return SourceEntry.of(source, ValueKind.COUNTER, ReadRule.EVERY_TICK, file,
+    private static SourceEntry perCpuTable(String source, String label, String cpuHelp, String rowHelp, String row) {
+        return SourceEntry.read(source, ValueKind.COUNTER, ReadRule.EVERY_TICK, FileSet.proc(source), "PerCpuTable",
                 "per CPU (summed over rows) and per " + row + " (summed over CPUs)").series(
                 SeriesEntry.counter(source + ".cpu{cpu:\\d+}", Unit.COUNT, "served by one CPU, all of them together")
                         .metric(counter("tickbench_" + source + "_by_cpu_total", cpuHelp, "cpu", "{cpu}")),
@@ -73,7 +77,7 @@ final class ProcSources {
 
     private static SourceEntry vmstat() {
         Metric events = counter("tickbench_vmstat_events_total", "/proc/vmstat event counters.", "name", "{item}");
-        return SourceEntry.of("vmstat", ValueKind.COUNTER, ReadRule.EVERY_TICK, "/proc/vmstat",
+        return SourceEntry.read("vmstat", ValueKind.COUNTER, ReadRule.EVERY_TICK, FileSet.proc("vmstat"), "NameValueLines",
                 "every name of the file: event counters, and page counts carried absolute").series(
                 SeriesEntry.counter("vmstat.{item:" + VMSTAT_NR_COUNTERS + "}", Unit.COUNT,
                         "an nr_ item that counts events (pages dirtied, written, pinned)").metric(events),
@@ -88,7 +92,7 @@ final class ProcSources {
     static final String MEMORY_TRACK = "MemAvailable|MemFree|Cached|Buffers|AnonPages|Shmem|Slab|Dirty|Writeback";
 
     private static SourceEntry meminfo() {
-        return SourceEntry.of("meminfo", ValueKind.LEVEL, ReadRule.EVERY_TICK, "/proc/meminfo",
+        return SourceEntry.read("meminfo", ValueKind.LEVEL, ReadRule.EVERY_TICK, FileSet.proc("meminfo"), "NameValueLines",
                 "every name of the file; it moves many times a second, so it is read and sent every tick").series(
                 // what an engineer reads first on the Memory track (docs/workbench-charts.md, "Tracks"); the rest is in the CSV
                 level("meminfo.{item:" + MEMORY_TRACK + "}", Unit.KILOBYTES, "a memory size the Memory track draws")
@@ -101,7 +105,7 @@ final class ProcSources {
     }
 
     private static SourceEntry diskstats() {
-        SourceEntry s = SourceEntry.of("diskstats", ValueKind.COUNTER, ReadRule.EVERY_TICK, "/proc/diskstats",
+        SourceEntry s = SourceEntry.read("diskstats", ValueKind.COUNTER, ReadRule.EVERY_TICK, FileSet.proc("diskstats"), "DiskStats",
                 "per block device; a device row is sent only when one of its deltas is non-zero").omittingIdleRows();
         return s.series(
                 disk("reads", Unit.COUNT, "reads completed", "tickbench_disk_reads_completed_total", "Reads completed."),
@@ -141,17 +145,18 @@ final class ProcSources {
     }
 
     private static SourceEntry yaffs() {
-        return SourceEntry.of("yaffs", ValueKind.COUNTER, ReadRule.EVERY_TICK, "/proc/yaffs",
+        return SourceEntry.read("yaffs", ValueKind.COUNTER, ReadRule.EVERY_TICK, FileSet.proc("yaffs"), "Yaffs",
                 "the yaffs2 driver's cumulative counters per mounted device; a device row only when one moved")
-                .omittingIdleRows().series(
+                .omittingIdleRows().missing("no <proc>/yaffs (no YAFFS file system mounted)").series(
                 SeriesEntry.counter("yaffs.{device:.+}.{counter}", Unit.COUNT, "a NAND counter of one device (page writes, erasures, …)")
                         .metric(counter("tickbench_flash_yaffs_total", "YAFFS NAND counters per device, from /proc/yaffs.",
                                 "device", "{device}", "counter", "{counter}")));
     }
 
     private static SourceEntry pressure() {
-        return SourceEntry.of("pressure", ValueKind.COUNTER, ReadRule.EVERY_TICK, "/proc/pressure/{cpu,io,memory}",
-                "PSI: cumulative stall time per resource, some and full").series(
+        return SourceEntry.read("pressure", ValueKind.COUNTER, ReadRule.EVERY_TICK,
+                FileSet.proc("pressure/{resource:cpu|io|memory}", "{resource}").text(), "Pressure",
+                "PSI: cumulative stall time per resource, some and full").missing("no <proc>/pressure (kernel without PSI)").series(
                 SeriesEntry.counter("pressure.{resource}.{kind}_total", Unit.MICROSECONDS,
                                 "time some (or all non-idle) tasks stalled on the resource")
                         .metric(counter("tickbench_pressure_stalled_seconds_total",
@@ -170,8 +175,8 @@ final class ProcSources {
     }
 
     private static SourceEntry slabinfo() {
-        return SourceEntry.of("slabinfo", ValueKind.LEVEL, ReadRule.BUDGET, "/proc/slabinfo (root only)",
-                "active objects per slab cache").series(
+        return SourceEntry.read("slabinfo", ValueKind.LEVEL, ReadRule.BUDGET, FileSet.proc("slabinfo"), "SlabInfo",
+                "active objects per slab cache (root only)").series(
                 level("slabinfo.{cache:.+}", Unit.COUNT, "active objects of one cache")
                         .shown("{key}", "objects", Scale.ONE).group(ChartGroups.SLAB)
                         .metric(gauge("tickbench_slab_active_objects",
@@ -180,9 +185,22 @@ final class ProcSources {
                         "object size of each cache, read once at open (memory = active objects × objsize)"));
     }
 
+    private static SourceEntry loadavg() {
+        // the kernel recomputes the averages every 5 s (LOAD_FREQ): stored when one moves
+        return SourceEntry.read("loadavg", ValueKind.LEVEL, ReadRule.CHANGE, FileSet.proc("loadavg"), "LoadAvg",
+                "load averages over 1, 5 and 15 minutes, runnable and total threads").series(
+                level("loadavg.{window:load1|load5|load15}", Unit.HUNDREDTHS,
+                        "the load average (runnable and uninterruptible tasks) over 1, 5 or 15 minutes, in hundredths")
+                        .metric(gauge("tickbench_load_average", "Load average (/proc/loadavg).", "window", "{window}")),
+                level("loadavg.runnable", Unit.COUNT, "threads runnable now")
+                        .metric(gauge("tickbench_loadavg_runnable_threads", "Threads runnable now (/proc/loadavg).")),
+                level("loadavg.threads", Unit.COUNT, "threads on the system")
+                        .metric(gauge("tickbench_loadavg_threads", "Threads on the system (/proc/loadavg).")));
+    }
+
     private static SourceEntry buddyinfo() {
-        return SourceEntry.of("buddyinfo", ValueKind.LEVEL, ReadRule.CHANGE_PUBLISHED_AS_RATE, "/proc/buddyinfo",
-                "free blocks of 2^order pages per node and zone").series(
+        return SourceEntry.read("buddyinfo", ValueKind.LEVEL, ReadRule.CHANGE_PUBLISHED_AS_RATE, FileSet.proc("buddyinfo"),
+                "BuddyInfo", "free blocks of 2^order pages per node and zone").series(
                 level("buddyinfo.{node}.{zone}.{order}", Unit.COUNT, "free blocks of one order in one zone")
                         .shown("{key}", "free blocks", Scale.ONE).group(ChartGroups.BUDDY)
                         .metric(gauge("tickbench_buddy_free_blocks",

@@ -132,9 +132,9 @@ public final class SeriesCatalogue {
         return Optional.ofNullable(groupsById.get(id));
     }
 
-    /** The sources the sampler's generic reader reads ({@link SourceEntry#fileSet()} set). */
-    public List<SourceEntry> fileSets() {
-        return sources.stream().filter(s -> s.fileSet() != null).toList();
+    /** The sources the sampler reads from files ({@link SourceEntry#reading()} set), in the catalogue's order. */
+    public List<SourceEntry> readFromFiles() {
+        return sources.stream().filter(s -> s.reading() != null).toList();
     }
 
     /** The entry of a stream source name ({@code stat}, {@code thermal_zone3}). */

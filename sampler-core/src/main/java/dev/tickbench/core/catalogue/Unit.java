@@ -24,6 +24,8 @@ public enum Unit {
     CELSIUS("°C", Scale.ONE),
     KILOHERTZ("kHz", Scale.times(1000)),
     HERTZ("Hz", Scale.ONE),
+    /** Hundredths of a number the kernel prints with two decimals (a load average); Prometheus gets the number. */
+    HUNDREDTHS("1/100", Scale.per(100)),
     /** A percentage; Prometheus gets the ratio. */
     PERCENT("%", Scale.per(100)),
     RATIO("ratio", Scale.ONE),

@@ -11,9 +11,9 @@ import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
-import dev.tickbench.core.source.pmu.PmuRatios;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
+import dev.tickbench.core.derived.PmuDerived;
 import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.throttle.PeakTracker;
@@ -65,8 +65,8 @@ public final class MetricsState {
     private final PeakTracker peaksSinceScrape = new PeakTracker();
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
-    /** IPC and cache miss ratio over the last second of pmu_hw deltas. */
-    private final PmuRatios pmu = new PmuRatios();
+    /** IPC and cache miss ratio over the last second of pmu_hw deltas, computed as the workbench computes them. */
+    private final PmuDerived pmu = new PmuDerived();
     /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
     private final DerivedSeries derived = new DerivedSeries();
     private List<DerivedValue> latestDerived = List.of();
@@ -163,7 +163,7 @@ public final class MetricsState {
             }
             emittedMonoNs.put(source, s.monoNs());
             if (source.equals("pmu_hw")) {
-                pmu.add(s.monoNs(), v.keys(), v.values(), v.size());
+                pmu.add(v, s.monoNs());
             }
         }
     }
@@ -297,18 +297,8 @@ public final class MetricsState {
     }
 
     private void pmuRatios(Exposition e) {
-        Map<String, String> window = Map.of("window", (PmuRatios.WINDOW_NS / 1_000_000_000L) + "s");
-        for (String cpu : pmu.cpus()) {
-            pmu.ipc(cpu).ifPresent(v -> SourceFamilies.gauge(e, catalogue, pmuSeries(cpu, "ipc"), v, window));
-        }
-        for (String cpu : pmu.cpus()) {
-            pmu.cacheMissRatio(cpu).ifPresent(v -> SourceFamilies.gauge(e, catalogue, pmuSeries(cpu, "cache_miss_ratio"), v, window));
-        }
-    }
-
-    /** {@code pmu_hw.cpu0.ipc}, {@code pmu_hw.all.ipc}: the derived series' names (docs/pmu.md). */
-    private static String pmuSeries(String cpu, String ratio) {
-        return "pmu_hw." + (cpu.equals(PmuRatios.ALL) ? cpu : "cpu" + cpu) + "." + ratio;
+        Map<String, String> window = Map.of("window", PmuDerived.WINDOW_LABEL);
+        pmu.ratios((series, v, note) -> SourceFamilies.gauge(e, catalogue, series, v, window));
     }
 
     private void throttle(Exposition e) {

@@ -28,6 +28,13 @@ final class Attributes {
         m.putIfAbsent(key.substring(from), value);
     }
 
+    /** Puts {@code value} under {@code key} unless it is null: a fact the kernel does not publish is left out. */
+    static void putIfPresent(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+
     /** The map and every map in it unmodifiable. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> frozen(Map<String, Object> m) {

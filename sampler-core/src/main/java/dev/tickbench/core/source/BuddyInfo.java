@@ -1,6 +1,5 @@
 package dev.tickbench.core.source;
 
-import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,29 +14,21 @@ import java.util.Map;
  * ({@code attributes.buddyinfo.page_size}, bytes), read from the {@code KernelPageSize} of the first
  * mapping in {@code <proc>/self/smaps}, and left out when that cannot be read (missing, not 4 KiB).
  */
-public final class BuddyInfo extends FileSource {
+final class BuddyInfo extends CatalogueSource {
     /** smaps' first mapping (the executable) is near the start: no need to read the whole file. */
     private static final int SMAPS_PREFIX = 8192;
 
-    private final Path smaps;
-    private Map<String, Object> attributes = Map.of();
-
-    public BuddyInfo(SystemRoots roots) {
-        super("buddyinfo", SourceKind.LEVEL, new CadenceRule.BuddyInfo(), roots.proc("buddyinfo"));
-        this.smaps = roots.proc("self/smaps");
+    BuddyInfo(Member member) {
+        super(member);
     }
 
+    /** The host's page size: the {@code page_size} attribute, left out when it cannot be read. */
     @Override
-    public Presence open() {
-        Presence p = super.open();
-        Long size = p.present() ? pageSize(smaps) : null;
-        attributes = size == null ? Map.of() : Map.of("page_size", size);
-        return p;
-    }
-
-    @Override
-    public Map<String, Object> attributes() {
-        return attributes;
+    protected void opened(Map<String, Object> attributes) {
+        Long size = pageSize(roots.proc("self/smaps"));
+        if (size != null) {
+            attributes.put("page_size", size);
+        }
     }
 
     /** The page size in bytes from the first {@code KernelPageSize:  4 kB} line of an smaps file; null when none. */
@@ -61,10 +52,6 @@ public final class BuddyInfo extends FileSource {
         return null;
     }
 
-    @Override
-    void parseContent(TextScanner s, ValueTable out) {
-        parse(s, out);
-    }
 
     static void parse(TextScanner s, ValueTable out) {
         byte[] b = s.bytes();

@@ -1,29 +1,19 @@
 package dev.tickbench.core.source;
 
-import dev.tickbench.core.cadence.CadenceRule;
-import dev.tickbench.core.catalogue.SeriesCatalogue;
-
 /**
- * {@code /proc/diskstats}: {@code <dev>.<field>} per device. Kernels print 11 fields after
+ * The parse of {@code /proc/diskstats}: {@code <dev>.<field>} per device. Kernels print 11 fields after
  * {@code major minor name} (before 4.18), 15 (4.18+: discards) or 17 (5.5+: flushes); whatever is
- * present is taken. Sectors are 512 bytes, times in ms; {@code in_flight} is a level. The sampler
- * emits a device row only when one of its deltas is non-zero (idle nbd/loop devices stay silent).
+ * present is taken. Sectors are 512 bytes, times in ms; {@code in_flight} is a level, and the sampler
+ * emits a device row only when one of its deltas is non-zero, as the catalogue declares.
  */
-public final class DiskStats extends FileSource {
+final class DiskStats {
     static final String[] FIELDS = {
         "reads", "reads_merged", "sectors_read", "read_ms", "writes", "writes_merged", "sectors_written",
         "write_ms", "in_flight", "io_ms", "weighted_io_ms", "discards", "discards_merged", "sectors_discarded",
         "discard_ms", "flushes", "flush_ms"
     };
 
-    public DiskStats(SystemRoots roots) {
-        super("diskstats", SourceKind.COUNTER, new CadenceRule.EveryTick(), roots.proc("diskstats"));
-    }
-
-    @Override
-    void parseContent(TextScanner s, ValueTable out) {
-        parse(s, out);
-    }
+    private DiskStats() {}
 
     static void parse(TextScanner s, ValueTable out) {
         byte[] b = s.bytes();
@@ -38,16 +28,5 @@ public final class DiskStats extends FileSource {
                 out.put(b, ns, ne, FIELDS[f], s.tokenLong());
             }
         }
-    }
-
-    @Override
-    public boolean rowFiltered() {
-        return true;
-    }
-
-    /** A device's in_flight, as the series catalogue declares it (docs/catalogue.md). */
-    @Override
-    public boolean isLevelKey(int index) {
-        return SeriesCatalogue.standard().isLevel(name(), values.key(index));
     }
 }

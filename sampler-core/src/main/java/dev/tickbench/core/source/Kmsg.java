@@ -85,7 +85,7 @@ public final class Kmsg implements AutoCloseable {
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
         } catch (IOException e) {
-            String why = FileSource.reason(path, e, "no " + path + " on this system");
+            String why = CatalogueSource.reason(path.toString(), e, "no " + path + " on this system");
             if (e instanceof java.nio.file.AccessDeniedException) {
                 why = "permission denied reading " + path + " (needs root or CAP_SYSLOG when kernel.dmesg_restrict=1)";
             }

@@ -50,12 +50,12 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
         try {
             cgroups = PidCgroup.read(cgroupFile);
         } catch (IOException e) {
-            return absent(FileSource.reason(cgroupFile, e, "no " + cgroupFile + " (kernel without cgroups?)"));
+            return absent(CatalogueSource.reason(cgroupFile.toString(), e, "no " + cgroupFile + " (kernel without cgroups?)"));
         }
         try {
             mounts = MountInfo.read(mountinfoFile, MountInfo::isCgroup);
         } catch (IOException e) {
-            return absent(FileSource.reason(mountinfoFile, e, "no " + mountinfoFile));
+            return absent(CatalogueSource.reason(mountinfoFile.toString(), e, "no " + mountinfoFile));
         }
         Path fsRoot = roots.mountBase();
         String v2 = cgroups.unified();

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A set of kept-open one-number files (sysfs attributes), each under its own key: the per-tick half of
- * cpufreq, MTD and thermal zones.
+ * A set of kept-open one-number files (sysfs attributes), each under its own key: what a
+ * {@link CatalogueSource} of one-number files reads every tick.
  */
 final class NumberFiles {
     private final List<KernelFile> files = new ArrayList<>();
@@ -31,8 +31,11 @@ final class NumberFiles {
         return files.isEmpty();
     }
 
-    /** Reads every file, then puts all values; a failed read leaves {@code out} untouched. */
-    void read(ValueTable out) throws IOException {
+    /**
+     * Reads every file, then puts all values, each as {@code source} carries it ({@link CatalogueSource#number});
+     * a failed read leaves {@code out} untouched.
+     */
+    void read(ValueTable out, CatalogueSource source) throws IOException {
         for (int i = 0; i < files.size(); i++) { // indexed: an iterator would allocate on every tick
             KernelFile f = files.get(i);
             f.read();
@@ -40,8 +43,15 @@ final class NumberFiles {
         }
         out.begin();
         for (int i = 0; i < files.size(); i++) {
-            out.put(keys.get(i), SysAttr.number(files.get(i)));
+            out.put(keys.get(i), source.number(i, SysAttr.number(files.get(i))));
         }
+    }
+
+    /** The files' paths, in key order. */
+    List<Path> paths() {
+        List<Path> out = new ArrayList<>();
+        files.forEach(f -> out.add(f.path()));
+        return out;
     }
 
     void close() {

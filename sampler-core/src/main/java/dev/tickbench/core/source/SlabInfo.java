@@ -1,8 +1,6 @@
 package dev.tickbench.core.source;
 
-import dev.tickbench.core.cadence.CadenceRule;
 import java.io.IOException;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,47 +14,32 @@ import java.util.Map;
  * samples): the workbench ranks caches by memory, active_objs × objsize (docs/derived-series.md,
  * "Default picks"), without a per-tick value.
  */
-public final class SlabInfo extends FileSource {
+final class SlabInfo extends CatalogueSource {
     /** Columns of a cache line after its name: active_objs, num_objs, objsize. */
     static final int ACTIVE_OBJS = 1;
     static final int OBJSIZE = 3;
 
-    private Map<String, Object> attributes = Map.of();
-
-    public SlabInfo(SystemRoots roots) {
-        super("slabinfo", SourceKind.LEVEL, new CadenceRule.SlabInfo(), roots.proc("slabinfo"));
+    SlabInfo(Member member) {
+        super(member);
     }
 
+    /** Each cache's object size, read once: the {@code objsize} attribute. */
     @Override
-    public Presence open() {
-        attributes = Map.of();
-        Presence p = super.open();
-        if (p.present()) {
-            try {
-                byte[] b = KernelFile.readAll(path, KernelBound.TABLE);
-                ValueTable sizes = new ValueTable();
-                parse(new TextScanner().reset(b, b.length), sizes, OBJSIZE);
-                Map<String, Long> objsize = new LinkedHashMap<>();
-                for (int i = 0; i < sizes.size(); i++) {
-                    objsize.put(sizes.key(i), sizes.value(i));
-                }
-                attributes = Map.of("objsize", Collections.unmodifiableMap(objsize));
-            } catch (IOException | RuntimeException e) {
-                attributes = Map.of(); // the values are read; only the ranking by memory is lost
+    protected void opened(Map<String, Object> attributes) {
+        try {
+            byte[] b = KernelFile.readAll(roots.proc("slabinfo"), KernelBound.TABLE);
+            ValueTable sizes = new ValueTable();
+            parse(new TextScanner().reset(b, b.length), sizes, OBJSIZE);
+            Map<String, Object> objsize = new LinkedHashMap<>();
+            for (int i = 0; i < sizes.size(); i++) {
+                objsize.put(sizes.key(i), sizes.value(i));
             }
+            attributes.put("objsize", objsize);
+        } catch (IOException | RuntimeException e) {
+            // the values are read; only the ranking by memory is lost
         }
-        return p;
     }
 
-    @Override
-    public Map<String, Object> attributes() {
-        return attributes;
-    }
-
-    @Override
-    void parseContent(TextScanner s, ValueTable out) throws IOException {
-        parse(s, out);
-    }
 
     static void parse(TextScanner s, ValueTable out) throws IOException {
         parse(s, out, ACTIVE_OBJS);

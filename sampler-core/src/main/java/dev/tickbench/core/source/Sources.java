@@ -1,18 +1,17 @@
 package dev.tickbench.core.source;
 
+import dev.tickbench.core.catalogue.FileSet;
+import dev.tickbench.core.catalogue.NaturalOrder;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.source.pmu.PmuGroup;
 import dev.tickbench.core.source.pmu.PmuSource;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.TreeSet;
 
-/** The catalog of kernel sources for one system (live or fixture board). */
+/** The sources of one system (live or fixture board), as the series catalogue declares them. */
 public final class Sources {
     private Sources() {}
 
@@ -22,66 +21,60 @@ public final class Sources {
     }
 
     /**
-     * Every polled source, not yet opened, in a stable order: stat, interrupts, softirqs, vmstat,
-     * meminfo, diskstats, yaffs, pressure, the thermal zones in numeric order (or one absent
-     * {@code thermal} entry saying why there are none), cpufreq, slabinfo, buddyinfo, mtd, the time per
-     * state of cpufreq policies and cooling devices, RAPL energy, then one
-     * generic reader per file set of {@code catalogue}, in its order (docs/catalogue.md). Which are
-     * present is only known after {@link Source#open()}.
+     * One source per entry of {@code catalogue} read from files, not yet opened, in the catalogue's order
+     * (docs/catalogue.md): for a family ({@code thermal_zone{n}}), one per member its files name, in
+     * natural order, or one saying why there is none. Which are present is only known after
+     * {@link Source#open()}.
      */
     public static List<Source> discover(SystemRoots roots, SeriesCatalogue catalogue) {
         List<Source> list = new ArrayList<>();
-        list.add(new CpuStat(roots));
-        list.add(new Interrupts(roots));
-        list.add(new Softirqs(roots));
-        list.add(new VmStat(roots));
-        list.add(new MemInfo(roots));
-        list.add(new DiskStats(roots));
-        list.add(new Yaffs(roots));
-        list.add(new Pressure(roots));
-        list.addAll(thermalZones(roots));
-        list.add(new CpuFreq(roots));
-        list.add(new SlabInfo(roots));
-        list.add(new BuddyInfo(roots));
-        list.add(new MtdEcc(roots));
-        list.add(TimeInState.cpufreq(roots));
-        list.add(TimeInState.cooling(roots));
-        list.add(new Rapl(roots));
-        list.addAll(fileSets(roots, catalogue));
-        return list;
-    }
-
-    /** The generic reader of each file set {@code catalogue} declares, not yet opened. */
-    public static List<Source> fileSets(SystemRoots roots, SeriesCatalogue catalogue) {
-        List<Source> list = new ArrayList<>();
-        for (SourceEntry e : catalogue.fileSets()) {
-            list.add(new FileSetSource(e, roots, catalogue));
-        }
-        return list;
-    }
-
-    /** One source per {@code thermal_zoneN}, numeric order; one absent {@code thermal} source when there is none. */
-    static List<Source> thermalZones(SystemRoots roots) {
-        Path dir = roots.sys("class/thermal");
-        List<Source> zones = new ArrayList<>();
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.filter(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone") >= 0)
-                        .sorted(Comparator.comparingInt(p -> SysAttr.suffixNumber(p.getFileName().toString(), "thermal_zone")))
-                        .forEach(p -> zones.add(new ThermalZone(p, deviceTreeThermalZones(roots))));
-            } catch (IOException e) {
-                return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "cannot list " + dir + ": " + e.getMessage()));
+        for (SourceEntry e : catalogue.readFromFiles()) {
+            for (String name : names(e, roots)) {
+                list.add(reader(new CatalogueSource.Member(catalogue, e, name, roots)));
             }
         }
-        if (zones.isEmpty()) {
-            return List.of(new AbsentSource("thermal", SourceKind.LEVEL, "no thermal zones in " + dir));
-        }
-        return zones;
+        return list;
     }
 
-    /** Where a device tree's thermal zone nodes are: {@code <proc>/device-tree}, or the sysfs path it links to. */
-    static List<Path> deviceTreeThermalZones(SystemRoots roots) {
-        return List.of(roots.proc("device-tree/thermal-zones"), roots.sys("firmware/devicetree/base/thermal-zones"));
+    /** The entry's name, or a family's members (the names its files give), or the name it is absent as. */
+    private static List<String> names(SourceEntry e, SystemRoots roots) {
+        if (e.name().isLiteral()) {
+            return List.of(e.name().text());
+        }
+        FileSet files = e.reading().files();
+        TreeSet<String> members = new TreeSet<>(NaturalOrder.NATURAL);
+        for (FileSetPaths.Found f : FileSetPaths.expand(files.root() == FileSet.Root.PROC ? roots.proc() : roots.sys(), files)) {
+            members.add(e.name().format(f.captures()));
+        }
+        return members.isEmpty() ? List.of(e.reading().absentAs()) : List.copyOf(members);
+    }
+
+    /**
+     * The reader of one source: the entry's one-number files read as they are, or the class its entry
+     * names in this package: a {@link CatalogueSource} of its own, or a class with a static parse.
+     */
+    private static Source reader(CatalogueSource.Member m) {
+        String parse = m.entry().reading().parse();
+        if (parse == null) {
+            return new CatalogueSource(m);
+        }
+        Class<?> c;
+        try {
+            c = Class.forName(Sources.class.getPackageName() + "." + parse);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("the catalogue's " + m.entry().name() + " is read by " + parse
+                    + ", which is not a class of " + Sources.class.getPackageName(), e);
+        }
+        if (!CatalogueSource.class.isAssignableFrom(c)) {
+            return new CatalogueSource(m, c);
+        }
+        try {
+            return (Source) c.getDeclaredConstructor(CatalogueSource.Member.class).newInstance(m);
+        } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
+            throw new IllegalStateException(c.getName() + " needs a constructor of a CatalogueSource.Member", e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(c.getName() + " could not be made for " + m.name(), e.getCause());
+        }
     }
 
     /** The kernel log reader (an event source with its own thread; not in {@link #discover}). */

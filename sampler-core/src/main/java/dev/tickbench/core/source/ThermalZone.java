@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * One {@code /sys/class/thermal/thermal_zoneN}: key {@code temp} (m°C). Its declared
+ * One {@code /sys/class/thermal/thermal_zoneN} (the catalogue's {@code thermal_zone{n}}, a family): key
+ * {@code temp} (m°C), read by the entry. Its declared
  * {@code polling_delay} (ms, read once at open; 0 or missing = none declared) gives its cadence rule.
  * Attributes: {@code type}, {@code polling_delay_ms}, {@code crit_mc} (the trip point of type
  * {@code critical}), {@code mode}, each trip point ({@code trip<i>}: type, temperature, hysteresis) and
@@ -25,65 +26,27 @@ import java.util.stream.Stream;
  * after that node, so the zone's {@code type} finds it. When sysfs has no {@code polling_delay}, the
  * device tree's is used and the attribute {@code polling_delay_from} says {@code device-tree}.
  */
-public final class ThermalZone implements Source {
-    static final String TEMP = "temp";
+final class ThermalZone extends CatalogueSource {
     /** The kernel allows at most this many trip points per zone (THERMAL_MAX_TRIPS). */
     static final int MAX_TRIPS = 64;
 
-    private final String name;
-    private final Path dir;
-    /** {@code thermal-zones} directories of the device tree to look in, in order (may not exist). */
-    private final List<Path> deviceTreeZones;
-    private final ValueTable values = new ValueTable();
-    private final NumberFiles temp = new NumberFiles();
     private CadenceRule rule = new CadenceRule.Thermal(0);
-    private Map<String, Object> attributes = Map.of();
 
-    /** A zone with no device tree to fall back to. */
-    public ThermalZone(Path zoneDir) {
-        this(zoneDir, List.of());
+    ThermalZone(Member member) {
+        super(member);
     }
 
-    /**
-     * @param deviceTreeZones the device tree's {@code thermal-zones} directories to consult when sysfs
-     *     has no {@code polling_delay} ({@code <proc>/device-tree/thermal-zones} and
-     *     {@code <sys>/firmware/devicetree/base/thermal-zones}: the same tree, one a link to the other)
-     */
-    public ThermalZone(Path zoneDir, List<Path> deviceTreeZones) {
-        this.dir = zoneDir;
-        this.name = zoneDir.getFileName().toString();
-        this.deviceTreeZones = List.copyOf(deviceTreeZones);
-    }
-
+    /** The zone's attributes, and its cadence from the polling delay it declares. */
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public SourceKind kind() {
-        return SourceKind.LEVEL;
-    }
-
-    @Override
-    public Presence open() {
-        temp.close(); // re-opening starts afresh
-        Path p = dir.resolve("temp");
-        try {
-            temp.add(TEMP, p);
-            read();
-        } catch (IOException e) {
-            temp.close();
-            return Presence.absent(FileSource.reason(p, e, "no " + p));
-        }
-        Map<String, Object> a = new LinkedHashMap<>();
+    protected void opened(Map<String, Object> a) {
+        Path dir = roots.sys("class/thermal").resolve(name());
         String type = SysAttr.text(dir.resolve("type"));
         if (type != null) {
             a.put("type", type);
         }
         Long polling = SysAttr.number(dir.resolve("polling_delay"));
         if (polling == null && type != null) {
-            polling = deviceTreePollingDelay(deviceTreeZones, type);
+            polling = deviceTreePollingDelay(deviceTreeZones(roots), type);
             if (polling != null) {
                 a.put("polling_delay_from", "device-tree");
             }
@@ -101,9 +64,20 @@ public final class ThermalZone implements Source {
         }
         a.putAll(trips(dir));
         a.putAll(coolingBindings(dir));
-        attributes = Attributes.frozen(a);
         rule = new CadenceRule.Thermal(polling == null || polling < 0 ? 0 : (int) Math.min(polling, Integer.MAX_VALUE));
-        return Presence.PRESENT;
+    }
+
+    @Override
+    public CadenceRule cadenceRule() {
+        return rule;
+    }
+
+    /**
+     * Where a device tree's thermal zone nodes are: {@code <proc>/device-tree/thermal-zones}, or the sysfs
+     * path it links to (the same tree), looked in in turn.
+     */
+    static List<Path> deviceTreeZones(SystemRoots roots) {
+        return List.of(roots.proc("device-tree/thermal-zones"), roots.sys("firmware/devicetree/base/thermal-zones"));
     }
 
     /**
@@ -163,9 +137,9 @@ public final class ThermalZone implements Source {
                 break;
             }
             Map<String, Object> trip = new LinkedHashMap<>();
-            putIfPresent(trip, "type", type);
-            putIfPresent(trip, "temp_mc", temp);
-            putIfPresent(trip, "hyst_mc", SysAttr.number(zoneDir.resolve("trip_point_" + i + "_hyst")));
+            Attributes.putIfPresent(trip, "type", type);
+            Attributes.putIfPresent(trip, "temp_mc", temp);
+            Attributes.putIfPresent(trip, "hyst_mc", SysAttr.number(zoneDir.resolve("trip_point_" + i + "_hyst")));
             out.put("trip" + i, trip);
         }
         return out;
@@ -188,8 +162,8 @@ public final class ThermalZone implements Source {
                 }
                 Map<String, Object> b = new LinkedHashMap<>();
                 b.put("device", device);
-                putIfPresent(b, "trip", SysAttr.number(zoneDir.resolve("cdev" + k + "_trip_point")));
-                putIfPresent(b, "weight", SysAttr.number(zoneDir.resolve("cdev" + k + "_weight")));
+                Attributes.putIfPresent(b, "trip", SysAttr.number(zoneDir.resolve("cdev" + k + "_trip_point")));
+                Attributes.putIfPresent(b, "weight", SysAttr.number(zoneDir.resolve("cdev" + k + "_weight")));
                 byIndex.put(k, b);
             }
         } catch (IOException e) {
@@ -198,39 +172,5 @@ public final class ThermalZone implements Source {
         Map<String, Object> out = new LinkedHashMap<>();
         byIndex.forEach((k, b) -> out.put("cdev" + k, b));
         return out;
-    }
-
-    private static void putIfPresent(Map<String, Object> m, String key, Object value) {
-        if (value != null) {
-            m.put(key, value);
-        }
-    }
-
-    @Override
-    public CadenceRule cadenceRule() {
-        return rule;
-    }
-
-    @Override
-    public void read() throws IOException {
-        if (temp.isEmpty()) {
-            throw new IOException(dir + "/temp is not open");
-        }
-        temp.read(values);
-    }
-
-    @Override
-    public ValueTable values() {
-        return values;
-    }
-
-    @Override
-    public Map<String, Object> attributes() {
-        return attributes;
-    }
-
-    @Override
-    public void close() {
-        temp.close();
     }
 }

@@ -1,15 +1,13 @@
 package dev.tickbench.core.source;
 
-import dev.tickbench.core.cadence.CadenceRule;
-
 /**
- * {@code /proc/yaffs} of the Linux yaffs2 driver: a banner, then per mounted device a block
+ * The parse of {@code /proc/yaffs} of the Linux yaffs2 driver: a banner, then per mounted device a block
  * {@code Device N "name"} followed by {@code key....... value} lines (dots pad the key to a column;
  * some keys fill it and have none: {@code oldest_dirty_gc_count 12}). Only the driver's cumulative
  * counters are taken ({@link #COUNTERS}, as {@code <name>.<counter>}): the rest are mount parameters
  * ({@code start_block}, …) and levels ({@code n_free_chunks}, …) that go down and would read as resets.
  */
-public final class Yaffs extends FileSource {
+final class Yaffs {
     /** The driver's monotonic counters (yaffs_dump_dev_part1), old and new spellings. */
     static final String[] COUNTERS = {
         "n_page_writes", "n_page_reads", "n_erasures", "n_gc_copies", "all_gcs", "passive_gc_count",
@@ -18,19 +16,7 @@ public final class Yaffs extends FileSource {
         "n_tags_ecc_unfixed", "cache_hits", "refresh_count", "n_bg_deletions"
     };
 
-    public Yaffs(SystemRoots roots) {
-        super("yaffs", SourceKind.COUNTER, new CadenceRule.EveryTick(), roots.proc("yaffs"));
-    }
-
-    @Override
-    String missingReason() {
-        return "no " + path + " (no YAFFS file system mounted)";
-    }
-
-    @Override
-    void parseContent(TextScanner s, ValueTable out) {
-        parse(s, out);
-    }
+    private Yaffs() {}
 
     static void parse(TextScanner s, ValueTable out) {
         byte[] b = s.bytes();
@@ -92,10 +78,5 @@ public final class Yaffs extends FileSource {
             }
         }
         return -1;
-    }
-
-    @Override
-    public boolean rowFiltered() {
-        return true;
     }
 }

@@ -85,7 +85,8 @@ class FileSetAttributesTest {
     @Test
     void absentWithThePathAndTheConditionItLookedFor() {
         Path sys = tmp.resolve("sys");
-        var source = new dev.tickbench.core.source.FileSetSource(GADGETS, SystemRoots.of(tmp, sys), SeriesCatalogue.standard());
+        var source = dev.tickbench.core.source.Sources.discover(SystemRoots.of(tmp, sys), SeriesCatalogue.standard().with(GADGETS))
+                .stream().filter(s -> s.name().equals("gadgets")).findFirst().orElseThrow();
         assertEquals("no " + sys + "/class/gadget/gadget*/{level,limit} whose " + sys + "/class/gadget/gadget*/vendor is acme|globex"
                 + " on this system", source.open().reason());
         assertEquals("policy*/{scaling_max_freq,scaling_min_freq}/x*",

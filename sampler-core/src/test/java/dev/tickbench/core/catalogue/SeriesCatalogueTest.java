@@ -168,7 +168,8 @@ class SeriesCatalogueTest {
                 .series(SeriesEntry.level("a.key", Unit.COUNT, "z").group("no_such_group"))));
         assertThrows(IllegalArgumentException.class, () -> c.with(SourceEntry.of("stat", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")),
                 "stat is declared already");
-        assertThrows(IllegalArgumentException.class, () -> FileSet.sys("class/x/x{n}/value", "x"), "two files, one key");
+        assertThrows(IllegalArgumentException.class, () -> SourceEntry.fileSet("x", ValueKind.LEVEL, FileSet.sys("class/x/x{n}/value", "x"), "z"),
+                "two files, one key");
         assertThrows(IllegalArgumentException.class, () -> FileSet.sys("/class/x", "x"));
         assertThrows(IllegalArgumentException.class, () -> SourceEntry.fileSet("x", ValueKind.EVENT, FileSet.sys("a/b", "b"), "z"));
         assertThrows(IllegalArgumentException.class,

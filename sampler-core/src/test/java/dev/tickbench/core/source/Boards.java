@@ -48,6 +48,17 @@ final class Boards {
         return t.value(i);
     }
 
+    /** The source {@code name} of the standard catalogue under {@code roots}, as the sampler makes it, not yet opened. */
+    static Source source(SystemRoots roots, String name) {
+        return Sources.discover(roots).stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no source " + name + " under " + roots));
+    }
+
+    /** The source {@code name} of {@code board}, not yet opened. */
+    static Source source(String board, String name) {
+        return source(roots(board), name);
+    }
+
     static Source opened(Source s) {
         Presence p = s.open();
         assertTrue(p.present(), () -> s.name() + " absent: " + p.reason());

@@ -42,7 +42,7 @@ class CatalogTest {
     void routerPresenceSet() throws IOException {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", true, "pressure", false, "thermal_zone0", true, "thermal_zone1", true,
-                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "mtd", true,
+                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "mtd", true,
                 "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
@@ -53,7 +53,7 @@ class CatalogTest {
     void sbcPresenceSet() throws IOException {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "cpufreq", true,
-                "slabinfo", true, "buddyinfo", true, "mtd", false,
+                "slabinfo", true, "buddyinfo", true, "loadavg", false, "mtd", false,
                 "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
@@ -64,7 +64,7 @@ class CatalogTest {
     void x86PresenceSet() throws IOException {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "thermal_zone1", true,
-                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "mtd", false,
+                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "mtd", false,
                 "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", true, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
@@ -80,13 +80,18 @@ class CatalogTest {
         Files.createDirectories(tmp.resolve("sys/class/thermal/cooling_device0"));
         SystemRoots roots = SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
         assertEquals(List.of("thermal_zone0", "thermal_zone1", "thermal_zone2", "thermal_zone10"),
-                Sources.thermalZones(roots).stream().map(Source::name).toList());
+                thermal(roots).stream().map(Source::name).toList());
 
         SystemRoots none = SystemRoots.of(tmp.resolve("none/proc"), tmp.resolve("none/sys"));
-        List<Source> zones = Sources.thermalZones(none);
+        List<Source> zones = thermal(none);
         assertEquals(1, zones.size());
         assertEquals("thermal", zones.get(0).name());
         assertEquals("no thermal zones in " + tmp.resolve("none/sys/class/thermal"), zones.get(0).open().reason());
+    }
+
+    /** The thermal sources the catalogue makes: its zones, or the one that says why there is none. */
+    private static List<Source> thermal(SystemRoots roots) {
+        return Sources.discover(roots).stream().filter(s -> s.name().matches("thermal|thermal_zone\\d+")).toList();
     }
 
     @Test

@@ -28,30 +28,30 @@ class ClockSourcesTest {
     Path tmp;
 
     private static Source fileSet(SystemRoots roots, String name) {
-        SeriesCatalogue c = SeriesCatalogue.standard();
-        SourceEntry e = c.source(name).orElseThrow();
-        return new FileSetSource(e, roots, c);
+        return Boards.source(roots, name);
     }
 
     @Test
     void timeInStateTablesOfCpufreqAndCoolingDevices() {
         ValueTable t = new ValueTable();
+        t.begin();
         TimeInState.parse(scan("408000 15872\n600000 3311\n1800000 151229\n"), t);
         assertEquals("{408000=15872, 600000=3311, 1800000=151229}", t.toString());
+        t.begin();
         TimeInState.parse(scan("state0\t4870031\nstate1\t181220\n\ngarbage\n"), t);
         assertEquals("{state0=4870031, state1=181220}", t.toString(), "a line without a time is left out");
 
-        TimeInState cpufreq = (TimeInState) Boards.opened(TimeInState.cpufreq(Boards.roots(Boards.ARM_COOLING)));
+        Source cpufreq = Boards.opened(Boards.source(Boards.roots(Boards.ARM_COOLING), "cpufreq_time_in_state"));
         assertEquals("cpufreq_time_in_state", cpufreq.name());
         assertEquals(SourceKind.COUNTER, cpufreq.kind());
         assertEquals(14, cpufreq.values().size(), "6 OPPs of policy0 and 8 of policy4");
         assertEquals(402310, value(cpufreq.values(), "policy0.1416000"));
         assertEquals(151229, value(cpufreq.values(), "policy4.1800000"));
-        TimeInState cooling = (TimeInState) Boards.opened(TimeInState.cooling(Boards.roots(Boards.ARM_COOLING)));
+        Source cooling = Boards.opened(Boards.source(Boards.roots(Boards.ARM_COOLING), "cooling_time_in_state"));
         assertEquals(181220, value(cooling.values(), "cooling_device1.state1"));
         assertEquals(19, cooling.values().size());
 
-        Presence none = TimeInState.cpufreq(Boards.roots(Boards.LAPTOP)).open();
+        Presence none = Boards.source(Boards.roots(Boards.LAPTOP), "cpufreq_time_in_state").open();
         assertFalse(none.present(), "intel_pstate keeps no cpufreq statistics");
         assertEquals("no " + Boards.roots(Boards.LAPTOP).sys("devices/system/cpu") + "/cpufreq/policyN/stats/time_in_state (nor"
                 + " cpuN/cpufreq/stats/time_in_state) on this system (no cpufreq policies, or a kernel without CONFIG_CPU_FREQ_STAT)",
@@ -69,7 +69,7 @@ class ClockSourcesTest {
         SystemRoots roots = SystemRoots.of(board.resolve("proc"), board.resolve("sys"));
         Path energy = board.resolve("sys/class/powercap/intel-rapl:0/energy_uj");
         Files.writeString(energy, "262143000000\n");
-        Rapl r = (Rapl) Boards.opened(new Rapl(roots));
+        Source r = Boards.opened(Boards.source(roots, "rapl"));
         assertEquals(List.of("intel-rapl:0.energy_uj", "intel-rapl:0:0.energy_uj", "intel-rapl:0:1.energy_uj",
                 "intel-rapl:0:2.energy_uj", "intel-rapl:1.energy_uj"), keys(r.values()));
         assertEquals(262_143_000_000L, value(r.values(), "intel-rapl:0.energy_uj"));
@@ -80,18 +80,17 @@ class ClockSourcesTest {
                 r.attributes().get("intel-rapl:0"));
         assertEquals(Map.of("name", "core", "max_energy_range_uj", 262143328850L), r.attributes().get("intel-rapl:0:0"));
 
-        Presence absent = new Rapl(Boards.roots(Boards.SBC)).open();
+        Presence absent = Boards.source(Boards.roots(Boards.SBC), "rapl").open();
         assertEquals("no " + Boards.roots(Boards.SBC).sys("class/powercap") + "/intel-rapl:* on this system (no RAPL: not an"
                 + " Intel or AMD x86 processor, a virtual machine, or the intel_rapl_msr driver is not loaded)", absent.reason());
         assertEquals("permission denied reading /x/energy_uj: RAPL energy is readable by root only since Linux 5.10"
-                + " (CVE-2020-8694); run the probe as root to see it", Rapl.unreadable(Path.of("/x/energy_uj"),
+                + " (CVE-2020-8694); run the probe as root to see it", ((CatalogueSource) r).reason(Path.of("/x/energy_uj"),
                 new AccessDeniedException("/x/energy_uj")));
     }
 
     @Test
     void aZonesTripsAndTheCoolingDevicesBoundToIt() {
-        ThermalZone cpu = (ThermalZone) Boards.opened(new ThermalZone(Boards.dir(Boards.ARM_COOLING).resolve("sys/class/thermal/thermal_zone0"),
-                Sources.deviceTreeThermalZones(Boards.roots(Boards.ARM_COOLING))));
+        Source cpu = Boards.opened(Boards.source(Boards.ARM_COOLING, "thermal_zone0"));
         Map<String, Object> a = cpu.attributes();
         assertEquals("enabled", a.get("mode"));
         assertEquals(Map.of("type", "passive", "temp_mc", 70000L, "hyst_mc", 2000L), a.get("trip0"));
@@ -106,18 +105,18 @@ class ClockSourcesTest {
 
     @Test
     void cpufreqIsPolicyOnlyWhileNoCoolingDeviceCanMoveItsLimit() throws IOException {
-        assertEquals(new CadenceRule.CpuFreq(true), Boards.opened(new CpuFreq(Boards.roots(Boards.ROUTER))).cadenceRule(),
+        assertEquals(new CadenceRule.CpuFreq(true), Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "cpufreq")).cadenceRule(),
                 "userspace everywhere and no cooling device: the clock cannot move without a write");
         Path board = tmp.resolve("router");
         dev.tickbench.testkit.Boards.copyTree(Boards.dir(Boards.ROUTER), board);
         Path dev = board.resolve("sys/class/thermal/cooling_device0");
         Files.createDirectories(dev);
         Files.writeString(dev.resolve("type"), "cpufreq-cpu0\n");
-        CpuFreq f = (CpuFreq) Boards.opened(new CpuFreq(SystemRoots.of(board.resolve("proc"), board.resolve("sys"))));
+        Source f = Boards.opened(Boards.source(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), "cpufreq"));
         assertEquals(new CadenceRule.CpuFreq(false), f.cadenceRule(), "a cpufreq cooling device lowers scaling_max_freq unasked");
         assertEquals(List.of("cooling_device0 (cpufreq-cpu0)"), f.attributes().get("limited_by"));
         assertEquals(List.of("cooling_device0 (Processor)", "cooling_device1 (Processor)", "cooling_device2 (Processor)",
-                "cooling_device3 (Processor)"), Boards.opened(new CpuFreq(Boards.roots(Boards.LAPTOP))).attributes().get("limited_by"));
+                "cooling_device3 (Processor)"), Boards.opened(Boards.source(Boards.roots(Boards.LAPTOP), "cpufreq")).attributes().get("limited_by"));
     }
 
     @Test

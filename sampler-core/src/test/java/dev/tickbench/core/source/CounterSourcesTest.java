@@ -47,7 +47,7 @@ class CounterSourcesTest {
 
     @Test
     void statMarksProcsAsLevelsOnTheRouter() throws IOException {
-        CpuStat s = (CpuStat) Boards.opened(new CpuStat(Boards.roots(Boards.ROUTER)));
+        Source s = Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "stat"));
         assertEquals(new CadenceRule.EveryTick(), s.cadenceRule());
         assertEquals(SourceKind.COUNTER, s.kind());
         ValueTable t = s.values();
@@ -74,7 +74,7 @@ class CounterSourcesTest {
     void interruptsSumsPerIrqAndPerCpuSkippingGlobalErr() throws IOException {
         ValueTable t = new ValueTable();
         t.begin();
-        Interrupts.parse(scan(Boards.text(Boards.ROUTER, "proc/interrupts")), t);
+        PerCpuTable.parse(scan(Boards.text(Boards.ROUTER, "proc/interrupts")), t);
         // arch_timer 5000+5010+5020+5030
         assertEquals(20060, value(t, "11"));
         assertEquals(4006, value(t, "IPI0"));
@@ -90,7 +90,7 @@ class CounterSourcesTest {
     void interruptsKeepOfflineCpuNumbersAndX86GlobalLines() {
         ValueTable t = new ValueTable();
         t.begin();
-        Interrupts.parse(scan("""
+        PerCpuTable.parse(scan("""
                            CPU0       CPU2
                   0:         12          3   IO-APIC   2-edge      timer
                 LOC:       1000       2000   Local timer interrupts
@@ -107,7 +107,7 @@ class CounterSourcesTest {
 
     @Test
     void interruptsOfA32CpuServerCrossOnePageAndAreReadWhole() throws IOException {
-        Interrupts s = (Interrupts) Boards.opened(new Interrupts(Boards.roots(Boards.X86)));
+        Source s = Boards.opened(Boards.source(Boards.roots(Boards.X86), "interrupts"));
         ValueTable t = s.values();
         for (int c = 0; c < 32; c++) {
             assertTrue(t.contains("cpu" + c), "cpu" + c);
@@ -122,7 +122,7 @@ class CounterSourcesTest {
     void softirqsSumsPerNameAndPerCpu() throws IOException {
         ValueTable t = new ValueTable();
         t.begin();
-        Softirqs.parse(scan(Boards.text(Boards.SBC, "proc/softirqs")), t);
+        PerCpuTable.parse(scan(Boards.text(Boards.SBC, "proc/softirqs")), t);
         assertEquals(400 + 407 + 414 + 421, value(t, "NET_RX"));
         assertEquals(0, value(t, "HI"));
         // cpu1: every non-zero row adds (i+1)*100 + 7
@@ -139,7 +139,7 @@ class CounterSourcesTest {
         String text = Boards.text(Boards.X86, "proc/vmstat");
         ValueTable t = new ValueTable();
         t.begin();
-        VmStat.parse(scan(text), t);
+        NameValueLines.parse(scan(text), t);
         assertEquals(text.split("\n").length, t.size());
         assertEquals(953069, value(t, "nr_free_pages"));
     }
@@ -148,11 +148,11 @@ class CounterSourcesTest {
     void meminfoDropsTheColonAndKeepsKilobytes() {
         ValueTable t = new ValueTable();
         t.begin();
-        MemInfo.parse(scan("MemTotal:       24684092 kB\nActive(anon):      12345 kB\nHugePages_Total:       0\n"), t);
+        NameValueLines.parse(scan("MemTotal:       24684092 kB\nActive(anon):      12345 kB\nHugePages_Total:       0\n"), t);
         assertEquals(24684092, value(t, "MemTotal"));
         assertEquals(12345, value(t, "Active(anon)"));
         assertEquals(0, value(t, "HugePages_Total"));
-        MemInfo m = new MemInfo(Boards.roots(Boards.ROUTER));
+        Source m = Boards.source(Boards.roots(Boards.ROUTER), "meminfo");
         Boards.opened(m);
         assertEquals(SourceKind.LEVEL, m.kind());
         assertEquals(new CadenceRule.EveryTick(), m.cadenceRule());
@@ -180,7 +180,7 @@ class CounterSourcesTest {
 
     @Test
     void diskstatsOnTheRouterListsIdleNbdRowsAndMarksInFlight() {
-        DiskStats s = (DiskStats) Boards.opened(new DiskStats(Boards.roots(Boards.ROUTER)));
+        Source s = Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "diskstats"));
         assertTrue(s.rowFiltered());
         ValueTable t = s.values();
         assertEquals((4 + 16 + 2) * 17, t.size());
@@ -216,7 +216,7 @@ class CounterSourcesTest {
 
     @Test
     void yaffsIsRowFilteredAndAbsentWithoutTheFile() {
-        Yaffs y = new Yaffs(Boards.roots(Boards.SBC));
+        Source y = Boards.source(Boards.roots(Boards.SBC), "yaffs");
         assertTrue(y.rowFiltered());
         Presence p = y.open();
         assertFalse(p.present());
@@ -224,8 +224,8 @@ class CounterSourcesTest {
     }
 
     @Test
-    void pressureReadsSomeAndFullTotals() {
-        Pressure s = (Pressure) Boards.opened(new Pressure(Boards.roots(Boards.SBC)));
+    void pressureReadsSomeAndFullTotals() throws IOException {
+        Source s = Boards.opened(Boards.source(Boards.roots(Boards.SBC), "pressure"));
         ValueTable t = s.values();
         assertEquals(9120344, value(t, "cpu.some_total"));
         assertFalse(t.contains("cpu.full_total"), "system-wide cpu full is undefined: the kernel's 0 is left out");
@@ -240,8 +240,8 @@ class CounterSourcesTest {
         ValueTable t = new ValueTable();
         t.begin();
         Pressure.parse("cpu", scan("some avg10=0.00 avg60=0.00 avg300=0.00 total=812\n"), t);
-        assertEquals(812, value(t, "cpu.some_total"));
-        assertFalse(t.contains("cpu.full_total"));
+        assertEquals(812, value(t, "some_total"), "the source carries it under its resource: cpu.some_total");
+        assertFalse(t.contains("full_total"));
     }
 
     @Test
@@ -249,7 +249,7 @@ class CounterSourcesTest {
         Path dir = Files.createDirectories(tmp.resolve("proc/pressure"));
         Files.writeString(dir.resolve("io"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=55\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=44\n");
         Files.createDirectories(dir.resolve("memory")); // unreadable: a directory
-        Pressure p = (Pressure) Boards.opened(new Pressure(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"))));
+        Source p = Boards.opened(Boards.source(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")), "pressure"));
         assertEquals(2, p.values().size());
         assertEquals(55, value(p.values(), "io.some_total"));
         assertEquals(44, value(p.values(), "io.full_total"));
@@ -258,7 +258,7 @@ class CounterSourcesTest {
 
     @Test
     void pressureIsAbsentOnTheRouter() {
-        Presence p = new Pressure(Boards.roots(Boards.ROUTER)).open();
+        Presence p = Boards.source(Boards.roots(Boards.ROUTER), "pressure").open();
         assertFalse(p.present());
         assertEquals("no " + Boards.dir(Boards.ROUTER).resolve("proc/pressure") + " (kernel without PSI)", p.reason());
     }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.catalogue.FileSet;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SourceEntry;
+import dev.tickbench.core.catalogue.ValueKind;
 import dev.tickbench.testkit.CpufreqLayouts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,8 +44,7 @@ class CpuFreqLayoutTest {
     }
 
     private static Source opened(SystemRoots roots, String name) {
-        SeriesCatalogue c = SeriesCatalogue.standard();
-        return Boards.opened(new FileSetSource(c.source(name).orElseThrow(), roots, c));
+        return Boards.opened(Boards.source(roots, name));
     }
 
     private static String policies(CpuFreqLayout l, Path board) {
@@ -119,12 +120,12 @@ class CpuFreqLayoutTest {
         Source trans = opened(roots(cpuN), "cpufreq_trans");
         assertEquals(2, trans.values().size(), "policy0 and policy4: one stats/total_trans each, not one per CPU's copy");
 
-        TimeInState a = (TimeInState) Boards.opened(TimeInState.cpufreq(roots(policyN)));
-        TimeInState b = (TimeInState) Boards.opened(TimeInState.cpufreq(roots(cpuN)));
+        Source a = Boards.opened(Boards.source(roots(policyN), "cpufreq_time_in_state"));
+        Source b = Boards.opened(Boards.source(roots(cpuN), "cpufreq_time_in_state"));
         assertEquals(14, b.values().size(), "6 OPPs of policy0 and 8 of policy4, from cpu0/cpufreq and cpu4/cpufreq");
         assertEquals(a.values().toString(), b.values().toString());
-        CpuFreq fa = (CpuFreq) Boards.opened(new CpuFreq(roots(policyN)));
-        CpuFreq fb = (CpuFreq) Boards.opened(new CpuFreq(roots(cpuN)));
+        Source fa = Boards.opened(Boards.source(roots(policyN), "cpufreq"));
+        Source fb = Boards.opened(Boards.source(roots(cpuN), "cpufreq"));
         assertEquals(fa.values().toString(), fb.values().toString());
         assertEquals(fa.attributes(), fb.attributes());
     }
@@ -132,22 +133,21 @@ class CpuFreqLayoutTest {
     @Test
     void aBoardWithoutCpufreqSaysWhereItLooked() {
         SystemRoots dt = Boards.roots(Boards.DT);
-        SeriesCatalogue c = SeriesCatalogue.standard();
-        Presence p = new FileSetSource(c.source("cpufreq_policy").orElseThrow(), dt, c).open();
+        Presence p = Boards.source(dt, "cpufreq_policy").open();
         String cpu = dt.sys("devices/system/cpu").toString();
         assertEquals("no " + cpu + "/cpufreq/policy*/{scaling_max_freq,scaling_min_freq,cpuinfo_max_freq,cpuinfo_min_freq,"
                 + "scaling_setspeed} nor " + cpu + "/cpu*/cpufreq/{scaling_max_freq,scaling_min_freq,cpuinfo_max_freq,"
                 + "cpuinfo_min_freq,scaling_setspeed} on this system", p.reason());
         assertEquals("<sys>/devices/system/cpu/cpufreq/policy*/stats/total_trans (or cpu*/cpufreq/stats/total_trans)",
-                c.source("cpufreq_trans").orElseThrow().origin());
+                SeriesCatalogue.standard().source("cpufreq_trans").orElseThrow().origin());
     }
 
     @Test
     void aPolicyFileSetTakesItsNumberFromThePolicyOnly() {
         assertThrows(IllegalArgumentException.class, () -> FileSet.cpufreqPolicy("x{policy:\\d+}", "policy{policy}"),
                 "the path may not capture the policy's number");
-        assertThrows(IllegalArgumentException.class, () -> FileSet.cpufreqPolicy("scaling_max_freq", "max"),
-                "the key must name the policy");
+        assertThrows(IllegalArgumentException.class, () -> SourceEntry.fileSet("x", ValueKind.LEVEL,
+                FileSet.cpufreqPolicy("scaling_max_freq", "max"), "z"), "the key must name the policy");
         assertThrows(IllegalArgumentException.class,
                 () -> FileSet.cpufreqPolicy("{f:a|b}", "policy{policy}.{f}").where("related_cpus", "0"), "no condition");
         assertEquals(List.of("policy", "f"), FileSet.cpufreqPolicy("{f:a|b}", "policy{policy}.{f}").key().captures());

@@ -20,13 +20,23 @@ class LevelSourcesTest {
     @TempDir
     Path tmp;
 
-    private static ThermalZone zone(String board, int n) {
-        return new ThermalZone(Boards.dir(board).resolve("sys/class/thermal/thermal_zone" + n));
+    private static Source zone(String board, int n) {
+        return Boards.source(board, "thermal_zone" + n);
+    }
+
+    /** The roots of a tree made in the test's directory. */
+    private SystemRoots tmpRoots() {
+        return SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
+    }
+
+    /** The directory of thermal zone {@code zone} in the test's tree, made empty. */
+    private Path zoneDir(String zone) throws IOException {
+        return Files.createDirectories(tmp.resolve("sys/class/thermal").resolve(zone));
     }
 
     @Test
     void routerThermalZonesDeclareTheirOwnPollingDelay() {
-        ThermalZone z0 = (ThermalZone) Boards.opened(zone(Boards.ROUTER, 0));
+        Source z0 = Boards.opened(zone(Boards.ROUTER, 0));
         assertEquals("thermal_zone0", z0.name());
         assertEquals(SourceKind.LEVEL, z0.kind());
         assertEquals(new CadenceRule.Thermal(1000), z0.cadenceRule());
@@ -35,11 +45,11 @@ class LevelSourcesTest {
                 "trip0", Map.of("type", "passive", "temp_mc", 85000L), "trip1", Map.of("type", "critical", "temp_mc", 105000L)),
                 z0.attributes());
 
-        ThermalZone z1 = (ThermalZone) Boards.opened(zone(Boards.ROUTER, 1));
+        Source z1 = Boards.opened(zone(Boards.ROUTER, 1));
         assertEquals(new CadenceRule.Thermal(250), z1.cadenceRule());
         assertFalse(z1.attributes().containsKey("crit_mc"), "no critical trip: no crit_mc");
 
-        ThermalZone z2 = (ThermalZone) Boards.opened(zone(Boards.ROUTER, 2));
+        Source z2 = Boards.opened(zone(Boards.ROUTER, 2));
         assertEquals(new CadenceRule.Thermal(0), z2.cadenceRule());
         assertEquals(39000, value(z2.values(), "temp"));
         assertEquals(0L, z2.attributes().get("polling_delay_ms"));
@@ -47,69 +57,71 @@ class LevelSourcesTest {
 
     @Test
     void mainlineBoardTakesThePollingDelayFromTheDeviceTree() {
-        List<Source> zones = Sources.thermalZones(Boards.roots(Boards.DT));
+        List<Source> zones = Sources.discover(Boards.roots(Boards.DT)).stream().filter(z -> z.name().matches("thermal|thermal_zone\\d+")).toList();
         assertEquals(5, zones.size());
-        ThermalZone cpu = (ThermalZone) Boards.opened(zones.get(0));
+        Source cpu = Boards.opened(zones.get(0));
         // no polling_delay in sysfs; thermal-zones/cpu-thermal/polling-delay = 00 00 07 d0 (big-endian 2000)
         assertEquals(new CadenceRule.Thermal(2000), cpu.cadenceRule());
         assertEquals(Map.of("type", "cpu-thermal", "polling_delay_from", "device-tree", "polling_delay_ms", 2000L,
                 "crit_mc", 95000L, "mode", "enabled", "trip0", Map.of("type", "passive", "temp_mc", 85000L),
                 "trip1", Map.of("type", "critical", "temp_mc", 95000L)), cpu.attributes());
         assertEquals(new CadenceRule.Thermal(2000), Boards.opened(zones.get(2)).cadenceRule(), "vpu-thermal");
-        ThermalZone pmic = (ThermalZone) Boards.opened(zones.get(3));
+        Source pmic = Boards.opened(zones.get(3));
         assertEquals(new CadenceRule.Thermal(0), pmic.cadenceRule(), "polling-delay 0: interrupt driven, none declared");
         assertEquals(0L, pmic.attributes().get("polling_delay_ms"));
-        ThermalZone iio = (ThermalZone) Boards.opened(zones.get(4));
+        Source iio = Boards.opened(zones.get(4));
         assertEquals(new CadenceRule.Thermal(0), iio.cadenceRule(), "no node named iio-thermal: none declared");
         assertEquals(Map.of("type", "iio-thermal"), iio.attributes());
     }
 
     @Test
     void sysfsPollingDelayWinsAndAUnitAddressedNodeMatches() throws IOException {
-        Path dt = Files.createDirectories(tmp.resolve("dt/thermal-zones/soc-thermal@0"));
+        // no <proc>/device-tree: the sysfs path of the same tree is looked in next
+        Path dt = Files.createDirectories(tmp.resolve("sys/firmware/devicetree/base/thermal-zones/soc-thermal@0"));
         Files.write(dt.resolve("polling-delay"), new byte[] {0, 0, 0x01, (byte) 0xf4}); // 500
-        Path z = Files.createDirectories(tmp.resolve("sys/thermal_zone0"));
+        Path z = zoneDir("thermal_zone0");
         Files.writeString(z.resolve("temp"), "40000\n");
         Files.writeString(z.resolve("type"), "soc-thermal\n");
-        List<Path> tree = List.of(tmp.resolve("missing/thermal-zones"), tmp.resolve("dt/thermal-zones"));
-        assertEquals(new CadenceRule.Thermal(500), Boards.opened(new ThermalZone(z, tree)).cadenceRule());
+        assertEquals(new CadenceRule.Thermal(500), Boards.opened(Boards.source(tmpRoots(), "thermal_zone0")).cadenceRule());
         Files.writeString(z.resolve("polling_delay"), "250\n");
-        ThermalZone vendor = (ThermalZone) Boards.opened(new ThermalZone(z, tree));
+        Source vendor = Boards.opened(Boards.source(tmpRoots(), "thermal_zone0"));
         assertEquals(new CadenceRule.Thermal(250), vendor.cadenceRule(), "a vendor kernel's sysfs value is the zone's own");
         assertFalse(vendor.attributes().containsKey("polling_delay_from"));
     }
 
     @Test
     void thermalZoneWithoutPollingDelayDeclaresNone() throws IOException {
-        Path z = Files.createDirectories(tmp.resolve("thermal_zone4"));
+        Path z = zoneDir("thermal_zone4");
         Files.writeString(z.resolve("temp"), "-1500\n");
-        ThermalZone t = (ThermalZone) Boards.opened(new ThermalZone(z));
+        Source t = Boards.opened(Boards.source(tmpRoots(), "thermal_zone4"));
         assertEquals(new CadenceRule.Thermal(0), t.cadenceRule());
         assertEquals(-1500, value(t.values(), "temp"));
         assertEquals(Map.of(), t.attributes(), "missing type/polling/trip are left out, not zero");
     }
 
     @Test
-    void thermalZoneWithoutTempIsAbsent() throws IOException {
-        Path z = Files.createDirectories(tmp.resolve("thermal_zone0"));
-        Presence p = new ThermalZone(z).open();
+    void thermalZoneWithoutTempIsNoZone() throws IOException {
+        zoneDir("thermal_zone0");
+        List<Source> thermal = Sources.discover(tmpRoots()).stream().filter(z -> z.name().matches("thermal|thermal_zone\\d+")).toList();
+        assertEquals(List.of("thermal"), thermal.stream().map(Source::name).toList());
+        Presence p = thermal.get(0).open();
         assertFalse(p.present());
-        assertEquals("no " + z.resolve("temp"), p.reason());
+        assertEquals("no thermal zones in " + tmp.resolve("sys/class/thermal"), p.reason());
     }
 
     @Test
     void thermalReadFailureLeavesPreviousValue() throws IOException {
-        Path z = Files.createDirectories(tmp.resolve("thermal_zone0"));
+        Path z = zoneDir("thermal_zone0");
         Files.writeString(z.resolve("temp"), "45000\n");
-        ThermalZone t = (ThermalZone) Boards.opened(new ThermalZone(z));
+        Source t = Boards.opened(Boards.source(tmpRoots(), "thermal_zone0"));
         Files.writeString(z.resolve("temp"), "oops\n");
         assertThrows(IOException.class, t::read);
         assertEquals(45000, value(t.values(), "temp"));
     }
 
     @Test
-    void cpufreqUnderUserspaceEverywhereIsPolicy() {
-        CpuFreq f = (CpuFreq) Boards.opened(new CpuFreq(Boards.roots(Boards.ROUTER)));
+    void cpufreqUnderUserspaceEverywhereIsPolicy() throws IOException {
+        Source f = Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "cpufreq"));
         assertEquals(new CadenceRule.CpuFreq(true), f.cadenceRule());
         assertEquals(4, f.values().size());
         assertEquals(1400000, value(f.values(), "cpu3"));
@@ -119,11 +131,11 @@ class LevelSourcesTest {
 
     @Test
     void cpufreqUnderSchedutilOrPowersaveIsNotPolicy() {
-        CpuFreq sbc = (CpuFreq) Boards.opened(new CpuFreq(Boards.roots(Boards.SBC)));
+        Source sbc = Boards.opened(Boards.source(Boards.roots(Boards.SBC), "cpufreq"));
         assertEquals(new CadenceRule.CpuFreq(false), sbc.cadenceRule());
         assertEquals(1800000, value(sbc.values(), "cpu0"));
         assertEquals(600000, value(sbc.values(), "cpu3"));
-        CpuFreq x86 = (CpuFreq) Boards.opened(new CpuFreq(Boards.roots(Boards.X86)));
+        Source x86 = Boards.opened(Boards.source(Boards.roots(Boards.X86), "cpufreq"));
         assertEquals(new CadenceRule.CpuFreq(false), x86.cadenceRule());
         assertEquals(32, x86.values().size());
         assertEquals("cpu31", x86.values().key(31), "numeric order, not cpu1, cpu10, …");
@@ -137,21 +149,21 @@ class LevelSourcesTest {
             Files.writeString(d.resolve("scaling_cur_freq"), "1000000\n");
             Files.writeString(d.resolve("scaling_governor"), c == 0 ? "userspace\n" : "performance\n");
         }
-        CpuFreq f = (CpuFreq) Boards.opened(new CpuFreq(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"))));
+        Source f = Boards.opened(Boards.source(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")), "cpufreq"));
         assertEquals(new CadenceRule.CpuFreq(false), f.cadenceRule());
     }
 
     @Test
     void cpufreqIsAbsentWithoutCpufreqDirectories() throws IOException {
         Files.createDirectories(tmp.resolve("sys/devices/system/cpu/cpu0"));
-        Presence p = new CpuFreq(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"))).open();
+        Presence p = Boards.source(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")), "cpufreq").open();
         assertFalse(p.present());
         assertEquals("no cpufreq on this board (no " + tmp.resolve("sys/devices/system/cpu") + "/cpuN/cpufreq/scaling_cur_freq)", p.reason());
     }
 
     @Test
     void slabinfoOfMoreThanOnePageIsReadWhole() throws IOException {
-        SlabInfo s = (SlabInfo) Boards.opened(new SlabInfo(Boards.roots(Boards.ROUTER)));
+        Source s = Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "slabinfo"));
         assertEquals(new CadenceRule.SlabInfo(), s.cadenceRule());
         String text = Boards.text(Boards.ROUTER, "proc/slabinfo");
         assertTrue(text.length() > 4096 * 5);
@@ -176,17 +188,17 @@ class LevelSourcesTest {
     void slabinfoMissingOrADirectoryIsAbsentWithTheReason() throws IOException {
         SystemRoots roots = SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
         Files.createDirectories(tmp.resolve("proc"));
-        Presence missing = new SlabInfo(roots).open();
+        Presence missing = Boards.source(roots, "slabinfo").open();
         assertEquals("no " + tmp.resolve("proc/slabinfo") + " on this system", missing.reason());
         Files.createDirectories(tmp.resolve("proc/slabinfo"));
-        Presence dir = new SlabInfo(roots).open();
+        Presence dir = Boards.source(roots, "slabinfo").open();
         assertFalse(dir.present());
         assertEquals("cannot read " + tmp.resolve("proc/slabinfo") + ": Is a directory", dir.reason());
     }
 
     @Test
     void liveSlabinfoIsPresentForRootOrSaysItNeedsRoot() throws IOException {
-        Presence p = new SlabInfo(SystemRoots.live()).open();
+        Presence p = Boards.source(SystemRoots.live(), "slabinfo").open();
         if (Boards.uid() == 0) {
             assertTrue(p.present(), p.reason());
         } else {
@@ -196,7 +208,7 @@ class LevelSourcesTest {
 
     @Test
     void buddyinfoKeysAreNodeZoneOrder() {
-        BuddyInfo b = (BuddyInfo) Boards.opened(new BuddyInfo(Boards.roots(Boards.X86)));
+        Source b = Boards.opened(Boards.source(Boards.roots(Boards.X86), "buddyinfo"));
         assertEquals(new CadenceRule.BuddyInfo(), b.cadenceRule());
         ValueTable t = b.values();
         assertEquals(4 * 11, t.size());
@@ -207,8 +219,8 @@ class LevelSourcesTest {
     }
 
     @Test
-    void mtdReadsEveryPartitionSkipsRoAliasesAndLeavesMissingFilesOut() {
-        MtdEcc m = (MtdEcc) Boards.opened(new MtdEcc(Boards.roots(Boards.ROUTER)));
+    void mtdReadsEveryPartitionSkipsRoAliasesAndLeavesMissingFilesOut() throws IOException {
+        Source m = Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "mtd"));
         assertEquals(new CadenceRule.Mtd(), m.cadenceRule());
         ValueTable t = m.values();
         assertEquals(4 * 6 - 1, t.size());
@@ -228,7 +240,7 @@ class LevelSourcesTest {
 
     @Test
     void mtdIsAbsentOnBoardsWithoutMtd() {
-        Presence p = new MtdEcc(Boards.roots(Boards.SBC)).open();
+        Presence p = Boards.source(Boards.roots(Boards.SBC), "mtd").open();
         assertFalse(p.present());
         assertEquals("no " + Boards.dir(Boards.SBC).resolve("sys/class/mtd") + " on this board", p.reason());
     }

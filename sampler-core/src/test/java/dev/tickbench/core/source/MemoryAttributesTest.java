@@ -19,13 +19,13 @@ class MemoryAttributesTest {
     Path tmp;
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Long> objsize(SlabInfo s) {
+    private static Map<String, Long> objsize(Source s) {
         return (Map<String, Long>) s.attributes().get("objsize");
     }
 
     @Test
     void everySlabCacheHasItsObjectSizeUnderTheSampleKey() {
-        SlabInfo s = (SlabInfo) Boards.opened(new SlabInfo(Boards.roots(Boards.ROUTER)));
+        Source s = Boards.opened(Boards.source(Boards.roots(Boards.ROUTER), "slabinfo"));
         Map<String, Long> sizes = objsize(s);
         // proc/slabinfo: "ext4_inode_cache 43428 43428 1128 …", "nf_conntrack 1234 1300 256 …"
         assertEquals(1128L, sizes.get("ext4_inode_cache"));
@@ -45,14 +45,14 @@ class MemoryAttributesTest {
         Files.writeString(proc.resolve("slabinfo"), "slabinfo - version: 2.1\n# name <active_objs> <num_objs> <objsize>\n"
                 + "kmalloc-64 10 12 64 64 1 : tunables 0 0 0 : slabdata 1 1 0\n"
                 + "kmalloc-64 3 4 96 42 1 : tunables 0 0 0 : slabdata 1 1 0\n");
-        SlabInfo s = (SlabInfo) Boards.opened(new SlabInfo(SystemRoots.of(proc, tmp.resolve("sys"))));
+        Source s = Boards.opened(Boards.source(SystemRoots.of(proc, tmp.resolve("sys")), "slabinfo"));
         assertEquals(List.of(s.values().key(0), s.values().key(1)), List.copyOf(objsize(s).keySet()));
         assertEquals(List.of(64L, 96L), List.copyOf(objsize(s).values()));
     }
 
     @Test
     void theBuddyPageSizeIsTheHostsKernelPageSize() throws IOException {
-        BuddyInfo x86 = (BuddyInfo) Boards.opened(new BuddyInfo(Boards.roots(Boards.X86)));
+        Source x86 = Boards.opened(Boards.source(Boards.roots(Boards.X86), "buddyinfo"));
         assertEquals(Map.of("page_size", 4096L), x86.attributes());
 
         // an arm64 kernel with 16 KiB pages (as a Raspberry Pi 5's): the board's buddyinfo, its own smaps
@@ -60,11 +60,11 @@ class MemoryAttributesTest {
         Files.copy(Boards.dir(Boards.SBC).resolve("proc/buddyinfo"), proc.resolve("buddyinfo"));
         Files.writeString(proc.resolve("self/smaps"), "5585a10000-5585a14000 r--p 00000000 b3:02 131077 /usr/bin/java\n"
                 + "Size:                 16 kB\nKernelPageSize:       16 kB\nMMUPageSize:          16 kB\n");
-        BuddyInfo b = (BuddyInfo) Boards.opened(new BuddyInfo(SystemRoots.of(proc, tmp.resolve("sys"))));
+        Source b = Boards.opened(Boards.source(SystemRoots.of(proc, tmp.resolve("sys")), "buddyinfo"));
         assertEquals(Map.of("page_size", 16384L), b.attributes());
 
         Files.delete(proc.resolve("self/smaps"));
-        b = (BuddyInfo) Boards.opened(new BuddyInfo(SystemRoots.of(proc, tmp.resolve("sys"))));
+        b = Boards.opened(Boards.source(SystemRoots.of(proc, tmp.resolve("sys")), "buddyinfo"));
         assertEquals(Map.of(), b.attributes(), "no smaps: no page size (missing, not 4 KiB)");
     }
 

@@ -1,9 +1,8 @@
 package dev.tickbench.core.throttle;
 
 import dev.tickbench.core.sampler.SamplerReads;
-import dev.tickbench.core.source.CpuStat;
-import dev.tickbench.core.source.MemInfo;
 import dev.tickbench.core.source.Source;
+import dev.tickbench.core.source.Sources;
 import dev.tickbench.core.source.SystemRoots;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,8 +28,8 @@ final class FixtureProc {
      * {@code meminfo} readers on each call, null when the read fails (the sampler's "not read").
      */
     SamplerReads reads() {
-        Source stat = new CpuStat(roots);
-        Source mem = new MemInfo(roots);
+        Source stat = source("stat");
+        Source mem = source("meminfo");
         stat.open();
         mem.open();
         return name -> {
@@ -45,6 +44,10 @@ final class FixtureProc {
                 return null;
             }
         };
+    }
+
+    private Source source(String name) {
+        return Sources.discover(roots).stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** Adds ticks to the aggregate line: user, system, idle, iowait; then rewrites the file. */

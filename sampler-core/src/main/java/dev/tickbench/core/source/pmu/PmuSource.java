@@ -2,14 +2,12 @@ package dev.tickbench.core.source.pmu;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.source.CatalogueSource;
 import dev.tickbench.core.source.KernelBound;
 import dev.tickbench.core.source.KernelFile;
 import dev.tickbench.core.source.Presence;
-import dev.tickbench.core.source.Source;
-import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.SystemRoots;
-import dev.tickbench.core.source.ValueTable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -32,13 +30,11 @@ import java.util.Map;
  * {@code running_ns} &lt; {@code enabled_ns} of the same tick says it is one (docs/pmu.md). An interval
  * in which the group never ran has no estimate: its event keys are left out of that read.
  *
- * <p>The read path allocates nothing: one native buffer for all CPUs, keys built once.
+ * <p>The read path allocates nothing: one native buffer for all CPUs, keys built once. Its name, kind,
+ * cadence rule and level keys are its catalogue entry's; it opens and reads its groups its own way.
  */
-public final class PmuSource implements Source {
+public final class PmuSource extends CatalogueSource {
     private final PmuGroup group;
-    private final SystemRoots roots;
-    private final ValueTable values = new ValueTable();
-    private final Map<String, Object> attributes = new LinkedHashMap<>();
 
     private int[] cpus = new int[0];
     /** Per CPU: every descriptor of the group, leader first (-1 when not opened). */
@@ -57,23 +53,8 @@ public final class PmuSource implements Source {
     private String[][] keys;
 
     public PmuSource(PmuGroup group, SystemRoots roots) {
+        super(Member.of(SeriesCatalogue.standard(), group.source(), roots));
         this.group = group;
-        this.roots = roots;
-    }
-
-    @Override
-    public String name() {
-        return group.source();
-    }
-
-    @Override
-    public SourceKind kind() {
-        return SourceKind.COUNTER;
-    }
-
-    @Override
-    public CadenceRule cadenceRule() {
-        return new CadenceRule.EveryTick();
     }
 
     /** {@code -Dtickbench.pmu=off} leaves the perf event groups closed (to measure the probe without them). */
@@ -122,6 +103,7 @@ public final class PmuSource implements Source {
         this.cpus = okCpus.stream().mapToInt(Integer::intValue).toArray();
         this.fds = okFds.toArray(new int[0][]);
         prepare();
+        Map<String, Object> attributes = new LinkedHashMap<>();
         attributes.put("events", events.stream().map(PmuEvent::key).toList());
         if (!opener.missingEvents().isEmpty()) {
             attributes.put("missing_events", opener.missingEvents());
@@ -137,6 +119,7 @@ public final class PmuSource implements Source {
             closeFds();
             return Presence.absent(name() + ": the first group read failed: " + e.getMessage());
         }
+        publish(attributes);
         return Presence.PRESENT;
     }
 
@@ -212,16 +195,6 @@ public final class PmuSource implements Source {
             estimates[e] += GroupReading.scaled(cur[e + 2] - prev[e + 2], enabled, running);
         }
         return true;
-    }
-
-    @Override
-    public ValueTable values() {
-        return values;
-    }
-
-    @Override
-    public Map<String, Object> attributes() {
-        return attributes;
     }
 
     /** The CPUs counted, in the order of the keys. */
