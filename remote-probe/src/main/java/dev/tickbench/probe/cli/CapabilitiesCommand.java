@@ -1,7 +1,7 @@
 package dev.tickbench.probe.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.core.sampler.Sampler;
+import dev.tickbench.core.text.JsonOutput;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +25,7 @@ public final class CapabilitiesCommand implements Callable<Integer> {
         sampling.validate();
         session.validate();
         try (Sampler sampler = session.createSampler(sampling)) {
-            String json = new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sampler.capabilities());
+            String json = JsonOutput.newMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sampler.capabilities());
             spec.commandLine().getOut().println(json);
             spec.commandLine().getOut().flush();
         }

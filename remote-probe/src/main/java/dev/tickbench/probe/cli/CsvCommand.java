@@ -2,6 +2,7 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.core.capture.SeriesGlob;
+import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.UserError;
@@ -70,6 +71,11 @@ public final class CsvCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         for (String g : s.unmatchedGlobs()) {
             err.println(InertText.line("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture));
+        }
+        if (s.derivedLeftOut() > 0) {
+            err.println(InertText.line("tickbench-probe csv: warning: " + s.derivedLeftOut() + " derived series of " + capture
+                    + " left out: their windows take more than a reader's " + (DerivedSeries.FILE_WINDOW_BYTES >> 20)
+                    + " MiB (FORMAT.md \"Reader limits\")"));
         }
         spec.commandLine().getOut().println(InertText.line("wrote " + s.rows() + " rows x " + s.columns().size()
                 + " series to " + out + " (cadences in " + s.cadenceFile() + ")"));

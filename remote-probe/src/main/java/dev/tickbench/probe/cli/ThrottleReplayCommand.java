@@ -2,6 +2,7 @@ package dev.tickbench.probe.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.core.throttle.IowaitSeries;
 import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.probe.common.CommandIo;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
         description = "Feed a recorded iowait series (a capture, or one percentage per line at 1 Hz) "
                 + "through the throttle and print what it would have done.")
 final class ThrottleReplayCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonOutput.newMapper();
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -115,7 +116,7 @@ final class ThrottleReplayCommand implements Callable<Integer> {
                 o.put("smoothed", s.smoothed());
                 o.put("zone", s.zone().name());
                 o.put("effective", s.effective());
-                out.println(o);
+                out.println(JsonOutput.line(o));
             } else {
                 if (steps == 0) {
                     out.printf(Locale.ROOT, "%6s %8s %9s  %-6s %9s%n", "t(s)", "iowait%", "smoothed%", "zone", "effective");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.core.throttle.Throttle;
 import dev.tickbench.core.throttle.ThrottleSampler;
 import dev.tickbench.probe.common.UserError;
@@ -136,7 +137,7 @@ final class ThrottleRunCommand implements Callable<Integer> {
     private void print(AdaptiveRunner.Report report, Instant started) {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(toJson(report, started));
+            out.println(JsonOutput.line(toJson(report, started)));
         } else {
             printTable(out, report);
         }

@@ -3,6 +3,7 @@ package dev.tickbench.probe.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.metrics.Exposition;
+import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.probe.budget.MemoryBudget;
 import dev.tickbench.probe.common.HostPort;
 import dev.tickbench.probe.common.ProbeVersion;
@@ -40,7 +41,7 @@ public final class ProbeHttpServer implements AutoCloseable {
             "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
             "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
             "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonOutput.newMapper();
 
     private final HttpConnections connections;
     private final ServedProbe probe;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.core.metrics.Exposition;
 import dev.tickbench.core.recorder.FlightRecorder;
 import dev.tickbench.core.recorder.RecorderStats;
+import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.core.trigger.TriggerSet;
 import dev.tickbench.core.trigger.TriggerStatus;
 import java.nio.charset.StandardCharsets;
@@ -61,7 +62,7 @@ public final class TriggersEndpoint implements ProbeEndpoint {
             r.put("ring_span_s", st.ringSpanNs() / 1e9);
             recorder.lastSaved().ifPresent(s -> r.put("last_capture", s.file().toString()));
         }
-        return (o.toString() + "\n").getBytes(StandardCharsets.UTF_8);
+        return (JsonOutput.line(o) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.util.function.IntSupplier;
  * The SSH server's command slots (SECURITY.md). At most
  * {@link MemoryBudget#MAX_SSH_COMMANDS} commands run at once (each runs its own sampler); a key holds
  * at most its share of them ({@link KeyShares}); and one {@code throttle replay} runs at a time, since
- * it may read lines of up to 4 MiB from its client.
+ * it may read lines of up to 2 MiB from its client.
  */
 final class CommandSlots {
     private final KeyShares shares;

@@ -90,7 +90,7 @@ class CaptureAbuseTest {
             assertTrue(p.waitFor(WAIT_S, TimeUnit.SECONDS), args + " still running");
             assertEquals(1, p.exitValue(), args + ": " + err);
             assertFalse(err.contains("OutOfMemoryError"), err);
-            assertTrue(err.contains("line 1") && err.contains("longer than 4 MiB"), args + ": " + err);
+            assertTrue(err.contains("line 1") && err.contains("longer than 2 MiB"), args + ": " + err);
             assertEquals(1, err.strip().lines().count(), "one line: " + err);
         }
     }

@@ -41,8 +41,7 @@ class DiffBoundedMemoryTest {
     private static final int KEPT = ReaderLimits.MAX_SERIES / 2;
 
     /** The packaged probe's JVM options (jpackage/build.sh, PROBE_JAVA_OPTS), those that bound its memory. */
-    static final List<String> PACKAGED_JVM = List.of("-XX:+UseSerialGC", "-Xms8m", CraftedCapturesTest.PACKAGED_HEAP,
-            "-XX:TieredStopAtLevel=1", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> PACKAGED_JVM = PackagedProbe.JVM_FLAGS;
 
     @TempDir
     Path dir;

@@ -3,6 +3,7 @@ package dev.tickbench.core.capture;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -24,7 +25,7 @@ import java.util.Set;
  * appear, and a {@code schema} line announces each change before the sample that needs it.
  */
 public final class CaptureConverter {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonOutput.newMapper();
 
     /** What was written; {@code error} is the bad line that ended the input early, or null. */
     public record Summary(long lines, long samples, long schemaLines, CaptureFormatException error) {}

@@ -15,15 +15,16 @@ import java.util.zip.GZIPInputStream;
 public final class CaptureReader implements Closeable {
     private final CountingInputStream counted;
     private final InputStream in;
-    private final LineDecoder decoder = new LineDecoder();
+    private final LineDecoder decoder;
     private final LineInput lines;
     private int lineLength;
 
     public CaptureReader(InputStream raw) {
-        this(raw, false);
+        this(raw, false, new LineDecoder(false));
     }
 
-    private CaptureReader(InputStream raw, boolean gzip) {
+    private CaptureReader(InputStream raw, boolean gzip, LineDecoder decoder) {
+        this.decoder = decoder;
         this.counted = new CountingInputStream(raw);
         try {
             // no buffer between the gunzip and LineInput, which reads blocks itself: a BufferedInputStream
@@ -38,18 +39,31 @@ public final class CaptureReader implements Closeable {
 
     /** Opens a capture file; gzip when its name ends in {@code .gz}. */
     public static CaptureReader open(Path file) throws IOException {
-        return open(Files.newInputStream(file), file);
+        return open(Files.newInputStream(file), file, new LineDecoder(false));
     }
 
     /** Reads the opened file from its start (again, for a reader that reads it twice); gzip by its name. */
     public static CaptureReader open(InputFile file) throws IOException {
-        return open(file.newStream(), file.path());
+        return open(file.newStream(), file.path(), new LineDecoder(false));
     }
 
-    private static CaptureReader open(InputStream raw, Path file) throws IOException {
+    /**
+     * Reads {@code file} from its start with the series names another reader of it met ({@link #seriesNames()}):
+     * a reader that reads a file twice (the first pass for its series) keeps one copy of them.
+     */
+    public static CaptureReader open(InputFile file, SeriesNames names) throws IOException {
+        return open(file.newStream(), file.path(), new LineDecoder(false, names));
+    }
+
+    /** The series names this reader met, to be shared with a reader of the same file read again. */
+    public SeriesNames seriesNames() {
+        return decoder.seriesNames();
+    }
+
+    private static CaptureReader open(InputStream raw, Path file, LineDecoder decoder) throws IOException {
         boolean gz = file.getFileName().toString().endsWith(".gz");
         try {
-            return new CaptureReader(raw, gz);
+            return new CaptureReader(raw, gz, decoder);
         } catch (java.io.UncheckedIOException e) {
             raw.close();
             throw new IOException(file + ": not a gzip file (" + e.getCause().getMessage() + ")", e.getCause());

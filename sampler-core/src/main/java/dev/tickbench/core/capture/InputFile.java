@@ -3,12 +3,11 @@ package dev.tickbench.core.capture;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.Charset;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -21,12 +20,22 @@ import java.util.Map;
 public final class InputFile implements Closeable {
     /** A file's identity: its device and inode, as {@code stat(2)} gives them. */
     public record Identity(Object dev, Object ino) {
+        /** The identity of the file {@code p} names (a symbolic link followed). */
         static Identity of(Path p) throws IOException {
+            return of(p, new LinkOption[0]);
+        }
+
+        /** The identity of {@code p} itself, a symbolic link not followed ({@code lstat(2)}). */
+        static Identity ofName(Path p) throws IOException {
+            return of(p, LinkOption.NOFOLLOW_LINKS);
+        }
+
+        private static Identity of(Path p, LinkOption... options) throws IOException {
             try {
-                Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino");
+                Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino", options);
                 return new Identity(a.get("dev"), a.get("ino"));
             } catch (UnsupportedOperationException | IllegalArgumentException e) {
-                Object key = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+                Object key = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, options).fileKey();
                 return key == null ? null : new Identity(key, key);
             }
         }
@@ -47,8 +56,7 @@ public final class InputFile implements Closeable {
     /** Opens {@code file} for reading; the messages of a missing or unreadable file are Java's. */
     public static InputFile open(Path file) throws IOException {
         if (FileCalls.available() && Files.isDirectory(Path.of("/proc/self/fd"))) {
-            byte[] name = file.toString().getBytes(Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8")));
-            int fd = FileCalls.open(Arrays.copyOf(name, name.length + 1), FileCalls.O_RDONLY_CLOEXEC);
+            int fd = FileCalls.open(FileCalls.name(file), FileCalls.O_RDONLY_CLOEXEC, 0);
             if (fd < 0) {
                 int errno = FileCalls.errno();
                 throw errno == FileCalls.ENOENT ? new NoSuchFileException(file.toString())

@@ -2,17 +2,16 @@ package dev.tickbench.core.capture;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 
 /**
- * Builds one NDJSON line at a time in a reusable buffer and hands it to a {@link LineSink}.
- * Not thread-safe: one writer per producing thread.
+ * Builds one NDJSON line at a time in a reusable buffer and hands it to a {@link LineSink}, text
+ * escaped as every JSON output ({@link JsonOutput}). Not thread-safe: one writer per producing thread.
  */
 public final class JsonLineWriter {
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .build();
+    private static final JsonFactory FACTORY = JsonOutput.newFactory();
 
     private final Buffer buffer = new Buffer();
     private final JsonGenerator gen;
@@ -22,6 +21,7 @@ public final class JsonLineWriter {
         this.sink = sink;
         try {
             this.gen = FACTORY.createGenerator(buffer);
+            this.gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             this.gen.setRootValueSeparator(null); // each line is its own root value; no leading space
         } catch (IOException e) {
             throw new IllegalStateException(e);

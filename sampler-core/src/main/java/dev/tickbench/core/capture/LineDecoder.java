@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,9 +23,11 @@ import java.util.TreeSet;
 /**
  * Decodes one NDJSON line into a {@link StreamLine}, format v1 or v2 (FORMAT.md): both decode to the
  * same {@link SampleLine}. Everything goes through the streaming parser, within the
- * {@link ReaderLimits} (nesting, values per line, JSON values of a line read as a tree, distinct
- * series), so no line, however crafted, builds more than a bounded structure; sample lines (the bulk of
- * a capture) build no tree at all. Unknown types and fields are kept or ignored, never an error.
+ * {@link ReaderLimits} (nesting, values per line, JSON values and text of a line read as a tree, names
+ * and their bytes, distinct series and the bytes of their names), so no line, however crafted, builds
+ * more than a bounded structure, and no stream makes the decoder keep more than bounded names; sample
+ * lines (the bulk of a capture) build no tree at all. Every name the parser decodes is seen and counted
+ * here, none skipped unseen. Unknown types and fields are kept or ignored, never an error.
  *
  * <p>v2 carries a source's values by position in the key list the hello and the {@code schema} lines
  * announce, so the decoder remembers the current lists: feed it a stream's lines in order, from its
@@ -32,15 +35,22 @@ import java.util.TreeSet;
  * ignore unknown types keep working). Not thread-safe (it interns keys and holds the schema).
  */
 public final class LineDecoder {
-    private static final ObjectMapper MAPPER = new ObjectMapper(ReaderLimits.FACTORY);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectMapper JOIN_WRITER = JsonOutput.newMapper();
     /** The line type that announces changed key lists (v2). */
     public static final String SCHEMA_TYPE = "schema";
 
     /** Source names, and each source's keys, interned; their count is the capture's series. */
-    private final Map<String, String> sourceNames = new HashMap<>();
-    private final Map<String, Map<String, String>> keysBySource = new HashMap<>();
-    private int series;
+    private final SeriesNames names;
+    /** This decoder's parsers, which keep the names they decoded ({@link LineParsers}). */
+    private LineParsers json = new LineParsers();
+    /** Characters of names that are not series names decoded by {@link #json} since it was made. */
+    private long strayNameChars;
+    /** Characters of the names of the line being decoded, and of the last name read. */
+    private int lineNameChars;
+    private int nameChars;
+    /** Whether the hello's bytes are kept for {@link #joinHello()} (a relay's decoder; not a file reader's). */
+    private final boolean keepsHelloBytes;
     /** v2: each source's key list, by position; empty in a v1 stream. */
     private final Map<String, String[]> schema = new HashMap<>();
     /** The last hello, as received (with its '\n') and as a tree without its key lists; null before one. */
@@ -51,8 +61,38 @@ public final class LineDecoder {
     private boolean schemaMoved;
     private byte[] joinHello;
 
+    /**
+     * A format 1 source's keys and values as they are read, before they are copied out at their number:
+     * a list and an array for each source of each line were most of what a line of 16 000 sources made.
+     */
+    private String[] scratchKeys = new String[64];
+    private long[] scratchValues = new long[64];
+
     /** The sources a sample line decodes, or null for all (the default). */
     private java.util.function.Predicate<String> only;
+
+    /** A decoder for a stream's lines, in order from its hello; {@link #joinHello()} tells a late consumer's start. */
+    public LineDecoder() {
+        this(true);
+    }
+
+    /**
+     * {@code keepsHelloBytes} false: for a reader that never hands the stream on ({@link CaptureReader}),
+     * which need not keep a copy of a hello of up to 2 MiB; its {@link #joinHello()} is not available.
+     */
+    LineDecoder(boolean keepsHelloBytes) {
+        this(keepsHelloBytes, new SeriesNames());
+    }
+
+    LineDecoder(boolean keepsHelloBytes, SeriesNames names) {
+        this.keepsHelloBytes = keepsHelloBytes;
+        this.names = names;
+    }
+
+    /** The series names met so far (shared with another decoder of the same stream read again). */
+    SeriesNames seriesNames() {
+        return names;
+    }
 
     /**
      * Decodes only the sources {@code sources} accepts from sample lines (null: all), for a reader that
@@ -69,10 +109,74 @@ public final class LineDecoder {
     }
 
     public StreamLine decode(byte[] b, int off, int len) throws IOException {
+        lineNameChars = 0;
+        boolean decoded = false;
         try {
-            return LineBytes.isSample(b, off, len) ? decodeSample(b, off, len) : decodeOther(b, off, len);
+            StreamLine line = LineBytes.isSample(b, off, len) ? decodeSample(b, off, len) : decodeOther(b, off, len);
+            decoded = true;
+            return line;
         } catch (StreamConstraintsException e) {
-            throw ReaderLimits.tooDeep();
+            throw ReaderLimits.of(e);
+        } finally {
+            if (!decoded || strayNameChars > ReaderLimits.STRAY_NAME_CHARS) {
+                // the parsers kept this line's names, not all of them counted: drop them, the next line
+                // starts a new table (a real capture's lines do this every thousand lines or so)
+                json = new LineParsers();
+                strayNameChars = 0;
+            }
+        }
+    }
+
+    /** The name at the parser, counted against the line's names ({@link #nameChars} is its length). */
+    private String name(JsonParser p) throws IOException {
+        return countName(p.currentName());
+    }
+
+    private String countName(String name) throws ReaderLimits.LimitException {
+        nameChars = name.length(); // not its UTF-8 bytes: counted on every line, this must cost nothing
+        lineNameChars += nameChars;
+        if (lineNameChars > ReaderLimits.MAX_LINE_NAME_CHARS) {
+            throw ReaderLimits.tooMuchLineNames();
+        }
+        return name;
+    }
+
+    /** A key of a key list, a string: Jackson's own limit on a name's bytes is on field names. */
+    private String countKey(String key) throws ReaderLimits.LimitException {
+        if (key.length() > ReaderLimits.MAX_NAME_BYTES / 3 && ReaderLimits.utf8Length(key) > ReaderLimits.MAX_NAME_BYTES) {
+            throw ReaderLimits.tooLongName();
+        }
+        return countName(key);
+    }
+
+    /** The name last read is not a series name: the parsers keep it unaccounted for. */
+    private void stray() {
+        strayNameChars += nameChars;
+    }
+
+    /**
+     * Skips the value at the parser, as {@code skipChildren} does, but with every name inside counted:
+     * the parser decodes them all the same.
+     */
+    private void skip(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.START_OBJECT && t != JsonToken.START_ARRAY) {
+            return;
+        }
+        for (int depth = 1; depth > 0; ) {
+            JsonToken n = p.nextToken();
+            if (n == null) {
+                throw new IOException("truncated line");
+            }
+            switch (n) {
+                case START_OBJECT, START_ARRAY -> depth++;
+                case END_OBJECT, END_ARRAY -> depth--;
+                case FIELD_NAME -> {
+                    name(p);
+                    stray();
+                }
+                default -> { }
+            }
         }
     }
 
@@ -81,19 +185,22 @@ public final class LineDecoder {
     private StreamLine decodeOther(byte[] b, int off, int len) throws IOException {
         ObjectNode n = NODES.objectNode();
         Map<String, List<String>> keyLists = null;
-        int[] budget = {ReaderLimits.MAX_TREE_VALUES};
-        try (JsonParser p = ReaderLimits.FACTORY.createParser(b, off, len)) {
+        TreeBudget budget = new TreeBudget();
+        try (JsonParser p = json.parser(b, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("not a JSON object");
             }
             String type = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
+                String field = name(p);
                 JsonToken t = p.nextToken();
                 if (field.equals("schema") && t == JsonToken.START_OBJECT && ("hello".equals(type) || SCHEMA_TYPE.equals(type))) {
+                    stray();
                     keyLists = keyLists(p); // the writers put "type" first: key lists never become a tree
                     continue;
                 }
+                budget.text(ReaderLimits.utf8Length(field));
+                stray();
                 JsonNode v = tree(p, t, budget);
                 if (field.equals("type") && v.isTextual()) {
                     type = v.asText();
@@ -127,16 +234,35 @@ public final class LineDecoder {
         };
     }
 
-    /** The value at the parser's current token as a tree, counting every JSON value against {@code budget}. */
-    private static JsonNode tree(JsonParser p, JsonToken t, int[] budget) throws IOException {
-        if (--budget[0] < 0) {
-            throw ReaderLimits.tooManyTreeValues();
+    /** What a line read as a tree may still hold: JSON values, and bytes of names, strings and numbers. */
+    private static final class TreeBudget {
+        private int values = ReaderLimits.MAX_TREE_VALUES;
+        private int textBytes = ReaderLimits.MAX_TREE_TEXT_BYTES;
+
+        void value() throws ReaderLimits.LimitException {
+            if (--values < 0) {
+                throw ReaderLimits.tooManyTreeValues();
+            }
         }
+
+        void text(int bytes) throws ReaderLimits.LimitException {
+            textBytes -= bytes;
+            if (textBytes < 0) {
+                throw ReaderLimits.tooMuchTreeText();
+            }
+        }
+    }
+
+    /** The value at the parser's current token as a tree, counting every JSON value and its text against {@code budget}. */
+    private JsonNode tree(JsonParser p, JsonToken t, TreeBudget budget) throws IOException {
+        budget.value();
         switch (t) {
             case START_OBJECT -> {
                 ObjectNode o = NODES.objectNode();
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
+                    String name = name(p);
+                    budget.text(ReaderLimits.utf8Length(name));
+                    stray();
                     o.set(name, tree(p, p.nextToken(), budget));
                 }
                 return o;
@@ -152,9 +278,12 @@ public final class LineDecoder {
                 return a;
             }
             case VALUE_STRING -> {
-                return NODES.textNode(p.getText());
+                String text = p.getText();
+                budget.text(ReaderLimits.utf8Length(text));
+                return NODES.textNode(text);
             }
             case VALUE_NUMBER_INT -> {
+                budget.text(p.getTextLength());
                 return switch (p.getNumberType()) {
                     case INT -> NODES.numberNode(p.getIntValue());
                     case LONG -> NODES.numberNode(p.getLongValue());
@@ -162,6 +291,7 @@ public final class LineDecoder {
                 };
             }
             case VALUE_NUMBER_FLOAT -> {
+                budget.text(p.getTextLength());
                 return NODES.numberNode(p.getDoubleValue());
             }
             case VALUE_TRUE, VALUE_FALSE -> {
@@ -174,12 +304,15 @@ public final class LineDecoder {
         }
     }
 
-    /** {@code {"source":["key",…],…}} read straight into lists, every key counted against the line's values. */
-    private static Map<String, List<String>> keyLists(JsonParser p) throws IOException {
+    /**
+     * {@code {"source":["key",…],…}} read straight into lists, every key counted against the line's values
+     * and, as a name, against the line's names.
+     */
+    private Map<String, List<String>> keyLists(JsonParser p) throws IOException {
         Map<String, List<String>> out = new LinkedHashMap<>();
         int values = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String source = p.currentName();
+            String source = name(p); // a series name: counted when it is interned
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw new IOException("the schema of " + source + " is not a list of keys");
             }
@@ -192,7 +325,7 @@ public final class LineDecoder {
                     throw new IOException(t == null ? "truncated line"
                             : "the schema of " + source + " has a key that is not a string at position " + keys.size());
                 }
-                keys.add(p.getText());
+                keys.add(countKey(p.getText()));
             }
             out.put(source, keys);
         }
@@ -231,17 +364,22 @@ public final class LineDecoder {
     }
 
     private Hello hello(ObjectNode n, Map<String, List<String>> keyLists, byte[] b, int off, int len) throws IOException {
+        if (n.path("rate_hz").asLong() > ReaderLimits.MAX_RATE_HZ) {
+            throw ReaderLimits.tooFast(); // readers size per-tick windows by it
+        }
         schema.clear(); // a hello starts a stream: only its own key lists hold from here
         if (keyLists != null) {
             putSchema(keyLists);
         }
         helloSources = keyLists == null ? List.of() : List.copyOf(keyLists.keySet());
-        int end = off + len;
-        while (end > off && (b[end - 1] == '\n' || b[end - 1] == '\r')) {
-            end--;
+        if (keepsHelloBytes) {
+            int end = off + len;
+            while (end > off && (b[end - 1] == '\n' || b[end - 1] == '\r')) {
+                end--;
+            }
+            helloBytes = java.util.Arrays.copyOfRange(b, off, end + 1);
+            helloBytes[helloBytes.length - 1] = '\n';
         }
-        helloBytes = java.util.Arrays.copyOfRange(b, off, end + 1);
-        helloBytes[helloBytes.length - 1] = '\n';
         helloTree = n;
         schemaMoved = false;
         joinHello = null;
@@ -258,7 +396,7 @@ public final class LineDecoder {
         ObjectNode lists = n.putObject("schema"); // the line as written, for whoever reads it as a tree
         for (String source : keyLists.keySet()) {
             ArrayNode a = lists.putArray(source);
-            for (String k : schema.get(sourceNames.get(source))) {
+            for (String k : schema.get(names.source(source).name())) {
                 a.add(k);
             }
         }
@@ -268,12 +406,12 @@ public final class LineDecoder {
     /** Replaces each named source's key list. */
     private void putSchema(Map<String, List<String>> keyLists) throws IOException {
         for (Map.Entry<String, List<String>> e : keyLists.entrySet()) {
-            String source = source(e.getKey());
+            SeriesNames.Source source = names.source(e.getKey());
             String[] keys = new String[e.getValue().size()];
             for (int i = 0; i < keys.length; i++) {
-                keys[i] = key(source, e.getValue().get(i));
+                keys[i] = names.key(source, e.getValue().get(i));
             }
-            schema.put(source, keys);
+            schema.put(source.name(), keys);
         }
     }
 
@@ -282,8 +420,13 @@ public final class LineDecoder {
      * hello, with its {@code schema} brought up to date by the schema lines since (v2). For a relay or
      * a recorder that starts mid-stream. The same array until the schema or the hello changes; do not
      * modify it. Null before a hello.
+     *
+     * @throws IllegalStateException for a file reader's decoder, which does not keep the hello's bytes
      */
     public byte[] joinHello() {
+        if (!keepsHelloBytes) {
+            throw new IllegalStateException("a file reader's decoder does not keep the hello's bytes");
+        }
         if (helloBytes == null) {
             return null;
         }
@@ -306,7 +449,7 @@ public final class LineDecoder {
                 }
             }
             try {
-                byte[] json = MAPPER.writeValueAsBytes(h);
+                byte[] json = JOIN_WRITER.writeValueAsBytes(h);
                 joinHello = java.util.Arrays.copyOf(json, json.length + 1);
                 joinHello[json.length] = '\n';
             } catch (IOException e) {
@@ -341,6 +484,10 @@ public final class LineDecoder {
 
     // ---- sample lines: streaming, no tree ----
 
+    /** The fields of a sample line that are not sources. */
+    private static final Set<String> SAMPLE_FIELDS = Set.of("type", "seq", "mono_ns", "wall_ns", "dt_ns", "kmsg_dropped",
+            "skipped", "hb", "resets", "limits");
+
     private SampleLine decodeSample(byte[] b, int off, int len) throws IOException {
         long seq = 0, mono = 0, wall = 0, dt = 0, dropped = 0, skipped = 0;
         Map<String, SourceValues> sources = new LinkedHashMap<>();
@@ -348,12 +495,17 @@ public final class LineDecoder {
         List<String> resets = List.of();
         Map<String, Long> limits = Map.of();
         int[] budget = {ReaderLimits.MAX_VALUES_PER_LINE};
-        try (JsonParser p = ReaderLimits.FACTORY.createParser(b, off, len)) {
+        try (JsonParser p = json.parser(b, off, len)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
+                String field = name(p);
                 JsonToken t = p.nextToken();
                 take(budget);
+                boolean isSource = !SAMPLE_FIELDS.contains(field) && (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY)
+                        && (only == null || only.test(field));
+                if (!isSource) {
+                    stray(); // a field of every line, a source this reader does not read, a value that is no source's
+                }
                 switch (field) {
                     case "seq" -> seq = p.getLongValue();
                     case "mono_ns" -> mono = p.getLongValue();
@@ -366,16 +518,14 @@ public final class LineDecoder {
                     case "limits" -> limits = limits(p, budget);
                     case "type" -> { }
                     default -> {
-                        if (only != null && !only.test(field)) {
-                            p.skipChildren(); // a source this reader does not read
+                        if (!isSource) {
+                            skip(p);
                         } else if (t == JsonToken.START_OBJECT) {
-                            String source = source(field);
-                            sources.put(source, values(source, p, budget));
-                        } else if (t == JsonToken.START_ARRAY) {
-                            String source = source(field);
-                            sources.put(source, positional(source, p));
+                            SeriesNames.Source source = names.source(field);
+                            sources.put(source.name(), values(source, p, budget));
                         } else {
-                            p.skipChildren();
+                            String source = names.source(field).name();
+                            sources.put(source, positional(source, p));
                         }
                     }
                 }
@@ -393,28 +543,30 @@ public final class LineDecoder {
         }
     }
 
-    private SourceValues values(String source, JsonParser p, int[] budget) throws IOException {
-        List<String> keys = new ArrayList<>();
-        long[] values = new long[16];
+    private SourceValues values(SeriesNames.Source source, JsonParser p, int[] budget) throws IOException {
+        Map<String, SeriesNames.Key> interned = source.keys();
         int n = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             take(budget);
-            String name = p.currentName();
+            String name = name(p);
             JsonToken t = p.nextToken();
             if (t == JsonToken.VALUE_NUMBER_INT) {
-                if (n == values.length) {
-                    values = java.util.Arrays.copyOf(values, n * 2);
+                if (n == scratchKeys.length) {
+                    scratchKeys = java.util.Arrays.copyOf(scratchKeys, n * 2);
+                    scratchValues = java.util.Arrays.copyOf(scratchValues, n * 2);
                 }
-                keys.add(key(source, name));
-                values[n++] = p.getLongValue();
+                SeriesNames.Key k = interned.get(name);
+                scratchKeys[n] = k != null ? k.name() : names.key(source, name);
+                scratchValues[n++] = p.getLongValue();
             } else {
-                p.skipChildren(); // null or a future non-integer value: not a reading, so not kept
+                stray();
+                skip(p); // null or a future non-integer value: not a reading, so not kept
             }
         }
         if (p.currentToken() != JsonToken.END_OBJECT) {
             throw new IOException("truncated sample line");
         }
-        return new SourceValues(keys.toArray(new String[0]), java.util.Arrays.copyOf(values, n));
+        return new SourceValues(java.util.Arrays.copyOf(scratchKeys, n), java.util.Arrays.copyOf(scratchValues, n));
     }
 
     /**
@@ -449,7 +601,7 @@ public final class LineDecoder {
                 if (keys == null) {
                     keys = java.util.Arrays.copyOf(names, names.length); // the first n are the values' keys
                 }
-                p.skipChildren(); // null, or a future non-integer value: not a reading, so not kept
+                skip(p); // null, or a future non-integer value: not a reading, so not kept
             }
         }
         String[] carried = keys == null ? names : keys;
@@ -457,10 +609,11 @@ public final class LineDecoder {
                 n == values.length ? values : java.util.Arrays.copyOf(values, n));
     }
 
-    private static List<String> strings(JsonParser p, int[] budget) throws IOException {
+    /** {@code hb} and {@code resets}: names of sources and series, counted as the line's names. */
+    private List<String> strings(JsonParser p, int[] budget) throws IOException {
         List<String> out = new ArrayList<>();
         if (p.currentToken() != JsonToken.START_ARRAY) {
-            p.skipChildren();
+            skip(p);
             return out;
         }
         for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; ) {
@@ -468,58 +621,28 @@ public final class LineDecoder {
                 throw new IOException("truncated sample line");
             }
             take(budget);
-            out.add(p.getValueAsString());
-            p.skipChildren();
+            String entry = p.getValueAsString();
+            out.add(entry == null ? null : countKey(entry));
+            skip(p);
         }
         return out;
     }
 
-    private static Map<String, Long> limits(JsonParser p, int[] budget) throws IOException {
+    private Map<String, Long> limits(JsonParser p, int[] budget) throws IOException {
         Map<String, Long> out = new LinkedHashMap<>();
         if (p.currentToken() != JsonToken.START_OBJECT) {
-            p.skipChildren();
+            skip(p);
             return out;
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             take(budget);
-            String k = p.currentName();
+            String k = name(p);
+            stray();
             JsonToken t = p.nextToken();
             out.put(k, t == JsonToken.VALUE_NUMBER_INT ? p.getLongValue() : null);
-            p.skipChildren();
+            skip(p);
         }
         return out;
-    }
-
-    // ---- interning, which is also where distinct series are counted ----
-
-    private String source(String name) throws ReaderLimits.LimitException {
-        String s = sourceNames.get(name);
-        if (s == null) {
-            count();
-            s = name;
-            sourceNames.put(s, s);
-            keysBySource.put(s, new HashMap<>());
-        }
-        return s;
-    }
-
-    /** {@code source} must be interned already. */
-    private String key(String source, String name) throws ReaderLimits.LimitException {
-        Map<String, String> keys = keysBySource.get(source);
-        String k = keys.get(name);
-        if (k == null) {
-            count();
-            k = name;
-            keys.put(k, k);
-        }
-        return k;
-    }
-
-    private void count() throws ReaderLimits.LimitException {
-        if (series >= ReaderLimits.MAX_SERIES) {
-            throw ReaderLimits.tooManySeries();
-        }
-        series++;
     }
 
     private static void expect(JsonToken got, JsonToken want) throws IOException {

@@ -11,8 +11,12 @@ import java.util.Arrays;
  * in a few MB of heap.
  */
 public final class LineInput {
-    /** The longest line any reader accepts, '\n' not counted: far above any real line (tens of KB). */
-    public static final int MAX_LINE_BYTES = 4 << 20;
+    /**
+     * The longest line any reader accepts, '\n' not counted: far above any real line (tens of KB), and
+     * above the longest the other reader limits leave (a format 1 sample line of 32 768 values and 1 Mi
+     * characters of names, 1.8 MB); its buffer is the largest thing a reader holds (FORMAT.md).
+     */
+    public static final int MAX_LINE_BYTES = 2 << 20;
 
     /** What is read from the stream at once: lines are cut from it here, not a byte per call. */
     private static final int READ_BYTES = 65536;

@@ -27,8 +27,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  */
 public final class SeriesCatalogue {
-    /** Lookups cached per name up to this many names (a kernel names a bounded set; a hostile capture does not grow it). */
-    private static final int CACHE_LIMIT = 65_536;
+    /**
+     * Lookups cached per name up to this many names (a kernel names a bounded set; a hostile capture does
+     * not grow it): a 32-core server names about 1000 series; 65 536 matches of a crafted capture's
+     * {@code slabinfo} keys were 30 MB, kept for the process's life (FORMAT.md "Reader limits").
+     */
+    private static final int CACHE_LIMIT = 2048;
+    /** Sources' entries are shared, so their cache costs 60 bytes a name: every source of a capture at the reader limits. */
+    private static final int SOURCE_CACHE_LIMIT = 1 << 15;
 
     private final List<SourceEntry> sources;
     private final List<ChartGroup> groups;
@@ -149,7 +155,11 @@ public final class SeriesCatalogue {
                 s = patternedSources.get(i);
             }
         }
-        return cache(sourceCache, name, Optional.ofNullable(s));
+        Optional<SourceEntry> found = Optional.ofNullable(s);
+        if (sourceCache.size() < SOURCE_CACHE_LIMIT) {
+            sourceCache.put(name, found);
+        }
+        return found;
     }
 
     /**

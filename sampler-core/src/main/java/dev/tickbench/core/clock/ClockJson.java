@@ -2,6 +2,7 @@ package dev.tickbench.core.clock;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -18,7 +19,7 @@ import java.util.Map;
 public final class ClockJson {
     /** Bumped when a field changes meaning; new fields do not bump it. */
     public static final int VERSION = 1;
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonOutput.newFactory();
 
     private ClockJson() {}
 

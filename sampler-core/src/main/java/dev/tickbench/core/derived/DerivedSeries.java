@@ -39,6 +39,8 @@ public final class DerivedSeries {
     /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
     private int cores;
     private long lastSeq = -1;
+    /** Samples taken: the stamp of the windows a sample carried ({@link #clearUnstamped}). */
+    private long ticks;
     private CpuWindow cpu;
     private final long[] cpuDeltas = CpuTime.newFields();
     private final Map<String, TickWindow> psi = new LinkedHashMap<>();
@@ -51,23 +53,56 @@ public final class DerivedSeries {
 
     /** Per cgroup level: usage vs wall, throttled vs periods, throttled time vs wall. */
     private static final class CgroupWindows {
+        /** The level of every cgroup whose windows the memory could not hold (nothing is derived for it). */
+        private static final CgroupWindows STARVED = new CgroupWindows(1, WindowMemory.of(0));
+        /** The object and its fields, beside its windows. */
+        private static final long OVERHEAD = 160;
         final TickWindow usage;
         final TickWindow throttled;
         final TickWindow throttledTime;
         final long[] fields = new long[CGROUP_FIELDS.length];
         final boolean[] present = new boolean[CGROUP_FIELDS.length];
 
-        CgroupWindows(int ticks) {
-            usage = new TickWindow(2, ticks);
-            throttled = new TickWindow(2, ticks);
-            throttledTime = new TickWindow(2, ticks);
+        private CgroupWindows(int ticks, WindowMemory memory) {
+            usage = TickWindow.of(2, ticks, memory);
+            throttled = TickWindow.of(2, ticks, memory);
+            throttledTime = TickWindow.of(2, ticks, memory);
+        }
+
+        /** The level's windows, or {@link #STARVED} (not counted: the caller counts a level once a sample). */
+        static CgroupWindows of(int ticks, WindowMemory memory) {
+            return memory.take(OVERHEAD) ? new CgroupWindows(ticks, memory) : STARVED;
         }
     }
 
+    /**
+     * What the windows of a reader of files take at most ({@link #forFiles()}): at 1000 Hz, 1 s windows
+     * of about 100 series (20 KB each); at 100 Hz, of about 800 (FORMAT.md "Reader limits").
+     */
+    public static final long FILE_WINDOW_BYTES = 2L << 20;
+    /** The windows' memory, granted afresh when they are made anew; and windows refused before it. */
+    private final long windowBytes;
+    private WindowMemory memory;
+    private long leftOutBefore;
+
     /** A model for a stream at {@code rateHz} (a hello line sets it again), over 1 s windows. */
     public DerivedSeries(int rateHz) {
+        this(rateHz, Long.MAX_VALUE);
+    }
+
+    private DerivedSeries(int rateHz, long windowBytes) {
         this.window = DerivedWindow.DEFAULT;
+        this.windowBytes = windowBytes;
         start(rateHz);
+    }
+
+    /**
+     * A model for a reader of files (the CSV export, the diff), which waits for the hello line to learn
+     * the rate: its windows take at most {@link #FILE_WINDOW_BYTES}, granted in the order the stream
+     * asks for them; the derived series whose window found it spent are left out ({@link #leftOut()}).
+     */
+    public static DerivedSeries forFiles() {
+        return new DerivedSeries(1, FILE_WINDOW_BYTES);
     }
 
     /** A model that waits for the hello line to learn the rate, over 1 s windows. */
@@ -89,6 +124,10 @@ public final class DerivedSeries {
 
     /** Empty windows of the current length: every series starts again and is back one window later. */
     private void windows() {
+        if (memory != null) {
+            leftOutBefore += memory.starvedWindows();
+        }
+        memory = windowBytes == Long.MAX_VALUE ? WindowMemory.unbounded() : WindowMemory.of(windowBytes);
         cpu = new CpuWindow(window.ticks(rateHz));
         psi.clear();
         cgroups.clear();
@@ -123,6 +162,15 @@ public final class DerivedSeries {
      */
     public long capped() {
         return capped;
+    }
+
+    /**
+     * Derived series left out because their window did not fit the memory of a reader of files
+     * ({@link #forFiles()}), the most on one sample (each session's, added up): their values are
+     * missing, not zero. Always 0 for a live stream's model.
+     */
+    public long leftOut() {
+        return leftOutBefore + memory.starvedWindows();
     }
 
     /** The stream's rate (from the hello line). */
@@ -168,6 +216,8 @@ public final class DerivedSeries {
     }
 
     private List<DerivedValue> sample(SampleLine s) {
+        ticks++;
+        memory.nextSample();
         if (lastSeq >= 0 && s.seq() != lastSeq + 1) {
             clear(); // the deltas of the missed ticks are not in any window
         }
@@ -217,23 +267,51 @@ public final class DerivedSeries {
             psi.values().forEach(TickWindow::clear);
             return;
         }
-        for (Map.Entry<String, TickWindow> e : psi.entrySet()) {
-            if (v.get(e.getKey()) == null) {
-                e.getValue().clear();
-            }
-        }
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
             boolean some = key.endsWith(".some_total");
             if ((!some && !key.endsWith(".full_total")) || key.equals(SYSTEM_CPU_FULL)) {
                 continue; // cpu full is undefined system-wide: older captures carry the kernel's 0 (Pressure)
             }
-            TickWindow w = psi.computeIfAbsent(key, k -> new TickWindow(2, window.ticks(rateHz)));
+            TickWindow w = window(psi, key);
+            if (w == null) {
+                continue;
+            }
+            w.stamp = ticks;
             w.add(v.values()[i] * 1000, dtNs, slots);
             if (w.full()) {
                 String resource = key.substring(0, key.indexOf('.'));
                 out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
                         bounded(100.0 * w.sum(0) / w.sum(1), 100.0), w.ticks()));
+            }
+        }
+        clearUnstamped(psi);
+    }
+
+    /**
+     * The window of {@code key}, made if it is new; null when the memory could not hold it: it is left
+     * out on this sample (and counted), not kept, so that a file of many series keeps no entry for each.
+     */
+    private TickWindow window(Map<String, TickWindow> windows, String key) {
+        TickWindow w = windows.get(key);
+        if (w == null) {
+            w = TickWindow.of(2, window.ticks(rateHz), memory);
+            if (w.starved()) {
+                return null;
+            }
+            windows.put(key, w);
+        }
+        return w;
+    }
+
+    /**
+     * Empties the windows whose key the tick did not carry (a reset, or a value the source did not carry):
+     * by their stamp, not by looking each up in the tick's values, which took the square of the keys.
+     */
+    private void clearUnstamped(Map<String, TickWindow> windows) {
+        for (TickWindow w : windows.values()) {
+            if (w.stamp != ticks) {
+                w.clear();
             }
         }
     }
@@ -251,18 +329,17 @@ public final class DerivedSeries {
             windows.values().forEach(TickWindow::clear);
             return;
         }
-        for (Map.Entry<String, TickWindow> e : windows.entrySet()) {
-            if (v.get(e.getKey()) == null) {
-                e.getValue().clear(); // a reset, or the source carried no value for it on this tick
-            }
-        }
         boolean share = kind.unit().equals("%");
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
             if (!key.endsWith(suffix)) {
                 continue;
             }
-            TickWindow w = windows.computeIfAbsent(key, k -> new TickWindow(2, window.ticks(rateHz)));
+            TickWindow w = window(windows, key);
+            if (w == null) {
+                continue;
+            }
+            w.stamp = ticks;
             w.add(v.values()[i] * toNs, dtNs, slots);
             if (w.full() && w.sum(1) > 0) {
                 double ratio = (double) w.sum(0) / w.sum(1);
@@ -270,6 +347,7 @@ public final class DerivedSeries {
                         share ? bounded(100.0 * ratio, 100.0) : ratio, w.ticks()));
             }
         }
+        clearUnstamped(windows);
     }
 
     private void cgroup(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
@@ -296,8 +374,17 @@ public final class DerivedSeries {
                 continue;
             }
             String path = key.substring(0, bar);
-            CgroupWindows w = cgroups.computeIfAbsent(path,
-                    p -> new CgroupWindows(window.ticks(rateHz)));
+            CgroupWindows w = cgroups.get(path);
+            if (w == null) {
+                w = CgroupWindows.of(window.ticks(rateHz), memory);
+                if (w == CgroupWindows.STARVED) {
+                    if (seen.putIfAbsent(path, w) == null) {
+                        memory.starved(3); // its three series, left out on this sample, not kept
+                    }
+                    continue;
+                }
+                cgroups.put(path, w);
+            }
             w.fields[f] = v.values()[i];
             w.present[f] = true;
             seen.put(path, w);
@@ -312,6 +399,9 @@ public final class DerivedSeries {
         for (Map.Entry<String, CgroupWindows> e : seen.entrySet()) {
             String path = e.getKey();
             CgroupWindows w = e.getValue();
+            if (w == CgroupWindows.STARVED) {
+                continue;
+            }
             // the time between this level's own reads (read_ns); captures before it: the tick's dt
             long wallNs = w.present[READ] && w.fields[READ] > 0 ? w.fields[READ] : dtNs;
             if (add(w, 0, w.usage, -1, wallNs, slots)) {

@@ -9,28 +9,63 @@ package dev.tickbench.core.derived;
  * so hours of ticks do not drift. A value is only {@link #full()} once the window covers its length; a
  * missing tick (a reset, a gap) empties it, because a sum over a hole would be a wrong number, not a
  * smaller one.
+ *
+ * <p>A window takes its whole length from the {@link WindowMemory} of its model when it is made, or is
+ * the one starved window, which holds nothing and is never full (its series is left out, and counted):
+ * a crafted file of many series at a high rate would otherwise take gigabytes. Its samples are held in a
+ * ring that grows as they come, up to the window, so that a short file's windows take little.
  */
 final class TickWindow {
-    private final long[][] ring;
-    private final int[] spans;
+    /** The first ring's samples: a short file's windows take little. */
+    private static final int FIRST_CAPACITY = 8;
+    private long[][] ring;
+    private int[] spans;
     private final long[] sums;
     private final int slots;
     /** Index of the oldest sample held. */
     private int head;
     private int count;
     private long spanSum;
+    private boolean starved;
+    /** The model's count of samples when this window's key was last carried (DerivedSeries clears the others). */
+    long stamp = -1;
 
+    /** The window of every series whose window the memory could not hold: nothing is held for it. */
+    private static final TickWindow STARVED = new TickWindow(0, 1, 0);
+
+    /** A window whose memory is not counted (a live stream's, of the probe's own series). */
     TickWindow(int lanes, int slots) {
+        this(lanes, slots, first(slots));
+    }
+
+    private TickWindow(int lanes, int slots, int capacity) {
         this.slots = Math.max(1, slots);
-        // at most `slots` samples are held after a drop (each spans at least one slot), one more before it
-        this.ring = new long[lanes][this.slots + 1];
-        this.spans = new int[this.slots + 1];
         this.sums = new long[lanes];
+        this.ring = new long[lanes][capacity];
+        this.spans = new int[capacity];
+        this.starved = capacity == 0;
+    }
+
+    /** A window of its whole length within {@code memory}, or (the memory spent) the starved window, counted there. */
+    static TickWindow of(int lanes, int slots, WindowMemory memory) {
+        if (!memory.take(WindowMemory.OVERHEAD + WindowMemory.bytes(lanes, Math.max(1, slots) + 1))) {
+            memory.starved();
+            return STARVED;
+        }
+        return new TickWindow(lanes, slots, first(slots));
+    }
+
+    /** The first ring: at most `slots` samples are held after a drop (each spans a slot at least), one more before it. */
+    private static int first(int slots) {
+        return Math.min(Math.max(1, slots) + 1, FIRST_CAPACITY);
     }
 
     /** Adds one sample's deltas (one per lane) spanning {@code span} slots, dropping what falls out of the window. */
     void add(long[] deltas, int span) {
         int at = push(span);
+        if (at < 0) {
+            return;
+        }
         for (int l = 0; l < sums.length; l++) {
             ring[l][at] = deltas[l];
             sums[l] += deltas[l];
@@ -41,6 +76,9 @@ final class TickWindow {
     /** Adds one sample of two lanes. */
     void add(long a, long b, int span) {
         int at = push(span);
+        if (at < 0) {
+            return;
+        }
         ring[0][at] = a;
         ring[1][at] = b;
         sums[0] += a;
@@ -48,7 +86,14 @@ final class TickWindow {
         drop();
     }
 
+    /** Where the new sample goes; -1 when the window is starved (the sample is not held). */
     private int push(int span) {
+        if (starved) {
+            return -1;
+        }
+        if (count == spans.length) {
+            grow();
+        }
         int at = (head + count) % spans.length;
         spans[at] = Math.max(1, span);
         spanSum += spans[at];
@@ -66,6 +111,28 @@ final class TickWindow {
             head = (head + 1) % spans.length;
             count--;
         }
+    }
+
+    /** Twice the ring, at most the window (which its memory holds already). */
+    private void grow() {
+        int capacity = Math.min(slots + 1, spans.length * 2);
+        long[][] r = new long[ring.length][capacity];
+        int[] s = new int[capacity];
+        for (int i = 0; i < count; i++) {
+            int from = (head + i) % spans.length;
+            s[i] = spans[from];
+            for (int l = 0; l < ring.length; l++) {
+                r[l][i] = ring[l][from];
+            }
+        }
+        ring = r;
+        spans = s;
+        head = 0;
+    }
+
+    /** The memory could not hold this window: it holds nothing and is never full. */
+    boolean starved() {
+        return starved;
     }
 
     void clear() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -17,7 +18,7 @@ import java.util.Locale;
  * there (a side a series is not in, a relative change from 0) is null, never 0.
  */
 public final class DiffJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = JsonOutput.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private DiffJson() {}
 

@@ -10,6 +10,7 @@ import dev.tickbench.core.capture.InputFile;
 import dev.tickbench.core.capture.OutputFile;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SeriesGlob;
+import dev.tickbench.core.capture.SeriesNames;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.catalogue.Scale;
@@ -31,6 +32,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -84,9 +86,13 @@ public final class CsvExport {
         }
     }
 
-    /** What was written; {@code error} is the bad line that ended the export early, or null. */
+    /**
+     * What was written; {@code error} is the bad line that ended the export early, or null;
+     * {@code derivedLeftOut} the derived series whose window did not fit a file reader's memory
+     * ({@link DerivedSeries#forFiles()}): their columns are not in the file.
+     */
     public record Summary(List<String> columns, long rows, List<String> unmatchedGlobs, Path cadenceFile,
-            CaptureFormatException error) {}
+            CaptureFormatException error, long derivedLeftOut) {}
 
     public static Path cadenceFileFor(Path out) {
         return out.resolveSibling(out.getFileName() + ".cadences.csv");
@@ -118,16 +124,11 @@ public final class CsvExport {
         long rows;
         CaptureFormatException error = scan.error;
         try (OutputFile csv = OutputFile.create(out); OutputFile cadences = OutputFile.create(cadenceFile)) {
-            List<String[]> cadenceRows;
-            try (CaptureReader reader = CaptureReader.open(capture);
-                    Writer w = new BufferedWriter(new java.io.OutputStreamWriter(csv.stream(), StandardCharsets.UTF_8), 1 << 16)) {
-                RowWriter rw = new RowWriter(scan.columns, options, catalogue, w);
+            try (CaptureReader reader = CaptureReader.open(capture, scan.names); Writer w = writer(csv.stream());
+                    Writer c = writer(cadences.stream())) {
+                RowWriter rw = new RowWriter(scan.columns, scan.names, options, catalogue, w, c);
                 rows = rw.writeAll(reader, scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
                         () -> progress.accept(0.5 + 0.5 * reader.bytesRead() / total));
-                cadenceRows = rw.cadenceRows;
-            }
-            try (OutputStream c = cadences.stream()) {
-                c.write(cadencesCsv(cadenceRows).getBytes(StandardCharsets.UTF_8));
             }
             csv.commit(true, capture);
             cadences.commit(true, capture);
@@ -139,16 +140,27 @@ public final class CsvExport {
                 unmatched.add(g.glob());
             }
         }
-        return new Summary(scan.columns.stream().map(Column::name).toList(), rows, unmatched, cadenceFile, error);
+        return new Summary(scan.columns.stream().map(Column::name).toList(), rows, unmatched, cadenceFile, error,
+                scan.derivedLeftOut);
+    }
+
+    private static Writer writer(OutputStream out) {
+        return new BufferedWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     }
 
     /**
      * One output column; a derived one has no key and takes its cadence from {@code source}. A raw value
      * is scaled by {@code scale} ({@link Scale#ONE}: as captured; else a level in the unit the charts show).
+     * {@code shown} is the name of a derived column or of one in display units; a raw column's name is
+     * {@code source.key}, made when it is written, not kept (32 768 of them are 2 MB).
      */
-    record Column(String source, String key, String name, boolean level, boolean derived, Scale scale) {
-        Column(String source, String key, String name, boolean level, boolean derived) {
-            this(source, key, name, level, derived, Scale.ONE);
+    record Column(String source, String key, String shown, boolean level, boolean derived, Scale scale) {
+        Column(String source, String key, String shown, boolean level, boolean derived) {
+            this(source, key, shown, level, derived, Scale.ONE);
+        }
+
+        String name() {
+            return shown != null ? shown : source + "." + key;
         }
     }
 
@@ -166,17 +178,19 @@ public final class CsvExport {
                 .map(SeriesMatch::csvColumn).orElse(null);
     }
 
-    private record Scan(List<Column> columns, CaptureFormatException error) {}
+    /** The columns, the line that ended the scan (or null), and the series names it met, which pass 2 shares. */
+    private record Scan(List<Column> columns, CaptureFormatException error, SeriesNames names, long derivedLeftOut) {}
 
     /** Pass 1: every series that occurs, sources in order of first appearance, keys within a source likewise. */
     private static Scan scan(InputFile capture, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
             throws IOException {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
         Map<String, String> derivedSeen = new LinkedHashMap<>(); // name -> source it derives from
-        DerivedSeries derived = new DerivedSeries();
+        DerivedSeries derived = DerivedSeries.forFiles();
         CaptureFormatException error = null;
         long total = Math.max(1, Files.size(capture.path()));
-        try (CaptureReader reader = CaptureReader.open(capture)) {
+        CaptureReader reader = CaptureReader.open(capture);
+        try (reader) {
             long n = 0;
             for (StreamLine line; (line = reader.next()) != null; ) {
                 for (DerivedValue v : derived.accept(line)) {
@@ -203,7 +217,7 @@ public final class CsvExport {
             for (String key : e.getValue()) {
                 String name = e.getKey() + "." + key;
                 if (SeriesGlob.anyMatches(options.series(), name)) {
-                    columns.add(new Column(e.getKey(), key, name, catalogue.isLevel(e.getKey(), key), false));
+                    columns.add(new Column(e.getKey(), key, null, catalogue.isLevel(e.getKey(), key), false));
                 }
             }
         }
@@ -222,7 +236,7 @@ public final class CsvExport {
                 }
             }
         }
-        return new Scan(columns, error);
+        return new Scan(columns, error, reader.seriesNames(), derived.leftOut());
     }
 
 
@@ -238,52 +252,65 @@ public final class CsvExport {
         private final Options options;
         private final SeriesCatalogue catalogue;
         private final Writer w;
-        /** source → key → the columns it fills (its raw column and its column in display units). */
-        private final Map<String, Map<String, int[]>> index = new HashMap<>();
+        /** The cadence sidecar, a row written whenever a series' cadence changes. */
+        private final Writer cadences;
+        /**
+         * The series' numbers ({@link SeriesNames}, shared with the reader), and by number the column a
+         * series fills and its column in display units (-1: none): arrays, not a map of maps, for 32 768 series.
+         */
+        private final SeriesNames names;
+        private final int[] rawColumn;
+        private final int[] unitColumn;
+        private int[] ids = new int[64];
         private final Map<String, Integer> derivedIndex = new HashMap<>();
-        private final DerivedSeries derived = new DerivedSeries();
+        private final DerivedSeries derived = DerivedSeries.forFiles();
         private final double[] derivedValues;
-        private final long[] values;
+        /** Whether a column has a value on this tick; the value (a level's held since) and whether one is held. */
         private final boolean[] present;
         private final long[] held;
         private final boolean[] hasHeld;
         private final StringBuilder row = new StringBuilder(4096);
-        final List<String[]> cadenceRows = new ArrayList<>();
         private Long mono0;
         private JsonNode sourcesPresent;
         private JsonNode pendingCadences;
+        /** Each source's cadence as last written (its series all take it). */
         private final Map<String, String> lastCadence = new HashMap<>();
 
-        RowWriter(List<Column> columns, Options options, SeriesCatalogue catalogue, Writer w) {
+        RowWriter(List<Column> columns, SeriesNames names, Options options, SeriesCatalogue catalogue, Writer w,
+                Writer cadences) {
             this.columns = columns;
+            this.names = names;
             this.options = options;
             this.catalogue = catalogue;
             this.w = w;
+            this.cadences = cadences;
+            rawColumn = new int[names.count()];
+            unitColumn = new int[names.count()];
+            Arrays.fill(rawColumn, -1);
+            Arrays.fill(unitColumn, -1);
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
                 if (c.derived()) {
                     derivedIndex.put(c.name(), i);
                 } else {
-                    int col = i;
-                    index.computeIfAbsent(c.source(), k -> new HashMap<>()).merge(c.key(), new int[] {col},
-                            (a, b) -> { int[] both = Arrays.copyOf(a, a.length + 1); both[a.length] = b[0]; return both; });
+                    (c.shown() == null ? rawColumn : unitColumn)[names.id(c.source(), c.key())] = i;
                 }
             }
             derivedValues = new double[columns.size()];
-            values = new long[columns.size()];
             present = new boolean[columns.size()];
             held = new long[columns.size()];
             hasHeld = new boolean[columns.size()];
         }
 
         long writeAll(CaptureReader reader, long badLine, Runnable progress) throws IOException {
-            row.setLength(0);
-            row.append("t_s,wall");
-            for (Column c : columns) {
-                row.append(',');
-                Csv.appendField(row, c.name());
+            w.write("t_s,wall");
+            for (Column c : columns) { // a column at a time: the header of 32 768 columns is a MiB
+                row.setLength(0);
+                Csv.appendField(row.append(','), c.name());
+                w.append(row);
             }
-            w.write(row.append('\n').toString());
+            w.write('\n');
+            cadences.write("series,hz,reason,every_ticks,from_t_s\n");
             long rows = 0;
             long n = 0;
             while (true) {
@@ -320,6 +347,14 @@ public final class CsvExport {
             java.util.Arrays.fill(hasHeld, false);
         }
 
+        private void fill(int column, long value) {
+            if (column >= 0) {
+                present[column] = true;
+                held[column] = value;
+                hasHeld[column] = true;
+            }
+        }
+
         /** Writes the row for one tick when it is in the time range; returns whether it did. */
         private boolean sample(SampleLine s, List<DerivedValue> derivedNow) throws IOException {
             if (mono0 == null) {
@@ -329,20 +364,16 @@ public final class CsvExport {
             double ts = rel / 1e9;
             java.util.Arrays.fill(present, false);
             for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
-                Map<String, int[]> cols = index.get(e.getKey());
-                if (cols == null) {
-                    continue;
-                }
                 SourceValues sv = e.getValue();
+                if (ids.length < sv.size()) {
+                    ids = new int[Math.max(sv.size(), ids.length * 2)];
+                }
+                names.ids(e.getKey(), sv.keys(), ids);
                 for (int i = 0; i < sv.size(); i++) {
-                    int[] cs = cols.get(sv.keys()[i]);
-                    if (cs != null) {
-                        for (int c : cs) {
-                            values[c] = sv.values()[i];
-                            present[c] = true;
-                            held[c] = sv.values()[i];
-                            hasHeld[c] = true;
-                        }
+                    int id = ids[i];
+                    if (id >= 0 && id < rawColumn.length) { // a series pass 1 did not meet (a file still written): no column
+                        fill(rawColumn[id], sv.values()[i]);
+                        fill(unitColumn[id], sv.values()[i]);
                     }
                 }
             }
@@ -354,13 +385,14 @@ public final class CsvExport {
                 }
             }
             if (pendingCadences != null) {
-                noteCadences(ts);
+                writeCadences(ts);
             }
             if ((options.fromS() != null && ts < options.fromS()) || (options.toS() != null && ts > options.toS())
                     || (options.fromWallNs() != null && s.wallNs() < options.fromWallNs())
                     || (options.toWallNs() != null && s.wallNs() > options.toWallNs())) {
                 return false;
             }
+            Set<String> resets = s.resets().isEmpty() ? Set.of() : new HashSet<>(s.resets()); // looked up per column
             row.setLength(0);
             appendSeconds(row, rel);
             row.append(',').append(WALL.format(Instant.ofEpochSecond(0, s.wallNs())));
@@ -370,7 +402,7 @@ public final class CsvExport {
                 if (present[c] && col.derived()) {
                     appendDecimal(row, derivedValues[c]);
                 } else if (present[c]) {
-                    appendRaw(row, values[c], col.scale());
+                    appendRaw(row, held[c], col.scale());
                 } else if (col.derived()) {
                     continue; // window not full, or emptied by a gap or reset: unknown
                 } else if (col.level()) {
@@ -378,7 +410,7 @@ public final class CsvExport {
                         appendRaw(row, held[c], col.scale());
                     }
                 } else if (catalogue.omitsIdleRows(col.source()) && sourcePresent(col.source())
-                        && !s.resets().contains(col.name())) {
+                        && (resets.isEmpty() || !resets.contains(col.name()))) {
                     row.append('0'); // the probe leaves out rows whose deltas are all zero
                 }
             }
@@ -390,28 +422,41 @@ public final class CsvExport {
             return sourcesPresent != null && sourcesPresent.path(source).asBoolean(false);
         }
 
-        /** A hello's cadences apply from the first tick after it; only changes are listed again. */
-        private void noteCadences(double ts) {
+        /**
+         * A hello's cadences apply from the first tick after it; only changes are written again, a row
+         * for each series of a source whose cadence changed.
+         */
+        private void writeCadences(double ts) throws IOException {
+            Map<String, Boolean> changed = new HashMap<>();
+            String from = seconds(Math.round(ts * 1e9));
+            List<String> fields = new ArrayList<>(5);
             for (Column c : columns) {
-                JsonNode cad = pendingCadences.get(c.source());
-                String hz = cad == null ? "" : cad.path("hz").asText("");
-                String reason = cad == null ? "" : cad.path("reason").asText("");
-                String every = cad == null ? "" : cad.path("every_ticks").asText("");
-                String text = hz + "," + reason + "," + every;
-                if (!Objects.equals(lastCadence.put(c.name(), text), text)) {
-                    cadenceRows.add(new String[] {c.name(), hz, reason, every, seconds(Math.round(ts * 1e9))});
+                Boolean moved = changed.get(c.source());
+                if (moved == null) {
+                    String text = cadence(pendingCadences.get(c.source()));
+                    moved = !Objects.equals(lastCadence.put(c.source(), text), text);
+                    changed.put(c.source(), moved);
+                }
+                if (moved) {
+                    JsonNode cad = pendingCadences.get(c.source());
+                    fields.clear();
+                    fields.add(c.name());
+                    fields.add(cad == null ? "" : cad.path("hz").asText(""));
+                    fields.add(cad == null ? "" : cad.path("reason").asText(""));
+                    fields.add(cad == null ? "" : cad.path("every_ticks").asText(""));
+                    fields.add(from);
+                    row.setLength(0);
+                    Csv.appendLine(row, fields);
+                    cadences.append(row);
                 }
             }
             pendingCadences = null;
         }
-    }
 
-    private static String cadencesCsv(List<String[]> rows) {
-        StringBuilder b = new StringBuilder("series,hz,reason,every_ticks,from_t_s\n");
-        for (String[] r : rows) {
-            Csv.appendLine(b, Arrays.asList(r));
+        private static String cadence(JsonNode cad) {
+            return cad == null ? ",," : cad.path("hz").asText("") + "," + cad.path("reason").asText("") + ","
+                    + cad.path("every_ticks").asText("");
         }
-        return b.toString();
     }
 
     /** Nanoseconds as seconds with 6 decimals (µs), without floating-point rounding. */

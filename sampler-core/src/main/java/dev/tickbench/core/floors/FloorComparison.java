@@ -4,6 +4,7 @@ import dev.tickbench.core.catalogue.NaturalOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,13 +43,18 @@ public record FloorComparison(List<FloorReport> captures, List<String> rows) {
         }
         List<String> names = new ArrayList<>(sources.keySet());
         names.sort(Comparator.comparing((String n) -> sources.get(n)).thenComparing(NaturalOrder.NATURAL));
+        Map<String, Set<String>> membersBySource = new HashMap<>(); // once, not each source's looked up in every row
+        for (FloorReport r : reports) {
+            for (FloorRow x : r.rows()) {
+                if (x.isMember()) {
+                    membersBySource.computeIfAbsent(x.source(), k -> new LinkedHashSet<>()).add(x.key());
+                }
+            }
+        }
         List<String> rows = new ArrayList<>();
         for (String source : names) {
             rows.add(source);
-            Set<String> members = new LinkedHashSet<>();
-            for (FloorReport r : reports) {
-                r.rows().stream().filter(x -> x.isMember() && x.source().equals(source)).forEach(x -> members.add(x.key()));
-            }
+            Set<String> members = membersBySource.getOrDefault(source, Set.of());
             List<String> sorted = new ArrayList<>(members);
             Comparator<String> natural = NaturalOrder.NATURAL;
             sorted.sort(sources.get(source) == LevelKind.SLABINFO

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.text.JsonOutput;
 
 /**
  * Floors as JSON for tools: {@code {"rows":[keys in order], "captures":[{board fields, "warnings",
  * "rows":{key:{…}}}]}}. Rates in Hz rounded to 4 decimals; absent values are null or left out, never 0.
  */
 public final class FloorJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = JsonOutput.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private FloorJson() {}
 

@@ -1,7 +1,10 @@
 package dev.tickbench.core.floors;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -12,13 +15,27 @@ import java.util.Optional;
  *     fewer samples than expected
  * @param truncatedAtLine the 1-based line that could not be read, null when the whole file was read
  */
-public record FloorReport(Path file, BoardInfo board, List<FloorRow> rows, List<String> warnings, Long truncatedAtLine) {
+public record FloorReport(Path file, BoardInfo board, List<FloorRow> rows, List<String> warnings, Long truncatedAtLine,
+        Map<String, FloorRow> byKey) {
     public FloorReport {
         rows = List.copyOf(rows);
         warnings = List.copyOf(warnings);
     }
 
+    /** The report; its rows by key are indexed here (a table of a capture's 16 000 rows looked each up in all). */
+    public FloorReport(Path file, BoardInfo board, List<FloorRow> rows, List<String> warnings, Long truncatedAtLine) {
+        this(file, board, rows, warnings, truncatedAtLine, index(rows));
+    }
+
+    private static Map<String, FloorRow> index(List<FloorRow> rows) {
+        Map<String, FloorRow> byKey = new HashMap<>();
+        for (FloorRow r : rows) {
+            byKey.putIfAbsent(r.key(), r);
+        }
+        return Collections.unmodifiableMap(byKey);
+    }
+
     public Optional<FloorRow> row(String key) {
-        return rows.stream().filter(r -> r.key().equals(key)).findFirst();
+        return Optional.ofNullable(byKey.get(key));
     }
 }

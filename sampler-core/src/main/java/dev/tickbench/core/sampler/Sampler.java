@@ -9,6 +9,7 @@ import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.source.Source;
+import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Sampler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Sampler.class);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonOutput.newMapper();
 
     private final SamplerConfig config;
     private final SamplerEnvironment env;

@@ -2,9 +2,11 @@ package dev.tickbench.core.text;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
@@ -17,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class JsonOutput {
     private static final CharacterEscapes ESCAPES = new InertEscapes();
+    private static final ObjectMapper LINES = newMapper();
 
     private JsonOutput() {}
 
@@ -28,6 +31,18 @@ public final class JsonOutput {
     /** A new mapper over its own {@link #newFactory()}. */
     public static ObjectMapper newMapper() {
         return new ObjectMapper(newFactory());
+    }
+
+    /**
+     * {@code node} as one line of JSON, escaped so. A tree's own {@code toString()} is written by
+     * Jackson's default mapper, unescaped: never print a tree that way.
+     */
+    public static String line(JsonNode node) {
+        try {
+            return LINES.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e); // a tree in memory: nothing to fail on
+        }
     }
 
     /** JSON's own escapes for ASCII, plus DEL; above ASCII, what InertText escapes, as backslash u XXXX. */

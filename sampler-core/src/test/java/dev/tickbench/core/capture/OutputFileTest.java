@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,6 +105,55 @@ class OutputFileTest {
                 f.commit(true, input); // the name is not the opened input any more: replacing it destroys nothing read
             }
             assertEquals("first", Files.readString(dir.resolve("elsewhere")));
+        }
+    }
+
+    /**
+     * The temporary file's name replaced by a symbolic link to the input (someone who can write the
+     * directory): the file was opened again by its name to be written, so the input was overwritten.
+     * Now nothing is written through the name, the commit refuses, and the input and the link stay.
+     */
+    @Test
+    void aTemporaryNameReplacedByALinkToTheInputWritesNothingThroughIt() throws IOException {
+        Path in = dir.resolve("in.ndjson");
+        Files.writeString(in, "capture");
+        Path target = dir.resolve("out.csv");
+        try (InputFile input = InputFile.open(in); OutputFile f = OutputFile.create(target)) {
+            Path temp = onlyPartFile();
+            Files.delete(temp);
+            Files.createSymbolicLink(temp, in);
+            write(f, "csv");
+            assertEquals("capture", Files.readString(in), "written through the name");
+            OutputFile.ReplacedException e = assertThrows(OutputFile.ReplacedException.class, () -> f.commit(true, input));
+            assertEquals(temp + " was replaced by another file while " + target + " was written; not put in place",
+                    e.getMessage());
+        }
+        assertEquals("capture", Files.readString(in));
+        assertFalse(Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertEquals(1, partFiles(), "the link is not ours to remove");
+        assertTrue(Files.isSymbolicLink(onlyPartFile()));
+    }
+
+    /** Another file put at the temporary name: never removed as ours, never renamed into place. */
+    @Test
+    void aTemporaryNameTakenByAnotherFileIsNeitherRemovedNorPutInPlace() throws IOException {
+        Path target = dir.resolve("out.ndjson");
+        try (OutputFile f = OutputFile.create(target)) {
+            Path temp = onlyPartFile();
+            Files.delete(temp);
+            Files.writeString(temp, "theirs");
+            write(f, "mine");
+            assertThrows(OutputFile.ReplacedException.class, () -> f.commit(false));
+        }
+        assertFalse(Files.exists(target));
+        assertEquals("theirs", Files.readString(onlyPartFile()));
+    }
+
+    private Path onlyPartFile() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> parts = s.filter(p -> p.getFileName().toString().endsWith(".part")).toList();
+            assertEquals(1, parts.size(), parts.toString());
+            return parts.get(0);
         }
     }
 
