@@ -16,7 +16,8 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * network namespace, reached only through a jump host's sshd there ({@link JumpChainTest}'s lab). Each
  * round makes a new route, as a connect from the window does, logs in on every hop, runs {@code true} on
  * the board and closes; direct and through the jump host alternate so both see the same load. Prints
- * min / median / p90 wall milliseconds of each and the difference of the medians. As root (network
+ * min / median / p90 wall milliseconds of each, the difference of the medians and their ratio (side by
+ * side, so the ratio moves less with the load than the times do). As root (network
  * namespaces). Run by app/bench/ssh-jump-latency.sh, or:
  * <pre>java -cp "$(cat app/target/bench.cp):app/target/classes:app/target/test-classes" dev.tickbench.app.connect.JumpLatencyBench [rounds]</pre>
  */
@@ -63,8 +64,10 @@ public final class JumpLatencyBench {
                 }
                 print("direct", straightMs);
                 print("through one jump host", jumpMs);
-                System.out.printf(Locale.ROOT, "the jump host adds %.1f ms to the median connect (%d rounds after %d warm-up)%n",
-                        quantile(jumpMs, 0.5) - quantile(straightMs, 0.5), rounds, WARM_UP);
+                double straightMedian = quantile(straightMs, 0.5);
+                double jumpMedian = quantile(jumpMs, 0.5);
+                System.out.printf(Locale.ROOT, "the jump host adds %.1f ms to the median connect: %.2fx (%d rounds after %d warm-up)%n",
+                        jumpMedian - straightMedian, jumpMedian / straightMedian, rounds, WARM_UP);
             }
         } finally {
             try (var files = Files.walk(tmp)) {
