@@ -2,7 +2,8 @@
 # The one list of Debian packages the build and the test suite need on this machine, and the one
 # place they are installed (when missing, as root; otherwise it names them):
 #   xvfb xauth libgtk-3-0 libgl1 libxtst6  - a real JavaFX window for screenshots (TestFX itself runs on Monocle)
-#   openssh-server openssh-client          - a real sshd on loopback and the real ssh client
+#   openssh-server openssh-client          - a real sshd on loopback, the real ssh client, ssh-agent and ssh-add
+#   iproute2                               - ip netns: a jump host and a board only it reaches (JumpChainTest)
 #   openssl                                - a real TLS client (s_client) lists the suites serve's HTTPS accepts
 #   prometheus                             - a real Prometheus server and promtool for /metrics
 #   gcc                                    - builds the C floor sampler for the benchmark
@@ -22,7 +23,7 @@
 # install; without root it only reports what is missing (the tests then fail under CI=true, and skip
 # with that reason elsewhere).
 set -euo pipefail
-packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client openssl prometheus gcc podman runc python3
+packages=(xvfb xauth libgtk-3-0 libgl1 libxtst6 openssh-server openssh-client iproute2 openssl prometheus gcc podman runc python3
   debootstrap fakeroot binutils unzip libc-bin
   qemu-system-arm qemu-user-static binutils-aarch64-linux-gnu cpio
   gcc-mingw-w64-x86-64 zip file shellcheck)

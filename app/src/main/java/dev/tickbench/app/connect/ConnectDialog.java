@@ -21,9 +21,10 @@ import javafx.stage.Window;
 import javafx.util.StringConverter;
 
 /**
- * The Connect dialog: where (SSH host or a probe's SSH server, with recent entries), how to log in
- * (user, key file; the passphrase is asked when needed, never stored) and what to stream (rate,
- * FLOOR_HZ, cgroup targets, ceiling). Returns a connection that is not started yet.
+ * The Connect dialog: where (SSH host or a probe's SSH server, with recent entries, through jump
+ * hosts), how to log in (user; the agent and key files, a key file, or a password: passphrases and
+ * passwords are asked when needed, never stored) and what to stream (rate, FLOOR_HZ, cgroup targets,
+ * ceiling). Returns a connection that is not started yet.
  */
 public final class ConnectDialog {
     static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
@@ -113,27 +114,15 @@ public final class ConnectDialog {
         });
         g.addRow(row++, new Label("Recent"), recent);
 
-        ToggleGroup kinds = new ToggleGroup();
-        HBox kindBox = new HBox(12);
-        for (ConnectionKind k : ConnectionKind.values()) {
-            RadioButton b = new RadioButton(k.label());
-            b.setId("kind-" + k.name().toLowerCase());
-            b.setUserData(k);
-            b.setToggleGroup(kinds);
-            b.setSelected(vm.kind().get() == k);
-            kindBox.getChildren().add(b);
-        }
-        kinds.selectedToggleProperty().addListener((o, old, t) -> {
-            if (t != null) {
-                vm.kind().set((ConnectionKind) t.getUserData());
-            }
-        });
-        vm.kind().addListener((o, old, k) -> kinds.getToggles().forEach(t -> t.setSelected(t.getUserData() == k)));
+        HBox kindBox = choice(ConnectionKind.values(), "kind-", ConnectionKind::label, vm.kind());
         g.addRow(row++, new Label("Connect to"), kindBox);
 
         g.addRow(row++, new Label("Host"), field("host", vm.host(), "host, address or ~/.ssh/config alias"));
         g.addRow(row++, new Label("Port"), field("port", vm.port(), "22 or from ~/.ssh/config"));
         g.addRow(row++, new Label("User"), field("user", vm.user(), System.getProperty("user.name") + " or from ~/.ssh/config"));
+        g.addRow(row++, new Label("Jump host"), field("jump", vm.jump(),
+                "optional: [user@]host[:port], comma-separated (ssh -J), or ProxyJump from ~/.ssh/config"));
+        g.addRow(row++, new Label("Log in with"), choice(LoginMethod.values(), "login-", LoginMethod::label, vm.login()));
         TextField key = field("key", vm.keyPath(), "~/.ssh/id_ed25519, id_ecdsa, id_rsa or IdentityFile");
         Button browse = new Button("Browse…");
         browse.setOnAction(e -> {
@@ -150,6 +139,7 @@ public final class ConnectDialog {
         });
         HBox keyBox = new HBox(6, key, browse);
         HBox.setHgrow(key, Priority.ALWAYS);
+        keyBox.disableProperty().bind(vm.login().isEqualTo(LoginMethod.PASSWORD));
         g.addRow(row++, new Label("Key file"), keyBox);
         g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000"));
         g.addRow(row++, new Label("FLOOR_HZ"), field("floor", vm.floorHz(), "blank = the target's FLOOR_HZ; 0 = per-source floors"));
@@ -164,11 +154,36 @@ public final class ConnectDialog {
         error.textProperty().bind(vm.error());
         g.add(error, 0, row++, 2, 1);
         g.add(failure, 0, row++, 2, 1);
-        Label secret = new Label("Passphrases are asked when needed and never stored. Host keys are checked"
-                + " against ~/.ssh/known_hosts.");
+        Label secret = new Label("Passphrases and passwords are asked when needed and never stored. Host keys"
+                + " of the host and of every jump host are checked against ~/.ssh/known_hosts.");
         secret.setWrapText(true);
         g.add(secret, 0, row, 2, 1);
         return g;
+    }
+
+    /**
+     * One radio button per value ({@code PREFIX + name in lower case}: {@code kind-ssh_host},
+     * {@code login-password}), kept in step with {@code value} both ways.
+     */
+    private static <E extends Enum<E>> HBox choice(E[] values, String idPrefix, java.util.function.Function<E, String> label,
+            javafx.beans.property.ObjectProperty<E> value) {
+        ToggleGroup group = new ToggleGroup();
+        HBox box = new HBox(12);
+        for (E v : values) {
+            RadioButton b = new RadioButton(label.apply(v));
+            b.setId(idPrefix + v.name().toLowerCase(java.util.Locale.ROOT));
+            b.setUserData(v);
+            b.setToggleGroup(group);
+            b.setSelected(value.get() == v);
+            box.getChildren().add(b);
+        }
+        group.selectedToggleProperty().addListener((o, old, t) -> {
+            if (t != null) {
+                value.set(values[0].getDeclaringClass().cast(t.getUserData()));
+            }
+        });
+        value.addListener((o, old, v) -> group.getToggles().forEach(t -> t.setSelected(t.getUserData() == v)));
+        return box;
     }
 
     private static TextField field(String id, javafx.beans.property.StringProperty value, String prompt) {

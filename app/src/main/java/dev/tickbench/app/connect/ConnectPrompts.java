@@ -1,6 +1,7 @@
 package dev.tickbench.app.connect;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,16 @@ public interface ConnectPrompts {
      * array after use; nothing keeps it.
      */
     Optional<char[]> askPassphrase(Path keyFile, int attempt);
+
+    /**
+     * A password or keyboard-interactive question of the host: one answer per prompt, or empty when
+     * the user cancels. Asked while the login waits (the host's LoginGraceTime runs, 2 minutes by
+     * default). The caller clears the arrays after use; nothing keeps them. Prompts that cannot ask
+     * (a policy, a test's) answer nothing, which ends that login.
+     */
+    default Optional<List<char[]>> askLogin(LoginQuestion question) {
+        return Optional.empty();
+    }
 
     /** Upload of the probe jar (or the packaged probe runtime): bytes sent so far of total. */
     void uploadProgress(long sent, long total);

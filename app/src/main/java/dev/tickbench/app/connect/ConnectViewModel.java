@@ -32,6 +32,9 @@ public final class ConnectViewModel {
     private final StringProperty port = new SimpleStringProperty("");
     private final StringProperty user = new SimpleStringProperty("");
     private final StringProperty keyPath = new SimpleStringProperty("");
+    /** Jump hosts, {@code ssh -J}'s list: {@code [user@]host[:port]}, comma-separated; blank = ~/.ssh/config's ProxyJump. */
+    private final StringProperty jump = new SimpleStringProperty("");
+    private final ObjectProperty<LoginMethod> login = new SimpleObjectProperty<>(LoginMethod.AGENT);
     private final StringProperty rate = new SimpleStringProperty("10");
     /** Blank = not sent: the probe takes FLOOR_HZ from the target's environment. */
     private final StringProperty floorHz = new SimpleStringProperty("");
@@ -56,20 +59,23 @@ public final class ConnectViewModel {
         this.knownHosts = sshDir.resolve("known_hosts");
         this.probe = probe;
         recent.setAll(store.load());
-        for (Observable o : List.of(kind, host, port, user, keyPath, rate, floorHz, target, ceiling)) {
+        for (Observable o : List.of(kind, host, port, user, keyPath, jump, login, rate, floorHz, target, ceiling)) {
             o.addListener(x -> revalidate());
         }
         revalidate();
     }
 
     /** The values of a valid form. */
-    record Form(ConnectionKind kind, String host, Integer port, String user, Path key, StreamRequest request) {}
+    record Form(ConnectionKind kind, String host, Integer port, String user, Path key, String jump, LoginMethod login,
+            StreamRequest request) {}
 
     public ObjectProperty<ConnectionKind> kind() { return kind; }
     public StringProperty host() { return host; }
     public StringProperty port() { return port; }
     public StringProperty user() { return user; }
     public StringProperty keyPath() { return keyPath; }
+    public StringProperty jump() { return jump; }
+    public ObjectProperty<LoginMethod> login() { return login; }
     public StringProperty rate() { return rate; }
     public StringProperty floorHz() { return floorHz; }
     /** Optional cgroup target: a PID, or a cgroup path starting with '/'. */
@@ -86,6 +92,8 @@ public final class ConnectViewModel {
         port.set(r.port() == null ? "" : r.port().toString());
         user.set(r.user() == null ? "" : r.user());
         keyPath.set(r.keyPath() == null ? "" : r.keyPath());
+        jump.set(r.jump() == null ? "" : r.jump());
+        login.set(r.loginMethod());
         rate.set(Integer.toString(r.rateHz()));
         floorHz.set(r.floorHz() == null ? "" : Integer.toString(r.floorHz()));
     }
@@ -97,13 +105,13 @@ public final class ConnectViewModel {
      */
     public Connection connect(ConnectPrompts prompts) throws IOException {
         Form f = form();
-        SshTarget target = SshTarget.resolve(f.host(), f.port(), f.user(), f.key(), sshConfig, sshDir);
+        SshTarget target = SshTarget.resolve(f.host(), f.port(), f.user(), f.key(), f.jump(), f.login(), sshConfig, sshDir);
         Connection c = switch (f.kind()) {
             case SSH_HOST -> new SshProbeConnection(target, f.request(), prompts, knownHosts, probe.get());
             case PROBE_SERVER -> new ProbeServerConnection(target, f.request(), prompts, knownHosts);
         };
         attempts.put(c, new RecentConnection(f.kind(), f.host(), f.port(), f.user(),
-                f.key() == null ? null : f.key().toString(), f.request().rateHz(), f.request().floorHz()));
+                f.key() == null ? null : f.key().toString(), f.request().rateHz(), f.request().floorHz(), f.jump(), f.login()));
         return c;
     }
 
@@ -138,8 +146,17 @@ public final class ConnectViewModel {
         }
         Integer p = optionalInt("Port", port.get(), 1, 65535);
         String u = user.get().trim().isEmpty() ? null : user.get().trim();
+        String j = jump.get().trim().isEmpty() ? null : jump.get().trim();
+        if (j != null) {
+            try {
+                SshTarget.parseJumps(j);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("Jump host: " + e.getMessage() + " (a comma-separated list of [user@]host[:port])");
+            }
+        }
+        LoginMethod how = login.get() == null ? LoginMethod.AGENT : login.get();
         Path key = null;
-        if (!keyPath.get().isBlank()) {
+        if (!keyPath.get().isBlank() && how != LoginMethod.PASSWORD) {
             key = Path.of(expandHome(keyPath.get().trim()));
             if (!Files.isRegularFile(key)) {
                 throw new IllegalStateException("Key file: " + key + " does not exist");
@@ -163,7 +180,7 @@ public final class ConnectViewModel {
             }
         }
         Integer ceil = optionalInt("Ceiling", ceiling.get(), 1, MAX_CEILING);
-        return new Form(kind.get(), h, p, u, key, new StreamRequest(r, fl, pid, cgroup, ceil));
+        return new Form(kind.get(), h, p, u, key, j, how, new StreamRequest(r, fl, pid, cgroup, ceil));
     }
 
     private void revalidate() {

@@ -1,19 +1,24 @@
 package dev.tickbench.app.connect;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
 import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
+import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.digest.BuiltinDigests;
 import org.apache.sshd.common.util.net.SshdSocketAddress;
 
 /**
- * Host keys of one connection's target checked against known_hosts. A key that differs from the one
+ * Host keys of one host of a connection (its target, or a jump host on the way) checked against
+ * known_hosts, under the name the host was connected to ({@code host}, or {@code [host]:port}) and no
+ * other: not the address a tunnel through a jump host arrives on, not the IP address (OpenSSH's
+ * {@code CheckHostIP no}). Hashed entries ({@code |1|salt|hash}) match as OpenSSH's do. A key that differs from the one
  * on record is refused without asking: a changed key is how a man-in-the-middle looks, and the user
  * has to clear it deliberately (ssh-keygen -R).
  *
@@ -32,6 +37,8 @@ final class HostKeyCheck {
 
     private final KnownHostsFile file;
     private final SshTarget target;
+    /** Null for the connection's target, {@code "jump host"} for a hop on the way. */
+    private final String role;
     private final KnownHostsServerKeyVerifier known;
     private final ServerKeyVerifier verifier;
     /** The key the user accepted on this connection: trusted even when it could not be saved. */
@@ -43,18 +50,29 @@ final class HostKeyCheck {
     private volatile String saveProblem;
 
     HostKeyCheck(Path knownHosts, SshTarget target) {
+        this(knownHosts, target, null);
+    }
+
+    HostKeyCheck(Path knownHosts, SshTarget target, String role) {
         this.file = new KnownHostsFile(knownHosts);
         this.target = target;
+        this.role = role;
+        SshdSocketAddress name = new SshdSocketAddress(target.hostName(), target.port());
         known = new KnownHostsServerKeyVerifier((session, address, key) -> {
             unknown = new Unknown(key);
             return false; // asked about once the attempt is over, with no session held open
-        }, knownHosts);
+        }, knownHosts) {
+            @Override
+            protected Collection<SshdSocketAddress> resolveHostNetworkIdentities(ClientSession s, SocketAddress a) {
+                return List.of(name);
+            }
+        };
         known.setModifiedServerKeyAcceptor((session, address, entry, expected, actual) -> {
             refusal = "WARNING: the host key of " + where() + " has CHANGED (" + knownHosts + " has "
                     + KeyUtils.getKeyType(expected) + " " + sha256(expected) + ", the host now presents "
                     + KeyUtils.getKeyType(actual) + " " + sha256(actual) + "). Someone may be intercepting the"
                     + " connection, or the host was reinstalled. Refused. If you know why it changed, remove the old"
-                    + " entry with: ssh-keygen -R " + knownHostsName(address);
+                    + " entry with: ssh-keygen -R " + knownHostsName();
             return false;
         });
         verifier = (session, address, key) -> {
@@ -126,10 +144,12 @@ final class HostKeyCheck {
         }
     }
 
-    /** {@code board-7:22}, or {@code board-7 (10.0.0.5:22)} when ~/.ssh/config gave another HostName. */
+    /**
+     * {@code board-7:22}, or {@code board-7 (10.0.0.5:22)} when ~/.ssh/config gave another HostName;
+     * a hop is named as one: {@code jump host lab-gw:22}.
+     */
     String where() {
-        String at = target.hostName() + ":" + target.port();
-        return target.alias().equals(target.hostName()) ? at : target.alias() + " (" + at + ")";
+        return (role == null ? "" : role + " ") + target.where();
     }
 
     static String sha256(PublicKey key) {
@@ -145,13 +165,8 @@ final class HostKeyCheck {
         return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
     }
 
-    private static String knownHostsName(SocketAddress address) {
-        if (address instanceof InetSocketAddress i) {
-            return i.getPort() == 22 ? i.getHostString() : "'[" + i.getHostString() + "]:" + i.getPort() + "'";
-        }
-        if (address instanceof SshdSocketAddress s) {
-            return s.getPort() == 22 ? s.getHostName() : "'[" + s.getHostName() + "]:" + s.getPort() + "'";
-        }
-        return String.valueOf(address);
+    private String knownHostsName() {
+        String pattern = KnownHostsFile.hostPattern(target.hostName(), target.port());
+        return target.port() == 22 ? pattern : "'" + pattern + "'";
     }
 }

@@ -2,42 +2,30 @@ package dev.tickbench.app.connect;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyPair;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
+import org.apache.sshd.agent.SshAgentFactory;
 import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.config.hosts.HostConfigEntryResolver;
+import org.apache.sshd.client.keyverifier.ServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.common.NamedFactory;
-import org.apache.sshd.common.NamedResource;
 import org.apache.sshd.common.SshConstants;
 import org.apache.sshd.common.SshException;
 import org.apache.sshd.common.compression.BuiltinCompressions;
 import org.apache.sshd.common.compression.Compression;
 import org.apache.sshd.common.kex.KexProposalOption;
-import org.apache.sshd.common.config.keys.FilePasswordProvider;
 import org.apache.sshd.common.keyprovider.KeyIdentityProvider;
-import org.apache.sshd.common.util.security.SecurityUtils;
 import org.apache.sshd.core.CoreModuleProperties;
 
-/** Opens an authenticated SSH session (public key only) and runs short remote commands. */
+/** The SSH client's parts: the client itself, the words for a failed attempt, short remote commands. */
 final class SshLink {
-    /** Wrong passphrases the user may type before the key is given up. */
-    static final int PASSPHRASE_ATTEMPTS = 3;
-
     /**
      * Compression the client asks for, best first: the stream is repetitive JSON text, so zlib takes
      * most of it off a slow link (a router's uplink, a VPN). {@code zlib@openssh.com} starts after
@@ -53,63 +41,24 @@ final class SshLink {
         return session.getNegotiatedKexParameter(KexProposalOption.S2CCOMP);
     }
 
-    /** A client that verifies host keys with {@code check} and reads no config or keys on its own. */
-    static SshClient newClient(HostKeyCheck check) {
+    /**
+     * A client that verifies host keys with {@code verifier}, takes each session's agent from
+     * {@code agents} and reads no config or keys on its own.
+     */
+    static SshClient newClient(ServerKeyVerifier verifier, SshAgentFactory agents) {
         SshClient client = SshClient.setUpDefaultClient();
-        client.setServerKeyVerifier(check.verifier());
-        // ~/.ssh/config is applied once, visibly, by SshTarget.resolve; keys are given per session
+        client.setServerKeyVerifier(verifier);
+        // ~/.ssh/config is applied once, visibly, by SshTarget.resolve; keys are given per session (HopLogin)
         client.setHostConfigEntryResolver(HostConfigEntryResolver.EMPTY);
         client.setKeyIdentityProvider(KeyIdentityProvider.EMPTY_KEYS_PROVIDER);
+        client.setAgentFactory(agents);
         client.setCompressionFactories(COMPRESSION);
         CoreModuleProperties.HEARTBEAT_INTERVAL.set(client, SshTimeouts.HEARTBEAT);
         CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(client, 3);
+        // the login's own limit (SshRoute) leaves out the user's typing; SSHD's must not cut it short
+        CoreModuleProperties.AUTH_TIMEOUT.set(client, SshTimeouts.LOGIN_ANSWER);
         client.start();
         return client;
-    }
-
-    /**
-     * Connects, verifies the host key and authenticates, each attempt with fresh {@code timeouts}.
-     * An unknown host key ends the attempt; the user is asked with no session open
-     * ({@link HostKeyCheck#ask}) and, once the key is accepted, the attempt is made again. A host showing a new unknown key on every attempt is given up after
-     * {@value #HOST_KEY_ROUNDS} questions.
-     */
-    static ClientSession open(SshClient client, SshTarget target, HostKeyCheck check, List<KeyPair> keys,
-            SshTimeouts timeouts, ConnectPrompts prompts) throws ConnectFailure {
-        for (int round = 1; ; round++) {
-            check.beginAttempt();
-            ClientSession session = connect(client, target, timeouts);
-            try {
-                keys.forEach(session::addPublicKeyIdentity);
-                session.auth().verify(timeouts.auth());
-                return session;
-            } catch (IOException e) {
-                closeQuietly(session);
-                HostKeyCheck.Unknown unknown = check.unknownKey();
-                if (unknown == null) {
-                    throw handshakeFailure(target, check, timeouts, e);
-                }
-                if (round > HOST_KEY_ROUNDS) {
-                    throw new ConnectFailure(check.where() + " showed a different unknown host key on each of "
-                            + round + " connections; not connected. Ask its administrator which key it has.", true);
-                }
-                check.ask(unknown, prompts, timeouts.hostKeyAnswer());
-            }
-        }
-    }
-
-    /** Questions about unknown host keys one {@link #open} may ask. */
-    static final int HOST_KEY_ROUNDS = 3;
-
-    private static ClientSession connect(SshClient client, SshTarget target, SshTimeouts timeouts) throws ConnectFailure {
-        try {
-            return client.connect(target.user(), target.hostName(), target.port())
-                    .verify(timeouts.connect()).getSession();
-        } catch (IOException e) {
-            String why = reason(e);
-            // a refused or timed-out link may come back (a reboot): retried once connected; an unknown name will not
-            throw new ConnectFailure("Cannot reach " + target.hostName() + ":" + target.port() + ": " + why
-                    + ". Check the host name and port, and that sshd runs there.", why.startsWith("unknown host"), e);
-        }
     }
 
     /**
@@ -117,16 +66,14 @@ final class SshLink {
      * server refusing every key, no handshake or no answer to authentication in time, or the link
      * failing. Only the server's refusal is about authorized_keys.
      */
-    private static ConnectFailure handshakeFailure(SshTarget target, HostKeyCheck check, SshTimeouts timeouts,
+    static ConnectFailure handshakeFailure(SshTarget target, HostKeyCheck check, HopLogin login, SshTimeouts timeouts,
             IOException e) {
-        String at = target.hostName() + ":" + target.port();
+        String at = check.where();
         if (check.refusal() != null) {
             return new ConnectFailure(check.refusal(), true, e);
         }
         if (refusedAllKeys(e)) {
-            return new ConnectFailure("Authentication refused as " + target.user() + " on " + at + ": the server"
-                    + " accepted none of " + keyNames(target) + ". Is the public key in ~" + target.user()
-                    + "/.ssh/authorized_keys there?", true, e);
+            return login.refused(e);
         }
         String why = reason(e);
         if (why.equals("timed out")) {
@@ -151,56 +98,6 @@ final class SshLink {
             }
         }
         return false;
-    }
-
-    /** Reads the key files; asks for the passphrase of encrypted ones. */
-    static List<KeyPair> loadKeys(SshTarget target, ConnectPrompts prompts) throws ConnectFailure {
-        if (target.keyFiles().isEmpty()) {
-            throw new ConnectFailure("No key file for " + target.title() + ": choose one in the dialog (Ed25519, ECDSA"
-                    + " or RSA), or add IdentityFile to ~/.ssh/config. Passwords are not supported.", true);
-        }
-        List<KeyPair> keys = new ArrayList<>();
-        for (Path file : target.keyFiles()) {
-            FilePasswordProvider ask = new FilePasswordProvider() {
-                @Override
-                public String getPassword(org.apache.sshd.common.session.SessionContext s, NamedResource r, int retry) {
-                    Optional<char[]> answer = prompts.askPassphrase(file, retry + 1);
-                    if (answer.isEmpty()) {
-                        return null;
-                    }
-                    char[] chars = answer.get();
-                    String text = new String(chars); // SSHD takes a String; it lives only for this decode
-                    java.util.Arrays.fill(chars, '\0');
-                    return text;
-                }
-
-                @Override
-                public ResourceDecodeResult handleDecodeAttemptResult(org.apache.sshd.common.session.SessionContext s,
-                        NamedResource r, int retry, String password, Exception err) {
-                    if (err == null) {
-                        return null;
-                    }
-                    return password != null && retry + 1 < PASSPHRASE_ATTEMPTS
-                            ? ResourceDecodeResult.RETRY : ResourceDecodeResult.TERMINATE;
-                }
-            };
-            try (InputStream in = Files.newInputStream(file)) {
-                Iterable<KeyPair> pairs = SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(file.toString()),
-                        in, ask);
-                if (pairs != null) {
-                    pairs.forEach(keys::add);
-                }
-            } catch (NoSuchFileException e) {
-                throw new ConnectFailure("Key file " + file + " does not exist.", true, e);
-            } catch (IOException | GeneralSecurityException | RuntimeException e) {
-                throw new ConnectFailure("Cannot read key file " + file + ": " + reason(e)
-                        + " (wrong or no passphrase, or not an OpenSSH/PEM private key).", true, e);
-            }
-        }
-        if (keys.isEmpty()) {
-            throw new ConnectFailure("No usable private key in " + keyNames(target) + ".", true);
-        }
-        return keys;
     }
 
     /** Output of a short remote command. */
@@ -279,9 +176,5 @@ final class SshLink {
         } catch (Exception ignored) {
             // closing after a failure: the failure is what gets reported
         }
-    }
-
-    private static String keyNames(SshTarget target) {
-        return target.keyFiles().stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse("no key");
     }
 }

@@ -4,13 +4,11 @@ import dev.tickbench.core.capture.LineSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.security.KeyPair;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.apache.sshd.client.SshClient;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
@@ -133,29 +131,21 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
     }
 
     private void run(LineSink sink, Consumer<ConnectionEvent> events) {
-        List<KeyPair> keys;
-        try {
-            keys = SshLink.loadKeys(target, prompts);
-        } catch (ConnectFailure f) {
-            events.accept(new ConnectionEvent.Failed(f.getMessage()));
-            return;
-        }
-        HostKeyCheck check = new HostKeyCheck(knownHosts, target);
-        SshClient client = SshLink.newClient(check);
+        SshRoute route = new SshRoute(target, knownHosts, prompts, timeouts);
         StreamPump pump = new StreamPump(sink);
         boolean everConnected = false;
         int attempt = 0;
         try {
             while (!closed) {
                 try {
-                    ClientSession session = SshLink.open(client, target, check, keys, timeouts, prompts);
+                    ClientSession session = route.open();
                     current = session;
                     compression = SshLink.compression(session);
                     if (closed) {
                         break;
                     }
                     Prepared prepared = prepare(session);
-                    String unsaved = check.saveProblem();
+                    String unsaved = route.saveProblem();
                     events.accept(new ConnectionEvent.Connected(prepared.detail() + (unsaved == null ? "" : "; " + unsaved)));
                     everConnected = true;
                     attempt = 0;
@@ -190,7 +180,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
                 }
             }
         } finally {
-            client.stop();
+            route.close();
         }
     }
 

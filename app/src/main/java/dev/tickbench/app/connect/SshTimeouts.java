@@ -12,7 +12,8 @@ import java.time.Duration;
  * {@code auth} nor the server's own LoginGraceTime counts the time spent reading a fingerprint.
  *
  * @param connect       TCP connect to the SSH session being set up
- * @param auth          key exchange and public-key authentication of one attempt
+ * @param auth          key exchange and authentication of one host of one attempt, the time the user
+ *                      spends answering a passphrase or password question left out
  * @param hostKeyAnswer how long a host-key question waits for the user before it is closed unanswered
  */
 record SshTimeouts(Duration connect, Duration auth, Duration hostKeyAnswer) {
@@ -34,6 +35,12 @@ record SshTimeouts(Duration connect, Duration auth, Duration hostKeyAnswer) {
     static final Duration PROBE_START = Duration.ofMinutes(5);
     /** Unpacking the 20 MB probe runtime tarball on the host: seconds, a minute on an emulated board. */
     static final Duration UNPACK = Duration.ofMinutes(5);
+    /**
+     * Apache SSHD's own limit on a login, kept out of the way: the login's limit ({@link #auth}) leaves
+     * out the time the user spends on a passphrase or password, and the host's LoginGraceTime (2 min
+     * by default) ends a login nobody answers.
+     */
+    static final Duration LOGIN_ANSWER = Duration.ofMinutes(10);
     /** SSH keep-alive so a dead TCP link is noticed even when the stream is idle. */
     static final Duration HEARTBEAT = Duration.ofSeconds(5);
 }

@@ -44,11 +44,13 @@ class ConnectPartsTest {
         Files.writeString(config, "Host board-7\n  HostName 10.0.0.7\n  Port 2222\n  User pi\n  IdentityFile "
                 + tmp.resolve("id_board") + "\n");
         SshTarget t = SshTarget.resolve("board-7", null, null, null, config, tmp);
-        assertEquals(new SshTarget("board-7", "10.0.0.7", 2222, "pi", List.of(tmp.resolve("id_board"))), t);
+        assertEquals(new SshTarget("board-7", "10.0.0.7", 2222, "pi", List.of(tmp.resolve("id_board")), LoginMethod.AGENT,
+                false, null, null, List.of()), t);
         assertEquals("pi@board-7:2222", t.title());
 
         SshTarget typed = SshTarget.resolve("board-7", 22, "root", tmp.resolve("k"), config, tmp);
-        assertEquals(new SshTarget("board-7", "10.0.0.7", 22, "root", List.of(tmp.resolve("k"))), typed);
+        assertEquals(new SshTarget("board-7", "10.0.0.7", 22, "root", List.of(tmp.resolve("k")), LoginMethod.KEY_FILE,
+                false, null, null, List.of()), typed);
     }
 
     @Test
@@ -56,7 +58,8 @@ class ConnectPartsTest {
         Files.writeString(tmp.resolve("id_rsa"), "x");
         Files.writeString(tmp.resolve("id_ed25519"), "x");
         SshTarget t = SshTarget.resolve("host", null, "me", null, tmp.resolve("missing-config"), tmp);
-        assertEquals(new SshTarget("host", "host", 22, "me", List.of(tmp.resolve("id_ed25519"), tmp.resolve("id_rsa"))), t);
+        assertEquals(List.of(tmp.resolve("id_ed25519"), tmp.resolve("id_rsa")), t.keyFiles());
+        assertEquals(LoginMethod.AGENT, t.login());
     }
 
     /** The causes Apache SSHD wraps in its futures, named by what happened (docs/sessions.md). */

@@ -87,6 +87,37 @@ class ConnectViewModelTest {
 
     /** The workbench passes --floor-hz only when the user typed one: a FLOOR_HZ in the target's environment holds. */
     @Test
+    void aJumpHostAndAPasswordLoginAreCheckedAndRememberedWithoutTheSecret() throws Exception {
+        vm.host().set("board-7");
+        vm.jump().set("gw user@lab-gw:2200");
+        assertEquals("Jump host: no spaces allowed in a hop, got 'gw user@lab-gw:2200' (a comma-separated list of"
+                + " [user@]host[:port])", vm.error().get());
+        vm.jump().set("ops@lab-gw:99999");
+        assertEquals("Jump host: 'ops@lab-gw:99999': the port is 1 to 65535, got '99999' (a comma-separated list of"
+                + " [user@]host[:port])", vm.error().get());
+        vm.jump().set("ops@lab-gw:2200,[fe80::1]:22");
+        vm.login().set(LoginMethod.PASSWORD);
+        vm.keyPath().set("/no/such/key"); // not used by a password login: not checked
+        assertTrue(vm.valid().get(), vm.error().get());
+
+        Connection c = vm.connect(NO_PROMPTS);
+        assertEquals("pi@board-7:2222", c.title());
+        vm.connected(c);
+        RecentConnection r = vm.recent().get(0);
+        assertEquals("ops@lab-gw:2200,[fe80::1]:22", r.jump());
+        assertEquals(LoginMethod.PASSWORD, r.login());
+        assertEquals("board-7 · 10 Hz · via ops@lab-gw:2200,[fe80::1]:22 · password", r.label());
+
+        ConnectViewModel again = new ConnectViewModel(store, tmp.resolve("ssh"), () -> null);
+        again.applyRecent(again.recent().get(0));
+        assertEquals("ops@lab-gw:2200,[fe80::1]:22", again.jump().get());
+        assertEquals(LoginMethod.PASSWORD, again.login().get());
+        // an entry written before logins were chosen: a key path means a key-file login
+        assertEquals(LoginMethod.KEY_FILE, new RecentConnection(ConnectionKind.SSH_HOST, "h", null, null, "/k", 10, null)
+                .loginMethod());
+    }
+
+    @Test
     void aBlankFloorHzIsNotSentSoTheTargetsOwnFloorHzHolds() {
         vm.host().set("board-7");
         vm.rate().set("100");
@@ -117,8 +148,10 @@ class ConnectViewModelTest {
         vm.failed(vm.connect(NO_PROMPTS)); // a failed attempt is not remembered
 
         assertEquals(List.of(
-                new RecentConnection(ConnectionKind.PROBE_SERVER, "board-7", 2022, null, key.toString(), 100, null),
-                new RecentConnection(ConnectionKind.SSH_HOST, "board-7", null, null, key.toString(), 100, null)),
+                new RecentConnection(ConnectionKind.PROBE_SERVER, "board-7", 2022, null, key.toString(), 100, null, null,
+                        LoginMethod.AGENT),
+                new RecentConnection(ConnectionKind.SSH_HOST, "board-7", null, null, key.toString(), 100, null, null,
+                        LoginMethod.AGENT)),
                 vm.recent());
         String json = Files.readString(store.file());
         assertFalse(json.contains("not read by the view-model"), json);

@@ -32,8 +32,8 @@ public final class InProcessSshd implements AutoCloseable {
         int run(String command, OutputStream out, OutputStream err) throws Exception;
     }
 
-    final SshServer server;
-    final KeyPair hostKey;
+    public final SshServer server;
+    public final KeyPair hostKey;
     final Path home;
     final List<String> commands = new CopyOnWriteArrayList<>();
 

@@ -12,6 +12,9 @@ final class RecordingPrompts implements ConnectPrompts {
     final List<long[]> progress = new CopyOnWriteArrayList<>();
     volatile HostKeyDecision decision = HostKeyDecision.ACCEPT;
     volatile String passphrase;
+    final List<LoginQuestion> loginQuestions = new CopyOnWriteArrayList<>();
+    /** The answer to every login question; null cancels. */
+    volatile String password;
 
     @Override
     public HostKeyPrompt askHostKey(HostKeyQuestion question) {
@@ -23,6 +26,14 @@ final class RecordingPrompts implements ConnectPrompts {
     public Optional<char[]> askPassphrase(Path keyFile, int attempt) {
         passphraseAttempts.add(attempt);
         return passphrase == null ? Optional.empty() : Optional.of(passphrase.toCharArray());
+    }
+
+    @Override
+    public Optional<List<char[]>> askLogin(LoginQuestion question) {
+        loginQuestions.add(question);
+        String p = password;
+        return p == null ? Optional.empty()
+                : Optional.of(question.prompts().stream().map(x -> p.toCharArray()).toList());
     }
 
     @Override

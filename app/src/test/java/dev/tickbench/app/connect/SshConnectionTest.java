@@ -282,6 +282,53 @@ class SshConnectionTest {
         }
     }
 
+    /**
+     * A password question nobody answers is taken away when its limit passes (the host-key question's),
+     * and says so: no question is left waiting for an answer nobody needs, though the route lives on.
+     */
+    @Test
+    void anUnansweredLoginQuestionIsTakenAwayAndSaysSo() throws Exception {
+        sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
+        sshd.server.setPasswordAuthenticator((u, p, s) -> false);
+        Files.createDirectories(knownHosts.getParent());
+        Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        java.util.concurrent.CountDownLatch takenAway = new java.util.concurrent.CountDownLatch(1);
+        ConnectPrompts waiting = new ConnectPrompts() {
+            @Override
+            public HostKeyPrompt askHostKey(HostKeyQuestion question) {
+                return HostKeyPrompt.answered(HostKeyDecision.REJECT);
+            }
+
+            @Override
+            public java.util.Optional<char[]> askPassphrase(Path keyFile, int attempt) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public java.util.Optional<List<char[]>> askLogin(LoginQuestion question) {
+                try {
+                    new java.util.concurrent.CountDownLatch(1).await(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    takenAway.countDown(); // the user is no longer asked
+                }
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public void uploadProgress(long sent, long total) {}
+        };
+        SshTarget t = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(),
+                LoginMethod.PASSWORD, false, null, null, List.of());
+        SshTimeouts answerWithin = new SshTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1));
+        try (SshRoute route = new SshRoute(t, knownHosts, waiting, answerWithin)) {
+            ConnectFailure f = org.junit.jupiter.api.Assertions.assertThrows(ConnectFailure.class, route::open);
+            assertEquals("No answer to the login question of 127.0.0.1:" + sshd.port() + " within 1 s: the question was"
+                    + " closed and it is not connected. Connect again to be asked again.", f.getMessage());
+            assertTrue(takenAway.await(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
+                    "the question taken away while the route lives on");
+        }
+    }
+
     @Test
     void aPortThatNeverStartsTheHandshakeSaysSo() throws Exception {
         // listening, never accepting: the kernel completes the TCP handshake, nothing ever speaks SSH
