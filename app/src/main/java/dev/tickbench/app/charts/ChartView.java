@@ -3,7 +3,6 @@ package dev.tickbench.app.charts;
 import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
-import dev.tickbench.app.session.SeriesKind;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.catalogue.ChartGroup;
@@ -13,13 +12,9 @@ import io.fair_acc.chartfx.axes.AxisMode;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.Zoomer;
 import io.fair_acc.dataset.DataSet;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.geometry.Point2D;
@@ -34,7 +29,8 @@ import javafx.scene.layout.Priority;
  * group of steps, the y axis from zero or over the data, whole-number ticks for counts, the group's
  * fixed lines (critical trip, throttle bands), change and heartbeat marks for levels, kmsg / session /
  * gap marks. Compact by default; a double-click makes it taller, ▾ collapses it
- * (docs/workbench-charts.md). It draws what the {@link Selection} says is drawn and keeps its own
+ * (docs/workbench-charts.md). It draws what the {@link Selection} says is drawn ({@link TrackSeries}
+ * keeps the series and their datasets; this places, sizes and ranges the chart) and keeps its own
  * on-screen state: off screen it takes new points without redrawing, and redraws once when it shows.
  */
 public final class ChartView extends HBox {
@@ -46,26 +42,16 @@ public final class ChartView extends HBox {
     /** A line at the maximum must not sit on the frame. */
     private static final double Y_PADDING = 0.06;
 
-    /** One colour per series, fixed at its first appearance, shared by its line, marks, legend and badge. */
-    private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-        "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
-
-    /** A series on this track: its datasets (marks only for levels) and its colour. */
-    private record Drawing(Series series, String colour, SeriesDataSet line, SeriesDataSet changes, SeriesDataSet heartbeats) {}
-
     private final ChartGroup group;
-    private final Selection selection;
     private final TrackChart chart;
     private final DefaultNumericAxis xAxis;
     private final ValueAxis yAxis;
     private final TrackRenderers renderers;
-    private final Map<String, Drawing> all = new LinkedHashMap<>();
-    private final Set<String> drawn = new TreeSet<>();
     private final TrackLegend legend;
+    private final TrackSeries series;
     private boolean expanded;
     private boolean collapsed;
     private boolean onScreen = true;
-    private final List<SeriesDataSet> marksLeftOut = new ArrayList<>();
     private final TrackOverlays overlays;
     /** Per drawn line: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
     private final Map<SeriesDataSet, YExtent.Blocks> blocks = new IdentityHashMap<>();
@@ -76,7 +62,6 @@ public final class ChartView extends HBox {
 
     public ChartView(ChartGroup group, Selection selection, Runnable savePng) {
         this.group = group;
-        this.selection = selection;
         getStyleClass().add("chart-view");
         xAxis = TimeAxis.forTrack();
         yAxis = new ValueAxis(group.integral());
@@ -105,6 +90,7 @@ public final class ChartView extends HBox {
         chart.setMinWidth(200);
         HBox.setHgrow(chart, Priority.ALWAYS);
         legend = new TrackLegend(group, selection, savePng, () -> setCollapsed(!collapsed));
+        series = new TrackSeries(group, selection, renderers, legend);
         addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !collapsed) {
                 setExpanded(!expanded);
@@ -139,10 +125,6 @@ public final class ChartView extends HBox {
      */
     private void height(double px) {
         chart.setStyle("-fx-min-height: " + px + "px; -fx-pref-height: " + px + "px; -fx-max-height: " + px + "px;");
-    }
-
-    public boolean isExpanded() {
-        return expanded;
     }
 
     /** Collapsed: the title only, no chart (and no redraws: it is off screen). */
@@ -249,73 +231,23 @@ public final class ChartView extends HBox {
 
     /** A series of this track: its colour, datasets and badge; drawn when the selection says so. */
     public void addSeries(Series s) {
-        if (all.containsKey(s.name())) {
-            return;
+        if (series.add(s)) {
+            drawnChanged();
         }
-        String colour = PALETTE[all.size() % PALETTE.length];
-        SeriesDataSet line = new SeriesDataSet(s, SeriesDataSet.Part.LINE);
-        line.setStyle("-color-dataset: " + colour + "; -fx-line-width: 1.2;"); // ChartFX's dataset CSS names
-        SeriesDataSet changes = null;
-        SeriesDataSet heartbeats = null;
-        if (s.kind() == SeriesKind.LEVEL) {
-            // change emission: small filled dot; heartbeat emission: a larger open square (docs/cadence.md, "The heartbeat")
-            changes = new SeriesDataSet(s, SeriesDataSet.Part.CHANGES);
-            changes.setStyle("-color-dataset: " + colour + "; -fx-marker-type: circle; -fx-marker-size: 2;");
-            heartbeats = new SeriesDataSet(s, SeriesDataSet.Part.HEARTBEATS);
-            heartbeats.setStyle("-color-dataset: " + colour + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
-        }
-        renderers.lines().colour(line, colour);
-        all.put(s.name(), new Drawing(s, colour, line, changes, heartbeats));
-        legend.add(s, colour);
-        drawnChanged();
     }
 
     /** The selection changed what this track draws (a new series, a pick, a new ranking). */
     public void drawnChanged() {
-        Set<String> now = new TreeSet<>(selection.drawnNames(group));
-        now.retainAll(all.keySet()); // a series this track has not been given yet is drawn once it is
-        if (!now.equals(drawn)) {
-            show(now);
-        } else {
-            legend.drawn(drawn, onScreen); // "+N more" counts every series the track has
+        if (series.drawnChanged(onScreen) == TrackSeries.Change.DATASETS) {
+            rangeAgain();
         }
     }
 
-    private void show(Set<String> names) {
-        marksLeftOut.clear();
-        drawn.clear();
-        drawn.addAll(names);
-        List<DataSet> l = new ArrayList<>();
-        List<DataSet> c = new ArrayList<>();
-        List<DataSet> h = new ArrayList<>();
-        for (Drawing d : all.values()) {
-            if (!drawn.contains(d.series().name())) {
-                continue;
-            }
-            d.line().update(); // a series drawn from now on was not kept up to date while it was not
-            l.add(d.line());
-            if (d.changes() != null) {
-                d.changes().update();
-                d.heartbeats().update();
-                // an empty dataset in a ChartFX 11.3 renderer that draws markers makes the chart redraw
-                // on every pulse (its axis ranges never settle): marks join once they have points
-                addIfNotEmpty(c, d.changes());
-                addIfNotEmpty(h, d.heartbeats());
-            }
-        }
-        renderers.drawn(l, c, h, onScreen);
-        legend.drawn(drawn, onScreen);
+    /** Other datasets are drawn: another pick may need another range, paused or not. */
+    private void rangeAgain() {
         if (!Double.isNaN(lastMin) && onScreen) { // off screen: ranged when it comes on screen (ChartsPane)
-            rangeY(lastMin, lastMax); // another pick may need another range, paused or not
+            rangeY(lastMin, lastMax);
             updateMarks(lastMin, lastMax);
-        }
-    }
-
-    private void addIfNotEmpty(List<DataSet> to, SeriesDataSet ds) {
-        if (ds.getDataCount() > 0) {
-            to.add(ds);
-        } else {
-            marksLeftOut.add(ds);
         }
     }
 
@@ -325,52 +257,25 @@ public final class ChartView extends HBox {
      * marks that were left out while empty join once they have points.
      */
     public void sync() {
-        boolean changed = false;
-        for (Drawing d : all.values()) {
-            if (!drawn.contains(d.series().name())) {
-                continue;
+        switch (series.sync(onScreen, lastMax)) {
+            case DATASETS -> rangeAgain();
+            case POINTS -> {
+                if (!Double.isNaN(lastMin)) {
+                    updateMarks(lastMin, lastMax);
+                }
             }
-            changed |= take(d.line());
-            if (d.changes() != null) {
-                changed |= take(d.changes());
-                changed |= take(d.heartbeats());
-            }
+            case NONE -> { }
         }
-        if (marksLeftOut.stream().anyMatch(ds -> ds.getDataCount() > 0)) {
-            show(new TreeSet<>(drawn));
-        } else if (changed && !Double.isNaN(lastMin)) {
-            updateMarks(lastMin, lastMax);
-        }
-    }
-
-    private boolean take(SeriesDataSet ds) {
-        double from = ds.update();
-        if (Double.isNaN(from)) {
-            return false;
-        }
-        if (onScreen && (Double.isNaN(lastMax) || from <= lastMax)) {
-            ds.announce();
-            return true;
-        }
-        return false;
     }
 
     /** A new session may publish other cadences: the badges say what is true now (off screen: once on screen). */
     public void refreshBadges() {
-        Map<String, Series> series = new LinkedHashMap<>();
-        all.forEach((n, d) -> series.put(n, d.series()));
-        legend.refresh(series, onScreen);
+        legend.refresh(series.series(), onScreen);
     }
 
     /** Whether any series of this chart (drawn or not) comes from {@code source}. */
     public boolean hasSource(String source) {
-        return all.values().stream().anyMatch(d -> d.series().source().equals(source));
-    }
-
-    /** The colour of {@code series} on this track (its line, marks, badge and crosshair row); null when not here. */
-    public String colour(String series) {
-        Drawing d = all.get(series);
-        return d == null ? null : d.colour();
+        return series.hasSource(source);
     }
 
     /** Badge texts of every series, drawn or not, e.g. "thermal_zone0 · 1.0 Hz · declared". */
@@ -401,11 +306,6 @@ public final class ChartView extends HBox {
     /** The series picker of a track that draws its top picks; null for one that draws all. */
     public SeriesPicker picker() {
         return legend.picker();
-    }
-
-    /** Opens the series picker ("+N more"); false when this chart has none. */
-    public boolean openPicker() {
-        return legend.openPicker();
     }
 
     /** The fixed lines of this group from the session's hello: critical trips, the throttle's zones. */

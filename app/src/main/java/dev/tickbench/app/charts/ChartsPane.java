@@ -1,7 +1,6 @@
 package dev.tickbench.app.charts;
 
 import dev.tickbench.app.session.ExpectedTracks;
-import dev.tickbench.app.session.RateStats;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
@@ -9,10 +8,8 @@ import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.app.session.TimeWindow;
-import dev.tickbench.app.view.FixedRoom;
 import dev.tickbench.app.view.TreeShowing;
 import dev.tickbench.core.catalogue.ChartGroup;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,13 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Bounds;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.ScrollEvent;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
@@ -47,26 +40,16 @@ import javafx.scene.layout.VBox;
  * with {@link ChartView#sceneXAt} / {@link ChartView#timeAtScene} of any track in {@link #tracks()}.
  */
 public final class ChartsPane extends VBox {
-    /** Ctrl+wheel: one notch (40 px of wheel) zooms in or out by this factor. */
-    static final double ZOOM_PER_NOTCH = 0.8;
-    /** The followed span stays between these (seconds). */
-    static final double MIN_SPAN_S = 0.2;
-    static final double MAX_SPAN_S = 24 * 3600;
-
     private final TimeWindow window;
+    private final TimeZoom zoom;
     private final Consumer<ChartGroup> savePng;
-    private final VBox stack = new VBox(0);
+    private final TrackStack stack = new TrackStack();
     private final ScrollPane scroll = new ScrollPane(stack);
     private final Pane overlay = new Pane();
-    private final OverviewStrip overview;
-    private final Label overviewLabel = new Label();
-    private final Label rates = new Label();
+    private final OverviewRow overview;
     private final Map<String, ChartView> charts = new LinkedHashMap<>();
-    /** Tracks shown, titled, before their first series arrived (docs/workbench-charts.md, "Start"). */
-    private final Map<String, WaitingTrack> waiting = new LinkedHashMap<>();
     /** Seconds of samples after which a track still waiting for its series goes (the slowest budget cadence is ~1 s). */
     private static final double WAIT_FOR_SERIES_S = 2;
-    private final Label empty = new Label("Waiting for the first samples…");
     private final Crosshair crosshair = new Crosshair();
     private final TreeShowing showing;
     private SeriesStore store;
@@ -79,36 +62,21 @@ public final class ChartsPane extends VBox {
     /** {@code savePng} saves one track (its group) as PNG. */
     public ChartsPane(TimeWindow window, Consumer<ChartGroup> savePng) {
         this.window = window;
+        this.zoom = new TimeZoom(window);
         this.savePng = savePng;
         getStyleClass().add("charts-pane");
-        overview = new OverviewStrip(window);
+        overview = new OverviewRow(window);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        stack.getChildren().add(empty);
-        empty.getStyleClass().add("placeholder");
-        empty.setWrapText(true);
-        empty.setPadding(new Insets(24));
         overlay.setMouseTransparent(true);
         overlay.setPickOnBounds(false);
         StackPane body = new StackPane(scroll, overlay);
         VBox.setVgrow(body, Priority.ALWAYS);
-
-        overviewLabel.setStyle("-fx-font-size: 11px; -fx-font-weight: bold;");
-        rates.setStyle("-fx-font-size: 11px;");
-        rates.getStyleClass().add("rate-stats");
-        VBox label = new VBox(2, overviewLabel, rates);
-        label.setMinWidth(ChartView.LABEL_WIDTH);
-        label.setPrefWidth(ChartView.LABEL_WIDTH);
-        label.setMaxWidth(ChartView.LABEL_WIDTH);
-        label.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(overview, Priority.ALWAYS);
-        HBox top = new HBox(0, new FixedRoom(label, Pos.CENTER_LEFT), overview); // changed rates lay out their room only
-        top.setPadding(new Insets(2, 6, 2, 6));
-        getChildren().addAll(top, body);
+        getChildren().addAll(overview, body);
 
         window.addListener(w -> pushWindow());
         // the wheel scrolls the tracks; Ctrl+wheel zooms time (a filter: it runs before any chart sees it)
-        scroll.addEventFilter(ScrollEvent.SCROLL, this::wheel);
+        scroll.addEventFilter(ScrollEvent.SCROLL, e -> zoom.wheel(e, charts.values(), store));
         showing = new TreeShowing(this);
         showing.showingProperty().addListener((o, a, b) -> {
             updateOnScreen();
@@ -127,13 +95,10 @@ public final class ChartsPane extends VBox {
         store = s;
         selection = sel;
         charts.clear();
-        waiting.clear();
         crosshair.show(sel);
-        stack.getChildren().setAll(empty);
+        stack.clear(s.catalogue().groups());
         expect(s.session());
         overview.attach(s);
-        rates.setText("");
-        overviewLabel.setText("");
         s.addListener(new StoreListener() {
             @Override
             public void seriesAdded(Series series) {
@@ -187,11 +152,8 @@ public final class ChartsPane extends VBox {
         store = null;
         selection = null;
         charts.clear();
-        waiting.clear();
-        stack.getChildren().setAll(empty);
+        stack.clear(List.of());
         overview.attach(null);
-        rates.setText("");
-        overviewLabel.setText("");
     }
 
     /**
@@ -199,24 +161,8 @@ public final class ChartsPane extends VBox {
      * first series; a waiting track whose sources the hello says are absent goes.
      */
     private void expect(SessionInfo session) {
-        List<ChartGroup> groups = ExpectedTracks.of(store.catalogue(), session);
-        waiting.values().removeIf(t -> {
-            boolean gone = !groups.contains(t.group());
-            if (gone) {
-                stack.getChildren().remove(t);
-            }
-            return gone;
-        });
         String what = session == null ? "waiting for the session to start…" : "waiting for the first samples…";
-        for (ChartGroup g : groups) {
-            if (!charts.containsKey(g.id()) && !waiting.containsKey(g.id())) {
-                WaitingTrack t = new WaitingTrack(g, what);
-                waiting.put(g.id(), t);
-                place(t, g);
-            } else if (waiting.containsKey(g.id())) {
-                waiting.get(g.id()).waitingFor(what);
-            }
-        }
+        stack.expect(ExpectedTracks.of(store.catalogue(), session), charts.keySet(), what);
     }
 
     /**
@@ -224,28 +170,9 @@ public final class ChartsPane extends VBox {
      * a track still waiting gets no series, so it goes rather than wait forever.
      */
     private void stopWaiting() {
-        if (waiting.isEmpty() || store == null || !(store.latestX() - store.firstX() >= WAIT_FOR_SERIES_S)) {
-            return;
+        if (stack.isWaiting() && store != null && store.latestX() - store.firstX() >= WAIT_FOR_SERIES_S) {
+            stack.stopWaiting();
         }
-        waiting.values().forEach(t -> stack.getChildren().remove(t));
-        waiting.clear();
-        if (stack.getChildren().isEmpty()) {
-            stack.getChildren().setAll(empty);
-        }
-    }
-
-    /** Puts a track into the stack in the catalogue's order of groups. */
-    private void place(Node track, ChartGroup g) {
-        stack.getChildren().remove(empty);
-        List<ChartGroup> order = store.catalogue().groups();
-        int at = 0;
-        for (Node n : stack.getChildren()) {
-            ChartGroup other = n instanceof ChartView v ? v.group() : n instanceof WaitingTrack t ? t.group() : null;
-            if (other != null && order.indexOf(other) < order.indexOf(g)) {
-                at++;
-            }
-        }
-        stack.getChildren().add(at, track);
     }
 
     /** What the session's hello says: the badges' cadences, the fixed lines (critical trips, the throttle's zones). */
@@ -262,11 +189,7 @@ public final class ChartsPane extends VBox {
             view.onFirstCurve(() -> onFirstCurves.run());
             charts.put(g.id(), view);
             crosshair.attach(view);
-            WaitingTrack was = waiting.remove(g.id());
-            if (was != null) {
-                stack.getChildren().remove(was);
-            }
-            place(view, g);
+            stack.add(view);
             ChartView added = view;
             view.xAxis().minProperty().addListener((o, a, b) -> fromChart(added));
             view.xAxis().maxProperty().addListener((o, a, b) -> fromChart(added));
@@ -338,52 +261,6 @@ public final class ChartsPane extends VBox {
         }
     }
 
-    /** Plain wheel: scroll the tracks (the scroll pane does it). Ctrl+wheel: zoom time at the pointer. */
-    private void wheel(ScrollEvent e) {
-        if (!e.isControlDown() && !e.isShortcutDown()) {
-            return; // the ScrollPane scrolls; the charts' Zoomers ignore the wheel
-        }
-        e.consume();
-        if (e.getDeltaY() == 0) {
-            return;
-        }
-        double factor = Math.pow(ZOOM_PER_NOTCH, e.getDeltaY() / 40.0);
-        double at = Double.NaN;
-        for (ChartView v : charts.values()) {
-            Bounds p = v.plotBoundsInScene();
-            if (v.isOnScreen() && p.contains(e.getSceneX(), e.getSceneY())) {
-                at = v.timeAtScene(e.getSceneX());
-                break;
-            }
-        }
-        zoom(factor, at);
-    }
-
-    /**
-     * Zooms time by {@code factor} (below 1: in) around {@code at} (NaN: the window's centre). While
-     * following, the followed span changes and following goes on; otherwise the window shrinks or
-     * grows around {@code at} and stays paused.
-     */
-    public void zoom(double factor, double at) {
-        double min = window.min();
-        double max = window.max();
-        if (window.isFollow()) {
-            double span = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, window.span() * factor));
-            window.span(span);
-            if (store != null) {
-                window.advance(store.firstX(), store.publishedX());
-            }
-            return;
-        }
-        if (Double.isNaN(min) || !(max > min)) {
-            return;
-        }
-        double c = Double.isNaN(at) || at < min || at > max ? (min + max) / 2 : at;
-        double width = Math.max(MIN_SPAN_S, Math.min(MAX_SPAN_S, (max - min) * factor));
-        double left = (c - min) / (max - min);
-        window.userRange(c - width * left, c + width * (1 - left));
-    }
-
     /** Redraws the overview strip and the rates (every 2 s: they summarise the whole session). */
     public void refresh() {
         refreshOverview();
@@ -395,18 +272,6 @@ public final class ChartsPane extends VBox {
             return;
         }
         overview.refresh();
-        Series s = overview.series();
-        double keptFrom = store == null ? Double.NaN : store.keptFromX();
-        overviewLabel.setText(s == null ? "" : s.displayName() + (!Double.isNaN(keptFrom)
-                ? " · kept since " + Readout.clock(keptFrom)
-                : " · whole " + (store != null && store.session() != null ? "session" : "range")));
-        if (!Double.isNaN(keptFrom) && overviewLabel.getTooltip() == null) {
-            overviewLabel.setTooltip(new javafx.scene.control.Tooltip("The charts keep their points within "
-                    + (SeriesStore.LIVE_MAX_BYTES >> 20) + " MB: older ones were dropped (docs/workbench-charts.md, \"Memory\")."
-                    + " The session's spool keeps its last hour for Export CSV and What changed?."));
-        }
-        RateStats r = store == null ? null : store.rateStats();
-        rates.setText(r == null ? "" : r.text());
     }
 
     /**
@@ -414,8 +279,8 @@ public final class ChartsPane extends VBox {
      * its top at the top of the view when the stack allows. False when no chart shows that source.
      */
     public boolean showSource(String source) {
-        for (Node n : stack.getChildren()) {
-            if (n instanceof ChartView v && v.hasSource(source)) {
+        for (ChartView v : stack.tracks()) {
+            if (v.hasSource(source)) {
                 reveal(v);
                 return true;
             }
@@ -440,11 +305,11 @@ public final class ChartsPane extends VBox {
 
     /** What the pane says while it has no track: why it is empty and what to do (the window decides). */
     public void emptyText(String text) {
-        empty.setText(text);
+        stack.emptyText(text);
     }
 
     public String emptyText() {
-        return empty.getText();
+        return stack.emptyText();
     }
 
     /** The tracks by their group's id ({@code thermal}, {@code cpu}), in the order they appeared. */
@@ -464,21 +329,12 @@ public final class ChartsPane extends VBox {
 
     /** The title of every track shown, in display order: the charts' and those still waiting for their series. */
     public List<String> trackTitles() {
-        List<String> out = new ArrayList<>();
-        for (Node n : stack.getChildren()) {
-            ChartGroup g = n instanceof ChartView v ? v.group() : n instanceof WaitingTrack t ? t.group() : null;
-            if (g != null && n.getLayoutBounds().getHeight() > 0) {
-                out.add(g.title());
-            }
-        }
-        return out;
+        return stack.titles();
     }
 
     /** The tracks in display order. */
     public List<ChartView> tracks() {
-        List<ChartView> out = new ArrayList<>();
-        stack.getChildren().forEach(n -> { if (n instanceof ChartView v) { out.add(v); } });
-        return out;
+        return stack.tracks();
     }
 
     /** The stack of tracks (all of them, as a PNG of "all charts" shows them). */
@@ -501,11 +357,11 @@ public final class ChartsPane extends VBox {
     }
 
     public OverviewStrip overview() {
-        return overview;
+        return overview.strip();
     }
 
     /** "100 Hz · 82 Hz achieved · 1,204 missed", or empty before two samples. */
     public String rateText() {
-        return rates.getText();
+        return overview.rateText();
     }
 }

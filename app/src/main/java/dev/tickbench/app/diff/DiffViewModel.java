@@ -21,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
@@ -51,7 +50,8 @@ public final class DiffViewModel {
     private final Spool spool;
     private final DoubleSupplier windowMin;
     private final DoubleSupplier windowMax;
-    private final Executor work;
+    /** The ranking and the other files' events, read in the background. */
+    private final DiffTasks tasks;
     private final DiffSide a = new DiffSide("A", this::moved);
     private final DiffSide b = new DiffSide("B", this::moved);
     /** What a side can be in: the capture the workbench shows, then each other file picked in this window. */
@@ -67,9 +67,6 @@ public final class DiffViewModel {
     private final ObjectProperty<DiffResult> result = new SimpleObjectProperty<>();
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty error = new SimpleStringProperty("");
-    private final BooleanProperty busy = new SimpleBooleanProperty(false);
-    /** Background tasks running (a ranking, a file's events): busy while any is. */
-    private int running;
     /** The other captures A and B of the ranking shown were in (null: the one the workbench shows), for the overlay. */
     private DiffCapture rankedA = DiffCapture.SHOWN;
     private DiffCapture rankedB = DiffCapture.SHOWN;
@@ -89,7 +86,7 @@ public final class DiffViewModel {
         this.spool = spool;
         this.windowMin = windowMin;
         this.windowMax = windowMax;
-        this.work = work;
+        this.tasks = new DiffTasks(work, status);
         source.addListener((o, was, s) -> rows.setPredicate(ALL_SOURCES.equals(s) || s == null ? null
                 : r -> s.equals(r.series().source())));
     }
@@ -156,7 +153,7 @@ public final class DiffViewModel {
     public ObjectProperty<DiffResult> resultProperty() { return result; }
     public StringProperty statusProperty() { return status; }
     public StringProperty errorProperty() { return error; }
-    public BooleanProperty busyProperty() { return busy; }
+    public BooleanProperty busyProperty() { return tasks.busyProperty(); }
     /** The other capture A ({@code true}) or B of the ranking shown was in; {@link DiffCapture#SHOWN} for the one shown. */
     DiffCapture ranked(boolean sideA) { return sideA ? rankedA : rankedB; }
 
@@ -233,7 +230,7 @@ public final class DiffViewModel {
             }
         };
         error.set("");
-        run(task, r -> {
+        tasks.run(task, r -> {
             events.put(c.file(), r);
             status.set("Read " + events(r.events().size()) + " of " + c + " to align " + side.name() + " at.");
             if (c.equals(side.capture())) {
@@ -246,14 +243,14 @@ public final class DiffViewModel {
             if (!c.equals(a.capture()) && !c.equals(b.capture())) {
                 captures.remove(c);
             }
-            error.set(side.name() + "'s capture cannot be read: " + message(t) + ". " + side.name() + " stays in " + back
+            error.set(side.name() + "'s capture cannot be read: " + DiffTasks.message(t) + ". " + side.name() + " stays in " + back
                     + ": pick a Tickbench capture (.ndjson or .ndjson.gz) with Other capture….");
         });
     }
 
     /** Ranks the two ranges in the background; null (and the reason in the error) when it cannot start. */
     public Task<DiffResult> rank() {
-        if (busy.get()) {
+        if (tasks.busyProperty().get()) {
             return null;
         }
         DiffRange rb;
@@ -299,11 +296,11 @@ public final class DiffViewModel {
             }
         };
         error.set("");
-        run(task, r -> {
+        tasks.run(task, r -> {
             rankedA = ca;
             rankedB = cb;
             show(r);
-        }, t -> error.set("Could not rank A against B: " + message(t) + ". The last ranking is kept: check that file, or pick"
+        }, t -> error.set("Could not rank A against B: " + DiffTasks.message(t) + ". The last ranking is kept: check that file, or pick"
                 + " another capture."));
         return task;
     }
@@ -331,33 +328,6 @@ public final class DiffViewModel {
                     + " or type A's range.");
         }
         return DiffRanges.justBefore(rb);
-    }
-
-    /** Runs {@code task} on the background executor, busy (and its message the status) until it ends. */
-    private <T> void run(Task<T> task, Consumer<T> done, Consumer<Throwable> failed) {
-        running++;
-        busy.set(true);
-        status.bind(task.messageProperty());
-        task.setOnSucceeded(e -> {
-            finished();
-            done.accept(task.getValue());
-        });
-        task.setOnFailed(e -> {
-            finished();
-            failed.accept(task.getException());
-        });
-        work.execute(task);
-    }
-
-    private void finished() {
-        status.unbind();
-        running--;
-        busy.set(running > 0);
-    }
-
-    /** A failure's words (the core's name the file), escaped: a file name is text from outside. */
-    private static String message(Throwable t) {
-        return InertText.line(t.getMessage() != null ? t.getMessage() : t.toString());
     }
 
     private void show(DiffResult r) {
