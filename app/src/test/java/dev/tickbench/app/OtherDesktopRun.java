@@ -115,6 +115,12 @@ public final class OtherDesktopRun {
         Window dialog = Window.getWindows().stream().filter(w -> w != main).findFirst().orElseThrow();
         Node header = dialog.getScene().getRoot().lookup(".header-panel .label");
         out.add("dialog.header=" + (header instanceof javafx.scene.control.Label l ? l.getText() : "?"));
+        // the note under the fields wraps at the form's width: laid out whole, on more than one line
+        javafx.scene.control.Label note = dialog.getScene().getRoot().lookupAll(".label").stream()
+                .filter(n -> n instanceof javafx.scene.control.Label l && l.getText() != null && l.getText().startsWith("Passphrases"))
+                .map(n -> (javafx.scene.control.Label) n).findFirst().orElseThrow();
+        out.add("note.whole=" + (note.getWidth() > 0 && note.getHeight() >= note.prefHeight(note.getWidth()) - 0.5
+                && note.getHeight() > 1.5 * note.getFont().getSize()));
         // a setting changed (the theme, saved at once): where the workbench writes its settings on this desktop
         // (from the toolbar's items: on a narrow screen the last ones are in its overflow menu, out of the scene)
         ((javafx.scene.control.ToolBar) root.lookup(".tool-bar")).getItems().stream().filter(n -> n instanceof javafx.scene.control.ToggleButton t

@@ -69,6 +69,7 @@ class OtherDesktopStartTest {
         assertTrue(value(out, "dialog.header").startsWith("No /proc on this machine"), all);
         assertEquals("[SSH host or probe server…]", value(out, "connect.items"), "no 'This machine' where there is no /proc");
         assertEquals("0", value(out, "children"), "no probe process was started");
+        assertEquals("true", value(out, "note.whole"), "the connect form's note laid out whole, wrapped: " + all);
         String[] screen = value(out, "screen").split("x");
         for (String line : out) {
             if (line.startsWith("bounds.")) {

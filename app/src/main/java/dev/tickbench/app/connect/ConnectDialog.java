@@ -63,7 +63,7 @@ public final class ConnectDialog {
         d.getDialogPane().getButtonTypes().addAll(CONNECT, ButtonType.CANCEL);
         Label failure = new Label();
         failure.setId("connect-failure");
-        failure.setWrapText(true);
+        wrapsToTheForm(failure);
         failure.setStyle("-fx-text-fill: #b00020;");
         if (lastFailure != null) {
             failure.setText(lastFailure);
@@ -149,16 +149,28 @@ public final class ConnectDialog {
 
         Label error = new Label();
         error.setId("form-error");
-        error.setWrapText(true);
+        wrapsToTheForm(error);
         error.setStyle("-fx-text-fill: #b00020;");
         error.textProperty().bind(vm.error());
         g.add(error, 0, row++, 2, 1);
         g.add(failure, 0, row++, 2, 1);
         Label secret = new Label("Passphrases and passwords are asked when needed and never stored. Host keys"
                 + " of the host and of every jump host are checked against ~/.ssh/known_hosts.");
-        secret.setWrapText(true);
+        wrapsToTheForm(secret);
         g.add(secret, 0, row, 2, 1);
         return g;
+    }
+
+    /**
+     * A text under the fields wraps at the fields' width instead of widening the form: a wrapping label
+     * still asks for its whole text on one line, and the note on secrets alone made the dialog 974 px
+     * wide, past a 1366×768 laptop screen at 150 % (910 px).
+     */
+    private static void wrapsToTheForm(Label l) {
+        l.setWrapText(true);
+        l.setMinWidth(0);
+        l.setPrefWidth(0);
+        l.setMaxWidth(Double.MAX_VALUE);
     }
 
     /**
