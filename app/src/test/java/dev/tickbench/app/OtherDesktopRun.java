@@ -2,9 +2,11 @@ package dev.tickbench.app;
 
 import dev.tickbench.app.platform.HostPlatform;
 import dev.tickbench.app.platform.Os;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,13 +74,10 @@ public final class OtherDesktopRun {
     private static void report(FileAccessRecorder recorder, Path home) {
         List<String> out = new ArrayList<>();
         try {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (windows() < 2) {
-                if (System.nanoTime() > deadline) {
-                    out.add("error=no second window within 2 minutes; windows: " + fx(OtherDesktopRun::titles));
-                    break;
-                }
-                Thread.sleep(100); // polling the state asserted, with a deadline
+            try {
+                Waits.until(() -> "a second window", Duration.ofMillis(100), () -> windows() >= 2);
+            } catch (AssertionError e) {
+                out.add("error=" + e.getMessage() + "; windows: " + fx(OtherDesktopRun::titles));
             }
             out.addAll(fx(() -> describe(home)));
             out.add("children=" + ProcessHandle.current().children().count());
@@ -132,11 +131,13 @@ public final class OtherDesktopRun {
     }
 
     /** The windows showing; 0 while the toolkit is not up yet. */
-    private static int windows() throws Exception {
+    private static int windows() {
         try {
             return fx(() -> Window.getWindows().size());
         } catch (IllegalStateException e) {
             return 0; // "Toolkit not initialized": the launcher is still starting it
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot count the windows", e);
         }
     }
 
