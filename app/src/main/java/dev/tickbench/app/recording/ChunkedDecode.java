@@ -2,6 +2,7 @@ package dev.tickbench.app.recording;
 
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.StreamLine;
 import java.io.ByteArrayInputStream;
@@ -9,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -38,8 +39,8 @@ final class ChunkedDecode implements AutoCloseable {
     /** About 150 lines of 100 Hz samples: small enough for the first screen to come from the first few. */
     static final int CHUNK_BYTES = 1 << 20;
     static final int IN_FLIGHT = 8;
-    private static final byte[] TYPE = "{\"type\":\"".getBytes(StandardCharsets.US_ASCII);
-    private static final String[] DATA_TYPES = {"sample\"", "kmsg\"", "kmsg_gap\"", "throttle\"", "gap\""};
+    private static final byte[][] DATA_TYPES = Stream.of("sample", "kmsg", "kmsg_gap", "throttle", "gap")
+            .map(LineBytes::typePrefix).toArray(byte[][]::new);
 
     /** Decoded lines of one chunk, in order, up to its bad line ({@code error}, else null). */
     record Chunk(List<StreamLine> lines, CaptureFormatException error, long bytesRead) {}
@@ -172,7 +173,7 @@ final class ChunkedDecode implements AutoCloseable {
                 lines++;
                 if (!isData(b, start, i - start)) {
                     byte[] line = Arrays.copyOfRange(b, start, i);
-                    if (startsWith(line, 0, line.length, "{\"type\":\"hello\"")) {
+                    if (LineBytes.isHello(line, 0, line.length)) {
                         state.clear();
                     }
                     state.add(line);
@@ -256,23 +257,12 @@ final class ChunkedDecode implements AutoCloseable {
     }
 
     private static boolean isData(byte[] b, int off, int len) {
-        if (!startsWith(b, off, len, TYPE)) {
-            return false;
-        }
-        for (String t : DATA_TYPES) {
-            if (startsWith(b, off + TYPE.length, len - TYPE.length, t)) {
+        for (byte[] t : DATA_TYPES) {
+            if (LineBytes.startsWith(b, off, len, t)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean startsWith(byte[] b, int off, int len, String prefix) {
-        return startsWith(b, off, len, prefix.getBytes(StandardCharsets.US_ASCII));
-    }
-
-    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
-        return len >= prefix.length && Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
     }
 
     private static int lastNewline(byte[] b, int len) {

@@ -10,14 +10,28 @@ import java.util.Arrays;
  * recorders, relays), which must not pay for a decode; the one place that knows these prefixes.
  */
 public final class LineBytes {
-    private static final byte[] SAMPLE = "{\"type\":\"sample\"".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] HELLO = "{\"type\":\"hello\"".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] SCHEMA = "{\"type\":\"schema\"".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SAMPLE = typePrefix("sample");
+    private static final byte[] HELLO = typePrefix("hello");
+    private static final byte[] SCHEMA = typePrefix(LineDecoder.SCHEMA_TYPE);
     private static final byte[] SEQ = "\"seq\":".getBytes(StandardCharsets.US_ASCII);
     /** Where {@code "seq"} is looked for: right after the type in our writers, well inside this in any. */
     private static final int SEQ_WITHIN = 96;
 
     private LineBytes() {}
+
+    /** What a line of {@code type} starts with: {@code {"type":"TYPE"} (ASCII; our type names need no escape). */
+    public static byte[] typePrefix(String type) {
+        return ("{\"type\":\"" + type + "\"").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Whether the line is of the type {@code prefix} ({@link #typePrefix}) names, the type whole: the
+     * prefix is followed by the next field or the line's end.
+     */
+    public static boolean isType(byte[] b, int off, int len, byte[] prefix) {
+        int n = prefix.length;
+        return len > n && Arrays.equals(b, off, off + n, prefix, 0, n) && (b[off + n] == ',' || b[off + n] == '}');
+    }
 
     public static boolean isSample(byte[] b, int off, int len) {
         return startsWith(b, off, len, SAMPLE);
@@ -60,7 +74,8 @@ public final class LineBytes {
         return -1;
     }
 
-    private static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
+    /** Whether the line's bytes start with {@code prefix}. */
+    public static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
         return len >= prefix.length && Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
     }
 }

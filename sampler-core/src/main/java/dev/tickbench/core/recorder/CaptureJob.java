@@ -1,6 +1,7 @@
 package dev.tickbench.core.recorder;
 
 import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.capture.LineBytes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -22,7 +23,6 @@ import java.util.function.Consumer;
  */
 final class CaptureJob {
     private static final long CHECK_EVERY_BYTES = 1 << 20;
-    private static final byte[] SAMPLE = "{\"type\":\"sample\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     final Path file;
     final List<String> triggers = new CopyOnWriteArrayList<>();
@@ -133,8 +133,7 @@ final class CaptureJob {
         for (int i = off; i < off + len; i++) {
             if (b[i] == '\n') {
                 int l = i - lineStart;
-                if (l >= SAMPLE.length && java.util.Arrays.equals(b, lineStart, lineStart + SAMPLE.length, SAMPLE, 0,
-                        SAMPLE.length)) {
+                if (LineBytes.isSample(b, lineStart, l)) {
                     n++;
                 }
                 lineStart = i + 1;

@@ -2,6 +2,7 @@ package dev.tickbench.core.recorder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.trigger.TriggerLine;
 import java.io.IOException;
@@ -218,8 +219,7 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
             return;
         }
         if (behindFromSeq >= 0) {
-            byte[] gap = ("{\"type\":\"gap\",\"from_seq\":" + behindFromSeq + ",\"to_seq\":" + behindToSeq
-                    + ",\"reason\":\"recorder_behind\"}\n").getBytes(StandardCharsets.US_ASCII);
+            byte[] gap = GapLine.encode(behindFromSeq, behindToSeq, GapLine.UNKNOWN_COUNT, "recorder_behind");
             behindFromSeq = -1;
             job.truncated();
             enqueue(gap.length, () -> deleted.addAndGet(job.write(gap, 0, gap.length)));

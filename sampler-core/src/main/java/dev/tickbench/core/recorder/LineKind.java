@@ -1,6 +1,6 @@
 package dev.tickbench.core.recorder;
 
-import java.nio.charset.StandardCharsets;
+import dev.tickbench.core.capture.LineBytes;
 import java.util.Arrays;
 
 /**
@@ -25,13 +25,12 @@ enum LineKind {
     private final byte[] prefix;
 
     LineKind(String type) {
-        this.prefix = type == null ? null : ("{\"type\":\"" + type + "\"").getBytes(StandardCharsets.US_ASCII);
+        this.prefix = type == null ? null : LineBytes.typePrefix(type);
     }
 
     static LineKind of(byte[] b, int off, int len) {
         for (LineKind k : KNOWN) {
-            int n = k.prefix.length;
-            if (len > n && Arrays.equals(b, off, off + n, k.prefix, 0, n) && (b[off + n] == ',' || b[off + n] == '}')) {
+            if (LineBytes.isType(b, off, len, k.prefix)) {
                 return k;
             }
         }

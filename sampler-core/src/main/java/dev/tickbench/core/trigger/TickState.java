@@ -3,13 +3,13 @@ package dev.tickbench.core.trigger;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.KmsgLine;
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,11 +23,11 @@ import java.util.List;
  */
 final class TickState {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TickState.class);
-    private static final byte[] SAMPLE = prefix("sample");
-    private static final byte[] KMSG = prefix("kmsg");
-    private static final byte[] HELLO = prefix("hello");
-    private static final byte[] SCHEMA = prefix(LineDecoder.SCHEMA_TYPE);
-    private static final byte[] GAP = prefix("gap");
+    private static final byte[] SAMPLE = LineBytes.typePrefix("sample");
+    private static final byte[] KMSG = LineBytes.typePrefix("kmsg");
+    private static final byte[] HELLO = LineBytes.typePrefix("hello");
+    private static final byte[] SCHEMA = LineBytes.typePrefix(LineDecoder.SCHEMA_TYPE);
+    private static final byte[] GAP = LineBytes.typePrefix("gap");
 
     private final LineDecoder decoder = new LineDecoder();
     private final DerivedSeries derived = new DerivedSeries();
@@ -57,30 +57,22 @@ final class TickState {
         wantKmsg = kmsg;
     }
 
-    private static byte[] prefix(String type) {
-        return ("{\"type\":\"" + type + "\"").getBytes(StandardCharsets.US_ASCII);
-    }
-
-    private static boolean is(byte[] b, int off, int len, byte[] prefix) {
-        return len > prefix.length && java.util.Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length)
-                && (b[off + prefix.length] == ',' || b[off + prefix.length] == '}');
-    }
-
     /** One line of the stream, as the sampler fans it out. */
     void line(byte[] b, int off, int len) {
         try {
-            if (is(b, off, len, SAMPLE)) {
+            if (LineBytes.isType(b, off, len, SAMPLE)) {
                 if (wantSamples || wantDerived) {
                     sample = (SampleLine) decoder.decode(b, off, len);
                     if (wantDerived) {
                         derivedValues = derived.accept(sample);
                     }
                 }
-            } else if (is(b, off, len, KMSG)) {
+            } else if (LineBytes.isType(b, off, len, KMSG)) {
                 if (wantKmsg) {
                     kmsg.add((KmsgLine) decoder.decode(b, off, len));
                 }
-            } else if (is(b, off, len, HELLO) || is(b, off, len, SCHEMA) || is(b, off, len, GAP)) {
+            } else if (LineBytes.isType(b, off, len, HELLO) || LineBytes.isType(b, off, len, SCHEMA)
+                    || LineBytes.isType(b, off, len, GAP)) {
                 StreamLine l = decoder.decode(b, off, len);
                 if (l instanceof Hello || l instanceof GapLine) {
                     derived.accept(l); // the rate, the host's CPUs; a gap empties the windows
