@@ -10,6 +10,7 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.probe.http.ServeProcess;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -18,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -86,8 +88,14 @@ class SshFloodTest {
                     p.waitFor(WAIT_S, TimeUnit.SECONDS);
                 }
                 assertEquals(3, samples, "the authenticated stream runs during the flood");
-                int closed = closedByServer(flood);
-                assertTrue(closed >= FLOOD - 2 * 32, closed + " of " + FLOOD + " flood connections closed by the probe");
+                // the probe closes them as its own threads get to them: on a busy machine some are still closing
+                List<Socket> open = new ArrayList<>(flood);
+                Waits.until(() -> (FLOOD - open.size()) + " of " + FLOOD + " flood connections closed by the probe",
+                        Duration.ofMillis(200), () -> {
+                            open.removeIf(SshFloodTest::closedByServer);
+                            return FLOOD - open.size() >= FLOOD - 2 * 32;
+                        });
+                int closed = FLOOD - open.size();
                 System.out.printf("ssh flood of %d: %d closed by the probe, /healthz worst %.1f ms, heap used %.1f MiB, "
                         + "probe RSS peak %s%n", FLOOD, closed, worstNs / 1e6, heap / 1048576.0, peakRss(serve.pid()));
             } finally {
@@ -98,26 +106,21 @@ class SshFloodTest {
         }
     }
 
-    /** Flood connections the probe has closed (end of stream after at most its banner). */
-    private static int closedByServer(List<Socket> flood) throws IOException {
-        int closed = 0;
+    /** Whether the probe has closed this flood connection (end of stream after at most its banner). */
+    private static boolean closedByServer(Socket s) {
         byte[] buf = new byte[4096];
-        for (Socket s : flood) {
+        try {
             s.setSoTimeout(1);
-            try {
-                while (true) {
-                    if (s.getInputStream().read(buf) < 0) {
-                        closed++;
-                        break;
-                    }
+            while (true) {
+                if (s.getInputStream().read(buf) < 0) {
+                    return true;
                 }
-            } catch (SocketTimeoutException open) {
-                // still open: one of the few the probe lets wait
-            } catch (IOException reset) {
-                closed++;
             }
+        } catch (SocketTimeoutException open) {
+            return false; // still open: one of the few the probe lets wait, or not closed yet
+        } catch (IOException reset) {
+            return true;
         }
-        return closed;
     }
 
     private static double metric(String exposition, String name) {
