@@ -580,7 +580,7 @@ public final class LineDecoder {
                     + " (a v2 stream is read from its hello)");
         }
         // the keys are the schema's own array while every value so far is there (the usual line): a copy of
-        // it per source and line was most of what decoding allocated (some 20 KB a line at 100 Hz, issue 25)
+        // it per source and line was most of what decoding allocated (some 20 KB a line at 100 Hz)
         String[] keys = null;
         long[] values = new long[names.length];
         int n = 0;
