@@ -255,6 +255,9 @@ public final class LineDecoder {
 
     /** The value at the parser's current token as a tree, counting every JSON value and its text against {@code budget}. */
     private JsonNode tree(JsonParser p, JsonToken t, TreeBudget budget) throws IOException {
+        if (t == null) {
+            throw new IOException("truncated line");
+        }
         budget.value();
         switch (t) {
             case START_OBJECT -> {
@@ -300,7 +303,7 @@ public final class LineDecoder {
             case VALUE_NULL -> {
                 return NODES.nullNode();
             }
-            default -> throw new IOException(t == null ? "truncated line" : "unexpected " + t);
+            default -> throw new IOException("unexpected " + t);
         }
     }
 
