@@ -198,7 +198,14 @@ final class PsiMonitor {
 
     /** The poller saw POLLPRI: read the numbers the file shows now, then tell the trigger. */
     void event() {
-        lastValues = values(file);
+        Map<String, Object> v = values(file);
+        if (!v.isEmpty()) {
+            // when the numbers were read, on the stream's clock: the totals hold no stall after it. The firing
+            // comes on the tick that evaluates the event, whose mono_ns may be earlier (its reads began first)
+            v = new LinkedHashMap<>(v);
+            v.put("read_mono_ns", System.nanoTime());
+        }
+        lastValues = v;
         onEvent.run();
     }
 
