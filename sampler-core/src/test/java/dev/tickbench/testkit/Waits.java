@@ -21,6 +21,13 @@ public final class Waits {
     /** The system property that sets {@link #DEADLINE} in seconds. */
     public static final String DEADLINE_PROPERTY = "tickbench.waits.deadline-s";
     private static final long POLL_MS = 10;
+    /**
+     * The CPU time after which a child process that has also had {@link #DEADLINE} of wall time is stuck,
+     * not slow: a probe's JVM starts on about 5 s of CPU and samples on a few percent of one.
+     */
+    public static final Duration CHILD_CPU = DEADLINE.dividedBy(4);
+    /** The wall time after which a wait on a child that has not had {@link #CHILD_CPU} fails all the same. */
+    public static final Duration CHILD_BACKSTOP = DEADLINE.multipliedBy(5);
 
     private Waits() {}
 
@@ -56,6 +63,45 @@ public final class Waits {
                 Assertions.fail("interrupted while waiting for " + what.get());
             }
         }
+    }
+
+    /**
+     * Polls {@code condition} until it is true while the child process {@code child} works towards it,
+     * with a deadline that counts the child's CPU as well as the wall clock: it fails once {@link #DEADLINE}
+     * has passed <em>and</em> the child has had {@link #CHILD_CPU} of CPU, or after {@link #CHILD_BACKSTOP}
+     * whatever it had. A wall deadline alone fails a child that is slow, not stuck: a probe's JVM started
+     * beside a load of 28 on two cores had 4 s of CPU in its first 112 s and was ready after 140 s.
+     */
+    public static void untilChild(Supplier<String> what, ProcessHandle child, BooleanSupplier condition) {
+        long start = System.nanoTime();
+        while (!condition.getAsBoolean()) {
+            long waited = System.nanoTime() - start;
+            if (waited > CHILD_BACKSTOP.toNanos()
+                    || waited > DEADLINE.toNanos() && cpu(child).compareTo(CHILD_CPU) >= 0) {
+                Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s, in which the child had "
+                        + cpu(child).toMillis() + " ms of CPU, for " + what.get());
+            }
+            try {
+                Thread.sleep(POLL_MS); // a polling interval, not a synchronisation
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                Assertions.fail("interrupted while waiting for " + what.get());
+            }
+        }
+    }
+
+    /** {@link #untilChild} for a value: polls until it returns non-null. */
+    public static <T> T forChildValue(String what, ProcessHandle child, Supplier<T> value) {
+        Object[] box = new Object[1];
+        untilChild(() -> what, child, () -> (box[0] = value.get()) != null);
+        @SuppressWarnings("unchecked")
+        T t = (T) box[0];
+        return t;
+    }
+
+    /** The CPU time {@code p} has had; when the system cannot say, as if it had all it is allowed. */
+    private static Duration cpu(ProcessHandle p) {
+        return p.info().totalCpuDuration().orElse(CHILD_CPU);
     }
 
     /** Polls {@code value} until it returns non-null; fails with {@code what} after {@link #DEADLINE}. */
