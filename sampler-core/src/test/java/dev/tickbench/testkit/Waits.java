@@ -119,15 +119,19 @@ public final class Waits {
     }
 
     /**
-     * Waits for {@code p} to end and returns its exit status; after {@link #DEADLINE} kills it and fails
-     * with {@code what}.
+     * Waits for {@code p} to end and returns its exit status; when it is stuck ({@link #untilChild}: slow
+     * is waited for) kills it and fails with {@code what}.
      */
     public static int exit(String what, Process p) throws InterruptedException {
         if (!p.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly();
-            Assertions.fail("waited " + DEADLINE.toSeconds() + " s for " + what + " to end");
+            try {
+                untilChild(() -> what + " to end", p.toHandle(), () -> !p.isAlive());
+            } catch (AssertionError e) {
+                p.destroyForcibly();
+                throw e;
+            }
         }
-        return p.exitValue();
+        return p.waitFor();
     }
 
     /**
