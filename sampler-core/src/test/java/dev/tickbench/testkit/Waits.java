@@ -1,6 +1,11 @@
 package dev.tickbench.testkit;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -21,13 +26,16 @@ public final class Waits {
     /** The system property that sets {@link #DEADLINE} in seconds. */
     public static final String DEADLINE_PROPERTY = "tickbench.waits.deadline-s";
     private static final long POLL_MS = 10;
+    /** A deadline not counting CPU-starved time ends at this many times its length all the same. */
+    public static final int BACKSTOP_FACTOR = 5;
+    private static final Path CPU_PRESSURE = Path.of("/proc/pressure/cpu");
     /**
      * The CPU time after which a child process that has also had {@link #DEADLINE} of wall time is stuck,
      * not slow: a probe's JVM starts on about 5 s of CPU and samples on a few percent of one.
      */
     public static final Duration CHILD_CPU = DEADLINE.dividedBy(4);
     /** The wall time after which a wait on a child that has not had {@link #CHILD_CPU} fails all the same. */
-    public static final Duration CHILD_BACKSTOP = DEADLINE.multipliedBy(5);
+    public static final Duration CHILD_BACKSTOP = DEADLINE.multipliedBy(BACKSTOP_FACTOR);
 
     private Waits() {}
 
@@ -51,10 +59,16 @@ public final class Waits {
     }
 
     private static void poll(Duration deadline, Duration every, Supplier<String> what, BooleanSupplier condition) {
-        long end = System.nanoTime() + deadline.toNanos();
+        long start = System.nanoTime();
+        long stalledAtStart = cpuStallMicros();
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                Assertions.fail("waited " + deadline.toSeconds() + " s for " + what.get());
+            long waited = System.nanoTime() - start;
+            if (waited > deadline.toNanos()) {
+                long stalled = stalledAtStart < 0 ? 0 : Math.max(0, cpuStallMicros() - stalledAtStart) * 1000;
+                if (waited - stalled > deadline.toNanos() || waited > deadline.toNanos() * BACKSTOP_FACTOR) {
+                    Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s (" + Duration.ofNanos(stalled).toSeconds()
+                            + " s of them with tasks waiting for a CPU) for " + what.get());
+                }
             }
             try {
                 Thread.sleep(every.toMillis()); // a polling interval, not a synchronisation
@@ -62,6 +76,23 @@ public final class Waits {
                 Thread.currentThread().interrupt();
                 Assertions.fail("interrupted while waiting for " + what.get());
             }
+        }
+    }
+
+    /**
+     * The time this machine's tasks have waited for a CPU, in µs: {@code /proc/pressure/cpu}'s "some" total
+     * (the kernel's PSI); -1 where the kernel does not say (no PSI, not Linux). A wait's deadline does not
+     * count that time: on a machine whose CPUs are all taken (four busy loops and a second build on two
+     * cores keep it near 100 %), the work awaited is slow, not stuck, and the deadline is then
+     * {@link #BACKSTOP_FACTOR} times its length.
+     */
+    private static long cpuStallMicros() {
+        try {
+            String first = Files.readAllLines(CPU_PRESSURE).get(0);
+            int at = first.indexOf("total=");
+            return first.startsWith("some ") && at > 0 ? Long.parseLong(first.substring(at + 6).strip()) : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
@@ -102,6 +133,29 @@ public final class Waits {
     /** The CPU time {@code p} has had; when the system cannot say, as if it had all it is allowed. */
     private static Duration cpu(ProcessHandle p) {
         return p.info().totalCpuDuration().orElse(CHILD_CPU);
+    }
+
+    /**
+     * Waits for {@code f} to complete and returns its value, with the deadline of {@link #until}; the
+     * task's own failure is rethrown as an AssertionError saying {@code what}.
+     */
+    public static <T> T done(String what, Future<T> f) throws InterruptedException {
+        until(what, f::isDone);
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " failed: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /** {@link #done} for a task a child process works towards: the deadline of {@link #untilChild}. */
+    public static <T> T done(String what, ProcessHandle child, Future<T> f) throws InterruptedException {
+        untilChild(() -> what, child, f::isDone);
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " failed: " + e.getCause(), e.getCause());
+        }
     }
 
     /** Polls {@code value} until it returns non-null; fails with {@code what} after {@link #DEADLINE}. */
