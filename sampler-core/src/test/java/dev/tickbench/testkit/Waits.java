@@ -59,16 +59,30 @@ public final class Waits {
     }
 
     private static void poll(Duration deadline, Duration every, Supplier<String> what, BooleanSupplier condition) {
-        long start = System.nanoTime();
         long stalledAtStart = cpuStallMicros();
+        poll(every, what, condition, waited -> {
+            if (waited <= deadline.toNanos()) {
+                return null;
+            }
+            long stalled = stalledAtStart < 0 ? 0 : Math.max(0, cpuStallMicros() - stalledAtStart) * 1000;
+            return waited - stalled > deadline.toNanos() || waited > deadline.toNanos() * BACKSTOP_FACTOR
+                    ? Duration.ofNanos(stalled).toSeconds() + " s of them with tasks waiting for a CPU" : null;
+        });
+    }
+
+    /** Whether a wait is stuck after {@code waitedNs}: null while it is not, else what it saw, for the message. */
+    private interface Stuck {
+        String after(long waitedNs);
+    }
+
+    /** The one polling loop: until {@code condition} holds, failing when {@code stuck} says so. */
+    private static void poll(Duration every, Supplier<String> what, BooleanSupplier condition, Stuck stuck) {
+        long start = System.nanoTime();
         while (!condition.getAsBoolean()) {
             long waited = System.nanoTime() - start;
-            if (waited > deadline.toNanos()) {
-                long stalled = stalledAtStart < 0 ? 0 : Math.max(0, cpuStallMicros() - stalledAtStart) * 1000;
-                if (waited - stalled > deadline.toNanos() || waited > deadline.toNanos() * BACKSTOP_FACTOR) {
-                    Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s (" + Duration.ofNanos(stalled).toSeconds()
-                            + " s of them with tasks waiting for a CPU) for " + what.get());
-                }
+            String seen = stuck.after(waited);
+            if (seen != null) {
+                Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s (" + seen + ") for " + what.get());
             }
             try {
                 Thread.sleep(every.toMillis()); // a polling interval, not a synchronisation
@@ -104,21 +118,14 @@ public final class Waits {
      * beside a load of 28 on two cores had 4 s of CPU in its first 112 s and was ready after 140 s.
      */
     public static void untilChild(Supplier<String> what, ProcessHandle child, BooleanSupplier condition) {
-        long start = System.nanoTime();
-        while (!condition.getAsBoolean()) {
-            long waited = System.nanoTime() - start;
-            if (waited > CHILD_BACKSTOP.toNanos()
-                    || waited > DEADLINE.toNanos() && cpu(child).compareTo(CHILD_CPU) >= 0) {
-                Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s, in which the child had "
-                        + cpu(child).toMillis() + " ms of CPU, for " + what.get());
+        poll(Duration.ofMillis(POLL_MS), what, condition, waited -> {
+            if (waited <= DEADLINE.toNanos()) {
+                return null;
             }
-            try {
-                Thread.sleep(POLL_MS); // a polling interval, not a synchronisation
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                Assertions.fail("interrupted while waiting for " + what.get());
-            }
-        }
+            Duration cpu = cpu(child);
+            return waited > CHILD_BACKSTOP.toNanos() || cpu.compareTo(CHILD_CPU) >= 0
+                    ? "in which the child had " + cpu.toMillis() + " ms of CPU" : null;
+        });
     }
 
     /** {@link #untilChild} for a value: polls until it returns non-null. */
@@ -141,16 +148,17 @@ public final class Waits {
      */
     public static <T> T done(String what, Future<T> f) throws InterruptedException {
         until(what, f::isDone);
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            throw new AssertionError(what + " failed: " + e.getCause(), e.getCause());
-        }
+        return value(what, f);
     }
 
     /** {@link #done} for a task a child process works towards: the deadline of {@link #untilChild}. */
     public static <T> T done(String what, ProcessHandle child, Future<T> f) throws InterruptedException {
         untilChild(() -> what, child, f::isDone);
+        return value(what, f);
+    }
+
+    /** The value of a task that is done; its own failure as an AssertionError saying {@code what}. */
+    private static <T> T value(String what, Future<T> f) throws InterruptedException {
         try {
             return f.get();
         } catch (ExecutionException e) {
@@ -177,13 +185,11 @@ public final class Waits {
      * is waited for) kills it and fails with {@code what}.
      */
     public static int exit(String what, Process p) throws InterruptedException {
-        if (!p.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
-            try {
-                untilChild(() -> what + " to end", p.toHandle(), () -> !p.isAlive());
-            } catch (AssertionError e) {
-                p.destroyForcibly();
-                throw e;
-            }
+        try {
+            untilChild(() -> what + " to end", p.toHandle(), () -> !p.isAlive());
+        } catch (AssertionError e) {
+            p.destroyForcibly();
+            throw e;
         }
         return p.waitFor();
     }
