@@ -71,7 +71,7 @@ public final class SeriesStore {
     private final DerivedDrawing derivedDrawing;
     private final PmuDerived pmu;
     /** Where the PMU's values of the sample at {@link #pmuX} are drawn (one object, not one a sample). */
-    private final PmuDerived.Out pmuOut = (name, value, note) -> this.derivedDrawing.draw(name, value, note, this.pmuX);
+    private final PmuDerived.Out pmuOut;
     private double pmuX;
     private final Ticks ticks = new Ticks(this::sampleSeries);
     private final LevelDrawing levels;
@@ -104,6 +104,7 @@ public final class SeriesStore {
         this.derived = new DerivedSeries(catalogue);
         this.pmu = new PmuDerived(catalogue);
         this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent);
+        this.pmuOut = (name, value, note) -> derivedDrawing.draw(name, value, note, pmuX);
         this.levels = new LevelDrawing(catalogue, this::series);
     }
 
