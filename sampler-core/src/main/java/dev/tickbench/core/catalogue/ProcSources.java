@@ -55,11 +55,13 @@ final class ProcSources {
                         .metric(gauge("tickbench_procs_running", "Runnable threads (/proc/stat).")),
                 level("stat.procs_blocked", Unit.COUNT, "threads blocked on I/O")
                         .metric(gauge("tickbench_procs_blocked", "Threads blocked on I/O (/proc/stat).")),
-                derived("cpu.busy_pct", Unit.PERCENT, "CPU busy: share of all CPU time that was neither idle nor iowait", cpuInputs)
+                derived("cpu.busy_pct", Unit.PERCENT, "CPU busy: share of all CPU time that was neither idle nor iowait",
+                        Derivation.CPU_BUSY, cpuInputs)
                         .shown("busy").group(ChartGroups.CPU)
                         .metric(gauge("tickbench_cpu_busy_ratio", "Share of all CPU time neither idle nor iowait, over the window.",
                                 "window", "{window}")),
-                derived("cpu.iowait_pct", Unit.PERCENT, "CPU iowait: share of all CPU time idle with I/O outstanding", cpuInputs)
+                derived("cpu.iowait_pct", Unit.PERCENT, "CPU iowait: share of all CPU time idle with I/O outstanding",
+                        Derivation.CPU_IOWAIT, cpuInputs)
                         .shown("iowait").group(ChartGroups.CPU)
                         .metric(gauge("tickbench_cpu_iowait_ratio", "Share of all CPU time idle with I/O outstanding, over the window.",
                                 "window", "{window}")));
@@ -162,12 +164,16 @@ final class ProcSources {
                         .metric(counter("tickbench_pressure_stalled_seconds_total",
                                 "PSI stall time (/proc/pressure/*; system-wide cpu full is reported as zero by the kernel).",
                                 "resource", "{resource}", "kind", "{kind}")),
-                psi("some", "share of wall time in which some task stalled on the resource"),
-                psi("full", "share of wall time in which all non-idle tasks stalled on the resource"));
+                psi("some", "share of wall time in which some task stalled on the resource", "{resource}"),
+                // system-wide cpu full is undefined: older captures carry the kernel's 0, which is no input
+                psi("full", "share of wall time in which all non-idle tasks stalled on the resource",
+                        "{resource:(?!cpu\\.)[^.]+}"));
     }
 
-    private static SeriesEntry psi(String kind, String description) {
-        return derived("psi.{resource}." + kind + "_pct", Unit.PERCENT, description, "pressure.{resource}." + kind + "_total")
+    /** {@code resource}: the input's capture, narrower than the name's where a resource has no such share. */
+    private static SeriesEntry psi(String kind, String description, String resource) {
+        return derived("psi.{resource}." + kind + "_pct", Unit.PERCENT, description, Derivation.WALL_SHARE,
+                        "pressure." + resource + "." + kind + "_total")
                 .shown("{resource}." + kind).group(ChartGroups.PSI)
                 .metric(gauge("tickbench_pressure_stalled_ratio",
                         "Share of wall time stalled on the resource (PSI some/full), over the window.",

@@ -186,7 +186,7 @@ public final class CsvExport {
             throws IOException {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
         Map<String, String> derivedSeen = new LinkedHashMap<>(); // name -> source it derives from
-        DerivedSeries derived = DerivedSeries.forFiles();
+        DerivedSeries derived = DerivedSeries.forFiles(catalogue);
         CaptureFormatException error = null;
         long total = Math.max(1, Files.size(capture.path()));
         CaptureReader reader = CaptureReader.open(capture);
@@ -263,7 +263,7 @@ public final class CsvExport {
         private final int[] unitColumn;
         private int[] ids = new int[64];
         private final Map<String, Integer> derivedIndex = new HashMap<>();
-        private final DerivedSeries derived = DerivedSeries.forFiles();
+        private final DerivedSeries derived;
         private final double[] derivedValues;
         /** Whether a column has a value on this tick; the value (a level's held since) and whether one is held. */
         private final boolean[] present;
@@ -282,6 +282,7 @@ public final class CsvExport {
             this.names = names;
             this.options = options;
             this.catalogue = catalogue;
+            this.derived = DerivedSeries.forFiles(catalogue);
             this.w = w;
             this.cadences = cadences;
             rawColumn = new int[names.count()];

@@ -66,11 +66,13 @@ public final class MetricsState {
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
     /** IPC and cache miss ratio over the last second of pmu_hw deltas, computed as the workbench computes them. */
-    private final PmuDerived pmu = new PmuDerived();
+    private final PmuDerived pmu;
     /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
-    private final DerivedSeries derived = new DerivedSeries();
+    private final DerivedSeries derived;
     private List<DerivedValue> latestDerived = List.of();
     private final SeriesCatalogue catalogue;
+    /** The key the kernel fills with 0 for compatibility: system-wide cpu full is undefined (docs/derived-series.md). */
+    private static final String SYSTEM_CPU_FULL = "cpu.full_total";
 
     /** Served as the standard catalogue declares each series. */
     public MetricsState() {
@@ -80,6 +82,8 @@ public final class MetricsState {
     /** Served as {@code catalogue} declares each series (a board with a source of its own). */
     public MetricsState(SeriesCatalogue catalogue) {
         this.catalogue = catalogue;
+        this.pmu = new PmuDerived(catalogue);
+        this.derived = new DerivedSeries(catalogue);
     }
 
     /** The sources the latest {@code cadence} line says are off their plan, with what they achieved. */
@@ -149,7 +153,7 @@ public final class MetricsState {
             boolean pressure = source.equals("pressure");
             for (int i = 0; i < v.size(); i++) {
                 String key = v.keys()[i];
-                if (pressure && key.equals(DerivedSeries.SYSTEM_CPU_FULL)) {
+                if (pressure && key.equals(SYSTEM_CPU_FULL)) {
                     continue; // undefined system-wide (an older probe sends the kernel's 0): not served as 0
                 }
                 if (key.endsWith("|read_ns")) {
@@ -162,9 +166,7 @@ public final class MetricsState {
                 }
             }
             emittedMonoNs.put(source, s.monoNs());
-            if (source.equals("pmu_hw")) {
-                pmu.add(v, s.monoNs());
-            }
+            pmu.add(source, v, s.monoNs());
         }
     }
 

@@ -176,6 +176,6 @@ class SeriesCatalogueTest {
                 () -> SeriesEntry.level("a.b", Unit.COUNT, "z").shown("b", "thirds", Scale.per(3)).csv("{source}_t"),
                 "a CSV column in thirds has no exact decimals");
         assertThrows(IllegalArgumentException.class, () -> Metric.counter("tickbench_no_suffix", "h"));
-        assertThrows(IllegalArgumentException.class, () -> SeriesEntry.derived("a.b", Unit.COUNT, "no inputs"));
+        assertThrows(IllegalArgumentException.class, () -> SeriesEntry.derived("a.b", Unit.COUNT, "no inputs", Derivation.RATIO));
     }
 }

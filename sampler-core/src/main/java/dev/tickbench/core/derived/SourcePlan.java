@@ -1,0 +1,227 @@
+package dev.tickbench.core.derived;
+
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.catalogue.Derivation;
+import dev.tickbench.core.catalogue.Scale;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.SeriesMatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The derived series computed from one stream source, as the catalogue declares their inputs: each
+ * sample's keys matched to the series' inputs by their literal tails ({@code |usage_usec},
+ * {@code .some_total}), and gathered by subject (what the key names before the tail: the cgroup path, the
+ * PSI resource). A key is an input when it matches the input's pattern and the catalogue declares it; a
+ * subject or series whose window the memory could not hold is left out on that sample (counted), not kept.
+ * One thread.
+ */
+final class SourcePlan {
+    /** A subject's object and its map entry, beside its series' windows. */
+    private static final long SUBJECT_BYTES = 160;
+
+    final String source;
+    final DerivedKind[] kinds;
+    /** Per kind and input: the literal tail of the input's key. */
+    private final String[][] tails;
+    /** Per kind: the first input's unit in nanoseconds (or nano-units), 0 until a key resolved it, -1 when none fits. */
+    private final long[] nanos;
+    private final SeriesCatalogue catalogue;
+    private final Map<String, Subject> subjects = new LinkedHashMap<>();
+    /** The subjects the current sample carried, in the order their first key came. */
+    final List<Subject> now = new ArrayList<>();
+
+    /** One subject: the inputs of each kind this source has for it. */
+    static final class Subject {
+        final String name;
+        final Inputs[] inputs;
+        private long stamp = -1;
+
+        private Subject(String name, int kinds) {
+            this.name = name;
+            this.inputs = new Inputs[kinds];
+        }
+    }
+
+    /** One kind's inputs for one subject on the current sample, and the window of its values. */
+    static final class Inputs {
+        final long[] values;
+        final boolean[] present;
+        /** Per input: 0 not yet looked at, 1 the key is that input, 2 it is not. */
+        private final byte[] verdict;
+        /** The window of a CPU-time kind ({@link CpuWindow}), else of two lanes. */
+        final CpuWindow cpu;
+        final TickWindow window;
+
+        private Inputs(DerivedKind kind, int ticks, TickWindow window) {
+            values = new long[kind.inputs()];
+            present = new boolean[values.length];
+            verdict = new byte[values.length];
+            cpu = kind.derivation().cpuTime() ? new CpuWindow(ticks) : null;
+            this.window = window;
+        }
+
+        void clear() {
+            if (cpu != null) {
+                cpu.clear();
+            } else {
+                window.clear();
+            }
+        }
+    }
+
+    SourcePlan(String source, List<DerivedKind> kinds, SeriesCatalogue catalogue) {
+        this.source = source;
+        this.kinds = kinds.toArray(DerivedKind[]::new);
+        this.catalogue = catalogue;
+        tails = new String[this.kinds.length][];
+        nanos = new long[this.kinds.length];
+        for (int k = 0; k < tails.length; k++) {
+            tails[k] = new String[this.kinds[k].inputs()];
+            for (int j = 0; j < tails[k].length; j++) {
+                tails[k][j] = this.kinds[k].input(j).literalSuffix();
+            }
+        }
+    }
+
+    /** The first input's unit of kind {@code k} in nanoseconds (a µs or µJ counter: 1000), or -1 when none fits. */
+    long nanos(int k) {
+        return nanos[k];
+    }
+
+    /** New windows: every subject starts again. */
+    void reset() {
+        subjects.clear();
+        now.clear();
+    }
+
+    /** Empties every window (a gap, a missed seq, a sample without this source). */
+    void clear() {
+        for (Subject s : subjects.values()) {
+            for (Inputs in : s.inputs) {
+                if (in != null) {
+                    in.clear();
+                }
+            }
+        }
+    }
+
+    /**
+     * Gathers the inputs of sample number {@code sample} into {@link #now}; a subject the sample did not
+     * carry has its windows emptied (a level removed, or reset).
+     */
+    void gather(SourceValues v, long sample, int ticks, WindowMemory memory) {
+        now.clear();
+        if (v == null) {
+            clear();
+            return;
+        }
+        String[] keys = v.keys();
+        long[] values = v.values();
+        for (int i = 0; i < v.size(); i++) {
+            String key = keys[i];
+            for (int k = 0; k < kinds.length; k++) {
+                for (int j = 0; j < tails[k].length; j++) {
+                    if (key.endsWith(tails[k][j])) {
+                        take(k, j, key, values[i], sample, ticks, memory);
+                    }
+                }
+            }
+        }
+        for (Subject s : subjects.values()) {
+            if (s.stamp != sample) {
+                for (Inputs in : s.inputs) {
+                    if (in != null) {
+                        in.clear();
+                    }
+                }
+            }
+        }
+    }
+
+    private void take(int k, int j, String key, long value, long sample, int ticks, WindowMemory memory) {
+        String name = key.substring(0, key.length() - tails[k][j].length());
+        Subject s = subjects.get(name);
+        if (s == null) {
+            if (!isInput(k, j, key)) {
+                return;
+            }
+            if (!memory.take(SUBJECT_BYTES)) {
+                if (j == 0) {
+                    memory.starved(); // the series left out on this sample, once (its first input's key)
+                }
+                return;
+            }
+            s = new Subject(name, kinds.length);
+            subjects.put(name, s);
+        }
+        if (s.stamp != sample) {
+            s.stamp = sample;
+            for (Inputs in : s.inputs) {
+                if (in != null) {
+                    Arrays.fill(in.present, false);
+                }
+            }
+            now.add(s);
+        }
+        Inputs in = s.inputs[k];
+        if (in == null) {
+            if (!isInput(k, j, key)) {
+                return;
+            }
+            in = inputs(kinds[k], ticks, memory, j == 0);
+            if (in == null) {
+                return;
+            }
+            s.inputs[k] = in;
+        }
+        if (in.verdict[j] == 0) {
+            in.verdict[j] = isInput(k, j, key) ? (byte) 1 : (byte) 2;
+        }
+        if (in.verdict[j] == 1) {
+            in.values[j] = value;
+            in.present[j] = true;
+        }
+    }
+
+    /** A kind's inputs for a new subject, or null when its window does not fit (counted once, by its first input). */
+    private static Inputs inputs(DerivedKind kind, int ticks, WindowMemory memory, boolean count) {
+        if (kind.derivation().cpuTime()) {
+            return new Inputs(kind, ticks, null); // the CPU's own window, as the throttle's: not a file's many
+        }
+        TickWindow w = TickWindow.of(2, ticks, memory, count);
+        return w.starved() ? null : new Inputs(kind, ticks, w);
+    }
+
+    /** Whether {@code key} is input {@code j} of kind {@code k}: it matches the input and the catalogue declares it. */
+    private boolean isInput(int k, int j, String key) {
+        if (!kinds[k].input(j).matches(key)) {
+            return false;
+        }
+        Optional<SeriesMatch> m = catalogue.stream(source, key);
+        if (m.isEmpty()) {
+            return false;
+        }
+        if (j == 0 && nanos[k] == 0) {
+            nanos[k] = toNanos(m.get().unit().base());
+        }
+        return j != 0 || nanos[k] > 0 || !needsNanos(kinds[k].derivation());
+    }
+
+    private static boolean needsNanos(Derivation d) {
+        return d == Derivation.WALL_SHARE || d == Derivation.WALL_RATE || d == Derivation.READ_TIME_RATE;
+    }
+
+    /** A unit's size in nano base units (µs: 1000), or -1 when it is not a whole number of them. */
+    private static long toNanos(Scale base) {
+        if (base == null || base.multiply() > Long.MAX_VALUE / 1_000_000_000L) {
+            return -1;
+        }
+        long n = 1_000_000_000L * base.multiply();
+        return n % base.divide() == 0 ? n / base.divide() : -1;
+    }
+}
