@@ -49,7 +49,7 @@ class SeriesStoreCatalogueTest {
         assertEquals("cpu", busy.group().id());
         assertEquals(3, busy.line().stored(), "from the tick that filled the window on: ticks 10, 11, 12");
         assertEquals(25.0, busy.line().y(2), 1e-9);
-        assertEquals("sda busy · 10.0 Hz · rate · 1 s window", busy.label());
+        assertEquals("sda busy · 10 Hz · rate · 1 s window", busy.label());
         assertNull(SeriesStore.replay().series("disk.sda.io_share_pct"), "the standard catalogue declares no such series");
     }
 }

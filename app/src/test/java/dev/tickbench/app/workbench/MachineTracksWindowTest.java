@@ -40,7 +40,7 @@ class MachineTracksWindowTest {
         w = new WindowFixture(stage, 1600, 1000);
     }
 
-    private Series series(String name) {
+    private Series series(String name) throws Exception {
         Series s = fx(() -> w.vm.storeProperty().get().series(name));
         assertNotNull(s, name + " is not drawn");
         return s;
@@ -59,7 +59,7 @@ class MachineTracksWindowTest {
      * Asserts that {@code track} has the badge of {@code name} with its published cadence and reason (an
      * achieved cadence may follow on a busy machine), and for a derived series its window.
      */
-    private void badge(String track, String name, String reason, boolean derived) {
+    private void badge(String track, String name, String reason, boolean derived) throws Exception {
         ChartView chart = fx(() -> w.view.charts().chart(track));
         assertNotNull(chart, "no track " + track);
         List<String> badges = fx(chart::badgeTexts);
