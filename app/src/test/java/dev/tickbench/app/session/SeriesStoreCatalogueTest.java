@@ -28,7 +28,7 @@ class SeriesStoreCatalogueTest {
     private static SeriesCatalogue withDiskBusy() {
         SeriesCatalogue standard = SeriesCatalogue.standard();
         SourceEntry diskstats = standard.source("diskstats").orElseThrow();
-        SeriesEntry busy = SeriesEntry.derived("disk.{device:.+}.busy_pct", Unit.PERCENT,
+        SeriesEntry busy = SeriesEntry.derived("disk.{device:.+}.io_share_pct", Unit.PERCENT,
                 "share of wall time the device had I/O in flight", Derivation.WALL_RATE, "diskstats.{device}.io_ms")
                 .shown("{device} busy").group("cpu");
         return standard.without("diskstats").with(diskstats.series(busy));
@@ -44,12 +44,12 @@ class SeriesStoreCatalogueTest {
             store.accept(decoder.decode(sample(seq, ",\"diskstats\":{\"sda.reads\":2,\"sda.io_ms\":25}")));
         }
         store.flush();
-        Series busy = store.series("disk.sda.busy_pct");
+        Series busy = store.series("disk.sda.io_share_pct");
         assertNotNull(busy);
         assertEquals("cpu", busy.group().id());
         assertEquals(3, busy.line().stored(), "from the tick that filled the window on: ticks 10, 11, 12");
         assertEquals(25.0, busy.line().y(2), 1e-9);
-        assertEquals("sda busy · 10.0 Hz · rate · 1 s window", busy.label());
-        assertNull(SeriesStore.replay().series("disk.sda.busy_pct"), "the standard catalogue declares none");
+        assertEquals("sda busy · 10 Hz · rate · 1 s window", busy.label());
+        assertNull(SeriesStore.replay().series("disk.sda.io_share_pct"), "the standard catalogue declares no such series");
     }
 }

@@ -59,11 +59,12 @@ class DiffCommandTest {
         assertTrue(lines.get(header + 3).contains("pressure.io.some_total"), lines.get(header + 3));
         assertTrue(lines.get(header + 4).matches(" +4  thermal_zone0\\.temp +°C .*"), lines.get(header + 4));
         assertEquals("  ---- below noise ----", lines.get(header + 5));
-        assertTrue(r.out().contains("35 series in both ranges, 4 above noise; 5 appeared in B, 0 disappeared."), r.out());
-        assertTrue(r.out().contains("appeared in B (5): diskstats.sdb.in_flight, diskstats.sdb.io_ms, diskstats.sdb.read_ms,"
-                + " diskstats.sdb.reads, diskstats.sdb.sectors_read\n"), r.out());
+        // sda's and sdb's rates beside their counters (docs/derived-series.md)
+        assertTrue(r.out().contains("37 series in both ranges, 4 above noise; 7 appeared in B, 0 disappeared."), r.out());
+        assertTrue(r.out().contains("appeared in B (7): disk.sdb.busy_pct, disk.sdb.read_bytes_per_s, diskstats.sdb.in_flight,"
+                + " diskstats.sdb.io_ms, diskstats.sdb.read_ms, diskstats.sdb.reads, diskstats.sdb.sectors_read\n"), r.out());
         assertEquals(20, lines.stream().filter(l -> l.matches(" +\\d+  .*")).count(), "20 rows by default");
-        assertTrue(r.out().contains("20 more rows (--top N shows more; --json and --csv list them all)."), r.out());
+        assertTrue(r.out().contains("24 more rows (--top N shows more; --json and --csv list them all)."), r.out());
     }
 
     @Test

@@ -24,13 +24,24 @@ public enum Derivation {
      * it), per second: a time per second, or CPUs used (capped at the host's CPUs and counted).
      */
     READ_TIME_RATE,
-    /** Σinput / Σsecond input (× 100 for a %), when the second sums above 0: the share of periods throttled. */
+    /**
+     * Σinput / Σsecond input (× 100 for a %), when the second sums above 0: the share of periods throttled.
+     * With 2n inputs, the first n added up over the last n added up, each half of one unit: a disk's
+     * (read + write time) per (read + write) completed.
+     */
     RATIO,
     /**
      * Σinput / Σwall, per second (µJ per µs is W); a % is the ratio × 100, capped at 100 and counted
      * (the kernel adds an idle period when it ends). The ratio is rounded, then multiplied.
      */
     WALL_RATE,
+    /**
+     * A counter per second: Σinput / Σwall, in the input's base unit per second (a sector counter gives
+     * bytes per second, a count events per second); several inputs of one unit are added up (reads +
+     * writes). The sums stay in the counter's own unit and are scaled once, at the end, so that a window
+     * of 100 Gbit/s on a link, or of sectors × 512, does not overflow.
+     */
+    COUNTER_RATE,
     /** Σinput / Σsecond input over the PMU's own window of monotonic time, per CPU and, for a name without one, over all. */
     PMU_RATIO,
     /** The input per second of the second input (the ns its counter group counted), on each sample: the PMU's software events. */

@@ -39,8 +39,24 @@ public final class DerivedKind {
     /** Δ{@code <zone>.energy_uj} µJ / Δwall µs: a RAPL zone's mean power in W. */
     public static final DerivedKind RAPL_POWER = standard("RAPL_POWER", "rapl.{zone:intel-rapl(?:-mmio)?(?::\\d+)+}.power_w");
 
+    /** Δ{@code sectors_read} × 512 / Δwall: bytes a block device read per second. */
+    public static final DerivedKind DISK_READ_BYTES = standard("DISK_READ_BYTES", "disk.{device:.+}.read_bytes_per_s");
+    /** Δ{@code sectors_written} × 512 / Δwall: bytes a block device wrote per second. */
+    public static final DerivedKind DISK_WRITE_BYTES = standard("DISK_WRITE_BYTES", "disk.{device:.+}.write_bytes_per_s");
+    /** Δ(reads + writes) / Δwall: I/O operations a block device completed per second. */
+    public static final DerivedKind DISK_IOPS = standard("DISK_IOPS", "disk.{device:.+}.ios_per_s");
+    /** Δ{@code io_ms} / Δwall: the share of wall time a block device had I/O in flight. */
+    public static final DerivedKind DISK_BUSY = standard("DISK_BUSY", "disk.{device:.+}.busy_pct");
+    /** Δ(read_ms + write_ms) / Δ(reads + writes): the mean time an I/O took, queue included. */
+    public static final DerivedKind DISK_AWAIT = standard("DISK_AWAIT", "disk.{device:.+}.await_ms");
+    /** Δ{@code <iface>.<dir>_bytes} / Δwall: bytes an interface received or sent per second ({@code eth0.rx}). */
+    public static final DerivedKind NET_BYTES = standard("NET_BYTES", "net.{iface:.+}.{dir:rx|tx}_bytes_per_s");
+    /** Δ{@code <iface>.<dir>_packets} / Δwall: packets an interface received or sent per second. */
+    public static final DerivedKind NET_PACKETS = standard("NET_PACKETS", "net.{iface:.+}.{dir:rx|tx}_packets_per_s");
+
     private static final DerivedKind[] STANDARD = {CPU_BUSY, CPU_IOWAIT, PSI_SOME, PSI_FULL, CGROUP_USAGE, CGROUP_THROTTLED,
-        CGROUP_THROTTLED_TIME, CPUIDLE_RESIDENCY, RAPL_POWER};
+        CGROUP_THROTTLED_TIME, CPUIDLE_RESIDENCY, RAPL_POWER, DISK_READ_BYTES, DISK_WRITE_BYTES, DISK_IOPS, DISK_BUSY,
+        DISK_AWAIT, NET_BYTES, NET_PACKETS};
 
     /**
      * The default window ({@link DerivedWindow#DEFAULT}) in seconds: what CSV, {@code /metrics} and the
@@ -85,10 +101,13 @@ public final class DerivedKind {
         int want = switch (how) {
             case CPU_BUSY, CPU_IOWAIT -> CpuTime.FIELDS.length;
             case WALL_SHARE, WALL_RATE -> 1;
+            case COUNTER_RATE -> Math.max(1, inputs.length); // one counter, or several added up
+            case RATIO -> inputs.length >= 2 && inputs.length % 2 == 0 ? inputs.length : 2; // a sum over a sum
             default -> 2;
         };
         if (inputs.length != want) {
-            throw new IllegalArgumentException(entry.name() + ": " + how + " takes " + want + " inputs, not " + inputs.length);
+            throw new IllegalArgumentException(entry.name() + ": " + how + " takes " + want + " inputs"
+                    + (how == Derivation.RATIO ? " (or 2n: n added up over n)" : "") + ", not " + inputs.length);
         }
         for (int i = 0; how.cpuTime() && i < inputs.length; i++) {
             if (!inputs[i].text().equals(CpuTime.statKey(i))) {

@@ -22,7 +22,8 @@ import java.util.Map;
  *
  * <p>Windows are whole ticks of the chosen {@link DerivedWindow} (1 s unless told otherwise) and rates
  * divide by the ticks' own {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
- * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
+ * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it (a row
+ * left out by a source that leaves out idle rows is deltas of 0, not a missing field).
  * A cgroup's rates divide by the time between that level's own reads ({@code read_ns}), not by the
  * tick's {@code dt_ns}. A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage
  * at the host's CPU count from the hello line) only as a last resort, and every capped value is counted
@@ -206,7 +207,7 @@ public final class DerivedSeries {
         int slots = s.slots();
         int length = window.ticks(rateHz);
         for (SourcePlan p : plans) {
-            p.gather(s.sources().get(p.source), ticks, length, memory);
+            p.gather(s.sources().get(p.source), s.resets(), ticks, length, memory);
             for (SourcePlan.Subject subject : p.now) {
                 for (int k = 0; k < p.kinds.length; k++) {
                     SourcePlan.Inputs in = subject.inputs[k];
@@ -262,10 +263,36 @@ public final class DerivedSeries {
                             kind.unitIs(Unit.CPUS) && cores > 0 ? bounded(perSecond, cores) : perSecond, w.ticks()));
                 }
             }
+            case COUNTER_RATE -> {
+                long sum = 0;
+                for (int i = 0; i < v.length; i++) {
+                    if (!present[i]) {
+                        w.clear();
+                        return;
+                    }
+                    sum += v[i];
+                }
+                if (add(in, sum, dtNs, slots) && w.sum(1) > 0) {
+                    // the sum in the counter's unit, scaled once: bytes × 10^9 per tick would overflow at 9 GB
+                    out.add(new DerivedValue(kind, subject, w.sum(0) * (double) nanos / w.sum(1), w.ticks()));
+                }
+            }
             case RATIO -> {
-                if (!present[1]) {
-                    w.clear();
-                } else if (add(in, v[0], v[1], slots) && w.sum(1) > 0) {
+                int half = v.length / 2;
+                long over = 0;
+                long under = 0;
+                for (int i = 0; i < v.length; i++) {
+                    if (!present[i]) {
+                        w.clear();
+                        return;
+                    }
+                    if (i < half) {
+                        over += v[i];
+                    } else {
+                        under += v[i];
+                    }
+                }
+                if (add(in, over, under, slots) && w.sum(1) > 0) {
                     out.add(new DerivedValue(kind, subject,
                             kind.unitIs(Unit.PERCENT) ? 100.0 * w.sum(0) / w.sum(1) : (double) w.sum(0) / w.sum(1), w.ticks()));
                 }

@@ -31,8 +31,16 @@ final class SourcePlan {
     /** Per kind: the first input's unit in nanoseconds (or nano-units), 0 until a key resolved it, -1 when none fits. */
     private final long[] nanos;
     private final SeriesCatalogue catalogue;
+    /**
+     * The source leaves out a row whose deltas are all 0 (diskstats, netdev; FORMAT.md): a known subject
+     * the sample does not carry had deltas of 0, not a hole, unless one of its keys was reset.
+     */
+    private final boolean idleRowsAreZero;
     private final Map<String, Subject> subjects = new LinkedHashMap<>();
-    /** The subjects the current sample carried, in the order their first key came. */
+    /**
+     * The subjects the current sample carried, in the order their first key came; of a source that leaves
+     * out idle rows, every subject known and not reset, in the order each first came.
+     */
     final List<Subject> now = new ArrayList<>();
 
     /** One subject: the inputs of each kind this source has for it. */
@@ -78,6 +86,7 @@ final class SourcePlan {
         this.source = source;
         this.kinds = kinds.toArray(DerivedKind[]::new);
         this.catalogue = catalogue;
+        this.idleRowsAreZero = catalogue.omitsIdleRows(source);
         tails = new String[this.kinds.length][];
         nanos = new long[this.kinds.length];
         for (int k = 0; k < tails.length; k++) {
@@ -112,9 +121,10 @@ final class SourcePlan {
 
     /**
      * Gathers the inputs of sample number {@code sample} into {@link #now}; a subject the sample did not
-     * carry has its windows emptied (a level removed, or reset).
+     * carry has its windows emptied (a level removed, or reset), or, where the source leaves out idle
+     * rows, deltas of 0 unless {@code resets} (the sample's, {@code <source>.<key>}) names one of its keys.
      */
-    void gather(SourceValues v, long sample, int ticks, WindowMemory memory) {
+    void gather(SourceValues v, List<String> resets, long sample, int ticks, WindowMemory memory) {
         now.clear();
         if (v == null) {
             clear();
@@ -134,6 +144,10 @@ final class SourcePlan {
         }
         for (Subject s : subjects.values()) {
             if (s.stamp != sample) {
+                if (idleRowsAreZero && !wasReset(s, resets)) {
+                    idle(s, sample);
+                    continue;
+                }
                 for (Inputs in : s.inputs) {
                     if (in != null) {
                         in.clear();
@@ -141,6 +155,46 @@ final class SourcePlan {
                 }
             }
         }
+        if (idleRowsAreZero) {
+            now.clear(); // every known subject, idle or not, in the order each first came
+            for (Subject s : subjects.values()) {
+                if (s.stamp == sample) {
+                    now.add(s);
+                }
+            }
+        }
+    }
+
+    /** An idle row: each input the subject has is there, with a delta of 0. */
+    private static void idle(Subject s, long sample) {
+        s.stamp = sample;
+        for (Inputs in : s.inputs) {
+            if (in != null) {
+                for (int j = 0; j < in.values.length; j++) {
+                    in.values[j] = 0;
+                    in.present[j] = in.verdict[j] == 1;
+                }
+            }
+        }
+    }
+
+    /** Whether {@code resets} names one of the subject's input keys: its row was left out for a reset, not idle. */
+    private boolean wasReset(Subject s, List<String> resets) {
+        if (resets == null || resets.isEmpty()) {
+            return false;
+        }
+        for (String r : resets) {
+            if (r.length() > source.length() + s.name.length() + 1 && r.startsWith(source) && r.charAt(source.length()) == '.'
+                    && r.startsWith(s.name, source.length() + 1)) {
+                String tail = r.substring(source.length() + 1 + s.name.length());
+                for (String[] t : tails) {
+                    if (Arrays.asList(t).contains(tail)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private void take(int k, int j, String key, long value, long sample, int ticks, WindowMemory memory) {
@@ -197,7 +251,10 @@ final class SourcePlan {
         return w.starved() ? null : new Inputs(kind, ticks, w);
     }
 
-    /** Whether {@code key} is input {@code j} of kind {@code k}: it matches the input and the catalogue declares it. */
+    /**
+     * Whether {@code key} is input {@code j} of kind {@code k}: it matches the input and the catalogue declares
+     * it; an input added up with others has the unit of the first of them (sectors and bytes do not add up).
+     */
     private boolean isInput(int k, int j, String key) {
         if (!kinds[k].input(j).matches(key)) {
             return false;
@@ -209,11 +266,30 @@ final class SourcePlan {
         if (j == 0 && nanos[k] == 0) {
             nanos[k] = toNanos(m.get().unit().base());
         }
+        int head = sumHead(k, j);
+        if (head != j) {
+            String subject = key.substring(0, key.length() - tails[k][j].length());
+            Optional<SeriesMatch> h = catalogue.stream(source, subject + tails[k][head]);
+            if (h.isEmpty() || h.get().unit() != m.get().unit()) {
+                return false;
+            }
+        }
         return j != 0 || nanos[k] > 0 || !needsNanos(kinds[k].derivation());
     }
 
+    /** The first of the inputs that input {@code j} of kind {@code k} is added up with (itself when it is not). */
+    private int sumHead(int k, int j) {
+        int n = tails[k].length;
+        return switch (kinds[k].derivation()) {
+            case COUNTER_RATE -> 0;
+            case RATIO -> j < n / 2 ? 0 : n / 2;
+            default -> j;
+        };
+    }
+
     private static boolean needsNanos(Derivation d) {
-        return d == Derivation.WALL_SHARE || d == Derivation.WALL_RATE || d == Derivation.READ_TIME_RATE;
+        return d == Derivation.WALL_SHARE || d == Derivation.WALL_RATE || d == Derivation.READ_TIME_RATE
+                || d == Derivation.COUNTER_RATE;
     }
 
     /** A unit's size in nano base units (µs: 1000), or -1 when it is not a whole number of them. */

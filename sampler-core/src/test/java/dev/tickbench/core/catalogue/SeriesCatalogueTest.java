@@ -128,7 +128,8 @@ class SeriesCatalogueTest {
     @Test
     void chartGroupsInDisplayOrderWithTheirProperties() {
         List<String> ids = c.groups().stream().map(ChartGroup::id).toList();
-        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "memory", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
+        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "memory", "load",
+                "disk_bytes", "disk_iops", "disk_busy", "disk_await", "net_bytes", "net_packets", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
                 "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software", "probe_cost",
                 "probe_memory"), ids);
         ChartGroup slab = c.group("slab").orElseThrow();
