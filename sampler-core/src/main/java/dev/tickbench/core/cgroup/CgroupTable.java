@@ -84,7 +84,7 @@ public final class CgroupTable implements Source {
     public CgroupTable(SystemRoots roots, WhoConfig config) {
         this.roots = roots;
         this.config = config;
-        this.ranks = new TopRanks(Math.max(1, config.top()));
+        this.ranks = new TopRanks(Math.max(1, config.top()), config.hz());
         for (CgroupField f : CgroupField.ALL) {
             restKeys[f.ordinal()] = REST + "|" + f.key();
         }
@@ -331,6 +331,9 @@ public final class CgroupTable implements Source {
         nextNamed.clear();
         for (Group g : named) {
             if (g.keys != null && g.lastRead == reads && ranks.stays(g.index)) {
+                g.qualified = reads;
+            }
+            if (g.keys != null && g.lastRead == reads && ranks.held(g.qualified, reads)) {
                 nextNamed.add(g);
             } else {
                 g.keys = null;
@@ -347,10 +350,14 @@ public final class CgroupTable implements Source {
         entering.sort(java.util.Comparator.comparing(g -> g.path)); // new keys in path order, not the listing's
         for (Group g : entering) {
             if (name(g)) {
+                g.qualified = reads;
                 nextNamed.add(g);
             } else {
                 unnamed++;
             }
+        }
+        for (Group g : ranks.cap(nextNamed, 2, x -> x.qualified)) {
+            g.keys = null;
         }
         List<Group> t = named;
         named = nextNamed;
@@ -496,6 +503,8 @@ public final class CgroupTable implements Source {
         long firstRead;
         long lastRead;
         int index;
+        /** The read on which it last was among the first 2N of a list (or entered). */
+        long qualified;
         boolean covered;
         String[] keys;
 

@@ -83,7 +83,7 @@ public final class ProcessSource implements Source {
     ProcessSource(SystemRoots roots, WhoConfig config, KeyBudget budget) {
         this.roots = roots;
         this.config = config;
-        this.ranks = new TopRanks(Math.max(1, config.top()));
+        this.ranks = new TopRanks(Math.max(1, config.top()), config.hz());
         this.budget = budget;
         for (ProcessField f : ProcessField.values()) {
             restKeys[f.ordinal()] = REST + "|" + f.key();
@@ -256,23 +256,23 @@ public final class ProcessSource implements Source {
         ranks.rank(io);
         nextNamed.clear();
         for (Proc p : named) {
-            if (p.keys != null && p.lastRead == reads && !ranks.stays(p.index)) {
-                p.keys = null; // its series end here; it is in the rest from now on
+            if (p.keys == null || p.lastRead != reads) {
+                continue; // gone: its exit was taken
             }
-            if (p.keys != null) {
+            if (ranks.stays(p.index)) {
+                p.qualified = reads;
+            }
+            if (ranks.held(p.qualified, reads)) {
                 nextNamed.add(p);
+            } else {
+                p.keys = null; // its series end here; it is in the rest from now on
             }
         }
         long unnamed = 0;
         entering.clear();
         for (int i = 0; i < seenCount; i++) {
             Proc p = seen[i];
-            if (p.renamed) {
-                p.renamed = false;
-                if (ranks.stays(i)) {
-                    entering.add(p);
-                }
-            } else if (p.keys == null && ranks.enters(i)) {
+            if (p.keys == null && ranks.enters(i)) {
                 entering.add(p);
             }
         }
@@ -282,10 +282,14 @@ public final class ProcessSource implements Source {
                 unnamed++;
                 continue;
             }
+            p.qualified = reads;
             nextNamed.add(p);
             if (p.startedSince && p.firstRead == reads) {
                 event(new ProcessEvent(ProcessEvent.Kind.START, p.pid, p.start, p.comm, p.prefix));
             }
+        }
+        for (Proc p : ranks.cap(nextNamed, 3, q -> q.qualified)) {
+            p.keys = null;
         }
         List<Proc> t = named;
         named = nextNamed;
@@ -472,8 +476,8 @@ public final class ProcessSource implements Source {
         final byte[] rawComm = new byte[ProcStat.COMM_BYTES];
         int rawCommLength = -1;
         String comm;
-        /** The name changed (an exec) while named: new keys, kept if it still ranks. */
-        boolean renamed;
+        /** The read on which it last was among the first 2N of a list (or entered). */
+        long qualified;
         String prefix;
         String[] keys;
         long utime;
@@ -522,11 +526,9 @@ public final class ProcessSource implements Source {
             if (rawCommLength != s.commLength || !Arrays.equals(rawComm, 0, rawCommLength, s.comm, 0, s.commLength)) {
                 System.arraycopy(s.comm, 0, rawComm, 0, s.commLength);
                 rawCommLength = s.commLength;
+                // a named process keeps its keys (a kernel worker's name changes with the work it does):
+                // the new name is in the keys it gets when it is named again
                 comm = KeyText.escape(rawComm, 0, rawCommLength);
-                if (keys != null) {
-                    keys = null;
-                    renamed = true;
-                }
             }
         }
 

@@ -1,5 +1,7 @@
 package dev.tickbench.core.who;
 
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -11,7 +13,9 @@ import java.util.Arrays;
  * <p>Every file is opened with {@code O_NOFOLLOW | O_NONBLOCK} and read to at most its buffer: a file that
  * fills the buffer is refused (the kernel's {@code stat}, {@code io}, {@code cpu.stat} are a few hundred
  * bytes; a link to {@code /dev/zero} in a fixture tree fills any buffer), a FIFO never blocks, a link is
- * not followed. One thread; not thread-safe.
+ * not followed. A read that returns less than it asked for is the whole file (procfs and cgroupfs files are
+ * made whole by one {@code show()}, so the read that would return 0 is not made). The system calls read into
+ * native buffers, and only the bytes they returned are copied. One thread; not thread-safe.
  */
 public final class RawFiles {
     /** The buffer a file is read into: a file that fills it is refused, as more than any of these files holds. */
@@ -22,9 +26,12 @@ public final class RawFiles {
     private static final boolean LITTLE = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
 
     private final byte[] file = new byte[FILE_BYTES];
-    private final byte[] more = new byte[FILE_BYTES];
     private int length;
     private final byte[] dents = new byte[DENTS_BYTES];
+    /** The native buffers the calls read into (and take the name from), made when the first read needs them. */
+    private Memory fileMemory;
+    private Memory dentsMemory;
+    private Memory nameMemory;
     private int dentsEnd;
     private int dentsAt;
     private int listing = -1;
@@ -32,8 +39,6 @@ public final class RawFiles {
     private int entryEnd;
     private int entryType;
     private long entryInode;
-    /** A NUL-terminated name for the next {@code openat}. */
-    private final byte[] name = new byte[NAME_BYTES];
     /** errno of the last failed call: why a file could not be read. */
     private int lastErrno;
 
@@ -69,42 +74,44 @@ public final class RawFiles {
      */
     public int read(int dir, byte[] nameZ) {
         length = 0;
-        int fd = WhoLibc.openat(dir, nameZ, WhoLibc.O_RDONLY | WhoLibc.O_NONBLOCK | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW);
+        buffers();
+        nameMemory.write(0, nameZ, 0, nameZ.length);
+        int fd = WhoLibc.openat(dir, Pointer.nativeValue(nameMemory),
+                WhoLibc.O_RDONLY | WhoLibc.O_NONBLOCK | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW);
         if (fd < 0) {
             lastErrno = WhoLibc.errno();
             return -1;
         }
         try {
-            int n = 0;
-            while (n < FILE_BYTES) {
-                // a procfs or cgroupfs file comes whole in the first read; the next returns 0 (JNA passes an
-                // array from its start, so a later part is read into the second buffer and copied)
-                long r = WhoLibc.read(fd, n == 0 ? file : more, FILE_BYTES - n);
-                if (r < 0) {
-                    lastErrno = WhoLibc.errno();
-                    return -1;
-                }
-                if (r == 0) {
-                    length = n;
-                    return n;
-                }
-                if (n > 0) {
-                    System.arraycopy(more, 0, file, n, (int) r);
-                }
-                n += (int) r;
+            long n = WhoLibc.read(fd, Pointer.nativeValue(fileMemory), FILE_BYTES);
+            if (n < 0) {
+                lastErrno = WhoLibc.errno();
+                return -1;
             }
-            lastErrno = 27; // EFBIG: fuller than any of these files
-            return -1;
+            if (n == FILE_BYTES) {
+                lastErrno = 27; // EFBIG: fuller than any of these files
+                return -1;
+            }
+            fileMemory.read(0, file, 0, (int) n); // short: the whole file
+            length = (int) n;
+            return length;
         } finally {
             WhoLibc.close(fd);
         }
     }
 
+    private void buffers() {
+        if (fileMemory == null) {
+            fileMemory = new Memory(FILE_BYTES);
+            dentsMemory = new Memory(DENTS_BYTES);
+            nameMemory = new Memory(NAME_BYTES);
+        }
+    }
+
     /** A file name as the NUL-terminated bytes {@link #read} takes. */
     public static byte[] nameZ(String name) {
-        byte[] b = Arrays.copyOf(name.getBytes(StandardCharsets.UTF_8), name.length() + 1);
-        b[b.length - 1] = 0;
-        return b;
+        byte[] u = name.getBytes(StandardCharsets.UTF_8);
+        return Arrays.copyOf(u, u.length + 1); // the copy ends in a NUL
     }
 
     public byte[] bytes() {
@@ -134,13 +141,15 @@ public final class RawFiles {
     public boolean nextEntry() {
         while (true) {
             if (dentsAt >= dentsEnd) {
-                long n = WhoLibc.syscall(WhoLibc.SYS_GETDENTS64, listing, dents, DENTS_BYTES);
+                buffers();
+                long n = WhoLibc.syscall(WhoLibc.SYS_GETDENTS64, listing, Pointer.nativeValue(dentsMemory), DENTS_BYTES);
                 if (n <= 0) {
                     if (n < 0) {
                         lastErrno = WhoLibc.errno();
                     }
                     return false;
                 }
+                dentsMemory.read(0, dents, 0, (int) n);
                 dentsEnd = (int) n;
                 dentsAt = 0;
             }
@@ -213,13 +222,14 @@ public final class RawFiles {
             lastErrno = 36;
             return false;
         }
-        System.arraycopy(b, start, name, 0, len);
-        name[len] = 0;
+        buffers();
+        nameMemory.write(0, b, start, len);
+        nameMemory.setByte(len, (byte) 0);
         return true;
     }
 
     private int open(int dir, int kind) {
-        int fd = WhoLibc.openat(dir, name, WhoLibc.O_RDONLY | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW | kind);
+        int fd = WhoLibc.openat(dir, Pointer.nativeValue(nameMemory), WhoLibc.O_RDONLY | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW | kind);
         if (fd < 0) {
             lastErrno = WhoLibc.errno();
         }

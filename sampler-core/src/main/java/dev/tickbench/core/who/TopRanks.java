@@ -1,12 +1,20 @@
 package dev.tickbench.core.who;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * Each candidate's best place among a few lists (by CPU, by memory, by I/O over the last interval), from
- * which a table chooses the ones it names: a candidate enters among the first N of a list and stays while
- * it is among the first 2N of one ({@link #enters}, {@link #stays}), so one near the edge does not come and
- * go on every read, and at most 2N per list are named. Only a value above 0 places a candidate in a list:
+ * which a table chooses the ones it names: a candidate enters among the first N of a list and qualifies
+ * to stay while it is among the first 2N of one ({@link #enters}, {@link #stays}), and a named one is held
+ * for {@link #HOLD_S} s after it last qualified ({@link #held}), so one near the edge, or one that works
+ * every other second (a kernel thread, a poller), does not come and go on every read: each coming and
+ * going is a new key list in the stream. At most 2N per list qualify; the held ones beyond that many are
+ * let go, the longest unqualified first ({@link #cap}). Only a value above 0 places a candidate in a list:
  * an idle process is in no CPU list. Ties go to the later candidate. Arrays are kept from read to read.
  */
 public final class TopRanks {
@@ -14,17 +22,25 @@ public final class TopRanks {
     private static final int INDEX_BITS = 22;
     private static final long MAX_VALUE = (1L << (63 - INDEX_BITS)) - 1;
 
+    /** How long a named candidate is kept after it last qualified. */
+    public static final int HOLD_S = 10;
+
     private final int n;
+    private final long holdReads;
     private long[] packed = new long[64];
     private int[] best = new int[64];
     private int count;
 
-    /** @param n how many of each list a candidate enters among (at least 1) */
-    public TopRanks(int n) {
+    /**
+     * @param n how many of each list a candidate enters among (at least 1)
+     * @param hz how often the table is read: {@link #HOLD_S} s is that many reads
+     */
+    public TopRanks(int n, double hz) {
         if (n < 1) {
             throw new IllegalArgumentException("top N must be at least 1: " + n);
         }
         this.n = n;
+        this.holdReads = Math.max(1, Math.round(HOLD_S * hz));
     }
 
     /** Starts a choice among {@code count} candidates, none placed yet. */
@@ -64,5 +80,28 @@ public final class TopRanks {
     /** Whether candidate {@code i} is among the first 2N of a list: a named one stays. */
     public boolean stays(int i) {
         return best[i] < 2 * n;
+    }
+
+    /** Whether a named candidate that last qualified on read {@code qualified} is still held on read {@code read}. */
+    public boolean held(long qualified, long read) {
+        return read - qualified < holdReads;
+    }
+
+    /**
+     * Lets go of the named beyond {@code lists × 2N}, those that qualified longest ago first (the held ones:
+     * no more than that many qualify on one read); the order of the others is kept.
+     *
+     * @return the ones let go
+     */
+    public <T> List<T> cap(List<T> named, int lists, ToLongFunction<T> qualified) {
+        int over = named.size() - lists * 2 * n;
+        if (over <= 0) {
+            return List.of();
+        }
+        List<T> oldest = new ArrayList<>(named);
+        oldest.sort(Comparator.comparingLong(qualified));
+        List<T> gone = oldest.subList(0, over);
+        named.removeAll(new HashSet<>(gone));
+        return gone;
     }
 }

@@ -70,13 +70,13 @@ final class WhoLibc {
         return JnaLibc.errno();
     }
 
-    /** {@code path} NUL-terminated (a file name is bytes). */
-    static native int openat(int dirfd, byte[] path, int flags);
+    /** {@code path}: the address of a NUL-terminated name (a file name is bytes). */
+    static native int openat(int dirfd, long path, int flags);
 
-    static native long read(int fd, byte[] buffer, long count);
+    static native long read(int fd, long buffer, long count);
 
     static native int close(int fd);
 
     /** {@code getdents64(fd, buffer, count)}: the bytes of {@code struct linux_dirent64} records, 0 at the end. */
-    static native long syscall(long number, long fd, byte[] buffer, long count);
+    static native long syscall(long number, long fd, long buffer, long count);
 }

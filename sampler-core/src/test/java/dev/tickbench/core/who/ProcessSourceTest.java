@@ -192,8 +192,9 @@ class ProcessSourceTest {
         assertEquals(103L + 104 + 105 + 106 + 107 + 108, v.get("rest|cpu_user"), "the rest's growth: p3..p8");
         assertEquals(6L, v.get("rest|procs"));
         assertEquals((8L + 7 + 6 + 5 + 4 + 3) * ProcTree.PAGE, v.get("rest|rss"));
-        // by CPU now p5 20, p6 15, p10 12, p7 10, p9 3, p8 2: p10 stays (third, within the top 2N = 4), p9 leaves
-        // (fifth), p5 and p6 enter (first and second), p7 does not (fourth: kept if named, not let in)
+        // by CPU now p5 20, p6 15, p10 12, p7 10, p9 3, p8 2: p10 stays (third, within the top 2N = 4), p9 is
+        // held (fifth, but it qualified 10 s ago at most), p5 and p6 enter (first and second), p7 does not
+        // (fourth: it would stay if named, it is not let in)
         t.uptime(12);
         int[] grow = {0, 0, 0, 1, 1, 20, 15, 10, 2, 3, 12};
         for (int i = 1; i <= 10; i++) {
@@ -201,27 +202,47 @@ class ProcessSourceTest {
         }
         s.read();
         List<String> named = namedComms(s);
-        assertEquals(List.of("p1", "p2", "p10"), named.subList(0, 3), "the ones kept, in their order");
-        assertEquals(Set.of("p1", "p2", "p10", "p5", "p6"), Set.copyOf(named));
-        assertEquals(633L + 1 + 1 + 10 + 2 + 3, values(s).get("rest|cpu_user"), "p3 p4 p7 p8 and p9, now in the rest");
+        assertEquals(Set.of("p1", "p2", "p9", "p10"), Set.copyOf(named.subList(0, 4)), "the ones kept, in their order");
+        assertEquals(List.of("p5", "p6"), named.subList(4, 6), "the new ones after them, by pid");
+        assertEquals(633L + 1 + 1 + 10 + 2, values(s).get("rest|cpu_user"), "p3 p4 p7 p8");
+        // nothing grows from now on: p9 last qualified on the second read, p5 p6 p10 on the third; each is let
+        // go 10 reads (10 s at 1 Hz) after it last qualified, into the rest
+        for (int r = 4; r <= 11; r++) {
+            t.uptime(9 + r);
+            s.read();
+        }
+        assertEquals(Set.of("p1", "p2", "p9", "p10", "p5", "p6"), Set.copyOf(namedComms(s)), "all held on the 11th read");
+        t.uptime(21);
+        s.read();
+        assertEquals(Set.of("p1", "p2", "p10", "p5", "p6"), Set.copyOf(namedComms(s)), "p9 let go on the 12th");
+        t.uptime(22);
+        s.read();
+        assertEquals(List.of("p1", "p2"), namedComms(s), "the others on the 13th; p1 and p2 qualify by memory");
+        assertEquals(8L, values(s).get("rest|procs"));
+        assertEquals(647L, values(s).get("rest|cpu_user"), "no growth: the rest's counter holds");
     }
 
     @Test
-    void whenTheStreamsBudgetIsSpentNewcomersAreCountedInTheRest() throws IOException {
+    void heldProcessesBeyondThreeTimes2NAreLetGoTheLongestUnqualifiedFirst() throws IOException {
         ProcTree t = new ProcTree(tmp);
         t.uptime(10);
-        t.process(1, "a", 0, 1, 100);
-        ProcessSource s = new ProcessSource(t.roots(), new WhoConfig(1, 1), new KeyBudget(ProcessField.NAMED, 1 << 20));
+        for (int i = 1; i <= 9; i++) {
+            t.process(i, "q" + i, 0, i, 0); // no memory: in no list until it works
+        }
+        t.process(10, "q10", 0, 10, 100); // first by memory on every read
+        ProcessSource s = new ProcessSource(t.roots(), new WhoConfig(1, 1)); // N = 1: at most 3 × 2 = 6 named
         assertTrue(s.open().present());
         s.read();
-        assertEquals(List.of("a"), namedComms(s));
-        t.remove(1);
-        t.process(2, "b", 0, 2, 100);
-        s.read();
-        assertEquals(List.of(), namedComms(s));
-        assertEquals(1L, values(s).get("rest|unnamed"), "b ranked first but the budget was spent on a");
-        assertEquals(0L, values(s).get("rest|exited"), "a was named: its exit is an event, not the rest's");
-        assertEquals(List.of(new ProcessEvent(ProcessEvent.Kind.EXIT, 1, 1, "a", "a/1@1")), s.drainEvents());
+        // on read k (2..9) q(k) alone works: it enters by CPU, and is held after
+        for (int k = 2; k <= 9; k++) {
+            t.uptime(9 + k);
+            t.process(k, "q" + k, 10 * k, k, 0);
+            s.read();
+            assertTrue(namedComms(s).contains("q" + k), k + ": " + namedComms(s));
+            assertTrue(namedComms(s).size() <= 6, namedComms(s).toString());
+        }
+        assertEquals(List.of("q10", "q5", "q6", "q7", "q8", "q9"), namedComms(s),
+                "q2, q3, q4 let go: held, they qualified longest ago; q10 qualifies on every read");
     }
 
     private static int index(Source s, String key) {
