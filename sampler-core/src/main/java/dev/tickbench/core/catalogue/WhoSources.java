@@ -45,7 +45,10 @@ final class WhoSources {
                                 PROC_LABELS)),
                 level(PROC + "threads", Unit.COUNT, "threads (stat num_threads)")
                         .metric(gauge("tickbench_top_process_threads", "Threads of a process of the top N.", PROC_LABELS)),
-                level(PROC + "state", Unit.LETTER, "state (stat state): R running, S sleeping, D disk sleep, Z zombie, T stopped, I idle…"),
+                level(PROC + "state", Unit.LETTER, "state (stat state): R running, S sleeping, D disk sleep, Z zombie, T stopped, I idle…")
+                        .metric(gauge("tickbench_top_process_state_code", "State of a process of the top N: the kernel's letter as"
+                                + " its character code (R 82 running, S 83 sleeping, D 68 disk sleep, Z 90 zombie, T 84 stopped, I 73 idle).",
+                                PROC_LABELS)),
                 rest("cpu_user", Unit.TICKS, "user CPU time of the processes not named", "tickbench_top_process_rest_cpu_seconds_total",
                         "CPU time of the processes outside the top N (their growth while there), by mode.", "user"),
                 rest("cpu_system", Unit.TICKS, "system CPU time of the processes not named", "tickbench_top_process_rest_cpu_seconds_total",

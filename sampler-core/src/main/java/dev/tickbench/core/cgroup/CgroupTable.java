@@ -2,9 +2,11 @@ package dev.tickbench.core.cgroup;
 
 import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.source.Presence;
+import dev.tickbench.core.source.Pressure;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.source.TextScanner;
 import dev.tickbench.core.source.ValueTable;
 import dev.tickbench.core.who.KeyBudget;
 import dev.tickbench.core.who.KeyText;
@@ -16,7 +18,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,14 +30,17 @@ import java.util.Map;
  * the last interval or by memory, under {@code <path>|<field>}, and the rest summed under
  * {@code rest|<field>} (docs/who.md, FORMAT.md). On a hybrid host each value is read at the same path in
  * the hierarchy that has it: {@code cpuacct}, {@code memory} and {@code blkio} v1 mounts, pressure in the
- * unified one. The counters are parsed as the walk and {@code cgroup_cpu} parse them ({@link CpuCounter},
- * {@link LevelReader#parseStat}, {@link Psi}).
+ * unified one. The files are parsed as {@code cgroup_cpu} and the {@code pressure} source parse theirs
+ * ({@link CpuCounter}, {@link Pressure#total}).
  *
- * <p>A cgroup is its path and its directory's inode: one removed and made again under the same path is
- * another (its counters restarted), named at the earliest on its second read, so that no delta is taken
- * across the two. The root is not a candidate (its values are the machine's, in stat and meminfo); the rest
- * is what the cgroups that are neither named nor hold a named one add up to, each counted once with
- * everything under it: the root's own processes and those of a cgroup above a named one are in neither.
+ * <p>The tree is kept from read to read and walked breadth first (a parent before its children), each
+ * directory listed once a read: a steady tree allocates nothing (indexed loops: the probe runs C1 code,
+ * which keeps an iterator on the heap), only a cgroup that comes (its node) or is named (its keys). A cgroup is its path and its directory's inode: one removed and made again under
+ * the same path is another (its counters restarted), named at the earliest on its second read, so that
+ * no delta is taken across the two. The root is not a candidate (its values are the machine's, in stat
+ * and meminfo); the rest is what the cgroups that are neither named nor hold a named one add up to, each
+ * counted once with everything under it: the root's own processes and those of a cgroup above a named one
+ * are in neither.
  */
 public final class CgroupTable implements Source {
     public static final String NAME = "cgroups";
@@ -51,10 +56,13 @@ public final class CgroupTable implements Source {
     static final long BUDGET_BYTES = 448L << 10;
     private static final int DT_UNKNOWN = 0;
     private static final int DT_DIR = 4;
+    private static final CpuCounter[] ACCT = {CpuCounter.USAGE_USEC, CpuCounter.USER_USEC, CpuCounter.SYSTEM_USEC};
+    private static final Comparator<Group> BY_PATH = Comparator.comparing(g -> g.path);
 
     private final SystemRoots roots;
     private final WhoConfig config;
     private final RawFiles raw = new RawFiles();
+    private final TextScanner scanner = new TextScanner();
     private final TopRanks ranks;
     private final KeyBudget budget = new KeyBudget(BUDGET_SERIES, BUDGET_BYTES);
     private final TableValues table = new TableValues();
@@ -65,11 +73,16 @@ public final class CgroupTable implements Source {
     private byte[] blkio;
     private byte[] unified;
     private String hierarchy;
+    /** Where a directory's full path is put together: a mount's path and a cgroup's. */
+    private byte[] pathBuffer = new byte[512];
+    private final long[] io = new long[2];
 
-    private final Map<String, Group> groups = new HashMap<>();
-    private final List<Node> nodes = new ArrayList<>();
+    /** The root, and the cgroups visited on the last read, parents first. */
+    private final Group root = new Group(null, new byte[0], new byte[0], 0);
+    private final List<Group> order = new ArrayList<>();
     private List<Group> named = new ArrayList<>();
     private List<Group> nextNamed = new ArrayList<>();
+    private final List<Group> entering = new ArrayList<>();
     private long[] cpu = new long[64];
     private long[] mem = new long[64];
     private final long[] restTotals = new long[CgroupField.ALL.length];
@@ -77,9 +90,6 @@ public final class CgroupTable implements Source {
     private long reads;
     private long unnamed;
     private boolean cut;
-
-    /** One directory found on a read: its raw path (relative to the mount, from {@code /}), its parent's index. */
-    private record Node(byte[] path, int parent, long inode, Group group) {}
 
     public CgroupTable(SystemRoots roots, WhoConfig config) {
         this.roots = roots;
@@ -126,7 +136,7 @@ public final class CgroupTable implements Source {
         } catch (CgroupException e) {
             return Presence.absent(e.getMessage());
         }
-        int fd = raw.openDir(primary, primary.length);
+        int fd = openIn(primary, root);
         if (fd < 0) {
             return Presence.absent("cannot open " + hierarchy + " (errno " + raw.lastErrno() + ")");
         }
@@ -146,111 +156,113 @@ public final class CgroupTable implements Source {
         fill();
     }
 
-    /** Visits the hierarchy breadth first (a parent before its children), reading every cgroup but the root. */
+    /** Visits the hierarchy breadth first, reading every cgroup but the root; a cgroup not found is dropped. */
     private void walk() throws IOException {
-        nodes.clear();
+        order.clear();
         cut = false;
-        nodes.add(new Node(new byte[0], -1, 0, null));
-        for (int i = 0; i < nodes.size(); i++) {
-            Node n = nodes.get(i);
-            int fd = openIn(primary, n.path());
+        order.add(root);
+        for (int i = 0; i < order.size(); i++) {
+            Group g = order.get(i);
+            int fd = openIn(primary, g);
             if (fd < 0) {
-                if (i == 0) {
+                if (g == root) {
                     throw new IOException("cannot open " + hierarchy + " (errno " + raw.lastErrno() + ")");
                 }
-                continue; // removed since its parent was listed
+                g.lastRead = -1; // removed since its parent was listed
+                continue;
             }
             try {
-                if (n.group() != null) {
-                    readGroup(n.group(), fd, n.path());
+                if (g != root) {
+                    readGroup(g, fd);
                 }
-                list(fd, i, n.path());
+                list(fd, g);
             } finally {
                 RawFiles.close(fd);
             }
         }
-        groups.values().removeIf(g -> g.lastRead != reads);
     }
 
-    private void list(int fd, int parent, byte[] path) {
+    /** Lists a cgroup's directories: each a child found again (same name and inode) or a new one. */
+    private void list(int fd, Group parent) {
         raw.list(fd);
         while (raw.nextEntry()) {
             int type = raw.entryType();
             if (type != DT_DIR && type != DT_UNKNOWN) {
                 continue;
             }
-            if (nodes.size() >= MAX_CGROUPS) {
+            if (order.size() >= MAX_CGROUPS) {
                 cut = true;
-                return;
+                break;
             }
             byte[] b = raw.entryBytes();
-            int s = raw.entryStart();
-            int e = raw.entryEnd();
-            byte[] child = Arrays.copyOf(path, path.length + 1 + e - s);
-            child[path.length] = '/';
-            System.arraycopy(b, s, child, path.length + 1, e - s);
-            long inode = raw.entryInode();
-            String key = key(child);
-            Group g = groups.get(key);
-            if (g == null || g.inode != inode) {
-                g = new Group(key, inode);
-                groups.put(key, g);
+            Group child = parent.child(b, raw.entryStart(), raw.entryEnd(), raw.entryInode());
+            if (child == null) {
+                child = parent.add(Arrays.copyOfRange(b, raw.entryStart(), raw.entryEnd()), raw.entryInode());
             }
-            nodes.add(new Node(child, parent, inode, g));
+            child.listed = reads;
+            order.add(child);
         }
+        parent.dropUnlisted(reads); // removed, or made again (another inode): its node goes
     }
 
-    /** The directory {@code mount + path}, or -1. */
-    private int openIn(byte[] mount, byte[] path) {
-        byte[] full = Arrays.copyOf(mount, mount.length + path.length);
-        System.arraycopy(path, 0, full, mount.length, path.length);
-        return raw.openDir(full, full.length);
+    /** The directory {@code mount + g's path}, or -1. */
+    private int openIn(byte[] mount, Group g) {
+        int n = mount.length + g.rawPath.length;
+        if (pathBuffer.length < n) {
+            pathBuffer = new byte[Math.max(n, pathBuffer.length * 2)];
+        }
+        System.arraycopy(mount, 0, pathBuffer, 0, mount.length);
+        System.arraycopy(g.rawPath, 0, pathBuffer, mount.length, g.rawPath.length);
+        return raw.openDir(pathBuffer, n);
     }
 
-    private void readGroup(Group g, int fd, byte[] path) {
+    private void readGroup(Group g, int fd) {
         g.next(reads);
-        String stat = text(fd, CPU_STAT);
-        if (stat != null) {
-            for (Map.Entry<CpuCounter, Long> c : LevelReader.parseStat(stat, version).entrySet()) {
-                CgroupField f = CgroupField.of(c.getKey());
-                if (f != null) {
-                    g.set(f, c.getValue());
+        if (scan(fd, CPU_STAT)) {
+            byte[] b = scanner.bytes();
+            while (scanner.nextLine()) {
+                if (!scanner.nextToken()) {
+                    continue;
+                }
+                CpuCounter c = CpuCounter.of(b, scanner.tokenStart(), scanner.tokenEnd(), version);
+                CgroupField f = c == null ? null : CgroupField.of(c);
+                if (f != null && scanner.nextToken() && scanner.tokenIsNumber()) {
+                    g.set(f, c.normalise(scanner.tokenLong(), version));
                 }
             }
         }
         if (version == CgroupVersion.V2) {
             g.set(CgroupField.MEMORY_BYTES, number(fd, MEMORY_CURRENT));
             g.set(CgroupField.MEMORY_PEAK_BYTES, number(fd, MEMORY_PEAK));
-            io(g, text(fd, IO_STAT), false);
+            io(g, fd, IO_STAT, false);
             pressure(g, fd);
             return;
         }
         if (cpuacct != null) {
-            int acct = cpuacct == primary ? fd : openIn(cpuacct, path);
-            try {
-                for (CpuCounter c : new CpuCounter[] {CpuCounter.USAGE_USEC, CpuCounter.USER_USEC, CpuCounter.SYSTEM_USEC}) {
-                    long ns = acct < 0 ? -1 : number(acct, CPUACCT.get(c));
-                    g.set(CgroupField.of(c), ns < 0 ? -1 : ns / 1000);
-                }
-            } finally {
-                if (acct != fd) {
-                    RawFiles.close(acct);
-                }
+            int acct = cpuacct == primary ? fd : openIn(cpuacct, g);
+            for (CpuCounter c : ACCT) {
+                long ns = acct < 0 ? -1 : number(acct, CPUACCT[c.ordinal()]);
+                g.set(CgroupField.of(c), ns < 0 ? -1 : ns / 1000);
+            }
+            if (acct != fd) {
+                RawFiles.close(acct);
             }
         }
         if (memory != null) {
-            int m = openIn(memory, path);
+            int m = openIn(memory, g);
             g.set(CgroupField.MEMORY_BYTES, m < 0 ? -1 : number(m, MEMORY_USAGE));
             g.set(CgroupField.MEMORY_PEAK_BYTES, m < 0 ? -1 : number(m, MEMORY_MAX_USAGE));
             RawFiles.close(m);
         }
         if (blkio != null) {
-            int b = openIn(blkio, path);
-            io(g, b < 0 ? null : text(b, BLKIO_BYTES), true);
-            RawFiles.close(b);
+            int b = openIn(blkio, g);
+            if (b >= 0) {
+                io(g, b, BLKIO_BYTES, true);
+                RawFiles.close(b);
+            }
         }
         if (unified != null) {
-            int u = openIn(unified, path);
+            int u = openIn(unified, g);
             if (u >= 0) {
                 pressure(g, u);
                 RawFiles.close(u);
@@ -258,28 +270,42 @@ public final class CgroupTable implements Source {
         }
     }
 
-    private void pressure(Group g, int fd) {
-        psi(g, text(fd, CPU_PRESSURE), CgroupField.CPU_SOME_USEC, CgroupField.CPU_FULL_USEC);
-        psi(g, text(fd, MEMORY_PRESSURE), CgroupField.MEMORY_SOME_USEC, CgroupField.MEMORY_FULL_USEC);
-        psi(g, text(fd, IO_PRESSURE), CgroupField.IO_SOME_USEC, CgroupField.IO_FULL_USEC);
-    }
-
-    private static void psi(Group g, String text, CgroupField some, CgroupField full) {
-        Psi p = text == null ? null : Psi.parse(text);
-        g.set(some, p == null || p.some() == null ? -1 : p.some().totalUs());
-        g.set(full, p == null || p.full() == null ? -1 : p.full().totalUs());
-    }
-
-    /** v2 {@code io.stat} ({@code rbytes=}, {@code wbytes=} per device) or v1 {@code blkio…bytes_recursive}, summed. */
-    private static void io(Group g, String text, boolean v1) {
-        long[] rw = text == null ? null : IoBytes.parse(text, v1);
-        g.set(CgroupField.IO_READ_BYTES, rw == null ? -1 : rw[0]);
-        g.set(CgroupField.IO_WRITE_BYTES, rw == null ? -1 : rw[1]);
-    }
-
-    private String text(int dir, byte[] nameZ) {
+    /** Reads a file into the scanner; false when it cannot be read. */
+    private boolean scan(int dir, byte[] nameZ) {
         int n = raw.read(dir, nameZ);
-        return n < 0 ? null : new String(raw.bytes(), 0, n, StandardCharsets.ISO_8859_1);
+        if (n < 0) {
+            return false;
+        }
+        scanner.reset(raw.bytes(), n);
+        return true;
+    }
+
+    private void pressure(Group g, int fd) {
+        psi(g, fd, CPU_PRESSURE, CgroupField.CPU_SOME_USEC, CgroupField.CPU_FULL_USEC);
+        psi(g, fd, MEMORY_PRESSURE, CgroupField.MEMORY_SOME_USEC, CgroupField.MEMORY_FULL_USEC);
+        psi(g, fd, IO_PRESSURE, CgroupField.IO_SOME_USEC, CgroupField.IO_FULL_USEC);
+    }
+
+    private void psi(Group g, int fd, byte[] file, CgroupField some, CgroupField full) {
+        if (!scan(fd, file)) {
+            return;
+        }
+        while (scanner.nextLine()) {
+            if (scanner.nextToken()) {
+                CgroupField f = scanner.tokenIs("some") ? some : scanner.tokenIs("full") ? full : null;
+                if (f != null) {
+                    g.set(f, Pressure.total(scanner));
+                }
+            }
+        }
+    }
+
+    private void io(Group g, int fd, byte[] file, boolean v1) {
+        if (scan(fd, file)) {
+            IoBytes.parse(scanner, v1, io);
+            g.set(CgroupField.IO_READ_BYTES, io[0]);
+            g.set(CgroupField.IO_WRITE_BYTES, io[1]);
+        }
     }
 
     /** A file holding one number, or -1 when it cannot be read or holds none ({@code max}). */
@@ -293,7 +319,7 @@ public final class CgroupTable implements Source {
         while (end > 0 && (b[end - 1] == '\n' || b[end - 1] == ' ')) {
             end--;
         }
-        return dev.tickbench.core.source.TextScanner.isNumber(b, 0, end) ? dev.tickbench.core.source.TextScanner.parseLong(b, 0, end) : -1;
+        return TextScanner.isNumber(b, 0, end) ? TextScanner.parseLong(b, 0, end) : -1;
     }
 
     /** A raw path as a key: escaped ({@link KeyText}), and cut with a hash of the whole when too long. */
@@ -311,44 +337,45 @@ public final class CgroupTable implements Source {
     }
 
     private void choose() {
-        int n = nodes.size();
+        int n = order.size();
         if (cpu.length < n) {
             cpu = new long[Math.max(n, cpu.length * 2)];
             mem = new long[cpu.length];
         }
         ranks.begin(n);
         for (int i = 0; i < n; i++) {
-            Group g = nodes.get(i).group();
-            boolean here = g != null && g.lastRead == reads;
+            Group g = order.get(i);
+            boolean here = g != root && g.lastRead == reads;
             cpu[i] = here ? Math.max(0, g.delta(CgroupField.USAGE_USEC)) : 0;
             mem[i] = here ? Math.max(0, g.now[CgroupField.MEMORY_BYTES.ordinal()]) : 0;
-            if (here) {
-                g.index = i;
-            }
+            g.index = i;
         }
         ranks.rank(cpu);
         ranks.rank(mem);
         nextNamed.clear();
-        for (Group g : named) {
-            if (g.keys != null && g.lastRead == reads && ranks.stays(g.index)) {
+        for (int i = 0; i < named.size(); i++) {
+            Group g = named.get(i);
+            boolean here = g.keys != null && g.lastRead == reads;
+            if (here && ranks.stays(g.index)) {
                 g.qualified = reads;
             }
-            if (g.keys != null && g.lastRead == reads && ranks.held(g.qualified, reads)) {
+            if (here && ranks.held(g.qualified, reads)) {
                 nextNamed.add(g);
             } else {
                 g.keys = null;
             }
         }
         unnamed = 0;
-        List<Group> entering = new ArrayList<>();
+        entering.clear();
         for (int i = 1; i < n; i++) {
-            Group g = nodes.get(i).group();
+            Group g = order.get(i);
             if (g.keys == null && g.lastRead == reads && ranks.enters(i) && g.firstRead < reads) {
                 entering.add(g);
             }
         }
-        entering.sort(java.util.Comparator.comparing(g -> g.path)); // new keys in path order, not the listing's
-        for (Group g : entering) {
+        entering.sort(BY_PATH); // new keys in path order, not the listing's
+        for (int i = 0; i < entering.size(); i++) {
+            Group g = entering.get(i);
             if (name(g)) {
                 g.qualified = reads;
                 nextNamed.add(g);
@@ -356,9 +383,7 @@ public final class CgroupTable implements Source {
                 unnamed++;
             }
         }
-        for (Group g : ranks.cap(nextNamed, 2, x -> x.qualified)) {
-            g.keys = null;
-        }
+        ranks.cap(nextNamed, 2, x -> x.qualified, x -> x.keys = null);
         List<Group> t = named;
         named = nextNamed;
         nextNamed = t;
@@ -382,7 +407,8 @@ public final class CgroupTable implements Source {
 
     private void fill() {
         table.begin();
-        for (Group g : named) {
+        for (int i = 0; i < named.size(); i++) {
+            Group g = named.get(i);
             for (CgroupField f : CgroupField.ALL) {
                 if (f.named() && g.now[f.ordinal()] >= 0) {
                     long before = g.before[f.ordinal()];
@@ -390,30 +416,30 @@ public final class CgroupTable implements Source {
                 }
             }
         }
-        int n = nodes.size();
-        boolean[] namedBelow = new boolean[n];
-        boolean[] eligible = new boolean[n];
-        for (int i = n - 1; i >= 1; i--) {
-            Node node = nodes.get(i);
-            if ((node.group().keys != null || namedBelow[i]) && node.parent() >= 0) {
-                namedBelow[node.parent()] = true;
+        // parents come before their children: a backward pass marks the ones holding a named cgroup, a
+        // forward one the ones under a named cgroup
+        for (int i = 0; i < order.size(); i++) {
+            order.get(i).holdsNamed = false;
+        }
+        for (int i = order.size() - 1; i >= 1; i--) {
+            Group g = order.get(i);
+            if (g.keys != null || g.holdsNamed) {
+                g.parent.holdsNamed = true;
             }
         }
         long cgroups = 0;
         long memorySum = 0;
         boolean memoryKnown = false;
-        for (int i = 1; i < n; i++) {
-            Node node = nodes.get(i);
-            Group g = node.group();
-            int p = node.parent();
-            boolean covered = p > 0 && (nodes.get(p).group().keys != null || nodes.get(p).group().covered);
-            g.covered = covered;
-            eligible[i] = g.lastRead == reads && g.keys == null && !namedBelow[i] && !covered;
-            if (!eligible[i]) {
+        for (int i = 1; i < order.size(); i++) {
+            Group g = order.get(i);
+            Group p = g.parent;
+            g.covered = p != root && (p.keys != null || p.covered);
+            g.rest = g.lastRead == reads && g.keys == null && !g.holdsNamed && !g.covered;
+            if (!g.rest) {
                 continue;
             }
             cgroups++;
-            if (p > 0 && eligible[p]) {
+            if (p != root && p.rest) {
                 continue; // counted with its parent
             }
             for (CgroupField f : CgroupField.ALL) {
@@ -489,30 +515,75 @@ public final class CgroupTable implements Source {
     private static final byte[] MEMORY_USAGE = RawFiles.nameZ("memory.usage_in_bytes");
     private static final byte[] MEMORY_MAX_USAGE = RawFiles.nameZ("memory.max_usage_in_bytes");
     private static final byte[] BLKIO_BYTES = RawFiles.nameZ("blkio.throttle.io_service_bytes_recursive");
-    private static final Map<CpuCounter, byte[]> CPUACCT = Map.of(
-            CpuCounter.USAGE_USEC, RawFiles.nameZ(CpuCounter.USAGE_USEC.cpuacctFile()),
-            CpuCounter.USER_USEC, RawFiles.nameZ(CpuCounter.USER_USEC.cpuacctFile()),
-            CpuCounter.SYSTEM_USEC, RawFiles.nameZ(CpuCounter.SYSTEM_USEC.cpuacctFile()));
+    /** The cpuacct file of each usage counter, by its ordinal. */
+    private static final byte[][] CPUACCT = new byte[CpuCounter.values().length][];
+
+    static {
+        for (CpuCounter c : ACCT) {
+            CPUACCT[c.ordinal()] = RawFiles.nameZ(c.cpuacctFile());
+        }
+    }
 
     /** One cgroup, kept from read to read while its directory is there. */
     static final class Group {
+        final Group parent;
+        /** Its directory's name, and its path from the mount ({@code /a/b}), as the kernel's bytes. */
+        final byte[] name;
+        final byte[] rawPath;
+        /** Its path as a key ({@link #key}). */
         final String path;
         final long inode;
+        final List<Group> children = new ArrayList<>();
         final long[] now = new long[CgroupField.NAMED];
         final long[] before = new long[CgroupField.NAMED];
         long firstRead;
         long lastRead;
+        long listed;
         int index;
         /** The read on which it last was among the first 2N of a list (or entered). */
         long qualified;
+        boolean holdsNamed;
         boolean covered;
+        boolean rest;
         String[] keys;
 
-        Group(String path, long inode) {
-            this.path = path;
+        Group(Group parent, byte[] name, byte[] rawPath, long inode) {
+            this.parent = parent;
+            this.name = name;
+            this.rawPath = rawPath;
+            this.path = parent == null ? "/" : key(rawPath);
             this.inode = inode;
             Arrays.fill(now, -1);
             Arrays.fill(before, -1);
+        }
+
+        /** The child named {@code b[start, end)} with this inode, or null. */
+        Group child(byte[] b, int start, int end, long ino) {
+            for (int i = 0; i < children.size(); i++) {
+                Group c = children.get(i);
+                if (c.inode == ino && Arrays.equals(c.name, 0, c.name.length, b, start, end)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        Group add(byte[] childName, long ino) {
+            byte[] p = Arrays.copyOf(rawPath, rawPath.length + 1 + childName.length);
+            p[rawPath.length] = '/';
+            System.arraycopy(childName, 0, p, rawPath.length + 1, childName.length);
+            Group c = new Group(this, childName, p, ino);
+            children.add(c);
+            return c;
+        }
+
+        /** Drops the children this read's listing did not find (with all under them: no longer walked). */
+        void dropUnlisted(long read) {
+            for (int i = children.size() - 1; i >= 0; i--) {
+                if (children.get(i).listed != read) {
+                    children.remove(i);
+                }
+            }
         }
 
         /** Starts read {@code read}: the values of the previous read become {@code before}; unread ones are -1. */

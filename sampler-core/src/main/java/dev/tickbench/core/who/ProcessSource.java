@@ -288,9 +288,7 @@ public final class ProcessSource implements Source {
                 event(new ProcessEvent(ProcessEvent.Kind.START, p.pid, p.start, p.comm, p.prefix));
             }
         }
-        for (Proc p : ranks.cap(nextNamed, 3, q -> q.qualified)) {
-            p.keys = null;
-        }
+        ranks.cap(nextNamed, 3, q -> q.qualified, q -> q.keys = null);
         List<Proc> t = named;
         named = nextNamed;
         nextNamed = t;

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 
 /**
@@ -89,19 +90,18 @@ public final class TopRanks {
 
     /**
      * Lets go of the named beyond {@code lists × 2N}, those that qualified longest ago first (the held ones:
-     * no more than that many qualify on one read); the order of the others is kept.
-     *
-     * @return the ones let go
+     * no more than that many qualify on one read), each handed to {@code letGo}; the order of the others is
+     * kept. Nothing is made when none is beyond.
      */
-    public <T> List<T> cap(List<T> named, int lists, ToLongFunction<T> qualified) {
+    public <T> void cap(List<T> named, int lists, ToLongFunction<T> qualified, Consumer<T> letGo) {
         int over = named.size() - lists * 2 * n;
         if (over <= 0) {
-            return List.of();
+            return;
         }
         List<T> oldest = new ArrayList<>(named);
         oldest.sort(Comparator.comparingLong(qualified));
         List<T> gone = oldest.subList(0, over);
         named.removeAll(new HashSet<>(gone));
-        return gone;
+        gone.forEach(letGo);
     }
 }
