@@ -49,6 +49,7 @@ public final class ProcessSource implements Source {
     private final KeyBudget budget;
     private final TableValues table = new TableValues();
     private long pageBytes = -1;
+    private String procPath;
     private int userHz = 100;
 
     private final Map<Long, Proc> procs = new HashMap<>();
@@ -111,7 +112,8 @@ public final class ProcessSource implements Source {
         if (absent != null) {
             return absent;
         }
-        int dir = raw.openDir(roots.proc().toString());
+        procPath = realPath(roots.proc());
+        int dir = raw.openDir(procPath);
         if (dir < 0) {
             return Presence.absent("cannot open " + roots.proc() + " (errno " + raw.lastErrno() + ")");
         }
@@ -139,7 +141,7 @@ public final class ProcessSource implements Source {
         previousUptimeTicks = uptimeTicks;
         startedSinceRead = 0;
         exitedSinceRead = 0;
-        int dir = raw.openDir(roots.proc().toString());
+        int dir = raw.openDir(procPath);
         if (dir < 0) {
             throw new IOException("cannot open " + roots.proc() + " (errno " + raw.lastErrno() + ")");
         }
@@ -152,6 +154,15 @@ public final class ProcessSource implements Source {
         leave();
         choose();
         fill();
+    }
+
+    /** The directory's own path (a proc root given through a link is opened where it leads: entries are not followed). */
+    static String realPath(java.nio.file.Path dir) {
+        try {
+            return dir.toRealPath().toString();
+        } catch (IOException e) {
+            return dir.toString();
+        }
     }
 
     /** Reads every process under the proc root into {@link #seen}. */
@@ -193,8 +204,9 @@ public final class ProcessSource implements Source {
             p = null;
         }
         if (p == null) {
-            // started since the previous read: what it counted so far is all this interval's (uptime is read
-            // before the listing, so a process that started before it has a start time at most equal to it)
+            // started since the previous read: what it counted so far is this interval's (uptime is read before
+            // the listing, so a process that started before it has a start time at most equal to it; one that
+            // started while the previous read listed, and was not listed, brings those few ms too)
             boolean since = previousUptimeTicks >= 0 && stat.start > previousUptimeTicks;
             p = new Proc(pid, stat.start, since);
             procs.put(pid, p);
