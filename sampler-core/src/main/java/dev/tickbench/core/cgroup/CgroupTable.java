@@ -22,6 +22,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code cgroups}: every cgroup of the CPU hierarchy (v1 {@code cpu}, else the unified v2 one), read at the
@@ -89,7 +91,9 @@ public final class CgroupTable implements Source {
     private final String[] restKeys = new String[CgroupField.ALL.length];
     private long reads;
     private long unnamed;
+    /** The walk stopped at {@link #MAX_CGROUPS} once: said once, in the log. */
     private boolean cut;
+    private static final Logger LOG = LoggerFactory.getLogger(CgroupTable.class);
 
     public CgroupTable(SystemRoots roots, WhoConfig config) {
         this.roots = roots;
@@ -159,7 +163,6 @@ public final class CgroupTable implements Source {
     /** Visits the hierarchy breadth first, reading every cgroup but the root; a cgroup not found is dropped. */
     private void walk() throws IOException {
         order.clear();
-        cut = false;
         order.add(root);
         for (int i = 0; i < order.size(); i++) {
             Group g = order.get(i);
@@ -191,6 +194,10 @@ public final class CgroupTable implements Source {
                 continue;
             }
             if (order.size() >= MAX_CGROUPS) {
+                if (!cut) {
+                    LOG.warn("{}: more than {} cgroups under {}: the rest are not read (nor in the rest's sums)", NAME,
+                            MAX_CGROUPS, hierarchy);
+                }
                 cut = true;
                 break;
             }
@@ -498,11 +505,6 @@ public final class CgroupTable implements Source {
         a.put("budget_series", budget.maxSeries());
         a.put("budget_bytes", budget.maxBytes());
         return a;
-    }
-
-    /** Whether the last read stopped at {@link #MAX_CGROUPS}. */
-    boolean cut() {
-        return cut;
     }
 
     private static final byte[] CPU_STAT = RawFiles.nameZ("cpu.stat");

@@ -22,10 +22,6 @@ final class WhoLibc {
     static final int O_DIRECTORY;
     static final int O_NOFOLLOW;
     static final long SYS_GETDENTS64;
-    static final int ENOENT = 2;
-    static final int ESRCH = 3;
-    static final int EACCES = 13;
-    static final int EPERM = 1;
     private static final Throwable LOAD_FAILURE;
 
     static {
