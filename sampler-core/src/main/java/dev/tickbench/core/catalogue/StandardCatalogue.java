@@ -17,6 +17,7 @@ final class StandardCatalogue {
         all.addAll(FrequencySources.all());
         all.addAll(CoolingPowerSources.all());
         all.addAll(CgroupAndLineSources.all());
+        all.addAll(WhoSources.all());
         return SeriesCatalogue.of(all, ChartGroups.all());
     }
 }

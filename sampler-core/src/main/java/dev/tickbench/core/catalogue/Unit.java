@@ -41,6 +41,8 @@ public enum Unit {
     WATTS("W", Scale.ONE),
     /** Throttle concurrency: tasks allowed at once. */
     SLOTS("slots", Scale.ONE),
+    /** A state the kernel writes as a letter (a process's R, S, D, Z…), carried as its character code; Prometheus gets the code. */
+    LETTER("letter", Scale.ONE),
     /** Text (a governor, a zone type, a kernel log message): no number. */
     TEXT("text", null);
 

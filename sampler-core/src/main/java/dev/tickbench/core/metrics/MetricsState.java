@@ -10,6 +10,7 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
+import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
@@ -150,6 +151,9 @@ public final class MetricsState {
             boolean counterSource = catalogue.isCounterSource(source);
             Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
             Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
+            if (catalogue.source(source).map(x -> x.rule() == ReadRule.TOP_N).orElse(false)) {
+                forgetEnded(v, sums, held); // a process or cgroup that left the top N is no longer served
+            }
             boolean pressure = source.equals("pressure");
             for (int i = 0; i < v.size(); i++) {
                 String key = v.keys()[i];
@@ -170,6 +174,19 @@ public final class MetricsState {
         }
     }
 
+
+    /**
+     * Keeps only the keys of the latest read of a top-N table (docs/who.md): the series of a process or a
+     * cgroup that left the named set end there, so the families stay bounded by the table's set. One that
+     * comes back starts its counter again from its growth since (Prometheus reads the drop as a restart).
+     */
+    private static void forgetEnded(SourceValues v, Map<String, Long> sums, Map<String, Long> held) {
+        java.util.Set<String> now = new java.util.HashSet<>(java.util.Arrays.asList(v.keys()).subList(0, v.size()));
+        if (sums != null) {
+            sums.keySet().retainAll(now);
+        }
+        held.keySet().retainAll(now);
+    }
 
     /** The part of a delta that raises the served total: a step back is held until it is made up. */
     private long monotone(String source, String key, long delta) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.cgroup.CgroupCpuSource;
+import dev.tickbench.core.cgroup.CgroupTable;
 import dev.tickbench.core.cgroup.TargetResolver;
 import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.derived.DerivedSeries;
@@ -16,6 +17,8 @@ import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.Sources;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.who.ProcessSource;
+import dev.tickbench.core.who.WhoConfig;
 import dev.tickbench.testkit.Boards;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,6 +70,19 @@ class CatalogueCoversEverySourceTest {
         try (CgroupCpuSource s = new CgroupCpuSource(TargetResolver.of(roots).forPid(4242))) {
             assertTrue(s.open().present());
             check(s);
+        }
+    }
+
+    @Test
+    void theProcessAndCgroupTablesOfThisMachine() throws IOException {
+        WhoConfig who = new WhoConfig(WhoConfig.MAX_TOP, 1);
+        for (Source s : List.of(new ProcessSource(SystemRoots.live(), who), new CgroupTable(SystemRoots.live(), who))) {
+            assertTrue(s.open().present(), s.name() + ": " + s.open().reason());
+            s.read();
+            s.read(); // a second read: a cgroup is named from its second on
+            assertTrue(s.values().size() > 0, s.name());
+            check(s);
+            s.close();
         }
     }
 
@@ -193,6 +209,8 @@ class CatalogueCoversEverySourceTest {
             return ReadRule.CHANGE_PUBLISHED_AS_RATE;
         } else if (r instanceof CadenceRule.Mtd) {
             return ReadRule.PERIODIC_BUDGET;
+        } else if (r instanceof CadenceRule.Chosen) {
+            return ReadRule.TOP_N;
         }
         return ReadRule.CHANGE;
     }
