@@ -76,7 +76,8 @@ public final class MainView extends BorderPane {
         sceneProperty().addListener((o, a, b) -> {
             if (b != null) {
                 Theme.install(b);
-                dev.tickbench.app.view.CssInPulse.install(b); // no pulse of its own for a late style: no whole-window repaint
+                // no pulse of its own for a late style: no whole-window repaint
+                dev.tickbench.app.view.CssInPulse.install(b);
             }
         });
         VBox top = new VBox(toolbar, Banners.message("error-banner", vm.errorProperty(), null),
