@@ -52,6 +52,9 @@ final class DerivedDrawing {
     /** The values of one line, at {@code x}, noted as taken over {@code window} ({@code quantised}: the CPU's note, or null). */
     void draw(List<DerivedValue> values, DerivedWindow window, String quantised, double x) {
         for (DerivedValue v : values) {
+            if (v.kind().entry().group() == null) {
+                continue; // no chart draws it (a process's or a cgroup's rates): nothing is kept for it either
+            }
             Target t = target(v);
             if (t.note == null || t.noteWindow != window || !java.util.Objects.equals(t.noteQuantised, quantised)) {
                 t.noteWindow = window;

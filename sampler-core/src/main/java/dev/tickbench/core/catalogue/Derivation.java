@@ -20,8 +20,10 @@ public enum Derivation {
      */
     WALL_SHARE,
     /**
-     * Σinput / Σ(the second input: the time between the level's own reads, or wall where a sample lacks
-     * it), per second: a time per second, or CPUs used (capped at the host's CPUs and counted).
+     * Σinput / Σ(the last input: the time between the level's or the entry's own reads, or wall where a
+     * sample lacks it), per second: a time per second, CPUs used (capped at the host's CPUs and counted),
+     * or a % of that time (capped at 100 and counted). With more than two inputs, all but the last are
+     * added up (a process's user and system ticks), each of the first one's unit.
      */
     READ_TIME_RATE,
     /**

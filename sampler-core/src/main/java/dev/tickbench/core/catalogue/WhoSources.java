@@ -2,6 +2,7 @@ package dev.tickbench.core.catalogue;
 
 import static dev.tickbench.core.catalogue.Metric.counter;
 import static dev.tickbench.core.catalogue.Metric.gauge;
+import static dev.tickbench.core.catalogue.SeriesEntry.derived;
 import static dev.tickbench.core.catalogue.SeriesEntry.level;
 
 import java.util.List;
@@ -17,6 +18,12 @@ final class WhoSources {
     private static final String[] PROC_LABELS = {"comm", "{comm}", "pid", "{pid}", "start", "{start}"};
     /** A named cgroup's keys: {@code <path>|<field>}. */
     private static final String CGROUP = "cgroups.{cgroup:/.*}|";
+    /** What is derived from a named process's counters: {@code who.proc.<comm>/<pid>@<start>.<name>}. */
+    private static final String WHO_PROC = "who.proc.{comm:.*}/{pid:\\d+}@{start:\\d+}.";
+    private static final String PROC_INPUT = "procs.{comm}/{pid}@{start}|";
+    /** What is derived from a named cgroup's counters: {@code who.cgroup.<path>.<name>}. */
+    private static final String WHO_CGROUP = "who.cgroup.{cgroup:/.*}.";
+    private static final String CGROUP_INPUT = "cgroups.{cgroup}|";
 
     private WhoSources() {}
 
@@ -74,7 +81,23 @@ final class WhoSources {
                 restLevel("unnamed", Unit.COUNT, "processes that ranked in the top N but were not named: the stream's budget of names was spent",
                         "tickbench_top_process_rest_unnamed", "Processes in the rest that ranked in the top N after the stream's budget of names was spent."),
                 restLevel("io_unreadable", Unit.COUNT, "processes not named whose io could not be read (their bytes are not in the sums)",
-                        "tickbench_top_process_rest_io_unreadable", "Processes outside the top N whose io could not be read."))
+                        "tickbench_top_process_rest_io_unreadable", "Processes outside the top N whose io could not be read."),
+                SeriesEntry.counter(PROC + "read_ns", Unit.NANOSECONDS, "when its stat was read, on the table's clock: the time"
+                        + " its rates divide by (not served on /metrics)"),
+                SeriesEntry.counter("procs.rest|read_ns", Unit.NANOSECONDS, "when the table was read (the listing's midpoint): the"
+                        + " time the rest's rates divide by"),
+                rate(WHO_PROC + "cpus", Unit.CPUS, "CPUs the process used over the window: (utime + stime) / user_hz per second",
+                        PROC_INPUT, "cpu_user", "cpu_system"),
+                rate(WHO_PROC + "read_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes per second it read from storage over the window",
+                        PROC_INPUT, "read_bytes"),
+                rate(WHO_PROC + "write_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes per second it sent to storage over the window",
+                        PROC_INPUT, "write_bytes"),
+                rate("who.proc.rest.cpus", Unit.CPUS, "CPUs the processes not named used over the window", "procs.rest|",
+                        "cpu_user", "cpu_system"),
+                rate("who.proc.rest.read_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes per second the processes not named read from storage",
+                        "procs.rest|", "read_bytes"),
+                rate("who.proc.rest.write_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes per second the processes not named sent to storage",
+                        "procs.rest|", "write_bytes"))
                 .attributes(AttributeEntry.of("top", Unit.COUNT, "N: a process enters the named set among the first N of a list"),
                         AttributeEntry.of("page_bytes", Unit.BYTES, "the page size rss is multiplied by (AT_PAGESZ)"),
                         AttributeEntry.of("budget_series", Unit.COUNT, "the series the table may name in one stream"),
@@ -133,12 +156,46 @@ final class WhoSources {
                 level("cgroups.rest|cgroups", Unit.COUNT, "cgroups neither named nor holding a named one")
                         .metric(gauge("tickbench_top_cgroup_rest_cgroups", "Cgroups outside the top N that hold none of it.")),
                 level("cgroups.rest|unnamed", Unit.COUNT, "cgroups that ranked in the top N but were not named: the stream's budget was spent")
-                        .metric(gauge("tickbench_top_cgroup_rest_unnamed", "Cgroups that ranked in the top N after the stream's budget of names was spent.")))
+                        .metric(gauge("tickbench_top_cgroup_rest_unnamed", "Cgroups that ranked in the top N after the stream's budget of names was spent.")),
+                SeriesEntry.counter(CGROUP + "read_ns", Unit.NANOSECONDS, "when its cpu.stat was read, on the table's clock: the"
+                        + " time its rates divide by (not served on /metrics)"),
+                SeriesEntry.counter("cgroups.rest|read_ns", Unit.NANOSECONDS, "when the table was read (the walk's midpoint): the"
+                        + " time the rest's rates divide by"),
+                rate(WHO_CGROUP + "usage_cpus", Unit.CPUS, "CPUs the cgroup used over the window (usage_usec per second)", CGROUP_INPUT,
+                        "usage_usec"),
+                rate(WHO_CGROUP + "read_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes per second it read from storage over the window",
+                        CGROUP_INPUT, "io_read_bytes"),
+                rate(WHO_CGROUP + "write_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes per second it wrote to storage over the window",
+                        CGROUP_INPUT, "io_write_bytes"),
+                stall("cpu", "some"), stall("cpu", "full"), stall("memory", "some"), stall("memory", "full"), stall("io", "some"),
+                stall("io", "full"),
+                rate("who.cgroup.rest.usage_cpus", Unit.CPUS, "CPUs the cgroups not named used over the window", "cgroups.rest|",
+                        "usage_usec"))
                 .attributes(AttributeEntry.of("top", Unit.COUNT, "N: a cgroup enters the named set among the first N of a list"),
                         AttributeEntry.of("hierarchy", Unit.TEXT, "the mount the cgroups are listed from (the CPU hierarchy)"),
                         AttributeEntry.of("version", Unit.COUNT, "its version, 1 or 2"),
                         AttributeEntry.of("budget_series", Unit.COUNT, "the series the table may name in one stream"),
                         AttributeEntry.of("budget_bytes", Unit.BYTES, "the bytes of names the table may name in one stream"));
+    }
+
+    /**
+     * A counter per second over the window, from {@code fields} of a table's {@code input} key (added up),
+     * over the time between the entry's own reads ({@code read_ns}).
+     */
+    private static SeriesEntry rate(String name, Unit unit, String description, String input, String... fields) {
+        String[] inputs = new String[fields.length + 1];
+        for (int i = 0; i < fields.length; i++) {
+            inputs[i] = input + fields[i];
+        }
+        inputs[fields.length] = input + "read_ns";
+        return derived(name, unit, description, Derivation.READ_TIME_RATE, inputs);
+    }
+
+    /** A named cgroup's stall share of one resource and kind, over the time between its own reads. */
+    private static SeriesEntry stall(String resource, String kind) {
+        return rate(WHO_CGROUP + resource + "_" + kind + "_pct", Unit.PERCENT, "share of the time " + (kind.equals("some")
+                ? "some" : "all") + " of its tasks stalled on " + resource + " over the window", CGROUP_INPUT,
+                resource + "_" + kind + "_usec");
     }
 
     private static SeriesEntry proc(String field, Unit unit, String description, String family, String help, String mode) {

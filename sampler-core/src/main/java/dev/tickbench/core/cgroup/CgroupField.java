@@ -1,9 +1,9 @@
 package dev.tickbench.core.cgroup;
 
 /**
- * The values the cgroup table carries: per named cgroup the first fifteen (FORMAT.md, "cgroups"), for the
+ * The values the cgroup table carries: per named cgroup the first seventeen (FORMAT.md, "cgroups"), for the
  * rest the sums of the CPU, memory and I/O ones (a stall time summed over groups means nothing, and a peak
- * is one group's) and its own counts.
+ * is one group's), its read time (the walk's) and its own counts.
  */
 enum CgroupField {
     USAGE_USEC("usage_usec", false, true),
@@ -22,11 +22,13 @@ enum CgroupField {
     MEMORY_FULL_USEC("memory_full_usec", false, false),
     IO_SOME_USEC("io_some_usec", false, false),
     IO_FULL_USEC("io_full_usec", false, false),
+    /** When the cgroup's {@code cpu.stat} was read, ns on the table's own clock: its rates divide by this time's growth. */
+    READ_NS("read_ns", false, true),
     CGROUPS("cgroups", true, true),
     UNNAMED("unnamed", true, true);
 
     /** The fields a named cgroup has: the first ones, by ordinal. */
-    static final int NAMED = IO_FULL_USEC.ordinal() + 1;
+    static final int NAMED = READ_NS.ordinal() + 1;
     static final CgroupField[] ALL = values();
 
     private final String key;

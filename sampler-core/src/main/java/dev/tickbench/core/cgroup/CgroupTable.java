@@ -91,6 +91,10 @@ public final class CgroupTable implements Source {
     private final String[] restKeys = new String[CgroupField.ALL.length];
     private long reads;
     private long unnamed;
+    /** The clock's origin for {@code read_ns}: the values stay positive and small. */
+    private final long originNs = System.nanoTime();
+    /** The midpoint of the last walk, ns since the origin: the rest's read time. */
+    private long walkNs;
     /** The walk stopped at {@link #MAX_CGROUPS} once: said once, in the log. */
     private boolean cut;
     private static final Logger LOG = LoggerFactory.getLogger(CgroupTable.class);
@@ -155,7 +159,9 @@ public final class CgroupTable implements Source {
     @Override
     public void read() throws IOException {
         reads++;
+        long start = System.nanoTime();
         walk();
+        walkNs = start + (System.nanoTime() - start) / 2 - originNs;
         choose();
         fill();
     }
@@ -225,7 +231,10 @@ public final class CgroupTable implements Source {
 
     private void readGroup(Group g, int fd) {
         g.next(reads);
-        if (scan(fd, CPU_STAT)) {
+        long before = System.nanoTime();
+        boolean stat = scan(fd, CPU_STAT);
+        g.set(CgroupField.READ_NS, before + (System.nanoTime() - before) / 2 - originNs);
+        if (stat) {
             byte[] b = scanner.bytes();
             while (scanner.nextLine()) {
                 if (!scanner.nextToken()) {
@@ -450,7 +459,7 @@ public final class CgroupTable implements Source {
                 continue; // counted with its parent
             }
             for (CgroupField f : CgroupField.ALL) {
-                if (f.rest() && f.named() && !f.level()) {
+                if (f.rest() && f.named() && !f.level() && f != CgroupField.READ_NS) {
                     long d = g.delta(f);
                     if (d > 0) {
                         restTotals[f.ordinal()] += d;
@@ -470,6 +479,7 @@ public final class CgroupTable implements Source {
             long v = switch (f) {
                 case MEMORY_BYTES -> memoryKnown ? memorySum : -1;
                 case CGROUPS -> cgroups;
+                case READ_NS -> walkNs; // the rest's sums are of one walk: its midpoint
                 case UNNAMED -> unnamed;
                 default -> restTotals[f.ordinal()];
             };

@@ -102,6 +102,7 @@ public final class DerivedKind {
             case CPU_BUSY, CPU_IOWAIT -> CpuTime.FIELDS.length;
             case WALL_SHARE, WALL_RATE -> 1;
             case COUNTER_RATE -> Math.max(1, inputs.length); // one counter, or several added up
+            case READ_TIME_RATE -> Math.max(2, inputs.length); // counters added up, then their read time
             case RATIO -> inputs.length >= 2 && inputs.length % 2 == 0 ? inputs.length : 2; // a sum over a sum
             default -> 2;
         };

@@ -1,8 +1,10 @@
 package dev.tickbench.core.derived;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.catalogue.Derivation;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
@@ -28,6 +30,8 @@ import java.util.Map;
  * tick's {@code dt_ns}. A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage
  * at the host's CPU count from the hello line) only as a last resort, and every capped value is counted
  * ({@link #capped}): the kernel adds stall time and charges running time in lumps (docs/derived-series.md).
+ * A source read every n slots (the process and cgroup tables at 1 Hz) gives values on its reads, each
+ * read's deltas spanning the samples since the previous one ({@link SourcePlan}).
  * Not thread-safe: one feeding thread.
  */
 public final class DerivedSeries {
@@ -183,12 +187,24 @@ public final class DerivedSeries {
             start(h.rateHz());
             cores = Math.max(0, h.cores());
             userHz = h.userHz() > 0 ? h.userHz() : 100;
+            for (SourcePlan p : plans) {
+                p.host(userHz, everyTicks(h.capabilities(), p.source));
+            }
         } else if (line instanceof GapLine) {
             plans.forEach(SourcePlan::clear);
         } else if (line instanceof SampleLine s) {
             return sample(s);
         }
         return List.of();
+    }
+
+    /** The slots between two reads of {@code source} the hello announces ({@code cadences}), 1 when it names none. */
+    private static int everyTicks(JsonNode capabilities, String source) {
+        if (capabilities == null) {
+            return 1;
+        }
+        JsonNode n = capabilities.path("cadences").path(source).path("every_ticks");
+        return n.canConvertToInt() && n.asInt() > 0 ? n.asInt() : 1;
     }
 
     private List<DerivedValue> sample(SampleLine s) {
@@ -207,12 +223,22 @@ public final class DerivedSeries {
         int slots = s.slots();
         int length = window.ticks(rateHz);
         for (SourcePlan p : plans) {
-            p.gather(s.sources().get(p.source), s.resets(), ticks, length, memory);
+            SourceValues values = s.sources().get(p.source);
+            if (values == null && p.between(slots, dtNs)) {
+                continue; // not due on this sample: its next read spans it
+            }
+            boolean anchored = values != null && p.read(slots, dtNs);
+            p.gather(values, s.resets(), ticks, length, memory);
+            if (values != null && !anchored) {
+                p.emptyWindows(); // its deltas span time no window holds: the windows start after them
+                continue;
+            }
             for (SourcePlan.Subject subject : p.now) {
                 for (int k = 0; k < p.kinds.length; k++) {
                     SourcePlan.Inputs in = subject.inputs[k];
                     if (in != null) {
-                        compute(p.kinds[k], subject.name.isEmpty() ? null : subject.name, in, p.nanos(k), dtNs, slots, out);
+                        compute(p.kinds[k], subject.name.isEmpty() ? null : subject.name, in, p.nanos(k), p.spanNs(),
+                                p.spanSlots(), out);
                     }
                 }
             }
@@ -255,12 +281,22 @@ public final class DerivedSeries {
                 }
             }
             case READ_TIME_RATE -> {
-                // the time between this level's own reads (read_ns); captures before it: the tick's dt
-                long wallNs = present[1] && v[1] > 0 ? v[1] : dtNs;
-                if (add(in, v[0], wallNs, slots)) {
+                // the time between this level's or entry's own reads (read_ns); captures before it: the tick's dt
+                int time = v.length - 1;
+                long sum = v[0];
+                for (int i = 1; i < time; i++) {
+                    if (!present[i]) {
+                        w.clear();
+                        return;
+                    }
+                    sum += v[i];
+                }
+                long wallNs = present[time] && v[time] > 0 ? v[time] : dtNs;
+                if (add(in, sum, wallNs, slots)) {
                     double perSecond = w.sum(0) * (double) nanos / w.sum(1);
-                    out.add(new DerivedValue(kind, subject,
-                            kind.unitIs(Unit.CPUS) && cores > 0 ? bounded(perSecond, cores) : perSecond, w.ticks()));
+                    double value = kind.unitIs(Unit.PERCENT) ? bounded(100.0 * perSecond, 100.0)
+                            : kind.unitIs(Unit.CPUS) && cores > 0 ? bounded(perSecond, cores) : perSecond;
+                    out.add(new DerivedValue(kind, subject, value, w.ticks()));
                 }
             }
             case COUNTER_RATE -> {

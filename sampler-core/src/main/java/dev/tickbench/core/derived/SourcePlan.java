@@ -2,11 +2,15 @@ package dev.tickbench.core.derived;
 
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.catalogue.Derivation;
+import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.Scale;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
+import dev.tickbench.core.catalogue.SourceEntry;
+import dev.tickbench.core.catalogue.Unit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +22,13 @@ import java.util.Optional;
  * {@code .some_total}), and gathered by subject (what the key names before the tail: the cgroup path, the
  * PSI resource). A key is an input when it matches the input's pattern and the catalogue declares it; a
  * subject or series whose window the memory could not hold is left out on that sample (counted), not kept.
+ *
+ * <p>A source read every n slots (a table at 1 Hz in a 100 Hz stream: the hello's cadences) is in one
+ * sample in n; the samples between are not holes, and the next read's deltas span them: their slots and
+ * {@code dt_ns} are added to it ({@link #between}). A read that did not come when due (half a period
+ * late), a gap or the first read of a session leaves the next read's deltas spanning time no
+ * window holds, so that read starts the windows and gives no value. A source whose keys come and go (the
+ * top-N tables) lets a subject go, memory and all, on the first read that does not carry it.
  * One thread.
  */
 final class SourcePlan {
@@ -36,6 +47,20 @@ final class SourcePlan {
      * the sample does not carry had deltas of 0, not a hole, unless one of its keys was reset.
      */
     private final boolean idleRowsAreZero;
+    /** The source's keys are the last interval's top N: a subject absent from a read has ended. */
+    private final boolean keysComeAndGo;
+    /** The sampled host's USER_HZ: a tick counter's nanoseconds. */
+    private int userHz = 100;
+    /** The slots between two of the source's reads (the hello's {@code every_ticks}); 1 for every tick. */
+    private int everyTicks = 1;
+    /** The slots and wall time of the samples since the source's last read, which the next read spans. */
+    private long pendingSlots;
+    private long pendingNs;
+    /** The next read's deltas span time no window holds (a session's first read, a missed read, a gap). */
+    private boolean unanchored;
+    /** What the current read spans: its own sample and those between it and the previous read. */
+    private long spanNs;
+    private int spanSlots;
     private final Map<String, Subject> subjects = new LinkedHashMap<>();
     /**
      * The subjects the current sample carried, in the order their first key came; of a source that leaves
@@ -48,6 +73,8 @@ final class SourcePlan {
         final String name;
         final Inputs[] inputs;
         private long stamp = -1;
+        /** The memory its windows and entry took, given back when it ends. */
+        private long bytes = SUBJECT_BYTES;
 
         private Subject(String name, int kinds) {
             this.name = name;
@@ -64,13 +91,16 @@ final class SourcePlan {
         /** The window of a CPU-time kind ({@link CpuWindow}), else of two lanes. */
         final CpuWindow cpu;
         final TickWindow window;
+        /** The memory its window took. */
+        private final long bytes;
 
-        private Inputs(DerivedKind kind, int ticks, TickWindow window) {
+        private Inputs(DerivedKind kind, int ticks, TickWindow window, long bytes) {
             values = new long[kind.inputs()];
             present = new boolean[values.length];
             verdict = new byte[values.length];
             cpu = kind.derivation().cpuTime() ? new CpuWindow(ticks) : null;
             this.window = window;
+            this.bytes = bytes;
         }
 
         void clear() {
@@ -87,6 +117,7 @@ final class SourcePlan {
         this.kinds = kinds.toArray(DerivedKind[]::new);
         this.catalogue = catalogue;
         this.idleRowsAreZero = catalogue.omitsIdleRows(source);
+        this.keysComeAndGo = catalogue.source(source).map(SourceEntry::rule).orElse(null) == ReadRule.TOP_N;
         tails = new String[this.kinds.length][];
         nanos = new long[this.kinds.length];
         for (int k = 0; k < tails.length; k++) {
@@ -106,10 +137,73 @@ final class SourcePlan {
     void reset() {
         subjects.clear();
         now.clear();
+        clear();
     }
 
-    /** Empties every window (a gap, a missed seq, a sample without this source). */
+    /**
+     * The sampled host, from a hello line: its USER_HZ (a tick counter's unit) and the slots between two
+     * of this source's reads ({@code every_ticks} of its cadence; 1 when read on every tick or unknown).
+     */
+    void host(int userHz, int everyTicks) {
+        if (userHz != this.userHz) {
+            Arrays.fill(nanos, 0); // a tick's nanoseconds are the host's
+        }
+        this.userHz = userHz;
+        this.everyTicks = Math.max(1, everyTicks);
+        clear();
+    }
+
+    /**
+     * A sample without this source: whether it falls between two of the source's reads (its slots and
+     * {@code dt_ns} are kept for the next read to span); false when the source is read on every tick or
+     * its read is overdue (half a period late), which is a hole.
+     */
+    boolean between(int slots, long dtNs) {
+        if (everyTicks <= 1) {
+            return false;
+        }
+        pendingSlots += slots;
+        pendingNs += dtNs;
+        return pendingSlots < everyTicks + everyTicks / 2L;
+    }
+
+    /**
+     * A sample that carries this source: what its deltas span ({@link #spanNs}, {@link #spanSlots}), and
+     * whether they can go into the windows (not when they span time no window holds).
+     */
+    boolean read(int slots, long dtNs) {
+        spanNs = dtNs + pendingNs;
+        spanSlots = (int) Math.min(Integer.MAX_VALUE, slots + pendingSlots);
+        pendingSlots = 0;
+        pendingNs = 0;
+        boolean anchored = !unanchored;
+        unanchored = false;
+        return anchored;
+    }
+
+    /** The wall time the current read's deltas span, ns. */
+    long spanNs() {
+        return spanNs;
+    }
+
+    /** The slots the current read's deltas span. */
+    int spanSlots() {
+        return spanSlots;
+    }
+
+    /**
+     * Empties every window (a gap, a missed seq, a sample without this source); of a source not read on
+     * every tick, the next read's deltas span the hole and only start the windows again.
+     */
     void clear() {
+        emptyWindows();
+        pendingSlots = 0;
+        pendingNs = 0;
+        unanchored = everyTicks > 1;
+    }
+
+    /** Empties every window. */
+    void emptyWindows() {
         for (Subject s : subjects.values()) {
             for (Inputs in : s.inputs) {
                 if (in != null) {
@@ -142,10 +236,16 @@ final class SourcePlan {
                 }
             }
         }
-        for (Subject s : subjects.values()) {
+        for (Iterator<Subject> it = subjects.values().iterator(); it.hasNext(); ) {
+            Subject s = it.next();
             if (s.stamp != sample) {
                 if (idleRowsAreZero && !wasReset(s, resets)) {
                     idle(s, sample);
+                    continue;
+                }
+                if (keysComeAndGo) {
+                    it.remove(); // it left the table: its series ended
+                    memory.give(s.bytes);
                     continue;
                 }
                 for (Inputs in : s.inputs) {
@@ -232,6 +332,7 @@ final class SourcePlan {
                 return;
             }
             s.inputs[k] = in;
+            s.bytes += in.bytes;
         }
         if (in.verdict[j] == 0) {
             in.verdict[j] = isInput(k, j, key) ? (byte) 1 : (byte) 2;
@@ -245,10 +346,10 @@ final class SourcePlan {
     /** A kind's inputs for a new subject, or null when its window does not fit (counted once, by its first input). */
     private static Inputs inputs(DerivedKind kind, int ticks, WindowMemory memory, boolean count) {
         if (kind.derivation().cpuTime()) {
-            return new Inputs(kind, ticks, null); // the CPU's own window, as the throttle's: not a file's many
+            return new Inputs(kind, ticks, null, 0); // the CPU's own window, as the throttle's: not a file's many
         }
         TickWindow w = TickWindow.of(2, ticks, memory, count);
-        return w.starved() ? null : new Inputs(kind, ticks, w);
+        return w.starved() ? null : new Inputs(kind, ticks, w, TickWindow.bytes(2, ticks));
     }
 
     /**
@@ -264,7 +365,7 @@ final class SourcePlan {
             return false;
         }
         if (j == 0 && nanos[k] == 0) {
-            nanos[k] = toNanos(m.get().unit().base());
+            nanos[k] = toNanos(m.get().unit());
         }
         int head = sumHead(k, j);
         if (head != j) {
@@ -282,6 +383,7 @@ final class SourcePlan {
         int n = tails[k].length;
         return switch (kinds[k].derivation()) {
             case COUNTER_RATE -> 0;
+            case READ_TIME_RATE -> j < n - 1 ? 0 : j;
             case RATIO -> j < n / 2 ? 0 : n / 2;
             default -> j;
         };
@@ -292,8 +394,15 @@ final class SourcePlan {
                 || d == Derivation.COUNTER_RATE;
     }
 
-    /** A unit's size in nano base units (µs: 1000), or -1 when it is not a whole number of them. */
-    private static long toNanos(Scale base) {
+    /**
+     * A unit's size in nano base units (µs: 1000; a USER_HZ tick: 10^9 / USER_HZ), or -1 when it is not a
+     * whole number of them.
+     */
+    private long toNanos(Unit unit) {
+        if (unit == Unit.TICKS) {
+            return userHz > 0 && 1_000_000_000L % userHz == 0 ? 1_000_000_000L / userHz : -1;
+        }
+        Scale base = unit.base();
         if (base == null || base.multiply() > Long.MAX_VALUE / 1_000_000_000L) {
             return -1;
         }

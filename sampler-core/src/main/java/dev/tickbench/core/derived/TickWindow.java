@@ -46,13 +46,18 @@ final class TickWindow {
 
     /** A window of its whole length within {@code memory}, or the starved window (counted there when {@code count}). */
     static TickWindow of(int lanes, int slots, WindowMemory memory, boolean count) {
-        if (!memory.take(WindowMemory.OVERHEAD + WindowMemory.bytes(lanes, Math.max(1, slots) + 1))) {
+        if (!memory.take(bytes(lanes, slots))) {
             if (count) {
                 memory.starved();
             }
             return STARVED;
         }
         return new TickWindow(lanes, slots, first(slots));
+    }
+
+    /** What a window of {@code lanes} lanes over {@code slots} takes from its memory. */
+    static long bytes(int lanes, int slots) {
+        return WindowMemory.OVERHEAD + WindowMemory.bytes(lanes, Math.max(1, slots) + 1);
     }
 
     /** The first ring: at most `slots` samples are held after a drop (each spans a slot at least), one more before it. */

@@ -1,8 +1,9 @@
 package dev.tickbench.core.who;
 
 /**
- * The values the process table carries: per named process the first eight (FORMAT.md, "procs"), and for
- * the rest the same sums (but a state, which is one process's) and its own counts.
+ * The values the process table carries: per named process the first nine (FORMAT.md, "procs"), and for
+ * the rest the same sums (but a state, which is one process's; its read time is the table's) and its own
+ * counts.
  */
 enum ProcessField {
     CPU_USER("cpu_user", false),
@@ -13,6 +14,8 @@ enum ProcessField {
     RSS("rss", true),
     THREADS("threads", true),
     STATE("state", true),
+    /** When the process's {@code stat} was read, ns on the table's own clock: its rates divide by this time's growth. */
+    READ_NS("read_ns", false),
     PROCS("procs", true),
     STARTED("started", false),
     EXITED("exited", false),
@@ -20,7 +23,7 @@ enum ProcessField {
     IO_UNREADABLE("io_unreadable", true);
 
     /** The fields a named process has: the first ones, by ordinal. */
-    static final int NAMED = STATE.ordinal() + 1;
+    static final int NAMED = READ_NS.ordinal() + 1;
 
     private final String key;
     private final boolean level;

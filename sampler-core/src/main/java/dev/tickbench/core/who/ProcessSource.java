@@ -75,6 +75,11 @@ public final class ProcessSource implements Source {
     private long previousUptimeTicks = -1;
     private long startedSinceRead;
     private long exitedSinceRead;
+    /** The clock's origin for {@code read_ns}: the values stay positive and small. */
+    private final long originNs = System.nanoTime();
+    /** The midpoint of this read's listing and of the previous one, ns since the origin (-1 before the first). */
+    private long tableReadNs = -1;
+    private long previousTableReadNs = -1;
 
     public ProcessSource(SystemRoots roots, WhoConfig config) {
         this(roots, config, new KeyBudget(BUDGET_SERIES, BUDGET_BYTES));
@@ -139,6 +144,7 @@ public final class ProcessSource implements Source {
     public void read() throws IOException {
         reads++;
         previousUptimeTicks = uptimeTicks;
+        previousTableReadNs = tableReadNs;
         startedSinceRead = 0;
         exitedSinceRead = 0;
         int dir = raw.openDir(procPath);
@@ -147,7 +153,9 @@ public final class ProcessSource implements Source {
         }
         try {
             uptimeTicks = raw.read(dir, UPTIME) > 0 ? uptimeTicks(raw.bytes(), raw.length(), userHz) : -1;
+            long start = System.nanoTime();
             scan(dir);
+            tableReadNs = start + (System.nanoTime() - start) / 2 - originNs;
         } finally {
             RawFiles.close(dir);
         }
@@ -178,8 +186,11 @@ public final class ProcessSource implements Source {
             if (pidDir < 0) {
                 continue; // gone since the listing
             }
+            long readNs;
             try {
+                long before = System.nanoTime();
                 int n = raw.read(pidDir, STAT);
+                readNs = before + (System.nanoTime() - before) / 2 - originNs;
                 if (n <= 0 || !stat.parseStat(raw.bytes(), n)) {
                     continue;
                 }
@@ -192,12 +203,15 @@ public final class ProcessSource implements Source {
             } finally {
                 RawFiles.close(pidDir);
             }
-            take(pid);
+            take(pid, readNs);
         }
     }
 
-    /** Files the process just parsed into {@link #stat}: a known one moves on a read, a new one is made. */
-    private void take(long pid) {
+    /**
+     * Files the process just parsed into {@link #stat}, its {@code stat} read at {@code readNs}: a known one
+     * moves on a read, a new one is made.
+     */
+    private void take(long pid, long readNs) {
         Proc p = procs.get(pid);
         if (p != null && p.start != stat.start) {
             gone(p); // the pid was reused: that process ended
@@ -211,7 +225,7 @@ public final class ProcessSource implements Source {
             p = new Proc(pid, stat.start, since);
             procs.put(pid, p);
         }
-        p.update(stat, reads);
+        p.update(stat, reads, readNs, previousTableReadNs);
         if (seenCount == seen.length) {
             grow();
         }
@@ -364,7 +378,7 @@ public final class ProcessSource implements Source {
                 startedSinceRead++;
             }
             for (ProcessField f : ProcessField.values()) {
-                if (f.named() && !f.level()) {
+                if (f.named() && !f.level() && f != ProcessField.READ_NS) {
                     long b = p.baseline(f);
                     long v = p.value(f, pageBytes);
                     if (b != NO_BASELINE && v >= b) {
@@ -382,6 +396,7 @@ public final class ProcessSource implements Source {
                 case THREADS -> threads;
                 case STATE -> -1; // a state is one process's
                 case PROCS -> restProcs;
+                case READ_NS -> tableReadNs; // the rest's sums are of one listing: its midpoint
                 case UNNAMED -> unnamedCount;
                 case IO_UNREADABLE -> ioUnread;
                 default -> restTotals[f.ordinal()];
@@ -498,12 +513,14 @@ public final class ProcessSource implements Source {
         long rssPages;
         long threads;
         int state;
+        long readNs;
         /** At the previous read that saw it: -1 for a count not known then. */
         long pUtime = -1;
         long pStime = -1;
         long pMajflt = -1;
         long pRead = -1;
         long pWrite = -1;
+        long pReadNs = -1;
 
         Proc(long pid, long start, boolean startedSince) {
             this.pid = pid;
@@ -511,16 +528,24 @@ public final class ProcessSource implements Source {
             this.startedSince = startedSince;
         }
 
-        void update(ProcStat s, long read) {
+        /**
+         * The process as read on read {@code read}, its {@code stat} at {@code readNs}; one started since the
+         * previous read counts from 0 at that read's time, {@code previousTableNs}.
+         */
+        void update(ProcStat s, long read, long readNs, long previousTableNs) {
             if (lastRead == read - 1 && lastRead > 0) {
                 pUtime = utime;
                 pStime = stime;
                 pMajflt = majflt;
                 pRead = readBytes;
                 pWrite = writeBytes;
+                pReadNs = this.readNs;
             } else {
-                pUtime = pStime = pMajflt = pRead = pWrite = startedSince && firstRead == 0 ? 0 : -1;
+                boolean fromZero = startedSince && firstRead == 0;
+                pUtime = pStime = pMajflt = pRead = pWrite = fromZero ? 0 : -1;
+                pReadNs = fromZero ? previousTableNs : -1;
             }
+            this.readNs = readNs;
             if (firstRead == 0) {
                 firstRead = read;
             }
@@ -552,6 +577,7 @@ public final class ProcessSource implements Source {
                 case RSS -> pageBytes > 0 ? rssPages * pageBytes : -1;
                 case THREADS -> threads;
                 case STATE -> state;
+                case READ_NS -> readNs;
                 default -> -1;
             };
         }
@@ -564,6 +590,7 @@ public final class ProcessSource implements Source {
                 case MAJFLT -> pMajflt;
                 case READ_BYTES -> pRead;
                 case WRITE_BYTES -> pWrite;
+                case READ_NS -> pReadNs;
                 default -> -1;
             };
             return b < 0 ? NO_BASELINE : b;
