@@ -188,6 +188,20 @@ class DiffCommandTest {
     }
 
     @Test
+    void theTableSaysWhoChangedMost() throws Exception {
+        // recorded while a busy loop ran in a cgroup of its own beside a tail holding 200 MiB (captures/real/README.md)
+        Path who = dir.resolve("who.ndjson.gz"); // out of the core's test jar
+        try (java.io.InputStream in = DiffCommandTest.class.getResourceAsStream("/captures/real/who.ndjson.gz")) {
+            Files.copy(in, who, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        ProbeRun r = ProbeRun.of("diff", "--top", "3", who + "@34..39.8", who + "@3..9");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().matches("(?s).*\n  process CPU +sh \\d+ \\+0\\.9\\d* CPUs \\(B only\\).*"), r.out());
+        assertTrue(r.out().matches("(?s).*\n  process memory +tail \\d+ \\+19\\d\\.\\d MB \\(B only\\).*"), r.out());
+        assertTrue(r.out().matches("(?s).*\n  cgroup CPU +/tickbench-who-capture \\+0\\.9\\d* CPUs\\n.*"), r.out());
+    }
+
+    @Test
     void namesFromTheCaptureAreEscapedInTheTable() throws Exception {
         Path f = dir.resolve("hostile.ndjson");
         try (SyntheticCapture c = SyntheticCapture.file(f, 10, 0, SyntheticCapture.attributes())) {
