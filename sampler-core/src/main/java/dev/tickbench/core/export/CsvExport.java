@@ -13,9 +13,11 @@ import dev.tickbench.core.capture.SeriesGlob;
 import dev.tickbench.core.capture.SeriesNames;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.Scale;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
+import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import java.io.BufferedWriter;
@@ -269,6 +271,8 @@ public final class CsvExport {
         private final boolean[] present;
         private final long[] held;
         private final boolean[] hasHeld;
+        /** Levels of a source whose keys come and go (the tables): absent from a read of it, a level has ended. */
+        private final boolean[] endsWithKey;
         private final StringBuilder row = new StringBuilder(4096);
         private Long mono0;
         private JsonNode sourcesPresent;
@@ -298,6 +302,12 @@ public final class CsvExport {
                 }
             }
             derivedValues = new double[columns.size()];
+            endsWithKey = new boolean[columns.size()];
+            for (int i = 0; i < columns.size(); i++) {
+                Column c = columns.get(i);
+                endsWithKey[i] = c.level() && !c.derived()
+                        && catalogue.source(c.source()).map(SourceEntry::rule).orElse(null) == ReadRule.TOP_N;
+            }
             present = new boolean[columns.size()];
             held = new long[columns.size()];
             hasHeld = new boolean[columns.size()];
@@ -376,6 +386,11 @@ public final class CsvExport {
                         fill(rawColumn[id], sv.values()[i]);
                         fill(unitColumn[id], sv.values()[i]);
                     }
+                }
+            }
+            for (int c = 0; c < endsWithKey.length; c++) {
+                if (endsWithKey[c] && !present[c] && s.sources().containsKey(columns.get(c).source())) {
+                    hasHeld[c] = false; // read without it: the process exited or left the table, it holds nothing
                 }
             }
             for (DerivedValue v : derivedNow) {

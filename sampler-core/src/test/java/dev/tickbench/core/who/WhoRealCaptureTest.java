@@ -134,6 +134,35 @@ class WhoRealCaptureTest {
     }
 
     @Test
+    void heldCellsOfTheHogEndWithItsLastRead(@TempDir Path tmp) throws IOException {
+        Path out = tmp.resolve("held.csv");
+        CsvExport.export(capture, out, new CsvExport.Options(List.of(), true, null, null), f -> { });
+        List<String> lines = Files.readAllLines(out);
+        List<String> header = List.of(lines.get(0).split(",", -1));
+        int rss = -1;
+        for (int i = 0; i < header.size(); i++) {
+            if (header.get(i).startsWith("procs.tail/") && header.get(i).endsWith("|rss")) {
+                rss = i;
+            }
+        }
+        assertTrue(rss > 0, "a column for tail's memory");
+        int filled = 0;
+        int afterExit = 0;
+        boolean ended = false;
+        for (String line : lines.subList(1, lines.size())) {
+            String cell = line.split(",", -1)[rss];
+            if (!cell.isEmpty()) {
+                filled++;
+                assertTrue(!ended, "tail's memory held again after its table read without it: " + line.substring(0, 20));
+            } else if (filled > 0) {
+                ended = true;
+                afterExit++;
+            }
+        }
+        assertTrue(filled >= 150 && afterExit >= 100, filled + " cells held while it ran, " + afterExit + " empty after it ended");
+    }
+
+    @Test
     void itsCsvHasAColumnForEachCause(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("who.csv");
         CsvExport.export(capture, out, CsvExport.Options.all(), f -> { });
