@@ -2,11 +2,9 @@ package dev.tickbench.core.derived;
 
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.catalogue.Derivation;
-import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.Scale;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
-import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.catalogue.Unit;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -117,7 +115,7 @@ final class SourcePlan {
         this.kinds = kinds.toArray(DerivedKind[]::new);
         this.catalogue = catalogue;
         this.idleRowsAreZero = catalogue.omitsIdleRows(source);
-        this.keysComeAndGo = catalogue.source(source).map(SourceEntry::rule).orElse(null) == ReadRule.TOP_N;
+        this.keysComeAndGo = catalogue.keysComeAndGo(source);
         tails = new String[this.kinds.length][];
         nanos = new long[this.kinds.length];
         for (int k = 0; k < tails.length; k++) {

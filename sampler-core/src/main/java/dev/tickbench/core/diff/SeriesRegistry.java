@@ -1,9 +1,7 @@
 package dev.tickbench.core.diff;
 
 import dev.tickbench.core.capture.ReaderLimits;
-import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
-import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.derived.DerivedKind;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,7 +50,7 @@ final class SeriesRegistry {
     SourceSlots source(String name) {
         SourceSlots s = sources.get(name);
         if (s == null) {
-            s = new SourceSlots(this, name, catalogue.source(name).map(SourceEntry::rule).orElse(null) == ReadRule.TOP_N);
+            s = new SourceSlots(this, name, catalogue.keysComeAndGo(name));
             sources.put(name, s);
         }
         return s;

@@ -13,11 +13,9 @@ import dev.tickbench.core.capture.SeriesGlob;
 import dev.tickbench.core.capture.SeriesNames;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
-import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.Scale;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
-import dev.tickbench.core.catalogue.SourceEntry;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import java.io.BufferedWriter;
@@ -306,7 +304,7 @@ public final class CsvExport {
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
                 endsWithKey[i] = c.level() && !c.derived()
-                        && catalogue.source(c.source()).map(SourceEntry::rule).orElse(null) == ReadRule.TOP_N;
+                        && catalogue.keysComeAndGo(c.source());
             }
             present = new boolean[columns.size()];
             held = new long[columns.size()];

@@ -10,7 +10,6 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
-import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
@@ -151,7 +150,7 @@ public final class MetricsState {
             boolean counterSource = catalogue.isCounterSource(source);
             Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
             Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
-            if (catalogue.source(source).map(x -> x.rule() == ReadRule.TOP_N).orElse(false)) {
+            if (catalogue.keysComeAndGo(source)) {
                 forgetEnded(v, sums, held); // a process or cgroup that left the top N is no longer served
             }
             boolean pressure = source.equals("pressure");
