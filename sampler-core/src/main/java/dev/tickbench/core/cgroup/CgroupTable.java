@@ -1,25 +1,19 @@
 package dev.tickbench.core.cgroup;
 
-import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.source.Presence;
 import dev.tickbench.core.source.Pressure;
-import dev.tickbench.core.source.Source;
-import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.source.TextScanner;
-import dev.tickbench.core.source.ValueTable;
 import dev.tickbench.core.who.KeyBudget;
 import dev.tickbench.core.who.KeyText;
 import dev.tickbench.core.who.RawFiles;
-import dev.tickbench.core.who.TableValues;
-import dev.tickbench.core.who.TopRanks;
+import dev.tickbench.core.who.TopTable;
 import dev.tickbench.core.who.WhoConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -44,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * counted once with everything under it: the root's own processes and those of a cgroup above a named one
  * are in neither.
  */
-public final class CgroupTable implements Source {
+public final class CgroupTable extends TopTable {
     public static final String NAME = "cgroups";
     public static final String REST = "rest";
     /** Cgroups visited per read at most (breadth first): a k8s node has hundreds. */
@@ -61,13 +55,7 @@ public final class CgroupTable implements Source {
     private static final CpuCounter[] ACCT = {CpuCounter.USAGE_USEC, CpuCounter.USER_USEC, CpuCounter.SYSTEM_USEC};
     private static final Comparator<Group> BY_PATH = Comparator.comparing(g -> g.path);
 
-    private final SystemRoots roots;
-    private final WhoConfig config;
-    private final RawFiles raw = new RawFiles();
     private final TextScanner scanner = new TextScanner();
-    private final TopRanks ranks;
-    private final KeyBudget budget = new KeyBudget(BUDGET_SERIES, BUDGET_BYTES);
-    private final TableValues table = new TableValues();
     private CgroupVersion version;
     private byte[] primary;
     private byte[] cpuacct;
@@ -88,11 +76,7 @@ public final class CgroupTable implements Source {
     private long[] cpu = new long[64];
     private long[] mem = new long[64];
     private final long[] restTotals = new long[CgroupField.ALL.length];
-    private final String[] restKeys = new String[CgroupField.ALL.length];
-    private long reads;
     private long unnamed;
-    /** The clock's origin for {@code read_ns}: the values stay positive and small. */
-    private final long originNs = System.nanoTime();
     /** The midpoint of the last walk, ns since the origin: the rest's read time. */
     private long walkNs;
     /** The walk stopped at {@link #MAX_CGROUPS} once: said once, in the log. */
@@ -100,12 +84,8 @@ public final class CgroupTable implements Source {
     private static final Logger LOG = LoggerFactory.getLogger(CgroupTable.class);
 
     public CgroupTable(SystemRoots roots, WhoConfig config) {
-        this.roots = roots;
-        this.config = config;
-        this.ranks = new TopRanks(Math.max(1, config.top()), config.hz());
-        for (CgroupField f : CgroupField.ALL) {
-            restKeys[f.ordinal()] = REST + "|" + f.key();
-        }
+        super(roots, config, new KeyBudget(BUDGET_SERIES, BUDGET_BYTES), REST,
+                Arrays.stream(CgroupField.ALL).map(CgroupField::key).toList());
     }
 
     @Override
@@ -114,21 +94,7 @@ public final class CgroupTable implements Source {
     }
 
     @Override
-    public SourceKind kind() {
-        return SourceKind.COUNTER;
-    }
-
-    @Override
-    public CadenceRule cadenceRule() {
-        return new CadenceRule.Chosen(config.hz());
-    }
-
-    @Override
-    public Presence open() {
-        Presence absent = TableValues.absence(config);
-        if (absent != null) {
-            return absent;
-        }
+    protected Presence openTable() {
         try {
             Mounts mounts = Mounts.read(roots);
             CgroupMount m = mounts.cpuHierarchy();
@@ -161,7 +127,7 @@ public final class CgroupTable implements Source {
         reads++;
         long start = System.nanoTime();
         walk();
-        walkNs = start + (System.nanoTime() - start) / 2 - originNs;
+        walkNs = midpointSince(start);
         choose();
         fill();
     }
@@ -233,7 +199,7 @@ public final class CgroupTable implements Source {
         g.next(reads);
         long before = System.nanoTime();
         boolean stat = scan(fd, CPU_STAT);
-        g.set(CgroupField.READ_NS, before + (System.nanoTime() - before) / 2 - originNs);
+        g.set(CgroupField.READ_NS, midpointSince(before));
         if (stat) {
             byte[] b = scanner.bytes();
             while (scanner.nextLine()) {
@@ -490,31 +456,11 @@ public final class CgroupTable implements Source {
     }
 
     @Override
-    public ValueTable values() {
-        return table.values();
-    }
-
-    @Override
-    public boolean isLevelKey(int index) {
-        return table.isLevel(index);
-    }
-
-    @Override
-    public long baseline(int index) {
-        return table.baseline(index);
-    }
-
-    @Override
-    public Map<String, Object> attributes() {
-        Map<String, Object> a = new LinkedHashMap<>();
-        a.put("top", config.top());
+    protected void attributes(Map<String, Object> a) {
         if (hierarchy != null) {
             a.put("hierarchy", hierarchy);
             a.put("version", version.number());
         }
-        a.put("budget_series", budget.maxSeries());
-        a.put("budget_bytes", budget.maxBytes());
-        return a;
     }
 
     private static final byte[] CPU_STAT = RawFiles.nameZ("cpu.stat");

@@ -1,17 +1,12 @@
 package dev.tickbench.core.who;
 
-import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Presence;
-import dev.tickbench.core.source.Source;
-import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.SystemRoots;
-import dev.tickbench.core.source.ValueTable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +24,7 @@ import java.util.Map;
  * A process's CPU between the last read and its exit is counted nowhere (the kernel adds it to the
  * parent's {@code cutime} when the parent reaps it).
  */
-public final class ProcessSource implements Source {
+public final class ProcessSource extends TopTable {
     public static final String NAME = "procs";
     public static final String REST = "rest";
     private static final byte[] STAT = RawFiles.nameZ("stat");
@@ -41,13 +36,7 @@ public final class ProcessSource implements Source {
     static final int BUDGET_SERIES = 12_288;
     static final long BUDGET_BYTES = 384L << 10;
 
-    private final SystemRoots roots;
-    private final WhoConfig config;
-    private final RawFiles raw = new RawFiles();
     private final ProcStat stat = new ProcStat();
-    private final TopRanks ranks;
-    private final KeyBudget budget;
-    private final TableValues table = new TableValues();
     private long pageBytes = -1;
     private String procPath;
     private int userHz = 100;
@@ -66,17 +55,13 @@ public final class ProcessSource implements Source {
     private final List<ProcessEvent> events = new ArrayList<>();
     /** The rest's counters, cumulative since the source opened. */
     private final long[] restTotals = new long[ProcessField.values().length];
-    private final String[] restKeys = new String[ProcessField.values().length];
     private final long[] grew = new long[ProcessField.values().length];
     /** Events kept for the drain ({@link ProcessEvents}); without one, only the latest are kept. */
     private static final int EVENTS_KEPT = 4096;
-    private long reads;
     private long uptimeTicks = -1;
     private long previousUptimeTicks = -1;
     private long startedSinceRead;
     private long exitedSinceRead;
-    /** The clock's origin for {@code read_ns}: the values stay positive and small. */
-    private final long originNs = System.nanoTime();
     /** The midpoint of this read's listing and of the previous one, ns since the origin (-1 before the first). */
     private long tableReadNs = -1;
     private long previousTableReadNs = -1;
@@ -87,13 +72,7 @@ public final class ProcessSource implements Source {
 
     /** With another budget than a stream's (a test of what happens when it is spent). */
     ProcessSource(SystemRoots roots, WhoConfig config, KeyBudget budget) {
-        this.roots = roots;
-        this.config = config;
-        this.ranks = new TopRanks(Math.max(1, config.top()), config.hz());
-        this.budget = budget;
-        for (ProcessField f : ProcessField.values()) {
-            restKeys[f.ordinal()] = REST + "|" + f.key();
-        }
+        super(roots, config, budget, REST, Arrays.stream(ProcessField.values()).map(ProcessField::key).toList());
     }
 
     @Override
@@ -102,21 +81,7 @@ public final class ProcessSource implements Source {
     }
 
     @Override
-    public SourceKind kind() {
-        return SourceKind.COUNTER;
-    }
-
-    @Override
-    public CadenceRule cadenceRule() {
-        return new CadenceRule.Chosen(config.hz());
-    }
-
-    @Override
-    public Presence open() {
-        Presence absent = TableValues.absence(config);
-        if (absent != null) {
-            return absent;
-        }
+    protected Presence openTable() {
         procPath = realPath(roots.proc());
         int dir = raw.openDir(procPath);
         if (dir < 0) {
@@ -155,7 +120,7 @@ public final class ProcessSource implements Source {
             uptimeTicks = raw.read(dir, UPTIME) > 0 ? uptimeTicks(raw.bytes(), raw.length(), userHz) : -1;
             long start = System.nanoTime();
             scan(dir);
-            tableReadNs = start + (System.nanoTime() - start) / 2 - originNs;
+            tableReadNs = midpointSince(start);
         } finally {
             RawFiles.close(dir);
         }
@@ -190,7 +155,7 @@ public final class ProcessSource implements Source {
             try {
                 long before = System.nanoTime();
                 int n = raw.read(pidDir, STAT);
-                readNs = before + (System.nanoTime() - before) / 2 - originNs;
+                readNs = midpointSince(before);
                 if (n <= 0 || !stat.parseStat(raw.bytes(), n)) {
                     continue;
                 }
@@ -447,21 +412,6 @@ public final class ProcessSource implements Source {
         return centis * userHz / 100;
     }
 
-    @Override
-    public ValueTable values() {
-        return table.values();
-    }
-
-    @Override
-    public boolean isLevelKey(int index) {
-        return table.isLevel(index);
-    }
-
-    @Override
-    public long baseline(int index) {
-        return table.baseline(index);
-    }
-
     /** The events of the reads since the last drain (named processes that started or exited), oldest first. */
     public List<ProcessEvent> drainEvents() {
         if (events.isEmpty()) {
@@ -472,21 +422,11 @@ public final class ProcessSource implements Source {
         return out;
     }
 
-    /** How many reads have been made: a drain can tell whether this tick read. */
-    public long reads() {
-        return reads;
-    }
-
     @Override
-    public Map<String, Object> attributes() {
-        Map<String, Object> a = new LinkedHashMap<>();
-        a.put("top", config.top());
+    protected void attributes(Map<String, Object> a) {
         if (pageBytes > 0) {
             a.put("page_bytes", pageBytes);
         }
-        a.put("budget_series", budget.maxSeries());
-        a.put("budget_bytes", budget.maxBytes());
-        return a;
     }
 
     /** One process, kept from read to read while it lives. */
