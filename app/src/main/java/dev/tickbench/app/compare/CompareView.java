@@ -1,6 +1,7 @@
 package dev.tickbench.app.compare;
 
 import dev.tickbench.app.Background;
+import dev.tickbench.app.view.ErrorLine;
 import dev.tickbench.core.floors.CaptureSeries;
 import dev.tickbench.core.floors.FloorComparison;
 import dev.tickbench.core.floors.FloorReport;
@@ -78,12 +79,7 @@ public final class CompareView extends VBox {
         HBox bar = new HBox(8, load, clear, seriesName, series, progress, status);
         bar.setAlignment(Pos.CENTER_LEFT);
 
-        Label error = new Label();
-        error.textProperty().bind(vm.errorProperty());
-        error.getStyleClass().add("walk-error");
-        error.setWrapText(true);
-        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
+        Label error = ErrorLine.of(vm.errorProperty());
 
         table.setPlaceholder(new Label("no captures: Load… or drop .ndjson(.gz) files here; try assets/captures/"));
         bars.setTitle("measured change rate (Hz) per source and board");

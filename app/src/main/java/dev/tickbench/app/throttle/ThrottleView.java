@@ -5,6 +5,7 @@ import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.Charts;
 import dev.tickbench.app.charts.FixedWidthAxis;
 import dev.tickbench.app.charts.Indicators;
+import dev.tickbench.app.view.ErrorLine;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.throttle.ThrottleBands;
 import dev.tickbench.core.throttle.ThrottleReplay;
@@ -88,11 +89,7 @@ public final class ThrottleView extends VBox {
         HBox bar = new HBox(8, open, live, whatIfName, whatIf, busy, source);
         bar.setAlignment(Pos.CENTER_LEFT);
 
-        Label error = new Label();
-        error.textProperty().bind(vm.errorProperty());
-        error.getStyleClass().add("walk-error");
-        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
+        Label error = ErrorLine.of(vm.errorProperty());
 
         GridPane status = new GridPane();
         status.setHgap(10);

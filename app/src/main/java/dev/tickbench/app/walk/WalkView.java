@@ -2,6 +2,7 @@ package dev.tickbench.app.walk;
 
 import dev.tickbench.app.charts.Charts;
 import dev.tickbench.app.view.Cells;
+import dev.tickbench.app.view.ErrorLine;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
@@ -122,12 +123,7 @@ public final class WalkView extends SplitPane {
         verdict.textProperty().bind(vm.verdictProperty());
         verdict.getStyleClass().add("walk-verdict");
         verdict.setWrapText(true);
-        Label error = new Label();
-        error.textProperty().bind(vm.errorProperty());
-        error.getStyleClass().add("walk-error");
-        error.setWrapText(true);
-        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
+        Label error = ErrorLine.of(vm.errorProperty());
         ListView<String> warnings = new ListView<>(vm.warnings());
         warnings.getStyleClass().add("walk-warnings");
         warnings.setPrefHeight(60);
