@@ -1,6 +1,5 @@
 package dev.tickbench.app.charts;
 
-import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SessionInfo;
@@ -172,27 +171,15 @@ public final class ChartView extends HBox {
         }
     }
 
-    /**
-     * The last drawing of the lines (tests, structurally: a follow step reads its new columns, not
-     * what is on screen).
-     *
-     * @param draws drawings of the lines so far
-     * @param pointsRead points read to reduce them in the last one
-     * @param appended every point ever appended to the drawn lines then, summed over them
-     * @param shown their stored points inside the shown time range then
-     * @param columns pixel columns across the plot
-     */
-    public record LineDraw(long draws, long pointsRead, long appended, long shown, long columns) {}
-
-    /** The last drawing of the lines. */
-    public LineDraw lastLineDraw() {
+    /** This track's drawing figures ({@link ChartDiagnostics}). */
+    ChartDiagnostics.Track diagnostics() {
         ColumnRenderer.DrawStats d = renderers.lines().lastDraw();
-        return new LineDraw(renderers.lines().draws(), d.pointsRead(), d.appended(), d.shown(), d.columnsShown());
-    }
-
-    /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
-    public long redraws() {
-        return chart.redraws();
+        int points = 0;
+        for (DataSet ds : renderers.shownLines()) {
+            points += ((SeriesDataSet) ds).points().size();
+        }
+        return new ChartDiagnostics.Track(chart.redraws(), renderers.lines().draws(), d.pointsRead(), d.appended(), d.shown(),
+                d.columnsShown(), points, renderers.marksDrawn());
     }
 
     /** Time (epoch s) under a scene x, through this chart's x axis (crosshair, Ctrl+wheel zoom). */
@@ -351,20 +338,5 @@ public final class ChartView extends HBox {
     /** Emission marks are drawn while sparse in [min, max] (TrackRenderers.updateMarks). */
     public void updateMarks(double min, double max) {
         renderers.updateMarks(min, max, chart.getWidth(), onScreen);
-    }
-
-    /** Marks drawn now (tests). */
-    public boolean marksDrawn() {
-        return renderers.marksDrawn();
-    }
-
-    /** Points in the drawn lines as the chart has them (tests: "the chart receives points"). */
-    public int pointCount() {
-        int n = 0;
-        for (DataSet ds : renderers.shownLines()) {
-            Points p = ((SeriesDataSet) ds).points();
-            n += p.size();
-        }
-        return n;
     }
 }

@@ -356,6 +356,13 @@ public final class ChartsPane extends VBox {
         return overlay;
     }
 
+    /** What the tracks and the overview strip did to draw, since they were made. */
+    public ChartDiagnostics diagnostics() {
+        Map<String, ChartDiagnostics.Track> tracks = new LinkedHashMap<>();
+        charts.forEach((id, v) -> tracks.put(id, v.diagnostics()));
+        return new ChartDiagnostics(tracks, overview.strip().draws());
+    }
+
     public OverviewStrip overview() {
         return overview.strip();
     }

@@ -60,7 +60,7 @@ public final class ScreenshotsRun {
         check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");
         for (String g : List.of("thermal", "cpu_freq", "cpu", "psi", "throttle")) {
             ChartView c = fx(() -> w.view.charts().chart(g));
-            check(c != null && fx(c::pointCount) > 100, g + " has no points");
+            check(c != null && fx(() -> w.track(g).points()) > 100, g + " has no points");
         }
         // the critical trip (105 °C) is above every reading and still on screen
         double yMax = fx(() -> w.view.charts().chart("thermal").yAxis().getMax());
@@ -110,7 +110,7 @@ public final class ScreenshotsRun {
             // with "Connecting to this machine…" under it)
             until("the live session shown", () -> !w.vm.replayProperty().get() && w.vm.connectionProperty().get() != null
                     && w.view.charts().chart("cpu") != null);
-            until("a fuller live picture", () -> w.samples() > 700 && w.view.charts().chart("cpu").pointCount() > 700);
+            until("a fuller live picture", () -> w.samples() > 700 && w.track("cpu").points() > 700);
             w.drawn();
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());

@@ -58,21 +58,21 @@ class WholeWindowRepaintsTest {
         fx(() -> { w.view.tabs().show(w.view.tabs().compare()); return null; });
         until("the Live tab's tracks off screen", () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
         w.drawn();
-        long strip = fx(() -> w.view.charts().overview().draws());
+        long strip = fx(() -> w.view.charts().diagnostics().overviewDraws());
         Map<String, Long> redraws = redraws();
         Repaints r = watchSteps();
 
         assertEquals(List.of(), r.changes(c -> Repaints.inside(c.node(), live)), "nothing on the hidden Live tab reaches the renderer");
         assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
         assertTrue(r.changes(c -> c.seen() && c.paints()).size() > 0, "the status row still says what goes on: " + r.pulses());
-        assertEquals(strip, fx(() -> w.view.charts().overview().draws()), "the hidden overview strip is not painted");
+        assertEquals(strip, fx(() -> w.view.charts().diagnostics().overviewDraws()), "the hidden overview strip is not painted");
         assertEquals(redraws, redraws(), "the hidden charts are not redrawn");
 
         // back on the Live tab it shows the current window at once: before its first frame, in the same FX turn
         assertTrue(fx(() -> {
             w.view.tabs().getSelectionModel().select(0);
             ChartView cpu = w.view.charts().chart("cpu");
-            return cpu.xAxis().getMax() == w.vm.window().max() && w.view.charts().overview().draws() > strip;
+            return cpu.xAxis().getMax() == w.vm.window().max() && w.view.charts().diagnostics().overviewDraws() > strip;
         }), "the CPU track and the overview strip show the window the session reached meanwhile");
     }
 
@@ -127,7 +127,7 @@ class WholeWindowRepaintsTest {
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300, 1400, l -> true);
         fx(() -> { w.vm.connect(feeder); return null; });
         until("the tracks drawn and followed", () -> {
-            ChartView cpu = w.view.charts().chart("cpu");
+            var cpu = w.track("cpu");
             var s = w.vm.storeProperty().get();
             return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
                     && !w.vm.events().isEmpty();
@@ -230,10 +230,10 @@ class WholeWindowRepaintsTest {
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300);
         fx(() -> { w.vm.connect(feeder); return null; });
         until("the tracks drawn and followed", () -> {
-            ChartView cpu = w.view.charts().chart("cpu");
+            var cpu = w.track("cpu");
             var s = w.vm.storeProperty().get();
             return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
-                    && w.view.charts().overview().draws() > 0 && !w.vm.events().isEmpty();
+                    && w.view.charts().diagnostics().overviewDraws() > 0 && !w.vm.events().isEmpty();
         });
         w.drawn(); // the event list, shown with the first kmsg record, took its room from the tracks once: not watched
     }
@@ -257,7 +257,7 @@ class WholeWindowRepaintsTest {
     private Map<String, Long> redraws() throws Exception {
         return fx(() -> {
             Map<String, Long> m = new LinkedHashMap<>();
-            w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
+            w.view.charts().diagnostics().tracks().forEach((g, t) -> m.put(g, t.redraws()));
             return m;
         });
     }

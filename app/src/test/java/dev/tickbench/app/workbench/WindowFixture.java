@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.AppArgs;
 import dev.tickbench.app.Startup;
 import dev.tickbench.app.Workbench;
+import dev.tickbench.app.charts.ChartDiagnostics;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.RecentConnections;
@@ -123,6 +124,11 @@ final class WindowFixture {
         if (fx(task::getState) != Worker.State.SUCCEEDED) {
             throw new AssertionError("the capture did not open: " + fx(task::getState) + ", " + fx(task::getException));
         }
+    }
+
+    /** The drawing figures of the track of group {@code id} ({@link ChartDiagnostics}); null while it has no chart. FX thread. */
+    ChartDiagnostics.Track track(String id) {
+        return view.charts().diagnostics().track(id);
     }
 
     /**
