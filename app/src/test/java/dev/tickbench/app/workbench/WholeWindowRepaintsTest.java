@@ -62,7 +62,7 @@ class WholeWindowRepaintsTest {
         Map<String, Long> redraws = redraws();
         Repaints r = watchSteps();
 
-        assertEquals(List.of(), r.changes(c -> Repaints.inside(c.node(), live)), "nothing on the hidden Live tab reaches the renderer");
+        assertEquals(List.of(), r.changes(c -> r.inside(c.node(), live)), "nothing on the hidden Live tab reaches the renderer");
         assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
         assertTrue(r.changes(c -> c.seen() && c.paints()).size() > 0, "the status row still says what goes on: " + r.pulses());
         assertEquals(strip, fx(() -> w.view.charts().diagnostics().overviewDraws()), "the hidden overview strip is not painted");
@@ -95,11 +95,11 @@ class WholeWindowRepaintsTest {
             return out;
         });
         assertTrue(allowed.get(allowed.size() - 2) instanceof ClockPanel);
-        assertEquals(List.of(), r.changes(c -> c.paints() && c.seen() && allowed.stream().noneMatch(a -> Repaints.inside(c.node(), a))),
+        assertEquals(List.of(), r.changes(c -> c.paints() && c.seen() && allowed.stream().noneMatch(a -> r.inside(c.node(), a))),
                 "nothing else is painted again: the toolbar, the sources, the legends, the tab headers");
         // ChartFX's style nodes and legend lines scrolled out of a legend's view are parts of a track on screen;
         // nothing else that cannot be seen (a track below the fold, another tab) is painted
-        assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> Repaints.inside(c.node(), t))),
+        assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> r.inside(c.node(), t))),
                 "nothing that cannot be seen is painted");
         assertTrue(redraws().get("cpu") >= cpuDraws + STEPS - 1, "the CPU track followed the steps");
         // the figures that change every second or so (the status row with the observer's, the clock verdict)
@@ -107,11 +107,11 @@ class WholeWindowRepaintsTest {
         // moves the tracks, never in one of their own
         List<Node> texts = fx(() -> List.of(w.view.lookup("#status-row"), w.view.lookup("#clock-panel")));
         List<Repaints.Pulse> ownPulse = r.pulses().stream()
-                .filter(p -> p.changes().stream().anyMatch(c -> c.paints() && texts.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
-                .filter(p -> p.changes().stream().noneMatch(c -> c.paints() && tracks.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
+                .filter(p -> p.changes().stream().anyMatch(c -> c.paints() && texts.stream().anyMatch(t -> r.inside(c.node(), t))))
+                .filter(p -> p.changes().stream().noneMatch(c -> c.paints() && tracks.stream().anyMatch(t -> r.inside(c.node(), t))))
                 .toList();
         assertEquals(List.of(), ownPulse, "no pulse of their own for the status row and the clock's figures");
-        assertTrue(r.changes(c -> c.paints() && Repaints.inside(c.node(), texts.get(0))).size() > 0, "the status row changed meanwhile");
+        assertTrue(r.changes(c -> c.paints() && r.inside(c.node(), texts.get(0))).size() > 0, "the status row changed meanwhile");
     }
 
     /**
@@ -134,7 +134,7 @@ class WholeWindowRepaintsTest {
         });
         w.drawn();
         Scene scene = fx(w.view::getScene);
-        Repaints r = new Repaints(scene);
+        Repaints r = new Repaints(scene).canvas(fx(w.view.charts()::overview), () -> w.view.charts().diagnostics().overviewDraws());
         int events = fx(() -> w.vm.events().size());
         AtomicInteger stepsAfterBoth = new AtomicInteger(-1);
         TimeWindow.Listener step = tw -> {
@@ -241,7 +241,7 @@ class WholeWindowRepaintsTest {
     /** Records what the pulses hand the renderer over {@link #STEPS} follow steps (counted as moves of the window). */
     private Repaints watchSteps() throws Exception {
         Scene scene = fx(w.view::getScene);
-        Repaints r = new Repaints(scene);
+        Repaints r = new Repaints(scene).canvas(fx(w.view.charts()::overview), () -> w.view.charts().diagnostics().overviewDraws());
         AtomicInteger steps = new AtomicInteger();
         TimeWindow.Listener step = tw -> steps.incrementAndGet();
         fx(() -> { r.start(); w.vm.window().addListener(step); return null; });
