@@ -112,8 +112,8 @@ public final class ChartView extends HBox {
                 : snappedTopInset() + chart.minHeight(-1) + snappedBottomInset();
     }
 
-    /** Taller for reading detail, or back to compact (a double-click on the track does the same). */
-    public void setExpanded(boolean on) {
+    /** Taller for reading detail, or back to compact (a double-click on the track). */
+    private void setExpanded(boolean on) {
         expanded = on;
         height(on ? EXPANDED_HEIGHT : COMPACT_HEIGHT);
     }
@@ -126,8 +126,8 @@ public final class ChartView extends HBox {
         chart.setStyle("-fx-min-height: " + px + "px; -fx-pref-height: " + px + "px; -fx-max-height: " + px + "px;");
     }
 
-    /** Collapsed: the title only, no chart (and no redraws: it is off screen). */
-    public void setCollapsed(boolean on) {
+    /** Collapsed: the title only, no chart (and no redraws: it is off screen); its ▾ / ▸ button. */
+    private void setCollapsed(boolean on) {
         collapsed = on;
         chart.setVisible(!on);
         chart.setManaged(!on);
@@ -188,11 +188,6 @@ public final class ChartView extends HBox {
         return p == null ? Double.NaN : xAxis.getValueForDisplay(p.getX());
     }
 
-    /** Scene x of time {@code t} on this chart's x axis. */
-    public double sceneXAt(double t) {
-        return xAxis.localToScene(xAxis.getDisplayPosition(t), 0).getX();
-    }
-
     /** The plot area (the x axis' extent across the chart's canvas) in scene coordinates. */
     public Bounds plotBoundsInScene() {
         Bounds a = xAxis.localToScene(xAxis.getBoundsInLocal());
@@ -210,10 +205,6 @@ public final class ChartView extends HBox {
 
     public DefaultNumericAxis xAxis() {
         return xAxis;
-    }
-
-    public DefaultNumericAxis yAxis() {
-        return yAxis;
     }
 
     /** A series of this track: its colour, datasets and badge; drawn when the selection says so. */

@@ -37,7 +37,7 @@ import javafx.scene.layout.VBox;
  * the rate: each chart takes the new points and redraws only when it shows them.
  *
  * <p>Overlays spanning every track (a crosshair) go on {@link #overlay()} and map time to scene x
- * with {@link ChartView#sceneXAt} / {@link ChartView#timeAtScene} of any track in {@link #tracks()}.
+ * with {@link ChartView#timeAtScene} (and its x axis the other way) of any track in {@link #tracks()}.
  */
 public final class ChartsPane extends VBox {
     private final TimeWindow window;

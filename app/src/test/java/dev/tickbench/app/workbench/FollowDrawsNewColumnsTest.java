@@ -173,7 +173,7 @@ class FollowDrawsNewColumnsTest {
         });
         w.drawn();
         List<String> watched = fx(() -> w.view.charts().tracks().stream()
-                .filter(v -> v.isOnScreen() && !v.group().steps() && v.picker() == null).map(v -> v.group().id()).toList());
+                .filter(v -> v.isOnScreen() && !v.group().steps() && v.group().picks().all()).map(v -> v.group().id()).toList());
         assertTrue(watched.contains("cpu"), "watched: " + watched);
         // the redraws of each watched track from one follow step to the next (FX thread)
         List<Map<String, Long>> betweenSteps = new ArrayList<>();

@@ -96,9 +96,9 @@ class TracksViewTest {
         assertEquals("+" + (all - 5) + " more", legend.get(5));
         // a double-click makes a track taller; another makes it compact again
         double compact = fx(slab::getHeight);
-        fx(() -> { slab.setExpanded(true); return null; });
+        fx(() -> { Tracks.doubleClick(slab); return null; });
         until("the slab track taller than " + (compact + 150) + " px", () -> slab.getHeight() > compact + 150);
-        fx(() -> { slab.setExpanded(false); slab.setCollapsed(true); return null; });
+        fx(() -> { Tracks.doubleClick(slab); Tracks.collapse(slab, true); return null; });
         until("the slab track collapsed to its title (under 32 px)", () -> slab.getHeight() < 32);
         assertFalse(fx(slab::isOnScreen), "a collapsed track is not drawn");
     }
@@ -139,8 +139,8 @@ class TracksViewTest {
             ChartView v = w.view.charts().chart(g);
             var canvas = v.chart().getCanvas();
             Image img = canvas.snapshot(null, null);
-            int x = (int) Math.round(canvas.sceneToLocal(v.sceneXAt(t), 0).getX());
-            double top = canvas.sceneToLocal(v.yAxis().localToScene(0, v.yAxis().getDisplayPosition(below))).getY();
+            int x = (int) Math.round(canvas.sceneToLocal(Tracks.sceneXAt(v, t), 0).getX());
+            double top = canvas.sceneToLocal(Tracks.yAxis(v).localToScene(0, Tracks.yAxis(v).getDisplayPosition(below))).getY();
             Color want = Color.web(colour);
             PixelReader r = img.getPixelReader();
             int n = 0;
