@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.text.InertText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The requests written to a probe's stream and not answered yet, oldest first (docs/triggers.md,
@@ -13,6 +15,7 @@ import java.util.List;
  * answers N in a row. Thread-safe: the sender's thread adds, the stream's thread pairs.
  */
 final class InFlight {
+    private static final String DISARM = "disarm ";
     private final ArrayDeque<String> requests = new ArrayDeque<>();
 
     synchronized void add(String request) {
@@ -36,23 +39,38 @@ final class InFlight {
     }
 
     /**
-     * Pairs a {@code triggers} line's replies with the requests they answer; returns the refusals in words,
-     * {@code 'arm …': why; …} (the probe's reason escaped: a client's text may be in it), empty when none.
+     * What a {@code triggers} line's replies answered.
+     *
+     * @param refused the refusals in words, {@code 'arm …': why; …} (the probe's reason escaped: a client's
+     *     text may be in it), empty when none
+     * @param disarmed the triggers whose disarm the line answered "done" and that no later reply in it
+     *     armed again: gone from the set, whatever the line's own list says (a probe that read its set a
+     *     moment before the disarm lists it still, and with none armed no later line corrects it)
      */
-    synchronized String answer(JsonNode replies) {
+    record Answers(String refused, Set<String> disarmed) {}
+
+    /** Pairs a {@code triggers} line's replies with the requests they answer. */
+    synchronized Answers answer(JsonNode replies) {
         StringBuilder refused = new StringBuilder();
+        Set<String> disarmed = new HashSet<>();
         for (JsonNode r : replies) {
             long answers = Math.max(1, r.path("requests").asLong(1));
             String asked = requests.poll();
             for (long i = 1; i < answers; i++) {
                 requests.poll();
             }
-            if (!r.path("ok").asBoolean()) {
+            boolean ok = r.path("ok").asBoolean();
+            if (ok && asked != null && asked.startsWith(DISARM)) {
+                disarmed.add(asked.substring(DISARM.length()));
+            } else if (ok && asked != null && asked.startsWith("arm ")) {
+                disarmed.remove(r.path("trigger").asText());
+            }
+            if (!ok) {
                 String which = asked == null ? "" : "'" + InertText.line(asked) + "'"
                         + (answers > 1 ? " and the " + (answers - 1) + " after it" : "") + ": ";
                 refused.append(refused.length() == 0 ? "" : "; ").append(which).append(InertText.line(r.path("error").asText()));
             }
         }
-        return refused.toString();
+        return new Answers(refused.toString(), Set.copyOf(disarmed));
     }
 }

@@ -234,9 +234,11 @@ final class TriggerSession {
 
     /** A {@code triggers} line: the armed set as the probe has it, and its answers to the requests written. */
     void setLine(JsonNode line) {
+        InFlight.Answers answers = inFlight.answer(line.path("replies"));
         List<TriggerStatus> now = new ArrayList<>();
         line.path("armed").forEach(t -> now.add(TriggerStatus.of(t)));
-        String refused = inFlight.answer(line.path("replies"));
+        now.removeIf(t -> answers.disarmed().contains(t.name()));
+        String refused = answers.refused();
         reported = List.copyOf(now);
         Connection c = connection;
         ui.execute(() -> {

@@ -44,10 +44,10 @@ class PasswordLoginTest {
         if (sshd != null) {
             sshd.close();
         }
-        if (user != null) {
+        if (user != null) { // null: skipped before it was made (a plain user cannot make one)
             user.close();
+            assertFalse(Files.readString(Path.of("/etc/passwd")).contains(user.name + ":"), "the test user is gone");
         }
-        assertFalse(Files.readString(Path.of("/etc/passwd")).contains(user.name + ":"), "the test user is gone");
     }
 
     /** sshd taking passwords only: {@code PasswordAuthentication}, or PAM's keyboard-interactive. */

@@ -161,7 +161,8 @@ class TriggersPanelTest {
         // looked up and pressed in one turn of the FX thread: a state change rebuilds the table's rows (and
         // their buttons) at any tick, so a button looked up first may have left the scene when it is clicked
         fx(() -> { robot.lookup("#disarm-busy").queryAs(Button.class).fire(); return null; });
-        until("nothing armed", () -> t.armed().isEmpty());
+        until(() -> "nothing armed; armed " + t.armed() + ", error '" + t.errorProperty().get() + "', notice '"
+                + t.noticeProperty().get() + "'", () -> t.armed().isEmpty());
 
         // in one FX turn too: the new sampler's own firing saves a capture that goes on top of the list, which
         // moves (and may rebuild) this capture's row between a lookup and a click

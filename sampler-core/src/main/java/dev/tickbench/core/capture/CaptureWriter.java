@@ -19,7 +19,6 @@ import java.util.zip.GZIPOutputStream;
 public final class CaptureWriter implements LineSink, Closeable {
     /** Half a second: with a line every tick (at most 1 s apart), nothing older than 1 s is unflushed. */
     public static final long FLUSH_EVERY_MS = 500;
-    private static final byte[] SAMPLE_PREFIX = "{\"type\":\"sample\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final Path file;
     private final OutputStream out;
@@ -73,8 +72,7 @@ public final class CaptureWriter implements LineSink, Closeable {
         try {
             out.write(b, off, len);
             bytes += len;
-            if (java.util.Arrays.equals(b, off, Math.min(off + len, off + SAMPLE_PREFIX.length), SAMPLE_PREFIX, 0,
-                    Math.min(len, SAMPLE_PREFIX.length))) {
+            if (LineBytes.isSample(b, off, len)) {
                 samplesWritten++;
             }
             long now = System.nanoTime();

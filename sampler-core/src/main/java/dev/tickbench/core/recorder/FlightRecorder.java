@@ -3,10 +3,10 @@ package dev.tickbench.core.recorder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.core.capture.GapLine;
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.core.trigger.TriggerLine;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +37,6 @@ import org.slf4j.LoggerFactory;
 public final class FlightRecorder implements LineSink, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FlightRecorder.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final byte[] SEQ = "\"seq\":".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] MONO = "\"mono_ns\":".getBytes(StandardCharsets.US_ASCII);
     /** Partial files older than this are a crashed writer's: renamed into place at start. */
     private static final long STALE_PARTIAL_MS = 60_000;
     /** Ends the writer's thread once the work before it is done. */
@@ -135,8 +133,10 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
         LineKind kind = LineKind.of(b, off, len);
         long mono = Long.MIN_VALUE;
         if (kind == LineKind.SAMPLE) {
-            mono = LineKind.field(b, off, len, MONO, Long.MIN_VALUE);
-            lastSeq = LineKind.field(b, off, len, SEQ, lastSeq + 1);
+            long m = LineBytes.sampleMonoNs(b, off, len);
+            long seq = LineBytes.sampleSeq(b, off, len);
+            mono = m < 0 ? Long.MIN_VALUE : m;
+            lastSeq = seq < 0 ? lastSeq + 1 : seq;
         } else if (kind == LineKind.HELLO) {
             host = hostOf(b, off, len);
         }

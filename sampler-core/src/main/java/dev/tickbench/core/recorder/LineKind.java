@@ -41,29 +41,4 @@ enum LineKind {
     boolean precedesItsSample() {
         return this == KMSG || this == KMSG_GAP || this == SCHEMA || this == GAP;
     }
-
-    /**
-     * A number field of a sample line, {@code "name":N}, looked for in its first 160 bytes where the
-     * sampler writes seq and mono_ns (FORMAT.md); {@code fallback} when it is not there.
-     */
-    static long field(byte[] b, int off, int len, byte[] name, long fallback) {
-        int end = off + Math.min(len, 160);
-        outer:
-        for (int i = off; i + name.length < end; i++) {
-            for (int j = 0; j < name.length; j++) {
-                if (b[i + j] != name[j]) {
-                    continue outer;
-                }
-            }
-            long v = 0;
-            int k = i + name.length;
-            boolean digits = false;
-            for (; k < end && b[k] >= '0' && b[k] <= '9'; k++) {
-                v = v * 10 + (b[k] - '0');
-                digits = true;
-            }
-            return digits ? v : fallback;
-        }
-        return fallback;
-    }
 }

@@ -1,5 +1,6 @@
 package dev.tickbench.core.recorder;
 
+import dev.tickbench.core.capture.LineBytes;
 import dev.tickbench.core.capture.LineDecoder;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,7 +19,6 @@ import java.util.List;
  * stream's thread only.
  */
 final class StreamRing {
-    private static final byte[] MONO = "\"mono_ns\":".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** A line before the first sample: older than anything once a sample came. */
     private static final long NO_TIME = Long.MIN_VALUE;
     private static final int INITIAL_BYTES = 256 << 10;
@@ -57,7 +57,8 @@ final class StreamRing {
     void add(byte[] b, int o, int l, LineKind k) {
         long t = newestSample;
         if (k == LineKind.SAMPLE) {
-            t = LineKind.field(b, o, l, MONO, newestSample);
+            long mono = LineBytes.sampleMonoNs(b, o, l);
+            t = mono < 0 ? newestSample : mono;
             newestSample = t;
         }
         if (l > maxBytes / 2) {

@@ -2,9 +2,8 @@ package dev.tickbench.core.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tickbench.core.capture.LineBytes;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * A {@code trigger} line (FORMAT.md "trigger"): a trigger fired on the tick of {@code seq}. Readers that
@@ -22,11 +21,11 @@ public record TriggerLine(long seq, long monoNs, long wallNs, String trigger, St
     /** The line type of the armed set, written when it changes. */
     public static final String SET_TYPE = "triggers";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final byte[] PREFIX = ("{\"type\":\"" + TYPE + "\",").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PREFIX = LineBytes.typePrefix(TYPE);
 
     /** Whether the line is a {@code trigger} line, as writers write it (type first). */
     public static boolean is(byte[] b, int off, int len) {
-        return len >= PREFIX.length && Arrays.equals(b, off, off + PREFIX.length, PREFIX, 0, PREFIX.length);
+        return LineBytes.isType(b, off, len, PREFIX);
     }
 
     /** Parses a line {@link #is} accepted. */

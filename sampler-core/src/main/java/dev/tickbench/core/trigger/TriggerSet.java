@@ -221,7 +221,7 @@ public final class TriggerSet implements TickExtension {
     @Override
     public void start(TickInfo first, JsonLineWriter out) throws IOException {
         if (announce) {
-            writeSet(out, first, list());
+            writeSet(out, first);
         }
     }
 
@@ -229,7 +229,7 @@ public final class TriggerSet implements TickExtension {
     public void afterTick(TickInfo info, JsonLineWriter out) throws IOException {
         try {
             if (announce) {
-                writeSet(out, info, list());
+                writeSet(out, info);
             }
             Armed[] a = armed;
             for (int i = 0; i < a.length; i++) { // indexed: no iterator per tick
@@ -241,9 +241,8 @@ public final class TriggerSet implements TickExtension {
             if (a.length > 0 && info.monoNs() >= nextStatusMonoNs) {
                 // a state changes on a tick without a line to say so (holding, no_data), and a trigger that does
                 // not fire says what it saw: a reader of the stream learns both within a second
-                List<TriggerStatus> now = list();
-                if (!now.equals(written)) {
-                    writeSet(out, info, now);
+                if (!list().equals(written)) {
+                    writeSet(out, info);
                 }
                 nextStatusMonoNs = info.monoNs() + STATUS_EVERY_NS;
             }
@@ -280,11 +279,19 @@ public final class TriggerSet implements TickExtension {
         out.end();
     }
 
-    private void writeSet(JsonLineWriter out, TickInfo info, List<TriggerStatus> statuses) throws IOException {
+    /**
+     * Writes the armed set and the answers waiting. The set is read under the lock that arming and
+     * disarming take, together with the answers and the reset of {@code announce}: a change is either in
+     * this line or announced on the next tick. Read outside it, a disarm landing in between would be
+     * answered in a line that still lists its trigger, and with none armed no status line would follow.
+     */
+    private void writeSet(JsonLineWriter out, TickInfo info) throws IOException {
         List<Reply> answered;
+        List<TriggerStatus> statuses;
         long unread;
         synchronized (this) {
             announce = false;
+            statuses = list();
             answered = new ArrayList<>(replies);
             replies.clear();
             unread = refusedUnread;
