@@ -255,6 +255,9 @@ public final class LineDecoder {
 
     /** The value at the parser's current token as a tree, counting every JSON value and its text against {@code budget}. */
     private JsonNode tree(JsonParser p, JsonToken t, TreeBudget budget) throws IOException {
+        if (t == null) {
+            throw new IOException("truncated line");
+        }
         budget.value();
         switch (t) {
             case START_OBJECT -> {
@@ -300,7 +303,7 @@ public final class LineDecoder {
             case VALUE_NULL -> {
                 return NODES.nullNode();
             }
-            default -> throw new IOException(t == null ? "truncated line" : "unexpected " + t);
+            default -> throw new IOException("unexpected " + t);
         }
     }
 
@@ -580,7 +583,7 @@ public final class LineDecoder {
                     + " (a v2 stream is read from its hello)");
         }
         // the keys are the schema's own array while every value so far is there (the usual line): a copy of
-        // it per source and line was most of what decoding allocated (some 20 KB a line at 100 Hz, issue 25)
+        // it per source and line was most of what decoding allocated (some 20 KB a line at 100 Hz)
         String[] keys = null;
         long[] values = new long[names.length];
         int n = 0;

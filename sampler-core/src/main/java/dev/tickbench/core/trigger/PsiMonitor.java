@@ -245,7 +245,13 @@ final class PsiMonitor {
 
     private static Map<String, Object> values(Path file) {
         try {
-            return parse(new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.US_ASCII));
+            Map<String, Object> v = parse(new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.US_ASCII));
+            if (!v.isEmpty()) {
+                // when the numbers were read, on the stream's clock: the totals hold no stall after it. The firing
+                // comes on the tick that evaluates the event, whose mono_ns may be earlier (its reads began first)
+                v.put("read_mono_ns", System.nanoTime());
+            }
+            return v;
         } catch (IOException | RuntimeException e) {
             return Map.of();
         }
