@@ -319,6 +319,16 @@ done
 ((failed == 0)) || finish
 [[ -d $OUT/app/tickbench/lib/app ]] || { fail "no app image in $OUT/app/tickbench (run jpackage/build.sh)"; finish; }
 
+# ---- one check at a time on this machine ----------------------------------------------------------
+# Every check on this machine shares the cache: the Debian root made once, and apt's archive cache,
+# which apt in the container locks. A second build's check beside this one waits for it, up to 30 min.
+mkdir -p "$CACHE"
+exec {cache_lock}>"$CACHE/.lock" # held by this script alone: podman's monitor, which may outlive it, does not inherit it
+if ! flock -w 1800 "$cache_lock"; then
+  fail "another package check held $CACHE/.lock for 30 minutes"
+  finish
+fi
+
 # ---- the container's root: this machine's Debian release, made once ----------------------------
 # shellcheck source=/dev/null
 suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
@@ -373,7 +383,7 @@ echo "checking the packages in a throwaway $suite container (root: $rootfs, over
 "${podman[@]}" run --rm --name "$name" --network host --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
   -v "$OUT:/debs:ro" -v "$ROOT/jpackage:/jpackage:ro" -v "$WORK/share:/work" \
   -v "$CACHE/archives:/var/cache/apt/archives" \
-  --rootfs "$rootfs:O" bash /jpackage/test-packages.sh --inside </dev/null
+  --rootfs "$rootfs:O" bash /jpackage/test-packages.sh --inside </dev/null {cache_lock}>&-
 rc=$?
 if [[ -f $WORK/share/counts ]]; then
   read -r p f <"$WORK/share/counts"

@@ -58,6 +58,7 @@ COUNTER_FILE_SETS = {
 HWMON_CHIPS = ("coretemp", "k10temp", "zenpower")
 SLABINFO_HZ = 6        # slabinfo's budget: about 6 reads a second
 MTD_PERIOD_S = 10      # MTD ECC counters: once every 10 s
+TABLE_HZ = 1           # the process and cgroup tables: a chosen cadence, 1 Hz unless set (docs/who.md)
 
 
 def ticks(rate, floor_hz):
@@ -156,7 +157,29 @@ def board_facts(root):
     facts["buddyinfo"] = os.path.isfile(os.path.join(proc, "buddyinfo"))
     mtd = os.path.join(sys_, "class", "mtd")
     facts["mtd"] = os.path.isdir(mtd) and any(re.fullmatch(r"mtd\d+", n) for n in os.listdir(mtd))
+    facts["tables"] = tables(root, proc)
     return facts
+
+
+def tables(root, proc):
+    """The process table where the proc root has a process directory; the cgroup table where the CPU
+    hierarchy (a v1 mount with cpu, else a cgroup2 mount, from self/mountinfo) is a directory of the tree."""
+    found = []
+    if any(re.fullmatch(r"\d+", n) for n in os.listdir(proc)):
+        found.append("procs")
+    v1, v2 = None, None
+    info = os.path.join(proc, "self", "mountinfo")
+    for line in open(info, encoding="utf-8").read().splitlines() if os.path.isfile(info) else []:
+        left, _, right = line.partition(" - ")
+        point, (fstype, _, options) = left.split()[4], right.split()[:3]
+        if fstype == "cgroup" and "cpu" in options.split(",") and v1 is None:
+            v1 = point
+        elif fstype == "cgroup2" and v2 is None:
+            v2 = point
+    mount = v1 or v2
+    if mount and os.path.isdir(os.path.join(root, mount.lstrip("/"))):
+        found.append("cgroups")
+    return found
 
 
 def cadences(facts, rate, floor_hz):
@@ -172,6 +195,10 @@ def cadences(facts, rate, floor_hz):
         out[c] = cadence(rate, 1, "rate")
     levels = list(facts["thermal"]) + (["cpufreq"] if facts["cpufreq"] else []) \
         + [n for n in ("slabinfo", "buddyinfo", "mtd") if facts[n]] + facts["level_sets"]
+    for name in facts["tables"]:
+        # a chosen cadence, reason policy; FLOOR_HZ overrides it as it overrides every floor
+        out[name] = cadence(rate, ticks(rate, floor_hz), "override") if floor_hz > 0 \
+            else cadence(rate, ticks(rate, TABLE_HZ), "policy")
     if floor_hz > 0:
         # FLOOR_HZ override: every level source publishes one cadence of FLOOR_HZ, reason override
         for name in levels:

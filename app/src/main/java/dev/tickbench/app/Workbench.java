@@ -3,6 +3,7 @@ package dev.tickbench.app;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.ConnectionKind;
+import dev.tickbench.app.dirs.UserDirs;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.StoreListener;
 import dev.tickbench.app.workbench.MainView;
@@ -60,7 +61,7 @@ public final class Workbench {
                 vm.errorProperty().set("Cannot remember the theme in " + prefs + ": " + e.getMessage());
             }
         });
-        vm.files().persistIn(prefs);
+        vm.files().persistIn(prefs, UserDirs.of(startup.platform()).recordings());
         // the user's window: where it was when it last closed, else the whole screen (a test's: its own size)
         WindowBounds place = startup.remembersPlace() ? WindowBounds.forStart(prefs) : null;
         Scene scene = place != null ? new Scene(view, place.width(), place.height()) : new Scene(view, startup.width(), startup.height());

@@ -12,12 +12,15 @@ import java.util.stream.Collectors;
  * workbench's code that asked: both java.io and NIO's file system ask the security manager first (a
  * check only, here: everything is allowed). Kernel files the JDK or the test's toolkit read by
  * themselves are not the workbench's: the JDK's container support ({@code jdk.internal.platform},
- * which on macOS and Windows has other code) and Monocle (the headless toolkit standing in for Cocoa's
- * or Win32's glass) are told apart by their frames.
+ * which on macOS and Windows has other code), Monocle (the headless toolkit standing in for Cocoa's
+ * or Win32's glass) and the test kit (its waits read the machine's CPU pressure) are told apart by
+ * their frames.
  */
 @SuppressWarnings("removal") // the security manager, deprecated in JDK 17, is still the one hook both file APIs call
 final class FileAccessRecorder extends SecurityManager {
     private static final List<String> NOT_THE_WORKBENCH = List.of("jdk.internal.platform.", "com.sun.glass.ui.monocle.");
+    /** The test kit's own reads: not the workbench's when its frame is the nearest (a wait's condition calling the workbench is). */
+    private static final String TEST_KIT = "dev.tickbench.testkit.";
 
     private final List<String> roots;
     private final Set<String> seen = ConcurrentHashMap.newKeySet();
@@ -56,7 +59,7 @@ final class FileAccessRecorder extends SecurityManager {
             return null;
         }
         return frames.stream().filter(f -> f.startsWith("dev.tickbench.") && !f.startsWith(FileAccessRecorder.class.getName()))
-                .findFirst().orElse(null);
+                .findFirst().filter(f -> !f.startsWith(TEST_KIT)).orElse(null);
     }
 
     /** What was recorded, sorted. */

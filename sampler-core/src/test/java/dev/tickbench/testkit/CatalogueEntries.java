@@ -9,8 +9,8 @@ import dev.tickbench.core.catalogue.Unit;
 import dev.tickbench.core.catalogue.ValueKind;
 
 /**
- * Sources a test adds to a fixture board with one catalogue entry each, and nothing else (issue 24,
- * docs/catalogue.md, "Adding a source"): the core's test finds them in the stream, the CSV and
+ * Sources a test adds to a fixture board with one catalogue entry each, and nothing else
+ * (docs/catalogue.md, "Adding a source"): the core's test finds them in the stream, the CSV and
  * {@code /metrics}, the workbench's in its charts and its crosshair.
  */
 public final class CatalogueEntries {

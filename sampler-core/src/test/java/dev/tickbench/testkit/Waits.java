@@ -1,6 +1,11 @@
 package dev.tickbench.testkit;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -21,6 +26,16 @@ public final class Waits {
     /** The system property that sets {@link #DEADLINE} in seconds. */
     public static final String DEADLINE_PROPERTY = "tickbench.waits.deadline-s";
     private static final long POLL_MS = 10;
+    /** A deadline not counting CPU-starved time ends at this many times its length all the same. */
+    public static final int BACKSTOP_FACTOR = 5;
+    private static final Path CPU_PRESSURE = Path.of("/proc/pressure/cpu");
+    /**
+     * The CPU time after which a child process that has also had {@link #DEADLINE} of wall time is stuck,
+     * not slow: a probe's JVM starts on about 5 s of CPU and samples on a few percent of one.
+     */
+    public static final Duration CHILD_CPU = DEADLINE.dividedBy(4);
+    /** The wall time after which a wait on a child that has not had {@link #CHILD_CPU} fails all the same. */
+    public static final Duration CHILD_BACKSTOP = DEADLINE.multipliedBy(BACKSTOP_FACTOR);
 
     private Waits() {}
 
@@ -44,10 +59,30 @@ public final class Waits {
     }
 
     private static void poll(Duration deadline, Duration every, Supplier<String> what, BooleanSupplier condition) {
-        long end = System.nanoTime() + deadline.toNanos();
+        long stalledAtStart = cpuStallMicros();
+        poll(every, what, condition, waited -> {
+            if (waited <= deadline.toNanos()) {
+                return null;
+            }
+            long stalled = stalledAtStart < 0 ? 0 : Math.max(0, cpuStallMicros() - stalledAtStart) * 1000;
+            return waited - stalled > deadline.toNanos() || waited > deadline.toNanos() * BACKSTOP_FACTOR
+                    ? Duration.ofNanos(stalled).toSeconds() + " s of them with tasks waiting for a CPU" : null;
+        });
+    }
+
+    /** Whether a wait is stuck after {@code waitedNs}: null while it is not, else what it saw, for the message. */
+    private interface Stuck {
+        String after(long waitedNs);
+    }
+
+    /** The one polling loop: until {@code condition} holds, failing when {@code stuck} says so. */
+    private static void poll(Duration every, Supplier<String> what, BooleanSupplier condition, Stuck stuck) {
+        long start = System.nanoTime();
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                Assertions.fail("waited " + deadline.toSeconds() + " s for " + what.get());
+            long waited = System.nanoTime() - start;
+            String seen = stuck.after(waited);
+            if (seen != null) {
+                Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s (" + seen + ") for " + what.get());
             }
             try {
                 Thread.sleep(every.toMillis()); // a polling interval, not a synchronisation
@@ -55,6 +90,79 @@ public final class Waits {
                 Thread.currentThread().interrupt();
                 Assertions.fail("interrupted while waiting for " + what.get());
             }
+        }
+    }
+
+    /**
+     * The time this machine's tasks have waited for a CPU, in µs: {@code /proc/pressure/cpu}'s "some" total
+     * (the kernel's PSI); -1 where the kernel does not say (no PSI, not Linux). A wait's deadline does not
+     * count that time: on a machine whose CPUs are all taken (four busy loops and a second build on two
+     * cores keep it near 100 %), the work awaited is slow, not stuck, and the deadline is then
+     * {@link #BACKSTOP_FACTOR} times its length.
+     */
+    private static long cpuStallMicros() {
+        try {
+            String first = Files.readAllLines(CPU_PRESSURE).get(0);
+            int at = first.indexOf("total=");
+            return first.startsWith("some ") && at > 0 ? Long.parseLong(first.substring(at + 6).strip()) : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Polls {@code condition} until it is true while the child process {@code child} works towards it,
+     * with a deadline that counts the child's CPU as well as the wall clock: it fails once {@link #DEADLINE}
+     * has passed <em>and</em> the child has had {@link #CHILD_CPU} of CPU, or after {@link #CHILD_BACKSTOP}
+     * whatever it had. A wall deadline alone fails a child that is slow, not stuck: a probe's JVM started
+     * beside a load of 28 on two cores had 4 s of CPU in its first 112 s and was ready after 140 s.
+     */
+    public static void untilChild(Supplier<String> what, ProcessHandle child, BooleanSupplier condition) {
+        poll(Duration.ofMillis(POLL_MS), what, condition, waited -> {
+            if (waited <= DEADLINE.toNanos()) {
+                return null;
+            }
+            Duration cpu = cpu(child);
+            return waited > CHILD_BACKSTOP.toNanos() || cpu.compareTo(CHILD_CPU) >= 0
+                    ? "in which the child had " + cpu.toMillis() + " ms of CPU" : null;
+        });
+    }
+
+    /** {@link #untilChild} for a value: polls until it returns non-null. */
+    public static <T> T forChildValue(String what, ProcessHandle child, Supplier<T> value) {
+        Object[] box = new Object[1];
+        untilChild(() -> what, child, () -> (box[0] = value.get()) != null);
+        @SuppressWarnings("unchecked")
+        T t = (T) box[0];
+        return t;
+    }
+
+    /** The CPU time {@code p} has had; when the system cannot say, as if it had all it is allowed. */
+    private static Duration cpu(ProcessHandle p) {
+        return p.info().totalCpuDuration().orElse(CHILD_CPU);
+    }
+
+    /**
+     * Waits for {@code f} to complete and returns its value, with the deadline of {@link #until}; the
+     * task's own failure is rethrown as an AssertionError saying {@code what}.
+     */
+    public static <T> T done(String what, Future<T> f) throws InterruptedException {
+        until(what, f::isDone);
+        return value(what, f);
+    }
+
+    /** {@link #done} for a task a child process works towards: the deadline of {@link #untilChild}. */
+    public static <T> T done(String what, ProcessHandle child, Future<T> f) throws InterruptedException {
+        untilChild(() -> what, child, f::isDone);
+        return value(what, f);
+    }
+
+    /** The value of a task that is done; its own failure as an AssertionError saying {@code what}. */
+    private static <T> T value(String what, Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw new AssertionError(what + " failed: " + e.getCause(), e.getCause());
         }
     }
 
@@ -73,15 +181,17 @@ public final class Waits {
     }
 
     /**
-     * Waits for {@code p} to end and returns its exit status; after {@link #DEADLINE} kills it and fails
-     * with {@code what}.
+     * Waits for {@code p} to end and returns its exit status; when it is stuck ({@link #untilChild}: slow
+     * is waited for) kills it and fails with {@code what}.
      */
     public static int exit(String what, Process p) throws InterruptedException {
-        if (!p.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+        try {
+            untilChild(() -> what + " to end", p.toHandle(), () -> !p.isAlive());
+        } catch (AssertionError e) {
             p.destroyForcibly();
-            Assertions.fail("waited " + DEADLINE.toSeconds() + " s for " + what + " to end");
+            throw e;
         }
-        return p.exitValue();
+        return p.waitFor();
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.tickbench.app.session.CadenceLabel;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesQuery;
 import dev.tickbench.app.session.SeriesQuery.ValueAt;
+import dev.tickbench.core.text.InertText;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +65,7 @@ public record Readout(double x, List<Row> rows) {
 
         /** "thermal_zone0.temp  52.125 °C · held since … · 1.0 Hz · declared" */
         public String text() {
-            return series.name() + "  " + valueText() + " · " + stateText() + " · " + cadenceText();
+            return InertText.line(series.name()) + "  " + valueText() + " · " + stateText() + " · " + cadenceText();
         }
     }
 

@@ -93,6 +93,11 @@ record LocalProbeLaunch(List<String> prefix, Path java, List<String> flags, Path
 
     /** Makes the archive now (when none is whole yet); what failed, on stderr. Blocks. */
     void train() {
+        train(TRAINING_DEADLINE_MS);
+    }
+
+    /** {@link #train()} with its own deadline for the training JVMs together, in ms. */
+    void train(long deadlineMs) {
         Path file = ProbeArchive.file(jar, flags);
         if (ProbeArchive.usable(file, jar) != null) {
             return; // another workbench made it meanwhile
@@ -101,7 +106,7 @@ record LocalProbeLaunch(List<String> prefix, Path java, List<String> flags, Path
         List<String> nice = NICE.stream().filter(Files::isExecutable).findFirst()
                 .map(p -> List.of(p.toString(), "-n", "19")).orElse(List.of());
         try {
-            ProbeArchive.train(nice, java, flags, jar, streamArgs, TRAINING_DEADLINE_MS);
+            ProbeArchive.train(nice, java, flags, jar, streamArgs, deadlineMs);
         } catch (IOException | RuntimeException e) {
             System.err.println("tickbench: could not make the class-data archive that starts this machine's probe process"
                     + " faster, in " + file.getParent() + ": " + e.getMessage() + ". The probe runs as well without it;"

@@ -24,4 +24,13 @@ public final class RecordingName {
         }
         return (host.isEmpty() ? "tickbench" : host) + "-" + STAMP.withZone(zone).format(at) + ".ndjson.gz";
     }
+
+    /**
+     * The CSV a capture named {@code captureName} is exported to by default: its own name, the capture's
+     * extension ({@code .ndjson.gz}, {@code .ndjson}, {@code .jsonl}, {@code .gz}) replaced by {@code .csv}.
+     */
+    public static String csv(String captureName) {
+        String stem = captureName.replaceFirst("(?i)(\\.ndjson\\.gz|\\.jsonl\\.gz|\\.ndjson|\\.jsonl|\\.gz)$", "");
+        return (stem.isEmpty() ? "tickbench" : stem) + ".csv";
+    }
 }

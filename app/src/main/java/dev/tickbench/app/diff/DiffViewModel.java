@@ -3,7 +3,6 @@ package dev.tickbench.app.diff;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.diff.CaptureDiff;
-import dev.tickbench.core.diff.CaptureEvents;
 import dev.tickbench.core.diff.DiffCsv;
 import dev.tickbench.core.diff.DiffRange;
 import dev.tickbench.core.diff.DiffResult;
@@ -15,10 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
@@ -52,12 +48,10 @@ public final class DiffViewModel {
     private final DoubleSupplier windowMax;
     /** The ranking and the other files' events, read in the background. */
     private final DiffTasks tasks;
-    private final DiffSide a = new DiffSide("A", this::moved);
-    private final DiffSide b = new DiffSide("B", this::moved);
-    /** What a side can be in: the capture the workbench shows, then each other file picked in this window. */
-    private final ObservableList<DiffCapture> captures = FXCollections.observableArrayList(DiffCapture.SHOWN);
-    /** The events of the other files read so far; picking a file through the chooser again reads it again. */
-    private final Map<Path, CaptureEvents.Result> events = new HashMap<>();
+    /** A and B, the captures they can be in and the events they can be aligned at. */
+    private final DiffSides sides;
+    private final DiffSide a;
+    private final DiffSide b;
     private final BooleanProperty bIsWindow = new SimpleBooleanProperty(false);
     private final BooleanProperty aJustBefore = new SimpleBooleanProperty(false);
     private final StringProperty source = new SimpleStringProperty(ALL_SOURCES);
@@ -70,8 +64,6 @@ public final class DiffViewModel {
     /** The other captures A and B of the ranking shown were in (null: the one the workbench shows), for the overlay. */
     private DiffCapture rankedA = DiffCapture.SHOWN;
     private DiffCapture rankedB = DiffCapture.SHOWN;
-    private DoubleSupplier selectedFrom = () -> Double.NaN;
-    private DoubleSupplier selectedTo = () -> Double.NaN;
 
     /**
      * @param replayFile the capture the workbench shows, null while live
@@ -87,6 +79,9 @@ public final class DiffViewModel {
         this.windowMin = windowMin;
         this.windowMax = windowMax;
         this.tasks = new DiffTasks(work, status);
+        this.sides = new DiffSides(store, tasks, status, error);
+        this.a = sides.a();
+        this.b = sides.b();
         source.addListener((o, was, s) -> rows.setPredicate(ALL_SOURCES.equals(s) || s == null ? null
                 : r -> s.equals(r.series().source())));
     }
@@ -95,43 +90,19 @@ public final class DiffViewModel {
 
     /** Where the charts' selected range is read (the crosshair's Shift+drag range, epoch seconds, NaN when none). */
     public void selection(DoubleSupplier from, DoubleSupplier to) {
-        selectedFrom = from;
-        selectedTo = to;
+        sides.selection(from, to);
     }
 
     /** A = the charts' selected range (Shift+drag), as it is now; false (and why in the error) when none is selected. */
     public boolean pickA() {
-        return pick(a);
+        return sides.pick(a);
     }
 
     /** B = the charts' selected range (Shift+drag), as it is now; false (and why in the error) when none is selected. */
     public boolean pickB() {
-        boolean picked = pick(b);
+        boolean picked = sides.pick(b);
         bIsWindow.set(!picked && bIsWindow.get());
         return picked;
-    }
-
-    /** The selected range as a wall-clock range, its ends shown in the fields as seconds since the first sample. */
-    private boolean pick(DiffSide side) {
-        String which = side.name();
-        double f = selectedFrom.getAsDouble();
-        double t = selectedTo.getAsDouble();
-        side.unpick();
-        if (Double.isNaN(f) || Double.isNaN(t) || !(t > f)) {
-            error.set("No range is selected on the charts: Shift+drag across a track to select one, then take it as " + which + ".");
-            return false;
-        }
-        if (!side.capture().isShown()) {
-            error.set("The charts' selection is a range of the capture they show, and " + which + " is in "
-                    + side.capture() + ": choose \"this capture\" for " + which + " first, or type its range.");
-            return false;
-        }
-        SeriesStore s = store.get();
-        double first = s == null ? Double.NaN : s.firstX();
-        side.pick(DiffRanges.window(f, t), Double.isNaN(first) ? "" : String.format(Locale.ROOT, "%.3f", Math.max(0, f - first)),
-                Double.isNaN(first) ? "" : String.format(Locale.ROOT, "%.3f", Math.max(0, t - first)));
-        error.set("");
-        return true;
     }
 
     public DiffSide a() { return a; }
@@ -141,7 +112,7 @@ public final class DiffViewModel {
     public StringProperty bFromProperty() { return b.fromProperty(); }
     public StringProperty bToProperty() { return b.toProperty(); }
     /** The captures A and B can be in: this one, then the other files picked. */
-    ObservableList<DiffCapture> captures() { return captures; }
+    ObservableList<DiffCapture> captures() { return sides.captures(); }
     /** B is the charts' visible window (a wall-clock range) instead of the typed one. */
     public BooleanProperty bIsWindowProperty() { return bIsWindow; }
     /** A is the same length as B just before it (the baseline), instead of the typed one. */
@@ -162,90 +133,12 @@ public final class DiffViewModel {
      * background (read again when the same file is picked again), to align the side at.
      */
     public void otherCapture(DiffSide side, Path file) {
-        DiffCapture c = new DiffCapture(file.toAbsolutePath().normalize());
-        events.remove(c.file());
-        if (!captures.contains(c)) {
-            captures.add(c);
-        }
-        if (c.equals(side.capture())) {
-            moved(side, DiffCapture.SHOWN, c);
-        } else {
-            side.captureProperty().set(c);
-        }
+        sides.otherCapture(side, file);
     }
 
     /** The events of the capture the workbench shows, listed again for each side in it (the charts' marks grow live). */
     public void refreshEvents() {
-        for (DiffSide side : List.of(a, b)) {
-            if (side.capture().isShown()) {
-                listShown(side);
-            }
-        }
-    }
-
-    /** A side moved to another capture: FROM and TO count from its first sample until one of its events is chosen. */
-    private void moved(DiffSide side, DiffCapture was, DiffCapture now) {
-        side.originProperty().set(DiffOrigin.FIRST_SAMPLE);
-        if (now.isShown()) {
-            listShown(side);
-        } else if (events.containsKey(now.file())) {
-            listed(side, now, events.get(now.file()));
-        } else {
-            readEvents(side, now, was.equals(now) ? DiffCapture.SHOWN : was);
-        }
-    }
-
-    private void listShown(DiffSide side) {
-        SeriesStore s = store.get();
-        DiffOrigin chosen = side.origin();
-        side.listedFrom = s;
-        side.origins().setAll(DiffOrigin.of(s));
-        side.originProperty().set(side.origins().contains(chosen) ? chosen : DiffOrigin.FIRST_SAMPLE);
-        long dropped = s == null ? 0 : s.marksDropped();
-        side.noteProperty().set(events(side.origins().size() - 1) + (dropped == 0 ? ""
-                : " (the charts keep the newest " + SeriesStore.MAX_MARKS + " marks: " + dropped + " older ones are not listed)"));
-    }
-
-    private void listed(DiffSide side, DiffCapture c, CaptureEvents.Result r) {
-        side.origins().setAll(DiffOrigin.of(r));
-        side.noteProperty().set(events(r.events().size()) + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " more left out")
-                + (r.stoppedAtLine() == null ? "" : ", read up to line " + r.stoppedAtLine()));
-        if (!r.warnings().isEmpty()) {
-            error.set(InertText.line(String.join("; ", r.warnings())));
-        }
-    }
-
-    private static String events(int n) {
-        return n == 1 ? "1 event" : n + " events";
-    }
-
-    private void readEvents(DiffSide side, DiffCapture c, DiffCapture back) {
-        side.origins().setAll(DiffOrigin.FIRST_SAMPLE);
-        side.noteProperty().set("");
-        Task<CaptureEvents.Result> task = new Task<>() {
-            @Override
-            protected CaptureEvents.Result call() throws Exception {
-                updateMessage("Reading the events of " + c + " for " + side.name() + "…");
-                return CaptureEvents.read(c.file());
-            }
-        };
-        error.set("");
-        tasks.run(task, r -> {
-            events.put(c.file(), r);
-            status.set("Read " + events(r.events().size()) + " of " + c + " to align " + side.name() + " at.");
-            if (c.equals(side.capture())) {
-                listed(side, c, r);
-            }
-        }, t -> {
-            if (c.equals(side.capture())) {
-                side.captureProperty().set(back);
-            }
-            if (!c.equals(a.capture()) && !c.equals(b.capture())) {
-                captures.remove(c);
-            }
-            error.set(side.name() + "'s capture cannot be read: " + DiffTasks.message(t) + ". " + side.name() + " stays in " + back
-                    + ": pick a Tickbench capture (.ndjson or .ndjson.gz) with Other capture….");
-        });
+        sides.refreshEvents();
     }
 
     /** Ranks the two ranges in the background; null (and the reason in the error) when it cannot start. */

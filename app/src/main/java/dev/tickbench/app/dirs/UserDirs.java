@@ -86,6 +86,11 @@ public record UserDirs(Path home, Path config, Path cache, Path data) {
         return cache.resolve("spool");
     }
 
+    /** Where the Record, Open and Export dialogs first open: the user's recordings, kept, not a cache. */
+    public Path recordings() {
+        return data.resolve("recordings");
+    }
+
     /** Where the flight recorder keeps its captures: kept, not a cache. */
     public Path triggered() {
         return data.resolve("triggered");

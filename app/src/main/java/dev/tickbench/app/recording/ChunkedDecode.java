@@ -258,7 +258,7 @@ final class ChunkedDecode implements AutoCloseable {
 
     private static boolean isData(byte[] b, int off, int len) {
         for (byte[] t : DATA_TYPES) {
-            if (LineBytes.startsWith(b, off, len, t)) {
+            if (LineBytes.isType(b, off, len, t)) {
                 return true;
             }
         }

@@ -16,7 +16,7 @@ final class CadenceBadges {
      * of 50 %"); cpu.some says why no cpu.full is beside it (docs/derived-series.md).
      */
     static String windowNote(String name, DerivedKind kind, DerivedWindow w, String quantised) {
-        boolean cpu = kind == DerivedKind.CPU_BUSY || kind == DerivedKind.CPU_IOWAIT;
+        boolean cpu = kind.derivation().cpuTime();
         return w.label() + " window" + (cpu && quantised != null ? " · " + quantised : "")
                 + (name.equals(CPU_SOME) ? " · full: undefined system-wide" : "");
     }

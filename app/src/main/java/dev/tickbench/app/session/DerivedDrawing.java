@@ -5,7 +5,6 @@ import dev.tickbench.core.catalogue.SeriesMatch;
 import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.derived.DerivedWindow;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,7 @@ final class DerivedDrawing {
     private final Function<SeriesMatch, Series> series;
     /** Told each derived name once with its kind (the store notes them all again when the window changes). */
     private final BiConsumer<String, DerivedKind> named;
-    private final Map<DerivedKind, Map<String, Target>> targets = new EnumMap<>(DerivedKind.class);
+    private final Map<DerivedKind, Map<String, Target>> targets = new HashMap<>();
     private final Map<String, Optional<SeriesMatch>> entries = new HashMap<>();
 
     /** One kind and subject: its name, its entry and its last note. */
@@ -53,6 +52,9 @@ final class DerivedDrawing {
     /** The values of one line, at {@code x}, noted as taken over {@code window} ({@code quantised}: the CPU's note, or null). */
     void draw(List<DerivedValue> values, DerivedWindow window, String quantised, double x) {
         for (DerivedValue v : values) {
+            if (v.kind().entry().group() == null) {
+                continue; // no chart draws it (a process's or a cgroup's rates): nothing is kept for it either
+            }
             Target t = target(v);
             if (t.note == null || t.noteWindow != window || !java.util.Objects.equals(t.noteQuantised, quantised)) {
                 t.noteWindow = window;

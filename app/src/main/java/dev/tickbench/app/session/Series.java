@@ -2,6 +2,7 @@ package dev.tickbench.app.session;
 
 import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.catalogue.SeriesMatch;
+import dev.tickbench.core.text.InertText;
 
 /**
  * One plotted series: what it is (its catalogue entry: shown name and unit, chart group; its published
@@ -36,7 +37,7 @@ public final class Series {
      */
     Series(SeriesMatch match, String displayName, CadenceLabel cadence) {
         this.match = match;
-        this.displayName = displayName;
+        this.displayName = InertText.line(displayName); // a name the machine gave (an interface's) may hold a control
         this.kind = SeriesKind.of(match);
         this.cadence = cadence;
         this.line = new PointLog(1024);

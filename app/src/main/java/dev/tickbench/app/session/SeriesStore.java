@@ -64,12 +64,15 @@ public final class SeriesStore {
     private final long maxBytes;
     /** Epoch seconds before which the memory bound dropped points (NaN: nothing dropped). */
     private volatile double keptFromX = Double.NaN;
-    private final DerivedSeries derived = new DerivedSeries();
+    private final DerivedSeries derived;
     private final Smoothing smoothing = new Smoothing();
     /** Each derived name with its kind (a new window notes them all again). */
     private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
     private final DerivedDrawing derivedDrawing;
-    private final PmuDerived pmu = new PmuDerived();
+    private final PmuDerived pmu;
+    /** Where the PMU's values of the sample at {@link #pmuX} are drawn (one object, not one a sample). */
+    private final PmuDerived.Out pmuOut;
+    private double pmuX;
     private final Ticks ticks = new Ticks(this::sampleSeries);
     private final LevelDrawing levels;
 
@@ -98,7 +101,10 @@ public final class SeriesStore {
         this.catalogue = catalogue;
         this.maxPoints = maxPoints;
         this.maxBytes = maxBytes;
+        this.derived = new DerivedSeries(catalogue);
+        this.pmu = new PmuDerived(catalogue);
         this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent);
+        this.pmuOut = (name, value, note) -> derivedDrawing.draw(name, value, note, pmuX);
         this.levels = new LevelDrawing(catalogue, this::series);
     }
 
@@ -201,13 +207,13 @@ public final class SeriesStore {
         latestX = Math.max(Double.isNaN(latestX) ? x : latestX, x);
         samples++;
         kmsgDropped += s.kmsgDropped();
+        pmuX = x;
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             String source = e.getKey();
             SourceValues v = e.getValue();
-            switch (source) {
-                case "pmu_hw" -> pmu.hardware(v, s.monoNs(), (name, value, note) -> derivedDrawing.draw(name, value, note, x));
-                case "pmu_sw" -> pmu.software(v, (name, value, note) -> derivedDrawing.draw(name, value, note, x));
-                default -> levels.levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
+            // the PMU's counters are drawn through what the catalogue derives from them, as core computes it
+            if (!pmu.accept(source, v, s.monoNs(), pmuOut)) {
+                levels.levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
             }
         }
     }

@@ -2,6 +2,8 @@ package dev.tickbench.app.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.text.InertText;
+import dev.tickbench.core.trigger.TriggerControl.Request;
+import dev.tickbench.core.trigger.TriggerControl.Verb;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,7 +17,6 @@ import java.util.Set;
  * answers N in a row. Thread-safe: the sender's thread adds, the stream's thread pairs.
  */
 final class InFlight {
-    private static final String DISARM = "disarm ";
     private final ArrayDeque<String> requests = new ArrayDeque<>();
 
     synchronized void add(String request) {
@@ -60,9 +61,10 @@ final class InFlight {
                 requests.poll();
             }
             boolean ok = r.path("ok").asBoolean();
-            if (ok && asked != null && asked.startsWith(DISARM)) {
-                disarmed.add(asked.substring(DISARM.length()));
-            } else if (ok && asked != null && asked.startsWith("arm ")) {
+            Request request = asked == null ? null : Request.parse(asked);
+            if (ok && request != null && request.verb() == Verb.DISARM) {
+                disarmed.add(request.argument());
+            } else if (ok && request != null && request.verb() == Verb.ARM) {
                 disarmed.remove(r.path("trigger").asText());
             }
             if (!ok) {

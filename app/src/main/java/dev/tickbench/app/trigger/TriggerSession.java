@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LiveTriggers;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.trigger.TriggerControl.Request;
+import dev.tickbench.core.trigger.TriggerControl.Verb;
 import dev.tickbench.core.trigger.TriggerLine;
 import dev.tickbench.core.trigger.TriggerParser;
 import dev.tickbench.core.trigger.TriggerSet;
@@ -116,7 +118,7 @@ final class TriggerSession {
                 // checked here with the same parser first: a bad expression is refused at once with its column;
                 // the probe's answer (and its armed set) arrives in the next triggers line of its stream
                 TriggerParser.parse(text, SeriesCatalogue.standard());
-                request("arm " + text);
+                request(Request.arm(text).line());
             } else {
                 set.arm(text);
             }
@@ -133,14 +135,14 @@ final class TriggerSession {
         TriggerSet set = set();
         boolean known = set != null ? set.disarm(name) : available() && reported.stream().anyMatch(t -> t.name().equals(name));
         if (known && set == null) {
-            request("disarm " + name);
+            request(Request.disarm(name).line());
         }
         return known ? null : "No trigger named '" + name + "' is armed on this session.";
     }
 
     /** The requests that arm {@code set} again under the same names. */
     static List<String> rearmRequests(List<TriggerStatus> set) {
-        return set.stream().map(s -> "arm " + s.labelled()).toList();
+        return set.stream().map(s -> Request.arm(s.labelled()).line()).toList();
     }
 
     private TriggerSet set() {
@@ -221,14 +223,15 @@ final class TriggerSession {
     }
 
     private void armInThisJvm(TriggerSet set, String line) {
+        Request request = Request.parse(line);
         try {
-            if (line.startsWith("arm ")) {
-                set.arm(line.substring(4));
-            } else if (line.startsWith("disarm ")) {
-                set.disarm(line.substring(7));
+            if (request.verb() == Verb.ARM) {
+                set.arm(request.argument());
+            } else if (request.verb() == Verb.DISARM) {
+                set.disarm(request.argument());
             }
         } catch (TriggerSyntaxException | IllegalStateException e) {
-            listener.error("Cannot arm '" + line.substring(4) + "' again: " + e.getMessage());
+            listener.error("Cannot arm '" + request.argument() + "' again: " + e.getMessage());
         }
     }
 

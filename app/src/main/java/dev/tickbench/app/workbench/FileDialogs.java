@@ -1,8 +1,10 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.app.control.RecordingName;
 import dev.tickbench.core.catalogue.ChartGroup;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
@@ -78,7 +80,9 @@ final class FileDialogs {
     /** Ctrl+E. */
     void exportCsv() {
         FileChooser fc = chooser("Export CSV");
-        fc.setInitialFileName("tickbench.csv");
+        Path replay = vm.replayFile();
+        // the capture's own name: the replayed file's, or the name a recording of the live session gets
+        fc.setInitialFileName(RecordingName.csv(replay != null ? replay.getFileName().toString() : vm.recordingName()));
         File f = chosen(fc.showSaveDialog(window()));
         if (f != null) {
             view.exportCsv(f.toPath());

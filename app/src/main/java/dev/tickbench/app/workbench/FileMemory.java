@@ -11,8 +11,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Where the file dialogs open (the folder of the last file chosen) and the recent captures (File ›
- * Open Recent), kept in the preferences file when there is one, else for this run of the app.
+ * Where the file dialogs open (the folder of the last file chosen, else the user's recordings folder)
+ * and the recent captures (File › Open Recent), kept in the preferences file when there is one, else
+ * for this run of the app.
  */
 public final class FileMemory {
     static final int MAX_RECENT = 10;
@@ -22,10 +23,16 @@ public final class FileMemory {
     private final ObjectProperty<Path> folder = new SimpleObjectProperty<>();
     private final ObservableList<Path> recent = FXCollections.observableArrayList();
     private Path prefs;
+    private Path recordings;
 
-    /** Reads the folder and the recent captures from {@code prefs} and keeps them there from now on. */
-    public void persistIn(Path prefs) {
+    /**
+     * Reads the folder and the recent captures from {@code prefs} and keeps them there from now on; until
+     * a file is chosen, the dialogs open in {@code recordings} (made when first needed), never in the
+     * directory the workbench happened to be started from.
+     */
+    public void persistIn(Path prefs, Path recordings) {
         this.prefs = prefs;
+        this.recordings = recordings;
         var p = UiPrefs.load(prefs);
         String f = p.getProperty(FOLDER);
         if (f != null && Files.isDirectory(Path.of(f))) {
@@ -46,10 +53,23 @@ public final class FileMemory {
         return folder;
     }
 
-    /** The folder to open a dialog in, or null (the dialog's own default). */
+    /**
+     * The folder to open a dialog in: the last one chosen while it exists, else the recordings folder,
+     * made if need be; null (the dialog's own default) only when neither can be had.
+     */
     public java.io.File initialDirectory() {
         Path f = folder.get();
-        return f != null && Files.isDirectory(f) ? f.toFile() : null;
+        if (f != null && Files.isDirectory(f)) {
+            return f.toFile();
+        }
+        if (recordings == null) {
+            return null;
+        }
+        try {
+            return Files.createDirectories(recordings).toFile();
+        } catch (IOException | SecurityException e) {
+            return null; // a read-only home: the dialog opens where the system says, and the user picks
+        }
     }
 
     public ObservableList<Path> recentCaptures() {

@@ -14,7 +14,6 @@ import dev.tickbench.app.session.Showing;
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.session.Series;
-import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.export.CsvExport;
 import java.io.IOException;
@@ -28,14 +27,10 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
@@ -45,16 +40,6 @@ import javafx.stage.Window;
  * so tests drive the same paths through {@link #openCapture}, {@link #record} and {@link #exportCsv}.
  */
 public final class MainView extends BorderPane {
-    /**
-     * While following, the time axis moves (and every chart on screen redraws) twice a second: with
-     * software rendering each redraw of six tracks costs the renderer far more than the data does, and
-     * at 10 Hz the window took 1.4 cores (docs/workbench-charts.md, "Redraws"). Nothing is lost: every
-     * tick is in the pixel columns drawn; what the user does (zoom, pan, crosshair) is drawn at once.
-     */
-    static final long FOLLOW_STEP_NS = 500_000_000L;
-    /** The overview strip and the rates summarise the whole session: redrawn every 2 s. */
-    private static final long OVERVIEW_EVERY_NS = 2_000_000_000L;
-
     private final MainViewModel vm;
     private final ChartsPane charts;
     private final WorkbenchTabs tabs;
@@ -91,11 +76,12 @@ public final class MainView extends BorderPane {
         sceneProperty().addListener((o, a, b) -> {
             if (b != null) {
                 Theme.install(b);
-                dev.tickbench.app.view.CssInPulse.install(b); // no pulse of its own for a late style: no whole-window repaint
+                // no pulse of its own for a late style: no whole-window repaint
+                dev.tickbench.app.view.CssInPulse.install(b);
             }
         });
-        VBox top = new VBox(toolbar, banner("error-banner", vm.errorProperty(), null), banner("notice-banner", vm.noticeProperty(), "notice"),
-                progressRow());
+        VBox top = new VBox(toolbar, Banners.message("error-banner", vm.errorProperty(), null),
+                Banners.message("notice-banner", vm.noticeProperty(), "notice"), Banners.progress(vm));
         javafx.scene.control.MenuBar systemMenus = AppMenus.systemMenuBar(os, toolbar.fileMenu(), toolbar.connectMenu(), this::window);
         if (systemMenus != null) {
             top.getChildren().add(0, systemMenus); // at the top of the screen on macOS, not in the window
@@ -130,75 +116,7 @@ public final class MainView extends BorderPane {
         });
         vm.loadingProperty().addListener((o, a, b) -> charts.emptyText(emptyText(vm.showingProperty().get())));
         charts.emptyText(emptyText(vm.showingProperty().get()));
-        // the follow step and the overview's refresh: turns of a ticker while the window shows, so that
-        // nothing asks JavaFX for frames in between (an AnimationTimer rendered 60 pulses a second)
-        long[] lastOverview = {System.nanoTime() - OVERVIEW_EVERY_NS};
-        Ticker ticker = new Ticker(FOLLOW_STEP_NS / 1_000_000, now -> {
-            vm.pulse(now);
-            if (now - lastOverview[0] >= OVERVIEW_EVERY_NS) {
-                lastOverview[0] = now;
-                charts.refresh();
-            }
-        });
-        // a store's first samples are followed at once, not at the ticker's next turn (up to a step later):
-        // the window gets its range and the tracks on screen draw what came (the first curves)
-        vm.storeProperty().addListener((o, a, s) -> followFirstSamples(s));
-        // a capture read to its end: the overview and the rates say so at once, not at the next refresh
-        vm.loadingProperty().addListener((o, a, on) -> { if (!on) { charts.refresh(); } });
-        ticker.whileShowing(this);
-    }
-
-    /** One follow step as soon as {@code store}'s first batch holds samples (a live store; a replay does not follow). */
-    private void followFirstSamples(dev.tickbench.app.session.SeriesStore store) {
-        if (store == null) {
-            return;
-        }
-        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
-        store.addListener(new dev.tickbench.app.session.StoreListener() {
-            @Override
-            public void flushed() {
-                if (!done.get() && !Double.isNaN(store.latestX()) && !done.getAndSet(true)) {
-                    Platform.runLater(() -> { if (vm.storeProperty().get() == store) { vm.pulse(System.nanoTime()); } });
-                }
-            }
-        });
-    }
-
-    /** The error or confirmation row, shown while its text is not empty, until dismissed or replaced. */
-    private static HBox banner(String styleClass, javafx.beans.property.StringProperty text, String id) {
-        Label label = new Label();
-        if (id != null) {
-            label.setId(id);
-        }
-        label.textProperty().bind(text);
-        label.setWrapText(true);
-        Button dismiss = new Button("✕");
-        dismiss.setOnAction(e -> text.set(""));
-        HBox row = new HBox(8, label, dismiss);
-        row.getStyleClass().add(styleClass);
-        row.setAlignment(Pos.CENTER_LEFT);
-        row.setPadding(new Insets(4, 8, 4, 8));
-        HBox.setHgrow(label, Priority.ALWAYS);
-        row.visibleProperty().bind(text.isNotEmpty());
-        row.managedProperty().bind(row.visibleProperty());
-        return row;
-    }
-
-    /** What a long task (open, export) is doing, with Cancel; shown while one runs. */
-    private HBox progressRow() {
-        ProgressBar progress = new ProgressBar(0);
-        Label text = new Label();
-        Button cancel = new Button("Cancel");
-        progress.setPrefWidth(300);
-        HBox row = new HBox(8, text, progress, cancel);
-        row.setAlignment(Pos.CENTER_LEFT);
-        row.setPadding(new Insets(4, 8, 4, 8));
-        progress.progressProperty().bind(vm.taskProgressProperty());
-        text.textProperty().bind(vm.taskMessageProperty());
-        row.visibleProperty().bind(vm.taskBusyProperty());
-        row.managedProperty().bind(row.visibleProperty());
-        cancel.setOnAction(e -> vm.cancelTask());
-        return row;
+        new WindowPulse(vm, charts).whileShowing(this); // the follow step, the overview's refresh
     }
 
     /**

@@ -26,7 +26,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,10 +84,10 @@ class LocalSessionDuringExportTest {
                 assertFalse(snapshot.isDone(), "the copy was under way across them");
                 Path copy = dir.resolve("copy.ndjson");
                 Files.copy(pipe, copy);
-                assertTrue(snapshot.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
+                assertTrue(Waits.done("the spool's copy to the pipe", snapshot));
                 Path out = dir.resolve("live.csv");
-                CsvExport.Summary summary = exporter.submit(() -> CsvExport.export(copy, out, CsvExport.Options.all(), f -> { }))
-                        .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+                CsvExport.Summary summary = Waits.done("the CSV export",
+                        exporter.submit(() -> CsvExport.export(copy, out, CsvExport.Options.all(), f -> { })));
                 assertNull(summary.error(), "the export completes");
                 // the spool gets each line before the store does, and the store had 100 samples
                 assertTrue(summary.rows() >= 100, "rows " + summary.rows());

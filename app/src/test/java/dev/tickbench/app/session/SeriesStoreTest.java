@@ -34,7 +34,7 @@ class SeriesStoreTest {
         store.flush();
     }
 
-    private static String sample(long seq, String body) {
+    static String sample(long seq, String body) {
         long wall = 1_000_000_000_000L + seq * 100_000_000L;
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
                 + ",\"wall_ns\":" + wall + ",\"dt_ns\":100000000" + body + "}";

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window's tickers turn together (issue 25): whatever their periods and whenever each was started,
+ * The window's tickers turn together: whatever their periods and whenever each was started,
  * a ticker runs in an FX turn of the one shared clock, and a longer period's turns are turns of every
  * shorter period that divides it. So the follow step (½ s), the clock verdict (½ s) and the observer's
  * figures (1 s) change in one FX turn, drawn in one pulse. Counted in turns, never timed.

@@ -87,7 +87,8 @@ class TracksViewTest {
         openFixture();
         List<String> visible = fullyVisible();
         assertTrue(visible.size() >= 6, "tracks fully visible at 1600×1000: " + visible);
-        assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "memory", "slab"), visible.subList(0, 6));
+        // the catalogue's order: the machine's load (and the disks) after memory, then the slab caches
+        assertEquals(List.of("thermal", "cpu_freq", "cpu", "psi", "memory", "load"), visible.subList(0, 6));
         // the legend lists what is drawn; the slab caches not drawn are one "+N more" away
         ChartView slab = fx(() -> w.view.charts().chart("slab"));
         List<String> legend = fx(slab::legendTexts);

@@ -33,7 +33,7 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class WholeWindowRepaintsTest {
-    /** Follow steps watched (the step is MainView.FOLLOW_STEP_NS, half a second). */
+    /** Follow steps watched (the step is WindowPulse.FOLLOW_STEP_NS, half a second). */
     private static final int STEPS = 4;
 
     private WindowFixture w;

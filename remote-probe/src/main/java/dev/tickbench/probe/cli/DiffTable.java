@@ -4,6 +4,7 @@ import dev.tickbench.core.diff.DiffResult;
 import dev.tickbench.core.diff.Presence;
 import dev.tickbench.core.diff.RangeSummary;
 import dev.tickbench.core.diff.SeriesChange;
+import dev.tickbench.core.diff.WhoChanges;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -17,6 +18,8 @@ final class DiffTable {
     /** Right-aligned columns: the numbers. */
     private static final boolean[] RIGHT = {true, false, false, true, true, true, true, true, true, true};
     private static final int NAMES_LISTED = 10;
+    /** Processes or cgroups named per quantity in "who changed". */
+    private static final int WHO_LISTED = 3;
 
     private DiffTable() {}
 
@@ -31,6 +34,7 @@ final class DiffTable {
         sb.append("effect: the change of the mean over its spread (both ranges' second-to-second noise, the series' resolution"
                 + " and ").append(BigDecimal.valueOf(100 * r.levelShare()).stripTrailingZeros().toPlainString())
                 .append(" % of its level); 1 or more is above noise (docs/diff.md).\n");
+        who(sb, WhoChanges.of(r, WHO_LISTED));
         int shown = Math.min(top, r.rows().size());
         List<String[]> rows = new ArrayList<>();
         List<String> before = new ArrayList<>(); // a separator line before each row, or null
@@ -62,6 +66,35 @@ final class DiffTable {
         names(sb, "appeared in B", appeared);
         names(sb, "disappeared in B", disappeared);
         return sb.toString();
+    }
+
+    /** The processes and cgroups whose CPU, memory and storage I/O changed most, each quantity on a line. */
+    private static void who(StringBuilder sb, WhoChanges w) {
+        if (w.quantities().isEmpty()) {
+            return;
+        }
+        sb.append("who changed most (the process and cgroup tables, by how much; A or B only: named in that range's"
+                + " table only):\n");
+        int width = w.quantities().stream().mapToInt(q -> q.label().length()).max().orElse(0);
+        for (WhoChanges.Quantity q : w.quantities()) {
+            sb.append("  ").append(q.label()).append(" ".repeat(width - q.label().length())).append("  ");
+            for (int i = 0; i < q.top().size(); i++) {
+                WhoChanges.Entry e = q.top().get(i);
+                sb.append(i == 0 ? "" : ", ").append(TableText.escape(shown(e.who()))).append(' ').append(number(e.change(), true))
+                        .append(' ').append(TableText.escape(q.unit()));
+                if (e.presence() != Presence.BOTH) {
+                    sb.append(e.presence() == Presence.APPEARED ? " (B only)" : " (A only)");
+                }
+            }
+            sb.append('\n');
+        }
+    }
+
+    /** A process as {@code comm pid} (its start time is in its series' name), a cgroup as its path. */
+    private static String shown(String who) {
+        int at = who.lastIndexOf('@');
+        int slash = at < 0 ? -1 : who.lastIndexOf('/', at);
+        return who.startsWith("/") || slash < 0 ? who : who.substring(0, slash) + " " + who.substring(slash + 1, at);
     }
 
     private static void side(StringBuilder sb, String which, RangeSummary s) {

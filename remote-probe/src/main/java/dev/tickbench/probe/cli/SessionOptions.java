@@ -10,8 +10,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
- * What a sampling session adds to the sampler besides the kernel sources: the iowait throttle and
- * a cgroup target. Shared by {@code stream}, {@code record}, {@code serve} and {@code capabilities};
+ * What a sampling session adds to the sampler besides the kernel sources: the iowait throttle, the
+ * process and cgroup tables, and a cgroup target. Shared by {@code stream}, {@code record}, {@code serve} and {@code capabilities};
  * the assembly itself is the core's {@link Session}, the same the workbench's local session uses.
  */
 @picocli.CommandLine.Command
@@ -25,16 +25,20 @@ public final class SessionOptions {
     @Mixin
     ThrottleOptions throttle;
 
+    @Mixin
+    WhoOptions who;
+
     /** Validates the session flags up front so that nothing starts with a bad value. */
     public void validate() {
         cgroupTarget.check();
         throttle.ceiling();
+        who.config();
     }
 
     /** The session's configuration: FLOOR_HZ from the environment unless {@code --floor-hz} was given. */
     public SessionConfig config(SamplerOptions sampling) {
         return new SessionConfig(sampling.roots(), sampling.rateHz(), sampling.floorHzFlag(), cgroupTarget.choice(),
-                throttle.ceiling());
+                throttle.ceiling(), who.config());
     }
 
     /** Builds the session; an unresolvable cgroup target is a {@link UserError}, a bad FLOOR_HZ a usage error. */

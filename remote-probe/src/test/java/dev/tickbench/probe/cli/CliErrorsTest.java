@@ -20,6 +20,9 @@ class CliErrorsTest {
         "record --out x.ndjson --duration soon|'soon' is not a duration",
         "capabilities --proc-root /nonexistent-proc|--proc-root /nonexistent-proc: no such directory",
         "stream --bogus|Unknown option: '--bogus'",
+        "stream --top 201|--top must be from 0 to 200 (0 switches the tables off), got 201",
+        "capabilities --top-hz 0|--top-hz must be above 0 and at most 1000 Hz, got 0",
+        "record --out x.ndjson --top-hz 1000.5|--top-hz must be above 0 and at most 1000 Hz, got 1000.5",
     })
     void badFlagsExitTwoWithOneClearLine(String args, String expected) {
         Fixtures.Result r = Fixtures.run(args.split(" "));

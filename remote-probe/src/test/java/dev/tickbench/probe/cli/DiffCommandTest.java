@@ -59,11 +59,12 @@ class DiffCommandTest {
         assertTrue(lines.get(header + 3).contains("pressure.io.some_total"), lines.get(header + 3));
         assertTrue(lines.get(header + 4).matches(" +4  thermal_zone0\\.temp +°C .*"), lines.get(header + 4));
         assertEquals("  ---- below noise ----", lines.get(header + 5));
-        assertTrue(r.out().contains("35 series in both ranges, 4 above noise; 5 appeared in B, 0 disappeared."), r.out());
-        assertTrue(r.out().contains("appeared in B (5): diskstats.sdb.in_flight, diskstats.sdb.io_ms, diskstats.sdb.read_ms,"
-                + " diskstats.sdb.reads, diskstats.sdb.sectors_read\n"), r.out());
+        // sda's and sdb's rates beside their counters (docs/derived-series.md)
+        assertTrue(r.out().contains("37 series in both ranges, 4 above noise; 7 appeared in B, 0 disappeared."), r.out());
+        assertTrue(r.out().contains("appeared in B (7): disk.sdb.busy_pct, disk.sdb.read_bytes_per_s, diskstats.sdb.in_flight,"
+                + " diskstats.sdb.io_ms, diskstats.sdb.read_ms, diskstats.sdb.reads, diskstats.sdb.sectors_read\n"), r.out());
         assertEquals(20, lines.stream().filter(l -> l.matches(" +\\d+  .*")).count(), "20 rows by default");
-        assertTrue(r.out().contains("20 more rows (--top N shows more; --json and --csv list them all)."), r.out());
+        assertTrue(r.out().contains("24 more rows (--top N shows more; --json and --csv list them all)."), r.out());
     }
 
     @Test
@@ -184,6 +185,20 @@ class DiffCommandTest {
         assertEquals(3, rows.size(), r.out());
         assertTrue(rows.stream().anyMatch(l -> l.matches(" +[123]  " + java.util.regex.Pattern.quote(burst.cause()) + "( \\(\\+\\d+\\))? .*")),
                 burst.cause() + " in the top 3:\n" + r.out());
+    }
+
+    @Test
+    void theTableSaysWhoChangedMost() throws Exception {
+        // recorded while a busy loop ran in a cgroup of its own beside a tail holding 200 MiB (captures/real/README.md)
+        Path who = dir.resolve("who.ndjson.gz"); // out of the core's test jar
+        try (java.io.InputStream in = DiffCommandTest.class.getResourceAsStream("/captures/real/who.ndjson.gz")) {
+            Files.copy(in, who, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        ProbeRun r = ProbeRun.of("diff", "--top", "3", who + "@34..39.8", who + "@3..9");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().matches("(?s).*\n  process CPU +sh \\d+ \\+0\\.9\\d* CPUs \\(B only\\).*"), r.out());
+        assertTrue(r.out().matches("(?s).*\n  process memory +tail \\d+ \\+19\\d\\.\\d MB \\(B only\\).*"), r.out());
+        assertTrue(r.out().matches("(?s).*\n  cgroup CPU +/tickbench-who-capture \\+0\\.9\\d* CPUs\\n.*"), r.out());
     }
 
     @Test

@@ -14,8 +14,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /** Fixture boards shared with sampler-core, and ways to run the probe in-process or as a real process. */
@@ -53,7 +51,8 @@ public final class Fixtures {
 
     /**
      * The first {@code max} lines the process writes (fewer if it ends first). A probe that goes quiet
-     * fails the test after {@link Waits#DEADLINE} (and is killed) instead of hanging it.
+     * fails the test ({@link Waits#untilChild}: slow is waited for, stuck is not) and is killed instead of
+     * hanging it.
      */
     public static List<String> lines(Process p, int max) throws InterruptedException {
         return lines(p, l -> true, max);
@@ -77,10 +76,13 @@ public final class Fixtures {
         reader.setDaemon(true);
         reader.start();
         try {
-            return read.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
+            Waits.untilChild(() -> "the probe to write " + max + " lines (it wrote " + out.size() + ")", p.toHandle(), read::isDone);
+        } catch (AssertionError e) {
             p.destroyForcibly();
-            throw new AssertionError("the probe wrote " + out.size() + " of " + max + " lines in " + Waits.DEADLINE.toSeconds() + " s");
+            throw e;
+        }
+        try {
+            return read.get();
         } catch (ExecutionException e) {
             throw new AssertionError("reading the probe's output failed", e.getCause());
         }

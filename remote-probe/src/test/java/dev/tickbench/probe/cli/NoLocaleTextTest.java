@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Text with no locale (issue 29, item 9; issue 30, item 8): the probe started with an empty environment,
+ * Text with no locale: the probe started with an empty environment,
  * as {@code env -i}, a systemd service or a BusyBox board start it, with a process named
  * {@code cafe-ü-€} in a real cgroup named {@code tickbench-café-ü-€-…} and a kernel log record with the
  * same text. Every output is strict UTF-8 and carries the names as they are: {@code procs} (JSON and

@@ -33,8 +33,8 @@ class ReaderWorstCaseTest {
 
     @Test
     void oneSourceOfCpuidleKeys() throws Exception {
-        // "cpuidle." + 24 characters: 32 bytes a series name, 1 MiB for 32 760
-        Path f = capture("cpuidle", i -> String.format("\"cpuidle\":{%s}", keys(32_760, k -> String.format("c%07d.state%05d.time", k / 8, k))));
+        // "cpuidle." + 24 characters: 32 bytes a series name, 1 MiB for 32 760 (idle state times: each derives a residency)
+        Path f = capture("cpuidle", i -> String.format("\"cpuidle\":{%s}", keys(32_760, k -> String.format("cpu%05d.state%05d.time", k / 8, k))));
         everyReaderReadsItAll(f, true);
     }
 

@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,16 +49,16 @@ class RealCgroupUsageTest {
             probe = Fixtures.start(List.of("stream", "--rate", Integer.toString(RATE), "--cgroup", cg.childPath));
             Process p = probe;
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            List<StreamLine> before = CompletableFuture.supplyAsync(() -> readSamples(out, 1))
-                    .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            List<StreamLine> before = Waits.done("the probe's first sample", p.toHandle(),
+                    CompletableFuture.supplyAsync(() -> readSamples(out, 1)));
             for (int i = 0; i < 3; i++) {
                 Process loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
                 loops.add(loop);
                 cg.moveToChild(loop.pid());
             }
             List<StreamLine> lines = new ArrayList<>(before);
-            lines.addAll(CompletableFuture.supplyAsync(() -> readSamples(out, SAMPLES))
-                    .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
+            lines.addAll(Waits.done(SAMPLES + " samples of the busy loops", p.toHandle(),
+                    CompletableFuture.supplyAsync(() -> readSamples(out, SAMPLES))));
 
             DerivedSeries derived = new DerivedSeries();
             Map<String, List<Double>> usage = new LinkedHashMap<>();

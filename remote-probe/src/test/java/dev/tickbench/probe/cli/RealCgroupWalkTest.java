@@ -29,7 +29,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -92,7 +91,7 @@ class RealCgroupWalkTest {
             // the first read is done once the walk sleeps through its window: remove the cgroup then
             Waits.until("the walk to read once and wait out its window", () -> inWindow(walker));
             RealCgroups.rmdir(cg.child);
-            int rc = walk.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            int rc = Waits.done("the walk to end", walk);
             assertEquals(1, rc);
             List<String> lines = err.toString().lines().toList();
             assertEquals(1, lines.size(), err.toString());

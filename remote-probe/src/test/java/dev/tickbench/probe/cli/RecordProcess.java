@@ -41,19 +41,24 @@ final class RecordProcess implements AutoCloseable {
     }
 
     /** Starts {@code record ARGS --dir DIR} and waits until the ring holds its pre-trigger time. */
-    static RecordProcess start(Path dir, String... args) throws IOException {
+    static RecordProcess start(Path dir, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(), "record", "--dir", dir.toString()));
         cmd.addAll(List.of(args));
         RecordProcess p = new RecordProcess(dir, new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start());
-        p.await("the ring to hold its pre-trigger time", "ready: the ring holds");
+        try {
+            p.await("the ring to hold its pre-trigger time", "ready: the ring holds");
+        } catch (AssertionError | RuntimeException e) {
+            p.close(); // the caller's try-with-resources never got it: left running, it would sample on for good
+            throw e;
+        }
         return p;
     }
 
-    /** Waits for a stderr line containing {@code text}; returns it. */
+    /** Waits for a stderr line containing {@code text}, as long as the child works towards it; returns it. */
     String await(String what, String text) {
-        return Waits.forValue(what + " (stderr so far: " + stderr + ")", () -> {
+        return Waits.forChildValue(what + " (stderr so far: " + stderr + ")", process.toHandle(), () -> {
             for (String l : stderr) {
                 if (l.contains(text)) {
                     return l;

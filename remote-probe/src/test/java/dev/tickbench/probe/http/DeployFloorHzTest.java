@@ -49,8 +49,8 @@ class DeployFloorHzTest {
                 in.write(stdin.getBytes(StandardCharsets.UTF_8));
             }
         }
-        assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "did not end: " + cmd);
-        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+        int exit = Waits.exit(String.join(" ", cmd), p);
+        return new Run(exit, Files.readString(out), Files.readString(err));
     }
 
     private Run install(String... args) throws Exception {

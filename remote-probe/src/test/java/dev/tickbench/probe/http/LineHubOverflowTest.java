@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The hub's thread stalls while the sampler goes on (issue 24): its inbox (tiny here) overflows right
+ * The hub's thread stalls while the sampler goes on: its inbox (tiny here) overflows right
  * where a format 2 {@code schema} line changes the key lists. A {@code /stream} client then gets a gap
  * line naming the samples the hub lost, and still decodes every value after it exactly as the stream
  * carries it: the schema line was kept, so no later value shifts to another key.

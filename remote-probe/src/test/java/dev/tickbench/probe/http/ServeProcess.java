@@ -75,7 +75,7 @@ public final class ServeProcess implements AutoCloseable {
         reader.setDaemon(true);
         reader.start();
         try {
-            Waits.until(TIMEOUT, () -> "serve to start listening: " + String.join("\n", stderr), () -> {
+            Waits.untilChild(() -> "serve to start listening: " + String.join("\n", stderr), process.toHandle(), () -> {
                 for (String line : stderr) {
                     Matcher m = HTTP.matcher(line);
                     if (m.find()) {

@@ -233,9 +233,10 @@ class SshServeTest {
             try (ClientSession session = connect(client)) {
                 ChannelExec exec = session.createExecChannel("stream --rate 20");
                 exec.open().verify(WAIT_S, TimeUnit.SECONDS);
-                List<StreamLine> lines = decode(exec.getInvertedOut(), 5);
+                List<StreamLine> lines = decode(exec.getInvertedOut(), 10);
                 assertInstanceOf(Hello.class, lines.get(0));
-                assertInstanceOf(SampleLine.class, lines.get(1));
+                // samples, with the process table's proc lines among them when processes start
+                assertTrue(lines.stream().filter(SampleLine.class::isInstance).count() >= 3, lines.toString());
                 assertEquals(samplersBefore + 1, samplerThreads(), "the stream runs its own sampler");
             }
             // the viewer went away (session closed, the client stopped reading long before): the stream ends

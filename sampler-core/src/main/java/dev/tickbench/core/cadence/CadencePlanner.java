@@ -75,6 +75,10 @@ public final class CadencePlanner {
         if (rule instanceof CadenceRule.OnChange) {
             return new Plan(Cadence.of(rateHz, 1, Reason.CHANGE), 1, true);
         }
+        if (rule instanceof CadenceRule.Chosen c) {
+            int every = everyTicks(rateHz, c.hz());
+            return new Plan(Cadence.of(rateHz, every, Reason.POLICY), every, false);
+        }
         if (rule instanceof CadenceRule.Mtd) {
             int every = everyTicks(rateHz, 1.0 / Floors.MTD_PERIOD_S);
             return new Plan(Cadence.of(rateHz, every, Reason.BUDGET), every, true);

@@ -25,4 +25,16 @@ public sealed interface CadenceRule {
 
     /** A level file set of the series catalogue: read every tick, stored when a value moves, reason change. */
     record OnChange() implements CadenceRule {}
+
+    /**
+     * A table chosen to be read at {@code hz} (the process and cgroup tables, 1 Hz unless set, like atop,
+     * pidstat and below), every read stored, reason policy; {@code FLOOR_HZ} overrides it.
+     */
+    record Chosen(double hz) implements CadenceRule {
+        public Chosen {
+            if (!(hz > 0) || hz > Floors.MAX_RATE_HZ) {
+                throw new IllegalArgumentException("a chosen cadence must be above 0 and at most " + Floors.MAX_RATE_HZ + " Hz: " + hz);
+            }
+        }
+    }
 }

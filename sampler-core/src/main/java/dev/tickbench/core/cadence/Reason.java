@@ -8,7 +8,10 @@ public enum Reason {
     RATE,
     /** The device publishes its own refresh cadence (a thermal zone's polling_delay). */
     DECLARED,
-    /** A setting says the value cannot move on its own (cpufreq under the userspace governor). */
+    /**
+     * A setting says the value cannot move on its own (cpufreq under the userspace governor), or a setting
+     * chose the cadence (the process and cgroup tables, 1 Hz unless set).
+     */
     POLICY,
     /** A measured parse cost (slabinfo; MTD ECC publishes it too, a quirk kept on purpose). */
     BUDGET,

@@ -43,11 +43,11 @@ public final class LineBytes {
     }
 
     public static boolean isSample(byte[] b, int off, int len) {
-        return startsWith(b, off, len, SAMPLE);
+        return isType(b, off, len, SAMPLE);
     }
 
     public static boolean isHello(byte[] b, int off, int len) {
-        return startsWith(b, off, len, HELLO);
+        return isType(b, off, len, HELLO);
     }
 
     /**
@@ -56,7 +56,7 @@ public final class LineBytes {
      * in parallel must decode these in order.
      */
     public static boolean setsKeys(byte[] b, int off, int len) {
-        return startsWith(b, off, len, HELLO) || startsWith(b, off, len, SCHEMA);
+        return isType(b, off, len, HELLO) || isType(b, off, len, SCHEMA);
     }
 
     /** The {@code seq} of a sample line; -1 when the line is not a sample or has no seq near its start. */
@@ -88,10 +88,5 @@ public final class LineBytes {
             return j > start ? v : -1;
         }
         return -1;
-    }
-
-    /** Whether the line's bytes start with {@code prefix}. */
-    public static boolean startsWith(byte[] b, int off, int len, byte[] prefix) {
-        return len >= prefix.length && Arrays.equals(b, off, off + prefix.length, prefix, 0, prefix.length);
     }
 }

@@ -43,18 +43,20 @@ final class CgroupAndLineSources {
                 // divide by (docs/derived-series.md); not served on /metrics
                 SeriesEntry.counter("cgroup_cpu.{cgroup:.+}|read_ns", Unit.NANOSECONDS,
                         "time between this level's own reads of its counters (what its rates divide by)"),
-                derived("cgroup.{cgroup:.+}.usage_cpus", Unit.CPUS, "CPUs used by the cgroup", "cgroup_cpu.{cgroup}|usage_usec",
+                derived("cgroup.{cgroup:.+}.usage_cpus", Unit.CPUS, "CPUs used by the cgroup", Derivation.READ_TIME_RATE,
+                        "cgroup_cpu.{cgroup}|usage_usec",
                         "cgroup_cpu.{cgroup}|read_ns")
                         .shown("{cgroup}").group(ChartGroups.CGROUP_USAGE)
                         .metric(gauge("tickbench_cgroup_cpu_usage_cpus", "CPUs used by the cgroup, over the window.",
                                 "cgroup", "{cgroup}", "window", "{window}")),
                 derived("cgroup.{cgroup:.+}.throttled_pct", Unit.PERCENT, "share of enforcement periods that throttled",
-                        "cgroup_cpu.{cgroup}|nr_throttled", "cgroup_cpu.{cgroup}|nr_periods")
+                        Derivation.RATIO, "cgroup_cpu.{cgroup}|nr_throttled", "cgroup_cpu.{cgroup}|nr_periods")
                         .shown("{cgroup}").group(ChartGroups.CGROUP_THROTTLED)
                         .metric(gauge("tickbench_cgroup_cpu_throttled_periods_ratio",
                                 "Share of enforcement periods that throttled, over the window.",
                                 "cgroup", "{cgroup}", "window", "{window}")),
                 derived("cgroup.{cgroup:.+}.throttled_s_per_s", Unit.SECONDS_PER_SECOND, "throttled time per second of wall time",
+                        Derivation.READ_TIME_RATE,
                         "cgroup_cpu.{cgroup}|throttled_usec", "cgroup_cpu.{cgroup}|read_ns")
                         .shown("{cgroup}").group(ChartGroups.CGROUP_THROTTLED_TIME)
                         .metric(gauge("tickbench_cgroup_cpu_throttled_seconds_per_second",

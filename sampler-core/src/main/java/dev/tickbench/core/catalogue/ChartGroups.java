@@ -15,6 +15,13 @@ final class ChartGroups {
     static final String CPU = "cpu";
     static final String PSI = "psi";
     static final String MEMORY = "memory";
+    static final String LOAD = "load";
+    static final String DISK_BYTES = "disk_bytes";
+    static final String DISK_IOPS = "disk_iops";
+    static final String DISK_BUSY = "disk_busy";
+    static final String DISK_AWAIT = "disk_await";
+    static final String NET_BYTES = "net_bytes";
+    static final String NET_PACKETS = "net_packets";
     static final String SLAB = "slab";
     static final String BUDDY = "buddy";
     static final String CGROUP_THROTTLED = "cgroup_throttled";
@@ -44,6 +51,14 @@ final class ChartGroups {
                 ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
                 ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
                 ChartGroup.lines(MEMORY, "Memory", "MiB").withSteps().withZero(),
+                // the rest of the machine: load, disks, network (docs/workbench-charts.md, "Tracks")
+                ChartGroup.lines(LOAD, "Load: averages, runnable and blocked", "threads").withSteps().withZero(),
+                ChartGroup.lines(DISK_BYTES, "Disk throughput", "MB/s").withZero(),
+                ChartGroup.lines(DISK_IOPS, "Disk I/O operations", "per s").withZero(),
+                ChartGroup.lines(DISK_BUSY, "Disk time busy", "%").withZero(),
+                ChartGroup.lines(DISK_AWAIT, "Disk await", "ms").withZero(),
+                ChartGroup.lines(NET_BYTES, "Network throughput", "MB/s").withZero(),
+                ChartGroup.lines(NET_PACKETS, "Network packets", "per s").withZero(),
                 ChartGroup.lines(SLAB, "Slab caches", "active objects").withIntegral().withSteps().withPicks(TOP, Ranking.MEMORY),
                 ChartGroup.lines(BUDDY, "Buddy free lists", "free blocks").withIntegral().withSteps()
                         .withPicks(TOP, Ranking.ZONE_FREE_MEMORY),

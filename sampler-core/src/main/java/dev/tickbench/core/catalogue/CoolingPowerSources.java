@@ -89,7 +89,7 @@ final class CoolingPowerSources {
                                         "energy the zone used, unwrapped where the counter wraps at max_energy_range_uj")
                                 .metric(counter("tickbench_rapl_energy_joules_total", "Energy a RAPL zone used (energy_uj, unwrapped).",
                                         "zone", "{zone}", "name", "@{zone}.name")),
-                        derived("rapl." + RAPL_ZONE + ".power_w", Unit.WATTS, "the zone's mean power over the window",
+                        derived("rapl." + RAPL_ZONE + ".power_w", Unit.WATTS, "the zone's mean power over the window", Derivation.WALL_RATE,
                                 "rapl.{zone}.energy_uj")
                                 .shown("{zone} power").group(ChartGroups.RAPL)
                                 .metric(gauge("tickbench_rapl_power_watts", "Mean power of a RAPL zone over the window.",

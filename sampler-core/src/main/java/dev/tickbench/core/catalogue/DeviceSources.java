@@ -138,11 +138,11 @@ final class DeviceSources {
     private static List<SeriesEntry> ratio(String name, String shownUnit, Scale shown, String group, String description,
             String family, String help, String numerator, String denominator) {
         return List.of(
-            derived("pmu_hw.all." + name, Unit.RATIO, description + ", all CPUs",
+            derived("pmu_hw.all." + name, Unit.RATIO, description + ", all CPUs", Derivation.PMU_RATIO,
                     "pmu_hw.cpu*." + numerator, "pmu_hw.cpu*." + denominator)
                     .shown("all CPUs", shownUnit, shown).group(group)
                     .metric(gauge(family, help, "cpu", "all", "window", "{window}")),
-            derived("pmu_hw.cpu{cpu:\\d+}." + name, Unit.RATIO, description + ", one CPU",
+            derived("pmu_hw.cpu{cpu:\\d+}." + name, Unit.RATIO, description + ", one CPU", Derivation.PMU_RATIO,
                     "pmu_hw.cpu{cpu}." + numerator, "pmu_hw.cpu{cpu}." + denominator)
                     .shown("cpu{cpu}", shownUnit, shown).group(group)
                     .metric(gauge(family, help, "cpu", "{cpu}", "window", "{window}")));
@@ -151,6 +151,7 @@ final class DeviceSources {
     /** A software event per second of the time the group counted ({@code enabled_ns}), not of the tick's length. */
     private static SeriesEntry perSecond(String event, String shortName) {
         return derived("pmu_sw.cpu{cpu:\\d+}." + event + "_per_s", Unit.PER_SECOND, event.replace('_', ' ') + " per second of one CPU",
+                Derivation.PER_COUNTED_SECOND,
                 "pmu_sw.cpu{cpu}." + event, "pmu_sw.cpu{cpu}.enabled_ns")
                 .shown("cpu{cpu} " + shortName).group(ChartGroups.PMU_SOFTWARE);
     }

@@ -119,7 +119,7 @@ final class FrequencySources {
                                         "Idle state entries too shallow for the idle time that followed (cpuidle below).",
                                         "cpu", "{cpu}", "state", "{state}", "name", labels)),
                         derived("cpuidle.cpu{cpu:\\d+}.state{state:\\d+}.residency_pct", Unit.PERCENT,
-                                "share of wall time the CPU spent in the idle state over the window",
+                                "share of wall time the CPU spent in the idle state over the window", Derivation.WALL_RATE,
                                 "cpuidle.cpu{cpu}.state{state}.time")
                                 .shown("cpu{cpu} state{state}").group(ChartGroups.CPUIDLE)
                                 .metric(gauge("tickbench_cpuidle_residency_ratio",

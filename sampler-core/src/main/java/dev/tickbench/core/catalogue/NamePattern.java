@@ -112,6 +112,51 @@ public final class NamePattern {
         return parts.isEmpty() || !(parts.get(0) instanceof String s) ? "" : s;
     }
 
+    /** The text after the last capture (all of it for a literal). */
+    public String literalSuffix() {
+        return parts.isEmpty() || !(parts.get(parts.size() - 1) instanceof String s) ? "" : s;
+    }
+
+    /** This pattern without its {@link #literalSuffix()}: the part of a key that names its subject. */
+    public NamePattern withoutSuffix() {
+        String suffix = literalSuffix();
+        return suffix.isEmpty() ? this
+                : new NamePattern(text.substring(0, text.length() - suffix.length()), parts.subList(0, parts.size() - 1));
+    }
+
+    /**
+     * This pattern with each capture written without a regex taking {@code declaring}'s regex of the same
+     * name: a derived series' input ({@code cgroup_cpu.{cgroup}|usage_usec}) matches what its name's
+     * capture does ({@code {cgroup:.+}}).
+     */
+    public NamePattern boundTo(NamePattern declaring) {
+        List<Object> bound = new ArrayList<>();
+        StringBuilder t = new StringBuilder();
+        for (Object p : parts) {
+            if (p instanceof Capture c) {
+                String re = c.regex();
+                if (re.equals(DEFAULT_REGEX)) {
+                    re = declaring.regexOf(c.name(), re);
+                }
+                bound.add(new Capture(c.name(), re));
+                t.append('{').append(c.name()).append(re.equals(DEFAULT_REGEX) ? "" : ":" + re).append('}');
+            } else {
+                bound.add(p);
+                t.append((String) p);
+            }
+        }
+        return new NamePattern(t.toString(), bound);
+    }
+
+    private String regexOf(String capture, String otherwise) {
+        for (Object p : parts) {
+            if (p instanceof Capture c && c.name().equals(capture)) {
+                return c.regex();
+            }
+        }
+        return otherwise;
+    }
+
     public boolean matches(String name) {
         return regex.matcher(name).matches();
     }

@@ -15,6 +15,8 @@ import java.util.List;
 final class ProcSources {
     /** The {@code cpu} fields the CPU-time formula sums (docs/derived-series.md: guest is already in user). */
     private static final String[] CPU_TIME = {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"};
+    /** The name of a block device's derived series: {@code disk.sda.busy_pct}. */
+    private static final String DISK = "disk.{device:.+}";
     /** vmstat {@code nr_*} items that are cumulative event counts, not page counts. */
     private static final String VMSTAT_NR_COUNTERS = "nr_dirtied|nr_written|nr_throttled_written|nr_foll_pin_acquired|nr_foll_pin_released";
 
@@ -52,14 +54,18 @@ final class ProcSources {
                 SeriesEntry.counter("stat.processes", Unit.COUNT, "processes and threads created (forks)")
                         .metric(counter("tickbench_forks_total", "Processes and threads created (/proc/stat processes).")),
                 level("stat.procs_running", Unit.COUNT, "runnable threads")
+                        .shown("runnable", "threads", Scale.ONE).group(ChartGroups.LOAD)
                         .metric(gauge("tickbench_procs_running", "Runnable threads (/proc/stat).")),
                 level("stat.procs_blocked", Unit.COUNT, "threads blocked on I/O")
+                        .shown("blocked", "threads", Scale.ONE).group(ChartGroups.LOAD)
                         .metric(gauge("tickbench_procs_blocked", "Threads blocked on I/O (/proc/stat).")),
-                derived("cpu.busy_pct", Unit.PERCENT, "CPU busy: share of all CPU time that was neither idle nor iowait", cpuInputs)
+                derived("cpu.busy_pct", Unit.PERCENT, "CPU busy: share of all CPU time that was neither idle nor iowait",
+                        Derivation.CPU_BUSY, cpuInputs)
                         .shown("busy").group(ChartGroups.CPU)
                         .metric(gauge("tickbench_cpu_busy_ratio", "Share of all CPU time neither idle nor iowait, over the window.",
                                 "window", "{window}")),
-                derived("cpu.iowait_pct", Unit.PERCENT, "CPU iowait: share of all CPU time idle with I/O outstanding", cpuInputs)
+                derived("cpu.iowait_pct", Unit.PERCENT, "CPU iowait: share of all CPU time idle with I/O outstanding",
+                        Derivation.CPU_IOWAIT, cpuInputs)
                         .shown("iowait").group(ChartGroups.CPU)
                         .metric(gauge("tickbench_cpu_iowait_ratio", "Share of all CPU time idle with I/O outstanding, over the window.",
                                 "window", "{window}")));
@@ -136,7 +142,39 @@ final class ProcSources {
                 disk("flushes", Unit.COUNT, "flush requests completed", "tickbench_disk_flush_requests_total",
                         "Flush requests completed."),
                 disk("flush_ms", Unit.MILLISECONDS, "time spent flushing", "tickbench_disk_flush_requests_time_seconds_total",
-                        "Time spent flushing."));
+                        "Time spent flushing."),
+                // what iostat -x shows, per device, over the window (docs/derived-series.md)
+                diskRate("read", "sectors_read"),
+                diskRate("write", "sectors_written"),
+                derived(DISK + ".ios_per_s", Unit.PER_SECOND, "reads and writes completed per second (IOPS)",
+                        Derivation.COUNTER_RATE, "diskstats.{device}.reads", "diskstats.{device}.writes")
+                        .shown("{device}").group(ChartGroups.DISK_IOPS)
+                        .metric(gauge("tickbench_disk_ios_per_second",
+                                "Reads and writes completed per second per device, over the window.", "device", "{device}",
+                                "window", "{window}")),
+                derived(DISK + ".busy_pct", Unit.PERCENT, "share of wall time the device had I/O in flight (iostat's %util)",
+                        Derivation.WALL_SHARE, "diskstats.{device}.io_ms")
+                        .shown("{device}").group(ChartGroups.DISK_BUSY)
+                        .metric(gauge("tickbench_disk_busy_ratio",
+                                "Share of wall time the device had I/O in flight, over the window.", "device", "{device}",
+                                "window", "{window}")),
+                derived(DISK + ".await_ms", Unit.MILLISECONDS,
+                        "mean time a read or write took, queueing included: (read_ms + write_ms) / (reads + writes)",
+                        Derivation.RATIO, "diskstats.{device}.read_ms", "diskstats.{device}.write_ms",
+                        "diskstats.{device}.reads", "diskstats.{device}.writes")
+                        .shown("{device}").group(ChartGroups.DISK_AWAIT)
+                        .metric(gauge("tickbench_disk_await_seconds",
+                                "Mean time a read or write completed in the window took, queueing included.",
+                                "device", "{device}", "window", "{window}")));
+    }
+
+    /** Bytes read or written per second: sectors × 512 (whatever the device's own sector size) over wall time. */
+    private static SeriesEntry diskRate(String op, String sectors) {
+        return derived(DISK + "." + op + "_bytes_per_s", Unit.BYTES_PER_SECOND, "bytes " + op + " per second (sectors × 512)",
+                Derivation.COUNTER_RATE, "diskstats.{device}." + sectors)
+                .shown("{device} " + op, "MB/s", Scale.per(1_000_000)).group(ChartGroups.DISK_BYTES)
+                .metric(gauge("tickbench_disk_bytes_per_second", "Bytes read or written per second per device, over the window.",
+                        "device", "{device}", "op", op, "window", "{window}"));
     }
 
     private static SeriesEntry disk(String field, Unit unit, String description, String family, String help) {
@@ -162,12 +200,16 @@ final class ProcSources {
                         .metric(counter("tickbench_pressure_stalled_seconds_total",
                                 "PSI stall time (/proc/pressure/*; system-wide cpu full is reported as zero by the kernel).",
                                 "resource", "{resource}", "kind", "{kind}")),
-                psi("some", "share of wall time in which some task stalled on the resource"),
-                psi("full", "share of wall time in which all non-idle tasks stalled on the resource"));
+                psi("some", "share of wall time in which some task stalled on the resource", "{resource}"),
+                // system-wide cpu full is undefined: older captures carry the kernel's 0, which is no input
+                psi("full", "share of wall time in which all non-idle tasks stalled on the resource",
+                        "{resource:(?!cpu\\.)[^.]+}"));
     }
 
-    private static SeriesEntry psi(String kind, String description) {
-        return derived("psi.{resource}." + kind + "_pct", Unit.PERCENT, description, "pressure.{resource}." + kind + "_total")
+    /** {@code resource}: the input's capture, narrower than the name's where a resource has no such share. */
+    private static SeriesEntry psi(String kind, String description, String resource) {
+        return derived("psi.{resource}." + kind + "_pct", Unit.PERCENT, description, Derivation.WALL_SHARE,
+                        "pressure." + resource + "." + kind + "_total")
                 .shown("{resource}." + kind).group(ChartGroups.PSI)
                 .metric(gauge("tickbench_pressure_stalled_ratio",
                         "Share of wall time stalled on the resource (PSI some/full), over the window.",
@@ -191,6 +233,8 @@ final class ProcSources {
                 "load averages over 1, 5 and 15 minutes, runnable and total threads").series(
                 level("loadavg.{window:load1|load5|load15}", Unit.HUNDREDTHS,
                         "the load average (runnable and uninterruptible tasks) over 1, 5 or 15 minutes, in hundredths")
+                        // a load of 1.5 is 1.5 threads waiting or running on average: the Load track's axis
+                        .shown("{window}", "threads", Scale.per(100)).group(ChartGroups.LOAD)
                         .metric(gauge("tickbench_load_average", "Load average (/proc/loadavg).", "window", "{window}")),
                 level("loadavg.runnable", Unit.COUNT, "threads runnable now")
                         .metric(gauge("tickbench_loadavg_runnable_threads", "Threads runnable now (/proc/loadavg).")),

@@ -23,5 +23,11 @@ public enum ReadRule {
     /** On the first sample, then once per heartbeat (the probe's own memory.max). */
     HEARTBEAT,
     /** A line of its own at the cadence it declares (the throttle once a second, cgroup limits on change). */
-    OWN_LINE
+    OWN_LINE,
+    /**
+     * At a chosen cadence (1 Hz unless set, reason policy), every read stored; its keys are the top N of
+     * the last interval and change from read to read (processes, cgroups): a key absent from the latest
+     * read has ended, it is not held.
+     */
+    TOP_N
 }

@@ -293,4 +293,12 @@ public final class SeriesCatalogue {
     public boolean omitsIdleRows(String source) {
         return source(source).map(SourceEntry::omitsIdleRows).orElse(false);
     }
+
+    /**
+     * A source whose keys are the last interval's top N (the process and cgroup tables, {@link ReadRule#TOP_N}):
+     * a key absent from a read of it has ended, it is not held.
+     */
+    public boolean keysComeAndGo(String source) {
+        return source(source).map(s -> s.rule() == ReadRule.TOP_N).orElse(false);
+    }
 }

@@ -14,10 +14,11 @@ import java.util.List;
  * @param csvColumn the CSV column in the shown unit ({@code {source}_c}), or null: the raw column only
  * @param group the chart group id, or null when no chart draws it (it is in the CSV and {@code /metrics})
  * @param inputs for a derived series, the series (globs over their captures) it is computed from
+ * @param derivation for a derived series, how it is computed from its inputs; null for the rest
  * @param metric its {@code /metrics} family, or null ({@code tickbench_other_*} then carries a stream value)
  */
 public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String description, Display display,
-        NamePattern csvColumn, String group, List<NamePattern> inputs, Metric metric) {
+        NamePattern csvColumn, String group, List<NamePattern> inputs, Derivation derivation, Metric metric) {
 
     public SeriesEntry {
         inputs = List.copyOf(inputs);
@@ -29,8 +30,11 @@ public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String de
         if (kind == ValueKind.DERIVED && inputs.isEmpty()) {
             throw new IllegalArgumentException("derived series " + name + " names no inputs");
         }
-        if (kind != ValueKind.DERIVED && !inputs.isEmpty()) {
+        if (kind != ValueKind.DERIVED && (!inputs.isEmpty() || derivation != null)) {
             throw new IllegalArgumentException(name + " is read, not derived: it has no inputs");
+        }
+        if (kind == ValueKind.DERIVED && derivation == null) {
+            throw new IllegalArgumentException("derived series " + name + " names no derivation");
         }
         if (csvColumn != null && !display.scale().terminates()) {
             throw new IllegalArgumentException(name + ": a CSV column in the shown unit needs a scale that divides"
@@ -42,33 +46,36 @@ public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String de
     }
 
     private static SeriesEntry of(String name, ValueKind kind, Unit unit, String description, String shownName,
-            List<NamePattern> inputs) {
+            List<NamePattern> inputs, Derivation derivation) {
         return new SeriesEntry(NamePattern.of(name), kind, unit, description, Display.of(shownName, unit.symbol(), Scale.ONE),
-                null, null, inputs, null);
+                null, null, inputs, derivation, null);
     }
 
     /** A cumulative count read from the kernel. */
     public static SeriesEntry counter(String name, Unit unit, String description) {
-        return of(name, ValueKind.COUNTER, unit, description, "{key}", List.of());
+        return of(name, ValueKind.COUNTER, unit, description, "{key}", List.of(), null);
     }
 
     /** A value that holds between reads. */
     public static SeriesEntry level(String name, Unit unit, String description) {
-        return of(name, ValueKind.LEVEL, unit, description, "{key}", List.of());
+        return of(name, ValueKind.LEVEL, unit, description, "{key}", List.of(), null);
     }
 
     /** A timestamped event (its own line type). */
     public static SeriesEntry event(String name, String description) {
-        return of(name, ValueKind.EVENT, Unit.TEXT, description, "{name}", List.of());
+        return of(name, ValueKind.EVENT, Unit.TEXT, description, "{name}", List.of(), null);
     }
 
-    /** A series computed from {@code inputs} (globs with this name's captures). */
-    public static SeriesEntry derived(String name, Unit unit, String description, String... inputs) {
+    /**
+     * A series computed {@code how} from {@code inputs}: {@code <source>.<key>} patterns of one source with
+     * this name's captures (a capture may narrow its own regex: {@code pressure.{resource:(?!cpu\.)[^.]+}.full_total}).
+     */
+    public static SeriesEntry derived(String name, Unit unit, String description, Derivation how, String... inputs) {
         List<NamePattern> in = new ArrayList<>();
         for (String i : inputs) {
             in.add(NamePattern.of(i));
         }
-        return of(name, ValueKind.DERIVED, unit, description, "{name}", in);
+        return of(name, ValueKind.DERIVED, unit, description, "{name}", in, how);
     }
 
     /** Shown under {@code shownName} (a template), in the stream's unit. */
@@ -79,19 +86,19 @@ public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String de
     /** Shown under {@code shownName} in {@code shownUnit}: the stream value × {@code scale}. */
     public SeriesEntry shown(String shownName, String shownUnit, Scale scale) {
         return new SeriesEntry(name, kind, unit, description, Display.of(shownName, shownUnit, scale), csvColumn, group,
-                inputs, metric);
+                inputs, derivation, metric);
     }
 
     /** Also exported in the shown unit, as the column {@code template} names ({@code {source}_c}). */
     public SeriesEntry csv(String template) {
-        return new SeriesEntry(name, kind, unit, description, display, NamePattern.of(template), group, inputs, metric);
+        return new SeriesEntry(name, kind, unit, description, display, NamePattern.of(template), group, inputs, derivation, metric);
     }
 
     public SeriesEntry group(String groupId) {
-        return new SeriesEntry(name, kind, unit, description, display, csvColumn, groupId, inputs, metric);
+        return new SeriesEntry(name, kind, unit, description, display, csvColumn, groupId, inputs, derivation, metric);
     }
 
     public SeriesEntry metric(Metric m) {
-        return new SeriesEntry(name, kind, unit, description, display, csvColumn, group, inputs, m);
+        return new SeriesEntry(name, kind, unit, description, display, csvColumn, group, inputs, derivation, m);
     }
 }

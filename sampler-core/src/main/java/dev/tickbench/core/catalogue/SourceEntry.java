@@ -60,7 +60,7 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
             throw new IllegalArgumentException(name + ": a family of sources (a name with captures), and only one,"
                     + " names what it is listed absent as when none is found");
         }
-        if (kind == ValueKind.EVENT || rule == ReadRule.HEARTBEAT || rule == ReadRule.OWN_LINE) {
+        if (kind == ValueKind.EVENT || rule == ReadRule.HEARTBEAT || rule == ReadRule.OWN_LINE || rule == ReadRule.TOP_N) {
             throw new IllegalArgumentException(name + ": files are read on ticks, as counters or levels, not " + kind + " " + rule);
         }
         if (r.parse() == null && (rule == ReadRule.DECLARED || rule == ReadRule.CHANGE_OR_POLICY)) {

@@ -12,10 +12,12 @@ final class StandardCatalogue {
     private static SeriesCatalogue build() {
         List<SourceEntry> all = new ArrayList<>();
         all.addAll(ProcSources.all());
+        all.addAll(NetSources.all());
         all.addAll(DeviceSources.all());
         all.addAll(FrequencySources.all());
         all.addAll(CoolingPowerSources.all());
         all.addAll(CgroupAndLineSources.all());
+        all.addAll(WhoSources.all());
         return SeriesCatalogue.of(all, ChartGroups.all());
     }
 }

@@ -32,6 +32,8 @@ public enum Unit {
     CPUS("CPUs", Scale.ONE),
     SECONDS_PER_SECOND("s/s", Scale.ONE),
     PER_SECOND("per s", Scale.ONE),
+    /** A byte rate (network and disk throughput); Prometheus gets bytes per second. */
+    BYTES_PER_SECOND("B/s", Scale.ONE),
     /** Energy (RAPL {@code energy_uj}); Prometheus gets joules. */
     MICROJOULES("µJ", Scale.per(1_000_000L)),
     /** Power (a RAPL constraint's {@code power_limit_uw}); Prometheus gets watts. */
@@ -39,6 +41,8 @@ public enum Unit {
     WATTS("W", Scale.ONE),
     /** Throttle concurrency: tasks allowed at once. */
     SLOTS("slots", Scale.ONE),
+    /** A state the kernel writes as a letter (a process's R, S, D, Z…), carried as its character code; Prometheus gets the code. */
+    LETTER("letter", Scale.ONE),
     /** Text (a governor, a zone type, a kernel log message): no number. */
     TEXT("text", null);
 

@@ -23,6 +23,9 @@ import java.util.Optional;
 public final class Mounts {
     private final List<CgroupMount> mounts;
     private final CgroupMount cpuacct;
+    /** The v1 mounts of the other controllers the cgroup table reads (memory, blkio), whole ones first. */
+    private final java.util.Map<String, CgroupMount> v1Others = new java.util.HashMap<>();
+    private static final List<String> OTHER_CONTROLLERS = List.of("memory", "blkio");
 
     /**
      * @param mounts the v2 mounts and the v1 mounts carrying {@code cpu}
@@ -53,12 +56,19 @@ public final class Mounts {
      */
     static Mounts of(List<MountInfo> mountinfo, Path base) {
         List<CgroupMount> found = new ArrayList<>();
+        java.util.Map<String, CgroupMount> others = new java.util.HashMap<>();
         CgroupMount acct = null;
         for (MountInfo m : mountinfo) {
             Path point = base.resolve(m.mountPoint().substring(1));
             if (m.fsType().equals("cgroup2")) {
                 found.add(new CgroupMount(CgroupVersion.V2, point, m.root(), false));
             } else if (m.fsType().equals("cgroup")) {
+                for (String c : OTHER_CONTROLLERS) {
+                    if (m.hasOption(c)) {
+                        others.merge(c, new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")),
+                                (a, b) -> a.subtreeOnly() && !b.subtreeOnly() ? b : a);
+                    }
+                }
                 if (m.hasOption("cpu")) {
                     found.add(new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")));
                 } else if (m.hasOption("cpuacct") && (acct == null || acct.subtreeOnly() && m.root().equals("/"))) {
@@ -68,7 +78,9 @@ public final class Mounts {
         }
         // whole hierarchies first, in mountinfo order otherwise (a stable sort)
         found.sort(java.util.Comparator.comparing(CgroupMount::subtreeOnly));
-        return new Mounts(found, acct);
+        Mounts mounts = new Mounts(found, acct);
+        mounts.v1Others.putAll(others);
+        return mounts;
     }
 
     public List<CgroupMount> all() {
@@ -83,6 +95,11 @@ public final class Mounts {
     /** A separately mounted v1 {@code cpuacct} hierarchy (usage counters), when not co-mounted with cpu. */
     public Optional<CgroupMount> cpuacctV1() {
         return Optional.ofNullable(cpuacct);
+    }
+
+    /** The v1 hierarchy carrying {@code controller} ({@code memory}, {@code blkio}), a whole one first. */
+    public Optional<CgroupMount> v1(String controller) {
+        return Optional.ofNullable(v1Others.get(controller));
     }
 
     public Optional<CgroupMount> unified() {

@@ -1,11 +1,16 @@
 package dev.tickbench.core.derived;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.catalogue.Derivation;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.catalogue.Unit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,25 +18,25 @@ import java.util.Map;
 /**
  * Computes every {@link DerivedKind} from the stream's own per-tick deltas, each over its window
  * (docs/derived-series.md). The one place these numbers are made: the workbench's charts, CSV export,
- * {@code /metrics} and the throttle's iowait (the same {@link CpuTime} over the same ticks) agree.
+ * {@code /metrics} and the throttle's iowait (the same {@link CpuTime} over the same ticks) agree. Which
+ * series there are, what each takes and how it is computed are the catalogue's derived entries
+ * (docs/catalogue.md): this class names no source and no key.
  *
  * <p>Windows are whole ticks of the chosen {@link DerivedWindow} (1 s unless told otherwise) and rates
  * divide by the ticks' own {@code dt_ns}, so a value spans exactly the samples it was made from. A window is emitted only once
- * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it.
+ * it is full; a new session, a gap, a missed seq, a reset counter or a missing field empties it (a row
+ * left out by a source that leaves out idle rows is deltas of 0, not a missing field).
  * A cgroup's rates divide by the time between that level's own reads ({@code read_ns}), not by the
  * tick's {@code dt_ns}. A share of wall time is capped at its physical bound (PSI at 100 %, cgroup usage
  * at the host's CPU count from the hello line) only as a last resort, and every capped value is counted
  * ({@link #capped}): the kernel adds stall time and charges running time in lumps (docs/derived-series.md).
+ * A source read every n slots (the process and cgroup tables at 1 Hz) gives values on its reads, each
+ * read's deltas spanning the samples since the previous one ({@link SourcePlan}).
  * Not thread-safe: one feeding thread.
  */
 public final class DerivedSeries {
-    /** The last: the level's own read interval, {@code CgroupCpuSource.READ_NS} (FORMAT.md). */
-    private static final String[] CGROUP_FIELDS = {"usage_usec", "nr_throttled", "nr_periods", "throttled_usec", "read_ns"};
-    /** Index of the level's own read interval in {@link #CGROUP_FIELDS}. */
-    private static final int READ = 4;
-    /** The key the kernel fills with 0 for compatibility: no psi.cpu.full_pct is derived from it. */
-    public static final String SYSTEM_CPU_FULL = "cpu.full_total";
-
+    /** One plan per input source, in the order their values come out ({@link Derivation}). */
+    private final List<SourcePlan> plans = new ArrayList<>();
     private int rateHz;
     private DerivedWindow window;
     /** USER_HZ of the sampled host (the hello's {@code user_hz}), for the quantisation note. */
@@ -39,41 +44,10 @@ public final class DerivedSeries {
     /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
     private int cores;
     private long lastSeq = -1;
-    /** Samples taken: the stamp of the windows a sample carried ({@link #clearUnstamped}). */
+    /** Samples taken: the stamp of the subjects a sample carried. */
     private long ticks;
-    private CpuWindow cpu;
-    private final long[] cpuDeltas = CpuTime.newFields();
-    private final Map<String, TickWindow> psi = new LinkedHashMap<>();
-    private final Map<String, CgroupWindows> cgroups = new LinkedHashMap<>();
     /** Values that came out above their physical bound and were capped at it (a last resort, counted). */
     private long capped;
-    /** cpuidle {@code cpuN.stateS.time} and RAPL {@code <zone>.energy_uj} keys, each over wall time. */
-    private final Map<String, TickWindow> idleStates = new LinkedHashMap<>();
-    private final Map<String, TickWindow> raplZones = new LinkedHashMap<>();
-
-    /** Per cgroup level: usage vs wall, throttled vs periods, throttled time vs wall. */
-    private static final class CgroupWindows {
-        /** The level of every cgroup whose windows the memory could not hold (nothing is derived for it). */
-        private static final CgroupWindows STARVED = new CgroupWindows(1, WindowMemory.of(0));
-        /** The object and its fields, beside its windows. */
-        private static final long OVERHEAD = 160;
-        final TickWindow usage;
-        final TickWindow throttled;
-        final TickWindow throttledTime;
-        final long[] fields = new long[CGROUP_FIELDS.length];
-        final boolean[] present = new boolean[CGROUP_FIELDS.length];
-
-        private CgroupWindows(int ticks, WindowMemory memory) {
-            usage = TickWindow.of(2, ticks, memory);
-            throttled = TickWindow.of(2, ticks, memory);
-            throttledTime = TickWindow.of(2, ticks, memory);
-        }
-
-        /** The level's windows, or {@link #STARVED} (not counted: the caller counts a level once a sample). */
-        static CgroupWindows of(int ticks, WindowMemory memory) {
-            return memory.take(OVERHEAD) ? new CgroupWindows(ticks, memory) : STARVED;
-        }
-    }
 
     /**
      * What the windows of a reader of files take at most ({@link #forFiles()}): at 1000 Hz, 1 s windows
@@ -87,12 +61,23 @@ public final class DerivedSeries {
 
     /** A model for a stream at {@code rateHz} (a hello line sets it again), over 1 s windows. */
     public DerivedSeries(int rateHz) {
-        this(rateHz, Long.MAX_VALUE);
+        this(SeriesCatalogue.standard(), rateHz, Long.MAX_VALUE);
     }
 
-    private DerivedSeries(int rateHz, long windowBytes) {
+    private DerivedSeries(SeriesCatalogue catalogue, int rateHz, long windowBytes) {
         this.window = DerivedWindow.DEFAULT;
         this.windowBytes = windowBytes;
+        List<DerivedKind> declared = DerivedKind.of(catalogue);
+        List<DerivedKind> byDerivation = new ArrayList<>(declared);
+        byDerivation.sort(Comparator.comparing(DerivedKind::derivation)); // stable: the catalogue's order within one
+        Map<String, List<DerivedKind>> bySource = new LinkedHashMap<>();
+        for (DerivedKind k : byDerivation) {
+            bySource.computeIfAbsent(k.inputSource(), s -> new ArrayList<>());
+        }
+        for (DerivedKind k : declared) {
+            bySource.get(k.inputSource()).add(k); // a subject's series come out in the catalogue's order
+        }
+        bySource.forEach((source, ks) -> plans.add(new SourcePlan(source, ks, catalogue)));
         start(rateHz);
     }
 
@@ -102,12 +87,22 @@ public final class DerivedSeries {
      * asks for them; the derived series whose window found it spent are left out ({@link #leftOut()}).
      */
     public static DerivedSeries forFiles() {
-        return new DerivedSeries(1, FILE_WINDOW_BYTES);
+        return forFiles(SeriesCatalogue.standard());
+    }
+
+    /** A model for a reader of files of the derived series {@code catalogue} declares. */
+    public static DerivedSeries forFiles(SeriesCatalogue catalogue) {
+        return new DerivedSeries(catalogue, 1, FILE_WINDOW_BYTES);
     }
 
     /** A model that waits for the hello line to learn the rate, over 1 s windows. */
     public DerivedSeries() {
         this(1);
+    }
+
+    /** A model of the derived series {@code catalogue} declares, which waits for the hello line, over 1 s windows. */
+    public DerivedSeries(SeriesCatalogue catalogue) {
+        this(catalogue, 1, Long.MAX_VALUE);
     }
 
     /** A model that waits for the hello line to learn the rate, over {@code window}. */
@@ -128,11 +123,7 @@ public final class DerivedSeries {
             leftOutBefore += memory.starvedWindows();
         }
         memory = windowBytes == Long.MAX_VALUE ? WindowMemory.unbounded() : WindowMemory.of(windowBytes);
-        cpu = new CpuWindow(window.ticks(rateHz));
-        psi.clear();
-        cgroups.clear();
-        idleStates.clear();
-        raplZones.clear();
+        plans.forEach(SourcePlan::reset);
     }
 
     /**
@@ -152,7 +143,7 @@ public final class DerivedSeries {
 
     /** The ticks a window spans at the current rate. */
     public int windowTicks() {
-        return cpu.slots();
+        return window.ticks(rateHz);
     }
 
     /**
@@ -188,249 +179,172 @@ public final class DerivedSeries {
 
     /**
      * Takes one stream line; returns the derived values of a sample line (in a stable order: CPU, PSI,
-     * cgroup levels leaf first), empty for other lines and for windows not full yet.
+     * cgroup levels leaf first, then the rest: {@link Derivation}), empty for
+     * other lines and for windows not full yet.
      */
     public List<DerivedValue> accept(StreamLine line) {
         if (line instanceof Hello h) {
             start(h.rateHz());
             cores = Math.max(0, h.cores());
             userHz = h.userHz() > 0 ? h.userHz() : 100;
+            for (SourcePlan p : plans) {
+                p.host(userHz, everyTicks(h.capabilities(), p.source));
+            }
         } else if (line instanceof GapLine) {
-            clear();
+            plans.forEach(SourcePlan::clear);
         } else if (line instanceof SampleLine s) {
             return sample(s);
         }
         return List.of();
     }
 
-    private void clear() {
-        cpu.clear();
-        psi.values().forEach(TickWindow::clear);
-        idleStates.values().forEach(TickWindow::clear);
-        raplZones.values().forEach(TickWindow::clear);
-        for (CgroupWindows w : cgroups.values()) {
-            w.usage.clear();
-            w.throttled.clear();
-            w.throttledTime.clear();
+    /** The slots between two reads of {@code source} the hello announces ({@code cadences}), 1 when it names none. */
+    private static int everyTicks(JsonNode capabilities, String source) {
+        if (capabilities == null) {
+            return 1;
         }
+        JsonNode n = capabilities.path("cadences").path(source).path("every_ticks");
+        return n.canConvertToInt() && n.asInt() > 0 ? n.asInt() : 1;
     }
 
     private List<DerivedValue> sample(SampleLine s) {
         ticks++;
         memory.nextSample();
         if (lastSeq >= 0 && s.seq() != lastSeq + 1) {
-            clear(); // the deltas of the missed ticks are not in any window
+            plans.forEach(SourcePlan::clear); // the deltas of the missed ticks are not in any window
         }
         lastSeq = s.seq();
         List<DerivedValue> out = new ArrayList<>();
         long dtNs = s.dtNs();
         if (dtNs <= 0) {
-            clear();
+            plans.forEach(SourcePlan::clear);
             return out;
         }
         int slots = s.slots();
-        cpu(s.sources().get("stat"), slots, out);
-        pressure(s.sources().get("pressure"), dtNs, slots, out);
-        cgroup(s.sources().get("cgroup_cpu"), dtNs, slots, out);
-        overWall(s.sources().get("cpuidle"), ".time", idleStates, 1000, dtNs, slots, DerivedKind.CPUIDLE_RESIDENCY, out);
-        overWall(s.sources().get("rapl"), ".energy_uj", raplZones, 1000, dtNs, slots, DerivedKind.RAPL_POWER, out);
+        int length = window.ticks(rateHz);
+        for (SourcePlan p : plans) {
+            SourceValues values = s.sources().get(p.source);
+            if (values == null && p.between(slots, dtNs)) {
+                continue; // not due on this sample: its next read spans it
+            }
+            boolean anchored = values != null && p.read(slots, dtNs);
+            p.gather(values, s.resets(), ticks, length, memory);
+            if (values != null && !anchored) {
+                p.emptyWindows(); // its deltas span time no window holds: the windows start after them
+                continue;
+            }
+            for (SourcePlan.Subject subject : p.now) {
+                for (int k = 0; k < p.kinds.length; k++) {
+                    SourcePlan.Inputs in = subject.inputs[k];
+                    if (in != null) {
+                        compute(p.kinds[k], subject.name.isEmpty() ? null : subject.name, in, p.nanos(k), p.spanNs(),
+                                p.spanSlots(), out);
+                    }
+                }
+            }
+        }
         return out;
     }
 
-    private void cpu(SourceValues stat, int slots, List<DerivedValue> out) {
-        if (stat == null || !fill(stat)) {
-            cpu.clear();
-            return;
-        }
-        cpu.add(cpuDeltas, slots);
-        CpuTime.Shares sh = cpu.shares();
-        if (sh != null) {
-            out.add(new DerivedValue(DerivedKind.CPU_BUSY, null, sh.busyPct(), cpu.slots()));
-            out.add(new DerivedValue(DerivedKind.CPU_IOWAIT, null, sh.iowaitPct(), cpu.slots()));
-        }
-    }
-
-    /** The tick's aggregate cpu deltas; false when a field that must be there is not (a reset). */
-    private boolean fill(SourceValues stat) {
-        for (int i = 0; i < CpuTime.FIELDS.length; i++) {
-            Long d = stat.get(CpuTime.statKey(i));
-            if (d == null && i < CpuTime.MIN_FIELDS) {
-                return false;
-            }
-            cpuDeltas[i] = d == null ? 0 : d;
-        }
-        return true;
-    }
-
-    private void pressure(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
-        if (v == null) {
-            psi.values().forEach(TickWindow::clear);
-            return;
-        }
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            boolean some = key.endsWith(".some_total");
-            if ((!some && !key.endsWith(".full_total")) || key.equals(SYSTEM_CPU_FULL)) {
-                continue; // cpu full is undefined system-wide: older captures carry the kernel's 0 (Pressure)
-            }
-            TickWindow w = window(psi, key);
-            if (w == null) {
-                continue;
-            }
-            w.stamp = ticks;
-            w.add(v.values()[i] * 1000, dtNs, slots);
-            if (w.full()) {
-                String resource = key.substring(0, key.indexOf('.'));
-                out.add(new DerivedValue(some ? DerivedKind.PSI_SOME : DerivedKind.PSI_FULL, resource,
-                        bounded(100.0 * w.sum(0) / w.sum(1), 100.0), w.ticks()));
-            }
-        }
-        clearUnstamped(psi);
-    }
-
-    /**
-     * The window of {@code key}, made if it is new; null when the memory could not hold it: it is left
-     * out on this sample (and counted), not kept, so that a file of many series keeps no entry for each.
-     */
-    private TickWindow window(Map<String, TickWindow> windows, String key) {
-        TickWindow w = windows.get(key);
-        if (w == null) {
-            w = TickWindow.of(2, window.ticks(rateHz), memory);
-            if (w.starved()) {
-                return null;
-            }
-            windows.put(key, w);
-        }
-        return w;
-    }
-
-    /**
-     * Empties the windows whose key the tick did not carry (a reset, or a value the source did not carry):
-     * by their stamp, not by looking each up in the tick's values, which took the square of the keys.
-     */
-    private void clearUnstamped(Map<String, TickWindow> windows) {
-        for (TickWindow w : windows.values()) {
-            if (w.stamp != ticks) {
-                w.clear();
-            }
-        }
-    }
-
-    /**
-     * Each key ending in {@code suffix} over wall time: Σ(value × {@code toNs}) / Σ{@code dt_ns}, in %
-     * for a share ({@link DerivedKind#CPUIDLE_RESIDENCY}: µs idle per µs, capped at 100 like PSI, the
-     * kernel adding an idle period when it ends) and as is for a rate ({@link DerivedKind#RAPL_POWER}:
-     * µJ per µs is W). The subject is the key without the suffix.
-     */
-    private void overWall(SourceValues v, String suffix, Map<String, TickWindow> windows, long toNs, long dtNs, int slots,
-            DerivedKind kind,
+    /** Adds one sample of a kind's inputs to its window and, once the window is full, its value; a missing input empties it. */
+    private void compute(DerivedKind kind, String subject, SourcePlan.Inputs in, long nanos, long dtNs, int slots,
             List<DerivedValue> out) {
-        if (v == null) {
-            windows.values().forEach(TickWindow::clear);
-            return;
-        }
-        boolean share = kind.unit().equals("%");
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            if (!key.endsWith(suffix)) {
-                continue;
-            }
-            TickWindow w = window(windows, key);
-            if (w == null) {
-                continue;
-            }
-            w.stamp = ticks;
-            w.add(v.values()[i] * toNs, dtNs, slots);
-            if (w.full() && w.sum(1) > 0) {
-                double ratio = (double) w.sum(0) / w.sum(1);
-                out.add(new DerivedValue(kind, key.substring(0, key.length() - suffix.length()),
-                        share ? bounded(100.0 * ratio, 100.0) : ratio, w.ticks()));
-            }
-        }
-        clearUnstamped(windows);
-    }
-
-    private void cgroup(SourceValues v, long dtNs, int slots, List<DerivedValue> out) {
-        if (v == null) {
-            cgroups.values().forEach(w -> {
-                w.usage.clear();
-                w.throttled.clear();
-                w.throttledTime.clear();
-            });
-            return;
-        }
-        for (CgroupWindows w : cgroups.values()) {
-            java.util.Arrays.fill(w.present, false);
-        }
-        Map<String, CgroupWindows> seen = new LinkedHashMap<>();
-        for (int i = 0; i < v.size(); i++) {
-            String key = v.keys()[i];
-            int bar = key.lastIndexOf('|');
-            if (bar < 0) {
-                continue;
-            }
-            int f = field(key.substring(bar + 1));
-            if (f < 0) {
-                continue;
-            }
-            String path = key.substring(0, bar);
-            CgroupWindows w = cgroups.get(path);
-            if (w == null) {
-                w = CgroupWindows.of(window.ticks(rateHz), memory);
-                if (w == CgroupWindows.STARVED) {
-                    if (seen.putIfAbsent(path, w) == null) {
-                        memory.starved(3); // its three series, left out on this sample, not kept
+        long[] v = in.values;
+        boolean[] present = in.present;
+        TickWindow w = in.window;
+        switch (kind.derivation()) {
+            case CPU_BUSY, CPU_IOWAIT -> {
+                for (int i = 0; i < v.length; i++) {
+                    if (!present[i] && i < CpuTime.MIN_FIELDS) {
+                        in.cpu.clear(); // a field that must be there is not (a reset)
+                        return;
                     }
-                    continue;
+                    v[i] = present[i] ? v[i] : 0;
                 }
-                cgroups.put(path, w);
+                in.cpu.add(v, slots);
+                CpuTime.Shares sh = in.cpu.shares();
+                if (sh != null) {
+                    double share = kind.derivation() == Derivation.CPU_BUSY ? sh.busyPct() : sh.iowaitPct();
+                    out.add(new DerivedValue(kind, subject, share, in.cpu.slots()));
+                }
             }
-            w.fields[f] = v.values()[i];
-            w.present[f] = true;
-            seen.put(path, w);
-        }
-        for (Map.Entry<String, CgroupWindows> e : cgroups.entrySet()) {
-            if (!seen.containsKey(e.getKey())) {
-                e.getValue().usage.clear(); // the level was not read this tick (removed, or a reset)
-                e.getValue().throttled.clear();
-                e.getValue().throttledTime.clear();
+            case WALL_SHARE -> {
+                if (add(in, v[0] * nanos, dtNs, slots)) {
+                    out.add(new DerivedValue(kind, subject, bounded(100.0 * w.sum(0) / w.sum(1), 100.0), w.ticks()));
+                }
             }
-        }
-        for (Map.Entry<String, CgroupWindows> e : seen.entrySet()) {
-            String path = e.getKey();
-            CgroupWindows w = e.getValue();
-            if (w == CgroupWindows.STARVED) {
-                continue;
+            case WALL_RATE -> {
+                if (add(in, v[0] * nanos, dtNs, slots) && w.sum(1) > 0) {
+                    double ratio = (double) w.sum(0) / w.sum(1);
+                    out.add(new DerivedValue(kind, subject, kind.unitIs(Unit.PERCENT) ? bounded(100.0 * ratio, 100.0) : ratio,
+                            w.ticks()));
+                }
             }
-            // the time between this level's own reads (read_ns); captures before it: the tick's dt
-            long wallNs = w.present[READ] && w.fields[READ] > 0 ? w.fields[READ] : dtNs;
-            if (add(w, 0, w.usage, -1, wallNs, slots)) {
-                double cpus = w.usage.sum(0) * 1000.0 / w.usage.sum(1);
-                out.add(new DerivedValue(DerivedKind.CGROUP_USAGE, path, cores > 0 ? bounded(cpus, cores) : cpus,
-                        w.usage.ticks()));
+            case READ_TIME_RATE -> {
+                // the time between this level's or entry's own reads (read_ns); captures before it: the tick's dt
+                int time = v.length - 1;
+                long sum = v[0];
+                for (int i = 1; i < time; i++) {
+                    if (!present[i]) {
+                        w.clear();
+                        return;
+                    }
+                    sum += v[i];
+                }
+                long wallNs = present[time] && v[time] > 0 ? v[time] : dtNs;
+                if (add(in, sum, wallNs, slots)) {
+                    double perSecond = w.sum(0) * (double) nanos / w.sum(1);
+                    double value = kind.unitIs(Unit.PERCENT) ? bounded(100.0 * perSecond, 100.0)
+                            : kind.unitIs(Unit.CPUS) && cores > 0 ? bounded(perSecond, cores) : perSecond;
+                    out.add(new DerivedValue(kind, subject, value, w.ticks()));
+                }
             }
-            if (add(w, 1, w.throttled, 2, 0, slots) && w.throttled.sum(1) > 0) {
-                out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED, path,
-                        100.0 * w.throttled.sum(0) / w.throttled.sum(1), w.throttled.ticks()));
+            case COUNTER_RATE -> {
+                long sum = 0;
+                for (int i = 0; i < v.length; i++) {
+                    if (!present[i]) {
+                        w.clear();
+                        return;
+                    }
+                    sum += v[i];
+                }
+                if (add(in, sum, dtNs, slots) && w.sum(1) > 0) {
+                    // the sum in the counter's unit, scaled once: bytes × 10^9 per tick would overflow at 9 GB
+                    out.add(new DerivedValue(kind, subject, w.sum(0) * (double) nanos / w.sum(1), w.ticks()));
+                }
             }
-            if (add(w, 3, w.throttledTime, -1, wallNs, slots)) {
-                out.add(new DerivedValue(DerivedKind.CGROUP_THROTTLED_TIME, path,
-                        w.throttledTime.sum(0) * 1000.0 / w.throttledTime.sum(1), w.throttledTime.ticks()));
+            case RATIO -> {
+                int half = v.length / 2;
+                long over = 0;
+                long under = 0;
+                for (int i = 0; i < v.length; i++) {
+                    if (!present[i]) {
+                        w.clear();
+                        return;
+                    }
+                    if (i < half) {
+                        over += v[i];
+                    } else {
+                        under += v[i];
+                    }
+                }
+                if (add(in, over, under, slots) && w.sum(1) > 0) {
+                    out.add(new DerivedValue(kind, subject,
+                            kind.unitIs(Unit.PERCENT) ? 100.0 * w.sum(0) / w.sum(1) : (double) w.sum(0) / w.sum(1), w.ticks()));
+                }
             }
+            default -> throw new IllegalStateException(kind + ": " + kind.derivation() + " is the PMU's");
         }
     }
 
-    /**
-     * Adds field {@code num} over field {@code den} (or over {@code dtNs} when {@code den < 0}) to the
-     * window; a missing field empties it. Returns whether the window is full.
-     */
-    private static boolean add(CgroupWindows w, int num, TickWindow window, int den, long dtNs, int slots) {
-        if (!w.present[num] || (den >= 0 && !w.present[den])) {
-            window.clear();
+    /** Adds the first input ({@code a}) over {@code b} to the window; a missing first input empties it. Whether it is full. */
+    private static boolean add(SourcePlan.Inputs in, long a, long b, int slots) {
+        if (!in.present[0]) {
+            in.window.clear();
             return false;
         }
-        window.add(w.fields[num], den >= 0 ? w.fields[den] : dtNs, slots);
-        return window.full();
+        in.window.add(a, b, slots);
+        return in.window.full();
     }
 
     /** {@code v}, or {@code bound} when it is above it (counted in {@link #capped}). */
@@ -440,14 +354,5 @@ public final class DerivedSeries {
             return bound;
         }
         return v;
-    }
-
-    private static int field(String name) {
-        for (int i = 0; i < CGROUP_FIELDS.length; i++) {
-            if (CGROUP_FIELDS[i].equals(name)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -27,8 +27,6 @@ final class TickWindow {
     private int count;
     private long spanSum;
     private boolean starved;
-    /** The model's count of samples when this window's key was last carried (DerivedSeries clears the others). */
-    long stamp = -1;
 
     /** The window of every series whose window the memory could not hold: nothing is held for it. */
     private static final TickWindow STARVED = new TickWindow(0, 1, 0);
@@ -46,13 +44,20 @@ final class TickWindow {
         this.starved = capacity == 0;
     }
 
-    /** A window of its whole length within {@code memory}, or (the memory spent) the starved window, counted there. */
-    static TickWindow of(int lanes, int slots, WindowMemory memory) {
-        if (!memory.take(WindowMemory.OVERHEAD + WindowMemory.bytes(lanes, Math.max(1, slots) + 1))) {
-            memory.starved();
+    /** A window of its whole length within {@code memory}, or the starved window (counted there when {@code count}). */
+    static TickWindow of(int lanes, int slots, WindowMemory memory, boolean count) {
+        if (!memory.take(bytes(lanes, slots))) {
+            if (count) {
+                memory.starved();
+            }
             return STARVED;
         }
         return new TickWindow(lanes, slots, first(slots));
+    }
+
+    /** What a window of {@code lanes} lanes over {@code slots} takes from its memory. */
+    static long bytes(int lanes, int slots) {
+        return WindowMemory.OVERHEAD + WindowMemory.bytes(lanes, Math.max(1, slots) + 1);
     }
 
     /** The first ring: at most `slots` samples are held after a drop (each spans a slot at least), one more before it. */

@@ -46,6 +46,13 @@ final class WindowMemory {
         return true;
     }
 
+    /** Gives back {@code bytes} taken for what has ended (a process that left a table). */
+    void give(long bytes) {
+        if (left != Long.MAX_VALUE) {
+            left += bytes;
+        }
+    }
+
     /**
      * {@code windows} refused on this sample. A refused window is not kept (an entry for each would grow
      * with the series), so it is asked for again on every sample that carries its key, and refused again:

@@ -165,6 +165,9 @@ final class FeedPass {
             SourceSlots slots = slots(position++, e.getKey());
             SourceValues v = e.getValue();
             values(slots.resolve(v.keys()), v.values());
+            for (SeriesInfo gone : slots.ended()) {
+                endLevel(gone);
+            }
             if (!slots.rows.isEmpty() && activeCount > 0) {
                 idleRows(slots, resets);
             }
@@ -251,6 +254,14 @@ final class FeedPass {
                     active[a].counter(r, 0);
                 }
             }
+        }
+    }
+
+    /** A level whose key left its table (a process that exited or left the top N): it holds nothing from here. */
+    private void endLevel(SeriesInfo info) {
+        held.clear(info.id);
+        for (int a = 0; a < activeCount; a++) {
+            active[a].levelGone(info);
         }
     }
 

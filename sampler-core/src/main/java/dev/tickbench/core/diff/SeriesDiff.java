@@ -103,8 +103,13 @@ public final class SeriesDiff {
         return new DiffResult(a.withoutSeries(), b.withoutSeries(), rows, LEVEL_SHARE);
     }
 
-    /** Both ranges first, by |effect| then name; then appeared, then disappeared, by name. */
+    /**
+     * Both ranges first, by |effect| then name; then appeared, then disappeared, by name. In each, a named
+     * process's or cgroup's rows come after the machine's: each went from nothing to something at the
+     * effect's ceiling, and they are ranked by how much in {@link WhoChanges}.
+     */
     static final Comparator<SeriesChange> ORDER = Comparator.comparing(SeriesChange::presence)
+            .thenComparing(r -> WhoChanges.namesOne(r.name()))
             .thenComparingDouble(r -> Double.isNaN(r.effect()) ? 0 : -Math.abs(r.effect()))
             .thenComparing(SeriesChange::name, NaturalOrder.NATURAL);
 

@@ -26,14 +26,11 @@ final class SeriesRegistry {
     private final List<SeriesInfo> all = new ArrayList<>();
     private final Map<String, SeriesInfo> byName = new HashMap<>();
     private final Map<String, SourceSlots> sources = new HashMap<>();
-    private final List<Map<String, SeriesInfo>> derived = new ArrayList<>();
+    private final Map<DerivedKind, Map<String, SeriesInfo>> derived = new HashMap<>();
     private boolean full;
 
     SeriesRegistry(SeriesCatalogue catalogue) {
         this.catalogue = catalogue;
-        for (int i = 0; i < DerivedKind.values().length; i++) {
-            derived.add(new HashMap<>());
-        }
     }
 
     int size() {
@@ -53,7 +50,7 @@ final class SeriesRegistry {
     SourceSlots source(String name) {
         SourceSlots s = sources.get(name);
         if (s == null) {
-            s = new SourceSlots(this, name);
+            s = new SourceSlots(this, name, catalogue.keysComeAndGo(name));
             sources.put(name, s);
         }
         return s;
@@ -69,7 +66,7 @@ final class SeriesRegistry {
     }
 
     SeriesInfo derived(DerivedKind kind, String subject) {
-        Map<String, SeriesInfo> bySubject = derived.get(kind.ordinal());
+        Map<String, SeriesInfo> bySubject = derived.computeIfAbsent(kind, k -> new HashMap<>());
         String k = subject == null ? "" : subject;
         SeriesInfo s = bySubject.get(k);
         if (s == null) {

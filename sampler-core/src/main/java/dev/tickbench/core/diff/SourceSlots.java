@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * One stream source's keys resolved to series. A source's key list rarely changes from one tick to the
  * next, and a capture reader hands out the same key strings each time, so the last list is compared by
- * identity first and its resolution reused.
+ * identity first and its resolution reused. Of a source whose keys are the last interval's top N (the
+ * process and cgroup tables), a level the new list no longer has has ended ({@link #ended}): it is not held.
  */
 final class SourceSlots {
     private final SeriesRegistry registry;
@@ -16,18 +17,34 @@ final class SourceSlots {
     /** Counters of a source that leaves out idle rows, seen in this session: absent on a tick, their delta is 0. */
     final List<SeriesInfo> rows = new ArrayList<>();
     private final java.util.BitSet inRows = new java.util.BitSet();
+    /** A key absent from a read has ended (ReadRule.TOP_N), rather than held its value. */
+    private final boolean keysComeAndGo;
+    /** The levels the last resolved list had that the one before had not, of a source whose keys come and go. */
+    private final List<SeriesInfo> ended = new ArrayList<>();
+    private final java.util.BitSet levelsNow = new java.util.BitSet();
 
-    SourceSlots(SeriesRegistry registry, String source) {
+    SourceSlots(SeriesRegistry registry, String source, boolean keysComeAndGo) {
         this.registry = registry;
         this.source = source;
+        this.keysComeAndGo = keysComeAndGo;
+    }
+
+    /**
+     * The levels that ended with the list last resolved: held on the read before, absent from this one (a
+     * process that left the table, or exited). Empty unless the source's keys come and go.
+     */
+    List<SeriesInfo> ended() {
+        return ended;
     }
 
     /** The series of {@code keys} (an entry is null for a series past the registry's limit). */
     SeriesInfo[] resolve(String[] keys) {
+        ended.clear();
         if (sameKeys(keys)) {
             lastKeys = keys;
             return lastInfos;
         }
+        SeriesInfo[] before = lastInfos;
         SeriesInfo[] infos = new SeriesInfo[keys.length];
         for (int i = 0; i < keys.length; i++) {
             SeriesInfo s = registry.stream(source, keys[i], 1); // the registry knows it by name once met
@@ -39,7 +56,25 @@ final class SourceSlots {
         }
         lastKeys = keys;
         lastInfos = infos;
+        if (keysComeAndGo) {
+            endLevels(before, infos);
+        }
         return infos;
+    }
+
+    /** The levels of {@code before} that {@code now} has not. */
+    private void endLevels(SeriesInfo[] before, SeriesInfo[] now) {
+        levelsNow.clear();
+        for (SeriesInfo s : now) {
+            if (s != null && s.level) {
+                levelsNow.set(s.id);
+            }
+        }
+        for (SeriesInfo s : before) {
+            if (s != null && s.level && !levelsNow.get(s.id)) {
+                ended.add(s);
+            }
+        }
     }
 
     private boolean sameKeys(String[] keys) {
@@ -62,5 +97,6 @@ final class SourceSlots {
         inRows.clear();
         lastKeys = new String[0]; // the next list is resolved again, and its rows learnt again
         lastInfos = new SeriesInfo[0];
+        ended.clear();
     }
 }

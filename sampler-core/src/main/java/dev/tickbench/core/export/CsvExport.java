@@ -186,7 +186,7 @@ public final class CsvExport {
             throws IOException {
         Map<String, Set<String>> seen = new LinkedHashMap<>();
         Map<String, String> derivedSeen = new LinkedHashMap<>(); // name -> source it derives from
-        DerivedSeries derived = DerivedSeries.forFiles();
+        DerivedSeries derived = DerivedSeries.forFiles(catalogue);
         CaptureFormatException error = null;
         long total = Math.max(1, Files.size(capture.path()));
         CaptureReader reader = CaptureReader.open(capture);
@@ -263,12 +263,14 @@ public final class CsvExport {
         private final int[] unitColumn;
         private int[] ids = new int[64];
         private final Map<String, Integer> derivedIndex = new HashMap<>();
-        private final DerivedSeries derived = DerivedSeries.forFiles();
+        private final DerivedSeries derived;
         private final double[] derivedValues;
         /** Whether a column has a value on this tick; the value (a level's held since) and whether one is held. */
         private final boolean[] present;
         private final long[] held;
         private final boolean[] hasHeld;
+        /** Levels of a source whose keys come and go (the tables): absent from a read of it, a level has ended. */
+        private final boolean[] endsWithKey;
         private final StringBuilder row = new StringBuilder(4096);
         private Long mono0;
         private JsonNode sourcesPresent;
@@ -282,6 +284,7 @@ public final class CsvExport {
             this.names = names;
             this.options = options;
             this.catalogue = catalogue;
+            this.derived = DerivedSeries.forFiles(catalogue);
             this.w = w;
             this.cadences = cadences;
             rawColumn = new int[names.count()];
@@ -297,6 +300,12 @@ public final class CsvExport {
                 }
             }
             derivedValues = new double[columns.size()];
+            endsWithKey = new boolean[columns.size()];
+            for (int i = 0; i < columns.size(); i++) {
+                Column c = columns.get(i);
+                endsWithKey[i] = c.level() && !c.derived()
+                        && catalogue.keysComeAndGo(c.source());
+            }
             present = new boolean[columns.size()];
             held = new long[columns.size()];
             hasHeld = new boolean[columns.size()];
@@ -375,6 +384,11 @@ public final class CsvExport {
                         fill(rawColumn[id], sv.values()[i]);
                         fill(unitColumn[id], sv.values()[i]);
                     }
+                }
+            }
+            for (int c = 0; c < endsWithKey.length; c++) {
+                if (endsWithKey[c] && !present[c] && s.sources().containsKey(columns.get(c).source())) {
+                    hasHeld[c] = false; // read without it: the process exited or left the table, it holds nothing
                 }
             }
             for (DerivedValue v : derivedNow) {

@@ -1,5 +1,6 @@
 package dev.tickbench.core.metrics;
 
+import dev.tickbench.core.text.InertText;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -153,8 +154,13 @@ public final class Exposition {
         return Double.toString(v);
     }
 
-    /** Label values: backslash, double quote and line feed are escaped (0.0.4). */
-    static void escapeLabelValue(String s, StringBuilder sb) {
+    /**
+     * Label values: backslash, double quote and line feed are escaped (0.0.4), after the control and
+     * format characters every text output escapes ({@link InertText}): a value is a name the machine gave
+     * (an interface, a device, a cgroup), and a scrape read in a terminal must not drive it.
+     */
+    static void escapeLabelValue(String value, StringBuilder sb) {
+        String s = InertText.text(value); // a line feed is the format's own escape below
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {

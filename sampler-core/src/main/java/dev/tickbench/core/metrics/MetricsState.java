@@ -66,11 +66,13 @@ public final class MetricsState {
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
     /** IPC and cache miss ratio over the last second of pmu_hw deltas, computed as the workbench computes them. */
-    private final PmuDerived pmu = new PmuDerived();
+    private final PmuDerived pmu;
     /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
-    private final DerivedSeries derived = new DerivedSeries();
+    private final DerivedSeries derived;
     private List<DerivedValue> latestDerived = List.of();
     private final SeriesCatalogue catalogue;
+    /** The key the kernel fills with 0 for compatibility: system-wide cpu full is undefined (docs/derived-series.md). */
+    private static final String SYSTEM_CPU_FULL = "cpu.full_total";
 
     /** Served as the standard catalogue declares each series. */
     public MetricsState() {
@@ -80,6 +82,8 @@ public final class MetricsState {
     /** Served as {@code catalogue} declares each series (a board with a source of its own). */
     public MetricsState(SeriesCatalogue catalogue) {
         this.catalogue = catalogue;
+        this.pmu = new PmuDerived(catalogue);
+        this.derived = new DerivedSeries(catalogue);
     }
 
     /** The sources the latest {@code cadence} line says are off their plan, with what they achieved. */
@@ -146,10 +150,13 @@ public final class MetricsState {
             boolean counterSource = catalogue.isCounterSource(source);
             Map<String, Long> sums = counterSource ? counters.computeIfAbsent(source, k -> new TreeMap<>()) : null;
             Map<String, Long> held = levels.computeIfAbsent(source, k -> new TreeMap<>());
+            if (catalogue.keysComeAndGo(source)) {
+                forgetEnded(v, sums, held); // a process or cgroup that left the top N is no longer served
+            }
             boolean pressure = source.equals("pressure");
             for (int i = 0; i < v.size(); i++) {
                 String key = v.keys()[i];
-                if (pressure && key.equals(DerivedSeries.SYSTEM_CPU_FULL)) {
+                if (pressure && key.equals(SYSTEM_CPU_FULL)) {
                     continue; // undefined system-wide (an older probe sends the kernel's 0): not served as 0
                 }
                 if (key.endsWith("|read_ns")) {
@@ -162,12 +169,23 @@ public final class MetricsState {
                 }
             }
             emittedMonoNs.put(source, s.monoNs());
-            if (source.equals("pmu_hw")) {
-                pmu.add(v, s.monoNs());
-            }
+            pmu.add(source, v, s.monoNs());
         }
     }
 
+
+    /**
+     * Keeps only the keys of the latest read of a top-N table (docs/who.md): the series of a process or a
+     * cgroup that left the named set end there, so the families stay bounded by the table's set. One that
+     * comes back starts its counter again from its growth since (Prometheus reads the drop as a restart).
+     */
+    private static void forgetEnded(SourceValues v, Map<String, Long> sums, Map<String, Long> held) {
+        java.util.Set<String> now = new java.util.HashSet<>(java.util.Arrays.asList(v.keys()).subList(0, v.size()));
+        if (sums != null) {
+            sums.keySet().retainAll(now);
+        }
+        held.keySet().retainAll(now);
+    }
 
     /** The part of a delta that raises the served total: a step back is held until it is made up. */
     private long monotone(String source, String key, long delta) {

@@ -1,6 +1,6 @@
 package dev.tickbench.core.sampler;
 
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import dev.tickbench.core.text.JsonOutput;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -172,14 +172,13 @@ final class SampleBuffer {
         }
     }
 
-    /** {@code "s"} as escaped JSON bytes. */
+    /**
+     * {@code "s"} as escaped JSON bytes, escaped as every JSON output ({@link JsonOutput}): keys are names
+     * the machine gives (an interface may be named with an ESC or a C1 control), and a line shown as it is
+     * must not drive a terminal.
+     */
     static byte[] quoted(String s) {
-        byte[] body = JsonStringEncoder.getInstance().quoteAsUTF8(s);
-        byte[] out = new byte[body.length + 2];
-        out[0] = '"';
-        System.arraycopy(body, 0, out, 1, body.length);
-        out[out.length - 1] = '"';
-        return out;
+        return JsonOutput.quoted(s);
     }
 
     /** {@code "s":} as escaped JSON bytes. */

@@ -203,12 +203,13 @@ final class SourceSlot {
                 continue;
             }
             int p = previous.indexOf(v.key(i), i);
-            if (p < 0) {
+            long before = p >= 0 ? previous.value(p) : source.baseline(i);
+            if (p < 0 && before == Source.NO_BASELINE) {
                 deltas[i] = NO_DELTA;
                 continue;
             }
-            long d = keys.mayStepBack(v, i) ? v.value(i) - previous.value(p) // a step back is carried, negative
-                    : CounterDelta.of(previous.value(p), v.value(i));
+            long d = keys.mayStepBack(v, i) ? v.value(i) - before // a step back is carried, negative
+                    : CounterDelta.of(before, v.value(i));
             deltas[i] = d;
             if (d == CounterDelta.RESET) {
                 resets.add(source.name() + "." + v.key(i));

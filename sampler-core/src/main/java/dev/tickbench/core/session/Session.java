@@ -4,6 +4,7 @@ import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.cgroup.CgroupCpuSource;
 import dev.tickbench.core.cgroup.CgroupException;
 import dev.tickbench.core.cgroup.CgroupLimitsExtension;
+import dev.tickbench.core.cgroup.CgroupTable;
 import dev.tickbench.core.cgroup.CgroupTarget;
 import dev.tickbench.core.cgroup.TargetResolver;
 import dev.tickbench.core.sampler.Sampler;
@@ -12,6 +13,8 @@ import dev.tickbench.core.sampler.TickExtension;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.throttle.ThrottleExtension;
 import dev.tickbench.core.trigger.TriggerSet;
+import dev.tickbench.core.who.ProcessEvents;
+import dev.tickbench.core.who.ProcessSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +22,8 @@ import java.util.Optional;
 
 /**
  * One sampling session, assembled the same way wherever it runs: the sampler with every kernel
- * source, the iowait throttle (one {@code throttle} line a second), and for a cgroup target the
+ * source, the iowait throttle (one {@code throttle} line a second), the process and cgroup tables with
+ * the {@code proc} lines of their named processes' starts and exits (docs/who.md), and for a cgroup target the
  * {@code cgroup_cpu} source over the target and each ancestor plus the {@code cgroup_limits} lines, and
  * the triggers armed on it (none until armed: docs/triggers.md).
  * The probe's {@code stream}/{@code record}/{@code serve} and the workbench's "this machine" both
@@ -62,6 +66,10 @@ public final class Session implements AutoCloseable {
             extra.add(new CgroupCpuSource(target));
             extensions.add(new CgroupLimitsExtension(target));
         }
+        ProcessSource processes = new ProcessSource(config.roots(), config.who()); // absent with why when off
+        extra.add(processes);
+        extra.add(new CgroupTable(config.roots(), config.who()));
+        extensions.add(new ProcessEvents(processes));
         TriggerSet triggers = new TriggerSet(catalogue, config.roots()); // last: its lines follow the others'
         extensions.add(triggers);
         Sampler sampler = Sampler.create(new SamplerConfig(config.roots(), config.rateHz(), floorHz), catalogue, extra,

@@ -2,6 +2,7 @@ package dev.tickbench.core.session;
 
 import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.who.WhoConfig;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -13,8 +14,10 @@ import java.util.OptionalInt;
  *     (0 when it is not set), so a value set there is not overridden by a default
  * @param cgroup the cgroup target, or null for none
  * @param ceiling the iowait throttle's ceiling (most tasks at once), at least 1
+ * @param who the process and cgroup tables (docs/who.md): how many of each list they name, how often
  */
-public record SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling) {
+public record SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling,
+        WhoConfig who) {
     public static final String FLOOR_HZ_VARIABLE = "FLOOR_HZ";
 
     public SessionConfig {
@@ -29,6 +32,12 @@ public record SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, 
         if (ceiling < 1) {
             throw new IllegalArgumentException("throttle ceiling must be at least 1, got " + ceiling);
         }
+        java.util.Objects.requireNonNull(who, "who");
+    }
+
+    /** A session with the process and cgroup tables at their defaults (the top 20, 1 Hz). */
+    public SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling) {
+        this(roots, rateHz, floorHz, cgroup, ceiling, WhoConfig.DEFAULT);
     }
 
     /** The default throttle ceiling: the number of CPUs this JVM sees. */

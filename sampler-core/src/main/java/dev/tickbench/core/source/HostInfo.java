@@ -49,28 +49,38 @@ public record HostInfo(String hostname, String board, String kernel, Integer cor
         }
     }
 
-    /** AT_CLKTCK from the auxiliary vector (pairs of native words; this JVM's own word size and byte order). */
+    /** AT_CLKTCK from the auxiliary vector, else {@link #DEFAULT_USER_HZ}. */
     static int userHz(Path auxv) {
+        long v = auxv(auxv, AT_CLKTCK);
+        return v > 0 && v < 100_000 ? (int) v : DEFAULT_USER_HZ;
+    }
+
+    /**
+     * The value of entry {@code type} of an auxiliary vector ({@code <proc>/self/auxv}: pairs of native
+     * words, this JVM's own word size and byte order; AT_PAGESZ is 6, AT_CLKTCK 17), or -1 when the file
+     * cannot be read or has no such entry.
+     */
+    public static long auxv(Path auxv, long type) {
         byte[] b;
         try {
             b = KernelFile.readAll(auxv, KernelBound.ATTRIBUTE);
         } catch (IOException e) {
-            return DEFAULT_USER_HZ;
+            return -1;
         }
         boolean wide = !"32".equals(System.getProperty("sun.arch.data.model"));
         ByteBuffer buf = ByteBuffer.wrap(b).order(ByteOrder.nativeOrder());
         int word = wide ? 8 : 4;
         while (buf.remaining() >= 2 * word) {
-            long type = wide ? buf.getLong() : buf.getInt() & 0xffffffffL;
+            long t = wide ? buf.getLong() : buf.getInt() & 0xffffffffL;
             long value = wide ? buf.getLong() : buf.getInt() & 0xffffffffL;
-            if (type == 0) {
+            if (t == 0) {
                 break; // AT_NULL
             }
-            if (type == AT_CLKTCK && value > 0 && value < 100_000) {
-                return (int) value;
+            if (t == type) {
+                return value;
             }
         }
-        return DEFAULT_USER_HZ;
+        return -1;
     }
 
     private static String nonEmpty(String s) {

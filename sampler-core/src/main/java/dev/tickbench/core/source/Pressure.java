@@ -12,7 +12,7 @@ package dev.tickbench.core.source;
  * left out, so it is absent from the stream, the derived series and {@code /metrics} (a cgroup's
  * {@code cpu.pressure} full, which is defined, is read by the walk).
  */
-final class Pressure {
+public final class Pressure {
     static final String SOME = "some_total";
     static final String FULL = "full_total";
 
@@ -21,7 +21,6 @@ final class Pressure {
     /** Parses the file of {@code resource} ({@code some avg10=… total=N} / {@code full …}). */
     static void parse(String resource, TextScanner s, ValueTable out) {
         boolean cpu = resource.equals("cpu");
-        byte[] b = s.bytes();
         while (s.nextLine()) {
             if (!s.nextToken()) {
                 continue;
@@ -30,13 +29,28 @@ final class Pressure {
             if (key == null) {
                 continue; // system-wide cpu "full" is undefined: the kernel's 0 is not a reading
             }
-            while (s.nextToken()) {
-                int ts = s.tokenStart();
-                if (s.tokenEnd() - ts > 6 && TextScanner.regionEquals(b, ts, ts + 6, "total=")
-                        && TextScanner.isNumber(b, ts + 6, s.tokenEnd())) {
-                    out.put(key, TextScanner.parseLong(b, ts + 6, s.tokenEnd()));
-                }
+            long total = total(s);
+            if (total >= 0) {
+                out.put(key, total);
             }
         }
+    }
+
+    /**
+     * The {@code total=} among the rest of the current line's tokens (cumulative stall µs), or -1 when it
+     * has none: the value of a {@code some} or {@code full} line, here and in a cgroup's {@code *.pressure}
+     * (the cgroup table, where cpu {@code full} is defined).
+     */
+    public static long total(TextScanner s) {
+        byte[] b = s.bytes();
+        long total = -1;
+        while (s.nextToken()) {
+            int ts = s.tokenStart();
+            if (s.tokenEnd() - ts > 6 && TextScanner.regionEquals(b, ts, ts + 6, "total=")
+                    && TextScanner.isNumber(b, ts + 6, s.tokenEnd())) {
+                total = TextScanner.parseLong(b, ts + 6, s.tokenEnd());
+            }
+        }
+        return total;
     }
 }

@@ -58,6 +58,21 @@ public interface Source extends Closeable {
         return false;
     }
 
+    /** {@link #baseline(int)} of a key the source has no earlier value of. */
+    long NO_BASELINE = Long.MIN_VALUE;
+
+    /**
+     * For counter sources: the cumulative value the key at {@code index} had at the source's previous
+     * read, when the sampler's own previous read did not carry that key, else {@link #NO_BASELINE} (the
+     * first read of a key is then its baseline, and it has no delta). A source that reads more than it
+     * carries (the process table reads every process, carries the top N) knows the earlier value of a
+     * key it starts to carry, or that the thing it counts began since (0), so the interval in which a
+     * process entered the top N is not lost.
+     */
+    default long baseline(int index) {
+        return NO_BASELINE;
+    }
+
     /** Static facts published in capabilities (thermal type and trip, governors, MTD names…). */
     default Map<String, Object> attributes() {
         return Map.of();

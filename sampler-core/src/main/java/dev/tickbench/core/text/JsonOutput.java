@@ -1,13 +1,17 @@
 package dev.tickbench.core.text;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 
 /**
  * The one configuration of every JSON writer (stream lines, captures, {@code --json} outputs): the
@@ -20,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class JsonOutput {
     private static final CharacterEscapes ESCAPES = new InertEscapes();
     private static final ObjectMapper LINES = newMapper();
+    private static final JsonFactory QUOTING = newFactory();
 
     private JsonOutput() {}
 
@@ -43,6 +48,21 @@ public final class JsonOutput {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e); // a tree in memory: nothing to fail on
         }
+    }
+
+    /**
+     * {@code s} as a quoted JSON string in UTF-8, escaped as every JSON output: for writers that put
+     * lines together from bytes (the sampler's sample lines, whose keys are names the machine gives:
+     * an interface, a device, a slab cache).
+     */
+    public static byte[] quoted(String s) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(s.length() + 8);
+        try (JsonGenerator g = QUOTING.createGenerator(out, JsonEncoding.UTF8)) {
+            g.writeString(s);
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // into memory: nothing to fail on
+        }
+        return out.toByteArray();
     }
 
     /** JSON's own escapes for ASCII, plus DEL; above ASCII, what InertText escapes, as backslash u XXXX. */

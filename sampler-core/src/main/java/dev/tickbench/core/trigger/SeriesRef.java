@@ -59,7 +59,7 @@ public record SeriesRef(String name, ValueKind kind, String source, String key, 
     }
 
     private static String subject(DerivedKind d, SeriesMatch m) {
-        return d.entry().name().captures().isEmpty() ? null : m.captures().get(d.entry().name().captures().get(0));
+        return d.subject(m.captures());
     }
 
     /**

@@ -23,11 +23,8 @@ import java.util.List;
  */
 final class TickState {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TickState.class);
-    private static final byte[] SAMPLE = LineBytes.typePrefix("sample");
     private static final byte[] KMSG = LineBytes.typePrefix("kmsg");
-    private static final byte[] HELLO = LineBytes.typePrefix("hello");
-    private static final byte[] SCHEMA = LineBytes.typePrefix(LineDecoder.SCHEMA_TYPE);
-    private static final byte[] GAP = LineBytes.typePrefix("gap");
+    private static final byte[] GAP = LineBytes.typePrefix(GapLine.TYPE);
 
     private final LineDecoder decoder = new LineDecoder();
     private final DerivedSeries derived = new DerivedSeries();
@@ -60,7 +57,7 @@ final class TickState {
     /** One line of the stream, as the sampler fans it out. */
     void line(byte[] b, int off, int len) {
         try {
-            if (LineBytes.isType(b, off, len, SAMPLE)) {
+            if (LineBytes.isSample(b, off, len)) {
                 if (wantSamples || wantDerived) {
                     sample = (SampleLine) decoder.decode(b, off, len);
                     if (wantDerived) {
@@ -71,8 +68,7 @@ final class TickState {
                 if (wantKmsg) {
                     kmsg.add((KmsgLine) decoder.decode(b, off, len));
                 }
-            } else if (LineBytes.isType(b, off, len, HELLO) || LineBytes.isType(b, off, len, SCHEMA)
-                    || LineBytes.isType(b, off, len, GAP)) {
+            } else if (LineBytes.setsKeys(b, off, len) || LineBytes.isType(b, off, len, GAP)) {
                 StreamLine l = decoder.decode(b, off, len);
                 if (l instanceof Hello || l instanceof GapLine) {
                     derived.accept(l); // the rate, the host's CPUs; a gap empties the windows

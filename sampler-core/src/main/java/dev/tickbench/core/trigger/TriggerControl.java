@@ -1,6 +1,7 @@
 package dev.tickbench.core.trigger;
 
 import dev.tickbench.core.text.InertText;
+import java.util.Locale;
 
 /**
  * The control requests a client of a stream sends to arm and disarm triggers live (docs/triggers.md,
@@ -17,6 +18,52 @@ public final class TriggerControl {
     public static final int MAX_LINE = TriggerParser.MAX_LENGTH + 16;
 
     private TriggerControl() {}
+
+    /** The verbs of a request; any other first word is {@link #UNKNOWN}. */
+    public enum Verb {
+        ARM,
+        DISARM,
+        LIST,
+        UNKNOWN
+    }
+
+    /**
+     * One request: its verb and the text after it (an expression, a name, or empty), stripped. The one
+     * place that reads and spells a request line, for the probe that answers it and the workbench that
+     * sends it and pairs the answers.
+     */
+    public record Request(Verb verb, String argument) {
+        /** Reads a request line (without its newline): the verb is the text up to the first space. */
+        public static Request parse(String line) {
+            String l = line.strip();
+            int sp = l.indexOf(' ');
+            String word = sp < 0 ? l : l.substring(0, sp);
+            String rest = sp < 0 ? "" : l.substring(sp + 1).strip();
+            Verb verb = switch (word) {
+                case "arm" -> Verb.ARM;
+                case "disarm" -> Verb.DISARM;
+                case "list" -> Verb.LIST;
+                default -> Verb.UNKNOWN;
+            };
+            return new Request(verb, rest);
+        }
+
+        public static Request arm(String expression) {
+            return new Request(Verb.ARM, expression.strip());
+        }
+
+        public static Request disarm(String name) {
+            return new Request(Verb.DISARM, name.strip());
+        }
+
+        /** The line that sends it, without its newline; an {@link Verb#UNKNOWN} request has none to send. */
+        public String line() {
+            if (verb == Verb.UNKNOWN) {
+                throw new IllegalStateException("an unknown request is answered, never sent");
+            }
+            return verb.name().toLowerCase(Locale.ROOT) + (argument.isEmpty() ? "" : " " + argument);
+        }
+    }
 
     /**
      * Applies one request line (without its newline) to {@code set}; the answer goes into the stream.
@@ -37,11 +84,10 @@ public final class TriggerControl {
     }
 
     private static void run(TriggerSet set, String l) {
-        int sp = l.indexOf(' ');
-        String verb = sp < 0 ? l : l.substring(0, sp);
-        String rest = sp < 0 ? "" : l.substring(sp + 1).strip();
-        switch (verb) {
-            case "arm" -> {
+        Request request = Request.parse(l);
+        String rest = request.argument();
+        switch (request.verb()) {
+            case ARM -> {
                 try {
                     TriggerStatus s = set.arm(rest);
                     set.reply(new TriggerSet.Reply(true, s.name(), null, 0));
@@ -51,10 +97,10 @@ public final class TriggerControl {
                     set.reply(new TriggerSet.Reply(false, null, e.getMessage(), 0));
                 }
             }
-            case "disarm" -> set.reply(set.disarm(rest) ? new TriggerSet.Reply(true, rest, null, 0)
+            case DISARM -> set.reply(set.disarm(rest) ? new TriggerSet.Reply(true, rest, null, 0)
                     : new TriggerSet.Reply(false, null, "no trigger named '" + InertText.line(rest) + "' is armed", 0));
-            case "list" -> set.reply(new TriggerSet.Reply(true, null, null, 0));
-            default -> set.reply(new TriggerSet.Reply(false, null,
+            case LIST -> set.reply(new TriggerSet.Reply(true, null, null, 0));
+            case UNKNOWN -> set.reply(new TriggerSet.Reply(false, null,
                     "unknown request: the requests are 'arm EXPRESSION', 'disarm NAME' and 'list'", 0));
         }
     }

@@ -58,7 +58,7 @@ class FormatV2DecodeTest {
 
     /**
      * A line carrying every value of a source hands on the schema's key list itself, not a copy per line
-     * (at 100 Hz the copies were most of what decoding allocated, issue 25); a line with a value missing
+     * (at 100 Hz the copies were most of what decoding allocated); a line with a value missing
      * gets keys of its own, and the shared list stays as the schema says.
      */
     @Test

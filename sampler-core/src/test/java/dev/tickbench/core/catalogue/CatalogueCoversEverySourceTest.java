@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.cgroup.CgroupCpuSource;
+import dev.tickbench.core.cgroup.CgroupTable;
 import dev.tickbench.core.cgroup.TargetResolver;
 import dev.tickbench.core.derived.DerivedKind;
 import dev.tickbench.core.derived.DerivedSeries;
@@ -16,6 +17,8 @@ import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.Sources;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.who.ProcessSource;
+import dev.tickbench.core.who.WhoConfig;
 import dev.tickbench.testkit.Boards;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -71,6 +74,19 @@ class CatalogueCoversEverySourceTest {
     }
 
     @Test
+    void theProcessAndCgroupTablesOfThisMachine() throws IOException {
+        WhoConfig who = new WhoConfig(WhoConfig.MAX_TOP, 1);
+        for (Source s : List.of(new ProcessSource(SystemRoots.live(), who), new CgroupTable(SystemRoots.live(), who))) {
+            assertTrue(s.open().present(), s.name() + ": " + s.open().reason());
+            s.read();
+            s.read(); // a second read: a cgroup is named from its second on
+            assertTrue(s.values().size() > 0, s.name());
+            check(s);
+            s.close();
+        }
+    }
+
+    @Test
     void everyNameInTheCapabilitiesIsASource() throws IOException {
         for (String board : Boards.ALL) {
             try (Sampler sampler = Sampler.create(new SamplerConfig(Boards.roots(board), 10, 0), List.of(), List.of())) {
@@ -98,7 +114,10 @@ class CatalogueCoversEverySourceTest {
                 + "\"cgroup_cpu\":{\"/a.b/c|usage_usec\":500000,\"/a.b/c|nr_periods\":10,\"/a.b/c|nr_throttled\":2,"
                 + "\"/a.b/c|throttled_usec\":1000},"
                 + "\"cpuidle\":{\"cpu1.state2.usage\":40,\"cpu1.state2.time\":250000},"
-                + "\"rapl\":{\"intel-rapl:0.energy_uj\":9000000}}"));
+                + "\"rapl\":{\"intel-rapl:0.energy_uj\":9000000},"
+                + "\"diskstats\":{\"dm-0.reads\":3,\"dm-0.sectors_read\":24,\"dm-0.read_ms\":6,\"dm-0.writes\":1,"
+                + "\"dm-0.sectors_written\":8,\"dm-0.write_ms\":2,\"dm-0.io_ms\":7},"
+                + "\"netdev\":{\"eth0.100.rx_bytes\":1500,\"eth0.100.rx_packets\":1}}"));
         assertEquals(DerivedKind.values().length, values.stream().map(DerivedValue::kind).distinct().count(), values.toString());
         for (DerivedValue v : values) {
             SeriesMatch m = c.series(v.name()).orElseThrow(() -> new AssertionError(v.name() + " is not in the catalogue"));
@@ -115,6 +134,10 @@ class CatalogueCoversEverySourceTest {
         assertEquals("rapl.intel-rapl:0:1.power_w", DerivedKind.RAPL_POWER.name("intel-rapl:0:1"));
         assertTrue(values.contains(new DerivedValue(DerivedKind.CPUIDLE_RESIDENCY, "cpu1.state2", 25.0, 1)), values.toString());
         assertTrue(values.contains(new DerivedValue(DerivedKind.RAPL_POWER, "intel-rapl:0", 9.0, 1)), values.toString());
+        assertTrue(values.contains(new DerivedValue(DerivedKind.DISK_AWAIT, "dm-0", 2.0, 1)), values.toString());
+        assertTrue(values.contains(new DerivedValue(DerivedKind.DISK_READ_BYTES, "dm-0", 24 * 512.0, 1)), values.toString());
+        assertTrue(values.contains(new DerivedValue(DerivedKind.NET_BYTES, "eth0.100.rx", 1500.0, 1)), values.toString());
+        assertEquals("net.eth0.100.rx_bytes_per_s", DerivedKind.NET_BYTES.name("eth0.100.rx"));
     }
 
     @Test
@@ -186,6 +209,8 @@ class CatalogueCoversEverySourceTest {
             return ReadRule.CHANGE_PUBLISHED_AS_RATE;
         } else if (r instanceof CadenceRule.Mtd) {
             return ReadRule.PERIODIC_BUDGET;
+        } else if (r instanceof CadenceRule.Chosen) {
+            return ReadRule.TOP_N;
         }
         return ReadRule.CHANGE;
     }

@@ -128,7 +128,8 @@ class SeriesCatalogueTest {
     @Test
     void chartGroupsInDisplayOrderWithTheirProperties() {
         List<String> ids = c.groups().stream().map(ChartGroup::id).toList();
-        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "memory", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
+        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "memory", "load",
+                "disk_bytes", "disk_iops", "disk_busy", "disk_await", "net_bytes", "net_packets", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
                 "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software", "probe_cost",
                 "probe_memory"), ids);
         ChartGroup slab = c.group("slab").orElseThrow();
@@ -148,10 +149,13 @@ class SeriesCatalogueTest {
                 if (e.group() != null) {
                     assertFalse(e.display().unit().isEmpty(), e.name() + " is charted without a unit");
                 }
-                // pmu_sw is served as its rates; a cgroup level's read_ns is the interval its rates divide by, not a
-                // counter; the self line's CPU, ticks and RSS are the serving probe's own tickbench_probe_* families
+                // pmu_sw is served as its rates; a cgroup level's or a table entry's read_ns is the interval its
+                // rates divide by, not a counter; the self line's CPU, ticks and RSS are the serving probe's own
+                // tickbench_probe_* families; the tables' rates (who.*) are their counters', served bounded, which
+                // Prometheus rates itself: a gauge of them would be there on one scrape in ten (docs/who.md)
                 boolean servedElsewhere = e.kind() == ValueKind.EVENT || e.name().text().startsWith("pmu_sw.")
-                        || e.name().text().endsWith("|read_ns") || e.name().text().startsWith("self.");
+                        || e.name().text().endsWith("|read_ns") || e.name().text().startsWith("self.")
+                        || e.name().text().startsWith("who.");
                 if (e.metric() == null) {
                     assertTrue(servedElsewhere, e.name() + " has no /metrics family");
                 }
@@ -176,6 +180,6 @@ class SeriesCatalogueTest {
                 () -> SeriesEntry.level("a.b", Unit.COUNT, "z").shown("b", "thirds", Scale.per(3)).csv("{source}_t"),
                 "a CSV column in thirds has no exact decimals");
         assertThrows(IllegalArgumentException.class, () -> Metric.counter("tickbench_no_suffix", "h"));
-        assertThrows(IllegalArgumentException.class, () -> SeriesEntry.derived("a.b", Unit.COUNT, "no inputs"));
+        assertThrows(IllegalArgumentException.class, () -> SeriesEntry.derived("a.b", Unit.COUNT, "no inputs", Derivation.RATIO));
     }
 }

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 class DerivedSeriesTest {
     private static final long HALF_S = 500_000_000L;
 
-    private static Hello hello(int rate) {
+    static Hello hello(int rate) {
         return new Hello(1, "test", "h", null, "6.1", 2, 100, rate, 0, 0, 0, null);
     }
 
-    private static SourceValues values(Object... kv) {
+    static SourceValues values(Object... kv) {
         String[] k = new String[kv.length / 2];
         long[] v = new long[kv.length / 2];
         for (int i = 0; i < k.length; i++) {
@@ -39,7 +39,7 @@ class DerivedSeriesTest {
                 "cpu0.user", user);
     }
 
-    private static SampleLine sample(long seq, Map<String, SourceValues> sources) {
+    static SampleLine sample(long seq, Map<String, SourceValues> sources) {
         return new SampleLine(seq, seq * HALF_S, seq * HALF_S, HALF_S, sources, Set.of(), List.of(), Map.of(), 0);
     }
 

@@ -31,7 +31,7 @@ class DiffOutputTest {
         JsonNode j = new ObjectMapper().readTree(DiffJson.render(result));
         assertEquals(result.rows().size(), j.get("rows").size());
         assertEquals(4, j.get("above_noise").asInt());
-        assertEquals(5, j.get("appeared").asInt());
+        assertEquals(7, j.get("appeared").asInt(), "sdb's five counters and two rates");
         assertEquals(SeriesDiff.LEVEL_SHARE, j.get("level_share").asDouble());
         assertEquals(6000, j.get("a").get("samples").asLong());
         assertEquals(0, j.get("a").get("range").get("from_ns").asLong());

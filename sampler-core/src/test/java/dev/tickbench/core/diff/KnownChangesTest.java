@@ -69,8 +69,9 @@ class KnownChangesTest {
     @Test
     void theNewDiskAppeared() {
         Set<String> appeared = result.with(Presence.APPEARED).stream().map(SeriesChange::name).collect(Collectors.toSet());
+        // with the rates derived from them (sdb writes nothing: no IOPS or await, which take reads and writes)
         assertEquals(Set.of("diskstats.sdb.reads", "diskstats.sdb.sectors_read", "diskstats.sdb.read_ms",
-                "diskstats.sdb.in_flight", "diskstats.sdb.io_ms"), appeared);
+                "diskstats.sdb.in_flight", "diskstats.sdb.io_ms", "disk.sdb.read_bytes_per_s", "disk.sdb.busy_pct"), appeared);
         SeriesChange reads = row("diskstats.sdb.reads");
         assertNull(reads.a());
         assertTrue(Double.isNaN(reads.effect()), "absent, not 0");

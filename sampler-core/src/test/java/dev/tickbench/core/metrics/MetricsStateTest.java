@@ -246,5 +246,9 @@ class MetricsStateTest {
         Exposition e = new Exposition();
         e.gauge("tickbench_x", "a \\ b\nc", 1, "k", "q\"b\\s\nn");
         assertEquals("# HELP tickbench_x a \\\\ b\\nc\n# TYPE tickbench_x gauge\ntickbench_x{k=\"q\\\"b\\\\s\\nn\"} 1\n", e.text());
+        // a name the machine gave, with an ESC and a bidi override: written as every text output writes them
+        Exposition m = new Exposition();
+        m.gauge("tickbench_y", "h", 1, "interface", "a\u001b[2Jb\u202e");
+        assertEquals("# HELP tickbench_y h\n# TYPE tickbench_y gauge\ntickbench_y{interface=\"a\\\\x1b[2Jb\\\\u202e\"} 1\n", m.text());
     }
 }

@@ -23,4 +23,18 @@ class CounterDeltaTest {
         assertEquals(CounterDelta.RESET, CounterDelta.of(1000, 5));
         assertEquals(CounterDelta.RESET, CounterDelta.of(1L << 40, 7)); // a 64-bit counter never wraps here
     }
+
+    @Test
+    void a64BitCounterCrossing2To63GrowsByItsTrueDelta() {
+        long below = Long.MAX_VALUE - 9; // 2^63 - 10, a byte counter near the sign bit
+        long above = Long.MIN_VALUE + 5; // 2^63 + 5, as the parse carries it (modulo 2^64)
+        assertEquals(15, CounterDelta.of(below, above));
+        assertEquals(4, CounterDelta.of(-10, -6)); // 2^64 - 10 to 2^64 - 6
+    }
+
+    @Test
+    void aStepOfHalfTheRangeOrMoreIsAReset() {
+        assertEquals(CounterDelta.RESET, CounterDelta.of(5, Long.MIN_VALUE + 5));
+        assertEquals(CounterDelta.RESET, CounterDelta.of(Long.MAX_VALUE, -1)); // 2^63 - 1 to 2^64 - 1
+    }
 }

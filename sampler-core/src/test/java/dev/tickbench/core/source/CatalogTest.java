@@ -42,7 +42,7 @@ class CatalogTest {
     void routerPresenceSet() throws IOException {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", true, "pressure", false, "thermal_zone0", true, "thermal_zone1", true,
-                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "mtd", true,
+                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "netdev", false, "mtd", true,
                 "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
@@ -53,7 +53,7 @@ class CatalogTest {
     void sbcPresenceSet() throws IOException {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "cpufreq", true,
-                "slabinfo", true, "buddyinfo", true, "loadavg", false, "mtd", false,
+                "slabinfo", true, "buddyinfo", true, "loadavg", false, "netdev", false, "mtd", false,
                 "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
@@ -64,7 +64,7 @@ class CatalogTest {
     void x86PresenceSet() throws IOException {
         assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
                 "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "thermal_zone1", true,
-                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "mtd", false,
+                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "netdev", false, "mtd", false,
                 "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
                 "cpufreq_boost", true, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
                 "thermal_throttle", false, "rapl_limits", false, "hwmon", false),

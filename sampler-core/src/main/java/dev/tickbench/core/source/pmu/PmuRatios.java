@@ -2,14 +2,16 @@ package dev.tickbench.core.source.pmu;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
- * Instructions per cycle and the cache miss ratio, per CPU and over all CPUs, from the {@code pmu_hw}
- * deltas of each sample, summed over a sliding window of {@link #WINDOW_NS}: a mostly idle CPU counts a
+ * Ratios of pairs of events (instructions per cycle and the cache miss ratio, or the pairs the catalogue's
+ * PMU ratios name), per CPU and over all CPUs, from the {@code pmu_hw} deltas of each sample, summed over a sliding window of {@link #WINDOW_NS}: a mostly idle CPU counts a
  * few thousand cycles per 10 ms tick, and a ratio of two such counts jumps around; over a second it
  * settles. A ratio is a ratio of sums (never a mean of per-tick ratios), and absent when its
  * denominator is zero in the window (missing, not zero). "all" sums every CPU whose pair was counted
@@ -18,12 +20,17 @@ import java.util.TreeMap;
 public final class PmuRatios {
     public static final long WINDOW_NS = 1_000_000_000L;
     public static final String ALL = "all";
-    private static final int INSTRUCTIONS = 0;
-    private static final int CYCLES = 1;
-    private static final int REFERENCES = 2;
-    private static final int MISSES = 3;
+    /** Instructions per cycle, then cache misses per cache reference: {@link #ipc}, {@link #cacheMissRatio}. */
+    private static final List<Pair> STANDARD = List.of(new Pair("instructions", "cycles"),
+            new Pair("cache_misses", "cache_references"));
+
+    /** A ratio of two events' sums: {@code numerator / denominator}. */
+    public record Pair(String numerator, String denominator) {}
 
     private final long windowNs;
+    private final int fields;
+    /** Event name → its fields: 2p for the numerator of pair p, 2p + 1 for its denominator. */
+    private final Map<String, int[]> events = new HashMap<>();
     private final Map<String, Window> windows = new TreeMap<>();
 
     public PmuRatios() {
@@ -31,7 +38,34 @@ public final class PmuRatios {
     }
 
     PmuRatios(long windowNs) {
+        this(windowNs, STANDARD);
+    }
+
+    /** The ratios of {@code pairs} (as the catalogue's PMU ratios declare them) over {@link #WINDOW_NS}. */
+    public PmuRatios(List<Pair> pairs) {
+        this(WINDOW_NS, pairs);
+    }
+
+    private PmuRatios(long windowNs, List<Pair> pairs) {
         this.windowNs = windowNs;
+        this.fields = 2 * pairs.size();
+        for (int p = 0; p < pairs.size(); p++) {
+            field(pairs.get(p).numerator(), 2 * p);
+            field(pairs.get(p).denominator(), 2 * p + 1);
+        }
+    }
+
+    private void field(String event, int f) {
+        int[] old = events.getOrDefault(event, new int[0]);
+        int[] now = Arrays.copyOf(old, old.length + 1);
+        now[old.length] = f;
+        events.put(event, now);
+    }
+
+    private long[] unset() {
+        long[] f = new long[fields];
+        Arrays.fill(f, -1);
+        return f;
     }
 
     /** Takes one sample's {@code pmu_hw} keys and deltas ({@code cpu<N>.<event>}). */
@@ -43,22 +77,19 @@ public final class PmuRatios {
             if (dot <= 3 || !k.startsWith("cpu")) {
                 continue;
             }
-            int field = switch (k.substring(dot + 1)) {
-                case "instructions" -> INSTRUCTIONS;
-                case "cycles" -> CYCLES;
-                case "cache_references" -> REFERENCES;
-                case "cache_misses" -> MISSES;
-                default -> -1;
-            };
-            if (field >= 0) {
-                tick.computeIfAbsent(k.substring(3, dot), c -> new long[] {-1, -1, -1, -1})[field] = values[i];
+            int[] fs = events.get(k.substring(dot + 1));
+            if (fs != null) {
+                long[] f = tick.computeIfAbsent(k.substring(3, dot), c -> unset());
+                for (int field : fs) {
+                    f[field] = values[i];
+                }
             }
         }
-        long[] all = {-1, -1, -1, -1};
+        long[] all = unset();
         for (Map.Entry<String, long[]> e : tick.entrySet()) {
             long[] f = e.getValue();
-            windows.computeIfAbsent(e.getKey(), c -> new Window()).add(monoNs, f);
-            for (int p = 0; p < 4; p += 2) {
+            windows.computeIfAbsent(e.getKey(), c -> new Window(fields)).add(monoNs, f);
+            for (int p = 0; p < fields; p += 2) {
                 if (f[p] >= 0 && f[p + 1] >= 0) {
                     all[p] = Math.max(all[p], 0) + f[p];
                     all[p + 1] = Math.max(all[p + 1], 0) + f[p + 1];
@@ -66,7 +97,7 @@ public final class PmuRatios {
             }
         }
         if (!tick.isEmpty()) {
-            windows.computeIfAbsent(ALL, c -> new Window()).add(monoNs, all);
+            windows.computeIfAbsent(ALL, c -> new Window(fields)).add(monoNs, all);
         }
         for (Window w : windows.values()) {
             w.expire(monoNs, windowNs); // also the CPUs this tick did not carry
@@ -78,16 +109,20 @@ public final class PmuRatios {
         return new ArrayList<>(windows.keySet());
     }
 
-    /** Instructions per cycle over the window, for a CPU or {@link #ALL}. */
+    /** Instructions per cycle over the window, for a CPU or {@link #ALL} (of the standard pairs). */
     public OptionalDouble ipc(String cpu) {
-        Window w = windows.get(cpu);
-        return w == null ? OptionalDouble.empty() : ratio(w.sums[INSTRUCTIONS], w.sums[CYCLES]);
+        return ratio(cpu, 0);
     }
 
-    /** Cache misses per cache reference over the window (0…1), for a CPU or {@link #ALL}. */
+    /** Cache misses per cache reference over the window (0…1), for a CPU or {@link #ALL} (of the standard pairs). */
     public OptionalDouble cacheMissRatio(String cpu) {
+        return ratio(cpu, 1);
+    }
+
+    /** Pair {@code p}'s ratio over the window, for a CPU or {@link #ALL}. */
+    public OptionalDouble ratio(String cpu, int p) {
         Window w = windows.get(cpu);
-        return w == null ? OptionalDouble.empty() : ratio(w.sums[MISSES], w.sums[REFERENCES]);
+        return w == null ? OptionalDouble.empty() : ratio(w.sums[2 * p], w.sums[2 * p + 1]);
     }
 
     /** {@code num / den}; absent when nothing was counted in the denominator. */
@@ -97,19 +132,24 @@ public final class PmuRatios {
 
     /** Per-tick deltas of one CPU inside the window, pair by pair (a pair missing on a tick adds nothing). */
     private static final class Window {
-        private final ArrayDeque<long[]> ticks = new ArrayDeque<>(); // {mono, instr, cycles, refs, misses}
-        private final long[] sums = new long[4];
+        private final ArrayDeque<long[]> ticks = new ArrayDeque<>(); // {mono, then each pair's numerator and denominator}
+        private final long[] sums;
+
+        Window(int fields) {
+            sums = new long[fields];
+        }
 
         void add(long monoNs, long[] f) {
-            long[] t = {monoNs, 0, 0, 0, 0};
-            for (int p = 0; p < 4; p += 2) {
+            long[] t = new long[sums.length + 1];
+            t[0] = monoNs;
+            for (int p = 0; p < sums.length; p += 2) {
                 if (f[p] >= 0 && f[p + 1] >= 0) {
                     t[p + 1] = f[p];
                     t[p + 2] = f[p + 1];
                 }
             }
             ticks.addLast(t);
-            for (int i = 0; i < 4; i++) {
+            for (int i = 0; i < sums.length; i++) {
                 sums[i] += t[i + 1];
             }
         }
@@ -117,7 +157,7 @@ public final class PmuRatios {
         void expire(long monoNs, long windowNs) {
             while (!ticks.isEmpty() && ticks.peekFirst()[0] <= monoNs - windowNs) {
                 long[] old = ticks.removeFirst();
-                for (int i = 0; i < 4; i++) {
+                for (int i = 0; i < sums.length; i++) {
                     sums[i] -= old[i + 1];
                 }
             }
