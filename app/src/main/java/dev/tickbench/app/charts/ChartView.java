@@ -1,6 +1,5 @@
 package dev.tickbench.app.charts;
 
-import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SessionInfo;
@@ -113,8 +112,8 @@ public final class ChartView extends HBox {
                 : snappedTopInset() + chart.minHeight(-1) + snappedBottomInset();
     }
 
-    /** Taller for reading detail, or back to compact (a double-click on the track does the same). */
-    public void setExpanded(boolean on) {
+    /** Taller for reading detail, or back to compact (a double-click on the track). */
+    private void setExpanded(boolean on) {
         expanded = on;
         height(on ? EXPANDED_HEIGHT : COMPACT_HEIGHT);
     }
@@ -127,8 +126,8 @@ public final class ChartView extends HBox {
         chart.setStyle("-fx-min-height: " + px + "px; -fx-pref-height: " + px + "px; -fx-max-height: " + px + "px;");
     }
 
-    /** Collapsed: the title only, no chart (and no redraws: it is off screen). */
-    public void setCollapsed(boolean on) {
+    /** Collapsed: the title only, no chart (and no redraws: it is off screen); its ▾ / ▸ button. */
+    private void setCollapsed(boolean on) {
         collapsed = on;
         chart.setVisible(!on);
         chart.setManaged(!on);
@@ -172,38 +171,21 @@ public final class ChartView extends HBox {
         }
     }
 
-    /**
-     * The last drawing of the lines (tests, structurally: a follow step reads its new columns, not
-     * what is on screen).
-     *
-     * @param draws drawings of the lines so far
-     * @param pointsRead points read to reduce them in the last one
-     * @param appended every point ever appended to the drawn lines then, summed over them
-     * @param shown their stored points inside the shown time range then
-     * @param columns pixel columns across the plot
-     */
-    public record LineDraw(long draws, long pointsRead, long appended, long shown, long columns) {}
-
-    /** The last drawing of the lines. */
-    public LineDraw lastLineDraw() {
+    /** This track's drawing figures ({@link ChartDiagnostics}). */
+    ChartDiagnostics.Track diagnostics() {
         ColumnRenderer.DrawStats d = renderers.lines().lastDraw();
-        return new LineDraw(renderers.lines().draws(), d.pointsRead(), d.appended(), d.shown(), d.columnsShown());
-    }
-
-    /** How often ChartFX redrew this chart's canvas (tests: nothing changes, nothing is drawn). */
-    public long redraws() {
-        return chart.redraws();
+        int points = 0;
+        for (DataSet ds : renderers.shownLines()) {
+            points += ((SeriesDataSet) ds).points().size();
+        }
+        return new ChartDiagnostics.Track(chart.redraws(), renderers.lines().draws(), d.pointsRead(), d.appended(), d.shown(),
+                d.columnsShown(), points, renderers.marksDrawn());
     }
 
     /** Time (epoch s) under a scene x, through this chart's x axis (crosshair, Ctrl+wheel zoom). */
     public double timeAtScene(double sceneX) {
         Point2D p = xAxis.sceneToLocal(sceneX, 0);
         return p == null ? Double.NaN : xAxis.getValueForDisplay(p.getX());
-    }
-
-    /** Scene x of time {@code t} on this chart's x axis. */
-    public double sceneXAt(double t) {
-        return xAxis.localToScene(xAxis.getDisplayPosition(t), 0).getX();
     }
 
     /** The plot area (the x axis' extent across the chart's canvas) in scene coordinates. */
@@ -223,10 +205,6 @@ public final class ChartView extends HBox {
 
     public DefaultNumericAxis xAxis() {
         return xAxis;
-    }
-
-    public DefaultNumericAxis yAxis() {
-        return yAxis;
     }
 
     /** A series of this track: its colour, datasets and badge; drawn when the selection says so. */
@@ -351,20 +329,5 @@ public final class ChartView extends HBox {
     /** Emission marks are drawn while sparse in [min, max] (TrackRenderers.updateMarks). */
     public void updateMarks(double min, double max) {
         renderers.updateMarks(min, max, chart.getWidth(), onScreen);
-    }
-
-    /** Marks drawn now (tests). */
-    public boolean marksDrawn() {
-        return renderers.marksDrawn();
-    }
-
-    /** Points in the drawn lines as the chart has them (tests: "the chart receives points"). */
-    public int pointCount() {
-        int n = 0;
-        for (DataSet ds : renderers.shownLines()) {
-            Points p = ((SeriesDataSet) ds).points();
-            n += p.size();
-        }
-        return n;
     }
 }

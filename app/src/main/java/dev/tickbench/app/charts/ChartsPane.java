@@ -37,7 +37,7 @@ import javafx.scene.layout.VBox;
  * the rate: each chart takes the new points and redraws only when it shows them.
  *
  * <p>Overlays spanning every track (a crosshair) go on {@link #overlay()} and map time to scene x
- * with {@link ChartView#sceneXAt} / {@link ChartView#timeAtScene} of any track in {@link #tracks()}.
+ * with {@link ChartView#timeAtScene} (and its x axis the other way) of any track in {@link #tracks()}.
  */
 public final class ChartsPane extends VBox {
     private final TimeWindow window;
@@ -354,6 +354,13 @@ public final class ChartsPane extends VBox {
     /** A mouse-transparent layer over the tracks' viewport for overlays spanning every track. */
     public Pane overlay() {
         return overlay;
+    }
+
+    /** What the tracks and the overview strip did to draw, since they were made. */
+    public ChartDiagnostics diagnostics() {
+        Map<String, ChartDiagnostics.Track> tracks = new LinkedHashMap<>();
+        charts.forEach((id, v) -> tracks.put(id, v.diagnostics()));
+        return new ChartDiagnostics(tracks, overview.strip().draws());
     }
 
     public OverviewStrip overview() {

@@ -35,7 +35,7 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
     private DrawStats last = new DrawStats(0, 0, 0, 0);
 
     /**
-     * What one drawing of the lines took (tests, structurally: a follow step reads the new points, not
+     * What one drawing of the lines took ({@link ChartDiagnostics}: a follow step reads the new points, not
      * the points on screen).
      *
      * @param pointsRead points of the lines read to reduce them in this drawing
@@ -67,7 +67,7 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
                 | (int) Math.round(c.getBlue() * 255));
     }
 
-    /** Points read to reduce them, over every line of this renderer so far (tests: a follow step costs its new columns). */
+    /** Points read to reduce them, over every line of this renderer so far (a follow step costs its new columns). */
     long pointsRead() {
         long n = 0;
         for (PixelColumns c : columns.values()) {

@@ -26,9 +26,4 @@ public class FixedWidthAxis extends DefaultNumericAxis {
         double own = super.computePrefWidth(height); // also measures the labels, which places them
         return getSide() != null && getSide().isVertical() ? width : own;
     }
-
-    /** The tick labels as drawn now (tests: "75 000", never "8E4"). */
-    public java.util.List<String> tickLabels() {
-        return getTickMarks().stream().filter(m -> m.isVisible()).map(m -> m.getText()).toList();
-    }
 }

@@ -247,8 +247,8 @@ public final class OverviewStrip extends Region {
         return series;
     }
 
-    /** How often the strip was painted (tests: it follows the window while it shows, not the frame rate). */
-    public long draws() {
+    /** How often the strip was painted (it follows the window while it shows, not the frame rate). */
+    long draws() {
         return draws;
     }
 

@@ -51,7 +51,7 @@ final class PixelColumns {
         }
     }
 
-    /** Points of the line read to reduce them, since this was made (tests: how much a step costs). */
+    /** Points of the line read to reduce them, since this was made (ChartDiagnostics: how much a step costs). */
     long pointsRead() {
         return pointsRead;
     }

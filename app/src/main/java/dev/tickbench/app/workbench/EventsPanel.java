@@ -1,9 +1,11 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.app.charts.ChartDiagnostics;
 import dev.tickbench.app.session.TimeMark;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -16,8 +18,11 @@ final class EventsPanel {
 
     private EventsPanel() {}
 
-    /** The event list (kmsg, gaps, session changes; a click centres the time on one) and the status line. */
-    static VBox of(MainViewModel vm, boolean linux) {
+    /**
+     * The event list (kmsg, gaps, session changes; a click centres the time on one) and the status line,
+     * whose observer figures tell in their tooltip what the {@code charts}' drawing cost.
+     */
+    static VBox of(MainViewModel vm, boolean linux, Supplier<ChartDiagnostics> charts) {
         ListView<TimeMark> events = new ListView<>(vm.events());
         events.setCellFactory(l -> new ListCell<>() {
             @Override
@@ -49,7 +54,7 @@ final class EventsPanel {
         events.managedProperty().bind(events.visibleProperty());
         title.textProperty().bind(Bindings.when(events.visibleProperty())
                 .then("EVENTS").otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
-        return new VBox(2, title, events, ObserverRow.beside(status, vm, linux)); // the observer's cost at its right
+        return new VBox(2, title, events, ObserverRow.beside(status, vm, linux, charts)); // the observer's cost at its right
     }
 
     private static String eventText(TimeMark m) {

@@ -102,7 +102,7 @@ public final class MainView extends BorderPane {
         SplitPane.setResizableWithParent(sourcesPanel, false);
         tabs = new WorkbenchTabs(split, vm, thisMachine);
         setCenter(tabs);
-        setBottom(EventsPanel.of(vm, os == Os.LINUX));
+        setBottom(EventsPanel.of(vm, os == Os.LINUX, charts::diagnostics));
         BorderPane.setMargin(getBottom(), new Insets(2, 4, 2, 4));
 
         vm.showingProperty().addListener((o, a, b) -> {

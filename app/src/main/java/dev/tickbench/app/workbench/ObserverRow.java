@@ -1,5 +1,6 @@
 package dev.tickbench.app.workbench;
 
+import dev.tickbench.app.charts.ChartDiagnostics;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.sampler.ProcessClock;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -31,12 +33,18 @@ final class ObserverRow extends Label {
     private long lastLineAtNs;
 
     /** {@code linux}: the figures come from this process's /proc; elsewhere the CPU from the JVM, the RSS unknown. */
-    private ObserverRow(MainViewModel vm, boolean linux) {
+    private ObserverRow(MainViewModel vm, boolean linux, Supplier<ChartDiagnostics> charts) {
         this.vm = vm;
         getStyleClass().add("status-line");
         setMinWidth(USE_PREF_SIZE); // the figures are never cut: the status text on the left gives way
-        setTooltip(new Tooltip("CPU in % of one core over the last second; RSS: resident memory (VmRSS)."
-                + " The probe's figures are its own, from its stream's self line."));
+        String about = "CPU in % of one core over the last second; RSS: resident memory (VmRSS)."
+                + " The probe's figures are its own, from its stream's self line.";
+        Tooltip tip = new Tooltip(about);
+        tip.setWrapText(true);
+        tip.setMaxWidth(480);
+        // what the charts' drawing cost so far, read when the tip shows (its own window: the status row is not laid out)
+        tip.setOnShowing(e -> tip.setText(about + "\nCharts: " + charts.get().summary() + "."));
+        setTooltip(tip);
         ObserverCost[] cost = new ObserverCost[1];
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "tickbench-observer");
@@ -64,8 +72,8 @@ final class ObserverRow extends Label {
      * second or so, and a changed text laid out the whole window up from the status row (FixedRoom); the
      * row is one line high and as wide as the window, whatever they say.
      */
-    static FixedRoom beside(Label status, MainViewModel vm, boolean linux) {
-        ObserverRow row = new ObserverRow(vm, linux);
+    static FixedRoom beside(Label status, MainViewModel vm, boolean linux, Supplier<ChartDiagnostics> charts) {
+        ObserverRow row = new ObserverRow(vm, linux, charts);
         row.setId("observer");
         HBox box = new HBox(16, status, row);
         HBox.setHgrow(status, Priority.ALWAYS);

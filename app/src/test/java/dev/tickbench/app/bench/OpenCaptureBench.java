@@ -1,7 +1,7 @@
 package dev.tickbench.app.bench;
 
+import dev.tickbench.app.charts.ChartDiagnostics;
 import dev.tickbench.app.recording.CaptureLoader;
-import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
 import dev.tickbench.testkit.RouterCapture;
@@ -78,8 +78,8 @@ public final class OpenCaptureBench {
         AtomicLong firstRenderCpuNs = new AtomicLong();
         while (firstRenderNs.get() == 0) {
             fx(() -> {
-                ChartView cpu = view.get().charts().chart("cpu");
-                if (cpu != null && cpu.pointCount() > 0) {
+                var cpu = view.get().charts().diagnostics().track("cpu");
+                if (cpu != null && cpu.points() > 0) {
                     firstPointsNs.set(System.nanoTime() - start);
                     view.get().charts().getContent().snapshot(null, null); // lays out and draws every chart
                     firstRenderNs.set(System.nanoTime() - start);
@@ -102,7 +102,7 @@ public final class OpenCaptureBench {
         long peak = peakHeap();
         System.gc();
         long retained = usedHeap() - heapBefore;
-        int points = view.get().charts().charts().values().stream().mapToInt(ChartView::pointCount).sum();
+        int points = view.get().charts().diagnostics().tracks().values().stream().mapToInt(ChartDiagnostics.Track::points).sum();
         System.out.printf(Locale.ROOT, "capture: %.1f MB, %d lines, %s%n", Files.size(file) / 1e6, r.lines(),
                 r.complete() ? "complete" : r.message());
         System.out.printf(Locale.ROOT, "time to first render: %.2f s (first points in the charts at %.2f s; %.2f s of process CPU)%n",

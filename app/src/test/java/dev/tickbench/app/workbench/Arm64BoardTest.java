@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.connect.BundledProbe;
 import dev.tickbench.app.connect.BundledRuntime;
 import dev.tickbench.app.connect.FxConnectPrompts;
@@ -117,13 +116,13 @@ class Arm64BoardTest {
 
         long t0 = System.nanoTime();
         until("CPU points from the probe on the board", EmulatedBoard.JVM, () -> { // the emulated CPU starts a JVM in minutes
-            ChartView cpu = w.view.charts().chart("cpu");
-            return cpu != null && cpu.pointCount() > 0;
+            var cpu = w.track("cpu");
+            return cpu != null && cpu.points() > 0;
         });
         System.out.printf("arm64 board: first sample in the workbench %.1f s after the host key was accepted%n",
                 (System.nanoTime() - t0) / 1e9);
-        int first = fx(() -> w.view.charts().chart("cpu").pointCount());
-        until("more CPU points", () -> w.view.charts().chart("cpu").pointCount() > first + 20);
+        int first = fx(() -> w.track("cpu").points());
+        until("more CPU points", () -> w.track("cpu").points() > first + 20);
         List<String> badges = fx(() -> w.view.charts().chart("cpu").badgeTexts());
         assertTrue(badges.contains("busy · 10 Hz · rate · 1 s window"), badges.toString());
         String remembered = Files.isRegularFile(knownHosts) ? Files.readString(knownHosts) : "(no file)";

@@ -1,8 +1,6 @@
 package dev.tickbench.app.workbench;
 
 import io.fair_acc.chartfx.Chart;
-import io.fair_acc.dataset.events.BitState;
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
@@ -10,27 +8,17 @@ import javafx.scene.Parent;
 import javafx.scene.Scene;
 
 /**
- * What a window still has to draw ({@link WindowFixture#drawn}): a layout pass the scene asked for,
- * and every showing ChartFX chart whose state is dirty. ChartFX 11.3 redraws a chart in the pulse
- * after its state went dirty (an axis, a renderer, a dataset event: {@code Chart.runPostLayout}) and
- * clears the state then; the datasets' events gather in the chart's {@code dataSetState} first, which
- * ChartFX does not expose, hence the one reflective read.
+ * What a window still has to draw ({@link WindowFixture#drawn}), read through public API right after a
+ * pulse's layout: a layout pass the scene asked for, and every showing ChartFX chart whose state
+ * ({@link Chart#getBitState}: an axis, a renderer, a plugin) is still dirty. ChartFX 11.3 takes the
+ * events of a chart's datasets into that state in the pulse's pre-layout, draws the chart in its
+ * post-layout ({@code Chart.runPostLayout}, a pulse listener the chart added before the test's) and
+ * clears the state then: after a pulse, every dataset event from before it has been drawn.
  */
 final class Drawn {
-    private static final Field DATA_SET_STATE;
-
-    static {
-        try {
-            DATA_SET_STATE = Chart.class.getDeclaredField("dataSetState");
-            DATA_SET_STATE.setAccessible(true);
-        } catch (NoSuchFieldException e) {
-            throw new ExceptionInInitializerError("ChartFX's Chart has no dataSetState field: " + e);
-        }
-    }
-
     private Drawn() {}
 
-    /** What is still to be drawn in {@code scene}, in words; empty when nothing is. FX thread. */
+    /** What is still to be drawn in {@code scene}, in words; empty when nothing is. FX thread, after a pulse's layout. */
     static String pending(Scene scene) {
         List<String> out = new ArrayList<>();
         if (scene.getRoot().isNeedsLayout()) {
@@ -54,16 +42,8 @@ final class Drawn {
         if (!n.isVisible()) {
             return; // a hidden tab or a collapsed track: not drawn, so nothing pending there
         }
-        if (n instanceof Chart c) {
-            BitState dataSets;
-            try {
-                dataSets = (BitState) DATA_SET_STATE.get(c);
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
-            if (c.getBitState().isDirty() || dataSets.isDirty()) {
-                out.add("the chart " + name(c));
-            }
+        if (n instanceof Chart c && c.getBitState().isDirty()) {
+            out.add("the chart " + name(c));
         }
         if (n instanceof Parent p) {
             for (Node child : p.getChildrenUnmodifiable()) {

@@ -141,13 +141,13 @@ class FindAndThemeTest {
     void yAxesRangeOverTheVisibleTimeRangeAndKeepTheCriticalTrip() throws Exception {
         openFixture();
         ChartView thermal = fx(() -> w.view.charts().chart("thermal"));
-        double max = fx(() -> thermal.yAxis().getMax());
+        double max = fx(() -> Tracks.yAxis(thermal).getMax());
         assertTrue(max > 105, "the 105 °C trip of thermal_zone0 is on screen: y max " + max);
         ChartView freq = fx(() -> w.view.charts().chart("cpu_freq"));
-        double[] whole = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
+        double[] whole = fx(() -> new double[] {Tracks.yAxis(freq).getMin(), Tracks.yAxis(freq).getMax()});
         double start = RouterCapture.START_WALL_NS / 1e9;
         fx(() -> { w.vm.window().userRange(start + 1, start + 1.5); return null; });
-        double[] zoomed = fx(() -> new double[] {freq.yAxis().getMin(), freq.yAxis().getMax()});
+        double[] zoomed = fx(() -> new double[] {Tracks.yAxis(freq).getMin(), Tracks.yAxis(freq).getMax()});
         // the axis is the visible range's, with padding: never wider than the whole run's
         assertTrue(zoomed[1] - zoomed[0] <= whole[1] - whole[0] + 1e-9, java.util.Arrays.toString(zoomed) + " vs " + java.util.Arrays.toString(whole));
         double[] expected = fx(() -> {

@@ -1,6 +1,5 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.app.charts.ChartView;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
@@ -56,11 +55,11 @@ class LiveViewTest {
     void chartsOnThisMachineReceivePoints(FxRobot robot) throws Exception {
         fx(() -> { w.vm.connectLocal(); return null; });
         until("the CPU chart with points", () -> {
-            ChartView cpu = w.view.charts().chart("cpu");
-            return cpu != null && cpu.pointCount() > 0;
+            var cpu = w.track("cpu");
+            return cpu != null && cpu.points() > 0;
         });
-        int first = fx(() -> w.view.charts().chart("cpu").pointCount());
-        until("more CPU points", () -> w.view.charts().chart("cpu").pointCount() > first + 20);
+        int first = fx(() -> w.track("cpu").points());
+        until("more CPU points", () -> w.track("cpu").points() > first + 20);
         List<String> badges = fx(() -> w.view.charts().chart("cpu").badgeTexts());
         // the rate it really reached is said when it fell short (a busy machine, a probe process warming up)
         assertTrue(badges.stream().anyMatch(b -> b.matches("busy · 100 Hz · rate( · \\d+ Hz achieved)? · 1 s window")), badges.toString());

@@ -15,7 +15,9 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,5 +83,29 @@ class ObserverRowTest {
         int cores = Runtime.getRuntime().availableProcessors();
         assertTrue(Double.parseDouble(m.group(1)) <= 100.0 * cores && Double.parseDouble(m.group(3)) <= 100.0 * cores, text);
         assertTrue(Double.parseDouble(m.group(3)) > 0, "a probe at 100 Hz costs some CPU: " + text);
+    }
+
+    @Test
+    void theRowsTipSaysWhatTheChartsDidToDrawWhenItShows(FxRobot robot) throws Exception {
+        fx(() -> { w.vm.connectLocal(); return null; });
+        until("the CPU track drawn", () -> {
+            var t = w.view.charts().diagnostics().track("cpu");
+            return t != null && t.lineDraws() > 0;
+        });
+        Tooltip tip = fx(() -> robot.lookup("#observer").queryAs(Label.class).getTooltip());
+        String text = fx(() -> {
+            tip.getOnShowing().handle(new WindowEvent(tip, WindowEvent.WINDOW_SHOWING));
+            return tip.getText();
+        });
+        // the figures are read when the tip shows: the tracks and the overview as the charts count them then
+        var d = fx(() -> w.view.charts().diagnostics());
+        Matcher m = Pattern.compile("Charts: (\\d+) tracks redrawn ([\\d,]+) times, reading ([\\d,]+) points"
+                + " for their last drawings; overview painted ([\\d,]+) times\\.$").matcher(text);
+        assertTrue(m.find(), text);
+        int tracks = Integer.parseInt(m.group(1));
+        assertTrue(tracks > 0 && tracks <= d.tracks().size(), text + " vs " + d); // a track may come in between
+        long redraws = Long.parseLong(m.group(2).replace(",", ""));
+        assertTrue(redraws > 0 && redraws <= d.tracks().values().stream().mapToLong(t -> t.redraws()).sum(), text + " vs " + d);
+        assertTrue(text.startsWith("CPU in % of one core"), "the figures' meaning comes first: " + text);
     }
 }

@@ -105,7 +105,7 @@ class OneCatalogueEntryWindowTest {
         assertEquals(46.0, temp1.line().y(1), 1e-9, "stored on change: the next point is tick 4's");
         assertEquals(at(4), temp1.line().x(1), 1e-6);
         assertTrue(fx(() -> w.vm.selection().drawnNames(thermal.group())).contains("hwmon.hwmon0.temp1"), "drawn");
-        assertTrue(fx(thermal::pointCount) >= 4, "the chart has the points");
+        assertTrue(fx(() -> w.track("thermal").points()) >= 4, "the chart has the points");
         List<String> sources = fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
         assertTrue(sources.contains("hwmon — 10 Hz · change"), "the sources panel lists it with its cadence: " + sources);
 

@@ -51,7 +51,7 @@ class PmuChartsTest {
         // one check on the FX thread: a switches and a faults series per CPU, with points
         until("the PMU software chart with a switches and a faults series per CPU", () -> {
             ChartView c = w.view.charts().chart("pmu_software");
-            return c != null && c.pointCount() > 10 && w.vm.selection().drawn(c.group()).size() >= 2 * cpus;
+            return c != null && w.track("pmu_software").points() > 10 && w.vm.selection().drawn(c.group()).size() >= 2 * cpus;
         });
         List<String> badges = fx(() -> w.view.charts().chart("pmu_software").badgeTexts());
         // the published cadence and its reason; the achieved rate joins them when a busy machine made the sampler

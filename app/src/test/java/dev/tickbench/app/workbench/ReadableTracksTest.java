@@ -14,7 +14,6 @@ import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ClockLabels;
 import dev.tickbench.app.charts.Crosshair;
-import dev.tickbench.app.charts.FixedWidthAxis;
 import dev.tickbench.app.charts.Readout;
 import dev.tickbench.app.charts.SeriesPicker;
 import dev.tickbench.app.session.TimeMark;
@@ -83,7 +82,7 @@ class ReadableTracksTest {
         List<ChartView> keep = List.of(shown);
         fx(() -> {
             for (ChartView v : w.view.charts().tracks()) {
-                v.setCollapsed(!keep.contains(v));
+                Tracks.collapse(v, !keep.contains(v));
             }
             w.view.charts().scrollPane().setVvalue(0);
             return null;
@@ -114,8 +113,8 @@ class ReadableTracksTest {
         open(RouterCapture.small(dir.resolve("edge-router-3.ndjson")));
         for (ChartView v : fx(() -> List.copyOf(w.view.charts().tracks()))) {
             onScreen(v);
-            FixedWidthAxis y = (FixedWidthAxis) v.yAxis();
-            List<String> labels = fx(y::tickLabels);
+            var y = Tracks.yAxis(v);
+            List<String> labels = fx(() -> Tracks.yTickLabels(v));
             assertFalse(labels.isEmpty(), v.group().id() + " has no y labels");
             double unit = fx(y::getTickUnit);
             for (int i = 0; i < labels.size(); i++) {
@@ -129,7 +128,7 @@ class ReadableTracksTest {
             }
         }
         onScreen(chart("slab"));
-        List<String> slab = fx(((FixedWidthAxis) chart("slab").yAxis())::tickLabels);
+        List<String> slab = fx(() -> Tracks.yTickLabels(chart("slab")));
         assertTrue(slab.stream().allMatch(l -> l.endsWith(" k")), "slab caches near 190 000 read in k: " + slab);
     }
 
@@ -184,8 +183,8 @@ class ReadableTracksTest {
             });
             double t = fx(() -> w.vm.window().min() + 7.3);
             // a track's axis takes the window's range at its next layout: once it has, one time is at one x
-            until(v.group().id() + ": a time at one x on every track (" + fx(() -> tracks.get(0).sceneXAt(t)) + " there, "
-                    + fx(() -> v.sceneXAt(t)) + " here)", () -> Math.abs(tracks.get(0).sceneXAt(t) - v.sceneXAt(t)) <= 0.5);
+            until(v.group().id() + ": a time at one x on every track (" + fx(() -> Tracks.sceneXAt(tracks.get(0), t)) + " there, "
+                    + fx(() -> Tracks.sceneXAt(v, t)) + " here)", () -> Math.abs(Tracks.sceneXAt(tracks.get(0), t) - Tracks.sceneXAt(v, t)) <= 0.5);
         }
     }
 

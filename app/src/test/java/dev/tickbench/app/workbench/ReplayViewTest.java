@@ -60,7 +60,7 @@ class ReplayViewTest {
         assertEquals(Set.of("slabinfo.filp", "slabinfo.task_struct", "slabinfo.buffer_head", "slabinfo.ext4_inode_cache",
                 "slabinfo.dentry"), shownSlabs, "top five slab caches by default");
         assertEquals(Set.of("cpu.busy_pct", "cpu.iowait_pct"), fx(() -> w.vm.selection().drawnNames(w.view.charts().chart("cpu").group())));
-        assertTrue(fx(() -> w.view.charts().chart("throttle").pointCount()) >= 29);
+        assertTrue(fx(() -> w.track("throttle").points()) >= 29);
 
         String title = fx(() -> w.vm.titleProperty().get());
         assertEquals("Tickbench — " + file.getFileName() + " · edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off", title);
@@ -93,12 +93,12 @@ class ReplayViewTest {
         // (buddy); a chart counts its marks when the range reaches it on screen, a pulse or two later
         // on a busy machine (once it read buddy's marks before they were counted)
         until("thermal's emission marks drawn over 5 s",
-                () -> w.view.charts().chart("thermal").marksDrawn());
+                () -> w.track("thermal").marksDrawn());
         // buddy's track lies below the fold since the Memory track: scrolled to (as Find does), it comes on
         // screen and ranges its marks there (a track off screen does not)
         assertTrue(fx(() -> w.view.charts().showSource("buddyinfo")), "a chart shows buddyinfo");
         until("buddy's emission marks left out over 5 s (dense)",
-                () -> w.view.charts().chart("buddy").isOnScreen() && !w.view.charts().chart("buddy").marksDrawn());
+                () -> w.view.charts().chart("buddy").isOnScreen() && !w.track("buddy").marksDrawn());
         Path csv = dir.resolve("out.csv");
         var export = fx(() -> w.view.exportCsv(csv));
         until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
@@ -154,6 +154,6 @@ class ReplayViewTest {
         String error = fx(() -> w.vm.errorProperty().get());
         assertTrue(error.startsWith("damaged.ndjson is damaged at line 1234 ("), error);
         assertTrue(error.endsWith("showing the 1233 lines before it"), error);
-        assertTrue(fx(() -> w.view.charts().chart("cpu").pointCount()) > 1000);
+        assertTrue(fx(() -> w.track("cpu").points()) > 1000);
     }
 }

@@ -60,10 +60,10 @@ public final class ScreenshotsRun {
         check(fx(() -> hasText(w.view, "Thermal (°C)")), "no chart title 'Thermal (°C)' in the scene graph");
         for (String g : List.of("thermal", "cpu_freq", "cpu", "psi", "throttle")) {
             ChartView c = fx(() -> w.view.charts().chart(g));
-            check(c != null && fx(c::pointCount) > 100, g + " has no points");
+            check(c != null && fx(() -> w.track(g).points()) > 100, g + " has no points");
         }
         // the critical trip (105 °C) is above every reading and still on screen
-        double yMax = fx(() -> w.view.charts().chart("thermal").yAxis().getMax());
+        double yMax = fx(() -> Tracks.yAxis(w.view.charts().chart("thermal")).getMax());
         check(yMax > 105, "thermal y axis ends at " + yMax + ", below the 105 °C trip");
         // the clock panel judges the visible range from the file, on a worker: photographed with its verdict
         // drawn, not in the middle of "Judging the clock from …"
@@ -80,7 +80,7 @@ public final class ScreenshotsRun {
         shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
         // one track made taller (what a double-click does), photographed alone
         ChartView throttle = fx(() -> w.view.charts().chart("throttle"));
-        fx(() -> { throttle.setExpanded(true); return null; });
+        fx(() -> { Tracks.doubleClick(throttle); return null; });
         // the new height is a style, applied by the next pulse's CSS pass: until then nothing is pending
         // to draw, and a snapshot would lay the track out at its new size with its canvas still blank
         until("the throttle track expanded", () -> throttle.chart().getHeight() >= ChartView.EXPANDED_HEIGHT - 1);
@@ -90,7 +90,7 @@ public final class ScreenshotsRun {
         until("the throttle track on screen", throttle::isOnScreen);
         w.drawn();
         shot(w, out.resolve("throttle-chart.png"), throttle);
-        fx(() -> { throttle.setExpanded(false); w.view.charts().showSource("thermal_zone0"); return null; });
+        fx(() -> { Tracks.doubleClick(throttle); w.view.charts().showSource("thermal_zone0"); return null; });
         // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
         fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; });
         check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
@@ -110,7 +110,7 @@ public final class ScreenshotsRun {
             // with "Connecting to this machine…" under it)
             until("the live session shown", () -> !w.vm.replayProperty().get() && w.vm.connectionProperty().get() != null
                     && w.view.charts().chart("cpu") != null);
-            until("a fuller live picture", () -> w.samples() > 700 && w.view.charts().chart("cpu").pointCount() > 700);
+            until("a fuller live picture", () -> w.samples() > 700 && w.track("cpu").points() > 700);
             w.drawn();
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());

@@ -5,7 +5,6 @@ import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.core.derived.DerivedWindow;
 import dev.tickbench.testkit.SyntheticCapture;
@@ -76,7 +75,7 @@ class SmoothingViewTest {
     private void waitForReplay(String what) throws Exception {
         until(what, () -> !w.vm.loadingProperty().get() && w.vm.replayProperty().get()
                 && w.view.charts().chart("cpu") != null
-                && w.view.charts().chart("cpu").pointCount() > 0);
+                && w.track("cpu").points() > 0);
     }
 
     private void choose(FxRobot robot, String label) {
@@ -93,7 +92,7 @@ class SmoothingViewTest {
         assertEquals(DerivedWindow.S_1, fx(() -> w.vm.storeProperty().get().derivedWindow()), "1 s by default");
         assertTrue(cpuBadges().contains("busy · 1 s window"), cpuBadges().toString());
         assertEquals(Set.of(50.0), busyValues(), "25 whole 2-1-0-1 cycles in every 1 s window");
-        int oneSecondPoints = fx(() -> w.view.charts().chart("cpu").pointCount());
+        int oneSecondPoints = fx(() -> w.track("cpu").points());
 
         var before = fx(() -> w.vm.storeProperty().get());
         choose(robot, "tick");
@@ -103,8 +102,7 @@ class SmoothingViewTest {
         until("the per-tick badge", () -> w.view.charts().chart("cpu").badgeTexts()
                 .contains("busy · tick window · jiffy steps of 50 %"));
         assertEquals(Set.of(0.0, 50.0, 100.0), busyValues(), "the jiffy wall: 0, 1 or 2 of 2 jiffies");
-        ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
-        assertEquals(2 * TICKS, (int) fx(cpu::pointCount), "busy and iowait on every tick (1 s: 99 ticks fewer each)");
+        assertEquals(2 * TICKS, (int) fx(() -> w.track("cpu").points()), "busy and iowait on every tick (1 s: 99 ticks fewer each)");
         assertEquals(2 * (TICKS - 99), oneSecondPoints);
 
         var perTick = fx(() -> w.vm.storeProperty().get());

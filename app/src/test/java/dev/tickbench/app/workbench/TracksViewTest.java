@@ -97,9 +97,9 @@ class TracksViewTest {
         assertEquals("+" + (all - 5) + " more", legend.get(5));
         // a double-click makes a track taller; another makes it compact again
         double compact = fx(slab::getHeight);
-        fx(() -> { slab.setExpanded(true); return null; });
+        fx(() -> { Tracks.doubleClick(slab); return null; });
         until("the slab track taller than " + (compact + 150) + " px", () -> slab.getHeight() > compact + 150);
-        fx(() -> { slab.setExpanded(false); slab.setCollapsed(true); return null; });
+        fx(() -> { Tracks.doubleClick(slab); Tracks.collapse(slab, true); return null; });
         until("the slab track collapsed to its title (under 32 px)", () -> slab.getHeight() < 32);
         assertFalse(fx(slab::isOnScreen), "a collapsed track is not drawn");
     }
@@ -140,8 +140,8 @@ class TracksViewTest {
             ChartView v = w.view.charts().chart(g);
             var canvas = v.chart().getCanvas();
             Image img = canvas.snapshot(null, null);
-            int x = (int) Math.round(canvas.sceneToLocal(v.sceneXAt(t), 0).getX());
-            double top = canvas.sceneToLocal(v.yAxis().localToScene(0, v.yAxis().getDisplayPosition(below))).getY();
+            int x = (int) Math.round(canvas.sceneToLocal(Tracks.sceneXAt(v, t), 0).getX());
+            double top = canvas.sceneToLocal(Tracks.yAxis(v).localToScene(0, Tracks.yAxis(v).getDisplayPosition(below))).getY();
             Color want = Color.web(colour);
             PixelReader r = img.getPixelReader();
             int n = 0;
@@ -230,14 +230,14 @@ class TracksViewTest {
         fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
         w.drawn(); // the counts are read once everything asked for is drawn, never after a number of frames
         Map<String, Long> before = redraws();
-        long strip = fx(() -> w.view.charts().overview().draws());
+        long strip = fx(() -> w.view.charts().diagnostics().overviewDraws());
         pulses(30); // the span watched: nothing changes, so no pulse may redraw
         fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; }); // what the window does every 2 s
         pulses(30);
         w.drawn(); // whatever the refresh asked for has been drawn, and would be counted
         assertEquals(before, redraws(), "nothing changed: nothing redrawn");
         // one repaint for the refresh; a layout pass that changes the strip's width repaints it too (at most once here)
-        long stripDraws = fx(() -> w.view.charts().overview().draws()) - strip;
+        long stripDraws = fx(() -> w.view.charts().diagnostics().overviewDraws()) - strip;
         assertTrue(stripDraws >= 1 && stripDraws <= 2, "the strip repaints on refresh, not on every pulse: " + stripDraws);
 
         // scrolled to the top, the last tracks are off screen: a new window redraws only what is on screen
@@ -275,7 +275,7 @@ class TracksViewTest {
     private Map<String, Long> redraws() throws Exception {
         return fx(() -> {
             Map<String, Long> m = new java.util.LinkedHashMap<>();
-            w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
+            w.view.charts().diagnostics().tracks().forEach((g, t) -> m.put(g, t.redraws()));
             return m;
         });
     }
@@ -290,9 +290,9 @@ class TracksViewTest {
         try {
             fx(() -> { w.vm.connectLocal(); return null; });
             until("busy and PSI with points", () -> {
-                ChartView cpu = w.view.charts().chart("cpu");
-                ChartView psi = w.view.charts().chart("psi");
-                return cpu != null && psi != null && cpu.pointCount() > 50 && psi.pointCount() > 50;
+                var cpu = w.track("cpu");
+                var psi = w.track("psi");
+                return cpu != null && psi != null && cpu.points() > 50 && psi.points() > 50;
             });
             double first = fx(() -> w.vm.storeProperty().get().firstX());
             fx(() -> { w.vm.window().userRange(first, first + 1); return null; });
@@ -300,22 +300,21 @@ class TracksViewTest {
             // loaded machine) is drawn after the count of redraws is taken, and must be in the new marks
             int marks = fx(() -> w.vm.storeProperty().get().marks().size());
             w.drawn();
-            ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
-            ChartView psi = fx(() -> w.view.charts().chart("psi"));
-            long cpuBefore = fx(cpu::redraws);
-            long psiBefore = fx(psi::redraws);
-            int points = fx(cpu::pointCount);
-            until("more samples", () -> cpu.pointCount() > points + 100);
+            long cpuBefore = fx(() -> w.track("cpu").redraws());
+            long psiBefore = fx(() -> w.track("psi").redraws());
+            int points = fx(() -> w.track("cpu").points());
+            until("more samples", () -> w.track("cpu").points() > points + 100);
             pulses(10); // the span watched: samples arrive, the paused charts must not redraw
             w.drawn();
             // a kernel log line arriving meanwhile adds a mark to every chart (a plugin: one redraw each)
             long newMarks = fx(() -> w.vm.storeProperty().get().marks().size()) - marks;
-            assertTrue(fx(cpu::redraws) - cpuBefore <= newMarks,
-                    "CPU busy: new samples right of a paused window are not drawn (" + (fx(cpu::redraws) - cpuBefore) + " redraws, " + newMarks + " new marks)");
-            assertTrue(fx(psi::redraws) - psiBefore <= newMarks, "PSI likewise");
+            long cpuRedraws = fx(() -> w.track("cpu").redraws()) - cpuBefore;
+            assertTrue(cpuRedraws <= newMarks,
+                    "CPU busy: new samples right of a paused window are not drawn (" + cpuRedraws + " redraws, " + newMarks + " new marks)");
+            assertTrue(fx(() -> w.track("psi").redraws()) - psiBefore <= newMarks, "PSI likewise");
             // following again, the charts move with the data
             fx(() -> { w.vm.window().follow(true); return null; });
-            until("a redraw when following", () -> cpu.redraws() > cpuBefore);
+            until("a redraw when following", () -> w.track("cpu").redraws() > cpuBefore);
         } finally {
             fx(() -> { w.vm.shutdown(); return null; });
         }

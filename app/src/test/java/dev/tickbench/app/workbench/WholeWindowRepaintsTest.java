@@ -58,21 +58,21 @@ class WholeWindowRepaintsTest {
         fx(() -> { w.view.tabs().show(w.view.tabs().compare()); return null; });
         until("the Live tab's tracks off screen", () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
         w.drawn();
-        long strip = fx(() -> w.view.charts().overview().draws());
+        long strip = fx(() -> w.view.charts().diagnostics().overviewDraws());
         Map<String, Long> redraws = redraws();
         Repaints r = watchSteps();
 
-        assertEquals(List.of(), r.changes(c -> Repaints.inside(c.node(), live)), "nothing on the hidden Live tab reaches the renderer");
+        assertEquals(List.of(), r.changes(c -> r.inside(c.node(), live)), "nothing on the hidden Live tab reaches the renderer");
         assertEquals(List.of(), r.blind(), "no pulse repaints the whole window");
         assertTrue(r.changes(c -> c.seen() && c.paints()).size() > 0, "the status row still says what goes on: " + r.pulses());
-        assertEquals(strip, fx(() -> w.view.charts().overview().draws()), "the hidden overview strip is not painted");
+        assertEquals(strip, fx(() -> w.view.charts().diagnostics().overviewDraws()), "the hidden overview strip is not painted");
         assertEquals(redraws, redraws(), "the hidden charts are not redrawn");
 
         // back on the Live tab it shows the current window at once: before its first frame, in the same FX turn
         assertTrue(fx(() -> {
             w.view.tabs().getSelectionModel().select(0);
             ChartView cpu = w.view.charts().chart("cpu");
-            return cpu.xAxis().getMax() == w.vm.window().max() && w.view.charts().overview().draws() > strip;
+            return cpu.xAxis().getMax() == w.vm.window().max() && w.view.charts().diagnostics().overviewDraws() > strip;
         }), "the CPU track and the overview strip show the window the session reached meanwhile");
     }
 
@@ -95,11 +95,11 @@ class WholeWindowRepaintsTest {
             return out;
         });
         assertTrue(allowed.get(allowed.size() - 2) instanceof ClockPanel);
-        assertEquals(List.of(), r.changes(c -> c.paints() && c.seen() && allowed.stream().noneMatch(a -> Repaints.inside(c.node(), a))),
+        assertEquals(List.of(), r.changes(c -> c.paints() && c.seen() && allowed.stream().noneMatch(a -> r.inside(c.node(), a))),
                 "nothing else is painted again: the toolbar, the sources, the legends, the tab headers");
         // ChartFX's style nodes and legend lines scrolled out of a legend's view are parts of a track on screen;
         // nothing else that cannot be seen (a track below the fold, another tab) is painted
-        assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> Repaints.inside(c.node(), t))),
+        assertEquals(List.of(), r.changes(c -> c.paints() && !c.seen() && tracks.stream().noneMatch(t -> r.inside(c.node(), t))),
                 "nothing that cannot be seen is painted");
         assertTrue(redraws().get("cpu") >= cpuDraws + STEPS - 1, "the CPU track followed the steps");
         // the figures that change every second or so (the status row with the observer's, the clock verdict)
@@ -107,11 +107,11 @@ class WholeWindowRepaintsTest {
         // moves the tracks, never in one of their own
         List<Node> texts = fx(() -> List.of(w.view.lookup("#status-row"), w.view.lookup("#clock-panel")));
         List<Repaints.Pulse> ownPulse = r.pulses().stream()
-                .filter(p -> p.changes().stream().anyMatch(c -> c.paints() && texts.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
-                .filter(p -> p.changes().stream().noneMatch(c -> c.paints() && tracks.stream().anyMatch(t -> Repaints.inside(c.node(), t))))
+                .filter(p -> p.changes().stream().anyMatch(c -> c.paints() && texts.stream().anyMatch(t -> r.inside(c.node(), t))))
+                .filter(p -> p.changes().stream().noneMatch(c -> c.paints() && tracks.stream().anyMatch(t -> r.inside(c.node(), t))))
                 .toList();
         assertEquals(List.of(), ownPulse, "no pulse of their own for the status row and the clock's figures");
-        assertTrue(r.changes(c -> c.paints() && Repaints.inside(c.node(), texts.get(0))).size() > 0, "the status row changed meanwhile");
+        assertTrue(r.changes(c -> c.paints() && r.inside(c.node(), texts.get(0))).size() > 0, "the status row changed meanwhile");
     }
 
     /**
@@ -127,14 +127,14 @@ class WholeWindowRepaintsTest {
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300, 1400, l -> true);
         fx(() -> { w.vm.connect(feeder); return null; });
         until("the tracks drawn and followed", () -> {
-            ChartView cpu = w.view.charts().chart("cpu");
+            var cpu = w.track("cpu");
             var s = w.vm.storeProperty().get();
             return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
                     && !w.vm.events().isEmpty();
         });
         w.drawn();
         Scene scene = fx(w.view::getScene);
-        Repaints r = new Repaints(scene);
+        Repaints r = new Repaints(scene).canvas(fx(w.view.charts()::overview), () -> w.view.charts().diagnostics().overviewDraws());
         int events = fx(() -> w.vm.events().size());
         AtomicInteger stepsAfterBoth = new AtomicInteger(-1);
         TimeWindow.Listener step = tw -> {
@@ -230,10 +230,10 @@ class WholeWindowRepaintsTest {
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300);
         fx(() -> { w.vm.connect(feeder); return null; });
         until("the tracks drawn and followed", () -> {
-            ChartView cpu = w.view.charts().chart("cpu");
+            var cpu = w.track("cpu");
             var s = w.vm.storeProperty().get();
             return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow()
-                    && w.view.charts().overview().draws() > 0 && !w.vm.events().isEmpty();
+                    && w.view.charts().diagnostics().overviewDraws() > 0 && !w.vm.events().isEmpty();
         });
         w.drawn(); // the event list, shown with the first kmsg record, took its room from the tracks once: not watched
     }
@@ -241,7 +241,7 @@ class WholeWindowRepaintsTest {
     /** Records what the pulses hand the renderer over {@link #STEPS} follow steps (counted as moves of the window). */
     private Repaints watchSteps() throws Exception {
         Scene scene = fx(w.view::getScene);
-        Repaints r = new Repaints(scene);
+        Repaints r = new Repaints(scene).canvas(fx(w.view.charts()::overview), () -> w.view.charts().diagnostics().overviewDraws());
         AtomicInteger steps = new AtomicInteger();
         TimeWindow.Listener step = tw -> steps.incrementAndGet();
         fx(() -> { r.start(); w.vm.window().addListener(step); return null; });
@@ -257,7 +257,7 @@ class WholeWindowRepaintsTest {
     private Map<String, Long> redraws() throws Exception {
         return fx(() -> {
             Map<String, Long> m = new LinkedHashMap<>();
-            w.view.charts().charts().forEach((g, v) -> m.put(g, v.redraws()));
+            w.view.charts().diagnostics().tracks().forEach((g, t) -> m.put(g, t.redraws()));
             return m;
         });
     }

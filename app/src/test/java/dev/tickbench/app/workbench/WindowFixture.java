@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.AppArgs;
 import dev.tickbench.app.Startup;
 import dev.tickbench.app.Workbench;
+import dev.tickbench.app.charts.ChartDiagnostics;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.RecentConnections;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 import javafx.scene.Scene;
@@ -124,23 +126,38 @@ final class WindowFixture {
         }
     }
 
+    /** The drawing figures of the track of group {@code id} ({@link ChartDiagnostics}); null while it has no chart. FX thread. */
+    ChartDiagnostics.Track track(String id) {
+        return view.charts().diagnostics().track(id);
+    }
+
     /**
      * Waits until the window has drawn everything it was asked to: no layout pass pending in the scene,
-     * and no chart that is showing (any tab, any pane) holding a change it has not drawn yet. What a
-     * picture is taken in, and what a redraw count is read in: a state, awaited as one, never a number
-     * of frames (a busy machine delivers them late, and a frame can come before the change it should show).
+     * and no chart that is showing (any tab, any pane) holding a change it has not drawn yet, read after
+     * the layout of a pulse that began after this call ({@link Drawn}). What a picture is taken in, and
+     * what a redraw count is read in: a state, awaited as one, never a number of frames (a busy machine
+     * delivers them late, and a frame can come before the change it should show).
      */
     void drawn() throws Exception {
         Scene scene = fx(view::getScene);
-        String[] last = {""};
+        String[] last = {"no pulse yet"};
+        CountDownLatch done = new CountDownLatch(1);
+        Runnable check = () -> {
+            last[0] = Drawn.pending(scene);
+            if (last[0].isEmpty()) {
+                done.countDown();
+            } else {
+                Platform.requestNextPulse();
+            }
+        };
+        fx(() -> { scene.addPostLayoutPulseListener(check); Platform.requestNextPulse(); return null; });
         try {
-            WaitForAsyncUtils.waitFor(Waits.DEADLINE.toMillis(), TimeUnit.MILLISECONDS, () -> fx(() -> {
-                last[0] = Drawn.pending(scene);
-                return last[0].isEmpty();
-            }));
-        } catch (TimeoutException e) {
-            throw new AssertionError("waited " + Waits.DEADLINE.toSeconds() + " s for the window to draw what it was asked to; still pending: "
-                    + last[0], e);
+            if (!done.await(Waits.DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("waited " + Waits.DEADLINE.toSeconds() + " s for the window to draw what it was asked to;"
+                        + " still pending: " + fx(() -> last[0]));
+            }
+        } finally {
+            fx(() -> { scene.removePostLayoutPulseListener(check); return null; });
         }
     }
 

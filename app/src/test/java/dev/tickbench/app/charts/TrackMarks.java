@@ -3,7 +3,10 @@ package dev.tickbench.app.charts;
 import dev.tickbench.app.session.TimeMark;
 import java.util.List;
 
-/** What a track draws on its time axis as lines (kmsg records, session starts, fired triggers): for tests and tools. */
+/**
+ * What a track draws on its time axis as lines (kmsg records, session starts, fired triggers), read the
+ * way the window tests read it: in the charts package, beside the markers it lists.
+ */
 public final class TrackMarks {
     private TrackMarks() {}
 
