@@ -70,7 +70,12 @@ final class HttpConnections implements AutoCloseable {
         final Socket socket;
         final InetAddress client;
         final long acceptedNs = System.nanoTime();
-        private volatile long deadlineNs = acceptedNs + TimeUnit.MILLISECONDS.toNanos(HEADER_TIMEOUT_MS);
+        /**
+         * While the head is awaited the worker judges {@link #HEADER_TIMEOUT_MS} ({@link RequestHead#read}: a
+         * head that came in time is read however late the worker gets to it); the reaper is only the
+         * backstop for a worker that did not, twice as late.
+         */
+        private volatile long deadlineNs = acceptedNs + TimeUnit.MILLISECONDS.toNanos(2L * HEADER_TIMEOUT_MS);
         private OutputStream out;
 
         Conn(Socket socket) {

@@ -27,13 +27,15 @@ record RequestHead(String method, String path, String rawQuery, String authoriza
     /**
      * Reads until the blank line. {@code in} must come from a socket whose SO_TIMEOUT is set (one silent
      * pause that long ends it); a client trickling bytes is stopped by {@code deadlineNs}
-     * ({@link System#nanoTime()}) for the whole head.
+     * ({@link System#nanoTime()}) for the whole head. The deadline is the client's: it is judged only
+     * when the next byte has not arrived, so a head that came in time is read even when this server was
+     * too busy (starved of CPU, in a GC pause) to read it before the deadline passed.
      */
     static RequestHead read(InputStream in, long deadlineNs) throws IOException {
         byte[] buf = new byte[MAX_BYTES];
         int n = 0;
         while (true) {
-            if (System.nanoTime() > deadlineNs) {
+            if (System.nanoTime() > deadlineNs && in.available() == 0) {
                 throw new BadRequest(408, "request headers not received in time");
             }
             int c;
