@@ -12,7 +12,6 @@ import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.catalogue.ChartGroup;
-import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
 import dev.tickbench.core.derived.DerivedKind;
@@ -73,7 +72,7 @@ public final class SeriesStore {
     /** Where the PMU's values of the sample at {@link #pmuX} are drawn (one object, not one a sample). */
     private final PmuDerived.Out pmuOut;
     private double pmuX;
-    private final Ticks ticks = new Ticks(this::sampleSeries);
+    private final Ticks ticks = new Ticks(() -> order);
     private final LevelDrawing levels;
 
     private volatile SessionInfo session;
@@ -144,7 +143,9 @@ public final class SeriesStore {
             hello(h);
         } else if (line instanceof SampleLine s) {
             sample(s);
-            derived(derivedValues, s.wallNs() / 1e9);
+            // busy %, PSI %, cgroup CPUs…: computed once, in core, over their declared window
+            // (docs/derived-series.md), the numbers the CSV export and /metrics give
+            derivedDrawing.draw(derivedValues, derived.window(), derived.quantisationNote(), s.wallNs() / 1e9);
         } else if (line instanceof KmsgLine k) {
             double x = (k.monoNs() + wallMinusMonoNs) / 1e9;
             mark(new TimeMark(TimeMark.Kind.KMSG, x, x, k.msg()));
@@ -218,17 +219,6 @@ public final class SeriesStore {
         }
     }
 
-    /**
-     * The derived series (busy %, iowait %, PSI %, cgroup usage in CPUs, throttled ratio and time):
-     * computed once, in core, over their declared window (docs/derived-series.md), the same numbers
-     * the CSV export and /metrics give. Named as the catalogue and the CSV columns ({@code cpu.busy_pct}, …).
-     */
-    private void derived(List<DerivedValue> values, double x) {
-        if (!values.isEmpty()) {
-            derivedDrawing.draw(values, derived.window(), derived.quantisationNote(), x);
-        }
-    }
-
     private void throttle(ThrottleLine t) {
         levels.throttle(t);
         double x = t.wallNs() / 1e9;
@@ -259,17 +249,6 @@ public final class SeriesStore {
         for (StoreListener l : listeners) {
             l.marked(m);
         }
-    }
-
-    /** Series drawn from sample lines, not from a line of their own (the throttle's): what a hole in the samples breaks. */
-    List<Series> sampleSeries() {
-        List<Series> out = new ArrayList<>();
-        for (Series s : order) {
-            if (s.match().source().rule() != ReadRule.OWN_LINE) {
-                out.add(s);
-            }
-        }
-        return out;
     }
 
     /** Publishes everything added since the last flush to every reader, in one batch per series, and says so. */

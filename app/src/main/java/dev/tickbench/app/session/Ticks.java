@@ -2,6 +2,7 @@ package dev.tickbench.app.session;
 
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.catalogue.ReadRule;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -31,8 +32,8 @@ final class Ticks {
      */
     static final double SLIP_MARK_EVERY_S = 1.0;
 
-    /** The series drawn from sample lines: what a hole in the samples breaks. */
-    private final Supplier<List<Series>> sampleSeries;
+    /** Every series of the store: those drawn from sample lines are what a hole in the samples breaks. */
+    private final Supplier<List<Series>> series;
     private long lastSeq = -1;
     private String pendingGap;
     private double lastSlipMarkX = Double.NEGATIVE_INFINITY;
@@ -43,8 +44,8 @@ final class Ticks {
     private volatile double sessionLastX = Double.NaN;
     private volatile long missed;
 
-    Ticks(Supplier<List<Series>> sampleSeries) {
-        this.sampleSeries = sampleSeries;
+    Ticks(Supplier<List<Series>> series) {
+        this.series = series;
     }
 
     /** A gap line: the next sample's gap mark says why ("reconnect (seq 6–9)"). */
@@ -128,7 +129,10 @@ final class Ticks {
      */
     private void breakLines(SessionInfo info, double x, double holeS, boolean seqMissing, double resumeX) {
         double tick = info == null || info.rateHz() <= 0 ? 0 : 1.0 / info.rateHz();
-        for (Series s : sampleSeries.get()) {
+        for (Series s : series.get()) {
+            if (s.match().source().rule() == ReadRule.OWN_LINE) {
+                continue; // drawn from a line of its own (the throttle's), not from the samples
+            }
             CadenceLabel c = s.cadence();
             double own = c == null || c.hz() <= 0 ? tick : Math.max(tick, 1.0 / c.hz());
             boolean everyTick = own <= tick * 1.0001;

@@ -38,8 +38,9 @@ class ProbeJvmFlagsTest {
     void everyLauncherCarriesTheSameGcJitAndPerfDataFlags() throws IOException {
         Map<String, List<String>> launchers = new LinkedHashMap<>();
         String ssh = one(ROOT.resolve("app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java"),
-                "PROBE_JVM_FLAGS = List\\.of\\((.*)\\);");
-        launchers.put("SshProbeConnection.PROBE_JVM_FLAGS", Arrays.asList(ssh.replace("\"", "").split(",\\s*")));
+                "PROBE_JVM_FLAGS = List\\.of\\(([^)]*)\\);"); // on one line or one flag a line
+        launchers.put("SshProbeConnection.PROBE_JVM_FLAGS", Arrays.stream(ssh.replace("\"", "").split(","))
+                .map(String::strip).toList());
         launchers.put("jpackage/build.sh PROBE_JAVA_OPTS",
                 words(one(ROOT.resolve("jpackage/build.sh"), "^PROBE_JAVA_OPTS=\"([^\"]*)\"$")));
         launchers.put("tickbench-probe.service", words(one(ROOT.resolve("remote-probe/deploy/tickbench-probe.service"),
