@@ -59,7 +59,8 @@ public record AppArgs(List<Path> files, String user, String host, Integer port, 
                     floor = number(flag, value, Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
                 }
             } else if (a.startsWith("-")) {
-                throw new IllegalArgumentException(a + ": unknown option (--rate HZ and --floor-hz HZ are the options)");
+                throw new IllegalArgumentException(
+                        a + ": unknown option (--rate HZ and --floor-hz HZ are the options)");
             } else if (Files.isRegularFile(Path.of(a))) {
                 files.add(Path.of(a));
             } else if (looksLikeFile(a)) {
@@ -73,7 +74,9 @@ public record AppArgs(List<Path> files, String user, String host, Integer port, 
                     throw new IllegalArgumentException(a + ": one host at a time (already " + host + ")");
                 }
                 user = m.group(1);
-                host = m.group(2).startsWith("[") ? m.group(2).substring(1, m.group(2).length() - 1) : m.group(2);
+                host = m.group(2).startsWith("[")
+                        ? m.group(2).substring(1, m.group(2).length() - 1)
+                        : m.group(2);
                 port = m.group(3) == null ? null : number("port of " + a, m.group(3), 1, 65535);
             }
         }
@@ -90,7 +93,12 @@ public record AppArgs(List<Path> files, String user, String host, Integer port, 
     /** Has a path separator (/, or Windows' backslash) or a capture's extension: meant as a file, whatever a host name may look like. */
     private static boolean looksLikeFile(String a) {
         String l = a.toLowerCase(java.util.Locale.ROOT);
-        return a.contains("/") || a.contains("\\") || l.endsWith(".ndjson") || l.endsWith(".gz") || l.endsWith(".jsonl") || l.endsWith(".json");
+        return a.contains("/")
+                || a.contains("\\")
+                || l.endsWith(".ndjson")
+                || l.endsWith(".gz")
+                || l.endsWith(".jsonl")
+                || l.endsWith(".json");
     }
 
     private static int number(String what, String text, int min, int max) {
@@ -98,7 +106,8 @@ public record AppArgs(List<Path> files, String user, String host, Integer port, 
         try {
             v = Long.parseLong(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + ": a whole number from " + min + " to " + max + ", got '" + text + "'");
+            throw new IllegalArgumentException(
+                    what + ": a whole number from " + min + " to " + max + ", got '" + text + "'");
         }
         if (v < min || v > max) {
             throw new IllegalArgumentException(what + ": from " + min + " to " + max + ", got " + v);

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Background {
     /** Two workers: a long export does not hold up a quick open elsewhere; each view-model runs one task at a time. */
     private static final int THREADS = 2;
+
     private static final ExecutorService SHARED = Executors.newFixedThreadPool(THREADS, new DaemonThreads());
 
     private Background() {}

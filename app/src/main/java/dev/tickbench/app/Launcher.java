@@ -45,7 +45,8 @@ public final class Launcher {
             // this machine's probe process starts now, while JavaFX starts and the window is built
             // (its JVM's start and the sources' opening took 1-2 s after the window); the window's connection
             // takes it over (Workbench.begin connects to this machine with the same rate and FLOOR_HZ)
-            LocalConnection.startEarly(parsed.rateHz() != null ? parsed.rateHz() : MainViewModel.DEFAULT_RATE_HZ, parsed.floorHz());
+            LocalConnection.startEarly(
+                    parsed.rateHz() != null ? parsed.rateHz() : MainViewModel.DEFAULT_RATE_HZ, parsed.floorHz());
         }
         Application.launch(TickbenchApp.class, args);
     }

@@ -23,11 +23,24 @@ import java.util.function.Supplier;
  * @param problem what went wrong preparing these, said in the window's error line; null when nothing
  * @param platform the desktop: its menus and keys, and whether "this machine" is offered
  */
-public record Startup(Spool spool, Path prefs, Supplier<ConnectFlow> ssh, SeriesCatalogue catalogue, double width,
-                      double height, String problem, HostPlatform platform) {
+public record Startup(
+        Spool spool,
+        Path prefs,
+        Supplier<ConnectFlow> ssh,
+        SeriesCatalogue catalogue,
+        double width,
+        double height,
+        String problem,
+        HostPlatform platform) {
     /** On the platform the launcher installed (a test's window on this machine: Linux). */
-    public Startup(Spool spool, Path prefs, Supplier<ConnectFlow> ssh, SeriesCatalogue catalogue, double width, double height,
-                   String problem) {
+    public Startup(
+            Spool spool,
+            Path prefs,
+            Supplier<ConnectFlow> ssh,
+            SeriesCatalogue catalogue,
+            double width,
+            double height,
+            String problem) {
         this(spool, prefs, ssh, catalogue, width, height, problem, HostPlatform.current());
     }
 
@@ -44,8 +57,15 @@ public record Startup(Spool spool, Path prefs, Supplier<ConnectFlow> ssh, Series
         } catch (IOException e) {
             problem = "Cannot tidy " + dirs.spool() + ": " + e.getMessage();
         }
-        return new Startup(new Spool(dirs.spool(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
-                dirs.uiPrefs(), ConnectFlow::forUser, SeriesCatalogue.standard(), 0, 0, problem, platform);
+        return new Startup(
+                new Spool(dirs.spool(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
+                dirs.uiPrefs(),
+                ConnectFlow::forUser,
+                SeriesCatalogue.standard(),
+                0,
+                0,
+                problem,
+                platform);
     }
 
     /** The window opens where it last closed, else at the screen's size, and remembers where it closes. */

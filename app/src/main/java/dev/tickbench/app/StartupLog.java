@@ -39,6 +39,7 @@ public final class StartupLog {
     public static final String EXIT_PROPERTY = "tickbench.exitAfter";
     /** After the milestone, a while more of the running app (the first follow steps, the clock panel's turns). */
     static final long EXIT_DELAY_MS = 3_000;
+
     private static final Path FILE = file();
     private static final String EXIT_AFTER = System.getProperty(EXIT_PROPERTY);
     private static final Set<String> DONE = ConcurrentHashMap.newKeySet();
@@ -67,7 +68,8 @@ public final class StartupLog {
             return;
         }
         if (name.equals(EXIT_AFTER)) {
-            java.util.concurrent.CompletableFuture.delayedExecutor(EXIT_DELAY_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
+            java.util.concurrent.CompletableFuture.delayedExecutor(
+                            EXIT_DELAY_MS, java.util.concurrent.TimeUnit.MILLISECONDS)
                     .execute(() -> exit.run());
         }
         if (FILE == null) {
@@ -75,10 +77,16 @@ public final class StartupLog {
         }
         ProcessHandle.Info me = ProcessHandle.current().info();
         Instant now = Instant.now();
-        long sinceStart = me.startInstant().map(s -> Duration.between(s, now).toMillis()).orElse(-1L);
+        long sinceStart =
+                me.startInstant().map(s -> Duration.between(s, now).toMillis()).orElse(-1L);
         long cpu = me.totalCpuDuration().map(Duration::toMillis).orElse(-1L);
-        String line = String.format(Locale.ROOT, "%s wall_ms=%d since_process_start_ms=%d cpu_ms=%d%n", name,
-                now.toEpochMilli(), sinceStart, cpu);
+        String line = String.format(
+                Locale.ROOT,
+                "%s wall_ms=%d since_process_start_ms=%d cpu_ms=%d%n",
+                name,
+                now.toEpochMilli(),
+                sinceStart,
+                cpu);
         try {
             Files.writeString(FILE, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {

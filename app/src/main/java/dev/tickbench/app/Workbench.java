@@ -26,13 +26,18 @@ public final class Workbench {
     private final MainView view;
     /** The SSH form and its Recent list, read when first needed (not for the window's first frame). */
     private final java.util.function.Supplier<ConnectFlow> newSsh;
+
     private ConnectFlow ssh;
     private final Stage stage;
     /** Linux with a readable /proc: "this machine" is offered and is where the window starts. */
     private final boolean thisMachine;
 
-    private Workbench(MainViewModel vm, MainView view, java.util.function.Supplier<ConnectFlow> newSsh, Stage stage,
-                      boolean thisMachine) {
+    private Workbench(
+            MainViewModel vm,
+            MainView view,
+            java.util.function.Supplier<ConnectFlow> newSsh,
+            Stage stage,
+            boolean thisMachine) {
         this.vm = vm;
         this.view = view;
         this.newSsh = newSsh;
@@ -42,7 +47,8 @@ public final class Workbench {
 
     /** Builds the window on {@code stage} from {@code startup} and shows it; connects nowhere yet (FX thread). */
     public static Workbench open(Stage stage, Startup startup) {
-        MainViewModel vm = new MainViewModel(Platform::runLater, Background.shared(), startup.spool(), startup.catalogue());
+        MainViewModel vm =
+                new MainViewModel(Platform::runLater, Background.shared(), startup.spool(), startup.catalogue());
         // looked at once: on macOS and Windows not even that (no Linux path is touched there)
         boolean thisMachine = startup.platform().thisMachine();
         if (startup.platform().os() == dev.tickbench.app.platform.Os.MACOS) {
@@ -64,14 +70,17 @@ public final class Workbench {
         vm.files().persistIn(prefs, UserDirs.of(startup.platform()).recordings());
         // the user's window: where it was when it last closed, else the whole screen (a test's: its own size)
         WindowBounds place = startup.remembersPlace() ? WindowBounds.forStart(prefs) : null;
-        Scene scene = place != null ? new Scene(view, place.width(), place.height()) : new Scene(view, startup.width(), startup.height());
+        Scene scene = place != null
+                ? new Scene(view, place.width(), place.height())
+                : new Scene(view, startup.width(), startup.height());
         view.installKeys(scene);
         Workbench[] self = new Workbench[1];
         view.addSshConnect("SSH host or probe server…", () -> self[0].ssh());
         stage.titleProperty().bind(vm.titleProperty());
         var icon = Workbench.class.getResource("tickbench-256.png"); // absent only in a build that skipped resources
         if (icon != null) {
-            stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm(), true)); // decoded off the FX thread
+            stage.getIcons()
+                    .add(new javafx.scene.image.Image(icon.toExternalForm(), true)); // decoded off the FX thread
         }
         stage.setScene(scene);
         if (place != null) {
@@ -80,7 +89,8 @@ public final class Workbench {
                 try {
                     WindowBounds.of(stage).save(prefs);
                 } catch (IOException ex) {
-                    System.err.println("tickbench: cannot remember the window's size in " + prefs + ": " + ex.getMessage());
+                    System.err.println(
+                            "tickbench: cannot remember the window's size in " + prefs + ": " + ex.getMessage());
                 }
             });
         }
@@ -150,8 +160,8 @@ public final class Workbench {
         } else if (thisMachine) {
             vm.connectLocal();
         } else {
-            Platform.runLater(() -> view.askToConnect(ssh(),
-                    "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.", null));
+            Platform.runLater(() -> view.askToConnect(
+                    ssh(), "No /proc on this machine (it is not Linux): connect to a Linux host to sample it.", null));
         }
     }
 

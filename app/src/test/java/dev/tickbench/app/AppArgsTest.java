@@ -16,7 +16,8 @@ class AppArgsTest {
     Path dir;
 
     private static String error(String... args) {
-        return assertThrows(IllegalArgumentException.class, () -> AppArgs.parse(List.of(args))).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> AppArgs.parse(List.of(args)))
+                .getMessage();
     }
 
     @Test
@@ -26,7 +27,9 @@ class AppArgsTest {
 
     @Test
     void rateAndFloorSetTheLocalSession() {
-        assertEquals(new AppArgs(List.of(), null, null, null, 50, 10), AppArgs.parse(List.of("--rate", "50", "--floor-hz=10")));
+        assertEquals(
+                new AppArgs(List.of(), null, null, null, 50, 10),
+                AppArgs.parse(List.of("--rate", "50", "--floor-hz=10")));
     }
 
     @Test
@@ -40,10 +43,12 @@ class AppArgsTest {
 
     @Test
     void aHostWithUserAndPort() {
-        assertEquals(new AppArgs(List.of(), "pi", "board-7.lan", 2222, 100, null),
+        assertEquals(
+                new AppArgs(List.of(), "pi", "board-7.lan", 2222, 100, null),
                 AppArgs.parse(List.of("--rate", "100", "pi@board-7.lan:2222")));
         assertEquals(new AppArgs(List.of(), null, "edge-3", null, null, null), AppArgs.parse(List.of("edge-3")));
-        assertEquals(new AppArgs(List.of(), "root", "fe80::1", 22, null, null), AppArgs.parse(List.of("root@[fe80::1]:22")));
+        assertEquals(
+                new AppArgs(List.of(), "root", "fe80::1", 22, null, null), AppArgs.parse(List.of("root@[fe80::1]:22")));
     }
 
     @Test
@@ -59,7 +64,8 @@ class AppArgsTest {
         assertEquals("h2: one host at a time (already h1)", error("h1", "h2"));
         Path a = Files.writeString(dir.resolve("a.ndjson"), "");
         assertEquals("h1: a host or capture files, not both", error(a.toString(), "h1"));
-        assertEquals("--rate: sets a live session's sampling, not a capture's (it was recorded at its own rate)",
+        assertEquals(
+                "--rate: sets a live session's sampling, not a capture's (it was recorded at its own rate)",
                 error("--rate", "10", a.toString()));
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.LocalConnection;
@@ -16,6 +15,7 @@ import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.testkit.Ports;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,15 +52,26 @@ class CommandLineWindowTest {
     void start(Stage s) throws Exception {
         Path spool = TempDirs.deletedAtExit("tickbench-spool");
         ConnectFlow flow = flow();
-        workbench = Workbench.open(s, new Startup(new Spool(spool, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
-                dir.resolve("config/ui.properties"), () -> flow, SeriesCatalogue.standard(), 1200, 800, null));
+        workbench = Workbench.open(
+                s,
+                new Startup(
+                        new Spool(spool, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
+                        dir.resolve("config/ui.properties"),
+                        () -> flow,
+                        SeriesCatalogue.standard(),
+                        1200,
+                        800,
+                        null));
         vm = workbench.viewModel();
         view = workbench.view();
     }
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { vm.shutdown(); return null; });
+        fx(() -> {
+            vm.shutdown();
+            return null;
+        });
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
@@ -72,19 +83,28 @@ class CommandLineWindowTest {
     }
 
     private ConnectFlow flow() throws Exception {
-        return new ConnectFlow(new ConnectViewModel(new RecentConnections(dir.resolve("recent.json")),
-                Files.createDirectories(dir.resolve("ssh")), () -> null));
+        return new ConnectFlow(new ConnectViewModel(
+                new RecentConnections(dir.resolve("recent.json")),
+                Files.createDirectories(dir.resolve("ssh")),
+                () -> null));
     }
 
     private void begin(AppArgs args) throws Exception {
-        fx(() -> { workbench.begin(args); return null; });
+        fx(() -> {
+            workbench.begin(args);
+            return null;
+        });
     }
 
     @Test
     void oneCaptureReplays() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         begin(AppArgs.parse(List.of(file.toString())));
-        until("the replay of the file", () -> vm.replayProperty().get() && file.equals(vm.replayFile()) && !vm.loadingProperty().get());
+        until(
+                "the replay of the file",
+                () -> vm.replayProperty().get()
+                        && file.equals(vm.replayFile())
+                        && !vm.loadingProperty().get());
         assertTrue(fx(() -> vm.titleProperty().get()).startsWith("Tickbench — edge-router-3.ndjson.gz · "));
     }
 
@@ -95,9 +115,14 @@ class CommandLineWindowTest {
         Path a = assets.resolve("fixture-sbc-50hz-floor50.ndjson.gz");
         Path b = assets.resolve("fixture-router-arm-50hz-floor50.ndjson.gz");
         begin(AppArgs.parse(List.of(a.toString(), b.toString())));
-        assertEquals("Compare", fx(() -> view.tabs().getSelectionModel().getSelectedItem().getText()));
-        until("both files in Compare", () -> view.tabs().compareModel().comparisonProperty().get() != null);
-        assertEquals(List.of(a, b), fx(() -> List.copyOf(view.tabs().compareModel().files())));
+        assertEquals(
+                "Compare",
+                fx(() -> view.tabs().getSelectionModel().getSelectedItem().getText()));
+        until(
+                "both files in Compare",
+                () -> view.tabs().compareModel().comparisonProperty().get() != null);
+        assertEquals(
+                List.of(a, b), fx(() -> List.copyOf(view.tabs().compareModel().files())));
     }
 
     /**
@@ -111,14 +136,21 @@ class CommandLineWindowTest {
         until("the local session's hello", () -> vm.sessionProperty().get() != null);
         assertEquals(10, (int) fx(() -> vm.sessionProperty().get().rateHz()), "sampled at 10 Hz");
         @SuppressWarnings("unchecked")
-        ComboBox<Integer> rate = (ComboBox<Integer>) robot.lookup(".rate-selector").query();
+        ComboBox<Integer> rate =
+                (ComboBox<Integer>) robot.lookup(".rate-selector").query();
         assertEquals(10, (int) fx(rate::getValue));
         assertEquals("10 Hz", fx(() -> rate.getButtonCell().getText()), "beside its label, Rate");
         assertFalse(fx(rate::isDisabled), "this machine: the rate can be changed");
-        assertTrue(fx(() -> vm.titleProperty().get()).contains(" · 10 Hz · FLOOR_HZ "), fx(() -> vm.titleProperty().get()));
+        assertTrue(
+                fx(() -> vm.titleProperty().get()).contains(" · 10 Hz · FLOOR_HZ "),
+                fx(() -> vm.titleProperty().get()));
 
-        // the box and the view-model are one: picking 25 Hz in it restarts the sampler at 25 Hz, marked as a new session
-        fx(() -> { rate.setValue(25); return null; });
+        // the box and the view-model are one: picking 25 Hz in it restarts the sampler at 25 Hz, marked as a new
+        // session
+        fx(() -> {
+            rate.setValue(25);
+            return null;
+        });
         assertEquals(25, (int) fx(() -> vm.rateHzProperty().get()));
         until("the new session at 25 Hz", () -> vm.sessionProperty().get().rateHz() == 25);
         assertTrue(fx(() -> vm.events().stream().anyMatch(m -> m.text().startsWith("new session: 25 Hz"))));
@@ -133,19 +165,34 @@ class CommandLineWindowTest {
             ConnectFlow flow = workbench.ssh();
             Path key = dir.resolve("id_ed25519");
             try (var out = Files.newOutputStream(key)) {
-                OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(KeyUtils.generateKeyPair("ssh-ed25519", 256), "t", null, out);
+                OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
+                        KeyUtils.generateKeyPair("ssh-ed25519", 256), "t", null, out);
             }
             flow.form().keyPath().set(key.toString());
             begin(AppArgs.parse(List.of("--rate", "50", "probe@127.0.0.1:" + closed)));
             assertEquals("50", flow.form().rate().get());
-            until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
-                    && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
+            until(
+                    "the form back with the reason",
+                    () -> robot.lookup("#connect-failure").tryQuery().isPresent()
+                            && !((Label) robot.lookup("#connect-failure").query())
+                                    .getText()
+                                    .isEmpty());
             assertTrue(fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText())
                     .startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"));
-            assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
+            assertEquals(
+                    "127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
             assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
-            assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
-            fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
+            assertEquals(
+                    Integer.toString(closed),
+                    fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
+            fx(() -> {
+                robot.lookup(".dialog-pane")
+                        .queryAs(javafx.scene.control.DialogPane.class)
+                        .getScene()
+                        .getWindow()
+                        .hide();
+                return null;
+            });
         }
     }
 }

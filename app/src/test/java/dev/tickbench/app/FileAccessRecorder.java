@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  */
 @SuppressWarnings("removal") // the security manager, deprecated in JDK 17, is still the one hook both file APIs call
 final class FileAccessRecorder extends SecurityManager {
-    private static final List<String> NOT_THE_WORKBENCH = List.of("jdk.internal.platform.", "com.sun.glass.ui.monocle.");
+    private static final List<String> NOT_THE_WORKBENCH =
+            List.of("jdk.internal.platform.", "com.sun.glass.ui.monocle.");
     /** The test kit's own reads: not the workbench's when its frame is the nearest (a wait's condition calling the workbench is). */
     private static final String TEST_KIT = "dev.tickbench.testkit.";
 
@@ -53,13 +54,17 @@ final class FileAccessRecorder extends SecurityManager {
 
     /** The workbench's frame nearest to the access; null when the JDK or the toolkit asked by itself. */
     private static String asker() {
-        List<String> frames = StackWalker.getInstance().walk(s -> s.map(f -> f.getClassName() + "." + f.getMethodName())
-                .collect(Collectors.toList()));
+        List<String> frames = StackWalker.getInstance()
+                .walk(s ->
+                        s.map(f -> f.getClassName() + "." + f.getMethodName()).collect(Collectors.toList()));
         if (frames.stream().anyMatch(f -> NOT_THE_WORKBENCH.stream().anyMatch(f::startsWith))) {
             return null;
         }
-        return frames.stream().filter(f -> f.startsWith("dev.tickbench.") && !f.startsWith(FileAccessRecorder.class.getName()))
-                .findFirst().filter(f -> !f.startsWith(TEST_KIT)).orElse(null);
+        return frames.stream()
+                .filter(f -> f.startsWith("dev.tickbench.") && !f.startsWith(FileAccessRecorder.class.getName()))
+                .findFirst()
+                .filter(f -> !f.startsWith(TEST_KIT))
+                .orElse(null);
     }
 
     /** What was recorded, sorted. */

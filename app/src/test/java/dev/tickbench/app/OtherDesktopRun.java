@@ -41,11 +41,20 @@ public final class OtherDesktopRun {
         Os os = Os.valueOf(args[0]);
         Path home = Path.of(args[1]);
         Map<String, String> env = os == Os.WINDOWS
-                ? Map.of("USERPROFILE", home.toString(), "APPDATA", home.resolve("AppData/Roaming").toString(),
-                        "LOCALAPPDATA", home.resolve("AppData/Local").toString())
+                ? Map.of(
+                        "USERPROFILE",
+                        home.toString(),
+                        "APPDATA",
+                        home.resolve("AppData/Roaming").toString(),
+                        "LOCALAPPDATA",
+                        home.resolve("AppData/Local").toString())
                 : Map.of("HOME", home.toString());
-        FileAccessRecorder recorder = new FileAccessRecorder(List.of("/proc", "/sys", home.resolve(".config").toString(),
-                home.resolve(".cache").toString(), home.resolve(".local").toString()));
+        FileAccessRecorder recorder = new FileAccessRecorder(List.of(
+                "/proc",
+                "/sys",
+                home.resolve(".config").toString(),
+                home.resolve(".cache").toString(),
+                home.resolve(".local").toString()));
         System.setSecurityManager(recorder);
         Thread watcher = new Thread(() -> report(recorder, home), "other-desktop-watcher");
         watcher.setDaemon(true);
@@ -94,15 +103,30 @@ public final class OtherDesktopRun {
     private static List<String> describe(Path home) throws Exception {
         List<String> out = new ArrayList<>();
         out.add("windows=" + titles());
-        Window main = Window.getWindows().stream().filter(w -> w.getScene().getRoot().lookup("#connect-menu") != null)
-                .findFirst().orElseThrow();
+        Window main = Window.getWindows().stream()
+                .filter(w -> w.getScene().getRoot().lookup("#connect-menu") != null)
+                .findFirst()
+                .orElseThrow();
         Node root = main.getScene().getRoot();
         MenuButton connect = (MenuButton) root.lookup("#connect-menu");
-        out.add("connect.items=" + connect.getItems().stream().map(MenuItem::getText).toList());
+        out.add("connect.items="
+                + connect.getItems().stream().map(MenuItem::getText).toList());
         MenuBar bar = (MenuBar) root.lookup("#system-menu-bar");
-        out.add("systemMenuBar=" + (bar == null ? "none" : bar.isUseSystemMenuBar() + " " + bar.getMenus().stream()
-                .map(m -> m.getText() + m.getItems().stream().map(i -> i.getText() + (i.getAccelerator() == null ? ""
-                        : "[" + i.getAccelerator().getName() + "]")).toList()).toList()));
+        out.add("systemMenuBar="
+                + (bar == null
+                        ? "none"
+                        : bar.isUseSystemMenuBar() + " "
+                                + bar.getMenus().stream()
+                                        .map(m -> m.getText()
+                                                + m.getItems().stream()
+                                                        .map(i -> i.getText()
+                                                                + (i.getAccelerator() == null
+                                                                        ? ""
+                                                                        : "["
+                                                                                + i.getAccelerator()
+                                                                                        .getName() + "]"))
+                                                        .toList())
+                                        .toList()));
         MenuButton file = (MenuButton) root.lookup("#file-menu");
         out.add("file.items=" + file.getItems().stream().map(MenuItem::getText).toList());
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
@@ -111,21 +135,38 @@ public final class OtherDesktopRun {
             out.add("bounds." + title(w) + "=" + (int) w.getX() + "," + (int) w.getY() + "," + (int) w.getWidth() + "x"
                     + (int) w.getHeight());
         }
-        Window dialog = Window.getWindows().stream().filter(w -> w != main).findFirst().orElseThrow();
+        Window dialog =
+                Window.getWindows().stream().filter(w -> w != main).findFirst().orElseThrow();
         Node header = dialog.getScene().getRoot().lookup(".header-panel .label");
         out.add("dialog.header=" + (header instanceof javafx.scene.control.Label l ? l.getText() : "?"));
         // the note under the fields wraps at the form's width: laid out whole, on more than one line
         javafx.scene.control.Label note = dialog.getScene().getRoot().lookupAll(".label").stream()
-                .filter(n -> n instanceof javafx.scene.control.Label l && l.getText() != null && l.getText().startsWith("Passphrases"))
-                .map(n -> (javafx.scene.control.Label) n).findFirst().orElseThrow();
-        out.add("note.whole=" + (note.getWidth() > 0 && note.getHeight() >= note.prefHeight(note.getWidth()) - 0.5
-                && note.getHeight() > 1.5 * note.getFont().getSize()));
+                .filter(n -> n instanceof javafx.scene.control.Label l
+                        && l.getText() != null
+                        && l.getText().startsWith("Passphrases"))
+                .map(n -> (javafx.scene.control.Label) n)
+                .findFirst()
+                .orElseThrow();
+        out.add("note.whole="
+                + (note.getWidth() > 0
+                        && note.getHeight() >= note.prefHeight(note.getWidth()) - 0.5
+                        && note.getHeight() > 1.5 * note.getFont().getSize()));
         // a setting changed (the theme, saved at once): where the workbench writes its settings on this desktop
         // (from the toolbar's items: on a narrow screen the last ones are in its overflow menu, out of the scene)
-        ((javafx.scene.control.ToolBar) root.lookup(".tool-bar")).getItems().stream().filter(n -> n instanceof javafx.scene.control.ToggleButton t
-                && t.getText().contains("Dark")).map(n -> (javafx.scene.control.ToggleButton) n).findFirst().orElseThrow().fire();
+        ((javafx.scene.control.ToolBar) root.lookup(".tool-bar"))
+                .getItems().stream()
+                        .filter(n -> n instanceof javafx.scene.control.ToggleButton t
+                                && t.getText().contains("Dark"))
+                        .map(n -> (javafx.scene.control.ToggleButton) n)
+                        .findFirst()
+                        .orElseThrow()
+                        .fire();
         try (Stream<Path> files = Files.walk(home)) {
-            out.add("files=" + files.filter(Files::isRegularFile).map(p -> home.relativize(p).toString()).sorted().toList());
+            out.add("files="
+                    + files.filter(Files::isRegularFile)
+                            .map(p -> home.relativize(p).toString())
+                            .sorted()
+                            .toList());
         }
         return out;
     }

@@ -30,9 +30,14 @@ class OtherDesktopStartTest {
         // a 13-inch MacBook Air's default: 1440×900 points
         List<String> out = run(Os.MACOS, "1440x900");
         assertOpensOnTheConnectFormTouchingNoLinuxPath(out);
-        assertEquals("[Library/Application Support/Tickbench/ui.properties]", value(out, "files"), "settings where macOS keeps them");
-        assertEquals("true [File[Open…[Shortcut+O], Open Recent, Export CSV…[Shortcut+E], Save charts as PNG…, What changed?…],"
-                + " Connect[SSH host or probe server…], Help[Keyboard Shortcuts…, About Tickbench]]", value(out, "systemMenuBar"));
+        assertEquals(
+                "[Library/Application Support/Tickbench/ui.properties]",
+                value(out, "files"),
+                "settings where macOS keeps them");
+        assertEquals(
+                "true [File[Open…[Shortcut+O], Open Recent, Export CSV…[Shortcut+E], Save charts as PNG…, What changed?…],"
+                        + " Connect[SSH host or probe server…], Help[Keyboard Shortcuts…, About Tickbench]]",
+                value(out, "systemMenuBar"));
     }
 
     @Test
@@ -48,9 +53,12 @@ class OtherDesktopStartTest {
     @Test
     void theRecorderSeesTheWorkbenchsOwnReads() throws Exception {
         List<String> out = run("control", "1440x900", tmp);
-        assertEquals(List.of("touched=/proc/stat (read, from dev.tickbench.app.platform.HostPlatform.thisMachine)",
-                "touched=/sys/kernel/mm/transparent_hugepage/enabled (read, from dev.tickbench.app.OtherDesktopRun.control)"),
-                out.stream().filter(l -> l.startsWith("touched=")).toList(), String.join("\n", out));
+        assertEquals(
+                List.of(
+                        "touched=/proc/stat (read, from dev.tickbench.app.platform.HostPlatform.thisMachine)",
+                        "touched=/sys/kernel/mm/transparent_hugepage/enabled (read, from dev.tickbench.app.OtherDesktopRun.control)"),
+                out.stream().filter(l -> l.startsWith("touched=")).toList(),
+                String.join("\n", out));
     }
 
     @Test
@@ -64,10 +72,16 @@ class OtherDesktopStartTest {
     private static void assertOpensOnTheConnectFormTouchingNoLinuxPath(List<String> out) {
         String all = String.join("\n", out);
         assertFalse(out.stream().anyMatch(l -> l.startsWith("error=")), all);
-        assertEquals(List.of(), out.stream().filter(l -> l.startsWith("touched=")).toList(), "paths the workbench touched:\n" + all);
+        assertEquals(
+                List.of(),
+                out.stream().filter(l -> l.startsWith("touched=")).toList(),
+                "paths the workbench touched:\n" + all);
         assertTrue(value(out, "windows").endsWith(", Connect]"), "the main window, then the connect form: " + all);
         assertTrue(value(out, "dialog.header").startsWith("No /proc on this machine"), all);
-        assertEquals("[SSH host or probe server…]", value(out, "connect.items"), "no 'This machine' where there is no /proc");
+        assertEquals(
+                "[SSH host or probe server…]",
+                value(out, "connect.items"),
+                "no 'This machine' where there is no /proc");
         assertEquals("0", value(out, "children"), "no probe process was started");
         assertEquals("true", value(out, "note.whole"), "the connect form's note laid out whole, wrapped: " + all);
         String[] screen = value(out, "screen").split("x");
@@ -76,27 +90,45 @@ class OtherDesktopStartTest {
                 String[] b = line.substring(line.indexOf('=') + 1).split("[,x]");
                 int x = Integer.parseInt(b[0]);
                 int y = Integer.parseInt(b[1]);
-                assertTrue(x >= 0 && y >= 0 && x + Integer.parseInt(b[2]) <= Integer.parseInt(screen[0])
-                        && y + Integer.parseInt(b[3]) <= Integer.parseInt(screen[1]), "does not fit the screen: " + line + "\n" + all);
+                assertTrue(
+                        x >= 0
+                                && y >= 0
+                                && x + Integer.parseInt(b[2]) <= Integer.parseInt(screen[0])
+                                && y + Integer.parseInt(b[3]) <= Integer.parseInt(screen[1]),
+                        "does not fit the screen: " + line + "\n" + all);
             }
         }
     }
 
     private List<String> run(Os os, String screen) throws Exception {
-        return run(os.name(), screen, Files.createDirectories(tmp.resolve(os.name().toLowerCase() + "-home")));
+        return run(
+                os.name(), screen, Files.createDirectories(tmp.resolve(os.name().toLowerCase() + "-home")));
     }
 
     private List<String> run(String mode, String screen, Path home) throws Exception {
         Path log = tmp.resolve(mode + ".out");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dfile.encoding=UTF-8",
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-Dfile.encoding=UTF-8",
                 // the recorder is a security manager: allowed by default in JDK 17, asked for by name after it
                 "-Djava.security.manager=allow",
                 // the toolkit without a display, as the other window tests run it; the screen of that laptop
-                "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw", "-Dheadless.geometry=" + screen + "-32",
+                "-Dglass.platform=Monocle",
+                "-Dmonocle.platform=Headless",
+                "-Dprism.order=sw",
+                "-Dheadless.geometry=" + screen + "-32",
                 "-Dtickbench.probe.archive=off",
-                "-cp", System.getProperty("java.class.path"), OtherDesktopRun.class.getName(), mode, home.toString()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "-cp",
+                System.getProperty("java.class.path"),
+                OtherDesktopRun.class.getName(),
+                mode,
+                home.toString()));
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         int status = Waits.exit("the workbench started as " + mode, p);
         List<String> out = Files.readAllLines(log, StandardCharsets.UTF_8);
         System.out.println(mode + ":\n" + String.join("\n", out)); // in the test's report, for whoever reads a failure
@@ -106,7 +138,10 @@ class OtherDesktopStartTest {
     }
 
     private static String value(List<String> out, String name) {
-        return out.stream().filter(l -> l.startsWith(name + "=")).map(l -> l.substring(name.length() + 1)).findFirst()
+        return out.stream()
+                .filter(l -> l.startsWith(name + "="))
+                .map(l -> l.substring(name.length() + 1))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + name + " in:\n" + String.join("\n", out)));
     }
 }

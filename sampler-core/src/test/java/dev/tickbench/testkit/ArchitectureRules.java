@@ -20,8 +20,18 @@ public final class ArchitectureRules {
 
     /** No class under {@code root} uses a UI toolkit (JavaFX, ChartFX, ControlsFX, AWT, Swing) or SSHD. */
     public static ArchRule headless(String root) {
-        return noClasses().that().resideInAPackage(root + "..").should().dependOnClassesThat().resideInAnyPackage(
-                        "javafx..", "io.fair_acc..", "de.gsi..", "org.controlsfx..", "org.apache.sshd..", "java.awt..",
+        return noClasses()
+                .that()
+                .resideInAPackage(root + "..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "javafx..",
+                        "io.fair_acc..",
+                        "de.gsi..",
+                        "org.controlsfx..",
+                        "org.apache.sshd..",
+                        "java.awt..",
                         "javax.swing..")
                 .because("the core is a headless library for the probe and the workbench alike");
     }
@@ -35,14 +45,23 @@ public final class ArchitectureRules {
         for (int i = 0; i < packages.length; i++) {
             in[i] = root + "." + packages[i] + "..";
         }
-        return noClasses().that().resideInAnyPackage(in).should().dependOnClassesThat().resideInAnyPackage(
+        return noClasses()
+                .that()
+                .resideInAnyPackage(in)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
                         "javafx..", "io.fair_acc..", "de.gsi..", "org.controlsfx..", "java.awt..", "javax.swing..")
                 .because("the views read this model; it holds no toolkit types, so it is tested without one");
     }
 
     /** No class of {@code root.from} uses one of {@code root.to} (subpackages included). */
     public static ArchRule doesNotUse(String root, String from, String to) {
-        return noClasses().that().resideInAPackage(root + "." + from + "..").should().dependOnClassesThat()
+        return noClasses()
+                .that()
+                .resideInAPackage(root + "." + from + "..")
+                .should()
+                .dependOnClassesThat()
                 .resideInAPackage(root + "." + to + "..");
     }
 
@@ -53,7 +72,11 @@ public final class ArchitectureRules {
 
     /** {@code root.leaf} uses nothing of the project outside itself (the JDK is all it needs). */
     public static ArchRule leaf(String root, String leaf) {
-        return classes().that().resideInAPackage(root + "." + leaf + "..").should().onlyDependOnClassesThat()
+        return classes()
+                .that()
+                .resideInAPackage(root + "." + leaf + "..")
+                .should()
+                .onlyDependOnClassesThat()
                 .resideInAnyPackage(root + "." + leaf + "..", "java..");
     }
 
@@ -66,7 +89,8 @@ public final class ArchitectureRules {
     public static void assertCatches(ArchRule rule, JavaClasses classes) {
         EvaluationResult r = rule.evaluate(classes);
         if (!r.hasViolation()) {
-            throw new AssertionError("the rule \"" + rule.getDescription() + "\" found nothing wrong in the classes that break it");
+            throw new AssertionError(
+                    "the rule \"" + rule.getDescription() + "\" found nothing wrong in the classes that break it");
         }
     }
 }

@@ -31,6 +31,7 @@ public final class Boards {
     public static final String ARM_COOLING = "arm-cooling";
     /** An x86 laptop: intel_pstate, thermal_throttle, RAPL, coretemp, cpuidle, ACPI Processor cooling. */
     public static final String LAPTOP = "x86-laptop";
+
     public static final List<String> ALL = List.of(ROUTER, SBC, X86, DT, ARM_COOLING, LAPTOP);
     /** A board's symbolic links, {@code PATH -> TARGET} per line: a test-jar (and so the unpacked copy) cannot hold them. */
     static final String LINKS = "links.txt";
@@ -49,7 +50,9 @@ public final class Boards {
             URI uri = url.toURI();
             if (!"jar".equals(uri.getScheme())) {
                 Path inPlace = Path.of(uri);
-                return Files.exists(inPlace.resolve(LINKS)) ? UNPACKED.computeIfAbsent(board, b -> copied(inPlace, b)) : inPlace;
+                return Files.exists(inPlace.resolve(LINKS))
+                        ? UNPACKED.computeIfAbsent(board, b -> copied(inPlace, b))
+                        : inPlace;
             }
             return UNPACKED.computeIfAbsent(board, b -> unpack(uri, b));
         } catch (URISyntaxException e) {
@@ -111,12 +114,17 @@ public final class Boards {
     /** The probe's flags for the board: {@code --proc-root DIR --sys-root DIR}. */
     public static String[] rootArgs(String board) {
         Path b = dir(board);
-        return new String[] {"--proc-root", b.resolve("proc").toString(), "--sys-root", b.resolve("sys").toString()};
+        return new String[] {
+            "--proc-root",
+            b.resolve("proc").toString(),
+            "--sys-root",
+            b.resolve("sys").toString()
+        };
     }
 
     private static Path unpack(URI jarUri, String board) {
-        try (FileSystem jar = FileSystems.newFileSystem(URI.create(jarUri.toString().substring(0, jarUri.toString().indexOf("!/"))),
-                Map.of())) {
+        try (FileSystem jar = FileSystems.newFileSystem(
+                URI.create(jarUri.toString().substring(0, jarUri.toString().indexOf("!/"))), Map.of())) {
             Path from = jar.getPath("/boards/" + board);
             Path to = tempTop().resolve(board);
             copyTree(from, to);

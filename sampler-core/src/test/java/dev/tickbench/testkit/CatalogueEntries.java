@@ -17,11 +17,21 @@ public final class CatalogueEntries {
     private CatalogueEntries() {}
 
     /** hwmon temperatures, m°C in sysfs, shown in °C on the thermal track. */
-    public static final SourceEntry HWMON = SourceEntry.fileSet("hwmon", ValueKind.LEVEL,
+    public static final SourceEntry HWMON = SourceEntry.fileSet(
+                    "hwmon",
+                    ValueKind.LEVEL,
                     FileSet.sys("class/hwmon/hwmon{chip:\\d+}/temp{sensor:\\d+}_input", "hwmon{chip}.temp{sensor}"),
                     "hwmon temperature sensors (coretemp: one per core)")
-            .series(SeriesEntry.level("hwmon.hwmon{chip:\\d+}.temp{sensor:\\d+}", Unit.MILLICELSIUS, "a hwmon temperature sensor")
-                    .shown("{key}", "°C", Scale.per(1000)).csv("{source}.{key}_c").group("thermal")
-                    .metric(Metric.gauge("tickbench_hwmon_celsius", "hwmon temperature, held between emissions.",
-                            "chip", "{chip}", "sensor", "{sensor}")));
+            .series(SeriesEntry.level(
+                            "hwmon.hwmon{chip:\\d+}.temp{sensor:\\d+}", Unit.MILLICELSIUS, "a hwmon temperature sensor")
+                    .shown("{key}", "°C", Scale.per(1000))
+                    .csv("{source}.{key}_c")
+                    .group("thermal")
+                    .metric(Metric.gauge(
+                            "tickbench_hwmon_celsius",
+                            "hwmon temperature, held between emissions.",
+                            "chip",
+                            "{chip}",
+                            "sensor",
+                            "{sensor}")));
 }

@@ -33,6 +33,7 @@ public final class ChangeCapture {
     public static final int HALF_S = 60;
     /** The kernel log record of {@link #writeAroundEvent}. */
     public static final String BUILD_STARTED = "make[1]: build started";
+
     static final int SLAB_EVERY = 17;
 
     private final Random rnd = new Random(27);
@@ -71,7 +72,8 @@ public final class ChangeCapture {
      *
      * @return the record's wall-clock time, ns
      */
-    public static long writeAroundEvent(Path file, long startWallNs, int eventS, int lengthS, boolean changed) throws IOException {
+    public static long writeAroundEvent(Path file, long startWallNs, int eventS, int lengthS, boolean changed)
+            throws IOException {
         ChangeCapture c = new ChangeCapture();
         long event = -1;
         try (SyntheticCapture out = open(file, startWallNs)) {
@@ -122,13 +124,32 @@ public final class ChangeCapture {
         s.put("stat", stat());
         s.put("meminfo", values("MemTotal", 4_000_000, "MemFree", 1_500_000 + rnd.nextInt(2001) - 1000));
         // lumps on a quarter of the ticks, of up to 1.6 ms (A) or 6.4 ms (B) of a 10 ms tick: 2 % and 8 %
-        s.put("pressure", values("cpu.some_total", rnd.nextInt(300), "cpu.full_total", 0,
-                "io.some_total", rnd.nextInt(4) == 0 ? rnd.nextInt(b ? 6400 : 1600) : 0, "io.full_total", 0,
-                "memory.some_total", 0, "memory.full_total", 0));
+        s.put(
+                "pressure",
+                values(
+                        "cpu.some_total",
+                        rnd.nextInt(300),
+                        "cpu.full_total",
+                        0,
+                        "io.some_total",
+                        rnd.nextInt(4) == 0 ? rnd.nextInt(b ? 6400 : 1600) : 0,
+                        "io.full_total",
+                        0,
+                        "memory.some_total",
+                        0,
+                        "memory.full_total",
+                        0));
         s.put("diskstats", disks(b));
         if (seq % SLAB_EVERY == 1) {
-            s.put("slabinfo", values("kmalloc-64", (b ? 3000 : 1000) + rnd.nextInt(41) - 20,
-                    "dentry", 50_000 + rnd.nextInt(401) - 200, "inode_cache", 8000 + rnd.nextInt(101) - 50));
+            s.put(
+                    "slabinfo",
+                    values(
+                            "kmalloc-64",
+                            (b ? 3000 : 1000) + rnd.nextInt(41) - 20,
+                            "dentry",
+                            50_000 + rnd.nextInt(401) - 200,
+                            "inode_cache",
+                            8000 + rnd.nextInt(101) - 50));
         }
         if (seq % RATE_HZ == 1) {
             s.put("thermal_zone0", values("temp", Math.round((b ? 51_000 : 45_000) + rnd.nextGaussian() * 400)));
@@ -152,8 +173,27 @@ public final class ChangeCapture {
                 idle++;
             }
         }
-        return values("cpu.user", user, "cpu.nice", 0, "cpu.system", 0, "cpu.idle", idle, "cpu.iowait", io, "cpu.irq", 0,
-                "cpu.softirq", 0, "cpu.steal", 0, "ctxt", 300 + rnd.nextInt(101), "procs_running", 1 + rnd.nextInt(2));
+        return values(
+                "cpu.user",
+                user,
+                "cpu.nice",
+                0,
+                "cpu.system",
+                0,
+                "cpu.idle",
+                idle,
+                "cpu.iowait",
+                io,
+                "cpu.irq",
+                0,
+                "cpu.softirq",
+                0,
+                "cpu.steal",
+                0,
+                "ctxt",
+                300 + rnd.nextInt(101),
+                "procs_running",
+                1 + rnd.nextInt(2));
     }
 
     /** diskstats rows only when one of their deltas moved (FORMAT.md); sdb only in B. */

@@ -58,7 +58,8 @@ public final class CpufreqLayouts {
             copy(target, link);
         }
         try (Stream<Path> s = Files.list(cpus.resolve("cpufreq"))) {
-            for (Path p : s.filter(p -> p.getFileName().toString().matches("policy\\d+")).toList()) {
+            for (Path p : s.filter(p -> p.getFileName().toString().matches("policy\\d+"))
+                    .toList()) {
                 Boards.deleteTree(p);
             }
         }
@@ -128,7 +129,9 @@ public final class CpufreqLayouts {
 
     private static List<Path> cpuDirs(Path cpus) throws IOException {
         try (Stream<Path> s = Files.list(cpus)) {
-            return s.filter(p -> p.getFileName().toString().matches("cpu\\d+")).sorted().toList();
+            return s.filter(p -> p.getFileName().toString().matches("cpu\\d+"))
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -30,6 +30,7 @@ public record MachineCapture(Path file, String device) {
     public static final int SENT = 8 << 20;
     /** Bytes dd writes, bypassing the page cache, and syncs. */
     public static final int WRITTEN = 32 << 20;
+
     private static final int RATE_HZ = 10;
     /** Ticks before and after each cause: a 1 s window at 10 Hz, and one more. */
     private static final int QUIET_TICKS = 12;
@@ -37,13 +38,15 @@ public record MachineCapture(Path file, String device) {
     /** Records the capture as {@code dir/machine.ndjson}; {@code dir} must be on a block device (not a tmpfs). */
     public static MachineCapture record(Path dir) throws Exception {
         String device = deviceHolding(dir);
-        Prerequisites.require(device != null, dir + " is on no device of /proc/diskstats (a tmpfs, an overlay):"
-                + " dd's writes would show on no disk");
+        Prerequisites.require(
+                device != null,
+                dir + " is on no device of /proc/diskstats (a tmpfs, an overlay):"
+                        + " dd's writes would show on no disk");
         Path dd = Prerequisites.tool("dd", "coreutils");
         ByteArrayOutputStream lines = new ByteArrayOutputStream();
         Path target = dir.resolve("dd-" + ProcessHandle.current().pid() + ".bin");
-        try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.live(), RATE_HZ, 0), SeriesCatalogue.standard(),
-                List.of(), List.of())) {
+        try (Sampler s = Sampler.create(
+                new SamplerConfig(SystemRoots.live(), RATE_HZ, 0), SeriesCatalogue.standard(), List.of(), List.of())) {
             s.addSink((b, off, len) -> {
                 synchronized (lines) {
                     lines.write(b, off, len);
@@ -53,8 +56,17 @@ public record MachineCapture(Path file, String device) {
             afterTicks(s, QUIET_TICKS);
             loopback(SENT);
             afterTicks(s, QUIET_TICKS);
-            Process p = new ProcessBuilder(dd.toString(), "if=/dev/zero", "of=" + target, "bs=1M", "count=" + (WRITTEN >> 20),
-                    "oflag=direct", "conv=fsync", "status=none").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            dd.toString(),
+                            "if=/dev/zero",
+                            "of=" + target,
+                            "bs=1M",
+                            "count=" + (WRITTEN >> 20),
+                            "oflag=direct",
+                            "conv=fsync",
+                            "status=none")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (Waits.exit("dd", p) != 0) {
                 throw new IllegalStateException("dd failed: " + out);
@@ -90,7 +102,9 @@ public record MachineCapture(Path file, String device) {
     /** Waits until the sampler took {@code n} more ticks: each rate window holds the quiet before and after a cause. */
     private static void afterTicks(Sampler s, int n) {
         long until = s.lastSeq() + n;
-        Waits.until(() -> "sampler at seq " + s.lastSeq() + ", waiting for " + until, java.time.Duration.ofMillis(20),
+        Waits.until(
+                () -> "sampler at seq " + s.lastSeq() + ", waiting for " + until,
+                java.time.Duration.ofMillis(20),
                 () -> s.lastSeq() >= until);
     }
 
@@ -98,7 +112,8 @@ public record MachineCapture(Path file, String device) {
     public static void loopback(int bytes) throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Long> received = CompletableFuture.supplyAsync(() -> {
-                try (Socket c = server.accept(); InputStream in = c.getInputStream()) {
+                try (Socket c = server.accept();
+                        InputStream in = c.getInputStream()) {
                     return in.transferTo(OutputStream.nullOutputStream());
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

@@ -21,13 +21,15 @@ class PortsTest {
     void aRefusingPortRefusesAndNoServerCanTakeItWhileHeld() throws Exception {
         try (Ports.Refusing held = Ports.refusing()) {
             Socket client = new Socket();
-            assertThrows(ConnectException.class,
+            assertThrows(
+                    ConnectException.class,
                     () -> client.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), held.port()), 5000));
             client.close();
             // as a server in another process would bind it: SO_REUSEADDR (Java's default for a ServerSocket)
             ServerSocket server = new ServerSocket();
             server.setReuseAddress(true);
-            assertThrows(BindException.class,
+            assertThrows(
+                    BindException.class,
                     () -> server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), held.port())));
             server.close();
         }
@@ -47,12 +49,14 @@ class PortsTest {
     @Test
     void aPortTakenEveryTimeFailsNamingThePorts() {
         List<Integer> tried = new ArrayList<>();
-        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+        AssertionFailedError e = assertThrows(
+                AssertionFailedError.class,
                 () -> Ports.startOnFreePort("a server", port -> {
                     tried.add(port);
                     return Optional.empty();
                 }));
         assertEquals(5, tried.size());
-        assertTrue(e.getMessage().startsWith("a server could not bind a loopback port: each of " + tried), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("a server could not bind a loopback port: each of " + tried), e.getMessage());
     }
 }

@@ -50,12 +50,15 @@ public final class Prerequisites {
         if (checking != null) {
             return checking;
         }
-        List<StackWalker.StackFrame> frames = StackWalker.getInstance().walk(s -> s
-                .filter(f -> !f.getClassName().startsWith(Prerequisites.class.getPackageName() + ".")
-                        && !f.getClassName().startsWith("org.junit.") && !f.getClassName().startsWith("java.")
-                        && !f.getClassName().startsWith("jdk."))
-                .toList());
-        return frames.stream().filter(f -> f.getClassName().matches(".*(Test|IT)(\\$.*)?")).findFirst()
+        List<StackWalker.StackFrame> frames = StackWalker.getInstance()
+                .walk(s -> s.filter(f -> !f.getClassName().startsWith(Prerequisites.class.getPackageName() + ".")
+                                && !f.getClassName().startsWith("org.junit.")
+                                && !f.getClassName().startsWith("java.")
+                                && !f.getClassName().startsWith("jdk."))
+                        .toList());
+        return frames.stream()
+                .filter(f -> f.getClassName().matches(".*(Test|IT)(\\$.*)?"))
+                .findFirst()
                 .or(() -> frames.stream().findFirst())
                 .map(f -> f.getClassName().substring(f.getClassName().lastIndexOf('.') + 1) + "." + f.getMethodName())
                 .orElse("a test");
@@ -75,7 +78,8 @@ public final class Prerequisites {
 
     /** The tool's path on PATH or in the sbin directories, if installed. */
     public static Optional<Path> find(String name) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)));
+        List<String> dirs = new ArrayList<>(
+                List.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)));
         dirs.addAll(EXTRA_DIRS);
         for (String dir : dirs) {
             Path p = Path.of(dir, name);

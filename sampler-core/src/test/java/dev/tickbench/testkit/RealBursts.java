@@ -25,7 +25,8 @@ public final class RealBursts {
      * One comparison: range A of capture {@code a} against range B of capture {@code b}, seconds since each
      * capture's first sample (null: the capture's start or end).
      */
-    public record Burst(String name, String a, Double aFrom, Double aTo, String b, Double bFrom, Double bTo, String cause) {
+    public record Burst(
+            String name, String a, Double aFrom, Double aTo, String b, Double bFrom, Double bTo, String cause) {
         public CaptureDiff.Side sideA(Path dir) {
             return new CaptureDiff.Side(dir.resolve(a + ".ndjson.gz"), range(aFrom, aTo));
         }
@@ -49,7 +50,9 @@ public final class RealBursts {
 
         private static String arg(Path dir, String file, Double from, Double to) {
             String f = dir.resolve(file + ".ndjson.gz").toString();
-            return from == null && to == null ? f : f + "@" + (from == null ? "" : from) + ".." + (to == null ? "" : to);
+            return from == null && to == null
+                    ? f
+                    : f + "@" + (from == null ? "" : from) + ".." + (to == null ? "" : to);
         }
 
         @Override
@@ -73,8 +76,18 @@ public final class RealBursts {
             new Burst("middle", "middle", 0.0, 13.9, "middle", 16.0, 29.9, "stat.processes"));
 
     /** The capture files, as the test classpath has them. */
-    public static final List<String> FILES = List.of("files-quiet", "files", "alloc-quiet", "alloc", "busy-quiet", "busy",
-            "forks-quiet", "forks", "quota-quiet", "quota", "middle");
+    public static final List<String> FILES = List.of(
+            "files-quiet",
+            "files",
+            "alloc-quiet",
+            "alloc",
+            "busy-quiet",
+            "busy",
+            "forks-quiet",
+            "forks",
+            "quota-quiet",
+            "quota",
+            "middle");
 
     private RealBursts() {}
 

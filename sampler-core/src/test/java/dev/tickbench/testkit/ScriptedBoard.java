@@ -29,6 +29,7 @@ public final class ScriptedBoard {
     private final List<List<Step>> steps = new ArrayList<>();
     /** proc/stat per CPU: the ten fields, and the lines after the CPU lines as they are. */
     private final List<long[]> cpuTimes = new ArrayList<>();
+
     private final List<String> statTail = new ArrayList<>();
 
     private ScriptedBoard(Path dir) {
@@ -86,11 +87,27 @@ public final class ScriptedBoard {
                 }
                 case "expect" -> expect = w[1];
                 case "set" -> current.add(new Step("set", w[1], Long.parseLong(w[2]), 0, null, 0, null));
-                case "add" -> current.add(new Step("add", w[1], Long.parseLong(w[2]),
-                        w.length > 4 && w[3].equals("wrap") ? Long.parseLong(w[4]) : 0, null, 0, null));
-                case "stat" -> current.add(new Step("stat", null, Long.parseLong(w[2]), 0, cpus(w[1]), Long.parseLong(w[3]), null));
-                case "file" -> current.add(new Step("file", w[1], 0, 0, null, 0,
-                        String.join(" ", java.util.Arrays.asList(w).subList(2, w.length))));
+                case "add" ->
+                    current.add(new Step(
+                            "add",
+                            w[1],
+                            Long.parseLong(w[2]),
+                            w.length > 4 && w[3].equals("wrap") ? Long.parseLong(w[4]) : 0,
+                            null,
+                            0,
+                            null));
+                case "stat" ->
+                    current.add(
+                            new Step("stat", null, Long.parseLong(w[2]), 0, cpus(w[1]), Long.parseLong(w[3]), null));
+                case "file" ->
+                    current.add(new Step(
+                            "file",
+                            w[1],
+                            0,
+                            0,
+                            null,
+                            0,
+                            String.join(" ", java.util.Arrays.asList(w).subList(2, w.length))));
                 case "link" -> current.add(new Step("link", w[1], 0, 0, null, 0, w[2]));
                 default -> throw new IOException(name + ": unknown line '" + line + "'");
             }
@@ -188,7 +205,9 @@ public final class ScriptedBoard {
                 }
                 String re = seg.replace(".", "\\.").replace("*", ".*");
                 try (Stream<Path> s = Files.list(p)) {
-                    s.filter(c -> c.getFileName().toString().matches(re)).sorted().forEach(next::add);
+                    s.filter(c -> c.getFileName().toString().matches(re))
+                            .sorted()
+                            .forEach(next::add);
                 }
             }
             at = next;

@@ -26,9 +26,11 @@ public final class SmallTmpfs implements AutoCloseable {
     public static SmallTmpfs mount(Path dir, String size) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", dir.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        Prerequisites.require(Waits.exit("mount", mount) == 0, "cannot mount a small tmpfs (needs root): " + out.trim());
+        Prerequisites.require(
+                Waits.exit("mount", mount) == 0, "cannot mount a small tmpfs (needs root): " + out.trim());
         return new SmallTmpfs(dir);
     }
 

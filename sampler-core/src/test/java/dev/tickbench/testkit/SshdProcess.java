@@ -26,13 +26,20 @@ public record SshdProcess(Process process, int port) {
 
     private static Optional<SshdProcess> attempt(Path sshd, Path config, Path log, List<String> addresses, int port)
             throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(sshd.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(
+                        sshd.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         // a connection that succeeds proves nothing: it could reach the other process holding the port
-        List<String> listening = addresses.stream().map(a -> "Server listening on " + a + " port " + port + ".").toList();
+        List<String> listening = addresses.stream()
+                .map(a -> "Server listening on " + a + " port " + port + ".")
+                .toList();
         Waits.until(() -> "sshd to listen on port " + port + ": " + read(log), Duration.ofMillis(50), () -> {
             String text = read(log);
-            return listening.stream().allMatch(text::contains) || text.contains("Address already in use") || !p.isAlive();
+            return listening.stream().allMatch(text::contains)
+                    || text.contains("Address already in use")
+                    || !p.isAlive();
         });
         String text = read(log);
         if (listening.stream().allMatch(text::contains)) {

@@ -47,7 +47,10 @@ public final class StoryCapture {
      * {@code started + t × 100 ms} has a {@code dt_ns} of exactly 100 ms from the first one on.
      */
     public static long startedMonoNs(byte[] hello) throws IOException {
-        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(hello).path("started_mono_ns").asLong();
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(hello)
+                .path("started_mono_ns")
+                .asLong();
     }
 
     /** Plays the story into the capture {@code file} (gzip when it ends in .gz). */

@@ -30,14 +30,24 @@ public final class SyntheticCapture implements Closeable {
     private final boolean liveClock;
     /** The fixed wall clock's start (the hello's started_wall_ns): {@link #START_WALL_NS} unless another is given. */
     private final long startWallNs;
+
     private long kmsgSeq;
     private long seq;
     /** Slots skipped so far (time passes, seq does not): the fixed clocks run this far ahead of seq. */
     private long slipped;
+
     private long skippedBeforeNext;
 
-    private SyntheticCapture(Closeable target, JsonLineWriter out, int rateHz, int floorHz, ObjectNode attributes,
-            ObjectNode capabilities, boolean liveClock, long startWallNs) throws IOException {
+    private SyntheticCapture(
+            Closeable target,
+            JsonLineWriter out,
+            int rateHz,
+            int floorHz,
+            ObjectNode attributes,
+            ObjectNode capabilities,
+            boolean liveClock,
+            long startWallNs)
+            throws IOException {
         this.target = target;
         this.out = out;
         this.rateHz = rateHz;
@@ -81,16 +91,18 @@ public final class SyntheticCapture implements Closeable {
     }
 
     /** A capture file whose hello's capabilities also hold {@code capabilities} (cadences, heartbeat_s…). */
-    public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities)
-            throws IOException {
+    public static SyntheticCapture file(
+            Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities) throws IOException {
         return file(path, rateHz, floorHz, attributes, capabilities, START_WALL_NS);
     }
 
     /** The same, its wall clock starting at {@code startWallNs} (a capture recorded at another time; mono unchanged). */
-    public static SyntheticCapture file(Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities,
-            long startWallNs) throws IOException {
+    public static SyntheticCapture file(
+            Path path, int rateHz, int floorHz, ObjectNode attributes, ObjectNode capabilities, long startWallNs)
+            throws IOException {
         CaptureWriter file = CaptureWriter.open(path);
-        return new SyntheticCapture(file, new JsonLineWriter(file), rateHz, floorHz, attributes, capabilities, false, startWallNs);
+        return new SyntheticCapture(
+                file, new JsonLineWriter(file), rateHz, floorHz, attributes, capabilities, false, startWallNs);
     }
 
     /** A live stream on {@code out} (each line flushed) with this machine's clocks; closing it leaves {@code out} open. */
@@ -99,7 +111,7 @@ public final class SyntheticCapture implements Closeable {
             out.write(b, off, len);
             out.flush();
         });
-        return new SyntheticCapture(() -> { }, w, rateHz, 0, attributes(), null, true, 0);
+        return new SyntheticCapture(() -> {}, w, rateHz, 0, attributes(), null, true, 0);
     }
 
     /**

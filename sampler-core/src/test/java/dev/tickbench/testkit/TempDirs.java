@@ -17,7 +17,8 @@ public final class TempDirs {
     public static Path deletedAtExit(String prefix) {
         try {
             Path dir = Files.createTempDirectory(prefix);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> Boards.deleteQuietly(dir), "delete-" + dir.getFileName()));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(() -> Boards.deleteQuietly(dir), "delete-" + dir.getFileName()));
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a temporary directory " + prefix + "…", e);

@@ -25,9 +25,11 @@ public final class Waits {
     public static final Duration DEADLINE = Duration.ofSeconds(Long.getLong(Waits.DEADLINE_PROPERTY, 120));
     /** The system property that sets {@link #DEADLINE} in seconds. */
     public static final String DEADLINE_PROPERTY = "tickbench.waits.deadline-s";
+
     private static final long POLL_MS = 10;
     /** A deadline not counting CPU-starved time ends at this many times its length all the same. */
     public static final int BACKSTOP_FACTOR = 5;
+
     private static final Path CPU_PRESSURE = Path.of("/proc/pressure/cpu");
     /**
      * The CPU time after which a child process that has also had {@link #DEADLINE} of wall time is stuck,
@@ -66,7 +68,8 @@ public final class Waits {
             }
             long stalled = stalledAtStart < 0 ? 0 : Math.max(0, cpuStallMicros() - stalledAtStart) * 1000;
             return waited - stalled > deadline.toNanos() || waited > deadline.toNanos() * BACKSTOP_FACTOR
-                    ? Duration.ofNanos(stalled).toSeconds() + " s of them with tasks waiting for a CPU" : null;
+                    ? Duration.ofNanos(stalled).toSeconds() + " s of them with tasks waiting for a CPU"
+                    : null;
         });
     }
 
@@ -82,7 +85,8 @@ public final class Waits {
             long waited = System.nanoTime() - start;
             String seen = stuck.after(waited);
             if (seen != null) {
-                Assertions.fail("waited " + Duration.ofNanos(waited).toSeconds() + " s (" + seen + ") for " + what.get());
+                Assertions.fail(
+                        "waited " + Duration.ofNanos(waited).toSeconds() + " s (" + seen + ") for " + what.get());
             }
             try {
                 Thread.sleep(every.toMillis()); // a polling interval, not a synchronisation
@@ -104,7 +108,9 @@ public final class Waits {
         try {
             String first = Files.readAllLines(CPU_PRESSURE).get(0);
             int at = first.indexOf("total=");
-            return first.startsWith("some ") && at > 0 ? Long.parseLong(first.substring(at + 6).strip()) : -1;
+            return first.startsWith("some ") && at > 0
+                    ? Long.parseLong(first.substring(at + 6).strip())
+                    : -1;
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -124,7 +130,8 @@ public final class Waits {
             }
             Duration cpu = cpu(child);
             return waited > CHILD_BACKSTOP.toNanos() || cpu.compareTo(CHILD_CPU) >= 0
-                    ? "in which the child had " + cpu.toMillis() + " ms of CPU" : null;
+                    ? "in which the child had " + cpu.toMillis() + " ms of CPU"
+                    : null;
         });
     }
 

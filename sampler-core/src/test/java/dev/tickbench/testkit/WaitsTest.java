@@ -13,16 +13,19 @@ import org.junit.jupiter.api.Test;
 class WaitsTest {
     @Test
     void aConditionThatNeverHoldsFailsSayingWhatWasAwaitedAndHowLongTheCpusWereTaken() {
-        AssertionError e = assertThrows(AssertionError.class,
-                () -> Waits.until(Duration.ofMillis(100), () -> "the moon", () -> false));
-        assertTrue(e.getMessage().matches("waited \\d+ s \\(\\d+ s of them with tasks waiting for a CPU\\) for the moon"), e.getMessage());
+        AssertionError e = assertThrows(
+                AssertionError.class, () -> Waits.until(Duration.ofMillis(100), () -> "the moon", () -> false));
+        assertTrue(
+                e.getMessage().matches("waited \\d+ s \\(\\d+ s of them with tasks waiting for a CPU\\) for the moon"),
+                e.getMessage());
     }
 
     @Test
     void aTasksValueIsReturnedAndItsFailureIsRaisedWithWhatItWas() throws Exception {
         assertEquals(42, Waits.done("the answer", CompletableFuture.supplyAsync(() -> 42)));
-        AssertionError e = assertThrows(AssertionError.class, () -> Waits.done("the export",
-                CompletableFuture.supplyAsync(() -> {
+        AssertionError e = assertThrows(
+                AssertionError.class,
+                () -> Waits.done("the export", CompletableFuture.supplyAsync(() -> {
                     throw new IllegalStateException("disk full");
                 })));
         assertTrue(e.getMessage().startsWith("the export failed: "), e.getMessage());

@@ -18,6 +18,7 @@ public final class AxisNumbers extends StringConverter<Number> {
      * fonts the axes draw with on some desktops, where "75000" then ran together).
      */
     public static final char GROUP = '\u00A0';
+
     private static final String[] SUFFIX = {"", " k", " M", " G", " T", " P"};
     private static final double SI_FROM = 100_000;
     private static final int MAX_DECIMALS = 6;
@@ -101,7 +102,9 @@ public final class AxisNumbers extends StringConverter<Number> {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return Double.toString(v);
         }
-        BigDecimal d = new BigDecimal(v).round(new java.math.MathContext(digits, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+        BigDecimal d = new BigDecimal(v)
+                .round(new java.math.MathContext(digits, RoundingMode.HALF_EVEN))
+                .stripTrailingZeros();
         return grouped(d.scale() < 0 ? d.setScale(0) : d);
     }
 

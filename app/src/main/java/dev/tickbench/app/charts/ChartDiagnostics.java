@@ -30,7 +30,14 @@ public record ChartDiagnostics(Map<String, Track> tracks, long overviewDraws) {
      * @param points points in the drawn lines now, as the chart has them
      * @param marksDrawn whether emission marks are drawn now (only while sparse)
      */
-    public record Track(long redraws, long lineDraws, long pointsRead, long appended, long shown, long columns, int points,
+    public record Track(
+            long redraws,
+            long lineDraws,
+            long pointsRead,
+            long appended,
+            long shown,
+            long columns,
+            int points,
             boolean marksDrawn) {}
 
     /** The figures of the track of group {@code id}; null while it has none. */
@@ -46,7 +53,8 @@ public record ChartDiagnostics(Map<String, Track> tracks, long overviewDraws) {
             redraws += t.redraws();
             read += t.pointsRead();
         }
-        return String.format("%,d tracks redrawn %,d times, reading %,d points for their last drawings; overview painted %,d times",
+        return String.format(
+                "%,d tracks redrawn %,d times, reading %,d points for their last drawings; overview painted %,d times",
                 tracks.size(), redraws, read, overviewDraws);
     }
 }

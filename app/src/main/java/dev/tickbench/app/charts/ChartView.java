@@ -35,6 +35,7 @@ import javafx.scene.layout.Priority;
 public final class ChartView extends HBox {
     /** Chart heights: compact (six tracks on a 1000 px screen) and expanded. */
     public static final double COMPACT_HEIGHT = 112;
+
     public static final double EXPANDED_HEIGHT = 360;
     /** Width of the label column (the overview strip's label lines up with it). */
     public static final double LABEL_WIDTH = 250;
@@ -54,6 +55,7 @@ public final class ChartView extends HBox {
     private final TrackOverlays overlays;
     /** Per drawn line: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
     private final Map<SeriesDataSet, YExtent.Blocks> blocks = new IdentityHashMap<>();
+
     private double lastMin = Double.NaN;
     private double lastMax = Double.NaN;
     /** Told once, after the first redraw on screen with a line of at least two points (the start-up's "first curves"). */
@@ -102,13 +104,15 @@ public final class ChartView extends HBox {
 
     @Override
     protected double computePrefHeight(double width) {
-        return collapsed ? super.computePrefHeight(width)
+        return collapsed
+                ? super.computePrefHeight(width)
                 : snappedTopInset() + chart.prefHeight(-1) + snappedBottomInset();
     }
 
     @Override
     protected double computeMinHeight(double width) {
-        return collapsed ? super.computeMinHeight(width)
+        return collapsed
+                ? super.computeMinHeight(width)
                 : snappedTopInset() + chart.minHeight(-1) + snappedBottomInset();
     }
 
@@ -178,8 +182,15 @@ public final class ChartView extends HBox {
         for (DataSet ds : renderers.shownLines()) {
             points += ((SeriesDataSet) ds).points().size();
         }
-        return new ChartDiagnostics.Track(chart.redraws(), renderers.lines().draws(), d.pointsRead(), d.appended(), d.shown(),
-                d.columnsShown(), points, renderers.marksDrawn());
+        return new ChartDiagnostics.Track(
+                chart.redraws(),
+                renderers.lines().draws(),
+                d.pointsRead(),
+                d.appended(),
+                d.shown(),
+                d.columnsShown(),
+                points,
+                renderers.marksDrawn());
     }
 
     /** Time (epoch s) under a scene x, through this chart's x axis (crosshair, Ctrl+wheel zoom). */
@@ -242,7 +253,7 @@ public final class ChartView extends HBox {
                     updateMarks(lastMin, lastMax);
                 }
             }
-            case NONE -> { }
+            case NONE -> {}
         }
     }
 

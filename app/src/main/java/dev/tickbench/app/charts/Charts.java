@@ -23,7 +23,8 @@ public final class Charts {
         HiddenSidesPane menu = chart.getMenuPane();
         Node bar = chart.getToolBar();
         // ChartFX puts it back on a side whenever its side is set, and its stylesheet sets that: keep it out
-        for (ObjectProperty<Node> side : List.of(menu.topProperty(), menu.bottomProperty(), menu.leftProperty(), menu.rightProperty())) {
+        for (ObjectProperty<Node> side :
+                List.of(menu.topProperty(), menu.bottomProperty(), menu.leftProperty(), menu.rightProperty())) {
             side.addListener((o, was, now) -> {
                 if (now == bar) {
                     side.set(null);

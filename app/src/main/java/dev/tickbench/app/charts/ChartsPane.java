@@ -50,6 +50,7 @@ public final class ChartsPane extends VBox {
     private final Map<String, ChartView> charts = new LinkedHashMap<>();
     /** Seconds of samples after which a track still waiting for its series goes (the slowest budget cadence is ~1 s). */
     private static final double WAIT_FOR_SERIES_S = 2;
+
     private final Crosshair crosshair = new Crosshair();
     private final TreeShowing showing;
     private SeriesStore store;
@@ -102,7 +103,11 @@ public final class ChartsPane extends VBox {
         s.addListener(new StoreListener() {
             @Override
             public void seriesAdded(Series series) {
-                Platform.runLater(() -> { if (selection == sel) { add(series); } });
+                Platform.runLater(() -> {
+                    if (selection == sel) {
+                        add(series);
+                    }
+                });
             }
 
             @Override
@@ -117,7 +122,11 @@ public final class ChartsPane extends VBox {
 
             @Override
             public void marked(TimeMark mark) {
-                Platform.runLater(() -> { if (selection == sel) { charts.values().forEach(c -> c.mark(mark)); } });
+                Platform.runLater(() -> {
+                    if (selection == sel) {
+                        charts.values().forEach(c -> c.mark(mark));
+                    }
+                });
             }
 
             @Override

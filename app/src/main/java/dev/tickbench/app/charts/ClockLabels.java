@@ -14,7 +14,8 @@ import javafx.util.StringConverter;
 public final class ClockLabels extends StringConverter<Number> {
     private static final DateTimeFormatter[] FORMATS = {
         DateTimeFormatter.ofPattern("HH:mm:ss"), DateTimeFormatter.ofPattern("HH:mm:ss.S"),
-        DateTimeFormatter.ofPattern("HH:mm:ss.SS"), DateTimeFormatter.ofPattern("HH:mm:ss.SSS")};
+        DateTimeFormatter.ofPattern("HH:mm:ss.SS"), DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
+    };
     private final DoubleSupplier tickUnit;
     private final ZoneId zone;
 
@@ -26,7 +27,8 @@ public final class ClockLabels extends StringConverter<Number> {
     @Override
     public String toString(Number epochS) {
         double unit = tickUnit.getAsDouble();
-        int decimals = !(unit > 0) || Double.isInfinite(unit) ? 0 : Math.min(FORMATS.length - 1, AxisNumbers.decimals(unit));
+        int decimals =
+                !(unit > 0) || Double.isInfinite(unit) ? 0 : Math.min(FORMATS.length - 1, AxisNumbers.decimals(unit));
         long ms = Math.round(epochS.doubleValue() * 1000);
         return FORMATS[decimals].withZone(zone).format(Instant.ofEpochMilli(ms));
     }

@@ -30,6 +30,7 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
     private final LinePixels pixels = new LinePixels();
     /** Two images drawn into in turn: the renderer thread may still read the last frame's while this one is drawn. */
     private final Frame[] frames = {new Frame(), new Frame()};
+
     private int frame;
     private long draws;
     private DrawStats last = new DrawStats(0, 0, 0, 0);
@@ -63,8 +64,11 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
     /** The colour of {@code ds}'s line. */
     void colour(DataSet ds, String web) {
         Color c = Color.web(web);
-        colours.put(ds, ((int) Math.round(c.getRed() * 255) << 16) | ((int) Math.round(c.getGreen() * 255) << 8)
-                | (int) Math.round(c.getBlue() * 255));
+        colours.put(
+                ds,
+                ((int) Math.round(c.getRed() * 255) << 16)
+                        | ((int) Math.round(c.getGreen() * 255) << 8)
+                        | (int) Math.round(c.getBlue() * 255));
     }
 
     /** Points read to reduce them, over every line of this renderer so far (a follow step costs its new columns). */
@@ -149,7 +153,8 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
     }
 
     /** The reduced points, joined as the group draws them: held steps, or lines; a NaN breaks the line. */
-    private void draw(PixelColumns.Line l, int rgb, double x0, double xMin, double xk, double y0, double yLo, double yk) {
+    private void draw(
+            PixelColumns.Line l, int rgb, double x0, double xMin, double xk, double y0, double yLo, double yk) {
         int run = 0; // points since the last break
         double px = 0;
         double py = 0;

@@ -65,7 +65,8 @@ public final class Crosshair {
             return;
         }
         charts.add(view);
-        List<dev.tickbench.core.catalogue.ChartGroup> order = selection.store().catalogue().groups();
+        List<dev.tickbench.core.catalogue.ChartGroup> order =
+                selection.store().catalogue().groups();
         charts.sort(Comparator.comparingInt(v -> order.indexOf(v.group())));
         CrosshairLayer layer = new CrosshairLayer(this, view);
         layers.put(view, layer);
@@ -131,7 +132,10 @@ public final class Crosshair {
     }
 
     private void refreshPins() {
-        pinDelta.set(pins.size() == 2 && query != null ? PinDelta.between(query, drawnSeries(), pins.get(0), pins.get(1)) : null);
+        pinDelta.set(
+                pins.size() == 2 && query != null
+                        ? PinDelta.between(query, drawnSeries(), pins.get(0), pins.get(1))
+                        : null);
     }
 
     /**
@@ -150,7 +154,8 @@ public final class Crosshair {
                 // a filter: the focused control (a button, the events list) must not swallow it first; text
                 // fields keep their Esc, and with nothing pinned or selected Esc goes on to whoever wants it
                 scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                    if (e.getCode() == KeyCode.ESCAPE && !(e.getTarget() instanceof TextInputControl)
+                    if (e.getCode() == KeyCode.ESCAPE
+                            && !(e.getTarget() instanceof TextInputControl)
                             && (!pins.isEmpty() || rangeStats.get() != null || !Double.isNaN(rangeFrom.get()))) {
                         clear();
                         e.consume();

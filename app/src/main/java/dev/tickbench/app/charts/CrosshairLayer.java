@@ -33,9 +33,11 @@ final class CrosshairLayer extends ChartPlugin {
     private final Rectangle range = new Rectangle();
     /** The cursor's time on the hovered chart (drawn by its time axis, over its labels). */
     private String time = "";
+
     private double dragFrom = Double.NaN;
 
-    private static final String PIN_STYLE = "-fx-stroke: -tb-accent; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 5 3;";
+    private static final String PIN_STYLE =
+            "-fx-stroke: -tb-accent; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 5 3;";
 
     CrosshairLayer(Crosshair crosshair, ChartView view) {
         this.crosshair = crosshair;
@@ -50,7 +52,10 @@ final class CrosshairLayer extends ChartPlugin {
         crosshair.pins().addListener(relayout);
         crosshair.rangeFromProperty().addListener(relayout);
         crosshair.rangeToProperty().addListener(relayout);
-        crosshair.readoutProperty().addListener((o, a, r) -> { fill(r); place(); });
+        crosshair.readoutProperty().addListener((o, a, r) -> {
+            fill(r);
+            place();
+        });
 
         Node plot = view.chart().getPlotArea();
         plot.addEventFilter(MouseEvent.MOUSE_MOVED, e -> {
@@ -96,8 +101,12 @@ final class CrosshairLayer extends ChartPlugin {
         });
         plot.addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
             double x = timeAt(e);
-            if (e.getButton() == MouseButton.PRIMARY && e.isStillSincePress() && !e.isShiftDown() && !e.isShortcutDown()
-                    && !e.isAltDown() && !Double.isNaN(x)) {
+            if (e.getButton() == MouseButton.PRIMARY
+                    && e.isStillSincePress()
+                    && !e.isShiftDown()
+                    && !e.isShortcutDown()
+                    && !e.isAltDown()
+                    && !Double.isNaN(x)) {
                 crosshair.pin(x);
             }
         });
@@ -235,7 +244,8 @@ final class CrosshairLayer extends ChartPlugin {
 
     private static Label pinLabel(String text) {
         Label l = new Label(text);
-        l.setStyle("-fx-text-fill: -tb-indicator-label-bg; -fx-background-color: -tb-accent; -fx-font-size: 10px; -fx-padding: 0 3 0 3;");
+        l.setStyle(
+                "-fx-text-fill: -tb-indicator-label-bg; -fx-background-color: -tb-accent; -fx-font-size: 10px; -fx-padding: 0 3 0 3;");
         l.setMouseTransparent(true);
         l.setManaged(false);
         return l;

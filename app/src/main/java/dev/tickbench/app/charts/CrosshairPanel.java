@@ -63,7 +63,10 @@ public final class CrosshairPanel extends VBox {
         getChildren().add(scroll);
         crosshair.pins().addListener((javafx.collections.ListChangeListener<Double>) c -> refresh());
         crosshair.pinDeltaProperty().addListener((o, a, b) -> refresh());
-        crosshair.rangeStatsProperty().addListener((o, a, b) -> { exportResult.setText(""); refresh(); });
+        crosshair.rangeStatsProperty().addListener((o, a, b) -> {
+            exportResult.setText("");
+            refresh();
+        });
         refresh();
     }
 
@@ -74,7 +77,8 @@ public final class CrosshairPanel extends VBox {
         pinsTitle.setVisible(!pins.isEmpty());
         pinsTitle.setManaged(!pins.isEmpty());
         if (d != null) {
-            pinsTitle.setText("Pins  A " + Readout.clock(d.from()) + " · B " + Readout.clock(d.to()) + " · " + d.deltaText());
+            pinsTitle.setText(
+                    "Pins  A " + Readout.clock(d.from()) + " · B " + Readout.clock(d.to()) + " · " + d.deltaText());
         } else if (!pins.isEmpty()) {
             pinsTitle.setText("Pin A " + Readout.clock(pins.get(0)) + " · click another time for B");
         }
@@ -137,7 +141,9 @@ public final class CrosshairPanel extends VBox {
     }
 
     private static String value(SeriesQuery.ValueAt at) {
-        return at.hasValue() ? Readout.number(at.value()) + (at.state() == SeriesQuery.State.HELD ? " (held)" : "") : "no data";
+        return at.hasValue()
+                ? Readout.number(at.value()) + (at.state() == SeriesQuery.State.HELD ? " (held)" : "")
+                : "no data";
     }
 
     private static String stat(double v, String unit) {
@@ -189,7 +195,8 @@ public final class CrosshairPanel extends VBox {
         for (int i = 0; i < texts.length; i++) {
             Label l = new Label(texts[i]);
             l.setMinWidth(Region.USE_PREF_SIZE);
-            l.setStyle("-fx-font-size: 11px; -fx-text-fill: " + ("no data".equals(texts[i]) ? "-tb-muted" : "-tb-fg") + ";");
+            l.setStyle("-fx-font-size: 11px; -fx-text-fill: " + ("no data".equals(texts[i]) ? "-tb-muted" : "-tb-fg")
+                    + ";");
             g.add(l, i, row);
         }
     }

@@ -23,7 +23,8 @@ public final class Indicators {
      * both draw them with this.
      */
     public static List<YRangeIndicator> throttleBands(Axis y, ThrottleBands bands) {
-        return List.of(band(y, bands.yellowPct(), bands.redPct(), "YELLOW", "rgba(255,210,0,0.25)"),
+        return List.of(
+                band(y, bands.yellowPct(), bands.redPct(), "YELLOW", "rgba(255,210,0,0.25)"),
                 band(y, bands.redPct(), 100, "RED", "rgba(230,40,40,0.22)"));
     }
 
@@ -32,7 +33,8 @@ public final class Indicators {
         YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");
-                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+                label.setStyle(
+                        "-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
             }
         };
         b.setEditable(false);
@@ -48,7 +50,8 @@ public final class Indicators {
         XRangeIndicator g = new XRangeIndicator(x, from, to, text) {
             {
                 rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
-                label.setStyle("-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
+                label.setStyle(
+                        "-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
                 label.setVisible(false); // shown once the band is laid out wide enough: a narrow one changes nothing
             }
 
@@ -93,7 +96,8 @@ public final class Indicators {
         YValueIndicator v = new YValueIndicator(y, value, text) {
             {
                 line.setStyle("-fx-stroke: " + colour + "; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 4;");
-                label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-text-fill: -tb-fg; -fx-border-color: " + colour + "; -fx-font-size: 10;");
+                label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-text-fill: -tb-fg; -fx-border-color: "
+                        + colour + "; -fx-font-size: 10;");
             }
         };
         v.setEditable(false);

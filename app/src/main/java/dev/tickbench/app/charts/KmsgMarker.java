@@ -19,8 +19,12 @@ final class KmsgMarker extends XValueIndicator {
     private final TimeMark mark;
 
     KmsgMarker(Axis xAxis, TimeMark mark) {
-        super(xAxis, mark.x(), mark.kind() == TimeMark.Kind.SESSION ? "new session"
-                : mark.kind() == TimeMark.Kind.TRIGGER ? mark.text().split(" ", 3)[1] : "");
+        super(
+                xAxis,
+                mark.x(),
+                mark.kind() == TimeMark.Kind.SESSION
+                        ? "new session"
+                        : mark.kind() == TimeMark.Kind.TRIGGER ? mark.text().split(" ", 3)[1] : "");
         this.mark = mark;
         setEditable(false);
         // its nodes stay in the chart from the start, hidden while out of view (runPostLayout)
@@ -32,12 +36,14 @@ final class KmsgMarker extends XValueIndicator {
         tip.setShowDelay(Duration.millis(100));
         Tooltip.install(pickLine, tip);
         Tooltip.install(line, tip);
-        // kmsg: a thin orange line; a new session (cadence change): a solid violet one; a fired trigger: a red one, named
-        line.setStyle(switch (mark.kind()) {
-            case KMSG -> "-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;";
-            case TRIGGER -> "-fx-stroke: #d0021b; -fx-stroke-width: 2;";
-            default -> "-fx-stroke: #7b2fbe; -fx-stroke-width: 2;";
-        });
+        // kmsg: a thin orange line; a new session (cadence change): a solid violet one; a fired trigger: a red one,
+        // named
+        line.setStyle(
+                switch (mark.kind()) {
+                    case KMSG -> "-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;";
+                    case TRIGGER -> "-fx-stroke: #d0021b; -fx-stroke-width: 2;";
+                    default -> "-fx-stroke: #7b2fbe; -fx-stroke-width: 2;";
+                });
     }
 
     TimeMark mark() {
@@ -78,7 +84,10 @@ final class KmsgMarker extends XValueIndicator {
                 if (p == this) {
                     break; // the earlier marks' labels are placed first and keep their place
                 }
-                if (p instanceof KmsgMarker k && k.mark != null && k.mark.kind() == TimeMark.Kind.SESSION && k.label.isVisible()
+                if (p instanceof KmsgMarker k
+                        && k.mark != null
+                        && k.mark.kind() == TimeMark.Kind.SESSION
+                        && k.label.isVisible()
                         && k.label.getBoundsInParent().intersects(label.getBoundsInParent())) {
                     overlaps = true;
                     break;

@@ -78,12 +78,20 @@ final class LinePixels {
         }
         boolean steep = Math.abs(y1 - y0) > Math.abs(x1 - x0);
         if (steep) {
-            double t = x0; x0 = y0; y0 = t;
-            t = x1; x1 = y1; y1 = t;
+            double t = x0;
+            x0 = y0;
+            y0 = t;
+            t = x1;
+            x1 = y1;
+            y1 = t;
         }
         if (x0 > x1) {
-            double t = x0; x0 = x1; x1 = t;
-            t = y0; y0 = y1; y1 = t;
+            double t = x0;
+            x0 = x1;
+            x1 = t;
+            t = y0;
+            y0 = y1;
+            y1 = t;
         }
         double dx = x1 - x0;
         double gradient = dx < 1e-9 ? 0 : (y1 - y0) / dx;
@@ -108,7 +116,10 @@ final class LinePixels {
 
     /** Whether the segment can touch the pixels at all (a cheap reject, not a clip: blend skips what is outside). */
     private boolean clip(double x0, double y0, double x1, double y1) {
-        return !(Math.max(x0, x1) < -1 || Math.min(x0, x1) > width + 1 || Math.max(y0, y1) < -1 || Math.min(y0, y1) > height + 1)
+        return !(Math.max(x0, x1) < -1
+                        || Math.min(x0, x1) > width + 1
+                        || Math.max(y0, y1) < -1
+                        || Math.min(y0, y1) > height + 1)
                 && Double.isFinite(x0 + y0 + x1 + y1);
     }
 

@@ -54,12 +54,18 @@ final class OverviewRow extends HBox {
         strip.refresh();
         Series s = strip.series();
         double keptFrom = store == null ? Double.NaN : store.keptFromX();
-        what.setText(s == null ? "" : s.displayName() + (!Double.isNaN(keptFrom)
-                ? " · kept since " + Readout.clock(keptFrom)
-                : " · whole " + (store != null && store.session() != null ? "session" : "range")));
+        what.setText(
+                s == null
+                        ? ""
+                        : s.displayName()
+                                + (!Double.isNaN(keptFrom)
+                                        ? " · kept since " + Readout.clock(keptFrom)
+                                        : " · whole "
+                                                + (store != null && store.session() != null ? "session" : "range")));
         if (!Double.isNaN(keptFrom) && what.getTooltip() == null) {
             what.setTooltip(new Tooltip("The charts keep their points within "
-                    + (SeriesStore.LIVE_MAX_BYTES >> 20) + " MB: older ones were dropped (docs/workbench-charts.md, \"Memory\")."
+                    + (SeriesStore.LIVE_MAX_BYTES >> 20)
+                    + " MB: older ones were dropped (docs/workbench-charts.md, \"Memory\")."
                     + " The session's spool keeps its last hour for Export CSV and What changed?."));
         }
         RateStats r = store == null ? null : store.rateStats();

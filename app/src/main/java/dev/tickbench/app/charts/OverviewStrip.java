@@ -42,7 +42,11 @@ public final class OverviewStrip extends Region {
     private final WhenShown shown = new WhenShown(this);
     private final Runnable paint = this::paint;
 
-    private enum Mode { MOVE, LEFT, RIGHT }
+    private enum Mode {
+        MOVE,
+        LEFT,
+        RIGHT
+    }
 
     private record Drag(Mode mode, double grabT, double min, double max) {}
 
@@ -54,7 +58,9 @@ public final class OverviewStrip extends Region {
         setPrefHeight(HEIGHT);
         setMaxHeight(HEIGHT);
         getChildren().add(canvas);
-        widthProperty().addListener((o, a, b) -> { refresh(); });
+        widthProperty().addListener((o, a, b) -> {
+            refresh();
+        });
         window.addListener(w -> draw());
         addEventHandler(MouseEvent.MOUSE_MOVED, e -> setCursor(cursorFor(mode(e.getX()))));
         addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);

@@ -24,9 +24,11 @@ final class PixelColumns {
     private double width = Double.NaN;
     /** Kept: the reduced points of the complete columns [first, end), in {@link #kept}. */
     private long first;
+
     private long end;
     /** Index into {@code kept} where column {@code first + i} starts; {@code starts[end - first]} is its size. */
     private int[] starts = new int[64];
+
     private final Line kept = new Line();
     private long pointsRead;
 

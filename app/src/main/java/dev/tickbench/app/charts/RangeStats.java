@@ -25,8 +25,20 @@ import java.util.Locale;
  * @param to range end
  */
 public record RangeStats(double from, double to, List<Row> rows) {
-    public static final List<String> CSV_HEADER = List.of("series", "unit", "kind", "cadence_hz", "cadence_reason",
-            "from", "to", "seconds", "fresh_reads", "min", "mean", "max", "p99");
+    public static final List<String> CSV_HEADER = List.of(
+            "series",
+            "unit",
+            "kind",
+            "cadence_hz",
+            "cadence_reason",
+            "from",
+            "to",
+            "seconds",
+            "fresh_reads",
+            "min",
+            "mean",
+            "max",
+            "p99");
 
     public record Row(Series series, SeriesQuery.Stats stats) {}
 
@@ -64,10 +76,22 @@ public record RangeStats(double from, double to, List<Row> rows) {
             Series s = r.series();
             SeriesQuery.Stats st = r.stats();
             CadenceLabel c = s.cadence();
-            Csv.appendLine(b, Arrays.asList(s.name(), s.unit(), s.kind() == SeriesKind.LEVEL ? "level" : "rate",
-                    c == null ? null : plain(c.hz()), c == null ? null : c.reason(), fromText, toText,
-                    String.format(Locale.ROOT, "%.3f", to - from), Integer.toString(st.freshReads()),
-                    plain(st.min()), plain(st.mean()), plain(st.max()), plain(st.p99())));
+            Csv.appendLine(
+                    b,
+                    Arrays.asList(
+                            s.name(),
+                            s.unit(),
+                            s.kind() == SeriesKind.LEVEL ? "level" : "rate",
+                            c == null ? null : plain(c.hz()),
+                            c == null ? null : c.reason(),
+                            fromText,
+                            toText,
+                            String.format(Locale.ROOT, "%.3f", to - from),
+                            Integer.toString(st.freshReads()),
+                            plain(st.min()),
+                            plain(st.mean()),
+                            plain(st.max()),
+                            plain(st.p99())));
         }
         return b.toString();
     }

@@ -34,7 +34,9 @@ public record Readout(double x, List<Row> rows) {
         public String stateText() {
             return switch (at.state()) {
                 case FRESH -> "fresh read" + (at.heartbeat() ? " (heartbeat)" : "");
-                case HELD -> "held since " + clock(at.readX()) + " (" + seconds(at.readX()) + (at.heartbeat() ? ", heartbeat" : "") + ")";
+                case HELD ->
+                    "held since " + clock(at.readX()) + " (" + seconds(at.readX())
+                            + (at.heartbeat() ? ", heartbeat" : "") + ")";
                 case NO_DATA -> Double.isNaN(at.readX()) ? at.why() : at.why() + " " + clock(at.readX());
             };
         }

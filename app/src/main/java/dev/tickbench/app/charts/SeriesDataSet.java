@@ -17,7 +17,9 @@ import java.util.function.Function;
 final class SeriesDataSet extends AbstractDataSet<SeriesDataSet> {
     /** Which of a series' point sets: its line, or a level's change or heartbeat emissions. */
     enum Part {
-        LINE(Series::line, ""), CHANGES(Series::changeMarks, " change"), HEARTBEATS(Series::heartbeatMarks, " heartbeat");
+        LINE(Series::line, ""),
+        CHANGES(Series::changeMarks, " change"),
+        HEARTBEATS(Series::heartbeatMarks, " heartbeat");
 
         final Function<Series, Points> points;
         final String suffix;
@@ -33,6 +35,7 @@ final class SeriesDataSet extends AbstractDataSet<SeriesDataSet> {
     private Points shown;
     /** The y range of the points seen so far (kept as views come, read when ChartFX asks for limits). */
     private double yMin = Double.POSITIVE_INFINITY;
+
     private double yMax = Double.NEGATIVE_INFINITY;
 
     SeriesDataSet(Series series, Part part) {

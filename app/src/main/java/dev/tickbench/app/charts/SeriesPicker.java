@@ -63,7 +63,8 @@ public final class SeriesPicker {
         filter.setPromptText("filter by name");
         filter.textProperty().addListener((o, a, b) -> {
             String q = b == null ? "" : b.trim().toLowerCase(Locale.ROOT);
-            shown.setPredicate(i -> q.isEmpty() || i.name().toLowerCase(Locale.ROOT).contains(q)
+            shown.setPredicate(i -> q.isEmpty()
+                    || i.name().toLowerCase(Locale.ROOT).contains(q)
                     || i.text().toLowerCase(Locale.ROOT).contains(q));
             count();
         });
@@ -82,10 +83,12 @@ public final class SeriesPicker {
         HBox filterRow = new HBox(4, filterName, filter);
         filterRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         HBox.setHgrow(filter, javafx.scene.layout.Priority.ALWAYS);
-        VBox box = new VBox(4, new Label(group.title() + ": drawn when checked, largest memory first"), filterRow, list, foot);
+        VBox box = new VBox(
+                4, new Label(group.title() + ": drawn when checked, largest memory first"), filterRow, list, foot);
         box.setPadding(new Insets(6));
         box.getStyleClass().add("series-picker");
-        box.setStyle("-fx-background-color: -tb-bg; -fx-border-color: -tb-rule; -fx-effect: dropshadow(gaussian, rgba(0,0,0,0.3), 8, 0, 0, 2);");
+        box.setStyle(
+                "-fx-background-color: -tb-bg; -fx-border-color: -tb-rule; -fx-effect: dropshadow(gaussian, rgba(0,0,0,0.3), 8, 0, 0, 2);");
         popup.getContent().add(box);
         popup.setAutoHide(true);
         popup.setOnShown(e -> filter.requestFocus());
@@ -110,7 +113,11 @@ public final class SeriesPicker {
 
     private void pick() {
         Set<String> names = new TreeSet<>();
-        checked.forEach((n, p) -> { if (p.get()) { names.add(n); } });
+        checked.forEach((n, p) -> {
+            if (p.get()) {
+                names.add(n);
+            }
+        });
         selection.pick(group, names);
         count();
     }
@@ -146,7 +153,10 @@ public final class SeriesPicker {
             double bytes = bytes(s, facts);
             double v = s.line().lastY();
             String value = Double.isNaN(v) ? "no value yet" : AxisNumbers.value(v) + " " + s.unit();
-            out.add(new Item(s.name(), s.displayName() + "  —  " + (Double.isNaN(bytes) ? value : size(bytes) + " · " + value), bytes));
+            out.add(new Item(
+                    s.name(),
+                    s.displayName() + "  —  " + (Double.isNaN(bytes) ? value : size(bytes) + " · " + value),
+                    bytes));
             checkedOf(out.get(out.size() - 1));
         }
         out.sort(Comparator.comparingDouble((Item i) -> Double.isNaN(i.bytes()) ? 1 : 0)

@@ -60,8 +60,12 @@ final class TimeAxis extends DefaultNumericAxis {
     }
 
     @Override
-    protected void drawTickLabels(GraphicsContext gc, double axisWidth, double axisHeight,
-                                  ObservableList<TickMark> tickMarks, double tickLength) {
+    protected void drawTickLabels(
+            GraphicsContext gc,
+            double axisWidth,
+            double axisHeight,
+            ObservableList<TickMark> tickMarks,
+            double tickLength) {
         if (!getSide().isHorizontal()) {
             super.drawTickLabels(gc, axisWidth, axisHeight, tickMarks, tickLength);
             return;

@@ -16,6 +16,7 @@ final class TimeZoom {
     static final double ZOOM_PER_NOTCH = 0.8;
     /** The span stays between these (seconds): narrower shows no sample, wider than a day says nothing. */
     static final double MIN_SPAN_S = 0.2;
+
     static final double MAX_SPAN_S = 24 * 3600;
 
     private final TimeWindow window;

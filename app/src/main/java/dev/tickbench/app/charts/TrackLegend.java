@@ -39,9 +39,11 @@ final class TrackLegend extends VBox {
     private final Map<String, Series> series = new LinkedHashMap<>();
     /** The readout's rows by series while the crosshair is on this track; null while it is not. */
     private Map<String, Readout.Row> readout;
+
     private boolean stale;
     /** The series drawn, listed on screen; {@code listStale}: not listed yet (it came off screen). */
     private Set<String> drawnNames = Set.of();
+
     private boolean listStale;
     private final SeriesPicker picker;
 
@@ -104,7 +106,8 @@ final class TrackLegend extends VBox {
     void add(Series s, String colour) {
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
-        badge.setStyle("-fx-border-color: " + colour + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
+        badge.setStyle("-fx-border-color: " + colour
+                + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
         badge.setMaxWidth(ChartView.LABEL_WIDTH - 20); // room for the scroll bar
         badge.setWrapText(true); // a long name wraps: never cut
         badge.setMinHeight(Region.USE_PREF_SIZE);
@@ -130,7 +133,11 @@ final class TrackLegend extends VBox {
 
     private void showDrawn() {
         List<Label> legend = new ArrayList<>();
-        badgeOf.forEach((name, b) -> { if (drawnNames.contains(name)) { legend.add(b); } });
+        badgeOf.forEach((name, b) -> {
+            if (drawnNames.contains(name)) {
+                legend.add(b);
+            }
+        });
         if (!legend.equals(badges.getChildren())) { // the same badges set again would be restyled and laid out again
             badges.getChildren().setAll(legend);
         }
@@ -140,7 +147,8 @@ final class TrackLegend extends VBox {
     }
 
     private String moreText() {
-        return "+" + badgeOf.keySet().stream().filter(n -> !drawnNames.contains(n)).count() + " more";
+        return "+"
+                + badgeOf.keySet().stream().filter(n -> !drawnNames.contains(n)).count() + " more";
     }
 
     /**
@@ -222,7 +230,9 @@ final class TrackLegend extends VBox {
     /** What the legend lists (on screen, or once it comes on screen). */
     List<String> legendTexts() {
         List<String> out = new ArrayList<>();
-        badgeOf.keySet().stream().filter(drawnNames::contains).forEach(n -> out.add(series.get(n).label()));
+        badgeOf.keySet().stream()
+                .filter(drawnNames::contains)
+                .forEach(n -> out.add(series.get(n).label()));
         if (picker != null && out.size() < badgeOf.size()) {
             out.add(moreText());
         }

@@ -31,14 +31,17 @@ final class TrackOverlays {
     private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
     /** Gap bands, the oldest dropped past {@link #MAX_MARKS} like kmsg marks (the events list keeps them all). */
     private final Deque<io.fair_acc.chartfx.plugins.XRangeIndicator> gapMarks = new ArrayDeque<>();
+
     private final java.util.Set<TimeMark> gapsDrawn = new java.util.LinkedHashSet<>();
     /** Marks that came while the track was off screen, drawn when it comes on screen. */
     private final Deque<TimeMark> waiting = new ArrayDeque<>();
+
     private final Set<String> trips = new TreeSet<>();
     /** Fixed lines kept on screen whatever the data does: critical trips. */
     private final List<Double> fixedLines = new ArrayList<>();
     /** The throttle bands the session published, and their indicators. */
     private ThrottleBands bands;
+
     private final List<YRangeIndicator> bandIndicators = new ArrayList<>();
 
     TrackOverlays(ChartGroup group, XYChart chart, DefaultNumericAxis xAxis, DefaultNumericAxis yAxis) {
@@ -79,7 +82,9 @@ final class TrackOverlays {
 
     private void criticalTrip(String zone, double celsius) {
         if (trips.add(zone)) {
-            chart.getPlugins().add(Indicators.level(yAxis, celsius, zone + " critical " + Math.round(celsius) + " °C", "#d0021b"));
+            chart.getPlugins()
+                    .add(Indicators.level(
+                            yAxis, celsius, zone + " critical " + Math.round(celsius) + " °C", "#d0021b"));
             fixedLines.add(celsius);
         }
     }
@@ -96,7 +101,8 @@ final class TrackOverlays {
         }
         waiting.addLast(m);
         for (TimeMark.Kind k : TimeMark.Kind.values()) {
-            if (k != TimeMark.Kind.SESSION && waiting.stream().filter(w -> w.kind() == k).count() > MAX_MARKS) {
+            if (k != TimeMark.Kind.SESSION
+                    && waiting.stream().filter(w -> w.kind() == k).count() > MAX_MARKS) {
                 waiting.stream().filter(w -> w.kind() == k).findFirst().ifPresent(waiting::remove);
             }
         }

@@ -21,6 +21,7 @@ final class TrackRenderers {
     private List<DataSet> shownLines = List.of();
     /** The drawn series' emission marks that hold points. */
     private List<DataSet> changeSets = List.of();
+
     private List<DataSet> beatSets = List.of();
     private boolean marksOn = true;
     private boolean stale;

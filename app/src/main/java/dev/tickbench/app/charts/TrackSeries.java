@@ -21,8 +21,9 @@ import java.util.TreeSet;
  */
 final class TrackSeries {
     /** One colour per series, in the order the series reach the track. */
-    private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-        "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
+    private static final String[] PALETTE = {
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"
+    };
 
     /** What a pick or a batch did to what the chart shows. */
     enum Change {
@@ -35,7 +36,8 @@ final class TrackSeries {
     }
 
     /** A series on this track: its datasets (marks only for levels) and its colour. */
-    private record Drawing(Series series, String colour, SeriesDataSet line, SeriesDataSet changes, SeriesDataSet heartbeats) {}
+    private record Drawing(
+            Series series, String colour, SeriesDataSet line, SeriesDataSet changes, SeriesDataSet heartbeats) {}
 
     private final ChartGroup group;
     private final Selection selection;
@@ -63,11 +65,13 @@ final class TrackSeries {
         SeriesDataSet changes = null;
         SeriesDataSet heartbeats = null;
         if (s.kind() == SeriesKind.LEVEL) {
-            // change emission: small filled dot; heartbeat emission: a larger open square (docs/cadence.md, "The heartbeat")
+            // change emission: small filled dot; heartbeat emission: a larger open square (docs/cadence.md, "The
+            // heartbeat")
             changes = new SeriesDataSet(s, SeriesDataSet.Part.CHANGES);
             changes.setStyle("-color-dataset: " + colour + "; -fx-marker-type: circle; -fx-marker-size: 2;");
             heartbeats = new SeriesDataSet(s, SeriesDataSet.Part.HEARTBEATS);
-            heartbeats.setStyle("-color-dataset: " + colour + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
+            heartbeats.setStyle("-color-dataset: " + colour
+                    + "; -fx-marker-type: rectangle1; -fx-marker-size: 4; -fx-marker-line-width: 1.5;");
         }
         renderers.lines().colour(line, colour);
         all.put(s.name(), new Drawing(s, colour, line, changes, heartbeats));

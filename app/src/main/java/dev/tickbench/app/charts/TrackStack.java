@@ -116,7 +116,11 @@ final class TrackStack extends VBox {
     /** The charts in display order. */
     List<ChartView> tracks() {
         List<ChartView> out = new ArrayList<>();
-        getChildren().forEach(n -> { if (n instanceof ChartView v) { out.add(v); } });
+        getChildren().forEach(n -> {
+            if (n instanceof ChartView v) {
+                out.add(v);
+            }
+        });
         return out;
     }
 

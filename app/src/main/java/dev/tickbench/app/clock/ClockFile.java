@@ -35,7 +35,8 @@ final class ClockFile {
      *
      * @throws IOException when the file cannot be opened or read
      */
-    static Result judge(Path file, double fromEpochS, double toEpochS, DoubleConsumer progress, BooleanSupplier cancelled)
+    static Result judge(
+            Path file, double fromEpochS, double toEpochS, DoubleConsumer progress, BooleanSupplier cancelled)
             throws IOException {
         ClockRange range = new ClockRange(fromEpochS, toEpochS);
         double total = Math.max(1, Files.size(file));
@@ -53,8 +54,11 @@ final class ClockFile {
                 }
             }
         } catch (CaptureFormatException e) {
-            return new Result(range.report(), file.getFileName() + " is damaged at line " + e.lineNumber() + " ("
-                    + e.getMessage().replaceFirst("^line \\d+: ", "") + "): judged on the lines before it", false);
+            return new Result(
+                    range.report(),
+                    file.getFileName() + " is damaged at line " + e.lineNumber() + " ("
+                            + e.getMessage().replaceFirst("^line \\d+: ", "") + "): judged on the lines before it",
+                    false);
         }
         progress.accept(1);
         return new Result(range.report(), null, false);

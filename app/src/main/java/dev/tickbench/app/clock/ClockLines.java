@@ -38,12 +38,14 @@ final class ClockLines implements StoreListener {
     private Long firstMonoNs;
     /** The levels of the samples that went, as held after the last of them. */
     private final Map<String, Map<String, Long>> held = new LinkedHashMap<>();
+
     private final ArrayDeque<SampleLine> samples = new ArrayDeque<>();
     private long bytes;
     /** The wall clock of the last sample that went (or of the session before the hello); MIN_VALUE while none did. */
     private long goneUpToWallNs = Long.MIN_VALUE;
     /** The key array last kept per source: the next sample with the same keys shares it. */
     private final Map<String, String[]> lastKeys = new HashMap<>();
+
     private long received;
 
     ClockLines() {
@@ -81,8 +83,8 @@ final class ClockLines implements StoreListener {
                 kept.put(e.getKey(), new SourceValues(shared(e.getKey(), v.keys()), v.values()));
             }
         }
-        SampleLine k = new SampleLine(s.seq(), s.monoNs(), s.wallNs(), s.dtNs(), kept, s.heartbeat(), List.of(), Map.of(),
-                0, s.skipped());
+        SampleLine k = new SampleLine(
+                s.seq(), s.monoNs(), s.wallNs(), s.dtNs(), kept, s.heartbeat(), List.of(), Map.of(), 0, s.skipped());
         samples.addLast(k);
         bytes += bytes(k);
         received++;
@@ -119,10 +121,16 @@ final class ClockLines implements StoreListener {
 
     /** What is kept now, to judge on another thread while more arrives. */
     synchronized Snapshot snapshot() {
-        SampleLine base = goneUpToWallNs == Long.MIN_VALUE || firstMonoNs == null ? null
+        SampleLine base = goneUpToWallNs == Long.MIN_VALUE || firstMonoNs == null
+                ? null
                 : ClockRange.heldSample(firstMonoNs, goneUpToWallNs, copy(held));
-        return new Snapshot(hello, base, List.copyOf(samples), goneUpToWallNs == Long.MIN_VALUE ? Double.NEGATIVE_INFINITY
-                : goneUpToWallNs / 1e9, samples.isEmpty() ? Double.NaN : samples.peekLast().wallNs() / 1e9, received);
+        return new Snapshot(
+                hello,
+                base,
+                List.copyOf(samples),
+                goneUpToWallNs == Long.MIN_VALUE ? Double.NEGATIVE_INFINITY : goneUpToWallNs / 1e9,
+                samples.isEmpty() ? Double.NaN : samples.peekLast().wallNs() / 1e9,
+                received);
     }
 
     private static Map<String, Map<String, Long>> copy(Map<String, Map<String, Long>> m) {
@@ -138,10 +146,12 @@ final class ClockLines implements StoreListener {
      * @param fromS the time (epoch s) from which a range is judged exactly: after the last sample that went
      * @param latestS the newest sample's time, NaN before the first
      */
-    record Snapshot(Hello hello, SampleLine base, List<SampleLine> samples, double fromS, double latestS, long received) {
+    record Snapshot(
+            Hello hello, SampleLine base, List<SampleLine> samples, double fromS, double latestS, long received) {
         /** Whether a range starting at {@code fromEpochS} (NaN: the stream's start) is all here. */
         boolean covers(double fromEpochS) {
-            return fromS == Double.NEGATIVE_INFINITY || (!Double.isNaN(fromEpochS) && fromEpochS + ClockRange.EPS_S >= fromS);
+            return fromS == Double.NEGATIVE_INFINITY
+                    || (!Double.isNaN(fromEpochS) && fromEpochS + ClockRange.EPS_S >= fromS);
         }
 
         ClockReport judge(double fromEpochS, double toEpochS) {

@@ -58,6 +58,7 @@ public final class ClockPanel extends VBox {
     private boolean folded;
     /** What the cards and the absent rows show now: rebuilt only when that changes. */
     private List<ClockState.PolicyRow> cardsShown = List.of();
+
     private List<String> absentShown = List.of();
     private final WhenShown shown = new WhenShown(this);
     private final Runnable redraw = this::drawLatest;
@@ -70,7 +71,11 @@ public final class ClockPanel extends VBox {
      * @param showing what the window shows (its store, and the capture when replaying)
      * @param loading true while a capture is being read into the shown store
      */
-    public ClockPanel(ClockViewModel vm, Crosshair crosshair, ObservableValue<Showing> showing, ObservableValue<Boolean> loading) {
+    public ClockPanel(
+            ClockViewModel vm,
+            Crosshair crosshair,
+            ObservableValue<Showing> showing,
+            ObservableValue<Boolean> loading) {
         this.vm = vm;
         setId("clock-panel");
         getStyleClass().add("clock-panel");
@@ -113,17 +118,22 @@ public final class ClockPanel extends VBox {
         showing.addListener((o, a, b) -> vm.show(b.store(), b.origin() == Origin.REPLAY ? b.replayFile() : null));
         loading.addListener((o, a, b) -> vm.loading(b));
         // the final Shift+drag range (its statistics are computed on release), not every step of the drag
-        crosshair.rangeStatsProperty().addListener((o, a, b) -> vm.range(b == null ? Double.NaN : crosshair.rangeFromProperty().get(),
-                b == null ? Double.NaN : crosshair.rangeToProperty().get()));
-        // judged at most once a second by the view-model; a Ticker while the window shows, not an AnimationTimer, which kept
+        crosshair
+                .rangeStatsProperty()
+                .addListener((o, a, b) -> vm.range(
+                        b == null ? Double.NaN : crosshair.rangeFromProperty().get(),
+                        b == null ? Double.NaN : crosshair.rangeToProperty().get()));
+        // judged at most once a second by the view-model; a Ticker while the window shows, not an AnimationTimer, which
+        // kept
         // JavaFX pulsing 60 frames a second in every tab (docs/workbench-charts.md, "Redraws")
         new Ticker(PULSE_NS / 1_000_000, now -> {
-            vm.pulse(now);
-            if (stale) {
-                stale = false;
-                shown.run(redraw);
-            }
-        }).whileShowing(this);
+                    vm.pulse(now);
+                    if (stale) {
+                        stale = false;
+                        shown.run(redraw);
+                    }
+                })
+                .whileShowing(this);
         // a panel nobody can see (another tab) judges nothing either: back in view it judges at once
         shown.showingProperty().addListener((o, a, on) -> {
             vm.active(!folded && on);
@@ -150,7 +160,10 @@ public final class ClockPanel extends VBox {
         folded = on;
         body.setVisible(!on);
         body.setManaged(!on);
-        getChildren().get(0).lookupAll(".panel-title").forEach(n -> { n.setVisible(!on); n.setManaged(!on); });
+        getChildren().get(0).lookupAll(".panel-title").forEach(n -> {
+            n.setVisible(!on);
+            n.setManaged(!on);
+        });
         fold.setText(on ? "◂" : "▸");
         double w = on ? Region.USE_COMPUTED_SIZE : WIDTH;
         setPrefWidth(w);
@@ -197,7 +210,8 @@ public final class ClockPanel extends VBox {
         // nothing else changed in that pulse JavaFX repainted the whole window for them
         if (!s.policies().equals(cardsShown)) {
             cardsShown = s.policies();
-            policies.getChildren().setAll(s.policies().stream().map(ClockPanel::card).toList());
+            policies.getChildren()
+                    .setAll(s.policies().stream().map(ClockPanel::card).toList());
         }
         if (!s.absent().equals(absentShown)) {
             absentShown = s.absent();
@@ -224,7 +238,8 @@ public final class ClockPanel extends VBox {
         title.getStyleClass().add("clock-policy");
         Label word = new Label(r.word());
         word.setId("clock-limiter-" + r.policy());
-        word.getStyleClass().addAll("clock-limiter", "clock-limiter-" + r.limiter().name().toLowerCase(Locale.ROOT));
+        word.getStyleClass()
+                .addAll("clock-limiter", "clock-limiter-" + r.limiter().name().toLowerCase(Locale.ROOT));
         word.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -265,7 +280,10 @@ public final class ClockPanel extends VBox {
         if (!n.isVisible()) {
             return;
         }
-        if (n instanceof Labeled l && !(n instanceof Button) && l.getText() != null && !l.getText().isEmpty()) {
+        if (n instanceof Labeled l
+                && !(n instanceof Button)
+                && l.getText() != null
+                && !l.getText().isEmpty()) {
             out.add(l.getText());
         }
         if (n instanceof ScrollPane sp && sp.getContent() != null) {

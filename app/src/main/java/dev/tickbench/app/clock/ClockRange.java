@@ -35,6 +35,7 @@ final class ClockRange {
     private Long firstMonoNs;
     /** What each level the verdict holds was at the latest sample before the range, by source and key. */
     private final Map<String, Map<String, Long>> held = new LinkedHashMap<>();
+
     private ClockWindow window;
     private boolean past;
 

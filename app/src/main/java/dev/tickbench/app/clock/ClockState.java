@@ -24,10 +24,19 @@ import java.util.Map;
  * @param error what went wrong, in plain words; null when nothing
  * @param report the verdict shown (the same the CLI's JSON renders), or null
  */
-public record ClockState(String scope, String summary, List<PolicyRow> policies, String noVerdict, List<String> absent,
-                         String busy, double progress, String error, ClockReport report) {
+public record ClockState(
+        String scope,
+        String summary,
+        List<PolicyRow> policies,
+        String noVerdict,
+        List<String> absent,
+        String busy,
+        double progress,
+        String error,
+        ClockReport report) {
     /** Nothing shown yet: no session, or before the first verdict. */
-    public static final ClockState WAITING = new ClockState("", "", List.of(), "waiting for samples", List.of(), null, 0, null, null);
+    public static final ClockState WAITING =
+            new ClockState("", "", List.of(), "waiting for samples", List.of(), null, 0, null, null);
 
     public ClockState {
         policies = List.copyOf(policies);
@@ -44,8 +53,15 @@ public record ClockState(String scope, String summary, List<PolicyRow> policies,
      * @param evidence why {@code word}, the deciding fact first
      * @param also facts of the range that do not hold the clock
      */
-    public record PolicyRow(String policy, String title, Limiter limiter, String word, String clock, String detail,
-                            List<String> evidence, List<String> also) {
+    public record PolicyRow(
+            String policy,
+            String title,
+            Limiter limiter,
+            String word,
+            String clock,
+            String detail,
+            List<String> evidence,
+            List<String> also) {
         public PolicyRow {
             evidence = List.copyOf(evidence);
             also = List.copyOf(also);
@@ -62,8 +78,9 @@ public record ClockState(String scope, String summary, List<PolicyRow> policies,
         for (Map.Entry<String, String> e : r.absent().entrySet()) {
             absent.add(e.getKey() + " — " + e.getValue());
         }
-        String summary = r.samples() == 0 ? "" : String.format(Locale.ROOT, "%.1f s · %d samples at %d Hz", r.windowS(), r.samples(),
-                r.rateHz());
+        String summary = r.samples() == 0
+                ? ""
+                : String.format(Locale.ROOT, "%.1f s · %d samples at %d Hz", r.windowS(), r.samples(), r.rateHz());
         return new ClockState(scope, summary, rows, r.noVerdict(), absent, null, 0, error, r);
     }
 
@@ -80,8 +97,15 @@ public record ClockState(String scope, String summary, List<PolicyRow> policies,
         if (!gov.isEmpty()) {
             detail.add(gov);
         }
-        return new PolicyRow(v.policy(), v.policy() + " · CPU " + ClockText.cpus(v.cpus()), v.limiter(),
-                v.limiter().name(), clock, String.join(" · ", detail), texts(v.evidence()), texts(v.also()));
+        return new PolicyRow(
+                v.policy(),
+                v.policy() + " · CPU " + ClockText.cpus(v.cpus()),
+                v.limiter(),
+                v.limiter().name(),
+                clock,
+                String.join(" · ", detail),
+                texts(v.evidence()),
+                texts(v.also()));
     }
 
     private static List<String> nonNull(String... s) {

@@ -34,7 +34,9 @@ import java.util.function.Consumer;
 public final class ClockViewModel {
     /** Live, the verdict is judged again at most this often. */
     public static final long LIVE_EVERY_NS = 1_000_000_000L;
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.S").withZone(ZoneId.systemDefault());
+
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("HH:mm:ss.S").withZone(ZoneId.systemDefault());
 
     /** A range to judge and how the panel names it. */
     private record Want(double from, double to, String scope) {}
@@ -55,6 +57,7 @@ public final class ClockViewModel {
     private final Executor work;
     /** The lines kept of each live store, from its first line on (a store no longer shown is let go). */
     private final Map<SeriesStore, ClockLines> kept = new WeakHashMap<>();
+
     private final List<Consumer<ClockState>> listeners = new CopyOnWriteArrayList<>();
     private SeriesStore store;
     private ClockLines lines;
@@ -66,6 +69,7 @@ public final class ClockViewModel {
     private Want judged;
     /** Live: the newest kept sample and the count of samples kept when the shown verdict was judged. */
     private double judgedLatest = Double.NaN;
+
     private long judgedReceived = -1;
     private Job running;
     private long lastStartNs;
@@ -157,7 +161,8 @@ public final class ClockViewModel {
             return;
         }
         // live, new samples matter when they can be in the range: not while paused on the past
-        boolean newData = lines != null && lines.received() != judgedReceived
+        boolean newData = lines != null
+                && lines.received() != judgedReceived
                 && (Double.isNaN(judgedLatest) || want.to + ClockRange.EPS_S > judgedLatest);
         if (want.equals(judged) && !newData) {
             return;
@@ -222,15 +227,20 @@ public final class ClockViewModel {
         try {
             Path current = spool.currentFile();
             if (current == null) {
-                failed(job, "The clock cannot be judged before " + time(job.want.from) + " here: the session's spool is not"
-                        + " kept (see the error above); record (R) to keep it");
+                failed(
+                        job,
+                        "The clock cannot be judged before " + time(job.want.from) + " here: the session's spool is not"
+                                + " kept (see the error above); record (R) to keep it");
                 return;
             }
             copy = Files.createTempFile(current.getParent(), "clock-", ".ndjson");
             spool.snapshot(copy);
             fromFile(job, copy, "the session's spool", latest);
         } catch (IOException | RuntimeException e) {
-            failed(job, "Cannot copy the session's spool in " + Spool.defaultDir() + " to judge the clock: " + e.getMessage());
+            failed(
+                    job,
+                    "Cannot copy the session's spool in " + Spool.defaultDir() + " to judge the clock: "
+                            + e.getMessage());
         } finally {
             if (copy != null) {
                 try {
@@ -244,8 +254,15 @@ public final class ClockViewModel {
 
     private void fromFile(Job job, Path file, String name, ClockLines.Snapshot latest) {
         try {
-            ClockFile.Result r = ClockFile.judge(file, job.want.from, job.want.to,
-                    f -> ui.execute(() -> { if (running == job) { set(state.busy("Judging the clock from " + name + "…", f)); } }),
+            ClockFile.Result r = ClockFile.judge(
+                    file,
+                    job.want.from,
+                    job.want.to,
+                    f -> ui.execute(() -> {
+                        if (running == job) {
+                            set(state.busy("Judging the clock from " + name + "…", f));
+                        }
+                    }),
                     () -> job.cancelled);
             if (!r.cancelled()) {
                 done(job, latest, r.report(), r.readError());

@@ -58,14 +58,18 @@ public final class CompareView extends VBox {
         load.setOnAction(e -> {
             FileChooser fc = new FileChooser();
             fc.setTitle("Captures recorded with FLOOR_HZ ≥ rate");
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tickbench captures", "*.ndjson", "*.ndjson.gz", "*.gz"));
+            fc.getExtensionFilters()
+                    .add(new FileChooser.ExtensionFilter("Tickbench captures", "*.ndjson", "*.ndjson.gz", "*.gz"));
             List<File> fs = fc.showOpenMultipleDialog(getScene().getWindow());
             if (fs != null) {
                 load(fs.stream().map(File::toPath).toList());
             }
         });
         Button clear = new Button("Clear");
-        clear.setOnAction(e -> { vm.files().clear(); vm.comparisonProperty().set(null); });
+        clear.setOnAction(e -> {
+            vm.files().clear();
+            vm.comparisonProperty().set(null);
+        });
         ComboBox<String> series = new ComboBox<>(vm.overlayChoices());
         series.valueProperty().bindBidirectional(vm.overlaySeriesProperty());
         series.setPromptText("series to overlay");
@@ -149,8 +153,14 @@ public final class CompareView extends VBox {
         running = task;
         progress.setVisible(true);
         vm.statusProperty().set("analysing " + all.size() + " captures …");
-        task.setOnSucceeded(e -> { progress.setVisible(false); vm.show(all, task.getValue()); });
-        task.setOnFailed(e -> { progress.setVisible(false); vm.refuse(task.getException().getMessage()); });
+        task.setOnSucceeded(e -> {
+            progress.setVisible(false);
+            vm.show(all, task.getValue());
+        });
+        task.setOnFailed(e -> {
+            progress.setVisible(false);
+            vm.refuse(task.getException().getMessage());
+        });
         task.setOnCancelled(e -> progress.setVisible(false));
         Background.shared().execute(task);
         return task;
@@ -174,8 +184,16 @@ public final class CompareView extends VBox {
         }
         overlayTask = task;
         // only the newest choice is drawn: an older read finishing later must not replace it
-        task.setOnSucceeded(e -> { if (task == overlayTask) { vm.overlaysProperty().set(task.getValue()); } });
-        task.setOnFailed(e -> { if (task == overlayTask) { vm.refuse(task.getException().getMessage()); } });
+        task.setOnSucceeded(e -> {
+            if (task == overlayTask) {
+                vm.overlaysProperty().set(task.getValue());
+            }
+        });
+        task.setOnFailed(e -> {
+            if (task == overlayTask) {
+                vm.refuse(task.getException().getMessage());
+            }
+        });
         Background.shared().execute(task);
     }
 
@@ -193,7 +211,8 @@ public final class CompareView extends VBox {
         table.getColumns().add(source);
         for (int i = 0; i < c.captures().size(); i++) {
             int col = i;
-            TableColumn<String, String> board = new TableColumn<>(CompareViewModel.header(c.captures().get(i).board()));
+            TableColumn<String, String> board = new TableColumn<>(
+                    CompareViewModel.header(c.captures().get(i).board()));
             board.setCellValueFactory(d -> new ReadOnlyStringWrapper(CompareViewModel.cell(c.cell(d.getValue(), col))));
             String boardName = c.captures().get(i).board().hostname();
             board.setCellFactory(t -> new VerdictCell(c, col, boardName));
@@ -232,7 +251,8 @@ public final class CompareView extends VBox {
 
     private void drawOverlay(List<CaptureSeries> list) {
         List<XYChart.Series<Number, Number>> out = new ArrayList<>();
-        CompareViewModel.DisplayUnit unit = CompareViewModel.displayUnit(vm.overlaySeriesProperty().get());
+        CompareViewModel.DisplayUnit unit =
+                CompareViewModel.displayUnit(vm.overlaySeriesProperty().get());
         overlay.getYAxis().setLabel(unit.label());
         FloorComparison c = vm.comparisonProperty().get();
         for (CaptureSeries cs : list) {

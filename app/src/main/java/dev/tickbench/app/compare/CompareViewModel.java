@@ -40,15 +40,36 @@ public final class CompareViewModel {
     private final StringProperty overlaySeries = new SimpleStringProperty();
     private final ObjectProperty<List<CaptureSeries>> overlays = new SimpleObjectProperty<>(List.of());
     private final StringProperty error = new SimpleStringProperty("");
-    private final StringProperty status = new SimpleStringProperty("load captures recorded with FLOOR_HZ ≥ rate (Load… or drop files here)");
+    private final StringProperty status =
+            new SimpleStringProperty("load captures recorded with FLOOR_HZ ≥ rate (Load… or drop files here)");
 
-    public ObservableList<Path> files() { return files; }
-    public ObjectProperty<FloorComparison> comparisonProperty() { return comparison; }
-    public ObservableList<String> overlayChoices() { return overlayChoices; }
-    public StringProperty overlaySeriesProperty() { return overlaySeries; }
-    public ObjectProperty<List<CaptureSeries>> overlaysProperty() { return overlays; }
-    public StringProperty errorProperty() { return error; }
-    public StringProperty statusProperty() { return status; }
+    public ObservableList<Path> files() {
+        return files;
+    }
+
+    public ObjectProperty<FloorComparison> comparisonProperty() {
+        return comparison;
+    }
+
+    public ObservableList<String> overlayChoices() {
+        return overlayChoices;
+    }
+
+    public StringProperty overlaySeriesProperty() {
+        return overlaySeries;
+    }
+
+    public ObjectProperty<List<CaptureSeries>> overlaysProperty() {
+        return overlays;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+
+    public StringProperty statusProperty() {
+        return status;
+    }
 
     /** The files after adding {@code more} to those loaded (a file already loaded is not added twice). */
     public List<Path> withAdded(List<Path> more) {
@@ -100,9 +121,12 @@ public final class CompareViewModel {
     /** The name of the one level series {@code source}'s catalogue entry declares, made from the source's name. */
     private static Optional<String> onlyLevel(String source) {
         return SeriesCatalogue.standard().source(source).flatMap(e -> {
-            List<SeriesEntry> levels = e.series().stream().filter(x -> x.kind() == ValueKind.LEVEL).toList();
+            List<SeriesEntry> levels =
+                    e.series().stream().filter(x -> x.kind() == ValueKind.LEVEL).toList();
             Map<String, String> captures = e.name().match(source);
-            if (levels.size() != 1 || captures == null || !captures.keySet().containsAll(levels.get(0).name().captures())) {
+            if (levels.size() != 1
+                    || captures == null
+                    || !captures.keySet().containsAll(levels.get(0).name().captures())) {
                 return Optional.empty();
             }
             return Optional.of(levels.get(0).name().format(captures));
@@ -136,8 +160,8 @@ public final class CompareViewModel {
 
     /** Column header: hostname, board, kernel (and the rate), one per line. */
     public static String header(BoardInfo b) {
-        return b.hostname() + "\n" + (b.board() == null ? "board not reported" : b.board()) + "\n" + b.kernel()
-                + "\n" + b.rateHz() + " Hz · floor " + b.floorHz() + " Hz";
+        return b.hostname() + "\n" + (b.board() == null ? "board not reported" : b.board()) + "\n" + b.kernel() + "\n"
+                + b.rateHz() + " Hz · floor " + b.floorHz() + " Hz";
     }
 
     /** Cell text: measured / need / shipped, the verdict, and the fastest member when there is one. */
@@ -145,7 +169,12 @@ public final class CompareViewModel {
         if (r == null) {
             return "—";
         }
-        String s = String.format(Locale.ROOT, "measured %s · need %s · shipped %s Hz\n%s", hz(r.hz()), hz(r.needHz()), hz(r.shippedHz()),
+        String s = String.format(
+                Locale.ROOT,
+                "measured %s · need %s · shipped %s Hz\n%s",
+                hz(r.hz()),
+                hz(r.needHz()),
+                hz(r.shippedHz()),
                 verdict(r.verdict()));
         if (r.fastest() != null) {
             s += "\nfastest " + r.fastest().member() + " " + hz(r.fastest().hz());
@@ -157,7 +186,8 @@ public final class CompareViewModel {
     public static final String LEGEND = "Each cell: measured = how many times per second the source really changed in"
             + " the capture · need = the floor this board needs (the measured rate rounded up to two digits; for a thermal"
             + " zone the rate of its curve, not of its one-step jitter) · shipped = how often the probe reads it by default"
-            + " (FLOOR_HZ 0), all in Hz. Verdict: OK when shipped is within need ÷ " + FloorRules.TOO_SLOW_FACTOR + " … need × "
+            + " (FLOOR_HZ 0), all in Hz. Verdict: OK when shipped is within need ÷ " + FloorRules.TOO_SLOW_FACTOR
+            + " … need × "
             + FloorRules.WASTEFUL_FACTOR + "; too slow when need > shipped × " + FloorRules.TOO_SLOW_FACTOR
             + " (changes are missed); wastefully fast when shipped > need × " + FloorRules.WASTEFUL_FACTOR
             + " (reads that see nothing new). Hover a cell for its sentence.";
@@ -169,15 +199,21 @@ public final class CompareViewModel {
         }
         String why = switch (r.verdict()) {
             case OK -> "so the shipped floor is enough and not wasteful";
-            case TOO_SLOW -> "more than " + FloorRules.TOO_SLOW_FACTOR + " × the shipped " + hz(r.shippedHz())
-                    + " Hz, so changes are missed";
-            case WASTEFUL -> "and the shipped " + hz(r.shippedHz()) + " Hz is over " + FloorRules.WASTEFUL_FACTOR
-                    + " × that, so most reads see nothing new";
+            case TOO_SLOW ->
+                "more than " + FloorRules.TOO_SLOW_FACTOR + " × the shipped " + hz(r.shippedHz())
+                        + " Hz, so changes are missed";
+            case WASTEFUL ->
+                "and the shipped " + hz(r.shippedHz()) + " Hz is over " + FloorRules.WASTEFUL_FACTOR
+                        + " × that, so most reads see nothing new";
         };
-        return r.key() + " changed " + hz(r.hz()) + " times per second on " + board + " (" + r.changes() + " changes in "
+        return r.key() + " changed " + hz(r.hz()) + " times per second on " + board + " (" + r.changes()
+                + " changes in "
                 + r.emissions() + " reads); it needs a floor of " + hz(r.needHz()) + " Hz"
-                + (r.key().startsWith("thermal_zone") && r.member() == null ? " (the curve's rate, not the jitter's)" : "")
-                + "; the probe ships " + hz(r.shippedHz()) + " Hz (" + r.shippedReason().label() + "), " + why
+                + (r.key().startsWith("thermal_zone") && r.member() == null
+                        ? " (the curve's rate, not the jitter's)"
+                        : "")
+                + "; the probe ships " + hz(r.shippedHz()) + " Hz ("
+                + r.shippedReason().label() + "), " + why
                 + " → " + verdict(r.verdict()) + ".";
     }
 
@@ -193,11 +229,13 @@ public final class CompareViewModel {
     }
 
     public static DisplayUnit displayUnit(String series) {
-        Optional<SeriesMatch> m = series == null ? Optional.empty() : SeriesCatalogue.standard().series(series);
+        Optional<SeriesMatch> m =
+                series == null ? Optional.empty() : SeriesCatalogue.standard().series(series);
         if (m.isEmpty() || m.get().group() == null) {
             return new DisplayUnit("as captured", Scale.ONE);
         }
-        return new DisplayUnit(m.get().group().axisUnit(), m.get().entry().display().scale());
+        return new DisplayUnit(
+                m.get().group().axisUnit(), m.get().entry().display().scale());
     }
 
     /** The verdict in the words of the floors table. */
@@ -210,6 +248,8 @@ public final class CompareViewModel {
     }
 
     static String hz(double v) {
-        return v >= 10 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+        return v >= 10 || v == Math.rint(v)
+                ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.2f", v);
     }
 }

@@ -58,7 +58,9 @@ interface AgentTransport extends AutoCloseable {
 
     /** Opens {@code where}: a named pipe when it starts {@code \\.\pipe\}, else a Unix socket. */
     static AgentTransport open(String where) throws IOException {
-        return where.startsWith("\\\\.\\pipe\\") || where.startsWith("//./pipe/") ? new NamedPipe(where) : new UnixSocket(Path.of(where));
+        return where.startsWith("\\\\.\\pipe\\") || where.startsWith("//./pipe/")
+                ? new NamedPipe(where)
+                : new UnixSocket(Path.of(where));
     }
 
     /** An agent's Unix-domain socket (JDK 16+). */

@@ -77,7 +77,8 @@ public final class ConnectDialog {
             try {
                 made[0] = vm.connect(new FxConnectPrompts(owner, vm.form().host()));
             } catch (IOException | IllegalStateException ex) {
-                failure.setText(ex instanceof IOException ? "Cannot read ~/.ssh/config: " + ex.getMessage() : ex.getMessage());
+                failure.setText(
+                        ex instanceof IOException ? "Cannot read ~/.ssh/config: " + ex.getMessage() : ex.getMessage());
                 e.consume(); // keep the dialog open
             }
         });
@@ -119,10 +120,21 @@ public final class ConnectDialog {
 
         g.addRow(row++, new Label("Host"), field("host", vm.host(), "host, address or ~/.ssh/config alias"));
         g.addRow(row++, new Label("Port"), field("port", vm.port(), "22 or from ~/.ssh/config"));
-        g.addRow(row++, new Label("User"), field("user", vm.user(), System.getProperty("user.name") + " or from ~/.ssh/config"));
-        g.addRow(row++, new Label("Jump host"), field("jump", vm.jump(),
-                "optional: [user@]host[:port], comma-separated (ssh -J), or ProxyJump from ~/.ssh/config"));
-        g.addRow(row++, new Label("Log in with"), choice(LoginMethod.values(), "login-", LoginMethod::label, vm.login()));
+        g.addRow(
+                row++,
+                new Label("User"),
+                field("user", vm.user(), System.getProperty("user.name") + " or from ~/.ssh/config"));
+        g.addRow(
+                row++,
+                new Label("Jump host"),
+                field(
+                        "jump",
+                        vm.jump(),
+                        "optional: [user@]host[:port], comma-separated (ssh -J), or ProxyJump from ~/.ssh/config"));
+        g.addRow(
+                row++,
+                new Label("Log in with"),
+                choice(LoginMethod.values(), "login-", LoginMethod::label, vm.login()));
         TextField key = field("key", vm.keyPath(), "~/.ssh/id_ed25519, id_ecdsa, id_rsa or IdentityFile");
         Button browse = new Button("Browse…");
         browse.setOnAction(e -> {
@@ -142,10 +154,21 @@ public final class ConnectDialog {
         keyBox.disableProperty().bind(vm.login().isEqualTo(LoginMethod.PASSWORD));
         g.addRow(row++, new Label("Key file"), keyBox);
         g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000"));
-        g.addRow(row++, new Label("FLOOR_HZ"), field("floor", vm.floorHz(), "blank = the target's FLOOR_HZ; 0 = per-source floors"));
-        g.addRow(row++, new Label("cgroup target"), field("target", vm.target(),
-                "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…"));
-        g.addRow(row++, new Label("Ceiling"), field("ceiling", vm.ceiling(), "optional: throttle ceiling (probe default)"));
+        g.addRow(
+                row++,
+                new Label("FLOOR_HZ"),
+                field("floor", vm.floorHz(), "blank = the target's FLOOR_HZ; 0 = per-source floors"));
+        g.addRow(
+                row++,
+                new Label("cgroup target"),
+                field(
+                        "target",
+                        vm.target(),
+                        "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…"));
+        g.addRow(
+                row++,
+                new Label("Ceiling"),
+                field("ceiling", vm.ceiling(), "optional: throttle ceiling (probe default)"));
 
         Label error = new Label();
         error.setId("form-error");
@@ -177,7 +200,10 @@ public final class ConnectDialog {
      * One radio button per value ({@code PREFIX + name in lower case}: {@code kind-ssh_host},
      * {@code login-password}), kept in step with {@code value} both ways.
      */
-    private static <E extends Enum<E>> HBox choice(E[] values, String idPrefix, java.util.function.Function<E, String> label,
+    private static <E extends Enum<E>> HBox choice(
+            E[] values,
+            String idPrefix,
+            java.util.function.Function<E, String> label,
             javafx.beans.property.ObjectProperty<E> value) {
         ToggleGroup group = new ToggleGroup();
         HBox box = new HBox(12);

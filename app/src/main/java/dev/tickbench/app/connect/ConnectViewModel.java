@@ -34,10 +34,12 @@ public final class ConnectViewModel {
     private final StringProperty keyPath = new SimpleStringProperty("");
     /** Jump hosts, {@code ssh -J}'s list: {@code [user@]host[:port]}, comma-separated; blank = ~/.ssh/config's ProxyJump. */
     private final StringProperty jump = new SimpleStringProperty("");
+
     private final ObjectProperty<LoginMethod> login = new SimpleObjectProperty<>(LoginMethod.AGENT);
     private final StringProperty rate = new SimpleStringProperty("10");
     /** Blank = not sent: the probe takes FLOOR_HZ from the target's environment. */
     private final StringProperty floorHz = new SimpleStringProperty("");
+
     private final StringProperty target = new SimpleStringProperty("");
     private final StringProperty ceiling = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
@@ -66,24 +68,71 @@ public final class ConnectViewModel {
     }
 
     /** The values of a valid form. */
-    record Form(ConnectionKind kind, String host, Integer port, String user, Path key, String jump, LoginMethod login,
+    record Form(
+            ConnectionKind kind,
+            String host,
+            Integer port,
+            String user,
+            Path key,
+            String jump,
+            LoginMethod login,
             StreamRequest request) {}
 
-    public ObjectProperty<ConnectionKind> kind() { return kind; }
-    public StringProperty host() { return host; }
-    public StringProperty port() { return port; }
-    public StringProperty user() { return user; }
-    public StringProperty keyPath() { return keyPath; }
-    public StringProperty jump() { return jump; }
-    public ObjectProperty<LoginMethod> login() { return login; }
-    public StringProperty rate() { return rate; }
-    public StringProperty floorHz() { return floorHz; }
+    public ObjectProperty<ConnectionKind> kind() {
+        return kind;
+    }
+
+    public StringProperty host() {
+        return host;
+    }
+
+    public StringProperty port() {
+        return port;
+    }
+
+    public StringProperty user() {
+        return user;
+    }
+
+    public StringProperty keyPath() {
+        return keyPath;
+    }
+
+    public StringProperty jump() {
+        return jump;
+    }
+
+    public ObjectProperty<LoginMethod> login() {
+        return login;
+    }
+
+    public StringProperty rate() {
+        return rate;
+    }
+
+    public StringProperty floorHz() {
+        return floorHz;
+    }
     /** Optional cgroup target: a PID, or a cgroup path starting with '/'. */
-    public StringProperty target() { return target; }
-    public StringProperty ceiling() { return ceiling; }
-    public ReadOnlyStringProperty error() { return error.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty valid() { return valid.getReadOnlyProperty(); }
-    public ObservableList<RecentConnection> recent() { return recent; }
+    public StringProperty target() {
+        return target;
+    }
+
+    public StringProperty ceiling() {
+        return ceiling;
+    }
+
+    public ReadOnlyStringProperty error() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty valid() {
+        return valid.getReadOnlyProperty();
+    }
+
+    public ObservableList<RecentConnection> recent() {
+        return recent;
+    }
 
     /** Fills the form from a remembered connection (no secrets were remembered, none are filled). */
     public void applyRecent(RecentConnection r) {
@@ -105,13 +154,24 @@ public final class ConnectViewModel {
      */
     public Connection connect(ConnectPrompts prompts) throws IOException {
         Form f = form();
-        SshTarget target = SshTarget.resolve(f.host(), f.port(), f.user(), f.key(), f.jump(), f.login(), sshConfig, sshDir);
+        SshTarget target =
+                SshTarget.resolve(f.host(), f.port(), f.user(), f.key(), f.jump(), f.login(), sshConfig, sshDir);
         Connection c = switch (f.kind()) {
             case SSH_HOST -> new SshProbeConnection(target, f.request(), prompts, knownHosts, probe.get());
             case PROBE_SERVER -> new ProbeServerConnection(target, f.request(), prompts, knownHosts);
         };
-        attempts.put(c, new RecentConnection(f.kind(), f.host(), f.port(), f.user(),
-                f.key() == null ? null : f.key().toString(), f.request().rateHz(), f.request().floorHz(), f.jump(), f.login()));
+        attempts.put(
+                c,
+                new RecentConnection(
+                        f.kind(),
+                        f.host(),
+                        f.port(),
+                        f.user(),
+                        f.key() == null ? null : f.key().toString(),
+                        f.request().rateHz(),
+                        f.request().floorHz(),
+                        f.jump(),
+                        f.login()));
         return c;
     }
 
@@ -151,7 +211,8 @@ public final class ConnectViewModel {
             try {
                 SshTarget.parseJumps(j);
             } catch (IllegalArgumentException e) {
-                throw new IllegalStateException("Jump host: " + e.getMessage() + " (a comma-separated list of [user@]host[:port])");
+                throw new IllegalStateException(
+                        "Jump host: " + e.getMessage() + " (a comma-separated list of [user@]host[:port])");
             }
         }
         LoginMethod how = login.get() == null ? LoginMethod.AGENT : login.get();
@@ -203,7 +264,8 @@ public final class ConnectViewModel {
         try {
             v = Long.parseLong(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalStateException(field + ": a whole number from " + min + " to " + max + ", got '" + text.trim() + "'");
+            throw new IllegalStateException(
+                    field + ": a whole number from " + min + " to " + max + ", got '" + text.trim() + "'");
         }
         if (v < min || v > max) {
             throw new IllegalStateException(field + ": from " + min + " to " + max + ", got " + v);

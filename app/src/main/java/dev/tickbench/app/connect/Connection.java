@@ -10,7 +10,7 @@ import java.util.function.Consumer;
  * kind of connection it is.
  */
 public interface Connection extends AutoCloseable {
-    String title();                                   // "this machine", "pi@board-7:22"
+    String title(); // "this machine", "pi@board-7:22"
 
     /** Starts delivering stream lines (FORMAT.md, hello first) to sink, from a background thread; returns at once. */
     void start(LineSink sink, Consumer<ConnectionEvent> events);

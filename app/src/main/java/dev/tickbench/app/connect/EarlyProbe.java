@@ -33,6 +33,7 @@ final class EarlyProbe {
     private final ProbeProcess process;
     /** Lines (byte[]) and events (ConnectionEvent) in the order they came, until taken. */
     private final List<Object> kept = new ArrayList<>();
+
     private long keptBytes;
     private LineSink sink;
     private Consumer<ConnectionEvent> events;
@@ -53,21 +54,23 @@ final class EarlyProbe {
         }
         CompletableFuture<EarlyProbe> f = new CompletableFuture<>();
         pending = f;
-        Thread t = new Thread(() -> {
-            try {
-                ProbeProcess p = launch.get();
-                if (p == null) {
-                    f.complete(null);
-                    return;
-                }
-                EarlyProbe early = new EarlyProbe(p.command(), p);
-                p.start(early::line, early::event);
-                f.complete(early);
-                early.expireAfter(KEEP_MS);
-            } catch (RuntimeException e) {
-                f.complete(null); // the connection starts its own and says what is wrong
-            }
-        }, "tickbench-early-probe");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        ProbeProcess p = launch.get();
+                        if (p == null) {
+                            f.complete(null);
+                            return;
+                        }
+                        EarlyProbe early = new EarlyProbe(p.command(), p);
+                        p.start(early::line, early::event);
+                        f.complete(early);
+                        early.expireAfter(KEEP_MS);
+                    } catch (RuntimeException e) {
+                        f.complete(null); // the connection starts its own and says what is wrong
+                    }
+                },
+                "tickbench-early-probe");
         t.setDaemon(true);
         t.start();
     }
@@ -91,10 +94,18 @@ final class EarlyProbe {
             early = f.get(COMMAND_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            f.thenAccept(e2 -> { if (e2 != null) { e2.drop(); } });
+            f.thenAccept(e2 -> {
+                if (e2 != null) {
+                    e2.drop();
+                }
+            });
             return null;
         } catch (ExecutionException | TimeoutException e) {
-            f.thenAccept(e2 -> { if (e2 != null) { e2.drop(); } });
+            f.thenAccept(e2 -> {
+                if (e2 != null) {
+                    e2.drop();
+                }
+            });
             return null;
         }
         if (early == null) {

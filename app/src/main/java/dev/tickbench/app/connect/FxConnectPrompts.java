@@ -62,20 +62,23 @@ public final class FxConnectPrompts implements ConnectPrompts {
 
     @Override
     public Optional<char[]> askPassphrase(Path keyFile, int attempt) {
-        return onFx(() -> {
-            PasswordField field = new PasswordField();
-            field.setId("passphrase");
-            Alert a = new Alert(Alert.AlertType.NONE, null, ButtonType.OK, ButtonType.CANCEL);
-            a.initOwner(owner);
-            a.setTitle("Key passphrase");
-            a.setHeaderText((attempt > 1 ? "Wrong passphrase. " : "") + "Passphrase for " + keyFile);
-            a.getDialogPane().setContent(new VBox(8, new Label("Not stored anywhere."), field));
-            Platform.runLater(field::requestFocus);
-            Optional<char[]> answer = a.showAndWait().filter(ButtonType.OK::equals)
-                    .map(b -> field.getText().toCharArray());
-            field.clear();
-            return answer;
-        }, Optional.empty());
+        return onFx(
+                () -> {
+                    PasswordField field = new PasswordField();
+                    field.setId("passphrase");
+                    Alert a = new Alert(Alert.AlertType.NONE, null, ButtonType.OK, ButtonType.CANCEL);
+                    a.initOwner(owner);
+                    a.setTitle("Key passphrase");
+                    a.setHeaderText((attempt > 1 ? "Wrong passphrase. " : "") + "Passphrase for " + keyFile);
+                    a.getDialogPane().setContent(new VBox(8, new Label("Not stored anywhere."), field));
+                    Platform.runLater(field::requestFocus);
+                    Optional<char[]> answer = a.showAndWait()
+                            .filter(ButtonType.OK::equals)
+                            .map(b -> field.getText().toCharArray());
+                    field.clear();
+                    return answer;
+                },
+                Optional.empty());
     }
 
     /**
@@ -97,8 +100,12 @@ public final class FxConnectPrompts implements ConnectPrompts {
             Alert a = loginDialog(question, fields);
             a.setOnHidden(e -> {
                 shown.set(null);
-                answer.complete(a.getResult() == ButtonType.OK
-                        ? Optional.of(fields.stream().map(f -> f.getText().toCharArray()).toList()) : Optional.empty());
+                answer.complete(
+                        a.getResult() == ButtonType.OK
+                                ? Optional.of(fields.stream()
+                                        .map(f -> f.getText().toCharArray())
+                                        .toList())
+                                : Optional.empty());
                 fields.forEach(TextField::clear);
             });
             shown.set(a);

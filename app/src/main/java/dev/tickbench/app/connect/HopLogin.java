@@ -45,15 +45,18 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
     final SshTarget hop;
     /** Null for the target; {@code "jump host"} for a hop. */
     final String role;
+
     private final ConnectPrompts prompts;
     private final KeyFiles files;
     /** Keys read before connecting ({@link LoginMethod#KEY_FILE}), or null to read them in turn. */
     private final List<KeyPair> preloaded;
+
     private final Supplier<String> agentAt;
 
     private final AtomicLong promptNanos = new AtomicLong();
     /** The thread waiting for the user's answer (an SSHD I/O thread), interrupted when the session closes. */
     private Thread asking;
+
     private final Object askingLock = new Object();
     private final AtomicLong promptSince = new AtomicLong();
     private final AtomicInteger passwordsSent = new AtomicInteger();
@@ -65,7 +68,12 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
     private volatile String agentWhere;
     private volatile boolean cancelled;
 
-    HopLogin(SshTarget hop, String role, ConnectPrompts prompts, KeyFiles files, List<KeyPair> preloaded,
+    HopLogin(
+            SshTarget hop,
+            String role,
+            ConnectPrompts prompts,
+            KeyFiles files,
+            List<KeyPair> preloaded,
             Supplier<String> agentAt) {
         this.hop = hop;
         this.role = role;
@@ -141,7 +149,10 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
         try {
             List<Map.Entry<PublicKey, String>> wanted = new ArrayList<>();
             List<Map.Entry<PublicKey, String>> others = new ArrayList<>();
-            List<PublicKey> fileKeys = hop.keyFiles().stream().map(KeyFiles::publicKeyOf).filter(k -> k != null).toList();
+            List<PublicKey> fileKeys = hop.keyFiles().stream()
+                    .map(KeyFiles::publicKeyOf)
+                    .filter(k -> k != null)
+                    .toList();
             for (Map.Entry<PublicKey, String> id : agent.getIdentities()) {
                 boolean isFile = fileKeys.stream().anyMatch(k -> KeyUtils.compareKeys(k, id.getKey()));
                 if (isFile) {
@@ -242,8 +253,8 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
     }
 
     @Override
-    public String[] interactive(ClientSession session, String name, String instruction, String lang, String[] prompt,
-            boolean[] echo) {
+    public String[] interactive(
+            ClientSession session, String name, String instruction, String lang, String[] prompt, boolean[] echo) {
         if (prompt == null || prompt.length == 0) {
             return new String[0]; // an instruction-only round: nothing to answer
         }
@@ -251,7 +262,8 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
         for (int i = 0; i < prompt.length; i++) {
             list.add(new LoginQuestion.Prompt(InertText.line(prompt[i]), echo != null && i < echo.length && echo[i]));
         }
-        String words = String.join(" ", List.of(name == null ? "" : name, instruction == null ? "" : instruction)).strip();
+        String words = String.join(" ", List.of(name == null ? "" : name, instruction == null ? "" : instruction))
+                .strip();
         return ask(InertText.text(words), list);
     }
 
@@ -263,7 +275,8 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
     }
 
     private String[] ask(String instruction, List<LoginQuestion.Prompt> questions) {
-        LoginQuestion q = new LoginQuestion(hop.user() + "@" + where(), instruction, questions, passwordsSent.get() + 1);
+        LoginQuestion q =
+                new LoginQuestion(hop.user() + "@" + where(), instruction, questions, passwordsSent.get() + 1);
         Optional<List<char[]>> answer = timed(() -> prompts.askLogin(q));
         if (answer.isEmpty()) {
             cancelled = true;
@@ -289,24 +302,38 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
         String at = hop.where();
         if (hop.login() == LoginMethod.PASSWORD) {
             if (cancelled) {
-                return new ConnectFailure("You cancelled the login of " + hop.user() + " on " + at + "; not connected.", true, e);
+                return new ConnectFailure(
+                        "You cancelled the login of " + hop.user() + " on " + at + "; not connected.", true, e);
             }
             if (passwordsSent.get() == 0) {
-                return new ConnectFailure(at + " does not accept a password for " + hop.user()
-                        + " (its sshd has PasswordAuthentication and KbdInteractiveAuthentication off?). Log in with"
-                        + " the agent or a key file." + skipped(), true, e);
+                return new ConnectFailure(
+                        at + " does not accept a password for " + hop.user()
+                                + " (its sshd has PasswordAuthentication and KbdInteractiveAuthentication off?). Log in with"
+                                + " the agent or a key file." + skipped(),
+                        true,
+                        e);
             }
-            return new ConnectFailure("Wrong password: " + at + " refused " + hop.user() + " after " + passwordsSent.get()
-                    + (passwordsSent.get() == 1 ? " try" : " tries") + " (or that user cannot log in there)." + skipped(), true, e);
+            return new ConnectFailure(
+                    "Wrong password: " + at + " refused " + hop.user() + " after " + passwordsSent.get()
+                            + (passwordsSent.get() == 1 ? " try" : " tries") + " (or that user cannot log in there)."
+                            + skipped(),
+                    true,
+                    e);
         }
         if (hop.login() == LoginMethod.KEY_FILE) {
-            return new ConnectFailure("Authentication refused as " + hop.user() + " on " + at + ": the server accepted none of "
-                    + names(hop.keyFiles()) + ". Is the public key in ~" + hop.user() + "/.ssh/authorized_keys there?", true, e);
+            return new ConnectFailure(
+                    "Authentication refused as " + hop.user() + " on " + at + ": the server accepted none of "
+                            + names(hop.keyFiles()) + ". Is the public key in ~" + hop.user()
+                            + "/.ssh/authorized_keys there?",
+                    true,
+                    e);
         }
         List<String> parts = new ArrayList<>();
         if (!agentKeyNames.isEmpty()) {
-            parts.add((role == null ? "the agent has no key that " + hop.alias() + " accepts"
-                    : "the jump host refused the key" + (agentKeyNames.size() == 1 ? "" : "s") + " of the agent")
+            parts.add((role == null
+                            ? "the agent has no key that " + hop.alias() + " accepts"
+                            : "the jump host refused the key" + (agentKeyNames.size() == 1 ? "" : "s")
+                                    + " of the agent")
                     + " (it offered " + String.join(", ", agentKeyNames) + ")");
         } else if (agentProblem != null) {
             parts.add(agentProblem);
@@ -314,13 +341,18 @@ final class HopLogin implements UserInteraction, KeyIdentityProvider {
             parts.add("the agent at " + agentWhere + " holds no key" + (hop.identitiesOnly() ? " of IdentityFile" : "")
                     + " (add one with ssh-add)");
         } else {
-            parts.add("no SSH agent (SSH_AUTH_SOCK is not set" + (hop.identityAgent() != null ? ", or IdentityAgent none" : "") + ")");
+            parts.add("no SSH agent (SSH_AUTH_SOCK is not set"
+                    + (hop.identityAgent() != null ? ", or IdentityAgent none" : "") + ")");
         }
         parts.add(filesOffered.isEmpty() ? "no key file was offered" : "nor any of " + names(filesOffered));
-        String who = role == null ? "Authentication refused as " + hop.user() + " on " + at : "The jump host " + at
-                + " refused " + hop.user();
-        return new ConnectFailure(who + ": " + String.join("; ", parts) + "." + skipped() + " Is the public key in ~"
-                + hop.user() + "/.ssh/authorized_keys there?", true, e);
+        String who = role == null
+                ? "Authentication refused as " + hop.user() + " on " + at
+                : "The jump host " + at + " refused " + hop.user();
+        return new ConnectFailure(
+                who + ": " + String.join("; ", parts) + "." + skipped() + " Is the public key in ~" + hop.user()
+                        + "/.ssh/authorized_keys there?",
+                true,
+                e);
     }
 
     private String skipped() {

@@ -39,10 +39,12 @@ final class HostKeyCheck {
     private final SshTarget target;
     /** Null for the connection's target, {@code "jump host"} for a hop on the way. */
     private final String role;
+
     private final KnownHostsServerKeyVerifier known;
     private final ServerKeyVerifier verifier;
     /** The key the user accepted on this connection: trusted even when it could not be saved. */
     private volatile PublicKey accepted;
+
     private volatile Unknown unknown;
     private volatile String refusal;
     private volatile boolean verified;
@@ -58,15 +60,19 @@ final class HostKeyCheck {
         this.target = target;
         this.role = role;
         SshdSocketAddress name = new SshdSocketAddress(target.hostName(), target.port());
-        known = new KnownHostsServerKeyVerifier((session, address, key) -> {
-            unknown = new Unknown(key);
-            return false; // asked about once the attempt is over, with no session held open
-        }, knownHosts) {
-            @Override
-            protected Collection<SshdSocketAddress> resolveHostNetworkIdentities(ClientSession s, SocketAddress a) {
-                return List.of(name);
-            }
-        };
+        known =
+                new KnownHostsServerKeyVerifier(
+                        (session, address, key) -> {
+                            unknown = new Unknown(key);
+                            return false; // asked about once the attempt is over, with no session held open
+                        },
+                        knownHosts) {
+                    @Override
+                    protected Collection<SshdSocketAddress> resolveHostNetworkIdentities(
+                            ClientSession s, SocketAddress a) {
+                        return List.of(name);
+                    }
+                };
         known.setModifiedServerKeyAcceptor((session, address, entry, expected, actual) -> {
             refusal = "WARNING: the host key of " + where() + " has CHANGED (" + knownHosts + " has "
                     + KeyUtils.getKeyType(expected) + " " + sha256(expected) + ", the host now presents "
@@ -77,7 +83,8 @@ final class HostKeyCheck {
         });
         verifier = (session, address, key) -> {
             PublicKey ok = accepted;
-            boolean trusted = ok != null && KeyUtils.compareKeys(ok, key) || known.verifyServerKey(session, address, key);
+            boolean trusted =
+                    ok != null && KeyUtils.compareKeys(ok, key) || known.verifyServerKey(session, address, key);
             verified |= trusted;
             return trusted;
         };
@@ -130,17 +137,26 @@ final class HostKeyCheck {
                     known.resetReloadAttributes(); // read again on the next attempt, with the new line
                     saveProblem = null;
                 } catch (IOException | RuntimeException e) {
-                    saveProblem = "the host key was accepted for this connection but not saved to " + file.path()
-                            + " (" + SshLink.reason(e) + "), so it will be asked about again next time";
+                    saveProblem = "the host key was accepted for this connection but not saved to " + file.path() + " ("
+                            + SshLink.reason(e) + "), so it will be asked about again next time";
                 }
             }
-            case REJECTED -> throw new ConnectFailure("You rejected the host key of " + where() + " (" + type + " "
-                    + fp + "); not connected. Nothing was added to " + file.path() + ".", true);
-            case TIMED_OUT -> throw new ConnectFailure("No answer to the host-key question for " + where() + " within "
-                    + words(limit) + ": the question was closed, nothing was added to " + file.path()
-                    + " and it is not connected. Connect again to see the fingerprint.", true);
-            case ABANDONED -> throw new ConnectFailure("The connection to " + where()
-                    + " was closed while its host key was being asked about; not connected.", true);
+            case REJECTED ->
+                throw new ConnectFailure(
+                        "You rejected the host key of " + where() + " (" + type + " " + fp
+                                + "); not connected. Nothing was added to " + file.path() + ".",
+                        true);
+            case TIMED_OUT ->
+                throw new ConnectFailure(
+                        "No answer to the host-key question for " + where() + " within "
+                                + words(limit) + ": the question was closed, nothing was added to " + file.path()
+                                + " and it is not connected. Connect again to see the fingerprint.",
+                        true);
+            case ABANDONED ->
+                throw new ConnectFailure(
+                        "The connection to " + where()
+                                + " was closed while its host key was being asked about; not connected.",
+                        true);
         }
     }
 

@@ -13,7 +13,12 @@ import java.util.concurrent.TimeoutException;
  */
 public final class HostKeyPrompt {
     /** What came of a question. */
-    enum Outcome { ACCEPTED, REJECTED, TIMED_OUT, ABANDONED }
+    enum Outcome {
+        ACCEPTED,
+        REJECTED,
+        TIMED_OUT,
+        ABANDONED
+    }
 
     private final CompletableFuture<HostKeyDecision> answer = new CompletableFuture<>();
     private final Runnable takeAway;
@@ -47,7 +52,8 @@ public final class HostKeyPrompt {
     Outcome await(Duration limit) {
         try {
             return answer.get(limit.toMillis(), TimeUnit.MILLISECONDS) == HostKeyDecision.ACCEPT
-                    ? Outcome.ACCEPTED : Outcome.REJECTED;
+                    ? Outcome.ACCEPTED
+                    : Outcome.REJECTED;
         } catch (TimeoutException e) {
             return closeUnanswered(Outcome.TIMED_OUT);
         } catch (InterruptedException e) {

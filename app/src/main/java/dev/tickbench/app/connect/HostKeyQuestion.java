@@ -13,5 +13,5 @@ import java.time.Duration;
  * @param knownHosts        the file an accepted key is added to
  * @param answerWithin      how long the question stays up before it is closed unanswered
  */
-public record HostKeyQuestion(String host, String keyType, String sha256Fingerprint, Path knownHosts,
-        Duration answerWithin) {}
+public record HostKeyQuestion(
+        String host, String keyType, String sha256Fingerprint, Path knownHosts, Duration answerWithin) {}

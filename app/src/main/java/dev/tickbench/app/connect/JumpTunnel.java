@@ -46,8 +46,8 @@ final class JumpTunnel implements AutoCloseable {
      * as allowed by its AllowTcpForwarding/PermitOpen) and listens on loopback for the next session.
      */
     static JumpTunnel open(ClientSession jump, String host, int port, Duration limit) throws IOException {
-        ChannelDirectTcpip ch = jump.createDirectTcpipChannel(new SshdSocketAddress("127.0.0.1", 0),
-                new SshdSocketAddress(host, port));
+        ChannelDirectTcpip ch =
+                jump.createDirectTcpipChannel(new SshdSocketAddress("127.0.0.1", 0), new SshdSocketAddress(host, port));
         try {
             ch.open().verify(limit);
         } catch (IOException | RuntimeException e) {
@@ -83,7 +83,8 @@ final class JumpTunnel implements AutoCloseable {
                 SocketChannel s = listener.accept();
                 if (s == null) {
                     if (System.nanoTime() > end) {
-                        throw new IOException("the tunnel to " + to + " was not connected to within " + HostKeyCheck.words(limit));
+                        throw new IOException(
+                                "the tunnel to " + to + " was not connected to within " + HostKeyCheck.words(limit));
                     }
                     Thread.sleep(5);
                 } else if (client.equals(s.getRemoteAddress())) {
@@ -111,15 +112,17 @@ final class JumpTunnel implements AutoCloseable {
     }
 
     private void start(String name, Copy copy) {
-        Thread t = new Thread(() -> {
-            try {
-                copy.run();
-            } catch (IOException e) {
-                // the session on either side closed: the other is closed below
-            } finally {
-                close();
-            }
-        }, "tickbench-ssh-jump " + name);
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        copy.run();
+                    } catch (IOException e) {
+                        // the session on either side closed: the other is closed below
+                    } finally {
+                        close();
+                    }
+                },
+                "tickbench-ssh-jump " + name);
         t.setDaemon(true);
         t.start();
     }

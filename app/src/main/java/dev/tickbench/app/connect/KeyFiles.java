@@ -50,25 +50,30 @@ final class KeyFiles {
             }
 
             @Override
-            public ResourceDecodeResult handleDecodeAttemptResult(SessionContext s, NamedResource r, int retry,
-                    String password, Exception err) {
+            public ResourceDecodeResult handleDecodeAttemptResult(
+                    SessionContext s, NamedResource r, int retry, String password, Exception err) {
                 if (err == null) {
                     return null;
                 }
                 return password != null && retry + 1 < PASSPHRASE_ATTEMPTS
-                        ? ResourceDecodeResult.RETRY : ResourceDecodeResult.TERMINATE;
+                        ? ResourceDecodeResult.RETRY
+                        : ResourceDecodeResult.TERMINATE;
             }
         };
         try (InputStream in = Files.newInputStream(file)) {
-            Iterable<KeyPair> pairs = SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(file.toString()), in, ask);
+            Iterable<KeyPair> pairs =
+                    SecurityUtils.loadKeyPairIdentities(null, NamedResource.ofName(file.toString()), in, ask);
             if (pairs != null) {
                 pairs.forEach(keys::add);
             }
         } catch (NoSuchFileException e) {
             throw new ConnectFailure("Key file " + file + " does not exist.", true, e);
         } catch (IOException | GeneralSecurityException | RuntimeException e) {
-            throw new ConnectFailure("Cannot read key file " + file + ": " + SshLink.reason(e)
-                    + " (wrong or no passphrase, or not an OpenSSH/PEM private key).", true, e);
+            throw new ConnectFailure(
+                    "Cannot read key file " + file + ": " + SshLink.reason(e)
+                            + " (wrong or no passphrase, or not an OpenSSH/PEM private key).",
+                    true,
+                    e);
         }
         if (keys.isEmpty()) {
             throw new ConnectFailure("No usable private key in " + file + ".", true);
@@ -80,8 +85,10 @@ final class KeyFiles {
     /** Every key of {@code files}, in order (the old key-file login: all read before connecting). */
     List<KeyPair> loadAll(List<Path> files, ConnectPrompts prompts, String title) throws ConnectFailure {
         if (files.isEmpty()) {
-            throw new ConnectFailure("No key file for " + title + ": choose one in the dialog (Ed25519, ECDSA"
-                    + " or RSA), add IdentityFile to ~/.ssh/config, or log in with the agent or a password.", true);
+            throw new ConnectFailure(
+                    "No key file for " + title + ": choose one in the dialog (Ed25519, ECDSA"
+                            + " or RSA), add IdentityFile to ~/.ssh/config, or log in with the agent or a password.",
+                    true);
         }
         List<KeyPair> keys = new ArrayList<>();
         for (Path f : files) {

@@ -36,9 +36,11 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
 final class KnownHostsFile {
     /** The file's mode when there is none yet; the directory's when ~/.ssh has to be made (as ssh makes it). */
     private static final Set<PosixFilePermission> NEW_FILE = PosixFilePermissions.fromString("rw-------");
+
     private static final Set<PosixFilePermission> NEW_DIR = PosixFilePermissions.fromString("rwx------");
     /** One writer at a time in this JVM: two windows accepting keys at once must not lose one. */
     private static final Object WRITE = new Object();
+
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Path file;

@@ -51,6 +51,7 @@ public final class LocalConnection implements Connection {
     static final String MODE_PROPERTY = "tickbench.local";
     /** {@code -Dtickbench.local.session=shared} keeps the probe process in the workbench's session (to measure the difference). */
     static final String SESSION_PROPERTY = "tickbench.local.session";
+
     private static final List<Path> SETSID = List.of(Path.of("/usr/bin/setsid"), Path.of("/bin/setsid"));
     private static BundledProbe bundled;
     private static boolean bundledRead;
@@ -81,7 +82,11 @@ public final class LocalConnection implements Connection {
 
     /** A session over {@code roots} without a cgroup target, the throttle's ceiling the CPU count. */
     public static SessionConfig config(SystemRoots roots, int rateHz, Integer floorHz) {
-        return new SessionConfig(roots, rateHz, floorHz == null ? OptionalInt.empty() : OptionalInt.of(floorHz), null,
+        return new SessionConfig(
+                roots,
+                rateHz,
+                floorHz == null ? OptionalInt.empty() : OptionalInt.of(floorHz),
+                null,
                 SessionConfig.defaultCeiling());
     }
 
@@ -107,18 +112,22 @@ public final class LocalConnection implements Connection {
         try {
             launch = asked == Mode.PROBE_PROCESS ? probeLaunch() : null;
         } catch (IllegalArgumentException e) { // FLOOR_HZ of the environment is no number: said as in process
-            events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
+            events.accept(
+                    new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
             return;
         }
         if (launch != null) {
             running = Mode.PROBE_PROCESS;
             gate = new StreamPumpGate(sink);
-            Consumer<ConnectionEvent> watched = launch.archive() == null ? events : ev -> {
-                if (LocalProbeLaunch.crashed(ev)) {
-                    ProbeArchive.discard(launch.archive()); // never trusted again; a start again runs without it
-                }
-                events.accept(ev);
-            };
+            Consumer<ConnectionEvent> watched = launch.archive() == null
+                    ? events
+                    : ev -> {
+                        if (LocalProbeLaunch.crashed(ev)) {
+                            ProbeArchive.discard(
+                                    launch.archive()); // never trusted again; a start again runs without it
+                        }
+                        events.accept(ev);
+                    };
             child = EarlyProbe.take(launch.command(), gate, watched); // started by the launcher, before the window
             if (child == null) {
                 child = newChild(launch);
@@ -132,10 +141,12 @@ public final class LocalConnection implements Connection {
             session = Session.open(config, environment);
             session.sampler().addSink(sink);
             session.sampler().start();
-            events.accept(new ConnectionEvent.Connected("sampling " + title() + " at " + config.rateHz() + " Hz (in process)"));
+            events.accept(new ConnectionEvent.Connected(
+                    "sampling " + title() + " at " + config.rateHz() + " Hz (in process)"));
         } catch (CgroupException | RuntimeException e) {
             stop();
-            events.accept(new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
+            events.accept(
+                    new ConnectionEvent.Failed("Could not start the sampler on " + title() + ": " + e.getMessage()));
         }
     }
 
@@ -185,9 +196,14 @@ public final class LocalConnection implements Connection {
             SETSID.stream().filter(Files::isExecutable).findFirst().ifPresent(p -> prefix.add(p.toString()));
         }
         Integer floor = config.floorHz().isPresent() ? config.floorHz().getAsInt() : floorFromEnvironment();
-        List<String> args = new ArrayList<>(new StreamRequest(config.rateHz(), floor, null, null, config.ceiling()).streamArgs());
+        List<String> args =
+                new ArrayList<>(new StreamRequest(config.rateHz(), floor, null, null, config.ceiling()).streamArgs());
         if (!config.roots().isLive()) {
-            args.addAll(List.of("--proc-root", config.roots().proc().toString(), "--sys-root", config.roots().sys().toString()));
+            args.addAll(List.of(
+                    "--proc-root",
+                    config.roots().proc().toString(),
+                    "--sys-root",
+                    config.roots().sys().toString()));
         }
         return LocalProbeLaunch.of(prefix, java, jar, args);
     }

@@ -26,6 +26,7 @@ import java.util.HexFormat;
 final class LocalProbeJar {
     /** Beside the jar: its size and modification time when its hash was last found right. */
     static final String CHECKED = ".checked";
+
     private static Path verified;
 
     private LocalProbeJar() {}
@@ -36,7 +37,8 @@ final class LocalProbeJar {
         if (file.equals(verified) && Files.isRegularFile(file)) {
             return file;
         }
-        if (!Files.isRegularFile(file) || !checkedAsIs(file) && !BundledProbe.fromFile(file).sha256().equals(probe.sha256())) {
+        if (!Files.isRegularFile(file)
+                || !checkedAsIs(file) && !BundledProbe.fromFile(file).sha256().equals(probe.sha256())) {
             write(probe, file);
         }
         recordChecked(file);
@@ -50,7 +52,8 @@ final class LocalProbeJar {
         Files.createDirectories(file.getParent());
         try (OutputFile part = OutputFile.create(file)) {
             MessageDigest d = BundledProbe.digest();
-            try (InputStream in = new DigestInputStream(probe.open(), d); OutputStream out = part.stream()) {
+            try (InputStream in = new DigestInputStream(probe.open(), d);
+                    OutputStream out = part.stream()) {
                 in.transferTo(out);
             }
             String wrote = HexFormat.of().formatHex(d.digest());
@@ -84,7 +87,8 @@ final class LocalProbeJar {
 
     /** The jar's size and modification time (to the file system's precision). */
     static String stamp(Path jar) throws IOException {
-        return "size=" + Files.size(jar) + " mtime=" + Files.getLastModifiedTime(jar).toInstant() + "\n";
+        return "size=" + Files.size(jar) + " mtime="
+                + Files.getLastModifiedTime(jar).toInstant() + "\n";
     }
 
     /** Removes other builds' jars and what belongs to them ({@code tickbench-probe-HASH…}); temporary files stay. */

@@ -18,14 +18,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param flags the JVM flags of every probe launcher ({@link SshProbeConnection#PROBE_JVM_FLAGS})
  * @param streamArgs {@code stream} and its options
  */
-record LocalProbeLaunch(List<String> prefix, Path java, List<String> flags, Path jar, List<String> streamArgs, Path archive) {
+record LocalProbeLaunch(
+        List<String> prefix, Path java, List<String> flags, Path jar, List<String> streamArgs, Path archive) {
     /** {@code -Dtickbench.probe.archive=off}: no archive used or made (the tests' default, app/pom.xml). */
     static final String ARCHIVE_PROPERTY = "tickbench.probe.archive";
     /** How long after the start the archive is made: the workbench's own start is over by then. */
     static final String DELAY_PROPERTY = "tickbench.probe.archive.delayMs";
+
     static final long DEFAULT_DELAY_MS = 20_000;
     /** The training run's deadline: its JVM start, 50 samples and the dump, ~3 s of CPU, on a loaded machine. */
     static final long TRAINING_DEADLINE_MS = 120_000;
+
     private static final List<Path> NICE = List.of(Path.of("/usr/bin/nice"), Path.of("/bin/nice"));
     private static final AtomicBoolean TRAINING = new AtomicBoolean();
 
@@ -79,14 +82,16 @@ record LocalProbeLaunch(List<String> prefix, Path java, List<String> flags, Path
             return;
         }
         long delay = Long.getLong(DELAY_PROPERTY, DEFAULT_DELAY_MS);
-        Thread t = new Thread(() -> {
-            try {
-                Thread.sleep(delay);
-                train();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "tickbench-probe-archive");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(delay);
+                        train();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "tickbench-probe-archive");
         t.setDaemon(true);
         t.start();
     }
@@ -103,14 +108,19 @@ record LocalProbeLaunch(List<String> prefix, Path java, List<String> flags, Path
             return; // another workbench made it meanwhile
         }
         ProbeArchive.pruneLeftovers(file.getParent());
-        List<String> nice = NICE.stream().filter(Files::isExecutable).findFirst()
-                .map(p -> List.of(p.toString(), "-n", "19")).orElse(List.of());
+        List<String> nice = NICE.stream()
+                .filter(Files::isExecutable)
+                .findFirst()
+                .map(p -> List.of(p.toString(), "-n", "19"))
+                .orElse(List.of());
         try {
             ProbeArchive.train(nice, java, flags, jar, streamArgs, deadlineMs);
         } catch (IOException | RuntimeException e) {
-            System.err.println("tickbench: could not make the class-data archive that starts this machine's probe process"
-                    + " faster, in " + file.getParent() + ": " + e.getMessage() + ". The probe runs as well without it;"
-                    + " the next start tries again (free space there if it is full).");
+            System.err.println(
+                    "tickbench: could not make the class-data archive that starts this machine's probe process"
+                            + " faster, in " + file.getParent() + ": " + e.getMessage()
+                            + ". The probe runs as well without it;"
+                            + " the next start tries again (free space there if it is full).");
         }
     }
 

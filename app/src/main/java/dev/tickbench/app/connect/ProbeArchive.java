@@ -47,7 +47,8 @@ final class ProbeArchive {
      * prints its header on stdout whatever the flags (tried), hence the care that no damaged archive
      * is ever named.
      */
-    static final List<String> SAFE_OUTPUT = List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+DisplayVMOutputToStderr");
+    static final List<String> SAFE_OUTPUT =
+            List.of("-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:+DisplayVMOutputToStderr");
     /** How many samples the training run reads after its hello before it ends: the steady tick's classes are loaded by then. */
     static final int TRAINING_SAMPLES = 50;
 
@@ -61,8 +62,10 @@ final class ProbeArchive {
     static Path file(Path jar, List<String> flags) {
         String name = jar.getFileName().toString();
         String stem = name.endsWith(".jar") ? name.substring(0, name.length() - 4) : name;
-        String jdk = System.getProperty("java.home") + "\n" + System.getProperty("java.vm.version") + "\n" + String.join(" ", flags);
-        String key = BundledProbe.sha256Hex(jdk.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+        String jdk = System.getProperty("java.home") + "\n" + System.getProperty("java.vm.version") + "\n"
+                + String.join(" ", flags);
+        String key =
+                BundledProbe.sha256Hex(jdk.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
         return jar.resolveSibling(stem + "-" + key + ".jsa");
     }
 
@@ -112,10 +115,12 @@ final class ProbeArchive {
      * @param prefix words before java (a lower priority: {@code nice})
      * @throws IOException what failed, in words
      */
-    static Path train(List<String> prefix, Path java, List<String> flags, Path jar, List<String> streamArgs, long deadlineMs)
+    static Path train(
+            List<String> prefix, Path java, List<String> flags, Path jar, List<String> streamArgs, long deadlineMs)
             throws IOException {
         Path archive = file(jar, flags);
-        Path part = Files.createTempFile(archive.getParent(), archive.getFileName().toString(), ".part");
+        Path part =
+                Files.createTempFile(archive.getParent(), archive.getFileName().toString(), ".part");
         long end = System.currentTimeMillis() + deadlineMs;
         try {
             Files.delete(part); // the dumping JVM writes it; only its name was wanted
@@ -134,7 +139,12 @@ final class ProbeArchive {
             trial.add(java.toString());
             trial.addAll(flags);
             trial.addAll(SAFE_OUTPUT);
-            trial.addAll(List.of("-XX:SharedArchiveFile=" + part, "-Xshare:on", "-XX:+VerifySharedSpaces", "-cp", jar.toString(),
+            trial.addAll(List.of(
+                    "-XX:SharedArchiveFile=" + part,
+                    "-Xshare:on",
+                    "-XX:+VerifySharedSpaces",
+                    "-cp",
+                    jar.toString(),
                     "-version"));
             int status = run(trial, end);
             if (status != 0) {
@@ -149,23 +159,31 @@ final class ProbeArchive {
 
     /** The training run: reads its hello and some samples, closes its stdin (the probe ends), wants status 0. */
     private static void runTraining(List<String> command, long end) throws IOException {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        Thread watchdog = new Thread(() -> { // a probe that hangs before a line: its reader is not stuck for ever
-            try {
-                if (!p.waitFor(Math.max(1, end - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-            }
-        }, "tickbench-probe-archive-watchdog");
+        Process p = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        Thread watchdog = new Thread(
+                () -> { // a probe that hangs before a line: its reader is not stuck for ever
+                    try {
+                        if (!p.waitFor(Math.max(1, end - System.currentTimeMillis()), TimeUnit.MILLISECONDS)) {
+                            p.destroyForcibly();
+                        }
+                    } catch (InterruptedException e) {
+                        p.destroyForcibly();
+                    }
+                },
+                "tickbench-probe-archive-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
         try {
             int samples = 0;
             boolean hello = false;
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; samples < TRAINING_SAMPLES && System.currentTimeMillis() < end && (line = out.readLine()) != null; ) {
+            try (BufferedReader out =
+                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line;
+                        samples < TRAINING_SAMPLES
+                                && System.currentTimeMillis() < end
+                                && (line = out.readLine()) != null; ) {
                     byte[] b = line.getBytes(StandardCharsets.UTF_8);
                     hello |= LineBytes.isHello(b, 0, b.length);
                     samples += LineBytes.isSample(b, 0, b.length) ? 1 : 0;
@@ -190,7 +208,10 @@ final class ProbeArchive {
 
     /** Runs {@code command} to its end (output dropped); its exit status. */
     private static int run(List<String> command, long end) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         SshLink.closeQuietly(p.getOutputStream());
         try {
             return waitFor(p, end);
@@ -220,7 +241,8 @@ final class ProbeArchive {
     }
 
     private static void writeRecord(Path archive, long size, long crc, Path jar) throws IOException {
-        String text = "size=" + size + "\ncrc32=" + crc + "\njar=" + LocalProbeJar.stamp(jar).strip() + "\n";
+        String text = "size=" + size + "\ncrc32=" + crc + "\njar="
+                + LocalProbeJar.stamp(jar).strip() + "\n";
         OutputFile.replace(record(archive), text.getBytes(StandardCharsets.UTF_8));
     }
 

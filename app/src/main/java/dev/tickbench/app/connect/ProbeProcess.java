@@ -28,6 +28,7 @@ final class ProbeProcess {
     private final String detail;
     /** The back-off wait between two children, which {@link #close()} cuts short. */
     private final Object backoff = new Object();
+
     private volatile boolean closed;
     private volatile Process current;
     private volatile Thread thread;
@@ -128,8 +129,8 @@ final class ProbeProcess {
             } catch (IOException e) {
                 // the pipe broke: the child is gone, said below with its exit status
             } catch (StreamPump.SinkFailure e) {
-                events.accept(new ConnectionEvent.Failed("The workbench could not take the data from " + title + ": "
-                        + SshLink.reason(e.getCause())));
+                events.accept(new ConnectionEvent.Failed(
+                        "The workbench could not take the data from " + title + ": " + SshLink.reason(e.getCause())));
                 stop(p);
                 return;
             }

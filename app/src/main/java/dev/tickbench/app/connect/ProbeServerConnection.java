@@ -13,8 +13,8 @@ public final class ProbeServerConnection extends SshStreamConnection {
         this(target, request, prompts, knownHosts, SshTimeouts.DEFAULT);
     }
 
-    ProbeServerConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
-            SshTimeouts timeouts) {
+    ProbeServerConnection(
+            SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts, SshTimeouts timeouts) {
         super(target, request, prompts, knownHosts, timeouts);
     }
 

@@ -110,7 +110,8 @@ final class ProbeUpload {
         try {
             return sftp.stat(path);
         } catch (SftpException e) {
-            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE || e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH) {
+            if (e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_FILE
+                    || e.getStatus() == SftpConstants.SSH_FX_NO_SUCH_PATH) {
                 return null;
             }
             throw e;

@@ -8,12 +8,20 @@ import java.util.Objects;
  * port/user/key/FLOOR_HZ/jump = not typed; a null login (an entry saved before logins were chosen)
  * is the key file's when it names one, else the agent's.
  */
-public record RecentConnection(ConnectionKind kind, String host, Integer port, String user, String keyPath,
-        int rateHz, Integer floorHz, String jump, LoginMethod login) {
+public record RecentConnection(
+        ConnectionKind kind,
+        String host,
+        Integer port,
+        String user,
+        String keyPath,
+        int rateHz,
+        Integer floorHz,
+        String jump,
+        LoginMethod login) {
 
     /** Directly, logging in as the key path says (a key file when there is one). */
-    public RecentConnection(ConnectionKind kind, String host, Integer port, String user, String keyPath, int rateHz,
-            Integer floorHz) {
+    public RecentConnection(
+            ConnectionKind kind, String host, Integer port, String user, String keyPath, int rateHz, Integer floorHz) {
         this(kind, host, port, user, keyPath, rateHz, floorHz, null, null);
     }
 
@@ -24,7 +32,10 @@ public record RecentConnection(ConnectionKind kind, String host, Integer port, S
 
     /** Same place: kind, host, port, user and jump host; a newer entry for the same place replaces the older. */
     boolean samePlace(RecentConnection o) {
-        return kind == o.kind && host.equals(o.host) && Objects.equals(port, o.port) && Objects.equals(user, o.user)
+        return kind == o.kind
+                && host.equals(o.host)
+                && Objects.equals(port, o.port)
+                && Objects.equals(user, o.user)
                 && Objects.equals(jump, o.jump);
     }
 

@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 public final class RecentConnections {
     static final int MAX = 10;
     private static final Logger LOG = LoggerFactory.getLogger(RecentConnections.class);
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES); // a newer app may add fields
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES); // a newer app may add fields
 
     private final Path file;
 
@@ -42,9 +42,15 @@ public final class RecentConnections {
         }
         try (java.io.InputStream in = Files.newInputStream(file)) { // a stream, not a File: any file system
             List<RecentConnection> list = JSON.readValue(in, new TypeReference<List<RecentConnection>>() {});
-            return list.stream().filter(r -> r.kind() != null && r.host() != null).limit(MAX).toList();
+            return list.stream()
+                    .filter(r -> r.kind() != null && r.host() != null)
+                    .limit(MAX)
+                    .toList();
         } catch (IOException e) {
-            LOG.warn("Ignoring the recent connections in {}: {}", file, String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            LOG.warn(
+                    "Ignoring the recent connections in {}: {}",
+                    file,
+                    String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
             return List.of();
         }
     }

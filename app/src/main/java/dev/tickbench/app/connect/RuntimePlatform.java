@@ -63,7 +63,8 @@ public final class RuntimePlatform {
                     + " unknown (`uname -m` said nothing).";
         }
         String lower = m.toLowerCase(Locale.ROOT);
-        String what = lower.startsWith("armv") || lower.equals("arm") ? m + " (32-bit ARM)"
+        String what = lower.startsWith("armv") || lower.equals("arm")
+                ? m + " (32-bit ARM)"
                 : lower.matches("i[3-6]86") ? m + " (32-bit x86)" : m;
         return "The packaged probe runtimes are for " + supportedMachines() + " (64-bit), and this host is " + what
                 + ".";

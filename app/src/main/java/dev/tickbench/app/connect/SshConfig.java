@@ -35,8 +35,15 @@ final class SshConfig {
     static final int MAX_IDENTITY_FILES = 100;
 
     /** The options of one host, null where the config gave none. */
-    record Host(String hostName, Integer port, String user, List<String> identityFiles, Boolean identitiesOnly,
-            String proxyJump, Duration connectTimeout, String identityAgent) {
+    record Host(
+            String hostName,
+            Integer port,
+            String user,
+            List<String> identityFiles,
+            Boolean identitiesOnly,
+            String proxyJump,
+            Duration connectTimeout,
+            String identityAgent) {
         static final Host NONE = new Host(null, null, null, List.of(), null, null, null, null);
 
         Host {
@@ -68,14 +75,22 @@ final class SshConfig {
             o.finalPass = true;
             readFile(file, o, new boolean[] {true}, false, 0);
         }
-        return new Host(o.hostName == null ? null : currentHost(o), o.port, o.user,
-                o.identityFiles, o.identitiesOnly, o.proxyJump, o.connectTimeout, o.identityAgent);
+        return new Host(
+                o.hostName == null ? null : currentHost(o),
+                o.port,
+                o.user,
+                o.identityFiles,
+                o.identitiesOnly,
+                o.proxyJump,
+                o.connectTimeout,
+                o.identityAgent);
     }
 
     /** What readconf.c keeps while it reads: the first value of each keyword. */
     private static final class Options {
         /** What Host patterns see: as typed (ssh compares them case for case), HostName's in the final pass. */
         String host;
+
         final String originalHost;
         String hostName;
         Integer port;
@@ -148,11 +163,15 @@ final class SshConfig {
                     o.identityFiles.add(id);
                 }
             }
-            case "identitiesonly" -> o.identitiesOnly = o.identitiesOnly != null ? o.identitiesOnly : yesNo(one(args, where), where);
-            case "proxyjump" -> o.proxyJump = first(o.proxyJump, String.join(",", required(args, where)).replace(",,", ","));
-            case "connecttimeout" -> o.connectTimeout = o.connectTimeout != null ? o.connectTimeout : time(one(args, where), where);
+            case "identitiesonly" ->
+                o.identitiesOnly = o.identitiesOnly != null ? o.identitiesOnly : yesNo(one(args, where), where);
+            case "proxyjump" ->
+                o.proxyJump = first(
+                        o.proxyJump, String.join(",", required(args, where)).replace(",,", ","));
+            case "connecttimeout" ->
+                o.connectTimeout = o.connectTimeout != null ? o.connectTimeout : time(one(args, where), where);
             case "identityagent" -> o.identityAgent = first(o.identityAgent, one(args, where));
-            default -> { } // a keyword the workbench does not apply
+            default -> {} // a keyword the workbench does not apply
         }
     }
 
@@ -206,7 +225,8 @@ final class SshConfig {
                 case "originalhost" -> Glob.matchesList(o.originalHost, value, true);
                 case "user" -> Glob.matchesList(o.user != null ? o.user : localUser, value, false);
                 case "localuser" -> Glob.matchesList(localUser, value, false);
-                case "exec", "localnetwork", "tagged", "command", "version", "sessiontype" -> negate; // not evaluated: never matches
+                case "exec", "localnetwork", "tagged", "command", "version", "sessiontype" ->
+                    negate; // not evaluated: never matches
                 default -> throw new IOException(where + ": unknown Match criterion '" + name + "'");
             };
             result &= matched != negate;
@@ -220,7 +240,9 @@ final class SshConfig {
 
     /** Include's paths: ~ and relative ones under ~/.ssh; wildcards in the last name, matches sorted as glob(3) does. */
     private List<Path> glob(String pattern, String where) throws IOException {
-        String p = pattern.startsWith("~/") ? sshDir.getParent().resolve(pattern.substring(2)).toString() : pattern;
+        String p = pattern.startsWith("~/")
+                ? sshDir.getParent().resolve(pattern.substring(2)).toString()
+                : pattern;
         Path path = Path.of(p).isAbsolute() ? Path.of(p) : sshDir.resolve(p);
         String name = path.getFileName().toString();
         if (!name.contains("*") && !name.contains("?") && !name.contains("[")) {
@@ -234,7 +256,9 @@ final class SshConfig {
         List<Path> found = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
             for (Path f : files) {
-                if (m.matches(f.getFileName()) && !f.getFileName().toString().startsWith(".") && Files.isRegularFile(f)) {
+                if (m.matches(f.getFileName())
+                        && !f.getFileName().toString().startsWith(".")
+                        && Files.isRegularFile(f)) {
                     found.add(f);
                 }
             }
@@ -255,7 +279,8 @@ final class SshConfig {
         } catch (UnsupportedOperationException notPosix) {
             return;
         }
-        if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE)
+        if (mode.contains(PosixFilePermission.GROUP_WRITE)
+                || mode.contains(PosixFilePermission.OTHERS_WRITE)
                 || !(owner.equals("root") || owner.equals(System.getProperty("user.name")))) {
             throw new IOException("Bad owner or permissions on " + file + ": it must be yours and writable by you only"
                     + " (chmod go-w " + file + "), as ssh requires");
@@ -272,7 +297,9 @@ final class SshConfig {
             if (quote != 0) {
                 if (c == quote) {
                     quote = 0;
-                } else if (c == '\\' && i + 1 < line.length() && (line.charAt(i + 1) == quote || line.charAt(i + 1) == '\\')) {
+                } else if (c == '\\'
+                        && i + 1 < line.length()
+                        && (line.charAt(i + 1) == quote || line.charAt(i + 1) == '\\')) {
                     word.append(line.charAt(++i));
                 } else {
                     word.append(c);
@@ -342,7 +369,8 @@ final class SshConfig {
             throw new IOException(where + ": bad time '" + text + "' (seconds, or like 1m30s)");
         }
         long seconds = 0;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)([sSmMhHdDwW]?)").matcher(text);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("(\\d+)([sSmMhHdDwW]?)").matcher(text);
         while (m.find()) {
             long n = Long.parseLong(m.group(1));
             seconds += switch (m.group(2).toLowerCase(Locale.ROOT)) {

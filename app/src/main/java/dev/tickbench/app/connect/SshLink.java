@@ -66,8 +66,8 @@ final class SshLink {
      * server refusing every key, no handshake or no answer to authentication in time, or the link
      * failing. Only the server's refusal is about authorized_keys.
      */
-    static ConnectFailure handshakeFailure(SshTarget target, HostKeyCheck check, HopLogin login, SshTimeouts timeouts,
-            IOException e) {
+    static ConnectFailure handshakeFailure(
+            SshTarget target, HostKeyCheck check, HopLogin login, SshTimeouts timeouts, IOException e) {
         String at = check.where();
         if (check.refusal() != null) {
             return new ConnectFailure(check.refusal(), true, e);
@@ -77,16 +77,23 @@ final class SshLink {
         }
         String why = reason(e);
         if (why.equals("timed out")) {
-            return new ConnectFailure(check.verified()
-                    ? at + " did not finish authenticating " + target.user() + " within " + HostKeyCheck.words(timeouts.auth())
-                            + " (its host key was verified): the host is slow or overloaded, or its sshd waits on a"
-                            + " DNS lookup (UseDNS)."
-                    : "No SSH handshake with " + at + " within " + HostKeyCheck.words(timeouts.auth())
-                            + " (no host key received): the host is slow or overloaded, or what listens on port "
-                            + target.port() + " is not an SSH server.", false, e);
+            return new ConnectFailure(
+                    check.verified()
+                            ? at + " did not finish authenticating " + target.user() + " within "
+                                    + HostKeyCheck.words(timeouts.auth())
+                                    + " (its host key was verified): the host is slow or overloaded, or its sshd waits on a"
+                                    + " DNS lookup (UseDNS)."
+                            : "No SSH handshake with " + at + " within " + HostKeyCheck.words(timeouts.auth())
+                                    + " (no host key received): the host is slow or overloaded, or what listens on port "
+                                    + target.port() + " is not an SSH server.",
+                    false,
+                    e);
         }
-        return new ConnectFailure("The SSH handshake with " + at + " failed"
-                + (check.verified() ? " after its host key was verified" : "") + ": " + why + ".", false, e);
+        return new ConnectFailure(
+                "The SSH handshake with " + at + " failed"
+                        + (check.verified() ? " after its host key was verified" : "") + ": " + why + ".",
+                false,
+                e);
     }
 
     /** The server answered that no key (method) of ours is left to try: {@code Permission denied (publickey)}. */
@@ -129,7 +136,8 @@ final class SshLink {
             ch.setErr(err);
             ch.open().verify(SshTimeouts.CHANNEL_OPEN);
             ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), limit.toMillis());
-            return new Result(ch.getExitStatus(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            return new Result(
+                    ch.getExitStatus(), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         }
     }
 
@@ -143,9 +151,11 @@ final class SshLink {
         boolean timeout = false;
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             root = t;
-            timeout |= t instanceof java.net.SocketTimeoutException || t instanceof java.nio.channels.InterruptedByTimeoutException
+            timeout |= t instanceof java.net.SocketTimeoutException
+                    || t instanceof java.nio.channels.InterruptedByTimeoutException
                     || t instanceof java.util.concurrent.TimeoutException
-                    || (t.getMessage() != null && t.getMessage().toLowerCase(java.util.Locale.ROOT).contains("timeout"));
+                    || (t.getMessage() != null
+                            && t.getMessage().toLowerCase(java.util.Locale.ROOT).contains("timeout"));
         }
         if (root instanceof UnknownHostException || root instanceof java.nio.channels.UnresolvedAddressException) {
             return "unknown host (the name does not resolve)";
@@ -161,7 +171,10 @@ final class SshLink {
         }
         String m = root.getMessage() != null ? root.getMessage() : e.getMessage();
         if (m == null || m.contains("Future[")) {
-            return root.getClass().getSimpleName().replaceAll("(?<=[a-z])(?=[A-Z])", " ").toLowerCase(java.util.Locale.ROOT)
+            return root.getClass()
+                    .getSimpleName()
+                    .replaceAll("(?<=[a-z])(?=[A-Z])", " ")
+                    .toLowerCase(java.util.Locale.ROOT)
                     .replaceFirst(" exception$", "");
         }
         return m;

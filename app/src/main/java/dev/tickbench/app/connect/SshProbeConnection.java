@@ -23,7 +23,13 @@ public final class SshProbeConnection extends SshStreamConnection {
      * launcher, jpackage/build.sh); out of memory it exits rather than limping on
      * (SECURITY.md).
      */
-    static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> PROBE_JVM_FLAGS = List.of(
+            "-Xmx64m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:-UsePerfData",
+            "-XX:+ExitOnOutOfMemoryError");
+
     static final String JAVA_FIX = "Install Java " + MIN_JAVA + " or newer there, e.g. "
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"
             + " (Fedora/RHEL), and make sure `java` is on the PATH of non-interactive SSH sessions.";
@@ -36,19 +42,30 @@ public final class SshProbeConnection extends SshStreamConnection {
     /** The launch words of the last prepared session ({@code java … -jar JAR} or the runtime's launcher). */
     private volatile List<String> launch;
 
-    public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
-            BundledProbe probe) {
+    public SshProbeConnection(
+            SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts, BundledProbe probe) {
         this(target, request, prompts, knownHosts, probe, BundledRuntime::fromResources);
     }
 
     /** {@code runtime} is where the packaged probe runtimes come from (the class path, or a test's tarball). */
-    public SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
-            BundledProbe probe, BundledRuntime.Source runtime) {
+    public SshProbeConnection(
+            SshTarget target,
+            StreamRequest request,
+            ConnectPrompts prompts,
+            Path knownHosts,
+            BundledProbe probe,
+            BundledRuntime.Source runtime) {
         this(target, request, prompts, knownHosts, probe, runtime, SshTimeouts.DEFAULT);
     }
 
-    SshProbeConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
-            BundledProbe probe, BundledRuntime.Source runtime, SshTimeouts timeouts) {
+    SshProbeConnection(
+            SshTarget target,
+            StreamRequest request,
+            ConnectPrompts prompts,
+            Path knownHosts,
+            BundledProbe probe,
+            BundledRuntime.Source runtime,
+            SshTimeouts timeouts) {
         super(target, request, prompts, knownHosts, timeouts);
         this.probe = probe;
         this.runtime = runtime;
@@ -57,8 +74,10 @@ public final class SshProbeConnection extends SshStreamConnection {
     @Override
     Prepared prepare(ClientSession session) throws ConnectFailure {
         if (probe == null) {
-            throw new ConnectFailure("This build of Tickbench carries no probe jar to upload (build it with"
-                    + " `mvn package`, which bundles remote-probe/target/tickbench-probe.jar).", true);
+            throw new ConnectFailure(
+                    "This build of Tickbench carries no probe jar to upload (build it with"
+                            + " `mvn package`, which bundles remote-probe/target/tickbench-probe.jar).",
+                    true);
         }
         JavaCheck java = checkJava(session);
         return java.version() != null ? viaJar(session, java.version()) : viaRuntime(session, java.problem());
@@ -77,8 +96,10 @@ public final class SshProbeConnection extends SshStreamConnection {
         words.add(placed.remotePath());
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
-        return new Prepared(StreamRequest.shellJoin(words), "Java " + java + " · probe " + probe.remoteName()
-                + (placed.uploaded() ? " (uploaded)" : " (already there)"));
+        return new Prepared(
+                StreamRequest.shellJoin(words),
+                "Java " + java + " · probe " + probe.remoteName()
+                        + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
 
     @Override
@@ -110,14 +131,19 @@ public final class SshProbeConnection extends SshStreamConnection {
                 loadedRuntime = rt;
             }
         } catch (IOException e) {
-            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (The packaged " + arch.machine + " probe runtime of"
-                    + " this app cannot be read: " + SshLink.reason(e) + ".)", true, e);
+            throw new ConnectFailure(
+                    noJava + " " + JAVA_FIX + " (The packaged " + arch.machine + " probe runtime of"
+                            + " this app cannot be read: " + SshLink.reason(e) + ".)",
+                    true,
+                    e);
         }
         if (rt == null) {
-            throw new ConnectFailure(noJava + " " + JAVA_FIX + " (Alternatively use the installed Tickbench package"
-                    + " (jpackage/build.sh): it carries probe runtimes that need no Java, for "
-                    + RuntimePlatform.supportedMachines() + " hosts with " + RuntimePlatform.MIN_GLIBC
-                    + "; this build has none for " + arch.machine + ".)", true);
+            throw new ConnectFailure(
+                    noJava + " " + JAVA_FIX + " (Alternatively use the installed Tickbench package"
+                            + " (jpackage/build.sh): it carries probe runtimes that need no Java, for "
+                            + RuntimePlatform.supportedMachines() + " hosts with " + RuntimePlatform.MIN_GLIBC
+                            + "; this build has none for " + arch.machine + ".)",
+                    true);
         }
         ProbeUpload.Placed placed;
         try {
@@ -129,16 +155,20 @@ public final class SshProbeConnection extends SshStreamConnection {
         String dir = tarball.substring(0, tarball.lastIndexOf('/') + 1) + rt.directoryName();
         SshLink.Result r = remote(session, unpackCommand(tarball, dir), SshTimeouts.UNPACK);
         if (r.exitStatus() == null || r.exitStatus() != 0) {
-            throw new ConnectFailure("Cannot unpack the probe runtime into " + dir + " on " + title() + " (exit status "
-                    + r.exitStatus() + "): " + RuntimePlatform.firstLine(r.err() + r.out(), "no message")
-                    + ". Is there space in the home directory?", true);
+            throw new ConnectFailure(
+                    "Cannot unpack the probe runtime into " + dir + " on " + title() + " (exit status "
+                            + r.exitStatus() + "): " + RuntimePlatform.firstLine(r.err() + r.out(), "no message")
+                            + ". Is there space in the home directory?",
+                    true);
         }
         List<String> words = new ArrayList<>(List.of(dir + "/" + BundledRuntime.LAUNCHER));
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
-        return new Prepared(StreamRequest.shellJoin(words), "no Java 17+ · packaged " + arch.machine + " runtime "
-                + rt.directoryName()
-                + (placed.uploaded() ? " (uploaded)" : " (already there)"));
+        return new Prepared(
+                StreamRequest.shellJoin(words),
+                "no Java 17+ · packaged " + arch.machine + " runtime "
+                        + rt.directoryName()
+                        + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
 
     /**
@@ -154,8 +184,11 @@ public final class SshProbeConnection extends SshStreamConnection {
     }
 
     private ConnectFailure uploadFailure(IOException e) {
-        return new ConnectFailure("Cannot upload the probe to ~/" + ProbeUpload.CACHE_DIR + " on " + title() + ": "
-                + SshLink.reason(e) + ". Is the home directory writable and SFTP enabled?", false, e);
+        return new ConnectFailure(
+                "Cannot upload the probe to ~/" + ProbeUpload.CACHE_DIR + " on " + title() + ": " + SshLink.reason(e)
+                        + ". Is the home directory writable and SFTP enabled?",
+                false,
+                e);
     }
 
     private SshLink.Result remote(ClientSession session, String command) throws ConnectFailure {
@@ -178,12 +211,14 @@ public final class SshProbeConnection extends SshStreamConnection {
         String text = r.err() + r.out();
         Integer major = javaMajor(text);
         if (r.exitStatus() == null || r.exitStatus() != 0 || major == null) {
-            return new JavaCheck(null, "No Java on " + title() + " (`java -version` said: "
-                    + javaLine(text, "exit status " + r.exitStatus()) + ").");
+            return new JavaCheck(
+                    null,
+                    "No Java on " + title() + " (`java -version` said: "
+                            + javaLine(text, "exit status " + r.exitStatus()) + ").");
         }
         if (major < MIN_JAVA) {
-            return new JavaCheck(null, "Java " + major + " on " + title() + " is too old: the probe needs Java "
-                    + MIN_JAVA + "+.");
+            return new JavaCheck(
+                    null, "Java " + major + " on " + title() + " is too old: the probe needs Java " + MIN_JAVA + "+.");
         }
         Matcher m = Pattern.compile("version \"([^\"]+)\"").matcher(text);
         return new JavaCheck(m.find() ? m.group(1) : Integer.toString(major), null);
@@ -204,7 +239,10 @@ public final class SshProbeConnection extends SshStreamConnection {
 
     /** The line about java (a shell rc file may have written other lines first), else the first. */
     private static String javaLine(String text, String orElse) {
-        return text.lines().filter(l -> l.contains("java")).findFirst().map(String::strip)
+        return text.lines()
+                .filter(l -> l.contains("java"))
+                .findFirst()
+                .map(String::strip)
                 .orElseGet(() -> RuntimePlatform.firstLine(text, orElse));
     }
 }

@@ -31,6 +31,7 @@ import org.apache.sshd.common.session.Session;
 final class SshRoute implements AutoCloseable {
     /** Questions about unknown host keys one host may be asked on one {@link #open}. */
     static final int HOST_KEY_ROUNDS = 3;
+
     private static final AttributeRepository.AttributeKey<Integer> HOP = new AttributeRepository.AttributeKey<>();
 
     private final SshTarget target;
@@ -50,10 +51,14 @@ final class SshRoute implements AutoCloseable {
         for (int i = 0; i < hosts.size(); i++) {
             checks.add(new HostKeyCheck(knownHosts, hosts.get(i), i == hosts.size() - 1 ? null : "jump host"));
         }
-        client = SshLink.newClient((session, address, key) -> {
-            Integer hop = session.getConnectionContext() == null ? null : session.getConnectionContext().getAttribute(HOP);
-            return hop != null && checks.get(hop).verifier().verifyServerKey(session, address, key);
-        }, new Agents());
+        client = SshLink.newClient(
+                (session, address, key) -> {
+                    Integer hop = session.getConnectionContext() == null
+                            ? null
+                            : session.getConnectionContext().getAttribute(HOP);
+                    return hop != null && checks.get(hop).verifier().verifyServerKey(session, address, key);
+                },
+                new Agents());
     }
 
     /** Why a host key accepted on this route is not in known_hosts (any host's, named), or null. */
@@ -74,7 +79,8 @@ final class SshRoute implements AutoCloseable {
      */
     ClientSession open() throws ConnectFailure {
         List<KeyPair> preloaded = target.login() == LoginMethod.KEY_FILE
-                ? keyFiles.loadAll(target.keyFiles(), prompts, target.title()) : null;
+                ? keyFiles.loadAll(target.keyFiles(), prompts, target.title())
+                : null;
         int[] asked = new int[checks.size()];
         while (true) {
             checks.forEach(HostKeyCheck::beginAttempt);
@@ -94,8 +100,10 @@ final class SshRoute implements AutoCloseable {
                 }
                 HostKeyCheck asking = checks.get(hop);
                 if (++asked[hop] > HOST_KEY_ROUNDS) {
-                    throw new ConnectFailure(asking.where() + " showed a different unknown host key on each of "
-                            + asked[hop] + " connections; not connected. Ask its administrator which key it has.", true);
+                    throw new ConnectFailure(
+                            asking.where() + " showed a different unknown host key on each of " + asked[hop]
+                                    + " connections; not connected. Ask its administrator which key it has.",
+                            true);
                 }
                 asking.ask(asking.unknownKey(), prompts, timeouts.hostKeyAnswer());
             }
@@ -118,9 +126,13 @@ final class SshRoute implements AutoCloseable {
                 try {
                     tunnel = JumpTunnel.open(previous, hop.hostName(), hop.port(), connectLimit);
                 } catch (IOException | RuntimeException e) {
-                    throw new ConnectFailure(checks.get(i - 1).where() + " could not open a connection to " + hop.where()
-                            + ": " + SshLink.reason(e) + ". Can the jump host reach it (its sshd's AllowTcpForwarding and"
-                            + " PermitOpen allow it)?", false, e);
+                    throw new ConnectFailure(
+                            checks.get(i - 1).where() + " could not open a connection to " + hop.where()
+                                    + ": " + SshLink.reason(e)
+                                    + ". Can the jump host reach it (its sshd's AllowTcpForwarding and"
+                                    + " PermitOpen allow it)?",
+                            false,
+                            e);
                 }
                 opened.add(tunnel);
                 try {
@@ -129,8 +141,11 @@ final class SshRoute implements AutoCloseable {
                     SocketAddress local = session.getIoSession().getLocalAddress();
                     tunnel.admit(local, connectLimit);
                 } catch (IOException e) {
-                    throw new ConnectFailure("Cannot set up the way through " + checks.get(i - 1).where() + " to "
-                            + hop.where() + ": " + SshLink.reason(e) + ".", false, e);
+                    throw new ConnectFailure(
+                            "Cannot set up the way through " + checks.get(i - 1).where() + " to " + hop.where() + ": "
+                                    + SshLink.reason(e) + ".",
+                            false,
+                            e);
                 }
                 ClientSession jump = previous;
                 session.addCloseFutureListener(f -> {
@@ -142,7 +157,12 @@ final class SshRoute implements AutoCloseable {
             if (!opened.contains(session)) {
                 opened.add(session);
             }
-            HopLogin login = new HopLogin(hop, last ? null : "jump host", prompts, keyFiles, last ? preloaded : null,
+            HopLogin login = new HopLogin(
+                    hop,
+                    last ? null : "jump host",
+                    prompts,
+                    keyFiles,
+                    last ? preloaded : null,
                     () -> AgentTransport.locate(hop.identityAgent(), System.getenv(), AgentTransport.windows()));
             login.applyTo(session);
             authenticate(session, hop, check, login);
@@ -151,16 +171,22 @@ final class SshRoute implements AutoCloseable {
         return previous;
     }
 
-    private ClientSession connect(SshTarget hop, String host, int port, AttributeRepository context, Duration limit,
-            HostKeyCheck check) throws ConnectFailure {
+    private ClientSession connect(
+            SshTarget hop, String host, int port, AttributeRepository context, Duration limit, HostKeyCheck check)
+            throws ConnectFailure {
         try {
-            return client.connect(hop.user(), host, port, context, null).verify(limit).getSession();
+            return client.connect(hop.user(), host, port, context, null)
+                    .verify(limit)
+                    .getSession();
         } catch (IOException e) {
             String why = SshLink.reason(e);
             String what = check.where();
             // a refused or timed-out link may come back (a reboot): retried once connected; an unknown name will not
-            throw new ConnectFailure("Cannot reach " + what + ": " + why + ". Check the host name and port, and that sshd"
-                    + " runs there.", why.startsWith("unknown host"), e);
+            throw new ConnectFailure(
+                    "Cannot reach " + what + ": " + why + ". Check the host name and port, and that sshd"
+                            + " runs there.",
+                    why.startsWith("unknown host"),
+                    e);
         }
     }
 
@@ -178,11 +204,15 @@ final class SshRoute implements AutoCloseable {
             while (!auth.await(100, TimeUnit.MILLISECONDS)) {
                 if (login.openPromptNanos() > timeouts.hostKeyAnswer().toNanos()) {
                     SshLink.closeQuietly(session); // takes the question away
-                    throw new ConnectFailure("No answer to the login question of " + login.where() + " within "
-                            + HostKeyCheck.words(timeouts.hostKeyAnswer()) + ": the question was closed and it is not"
-                            + " connected. Connect again to be asked again.", true);
+                    throw new ConnectFailure(
+                            "No answer to the login question of " + login.where() + " within "
+                                    + HostKeyCheck.words(timeouts.hostKeyAnswer())
+                                    + ": the question was closed and it is not"
+                                    + " connected. Connect again to be asked again.",
+                            true);
                 }
-                if (System.nanoTime() - start - login.promptNanos() > timeouts.auth().toNanos()) {
+                if (System.nanoTime() - start - login.promptNanos()
+                        > timeouts.auth().toNanos()) {
                     throw new IOException(new java.util.concurrent.TimeoutException("login timeout"));
                 }
             }

@@ -37,12 +37,13 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
      * hold up the channel's close).
      */
     private final Object requestLock = new Object();
+
     private volatile java.io.OutputStream requests;
     /** The compression of the last session's host-to-workbench direction, null before the first. */
     private volatile String compression;
 
-    SshStreamConnection(SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts,
-            SshTimeouts timeouts) {
+    SshStreamConnection(
+            SshTarget target, StreamRequest request, ConnectPrompts prompts, Path knownHosts, SshTimeouts timeouts) {
         this.target = target;
         this.request = request;
         this.prompts = prompts;
@@ -146,7 +147,8 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
                     }
                     Prepared prepared = prepare(session);
                     String unsaved = route.saveProblem();
-                    events.accept(new ConnectionEvent.Connected(prepared.detail() + (unsaved == null ? "" : "; " + unsaved)));
+                    events.accept(
+                            new ConnectionEvent.Connected(prepared.detail() + (unsaved == null ? "" : "; " + unsaved)));
                     everConnected = true;
                     attempt = 0;
                     String dropped = stream(session, prepared.command(), pump);
@@ -163,8 +165,8 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
                         return;
                     }
                 } catch (StreamPump.SinkFailure e) {
-                    events.accept(new ConnectionEvent.Failed("The workbench could not take the data from "
-                            + title() + ": " + SshLink.reason(e.getCause())));
+                    events.accept(new ConnectionEvent.Failed("The workbench could not take the data from " + title()
+                            + ": " + SshLink.reason(e.getCause())));
                     return;
                 } finally {
                     SshLink.closeQuietly(current);
@@ -208,8 +210,10 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
             ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS), 2_000);
             Integer status = ch.getExitStatus();
             if (status != null && status != 0) {
-                throw new ConnectFailure("The probe on " + title() + " exited with status " + status + ": "
-                        + stderr.text().strip(), true);
+                throw new ConnectFailure(
+                        "The probe on " + title() + " exited with status " + status + ": "
+                                + stderr.text().strip(),
+                        true);
             }
             if (status != null) {
                 return "the probe on " + title() + " stopped";
@@ -228,20 +232,22 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
      * the first byte the probe may still be starting, which {@link SshTimeouts#PROBE_START} allows for.
      */
     private Thread stallWatchdog(ClientSession session, StreamPump pump) {
-        Thread w = new Thread(() -> {
-            try {
-                while (true) {
-                    Thread.sleep(1_000);
-                    Duration limit = pump.bytesSinceBegin() ? SshTimeouts.STALL : SshTimeouts.PROBE_START;
-                    if (System.nanoTime() - pump.lastByteNanos() > limit.toNanos()) {
-                        SshLink.closeQuietly(session);
-                        return;
+        Thread w = new Thread(
+                () -> {
+                    try {
+                        while (true) {
+                            Thread.sleep(1_000);
+                            Duration limit = pump.bytesSinceBegin() ? SshTimeouts.STALL : SshTimeouts.PROBE_START;
+                            if (System.nanoTime() - pump.lastByteNanos() > limit.toNanos()) {
+                                SshLink.closeQuietly(session);
+                                return;
+                            }
+                        }
+                    } catch (InterruptedException e) {
+                        // the stream ended first
                     }
-                }
-            } catch (InterruptedException e) {
-                // the stream ended first
-            }
-        }, "tickbench-ssh-watchdog");
+                },
+                "tickbench-ssh-watchdog");
         w.setDaemon(true);
         w.start();
         return w;

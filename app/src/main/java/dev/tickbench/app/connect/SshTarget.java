@@ -21,8 +21,17 @@ import org.apache.sshd.common.util.io.PathUtils;
  *                       (then {@code SSH_AUTH_SOCK}, or Windows' OpenSSH agent pipe)
  * @param connectTimeout ConnectTimeout, or null for the workbench's default
  */
-public record SshTarget(String alias, String hostName, int port, String user, List<Path> keyFiles, LoginMethod login,
-        boolean identitiesOnly, String identityAgent, Duration connectTimeout, List<SshTarget> jumps) {
+public record SshTarget(
+        String alias,
+        String hostName,
+        int port,
+        String user,
+        List<Path> keyFiles,
+        LoginMethod login,
+        boolean identitiesOnly,
+        String identityAgent,
+        Duration connectTimeout,
+        List<SshTarget> jumps) {
     /** Hops one route may have: a longer chain is taken for a loop of ProxyJump lines. */
     static final int MAX_JUMPS = 8;
 
@@ -55,14 +64,22 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
 
     /** This target through other jump hosts (the form's Jump host field, or a test's route). */
     SshTarget via(List<SshTarget> hops) {
-        return new SshTarget(alias, hostName, port, user, keyFiles, login, identitiesOnly, identityAgent, connectTimeout, hops);
+        return new SshTarget(
+                alias, hostName, port, user, keyFiles, login, identitiesOnly, identityAgent, connectTimeout, hops);
     }
 
     /** The agent-and-keys login of {@link #resolve} without a jump or a typed user, port or key. */
     public static SshTarget resolve(String host, Integer port, String user, Path keyFile, Path sshConfig, Path sshDir)
             throws IOException {
-        return resolve(host, port, user, keyFile, null, keyFile != null ? LoginMethod.KEY_FILE : LoginMethod.AGENT,
-                sshConfig, sshDir);
+        return resolve(
+                host,
+                port,
+                user,
+                keyFile,
+                null,
+                keyFile != null ? LoginMethod.KEY_FILE : LoginMethod.AGENT,
+                sshConfig,
+                sshDir);
     }
 
     /**
@@ -72,14 +89,33 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
      * id_rsa). Each jump host gets its own config ({@code ProxyJump a,b}: b is reached through a, a
      * through its own ProxyJump, as OpenSSH builds the chain).
      */
-    public static SshTarget resolve(String host, Integer port, String user, Path keyFile, String jump, LoginMethod login,
-            Path sshConfig, Path sshDir) throws IOException {
+    public static SshTarget resolve(
+            String host,
+            Integer port,
+            String user,
+            Path keyFile,
+            String jump,
+            LoginMethod login,
+            Path sshConfig,
+            Path sshDir)
+            throws IOException {
         SshConfig config = new SshConfig(sshDir, localUser());
-        return hop(config, sshConfig, sshDir, host.trim(), port, blankToNull(user), keyFile, blankToNull(jump), login, 0);
+        return hop(
+                config, sshConfig, sshDir, host.trim(), port, blankToNull(user), keyFile, blankToNull(jump), login, 0);
     }
 
-    private static SshTarget hop(SshConfig config, Path file, Path sshDir, String alias, Integer port, String user,
-            Path keyFile, String jump, LoginMethod login, int depth) throws IOException {
+    private static SshTarget hop(
+            SshConfig config,
+            Path file,
+            Path sshDir,
+            String alias,
+            Integer port,
+            String user,
+            Path keyFile,
+            String jump,
+            LoginMethod login,
+            int depth)
+            throws IOException {
         SshConfig.Host h = config.read(file, alias, user);
         String hostName = h.hostName() != null ? h.hostName() : alias.toLowerCase(Locale.ROOT); // as ssh lowers it
         int effectivePort = port != null ? port : h.port() != null ? h.port() : 22;
@@ -88,8 +124,8 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
         if (keyFile != null) {
             keys.add(keyFile);
         } else {
-            Map<Character, String> tokens = Map.of('h', hostName, 'p', Integer.toString(effectivePort), 'r', effectiveUser,
-                    'n', alias);
+            Map<Character, String> tokens =
+                    Map.of('h', hostName, 'p', Integer.toString(effectivePort), 'r', effectiveUser, 'n', alias);
             for (String id : h.identityFiles()) {
                 keys.add(Path.of(expand(id, tokens, file + ": IdentityFile")));
             }
@@ -102,11 +138,23 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
                 }
             }
         }
-        String agent = h.identityAgent() == null ? null
-                : expand(h.identityAgent(), Map.of('h', hostName, 'p', Integer.toString(effectivePort), 'r', effectiveUser,
-                        'n', alias), file + ": IdentityAgent");
-        SshTarget here = new SshTarget(alias, hostName, effectivePort, effectiveUser, keys, login,
-                Boolean.TRUE.equals(h.identitiesOnly()), agent, h.connectTimeout(), List.of());
+        String agent = h.identityAgent() == null
+                ? null
+                : expand(
+                        h.identityAgent(),
+                        Map.of('h', hostName, 'p', Integer.toString(effectivePort), 'r', effectiveUser, 'n', alias),
+                        file + ": IdentityAgent");
+        SshTarget here = new SshTarget(
+                alias,
+                hostName,
+                effectivePort,
+                effectiveUser,
+                keys,
+                login,
+                Boolean.TRUE.equals(h.identitiesOnly()),
+                agent,
+                h.connectTimeout(),
+                List.of());
         String spec = jump != null ? jump : h.proxyJump();
         if (spec == null || spec.equalsIgnoreCase("none")) {
             return here;
@@ -115,22 +163,37 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
         try {
             specs = parseJumps(spec);
         } catch (IllegalArgumentException e) {
-            throw new IOException((jump != null ? "Jump host" : file + ": ProxyJump of " + alias) + ": " + e.getMessage());
+            throw new IOException(
+                    (jump != null ? "Jump host" : file + ": ProxyJump of " + alias) + ": " + e.getMessage());
         }
         JumpSpec last = specs.get(specs.size() - 1);
-        String before = specs.size() == 1 ? null
-                : String.join(",", specs.subList(0, specs.size() - 1).stream().map(JumpSpec::text).toList());
+        String before = specs.size() == 1
+                ? null
+                : String.join(
+                        ",",
+                        specs.subList(0, specs.size() - 1).stream()
+                                .map(JumpSpec::text)
+                                .toList());
         if (depth + specs.size() > MAX_JUMPS) {
-            throw new IOException("More than " + MAX_JUMPS + " jump hosts on the way to " + alias + " (ProxyJump lines in "
-                    + file + " that lead back to each other?)");
+            throw new IOException("More than " + MAX_JUMPS + " jump hosts on the way to " + alias
+                    + " (ProxyJump lines in " + file + " that lead back to each other?)");
         }
-        SshTarget lastHop = hop(config, file, sshDir, last.host(), last.port(), last.user(), null, before,
-                LoginMethod.AGENT, depth + 1);
+        SshTarget lastHop = hop(
+                config,
+                file,
+                sshDir,
+                last.host(),
+                last.port(),
+                last.user(),
+                null,
+                before,
+                LoginMethod.AGENT,
+                depth + 1);
         List<SshTarget> route = new ArrayList<>(lastHop.jumps());
         route.add(lastHop.via(List.of()));
         if (route.size() > MAX_JUMPS) {
-            throw new IOException("More than " + MAX_JUMPS + " jump hosts on the way to " + alias + " (ProxyJump lines in "
-                    + file + " that lead back to each other?)");
+            throw new IOException("More than " + MAX_JUMPS + " jump hosts on the way to " + alias
+                    + " (ProxyJump lines in " + file + " that lead back to each other?)");
         }
         return here.via(route);
     }
@@ -138,7 +201,9 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
     /** One hop of a ProxyJump list as typed: {@code [user@]host[:port]} or {@code ssh://[user@]host[:port]}. */
     record JumpSpec(String user, String host, Integer port) {
         String text() {
-            return (user == null ? "" : user + "@") + (host.contains(":") ? "[" + host + "]" : host) + (port == null ? "" : ":" + port);
+            return (user == null ? "" : user + "@")
+                    + (host.contains(":") ? "[" + host + "]" : host)
+                    + (port == null ? "" : ":" + port);
         }
     }
 
@@ -204,7 +269,8 @@ public record SshTarget(String alias, String hostName, int port, String user, Li
      * {@code ${VAR}}. An unknown token or an unset variable is an error, as in ssh.
      */
     static String expand(String value, Map<Character, String> tokens, String what) throws IOException {
-        String v = value.startsWith("~/") || value.equals("~") ? UserDirs.current().home() + value.substring(1) : value;
+        String v =
+                value.startsWith("~/") || value.equals("~") ? UserDirs.current().home() + value.substring(1) : value;
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < v.length(); i++) {
             char c = v.charAt(i);

@@ -21,7 +21,8 @@ record SshTimeouts(Duration connect, Duration auth, Duration hostKeyAnswer) {
      * The workbench's: a first-contact question stays up 5 minutes, time to fetch the fingerprint from
      * the host's console; after that nobody is waiting for that connection any more.
      */
-    static final SshTimeouts DEFAULT = new SshTimeouts(Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofMinutes(5));
+    static final SshTimeouts DEFAULT =
+            new SshTimeouts(Duration.ofSeconds(15), Duration.ofSeconds(30), Duration.ofMinutes(5));
 
     static final Duration CHANNEL_OPEN = Duration.ofSeconds(15);
     /** A short remote command (java -version, sha256sum). */

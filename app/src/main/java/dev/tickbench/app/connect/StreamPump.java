@@ -26,9 +26,11 @@ final class StreamPump {
     private byte[] buf = new byte[64 * 1024];
     /** The last sample line of the current stream (its first {@code lastSampleLength} bytes); none when 0. */
     private byte[] lastSample = new byte[4096];
+
     private int lastSampleLength;
     /** The current stream's rate (its hello's {@code rate_hz}), 0 when unknown. */
     private long rateHz;
+
     private boolean firstLineOfStream;
     private volatile long lastByteNanos = System.nanoTime();
     private volatile boolean bytesSinceBegin;

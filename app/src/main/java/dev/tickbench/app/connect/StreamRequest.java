@@ -59,7 +59,8 @@ public record StreamRequest(int rateHz, Integer floorHz, Long pid, String cgroup
     }
 
     static String shellQuote(String word) {
-        if (!word.isEmpty() && word.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./=:,+@%".indexOf(c) >= 0)) {
+        if (!word.isEmpty()
+                && word.chars().allMatch(c -> Character.isLetterOrDigit(c) || "-_./=:,+@%".indexOf(c) >= 0)) {
             return word;
         }
         return "'" + word.replace("'", "'\\''") + "'";

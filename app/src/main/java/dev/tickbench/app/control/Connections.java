@@ -26,6 +26,7 @@ final class Connections {
     private final Executor ui;
     /** Runs a connection's start, which may read files (this machine's sampler opens every source): never the UI thread. */
     private final Executor starter;
+
     private final SessionView view;
     private final Spool spool;
     private final SeriesCatalogue catalogue;
@@ -50,8 +51,15 @@ final class Connections {
      * @param recording stopped when the window's connection changes
      * @param window follows a connection that connected
      */
-    Connections(Executor ui, Executor starter, SessionView view, Spool spool, SeriesCatalogue catalogue, TimeWindow window,
-                RecordingControl recording, ShownStore shown) {
+    Connections(
+            Executor ui,
+            Executor starter,
+            SessionView view,
+            Spool spool,
+            SeriesCatalogue catalogue,
+            TimeWindow window,
+            RecordingControl recording,
+            ShownStore shown) {
         this.ui = ui;
         this.starter = starter;
         this.view = view;
@@ -90,7 +98,14 @@ final class Connections {
         abandonPending();
         SeriesStore s = SeriesStore.live(catalogue);
         newStores.forEach(n -> n.accept(s));
-        Intake in = new Intake(c, s, msg -> ui.execute(() -> { if (live != null && live.store() == s) { view.error(msg); } }));
+        Intake in = new Intake(
+                c,
+                s,
+                msg -> ui.execute(() -> {
+                    if (live != null && live.store() == s) {
+                        view.error(msg);
+                    }
+                }));
         pending = in;
         if (shown.store() == null) {
             shown.show(s, c.title(), origin(c), null);
@@ -101,7 +116,11 @@ final class Connections {
         // the new session, so the spool holds it whole (hello first) and the old session's spool until then.
         // Wanted, not pending: a probe process says Connected at its first line, which may be promoted
         // before that line has come through the hand-off to here (the spool then was never attached)
-        in.beforeFirstLine(() -> { if (wanted(in)) { spoolOnto(in, true); } });
+        in.beforeFirstLine(() -> {
+            if (wanted(in)) {
+                spoolOnto(in, true);
+            }
+        });
         AtomicBoolean connected = new AtomicBoolean();
         start(in, ev -> {
             if (ev instanceof ConnectionEvent.Connected done && !connected.getAndSet(true)) {
@@ -109,7 +128,11 @@ final class Connections {
             } else if (ev instanceof ConnectionEvent.Failed f && !connected.get()) {
                 ui.execute(() -> failPending(in, f.message(), outcome));
             } else {
-                ui.execute(() -> { if (live == in) { onEvent(ev); } });
+                ui.execute(() -> {
+                    if (live == in) {
+                        onEvent(ev);
+                    }
+                });
             }
         });
     }
@@ -197,7 +220,8 @@ final class Connections {
         }
         Connection c = in.connection();
         view.status("Not connected to " + c.title());
-        view.error(reason + (shown.store() != null ? " (Still showing " + shown.now().source() + ".)" : ""));
+        view.error(reason
+                + (shown.store() != null ? " (Still showing " + shown.now().source() + ".)" : ""));
         outcome.failed(c, reason);
     }
 
@@ -233,7 +257,13 @@ final class Connections {
         Intake in = new Intake(local, shown.store(), msg -> ui.execute(() -> view.error(msg)));
         becomeCurrent(in);
         spoolOnto(in, false);
-        start(in, ev -> ui.execute(() -> { if (live == in) { onEvent(ev); } }));
+        start(
+                in,
+                ev -> ui.execute(() -> {
+                    if (live == in) {
+                        onEvent(ev);
+                    }
+                }));
     }
 
     private void onEvent(ConnectionEvent ev) {

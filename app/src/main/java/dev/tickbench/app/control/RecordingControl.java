@@ -1,8 +1,8 @@
 package dev.tickbench.app.control;
 
 import dev.tickbench.app.export.DiskSize;
-import dev.tickbench.app.recording.Recorder;
 import dev.tickbench.app.intake.Intake;
+import dev.tickbench.app.recording.Recorder;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import java.io.IOException;
@@ -32,7 +32,8 @@ final class RecordingControl {
 
     void start(Path file, Intake intake) {
         if (intake == null) {
-            view.error("Nothing to record: connect to this machine or a host first (a replayed capture is already a file).");
+            view.error(
+                    "Nothing to record: connect to this machine or a host first (a replayed capture is already a file).");
             return;
         }
         try {
@@ -54,7 +55,8 @@ final class RecordingControl {
             }
             return f;
         } catch (IOException e) {
-            view.error("Could not finish the capture: " + e.getMessage() + " (the lines written so far are in the file)");
+            view.error(
+                    "Could not finish the capture: " + e.getMessage() + " (the lines written so far are in the file)");
             return null;
         } finally {
             view.recording(recorder.isRecording(), recorder.indicator());

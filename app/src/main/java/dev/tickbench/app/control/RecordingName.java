@@ -18,11 +18,14 @@ public final class RecordingName {
 
     /** {@code host-yyyy-MM-dd_HHmmss.ndjson.gz}; "tickbench" for a session that named no host. */
     public static String of(String hostname, Instant at, ZoneId zone) {
-        String host = hostname == null ? "" : hostname.strip().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "");
+        String host = hostname == null
+                ? ""
+                : hostname.strip().replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "");
         if (host.length() > MAX_HOST) {
             host = host.substring(0, MAX_HOST);
         }
-        return (host.isEmpty() ? "tickbench" : host) + "-" + STAMP.withZone(zone).format(at) + ".ndjson.gz";
+        return (host.isEmpty() ? "tickbench" : host) + "-"
+                + STAMP.withZone(zone).format(at) + ".ndjson.gz";
     }
 
     /**

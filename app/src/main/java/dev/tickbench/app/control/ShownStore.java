@@ -56,12 +56,20 @@ final class ShownStore {
         s.addListener(new StoreListener() {
             @Override
             public void sessionStarted(SessionInfo info) {
-                ui.execute(() -> { if (showing.store() == s) { view.session(info); } });
+                ui.execute(() -> {
+                    if (showing.store() == s) {
+                        view.session(info);
+                    }
+                });
             }
 
             @Override
             public void marked(TimeMark mark) {
-                ui.execute(() -> { if (showing.store() == s) { view.marked(mark); } });
+                ui.execute(() -> {
+                    if (showing.store() == s) {
+                        view.marked(mark);
+                    }
+                });
             }
         });
     }

@@ -27,7 +27,10 @@ public final class TitleModel {
             t.append(" — ").append(from);
         }
         if (info != null) {
-            t.append(from.isEmpty() ? " — " : " · ").append(info.hostText()).append(" · ").append(info.rateText());
+            t.append(from.isEmpty() ? " — " : " · ")
+                    .append(info.hostText())
+                    .append(" · ")
+                    .append(info.rateText());
         }
         if (recording != null && !recording.isEmpty()) {
             t.append(" · ").append(recording);
@@ -47,8 +50,13 @@ public final class TitleModel {
         String line = null;
         if (lastStatusNs != 0 && live) {
             double perS = (n - lastSamples) * 1e9 / (nowNs - lastStatusNs);
-            line = String.format(Locale.ROOT, "%.1f samples/s · %d samples · %d kmsg dropped%s · %s",
-                    perS, n, s.kmsgDropped(), s.marksDropped() > 0 ? " · " + s.marksDropped() + " older events dropped" : "",
+            line = String.format(
+                    Locale.ROOT,
+                    "%.1f samples/s · %d samples · %d kmsg dropped%s · %s",
+                    perS,
+                    n,
+                    s.kmsgDropped(),
+                    s.marksDropped() > 0 ? " · " + s.marksDropped() + " older events dropped" : "",
                     following ? "following" : "paused (space follows)");
         }
         lastSamples = n;

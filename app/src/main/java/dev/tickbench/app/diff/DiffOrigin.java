@@ -21,6 +21,7 @@ import java.util.Locale;
 record DiffOrigin(String text, Long wallNs) {
     /** Longest event text shown in a list entry; the time and kind are always shown. */
     static final int MAX_TEXT = 90;
+
     static final DiffOrigin FIRST_SAMPLE = new DiffOrigin("the first sample", null);
 
     boolean isEvent() {
@@ -42,18 +43,24 @@ record DiffOrigin(String text, Long wallNs) {
             return List.of(FIRST_SAMPLE);
         }
         Long first = Double.isNaN(store.firstX()) ? null : Math.round(store.firstX() * 1e9);
-        return listed(store.marks().stream().map(m -> event(first, m.kind().name(), Math.round(m.toX() * 1e9), m.text())).toList());
+        return listed(store.marks().stream()
+                .map(m -> event(first, m.kind().name(), Math.round(m.toX() * 1e9), m.text()))
+                .toList());
     }
 
     /** The first sample, then the events read from another capture file, by time. */
     static List<DiffOrigin> of(CaptureEvents.Result read) {
-        return listed(read.events().stream().map(e -> event(read.firstSampleWallNs(), e.kind().name(), e.wallNs(), e.text())).toList());
+        return listed(read.events().stream()
+                .map(e -> event(read.firstSampleWallNs(), e.kind().name(), e.wallNs(), e.text()))
+                .toList());
     }
 
     private static List<DiffOrigin> listed(List<DiffOrigin> events) {
         List<DiffOrigin> out = new ArrayList<>(events.size() + 1);
         out.add(FIRST_SAMPLE);
-        out.addAll(events.stream().sorted(Comparator.comparingLong(DiffOrigin::wallNs)).toList());
+        out.addAll(events.stream()
+                .sorted(Comparator.comparingLong(DiffOrigin::wallNs))
+                .toList());
         return out;
     }
 

@@ -54,10 +54,21 @@ final class DiffOverlay extends StackPane {
         setMinHeight(180);
     }
 
-    LineChart<Number, Number> chart() { return chart; }
-    Label note() { return note; }
-    Label legendA() { return legendA; }
-    Label legendB() { return legendB; }
+    LineChart<Number, Number> chart() {
+        return chart;
+    }
+
+    Label note() {
+        return note;
+    }
+
+    Label legendA() {
+        return legendA;
+    }
+
+    Label legendB() {
+        return legendB;
+    }
 
     /**
      * Draws {@code row}'s A and B, or says why it cannot; null clears it. A side ranked in another capture
@@ -73,9 +84,10 @@ final class DiffOverlay extends StackPane {
         }
         if (!inA.isShown() && !inB.isShown()) {
             chart.setVisible(false);
-            note.setText("A and B are in other captures (" + inA + ", " + inB + "): the overlay draws from the charts, which"
-                    + " hold only the capture the workbench shows. Open one of them (Ctrl+O) and put its side in \"this capture\""
-                    + " to draw it.");
+            note.setText(
+                    "A and B are in other captures (" + inA + ", " + inB + "): the overlay draws from the charts, which"
+                            + " hold only the capture the workbench shows. Open one of them (Ctrl+O) and put its side in \"this capture\""
+                            + " to draw it.");
             return;
         }
         SeriesStore s = store.get();
@@ -97,8 +109,10 @@ final class DiffOverlay extends StackPane {
 
     /** "A  start..59.99 s  (353 points)", or for a side in another capture why it is not drawn. */
     private static String legend(String side, RangeSummary range, DiffCapture in, int points) {
-        return side + "  " + range.range().describe() + "  " + (in.isShown() ? "(" + points + " points)"
-                : "(in " + in + ": not drawn, the charts hold only the capture the workbench shows)");
+        return side + "  " + range.range().describe() + "  "
+                + (in.isShown()
+                        ? "(" + points + " points)"
+                        : "(in " + in + ": not drawn, the charts hold only the capture the workbench shows)");
     }
 
     /** Draws a side of the capture the charts show; nothing for one in another capture. */
@@ -144,8 +158,13 @@ final class DiffOverlay extends StackPane {
                     run = new XYChart.Series<>();
                     out.add(run);
                 }
-                if (steps && !run.getData().isEmpty()) { // a level holds its value until the next read, as the charts draw it
-                    run.getData().add(new XYChart.Data<>(line.x(i) - start, run.getData().get(run.getData().size() - 1).getYValue()));
+                if (steps
+                        && !run.getData()
+                                .isEmpty()) { // a level holds its value until the next read, as the charts draw it
+                    run.getData()
+                            .add(new XYChart.Data<>(
+                                    line.x(i) - start,
+                                    run.getData().get(run.getData().size() - 1).getYValue()));
                 }
                 run.getData().add(new XYChart.Data<>(line.x(i) - start, y));
             }

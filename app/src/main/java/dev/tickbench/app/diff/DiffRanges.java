@@ -32,21 +32,24 @@ final class DiffRanges {
         Double f = seconds(which, "from", from, true);
         Double t = seconds(which, "to", to, true);
         inOrder(which, from, to, f, t);
-        return DiffRange.wall(f == null ? null : eventWallNs + Math.round(f * 1e9), t == null ? null : eventWallNs + Math.round(t * 1e9));
+        return DiffRange.wall(
+                f == null ? null : eventWallNs + Math.round(f * 1e9),
+                t == null ? null : eventWallNs + Math.round(t * 1e9));
     }
 
     private static void inOrder(String which, String from, String to, Double f, Double t) {
         if (f != null && t != null && f > t) {
-            throw new IllegalArgumentException("Range " + which + " starts after it ends (" + from.strip() + " s > " + to.strip()
-                    + " s): swap its two ends.");
+            throw new IllegalArgumentException("Range " + which + " starts after it ends (" + from.strip() + " s > "
+                    + to.strip() + " s): swap its two ends.");
         }
     }
 
     /** The charts' visible window (epoch seconds) as a wall-clock range. */
     static DiffRange window(double minEpochS, double maxEpochS) {
         if (Double.isNaN(minEpochS) || Double.isNaN(maxEpochS) || maxEpochS <= minEpochS) {
-            throw new IllegalArgumentException("The charts show no time range yet: open a capture or connect, then zoom to the"
-                    + " stretch to compare.");
+            throw new IllegalArgumentException(
+                    "The charts show no time range yet: open a capture or connect, then zoom to the"
+                            + " stretch to compare.");
         }
         return DiffRange.wall(Math.round(minEpochS * 1e9), Math.round(maxEpochS * 1e9));
     }
@@ -54,14 +57,16 @@ final class DiffRanges {
     /** The same length as {@code b}, ending just before it starts, in b's clock. */
     static DiffRange justBefore(DiffRange b) {
         if (b.fromNs() == DiffRange.OPEN || b.toNs() == DiffRange.OPEN) {
-            throw new IllegalArgumentException("\"A = the same length just before B\" needs both ends of B: type its FROM and"
-                    + " TO, or use the charts' window.");
+            throw new IllegalArgumentException(
+                    "\"A = the same length just before B\" needs both ends of B: type its FROM and"
+                            + " TO, or use the charts' window.");
         }
         long length = b.toNs() - b.fromNs();
         long from = b.fromNs() - length;
         if (b.clock() == RangeClock.SINCE_START && from < 0) {
-            throw new IllegalArgumentException("B starts " + b.fromNs() / 1e9 + " s after the first sample: there is no "
-                    + length / 1e9 + " s before it. Type A, or pick a later or shorter B.");
+            throw new IllegalArgumentException(
+                    "B starts " + b.fromNs() / 1e9 + " s after the first sample: there is no " + length / 1e9
+                            + " s before it. Type A, or pick a later or shorter B.");
         }
         return new DiffRange(b.clock(), from, b.fromNs() - 1);
     }
@@ -80,9 +85,12 @@ final class DiffRanges {
             return v;
         } catch (NumberFormatException e) {
             String open = "or leave it empty for the capture's " + (end.equals("from") ? "start" : "end") + ".";
-            throw new IllegalArgumentException("Range " + which + " " + end + ": '" + InertText.line(s) + "' is not a time; type "
-                    + (afterEvent ? "seconds after the event (30, 90.5; -10 for before it), " : "seconds since the capture's first sample (90, 90.5), ")
-                    + open);
+            throw new IllegalArgumentException(
+                    "Range " + which + " " + end + ": '" + InertText.line(s) + "' is not a time; type "
+                            + (afterEvent
+                                    ? "seconds after the event (30, 90.5; -10 for before it), "
+                                    : "seconds since the capture's first sample (90, 90.5), ")
+                            + open);
         }
     }
 }

@@ -26,12 +26,14 @@ public final class DiffSide {
     private final StringProperty note = new SimpleStringProperty("");
     /** The charts' Shift+drag range (wall clock), until the fields, the origin or the capture change. */
     private DiffRange picked;
+
     private boolean picking;
     /**
      * The capture and the origin last chosen. A list control clears its value for a moment while its items are
      * replaced (the events listed again), then puts it back: neither is a choice, and neither is counted.
      */
     private DiffCapture in = DiffCapture.SHOWN;
+
     private DiffOrigin at = DiffOrigin.FIRST_SAMPLE;
     /** The store the shown capture's events were listed from: another one since means they are stale. */
     SeriesStore listedFrom;
@@ -69,19 +71,41 @@ public final class DiffSide {
     }
 
     /** "A" or "B". */
-    public String name() { return name; }
-    public StringProperty fromProperty() { return from; }
-    public StringProperty toProperty() { return to; }
+    public String name() {
+        return name;
+    }
+
+    public StringProperty fromProperty() {
+        return from;
+    }
+
+    public StringProperty toProperty() {
+        return to;
+    }
     /** The capture the range is in, as its list control shows it; {@link DiffCapture#SHOWN} by default. */
-    ObjectProperty<DiffCapture> captureProperty() { return capture; }
+    ObjectProperty<DiffCapture> captureProperty() {
+        return capture;
+    }
     /** The capture the range is in, as last chosen. */
-    DiffCapture capture() { return in; }
+    DiffCapture capture() {
+        return in;
+    }
     /** Where FROM and TO count from, as last chosen. */
-    DiffOrigin origin() { return at; }
+    DiffOrigin origin() {
+        return at;
+    }
     /** The first sample, then the events of the side's capture: what FROM and TO may count from. */
-    ObservableList<DiffOrigin> origins() { return origins; }
-    ObjectProperty<DiffOrigin> originProperty() { return origin; }
-    StringProperty noteProperty() { return note; }
+    ObservableList<DiffOrigin> origins() {
+        return origins;
+    }
+
+    ObjectProperty<DiffOrigin> originProperty() {
+        return origin;
+    }
+
+    StringProperty noteProperty() {
+        return note;
+    }
 
     /**
      * The range typed (after the first sample, or after the chosen event as a wall-clock range) or picked.
@@ -97,8 +121,9 @@ public final class DiffSide {
             return DiffRanges.typed(name, from.get(), to.get());
         }
         if (in.isShown() && listedFrom != shown) {
-            throw new IllegalArgumentException("The workbench shows another capture since " + name + "'s event was chosen: choose "
-                    + name + "'s event again (" + at + " was of the capture shown before).");
+            throw new IllegalArgumentException(
+                    "The workbench shows another capture since " + name + "'s event was chosen: choose " + name
+                            + "'s event again (" + at + " was of the capture shown before).");
         }
         return DiffRanges.aligned(name, from.get(), to.get(), at.wallNs());
     }

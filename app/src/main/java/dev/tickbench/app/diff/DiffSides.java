@@ -33,6 +33,7 @@ final class DiffSides {
     private final ObservableList<DiffCapture> captures = FXCollections.observableArrayList(DiffCapture.SHOWN);
     /** The events of the other files read so far; picking a file through the chooser again reads it again. */
     private final Map<Path, CaptureEvents.Result> events = new HashMap<>();
+
     private DoubleSupplier selectedFrom = () -> Double.NaN;
     private DoubleSupplier selectedTo = () -> Double.NaN;
 
@@ -68,7 +69,8 @@ final class DiffSides {
         double t = selectedTo.getAsDouble();
         side.unpick();
         if (Double.isNaN(f) || Double.isNaN(t) || !(t > f)) {
-            error.set("No range is selected on the charts: Shift+drag across a track to select one, then take it as " + which + ".");
+            error.set("No range is selected on the charts: Shift+drag across a track to select one, then take it as "
+                    + which + ".");
             return false;
         }
         if (!side.capture().isShown()) {
@@ -78,7 +80,9 @@ final class DiffSides {
         }
         SeriesStore s = store.get();
         double first = s == null ? Double.NaN : s.firstX();
-        side.pick(DiffRanges.window(f, t), Double.isNaN(first) ? "" : String.format(Locale.ROOT, "%.3f", Math.max(0, f - first)),
+        side.pick(
+                DiffRanges.window(f, t),
+                Double.isNaN(first) ? "" : String.format(Locale.ROOT, "%.3f", Math.max(0, f - first)),
                 Double.isNaN(first) ? "" : String.format(Locale.ROOT, "%.3f", Math.max(0, t - first)));
         error.set("");
         return true;
@@ -134,14 +138,20 @@ final class DiffSides {
         side.origins().setAll(DiffOrigin.of(s));
         side.originProperty().set(side.origins().contains(chosen) ? chosen : DiffOrigin.FIRST_SAMPLE);
         long dropped = s == null ? 0 : s.marksDropped();
-        side.noteProperty().set(events(side.origins().size() - 1) + (dropped == 0 ? ""
-                : " (the charts keep the newest " + SeriesStore.MAX_MARKS + " marks: " + dropped + " older ones are not listed)"));
+        side.noteProperty()
+                .set(events(side.origins().size() - 1)
+                        + (dropped == 0
+                                ? ""
+                                : " (the charts keep the newest " + SeriesStore.MAX_MARKS + " marks: " + dropped
+                                        + " older ones are not listed)"));
     }
 
     private void listed(DiffSide side, DiffCapture c, CaptureEvents.Result r) {
         side.origins().setAll(DiffOrigin.of(r));
-        side.noteProperty().set(events(r.events().size()) + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " more left out")
-                + (r.stoppedAtLine() == null ? "" : ", read up to line " + r.stoppedAtLine()));
+        side.noteProperty()
+                .set(events(r.events().size())
+                        + (r.leftOut() == 0 ? "" : ", " + r.leftOut() + " more left out")
+                        + (r.stoppedAtLine() == null ? "" : ", read up to line " + r.stoppedAtLine()));
         if (!r.warnings().isEmpty()) {
             error.set(InertText.line(String.join("; ", r.warnings())));
         }
@@ -162,21 +172,25 @@ final class DiffSides {
             }
         };
         error.set("");
-        tasks.run(task, r -> {
-            events.put(c.file(), r);
-            status.set("Read " + events(r.events().size()) + " of " + c + " to align " + side.name() + " at.");
-            if (c.equals(side.capture())) {
-                listed(side, c, r);
-            }
-        }, t -> {
-            if (c.equals(side.capture())) {
-                side.captureProperty().set(back);
-            }
-            if (!c.equals(a.capture()) && !c.equals(b.capture())) {
-                captures.remove(c);
-            }
-            error.set(side.name() + "'s capture cannot be read: " + DiffTasks.message(t) + ". " + side.name() + " stays in " + back
-                    + ": pick a Tickbench capture (.ndjson or .ndjson.gz) with Other capture….");
-        });
+        tasks.run(
+                task,
+                r -> {
+                    events.put(c.file(), r);
+                    status.set("Read " + events(r.events().size()) + " of " + c + " to align " + side.name() + " at.");
+                    if (c.equals(side.capture())) {
+                        listed(side, c, r);
+                    }
+                },
+                t -> {
+                    if (c.equals(side.capture())) {
+                        side.captureProperty().set(back);
+                    }
+                    if (!c.equals(a.capture()) && !c.equals(b.capture())) {
+                        captures.remove(c);
+                    }
+                    error.set(side.name() + "'s capture cannot be read: " + DiffTasks.message(t) + ". " + side.name()
+                            + " stays in " + back
+                            + ": pick a Tickbench capture (.ndjson or .ndjson.gz) with Other capture….");
+                });
     }
 }

@@ -57,8 +57,10 @@ public final class DiffView extends BorderPane {
         pickB.setOnAction(e -> vm.pickB());
         pickA.disableProperty().bind(before.selectedProperty());
         pickB.disableProperty().bind(window.selectedProperty());
-        javafx.scene.control.Tooltip.install(pickA, new javafx.scene.control.Tooltip("the range Shift+dragged across the charts"));
-        javafx.scene.control.Tooltip.install(pickB, new javafx.scene.control.Tooltip("the range Shift+dragged across the charts"));
+        javafx.scene.control.Tooltip.install(
+                pickA, new javafx.scene.control.Tooltip("the range Shift+dragged across the charts"));
+        javafx.scene.control.Tooltip.install(
+                pickB, new javafx.scene.control.Tooltip("the range Shift+dragged across the charts"));
         bFrom.disableProperty().bind(window.selectedProperty());
         bTo.disableProperty().bind(window.selectedProperty());
         aFrom.disableProperty().bind(before.selectedProperty());
@@ -91,11 +93,16 @@ public final class DiffView extends BorderPane {
         columns();
         table.setId("diff-table");
         table.setItems(vm.rows());
-        table.setPlaceholder(new Label("Pick range A and B and press Rank: every series, raw and derived, ranked by how much"
-                + " it changed against its own noise."));
-        table.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> overlay.show(row, vm.resultProperty().get(),
-                vm.ranked(true), vm.ranked(false)));
-        vm.resultProperty().addListener((o, was, r) -> overlay.show(null, null, DiffCapture.SHOWN, DiffCapture.SHOWN)); // nothing picked yet
+        table.setPlaceholder(
+                new Label("Pick range A and B and press Rank: every series, raw and derived, ranked by how much"
+                        + " it changed against its own noise."));
+        table.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((o, was, row) ->
+                        overlay.show(row, vm.resultProperty().get(), vm.ranked(true), vm.ranked(false)));
+        vm.resultProperty()
+                .addListener((o, was, r) ->
+                        overlay.show(null, null, DiffCapture.SHOWN, DiffCapture.SHOWN)); // nothing picked yet
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, overlay);
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         split.setDividerPositions(0.6);
@@ -104,10 +111,21 @@ public final class DiffView extends BorderPane {
         setBottom(status);
     }
 
-    public TableView<SeriesChange> table() { return table; }
-    DiffViewModel model() { return vm; }
-    public Button rankButton() { return rank; }
-    DiffOverlay overlay() { return overlay; }
+    public TableView<SeriesChange> table() {
+        return table;
+    }
+
+    DiffViewModel model() {
+        return vm;
+    }
+
+    public Button rankButton() {
+        return rank;
+    }
+
+    DiffOverlay overlay() {
+        return overlay;
+    }
 
     /**
      * A side's row: "A in [this capture | other.ndjson.gz] [Other capture…]  from [ ] to [ ] s after [the
@@ -128,13 +146,26 @@ public final class DiffView extends BorderPane {
         origin.setPrefWidth(330);
         origin.valueProperty().bindBidirectional(side.originProperty());
         origin.setOnShowing(e -> vm.refreshEvents()); // the charts' marks grow while a session goes on
-        javafx.scene.control.Tooltip.install(origin, new javafx.scene.control.Tooltip("FROM and TO count from the capture's"
-                + " first sample, or from an event of that capture (negative: before it)"));
+        javafx.scene.control.Tooltip.install(
+                origin,
+                new javafx.scene.control.Tooltip("FROM and TO count from the capture's"
+                        + " first sample, or from an event of that capture (negative: before it)"));
         Label note = new Label();
         note.setId(id + "-note");
         note.textProperty().bind(side.noteProperty());
-        FlowPane row = new FlowPane(8, 6, new Label(side.name() + " in"), capture, other, new Label("from"), from, new Label("to"), to,
-                new Label("s after"), origin, note);
+        FlowPane row = new FlowPane(
+                8,
+                6,
+                new Label(side.name() + " in"),
+                capture,
+                other,
+                new Label("from"),
+                from,
+                new Label("to"),
+                to,
+                new Label("s after"),
+                origin,
+                note);
         row.getChildren().addAll(more);
         return row;
     }
@@ -142,8 +173,10 @@ public final class DiffView extends BorderPane {
     private void chooseOther(DiffSide side) {
         FileChooser fc = new FileChooser();
         fc.setTitle("Put " + side.name() + " in another capture");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        fc.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         java.nio.file.Path was = side.captureProperty().get().file();
         if (was != null && was.getParent() != null && java.nio.file.Files.isDirectory(was.getParent())) {
             fc.setInitialDirectory(was.getParent().toFile());
@@ -163,9 +196,12 @@ public final class DiffView extends BorderPane {
     }
 
     private void columns() {
-        TableColumn<SeriesChange, String> rankCol = text("#", 44, r -> Integer.toString(vm.resultProperty().get().rows().indexOf(r) + 1));
-        TableColumn<SeriesChange, String> series = text("Series", 280, r -> r.series().name());
-        TableColumn<SeriesChange, String> unit = text("Unit", 170, r -> r.series().unit());
+        TableColumn<SeriesChange, String> rankCol = text(
+                "#", 44, r -> Integer.toString(vm.resultProperty().get().rows().indexOf(r) + 1));
+        TableColumn<SeriesChange, String> series =
+                text("Series", 280, r -> r.series().name());
+        TableColumn<SeriesChange, String> unit =
+                text("Unit", 170, r -> r.series().unit());
         TableColumn<SeriesChange, String> a = text("A", 100, r -> mean(r.a()));
         TableColumn<SeriesChange, String> b = text("B", 100, r -> mean(r.b()));
         TableColumn<SeriesChange, String> change = text("Change", 190, DiffView::change);
@@ -174,7 +210,8 @@ public final class DiffView extends BorderPane {
         table.setStyle("-fx-font-family: monospace;");
     }
 
-    private static TableColumn<SeriesChange, String> text(String title, double width, Function<SeriesChange, String> f) {
+    private static TableColumn<SeriesChange, String> text(
+            String title, double width, Function<SeriesChange, String> f) {
         TableColumn<SeriesChange, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setSortable(false); // the order is the ranking's
@@ -191,13 +228,19 @@ public final class DiffView extends BorderPane {
         return switch (r.presence()) {
             case APPEARED -> "appeared";
             case DISAPPEARED -> "disappeared";
-            case BOTH -> (r.meanChange() >= 0 ? "+" : "") + number(r.meanChange())
-                    + (Double.isNaN(r.relativeChange()) ? "" : String.format(Locale.ROOT, " (%+.1f %%)", r.relativeChange() * 100));
+            case BOTH ->
+                (r.meanChange() >= 0 ? "+" : "")
+                        + number(r.meanChange())
+                        + (Double.isNaN(r.relativeChange())
+                                ? ""
+                                : String.format(Locale.ROOT, " (%+.1f %%)", r.relativeChange() * 100));
         };
     }
 
     static String effect(SeriesChange r) {
-        return Double.isNaN(r.effect()) ? "—" : String.format(Locale.ROOT, "%.2f", r.effect()) + (r.aboveNoise() ? "" : "  noise");
+        return Double.isNaN(r.effect())
+                ? "—"
+                : String.format(Locale.ROOT, "%.2f", r.effect()) + (r.aboveNoise() ? "" : "  noise");
     }
 
     /** Four significant digits, never E-notation (79 400, not 7.940e+04), as every number the workbench shows. */
@@ -216,7 +259,9 @@ public final class DiffView extends BorderPane {
         try {
             vm.exportCsv(f.toPath());
         } catch (IOException e) {
-            vm.errorProperty().set("Could not write " + f + ": " + e.getMessage() + ". Pick another folder; the ranking is kept.");
+            vm.errorProperty()
+                    .set("Could not write " + f + ": " + e.getMessage()
+                            + ". Pick another folder; the ranking is kept.");
         }
     }
 }

@@ -50,6 +50,7 @@ public final class DiffViewModel {
     private final DiffTasks tasks;
     /** A and B, the captures they can be in and the events they can be aligned at. */
     private final DiffSides sides;
+
     private final DiffSide a;
     private final DiffSide b;
     private final BooleanProperty bIsWindow = new SimpleBooleanProperty(false);
@@ -63,6 +64,7 @@ public final class DiffViewModel {
     private final StringProperty error = new SimpleStringProperty("");
     /** The other captures A and B of the ranking shown were in (null: the one the workbench shows), for the overlay. */
     private DiffCapture rankedA = DiffCapture.SHOWN;
+
     private DiffCapture rankedB = DiffCapture.SHOWN;
 
     /**
@@ -71,8 +73,13 @@ public final class DiffViewModel {
      * @param store the charts' series (the overlay draws a row's A and B from them, the events are their marks)
      * @param windowMin the charts' visible window, epoch seconds (NaN when nothing is shown)
      */
-    public DiffViewModel(Supplier<Path> replayFile, Spool spool, Supplier<SeriesStore> store,
-                         DoubleSupplier windowMin, DoubleSupplier windowMax, Executor work) {
+    public DiffViewModel(
+            Supplier<Path> replayFile,
+            Spool spool,
+            Supplier<SeriesStore> store,
+            DoubleSupplier windowMin,
+            DoubleSupplier windowMax,
+            Executor work) {
         this.replayFile = replayFile;
         this.store = store;
         this.spool = spool;
@@ -82,11 +89,15 @@ public final class DiffViewModel {
         this.sides = new DiffSides(store, tasks, status, error);
         this.a = sides.a();
         this.b = sides.b();
-        source.addListener((o, was, s) -> rows.setPredicate(ALL_SOURCES.equals(s) || s == null ? null
-                : r -> s.equals(r.series().source())));
+        source.addListener((o, was, s) -> rows.setPredicate(
+                ALL_SOURCES.equals(s) || s == null
+                        ? null
+                        : r -> s.equals(r.series().source())));
     }
 
-    public Supplier<SeriesStore> store() { return store; }
+    public Supplier<SeriesStore> store() {
+        return store;
+    }
 
     /** Where the charts' selected range is read (the crosshair's Shift+drag range, epoch seconds, NaN when none). */
     public void selection(DoubleSupplier from, DoubleSupplier to) {
@@ -105,28 +116,73 @@ public final class DiffViewModel {
         return picked;
     }
 
-    public DiffSide a() { return a; }
-    public DiffSide b() { return b; }
-    public StringProperty aFromProperty() { return a.fromProperty(); }
-    public StringProperty aToProperty() { return a.toProperty(); }
-    public StringProperty bFromProperty() { return b.fromProperty(); }
-    public StringProperty bToProperty() { return b.toProperty(); }
+    public DiffSide a() {
+        return a;
+    }
+
+    public DiffSide b() {
+        return b;
+    }
+
+    public StringProperty aFromProperty() {
+        return a.fromProperty();
+    }
+
+    public StringProperty aToProperty() {
+        return a.toProperty();
+    }
+
+    public StringProperty bFromProperty() {
+        return b.fromProperty();
+    }
+
+    public StringProperty bToProperty() {
+        return b.toProperty();
+    }
     /** The captures A and B can be in: this one, then the other files picked. */
-    ObservableList<DiffCapture> captures() { return sides.captures(); }
+    ObservableList<DiffCapture> captures() {
+        return sides.captures();
+    }
     /** B is the charts' visible window (a wall-clock range) instead of the typed one. */
-    public BooleanProperty bIsWindowProperty() { return bIsWindow; }
+    public BooleanProperty bIsWindowProperty() {
+        return bIsWindow;
+    }
     /** A is the same length as B just before it (the baseline), instead of the typed one. */
-    public BooleanProperty aJustBeforeProperty() { return aJustBefore; }
-    public StringProperty sourceProperty() { return source; }
+    public BooleanProperty aJustBeforeProperty() {
+        return aJustBefore;
+    }
+
+    public StringProperty sourceProperty() {
+        return source;
+    }
     /** The ranked rows the source filter lets through, in ranking order. */
-    public ObservableList<SeriesChange> rows() { return rows; }
-    public ObservableList<String> sources() { return sources; }
-    public ObjectProperty<DiffResult> resultProperty() { return result; }
-    public StringProperty statusProperty() { return status; }
-    public StringProperty errorProperty() { return error; }
-    public BooleanProperty busyProperty() { return tasks.busyProperty(); }
+    public ObservableList<SeriesChange> rows() {
+        return rows;
+    }
+
+    public ObservableList<String> sources() {
+        return sources;
+    }
+
+    public ObjectProperty<DiffResult> resultProperty() {
+        return result;
+    }
+
+    public StringProperty statusProperty() {
+        return status;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+
+    public BooleanProperty busyProperty() {
+        return tasks.busyProperty();
+    }
     /** The other capture A ({@code true}) or B of the ranking shown was in; {@link DiffCapture#SHOWN} for the one shown. */
-    DiffCapture ranked(boolean sideA) { return sideA ? rankedA : rankedB; }
+    DiffCapture ranked(boolean sideA) {
+        return sideA ? rankedA : rankedB;
+    }
 
     /**
      * Puts {@code side} in another capture file (the view's file chooser): its events are read in the
@@ -160,8 +216,9 @@ public final class DiffViewModel {
         Path replayed = replayFile.get();
         boolean session = (ca.isShown() || cb.isShown()) && replayed == null;
         if (session && spool.currentFile() == null) {
-            error.set("Nothing to compare yet: connect (the session is kept from its first line) or open a capture (Ctrl+O),"
-                    + " or put A and B in other captures.");
+            error.set(
+                    "Nothing to compare yet: connect (the session is kept from its first line) or open a capture (Ctrl+O),"
+                            + " or put A and B in other captures.");
             return null;
         }
         Task<DiffResult> task = new Task<>() {
@@ -184,17 +241,21 @@ public final class DiffViewModel {
             }
 
             private DiffResult compare(Path shown) throws IOException {
-                return CaptureDiff.compare(new CaptureDiff.Side(ca.isShown() ? shown : ca.file(), ra),
+                return CaptureDiff.compare(
+                        new CaptureDiff.Side(ca.isShown() ? shown : ca.file(), ra),
                         new CaptureDiff.Side(cb.isShown() ? shown : cb.file(), rb));
             }
         };
         error.set("");
-        tasks.run(task, r -> {
-            rankedA = ca;
-            rankedB = cb;
-            show(r);
-        }, t -> error.set("Could not rank A against B: " + DiffTasks.message(t) + ". The last ranking is kept: check that file, or pick"
-                + " another capture."));
+        tasks.run(
+                task,
+                r -> {
+                    rankedA = ca;
+                    rankedB = cb;
+                    show(r);
+                },
+                t -> error.set("Could not rank A against B: " + DiffTasks.message(t)
+                        + ". The last ranking is kept: check that file, or pick" + " another capture."));
         return task;
     }
 
@@ -204,8 +265,9 @@ public final class DiffViewModel {
             return b.range(store.get());
         }
         if (!b.capture().isShown()) {
-            throw new IllegalArgumentException("\"B = the charts' window\" is a range of the capture the charts show, and B is in "
-                    + b.capture() + ": choose \"this capture\" for B, or type B's range.");
+            throw new IllegalArgumentException(
+                    "\"B = the charts' window\" is a range of the capture the charts show, and B is in " + b.capture()
+                            + ": choose \"this capture\" for B, or type B's range.");
         }
         return DiffRanges.window(windowMin.getAsDouble(), windowMax.getAsDouble());
     }
@@ -228,7 +290,8 @@ public final class DiffViewModel {
             if (side.samples() == 0) { // nothing to compare is said, not shown as a table of absent rows
                 result.set(null);
                 all.clear();
-                error.set("Range " + InertText.line(side.label()) + " has no samples: pick a range inside the capture.");
+                error.set(
+                        "Range " + InertText.line(side.label()) + " has no samples: pick a range inside the capture.");
                 return;
             }
         }
@@ -240,9 +303,12 @@ public final class DiffViewModel {
         sources.addAll(names);
         all.setAll(r.rows());
         source.set(names.contains(kept) ? kept : ALL_SOURCES);
-        status.set(r.compared() + " series compared, " + r.aboveNoise() + " above noise, " + r.with(Presence.APPEARED).size()
-                + " appeared, " + r.with(Presence.DISAPPEARED).size() + " disappeared — A " + InertText.line(r.a().label())
-                + " (" + r.a().samples() + " samples), B " + InertText.line(r.b().label()) + " (" + r.b().samples() + " samples)");
+        status.set(r.compared() + " series compared, " + r.aboveNoise() + " above noise, "
+                + r.with(Presence.APPEARED).size()
+                + " appeared, " + r.with(Presence.DISAPPEARED).size() + " disappeared — A "
+                + InertText.line(r.a().label())
+                + " (" + r.a().samples() + " samples), B " + InertText.line(r.b().label()) + " (" + r.b().samples()
+                + " samples)");
         for (String w : r.a().warnings()) {
             error.set(InertText.line(w));
         }

@@ -14,7 +14,9 @@ public final class DiffWindow {
         this.vm = vm;
     }
 
-    public DiffViewModel model() { return vm; }
+    public DiffViewModel model() {
+        return vm;
+    }
 
     /** Shows the window (in front), in the workbench's colours. FX thread. */
     public DiffView show(Window owner) {

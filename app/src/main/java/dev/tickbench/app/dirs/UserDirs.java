@@ -51,19 +51,33 @@ public record UserDirs(Path home, Path config, Path cache, Path data) {
         return switch (platform.os()) {
             case MACOS -> {
                 Path home = unixHome(platform);
-                Path support = home.resolve("Library").resolve("Application Support").resolve("Tickbench");
-                yield new UserDirs(home, support, home.resolve("Library").resolve("Caches").resolve("Tickbench"), support);
+                Path support =
+                        home.resolve("Library").resolve("Application Support").resolve("Tickbench");
+                yield new UserDirs(
+                        home, support, home.resolve("Library").resolve("Caches").resolve("Tickbench"), support);
             }
             case WINDOWS -> {
                 Path home = first(fs, platform.env("USERPROFILE"), drivePath(platform), platform.passwdHome());
-                Path roaming = first(fs, platform.env("APPDATA"), home.resolve("AppData").resolve("Roaming").toString(), null);
-                Path local = first(fs, platform.env("LOCALAPPDATA"), home.resolve("AppData").resolve("Local").toString(), null);
-                yield new UserDirs(home, roaming.resolve("Tickbench"), local.resolve("Tickbench"), roaming.resolve("Tickbench"));
+                Path roaming = first(
+                        fs,
+                        platform.env("APPDATA"),
+                        home.resolve("AppData").resolve("Roaming").toString(),
+                        null);
+                Path local = first(
+                        fs,
+                        platform.env("LOCALAPPDATA"),
+                        home.resolve("AppData").resolve("Local").toString(),
+                        null);
+                yield new UserDirs(
+                        home, roaming.resolve("Tickbench"), local.resolve("Tickbench"), roaming.resolve("Tickbench"));
             }
             case LINUX, OTHER -> {
                 Path home = unixHome(platform);
-                yield new UserDirs(home, xdg(platform, "XDG_CONFIG_HOME", home, ".config"),
-                        xdg(platform, "XDG_CACHE_HOME", home, ".cache"), xdg(platform, "XDG_DATA_HOME", home, ".local/share"));
+                yield new UserDirs(
+                        home,
+                        xdg(platform, "XDG_CONFIG_HOME", home, ".config"),
+                        xdg(platform, "XDG_CACHE_HOME", home, ".cache"),
+                        xdg(platform, "XDG_DATA_HOME", home, ".local/share"));
             }
         };
     }

@@ -23,8 +23,15 @@ import java.util.function.DoubleConsumer;
  * @param fromEpochS the visible range (NaN: open)
  * @param catalogue the store's catalogue: units and shown columns as the charts have them
  */
-public record CsvExportJob(Path capture, Spool spool, List<Series> drawn, double fromEpochS, double toEpochS,
-                           boolean fillHeld, Path out, SeriesCatalogue catalogue) {
+public record CsvExportJob(
+        Path capture,
+        Spool spool,
+        List<Series> drawn,
+        double fromEpochS,
+        double toEpochS,
+        boolean fillHeld,
+        Path out,
+        SeriesCatalogue catalogue) {
     public CsvExportJob {
         drawn = List.copyOf(drawn);
         if (capture == null && (spool == null || spool.currentFile() == null)) {
@@ -59,7 +66,7 @@ public record CsvExportJob(Path capture, Spool spool, List<Series> drawn, double
 
     /** What the window says when it is done: "Exported 500 rows × 14 series to … (cadences in …)". */
     public static String statusText(CsvExport.Summary r, Path out) {
-        return "Exported " + r.rows() + " rows × " + r.columns().size() + " series to " + out
-                + " (cadences in " + r.cadenceFile().getFileName() + ")";
+        return "Exported " + r.rows() + " rows × " + r.columns().size() + " series to " + out + " (cadences in "
+                + r.cadenceFile().getFileName() + ")";
     }
 }

@@ -57,7 +57,8 @@ public final class ExportSelection {
      * time, and the last sample shown was not exported. A NaN bound (nothing shown yet) leaves that
      * side open.
      */
-    public static CsvExport.Options options(Collection<Series> drawn, double fromEpochS, double toEpochS, boolean fillHeld) {
+    public static CsvExport.Options options(
+            Collection<Series> drawn, double fromEpochS, double toEpochS, boolean fillHeld) {
         Long from = Double.isNaN(fromEpochS) ? null : (long) Math.floor(fromEpochS * 1e9) - BOUND_SLACK_NS;
         Long to = Double.isNaN(toEpochS) ? null : (long) Math.ceil(toEpochS * 1e9) + BOUND_SLACK_NS;
         List<SeriesGlob> globs = columns(drawn).stream().map(SeriesGlob::of).toList();

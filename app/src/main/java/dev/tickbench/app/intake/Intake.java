@@ -36,8 +36,8 @@ import java.util.function.Consumer;
  */
 public final class Intake implements AutoCloseable {
     static final long FLUSH_NS = 50_000_000L;
-    private static final LineSink NOWHERE = (b, off, len) -> { };
-    private static final Consumer<StreamLine> NOBODY = line -> { };
+    private static final LineSink NOWHERE = (b, off, len) -> {};
+    private static final Consumer<StreamLine> NOBODY = line -> {};
 
     private final Connection connection;
     private final SeriesStore store;
@@ -49,6 +49,7 @@ public final class Intake implements AutoCloseable {
      * it on another thread.
      */
     private final Object lineLock = new Object();
+
     private TickHandoff handoff;
     private boolean closed;
     private volatile Runnable beforeFirstLine;
@@ -58,9 +59,11 @@ public final class Intake implements AutoCloseable {
     private volatile Consumer<StreamLine> triggerLines = NOBODY;
     /** The hello a keeper joining now starts with (format 2: with the key lists now in effect); null before one. */
     private volatile byte[] joinHello;
+
     private long lastFlushNs = System.nanoTime();
     /** Lines handed to the store since its last flush (under lineLock). */
     private boolean unflushed;
+
     private long badLines;
     private final ScheduledFuture<?> idleCheck;
 
@@ -235,16 +238,20 @@ public final class Intake implements AutoCloseable {
             Object lock = new Object();
             ScheduledFuture<?>[] task = new ScheduledFuture<?>[1];
             synchronized (lock) {
-                task[0] = CHECKS.scheduleWithFixedDelay(() -> {
-                    Intake in = ref.get();
-                    if (in != null) {
-                        in.flushIfIdle();
-                        return;
-                    }
-                    synchronized (lock) {
-                        task[0].cancel(false);
-                    }
-                }, FLUSH_NS, FLUSH_NS, TimeUnit.NANOSECONDS);
+                task[0] = CHECKS.scheduleWithFixedDelay(
+                        () -> {
+                            Intake in = ref.get();
+                            if (in != null) {
+                                in.flushIfIdle();
+                                return;
+                            }
+                            synchronized (lock) {
+                                task[0].cancel(false);
+                            }
+                        },
+                        FLUSH_NS,
+                        FLUSH_NS,
+                        TimeUnit.NANOSECONDS);
                 return task[0];
             }
         }

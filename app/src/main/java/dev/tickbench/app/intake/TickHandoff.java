@@ -23,6 +23,7 @@ final class TickHandoff implements LineSink, AutoCloseable {
      * dropped; format 2's positional lines last several times longer.
      */
     static final int DEFAULT_RING_BYTES = 8 << 20;
+
     static final String GAP_REASON = "workbench_behind";
     /** How long the consumer sleeps when there is nothing to hand on (a line wakes it at once). */
     private static final long IDLE_MS = 100;
@@ -75,7 +76,8 @@ final class TickHandoff implements LineSink, AutoCloseable {
         } catch (IOException | RuntimeException e) {
             // the view goes on with the next line; said once per 1000 failures so that it is seen, not flooded
             if (failures++ % 1000 == 0) {
-                errors.accept("A line could not be handed to the workbench (" + e.getMessage() + "); the session goes on");
+                errors.accept(
+                        "A line could not be handed to the workbench (" + e.getMessage() + "); the session goes on");
             }
         }
     }

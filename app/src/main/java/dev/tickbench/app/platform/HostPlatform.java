@@ -29,7 +29,10 @@ public record HostPlatform(Os os, Map<String, String> env, String passwdHome, Fi
 
     /** This process's: {@code os.name}, {@code System.getenv()}, {@code user.home}, the default file system. */
     public static HostPlatform detect() {
-        return new HostPlatform(Os.fromName(System.getProperty("os.name")), System.getenv(), System.getProperty("user.home"),
+        return new HostPlatform(
+                Os.fromName(System.getProperty("os.name")),
+                System.getenv(),
+                System.getProperty("user.home"),
                 FileSystems.getDefault());
     }
 

@@ -24,6 +24,7 @@ public final class CaptureLoader {
      * redraw of an hour at 100 Hz costs about a second of the FX thread in software rendering.
      */
     private static final long FIRST_FLUSH_NS = 250_000_000L;
+
     private static final long MAX_FLUSH_NS = 4_000_000_000L;
 
     /** Progress in compressed bytes read, for the progress bar. */
@@ -48,14 +49,16 @@ public final class CaptureLoader {
                 return "Opened " + name + ": " + lines + " lines";
             }
             return badLine > 0
-                    ? name + " is damaged at line " + badLine + " (" + error + "); showing the " + lines + " lines before it"
+                    ? name + " is damaged at line " + badLine + " (" + error + "); showing the " + lines
+                            + " lines before it"
                     : name + ": " + error + "; showing the " + lines + " lines read";
         }
     }
 
     private CaptureLoader() {}
 
-    public static Result load(Path file, SeriesStore store, Progress progress, BooleanSupplier cancelled) throws IOException {
+    public static Result load(Path file, SeriesStore store, Progress progress, BooleanSupplier cancelled)
+            throws IOException {
         long total = Files.size(file);
         try (CaptureReader check = CaptureReader.open(file)) {
             // the same refusal as every other reader for a file that is not what its name says (not gzip)

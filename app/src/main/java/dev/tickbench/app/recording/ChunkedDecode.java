@@ -38,9 +38,11 @@ import java.util.zip.ZipException;
 final class ChunkedDecode implements AutoCloseable {
     /** About 150 lines of 100 Hz samples: small enough for the first screen to come from the first few. */
     static final int CHUNK_BYTES = 1 << 20;
+
     static final int IN_FLIGHT = 8;
     private static final byte[][] DATA_TYPES = Stream.of("sample", "kmsg", "kmsg_gap", "throttle", "gap")
-            .map(LineBytes::typePrefix).toArray(byte[][]::new);
+            .map(LineBytes::typePrefix)
+            .toArray(byte[][]::new);
 
     /** Decoded lines of one chunk, in order, up to its bad line ({@code error}, else null). */
     record Chunk(List<StreamLine> lines, CaptureFormatException error, long bytesRead) {}
@@ -81,7 +83,8 @@ final class ChunkedDecode implements AutoCloseable {
                     break;
                 }
                 if (!reader.isAlive() && ahead.isEmpty()) {
-                    throw new IOException("the reading thread of " + file.getFileName() + " ended without a last chunk");
+                    throw new IOException(
+                            "the reading thread of " + file.getFileName() + " ended without a last chunk");
                 }
             }
             if (c == END) {
@@ -122,8 +125,12 @@ final class ChunkedDecode implements AutoCloseable {
                     if (end >= 0) {
                         lineNumber = handChunk(buf, end + 1, lineNumber, state, ch.position());
                     }
-                    hand(failed(lineNumber + 1, e instanceof EOFException
-                            ? "the file ends inside a compressed block (truncated gzip)" : "corrupt gzip data: " + e.getMessage(), e));
+                    hand(failed(
+                            lineNumber + 1,
+                            e instanceof EOFException
+                                    ? "the file ends inside a compressed block (truncated gzip)"
+                                    : "corrupt gzip data: " + e.getMessage(),
+                            e));
                     return;
                 }
                 if (n < 0) {
@@ -139,8 +146,11 @@ final class ChunkedDecode implements AutoCloseable {
                 int end = lastNewline(buf, filled);
                 if (end < 0) {
                     if (filled > maxLineBytes) {
-                        hand(failed(lineNumber + 1, "longer than " + (maxLineBytes >> 20)
-                                + " MiB, the limit for one line (FORMAT.md); not a Tickbench capture, or corrupt", null));
+                        hand(failed(
+                                lineNumber + 1,
+                                "longer than " + (maxLineBytes >> 20)
+                                        + " MiB, the limit for one line (FORMAT.md); not a Tickbench capture, or corrupt",
+                                null));
                         return;
                     }
                     if (filled == buf.length) {
@@ -200,7 +210,8 @@ final class ChunkedDecode implements AutoCloseable {
     }
 
     private static CompletableFuture<Chunk> failed(long line, String message, Exception cause) {
-        return CompletableFuture.completedFuture(new Chunk(List.of(), new CaptureFormatException(line, message, cause), -1));
+        return CompletableFuture.completedFuture(
+                new Chunk(List.of(), new CaptureFormatException(line, message, cause), -1));
     }
 
     /** Decodes whole lines {@code b[0, len)}, the first being {@code firstLine}, after the state lines before them. */

@@ -25,6 +25,7 @@ import java.util.function.Supplier;
 public final class Spool implements AutoCloseable {
     /** Defaults: 512 MB or one hour, whichever is first. */
     public static final long DEFAULT_MAX_BYTES = 512L * 1024 * 1024;
+
     public static final long DEFAULT_MAX_AGE_NS = 3_600_000_000_000L;
 
     private final Path dir;
@@ -34,12 +35,14 @@ public final class Spool implements AutoCloseable {
     private final String prefix = "spool-" + ProcessHandle.current().pid() + "-";
     /** The feed whose lines are kept; null when none is. */
     private Feed feed;
+
     private CaptureWriter current;
     private Path previous;
     private long currentStartNs;
     private int segments;
     /** Segments a snapshot is copying (a list: two snapshots may read the same one), and those to delete after. */
     private final java.util.List<Path> reading = new java.util.ArrayList<>();
+
     private final java.util.List<Path> deferred = new java.util.ArrayList<>();
 
     public Spool(Path dir, long maxBytes, long maxAgeNs, LongSupplier clock) {
@@ -63,7 +66,10 @@ public final class Spool implements AutoCloseable {
             for (Path f : (Iterable<Path>) files::iterator) {
                 String name = f.getFileName().toString();
                 java.util.regex.Matcher m = ORPHAN.matcher(name);
-                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+                if (m.matches()
+                        && ProcessHandle.of(Long.parseLong(m.group(1)))
+                                .map(p -> !p.isAlive())
+                                .orElse(true)) {
                     Files.deleteIfExists(f);
                     deleted++;
                 }

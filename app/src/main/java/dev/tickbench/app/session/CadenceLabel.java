@@ -42,7 +42,8 @@ public record CadenceLabel(double hz, String reason, double achievedHz) {
     }
 
     public String text() {
-        return formatHz(hz) + " · " + reason + (Double.isNaN(achievedHz) ? "" : " · " + formatHz(achievedHz) + " achieved");
+        return formatHz(hz) + " · " + reason
+                + (Double.isNaN(achievedHz) ? "" : " · " + formatHz(achievedHz) + " achieved");
     }
 
     /** One decimal below 10 Hz (5.9 Hz, 1.0 Hz), whole numbers above (100 Hz). */

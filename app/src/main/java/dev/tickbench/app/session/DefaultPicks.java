@@ -42,7 +42,9 @@ public final class DefaultPicks {
             }
             JsonNode a = capabilities.path("attributes");
             Map<String, Long> sizes = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = a.path("slabinfo").path("objsize").fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it =
+                            a.path("slabinfo").path("objsize").fields();
+                    it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (e.getValue().canConvertToLong() && e.getValue().asLong() > 0) {
                     sizes.put(e.getKey(), e.getValue().asLong());
@@ -54,7 +56,9 @@ public final class DefaultPicks {
 
     /** The host's page size in bytes from capabilities ({@code attributes.buddyinfo.page_size}); null when absent. */
     public static Long pageSize(JsonNode capabilities) {
-        JsonNode page = capabilities == null ? null : capabilities.path("attributes").path("buddyinfo").path("page_size");
+        JsonNode page = capabilities == null
+                ? null
+                : capabilities.path("attributes").path("buddyinfo").path("page_size");
         return page != null && page.canConvertToLong() && page.asLong() > 0 ? page.asLong() : null;
     }
 
@@ -93,7 +97,8 @@ public final class DefaultPicks {
      */
     public static List<String> slab(Map<String, Double> activeObjs, Facts facts, int n) {
         List<String> keys = new ArrayList<>(activeObjs.keySet());
-        Comparator<String> bySize = Comparator.comparing((String k) -> facts.slabObjsize().containsKey(k) ? 0 : 1)
+        Comparator<String> bySize = Comparator.comparing(
+                        (String k) -> facts.slabObjsize().containsKey(k) ? 0 : 1)
                 .thenComparing(k -> -activeObjs.get(k) * facts.slabObjsize().getOrDefault(k, 1L))
                 .thenComparing(k -> k);
         keys.sort(bySize);
@@ -113,8 +118,10 @@ public final class DefaultPicks {
             }
         }
         String zone = zonePages.entrySet().stream()
-                .max(Map.Entry.<String, Double>comparingByValue().thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
-                .map(Map.Entry::getKey).orElse(null);
+                .max(Map.Entry.<String, Double>comparingByValue()
+                        .thenComparing(Map.Entry::getKey, Comparator.reverseOrder()))
+                .map(Map.Entry::getKey)
+                .orElse(null);
         List<BuddyKey> orders = new ArrayList<>();
         for (String key : freeBlocks.keySet()) {
             BuddyKey k = BuddyKey.parse(key);
@@ -168,7 +175,8 @@ public final class DefaultPicks {
             v /= 1024;
             u++;
         }
-        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " " + units[u];
+        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " "
+                + units[u];
     }
 
     /** A buddyinfo key {@code node.zone.order}; zone names have no dots. */
@@ -184,7 +192,8 @@ public final class DefaultPicks {
                 return null;
             }
             try {
-                return new BuddyKey(key, key.substring(0, a), key.substring(a + 1, b), Integer.parseInt(key.substring(b + 1)));
+                return new BuddyKey(
+                        key, key.substring(0, a), key.substring(a + 1, b), Integer.parseInt(key.substring(b + 1)));
             } catch (NumberFormatException e) {
                 return null;
             }

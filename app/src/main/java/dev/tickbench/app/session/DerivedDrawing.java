@@ -26,6 +26,7 @@ final class DerivedDrawing {
     private final Function<SeriesMatch, Series> series;
     /** Told each derived name once with its kind (the store notes them all again when the window changes). */
     private final BiConsumer<String, DerivedKind> named;
+
     private final Map<DerivedKind, Map<String, Target>> targets = new HashMap<>();
     private final Map<String, Optional<SeriesMatch>> entries = new HashMap<>();
 
@@ -43,7 +44,8 @@ final class DerivedDrawing {
         }
     }
 
-    DerivedDrawing(SeriesCatalogue catalogue, Function<SeriesMatch, Series> series, BiConsumer<String, DerivedKind> named) {
+    DerivedDrawing(
+            SeriesCatalogue catalogue, Function<SeriesMatch, Series> series, BiConsumer<String, DerivedKind> named) {
         this.entry = catalogue::series;
         this.series = series;
         this.named = named;
@@ -94,7 +96,8 @@ final class DerivedDrawing {
             String name = v.name();
             t = new Target(name, entry.apply(name));
             named.accept(name, v.kind());
-            if (bySubject.size() < 4096) { // cgroup levels are few; a hostile capture naming thousands does not grow this
+            if (bySubject.size()
+                    < 4096) { // cgroup levels are few; a hostile capture naming thousands does not grow this
                 bySubject.put(subject, t);
             }
         }

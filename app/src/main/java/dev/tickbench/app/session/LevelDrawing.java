@@ -22,6 +22,7 @@ import java.util.function.Function;
 final class LevelDrawing {
     /** The throttle's line when the capabilities publish no rate for it (older captures): once a second (FORMAT.md). */
     private static final CadenceLabel THROTTLE_LINE = new CadenceLabel(1.0, CadenceLabel.ONCE_A_SECOND);
+
     private static final String[] THROTTLE_KEYS = {"iowait", "smoothed", "effective", "ceiling", "grow_spread_s"};
 
     private final SeriesCatalogue catalogue;
@@ -57,7 +58,8 @@ final class LevelDrawing {
             Optional<SeriesMatch> m = keys.get(key);
             if (m == null) {
                 // a counter is drawn through its derived series, never as its per-tick delta
-                m = catalogue.stream(source, key).filter(c -> c.group() != null && SeriesKind.of(c) == SeriesKind.LEVEL);
+                m = catalogue.stream(source, key)
+                        .filter(c -> c.group() != null && SeriesKind.of(c) == SeriesKind.LEVEL);
                 if (keys.size() < 65_536) { // a kernel names a bounded set; a hostile capture does not grow this
                     keys.put(key, m);
                 }
@@ -75,8 +77,14 @@ final class LevelDrawing {
      */
     private Map<String, Optional<SeriesMatch>> drawsLevels(String source) {
         Optional<SourceEntry> e = catalogue.source(source);
-        boolean draws = e.isPresent() && e.get().series().stream().anyMatch(x -> x.kind() == ValueKind.LEVEL
-                && x.group() != null && catalogue.group(x.group()).map(ChartGroup::steps).orElse(false));
+        boolean draws = e.isPresent()
+                && e.get().series().stream()
+                        .anyMatch(x -> x.kind() == ValueKind.LEVEL
+                                && x.group() != null
+                                && catalogue
+                                        .group(x.group())
+                                        .map(ChartGroup::steps)
+                                        .orElse(false));
         return draws ? new HashMap<>() : null;
     }
 

@@ -109,7 +109,9 @@ final class PointLog {
      */
     void publish(double tailX, double tailY, int maxPoints) {
         Points v = view;
-        if (!trimmed && v.appended() == appended && Double.compare(v.hasTail() ? v.x(v.stored()) : Double.NaN, tailX) == 0
+        if (!trimmed
+                && v.appended() == appended
+                && Double.compare(v.hasTail() ? v.x(v.stored()) : Double.NaN, tailX) == 0
                 && (Double.isNaN(tailX) || Double.compare(v.y(v.stored()), tailY) == 0)) {
             return;
         }

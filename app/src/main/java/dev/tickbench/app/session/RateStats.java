@@ -12,7 +12,8 @@ import java.util.Locale;
 public record RateStats(int publishedHz, double achievedHz, long missed) {
     /** "100 Hz · 82 Hz achieved · 1,204 missed" (one decimal below 10 Hz). */
     public String text() {
-        String achieved = achievedHz < 10 ? String.format(Locale.ROOT, "%.1f", achievedHz)
+        String achieved = achievedHz < 10
+                ? String.format(Locale.ROOT, "%.1f", achievedHz)
                 : String.format(Locale.ROOT, "%.0f", achievedHz);
         return String.format(Locale.ROOT, "%d Hz · %s Hz achieved · %,d missed", publishedHz, achieved, missed);
     }

@@ -83,7 +83,8 @@ public final class Selection {
             return false;
         }
         SessionInfo info = store.session();
-        Set<String> next = DefaultPicks.pick(group.group, group.all, info == null ? DefaultPicks.Facts.NONE : info.memory());
+        Set<String> next =
+                DefaultPicks.pick(group.group, group.all, info == null ? DefaultPicks.Facts.NONE : info.memory());
         if (next.equals(group.drawn)) {
             return false;
         }
@@ -99,7 +100,11 @@ public final class Selection {
                 return;
             }
             Set<String> known = new TreeSet<>();
-            g.all.forEach(s -> { if (names.contains(s.name())) { known.add(s.name()); } });
+            g.all.forEach(s -> {
+                if (names.contains(s.name())) {
+                    known.add(s.name());
+                }
+            });
             g.userPicked = true;
             if (known.equals(g.drawn)) {
                 return;
@@ -153,7 +158,11 @@ public final class Selection {
             return List.of();
         }
         List<Series> out = new ArrayList<>();
-        g.all.forEach(s -> { if (g.drawn.contains(s.name())) { out.add(s); } });
+        g.all.forEach(s -> {
+            if (g.drawn.contains(s.name())) {
+                out.add(s);
+            }
+        });
         return out;
     }
 

@@ -25,7 +25,11 @@ public final class SeriesQuery {
     }
 
     /** What a series says at one time. */
-    public enum State { FRESH, HELD, NO_DATA }
+    public enum State {
+        FRESH,
+        HELD,
+        NO_DATA
+    }
 
     /**
      * @param state fresh read, held value or no data
@@ -143,7 +147,11 @@ public final class SeriesQuery {
      * the same time, holding the previous value): part of the line, not an emission.
      */
     private static boolean isHeldEnd(Points p, int i) {
-        return i > 0 && i + 1 < p.stored() && Double.isNaN(p.y(i + 1)) && p.x(i + 1) == p.x(i) && p.x(i) > p.x(i - 1)
+        return i > 0
+                && i + 1 < p.stored()
+                && Double.isNaN(p.y(i + 1))
+                && p.x(i + 1) == p.x(i)
+                && p.x(i) > p.x(i - 1)
                 && p.y(i) == p.y(i - 1);
     }
 

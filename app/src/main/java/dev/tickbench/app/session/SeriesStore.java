@@ -8,18 +8,18 @@ import dev.tickbench.core.capture.KmsgLine;
 import dev.tickbench.core.capture.OtherLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
-import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.ThrottleLine;
 import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.catalogue.SeriesMatch;
 import dev.tickbench.core.derived.DerivedKind;
-import dev.tickbench.core.sampler.AchievedCadences;
 import dev.tickbench.core.derived.DerivedSeries;
-import dev.tickbench.core.derived.PmuDerived;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.core.derived.DerivedWindow;
+import dev.tickbench.core.derived.PmuDerived;
+import dev.tickbench.core.sampler.AchievedCadences;
+import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.trigger.TriggerLine;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,7 +47,8 @@ public final class SeriesStore {
      * most 96 MB (their arrays' room to grow adds up to a third). Past it the oldest points of every series
      * go, down to three quarters of it.
      */
-    public static final long LIVE_MAX_BYTES = Math.min(96L << 20, Runtime.getRuntime().maxMemory() / 10);
+    public static final long LIVE_MAX_BYTES =
+            Math.min(96L << 20, Runtime.getRuntime().maxMemory() / 10);
     /** Kept marks (kmsg records, gaps, session changes): a kernel log flood must not grow the heap without end. */
     public static final int MAX_MARKS = 10_000;
     /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
@@ -63,14 +64,17 @@ public final class SeriesStore {
     private final long maxBytes;
     /** Epoch seconds before which the memory bound dropped points (NaN: nothing dropped). */
     private volatile double keptFromX = Double.NaN;
+
     private final DerivedSeries derived;
     private final Smoothing smoothing = new Smoothing();
     /** Each derived name with its kind (a new window notes them all again). */
     private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
+
     private final DerivedDrawing derivedDrawing;
     private final PmuDerived pmu;
     /** Where the PMU's values of the sample at {@link #pmuX} are drawn (one object, not one a sample). */
     private final PmuDerived.Out pmuOut;
+
     private double pmuX;
     private final Ticks ticks = new Ticks(() -> order);
     private final LevelDrawing levels;
@@ -83,6 +87,7 @@ public final class SeriesStore {
     private volatile double latestX = Double.NaN;
     /** {@link #latestX} as of the last {@link #flush()}: every point up to it has reached the readers. */
     private volatile double publishedX = Double.NaN;
+
     private volatile long samples;
     private volatile long kmsgDropped;
 
@@ -135,7 +140,10 @@ public final class SeriesStore {
     public void accept(StreamLine line) {
         DerivedWindow newWindow = smoothing.apply(line, derived);
         if (newWindow != null && samples > 0 && !Double.isNaN(latestX)) {
-            mark(new TimeMark(TimeMark.Kind.SESSION, latestX, latestX,
+            mark(new TimeMark(
+                    TimeMark.Kind.SESSION,
+                    latestX,
+                    latestX,
                     "smoothing: derived series over a " + newWindow.label() + " window from here"));
         }
         List<DerivedValue> derivedValues = derived.accept(line);
@@ -152,13 +160,18 @@ public final class SeriesStore {
         } else if (line instanceof KmsgGapLine g) {
             kmsgDropped += g.dropped();
             double x = (g.monoNs() + wallMinusMonoNs) / 1e9;
-            mark(new TimeMark(TimeMark.Kind.KMSG, x, x, "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")"));
+            mark(new TimeMark(
+                    TimeMark.Kind.KMSG,
+                    x,
+                    x,
+                    "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")"));
         } else if (line instanceof ThrottleLine t) {
             throttle(t);
         } else if (line instanceof GapLine g) {
             ticks.gapLine(g);
         } else if (line instanceof OtherLine o && o.type().equals(SelfLine.TYPE)) {
-            lastSelf = SelfLine.of(o).orElseThrow(); // the probe's own cost, for the status row (docs/sessions.md, "The observer")
+            lastSelf = SelfLine.of(o)
+                    .orElseThrow(); // the probe's own cost, for the status row (docs/sessions.md, "The observer")
         } else if (line instanceof OtherLine o && TriggerLine.TYPE.equals(o.type())) {
             mark(TimeMark.trigger(o.raw())); // a fired trigger: a mark on every track (docs/triggers.md)
         } else {
@@ -188,7 +201,8 @@ public final class SeriesStore {
             // a cadence change is only visible as a new hello: mark it on every chart
             String text = "new session: " + info.rateText()
                     + (previous.rateHz() != info.rateHz() || previous.floorHz() != info.floorHz()
-                    ? " (was " + previous.rateText() + ")" : "");
+                            ? " (was " + previous.rateText() + ")"
+                            : "");
             mark(new TimeMark(TimeMark.Kind.SESSION, info.startX(), info.startX(), text));
         }
         for (StoreListener l : listeners) {
@@ -214,7 +228,8 @@ public final class SeriesStore {
             SourceValues v = e.getValue();
             // the PMU's counters are drawn through what the catalogue derives from them, as core computes it
             if (!pmu.accept(source, v, s.monoNs(), pmuOut)) {
-                levels.levels(source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
+                levels.levels(
+                        source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
             }
         }
     }
@@ -311,7 +326,9 @@ public final class SeriesStore {
     }
 
     /** The probe's last self line in this store (null before the first): what it costs, once a second. */
-    public SelfLine lastSelf() { return lastSelf; }
+    public SelfLine lastSelf() {
+        return lastSelf;
+    }
 
     public SessionInfo session() {
         return session;
@@ -353,7 +370,8 @@ public final class SeriesStore {
     public void derivedWindow(DerivedWindow w) {
         if (smoothing.request(w)) {
             String quantised = smoothing.quantisationNote(w, session);
-            derivedKinds.forEach((name, kind) -> series.get(name).note(CadenceBadges.windowNote(name, kind, w, quantised)));
+            derivedKinds.forEach(
+                    (name, kind) -> series.get(name).note(CadenceBadges.windowNote(name, kind, w, quantised)));
         }
     }
 

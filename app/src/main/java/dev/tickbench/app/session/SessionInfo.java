@@ -21,9 +21,18 @@ import java.util.TreeMap;
  * @param memory slab object sizes and the page size from the capabilities: the slab and buddy charts'
  *     default picks and buddy order names ({@link DefaultPicks})
  */
-public record SessionInfo(String hostname, String board, String kernel, int cores, int rateHz, int floorHz,
-                          double startX, List<SourceRow> sources, Map<String, Double> criticalC,
-                          ThrottleBands throttleBands, DefaultPicks.Facts memory) {
+public record SessionInfo(
+        String hostname,
+        String board,
+        String kernel,
+        int cores,
+        int rateHz,
+        int floorHz,
+        double startX,
+        List<SourceRow> sources,
+        Map<String, Double> criticalC,
+        ThrottleBands throttleBands,
+        DefaultPicks.Facts memory) {
 
     /** One line of the sources panel. {@code cadence} is null for absent sources, {@code absentReason} for present ones. */
     public record SourceRow(String name, boolean present, CadenceLabel cadence, String absentReason) {
@@ -50,13 +59,17 @@ public record SessionInfo(String hostname, String board, String kernel, int core
             // absent sources the "sources" map may not list, and present ones only known from cadences
             for (Iterator<Map.Entry<String, JsonNode>> it = caps.path("absent").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                rows.putIfAbsent(e.getKey(), new SourceRow(e.getKey(), false, null, e.getValue().asText()));
+                rows.putIfAbsent(
+                        e.getKey(),
+                        new SourceRow(e.getKey(), false, null, e.getValue().asText()));
             }
             for (Iterator<String> it = caps.path("cadences").fieldNames(); it.hasNext(); ) {
                 String name = it.next();
                 rows.putIfAbsent(name, new SourceRow(name, true, CadenceLabel.of(caps, name), null));
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = caps.path("attributes").fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it =
+                            caps.path("attributes").fields();
+                    it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode c = e.getValue().path("crit_mc");
                 if (c.isNumber()) {
@@ -64,17 +77,33 @@ public record SessionInfo(String hostname, String board, String kernel, int core
                 }
             }
         }
-        return new SessionInfo(h.hostname(), h.board(), h.kernel(), h.cores(), h.rateHz(), h.floorHz(),
-                h.startedWallNs() / 1e9, List.copyOf(new ArrayList<>(rows.values())), Map.copyOf(crit),
-                ThrottleBands.fromCapabilities(caps).orElse(null), DefaultPicks.Facts.of(caps));
+        return new SessionInfo(
+                h.hostname(),
+                h.board(),
+                h.kernel(),
+                h.cores(),
+                h.rateHz(),
+                h.floorHz(),
+                h.startedWallNs() / 1e9,
+                List.copyOf(new ArrayList<>(rows.values())),
+                Map.copyOf(crit),
+                ThrottleBands.fromCapabilities(caps).orElse(null),
+                DefaultPicks.Facts.of(caps));
     }
 
     /** The same session with each source's achieved cadence of a {@code cadence} line (absent: on plan). */
     public SessionInfo withAchieved(Map<String, Double> achieved) {
-        List<SourceRow> rows = sources.stream().map(r -> r.cadence() == null ? r
-                : new SourceRow(r.name(), r.present(), r.cadence().withAchieved(achieved.get(r.name())), r.absentReason()))
+        List<SourceRow> rows = sources.stream()
+                .map(r -> r.cadence() == null
+                        ? r
+                        : new SourceRow(
+                                r.name(),
+                                r.present(),
+                                r.cadence().withAchieved(achieved.get(r.name())),
+                                r.absentReason()))
                 .toList();
-        return new SessionInfo(hostname, board, kernel, cores, rateHz, floorHz, startX, rows, criticalC, throttleBands, memory);
+        return new SessionInfo(
+                hostname, board, kernel, cores, rateHz, floorHz, startX, rows, criticalC, throttleBands, memory);
     }
 
     private static String textOrNull(JsonNode n) {

@@ -13,5 +13,10 @@ public record Showing(SeriesStore store, Selection selection, String source, Ori
     public static final Showing NOTHING = new Showing(null, null, "", Origin.NONE, null);
 
     /** Where the shown data comes from. */
-    public enum Origin { NONE, LOCAL, REMOTE, REPLAY }
+    public enum Origin {
+        NONE,
+        LOCAL,
+        REMOTE,
+        REPLAY
+    }
 }

@@ -34,11 +34,13 @@ final class Ticks {
 
     /** Every series of the store: those drawn from sample lines are what a hole in the samples breaks. */
     private final Supplier<List<Series>> series;
+
     private long lastSeq = -1;
     private String pendingGap;
     private double lastSlipMarkX = Double.NEGATIVE_INFINITY;
     /** This session's samples, missed ticks and time span: the published vs achieved rate. */
     private volatile long sessionSamples;
+
     private volatile long sessionMissed;
     private volatile double sessionFirstX = Double.NaN;
     private volatile double sessionLastX = Double.NaN;
@@ -75,7 +77,9 @@ final class Ticks {
         TimeMark mark = null;
         if (lost || slipped != null) {
             // a hole of slipped ticks is drawn as a band and listed like lost lines, marked SLIP: nothing was lost
-            String why = pendingGap != null ? pendingGap : lost ? "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1) : slipped;
+            String why = pendingGap != null
+                    ? pendingGap
+                    : lost ? "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1) : slipped;
             double from = Double.isNaN(latestX) ? x : latestX;
             mark = new TimeMark(lost ? TimeMark.Kind.GAP : TimeMark.Kind.SLIP, from, x, gapText(x - from, why));
             pendingGap = null;
@@ -113,7 +117,10 @@ final class Ticks {
         if (bySeq > 0 || dt > SeriesStore.BREAK_PERIODS * period) {
             breakLines(info, prev, dt, bySeq > 0, x);
         }
-        if (bySeq == 0 && dt > SeriesStore.BREAK_PERIODS * period && dt >= SLIP_MARK_S && prev - lastSlipMarkX >= SLIP_MARK_EVERY_S) {
+        if (bySeq == 0
+                && dt > SeriesStore.BREAK_PERIODS * period
+                && dt >= SLIP_MARK_S
+                && prev - lastSlipMarkX >= SLIP_MARK_EVERY_S) {
             lastSlipMarkX = x;
             long slots = s.skipped() > 0 ? s.skipped() : byTime; // the sampler's own count when it says (FORMAT.md)
             return slots + " ticks slipped (the sampler ran late)";

@@ -14,7 +14,13 @@ public record TimeMark(Kind kind, double x, double toX, String text) {
      * "Missed samples"). Both are holes, drawn and listed alike; a reader that must tell a busy machine from
      * a loss of data asks which.
      */
-    public enum Kind { KMSG, GAP, SLIP, SESSION, TRIGGER }
+    public enum Kind {
+        KMSG,
+        GAP,
+        SLIP,
+        SESSION,
+        TRIGGER
+    }
 
     /** A hole in the samples (lost lines or slipped ticks): a band on every chart, no value read inside it. */
     public boolean hole() {
@@ -24,7 +30,12 @@ public record TimeMark(Kind kind, double x, double toX, String text) {
     /** A {@code trigger} line (docs/triggers.md, "Lines"): the tick it fired on, its name, count, expression and values. */
     static TimeMark trigger(com.fasterxml.jackson.databind.JsonNode line) {
         double x = line.path("wall_ns").asLong() / 1e9; // the tick's wall time, as its sample is drawn
-        return new TimeMark(Kind.TRIGGER, x, x, "trigger " + line.path("trigger").asText() + " fired (#"
-                + line.path("fired").asLong() + "): " + line.path("expr").asText() + "  " + line.path("values"));
+        return new TimeMark(
+                Kind.TRIGGER,
+                x,
+                x,
+                "trigger " + line.path("trigger").asText() + " fired (#"
+                        + line.path("fired").asLong() + "): "
+                        + line.path("expr").asText() + "  " + line.path("values"));
     }
 }

@@ -22,8 +22,16 @@ import java.util.Locale;
  * @param peaks the last drained peaks as text, null when none were reported
  * @param warning why the capture's end was not read, null when all of it was
  */
-public record ThrottleTrace(String name, double[] t, double[] iowait, double[] smoothed, int[] effective, int[] ceiling,
-        double[] growSpreadS, String peaks, String warning) {
+public record ThrottleTrace(
+        String name,
+        double[] t,
+        double[] iowait,
+        double[] smoothed,
+        int[] effective,
+        int[] ceiling,
+        double[] growSpreadS,
+        String peaks,
+        String warning) {
 
     public int size() {
         return t.length;
@@ -52,7 +60,8 @@ public record ThrottleTrace(String name, double[] t, double[] iowait, double[] s
                 try {
                     l = r.next();
                 } catch (CaptureFormatException e) {
-                    warning = file.getFileName() + " line " + e.lineNumber() + ": corrupt or truncated; showing the lines before it";
+                    warning = file.getFileName() + " line " + e.lineNumber()
+                            + ": corrupt or truncated; showing the lines before it";
                     break;
                 }
                 if (l == null) {
@@ -74,8 +83,16 @@ public record ThrottleTrace(String name, double[] t, double[] iowait, double[] s
             t[i] = pts.get(i).t() - pts.get(0).t();
             io[i] = pts.get(i).iowaitPct();
         }
-        return new ThrottleTrace(file.getFileName() + " (iowait from stat samples; no throttle lines)", t, io,
-                smooth(io), null, null, null, null, loaded.warning().orElse(warning));
+        return new ThrottleTrace(
+                file.getFileName() + " (iowait from stat samples; no throttle lines)",
+                t,
+                io,
+                smooth(io),
+                null,
+                null,
+                null,
+                null,
+                loaded.warning().orElse(warning));
     }
 
     static ThrottleTrace of(String name, List<ThrottleLine> lines, String warning) {
@@ -98,8 +115,13 @@ public record ThrottleTrace(String name, double[] t, double[] iowait, double[] s
             spread[i] = l.growSpreadS();
             if (l.peaks() != null && !l.peaks().isNull() && l.peaks().size() > 0) {
                 StringBuilder s = new StringBuilder();
-                l.peaks().fields().forEachRemaining(f -> s.append(s.length() == 0 ? "" : " · ").append(f.getKey())
-                        .append(' ').append(String.format(Locale.ROOT, "%.1f %%", f.getValue().asDouble())));
+                l.peaks()
+                        .fields()
+                        .forEachRemaining(f -> s.append(s.length() == 0 ? "" : " · ")
+                                .append(f.getKey())
+                                .append(' ')
+                                .append(String.format(
+                                        Locale.ROOT, "%.1f %%", f.getValue().asDouble())));
                 peaks = s.toString();
             }
         }

@@ -1,10 +1,10 @@
 package dev.tickbench.app.throttle;
 
-import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.Background;
 import dev.tickbench.app.charts.Charts;
 import dev.tickbench.app.charts.FixedWidthAxis;
 import dev.tickbench.app.charts.Indicators;
+import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.view.ErrorLine;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.core.throttle.ThrottleBands;
@@ -50,6 +50,7 @@ public final class ThrottleView extends VBox {
     private final DefaultNumericAxis workersY;
     /** Both charts' time axes, ranged over the trace by the view: live, they follow its newest second. */
     private final DefaultNumericAxis iowaitX = axis("time since start");
+
     private final DefaultNumericAxis effectiveX = axis("time since start");
     private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
     private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
@@ -68,7 +69,8 @@ public final class ThrottleView extends VBox {
         open.setOnAction(e -> {
             FileChooser fc = new FileChooser();
             fc.setTitle("Open a capture for the throttle view");
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Tickbench captures", "*.ndjson", "*.ndjson.gz", "*.gz"));
+            fc.getExtensionFilters()
+                    .add(new FileChooser.ExtensionFilter("Tickbench captures", "*.ndjson", "*.ndjson.gz", "*.gz"));
             File f = fc.showOpenDialog(getScene().getWindow());
             if (f != null) {
                 open(f.toPath());
@@ -188,7 +190,8 @@ public final class ThrottleView extends VBox {
         });
         task.setOnFailed(e -> {
             busy.setVisible(false);
-            vm.errorProperty().set("cannot show " + file + ": " + task.getException().getMessage());
+            vm.errorProperty()
+                    .set("cannot show " + file + ": " + task.getException().getMessage());
         });
         Background.shared().execute(task);
         return task;
@@ -333,6 +336,8 @@ public final class ThrottleView extends VBox {
 
     /** The zones now drawn over the iowait chart, as [yellow from, red from]. */
     public double[] bandEdges() {
-        return new double[] {bandIndicators.get(0).getLowerBound(), bandIndicators.get(1).getLowerBound()};
+        return new double[] {
+            bandIndicators.get(0).getLowerBound(), bandIndicators.get(1).getLowerBound()
+        };
     }
 }

@@ -34,7 +34,8 @@ public final class ThrottleViewModel {
     private final StringProperty countdown = new SimpleStringProperty("—");
     private final StringProperty lastThrottle = new SimpleStringProperty("—");
     private final StringProperty peaks = new SimpleStringProperty("—");
-    private final StringProperty source = new SimpleStringProperty("no throttle data: open a capture, or connect (Live follows the session)");
+    private final StringProperty source =
+            new SimpleStringProperty("no throttle data: open a capture, or connect (Live follows the session)");
     private final StringProperty error = new SimpleStringProperty("");
     /** The zones drawn: the ones the trace's session published; this build's controller's until one did. */
     private final ObjectProperty<ThrottleBands> bands = new SimpleObjectProperty<>(ThrottleBands.CONTROLLER);
@@ -44,17 +45,49 @@ public final class ThrottleViewModel {
         whatIf.addListener((o, a, b) -> replay());
     }
 
-    public ObjectProperty<ThrottleTrace> traceProperty() { return trace; }
-    public IntegerProperty whatIfProperty() { return whatIf; }
-    public ObjectProperty<List<ThrottleReplay.Step>> replayProperty() { return replay; }
-    public StringProperty zoneProperty() { return zone; }
-    public StringProperty effectiveProperty() { return effective; }
-    public StringProperty countdownProperty() { return countdown; }
-    public StringProperty lastThrottleProperty() { return lastThrottle; }
-    public StringProperty peaksProperty() { return peaks; }
-    public StringProperty sourceProperty() { return source; }
-    public StringProperty errorProperty() { return error; }
-    public ObjectProperty<ThrottleBands> bandsProperty() { return bands; }
+    public ObjectProperty<ThrottleTrace> traceProperty() {
+        return trace;
+    }
+
+    public IntegerProperty whatIfProperty() {
+        return whatIf;
+    }
+
+    public ObjectProperty<List<ThrottleReplay.Step>> replayProperty() {
+        return replay;
+    }
+
+    public StringProperty zoneProperty() {
+        return zone;
+    }
+
+    public StringProperty effectiveProperty() {
+        return effective;
+    }
+
+    public StringProperty countdownProperty() {
+        return countdown;
+    }
+
+    public StringProperty lastThrottleProperty() {
+        return lastThrottle;
+    }
+
+    public StringProperty peaksProperty() {
+        return peaks;
+    }
+
+    public StringProperty sourceProperty() {
+        return source;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+
+    public ObjectProperty<ThrottleBands> bandsProperty() {
+        return bands;
+    }
 
     /** Reads a capture on the calling thread (the view calls it from a background task). */
     public static ThrottleTrace read(Path file) throws IOException {
@@ -99,8 +132,16 @@ public final class ThrottleViewModel {
             e[i] = (int) Math.round(ef[1][i]);
             c[i] = (int) Math.round(ce[1][i]);
         }
-        return new ThrottleTrace("live session", t, java.util.Arrays.copyOf(io[1], n), java.util.Arrays.copyOf(sm[1], n),
-                e, c, null, null, null);
+        return new ThrottleTrace(
+                "live session",
+                t,
+                java.util.Arrays.copyOf(io[1], n),
+                java.util.Arrays.copyOf(sm[1], n),
+                e,
+                c,
+                null,
+                null,
+                null);
     }
 
     private static double[][] xy(Series s) {
@@ -151,7 +192,10 @@ public final class ThrottleViewModel {
 
     private void replay() {
         ThrottleTrace tr = trace.get();
-        replay.set(tr == null || tr.size() == 0 ? List.of() : ThrottleReplay.run(Math.max(1, whatIf.get()), tr.iowaitPoints()));
+        replay.set(
+                tr == null || tr.size() == 0
+                        ? List.of()
+                        : ThrottleReplay.run(Math.max(1, whatIf.get()), tr.iowaitPoints()));
     }
 
     /** When the effective value last fell (a throttle), relative to the trace's end. */
@@ -159,8 +203,9 @@ public final class ThrottleViewModel {
         int last = tr.size() - 1;
         for (int i = last; i > 0; i--) {
             if (tr.effective()[i] < tr.effective()[i - 1]) {
-                return fmt("%d → %d at %.0f s (%.0f s before the end)", tr.effective()[i - 1], tr.effective()[i],
-                        tr.t()[i], tr.t()[last] - tr.t()[i]);
+                return fmt(
+                        "%d → %d at %.0f s (%.0f s before the end)",
+                        tr.effective()[i - 1], tr.effective()[i], tr.t()[i], tr.t()[last] - tr.t()[i]);
             }
         }
         return "none in this record";
@@ -189,7 +234,8 @@ public final class ThrottleViewModel {
         }
         double spread = tr.growSpreadS() != null ? tr.growSpreadS()[last] : spreadNs / 1e9;
         double remaining = Math.max(0, tr.t()[changed] + spread - tr.t()[last]);
-        return remaining == 0 ? fmt("growth allowed now (spread %.0f s) once iowait is GREEN", spread)
+        return remaining == 0
+                ? fmt("growth allowed now (spread %.0f s) once iowait is GREEN", spread)
                 : fmt("next growth in %.0f s (spread %.0f s)", remaining, spread);
     }
 

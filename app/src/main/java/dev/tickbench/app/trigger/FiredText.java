@@ -46,20 +46,28 @@ final class FiredText {
         }
         StringBuilder b = new StringBuilder(value == null ? "" : value);
         if (v.has("previous")) {
-            b.append(" (was ").append(withUnit(v.path("previous").asDouble(), unit)).append(')');
+            b.append(" (was ")
+                    .append(withUnit(v.path("previous").asDouble(), unit))
+                    .append(')');
         }
         if (v.has("delta")) {
-            b.append(" (+").append(AxisNumbers.value(v.path("delta").asDouble())).append(" on the tick)");
+            b.append(" (+")
+                    .append(AxisNumbers.value(v.path("delta").asDouble()))
+                    .append(" on the tick)");
         }
         if (v.has("flat_s")) {
-            b.append(" after ").append(AxisNumbers.value(v.path("flat_s").asDouble())).append(" s flat");
+            b.append(" after ")
+                    .append(AxisNumbers.value(v.path("flat_s").asDouble()))
+                    .append(" s flat");
         }
         return join(b.toString(), rest(v, known));
     }
 
     /** {@code "the record" (prio 3, 2 records)}. */
     private static String kmsg(JsonNode v) {
-        StringBuilder b = new StringBuilder("\"").append(InertText.line(v.path("msg").asText())).append("\" (prio ")
+        StringBuilder b = new StringBuilder("\"")
+                .append(InertText.line(v.path("msg").asText()))
+                .append("\" (prio ")
                 .append(v.path("prio").asText("?"));
         long matches = v.path("matches").asLong(1);
         if (matches > 1) {

@@ -68,9 +68,13 @@ final class InFlight {
                 disarmed.remove(r.path("trigger").asText());
             }
             if (!ok) {
-                String which = asked == null ? "" : "'" + InertText.line(asked) + "'"
-                        + (answers > 1 ? " and the " + (answers - 1) + " after it" : "") + ": ";
-                refused.append(refused.length() == 0 ? "" : "; ").append(which).append(InertText.line(r.path("error").asText()));
+                String which = asked == null
+                        ? ""
+                        : "'" + InertText.line(asked) + "'"
+                                + (answers > 1 ? " and the " + (answers - 1) + " after it" : "") + ": ";
+                refused.append(refused.length() == 0 ? "" : "; ")
+                        .append(which)
+                        .append(InertText.line(r.path("error").asText()));
             }
         }
         return new Answers(refused.toString(), Set.copyOf(disarmed));

@@ -57,6 +57,7 @@ final class TriggerSession {
     private final List<String> pending = new ArrayList<>();
     /** What was armed on the last sampler of a target, to arm on its next one (a Rate or FLOOR_HZ change). */
     private List<String> carried = List.of();
+
     private String carriedTitle;
     private ExecutorService sender;
 
@@ -78,7 +79,11 @@ final class TriggerSession {
             keep.addAll(pending);
             carried = List.copyOf(keep);
             carriedTitle = before.title();
-            ui.execute(() -> { if (connection == null) { carried = List.of(); } }); // a capture opened, not a restart
+            ui.execute(() -> {
+                if (connection == null) {
+                    carried = List.of();
+                }
+            }); // a capture opened, not a restart
         }
         connection = c;
         live = c == null ? null : c.triggers().orElse(null);
@@ -133,7 +138,9 @@ final class TriggerSession {
     /** Disarms the trigger named {@code name}: null when disarmed or asked for, else why not. */
     String disarm(String name) {
         TriggerSet set = set();
-        boolean known = set != null ? set.disarm(name) : available() && reported.stream().anyMatch(t -> t.name().equals(name));
+        boolean known = set != null
+                ? set.disarm(name)
+                : available() && reported.stream().anyMatch(t -> t.name().equals(name));
         if (known && set == null) {
             request(Request.disarm(name).line());
         }
@@ -216,7 +223,8 @@ final class TriggerSession {
                         request(l);
                     }
                 }
-                listener.notice("The stream of " + c.title() + " started again: sent to it again: " + String.join("; ", lines));
+                listener.notice(
+                        "The stream of " + c.title() + " started again: sent to it again: " + String.join("; ", lines));
             }
             listener.changed();
         });
@@ -254,7 +262,9 @@ final class TriggerSession {
 
     /** A firing: a {@code triggers} line comes within a second of a change, not with it; its count and state from here. */
     void fired(TriggerLine t) {
-        reported = reported.stream().map(r -> !r.name().equals(t.trigger()) ? r : r.firedAt(t.fired(), t.wallNs())).toList();
+        reported = reported.stream()
+                .map(r -> !r.name().equals(t.trigger()) ? r : r.firedAt(t.fired(), t.wallNs()))
+                .toList();
         ui.execute(() -> listener.fired(t));
     }
 

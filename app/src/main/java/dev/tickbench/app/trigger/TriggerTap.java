@@ -77,9 +77,16 @@ final class TriggerTap {
             return;
         }
         Files.createDirectories(dir);
-        long ringBytes = Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 16));
-        RecorderConfig config = new RecorderConfig(dir, preNs, postNs, Math.max(RecorderConfig.DEFAULT_RING_NS, preNs),
-                ringBytes, RecorderConfig.DEFAULT_COOLDOWN_NS, RecorderConfig.DEFAULT_MAX_DISK_BYTES,
+        long ringBytes =
+                Math.max(1L << 20, Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 16));
+        RecorderConfig config = new RecorderConfig(
+                dir,
+                preNs,
+                postNs,
+                Math.max(RecorderConfig.DEFAULT_RING_NS, preNs),
+                ringBytes,
+                RecorderConfig.DEFAULT_COOLDOWN_NS,
+                RecorderConfig.DEFAULT_MAX_DISK_BYTES,
                 Math.max(RecorderConfig.DEFAULT_MAX_CAPTURE_NS, preNs + postNs));
         FlightRecorder r = new FlightRecorder(config, saved);
         r.onTrouble(trouble);
@@ -114,13 +121,15 @@ final class TriggerTap {
         }
         // an open capture is closed with what it has; the writer may take a moment on a busy disk
         CompletableFuture<Void> done = new CompletableFuture<>();
-        Thread closing = new Thread(() -> {
-            try {
-                r.close();
-            } finally {
-                done.complete(null);
-            }
-        }, "tickbench-recorder-close");
+        Thread closing = new Thread(
+                () -> {
+                    try {
+                        r.close();
+                    } finally {
+                        done.complete(null);
+                    }
+                },
+                "tickbench-recorder-close");
         closing.setDaemon(true);
         closing.start();
         return done;
@@ -133,8 +142,13 @@ final class TriggerTap {
             return null;
         }
         var s = r.stats();
-        return String.format(Locale.ROOT, "Flight recorder: %.1f s of stream in the ring (%.1f MB); %s; %d saved to %s",
-                s.ringSpanNs() / 1e9, s.ringBytes() / 1e6, s.capturing() ? "writing a capture" : "waiting for a trigger",
-                saved, r.config().dir());
+        return String.format(
+                Locale.ROOT,
+                "Flight recorder: %.1f s of stream in the ring (%.1f MB); %s; %d saved to %s",
+                s.ringSpanNs() / 1e9,
+                s.ringBytes() / 1e6,
+                s.capturing() ? "writing a capture" : "waiting for a trigger",
+                saved,
+                r.config().dir());
     }
 }

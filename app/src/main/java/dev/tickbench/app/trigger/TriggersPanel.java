@@ -32,7 +32,8 @@ import javafx.scene.layout.VBox;
  * captures the flight recorder saved, each opened with one click.
  */
 public final class TriggersPanel extends BorderPane {
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private final TriggersViewModel vm;
     private final TextField expression = new TextField();
@@ -43,7 +44,8 @@ public final class TriggersPanel extends BorderPane {
     public TriggersPanel(TriggersViewModel vm) {
         this.vm = vm;
         expression.setId("triggerExpression");
-        expression.setPromptText("cpu.iowait_pct > 40 for 2s   ·   hot: thermal_zone0_c > 80   ·   psi cpu some 150ms in 2s");
+        expression.setPromptText(
+                "cpu.iowait_pct > 40 for 2s   ·   hot: thermal_zone0_c > 80   ·   psi cpu some 150ms in 2s");
         Button arm = new Button("Arm");
         arm.setId("armTrigger");
         arm.setDefaultButton(false);
@@ -81,8 +83,13 @@ public final class TriggersPanel extends BorderPane {
         armed.getColumns().add(column("expression", 320, TriggerStatus::expression));
         armed.getColumns().add(column("state", 80, s -> s.state().id()));
         armed.getColumns().add(column("fired", 60, s -> Long.toString(s.fired())));
-        armed.getColumns().add(column("last fired", 110, s -> s.lastFiredWallNs() == 0 ? ""
-                : CLOCK.format(Instant.ofEpochSecond(0, s.lastFiredWallNs()))));
+        armed.getColumns()
+                .add(column(
+                        "last fired",
+                        110,
+                        s -> s.lastFiredWallNs() == 0
+                                ? ""
+                                : CLOCK.format(Instant.ofEpochSecond(0, s.lastFiredWallNs()))));
         armed.getColumns().add(column("what it saw", 420, TriggersPanel::saw));
         armed.getColumns().add(disarmColumn());
         armed.setPrefHeight(200);
@@ -95,8 +102,11 @@ public final class TriggersPanel extends BorderPane {
             @Override
             protected void updateItem(TriggersViewModel.Fired f, boolean empty) {
                 super.updateItem(f, empty);
-                setText(empty || f == null ? null : CLOCK.format(Instant.ofEpochMilli((long) (f.x() * 1000))) + "  "
-                        + f.trigger() + " #" + f.count() + "  " + f.expression() + "  " + f.values());
+                setText(
+                        empty || f == null
+                                ? null
+                                : CLOCK.format(Instant.ofEpochMilli((long) (f.x() * 1000))) + "  " + f.trigger() + " #"
+                                        + f.count() + "  " + f.expression() + "  " + f.values());
             }
         });
 
@@ -111,8 +121,8 @@ public final class TriggersPanel extends BorderPane {
         recorder.setWrapText(true);
 
         VBox top = new VBox(6, where, entry, error, notice);
-        VBox centre = new VBox(6, new Label("Armed"), armed, new Label("Fired"), fired, new Label("Saved captures"),
-                recorder, saved);
+        VBox centre = new VBox(
+                6, new Label("Armed"), armed, new Label("Fired"), fired, new Label("Saved captures"), recorder, saved);
         VBox.setVgrow(armed, Priority.SOMETIMES);
         VBox.setVgrow(fired, Priority.ALWAYS);
         VBox.setVgrow(saved, Priority.ALWAYS);
@@ -144,7 +154,8 @@ public final class TriggersPanel extends BorderPane {
         }
     }
 
-    private static TableColumn<TriggerStatus, String> column(String title, double width, Function<TriggerStatus, String> f) {
+    private static TableColumn<TriggerStatus, String> column(
+            String title, double width, Function<TriggerStatus, String> f) {
         TableColumn<TriggerStatus, String> c = new TableColumn<>(title);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(f.apply(cell.getValue())));
         c.setPrefWidth(width);
@@ -180,6 +191,7 @@ public final class TriggersPanel extends BorderPane {
         SavedCell() {
             open.getStyleClass().add("open-capture");
         }
+
         private final Label text = new Label();
         private final HBox box = new HBox(8, open, text);
 
@@ -190,8 +202,8 @@ public final class TriggersPanel extends BorderPane {
                 setGraphic(null);
                 return;
             }
-            text.setText(s.file().getFileName() + "  (" + String.join(", ", s.triggers()) + "; " + s.samples() + " samples, "
-                    + DiskSize.text(s.bytes()) + (s.truncated() ? "; cut short" : "") + ")");
+            text.setText(s.file().getFileName() + "  (" + String.join(", ", s.triggers()) + "; " + s.samples()
+                    + " samples, " + DiskSize.text(s.bytes()) + (s.truncated() ? "; cut short" : "") + ")");
             open.setUserData(s.file()); // a file name is no CSS id: tests and tools find the button by its file
             open.setOnAction(e -> vm.open(s));
             setGraphic(box);

@@ -32,6 +32,7 @@ import javafx.collections.ObservableList;
 public final class TriggersViewModel {
     /** Firings kept in the list: the marks on the tracks are bounded by the store the same way. */
     static final int MAX_FIRED = 200;
+
     static final String NOWHERE = "Connect to this machine or an SSH host to arm triggers there; a capture shows the"
             + " firings it holds as red lines on the tracks.";
 
@@ -109,8 +110,12 @@ public final class TriggersViewModel {
         boolean carried = session.connection(c);
         tap.leave();
         available.set(session.available());
-        where.set(!available.get() ? NOWHERE : "Armed on " + c.title() + "'s session: evaluated on every tick"
-                + (c.thisMachine() ? "" : " by its probe") + ", each firing a red line on every track.");
+        where.set(
+                !available.get()
+                        ? NOWHERE
+                        : "Armed on " + c.title() + "'s session: evaluated on every tick"
+                                + (c.thisMachine() ? "" : " by its probe")
+                                + ", each firing a red line on every track.");
         error.set("");
         notice.set("");
         if (available.get()) {
@@ -204,7 +209,8 @@ public final class TriggersViewModel {
         saved.add(0, s);
         refresh();
         if (s.error() != null) {
-            error.set("The capture " + s.file() + " was cut short: " + s.error() + " (what was written is kept in it).");
+            error.set(
+                    "The capture " + s.file() + " was cut short: " + s.error() + " (what was written is kept in it).");
         }
     }
 
@@ -227,22 +233,43 @@ public final class TriggersViewModel {
     }
 
     private void firedOnStream(TriggerLine t) {
-        fired.add(new Fired(t.trigger(), t.fired(), t.wallNs() / 1e9, t.expression(), FiredText.of(t.kind(), t.values())));
+        fired.add(new Fired(
+                t.trigger(), t.fired(), t.wallNs() / 1e9, t.expression(), FiredText.of(t.kind(), t.values())));
         if (fired.size() > MAX_FIRED) {
             fired.remove(0, fired.size() - MAX_FIRED);
         }
         refresh();
     }
 
-    public ObservableList<TriggerStatus> armed() { return armed; }
-    public ObservableList<Fired> fired() { return fired; }
-    public ObservableList<SavedCapture> saved() { return saved; }
-    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty recorderTextProperty() { return recorderText.getReadOnlyProperty(); }
+    public ObservableList<TriggerStatus> armed() {
+        return armed;
+    }
+
+    public ObservableList<Fired> fired() {
+        return fired;
+    }
+
+    public ObservableList<SavedCapture> saved() {
+        return saved;
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty recorderTextProperty() {
+        return recorderText.getReadOnlyProperty();
+    }
     /** What happened to requests that were not answered at once (waiting for a stream, sent again on a new one). */
-    public ReadOnlyStringProperty noticeProperty() { return notice.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
     /** Where triggers are armed now, or how to get somewhere they can be. */
-    public ReadOnlyStringProperty whereProperty() { return where.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty whereProperty() {
+        return where.getReadOnlyProperty();
+    }
     /** Whether triggers can be armed: a live session (this machine or an SSH host) is the window's. */
-    public ReadOnlyBooleanProperty availableProperty() { return available.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty availableProperty() {
+        return available.getReadOnlyProperty();
+    }
 }

@@ -40,7 +40,10 @@ public final class Cells {
                 if (getGraphic() == null) {
                     return super.computePrefHeight(width);
                 }
-                double w = (getTableColumn() == null ? getWidth() : getTableColumn().getWidth()) - 8;
+                double w = (getTableColumn() == null
+                                ? getWidth()
+                                : getTableColumn().getWidth())
+                        - 8;
                 return snappedTopInset() + text.prefHeight(w) + snappedBottomInset();
             }
 
@@ -73,7 +76,10 @@ public final class Cells {
         double longest = 0;
         for (String word : title.getText().split("\\s+")) {
             Text t = new Text(word);
-            t.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, Font.getDefault().getSize()));
+            t.setFont(Font.font(
+                    Font.getDefault().getFamily(),
+                    FontWeight.BOLD,
+                    Font.getDefault().getSize()));
             longest = Math.max(longest, t.getLayoutBounds().getWidth());
         }
         c.setMinWidth(Math.max(c.getMinWidth(), Math.ceil(longest) + 14));

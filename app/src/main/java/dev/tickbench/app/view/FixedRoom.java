@@ -27,6 +27,7 @@ public final class FixedRoom extends Region {
     private final VPos vpos;
     /** What the parent was last asked for: min and preferred width and height (NaN: not yet). */
     private final double[] asked = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+
     private long localLayouts;
 
     /** {@code content} placed in the room at {@code pos} (filling it as far as its max size lets it). */
@@ -62,8 +63,12 @@ public final class FixedRoom extends Region {
 
     @Override
     public void requestLayout() {
-        double[] now = {ask(getMinWidth(), () -> computeMinWidth(-1)), ask(getPrefWidth(), () -> computePrefWidth(-1)),
-            ask(getMinHeight(), () -> computeMinHeight(-1)), ask(getPrefHeight(), () -> computePrefHeight(-1))};
+        double[] now = {
+            ask(getMinWidth(), () -> computeMinWidth(-1)),
+            ask(getPrefWidth(), () -> computePrefWidth(-1)),
+            ask(getMinHeight(), () -> computeMinHeight(-1)),
+            ask(getPrefHeight(), () -> computePrefHeight(-1))
+        };
         if (getParent() != null && java.util.Arrays.equals(now, asked)) {
             localLayouts++;
             setNeedsLayout(true); // this room only: its ancestors are walked through, not laid out again
@@ -94,7 +99,8 @@ public final class FixedRoom extends Region {
 
     @Override
     protected double computePrefHeight(double width) {
-        return down(content.prefHeight(width < 0 ? -1 : width - getInsets().getLeft() - getInsets().getRight()));
+        return down(content.prefHeight(
+                width < 0 ? -1 : width - getInsets().getLeft() - getInsets().getRight()));
     }
 
     /** The room's width for a content this wide: with its insets. */
@@ -110,7 +116,14 @@ public final class FixedRoom extends Region {
     @Override
     protected void layoutChildren() {
         Insets i = getInsets();
-        layoutInArea(content, i.getLeft(), i.getTop(), getWidth() - i.getLeft() - i.getRight(),
-                getHeight() - i.getTop() - i.getBottom(), 0, hpos, vpos);
+        layoutInArea(
+                content,
+                i.getLeft(),
+                i.getTop(),
+                getWidth() - i.getLeft() - i.getRight(),
+                getHeight() - i.getTop() - i.getBottom(),
+                0,
+                hpos,
+                vpos);
     }
 }

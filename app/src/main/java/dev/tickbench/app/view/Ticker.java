@@ -35,6 +35,7 @@ public final class Ticker {
     private static final List<Ticker> STARTED = new ArrayList<>();
     /** Ticks of the shared clock so far (its thread counts them; a busy FX thread may take several at once). */
     private static final AtomicLong TICKS = new AtomicLong();
+
     private static final AtomicBoolean QUEUED = new AtomicBoolean();
     private static ScheduledExecutorService clock;
     private static long turns;
@@ -69,12 +70,16 @@ public final class Ticker {
                 t.setDaemon(true);
                 return t;
             });
-            clock.scheduleAtFixedRate(() -> {
-                TICKS.incrementAndGet();
-                if (!QUEUED.getAndSet(true)) {
-                    Platform.runLater(Ticker::turn);
-                }
-            }, GRID_MS, GRID_MS, TimeUnit.MILLISECONDS);
+            clock.scheduleAtFixedRate(
+                    () -> {
+                        TICKS.incrementAndGet();
+                        if (!QUEUED.getAndSet(true)) {
+                            Platform.runLater(Ticker::turn);
+                        }
+                    },
+                    GRID_MS,
+                    GRID_MS,
+                    TimeUnit.MILLISECONDS);
         }
     }
 

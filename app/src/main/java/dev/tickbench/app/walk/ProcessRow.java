@@ -23,8 +23,8 @@ public record ProcessRow(long pid, String command, String cgroup) {
      */
     public String shown() {
         String cmd = InertText.line(command);
-        return pid + "  " + (cmd.length() <= SHOWN ? cmd : cmd.substring(0, SHOWN - 1) + "…")
-                + "\n      " + (cgroup == null ? "(no cgroup)" : InertText.line(cgroup));
+        return pid + "  " + (cmd.length() <= SHOWN ? cmd : cmd.substring(0, SHOWN - 1) + "…") + "\n      "
+                + (cgroup == null ? "(no cgroup)" : InertText.line(cgroup));
     }
 
     /** True when the search text (case-insensitive) occurs in the pid, command or cgroup. */
@@ -33,7 +33,8 @@ public record ProcessRow(long pid, String command, String cgroup) {
             return true;
         }
         String s = search.trim().toLowerCase(Locale.ROOT);
-        return Long.toString(pid).contains(s) || command.toLowerCase(Locale.ROOT).contains(s)
+        return Long.toString(pid).contains(s)
+                || command.toLowerCase(Locale.ROOT).contains(s)
                 || (cgroup != null && cgroup.toLowerCase(Locale.ROOT).contains(s));
     }
 }

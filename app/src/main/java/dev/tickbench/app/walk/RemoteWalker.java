@@ -49,7 +49,9 @@ public final class RemoteWalker implements Walker {
         List<ProcessRow> rows = new ArrayList<>();
         for (JsonNode p : list) {
             JsonNode cgroup = p.path("cgroup");
-            rows.add(new ProcessRow(p.path("pid").asLong(), p.path("command").asText("?"),
+            rows.add(new ProcessRow(
+                    p.path("pid").asLong(),
+                    p.path("command").asText("?"),
                     cgroup.isTextual() ? cgroup.asText() : null));
         }
         return rows;
@@ -57,8 +59,13 @@ public final class RemoteWalker implements Walker {
 
     @Override
     public WalkResult walk(String spec, Duration window) throws CgroupException, InterruptedException {
-        List<String> args = new ArrayList<>(List.of("walk", Walker.isPid(spec) ? "--pid" : "--cgroup", spec,
-                "--window", window.toMillis() % 1000 == 0 ? window.toSeconds() + "s" : window.toMillis() + "ms", "--json"));
+        List<String> args = new ArrayList<>(List.of(
+                "walk",
+                Walker.isPid(spec) ? "--pid" : "--cgroup",
+                spec,
+                "--window",
+                window.toMillis() % 1000 == 0 ? window.toSeconds() + "s" : window.toMillis() + "ms",
+                "--json"));
         ProbeCommands.Output o;
         try {
             o = probe.runProbe(args);
@@ -81,7 +88,8 @@ public final class RemoteWalker implements Walker {
         if (!err.isEmpty()) {
             return err.lines().findFirst().orElse(err);
         }
-        return o.exitStatus() == null ? "'" + command + "' on " + probe.title() + " did not finish in time"
+        return o.exitStatus() == null
+                ? "'" + command + "' on " + probe.title() + " did not finish in time"
                 : "'" + command + "' on " + probe.title() + " exited with status " + o.exitStatus();
     }
 }

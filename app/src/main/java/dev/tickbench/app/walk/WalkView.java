@@ -96,20 +96,21 @@ public final class WalkView extends SplitPane {
 
         // the table
         table.setItems(vm.rows());
-        table.getColumns().addAll(List.of(
-                pathColumn(),
-                col("Kubernetes", LevelRow::k8s, 150),
-                col("cpu.max", LevelRow::cpus, 72),
-                col("raw", LevelRow::cpuMaxRaw, 92),
-                col("burst", LevelRow::burst, 55),
-                col("weight", LevelRow::weight, 55),
-                col("implied request", LevelRow::impliedRequest, 150),
-                col("Δperiods", LevelRow::periods, 65),
-                col("Δthrottled", LevelRow::throttled, 72),
-                col("ratio", LevelRow::ratio, 50),
-                col("throttled", LevelRow::throttledRate, 75),
-                col("PSI some", LevelRow::psiSome, 62),
-                col("PSI full", LevelRow::psiFull, 58)));
+        table.getColumns()
+                .addAll(List.of(
+                        pathColumn(),
+                        col("Kubernetes", LevelRow::k8s, 150),
+                        col("cpu.max", LevelRow::cpus, 72),
+                        col("raw", LevelRow::cpuMaxRaw, 92),
+                        col("burst", LevelRow::burst, 55),
+                        col("weight", LevelRow::weight, 55),
+                        col("implied request", LevelRow::impliedRequest, 150),
+                        col("Δperiods", LevelRow::periods, 65),
+                        col("Δthrottled", LevelRow::throttled, 72),
+                        col("ratio", LevelRow::ratio, 50),
+                        col("throttled", LevelRow::throttledRate, 75),
+                        col("PSI some", LevelRow::psiSome, 62),
+                        col("PSI full", LevelRow::psiFull, 58)));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(LevelRow r, boolean empty) {

@@ -53,6 +53,7 @@ public final class WalkViewModel {
     private final BooleanProperty running = new SimpleBooleanProperty(false);
     /** Throttled time rate per level path: (seconds since the first walk, s/s) points. */
     private final Map<String, List<double[]>> history = new LinkedHashMap<>();
+
     private long firstNs = -1;
     private volatile Walker walker;
     private volatile Thread thread;
@@ -66,21 +67,57 @@ public final class WalkViewModel {
         search.addListener((o, a, b) -> shown.setPredicate(p -> p.matches(b)));
     }
 
-    public ObservableList<ProcessRow> processes() { return shown; }
-    public StringProperty searchProperty() { return search; }
-    public StringProperty targetProperty() { return target; }
-    public ObservableList<LevelRow> rows() { return rows; }
-    public StringProperty verdictProperty() { return verdict; }
-    public StringProperty errorProperty() { return error; }
+    public ObservableList<ProcessRow> processes() {
+        return shown;
+    }
+
+    public StringProperty searchProperty() {
+        return search;
+    }
+
+    public StringProperty targetProperty() {
+        return target;
+    }
+
+    public ObservableList<LevelRow> rows() {
+        return rows;
+    }
+
+    public StringProperty verdictProperty() {
+        return verdict;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
     /** What is walked and how (this machine, or a target through its probe). */
-    public StringProperty noteProperty() { return note; }
-    public ObservableList<String> warnings() { return warnings; }
-    public ObjectProperty<WalkResult> resultProperty() { return result; }
-    public BooleanProperty runningProperty() { return running; }
-    public Duration duration() { return duration; }
-    public Walker walker() { return walker; }
+    public StringProperty noteProperty() {
+        return note;
+    }
+
+    public ObservableList<String> warnings() {
+        return warnings;
+    }
+
+    public ObjectProperty<WalkResult> resultProperty() {
+        return result;
+    }
+
+    public BooleanProperty runningProperty() {
+        return running;
+    }
+
+    public Duration duration() {
+        return duration;
+    }
+
+    public Walker walker() {
+        return walker;
+    }
     /** This machine's walker (also the one used when no remote target is connected). */
-    public LocalWalker localWalker() { return local; }
+    public LocalWalker localWalker() {
+        return local;
+    }
 
     /**
      * Walks with {@code w} from now on (UI thread): a new connection brings its own walker. What the
@@ -122,9 +159,17 @@ public final class WalkViewModel {
     private void listInto(Walker w) {
         try {
             List<ProcessRow> list = w.processes();
-            ui.execute(() -> { if (walker == w) { processes.setAll(list); } });
+            ui.execute(() -> {
+                if (walker == w) {
+                    processes.setAll(list);
+                }
+            });
         } catch (IOException e) {
-            ui.execute(() -> { if (walker == w) { error.set(e.getMessage()); } });
+            ui.execute(() -> {
+                if (walker == w) {
+                    error.set(e.getMessage());
+                }
+            });
         }
     }
 
@@ -167,7 +212,11 @@ public final class WalkViewModel {
             String next = checked(spec);
             while (thread == Thread.currentThread()) {
                 WalkResult r = w.walk(next, duration);
-                ui.execute(() -> { if (walker == w) { apply(r); } });
+                ui.execute(() -> {
+                    if (walker == w) {
+                        apply(r);
+                    }
+                });
                 if (r.targetVanished()) {
                     break;
                 }
@@ -189,7 +238,11 @@ public final class WalkViewModel {
             }
         }
         Thread me = Thread.currentThread();
-        ui.execute(() -> { if (thread == null || thread == me) { running.set(false); } }); // not a newer walk's flag
+        ui.execute(() -> {
+            if (thread == null || thread == me) {
+                running.set(false);
+            }
+        }); // not a newer walk's flag
     }
 
     /** A pid without the spaces around it; a cgroup path as typed (a name may end in a space). */
@@ -245,7 +298,8 @@ public final class WalkViewModel {
         }
         WalkLevel leaf = r.levels().get(0);
         if (r.enforcing() == null) {
-            return "no level throttled in the last " + window + " (" + r.levels().size() + " levels read)";
+            return "no level throttled in the last " + window + " ("
+                    + r.levels().size() + " levels read)";
         }
         WalkLevel e = r.level(r.enforcing());
         StringBuilder s = new StringBuilder(levelName(e.path())).append(" level throttles: ");
@@ -257,26 +311,32 @@ public final class WalkViewModel {
         }
         s.append(" in the last ").append(window);
         if (e != leaf) {
-            s.append(leaf.throttling() ? "; the " + levelName(leaf.path()) + " throttles too"
-                    : "; the " + levelName(leaf.path()) + "'s own counters are flat");
+            s.append(
+                    leaf.throttling()
+                            ? "; the " + levelName(leaf.path()) + " throttles too"
+                            : "; the " + levelName(leaf.path()) + "'s own counters are flat");
         }
         return s.toString();
     }
 
     /** "pod", "container", "QoS burstable", or the path's last part outside Kubernetes. */
     static String levelName(String path) {
-        return K8sPath.decode(path).map(k -> {
-            if (k.containerId() != null) {
-                return "container";
-            }
-            if (k.podUid() != null) {
-                return "pod";
-            }
-            return k.qos() != null ? "QoS " + k.qos().label() : "kubepods";
-        }).orElseGet(() -> path.equals("/") ? "root" : path.substring(path.lastIndexOf('/') + 1));
+        return K8sPath.decode(path)
+                .map(k -> {
+                    if (k.containerId() != null) {
+                        return "container";
+                    }
+                    if (k.podUid() != null) {
+                        return "pod";
+                    }
+                    return k.qos() != null ? "QoS " + k.qos().label() : "kubepods";
+                })
+                .orElseGet(() -> path.equals("/") ? "root" : path.substring(path.lastIndexOf('/') + 1));
     }
 
     private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "");
+        return v == Math.rint(v)
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "");
     }
 }

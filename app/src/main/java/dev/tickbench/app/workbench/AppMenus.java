@@ -84,8 +84,11 @@ final class AppMenus {
     private static Alert about(Window owner) {
         Package p = AppMenus.class.getPackage();
         String version = p == null || p.getImplementationVersion() == null ? "" : " " + p.getImplementationVersion();
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "A diagnostic workbench for Linux performance engineers: live "
-                + "10–1000 Hz samples of /proc, /sys and cgroups from this machine or any Linux host over SSH.", ButtonType.CLOSE);
+        Alert a = new Alert(
+                Alert.AlertType.INFORMATION,
+                "A diagnostic workbench for Linux performance engineers: live "
+                        + "10–1000 Hz samples of /proc, /sys and cgroups from this machine or any Linux host over SSH.",
+                ButtonType.CLOSE);
         a.initOwner(owner);
         a.setTitle("About " + APP_NAME);
         a.setHeaderText(APP_NAME + version);

@@ -14,7 +14,8 @@ import javafx.scene.layout.VBox;
 
 /** The main window's bottom: the event list (kmsg, gaps, session changes, triggers) and the status line. */
 final class EventsPanel {
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private EventsPanel() {}
 
@@ -52,9 +53,12 @@ final class EventsPanel {
         // an empty event list takes no room from the charts: just its title says there is nothing yet
         events.visibleProperty().bind(Bindings.isNotEmpty(vm.events()));
         events.managedProperty().bind(events.visibleProperty());
-        title.textProperty().bind(Bindings.when(events.visibleProperty())
-                .then("EVENTS").otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
-        return new VBox(2, title, events, ObserverRow.beside(status, vm, linux, charts)); // the observer's cost at its right
+        title.textProperty()
+                .bind(Bindings.when(events.visibleProperty())
+                        .then("EVENTS")
+                        .otherwise("EVENTS · none yet (kmsg events, gaps, session changes)"));
+        return new VBox(
+                2, title, events, ObserverRow.beside(status, vm, linux, charts)); // the observer's cost at its right
     }
 
     private static String eventText(TimeMark m) {

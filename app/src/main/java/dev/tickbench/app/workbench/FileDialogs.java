@@ -48,8 +48,10 @@ final class FileDialogs {
 
     private FileChooser captureChooser(String title) {
         FileChooser fc = chooser(title);
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        fc.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter("Captures", "*.ndjson", "*.ndjson.gz", "*.gz", "*.jsonl"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         return fc;
     }
 
@@ -82,7 +84,8 @@ final class FileDialogs {
         FileChooser fc = chooser("Export CSV");
         Path replay = vm.replayFile();
         // the capture's own name: the replayed file's, or the name a recording of the live session gets
-        fc.setInitialFileName(RecordingName.csv(replay != null ? replay.getFileName().toString() : vm.recordingName()));
+        fc.setInitialFileName(
+                RecordingName.csv(replay != null ? replay.getFileName().toString() : vm.recordingName()));
         File f = chosen(fc.showSaveDialog(window()));
         if (f != null) {
             view.exportCsv(f.toPath());

@@ -7,13 +7,13 @@ import dev.tickbench.app.clock.ClockPanel;
 import dev.tickbench.app.clock.ClockViewModel;
 import dev.tickbench.app.connect.ConnectFlow;
 import dev.tickbench.app.connect.Connection;
+import dev.tickbench.app.control.ConnectOutcome;
+import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.platform.HostPlatform;
 import dev.tickbench.app.platform.Os;
-import dev.tickbench.app.control.ConnectOutcome;
-import dev.tickbench.app.session.Showing;
-import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.session.Series;
+import dev.tickbench.app.session.Showing;
 import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.export.CsvExport;
 import java.io.IOException;
@@ -64,9 +64,17 @@ public final class MainView extends BorderPane {
         charts = new ChartsPane(vm.window(), dialogs::savePng);
         SmoothingSelector smoothing = new SmoothingSelector(vm, charts, this::openCapture); // derived series' window
         toolbar = new WorkbenchToolbar(vm, dialogs, smoothing, os, thisMachine, this::window);
-        diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(vm::replayFile, vm.spool(), vm.storeProperty()::get,
-                () -> vm.window().min(), () -> vm.window().max(), Background.shared()));
-        diff.model().selection(() -> charts.crosshair().rangeFromProperty().get(), () -> charts.crosshair().rangeToProperty().get());
+        diff = new dev.tickbench.app.diff.DiffWindow(new dev.tickbench.app.diff.DiffViewModel(
+                vm::replayFile,
+                vm.spool(),
+                vm.storeProperty()::get,
+                () -> vm.window().min(),
+                () -> vm.window().max(),
+                Background.shared()));
+        diff.model()
+                .selection(
+                        () -> charts.crosshair().rangeFromProperty().get(),
+                        () -> charts.crosshair().rangeToProperty().get());
         MenuItem changed = new MenuItem("What changed?…"); // two ranges ranked (app.diff, docs/diff.md)
         changed.setOnAction(e -> diff.show(window()));
         toolbar.fileMenu().getItems().add(changed);
@@ -80,22 +88,30 @@ public final class MainView extends BorderPane {
                 dev.tickbench.app.view.CssInPulse.install(b);
             }
         });
-        VBox top = new VBox(toolbar, Banners.message("error-banner", vm.errorProperty(), null),
-                Banners.message("notice-banner", vm.noticeProperty(), "notice"), Banners.progress(vm));
-        javafx.scene.control.MenuBar systemMenus = AppMenus.systemMenuBar(os, toolbar.fileMenu(), toolbar.connectMenu(), this::window);
+        VBox top = new VBox(
+                toolbar,
+                Banners.message("error-banner", vm.errorProperty(), null),
+                Banners.message("notice-banner", vm.noticeProperty(), "notice"),
+                Banners.progress(vm));
+        javafx.scene.control.MenuBar systemMenus =
+                AppMenus.systemMenuBar(os, toolbar.fileMenu(), toolbar.connectMenu(), this::window);
         if (systemMenus != null) {
             top.getChildren().add(0, systemMenus); // at the top of the screen on macOS, not in the window
         }
         setTop(top);
 
         // sources panel with its find field (Ctrl+F)
-        sourcesPanel = new SourcesPanel(vm.sources(), this::seriesOf,
-                source -> charts.charts().values().stream().anyMatch(c -> c.hasSource(source)), this::showSource);
+        sourcesPanel = new SourcesPanel(
+                vm.sources(),
+                this::seriesOf,
+                source -> charts.charts().values().stream().anyMatch(c -> c.hasSource(source)),
+                this::showSource);
         // "Why is the clock low?" at the right of the tracks; the pins' and range's panel below both
         ClockViewModel clock = new ClockViewModel(vm.window(), vm.spool(), Platform::runLater, Background.shared());
         vm.controller().onNewStore(clock::created);
-        Node chartsArea = charts.crosshair().around(ClockPanel.beside(charts,
-                new ClockPanel(clock, charts.crosshair(), vm.showingProperty(), vm.loadingProperty())));
+        Node chartsArea = charts.crosshair()
+                .around(ClockPanel.beside(
+                        charts, new ClockPanel(clock, charts.crosshair(), vm.showingProperty(), vm.loadingProperty())));
         Node centre = thisMachine ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);
@@ -114,7 +130,9 @@ public final class MainView extends BorderPane {
             }
             charts.emptyText(emptyText(b));
         });
-        vm.loadingProperty().addListener((o, a, b) -> charts.emptyText(emptyText(vm.showingProperty().get())));
+        vm.loadingProperty()
+                .addListener((o, a, b) ->
+                        charts.emptyText(emptyText(vm.showingProperty().get())));
         charts.emptyText(emptyText(vm.showingProperty().get()));
         new WindowPulse(vm, charts).whileShowing(this); // the follow step, the overview's refresh
     }
@@ -125,7 +143,8 @@ public final class MainView extends BorderPane {
      */
     public void addSshConnect(String label, java.util.function.Supplier<ConnectFlow> flow) {
         MenuItem item = new MenuItem(label);
-        item.setOnAction(e -> askToConnect(flow.get(), null, null)); // the form and Recent are read when first asked for
+        item.setOnAction(
+                e -> askToConnect(flow.get(), null, null)); // the form and Recent are read when first asked for
         toolbar.connectMenu().getItems().add(item);
     }
 
@@ -160,14 +179,20 @@ public final class MainView extends BorderPane {
     /** Why the Live tab has no track yet, in words, and what to do about it. */
     private String emptyText(Showing now) {
         return switch (now.origin()) {
-            case NONE -> "Nothing is shown yet: no connection and no capture open here."
-                    + (thisMachine ? " Connect ▾ → This machine or an SSH host," : " Connect ▾ → an SSH host or probe server,")
-                    + " or open a capture (" + Shortcuts.Key.OPEN.label(os) + ")."
-                    + " Captures given on the command line are compared in the Compare tab.";
-            case LOCAL, REMOTE -> "Waiting for the first samples from " + now.source() + "… (connected; the tracks appear"
-                    + " with the first values)";
-            case REPLAY -> vm.loadingProperty().get() ? "Reading " + now.source() + "…"
-                    : now.source() + " holds no samples to draw (see the status line for what it held).";
+            case NONE ->
+                "Nothing is shown yet: no connection and no capture open here."
+                        + (thisMachine
+                                ? " Connect ▾ → This machine or an SSH host,"
+                                : " Connect ▾ → an SSH host or probe server,")
+                        + " or open a capture (" + Shortcuts.Key.OPEN.label(os) + ")."
+                        + " Captures given on the command line are compared in the Compare tab.";
+            case LOCAL, REMOTE ->
+                "Waiting for the first samples from " + now.source() + "… (connected; the tracks appear"
+                        + " with the first values)";
+            case REPLAY ->
+                vm.loadingProperty().get()
+                        ? "Reading " + now.source() + "…"
+                        : now.source() + " holds no samples to draw (see the status line for what it held).";
         };
     }
 
@@ -195,8 +220,12 @@ public final class MainView extends BorderPane {
         actions.put(Shortcuts.Key.EXPORT, dialogs::exportCsv);
         actions.put(Shortcuts.Key.FOLLOW, () -> vm.window().toggleFollow());
         actions.put(Shortcuts.Key.RECORD, dialogs::toggleRecord);
-        Shortcuts.install(scene, actions, os == Os.MACOS ? java.util.EnumSet.of(Shortcuts.Key.OPEN, Shortcuts.Key.EXPORT)
-                : java.util.EnumSet.noneOf(Shortcuts.Key.class));
+        Shortcuts.install(
+                scene,
+                actions,
+                os == Os.MACOS
+                        ? java.util.EnumSet.of(Shortcuts.Key.OPEN, Shortcuts.Key.EXPORT)
+                        : java.util.EnumSet.noneOf(Shortcuts.Key.class));
     }
 
     public WorkbenchTabs tabs() {
@@ -226,7 +255,10 @@ public final class MainView extends BorderPane {
         if (store == null) {
             return List.of();
         }
-        return store.series().stream().filter(s -> s.source().equals(source)).map(Series::name).toList();
+        return store.series().stream()
+                .filter(s -> s.source().equals(source))
+                .map(Series::name)
+                .toList();
     }
 
     /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */
@@ -234,7 +266,8 @@ public final class MainView extends BorderPane {
         if (charts.showSource(source)) {
             vm.statusProperty().set("Showing " + source);
         } else {
-            vm.statusProperty().set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");
+            vm.statusProperty()
+                    .set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");
         }
     }
 
@@ -254,7 +287,9 @@ public final class MainView extends BorderPane {
     }
 
     /** The What changed? window (File ▸ What changed?…). */
-    public dev.tickbench.app.diff.DiffWindow diff() { return diff; }
+    public dev.tickbench.app.diff.DiffWindow diff() {
+        return diff;
+    }
 
     /** Opens a capture through the view-model (progress and Cancel in the progress row); null while busy. */
     public Task<CaptureLoader.Result> openCapture(Path file) {
@@ -275,8 +310,10 @@ public final class MainView extends BorderPane {
         ChartView one = group == null ? null : charts.chart(group.id());
         Showing now = vm.showingProperty().get();
         if (now.selection() == null || now.selection().drawn().isEmpty()) {
-            vm.errorProperty().set("Nothing drawn yet to save as " + file.getFileName()
-                    + ": connect to this machine or a host, or open a capture (" + Shortcuts.Key.OPEN.label(os) + ").");
+            vm.errorProperty()
+                    .set("Nothing drawn yet to save as " + file.getFileName()
+                            + ": connect to this machine or a host, or open a capture (" + Shortcuts.Key.OPEN.label(os)
+                            + ").");
             return;
         }
         savePng(one == null ? charts.getContent() : one, file);

@@ -44,14 +44,18 @@ public final class MainViewModel extends WindowState {
     private final ObjectProperty<Integer> rateHz = new SimpleObjectProperty<>(DEFAULT_RATE_HZ);
     /** The chosen FLOOR_HZ for this machine; null = FLOOR_HZ from this process's environment (as the probe does). */
     private final ObjectProperty<Integer> floorHz = new SimpleObjectProperty<>();
+
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
     private final BooleanProperty fillHeld = new SimpleBooleanProperty(false);
     private long lastRankNs;
 
     /** The user's window: its spool in the user's cache (orphans of dead workbenches deleted), the standard catalogue. */
     public MainViewModel(Executor ui) {
-        this(ui, Background.shared(), new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS,
-                System::nanoTime), SeriesCatalogue.standard());
+        this(
+                ui,
+                Background.shared(),
+                new Spool(Spool.defaultDir(), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime),
+                SeriesCatalogue.standard());
         try {
             Spool.deleteOrphans(Spool.defaultDir());
         } catch (IOException e) {
@@ -78,26 +82,61 @@ public final class MainViewModel extends WindowState {
         this.controller = new SessionController(ui, this, spool, catalogue);
         this.tasks = new WindowTasks(work, controller, this, fillHeld::get);
         // the Rate and FLOOR_HZ boxes are bound to these: a new value restarts this machine's sampler
-        rateHz.addListener((o, a, b) -> { if (localProperty().get()) { restartLocal(); } });
-        floorHz.addListener((o, a, b) -> { if (localProperty().get()) { restartLocal(); } });
+        rateHz.addListener((o, a, b) -> {
+            if (localProperty().get()) {
+                restartLocal();
+            }
+        });
+        floorHz.addListener((o, a, b) -> {
+            if (localProperty().get()) {
+                restartLocal();
+            }
+        });
     }
 
-    public SessionController controller() { return controller; }
-    public TimeWindow window() { return controller.window(); }
-    public Recorder recorder() { return controller.recorder(); }
-    public Spool spool() { return controller.spool(); }
+    public SessionController controller() {
+        return controller;
+    }
+
+    public TimeWindow window() {
+        return controller.window();
+    }
+
+    public Recorder recorder() {
+        return controller.recorder();
+    }
+
+    public Spool spool() {
+        return controller.spool();
+    }
     /** This machine's rate; the toolbar's Rate box is bound to it both ways. */
-    public ObjectProperty<Integer> rateHzProperty() { return rateHz; }
+    public ObjectProperty<Integer> rateHzProperty() {
+        return rateHz;
+    }
     /** This machine's FLOOR_HZ (null: the environment's); the toolbar's box is bound to it both ways. */
-    public ObjectProperty<Integer> floorHzProperty() { return floorHz; }
+    public ObjectProperty<Integer> floorHzProperty() {
+        return floorHz;
+    }
     /** The dark theme; the app loads and saves it in the user's config dir (see {@link Theme}). */
-    public BooleanProperty darkThemeProperty() { return darkTheme; }
+    public BooleanProperty darkThemeProperty() {
+        return darkTheme;
+    }
     /** Export CSV fills a level's held value into the rows between its emissions. */
-    public BooleanProperty fillHeldProperty() { return fillHeld; }
+    public BooleanProperty fillHeldProperty() {
+        return fillHeld;
+    }
     /** A long task (open, export) is running; its progress (0-1, -1 unknown) and what it is doing. */
-    public ReadOnlyBooleanProperty taskBusyProperty() { return tasks.busyProperty(); }
-    public ReadOnlyDoubleProperty taskProgressProperty() { return tasks.progressProperty(); }
-    public ReadOnlyStringProperty taskMessageProperty() { return tasks.messageProperty(); }
+    public ReadOnlyBooleanProperty taskBusyProperty() {
+        return tasks.busyProperty();
+    }
+
+    public ReadOnlyDoubleProperty taskProgressProperty() {
+        return tasks.progressProperty();
+    }
+
+    public ReadOnlyStringProperty taskMessageProperty() {
+        return tasks.messageProperty();
+    }
 
     /** Cancels the running open or export (FX thread). */
     public void cancelTask() {

@@ -46,7 +46,8 @@ final class ObserverCost {
     String own() {
         long cpu = cpuNs.getAsLong();
         long at = nanoTime.getAsLong();
-        String pct = lastCpuNs < 0 || cpu < 0 || at <= lastAtNs ? "…" : percent((cpu - lastCpuNs) * 100.0 / (at - lastAtNs));
+        String pct =
+                lastCpuNs < 0 || cpu < 0 || at <= lastAtNs ? "…" : percent((cpu - lastCpuNs) * 100.0 / (at - lastAtNs));
         lastCpuNs = cpu;
         lastAtNs = at;
         return "workbench " + pct + " CPU, " + megabytes(rssBytes.get());

@@ -3,9 +3,9 @@ package dev.tickbench.app.workbench;
 import dev.tickbench.app.charts.ChartDiagnostics;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.session.SeriesStore;
-import dev.tickbench.core.sampler.ProcessClock;
 import dev.tickbench.app.view.FixedRoom;
 import dev.tickbench.app.view.Ticker;
+import dev.tickbench.core.sampler.ProcessClock;
 import dev.tickbench.core.sampler.SelfLine;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
@@ -29,6 +29,7 @@ final class ObserverRow extends Label {
     private final MainViewModel vm;
     /** The workbench's own figures, read once a second on the observer's thread; null before the first. */
     private volatile String own;
+
     private SelfLine lastLine;
     private long lastLineAtNs;
 
@@ -42,7 +43,8 @@ final class ObserverRow extends Label {
         Tooltip tip = new Tooltip(about);
         tip.setWrapText(true);
         tip.setMaxWidth(480);
-        // what the charts' drawing cost so far, read when the tip shows (its own window: the status row is not laid out)
+        // what the charts' drawing cost so far, read when the tip shows (its own window: the status row is not laid
+        // out)
         tip.setOnShowing(e -> tip.setText(about + "\nCharts: " + charts.get().summary() + "."));
         setTooltip(tip);
         ObserverCost[] cost = new ObserverCost[1];
@@ -51,18 +53,26 @@ final class ObserverRow extends Label {
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleWithFixedDelay(() -> {
-            if (cost[0] == null && linux) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes
-                ProcessClock clock = new ProcessClock();
-                cost[0] = new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
-            } else if (cost[0] == null) {
-                // macOS, Windows: no /proc, and ProcessClock's clock_gettime is Linux's; the JVM's own count of its
-                // CPU time serves, and there is no portable RSS ("RSS ?", not a made-up figure)
-                var os = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
-                cost[0] = new ObserverCost(os::getProcessCpuTime, () -> null, System::nanoTime);
-            }
-            own = cost[0].own(); // on this thread: ProcessClock is one clock per thread
-        }, 0, 1, TimeUnit.SECONDS);
+        timer.scheduleWithFixedDelay(
+                () -> {
+                    if (cost[0] == null
+                            && linux) { // made here, not on the FX thread: the clock's JNA binding loads ~120 classes
+                        ProcessClock clock = new ProcessClock();
+                        cost[0] =
+                                new ObserverCost(clock::cpuNs, () -> SelfLine.residentBytes(STATUS), System::nanoTime);
+                    } else if (cost[0] == null) {
+                        // macOS, Windows: no /proc, and ProcessClock's clock_gettime is Linux's; the JVM's own count of
+                        // its
+                        // CPU time serves, and there is no portable RSS ("RSS ?", not a made-up figure)
+                        var os = java.lang.management.ManagementFactory.getPlatformMXBean(
+                                com.sun.management.OperatingSystemMXBean.class);
+                        cost[0] = new ObserverCost(os::getProcessCpuTime, () -> null, System::nanoTime);
+                    }
+                    own = cost[0].own(); // on this thread: ProcessClock is one clock per thread
+                },
+                0,
+                1,
+                TimeUnit.SECONDS);
         // shown at a turn of the window's shared clock, in the pulse of the follow step, not in one of its own (Ticker)
         new Ticker(1000, now -> show()).whileShowing(this);
     }

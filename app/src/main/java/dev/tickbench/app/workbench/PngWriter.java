@@ -36,9 +36,12 @@ public final class PngWriter {
 
     /** Whether {@code n} is something to click or type in rather than something to read. */
     static boolean isControl(Node n) {
-        return n instanceof javafx.scene.control.ButtonBase || n instanceof javafx.scene.control.ComboBoxBase
-                || n instanceof javafx.scene.control.ChoiceBox || n instanceof javafx.scene.control.TextInputControl
-                || n instanceof javafx.scene.control.Spinner || n instanceof javafx.scene.control.Slider
+        return n instanceof javafx.scene.control.ButtonBase
+                || n instanceof javafx.scene.control.ComboBoxBase
+                || n instanceof javafx.scene.control.ChoiceBox
+                || n instanceof javafx.scene.control.TextInputControl
+                || n instanceof javafx.scene.control.Spinner
+                || n instanceof javafx.scene.control.Slider
                 || n instanceof org.controlsfx.control.CheckComboBox;
     }
 

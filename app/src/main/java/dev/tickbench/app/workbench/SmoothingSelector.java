@@ -18,10 +18,11 @@ import javafx.scene.control.Tooltip;
  * new window applies from now on (marked on the time axis), and the tooltip says so.
  */
 public final class SmoothingSelector extends ComboBox<DerivedWindow> {
-    static final String TIP = "Window of busy, iowait, PSI, cgroup usage and throttled (whole ticks: at 10 Hz, 100 ms is one tick).\n"
-            + "A capture is re-read with the new window. Live: applies from now on (the raw ticks are not kept).\n"
-            + "/proc/stat counts 10 ms jiffies per CPU: over W s on N CPUs busy moves in steps of 100 / (100 × W × N) %,\n"
-            + "e.g. 50 % per tick at 100 Hz on 2 CPUs; the busy badge says so when the steps exceed 1 %.";
+    static final String TIP =
+            "Window of busy, iowait, PSI, cgroup usage and throttled (whole ticks: at 10 Hz, 100 ms is one tick).\n"
+                    + "A capture is re-read with the new window. Live: applies from now on (the raw ticks are not kept).\n"
+                    + "/proc/stat counts 10 ms jiffies per CPU: over W s on N CPUs busy moves in steps of 100 / (100 × W × N) %,\n"
+                    + "e.g. 50 % per tick at 100 Hz on 2 CPUs; the busy badge says so when the steps exceed 1 %.";
 
     private final MainViewModel vm;
     private final ChartsPane charts;
@@ -67,7 +68,9 @@ public final class SmoothingSelector extends ComboBox<DerivedWindow> {
         } else {
             s.derivedWindow(w);
             charts.charts().values().forEach(ChartView::refreshBadges);
-            vm.statusProperty().set("Smoothing: " + w.label() + " window from now on (a live session keeps no raw ticks to recompute)");
+            vm.statusProperty()
+                    .set("Smoothing: " + w.label()
+                            + " window from now on (a live session keeps no raw ticks to recompute)");
         }
     }
 

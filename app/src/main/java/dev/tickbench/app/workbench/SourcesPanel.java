@@ -4,21 +4,21 @@ import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.view.WhenShown;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Consumer;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.geometry.Pos;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -43,8 +43,11 @@ final class SourcesPanel extends VBox {
      * @param hasChart whether a source has a chart to show
      * @param show shows the chart of a source, or says it has none
      */
-    SourcesPanel(ObservableList<SessionInfo.SourceRow> sources, Function<String, List<String>> seriesOf,
-            Predicate<String> hasChart, Consumer<String> show) {
+    SourcesPanel(
+            ObservableList<SessionInfo.SourceRow> sources,
+            Function<String, List<String>> seriesOf,
+            Predicate<String> hasChart,
+            Consumer<String> show) {
         super(4);
         this.seriesOf = seriesOf;
         ObservableList<SessionInfo.SourceRow> rows = FXCollections.observableArrayList(sources);
@@ -81,7 +84,8 @@ final class SourcesPanel extends VBox {
                     setTooltip(null);
                 } else {
                     List<String> matched = matchedSeries(row);
-                    setText((row.present() ? "✓ " : "✕ ") + row.text()
+                    setText((row.present() ? "✓ " : "✕ ")
+                            + row.text()
                             + (matched.isEmpty() ? "" : "  ⟶ " + String.join(", ", matched)));
                     tip.setText(row.text());
                     setTooltip(tip);
@@ -92,8 +96,11 @@ final class SourcesPanel extends VBox {
         placeholder.setWrapText(true);
         placeholder.setPadding(new Insets(8));
         list.setPlaceholder(placeholder);
-        Runnable say = () -> placeholder.setText(rows.isEmpty() ? "no session yet: its sources are listed once it sends its hello"
-                : "nothing matches \"" + find.getText().trim() + "\": no source, and no series on a chart; every key read is in Export CSV");
+        Runnable say = () -> placeholder.setText(
+                rows.isEmpty()
+                        ? "no session yet: its sources are listed once it sends its hello"
+                        : "nothing matches \"" + find.getText().trim()
+                                + "\": no source, and no series on a chart; every key read is in Export CSV");
         rows.addListener((ListChangeListener<SessionInfo.SourceRow>) c -> say.run());
         find.textProperty().addListener((o, a, b) -> say.run());
         say.run();
@@ -102,7 +109,9 @@ final class SourcesPanel extends VBox {
         find.textProperty().addListener((o, a, b) -> {
             String q = b == null ? "" : b.trim().toLowerCase(Locale.ROOT);
             query = q;
-            filtered.setPredicate(r -> q.isEmpty() || r.text().toLowerCase(Locale.ROOT).contains(q) || !matchedSeries(r).isEmpty());
+            filtered.setPredicate(r -> q.isEmpty()
+                    || r.text().toLowerCase(Locale.ROOT).contains(q)
+                    || !matchedSeries(r).isEmpty());
             list.refresh();
             if (!filtered.isEmpty()) {
                 list.getSelectionModel().select(0);
@@ -110,10 +119,14 @@ final class SourcesPanel extends VBox {
         });
         find.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER && !filtered.isEmpty()) {
-                // the selected match if it has a chart, else the first that has one; else the first, which says it has none
+                // the selected match if it has a chart, else the first that has one; else the first, which says it has
+                // none
                 SessionInfo.SourceRow r = list.getSelectionModel().getSelectedItem();
                 if (r == null || !hasChart.test(r.name())) {
-                    r = filtered.stream().filter(x -> hasChart.test(x.name())).findFirst().orElse(filtered.get(0));
+                    r = filtered.stream()
+                            .filter(x -> hasChart.test(x.name()))
+                            .findFirst()
+                            .orElse(filtered.get(0));
                     list.getSelectionModel().select(r);
                 }
                 show.accept(r.name());
@@ -154,7 +167,10 @@ final class SourcesPanel extends VBox {
         if (q.isEmpty() || row.text().toLowerCase(Locale.ROOT).contains(q)) {
             return List.of();
         }
-        return seriesOf.apply(row.name()).stream().filter(n -> n.toLowerCase(Locale.ROOT).contains(q)).limit(3).toList();
+        return seriesOf.apply(row.name()).stream()
+                .filter(n -> n.toLowerCase(Locale.ROOT).contains(q))
+                .limit(3)
+                .toList();
     }
 
     /** Ctrl+F: into the find field, its text selected. */

@@ -29,10 +29,17 @@ final class TaskSlot {
         this.work = work;
     }
 
-    ReadOnlyBooleanProperty busyProperty() { return busy; }
+    ReadOnlyBooleanProperty busyProperty() {
+        return busy;
+    }
     /** 0 to 1, or -1 while the total is not known. */
-    ReadOnlyDoubleProperty progressProperty() { return progress; }
-    ReadOnlyStringProperty messageProperty() { return message; }
+    ReadOnlyDoubleProperty progressProperty() {
+        return progress;
+    }
+
+    ReadOnlyStringProperty messageProperty() {
+        return message;
+    }
 
     boolean busy() {
         return current != null && !finished(current.getState());

@@ -14,7 +14,8 @@ import javafx.scene.Scene;
  */
 public final class Theme {
     static final String DARK = "dark";
-    private static final List<String> SHEETS = List.of("/dev/tickbench/app/colours.css", "/dev/tickbench/app/tickbench.css");
+    private static final List<String> SHEETS =
+            List.of("/dev/tickbench/app/colours.css", "/dev/tickbench/app/tickbench.css");
 
     private Theme() {}
 

@@ -54,6 +54,10 @@ final class UiPrefs {
         try (OutputStream out = Files.newOutputStream(tmp)) {
             p.store(out, "Tickbench workbench preferences");
         }
-        Files.move(tmp, prefs, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+                tmp,
+                prefs,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 }

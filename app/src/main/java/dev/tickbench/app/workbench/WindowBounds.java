@@ -35,8 +35,12 @@ public record WindowBounds(double x, double y, double width, double height, bool
             if (!(w >= MIN_SIZE && h >= MIN_SIZE)) {
                 return Optional.empty();
             }
-            return Optional.of(new WindowBounds(Double.parseDouble(p.getProperty(X, "0")), Double.parseDouble(p.getProperty(Y, "0")),
-                    w, h, Boolean.parseBoolean(p.getProperty(MAX, "false"))));
+            return Optional.of(new WindowBounds(
+                    Double.parseDouble(p.getProperty(X, "0")),
+                    Double.parseDouble(p.getProperty(Y, "0")),
+                    w,
+                    h,
+                    Boolean.parseBoolean(p.getProperty(MAX, "false"))));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

@@ -37,7 +37,11 @@ final class WindowPulse {
         // the window gets its range and the tracks on screen draw what came (the first curves)
         vm.storeProperty().addListener((o, a, s) -> followFirstSamples(s));
         // a capture read to its end: the overview and the rates say so at once, not at the next refresh
-        vm.loadingProperty().addListener((o, a, on) -> { if (!on) { charts.refresh(); } });
+        vm.loadingProperty().addListener((o, a, on) -> {
+            if (!on) {
+                charts.refresh();
+            }
+        });
     }
 
     /** Turns while {@code window} is showing. */
@@ -63,7 +67,11 @@ final class WindowPulse {
             @Override
             public void flushed() {
                 if (!done.get() && !Double.isNaN(store.latestX()) && !done.getAndSet(true)) {
-                    Platform.runLater(() -> { if (vm.storeProperty().get() == store) { vm.pulse(System.nanoTime()); } });
+                    Platform.runLater(() -> {
+                        if (vm.storeProperty().get() == store) {
+                            vm.pulse(System.nanoTime());
+                        }
+                    });
                 }
             }
         });

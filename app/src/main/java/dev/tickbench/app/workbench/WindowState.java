@@ -44,6 +44,7 @@ public abstract class WindowState implements SessionView {
     private final StringProperty error = new SimpleStringProperty("");
     /** A confirmation the user should see ("Saved … (3.2 MB on disk)"), until dismissed or replaced. */
     private final StringProperty notice = new SimpleStringProperty("");
+
     private final FileMemory files = new FileMemory();
     private final ReadOnlyStringWrapper source = new ReadOnlyStringWrapper("");
     private final BooleanProperty local = new SimpleBooleanProperty(false);
@@ -61,27 +62,73 @@ public abstract class WindowState implements SessionView {
     }
 
     /** What the window shows: store, selection, origin. */
-    public ReadOnlyObjectProperty<Showing> showingProperty() { return showing.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<SeriesStore> storeProperty() { return store.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<SessionInfo> sessionProperty() { return session.getReadOnlyProperty(); }
-    public ObservableList<SessionInfo.SourceRow> sources() { return sources; }
-    public ObservableList<TimeMark> events() { return events; }
-    public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
-    public StringProperty statusProperty() { return status; }
-    public StringProperty errorProperty() { return error; }
-    public StringProperty noticeProperty() { return notice; }
+    public ReadOnlyObjectProperty<Showing> showingProperty() {
+        return showing.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<SeriesStore> storeProperty() {
+        return store.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<SessionInfo> sessionProperty() {
+        return session.getReadOnlyProperty();
+    }
+
+    public ObservableList<SessionInfo.SourceRow> sources() {
+        return sources;
+    }
+
+    public ObservableList<TimeMark> events() {
+        return events;
+    }
+
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
+    }
+
+    public StringProperty statusProperty() {
+        return status;
+    }
+
+    public StringProperty errorProperty() {
+        return error;
+    }
+
+    public StringProperty noticeProperty() {
+        return notice;
+    }
     /** The file dialogs' folder and the recent captures. */
-    public FileMemory files() { return files; }
+    public FileMemory files() {
+        return files;
+    }
     /** "this machine", "pi@board-7:22", or the capture file name. */
-    public ReadOnlyStringProperty sourceProperty() { return source.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty sourceProperty() {
+        return source.getReadOnlyProperty();
+    }
     /** The rate and FLOOR_HZ pickers apply only to the in-process sampler. */
-    public ReadOnlyBooleanProperty localProperty() { return local; }
-    public ReadOnlyBooleanProperty replayProperty() { return replay; }
-    public ReadOnlyBooleanProperty loadingProperty() { return loading; }
-    public ReadOnlyBooleanProperty recordingProperty() { return recording.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty localProperty() {
+        return local;
+    }
+
+    public ReadOnlyBooleanProperty replayProperty() {
+        return replay;
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    public ReadOnlyBooleanProperty recordingProperty() {
+        return recording.getReadOnlyProperty();
+    }
     /** "● REC 12.1 MB 04:31" while recording, else empty. */
-    public ReadOnlyStringProperty recordingIndicatorProperty() { return recordingIndicator.getReadOnlyProperty(); }
-    public ReadOnlyObjectProperty<Connection> connectionProperty() { return connection.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty recordingIndicatorProperty() {
+        return recordingIndicator.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<Connection> connectionProperty() {
+        return connection.getReadOnlyProperty();
+    }
 
     /** The selection of the shown store (what the charts draw), or null before anything is shown. */
     public Selection selection() {

@@ -36,9 +36,17 @@ final class WindowTasks {
         this.fillHeld = fillHeld;
     }
 
-    ReadOnlyBooleanProperty busyProperty() { return slot.busyProperty(); }
-    ReadOnlyDoubleProperty progressProperty() { return slot.progressProperty(); }
-    ReadOnlyStringProperty messageProperty() { return slot.messageProperty(); }
+    ReadOnlyBooleanProperty busyProperty() {
+        return slot.busyProperty();
+    }
+
+    ReadOnlyDoubleProperty progressProperty() {
+        return slot.progressProperty();
+    }
+
+    ReadOnlyStringProperty messageProperty() {
+        return slot.messageProperty();
+    }
 
     /** Cancels the running open or export. */
     void cancel() {
@@ -59,7 +67,8 @@ final class WindowTasks {
             @Override
             protected CaptureLoader.Result call() throws Exception {
                 updateMessage("Opening " + file.getFileName() + "…");
-                return CaptureLoader.load(file, s, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
+                return CaptureLoader.load(
+                        file, s, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
             }
         };
         task.setOnSucceeded(e -> {
@@ -82,8 +91,15 @@ final class WindowTasks {
         Showing now = window.showingProperty().get();
         CsvExportJob job;
         try {
-            job = new CsvExportJob(now.replayFile(), controller.spool(), now.selection() == null ? List.of() : now.selection().drawn(),
-                    controller.window().min(), controller.window().max(), fillHeld.getAsBoolean(), out, controller.catalogue());
+            job = new CsvExportJob(
+                    now.replayFile(),
+                    controller.spool(),
+                    now.selection() == null ? List.of() : now.selection().drawn(),
+                    controller.window().min(),
+                    controller.window().max(),
+                    fillHeld.getAsBoolean(),
+                    out,
+                    controller.catalogue());
         } catch (IllegalStateException nothing) {
             window.error(nothing.getMessage());
             return null;
@@ -100,10 +116,12 @@ final class WindowTasks {
         task.setOnSucceeded(e -> {
             CsvExport.Summary r = task.getValue();
             window.status(CsvExportJob.statusText(r, out));
-            window.notice(DiskSize.saved(out) + ": " + r.rows() + " rows × " + r.columns().size() + " columns; cadences in "
+            window.notice(DiskSize.saved(out) + ": " + r.rows() + " rows × "
+                    + r.columns().size() + " columns; cadences in "
                     + r.cadenceFile().getFileName());
             if (r.error() != null) {
-                window.error("The capture is damaged at " + r.error().getMessage() + "; the CSV holds the rows before it.");
+                window.error(
+                        "The capture is damaged at " + r.error().getMessage() + "; the CSV holds the rows before it.");
             }
         });
         task.setOnFailed(e -> window.error("CSV export to " + out + " failed: " + message(task.getException())));
@@ -121,6 +139,8 @@ final class WindowTasks {
     }
 
     private static String message(Throwable t) {
-        return t == null ? "unknown error" : t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return t == null
+                ? "unknown error"
+                : t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 }

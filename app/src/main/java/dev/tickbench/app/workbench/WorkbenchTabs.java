@@ -5,9 +5,9 @@ import dev.tickbench.app.compare.CompareViewModel;
 import dev.tickbench.app.throttle.ThrottleView;
 import dev.tickbench.app.throttle.ThrottleViewModel;
 import dev.tickbench.app.walk.RemoteWalker;
-import dev.tickbench.app.walk.Walker;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
+import dev.tickbench.app.walk.Walker;
 import dev.tickbench.core.cgroup.PathWalk;
 import dev.tickbench.core.source.SystemRoots;
 import java.time.Duration;
@@ -38,8 +38,9 @@ public final class WorkbenchTabs extends TabPane {
     private final Tab throttleTab = new Tab("Throttle");
     private final Tab compareTab = new Tab("Compare");
     private final boolean localWalk;
-    private final Label noLocal = new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
-            + " have: connect to a Linux host over SSH to walk it there.");
+    private final Label noLocal =
+            new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
+                    + " have: connect to a Linux host over SSH to walk it there.");
     private final dev.tickbench.app.trigger.TriggersViewModel triggersVm;
 
     /** {@code thisMachine}: this machine's /proc can be walked (Linux), else only a host's over SSH. */
@@ -57,10 +58,14 @@ public final class WorkbenchTabs extends TabPane {
         walkVm = new WalkViewModel(roots, window, WALK_WINDOW, Platform::runLater);
         localWalk = thisMachine || !roots.isLive();
         getTabs().addAll(new Tab("Live", live), walkTab, throttleTab, compareTab);
-        triggersVm = new dev.tickbench.app.trigger.TriggersViewModel(Platform::runLater, dev.tickbench.app.trigger.TriggersViewModel
-                .defaultDir(dev.tickbench.app.dirs.UserDirs.current()), vm::openCapture);
+        triggersVm = new dev.tickbench.app.trigger.TriggersViewModel(
+                Platform::runLater,
+                dev.tickbench.app.trigger.TriggersViewModel.defaultDir(dev.tickbench.app.dirs.UserDirs.current()),
+                vm::openCapture);
         getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
-        vm.connectionProperty().addListener((o, a, c) -> triggersVm.connection(c == null ? null : vm.controller().intake()));
+        vm.connectionProperty()
+                .addListener((o, a, c) ->
+                        triggersVm.connection(c == null ? null : vm.controller().intake()));
         vm.onShutdown(triggersVm::close); // a capture being written around a firing is finished, not cut off
         getTabs().forEach(t -> t.setClosable(false));
         // a tab's view is built when it is first shown; the process list is read then, not at start-up
@@ -78,8 +83,10 @@ public final class WorkbenchTabs extends TabPane {
         });
         // an SSH target or probe server walks there, through its probe; anything else walks this machine
         vm.connectionProperty().addListener((o, a, c) -> {
-            walkVm.useWalker(c == null ? walkVm.localWalker()
-                    : c.probeCommands().<Walker>map(RemoteWalker::new).orElseGet(walkVm::localWalker));
+            walkVm.useWalker(
+                    c == null
+                            ? walkVm.localWalker()
+                            : c.probeCommands().<Walker>map(RemoteWalker::new).orElseGet(walkVm::localWalker));
             if (walk != null) {
                 walkTab.setContent(walkUsable() ? walk : noLocal);
             }
@@ -94,7 +101,9 @@ public final class WorkbenchTabs extends TabPane {
         return localWalk || walkVm.walker().remote();
     }
 
-    public WalkViewModel walkModel() { return walkVm; }
+    public WalkViewModel walkModel() {
+        return walkVm;
+    }
 
     /** The Path walk view, built now if it was not yet. */
     public WalkView walk() {
@@ -105,7 +114,9 @@ public final class WorkbenchTabs extends TabPane {
         return walk;
     }
 
-    public ThrottleViewModel throttleModel() { return throttleVm; }
+    public ThrottleViewModel throttleModel() {
+        return throttleVm;
+    }
 
     /** The Throttle view, built now if it was not yet. */
     public ThrottleView throttle() {
@@ -116,7 +127,9 @@ public final class WorkbenchTabs extends TabPane {
         return throttle;
     }
 
-    public CompareViewModel compareModel() { return compareVm; }
+    public CompareViewModel compareModel() {
+        return compareVm;
+    }
 
     /** The Compare view, built now if it was not yet. */
     public CompareView compare() {
@@ -131,10 +144,16 @@ public final class WorkbenchTabs extends TabPane {
     public boolean built(String title) {
         return getTabs().stream().anyMatch(t -> t.getText().equals(title) && t.getContent() != null);
     }
-    public dev.tickbench.app.trigger.TriggersViewModel triggersModel() { return triggersVm; }
+
+    public dev.tickbench.app.trigger.TriggersViewModel triggersModel() {
+        return triggersVm;
+    }
 
     /** Shows the tab holding {@code content}. */
     public void show(Node content) {
-        getTabs().stream().filter(t -> t.getContent() == content).findFirst().ifPresent(t -> getSelectionModel().select(t));
+        getTabs().stream()
+                .filter(t -> t.getContent() == content)
+                .findFirst()
+                .ifPresent(t -> getSelectionModel().select(t));
     }
 }

@@ -1,6 +1,7 @@
 package dev.tickbench.app.workbench;
 
 import dev.tickbench.app.platform.Os;
+import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.TimeWindow;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -18,7 +19,6 @@ import javafx.scene.control.Separator;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
-import dev.tickbench.app.session.SessionInfo;
 
 /**
  * The main window's toolbar: File, Connect, Help, this machine's Rate and FLOOR_HZ (bound both ways to the
@@ -35,8 +35,13 @@ final class WorkbenchToolbar extends ToolBar {
     private final ToggleButton record = new ToggleButton("● Record");
 
     /** {@code thisMachine}: "This machine" is offered (Linux with a /proc); {@code os} names the shortcut keys. */
-    WorkbenchToolbar(MainViewModel vm, FileDialogs dialogs, SmoothingSelector smoothing, Os os, boolean thisMachine,
-                     java.util.function.Supplier<javafx.stage.Window> owner) {
+    WorkbenchToolbar(
+            MainViewModel vm,
+            FileDialogs dialogs,
+            SmoothingSelector smoothing,
+            Os os,
+            boolean thisMachine,
+            java.util.function.Supplier<javafx.stage.Window> owner) {
         connect.setId("connect-menu");
         if (thisMachine) {
             MenuItem local = new MenuItem("This machine");
@@ -45,7 +50,8 @@ final class WorkbenchToolbar extends ToolBar {
             connect.getItems().add(local);
         }
         rate.getItems().addAll(10, 25, 50, 100, 200, 500, 1000);
-        rate.valueProperty().bindBidirectional(vm.rateHzProperty()); // a new value restarts the sampler (the view-model)
+        rate.valueProperty()
+                .bindBidirectional(vm.rateHzProperty()); // a new value restarts the sampler (the view-model)
         rate.setCellFactory(l -> rateCell(""));
         rate.setId("rate-box");
         rate.getStyleClass().add("rate-selector");
@@ -60,7 +66,8 @@ final class WorkbenchToolbar extends ToolBar {
             boolean local = vm.localProperty().get();
             // new cells only when what they say changes: the session comes again with every cadence line,
             // and new cells are styled and laid out again (docs/measurements.md, 2026-12-04)
-            List<Object> key = Arrays.asList(local, session == null ? null : session.rateHz(), session == null ? null : session.floorHz());
+            List<Object> key = Arrays.asList(
+                    local, session == null ? null : session.rateHz(), session == null ? null : session.floorHz());
             if (key.equals(cellsFor[0])) {
                 return;
             }
@@ -70,8 +77,11 @@ final class WorkbenchToolbar extends ToolBar {
             floor.setButtonCell(local || session == null ? floorCell(true) : fixedCell(sessionFloor));
             // with no value chosen the box shows its prompt, not its cell: "environment", or the session's
             floor.setPromptText(local || session == null ? "environment" : sessionFloor);
-            String whose = local ? "this machine's sampler" : session == null ? "this machine's sampler (not shown now)"
-                    : "the shown session (set on its probe, not here)";
+            String whose = local
+                    ? "this machine's sampler"
+                    : session == null
+                            ? "this machine's sampler (not shown now)"
+                            : "the shown session (set on its probe, not here)";
             rate.setTooltip(new Tooltip("Sampling rate of " + whose));
             floor.setTooltip(new Tooltip("FLOOR_HZ of " + whose + ": 0 = off, blank = the environment's"));
         };
@@ -108,8 +118,28 @@ final class WorkbenchToolbar extends ToolBar {
         ToggleButton dark = new ToggleButton("◐ Dark");
         dark.selectedProperty().bindBidirectional(vm.darkThemeProperty());
         file = fileMenu(vm, dialogs);
-        getItems().addAll(file, connect, AppMenus.helpButton(os, owner), rateName, rate, floorName, floor, smoothingName, smoothing, new Separator(Orientation.VERTICAL), record, rec,
-                open, export, fillHeld, png, new Separator(Orientation.VERTICAL), follow, new Separator(Orientation.VERTICAL), dark);
+        getItems()
+                .addAll(
+                        file,
+                        connect,
+                        AppMenus.helpButton(os, owner),
+                        rateName,
+                        rate,
+                        floorName,
+                        floor,
+                        smoothingName,
+                        smoothing,
+                        new Separator(Orientation.VERTICAL),
+                        record,
+                        rec,
+                        open,
+                        export,
+                        fillHeld,
+                        png,
+                        new Separator(Orientation.VERTICAL),
+                        follow,
+                        new Separator(Orientation.VERTICAL),
+                        dark);
     }
 
     /** The Connect menu: "This machine" first (where there is one), then what the app adds (SSH host or probe server). */
@@ -131,7 +161,8 @@ final class WorkbenchToolbar extends ToolBar {
         MenuButton file = new MenuButton("File");
         file.setId("file-menu");
         MenuItem open = new MenuItem("Open…");
-        open.setAccelerator(Shortcuts.Key.OPEN.combination()); // shown as Ctrl+O or ⌘O; the window's key filter acts on it
+        open.setAccelerator(
+                Shortcuts.Key.OPEN.combination()); // shown as Ctrl+O or ⌘O; the window's key filter acts on it
         open.setOnAction(e -> dialogs.open());
         Menu recent = new Menu("Open Recent");
         recent.setId("open-recent");

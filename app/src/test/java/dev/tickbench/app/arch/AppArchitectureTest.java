@@ -1,9 +1,8 @@
 package dev.tickbench.app.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static dev.tickbench.testkit.ArchitectureRules.assertCatches;
 import static dev.tickbench.testkit.ArchitectureRules.fixture;
-
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -33,8 +32,15 @@ class AppArchitectureTest {
     /** The layers below the views: no JavaFX, no ChartFX (docs/workbench-charts.md, "Layers"). */
     private static final String[] HEADLESS = {"session", "control", "export", "recording"};
     /** The calls that open a class's private members. */
-    private static final Set<String> REFLECTIVE = Set.of("getDeclaredField", "getDeclaredFields", "getDeclaredMethod",
-            "getDeclaredMethods", "getDeclaredConstructor", "getDeclaredConstructors", "setAccessible", "trySetAccessible",
+    private static final Set<String> REFLECTIVE = Set.of(
+            "getDeclaredField",
+            "getDeclaredFields",
+            "getDeclaredMethod",
+            "getDeclaredMethods",
+            "getDeclaredConstructor",
+            "getDeclaredConstructors",
+            "setAccessible",
+            "trySetAccessible",
             "privateLookupIn");
 
     @ArchTest
@@ -48,7 +54,9 @@ class AppArchitectureTest {
 
     @Test
     void noTestReadsJavaFxOrChartFxInternals() {
-        JavaClasses tests = new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS).importPackages(APP);
+        JavaClasses tests = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+                .importPackages(APP);
         noReflectionIntoToolkits(APP).check(tests);
     }
 
@@ -68,20 +76,32 @@ class AppArchitectureTest {
      * private fields change with any release, and a test that reads them proves nothing about what is seen.
      */
     static ArchRule noReflectionIntoToolkits(String root) {
-        return classes().that().resideInAPackage(root + "..").should(new ArchCondition<JavaClass>(
-                "not open private members of JavaFX or ChartFX by reflection") {
-            @Override
-            public void check(JavaClass c, ConditionEvents events) {
-                List<String> opened = c.getMethodCallsFromSelf().stream()
-                        .filter(call -> REFLECTIVE.contains(call.getTarget().getName()))
-                        .map(call -> call.getTarget().getName() + " (line " + call.getLineNumber() + ")").distinct().sorted().toList();
-                List<String> toolkit = c.getReferencedClassObjects().stream().map(r -> r.getRawType().getName())
-                        .filter(n -> n.startsWith("javafx.") || n.startsWith("com.sun.javafx.") || n.startsWith("io.fair_acc."))
-                        .distinct().sorted().toList();
-                if (!opened.isEmpty() && !toolkit.isEmpty()) {
-                    events.add(SimpleConditionEvent.violated(c, c.getName() + " calls " + opened + " naming " + toolkit));
-                }
-            }
-        });
+        return classes()
+                .that()
+                .resideInAPackage(root + "..")
+                .should(new ArchCondition<JavaClass>("not open private members of JavaFX or ChartFX by reflection") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        List<String> opened = c.getMethodCallsFromSelf().stream()
+                                .filter(call ->
+                                        REFLECTIVE.contains(call.getTarget().getName()))
+                                .map(call -> call.getTarget().getName() + " (line " + call.getLineNumber() + ")")
+                                .distinct()
+                                .sorted()
+                                .toList();
+                        List<String> toolkit = c.getReferencedClassObjects().stream()
+                                .map(r -> r.getRawType().getName())
+                                .filter(n -> n.startsWith("javafx.")
+                                        || n.startsWith("com.sun.javafx.")
+                                        || n.startsWith("io.fair_acc."))
+                                .distinct()
+                                .sorted()
+                                .toList();
+                        if (!opened.isEmpty() && !toolkit.isEmpty()) {
+                            events.add(SimpleConditionEvent.violated(
+                                    c, c.getName() + " calls " + opened + " naming " + toolkit));
+                        }
+                    }
+                });
     }
 }

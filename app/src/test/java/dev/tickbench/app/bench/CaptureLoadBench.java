@@ -27,7 +27,11 @@ public final class CaptureLoadBench {
         if (!Files.exists(file) || Files.size(file) == 0) {
             new RouterCapture(100, seconds, 60, -1).write(file);
         }
-        System.out.printf(Locale.ROOT, "capture %s: %.1f MB, %d cores%n", file, Files.size(file) / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "capture %s: %.1f MB, %d cores%n",
+                file,
+                Files.size(file) / 1e6,
                 Runtime.getRuntime().availableProcessors());
         for (int round = 0; round < 2; round++) { // the first round warms the JIT
             long t0 = System.nanoTime();
@@ -42,19 +46,28 @@ public final class CaptureLoadBench {
             long t1 = System.nanoTime();
             long c1 = cpuNs();
             SeriesStore par = SeriesStore.replay();
-            CaptureLoader.Result res = CaptureLoader.load(file, par, (d, t) -> { }, () -> false);
+            CaptureLoader.Result res = CaptureLoader.load(file, par, (d, t) -> {}, () -> false);
             long t2 = System.nanoTime();
             long c2 = cpuNs();
             if (!res.complete() || par.samples() != seq.samples()) {
-                throw new IllegalStateException("the loads differ: " + res.message() + ", " + par.samples() + " vs " + seq.samples());
+                throw new IllegalStateException(
+                        "the loads differ: " + res.message() + ", " + par.samples() + " vs " + seq.samples());
             }
-            System.out.printf(Locale.ROOT, "%s: line by line %.2f s wall (%.2f s CPU); CaptureLoader %.2f s wall (%.2f s CPU); %d samples; load average %s%n",
-                    round == 0 ? "warm-up" : "measured", (t1 - t0) / 1e9, (c1 - c0) / 1e9, (t2 - t1) / 1e9, (c2 - c1) / 1e9,
-                    par.samples(), Files.readString(Path.of("/proc/loadavg")).trim());
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: line by line %.2f s wall (%.2f s CPU); CaptureLoader %.2f s wall (%.2f s CPU); %d samples; load average %s%n",
+                    round == 0 ? "warm-up" : "measured",
+                    (t1 - t0) / 1e9,
+                    (c1 - c0) / 1e9,
+                    (t2 - t1) / 1e9,
+                    (c2 - c1) / 1e9,
+                    par.samples(),
+                    Files.readString(Path.of("/proc/loadavg")).trim());
         }
     }
 
     private static long cpuNs() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 }

@@ -23,7 +23,12 @@ public final class HourCapture {
         long t0 = System.nanoTime();
         long lines = new RouterCapture(100, seconds, 60, -1).write(tmp);
         Files.move(tmp, file);
-        System.out.printf(Locale.ROOT, "generated %s: %d lines, %.1f MB in %.1f s%n", file, lines, Files.size(file) / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "generated %s: %d lines, %.1f MB in %.1f s%n",
+                file,
+                lines,
+                Files.size(file) / 1e6,
                 (System.nanoTime() - t0) / 1e9);
     }
 }

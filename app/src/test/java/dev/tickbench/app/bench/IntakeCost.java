@@ -3,8 +3,8 @@ package dev.tickbench.app.bench;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.ConnectionEvent;
 import dev.tickbench.app.intake.Intake;
-import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.capture.LineSink;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -36,8 +36,8 @@ public final class IntakeCost {
         int warmup = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         List<byte[]> lines = new ArrayList<>();
         try (InputStream raw = Files.newInputStream(file);
-             InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             for (String l; (l = r.readLine()) != null; ) {
                 lines.add((l + "\n").getBytes(StandardCharsets.UTF_8));
             }
@@ -57,16 +57,21 @@ public final class IntakeCost {
             bytes += mx.getThreadAllocatedBytes(tid) - b0;
         }
         long n = (long) lines.size() * passes;
-        System.out.printf(Locale.ROOT, "%d lines x %d passes: %.0f bytes allocated a line, %.1f us of CPU a line%n",
-                lines.size(), passes, bytes / (double) n, cpu / 1e3 / n);
+        System.out.printf(
+                Locale.ROOT,
+                "%d lines x %d passes: %.0f bytes allocated a line, %.1f us of CPU a line%n",
+                lines.size(),
+                passes,
+                bytes / (double) n,
+                cpu / 1e3 / n);
     }
 
     /** Every line into a live store of its own, flushed every 5 lines as 100 Hz in 20 batches a second is. */
     private static void feed(List<byte[]> lines) throws Exception {
         SeriesStore store = SeriesStore.live();
         Fed fed = new Fed();
-        Intake intake = new Intake(fed, store, e -> { });
-        intake.start(ev -> { });
+        Intake intake = new Intake(fed, store, e -> {});
+        intake.start(ev -> {});
         int i = 0;
         for (byte[] b : lines) {
             fed.sink.line(b, 0, b.length);
@@ -93,7 +98,6 @@ public final class IntakeCost {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -39,7 +39,8 @@ public final class LocalTicksDriver {
             while (local == null || !local.thisMachine() || store == null || store.samples() == 0) {
                 Thread.sleep(200); // polling for the first samples of the local session; a benchmark, not a test
                 local = WorkbenchDriver.fx(() -> WorkbenchDriver.vmConnection(m));
-                store = WorkbenchDriver.fx(() -> WorkbenchDriver.vm(m).storeProperty().get());
+                store = WorkbenchDriver.fx(
+                        () -> WorkbenchDriver.vm(m).storeProperty().get());
             }
             String mode = local.samplesInThisJvm() ? "IN_PROCESS" : "PROBE_PROCESS";
             TickTally tally = new TickTally(MainViewModel.DEFAULT_RATE_HZ);
@@ -53,9 +54,18 @@ public final class LocalTicksDriver {
             Thread.sleep(seconds * 1000);
             TickTally.Snapshot s = tally.snapshot();
             long to = System.nanoTime();
-            System.out.printf(Locale.ROOT, "TICKS mode=%s from_mono_ns=%d to_mono_ns=%d samples=%d hz=%.2f missed=%d "
-                            + "longest_hole_ms=%.1f dropped=%d%n", mode, from, to, s.samples(), s.achievedHz(),
-                    s.missed(), s.longestHoleNs() / 1e6, WorkbenchDriver.handoffDrops(store) - dropped0);
+            System.out.printf(
+                    Locale.ROOT,
+                    "TICKS mode=%s from_mono_ns=%d to_mono_ns=%d samples=%d hz=%.2f missed=%d "
+                            + "longest_hole_ms=%.1f dropped=%d%n",
+                    mode,
+                    from,
+                    to,
+                    s.samples(),
+                    s.achievedHz(),
+                    s.missed(),
+                    s.longestHoleNs() / 1e6,
+                    WorkbenchDriver.handoffDrops(store) - dropped0);
             System.out.println("DONE");
         } catch (Exception e) {
             System.out.println("DRIVER FAILED " + e);

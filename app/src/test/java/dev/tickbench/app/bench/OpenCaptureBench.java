@@ -46,8 +46,13 @@ public final class OpenCaptureBench {
         if (!Files.exists(file) || Files.size(file) == 0) {
             long t0 = System.nanoTime();
             long lines = new RouterCapture(100, seconds, 60, -1).write(file);
-            System.out.printf(Locale.ROOT, "generated %s: %d lines, %.1f MB in %.1f s%n", file, lines,
-                    Files.size(file) / 1e6, (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "generated %s: %d lines, %.1f MB in %.1f s%n",
+                    file,
+                    lines,
+                    Files.size(file) / 1e6,
+                    (System.nanoTime() - t0) / 1e9);
         }
 
         CountDownLatch up = new CountDownLatch(1);
@@ -102,16 +107,34 @@ public final class OpenCaptureBench {
         long peak = peakHeap();
         System.gc();
         long retained = usedHeap() - heapBefore;
-        int points = view.get().charts().diagnostics().tracks().values().stream().mapToInt(ChartDiagnostics.Track::points).sum();
-        System.out.printf(Locale.ROOT, "capture: %.1f MB, %d lines, %s%n", Files.size(file) / 1e6, r.lines(),
+        int points = view.get().charts().diagnostics().tracks().values().stream()
+                .mapToInt(ChartDiagnostics.Track::points)
+                .sum();
+        System.out.printf(
+                Locale.ROOT,
+                "capture: %.1f MB, %d lines, %s%n",
+                Files.size(file) / 1e6,
+                r.lines(),
                 r.complete() ? "complete" : r.message());
-        System.out.printf(Locale.ROOT, "time to first render: %.2f s (first points in the charts at %.2f s; %.2f s of process CPU)%n",
-                firstRenderNs.get() / 1e9, firstPointsNs.get() / 1e9, firstRenderCpuNs.get() / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "time to first render: %.2f s (first points in the charts at %.2f s; %.2f s of process CPU)%n",
+                firstRenderNs.get() / 1e9,
+                firstPointsNs.get() / 1e9,
+                firstRenderCpuNs.get() / 1e9);
         System.out.printf(Locale.ROOT, "time to whole file:   %.2f s%n", loadedNs / 1e9);
-        System.out.printf(Locale.ROOT, "redraw of all charts (whole hour, %d points shown): %.0f ms%n", points, drawNs[0] / 1e6);
-        System.out.printf(Locale.ROOT, "heap: %.0f MB retained after GC, %.0f MB peak (max %d MB)%n", retained / 1e6, peak / 1e6,
+        System.out.printf(
+                Locale.ROOT, "redraw of all charts (whole hour, %d points shown): %.0f ms%n", points, drawNs[0] / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "heap: %.0f MB retained after GC, %.0f MB peak (max %d MB)%n",
+                retained / 1e6,
+                peak / 1e6,
                 Runtime.getRuntime().maxMemory() / (1024 * 1024));
-        System.out.printf(Locale.ROOT, "load average: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
+        System.out.printf(
+                Locale.ROOT,
+                "load average: %s%n",
+                Files.readString(Path.of("/proc/loadavg")).trim());
         Platform.exit();
         System.exit(0);
     }
@@ -132,7 +155,8 @@ public final class OpenCaptureBench {
 
     /** CPU time of the whole process: the figure that does not depend on what else the machine runs. */
     private static long processCpuNs() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static long usedHeap() {

@@ -23,8 +23,8 @@ class TickTallyTest {
     }
 
     private void sample(long seq, long monoMs) throws Exception {
-        line("{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + monoMs * 1_000_000 + ",\"wall_ns\":1,\"dt_ns\":1,"
-                + "\"stat\":{\"cpu.user\":1}}");
+        line("{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + monoMs * 1_000_000
+                + ",\"wall_ns\":1,\"dt_ns\":1," + "\"stat\":{\"cpu.user\":1}}");
     }
 
     @Test
@@ -46,7 +46,9 @@ class TickTallyTest {
         tally.reset();
         assertEquals(new TickTally.Snapshot(0, 0, 0, 0, 0), tally.snapshot());
         sample(12, 1136);
-        assertEquals(new TickTally.Snapshot(1, 0, 0, 1_136_000_000L, 1_136_000_000L), tally.snapshot(),
+        assertEquals(
+                new TickTally.Snapshot(1, 0, 0, 1_136_000_000L, 1_136_000_000L),
+                tally.snapshot(),
                 "after a reset the first sample starts the count: no hole before it");
         assertEquals(0, tally.snapshot().achievedHz());
     }

@@ -48,8 +48,12 @@ public final class WorkbenchDriver {
                     Thread.sleep(200);
                 }
             }
-            System.out.println("READY " + (idle ? "idle (Compare tab)" : tab.equals("replay") ? "replay (a capture shown whole, paused)"
-                    : "live (charts, following)"));
+            System.out.println("READY "
+                    + (idle
+                            ? "idle (Compare tab)"
+                            : tab.equals("replay")
+                                    ? "replay (a capture shown whole, paused)"
+                                    : "live (charts, following)"));
             marks();
             long startNs = System.nanoTime();
             long startSamples = -1;
@@ -66,8 +70,14 @@ public final class WorkbenchDriver {
                         continue;
                     }
                     double s = (System.nanoTime() - startNs) / 1e9;
-                    System.out.printf(Locale.ROOT, "TICKS %.0f s: %d delivered of %.0f at %d Hz (%.1f %%), %d dropped by the hand-off%n",
-                            s, samples - startSamples, s * rate, rate, 100.0 * (samples - startSamples) / (s * rate),
+                    System.out.printf(
+                            Locale.ROOT,
+                            "TICKS %.0f s: %d delivered of %.0f at %d Hz (%.1f %%), %d dropped by the hand-off%n",
+                            s,
+                            samples - startSamples,
+                            s * rate,
+                            rate,
+                            100.0 * (samples - startSamples) / (s * rate),
                             handoffDrops(store));
                 }
             }
@@ -82,16 +92,19 @@ public final class WorkbenchDriver {
      */
     private static void marks() {
         long readyNs = System.nanoTime();
-        Thread t = new Thread(() -> {
-            for (long s = 0; ; s++) {
-                System.err.println("BENCH " + s + " s");
-                try {
-                    Thread.sleep(Math.max(0, readyNs + (s + 1) * 1_000_000_000L - System.nanoTime()) / 1_000_000);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "bench-marks");
+        Thread t = new Thread(
+                () -> {
+                    for (long s = 0; ; s++) {
+                        System.err.println("BENCH " + s + " s");
+                        try {
+                            Thread.sleep(
+                                    Math.max(0, readyNs + (s + 1) * 1_000_000_000L - System.nanoTime()) / 1_000_000);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                },
+                "bench-marks");
         t.setDaemon(true);
         t.start();
     }
@@ -99,7 +112,9 @@ public final class WorkbenchDriver {
     /** The capture is shown and read to its end. */
     private static boolean replayRead(MainView m) {
         var vm = vm(m);
-        return vm.replayProperty().get() && !vm.loadingProperty().get() && vm.storeProperty().get() != null
+        return vm.replayProperty().get()
+                && !vm.loadingProperty().get()
+                && vm.storeProperty().get() != null
                 && vm.storeProperty().get().samples() > 0;
     }
 
@@ -110,14 +125,21 @@ public final class WorkbenchDriver {
             Thread.sleep(200); // polling for the window the app opens; a benchmark, not a test
             view = fx(() -> {
                 for (Window w : Window.getWindows()) {
-                    if (w instanceof Stage s && s.getScene() != null && s.getScene().getRoot() instanceof MainView m) {
+                    if (w instanceof Stage s
+                            && s.getScene() != null
+                            && s.getScene().getRoot() instanceof MainView m) {
                         s.setX(0);
                         s.setY(0);
                         s.setWidth(1600);
                         s.setHeight(1000);
                         if (idle) {
-                            m.tabs().getSelectionModel().select(m.tabs().getTabs().stream()
-                                    .filter(tab -> tab.getContent() == m.tabs().compare()).findFirst().orElseThrow());
+                            m.tabs()
+                                    .getSelectionModel()
+                                    .select(m.tabs().getTabs().stream()
+                                            .filter(tab ->
+                                                    tab.getContent() == m.tabs().compare())
+                                            .findFirst()
+                                            .orElseThrow());
                         }
                         return m;
                     }

@@ -33,8 +33,8 @@ class PixelColumnsTest {
             x[i] = i / 1000.0;
             y[i] = 10 + (i % 7) * 0.01;
         }
-        y[54_321] = 99;   // a throttling burst, one tick wide
-        y[12_345] = -5;   // and a dip
+        y[54_321] = 99; // a throttling burst, one tick wide
+        y[12_345] = -5; // and a dip
         columns.reduce(Points.of(x, y), 1.0, 0, 99, line);
         assertTrue(line.size <= 4 * 100, "at most four points per column, got " + line.size);
         assertEquals(99, Arrays.stream(ys()).max().orElseThrow(), 0);
@@ -89,7 +89,7 @@ class PixelColumnsTest {
     void aFollowStepReadsOnlyTheNewColumns() {
         int rate = 100;
         double width = 0.1; // seconds per column: 10 points each
-        int shown = 1000;   // columns on screen
+        int shown = 1000; // columns on screen
         int total = 20_000;
         double[] x = new double[total];
         double[] y = new double[total];

@@ -31,16 +31,24 @@ class RangeStatsCsvTest {
         // thermal 40 °C at 1000.1, 41.5 at 1000.5; dentry appears only at 1000.9, after the range
         store.accept(d.decode(sample(1, ",\"thermal_zone0\":{\"temp\":40000}")));
         for (int seq = 2; seq <= 10; seq++) {
-            store.accept(d.decode(sample(seq, seq == 5 ? ",\"thermal_zone0\":{\"temp\":41500}"
-                    : seq == 9 ? ",\"slabinfo\":{\"dentry\":7}" : "")));
+            store.accept(d.decode(sample(
+                    seq,
+                    seq == 5
+                            ? ",\"thermal_zone0\":{\"temp\":41500}"
+                            : seq == 9 ? ",\"slabinfo\":{\"dentry\":7}" : "")));
         }
         store.flush();
-        RangeStats r = RangeStats.of(new SeriesQuery(store), List.of(store.series("thermal_zone0.temp"), store.series("slabinfo.dentry")),
-                1000.3, 1000.7);
+        RangeStats r = RangeStats.of(
+                new SeriesQuery(store),
+                List.of(store.series("thermal_zone0.temp"), store.series("slabinfo.dentry")),
+                1000.3,
+                1000.7);
         // thermal over [1000.3, 1000.7]: 40 held in for 0.2 s, 41.5 read at 1000.5 held 0.2 s: mean 40.75, p99 41.5
-        assertEquals(List.of(String.join(",", RangeStats.CSV_HEADER),
-                "thermal_zone0.temp,°C,level,1,declared,1970-01-01T00:16:40.300Z,1970-01-01T00:16:40.700Z,0.400,1,40,40.75,41.5,41.5",
-                "slabinfo.dentry,objects,level,5,budget,1970-01-01T00:16:40.300Z,1970-01-01T00:16:40.700Z,0.400,0,,,,"),
+        assertEquals(
+                List.of(
+                        String.join(",", RangeStats.CSV_HEADER),
+                        "thermal_zone0.temp,°C,level,1,declared,1970-01-01T00:16:40.300Z,1970-01-01T00:16:40.700Z,0.400,1,40,40.75,41.5,41.5",
+                        "slabinfo.dentry,objects,level,5,budget,1970-01-01T00:16:40.300Z,1970-01-01T00:16:40.700Z,0.400,0,,,,"),
                 r.csv().lines().toList());
     }
 

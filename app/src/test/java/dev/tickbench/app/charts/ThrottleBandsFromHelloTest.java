@@ -2,7 +2,6 @@ package dev.tickbench.app.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
@@ -10,6 +9,7 @@ import dev.tickbench.app.session.TimeWindow;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.throttle.ThrottleBands;
+import dev.tickbench.testkit.Waits;
 import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -39,15 +39,16 @@ class ThrottleBandsFromHelloTest {
     private static final String THROTTLE_35_80 = ",\"throttle\":{\"ceiling\":8,\"red_pct\":80.0,\"yellow_pct\":35.0,"
             + "\"red_streak\":1,\"min_grow_spread_s\":2,\"max_grow_spread_s\":60,\"smoothing_window\":5,\"hz\":1.0}";
 
-    private static final String THROTTLE_LINE = "{\"type\":\"throttle\",\"mono_ns\":501000000000,\"wall_ns\":1001000000000,"
-            + "\"iowait\":12.5,\"smoothed\":10.1,\"zone\":\"GREEN\",\"effective\":3,\"ceiling\":8,\"grow_spread_s\":8,"
-            + "\"last_throttle_mono_ns\":null}";
+    private static final String THROTTLE_LINE =
+            "{\"type\":\"throttle\",\"mono_ns\":501000000000,\"wall_ns\":1001000000000,"
+                    + "\"iowait\":12.5,\"smoothed\":10.1,\"zone\":\"GREEN\",\"effective\":3,\"ceiling\":8,\"grow_spread_s\":8,"
+                    + "\"last_throttle_mono_ns\":null}";
 
     private ChartsPane pane;
 
     @Start
     void start(Stage stage) {
-        pane = new ChartsPane(new TimeWindow(), g -> { });
+        pane = new ChartsPane(new TimeWindow(), g -> {});
         stage.setScene(new Scene(pane, 900, 700));
         stage.show();
     }
@@ -55,7 +56,9 @@ class ThrottleBandsFromHelloTest {
     @Test
     void theSessionInfoCarriesWhatTheHelloPublished() throws Exception {
         LineDecoder d = new LineDecoder();
-        assertEquals(new ThrottleBands(35, 80), SessionInfo.of((Hello) d.decode(hello(THROTTLE_35_80))).throttleBands());
+        assertEquals(
+                new ThrottleBands(35, 80),
+                SessionInfo.of((Hello) d.decode(hello(THROTTLE_35_80))).throttleBands());
         assertEquals(null, SessionInfo.of((Hello) d.decode(hello(""))).throttleBands(), "no throttle ran: no bands");
     }
 
@@ -66,16 +69,26 @@ class ThrottleBandsFromHelloTest {
         store.accept(d.decode(hello(THROTTLE_35_80)));
         store.accept(d.decode(THROTTLE_LINE));
         store.flush();
-        fx(() -> { pane.attach(new Selection(store)); return null; });
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fx(() -> pane.chart("throttle") != null));
+        fx(() -> {
+            pane.attach(new Selection(store));
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(
+                Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fx(() -> pane.chart("throttle") != null));
 
         ChartView throttle = fx(() -> pane.chart("throttle"));
         assertEquals(new ThrottleBands(35, 80), fx(throttle::throttleBands));
         List<double[]> drawn = fx(() -> throttle.chart().getPlugins().stream()
-                .filter(p -> p instanceof YRangeIndicator).map(p -> (YRangeIndicator) p)
-                .map(b -> new double[] {b.getLowerBound(), b.getUpperBound()}).toList());
+                .filter(p -> p instanceof YRangeIndicator)
+                .map(p -> (YRangeIndicator) p)
+                .map(b -> new double[] {b.getLowerBound(), b.getUpperBound()})
+                .toList());
         assertEquals(2, drawn.size(), "YELLOW and RED");
-        assertEquals(List.of(35.0, 80.0, 80.0, 100.0), drawn.stream().flatMap(b -> java.util.stream.Stream.of(b[0], b[1])).toList());
+        assertEquals(
+                List.of(35.0, 80.0, 80.0, 100.0),
+                drawn.stream()
+                        .flatMap(b -> java.util.stream.Stream.of(b[0], b[1]))
+                        .toList());
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {

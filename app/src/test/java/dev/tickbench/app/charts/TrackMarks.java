@@ -12,7 +12,9 @@ public final class TrackMarks {
 
     /** The marks {@code view} draws now, oldest first. */
     public static List<TimeMark> of(ChartView view) {
-        return view.chart().getPlugins().stream().filter(KmsgMarker.class::isInstance)
-                .map(p -> ((KmsgMarker) p).mark()).toList();
+        return view.chart().getPlugins().stream()
+                .filter(KmsgMarker.class::isInstance)
+                .map(p -> ((KmsgMarker) p).mark())
+                .toList();
     }
 }

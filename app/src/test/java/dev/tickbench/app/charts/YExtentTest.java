@@ -43,7 +43,9 @@ class YExtentTest {
 
     @Test
     void nothingVisibleIsNoRange() {
-        assertNull(new YExtent().series(Points.of(new double[0], new double[0]), 0, 1).axisRange(0.05, false));
+        assertNull(new YExtent()
+                .series(Points.of(new double[0], new double[0]), 0, 1)
+                .axisRange(0.05, false));
         YExtent after = new YExtent().series(data(), 20, 30);
         assertEquals(43, after.hi(), 0, "a held level past its last read still shows its value");
     }

@@ -25,8 +25,16 @@ class ClockLinesTest {
         s.put("stat", new SourceValues(statKeys, stat));
         s.put("cpufreq", new SourceValues(new String[] {"cpu0", "cpu1"}, new long[] {1_000_000L + i, 2_000_000L + i}));
         s.put("meminfo", new SourceValues(new String[] {"MemFree"}, new long[] {123})); // not read by the verdict
-        return new SampleLine(i + 1, 1_000_000_000L + i * 10_000_000L, 5_000_000_000L + i * 10_000_000L, 10_000_000L, s,
-                Set.of(), List.of(), Map.of(), 0);
+        return new SampleLine(
+                i + 1,
+                1_000_000_000L + i * 10_000_000L,
+                5_000_000_000L + i * 10_000_000L,
+                10_000_000L,
+                s,
+                Set.of(),
+                List.of(),
+                Map.of(),
+                0);
     }
 
     @Test
@@ -42,13 +50,16 @@ class ClockLinesTest {
         assertEquals(10, snap.samples().size(), "ten samples' worth of heap holds the last ten");
         assertEquals(91, snap.samples().get(0).seq());
         assertEquals(100, snap.received());
-        assertFalse(snap.samples().get(0).sources().containsKey("meminfo"), "a source the verdict does not read is not kept");
+        assertFalse(
+                snap.samples().get(0).sources().containsKey("meminfo"),
+                "a source the verdict does not read is not kept");
         assertEquals(perSample, ClockLines.bytes(snap.samples().get(0)));
         // the 90 that went: the levels they carried are held at the range's start (cpufreq as the 90th left it)
         assertEquals(5.0 + 89 * 0.01, snap.fromS(), 1e-9);
         SourceValues held = snap.base().sources().get("cpufreq");
         assertEquals(1_000_089L, held.values()[0]);
         assertEquals(2_000_089L, held.values()[1]);
-        assertTrue(snap.base().sources().get("stat") == null, "a counter is not held: its deltas went with their samples");
+        assertTrue(
+                snap.base().sources().get("stat") == null, "a counter is not held: its deltas went with their samples");
     }
 }

@@ -55,8 +55,17 @@ class AgentLoginTest {
     }
 
     private SshTarget target(List<Path> files, boolean identitiesOnly, String agentAt) {
-        return new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, USER, files, LoginMethod.AGENT, identitiesOnly, agentAt,
-                null, List.of());
+        return new SshTarget(
+                "127.0.0.1",
+                "127.0.0.1",
+                sshd.port,
+                USER,
+                files,
+                LoginMethod.AGENT,
+                identitiesOnly,
+                agentAt,
+                null,
+                List.of());
     }
 
     private String run(SshTarget t) throws Exception {
@@ -116,10 +125,14 @@ class AgentLoginTest {
         Path listed = RealAgent.newKey(tmp.resolve("id_listed"), "pw2", "listed");
         serve(RealAgent.publicKey(accepted));
         prompts.passphrase = "pw2";
-        ConnectFailure f = assertThrows(ConnectFailure.class, () -> run(target(List.of(listed), true, agent.socket.toString())));
-        assertEquals("Authentication refused as " + USER + " on 127.0.0.1:" + sshd.port + ": the agent at " + agent.socket
-                + " holds no key of IdentityFile (add one with ssh-add); nor any of " + listed + ". Is the public key in ~"
-                + USER + "/.ssh/authorized_keys there?", f.getMessage());
+        ConnectFailure f =
+                assertThrows(ConnectFailure.class, () -> run(target(List.of(listed), true, agent.socket.toString())));
+        assertEquals(
+                "Authentication refused as " + USER + " on 127.0.0.1:" + sshd.port + ": the agent at " + agent.socket
+                        + " holds no key of IdentityFile (add one with ssh-add); nor any of " + listed
+                        + ". Is the public key in ~"
+                        + USER + "/.ssh/authorized_keys there?",
+                f.getMessage());
         assertEquals(List.of(1), prompts.passphraseAttempts, "the file's passphrase, asked when its turn came");
         assertTrue(f.permanent());
     }
@@ -131,10 +144,13 @@ class AgentLoginTest {
         agent.add(mine, "pw");
         KeyPair someoneElse = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         serve(someoneElse.getPublic());
-        ConnectFailure f = assertThrows(ConnectFailure.class, () -> run(target(List.of(), false, agent.socket.toString())));
-        assertEquals("Authentication refused as " + USER + " on 127.0.0.1:" + sshd.port + ": the agent has no key that"
-                + " 127.0.0.1 accepts (it offered ssh-ed25519 me@laptop); no key file was offered. Is the public key in ~"
-                + USER + "/.ssh/authorized_keys there?", f.getMessage());
+        ConnectFailure f =
+                assertThrows(ConnectFailure.class, () -> run(target(List.of(), false, agent.socket.toString())));
+        assertEquals(
+                "Authentication refused as " + USER + " on 127.0.0.1:" + sshd.port + ": the agent has no key that"
+                        + " 127.0.0.1 accepts (it offered ssh-ed25519 me@laptop); no key file was offered. Is the public key in ~"
+                        + USER + "/.ssh/authorized_keys there?",
+                f.getMessage());
     }
 
     @Test
@@ -156,12 +172,16 @@ class AgentLoginTest {
     @Test
     void theAgentIsFoundAsOpenSshFindsIt() {
         assertEquals("/run/a.sock", AgentTransport.locate(null, Map.of("SSH_AUTH_SOCK", "/run/a.sock"), false));
-        assertEquals("/run/a.sock", AgentTransport.locate("SSH_AUTH_SOCK", Map.of("SSH_AUTH_SOCK", "/run/a.sock"), false));
+        assertEquals(
+                "/run/a.sock", AgentTransport.locate("SSH_AUTH_SOCK", Map.of("SSH_AUTH_SOCK", "/run/a.sock"), false));
         assertEquals("/run/op.sock", AgentTransport.locate("$OP", Map.of("OP", "/run/op.sock"), false));
-        assertEquals("/home/me/1p.sock", AgentTransport.locate("/home/me/1p.sock", Map.of("SSH_AUTH_SOCK", "/x"), false));
+        assertEquals(
+                "/home/me/1p.sock", AgentTransport.locate("/home/me/1p.sock", Map.of("SSH_AUTH_SOCK", "/x"), false));
         assertNull(AgentTransport.locate("none", Map.of("SSH_AUTH_SOCK", "/x"), false));
         assertNull(AgentTransport.locate(null, Map.of(), false));
         assertEquals("\\\\.\\pipe\\openssh-ssh-agent", AgentTransport.locate(null, Map.of(), true));
-        assertNull(AgentTransport.locate("SSH_AUTH_SOCK", Map.of(), true), "IdentityAgent names the variable: no fallback");
+        assertNull(
+                AgentTransport.locate("SSH_AUTH_SOCK", Map.of(), true),
+                "IdentityAgent names the variable: no fallback");
     }
 }

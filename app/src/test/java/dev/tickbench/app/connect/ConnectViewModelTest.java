@@ -50,7 +50,9 @@ class ConnectViewModelTest {
     @Test
     void anEmptyFormSaysWhatIsMissing() {
         assertFalse(vm.valid().get());
-        assertEquals("Host: enter a host name, address or ~/.ssh/config alias", vm.error().get());
+        assertEquals(
+                "Host: enter a host name, address or ~/.ssh/config alias",
+                vm.error().get());
         vm.host().set("board-7");
         assertTrue(vm.valid().get());
         assertNull(vm.error().get());
@@ -63,16 +65,21 @@ class ConnectViewModelTest {
         assertEquals("Port: from 1 to 65535, got 70000", vm.error().get());
         vm.port().set("22");
         vm.rate().set("fast");
-        assertEquals("Rate: a whole number from 1 to 1000, got 'fast'", vm.error().get());
+        assertEquals(
+                "Rate: a whole number from 1 to 1000, got 'fast'", vm.error().get());
         vm.rate().set("100");
         vm.floorHz().set("2000");
         assertEquals("FLOOR_HZ: from 0 to 1000, got 2000", vm.error().get());
         vm.floorHz().set("10");
         vm.keyPath().set(tmp.resolve("nope").toString());
-        assertEquals("Key file: " + tmp.resolve("nope") + " does not exist", vm.error().get());
+        assertEquals(
+                "Key file: " + tmp.resolve("nope") + " does not exist",
+                vm.error().get());
         vm.keyPath().set(key.toString());
         vm.target().set("kubepods.slice");
-        assertEquals("Target: a PID or a cgroup path starting with '/', got 'kubepods.slice'", vm.error().get());
+        assertEquals(
+                "Target: a PID or a cgroup path starting with '/', got 'kubepods.slice'",
+                vm.error().get());
         vm.target().set("0");
         assertEquals("Target: a PID is 1 or more, got 0", vm.error().get());
         vm.target().set("1234");
@@ -82,7 +89,9 @@ class ConnectViewModelTest {
         assertEquals("Ceiling: from 1 to 1024, got 0", vm.error().get());
         vm.ceiling().set("8");
         assertTrue(vm.valid().get(), vm.error().get());
-        assertEquals(new StreamRequest(100, 10, null, "/kubepods.slice/pod 1", 8), vm.form().request());
+        assertEquals(
+                new StreamRequest(100, 10, null, "/kubepods.slice/pod 1", 8),
+                vm.form().request());
     }
 
     /** The workbench passes --floor-hz only when the user typed one: a FLOOR_HZ in the target's environment holds. */
@@ -90,11 +99,15 @@ class ConnectViewModelTest {
     void aJumpHostAndAPasswordLoginAreCheckedAndRememberedWithoutTheSecret() throws Exception {
         vm.host().set("board-7");
         vm.jump().set("gw user@lab-gw:2200");
-        assertEquals("Jump host: no spaces allowed in a hop, got 'gw user@lab-gw:2200' (a comma-separated list of"
-                + " [user@]host[:port])", vm.error().get());
+        assertEquals(
+                "Jump host: no spaces allowed in a hop, got 'gw user@lab-gw:2200' (a comma-separated list of"
+                        + " [user@]host[:port])",
+                vm.error().get());
         vm.jump().set("ops@lab-gw:99999");
-        assertEquals("Jump host: 'ops@lab-gw:99999': the port is 1 to 65535, got '99999' (a comma-separated list of"
-                + " [user@]host[:port])", vm.error().get());
+        assertEquals(
+                "Jump host: 'ops@lab-gw:99999': the port is 1 to 65535, got '99999' (a comma-separated list of"
+                        + " [user@]host[:port])",
+                vm.error().get());
         vm.jump().set("ops@lab-gw:2200,[fe80::1]:22");
         vm.login().set(LoginMethod.PASSWORD);
         vm.keyPath().set("/no/such/key"); // not used by a password login: not checked
@@ -113,8 +126,9 @@ class ConnectViewModelTest {
         assertEquals("ops@lab-gw:2200,[fe80::1]:22", again.jump().get());
         assertEquals(LoginMethod.PASSWORD, again.login().get());
         // an entry written before logins were chosen: a key path means a key-file login
-        assertEquals(LoginMethod.KEY_FILE, new RecentConnection(ConnectionKind.SSH_HOST, "h", null, null, "/k", 10, null)
-                .loginMethod());
+        assertEquals(
+                LoginMethod.KEY_FILE,
+                new RecentConnection(ConnectionKind.SSH_HOST, "h", null, null, "/k", 10, null).loginMethod());
     }
 
     @Test
@@ -124,7 +138,9 @@ class ConnectViewModelTest {
         assertEquals("", vm.floorHz().get(), "blank by default");
         assertEquals(List.of("stream", "--rate", "100"), vm.form().request().streamArgs());
         vm.floorHz().set("0");
-        assertEquals(List.of("stream", "--rate", "100", "--floor-hz", "0"), vm.form().request().streamArgs());
+        assertEquals(
+                List.of("stream", "--rate", "100", "--floor-hz", "0"),
+                vm.form().request().streamArgs());
     }
 
     @Test
@@ -147,11 +163,28 @@ class ConnectViewModelTest {
         vm.port().set("2023");
         vm.failed(vm.connect(NO_PROMPTS)); // a failed attempt is not remembered
 
-        assertEquals(List.of(
-                new RecentConnection(ConnectionKind.PROBE_SERVER, "board-7", 2022, null, key.toString(), 100, null, null,
-                        LoginMethod.AGENT),
-                new RecentConnection(ConnectionKind.SSH_HOST, "board-7", null, null, key.toString(), 100, null, null,
-                        LoginMethod.AGENT)),
+        assertEquals(
+                List.of(
+                        new RecentConnection(
+                                ConnectionKind.PROBE_SERVER,
+                                "board-7",
+                                2022,
+                                null,
+                                key.toString(),
+                                100,
+                                null,
+                                null,
+                                LoginMethod.AGENT),
+                        new RecentConnection(
+                                ConnectionKind.SSH_HOST,
+                                "board-7",
+                                null,
+                                null,
+                                key.toString(),
+                                100,
+                                null,
+                                null,
+                                LoginMethod.AGENT)),
                 vm.recent());
         String json = Files.readString(store.file());
         assertFalse(json.contains("not read by the view-model"), json);
@@ -171,7 +204,8 @@ class ConnectViewModelTest {
         assertEquals("50", again.rate().get());
         assertEquals("5", again.floorHz().get());
         assertTrue(again.valid().get());
-        assertEquals("root@edge-3:22 · 50 Hz · FLOOR_HZ 5", again.recent().get(0).label());
+        assertEquals(
+                "root@edge-3:22 · 50 Hz · FLOOR_HZ 5", again.recent().get(0).label());
     }
 
     @Test

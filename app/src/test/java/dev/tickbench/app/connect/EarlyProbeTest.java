@@ -25,6 +25,7 @@ class EarlyProbeTest {
      * line, and the test finds the child by its own), and its command line carries a mark of its own.
      */
     private static final String MARK = "tickbench-early-probe-test";
+
     private static final List<String> CHILD = List.of("sh", "-c", "printf 'one\\ntwo\\n'; cat; : " + MARK);
 
     private final List<Object> got = new CopyOnWriteArrayList<>();
@@ -40,23 +41,42 @@ class EarlyProbeTest {
         assertNotNull(child, "taken");
         Waits.until("both lines and the connected event", () -> got.size() >= 3);
         assertEquals("one", got.get(0));
-        assertInstanceOf(ConnectionEvent.Connected.class, got.get(1), "connected after its first line, as the pump says it: " + got);
+        assertInstanceOf(
+                ConnectionEvent.Connected.class,
+                got.get(1),
+                "connected after its first line, as the pump says it: " + got);
         assertEquals("two", got.get(2));
-        long pid = Waits.forValue("the child, running", () -> ProcessHandle.current().children()
-                .filter(h -> h.info().commandLine().orElse("").contains(MARK)).map(ProcessHandle::pid).findFirst().orElse(null));
+        long pid = Waits.forValue(
+                "the child, running",
+                () -> ProcessHandle.current()
+                        .children()
+                        .filter(h -> h.info().commandLine().orElse("").contains(MARK))
+                        .map(ProcessHandle::pid)
+                        .findFirst()
+                        .orElse(null));
         assertNull(EarlyProbe.take(CHILD, this::line, got::add), "taken once");
         child.close();
-        Waits.until("the child ends with its stdin", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        Waits.until(
+                "the child ends with its stdin",
+                () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
     }
 
     @Test
     void anotherCommandStartsItsOwnAndTheEarlyChildEnds() throws Exception {
         EarlyProbe.start(() -> new ProbeProcess(CHILD, "a test", "early"));
         // the early child, as the launcher started it: found by its command among this JVM's children
-        long pid = Waits.forValue("the early child", () -> ProcessHandle.current().children()
-                .filter(h -> h.info().commandLine().orElse("").contains(MARK)).map(ProcessHandle::pid).findFirst().orElse(null));
+        long pid = Waits.forValue(
+                "the early child",
+                () -> ProcessHandle.current()
+                        .children()
+                        .filter(h -> h.info().commandLine().orElse("").contains(MARK))
+                        .map(ProcessHandle::pid)
+                        .findFirst()
+                        .orElse(null));
         assertNull(EarlyProbe.take(List.of("sh", "-c", "exec cat"), this::line, got::add), "not the same command");
-        Waits.until("the early child ended", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        Waits.until(
+                "the early child ended",
+                () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
         assertFalse(EarlyProbe.waiting());
         assertTrue(got.isEmpty(), "nothing of it reached the other connection: " + got);
     }

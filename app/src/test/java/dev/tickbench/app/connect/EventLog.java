@@ -58,7 +58,8 @@ final class EventLog implements LineSink, Consumer<ConnectionEvent> {
             }
             long left = end - System.nanoTime();
             if (left <= 0) {
-                fail("timed out waiting for " + type.getSimpleName() + "; events " + events + ", " + lines.size() + " lines");
+                fail("timed out waiting for " + type.getSimpleName() + "; events " + events + ", " + lines.size()
+                        + " lines");
             }
             wait(Math.max(1, left / 1_000_000));
         }

@@ -36,14 +36,23 @@ public final class HostKeyDialogShotRun {
             owner.complete(s);
         });
         Stage stage = owner.get(1, TimeUnit.MINUTES);
-        String fp = HostKeyCheck.sha256(KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic());
-        HostKeyPrompt prompt = new FxConnectPrompts(stage, "board-7").askHostKey(new HostKeyQuestion("board-7:22",
-                "ssh-ed25519", fp, UserDirs.current().ssh().resolve("known_hosts"), SshTimeouts.DEFAULT.hostKeyAnswer()));
+        String fp =
+                HostKeyCheck.sha256(KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic());
+        HostKeyPrompt prompt = new FxConnectPrompts(stage, "board-7")
+                .askHostKey(new HostKeyQuestion(
+                        "board-7:22",
+                        "ssh-ed25519",
+                        fp,
+                        UserDirs.current().ssh().resolve("known_hosts"),
+                        SshTimeouts.DEFAULT.hostKeyAnswer()));
         CompletableFuture<Void> saved = new CompletableFuture<>();
         Runnable shoot = new Runnable() {
             @Override
             public void run() {
-                Window question = Window.getWindows().stream().filter(w -> w != stage && w.isShowing()).findFirst().orElse(null);
+                Window question = Window.getWindows().stream()
+                        .filter(w -> w != stage && w.isShowing())
+                        .findFirst()
+                        .orElse(null);
                 if (question == null) {
                     Platform.runLater(this); // not shown yet
                     return;
@@ -61,11 +70,17 @@ public final class HostKeyDialogShotRun {
                         return;
                     }
                     // the whole display as the user sees it, once the X server has the windows' pixels
-                    javafx.animation.PauseTransition later = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
+                    javafx.animation.PauseTransition later =
+                            new javafx.animation.PauseTransition(javafx.util.Duration.seconds(2));
                     later.setOnFinished(e -> {
                         try {
-                            PngWriter.write(new javafx.scene.robot.Robot().getScreenCapture(null,
-                                    javafx.stage.Screen.getPrimary().getBounds()), Path.of(args[1]));
+                            PngWriter.write(
+                                    new javafx.scene.robot.Robot()
+                                            .getScreenCapture(
+                                                    null,
+                                                    javafx.stage.Screen.getPrimary()
+                                                            .getBounds()),
+                                    Path.of(args[1]));
                             saved.complete(null);
                         } catch (Exception x) {
                             saved.completeExceptionally(x);

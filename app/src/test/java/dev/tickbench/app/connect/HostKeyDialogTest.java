@@ -75,8 +75,8 @@ class HostKeyDialogTest {
         KeyPair clientKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         keyFile = InProcessSshd.writeKey(tmp.resolve("id_ed25519"), clientKey, null);
         hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
-        sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), hostKey,
-                (cmd, out, err) -> {
+        sshd = new InProcessSshd(
+                Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), hostKey, (cmd, out, err) -> {
                     if (cmd.startsWith("stream ")) {
                         SyntheticCapture.stream(out, 20, -1); // until the client goes away
                         return 0;
@@ -126,7 +126,8 @@ class HostKeyDialogTest {
 
         robot.clickOn(accept);
         log.awaitLines(l -> l.size() >= 5, WAIT);
-        assertEquals("probe SSH server at " + InProcessSshd.USER + "@127.0.0.1:" + sshd.port(),
+        assertEquals(
+                "probe SSH server at " + InProcessSshd.USER + "@127.0.0.1:" + sshd.port(),
                 log.await(ConnectionEvent.Connected.class, WAIT).detail());
         String line = Files.readString(knownHosts).strip();
         assertEquals("[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(hostKey.getPublic()), line);
@@ -140,12 +141,16 @@ class HostKeyDialogTest {
 
         robot.type(KeyCode.ENTER); // the default button
         String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
-        assertEquals("You rejected the host key of 127.0.0.1:" + sshd.port() + " (ssh-ed25519 "
-                + independentSha256(hostKey.getPublic()) + "); not connected. Nothing was added to " + knownHosts + ".",
+        assertEquals(
+                "You rejected the host key of 127.0.0.1:" + sshd.port() + " (ssh-ed25519 "
+                        + independentSha256(hostKey.getPublic()) + "); not connected. Nothing was added to "
+                        + knownHosts + ".",
                 message);
         assertEquals(0, log.count(ConnectionEvent.Connected.class));
         assertTrue(log.lines().isEmpty());
-        assertTrue(!Files.exists(knownHosts) || Files.readString(knownHosts).isBlank(), "a rejected key is not remembered");
+        assertTrue(
+                !Files.exists(knownHosts) || Files.readString(knownHosts).isBlank(),
+                "a rejected key is not remembered");
         assertEquals(List.of(), sshd.commands, "nothing ran on the host");
     }
 
@@ -165,10 +170,12 @@ class HostKeyDialogTest {
         awaitDialog(robot);
         long shown = System.nanoTime();
         Duration limit = Duration.ofSeconds(5);
-        CoreModuleProperties.AUTH_TIMEOUT.set(sshd.server, limit); // read at each check: any session open now is held to it
+        CoreModuleProperties.AUTH_TIMEOUT.set(
+                sshd.server, limit); // read at each check: any session open now is held to it
 
         // nothing is held open while the user reads: the attempt that met the key is gone from the server
-        Waits.until("no session open on the server while the question is up",
+        Waits.until(
+                "no session open on the server while the question is up",
                 () -> sshd.server.getActiveSessions().isEmpty());
         Duration hold = limit.plusSeconds(2);
         Waits.until("the question held past every limit", () -> System.nanoTime() - shown > hold.toNanos());
@@ -177,11 +184,14 @@ class HostKeyDialogTest {
 
         CoreModuleProperties.AUTH_TIMEOUT.set(sshd.server, WAIT); // the reconnect's limit on the server
         robot.clickOn(button(robot, "Accept and remember"));
-        assertEquals("probe SSH server at " + InProcessSshd.USER + "@127.0.0.1:" + sshd.port(),
+        assertEquals(
+                "probe SSH server at " + InProcessSshd.USER + "@127.0.0.1:" + sshd.port(),
                 log.await(ConnectionEvent.Connected.class, WAIT).detail());
         log.awaitLines(l -> l.size() >= 5, WAIT);
-        assertEquals("[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(hostKey.getPublic()),
-                Files.readString(knownHosts).strip(), "saved at once, as OpenSSH writes it");
+        assertEquals(
+                "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(hostKey.getPublic()),
+                Files.readString(knownHosts).strip(),
+                "saved at once, as OpenSSH writes it");
         assertEquals(0, log.count(ConnectionEvent.Failed.class));
     }
 
@@ -193,23 +203,33 @@ class HostKeyDialogTest {
     @Test
     void aQuestionNobodyAnswersIsClosedAndSaysSoAndLeavesTheWindowItsKeys(FxRobot robot) throws Exception {
         ShownPrompts prompts = new ShownPrompts(new FxConnectPrompts(stage, "127.0.0.1"), robot);
-        EventLog log = connect(new SshTimeouts(SshTimeouts.DEFAULT.connect(), SshTimeouts.DEFAULT.auth(),
-                Duration.ofSeconds(1)), prompts);
+        EventLog log = connect(
+                new SshTimeouts(SshTimeouts.DEFAULT.connect(), SshTimeouts.DEFAULT.auth(), Duration.ofSeconds(1)),
+                prompts);
 
         String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
-        assertEquals("No answer to the host-key question for 127.0.0.1:" + sshd.port() + " within 1 s: the question"
-                + " was closed, nothing was added to " + knownHosts + " and it is not connected. Connect again to see"
-                + " the fingerprint.", message);
+        assertEquals(
+                "No answer to the host-key question for 127.0.0.1:" + sshd.port() + " within 1 s: the question"
+                        + " was closed, nothing was added to " + knownHosts
+                        + " and it is not connected. Connect again to see"
+                        + " the fingerprint.",
+                message);
         assertFalse(message.contains("authorized_keys"), message);
-        assertEquals(independentSha256(hostKey.getPublic()), prompts.shownFingerprint.get(), "the question was on screen");
+        assertEquals(
+                independentSha256(hostKey.getPublic()), prompts.shownFingerprint.get(), "the question was on screen");
         WaitForAsyncUtils.waitForFxEvents(); // the close was queued before the failure was reported
         assertFalse(robot.lookup("#host-key-fingerprint").tryQuery().isPresent(), "no stale question left");
-        assertEquals(List.of(stage), fx(() -> List.copyOf(Window.getWindows().filtered(Window::isShowing))), "only the window");
+        assertEquals(
+                List.of(stage),
+                fx(() -> List.copyOf(Window.getWindows().filtered(Window::isShowing))),
+                "only the window");
         assertFalse(Files.exists(knownHosts), "nothing saved");
 
         // what the user types next goes to the window, not to a question nobody waits for
         robot.clickOn("#behind").write("after");
-        Waits.until(() -> "the typing in the window, is " + text(behind), Duration.ofMillis(50),
+        Waits.until(
+                () -> "the typing in the window, is " + text(behind),
+                Duration.ofMillis(50),
                 () -> "after".equals(text(behind)));
         assertEquals(List.of(), sshd.commands, "nothing ran on the host");
     }
@@ -246,8 +266,10 @@ class HostKeyDialogTest {
         assertTrue(message.contains(independentSha256(hostKey.getPublic())), message);
         assertTrue(message.contains("ssh-keygen -R '[127.0.0.1]:" + sshd.port() + "'"), message);
         assertFalse(robot.lookup("#host-key-fingerprint").tryQuery().isPresent(), "no host-key dialog");
-        assertEquals("[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(old),
-                Files.readString(knownHosts).strip(), "known_hosts untouched");
+        assertEquals(
+                "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(old),
+                Files.readString(knownHosts).strip(),
+                "known_hosts untouched");
     }
 
     /** SHA256:base64(sha256(key blob)) without padding, as ssh-keygen -lf prints it; not via SSHD's fingerprint code. */
@@ -259,7 +281,9 @@ class HostKeyDialogTest {
 
     private static TextField awaitDialog(FxRobot robot) throws Exception {
         try {
-            WaitForAsyncUtils.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS,
+            WaitForAsyncUtils.waitFor(
+                    WAIT.toSeconds(),
+                    TimeUnit.SECONDS,
                     () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
         } catch (TimeoutException e) {
             throw new AssertionError("the host-key dialog did not appear", e);
@@ -313,7 +337,8 @@ class HostKeyDialogTest {
     }
 
     private static Button button(FxRobot robot, String text) {
-        return robot.lookup(n -> n instanceof Button b && text.equals(b.getText())).queryAs(Button.class);
+        return robot.lookup(n -> n instanceof Button b && text.equals(b.getText()))
+                .queryAs(Button.class);
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {

@@ -48,7 +48,8 @@ public final class InProcessSshd implements AutoCloseable {
         server.setHost("127.0.0.1");
         server.setPort(0);
         server.setKeyPairProvider(KeyPairProvider.wrap(hostKey));
-        server.setPublickeyAuthenticator((user, key, session) -> USER.equals(user) && KeyUtils.compareKeys(key, clientKey));
+        server.setPublickeyAuthenticator(
+                (user, key, session) -> USER.equals(user) && KeyUtils.compareKeys(key, clientKey));
         server.setFileSystemFactory(new VirtualFileSystemFactory(home));
         server.setSubsystemFactories(List.of(new SftpSubsystemFactory()));
         server.setCommandFactory((channel, command) -> command(command, handler));
@@ -88,7 +89,8 @@ public final class InProcessSshd implements AutoCloseable {
     }
 
     /** Writes an OpenSSH private key file, encrypted when passphrase is not null. */
-    public static Path writeKey(Path file, KeyPair key, String passphrase) throws IOException, GeneralSecurityException {
+    public static Path writeKey(Path file, KeyPair key, String passphrase)
+            throws IOException, GeneralSecurityException {
         OpenSSHKeyEncryptionContext enc = null;
         if (passphrase != null) {
             enc = new OpenSSHKeyEncryptionContext();

@@ -30,28 +30,64 @@ public final class JumpLatencyBench {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         String user = System.getProperty("user.name");
         Path tmp = Files.createTempDirectory("tickbench-jump-bench");
-        try (RealAgent agent = RealAgent.start(tmp.resolve("agent")); Netns ns = Netns.create()) {
+        try (RealAgent agent = RealAgent.start(tmp.resolve("agent"));
+                Netns ns = Netns.create()) {
             Path key = RealAgent.newKey(tmp.resolve("id"), "bench passphrase", "bench");
             agent.add(key, "bench passphrase");
             KeyPair jumpKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
             KeyPair boardKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
             int port = OpenSshd.freePort();
-            try (OpenSshd board = new OpenSshd(tmp.resolve("board"), boardKey, RealAgent.publicKey(key), OpenSshd.JAVA_PATH,
-                    ns.exec(), "127.0.0.1", port, List.of());
-                 OpenSshd jump = new OpenSshd(tmp.resolve("jump"), jumpKey, RealAgent.publicKey(key), OpenSshd.JAVA_PATH,
-                         ns.exec(), ns.inside, 22, List.of());
-                 OpenSshd direct = new OpenSshd(tmp.resolve("direct"), boardKey, RealAgent.publicKey(key))) {
+            try (OpenSshd board = new OpenSshd(
+                            tmp.resolve("board"),
+                            boardKey,
+                            RealAgent.publicKey(key),
+                            OpenSshd.JAVA_PATH,
+                            ns.exec(),
+                            "127.0.0.1",
+                            port,
+                            List.of());
+                    OpenSshd jump = new OpenSshd(
+                            tmp.resolve("jump"),
+                            jumpKey,
+                            RealAgent.publicKey(key),
+                            OpenSshd.JAVA_PATH,
+                            ns.exec(),
+                            ns.inside,
+                            22,
+                            List.of());
+                    OpenSshd direct = new OpenSshd(tmp.resolve("direct"), boardKey, RealAgent.publicKey(key))) {
                 Path knownHosts = tmp.resolve("known_hosts");
                 String boardEntry = " " + PublicKeyEntry.toString(boardKey.getPublic()) + "\n";
-                Files.writeString(knownHosts, ns.inside + " " + PublicKeyEntry.toString(jumpKey.getPublic()) + "\n"
-                        + KnownHostsFile.hostPattern("127.0.0.1", port) + boardEntry
-                        + KnownHostsFile.hostPattern("127.0.0.1", direct.port) + boardEntry);
+                Files.writeString(
+                        knownHosts,
+                        ns.inside + " " + PublicKeyEntry.toString(jumpKey.getPublic()) + "\n"
+                                + KnownHostsFile.hostPattern("127.0.0.1", port) + boardEntry
+                                + KnownHostsFile.hostPattern("127.0.0.1", direct.port) + boardEntry);
                 String socket = agent.socket.toString();
-                SshTarget hop = new SshTarget(ns.inside, ns.inside, 22, user, List.of(), LoginMethod.AGENT, false, socket, null, List.of());
-                SshTarget viaJump = new SshTarget("board", "127.0.0.1", port, user, List.of(), LoginMethod.AGENT, false, socket, null,
+                SshTarget hop = new SshTarget(
+                        ns.inside, ns.inside, 22, user, List.of(), LoginMethod.AGENT, false, socket, null, List.of());
+                SshTarget viaJump = new SshTarget(
+                        "board",
+                        "127.0.0.1",
+                        port,
+                        user,
+                        List.of(),
+                        LoginMethod.AGENT,
+                        false,
+                        socket,
+                        null,
                         List.of(hop));
-                SshTarget straight = new SshTarget("board", "127.0.0.1", direct.port, user, List.of(), LoginMethod.AGENT, false, socket,
-                        null, List.of());
+                SshTarget straight = new SshTarget(
+                        "board",
+                        "127.0.0.1",
+                        direct.port,
+                        user,
+                        List.of(),
+                        LoginMethod.AGENT,
+                        false,
+                        socket,
+                        null,
+                        List.of());
                 List<Double> straightMs = new ArrayList<>();
                 List<Double> jumpMs = new ArrayList<>();
                 for (int i = 0; i < WARM_UP + rounds; i++) {
@@ -66,12 +102,18 @@ public final class JumpLatencyBench {
                 print("through one jump host", jumpMs);
                 double straightMedian = quantile(straightMs, 0.5);
                 double jumpMedian = quantile(jumpMs, 0.5);
-                System.out.printf(Locale.ROOT, "the jump host adds %.1f ms to the median connect: %.2fx (%d rounds after %d warm-up)%n",
-                        jumpMedian - straightMedian, jumpMedian / straightMedian, rounds, WARM_UP);
+                System.out.printf(
+                        Locale.ROOT,
+                        "the jump host adds %.1f ms to the median connect: %.2fx (%d rounds after %d warm-up)%n",
+                        jumpMedian - straightMedian,
+                        jumpMedian / straightMedian,
+                        rounds,
+                        WARM_UP);
             }
         } finally {
             try (var files = Files.walk(tmp)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                files.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(p -> p.toFile().delete());
             }
         }
     }
@@ -80,7 +122,7 @@ public final class JumpLatencyBench {
     private static double connectMs(SshTarget target, Path knownHosts) throws Exception {
         long start = System.nanoTime();
         try (SshRoute route = new SshRoute(target, knownHosts, new RecordingPrompts(), RealAgent.TIMEOUTS);
-             ClientSession session = route.open()) {
+                ClientSession session = route.open()) {
             SshLink.Result r = SshLink.run(session, "true");
             if (r.exitStatus() == null || r.exitStatus() != 0) {
                 throw new IllegalStateException("`true` on the board: " + r);
@@ -90,8 +132,13 @@ public final class JumpLatencyBench {
     }
 
     private static void print(String what, List<Double> ms) {
-        System.out.printf(Locale.ROOT, "%-22s min %6.1f  median %6.1f  p90 %6.1f ms%n", what,
-                quantile(ms, 0), quantile(ms, 0.5), quantile(ms, 0.9));
+        System.out.printf(
+                Locale.ROOT,
+                "%-22s min %6.1f  median %6.1f  p90 %6.1f ms%n",
+                what,
+                quantile(ms, 0),
+                quantile(ms, 0.5),
+                quantile(ms, 0.9));
     }
 
     private static double quantile(List<Double> values, double q) {

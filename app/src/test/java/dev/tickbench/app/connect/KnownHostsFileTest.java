@@ -44,8 +44,9 @@ class KnownHostsFileTest {
     void anotherKeyKeepsEveryByteAndThePermissionsAndEndsTheLastLine() throws Exception {
         Path file = tmp.resolve("known_hosts");
         // a comment, a marker line, CRLF, no newline at the end: all kept as they are
-        String before = "# mine\r\n@cert-authority *.lan ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake\n"
-                + "old-host ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOldOldOldOldOldOldOldOldOldOldOldOldOldOld";
+        String before =
+                "# mine\r\n@cert-authority *.lan ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake\n"
+                        + "old-host ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOldOldOldOldOldOldOldOldOldOldOldOldOldOld";
         Files.writeString(file, before);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
         PublicKey key = newKey();
@@ -59,8 +60,10 @@ class KnownHostsFileTest {
 
     @Test
     void aLinkedFileIsReplacedBehindTheLink() throws Exception {
-        Path real = Files.writeString(Files.createDirectories(tmp.resolve("dotfiles")).resolve("known_hosts"), "a ssh-rsa AAAA\n");
-        Path link = Files.createSymbolicLink(Files.createDirectories(tmp.resolve(".ssh")).resolve("known_hosts"), real);
+        Path real = Files.writeString(
+                Files.createDirectories(tmp.resolve("dotfiles")).resolve("known_hosts"), "a ssh-rsa AAAA\n");
+        Path link = Files.createSymbolicLink(
+                Files.createDirectories(tmp.resolve(".ssh")).resolve("known_hosts"), real);
         PublicKey key = newKey();
 
         new KnownHostsFile(link).add("b", 22, key);
@@ -73,7 +76,9 @@ class KnownHostsFileTest {
     void aHashedFileGetsAHashedLineThatSshAndSshdBothFind() throws Exception {
         Path file = tmp.resolve("known_hosts");
         PublicKey old = newKey();
-        Files.writeString(file, "# hashed by ssh\n" + KnownHostsFile.hashed("old-host") + " " + PublicKeyEntry.toString(old) + "\n");
+        Files.writeString(
+                file,
+                "# hashed by ssh\n" + KnownHostsFile.hashed("old-host") + " " + PublicKeyEntry.toString(old) + "\n");
         PublicKey key = newKey();
 
         String line = new KnownHostsFile(file).add("127.0.0.1", 2222, key);
@@ -83,12 +88,15 @@ class KnownHostsFileTest {
         KnownHostEntry entry = KnownHostEntry.parseKnownHostEntry(line);
         assertTrue(entry.isHostMatch("127.0.0.1", 2222), "Apache SSHD matches it");
         assertFalse(entry.isHostMatch("127.0.0.1", 22));
-        assertEquals(PublicKeyEntry.toString(key), PublicKeyEntry.toString(entry.getKeyEntry().resolvePublicKey(null, null)));
+        assertEquals(
+                PublicKeyEntry.toString(key),
+                PublicKeyEntry.toString(entry.getKeyEntry().resolvePublicKey(null, null)));
 
         // and OpenSSH's own lookup finds it
         Path sshKeygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         Process p = new ProcessBuilder(sshKeygen.toString(), "-F", "[127.0.0.1]:2222", "-f", file.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(dev.tickbench.testkit.Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);
@@ -100,7 +108,8 @@ class KnownHostsFileTest {
         Path file = tmp.resolve("known_hosts");
         Files.writeString(file, KnownHostsFile.hashed("a") + " ssh-rsa AAAA\nb ssh-rsa AAAA\n");
         assertFalse(new KnownHostsFile(file).add("c", 22, newKey()).startsWith("|1|"));
-        assertFalse(KnownHostsFile.allHashed(Files.writeString(tmp.resolve("empty"), "# nothing yet\n")),
+        assertFalse(
+                KnownHostsFile.allHashed(Files.writeString(tmp.resolve("empty"), "# nothing yet\n")),
                 "no entries: OpenSSH's default, plain");
     }
 

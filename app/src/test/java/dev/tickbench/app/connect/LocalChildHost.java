@@ -12,9 +12,9 @@ public final class LocalChildHost {
     private LocalChildHost() {}
 
     public static void main(String[] args) throws Exception {
-        LocalConnection local = new LocalConnection(LocalConnection.config(SystemRoots.live(), 20, null), Map.of(),
-                LocalConnection.Mode.PROBE_PROCESS);
-        local.start((b, o, l) -> { }, e -> {
+        LocalConnection local = new LocalConnection(
+                LocalConnection.config(SystemRoots.live(), 20, null), Map.of(), LocalConnection.Mode.PROBE_PROCESS);
+        local.start((b, o, l) -> {}, e -> {
             if (e instanceof ConnectionEvent.Connected c) {
                 System.out.println("CHILD " + c.detail().replaceAll(".*probe process (\\d+).*", "$1"));
                 System.out.flush();

@@ -19,7 +19,10 @@ class LocalProbeJarTest {
 
     private List<String> names() throws Exception {
         try (Stream<Path> s = Files.list(cache.resolve("probe"))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> !n.endsWith(LocalProbeJar.CHECKED)).sorted().toList();
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> !n.endsWith(LocalProbeJar.CHECKED))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -45,10 +48,14 @@ class LocalProbeJarTest {
         LocalProbeJar.ensure(older, cache.resolve("elsewhere"));
         assertArrayEquals(probe.jar(), Files.readAllBytes(LocalProbeJar.ensure(probe, cache)));
         Files.writeString(file, "this_build"); // the same size, other bytes, a later time: found wrong, rewritten
-        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+        Files.setLastModifiedTime(
+                file, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
         LocalProbeJar.ensure(older, cache.resolve("elsewhere"));
-        assertArrayEquals(probe.jar(), Files.readAllBytes(LocalProbeJar.ensure(probe, cache)), "hashed again, rewritten");
-        assertTrue(Files.readString(file.resolveSibling(file.getFileName() + LocalProbeJar.CHECKED)).contains("size=10"),
+        assertArrayEquals(
+                probe.jar(), Files.readAllBytes(LocalProbeJar.ensure(probe, cache)), "hashed again, rewritten");
+        assertTrue(
+                Files.readString(file.resolveSibling(file.getFileName() + LocalProbeJar.CHECKED))
+                        .contains("size=10"),
                 "its size and time recorded once checked");
     }
 }

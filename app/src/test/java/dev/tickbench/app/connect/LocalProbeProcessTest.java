@@ -46,8 +46,10 @@ class LocalProbeProcessTest {
     @BeforeEach
     void needsTheProbe() throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the local session needs Linux");
-        Prerequisites.require(BundledProbe.fromResources() != null, "the app carries no probe jar: build with `mvn package`"
-                + "/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
+        Prerequisites.require(
+                BundledProbe.fromResources() != null,
+                "the app carries no probe jar: build with `mvn package`"
+                        + "/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
     }
 
     private void collect(byte[] b, int off, int len) throws java.io.IOException {
@@ -55,8 +57,8 @@ class LocalProbeProcessTest {
     }
 
     private LocalConnection probeProcess(int rate) {
-        return new LocalConnection(LocalConnection.config(SystemRoots.live(), rate, null), Map.of(),
-                LocalConnection.Mode.PROBE_PROCESS);
+        return new LocalConnection(
+                LocalConnection.config(SystemRoots.live(), rate, null), Map.of(), LocalConnection.Mode.PROBE_PROCESS);
     }
 
     private long samples() {
@@ -70,7 +72,10 @@ class LocalProbeProcessTest {
     }
 
     private List<ConnectionEvent.Connected> connected() {
-        return events.stream().filter(e -> e instanceof ConnectionEvent.Connected).map(e -> (ConnectionEvent.Connected) e).toList();
+        return events.stream()
+                .filter(e -> e instanceof ConnectionEvent.Connected)
+                .map(e -> (ConnectionEvent.Connected) e)
+                .toList();
     }
 
     private static boolean alive(long pid) {
@@ -86,10 +91,13 @@ class LocalProbeProcessTest {
             Waits.until("connected", () -> !connected().isEmpty());
             assertFalse(local.samplesInThisJvm(), "sampled by the probe process");
             pid = pid(connected().get(0));
-            String command = ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("");
+            String command =
+                    ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("");
             assertTrue(command.contains("-XX:TieredStopAtLevel=1") && command.contains("stream --rate 50"), command);
-            Waits.until("a second of samples, a throttle line and a self line",
-                    () -> samples() >= 50 && lines.stream().anyMatch(l -> l instanceof ThrottleLine)
+            Waits.until(
+                    "a second of samples, a throttle line and a self line",
+                    () -> samples() >= 50
+                            && lines.stream().anyMatch(l -> l instanceof ThrottleLine)
                             && lines.stream().anyMatch(l -> SelfLine.of(l).isPresent()));
             Hello hello = assertInstanceOf(Hello.class, lines.get(0), "the stream starts with its hello");
             assertEquals(50, hello.rateHz());
@@ -122,12 +130,20 @@ class LocalProbeProcessTest {
             Waits.until("a second probe process", () -> connected().size() >= 2);
             long second = pid(connected().get(1));
             assertNotEquals(first, second);
-            Optional<ConnectionEvent> dropped = events.stream().filter(e -> e instanceof ConnectionEvent.Dropped).findFirst();
-            assertTrue(dropped.isPresent() && ((ConnectionEvent.Dropped) dropped.get()).reason().contains("killed by signal 9"),
+            Optional<ConnectionEvent> dropped = events.stream()
+                    .filter(e -> e instanceof ConnectionEvent.Dropped)
+                    .findFirst();
+            assertTrue(
+                    dropped.isPresent()
+                            && ((ConnectionEvent.Dropped) dropped.get())
+                                    .reason()
+                                    .contains("killed by signal 9"),
                     events.toString());
             assertTrue(events.stream().anyMatch(e -> e instanceof ConnectionEvent.Reconnecting), events.toString());
-            Waits.until("the new stream's samples", () -> lines.stream().filter(l -> l instanceof Hello).count() == 2
-                    && lines.get(lines.size() - 1) instanceof SampleLine);
+            Waits.until(
+                    "the new stream's samples",
+                    () -> lines.stream().filter(l -> l instanceof Hello).count() == 2
+                            && lines.get(lines.size() - 1) instanceof SampleLine);
             List<StreamLine> around = new ArrayList<>();
             for (int i = 1; i < lines.size(); i++) {
                 if (lines.get(i) instanceof Hello) {
@@ -144,15 +160,21 @@ class LocalProbeProcessTest {
     @Test
     void aProbeThatCannotRunFailsWithWhatItSaid() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Path jar = LocalProbeJar.ensure(BundledProbe.fromResources(), Path.of(System.getProperty("java.io.tmpdir"))
-                .resolve("tickbench-local-probe-test-" + ProcessHandle.current().pid()));
-        ProbeProcess p = new ProbeProcess(List.of(java.toString(), "-jar", jar.toString(), "stream", "--rate", "5000"),
-                "this machine", "sampling");
+        Path jar = LocalProbeJar.ensure(
+                BundledProbe.fromResources(),
+                Path.of(System.getProperty("java.io.tmpdir"))
+                        .resolve("tickbench-local-probe-test-"
+                                + ProcessHandle.current().pid()));
+        ProbeProcess p = new ProbeProcess(
+                List.of(java.toString(), "-jar", jar.toString(), "stream", "--rate", "5000"),
+                "this machine",
+                "sampling");
         p.start(this::collect, events::add);
         try {
             Waits.until("the failure", () -> !events.isEmpty());
             ConnectionEvent.Failed f = assertInstanceOf(ConnectionEvent.Failed.class, events.get(0), events.toString());
-            assertTrue(f.message().contains("exited with status 2") && f.message().contains("--rate"), f.message());
+            assertTrue(
+                    f.message().contains("exited with status 2") && f.message().contains("--rate"), f.message());
             assertEquals(1, events.size(), "not started again: bad flags do not get better");
         } finally {
             p.close();
@@ -166,13 +188,16 @@ class LocalProbeProcessTest {
     @Test
     void theProbeProcessDiesWithTheWorkbench() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process host = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-                LocalChildHost.class.getName()).redirectErrorStream(true).start();
+        Process host = new ProcessBuilder(
+                        java.toString(), "-cp", System.getProperty("java.class.path"), LocalChildHost.class.getName())
+                .redirectErrorStream(true)
+                .start();
         long child;
         try {
             java.util.concurrent.BlockingQueue<String> said = new java.util.concurrent.LinkedBlockingQueue<>();
             Thread reader = new Thread(() -> {
-                try (BufferedReader out = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
+                try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String l; (l = out.readLine()) != null; ) {
                         said.add(l);
                     }

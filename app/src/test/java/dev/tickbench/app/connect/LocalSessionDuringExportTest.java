@@ -11,10 +11,10 @@ import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.capture.CaptureReader;
-import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.Waits;
@@ -26,9 +26,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * "This machine" at 100 Hz keeps ticking while the spool is busy: a CSV export of the live session
@@ -48,13 +48,15 @@ class LocalSessionDuringExportTest {
     @EnumSource(LocalConnection.Mode.class)
     void aLiveCsvExportCostsNoTick(LocalConnection.Mode mode) throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the local session needs Linux");
-        Prerequisites.require(mode == LocalConnection.Mode.IN_PROCESS || BundledProbe.fromResources() != null,
+        Prerequisites.require(
+                mode == LocalConnection.Mode.IN_PROCESS || BundledProbe.fromResources() != null,
                 "the app carries no probe jar: build with `mvn package`/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
         SeriesStore store = SeriesStore.live();
         List<String> errors = new CopyOnWriteArrayList<>();
         List<ConnectionEvent> events = new CopyOnWriteArrayList<>();
         ExecutorService exporter = Executors.newSingleThreadExecutor();
-        try (Spool spool = new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime)) {
+        try (Spool spool =
+                new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime)) {
             // the seq the producer reached, read before the hand-off: what the tick thread did, not what arrived
             WatchedConnection local = new WatchedConnection(
                     new LocalConnection(LocalConnection.config(SystemRoots.live(), 100, null), Map.of(), mode));
@@ -80,14 +82,17 @@ class LocalSessionDuringExportTest {
                 Future<Boolean> snapshot = exporter.submit(() -> spool.snapshot(pipe));
                 Waits.until("the export's copy under way (its segments noted)", spool::copying);
                 long during = local.lastSeq();
-                Waits.until("50 more ticks while the export's copy waits on the pipe", () -> local.lastSeq() >= during + 50);
+                Waits.until(
+                        "50 more ticks while the export's copy waits on the pipe",
+                        () -> local.lastSeq() >= during + 50);
                 assertFalse(snapshot.isDone(), "the copy was under way across them");
                 Path copy = dir.resolve("copy.ndjson");
                 Files.copy(pipe, copy);
                 assertTrue(Waits.done("the spool's copy to the pipe", snapshot));
                 Path out = dir.resolve("live.csv");
-                CsvExport.Summary summary = Waits.done("the CSV export",
-                        exporter.submit(() -> CsvExport.export(copy, out, CsvExport.Options.all(), f -> { })));
+                CsvExport.Summary summary = Waits.done(
+                        "the CSV export",
+                        exporter.submit(() -> CsvExport.export(copy, out, CsvExport.Options.all(), f -> {})));
                 assertNull(summary.error(), "the export completes");
                 // the spool gets each line before the store does, and the store had 100 samples
                 assertTrue(summary.rows() >= 100, "rows " + summary.rows());
@@ -112,7 +117,11 @@ class LocalSessionDuringExportTest {
             assertEquals(n, store.samples(), "every tick arrived in the store");
             // no line lost; a busy machine may make the sampler slip (a SLIP mark, every seq still there): that is
             // the machine's load, not a tick the export cost
-            assertEquals(List.of(), store.marks().stream().filter(m -> m.kind() == TimeMark.Kind.GAP).toList());
+            assertEquals(
+                    List.of(),
+                    store.marks().stream()
+                            .filter(m -> m.kind() == TimeMark.Kind.GAP)
+                            .toList());
             assertEquals(List.of(), errors);
             assertTrue(Files.size(dir.resolve("live.csv")) > 0);
         } finally {
@@ -121,8 +130,13 @@ class LocalSessionDuringExportTest {
     }
 
     private static Path fifo(Path p) throws Exception {
-        Process mkfifo = new ProcessBuilder("mkfifo", p.toString()).redirectErrorStream(true).start();
-        assertEquals(0, Waits.exit("mkfifo", mkfifo), new String(mkfifo.getInputStream().readAllBytes()));
+        Process mkfifo = new ProcessBuilder("mkfifo", p.toString())
+                .redirectErrorStream(true)
+                .start();
+        assertEquals(
+                0,
+                Waits.exit("mkfifo", mkfifo),
+                new String(mkfifo.getInputStream().readAllBytes()));
         return p;
     }
 }

@@ -49,15 +49,29 @@ class OpenSshEd25519KeyTest {
     @Test
     void aPassphraseProtectedKeyFromSshKeygenAuthenticates() throws Exception {
         Path key = tmp.resolve("id_ed25519");
-        Process keygen = new ProcessBuilder(Prerequisites.tool("ssh-keygen", "openssh-client").toString(), "-q", "-t", "ed25519",
-                "-N", "correct horse", "-C", "tickbench-test", "-f", key.toString()).redirectErrorStream(true).start();
+        Process keygen = new ProcessBuilder(
+                        Prerequisites.tool("ssh-keygen", "openssh-client").toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "correct horse",
+                        "-C",
+                        "tickbench-test",
+                        "-f",
+                        key.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(keygen.getInputStream().readAllBytes());
         assertTrue(keygen.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "ssh-keygen did not exit");
         assertEquals(0, keygen.exitValue(), out);
         assertTrue(Files.readString(key).startsWith("-----BEGIN OPENSSH PRIVATE KEY-----"), "the OpenSSH key format");
-        PublicKey pub = PublicKeyEntry.parsePublicKeyEntry(Files.readString(key.resolveSibling("id_ed25519.pub")).strip())
+        PublicKey pub = PublicKeyEntry.parsePublicKeyEntry(
+                        Files.readString(key.resolveSibling("id_ed25519.pub")).strip())
                 .resolvePublicKey(null, null, null);
-        assertTrue(Set.of("Ed25519", "EdDSA").contains(pub.getAlgorithm()), "an Ed25519 public key: " + pub.getAlgorithm());
+        assertTrue(
+                Set.of("Ed25519", "EdDSA").contains(pub.getAlgorithm()),
+                "an Ed25519 public key: " + pub.getAlgorithm());
 
         Files.createDirectories(tmp.resolve("home"));
         sshd = new InProcessSshd(tmp.resolve("home"), pub, (cmd, o, e) -> {
@@ -67,8 +81,11 @@ class OpenSshEd25519KeyTest {
         RecordingPrompts prompts = new RecordingPrompts();
         prompts.passphrase = "correct horse";
         EventLog log = new EventLog();
-        connection = new ProbeServerConnection(new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(key)),
-                StreamRequest.of(20, 0), prompts, tmp.resolve("known_hosts"));
+        connection = new ProbeServerConnection(
+                new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(key)),
+                StreamRequest.of(20, 0),
+                prompts,
+                tmp.resolve("known_hosts"));
         connection.start(log, log);
 
         log.await(ConnectionEvent.Connected.class, WAIT);
@@ -76,6 +93,7 @@ class OpenSshEd25519KeyTest {
         assertEquals("hello", JSON.readTree(log.lines().get(0)).get("type").asText());
         assertEquals(5, JSON.readTree(log.lines().get(5)).get("seq").asLong());
         assertEquals(List.of(1), prompts.passphraseAttempts, "asked once for the passphrase, and it opened the key");
-        assertEquals("ssh-ed25519", prompts.hostKeyQuestions.get(0).keyType(), "the server's Ed25519 host key was shown");
+        assertEquals(
+                "ssh-ed25519", prompts.hostKeyQuestions.get(0).keyType(), "the server's Ed25519 host key was shown");
     }
 }

@@ -39,14 +39,18 @@ class OpenSshEndToEndTest {
         RecordingPrompts prompts = new RecordingPrompts();
         EventLog log = new EventLog();
         try (OpenSshd sshd = new OpenSshd(tmp.resolve("sshd"), hostKey, clientKey.getPublic())) {
-            SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"),
-                    List.of(keyFile));
-            SshProbeConnection connection = new SshProbeConnection(target, StreamRequest.of(RATE_HZ, 0), prompts,
-                    tmp.resolve("known_hosts"), probe);
+            SshTarget target = new SshTarget(
+                    "127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"), List.of(keyFile));
+            SshProbeConnection connection = new SshProbeConnection(
+                    target, StreamRequest.of(RATE_HZ, 0), prompts, tmp.resolve("known_hosts"), probe);
             try {
                 connection.start(log, log);
                 // the stream also carries throttle and kmsg lines: count samples, not lines
-                log.awaitLines(l -> l.stream().filter(x -> x.startsWith("{\"type\":\"sample\"")).count() >= MIN_SAMPLES,
+                log.awaitLines(
+                        l -> l.stream()
+                                        .filter(x -> x.startsWith("{\"type\":\"sample\""))
+                                        .count()
+                                >= MIN_SAMPLES,
                         Waits.DEADLINE);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
@@ -55,9 +59,13 @@ class OpenSshEndToEndTest {
             }
 
             assertEquals(1, prompts.hostKeyQuestions.size());
-            assertEquals(HostKeyCheck.sha256(hostKey.getPublic()), prompts.hostKeyQuestions.get(0).sha256Fingerprint());
+            assertEquals(
+                    HostKeyCheck.sha256(hostKey.getPublic()),
+                    prompts.hostKeyQuestions.get(0).sha256Fingerprint());
             ConnectionEvent.Connected connected = log.await(ConnectionEvent.Connected.class, Duration.ZERO);
-            assertTrue(connected.detail().startsWith("Java 17") || connected.detail().startsWith("Java 2"),
+            assertTrue(
+                    connected.detail().startsWith("Java 17")
+                            || connected.detail().startsWith("Java 2"),
                     connected.detail());
             assertTrue(connected.detail().endsWith("(uploaded)"), connected.detail());
             // the stream crosses the link compressed (OpenSSH's default "Compression yes" is delayed zlib)
@@ -84,8 +92,13 @@ class OpenSshEndToEndTest {
             assertTrue(expected - 1 >= MIN_SAMPLES, "samples: " + (expected - 1));
 
             // closing the connection ends the remote probe (its stdin closes): nothing is left running
-            Waits.until(Waits.DEADLINE, () -> "the remote probe to end, still running: " + sshd.sessionProcesses().stream()
-                    .map(p -> p.info().commandLine().orElse("?")).toList(), () -> sshd.sessionProcesses().isEmpty());
+            Waits.until(
+                    Waits.DEADLINE,
+                    () -> "the remote probe to end, still running: "
+                            + sshd.sessionProcesses().stream()
+                                    .map(p -> p.info().commandLine().orElse("?"))
+                                    .toList(),
+                    () -> sshd.sessionProcesses().isEmpty());
         }
     }
 
@@ -99,29 +112,33 @@ class OpenSshEndToEndTest {
         RecordingPrompts prompts = new RecordingPrompts();
         EventLog log = new EventLog();
         try (OpenSshd sshd = new OpenSshd(tmp.resolve("sshd"), hostKey, clientKey.getPublic())) {
-            SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"),
-                    List.of(keyFile));
-            SshProbeConnection connection = new SshProbeConnection(target, StreamRequest.of(RATE_HZ, 0), prompts,
-                    tmp.resolve("known_hosts"), probe);
+            SshTarget target = new SshTarget(
+                    "127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"), List.of(keyFile));
+            SshProbeConnection connection = new SshProbeConnection(
+                    target, StreamRequest.of(RATE_HZ, 0), prompts, tmp.resolve("known_hosts"), probe);
             try {
                 connection.start(log, log);
                 log.awaitLines(l -> l.size() >= 11, Waits.DEADLINE);
                 List<ProcessHandle> probes = sshd.sessionProcesses().stream()
-                        .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName())).toList();
+                        .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName()))
+                        .toList();
                 assertEquals(1, probes.size(), "one remote probe");
                 probes.get(0).destroyForcibly();
 
                 log.await(ConnectionEvent.Dropped.class, Waits.DEADLINE);
                 // the new probe's hello and its fifth sample after it (more may have come by the time it is seen)
-                log.awaitLines(l -> {
-                    int second = -1;
-                    for (int i = 0, hellos = 0; i < l.size() && second < 0; i++) {
-                        if (l.get(i).contains("\"type\":\"hello\"") && ++hellos == 2) {
-                            second = i;
-                        }
-                    }
-                    return second >= 0 && l.subList(second, l.size()).stream().anyMatch(x -> x.contains("\"seq\":5,"));
-                }, Waits.DEADLINE);
+                log.awaitLines(
+                        l -> {
+                            int second = -1;
+                            for (int i = 0, hellos = 0; i < l.size() && second < 0; i++) {
+                                if (l.get(i).contains("\"type\":\"hello\"") && ++hellos == 2) {
+                                    second = i;
+                                }
+                            }
+                            return second >= 0
+                                    && l.subList(second, l.size()).stream().anyMatch(x -> x.contains("\"seq\":5,"));
+                        },
+                        Waits.DEADLINE);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
             } finally {
@@ -130,7 +147,9 @@ class OpenSshEndToEndTest {
             List<ConnectionEvent> events = log.events();
             assertEquals(ConnectionEvent.Reconnecting.class, events.get(2).getClass(), events.toString());
             assertEquals(2, log.count(ConnectionEvent.Connected.class), events.toString());
-            assertTrue(((ConnectionEvent.Connected) events.get(3)).detail().endsWith("(already there)"), events.toString());
+            assertTrue(
+                    ((ConnectionEvent.Connected) events.get(3)).detail().endsWith("(already there)"),
+                    events.toString());
 
             List<String> lines = log.lines();
             int gapAt = -1;
@@ -141,9 +160,12 @@ class OpenSshEndToEndTest {
             }
             assertTrue(gapAt > 0, "a gap line");
             JsonNode gap = JSON.readTree(lines.get(gapAt));
-            assertEquals(JSON.readTree(lines.get(gapAt - 1)).get("seq").asLong() + 1, gap.get("from_seq").asLong());
+            assertEquals(
+                    JSON.readTree(lines.get(gapAt - 1)).get("seq").asLong() + 1,
+                    gap.get("from_seq").asLong());
             assertEquals("reconnect", gap.get("reason").asText());
-            assertEquals("hello", JSON.readTree(lines.get(gapAt + 1)).get("type").asText());
+            assertEquals(
+                    "hello", JSON.readTree(lines.get(gapAt + 1)).get("type").asText());
             assertEquals(1, JSON.readTree(lines.get(gapAt + 2)).get("seq").asLong());
         }
     }

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.tickbench.testkit.Waits;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,8 +31,9 @@ class OpenSshNoJavaEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path PACKAGED = Path.of("../jpackage/target/tickbench-probe-runtime-linux-x64.tar.gz");
     /** What the remote side runs: the login shell, the Java/glibc checks, sha256sum, the unpack and the launcher. */
-    private static final List<String> TOOLS = List.of("uname", "getconf", "ldd", "sha256sum", "tar", "gzip", "mkdir",
-            "rm", "mv", "readlink", "dirname");
+    private static final List<String> TOOLS =
+            List.of("uname", "getconf", "ldd", "sha256sum", "tar", "gzip", "mkdir", "rm", "mv", "readlink", "dirname");
+
     private static final int RATE_HZ = 20;
     private static final int MIN_SAMPLES = 30;
 
@@ -43,10 +44,12 @@ class OpenSshNoJavaEndToEndTest {
     void theRuntimeIsUploadedToAHostWithoutJavaAndItsProbeStreams() throws Exception {
         BundledProbe probe = OpenSshd.requireSshdAndProbe();
         Path javaHome = Path.of(System.getProperty("java.home"));
-        Prerequisites.require(Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
+        Prerequisites.require(
+                Files.isRegularFile(PACKAGED) || Files.isRegularFile(javaHome.resolve("jmods/java.base.jmod")),
                 "no " + PACKAGED + " and no jmods in " + javaHome + " to jlink one: install openjdk-17-jdk");
-        BundledRuntime rt = BundledRuntime.of(RuntimePlatform.Arch.X64, Files.isRegularFile(PACKAGED) ? Files.readAllBytes(PACKAGED)
-                : buildRuntimeTarball(javaHome, probe));
+        BundledRuntime rt = BundledRuntime.of(
+                RuntimePlatform.Arch.X64,
+                Files.isRegularFile(PACKAGED) ? Files.readAllBytes(PACKAGED) : buildRuntimeTarball(javaHome, probe));
 
         Path bin = Files.createDirectories(tmp.resolve("no-java-bin"));
         for (String tool : TOOLS) {
@@ -58,16 +61,22 @@ class OpenSshNoJavaEndToEndTest {
         RecordingPrompts prompts = new RecordingPrompts();
         EventLog log = new EventLog();
         try (OpenSshd sshd = new OpenSshd(tmp.resolve("sshd"), hostKey, clientKey.getPublic(), bin.toString())) {
-            SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"),
-                    List.of(keyFile));
-            SshProbeConnection connection = new SshProbeConnection(target, StreamRequest.of(RATE_HZ, 0), prompts,
-                    tmp.resolve("known_hosts"), probe, arch -> rt);
+            SshTarget target = new SshTarget(
+                    "127.0.0.1", "127.0.0.1", sshd.port, System.getProperty("user.name"), List.of(keyFile));
+            SshProbeConnection connection = new SshProbeConnection(
+                    target, StreamRequest.of(RATE_HZ, 0), prompts, tmp.resolve("known_hosts"), probe, arch -> rt);
             List<String> remoteCommands;
             try {
                 connection.start(log, log);
-                log.awaitLines(l -> l.stream().filter(x -> x.startsWith("{\"type\":\"sample\"")).count() >= MIN_SAMPLES,
+                log.awaitLines(
+                        l -> l.stream()
+                                        .filter(x -> x.startsWith("{\"type\":\"sample\""))
+                                        .count()
+                                >= MIN_SAMPLES,
                         Waits.DEADLINE);
-                remoteCommands = sshd.sessionProcesses().stream().map(p -> p.info().commandLine().orElse("")).toList();
+                remoteCommands = sshd.sessionProcesses().stream()
+                        .map(p -> p.info().commandLine().orElse(""))
+                        .toList();
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\nsshd log:\n" + Files.readString(sshd.log), e);
             } finally {
@@ -75,13 +84,18 @@ class OpenSshNoJavaEndToEndTest {
             }
 
             ConnectionEvent.Connected connected = log.await(ConnectionEvent.Connected.class, Duration.ZERO);
-            assertEquals("no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (uploaded)", connected.detail());
+            assertEquals(
+                    "no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (uploaded)", connected.detail());
             Path cache = sshd.home.resolve(".cache/tickbench");
-            assertEquals(rt.sha256(), BundledProbe.fromFile(cache.resolve(rt.remoteName())).sha256());
+            assertEquals(
+                    rt.sha256(),
+                    BundledProbe.fromFile(cache.resolve(rt.remoteName())).sha256());
             Path unpacked = cache.resolve(rt.directoryName());
             assertTrue(Files.isExecutable(unpacked.resolve(BundledRuntime.LAUNCHER)), "launcher unpacked");
-            String runtimeJava = unpacked.resolve("tickbench-probe/runtime/bin/java").toString();
-            assertTrue(remoteCommands.stream().anyMatch(c -> c.startsWith(runtimeJava + " ")),
+            String runtimeJava =
+                    unpacked.resolve("tickbench-probe/runtime/bin/java").toString();
+            assertTrue(
+                    remoteCommands.stream().anyMatch(c -> c.startsWith(runtimeJava + " ")),
                     "the probe runs on the uploaded runtime: " + remoteCommands);
             assertEquals(rt.tarball().length, prompts.progress.get(prompts.progress.size() - 1)[0]);
 
@@ -99,19 +113,36 @@ class OpenSshNoJavaEndToEndTest {
         Path home = runtimeTarballDir.resolve("tickbench-probe");
         Files.createDirectories(home.resolve("lib"));
         Path jar = Files.write(home.resolve("lib/tickbench-probe.jar"), probe.jar());
-        String modules = run(javaHome.resolve("bin/jdeps").toString(), "--print-module-deps", "--ignore-missing-deps",
-                "--multi-release", "17", jar.toString()).strip();
+        String modules = run(
+                        javaHome.resolve("bin/jdeps").toString(),
+                        "--print-module-deps",
+                        "--ignore-missing-deps",
+                        "--multi-release",
+                        "17",
+                        jar.toString())
+                .strip();
         // the provider build.sh adds by name (jdeps does not see service lookups)
-        run(javaHome.resolve("bin/jlink").toString(), "--module-path", javaHome.resolve("jmods").toString(),
-                "--add-modules", modules + ",jdk.crypto.ec", "--strip-debug", "--no-header-files",
-                "--no-man-pages", "--output", home.resolve("runtime").toString());
+        run(
+                javaHome.resolve("bin/jlink").toString(),
+                "--module-path",
+                javaHome.resolve("jmods").toString(),
+                "--add-modules",
+                modules + ",jdk.crypto.ec",
+                "--strip-debug",
+                "--no-header-files",
+                "--no-man-pages",
+                "--output",
+                home.resolve("runtime").toString());
         Files.createDirectories(home.resolve("bin"));
-        Path launcher = Files.writeString(home.resolve("bin/tickbench-probe"), String.join("\n",
-                "#!/bin/sh",
-                "self=$(readlink -f \"$0\") || self=$0",
-                "home=$(cd \"$(dirname \"$self\")/..\" && pwd)",
-                "exec \"$home/runtime/bin/java\" -Xmx64m -XX:+UseSerialGC -jar \"$home/lib/tickbench-probe.jar\" \"$@\"",
-                ""));
+        Path launcher = Files.writeString(
+                home.resolve("bin/tickbench-probe"),
+                String.join(
+                        "\n",
+                        "#!/bin/sh",
+                        "self=$(readlink -f \"$0\") || self=$0",
+                        "home=$(cd \"$(dirname \"$self\")/..\" && pwd)",
+                        "exec \"$home/runtime/bin/java\" -Xmx64m -XX:+UseSerialGC -jar \"$home/lib/tickbench-probe.jar\" \"$@\"",
+                        ""));
         launcher.toFile().setExecutable(true);
         Path tar = tmp.resolve("runtime.tar.gz");
         run("tar", "-C", runtimeTarballDir.toString(), "-czf", tar.toString(), "tickbench-probe");

@@ -24,7 +24,8 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
 public final class OpenSshd implements AutoCloseable {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
     /** A PATH with the JDK the test runs on first, whatever the login PATH would find. */
-    public static final String JAVA_PATH = Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin";
+    public static final String JAVA_PATH =
+            Path.of(System.getProperty("java.home"), "bin") + ":/usr/local/bin:/usr/bin:/bin";
 
     final Process process;
     public final int port;
@@ -46,8 +47,16 @@ public final class OpenSshd implements AutoCloseable {
      * network namespace, reachable only there), listening on {@code listen:port} (port 0 and no prefix: a free loopback port). A null
      * {@code clientKey} leaves authorized_keys empty.
      */
-    public OpenSshd(Path dir, KeyPair hostKey, PublicKey clientKey, String path, List<String> prefix, String listen, int port,
-            List<String> first) throws Exception {
+    public OpenSshd(
+            Path dir,
+            KeyPair hostKey,
+            PublicKey clientKey,
+            String path,
+            List<String> prefix,
+            String listen,
+            int port,
+            List<String> first)
+            throws Exception {
         home = Files.createDirectories(dir.resolve("home"));
         Path hostKeyFile = InProcessSshd.writeKey(dir.resolve("ssh_host_ed25519_key"), hostKey, null);
         Files.setPosixFilePermissions(hostKeyFile, PosixFilePermissions.fromString("rw-------"));
@@ -75,7 +84,9 @@ public final class OpenSshd implements AutoCloseable {
                 "SetEnv PATH=" + path,
                 ""));
         if (first.stream().noneMatch(l -> l.startsWith("Subsystem"))) {
-            lines.add(lines.size() - 1, "Subsystem sftp internal-sftp -d " + home); // sshd refuses a second Subsystem line
+            lines.add(
+                    lines.size() - 1,
+                    "Subsystem sftp internal-sftp -d " + home); // sshd refuses a second Subsystem line
         }
         Files.writeString(config, String.join("\n", lines), StandardCharsets.UTF_8);
         log = dir.resolve("sshd.log");
@@ -87,17 +98,24 @@ public final class OpenSshd implements AutoCloseable {
             this.port = port;
             List<String> command = new ArrayList<>(prefix);
             command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString(), "-p", Integer.toString(port)));
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             awaitListening(listen);
         }
     }
 
     /** Checks sshd is installed and the app carries the probe jar; returns the jar. */
     public static BundledProbe requireSshdAndProbe() throws IOException {
-        Prerequisites.require(Files.isExecutable(SSHD), "no OpenSSH server at " + SSHD + ": install the Debian package openssh-server");
+        Prerequisites.require(
+                Files.isExecutable(SSHD),
+                "no OpenSSH server at " + SSHD + ": install the Debian package openssh-server");
         BundledProbe probe = BundledProbe.fromResources();
-        Prerequisites.require(probe != null, "the app carries no probe jar: build with `mvn package`/`verify` so that"
-                + " remote-probe/target/tickbench-probe.jar is bundled");
+        Prerequisites.require(
+                probe != null,
+                "the app carries no probe jar: build with `mvn package`/`verify` so that"
+                        + " remote-probe/target/tickbench-probe.jar is bundled");
         return probe;
     }
 

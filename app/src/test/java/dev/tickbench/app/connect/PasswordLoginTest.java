@@ -54,13 +54,29 @@ class PasswordLoginTest {
     private void serve(List<String> first) throws Exception {
         List<String> lines = new java.util.ArrayList<>(first);
         lines.addAll(List.of("PubkeyAuthentication no", "AllowUsers " + user.name));
-        sshd = new OpenSshd(tmp.resolve("sshd"), KeyUtils.generateKeyPair("ssh-ed25519", 256), null, OpenSshd.JAVA_PATH,
-                List.of(), "127.0.0.1", OpenSshd.freePort(), lines);
+        sshd = new OpenSshd(
+                tmp.resolve("sshd"),
+                KeyUtils.generateKeyPair("ssh-ed25519", 256),
+                null,
+                OpenSshd.JAVA_PATH,
+                List.of(),
+                "127.0.0.1",
+                OpenSshd.freePort(),
+                lines);
     }
 
     private SshTarget target() {
-        return new SshTarget("127.0.0.1", "127.0.0.1", sshd.port, user.name, List.of(), LoginMethod.PASSWORD, false, null,
-                null, List.of());
+        return new SshTarget(
+                "127.0.0.1",
+                "127.0.0.1",
+                sshd.port,
+                user.name,
+                List.of(),
+                LoginMethod.PASSWORD,
+                false,
+                null,
+                null,
+                List.of());
     }
 
     private String whoami() throws Exception {
@@ -91,9 +107,13 @@ class PasswordLoginTest {
         serve(List.of("PasswordAuthentication yes"));
         prompts.password = "not " + user.password;
         ConnectFailure f = assertThrows(ConnectFailure.class, this::whoami);
-        assertEquals("Wrong password: 127.0.0.1:" + sshd.port + " refused " + user.name + " after 3 tries (or that user"
-                + " cannot log in there).", f.getMessage());
-        assertEquals(List.of(1, 2, 3), prompts.loginQuestions.stream().map(LoginQuestion::attempt).toList());
+        assertEquals(
+                "Wrong password: 127.0.0.1:" + sshd.port + " refused " + user.name + " after 3 tries (or that user"
+                        + " cannot log in there).",
+                f.getMessage());
+        assertEquals(
+                List.of(1, 2, 3),
+                prompts.loginQuestions.stream().map(LoginQuestion::attempt).toList());
         assertTrue(f.permanent());
     }
 
@@ -101,7 +121,8 @@ class PasswordLoginTest {
     void cancellingThePasswordEndsTheLogin() throws Exception {
         serve(List.of("PasswordAuthentication yes"));
         ConnectFailure f = assertThrows(ConnectFailure.class, this::whoami);
-        assertEquals("You cancelled the login of " + user.name + " on 127.0.0.1:" + sshd.port + "; not connected.",
+        assertEquals(
+                "You cancelled the login of " + user.name + " on 127.0.0.1:" + sshd.port + "; not connected.",
                 f.getMessage());
         assertEquals(1, prompts.loginQuestions.size());
     }
@@ -115,7 +136,8 @@ class PasswordLoginTest {
         assertEquals(1, q.prompts().size(), q.toString());
         assertTrue(q.prompts().get(0).text().startsWith("Password"), q.toString());
         assertFalse(q.prompts().get(0).echo(), "a secret is not echoed");
-        assertTrue(Files.readString(sshd.log).contains("Accepted keyboard-interactive/pam for " + user.name),
+        assertTrue(
+                Files.readString(sshd.log).contains("Accepted keyboard-interactive/pam for " + user.name),
                 Files.readString(sshd.log));
     }
 
@@ -124,8 +146,9 @@ class PasswordLoginTest {
         serve(List.of("PasswordAuthentication no", "KbdInteractiveAuthentication no", "PubkeyAuthentication yes"));
         prompts.password = user.password;
         ConnectFailure f = assertThrows(ConnectFailure.class, this::whoami);
-        assertEquals("127.0.0.1:" + sshd.port + " does not accept a password for " + user.name + " (its sshd has"
-                + " PasswordAuthentication and KbdInteractiveAuthentication off?). Log in with the agent or a key file.",
+        assertEquals(
+                "127.0.0.1:" + sshd.port + " does not accept a password for " + user.name + " (its sshd has"
+                        + " PasswordAuthentication and KbdInteractiveAuthentication off?). Log in with the agent or a key file.",
                 f.getMessage());
         assertEquals(List.of(), prompts.loginQuestions);
     }
@@ -137,30 +160,39 @@ class PasswordLoginTest {
         serve(List.of("PasswordAuthentication yes", "Subsystem sftp internal-sftp -d " + user.home));
         prompts.password = user.password;
         EventLog log = new EventLog();
-        SshProbeConnection c = new SshProbeConnection(target(), StreamRequest.of(20, 0), prompts, tmp.resolve("known_hosts"),
-                probe);
+        SshProbeConnection c =
+                new SshProbeConnection(target(), StreamRequest.of(20, 0), prompts, tmp.resolve("known_hosts"), probe);
         try {
             c.start(log, log);
             log.awaitLines(l -> l.size() >= 3, dev.tickbench.testkit.Waits.DEADLINE);
             assertEquals(1, prompts.loginQuestions.size());
             List<ProcessHandle> probes = sshd.sessionProcesses().stream()
-                    .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName())).toList();
+                    .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName()))
+                    .toList();
             assertTrue(!probes.isEmpty(), "the remote probe");
             // the link drops: the user's login shell (sh -c, which did not exec the probe) and the probe are killed
             // (the shell first: a probe killed under a live shell is its exit status 137, a failure, not a drop)
-            probes.stream().sorted(java.util.Comparator.comparing(p -> p.info().command().orElse("").endsWith("/java")))
+            probes.stream()
+                    .sorted(java.util.Comparator.comparing(
+                            p -> p.info().command().orElse("").endsWith("/java")))
                     .forEach(p -> {
                         p.destroyForcibly();
-                        dev.tickbench.testkit.Waits.until(dev.tickbench.testkit.Waits.DEADLINE, () -> "pid " + p.pid() + " to end",
+                        dev.tickbench.testkit.Waits.until(
+                                dev.tickbench.testkit.Waits.DEADLINE,
+                                () -> "pid " + p.pid() + " to end",
                                 () -> !p.isAlive());
                     });
             log.await(ConnectionEvent.Dropped.class, dev.tickbench.testkit.Waits.DEADLINE);
-            dev.tickbench.testkit.Waits.until(dev.tickbench.testkit.Waits.DEADLINE, () -> "connected again: " + log.events(),
+            dev.tickbench.testkit.Waits.until(
+                    dev.tickbench.testkit.Waits.DEADLINE,
+                    () -> "connected again: " + log.events(),
                     () -> log.count(ConnectionEvent.Connected.class) == 2);
         } finally {
             c.close();
         }
-        assertEquals(List.of(1, 1), prompts.loginQuestions.stream().map(LoginQuestion::attempt).toList(),
+        assertEquals(
+                List.of(1, 1),
+                prompts.loginQuestions.stream().map(LoginQuestion::attempt).toList(),
                 "asked again on the reconnect, as a first try");
     }
 }

@@ -81,7 +81,8 @@ class ProbeArchiveTest {
         assertEquals(archive, whole.archive());
         List<String> words = whole.command();
         assertTrue(words.contains("-XX:SharedArchiveFile=" + archive), words.toString());
-        assertTrue(words.containsAll(ProbeArchive.SAFE_OUTPUT), "the VM's output on stderr, never the stream: " + words);
+        assertTrue(
+                words.containsAll(ProbeArchive.SAFE_OUTPUT), "the VM's output on stderr, never the stream: " + words);
         assertTrue(words.indexOf("-XX:SharedArchiveFile=" + archive) < words.indexOf("-jar"), "a JVM flag: " + words);
 
         Files.write(archive, java.util.Arrays.copyOf(bytes, 60_000)); // cut short: the JVM would die of SIGBUS
@@ -95,7 +96,8 @@ class ProbeArchiveTest {
         assertFalse(namesAnArchive(launch(jar)), "its CRC-32 differs");
 
         installed(jar, bytes);
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        Files.setLastModifiedTime(
+                jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
         assertFalse(namesAnArchive(launch(jar)), "made for the jar as it was (the JVM checks the jar's time)");
 
         installed(jar, bytes);
@@ -112,11 +114,14 @@ class ProbeArchiveTest {
     void aTrainingReplacesADamagedArchiveWithOneTheProbeStartsWith() throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the probe's stream needs Linux");
         BundledProbe probe = BundledProbe.fromResources();
-        Prerequisites.require(probe != null, "the app carries no probe jar: build with `mvn package` so that it is bundled");
+        Prerequisites.require(
+                probe != null, "the app carries no probe jar: build with `mvn package` so that it is bundled");
         Path jar = LocalProbeJar.ensure(probe, cache);
         Path archive = ProbeArchive.file(jar, SshProbeConnection.PROBE_JVM_FLAGS);
         Files.write(archive, new byte[4096]); // garbage where the archive goes, with a record that does not fit
-        Files.writeString(ProbeArchive.record(archive), "size=4096\ncrc32=1\njar=" + LocalProbeJar.stamp(jar).strip() + "\n");
+        Files.writeString(
+                ProbeArchive.record(archive),
+                "size=4096\ncrc32=1\njar=" + LocalProbeJar.stamp(jar).strip() + "\n");
 
         LocalProbeLaunch first = launch(jar);
         assertNull(first.archive(), "the garbage is not named");
@@ -127,19 +132,32 @@ class ProbeArchiveTest {
         first.train(Waits.CHILD_BACKSTOP.toMillis());
         LocalProbeLaunch next = launch(jar);
         assertNotNull(next.archive(), "made, whole: " + files());
-        assertEquals(List.of(), files().stream().filter(n -> n.endsWith(".part")).toList(), "no temporary file left");
+        assertEquals(
+                List.of(), files().stream().filter(n -> n.endsWith(".part")).toList(), "no temporary file left");
 
         // the JVM maps it (-Xshare:on fails when it cannot), and the probe started with it streams
         List<String> check = new ArrayList<>(List.of(JAVA.toString()));
         check.addAll(SshProbeConnection.PROBE_JVM_FLAGS);
-        check.addAll(List.of("-XX:SharedArchiveFile=" + next.archive(), "-Xshare:on", "-cp", jar.toString(), "-version"));
-        assertEquals(0, Waits.exit("java -Xshare:on with the archive", new ProcessBuilder(check).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start()));
-        Process p = new ProcessBuilder(next.command()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        check.addAll(
+                List.of("-XX:SharedArchiveFile=" + next.archive(), "-Xshare:on", "-cp", jar.toString(), "-version"));
+        assertEquals(
+                0,
+                Waits.exit(
+                        "java -Xshare:on with the archive",
+                        new ProcessBuilder(check)
+                                .redirectErrorStream(true)
+                                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                                .start()));
+        Process p = new ProcessBuilder(next.command())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String first1 = out.readLine();
             assertNotNull(first1, "the probe said nothing");
-            assertTrue(first1.startsWith("{\"type\":\"hello\""), "its stream starts with its hello: " + first1.substring(0, Math.min(80, first1.length())));
+            assertTrue(
+                    first1.startsWith("{\"type\":\"hello\""),
+                    "its stream starts with its hello: " + first1.substring(0, Math.min(80, first1.length())));
             p.getOutputStream().close(); // the probe ends its stream
             out.transferTo(java.io.Writer.nullWriter());
         }

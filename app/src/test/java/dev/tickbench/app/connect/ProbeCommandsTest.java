@@ -38,12 +38,16 @@ class ProbeCommandsTest {
         new Random(3).nextBytes(jar);
         BundledProbe probe = BundledProbe.of(jar);
         Files.writeString(tmp.resolve("known_hosts"), "");
-        try (InProcessSshd sshd = new InProcessSshd(Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(),
-                ProbeCommandsTest::host)) {
-            SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(keyFile));
-            try (SshProbeConnection c = new SshProbeConnection(target, StreamRequest.of(20, 0), new RecordingPrompts(),
-                    tmp.resolve("known_hosts"), probe)) {
-                assertThrows(IOException.class, () -> c.runProbe(List.of("procs", "--json")), "not started: nothing to run on");
+        try (InProcessSshd sshd = new InProcessSshd(
+                Files.createDirectories(tmp.resolve("home")), clientKey.getPublic(), ProbeCommandsTest::host)) {
+            SshTarget target =
+                    new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(keyFile));
+            try (SshProbeConnection c = new SshProbeConnection(
+                    target, StreamRequest.of(20, 0), new RecordingPrompts(), tmp.resolve("known_hosts"), probe)) {
+                assertThrows(
+                        IOException.class,
+                        () -> c.runProbe(List.of("procs", "--json")),
+                        "not started: nothing to run on");
                 EventLog log = new EventLog();
                 c.start(log, log);
                 log.await(ConnectionEvent.Connected.class, WAIT);
@@ -53,10 +57,16 @@ class ProbeCommandsTest {
                 assertEquals("{\"processes\":[]}\n", ok.out());
                 // Connected comes before the stream's own exec is opened, so under load that exec can reach
                 // the server after this one: wait for it, and find each command by its tail
-                String ran = sshd.commands.stream().filter(x -> x.endsWith(" procs --json")).reduce((a, b) -> b)
+                String ran = sshd.commands.stream()
+                        .filter(x -> x.endsWith(" procs --json"))
+                        .reduce((a, b) -> b)
                         .orElseThrow();
-                String stream = Waits.forValue("the stream's exec on the server",
-                        () -> sshd.commands.stream().filter(x -> x.endsWith(STREAM)).findFirst().orElse(null));
+                String stream = Waits.forValue(
+                        "the stream's exec on the server",
+                        () -> sshd.commands.stream()
+                                .filter(x -> x.endsWith(STREAM))
+                                .findFirst()
+                                .orElse(null));
                 assertEquals(stream.replace(STREAM, " procs --json"), ran, "started as the stream's probe was");
                 assertTrue(ran.contains(" -jar /" + ProbeUpload.CACHE_DIR + "/" + probe.remoteName() + " "), ran);
 

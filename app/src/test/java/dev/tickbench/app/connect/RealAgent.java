@@ -36,8 +36,10 @@ public final class RealAgent implements AutoCloseable {
         Prerequisites.tool("ssh-keygen", "openssh-client");
         Files.createDirectories(dir);
         Path socket = dir.resolve("agent.sock");
-        Process p = new ProcessBuilder(bin.toString(), "-D", "-a", socket.toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("agent.log").toFile()).start();
+        Process p = new ProcessBuilder(bin.toString(), "-D", "-a", socket.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("agent.log").toFile())
+                .start();
         Waits.until(Waits.DEADLINE, () -> "ssh-agent's socket " + socket, () -> Files.exists(socket) || !p.isAlive());
         if (!p.isAlive()) {
             throw new IllegalStateException("ssh-agent exited: " + Files.readString(dir.resolve("agent.log")));
@@ -57,7 +59,8 @@ public final class RealAgent implements AutoCloseable {
     }
 
     public static PublicKey publicKey(Path key) throws IOException, GeneralSecurityException {
-        return PublicKeyEntry.parsePublicKeyEntry(Files.readString(key.resolveSibling(key.getFileName() + ".pub")).strip())
+        return PublicKeyEntry.parsePublicKeyEntry(Files.readString(key.resolveSibling(key.getFileName() + ".pub"))
+                        .strip())
                 .resolvePublicKey(null, null, null);
     }
 
@@ -66,8 +69,17 @@ public final class RealAgent implements AutoCloseable {
         Path askpass = dir.resolve("askpass-" + key.getFileName());
         Files.writeString(askpass, "#!/bin/sh\nprintf '%s\\n' '" + passphrase + "'\n", StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(askpass, PosixFilePermissions.fromString("rwx------"));
-        run(List.of("ssh-add", key.toString()), Map.of("SSH_AUTH_SOCK", socket.toString(), "SSH_ASKPASS", askpass.toString(),
-                "SSH_ASKPASS_REQUIRE", "force", "DISPLAY", ":0"));
+        run(
+                List.of("ssh-add", key.toString()),
+                Map.of(
+                        "SSH_AUTH_SOCK",
+                        socket.toString(),
+                        "SSH_ASKPASS",
+                        askpass.toString(),
+                        "SSH_ASKPASS_REQUIRE",
+                        "force",
+                        "DISPLAY",
+                        ":0"));
         Files.delete(askpass);
     }
 

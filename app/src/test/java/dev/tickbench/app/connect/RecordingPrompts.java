@@ -32,8 +32,10 @@ final class RecordingPrompts implements ConnectPrompts {
     public Optional<List<char[]>> askLogin(LoginQuestion question) {
         loginQuestions.add(question);
         String p = password;
-        return p == null ? Optional.empty()
-                : Optional.of(question.prompts().stream().map(x -> p.toCharArray()).toList());
+        return p == null
+                ? Optional.empty()
+                : Optional.of(
+                        question.prompts().stream().map(x -> p.toCharArray()).toList());
     }
 
     @Override

@@ -27,14 +27,21 @@ class RuntimePlatformTest {
 
     @Test
     void anUnsupportedMachineIsNamedInOneLine() {
-        assertEquals("The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is armv7l"
-                + " (32-bit ARM).", RuntimePlatform.archProblem("armv7l\n"));
-        assertEquals("The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is i686"
-                + " (32-bit x86).", RuntimePlatform.archProblem("i686"));
-        assertEquals("The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is mips.",
+        assertEquals(
+                "The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is armv7l"
+                        + " (32-bit ARM).",
+                RuntimePlatform.archProblem("armv7l\n"));
+        assertEquals(
+                "The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is i686"
+                        + " (32-bit x86).",
+                RuntimePlatform.archProblem("i686"));
+        assertEquals(
+                "The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is mips.",
                 RuntimePlatform.archProblem("mips"));
-        assertEquals("The packaged probe runtimes are for x86_64 and aarch64, and this host's architecture is unknown"
-                + " (`uname -m` said nothing).", RuntimePlatform.archProblem(" \n"));
+        assertEquals(
+                "The packaged probe runtimes are for x86_64 and aarch64, and this host's architecture is unknown"
+                        + " (`uname -m` said nothing).",
+                RuntimePlatform.archProblem(" \n"));
     }
 
     @Test
@@ -43,25 +50,34 @@ class RuntimePlatformTest {
         assertNull(RuntimePlatform.libcProblem("glibc 2.34"));
         assertNull(RuntimePlatform.libcProblem("ldd (Ubuntu GLIBC 2.35-0ubuntu3.8) 2.35\nCopyright (C) 2022"));
         assertNull(RuntimePlatform.libcProblem("glibc 3.0"));
-        assertEquals("The packaged probe runtimes need glibc 2.34+, and this host has glibc 2.31.",
+        assertEquals(
+                "The packaged probe runtimes need glibc 2.34+, and this host has glibc 2.31.",
                 RuntimePlatform.libcProblem("glibc 2.31\n")); // Debian 11, Ubuntu 20.04
-        assertEquals("The packaged probe runtimes need glibc 2.34+, and this host has glibc 2.17.",
+        assertEquals(
+                "The packaged probe runtimes need glibc 2.34+, and this host has glibc 2.17.",
                 RuntimePlatform.libcProblem("ldd (GNU libc) 2.17\nCopyright (C) 2012")); // CentOS 7
     }
 
     @Test
     void muslAndUnknownCLibrariesAreNamed() {
         // musl's ldd prints its banner on stderr and exits 1; the caller joins stdout and stderr
-        assertEquals("The packaged probe runtimes need glibc 2.34+, and this host's C library is musl 1.2.4 (Alpine:"
-                + " `apk add openjdk17-jre-headless`).", RuntimePlatform.libcProblem(
+        assertEquals(
+                "The packaged probe runtimes need glibc 2.34+, and this host's C library is musl 1.2.4 (Alpine:"
+                        + " `apk add openjdk17-jre-headless`).",
+                RuntimePlatform.libcProblem(
                         "musl libc (aarch64)\nVersion 1.2.4\nDynamic Program Loader\nUsage: ldd [options] [--] pathname\n"));
-        assertEquals("The packaged probe runtimes need glibc 2.34+, and this host's C library is musl (Alpine:"
-                + " `apk add openjdk17-jre-headless`).", RuntimePlatform.libcProblem("musl libc"));
-        assertEquals("The packaged probe runtimes need glibc 2.34+, and the C library of this host is not glibc or"
-                + " unknown (`ldd --version` said: sh: ldd: not found).",
+        assertEquals(
+                "The packaged probe runtimes need glibc 2.34+, and this host's C library is musl (Alpine:"
+                        + " `apk add openjdk17-jre-headless`).",
+                RuntimePlatform.libcProblem("musl libc"));
+        assertEquals(
+                "The packaged probe runtimes need glibc 2.34+, and the C library of this host is not glibc or"
+                        + " unknown (`ldd --version` said: sh: ldd: not found).",
                 RuntimePlatform.libcProblem("sh: ldd: not found\n"));
-        assertEquals("The packaged probe runtimes need glibc 2.34+, and the C library of this host is not glibc or"
-                + " unknown (`ldd --version` said: nothing).", RuntimePlatform.libcProblem(""));
+        assertEquals(
+                "The packaged probe runtimes need glibc 2.34+, and the C library of this host is not glibc or"
+                        + " unknown (`ldd --version` said: nothing).",
+                RuntimePlatform.libcProblem(""));
     }
 
     @Test

@@ -38,6 +38,7 @@ class SessionSwitchTest {
 
     /** The view-model's "FX thread": one thread, as the toolkit's. */
     private final ExecutorService ui = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-ui"));
+
     private InProcessSshd sshd;
     private MainViewModel vm;
     private ConnectViewModel form;
@@ -56,8 +57,10 @@ class SessionSwitchTest {
             return 0;
         });
         Path spool = Files.createDirectories(tmp.resolve("spool"));
-        vm = on(() -> new MainViewModel(ui, new Spool(spool, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime)));
-        form = new ConnectViewModel(new RecentConnections(tmp.resolve("config/recent.json")), tmp.resolve("ssh"), () -> null);
+        vm = on(() -> new MainViewModel(
+                ui, new Spool(spool, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime)));
+        form = new ConnectViewModel(
+                new RecentConnections(tmp.resolve("config/recent.json")), tmp.resolve("ssh"), () -> null);
         form.kind().set(ConnectionKind.PROBE_SERVER);
         form.user().set(InProcessSshd.USER);
         form.keyPath().set(key.toString());
@@ -67,7 +70,10 @@ class SessionSwitchTest {
     @AfterEach
     void stop() throws Exception {
         if (vm != null) {
-            on(() -> { vm.shutdown(); return null; });
+            on(() -> {
+                vm.shutdown();
+                return null;
+            });
         }
         ui.shutdownNow();
         sshd.close();
@@ -97,7 +103,10 @@ class SessionSwitchTest {
         form.host().set(host);
         form.port().set(Integer.toString(port));
         Connection c = form.connect(prompts);
-        on(() -> { vm.connect(c, outcome()); return null; });
+        on(() -> {
+            vm.connect(c, outcome());
+            return null;
+        });
     }
 
     private long samples(SeriesStore s) throws Exception {
@@ -122,7 +131,9 @@ class SessionSwitchTest {
         connect("no-such-host.invalid", 22);
         Waits.until("the unknown host's failure", () -> outcomes.size() == 2);
         String unknown = on(() -> vm.errorProperty().get());
-        assertTrue(unknown.startsWith("Cannot reach no-such-host.invalid:22: unknown host (the name does not resolve)."), unknown);
+        assertTrue(
+                unknown.startsWith("Cannot reach no-such-host.invalid:22: unknown host (the name does not resolve)."),
+                unknown);
         assertTrue(unknown.endsWith("(Still showing tester@127.0.0.1:" + sshd.port() + ".)"), unknown);
         assertFalse(unknown.contains("Future"), unknown);
         assertFalse(unknown.contains("null"), unknown);
@@ -139,7 +150,9 @@ class SessionSwitchTest {
             connect("127.0.0.1", closed);
             Waits.until("the refused port's failure", () -> outcomes.size() == 3);
             String refused = on(() -> vm.errorProperty().get());
-            assertTrue(refused.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused (nothing listens on that port)."),
+            assertTrue(
+                    refused.startsWith("Cannot reach 127.0.0.1:" + closed
+                            + ": connection refused (nothing listens on that port)."),
                     refused);
             long atRefusal = samples(first);
             Waits.until("the first session's points growing after the refusal", () -> first.samples() > atRefusal + 10);
@@ -158,7 +171,9 @@ class SessionSwitchTest {
         Waits.until("the first session", () -> outcomes.size() == 1);
         SeriesStore first = on(() -> vm.storeProperty().get());
         // a second server with another key on another port: unknown key, rejected
-        try (InProcessSshd other = new InProcessSshd(tmp.resolve("home"), KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic(),
+        try (InProcessSshd other = new InProcessSshd(
+                tmp.resolve("home"),
+                KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic(),
                 (cmd, out, err) -> 0)) {
             prompts.decision = HostKeyDecision.REJECT;
             connect("127.0.0.1", other.port());

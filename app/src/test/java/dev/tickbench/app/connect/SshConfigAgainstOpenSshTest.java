@@ -20,8 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
  * final, an Include with a wildcard, quoted names, a host typed in capitals, first value wins, IdentityFile accumulating.
  */
 class SshConfigAgainstOpenSshTest {
-    private static final List<String> KEYS = List.of("hostname", "port", "user", "identityfile", "identitiesonly",
-            "proxyjump", "connecttimeout", "identityagent");
+    private static final List<String> KEYS = List.of(
+            "hostname",
+            "port",
+            "user",
+            "identityfile",
+            "identitiesonly",
+            "proxyjump",
+            "connecttimeout",
+            "identityagent");
 
     @TempDir
     Path dir;
@@ -71,9 +78,11 @@ class SshConfigAgainstOpenSshTest {
                 """.formatted(included));
         String localUser = System.getProperty("user.name");
         SshConfig workbench = new SshConfig(dir, localUser);
-        for (String host : List.of("board-7", "Board-7", "board-8", "board-9", "board-1", "gw-1", "10.1.0.3",
-                "10.1.0.1", "elsewhere")) {
-            assertEquals(ssh(config, host), asSshPrintsIt(workbench.read(config, host, null), host, localUser),
+        for (String host : List.of(
+                "board-7", "Board-7", "board-8", "board-9", "board-1", "gw-1", "10.1.0.3", "10.1.0.1", "elsewhere")) {
+            assertEquals(
+                    ssh(config, host),
+                    asSshPrintsIt(workbench.read(config, host, null), host, localUser),
                     "ssh -G -F " + config + " '" + host + "'");
         }
     }
@@ -81,10 +90,12 @@ class SshConfigAgainstOpenSshTest {
     /** The keys the workbench applies, as {@code ssh -G} prints them (absent: a line it leaves out). */
     private static Map<String, List<String>> ssh(Path config, String host) throws Exception {
         Map<String, List<String>> seen = new LinkedHashMap<>();
-        for (String line : RealAgent.run(List.of("ssh", "-G", "-F", config.toString(), host), Map.of()).split("\n")) {
+        for (String line : RealAgent.run(List.of("ssh", "-G", "-F", config.toString(), host), Map.of())
+                .split("\n")) {
             int space = line.indexOf(' ');
             if (space > 0 && KEYS.contains(line.substring(0, space))) {
-                seen.computeIfAbsent(line.substring(0, space), k -> new ArrayList<>()).add(line.substring(space + 1));
+                seen.computeIfAbsent(line.substring(0, space), k -> new ArrayList<>())
+                        .add(line.substring(space + 1));
             }
         }
         return sorted(seen);
@@ -102,7 +113,12 @@ class SshConfigAgainstOpenSshTest {
         if (h.proxyJump() != null) {
             m.put("proxyjump", List.of(h.proxyJump()));
         }
-        m.put("connecttimeout", List.of(h.connectTimeout() == null ? "none" : String.valueOf(h.connectTimeout().toSeconds())));
+        m.put(
+                "connecttimeout",
+                List.of(
+                        h.connectTimeout() == null
+                                ? "none"
+                                : String.valueOf(h.connectTimeout().toSeconds())));
         if (h.identityAgent() != null) {
             m.put("identityagent", List.of(h.identityAgent()));
         }

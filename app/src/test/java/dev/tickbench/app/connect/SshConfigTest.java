@@ -52,7 +52,10 @@ class SshConfigTest {
         assertEquals(Duration.ofSeconds(90), h.connectTimeout());
         assertEquals(Boolean.TRUE, h.identitiesOnly());
         assertEquals(2222, read(f, "quoted alias").port());
-        assertEquals(22, read(f, "BOARD-7").port(), "Host patterns see the host as typed, case for case, as ssh's do: only Host * matches");
+        assertEquals(
+                22,
+                read(f, "BOARD-7").port(),
+                "Host patterns see the host as typed, case for case, as ssh's do: only Host * matches");
     }
 
     @Test
@@ -122,11 +125,16 @@ class SshConfigTest {
         IOException e = assertThrows(IOException.class, () -> read(f, "x"));
         assertEquals(f + " line 2: bad port '70000' (1 to 65535)", e.getMessage());
         Files.writeString(f, "Host x\n  User \"unterminated\n");
-        assertEquals(f + " line 2: unterminated quote", assertThrows(IOException.class, () -> read(f, "x")).getMessage());
+        assertEquals(
+                f + " line 2: unterminated quote",
+                assertThrows(IOException.class, () -> read(f, "x")).getMessage());
         Files.writeString(f, "Match colour red\n");
-        assertEquals(f + " line 1: unknown Match criterion 'colour'", assertThrows(IOException.class, () -> read(f, "x")).getMessage());
+        assertEquals(
+                f + " line 1: unknown Match criterion 'colour'",
+                assertThrows(IOException.class, () -> read(f, "x")).getMessage());
         Files.writeString(f, "Include config\n");
-        assertTrue(assertThrows(IOException.class, () -> read(f, "x")).getMessage().contains("nested Include"));
+        assertTrue(
+                assertThrows(IOException.class, () -> read(f, "x")).getMessage().contains("nested Include"));
     }
 
     @Test
@@ -156,24 +164,32 @@ class SshConfigTest {
                   IdentitiesOnly yes
                 """);
         SshTarget t = SshTarget.resolve("board", null, null, null, null, LoginMethod.PASSWORD, f, ssh);
-        assertEquals(List.of("gw.example:2022", "10.1.0.1:2200", "edge:22"),
+        assertEquals(
+                List.of("gw.example:2022", "10.1.0.1:2200", "edge:22"),
                 t.jumps().stream().map(j -> j.hostName() + ":" + j.port()).toList(),
                 "edge through inner (the list, as ssh -J), inner through gw (its own ProxyJump: it is reached plainly)");
         assertEquals("ops", t.jumps().get(1).user());
         assertTrue(t.jumps().get(1).keyFiles().get(0).toString().endsWith("/.ssh/inner-ops-10.1.0.1"));
         assertTrue(t.jumps().get(0).identitiesOnly());
-        assertTrue(t.jumps().stream().allMatch(j -> j.login() == LoginMethod.AGENT && j.jumps().isEmpty()));
+        assertTrue(t.jumps().stream()
+                .allMatch(j -> j.login() == LoginMethod.AGENT && j.jumps().isEmpty()));
         assertEquals(LoginMethod.PASSWORD, t.login());
         assertEquals("10.1.0.7", t.hostName());
 
         SshTarget typed = SshTarget.resolve("board", null, null, null, "me@direct-gw", LoginMethod.AGENT, f, ssh);
-        assertEquals(List.of("direct-gw"), typed.jumps().stream().map(SshTarget::hostName).toList(), "the form's jump wins");
+        assertEquals(
+                List.of("direct-gw"),
+                typed.jumps().stream().map(SshTarget::hostName).toList(),
+                "the form's jump wins");
         assertEquals("me", typed.jumps().get(0).user());
-        assertFalse(SshTarget.resolve("board", null, null, null, "none", LoginMethod.AGENT, f, ssh).jumps().iterator().hasNext());
+        assertFalse(SshTarget.resolve("board", null, null, null, "none", LoginMethod.AGENT, f, ssh)
+                .jumps()
+                .iterator()
+                .hasNext());
 
         Files.writeString(f, "Host a\n  ProxyJump b\nHost b\n  ProxyJump a\n");
-        IOException loop = assertThrows(IOException.class, () -> SshTarget.resolve("a", null, null, null, null,
-                LoginMethod.AGENT, f, ssh));
+        IOException loop = assertThrows(
+                IOException.class, () -> SshTarget.resolve("a", null, null, null, null, LoginMethod.AGENT, f, ssh));
         assertTrue(loop.getMessage().startsWith("More than 8 jump hosts on the way to"), loop.getMessage());
     }
 
@@ -183,8 +199,8 @@ class SshConfigTest {
         SshTarget t = SshTarget.resolve("b", 2200, "pi", null, null, LoginMethod.AGENT, f, ssh);
         assertEquals(List.of(Path.of("/k/b-2200-pi-b-%")), t.keyFiles());
         Files.writeString(f, "Host b\n  IdentityFile /k/%Q\n");
-        IOException e = assertThrows(IOException.class, () -> SshTarget.resolve("b", null, null, null, null,
-                LoginMethod.AGENT, f, ssh));
+        IOException e = assertThrows(
+                IOException.class, () -> SshTarget.resolve("b", null, null, null, null, LoginMethod.AGENT, f, ssh));
         assertEquals(f + ": IdentityFile '/k/%Q': unknown token %Q", e.getMessage());
     }
 

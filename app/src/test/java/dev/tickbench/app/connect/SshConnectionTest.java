@@ -78,7 +78,8 @@ class SshConnectionTest {
     /** The OpenSSH fingerprint, computed here independently of SSHD: SHA-256 of the key blob, base64 unpadded. */
     private static String openSshSha256(PublicKey key) throws Exception {
         String blob = PublicKeyEntry.toString(key).split(" ")[1];
-        byte[] digest = MessageDigest.getInstance("SHA-256").digest(Base64.getDecoder().decode(blob));
+        byte[] digest =
+                MessageDigest.getInstance("SHA-256").digest(Base64.getDecoder().decode(blob));
         return "SHA256:" + Base64.getEncoder().withoutPadding().encodeToString(digest);
     }
 
@@ -91,8 +92,8 @@ class SshConnectionTest {
         probeServer(new StreamRequest(50, 5, null, "/kubepods.slice/my pod", 4)).start(log, log);
 
         log.awaitLines(l -> l.size() >= 21, WAIT);
-        assertEquals("stream --rate 50 --floor-hz 5 --cgroup '/kubepods.slice/my pod' --ceiling 4",
-                sshd.commands.get(0));
+        assertEquals(
+                "stream --rate 50 --floor-hz 5 --cgroup '/kubepods.slice/my pod' --ceiling 4", sshd.commands.get(0));
         List<String> lines = log.lines();
         assertEquals("hello", JSON.readTree(lines.get(0)).get("type").asText());
         for (int i = 1; i <= 20; i++) {
@@ -103,11 +104,14 @@ class SshConnectionTest {
         assertEquals("127.0.0.1:" + sshd.port(), q.host());
         assertEquals("ssh-ed25519", q.keyType());
         assertEquals(openSshSha256(sshd.hostKey.getPublic()), q.sha256Fingerprint());
-        assertEquals("probe SSH server at tester@127.0.0.1:" + sshd.port(), log.await(ConnectionEvent.Connected.class, WAIT).detail());
+        assertEquals(
+                "probe SSH server at tester@127.0.0.1:" + sshd.port(),
+                log.await(ConnectionEvent.Connected.class, WAIT).detail());
         // accepted: appended to known_hosts, so the next connection does not ask again
         String known = Files.readString(knownHosts);
         assertTrue(known.contains("[127.0.0.1]:" + sshd.port()), known);
-        assertTrue(known.contains(PublicKeyEntry.toString(sshd.hostKey.getPublic()).split(" ")[1]), known);
+        assertTrue(
+                known.contains(PublicKeyEntry.toString(sshd.hostKey.getPublic()).split(" ")[1]), known);
 
         connection.close();
         EventLog second = new EventLog();
@@ -124,8 +128,11 @@ class SshConnectionTest {
         probeServer(StreamRequest.of(10, 0)).start(log, log);
 
         ConnectionEvent.Failed failed = log.await(ConnectionEvent.Failed.class, WAIT);
-        assertTrue(failed.message().startsWith("You rejected the host key of 127.0.0.1:" + sshd.port() + " (ssh-ed25519 "
-                + openSshSha256(sshd.hostKey.getPublic()) + "); not connected."), failed.message());
+        assertTrue(
+                failed.message()
+                        .startsWith("You rejected the host key of 127.0.0.1:" + sshd.port() + " (ssh-ed25519 "
+                                + openSshSha256(sshd.hostKey.getPublic()) + "); not connected."),
+                failed.message());
         assertTrue(sshd.commands.isEmpty());
         assertFalse(Files.exists(knownHosts) && Files.readString(knownHosts).contains("127.0.0.1"));
     }
@@ -141,8 +148,10 @@ class SshConnectionTest {
         probeServer(StreamRequest.of(20, 0)).start(log, log);
 
         String detail = log.await(ConnectionEvent.Connected.class, WAIT).detail();
-        assertTrue(detail.startsWith("probe SSH server at tester@127.0.0.1:" + sshd.port() + "; the host key was accepted"
-                + " for this connection but not saved to " + knownHosts + " ("), detail);
+        assertTrue(
+                detail.startsWith("probe SSH server at tester@127.0.0.1:" + sshd.port() + "; the host key was accepted"
+                        + " for this connection but not saved to " + knownHosts + " ("),
+                detail);
         assertTrue(detail.endsWith("), so it will be asked about again next time"), detail);
         log.awaitLines(l -> l.size() >= 3, WAIT);
         assertEquals(1, prompts.hostKeyQuestions.size(), "asked once: the accepted key is trusted for the connection");
@@ -173,8 +182,8 @@ class SshConnectionTest {
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA1");
         mac.init(new javax.crypto.spec.SecretKeySpec(salt, "HmacSHA1"));
         byte[] hash = mac.doFinal(host.getBytes(StandardCharsets.UTF_8));
-        return "|1|" + Base64.getEncoder().encodeToString(salt) + "|" + Base64.getEncoder().encodeToString(hash) + " "
-                + PublicKeyEntry.toString(key);
+        return "|1|" + Base64.getEncoder().encodeToString(salt) + "|"
+                + Base64.getEncoder().encodeToString(hash) + " " + PublicKeyEntry.toString(key);
     }
 
     @Test
@@ -192,8 +201,11 @@ class SshConnectionTest {
         connection.close();
         sshd.close();
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
-        Files.writeString(knownHosts, hashedEntry("[127.0.0.1]:" + sshd.port(),
-                KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic()) + "\n");
+        Files.writeString(
+                knownHosts,
+                hashedEntry(
+                                "[127.0.0.1]:" + sshd.port(),
+                                KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic()) + "\n");
         EventLog second = new EventLog();
         probeServer(StreamRequest.of(20, 0)).start(second, second);
         assertTrue(second.await(ConnectionEvent.Failed.class, WAIT).message().contains("has CHANGED"));
@@ -253,8 +265,10 @@ class SshConnectionTest {
         sshd = new InProcessSshd(tmp.resolve("home"), other, (cmd, out, err) -> 0);
         probeServer(StreamRequest.of(20, 0)).start(log, log);
         ConnectionEvent.Failed failed = log.await(ConnectionEvent.Failed.class, WAIT);
-        assertEquals("Authentication refused as tester on 127.0.0.1:" + sshd.port() + ": the server accepted none of "
-                + keyFile + ". Is the public key in ~tester/.ssh/authorized_keys there?", failed.message());
+        assertEquals(
+                "Authentication refused as tester on 127.0.0.1:" + sshd.port() + ": the server accepted none of "
+                        + keyFile + ". Is the public key in ~tester/.ssh/authorized_keys there?",
+                failed.message());
     }
 
     @Test
@@ -270,12 +284,16 @@ class SshConnectionTest {
             return false;
         });
         Files.createDirectories(knownHosts.getParent());
-        Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        Files.writeString(
+                knownHosts,
+                "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
         try {
             probeServer(StreamRequest.of(20, 0), SHORT).start(log, log);
             String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
-            assertEquals("127.0.0.1:" + sshd.port() + " did not finish authenticating tester within 1 s (its host key was"
-                    + " verified): the host is slow or overloaded, or its sshd waits on a DNS lookup (UseDNS).", message);
+            assertEquals(
+                    "127.0.0.1:" + sshd.port() + " did not finish authenticating tester within 1 s (its host key was"
+                            + " verified): the host is slow or overloaded, or its sshd waits on a DNS lookup (UseDNS).",
+                    message);
             assertTrue(prompts.hostKeyQuestions.isEmpty(), "a known key is not asked about");
         } finally {
             release.countDown();
@@ -291,7 +309,9 @@ class SshConnectionTest {
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
         sshd.server.setPasswordAuthenticator((u, p, s) -> false);
         Files.createDirectories(knownHosts.getParent());
-        Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        Files.writeString(
+                knownHosts,
+                "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
         java.util.concurrent.CountDownLatch takenAway = new java.util.concurrent.CountDownLatch(1);
         ConnectPrompts waiting = new ConnectPrompts() {
             @Override
@@ -307,7 +327,8 @@ class SshConnectionTest {
             @Override
             public java.util.Optional<List<char[]>> askLogin(LoginQuestion question) {
                 try {
-                    new java.util.concurrent.CountDownLatch(1).await(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                    new java.util.concurrent.CountDownLatch(1)
+                            .await(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     takenAway.countDown(); // the user is no longer asked
                 }
@@ -317,14 +338,27 @@ class SshConnectionTest {
             @Override
             public void uploadProgress(long sent, long total) {}
         };
-        SshTarget t = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(),
-                LoginMethod.PASSWORD, false, null, null, List.of());
-        SshTimeouts answerWithin = new SshTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1));
+        SshTarget t = new SshTarget(
+                "127.0.0.1",
+                "127.0.0.1",
+                sshd.port(),
+                InProcessSshd.USER,
+                List.of(),
+                LoginMethod.PASSWORD,
+                false,
+                null,
+                null,
+                List.of());
+        SshTimeouts answerWithin =
+                new SshTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(1));
         try (SshRoute route = new SshRoute(t, knownHosts, waiting, answerWithin)) {
             ConnectFailure f = org.junit.jupiter.api.Assertions.assertThrows(ConnectFailure.class, route::open);
-            assertEquals("No answer to the login question of 127.0.0.1:" + sshd.port() + " within 1 s: the question was"
-                    + " closed and it is not connected. Connect again to be asked again.", f.getMessage());
-            assertTrue(takenAway.await(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
+            assertEquals(
+                    "No answer to the login question of 127.0.0.1:" + sshd.port() + " within 1 s: the question was"
+                            + " closed and it is not connected. Connect again to be asked again.",
+                    f.getMessage());
+            assertTrue(
+                    takenAway.await(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS),
                     "the question taken away while the route lives on");
         }
     }
@@ -332,14 +366,18 @@ class SshConnectionTest {
     @Test
     void aPortThatNeverStartsTheHandshakeSaysSo() throws Exception {
         // listening, never accepting: the kernel completes the TCP handshake, nothing ever speaks SSH
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            SshTarget at = new SshTarget("127.0.0.1", "127.0.0.1", silent.getLocalPort(), InProcessSshd.USER, List.of(keyFile));
+        try (java.net.ServerSocket silent =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            SshTarget at = new SshTarget(
+                    "127.0.0.1", "127.0.0.1", silent.getLocalPort(), InProcessSshd.USER, List.of(keyFile));
             connection = new ProbeServerConnection(at, StreamRequest.of(20, 0), prompts, knownHosts, SHORT);
             connection.start(log, log);
             String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
-            assertEquals("No SSH handshake with 127.0.0.1:" + silent.getLocalPort() + " within 1 s (no host key received):"
-                    + " the host is slow or overloaded, or what listens on port " + silent.getLocalPort()
-                    + " is not an SSH server.", message);
+            assertEquals(
+                    "No SSH handshake with 127.0.0.1:" + silent.getLocalPort() + " within 1 s (no host key received):"
+                            + " the host is slow or overloaded, or what listens on port " + silent.getLocalPort()
+                            + " is not an SSH server.",
+                    message);
             assertTrue(prompts.hostKeyQuestions.isEmpty());
         }
     }
@@ -358,8 +396,10 @@ class SshConnectionTest {
         assertEquals(1, r.attempt());
         assertEquals(1_000, r.delayMs());
         assertEquals(1, log.count(ConnectionEvent.Dropped.class));
-        log.awaitLines(l -> l.stream().filter(s -> s.contains("\"type\":\"hello\"")).count() == 2
-                && l.get(l.size() - 1).contains("\"seq\":3"), WAIT);
+        log.awaitLines(
+                l -> l.stream().filter(s -> s.contains("\"type\":\"hello\"")).count() == 2
+                        && l.get(l.size() - 1).contains("\"seq\":3"),
+                WAIT);
         assertEquals(2, log.count(ConnectionEvent.Connected.class));
 
         List<String> lines = log.lines();

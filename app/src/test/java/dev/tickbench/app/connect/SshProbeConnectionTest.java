@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Java check and probe upload against an in-process SSHD server (SFTP on a temp home). */
 class SshProbeConnectionTest {
     private static final Duration WAIT = Waits.DEADLINE;
-    private static final String JAVA_PREFIX = "java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError -jar ";
+    private static final String JAVA_PREFIX =
+            "java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError -jar ";
 
     @TempDir
     Path tmp;
@@ -37,7 +38,8 @@ class SshProbeConnectionTest {
     private InProcessSshd sshd;
     private Connection connection;
     private final RecordingPrompts prompts = new RecordingPrompts();
-    private final List<String> javaVersionReply = new CopyOnWriteArrayList<>(List.of("openjdk version \"17.0.9\" 2023-10-17"));
+    private final List<String> javaVersionReply =
+            new CopyOnWriteArrayList<>(List.of("openjdk version \"17.0.9\" 2023-10-17"));
     private final List<Path> jarsRun = new CopyOnWriteArrayList<>();
     private volatile int javaStatus = 0;
     private volatile String arch = "x86_64\n";
@@ -104,8 +106,8 @@ class SshProbeConnectionTest {
 
     private EventLog connect() {
         SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(keyFile));
-        connection = new SshProbeConnection(target, StreamRequest.of(20, 0), prompts, tmp.resolve("ssh/known_hosts"), probe,
-                runtime);
+        connection = new SshProbeConnection(
+                target, StreamRequest.of(20, 0), prompts, tmp.resolve("ssh/known_hosts"), probe, runtime);
         EventLog log = new EventLog();
         connection.start(log, log);
         return log;
@@ -133,7 +135,8 @@ class SshProbeConnectionTest {
         prompts.progress.clear();
         EventLog again = connect();
         again.awaitLines(l -> l.size() >= 6, WAIT);
-        assertEquals("Java 17.0.9 · probe " + probe.remoteName() + " (already there)",
+        assertEquals(
+                "Java 17.0.9 · probe " + probe.remoteName() + " (already there)",
                 again.await(ConnectionEvent.Connected.class, WAIT).detail());
         assertEquals(1, prompts.progress.size(), "same bytes: nothing sent");
     }
@@ -160,7 +163,9 @@ class SshProbeConnectionTest {
         assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
         assertTrue(message.contains("java: command not found"), message);
         assertTrue(message.contains("apt install openjdk-17-jre-headless"), message);
-        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands,
+        assertEquals(
+                List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"),
+                sshd.commands,
                 "the host's platform is read to pick a packaged runtime");
         assertTrue(jarsRun.isEmpty());
     }
@@ -189,12 +194,14 @@ class SshProbeConnectionTest {
         assertTrue(Files.isExecutable(launcher), "unpacked launcher " + launcher);
         String dir = "/.cache/tickbench/" + rt.directoryName();
         assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands.subList(0, 3));
-        assertTrue(sshd.commands.contains(SshProbeConnection.unpackCommand("/.cache/tickbench/" + rt.remoteName(), dir)),
+        assertTrue(
+                sshd.commands.contains(SshProbeConnection.unpackCommand("/.cache/tickbench/" + rt.remoteName(), dir)),
                 sshd.commands.toString());
         assertEquals(List.of(dir + "/tickbench-probe/bin/tickbench-probe stream --rate 20 --floor-hz 0"), launched);
         assertTrue(jarsRun.isEmpty(), "no java -jar on a host without Java");
         assertTrue(log.lines().get(0).contains("\"hello\""), log.lines().get(0));
-        assertEquals("no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (uploaded)",
+        assertEquals(
+                "no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (uploaded)",
                 log.await(ConnectionEvent.Connected.class, WAIT).detail());
         long[] last = prompts.progress.get(prompts.progress.size() - 1);
         assertEquals(rt.tarball().length, last[0]);
@@ -209,7 +216,8 @@ class SshProbeConnectionTest {
         launched.clear();
         EventLog again = connect();
         again.awaitLines(l -> l.size() >= 6, WAIT);
-        assertEquals("no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (already there)",
+        assertEquals(
+                "no Java 17+ · packaged x86_64 runtime " + rt.directoryName() + " (already there)",
                 again.await(ConnectionEvent.Connected.class, WAIT).detail());
         assertEquals(1, prompts.progress.size(), "same bytes: nothing sent");
         assertTrue(Files.exists(marker), "unpacked once, not again");
@@ -221,8 +229,10 @@ class SshProbeConnectionTest {
         arch = "armv7l\n";
         String message = refusedWithARuntimeAtHand();
         assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
-        assertTrue(message.contains("The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is"
-                + " armv7l (32-bit ARM)."), message);
+        assertTrue(
+                message.contains("The packaged probe runtimes are for x86_64 and aarch64 (64-bit), and this host is"
+                        + " armv7l (32-bit ARM)."),
+                message);
         assertTrue(message.contains("apt install openjdk-17-jre-headless"), message);
         assertFalse(message.contains("\n"), "one line: " + message);
         assertEquals(List.of("java -version", "uname -m"), sshd.commands);
@@ -257,8 +267,10 @@ class SshProbeConnectionTest {
     void noJavaOnMuslSaysTheCLibraryIsNotGlibc() throws Exception {
         getconfLibc = "";
         String message = refusedWithARuntimeAtHand();
-        assertTrue(message.contains("need glibc 2.34+, and this host's C library is musl 1.2.4"
-                + " (Alpine: `apk add openjdk17-jre-headless`)."), message);
+        assertTrue(
+                message.contains("need glibc 2.34+, and this host's C library is musl 1.2.4"
+                        + " (Alpine: `apk add openjdk17-jre-headless`)."),
+                message);
         assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION", "ldd --version"), sshd.commands);
     }
 
@@ -269,10 +281,13 @@ class SshProbeConnectionTest {
         String message = log.await(ConnectionEvent.Failed.class, WAIT).message();
         assertTrue(message.startsWith("No Java on tester@127.0.0.1:" + sshd.port()), message);
         assertTrue(message.contains("openjdk-17-jre-headless"), message);
-        assertTrue(message.contains("installed Tickbench package (jpackage/build.sh): it carries probe runtimes"),
+        assertTrue(
+                message.contains("installed Tickbench package (jpackage/build.sh): it carries probe runtimes"),
                 message);
         assertTrue(message.contains("this build has none for x86_64."), message);
-        assertEquals(List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"), sshd.commands,
+        assertEquals(
+                List.of("java -version", "uname -m", "getconf GNU_LIBC_VERSION"),
+                sshd.commands,
                 "the host is checked first: which runtime it needs");
     }
 
@@ -303,12 +318,15 @@ class SshProbeConnectionTest {
         byte[] filler = new byte[400_000]; // big enough for several progress chunks after gzip
         new Random(11).nextBytes(filler);
         Files.write(tmp.resolve("rt/tickbench-probe/lib/modules"), filler);
-        Path launcher = Files.writeString(src.resolve("tickbench-probe"),
+        Path launcher = Files.writeString(
+                src.resolve("tickbench-probe"),
                 "#!/bin/sh\n[ \"$1\" = stream ] || exit 2\nexec cat \"$(dirname \"$0\")/../lib/stream.ndjson\"\n");
         launcher.toFile().setExecutable(true);
         Path tar = tmp.resolve("runtime.tar.gz");
-        Process p = new ProcessBuilder("tar", "-czf", tar.toString(), "-C", tmp.resolve("rt").toString(), "tickbench-probe")
-                .inheritIO().start();
+        Process p = new ProcessBuilder(
+                        "tar", "-czf", tar.toString(), "-C", tmp.resolve("rt").toString(), "tickbench-probe")
+                .inheritIO()
+                .start();
         assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "tar did not exit");
         assertEquals(0, p.exitValue());
         return Files.readAllBytes(tar);
@@ -324,7 +342,10 @@ class SshProbeConnectionTest {
 
     private String listPart() throws Exception {
         try (var s = Files.list(home.resolve(".cache/tickbench"))) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".part")).findFirst().orElse(null);
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".part"))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 }

@@ -51,7 +51,8 @@ public final class SshdTeardownRace implements BeforeAllCallback {
             return false;
         }
         StackTraceElement[] st = e.getStackTrace();
-        return Arrays.stream(st).anyMatch(f -> f.getClassName().equals("org.apache.sshd.common.util.threads.NoCloseExecutor"))
+        return Arrays.stream(st)
+                        .anyMatch(f -> f.getClassName().equals("org.apache.sshd.common.util.threads.NoCloseExecutor"))
                 && Arrays.stream(st).anyMatch(f -> f.getClassName().startsWith("sun.nio.ch."));
     }
 }

@@ -10,8 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SshdTeardownRaceTest {
-    private static final StackTraceElement SSHD =
-            new StackTraceElement("org.apache.sshd.common.util.threads.NoCloseExecutor", "execute", "NoCloseExecutor.java", 100);
+    private static final StackTraceElement SSHD = new StackTraceElement(
+            "org.apache.sshd.common.util.threads.NoCloseExecutor", "execute", "NoCloseExecutor.java", 100);
     private static final StackTraceElement EPOLL =
             new StackTraceElement("sun.nio.ch.EPollPort$EventHandlerTask", "run", "EPollPort.java", 306);
     private static final StackTraceElement OURS =
@@ -46,7 +46,8 @@ class SshdTeardownRaceTest {
     void isInstalledInFrontOfTestFxsHandlerForEveryTestClass() throws Exception {
         Class.forName("org.testfx.util.WaitForAsyncUtils");
         Thread.UncaughtExceptionHandler installed = Thread.getDefaultUncaughtExceptionHandler();
-        assertTrue(installed.getClass().getName().startsWith(SshdTeardownRace.class.getName()),
+        assertTrue(
+                installed.getClass().getName().startsWith(SshdTeardownRace.class.getName()),
                 "the default handler is SshdTeardownRace's filter, not " + installed);
     }
 }

@@ -37,7 +37,8 @@ public final class TestUser implements AutoCloseable {
         TestUser u = new TestUser(name, password, home);
         try {
             RealAgent.run(List.of("chpasswd"), Map.of(), name + ":" + password + "\n");
-            Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             UserPrincipalLookupService users = home.getFileSystem().getUserPrincipalLookupService();
             Files.setOwner(home, users.lookupPrincipalByName(name));
         } catch (Exception | AssertionError e) {
@@ -53,8 +54,11 @@ public final class TestUser implements AutoCloseable {
      */
     @Override
     public void close() throws Exception {
-        Waits.until(Waits.DEADLINE, () -> "the processes of " + name + " to end", () -> ProcessHandle.allProcesses()
-                .noneMatch(p -> name.equals(p.info().user().orElse(null))));
+        Waits.until(
+                Waits.DEADLINE,
+                () -> "the processes of " + name + " to end",
+                () -> ProcessHandle.allProcesses()
+                        .noneMatch(p -> name.equals(p.info().user().orElse(null))));
         RealAgent.run(List.of("userdel", name), Map.of());
         if (Files.exists(home)) {
             try (var files = Files.walk(home)) {

@@ -12,14 +12,16 @@ class RecordingNameTest {
 
     @Test
     void aRecordingIsNamedAfterItsHostAndItsStartWithNothingAFileNameShouldNotHold() {
-        assertEquals("edge-router-3-2026-12-06_043012.ndjson.gz", RecordingName.of("edge-router-3", AT, ZoneOffset.UTC));
+        assertEquals(
+                "edge-router-3-2026-12-06_043012.ndjson.gz", RecordingName.of("edge-router-3", AT, ZoneOffset.UTC));
         assertEquals("a-b-c-2026-12-06_043012.ndjson.gz", RecordingName.of("../a/b c\n", AT, ZoneOffset.UTC));
         assertEquals("tickbench-2026-12-06_043012.ndjson.gz", RecordingName.of(null, AT, ZoneOffset.UTC));
     }
 
     @Test
     void aCsvExportIsOfferedUnderItsCapturesOwnName() {
-        assertEquals("edge-router-3-2026-12-06_043012.csv", RecordingName.csv("edge-router-3-2026-12-06_043012.ndjson.gz"));
+        assertEquals(
+                "edge-router-3-2026-12-06_043012.csv", RecordingName.csv("edge-router-3-2026-12-06_043012.ndjson.gz"));
         assertEquals("board.csv", RecordingName.csv("board.ndjson"));
         assertEquals("board.csv", RecordingName.csv("board.JSONL"));
         assertEquals("board.csv", RecordingName.csv("board.gz"));

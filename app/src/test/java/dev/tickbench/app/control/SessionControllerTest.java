@@ -53,15 +53,54 @@ class SessionControllerTest {
         final List<TimeMark> marks = new CopyOnWriteArrayList<>();
         volatile Connection connection;
 
-        @Override public void showing(Showing now) { showing = now; marks.clear(); said.add("showing " + now.source()); }
-        @Override public void session(SessionInfo info) { session = info; }
-        @Override public void marked(TimeMark mark) { marks.add(mark); }
-        @Override public void connection(Connection c) { connection = c; }
-        @Override public void recording(boolean on, String indicator) { said.add("recording " + on); }
-        @Override public void loading(boolean on) { said.add("loading " + on); }
-        @Override public void status(String text) { said.add("status " + text); }
-        @Override public void error(String text) { if (!text.isEmpty()) { said.add("error " + text); } }
-        @Override public void notice(String text) { said.add("notice " + text); }
+        @Override
+        public void showing(Showing now) {
+            showing = now;
+            marks.clear();
+            said.add("showing " + now.source());
+        }
+
+        @Override
+        public void session(SessionInfo info) {
+            session = info;
+        }
+
+        @Override
+        public void marked(TimeMark mark) {
+            marks.add(mark);
+        }
+
+        @Override
+        public void connection(Connection c) {
+            connection = c;
+        }
+
+        @Override
+        public void recording(boolean on, String indicator) {
+            said.add("recording " + on);
+        }
+
+        @Override
+        public void loading(boolean on) {
+            said.add("loading " + on);
+        }
+
+        @Override
+        public void status(String text) {
+            said.add("status " + text);
+        }
+
+        @Override
+        public void error(String text) {
+            if (!text.isEmpty()) {
+                said.add("error " + text);
+            }
+        }
+
+        @Override
+        public void notice(String text) {
+            said.add("notice " + text);
+        }
 
         boolean heard(String start) {
             return said.stream().anyMatch(s -> s.startsWith(start));
@@ -70,13 +109,17 @@ class SessionControllerTest {
 
     @BeforeEach
     void controller() throws Exception {
-        Spool spool = new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime);
+        Spool spool =
+                new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime);
         controller = on(() -> new SessionController(ui, told, spool, SeriesCatalogue.standard()));
     }
 
     @AfterEach
     void stop() throws Exception {
-        on(() -> { controller.shutdown(); return null; });
+        on(() -> {
+            controller.shutdown();
+            return null;
+        });
         ui.shutdownNow();
     }
 
@@ -93,24 +136,32 @@ class SessionControllerTest {
         assertSame(store, told.showing.selection().store(), "the selection is the shown store's");
         assertTrue(told.heard("loading true"));
         // the worker's part: the capture read into the store
-        CaptureLoader.Result r = CaptureLoader.load(file, store, (a, b) -> { }, () -> false);
+        CaptureLoader.Result r = CaptureLoader.load(file, store, (a, b) -> {}, () -> false);
         assertTrue(on(() -> controller.finishReplay(store, r)));
         assertEquals("loading false", told.said.get(told.said.size() - 2));
-        assertEquals("status Opened edge-router-3.ndjson: " + r.lines() + " lines", told.said.get(told.said.size() - 1));
+        assertEquals(
+                "status Opened edge-router-3.ndjson: " + r.lines() + " lines", told.said.get(told.said.size() - 1));
         Waits.until("the hello told", () -> told.session != null);
         assertEquals("edge-router-3 (MikroTik RB5009, 5.6.3)", told.session.hostText());
-        Waits.until("the capture's marks told", () -> told.marks.size() == store.marks().size());
+        Waits.until(
+                "the capture's marks told",
+                () -> told.marks.size() == store.marks().size());
         assertEquals(store.firstX(), on(() -> controller.window().min()), 0, "the whole capture, paused");
         assertEquals(store.latestX(), on(() -> controller.window().max()), 0);
         assertFalse(on(() -> controller.window().isFollow()));
-        assertEquals(TitleModel.title("edge-router-3.ndjson", told.session, ""),
+        assertEquals(
+                TitleModel.title("edge-router-3.ndjson", told.session, ""),
                 "Tickbench — edge-router-3.ndjson · edge-router-3 (MikroTik RB5009, 5.6.3) · 100 Hz · FLOOR_HZ off");
     }
 
     @Test
     void thisMachinesSamplerIsShownOnceItConnectedRecordsAndAFailedStartLeavesItShown() throws Exception {
-        LocalConnection board = new LocalConnection(LocalConnection.config(Boards.roots(Boards.SBC), 50, null), Map.of());
-        on(() -> { controller.connect(board, ConnectOutcome.NONE); return null; });
+        LocalConnection board =
+                new LocalConnection(LocalConnection.config(Boards.roots(Boards.SBC), 50, null), Map.of());
+        on(() -> {
+            controller.connect(board, ConnectOutcome.NONE);
+            return null;
+        });
         Waits.until("the board's session shown", () -> told.showing != null && told.connection == board);
         Showing shown = told.showing;
         assertEquals(Showing.Origin.LOCAL, shown.origin());
@@ -120,7 +171,10 @@ class SessionControllerTest {
         assertEquals(50, told.session.rateHz());
 
         Path rec = dir.resolve("rec.ndjson");
-        on(() -> { controller.startRecording(rec); return null; });
+        on(() -> {
+            controller.startRecording(rec);
+            return null;
+        });
         assertTrue(told.heard("recording true"));
         long at = shown.store().samples();
         Waits.until("a few recorded ticks", () -> shown.store().samples() > at + 10);
@@ -130,10 +184,20 @@ class SessionControllerTest {
         assertTrue(lines.get(0).startsWith("{\"type\":\"hello\""), lines.get(0));
 
         // FLOOR_HZ from an environment that makes no sense: the sampler does not start, and nothing changes
-        LocalConnection bad = new LocalConnection(LocalConnection.config(Boards.roots(Boards.SBC), 50, null), Map.of("FLOOR_HZ", "fast"));
-        on(() -> { controller.connect(bad, ConnectOutcome.NONE); return null; });
-        Waits.until(Waits.DEADLINE, () -> "the failure told: " + told.said, () -> told.said.stream().anyMatch(s -> s.startsWith("error ")));
-        String error = told.said.stream().filter(s -> s.startsWith("error ")).findFirst().orElseThrow();
+        LocalConnection bad = new LocalConnection(
+                LocalConnection.config(Boards.roots(Boards.SBC), 50, null), Map.of("FLOOR_HZ", "fast"));
+        on(() -> {
+            controller.connect(bad, ConnectOutcome.NONE);
+            return null;
+        });
+        Waits.until(
+                Waits.DEADLINE,
+                () -> "the failure told: " + told.said,
+                () -> told.said.stream().anyMatch(s -> s.startsWith("error ")));
+        String error = told.said.stream()
+                .filter(s -> s.startsWith("error "))
+                .findFirst()
+                .orElseThrow();
         assertTrue(error.contains("FLOOR_HZ") && error.endsWith("(Still showing " + shown.source() + ".)"), error);
         assertSame(shown, told.showing, "the board's session is still shown");
         assertSame(board, told.connection);

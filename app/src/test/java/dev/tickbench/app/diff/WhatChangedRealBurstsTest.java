@@ -30,6 +30,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 class WhatChangedRealBurstsTest {
     @TempDir
     static Path dir;
+
     static Path real;
 
     @BeforeAll
@@ -43,11 +44,17 @@ class WhatChangedRealBurstsTest {
         CaptureDiff.Side a = burst.sideA(real);
         CaptureDiff.Side b = burst.sideB(real);
         Path work = Files.createDirectory(dir.resolve(burst.name()));
-        DiffView view = fx(() -> WhatChangedWindowTest.show(new Stage(), work, b.file(), WhatChangedWindowTest.loaded(b.file())));
+        DiffView view = fx(
+                () -> WhatChangedWindowTest.show(new Stage(), work, b.file(), WhatChangedWindowTest.loaded(b.file())));
         DiffViewModel vm = view.model();
         if (!a.file().equals(b.file())) {
-            fx(() -> { vm.otherCapture(vm.a(), a.file()); return null; });
-            until("A's capture", () -> !vm.busyProperty().get() && !vm.a().capture().isShown());
+            fx(() -> {
+                vm.otherCapture(vm.a(), a.file());
+                return null;
+            });
+            until(
+                    "A's capture",
+                    () -> !vm.busyProperty().get() && !vm.a().capture().isShown());
         }
         fx(() -> {
             vm.a().fromProperty().set(seconds(burst.aFrom()));
@@ -58,10 +65,20 @@ class WhatChangedRealBurstsTest {
             return null;
         });
         until("the ranking", () -> !vm.rows().isEmpty());
-        List<String> table = fx(() -> view.table().getItems().stream().map(SeriesChange::name).toList());
-        assertEquals(CaptureDiff.compare(a, b).rows().stream().map(SeriesChange::name).toList(), table, "the core's order");
-        assertTrue(table.subList(0, 3).contains(burst.cause()), burst.cause() + " in the top 3: " + table.subList(0, 5));
-        fx(() -> { view.getScene().getWindow().hide(); return null; });
+        List<String> table = fx(
+                () -> view.table().getItems().stream().map(SeriesChange::name).toList());
+        assertEquals(
+                CaptureDiff.compare(a, b).rows().stream()
+                        .map(SeriesChange::name)
+                        .toList(),
+                table,
+                "the core's order");
+        assertTrue(
+                table.subList(0, 3).contains(burst.cause()), burst.cause() + " in the top 3: " + table.subList(0, 5));
+        fx(() -> {
+            view.getScene().getWindow().hide();
+            return null;
+        });
     }
 
     private static String seconds(Double s) {

@@ -31,8 +31,9 @@ class UserDirsTest {
 
     @Test
     void absoluteXdgDirectoriesWin() {
-        UserDirs d = UserDirs.from(Map.of("HOME", "/work/me", "XDG_CONFIG_HOME", "/etc-like/cfg",
-                "XDG_CACHE_HOME", "/var-like/cache"), PASSWD_HOME);
+        UserDirs d = UserDirs.from(
+                Map.of("HOME", "/work/me", "XDG_CONFIG_HOME", "/etc-like/cfg", "XDG_CACHE_HOME", "/var-like/cache"),
+                PASSWD_HOME);
         assertEquals(Path.of("/etc-like/cfg/tickbench"), d.config());
         assertEquals(Path.of("/var-like/cache/tickbench/spool"), d.spool());
         assertEquals(Path.of("/work/me/.ssh"), d.ssh(), "~/.ssh is not an XDG directory");
@@ -40,17 +41,23 @@ class UserDirsTest {
 
     @Test
     void relativeOrBlankXdgValuesAreIgnoredAsTheSpecSays() {
-        UserDirs d = UserDirs.from(Map.of("HOME", "/work/me", "XDG_CONFIG_HOME", "cfg", "XDG_CACHE_HOME", " "),
-                PASSWD_HOME);
+        UserDirs d =
+                UserDirs.from(Map.of("HOME", "/work/me", "XDG_CONFIG_HOME", "cfg", "XDG_CACHE_HOME", " "), PASSWD_HOME);
         assertEquals(Path.of("/work/me/.config/tickbench"), d.config());
         assertEquals(Path.of("/work/me/.cache/tickbench"), d.cache());
     }
 
     @Test
     void thePasswdHomeOnlyWhenHomeIsUnsetOrNotAbsolute() {
-        assertEquals(Path.of(PASSWD_HOME, ".ssh"), UserDirs.from(Map.of(), PASSWD_HOME).ssh());
-        assertEquals(Path.of(PASSWD_HOME, ".ssh"), UserDirs.from(Map.of("HOME", "relative"), PASSWD_HOME).ssh());
-        assertEquals(Path.of(PASSWD_HOME, ".config/tickbench"), UserDirs.from(Map.of("HOME", ""), PASSWD_HOME).config());
+        assertEquals(
+                Path.of(PASSWD_HOME, ".ssh"),
+                UserDirs.from(Map.of(), PASSWD_HOME).ssh());
+        assertEquals(
+                Path.of(PASSWD_HOME, ".ssh"),
+                UserDirs.from(Map.of("HOME", "relative"), PASSWD_HOME).ssh());
+        assertEquals(
+                Path.of(PASSWD_HOME, ".config/tickbench"),
+                UserDirs.from(Map.of("HOME", ""), PASSWD_HOME).config());
     }
 
     @Test
@@ -71,8 +78,11 @@ class UserDirsTest {
         Path home = Files.createDirectories(tmp.resolve("home"));
         Files.createDirectories(home.resolve(".ssh"));
         Files.writeString(home.resolve(".ssh/config"), "Host board\n  IdentityFile ~/.ssh/id_board\n");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), UserDirsRun.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                UserDirsRun.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("HOME", home.toString());
         pb.environment().remove("XDG_CONFIG_HOME");
@@ -82,7 +92,9 @@ class UserDirsTest {
         assertEquals(0, Waits.exit("the paths JVM", p), out);
 
         Map<String, String> got = new java.util.LinkedHashMap<>();
-        out.lines().filter(l -> l.contains("=")).forEach(l -> got.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
+        out.lines()
+                .filter(l -> l.contains("="))
+                .forEach(l -> got.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
         assertNotEquals(home.toString(), got.get("user.home"), "the test needs a HOME other than the passwd home");
         assertEquals(home.resolve(".config/tickbench/ui.properties").toString(), got.get("prefs"), out);
         assertEquals(home.resolve(".config/tickbench/recent.json").toString(), got.get("recent"), out);

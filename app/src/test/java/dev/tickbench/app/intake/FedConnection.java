@@ -19,7 +19,7 @@ public final class FedConnection implements Connection {
     public static FedConnection started(SeriesStore store, Consumer<String> errors) {
         FedConnection c = new FedConnection();
         c.intake = new Intake(c, store, errors);
-        c.intake.start(ev -> { });
+        c.intake.start(ev -> {});
         return c;
     }
 
@@ -51,6 +51,6 @@ public final class FedConnection implements Connection {
 
     @Override
     public void close() {
-        sink = (b, off, len) -> { };
+        sink = (b, off, len) -> {};
     }
 }

@@ -24,7 +24,9 @@ class IntakeIdleFlushTest {
     @Test
     void aBurstsLastLinesArePublishedWithoutANextLine() throws Exception {
         SeriesStore store = SeriesStore.live();
-        FedConnection c = FedConnection.started(store, msg -> { throw new AssertionError(msg); });
+        FedConnection c = FedConnection.started(store, msg -> {
+            throw new AssertionError(msg);
+        });
         c.feed(HELLO); // a hello is flushed at once
         for (int seq = 1; seq <= 20; seq++) { // 2 s of samples in far less than a flush period
             c.feed(sample(seq));

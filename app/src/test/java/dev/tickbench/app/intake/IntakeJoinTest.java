@@ -25,7 +25,9 @@ class IntakeJoinTest {
             + "\"capabilities\":{\"rate_hz\":10,\"floor_hz\":0,\"sources\":{\"diskstats\":true},\"absent\":{},"
             + "\"cadences\":{\"diskstats\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1}},\"attributes\":{}},"
             + "\"schema\":{\"diskstats\":[\"sda.reads\"]}}\n";
-    private static final String SCHEMA = "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"diskstats\":[\"sda.reads\",\"sdb.reads\"]}}\n";
+
+    private static final String SCHEMA =
+            "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"diskstats\":[\"sda.reads\",\"sdb.reads\"]}}\n";
 
     private static String sample(long seq, String disk) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
@@ -35,7 +37,9 @@ class IntakeJoinTest {
 
     @Test
     void aTapStartedAfterASchemaLineGetsTheKeyListsInEffect() throws IOException {
-        FedConnection c = FedConnection.started(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
+        FedConnection c = FedConnection.started(SeriesStore.live(), msg -> {
+            throw new AssertionError(msg);
+        });
         for (String l : List.of(HELLO, sample(1, "[3]"), SCHEMA, sample(2, "[null,5]"))) {
             c.feed(l);
         }
@@ -45,9 +49,14 @@ class IntakeJoinTest {
 
         assertEquals(2, tapped.size(), "the hello, then sample 3");
         LineDecoder fresh = new LineDecoder();
-        assertEquals(2, assertInstanceOf(Hello.class, fresh.decode(tapped.get(0), 0, tapped.get(0).length)).format());
+        assertEquals(
+                2,
+                assertInstanceOf(Hello.class, fresh.decode(tapped.get(0), 0, tapped.get(0).length))
+                        .format());
         SampleLine s = assertInstanceOf(SampleLine.class, fresh.decode(tapped.get(1), 0, tapped.get(1).length));
-        assertArrayEquals(new String[] {"sda.reads", "sdb.reads"}, s.sources().get("diskstats").keys());
+        assertArrayEquals(
+                new String[] {"sda.reads", "sdb.reads"},
+                s.sources().get("diskstats").keys());
         assertArrayEquals(new long[] {1, 2}, s.sources().get("diskstats").values());
         assertArrayEquals(tapped.get(0), c.intake().joinHello(), "a new spool segment starts with the same hello");
     }

@@ -17,7 +17,8 @@ class TickHandoffTest {
     private final List<String> received = Collections.synchronizedList(new ArrayList<>());
 
     private static String sample(long seq, int padding) {
-        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"pad\":\"" + "x".repeat(padding) + "\"}\n";
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"pad\":\"" + "x".repeat(padding)
+                + "\"}\n";
     }
 
     private static String kmsg(int n) {
@@ -38,18 +39,25 @@ class TickHandoffTest {
     void aStalledConsumerCostsSamplesInAGapLineNeverTheTickThreadAndNeverAKmsgLine() throws Exception {
         CountDownLatch stall = new CountDownLatch(1);
         CountDownLatch stalled = new CountDownLatch(1);
-        TickHandoff h = new TickHandoff((b, o, l) -> {
-            String line = new String(b, o, l, StandardCharsets.UTF_8);
-            if (line.contains("\"seq\":2,")) {
-                stalled.countDown();
-                try {
-                    assertTrue(stall.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the test releases the consumer");
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            received.add(line);
-        }, msg -> { throw new AssertionError(msg); }, 2048);
+        TickHandoff h = new TickHandoff(
+                (b, o, l) -> {
+                    String line = new String(b, o, l, StandardCharsets.UTF_8);
+                    if (line.contains("\"seq\":2,")) {
+                        stalled.countDown();
+                        try {
+                            assertTrue(
+                                    stall.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS),
+                                    "the test releases the consumer");
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                    received.add(line);
+                },
+                msg -> {
+                    throw new AssertionError(msg);
+                },
+                2048);
         offer(h, "{\"type\":\"hello\",\"format\":1}\n");
         offer(h, sample(1, 100));
         offer(h, sample(2, 100));
@@ -65,7 +73,9 @@ class TickHandoffTest {
         stall.countDown(); // every offer above returned while the consumer was stuck
         Waits.until("the consumer drained the ring", () -> received.contains(kmsg(60)));
         offer(h, sample(61, 100));
-        Waits.until("seq 61 handed on", () -> !received.isEmpty() && received.get(received.size() - 1).contains("\"seq\":61,"));
+        Waits.until(
+                "seq 61 handed on",
+                () -> !received.isEmpty() && received.get(received.size() - 1).contains("\"seq\":61,"));
         h.close();
 
         List<Long> seqs = new ArrayList<>();
@@ -82,7 +92,10 @@ class TickHandoffTest {
                 lastSeqBeforeGap = seqs.get(seqs.size() - 1);
             }
         }
-        assertEquals(List.of(kmsg(10), kmsg(20), kmsg(30), kmsg(40), kmsg(50), kmsg(60)), kmsgs, "every kmsg line, in order");
+        assertEquals(
+                List.of(kmsg(10), kmsg(20), kmsg(30), kmsg(40), kmsg(50), kmsg(60)),
+                kmsgs,
+                "every kmsg line, in order");
         assertEquals(1, gaps.size(), gaps.toString());
         // the samples kept are 1..k then 61: the gap names exactly the ones in between
         long k = lastSeqBeforeGap;
@@ -92,8 +105,10 @@ class TickHandoffTest {
         assertEquals(61, seqs.get(seqs.size() - 1));
         long dropped = 60 - k; // every dropped sample is inside the gap
         assertTrue(dropped > 30, "dropped " + dropped);
-        assertEquals("{\"type\":\"gap\",\"from_seq\":" + (k + 1) + ",\"to_seq\":60,\"dropped\":" + dropped
-                + ",\"reason\":\"workbench_behind\"}\n", gaps.get(0));
+        assertEquals(
+                "{\"type\":\"gap\",\"from_seq\":" + (k + 1) + ",\"to_seq\":60,\"dropped\":" + dropped
+                        + ",\"reason\":\"workbench_behind\"}\n",
+                gaps.get(0));
         // kmsg lines keep their place: right after their tick's sample when it was kept, else after the
         // last sample kept (k) and before the next one handed on (61)
         assertTrue(k >= 10 && k < 60, "the ring held some samples past the stall: k = " + k);

@@ -20,7 +20,7 @@ public final class WatchedConnection implements Connection {
     private volatile long lastSeq;
 
     public WatchedConnection(Connection inner) {
-        this(inner, (b, off, len) -> { });
+        this(inner, (b, off, len) -> {});
     }
 
     public WatchedConnection(Connection inner, LineSink tap) {
@@ -40,14 +40,16 @@ public final class WatchedConnection implements Connection {
 
     @Override
     public void start(LineSink sink, Consumer<ConnectionEvent> events) {
-        inner.start((b, off, len) -> {
-            long seq = LineBytes.sampleSeq(b, off, len);
-            if (seq >= 0) {
-                lastSeq = seq;
-            }
-            tap.line(b, off, len);
-            sink.line(b, off, len);
-        }, events);
+        inner.start(
+                (b, off, len) -> {
+                    long seq = LineBytes.sampleSeq(b, off, len);
+                    if (seq >= 0) {
+                        lastSeq = seq;
+                    }
+                    tap.line(b, off, len);
+                    sink.line(b, off, len);
+                },
+                events);
     }
 
     @Override

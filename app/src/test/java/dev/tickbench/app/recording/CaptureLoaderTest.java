@@ -26,7 +26,14 @@ class CaptureLoaderTest {
         Path f = RouterCapture.small(dir.resolve("board.ndjson.gz"));
         SeriesStore s = SeriesStore.replay();
         long[] last = {0, 0};
-        CaptureLoader.Result r = CaptureLoader.load(f, s, (d, t) -> { last[0] = d; last[1] = t; }, () -> false);
+        CaptureLoader.Result r = CaptureLoader.load(
+                f,
+                s,
+                (d, t) -> {
+                    last[0] = d;
+                    last[1] = t;
+                },
+                () -> false);
         assertTrue(r.complete(), r.message());
         assertEquals(Files.size(f), last[0], "progress ends at the file size");
         assertEquals(RouterCapture.HOST, s.session().hostname());
@@ -47,7 +54,7 @@ class CaptureLoaderTest {
         String cut = lines.get(99).substring(0, lines.get(99).length() / 2);
         Files.writeString(bad, String.join("\n", lines.subList(0, 99)) + "\n" + cut + "\n" + lines.get(100) + "\n");
         SeriesStore s = SeriesStore.replay();
-        CaptureLoader.Result r = CaptureLoader.load(bad, s, (d, t) -> { }, () -> false);
+        CaptureLoader.Result r = CaptureLoader.load(bad, s, (d, t) -> {}, () -> false);
         assertFalse(r.complete());
         assertEquals(100, r.badLine());
         assertEquals(99, r.lines());
@@ -86,7 +93,7 @@ class CaptureLoaderTest {
     private void assertLoadsAsReadLineByLine(Path f, long written) throws IOException {
         assertTrue(Files.size(f) > 2L * ChunkedDecode.CHUNK_BYTES, "several chunks: " + Files.size(f));
         SeriesStore parallel = SeriesStore.replay();
-        CaptureLoader.Result r = CaptureLoader.load(f, parallel, (d, t) -> { }, () -> false);
+        CaptureLoader.Result r = CaptureLoader.load(f, parallel, (d, t) -> {}, () -> false);
         assertTrue(r.complete(), r.message());
         assertEquals(written, r.lines());
         SeriesStore sequential = sequential(f, -1);
@@ -124,11 +131,14 @@ class CaptureLoaderTest {
             }
         }
         SeriesStore s = SeriesStore.replay();
-        CaptureLoader.Result r = CaptureLoader.load(cut, s, (d, t) -> { }, () -> false);
+        CaptureLoader.Result r = CaptureLoader.load(cut, s, (d, t) -> {}, () -> false);
         assertEquals(expectedBad, r.badLine());
         assertEquals(expectedLines, r.lines());
-        assertEquals("cut.ndjson.gz is damaged at line " + expectedBad
-                + " (the file ends inside a compressed block (truncated gzip)); showing the " + expectedLines + " lines before it", r.message());
+        assertEquals(
+                "cut.ndjson.gz is damaged at line " + expectedBad
+                        + " (the file ends inside a compressed block (truncated gzip)); showing the " + expectedLines
+                        + " lines before it",
+                r.message());
     }
 
     private static SeriesStore sequential(Path f, long upTo) throws IOException {

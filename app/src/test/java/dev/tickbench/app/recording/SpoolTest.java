@@ -11,7 +11,6 @@ import dev.tickbench.app.intake.FedConnection;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.testkit.Waits;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +30,9 @@ class SpoolTest {
     Path dir;
 
     private final AtomicLong clock = new AtomicLong();
-    private final FedConnection fed = FedConnection.started(SeriesStore.live(), msg -> { throw new AssertionError(msg); });
+    private final FedConnection fed = FedConnection.started(SeriesStore.live(), msg -> {
+        throw new AssertionError(msg);
+    });
 
     private static String sample(long seq) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L)
@@ -86,10 +87,13 @@ class SpoolTest {
             List<String> lines = Files.readAllLines(copy);
             assertTrue(lines.get(0).startsWith("{\"type\":\"hello\""), "the previous segment starts with the hello");
             assertEquals(sample(199).trim(), lines.get(lines.size() - 1), "nothing lost at the end");
-            long hellos = lines.stream().filter(l -> l.startsWith("{\"type\":\"hello\"")).count();
+            long hellos = lines.stream()
+                    .filter(l -> l.startsWith("{\"type\":\"hello\""))
+                    .count();
             assertEquals(2, hellos, "each segment opens with the session's hello");
             // the kept samples are one run without holes up to the newest
-            List<String> samples = lines.stream().filter(l -> l.contains("\"sample\"")).toList();
+            List<String> samples =
+                    lines.stream().filter(l -> l.contains("\"sample\"")).toList();
             assertTrue(samples.size() >= 20 && samples.size() <= 42, "kept " + samples.size());
             assertEquals(sample(200 - samples.size()).trim(), samples.get(0));
         }
@@ -182,7 +186,8 @@ class SpoolTest {
         Process gone = new ProcessBuilder("true").start();
         assertTrue(gone.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "`true` did not exit");
         Path orphan = Files.writeString(spoolDir.resolve("spool-" + gone.pid() + "-1.ndjson"), "{}\n");
-        Path mine = Files.writeString(spoolDir.resolve("spool-" + ProcessHandle.current().pid() + "-1.ndjson"), "{}\n");
+        Path mine = Files.writeString(
+                spoolDir.resolve("spool-" + ProcessHandle.current().pid() + "-1.ndjson"), "{}\n");
         Path other = Files.writeString(spoolDir.resolve("notes.txt"), "x");
         assertEquals(1, Spool.deleteOrphans(spoolDir));
         assertFalse(Files.exists(orphan));

@@ -36,24 +36,28 @@ class DefaultPicksTest {
     private SeriesStore capture(String board) throws Exception {
         Path file = dir.resolve(board + ".ndjson");
         try (CaptureWriter out = CaptureWriter.open(file);
-             Sampler sampler = Sampler.create(new SamplerConfig(Boards.roots(board), 100, 0), List.of(), List.of())) {
+                Sampler sampler =
+                        Sampler.create(new SamplerConfig(Boards.roots(board), 100, 0), List.of(), List.of())) {
             sampler.addSink(out);
             sampler.start();
             Waits.until("the sampler to record 30 ticks of " + board, () -> sampler.lastSeq() >= 30);
         }
         SeriesStore store = SeriesStore.replay();
-        CaptureLoader.Result r = CaptureLoader.load(file, store, (a, b) -> { }, () -> false);
+        CaptureLoader.Result r = CaptureLoader.load(file, store, (a, b) -> {}, () -> false);
         assertTrue(r.complete(), r.message());
         return store;
     }
 
-    private static final ChartGroup SLAB = SeriesCatalogue.standard().group("slab").orElseThrow();
-    private static final ChartGroup BUDDY = SeriesCatalogue.standard().group("buddy").orElseThrow();
+    private static final ChartGroup SLAB =
+            SeriesCatalogue.standard().group("slab").orElseThrow();
+    private static final ChartGroup BUDDY =
+            SeriesCatalogue.standard().group("buddy").orElseThrow();
 
     /** What the slab or buddy track draws before the user picks: the selection's default picks. */
     private static Set<String> picks(SeriesStore store, ChartGroup group) {
         Set<String> drawn = new Selection(store).drawnNames(group);
-        assertEquals(DefaultPicks.pick(group, store.series(group), store.session().memory()), drawn);
+        assertEquals(
+                DefaultPicks.pick(group, store.series(group), store.session().memory()), drawn);
         assertEquals(5, drawn.size(), "the catalogue's top five");
         return new java.util.TreeSet<>(drawn);
     }
@@ -85,13 +89,16 @@ class DefaultPicksTest {
         SeriesStore s = capture(Boards.ROUTER);
         // ext4_inode_cache 43428 × 1128 B = 49.0 MB, dentry 58813 × 192 = 11.3 MB, radix_tree_node 9.3 MB,
         // buffer_head 6.8 MB, kernfs_node_cache 2.4 MB (nf_conntrack, 1234 × 256, is not among them)
-        assertEquals(slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
+        assertEquals(
+                slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
                 picks(s, SLAB));
         // one zone, DMA: order 10 holds 45 × 1024 pages, 9: 512, 4: 144, 3: 136, then 5, 6, 7 tie at 128 (lowest wins)
         Set<String> b = picks(s, BUDDY);
         assertEquals(buddy("0.DMA", 10, 9, 4, 3, 5), b);
-        assertEquals("DMA · order 3 (32 KiB)", s.series("buddyinfo.0.DMA.3").label().split(" · \\d+ Hz")[0]);
-        assertEquals("DMA · order 10 (4 MiB)", s.series("buddyinfo.0.DMA.10").label().split(" · \\d+ Hz")[0]);
+        assertEquals(
+                "DMA · order 3 (32 KiB)", s.series("buddyinfo.0.DMA.3").label().split(" · \\d+ Hz")[0]);
+        assertEquals(
+                "DMA · order 10 (4 MiB)", s.series("buddyinfo.0.DMA.10").label().split(" · \\d+ Hz")[0]);
     }
 
     @Test
@@ -102,27 +109,39 @@ class DefaultPicksTest {
         assertEquals(slab("TCPv6", "UDPv6", "AF_VSOCK", "mqueue_inode_cache", "RAWv6"), picks(s, SLAB));
         // DMA32 holds 514 721 free pages, DMA 106 766; in DMA32: orders 10, 4 (2240), 5 (1952), 3 (1768), 2 (1608)
         assertEquals(buddy("0.DMA32", 10, 4, 5, 3, 2), picks(s, BUDDY));
-        assertEquals(List.of("DMA32 · order 10 (4 MiB)", "DMA32 · order 2 (16 KiB)", "DMA32 · order 3 (32 KiB)",
-                "DMA32 · order 4 (64 KiB)", "DMA32 · order 5 (128 KiB)"), labels(s, picks(s, BUDDY)));
+        assertEquals(
+                List.of(
+                        "DMA32 · order 10 (4 MiB)",
+                        "DMA32 · order 2 (16 KiB)",
+                        "DMA32 · order 3 (32 KiB)",
+                        "DMA32 · order 4 (64 KiB)",
+                        "DMA32 · order 5 (128 KiB)"),
+                labels(s, picks(s, BUDDY)));
     }
 
     @Test
     void x86Server() throws Exception {
         SeriesStore s = capture(Boards.X86);
-        assertEquals(slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
+        assertEquals(
+                slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
                 picks(s, SLAB));
         // node 1 Normal holds 9 999 225 free pages, node 0 Normal 9 551 523; in it orders 10, 3 (5870 × 8 = 46 960),
         // 2 (43 732), 1 (40 224), 4 (36 816)
         assertEquals(buddy("1.Normal", 10, 3, 2, 1, 4), picks(s, BUDDY));
-        assertEquals("node 1 · Normal · order 3 (32 KiB)", s.series("buddyinfo.1.Normal.3").label().split(" · \\d+ Hz")[0]);
-        assertEquals("Normal · order 3 (32 KiB)", s.series("buddyinfo.0.Normal.3").label().split(" · \\d+ Hz")[0]);
+        assertEquals(
+                "node 1 · Normal · order 3 (32 KiB)",
+                s.series("buddyinfo.1.Normal.3").label().split(" · \\d+ Hz")[0]);
+        assertEquals(
+                "Normal · order 3 (32 KiB)",
+                s.series("buddyinfo.0.Normal.3").label().split(" · \\d+ Hz")[0]);
     }
 
     @Test
     void factsComeFromTheCapabilitiesAndOldCapturesSayWhatTheyAssume() throws Exception {
         ObjectMapper m = new ObjectMapper();
-        DefaultPicks.Facts f = DefaultPicks.Facts.of(m.readTree(
-                "{\"attributes\":{\"slabinfo\":{\"objsize\":{\"dentry\":192,\"bad\":\"x\"}},\"buddyinfo\":{\"page_size\":16384}}}"));
+        DefaultPicks.Facts f = DefaultPicks.Facts.of(
+                m.readTree(
+                        "{\"attributes\":{\"slabinfo\":{\"objsize\":{\"dentry\":192,\"bad\":\"x\"}},\"buddyinfo\":{\"page_size\":16384}}}"));
         assertEquals(Map.of("dentry", 192L), f.slabObjsize());
         assertEquals(16384L, f.pageSize());
         assertEquals("Normal · order 3 (128 KiB)", DefaultPicks.buddyLabel("0.Normal.3", f.pageSize()), "16 KiB pages");
@@ -136,10 +155,14 @@ class DefaultPicksTest {
         active.put("AF_VSOCK", 36.0);
         active.put("dentry", 10.0);
         active.put("zzz_new", 1_000_000.0);
-        assertEquals(List.of("dentry", "AF_VSOCK", "zzz_new"),
-                DefaultPicks.slab(active, new DefaultPicks.Facts(Map.of("dentry", 192L, "AF_VSOCK", 1280L / 100), null), 5),
+        assertEquals(
+                List.of("dentry", "AF_VSOCK", "zzz_new"),
+                DefaultPicks.slab(
+                        active, new DefaultPicks.Facts(Map.of("dentry", 192L, "AF_VSOCK", 1280L / 100), null), 5),
                 "dentry 1920 B > AF_VSOCK 36 × 12 = 432 B; zzz_new unsized");
-        assertEquals(List.of("zzz_new", "AF_VSOCK", "dentry"), DefaultPicks.slab(active, DefaultPicks.Facts.NONE, 5),
+        assertEquals(
+                List.of("zzz_new", "AF_VSOCK", "dentry"),
+                DefaultPicks.slab(active, DefaultPicks.Facts.NONE, 5),
                 "no sizes at all: by object count");
     }
 

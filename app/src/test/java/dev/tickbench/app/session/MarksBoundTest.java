@@ -22,8 +22,11 @@ class MarksBoundTest {
         feed(store, d, HELLO);
         int n = SeriesStore.MAX_MARKS + 2_500;
         for (int i = 1; i <= n; i++) {
-            feed(store, d, "{\"type\":\"kmsg\",\"mono_ns\":" + i * 1000L + ",\"prio\":6,\"facility\":0,\"seq\":" + i
-                    + ",\"us\":" + i + ",\"msg\":\"record " + i + "\"}");
+            feed(
+                    store,
+                    d,
+                    "{\"type\":\"kmsg\",\"mono_ns\":" + i * 1000L + ",\"prio\":6,\"facility\":0,\"seq\":" + i
+                            + ",\"us\":" + i + ",\"msg\":\"record " + i + "\"}");
         }
         List<TimeMark> marks = store.marks();
         assertEquals(SeriesStore.MAX_MARKS, marks.size());
@@ -38,9 +41,12 @@ class MarksBoundTest {
         SeriesStore store = SeriesStore.live();
         LineDecoder d = new LineDecoder();
         feed(store, d, HELLO);
-        feed(store, d, "{\"type\":\"trigger\",\"seq\":12,\"mono_ns\":1200000000,\"wall_ns\":1001200000000,"
-                + "\"trigger\":\"hot\",\"expr\":\"hot: thermal_zone0_c > 80\",\"kind\":\"condition\",\"fired\":3,"
-                + "\"values\":{\"thermal_zone0_c\":81.5}}");
+        feed(
+                store,
+                d,
+                "{\"type\":\"trigger\",\"seq\":12,\"mono_ns\":1200000000,\"wall_ns\":1001200000000,"
+                        + "\"trigger\":\"hot\",\"expr\":\"hot: thermal_zone0_c > 80\",\"kind\":\"condition\",\"fired\":3,"
+                        + "\"values\":{\"thermal_zone0_c\":81.5}}");
         List<TimeMark> marks = store.marks();
         assertEquals(1, marks.size(), marks.toString());
         TimeMark m = marks.get(0);

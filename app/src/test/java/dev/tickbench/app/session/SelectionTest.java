@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Test;
  * and the CSV export all read (docs/workbench-charts.md, docs/derived-series.md "Default picks").
  */
 class SelectionTest {
-    private static final String HELLO = "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"b7\",\"kernel\":\"6.1.0\","
-            + "\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1000000000000,"
-            + "\"started_mono_ns\":500000000000,\"capabilities\":{\"sources\":{\"slabinfo\":true,\"thermal_zone0\":true},"
-            + "\"attributes\":{\"slabinfo\":{\"objsize\":{\"a\":100,\"b\":100,\"c\":100,\"d\":100,\"e\":100,\"f\":100,\"g\":100}}}}}";
+    private static final String HELLO =
+            "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"b7\",\"kernel\":\"6.1.0\","
+                    + "\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":1000000000000,"
+                    + "\"started_mono_ns\":500000000000,\"capabilities\":{\"sources\":{\"slabinfo\":true,\"thermal_zone0\":true},"
+                    + "\"attributes\":{\"slabinfo\":{\"objsize\":{\"a\":100,\"b\":100,\"c\":100,\"d\":100,\"e\":100,\"f\":100,\"g\":100}}}}}";
 
     private final LineDecoder decoder = new LineDecoder();
     private final SeriesStore store = SeriesStore.replay();
@@ -41,23 +42,33 @@ class SelectionTest {
 
     /** Seven caches, g holding most; then a, b grow past the others. */
     private void slabs() throws IOException {
-        feed(HELLO, sample(1, ",\"slabinfo\":{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":70},\"thermal_zone0\":{\"temp\":40000}"));
+        feed(
+                HELLO,
+                sample(
+                        1,
+                        ",\"slabinfo\":{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":70},\"thermal_zone0\":{\"temp\":40000}"));
     }
 
     @Test
     void aGroupOfManyDrawsItsTopFiveUntilTheUserPicksAndEveryOtherGroupDrawsAll() throws IOException {
         slabs();
         Selection s = new Selection(store);
-        assertEquals(Set.of("slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g"), s.drawnNames(slab),
+        assertEquals(
+                Set.of("slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g"),
+                s.drawnNames(slab),
                 "the five caches holding most memory (active objects × 100 B)");
         assertEquals(7, s.series(slab).size(), "all seven are offered");
         assertEquals(Set.of("thermal_zone0.temp"), s.drawnNames(thermal));
         assertEquals(List.of(thermal, slab), s.groups(), "in the catalogue's order of tracks");
-        assertEquals(List.of("thermal_zone0.temp", "slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g"),
-                s.drawn().stream().map(Series::name).toList(), "what the readout lists and the export writes, track by track");
+        assertEquals(
+                List.of("thermal_zone0.temp", "slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g"),
+                s.drawn().stream().map(Series::name).toList(),
+                "what the readout lists and the export writes, track by track");
 
         feed(sample(2, ",\"slabinfo\":{\"a\":500,\"b\":400}"));
-        assertEquals(Set.of("slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g"), s.drawnNames(slab),
+        assertEquals(
+                Set.of("slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g"),
+                s.drawnNames(slab),
                 "ranked again only when asked (every 2 s), not on every sample");
         s.refreshDefaults();
         assertEquals(Set.of("slabinfo.a", "slabinfo.b", "slabinfo.e", "slabinfo.f", "slabinfo.g"), s.drawnNames(slab));

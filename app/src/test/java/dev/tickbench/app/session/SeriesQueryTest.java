@@ -59,7 +59,7 @@ class SeriesQueryTest {
                 case 21 -> body.append(",\"thermal_zone0\":{\"temp\":48000}");
                 case 31 -> body.append(",\"thermal_zone0\":{\"temp\":47000}");
                 case 36 -> body.append(",\"slabinfo\":{\"dentry\":105}");
-                default -> { }
+                default -> {}
             }
             lines.add(sample(seq, body.toString()));
             double iowaitPct = switch (seq) {
@@ -93,8 +93,10 @@ class SeriesQueryTest {
     }
 
     private static String throttle(long seq, double iowaitPct) {
-        return "{\"type\":\"throttle\",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L) + ",\"wall_ns\":" + wallNs(seq)
-                + ",\"iowait\":" + iowaitPct + ",\"smoothed\":" + iowaitPct + ",\"zone\":\"GREEN\",\"effective\":4,\"ceiling\":8,"
+        return "{\"type\":\"throttle\",\"mono_ns\":" + (500_000_000_000L + seq * 100_000_000L) + ",\"wall_ns\":"
+                + wallNs(seq)
+                + ",\"iowait\":" + iowaitPct + ",\"smoothed\":" + iowaitPct
+                + ",\"zone\":\"GREEN\",\"effective\":4,\"ceiling\":8,"
                 + "\"grow_spread_s\":0,\"last_throttle_mono_ns\":null}";
     }
 

@@ -28,9 +28,14 @@ class SeriesStoreCatalogueTest {
     private static SeriesCatalogue withDiskBusy() {
         SeriesCatalogue standard = SeriesCatalogue.standard();
         SourceEntry diskstats = standard.source("diskstats").orElseThrow();
-        SeriesEntry busy = SeriesEntry.derived("disk.{device:.+}.io_share_pct", Unit.PERCENT,
-                "share of wall time the device had I/O in flight", Derivation.WALL_RATE, "diskstats.{device}.io_ms")
-                .shown("{device} busy").group("cpu");
+        SeriesEntry busy = SeriesEntry.derived(
+                        "disk.{device:.+}.io_share_pct",
+                        Unit.PERCENT,
+                        "share of wall time the device had I/O in flight",
+                        Derivation.WALL_RATE,
+                        "diskstats.{device}.io_ms")
+                .shown("{device} busy")
+                .group("cpu");
         return standard.without("diskstats").with(diskstats.series(busy));
     }
 
@@ -50,6 +55,7 @@ class SeriesStoreCatalogueTest {
         assertEquals(3, busy.line().stored(), "from the tick that filled the window on: ticks 10, 11, 12");
         assertEquals(25.0, busy.line().y(2), 1e-9);
         assertEquals("sda busy · 10 Hz · rate · 1 s window", busy.label());
-        assertNull(SeriesStore.replay().series("disk.sda.io_share_pct"), "the standard catalogue declares no such series");
+        assertNull(
+                SeriesStore.replay().series("disk.sda.io_share_pct"), "the standard catalogue declares no such series");
     }
 }

@@ -47,15 +47,20 @@ class SeriesStoreMemoryTest {
         Series z1 = store.series("thermal_zone1.temp");
         long stored = z0.storedPoints() + z1.storedPoints();
         assertTrue(stored * PointBudget.POINT_BYTES <= bound, "within the bound: " + stored + " points");
-        assertTrue(stored >= 600 * 3 / 4 - 3 * 10, "down to three quarters of it, not far below: " + stored + " points");
+        assertTrue(
+                stored >= 600 * 3 / 4 - 3 * 10, "down to three quarters of it, not far below: " + stored + " points");
         double from = store.keptFromX();
         assertTrue(from > 1000.1 && from < 1100.0, "dropped before " + from);
         // one time for both: each series keeps its points from it on, and, being a level, the read before
         // it, whose value holds there
         Points p0 = z0.line();
         Points p1 = z1.line();
-        assertTrue(p0.x(0) < from && p0.x(1) >= from && p0.x(1) < from + 0.1 + 1e-9, p0.x(0) + ", " + p0.x(1) + " against " + from);
-        assertTrue(p1.x(0) < from && p1.x(1) >= from && p1.x(1) < from + 0.2 + 1e-9, p1.x(0) + ", " + p1.x(1) + " against " + from);
+        assertTrue(
+                p0.x(0) < from && p0.x(1) >= from && p0.x(1) < from + 0.1 + 1e-9,
+                p0.x(0) + ", " + p0.x(1) + " against " + from);
+        assertTrue(
+                p1.x(0) < from && p1.x(1) >= from && p1.x(1) < from + 0.2 + 1e-9,
+                p1.x(0) + ", " + p1.x(1) + " against " + from);
         // every tick after it is there, in order, up to the newest (1000: 1100.0 s), the change marks alike
         for (int i = 1; i < p0.stored(); i++) {
             assertEquals(0.1, p0.x(i) - p0.x(i - 1), 1e-6, "no hole at point " + i);

@@ -42,7 +42,11 @@ class SeriesStoreTest {
 
     @Test
     void levelsAreConvertedAndCarryTheirCadenceInTheLabel() throws IOException {
-        feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":45500}"), sample(2, ""), sample(3, ",\"thermal_zone0\":{\"temp\":46000}"));
+        feed(
+                HELLO,
+                sample(1, ",\"thermal_zone0\":{\"temp\":45500}"),
+                sample(2, ""),
+                sample(3, ",\"thermal_zone0\":{\"temp\":46000}"));
         Series t = store.series("thermal_zone0.temp");
         assertNotNull(t);
         assertEquals("thermal_zone0 · 1.0 Hz · declared", t.label());
@@ -72,7 +76,9 @@ class SeriesStoreTest {
 
     @Test
     void heartbeatEmissionsAreMarkedApart() throws IOException {
-        feed(HELLO, sample(1, ",\"slabinfo\":{\"dentry\":10,\"filp\":3}"),
+        feed(
+                HELLO,
+                sample(1, ",\"slabinfo\":{\"dentry\":10,\"filp\":3}"),
                 sample(2, ",\"slabinfo\":{\"dentry\":10,\"filp\":3},\"hb\":[\"slabinfo\"]"));
         Series d = store.series("slabinfo.dentry");
         assertEquals("dentry · 5.0 Hz · budget", d.label());
@@ -86,8 +92,11 @@ class SeriesStoreTest {
         feed(HELLO, sample(1, ",\"slabinfo\":{\"dentry\":10}"));
         assertEquals("dentry · 5.0 Hz · budget", store.series("slabinfo.dentry").label());
         feed(HELLO.replace("\"floor_hz\":0,\"started", "\"floor_hz\":5,\"started")
-                .replace("\"hz\":5.0,\"reason\":\"budget\",\"every_ticks\":2", "\"hz\":5.0,\"reason\":\"override\",\"every_ticks\":2"));
-        assertEquals("dentry · 5.0 Hz · override", store.series("slabinfo.dentry").label());
+                .replace(
+                        "\"hz\":5.0,\"reason\":\"budget\",\"every_ticks\":2",
+                        "\"hz\":5.0,\"reason\":\"override\",\"every_ticks\":2"));
+        assertEquals(
+                "dentry · 5.0 Hz · override", store.series("slabinfo.dentry").label());
     }
 
     /** The same body on ticks {@code from..to}. */
@@ -101,14 +110,20 @@ class SeriesStoreTest {
     void cpuBusyAndIowaitAreTheCoresSharesOverOneSecond() throws IOException {
         feed(HELLO);
         // each tick: user 6, system 2, idle 10, iowait 2 (guest 3 is inside user) = 20
-        feedTicks(1, 9, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
-                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}");
+        feedTicks(
+                1,
+                9,
+                ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
+                        + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}");
         assertNull(store.series("cpu.busy_pct"), "nine ticks are not a 1 s window yet: missing, not zero");
-        feed(sample(10, ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
-                + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}"));
+        feed(sample(
+                10,
+                ",\"stat\":{\"cpu.user\":6,\"cpu.nice\":0,\"cpu.system\":2,\"cpu.idle\":10,\"cpu.iowait\":2,"
+                        + "\"cpu.irq\":0,\"cpu.softirq\":0,\"cpu.steal\":0,\"cpu.guest\":3}"));
         assertEquals(40.0, store.series("cpu.busy_pct").line().y(0), 1e-9, "80 of 200");
         assertEquals(10.0, store.series("cpu.iowait_pct").line().y(0), 1e-9, "20 of 200");
-        assertEquals("busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
+        assertEquals(
+                "busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
         assertEquals("cpu", store.series("cpu.busy_pct").group().id());
     }
 
@@ -121,20 +136,27 @@ class SeriesStoreTest {
 
     @Test
     void pmuTrackGroupHasIpcAndMissRatioPerCpuAndOverAllAndSoftwareEventRates() throws IOException {
-        feed(HELLO,
-                sample(1, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":2000,\"cpu0.cache_references\":50,"
-                        + "\"cpu0.cache_misses\":5,\"cpu1.cycles\":3000,\"cpu1.instructions\":1000,\"cpu0.enabled_ns\":100000000,"
-                        + "\"cpu0.running_ns\":100000000},"
-                        + "\"pmu_sw\":{\"cpu0.context_switches\":40,\"cpu0.page_faults\":7,\"cpu0.enabled_ns\":50000000}"),
-                sample(2, ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":0,\"cpu0.cache_references\":50,"
-                        + "\"cpu0.cache_misses\":15}"));
+        feed(
+                HELLO,
+                sample(
+                        1,
+                        ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":2000,\"cpu0.cache_references\":50,"
+                                + "\"cpu0.cache_misses\":5,\"cpu1.cycles\":3000,\"cpu1.instructions\":1000,\"cpu0.enabled_ns\":100000000,"
+                                + "\"cpu0.running_ns\":100000000},"
+                                + "\"pmu_sw\":{\"cpu0.context_switches\":40,\"cpu0.page_faults\":7,\"cpu0.enabled_ns\":50000000}"),
+                sample(
+                        2,
+                        ",\"pmu_hw\":{\"cpu0.cycles\":1000,\"cpu0.instructions\":0,\"cpu0.cache_references\":50,"
+                                + "\"cpu0.cache_misses\":15}"));
         Series ipc0 = store.series("pmu_hw.cpu0.ipc");
         assertEquals("pmu_ipc", ipc0.group().id());
         assertEquals(2.0, ipc0.line().y(0), 1e-9); // 2000 / 1000
         assertEquals(1.0, ipc0.line().y(1), 1e-9); // a ratio of the window's sums: 2000 / 2000
         // all CPUs at seq 1: (2000 + 1000) / (1000 + 3000)
         assertEquals(0.75, store.series("pmu_hw.all.ipc").line().y(0), 1e-9);
-        assertTrue(store.series("pmu_hw.all.ipc").label().startsWith("all CPUs"), store.series("pmu_hw.all.ipc").label());
+        assertTrue(
+                store.series("pmu_hw.all.ipc").label().startsWith("all CPUs"),
+                store.series("pmu_hw.all.ipc").label());
         assertTrue(ipc0.label().endsWith(" · 1 s window"), ipc0.label());
         Series miss = store.series("pmu_hw.cpu0.cache_miss_ratio");
         assertEquals("pmu_cache_miss", miss.group().id());
@@ -154,7 +176,9 @@ class SeriesStoreTest {
         feedTicks(1, 10, ",\"pressure\":{\"io.some_total\":25000,\"io.full_total\":5000}");
         assertEquals(25.0, store.series("psi.io.some_pct").line().y(0), 1e-9);
         assertEquals(5.0, store.series("psi.io.full_pct").line().y(0), 1e-9);
-        assertEquals("io.some · 10 Hz · rate · 1 s window", store.series("psi.io.some_pct").label());
+        assertEquals(
+                "io.some · 10 Hz · rate · 1 s window",
+                store.series("psi.io.some_pct").label());
     }
 
     /** System-wide cpu full is undefined (docs/derived-series.md): no series, and cpu.some's badge says why. */
@@ -162,7 +186,9 @@ class SeriesStoreTest {
     void cpuSomeSaysWhyThereIsNoCpuFull() throws IOException {
         feed(HELLO);
         feedTicks(1, 10, ",\"pressure\":{\"cpu.some_total\":25000,\"cpu.full_total\":0}");
-        assertEquals("cpu.some · 10 Hz · rate · 1 s window · full: undefined system-wide", store.series("psi.cpu.some_pct").label());
+        assertEquals(
+                "cpu.some · 10 Hz · rate · 1 s window · full: undefined system-wide",
+                store.series("psi.cpu.some_pct").label());
         assertNull(store.series("psi.cpu.full_pct"), "an older probe's constant 0 is not a measured 0 %");
     }
 
@@ -172,14 +198,26 @@ class SeriesStoreTest {
         feed(HELLO, sample(1, ",\"thermal_zone0\":{\"temp\":45500}"));
         feedTicks(2, 12, ",\"stat\":{\"cpu.user\":1,\"cpu.nice\":0,\"cpu.system\":1,\"cpu.idle\":2,\"cpu.iowait\":0}");
         feed("{\"type\":\"cadence\",\"mono_ns\":1,\"wall_ns\":1,\"window_s\":10.0,\"achieved\":{\"stat\":7.4}}");
-        assertEquals("thermal_zone0 · 1.0 Hz · declared", store.series("thermal_zone0.temp").label(), "on plan: as before");
-        assertEquals("busy · 10 Hz · rate · 7.4 Hz achieved · 1 s window", store.series("cpu.busy_pct").label());
-        SessionInfo.SourceRow stat = store.session().sources().stream().filter(r -> r.name().equals("stat")).findFirst().orElseThrow();
+        assertEquals(
+                "thermal_zone0 · 1.0 Hz · declared",
+                store.series("thermal_zone0.temp").label(),
+                "on plan: as before");
+        assertEquals(
+                "busy · 10 Hz · rate · 7.4 Hz achieved · 1 s window",
+                store.series("cpu.busy_pct").label());
+        SessionInfo.SourceRow stat = store.session().sources().stream()
+                .filter(r -> r.name().equals("stat"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("stat — 10 Hz · rate · 7.4 Hz achieved", stat.text());
         feed("{\"type\":\"cadence\",\"mono_ns\":2,\"wall_ns\":2,\"window_s\":10.0,\"achieved\":{}}");
-        stat = store.session().sources().stream().filter(r -> r.name().equals("stat")).findFirst().orElseThrow();
+        stat = store.session().sources().stream()
+                .filter(r -> r.name().equals("stat"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("stat — 10 Hz · rate", stat.text(), "back on plan");
-        assertEquals("busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
+        assertEquals(
+                "busy · 10 Hz · rate · 1 s window", store.series("cpu.busy_pct").label());
     }
 
     @Test
@@ -204,27 +242,45 @@ class SeriesStoreTest {
     @Test
     void cgroupLevelsGiveThrottledRatioTimeAndUsageForTheTargetAndEachAncestor() throws IOException {
         feed(HELLO);
-        feedTicks(1, 10, ",\"cgroup_cpu\":{\"/kubepods/pod1|nr_periods\":0,\"/kubepods/pod1|nr_throttled\":0,"
-                + "\"/kubepods/pod1|throttled_usec\":0,\"/kubepods|nr_periods\":10,\"/kubepods|nr_throttled\":4,"
-                + "\"/kubepods|throttled_usec\":30000,\"/|nr_periods\":0,\"/|nr_throttled\":0,\"/|throttled_usec\":0,"
-                + "\"/|usage_usec\":150000}");
+        feedTicks(
+                1,
+                10,
+                ",\"cgroup_cpu\":{\"/kubepods/pod1|nr_periods\":0,\"/kubepods/pod1|nr_throttled\":0,"
+                        + "\"/kubepods/pod1|throttled_usec\":0,\"/kubepods|nr_periods\":10,\"/kubepods|nr_throttled\":4,"
+                        + "\"/kubepods|throttled_usec\":30000,\"/|nr_periods\":0,\"/|nr_throttled\":0,\"/|throttled_usec\":0,"
+                        + "\"/|usage_usec\":150000}");
         assertEquals(40.0, store.series("cgroup./kubepods.throttled_pct").line().y(0), 1e-9);
-        assertEquals(0.3, store.series("cgroup./kubepods.throttled_s_per_s").line().y(0), 1e-9);
-        assertEquals(0.0, store.series("cgroup./kubepods/pod1.throttled_s_per_s").line().y(0), 1e-9);
+        assertEquals(
+                0.3, store.series("cgroup./kubepods.throttled_s_per_s").line().y(0), 1e-9);
+        assertEquals(
+                0.0,
+                store.series("cgroup./kubepods/pod1.throttled_s_per_s").line().y(0),
+                1e-9);
         assertEquals(0.0, store.series("cgroup./.throttled_s_per_s").line().y(0), 1e-9);
         assertEquals(1.5, store.series("cgroup./.usage_cpus").line().y(0), 1e-9, "1.5 s of CPU a second");
         assertNull(store.series("cgroup./kubepods/pod1.usage_cpus"), "no cpuacct read there: missing, not 0");
         assertNull(store.series("cgroup./kubepods/pod1.throttled_pct"), "no enforcement periods: no ratio");
-        assertEquals(List.of("cgroup./kubepods/pod1.throttled_s_per_s", "cgroup./kubepods.throttled_s_per_s",
-                "cgroup./.throttled_s_per_s"),
-                store.series(store.catalogue().group("cgroup_throttled_time").orElseThrow()).stream().map(Series::name).toList(), "leaf first");
+        assertEquals(
+                List.of(
+                        "cgroup./kubepods/pod1.throttled_s_per_s",
+                        "cgroup./kubepods.throttled_s_per_s",
+                        "cgroup./.throttled_s_per_s"),
+                store.series(store.catalogue().group("cgroup_throttled_time").orElseThrow()).stream()
+                        .map(Series::name)
+                        .toList(),
+                "leaf first");
     }
 
     @Test
     void gapsKmsgAndNewSessionsAreMarkedOnTheTimeAxis() throws IOException {
-        feed(HELLO, sample(1, ""), sample(2, ""), sample(5, ""),
+        feed(
+                HELLO,
+                sample(1, ""),
+                sample(2, ""),
+                sample(5, ""),
                 "{\"type\":\"kmsg\",\"mono_ns\":500250000000,\"prio\":6,\"facility\":0,\"seq\":9,\"us\":500250000,\"msg\":\"eth0 link up\"}",
-                "{\"type\":\"gap\",\"from_seq\":6,\"to_seq\":9,\"reason\":\"reconnect\"}", sample(10, ""),
+                "{\"type\":\"gap\",\"from_seq\":6,\"to_seq\":9,\"reason\":\"reconnect\"}",
+                sample(10, ""),
                 HELLO.replace("\"rate_hz\":10,\"floor_hz\":0,\"started", "\"rate_hz\":10,\"floor_hz\":5,\"started"));
         List<TimeMark> marks = store.marks();
         assertEquals(4, marks.size(), marks.toString());
@@ -237,20 +293,27 @@ class SeriesStoreTest {
         assertEquals("eth0 link up", marks.get(1).text());
         assertTrue(marks.get(2).text().contains("reconnect"), marks.get(2).text());
         assertEquals(TimeMark.Kind.SESSION, marks.get(3).kind());
-        assertEquals("new session: 10 Hz · FLOOR_HZ 5 Hz (was 10 Hz · FLOOR_HZ off)", marks.get(3).text());
+        assertEquals(
+                "new session: 10 Hz · FLOOR_HZ 5 Hz (was 10 Hz · FLOOR_HZ off)",
+                marks.get(3).text());
     }
 
     @Test
     void lostKernelLogRecordsAreCountedAndMarkedWhereTheyWereLost() throws IOException {
-        feed(HELLO, sample(1, ""),
+        feed(
+                HELLO,
+                sample(1, ""),
                 "{\"type\":\"kmsg_gap\",\"mono_ns\":500150000000,\"dropped\":436,\"from_us\":500150000,"
-                        + "\"to_us\":500160000,\"reason\":\"queue_overflow\"}", sample(2, ""));
+                        + "\"to_us\":500160000,\"reason\":\"queue_overflow\"}",
+                sample(2, ""));
         assertEquals(436, store.kmsgDropped());
         List<TimeMark> marks = store.marks();
         assertEquals(1, marks.size(), marks.toString());
         assertEquals(TimeMark.Kind.KMSG, marks.get(0).kind());
         assertEquals(1000.15, marks.get(0).x(), 1e-6);
-        assertEquals("kernel log: 436 records lost here (queue_overflow)", marks.get(0).text());
+        assertEquals(
+                "kernel log: 436 records lost here (queue_overflow)",
+                marks.get(0).text());
     }
 
     @Test
@@ -259,10 +322,16 @@ class SeriesStoreTest {
         SessionInfo s = store.session();
         assertEquals("10 Hz · FLOOR_HZ off", s.rateText());
         assertEquals("b7 (6.1.0)", s.hostText());
-        SessionInfo.SourceRow mtd = s.sources().stream().filter(r -> r.name().equals("mtd")).findFirst().orElseThrow();
+        SessionInfo.SourceRow mtd = s.sources().stream()
+                .filter(r -> r.name().equals("mtd"))
+                .findFirst()
+                .orElseThrow();
         assertFalse(mtd.present());
         assertEquals("mtd — absent: no /sys/class/mtd on this board", mtd.text());
-        SessionInfo.SourceRow thermal = s.sources().stream().filter(r -> r.name().equals("thermal_zone0")).findFirst().orElseThrow();
+        SessionInfo.SourceRow thermal = s.sources().stream()
+                .filter(r -> r.name().equals("thermal_zone0"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("thermal_zone0 — 1.0 Hz · declared", thermal.text());
         assertEquals(95.0, s.criticalC().get("thermal_zone0"), 1e-9);
     }
@@ -278,7 +347,10 @@ class SeriesStoreTest {
         int n = small.series("psi.cpu.some_pct").line().size();
         assertTrue(n <= 100 && n >= 75, "kept " + n);
         // the last second: ticks 241..250, 100 ms each
-        assertEquals((241 + 250) * 10 / 2 * 100.0 / 1_000_000, small.series("psi.cpu.some_pct").line().y(n - 1), 1e-9);
+        assertEquals(
+                (241 + 250) * 10 / 2 * 100.0 / 1_000_000,
+                small.series("psi.cpu.some_pct").line().y(n - 1),
+                1e-9);
     }
 
     /** Sample {@code seq} taken at tick {@code tick} of the 10 Hz session (seq and time can part: lost lines, slipped ticks). */
@@ -301,10 +373,10 @@ class SeriesStoreTest {
         for (int t = 2; t <= 5; t++) {
             feed(sampleAt(t, t, buddy(10 + t)));
         }
-        feed(sampleAt(9, 9, buddy(19)));          // seq 6, 7, 8 never arrived
-        feed(sampleAt(10, 13, buddy(20)));        // ticks 10, 11, 12 slipped
+        feed(sampleAt(9, 9, buddy(19))); // seq 6, 7, 8 never arrived
+        feed(sampleAt(10, 13, buddy(20))); // ticks 10, 11, 12 slipped
         feed(sampleAt(11, 14, buddy(21)));
-        feed(sampleAt(12, 16, buddy(22)));        // tick 15 slipped: 2 periods, no break
+        feed(sampleAt(12, 16, buddy(22))); // tick 15 slipped: 2 periods, no break
 
         Series b = store.series("buddyinfo.0.Normal.3");
         int n = b.line().size();

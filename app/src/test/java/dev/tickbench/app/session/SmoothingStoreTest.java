@@ -28,10 +28,19 @@ class SmoothingStoreTest {
         for (int i = 0; i < n; i++) {
             seq++;
             long busy = BUSY[(int) ((seq - 1) % BUSY.length)];
-            SourceValues stat = new SourceValues(new String[] {"cpu.user", "cpu.nice", "cpu.system", "cpu.idle", "cpu.iowait"},
+            SourceValues stat = new SourceValues(
+                    new String[] {"cpu.user", "cpu.nice", "cpu.system", "cpu.idle", "cpu.iowait"},
                     new long[] {busy, 0, 0, 2 - busy, 0});
-            store.accept(new SampleLine(seq, seq * TICK_NS, 1_000_000_000_000L + seq * TICK_NS, TICK_NS, Map.of("stat", stat),
-                    Set.of(), List.of(), Map.of(), 0));
+            store.accept(new SampleLine(
+                    seq,
+                    seq * TICK_NS,
+                    1_000_000_000_000L + seq * TICK_NS,
+                    TICK_NS,
+                    Map.of("stat", stat),
+                    Set.of(),
+                    List.of(),
+                    Map.of(),
+                    0));
         }
         store.flush();
     }
@@ -51,11 +60,15 @@ class SmoothingStoreTest {
         store.derivedWindow(DerivedWindow.TICK);
         ticks(4);
         assertEquals(List.of(100.0, 50.0, 0.0, 50.0), busy(), "per tick: the jiffy wall");
-        assertEquals("busy · tick window · jiffy steps of 50 %", store.series("cpu.busy_pct").label());
+        assertEquals(
+                "busy · tick window · jiffy steps of 50 %",
+                store.series("cpu.busy_pct").label());
         assertTrue(store.marks().isEmpty(), "a window chosen before the first sample is no change to mark");
 
         store.derivedWindow(DerivedWindow.MS_100);
-        assertEquals("busy · 100 ms window · jiffy steps of 5.0 %", store.series("cpu.busy_pct").label(), "at once");
+        assertEquals(
+                "busy · 100 ms window · jiffy steps of 5.0 %",
+                store.series("cpu.busy_pct").label(), "at once");
         ticks(10);
         List<Double> v = busy();
         assertEquals(5, v.size(), "nine ticks fill the new window (missing, not zero), the tenth has a value");

@@ -2,16 +2,16 @@ package dev.tickbench.app.throttle;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.core.throttle.ThrottleBands;
-import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.throttle.ThrottleBands;
+import dev.tickbench.core.throttle.ThrottleReplay;
 import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The Throttle view-model without a toolkit: captures with and without throttle lines, status, what-if. */
 class ThrottleViewModelTest {
-    static final Path ASSETS = Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize();
+    static final Path ASSETS = Path.of(System.getProperty("user.dir"))
+            .resolve("../assets/captures")
+            .normalize();
 
     @TempDir
     Path dir;
@@ -35,7 +37,9 @@ class ThrottleViewModelTest {
         ThrottleTrace t = vm.traceProperty().get();
         assertEquals(29, t.size(), "one throttle line a second for 30 s, one lost in the fixture's gap");
         assertEquals(0.0, t.t()[0], 1e-9);
-        assertTrue(vm.effectiveProperty().get().endsWith("of ceiling 8"), vm.effectiveProperty().get());
+        assertTrue(
+                vm.effectiveProperty().get().endsWith("of ceiling 8"),
+                vm.effectiveProperty().get());
         assertEquals(16, vm.whatIfProperty().get(), "the first what-if is twice the real ceiling");
         List<ThrottleReplay.Step> at16 = vm.replayProperty().get();
         assertEquals(29, at16.size());
@@ -43,7 +47,8 @@ class ThrottleViewModelTest {
         vm.whatIfProperty().set(1);
         List<ThrottleReplay.Step> at1 = vm.replayProperty().get();
         assertTrue(at1.stream().allMatch(s -> s.effective() == 1), "ceiling 1 never grows");
-        assertNotEquals(at16.stream().map(ThrottleReplay.Step::effective).toList(),
+        assertNotEquals(
+                at16.stream().map(ThrottleReplay.Step::effective).toList(),
                 at1.stream().map(ThrottleReplay.Step::effective).toList());
     }
 
@@ -98,11 +103,13 @@ class ThrottleViewModelTest {
 
     @Test
     void aCapturesZonesAreTheOnesItsHelloPublished() throws Exception {
-        String hello = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"0.1.0\"},\"host\":{\"hostname\":\"b7\","
-                + "\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
-                + "\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,\"capabilities\":{\"rate_hz\":10%s}}\n";
+        String hello =
+                "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"0.1.0\"},\"host\":{\"hostname\":\"b7\","
+                        + "\"board\":null,\"kernel\":\"6.1.0\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
+                        + "\"started_wall_ns\":1000000000000,\"started_mono_ns\":500000000000,\"capabilities\":{\"rate_hz\":10%s}}\n";
         Path tuned = dir.resolve("tuned.ndjson");
-        java.nio.file.Files.writeString(tuned, String.format(hello, ",\"throttle\":{\"red_pct\":80.0,\"yellow_pct\":35.0}"));
+        java.nio.file.Files.writeString(
+                tuned, String.format(hello, ",\"throttle\":{\"red_pct\":80.0,\"yellow_pct\":35.0}"));
         Path none = dir.resolve("no-throttle.ndjson");
         java.nio.file.Files.writeString(none, String.format(hello, ""));
         Path text = dir.resolve("iowait.txt");
@@ -111,6 +118,8 @@ class ThrottleViewModelTest {
         assertEquals(new ThrottleBands(35, 80), ThrottleViewModel.bandsOf(tuned));
         assertEquals(ThrottleBands.CONTROLLER, ThrottleViewModel.bandsOf(none), "no throttle ran: the replay's own");
         assertEquals(ThrottleBands.CONTROLLER, ThrottleViewModel.bandsOf(text), "a plain iowait series has no hello");
-        assertEquals(ThrottleBands.CONTROLLER, new ThrottleViewModel().bandsProperty().get());
+        assertEquals(
+                ThrottleBands.CONTROLLER,
+                new ThrottleViewModel().bandsProperty().get());
     }
 }

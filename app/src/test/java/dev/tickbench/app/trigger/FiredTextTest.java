@@ -24,23 +24,34 @@ class FiredTextTest {
 
     @Test
     void aChangeSaysWhatItWasOrHowMuchItMovedAndHowLongItWasFlat() throws Exception {
-        assertEquals("600 MHz (was 2000 MHz)", text("change", "{\"cpufreq.cpu0_mhz\":600.0,\"previous\":2000.0,\"unit\":\"MHz\"}"));
-        assertEquals("40 ms/s (+4 on the tick) after 1.5 s flat",
+        assertEquals(
+                "600 MHz (was 2000 MHz)",
+                text("change", "{\"cpufreq.cpu0_mhz\":600.0,\"previous\":2000.0,\"unit\":\"MHz\"}"));
+        assertEquals(
+                "40 ms/s (+4 on the tick) after 1.5 s flat",
                 text("change", "{\"diskstats.sdb.io_ms\":40.0,\"delta\":4,\"unit\":\"ms/s\",\"flat_s\":1.5}"));
     }
 
     @Test
     void aKernelRecordIsQuotedEscapedWithItsPriorityAndHowManyMatched() throws Exception {
-        assertEquals("\"Out of memory: Killed process 42 \\x1b[2J\" (prio 3, 2 records)", text("kmsg",
-                "{\"msg\":\"Out of memory: Killed process 42 \\u001b[2J\",\"prio\":3,\"kmsg_seq\":812,\"us\":123456,\"matches\":2}"));
-        assertEquals("\"oom\" (prio 6)", text("kmsg", "{\"msg\":\"oom\",\"prio\":6,\"kmsg_seq\":1,\"us\":5,\"matches\":1}"));
+        assertEquals(
+                "\"Out of memory: Killed process 42 \\x1b[2J\" (prio 3, 2 records)",
+                text(
+                        "kmsg",
+                        "{\"msg\":\"Out of memory: Killed process 42 \\u001b[2J\",\"prio\":3,\"kmsg_seq\":812,\"us\":123456,\"matches\":2}"));
+        assertEquals(
+                "\"oom\" (prio 6)", text("kmsg", "{\"msg\":\"oom\",\"prio\":6,\"kmsg_seq\":1,\"us\":5,\"matches\":1}"));
     }
 
     @Test
     void aKernelPsiTriggerIsItsEventsAndTheAveragesAtTheLast() throws Exception {
-        assertEquals("1 event, some avg10 45.2 %, full avg10 3.1 %", text("psi", "{\"events\":1,\"file\":\"/proc/pressure/io\","
-                + "\"threshold_us\":150000,\"window_us\":2000000,\"some_avg10\":45.2,\"some_avg60\":12.0,\"some_avg300\":3.0,"
-                + "\"some_total_us\":99123,\"full_avg10\":3.1}"));
+        assertEquals(
+                "1 event, some avg10 45.2 %, full avg10 3.1 %",
+                text(
+                        "psi",
+                        "{\"events\":1,\"file\":\"/proc/pressure/io\","
+                                + "\"threshold_us\":150000,\"window_us\":2000000,\"some_avg10\":45.2,\"some_avg60\":12.0,\"some_avg300\":3.0,"
+                                + "\"some_total_us\":99123,\"full_avg10\":3.1}"));
     }
 
     @Test

@@ -22,12 +22,17 @@ class InFlightTest {
         for (int i = 1; i <= 64; i++) {
             replies.append("{\"ok\":true,\"trigger\":\"t").append(i).append("\"},");
         }
-        replies.append("{\"ok\":false,\"error\":\"6 request(s) refused unread: at most 64 are answered per tick; send them"
-                + " again\",\"requests\":6}]");
-        assertEquals("'arm kmsg ~ /r65/' and the 5 after it: 6 request(s) refused unread: at most 64 are answered per tick;"
-                + " send them again", f.answer(JSON.readTree(replies.toString())).refused());
-        assertEquals("'disarm hot': no trigger named 'hot' is armed",
-                f.answer(JSON.readTree("[{\"ok\":false,\"error\":\"no trigger named 'hot' is armed\"}]")).refused(),
+        replies.append(
+                "{\"ok\":false,\"error\":\"6 request(s) refused unread: at most 64 are answered per tick; send them"
+                        + " again\",\"requests\":6}]");
+        assertEquals(
+                "'arm kmsg ~ /r65/' and the 5 after it: 6 request(s) refused unread: at most 64 are answered per tick;"
+                        + " send them again",
+                f.answer(JSON.readTree(replies.toString())).refused());
+        assertEquals(
+                "'disarm hot': no trigger named 'hot' is armed",
+                f.answer(JSON.readTree("[{\"ok\":false,\"error\":\"no trigger named 'hot' is armed\"}]"))
+                        .refused(),
                 "the next reply answers the request after the burst");
         assertEquals(List.of(), f.takeAll());
     }
@@ -39,8 +44,10 @@ class InFlightTest {
         f.add("arm b: kmsg ~ /y/");
         assertEquals(true, f.withdraw("arm b: kmsg ~ /y/"));
         assertEquals(false, f.withdraw("arm b: kmsg ~ /y/"));
-        assertEquals("'arm a: kmsg ~ /x/': at column 1: \\x1b[31m",
-                f.answer(JSON.readTree("[{\"ok\":false,\"error\":\"at column 1: \\u001b[31m\"}]")).refused());
+        assertEquals(
+                "'arm a: kmsg ~ /x/': at column 1: \\x1b[31m",
+                f.answer(JSON.readTree("[{\"ok\":false,\"error\":\"at column 1: \\u001b[31m\"}]"))
+                        .refused());
     }
 
     @Test
@@ -50,8 +57,10 @@ class InFlightTest {
         f.add("disarm hot");
         f.add("arm hot: kmsg ~ /x/");
         f.add("disarm cold");
-        InFlight.Answers a = f.answer(JSON.readTree("[{\"ok\":true,\"trigger\":\"busy\"},{\"ok\":true,\"trigger\":\"hot\"},"
-                + "{\"ok\":true,\"trigger\":\"hot\"},{\"ok\":false,\"error\":\"no trigger named 'cold' is armed\"}]"));
+        InFlight.Answers a = f.answer(
+                JSON.readTree(
+                        "[{\"ok\":true,\"trigger\":\"busy\"},{\"ok\":true,\"trigger\":\"hot\"},"
+                                + "{\"ok\":true,\"trigger\":\"hot\"},{\"ok\":false,\"error\":\"no trigger named 'cold' is armed\"}]"));
         assertEquals(Set.of("busy"), a.disarmed(), "hot was armed again after its disarm; cold's disarm was refused");
         assertEquals("'disarm cold': no trigger named 'cold' is armed", a.refused());
     }

@@ -58,19 +58,34 @@ class TickerTest {
         Ticker a = new Ticker(500, now -> halfSecond.add(Ticker.turns()));
         Ticker b = new Ticker(1000, now -> second.add(Ticker.turns()));
         Ticker c = new Ticker(500, now -> again.add(Ticker.turns()));
-        fx(() -> { a.start(); return null; });
+        fx(() -> {
+            a.start();
+            return null;
+        });
         Waits.until("the first ticker's first turn", () -> ask(() -> !halfSecond.isEmpty()));
-        fx(() -> { b.start(); return null; }); // started a turn or more later: another phase on a clock of its own
+        fx(() -> {
+            b.start();
+            return null;
+        }); // started a turn or more later: another phase on a clock of its own
         Waits.until("the second ticker's first turn", () -> ask(() -> !second.isEmpty()));
-        fx(() -> { c.start(); return null; });
+        fx(() -> {
+            c.start();
+            return null;
+        });
         Waits.until("three turns of the 1 s ticker", () -> ask(() -> second.size() >= 3));
-        fx(() -> { a.stop(); b.stop(); c.stop(); return null; });
+        fx(() -> {
+            a.stop();
+            b.stop();
+            c.stop();
+            return null;
+        });
 
         List<Long> seconds = fx(() -> List.copyOf(second));
         List<Long> halves = fx(() -> List.copyOf(halfSecond));
         List<Long> thirds = fx(() -> List.copyOf(again));
         assertTrue(halves.containsAll(seconds), "every 1 s turn is a ½ s turn: " + seconds + " in " + halves);
-        assertTrue(halves.containsAll(thirds), "two ½ s tickers started apart turn together: " + thirds + " in " + halves);
+        assertTrue(
+                halves.containsAll(thirds), "two ½ s tickers started apart turn together: " + thirds + " in " + halves);
         assertEquals(halves.stream().distinct().count(), halves.size(), "one run per turn");
     }
 

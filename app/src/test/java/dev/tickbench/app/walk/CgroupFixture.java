@@ -14,11 +14,13 @@ import java.util.stream.Stream;
  */
 public final class CgroupFixture {
     static final Path SOURCE = Path.of(System.getProperty("user.dir"))
-            .resolve("../sampler-core/src/test/resources/cgroup/k8s-v2-systemd").normalize();
+            .resolve("../sampler-core/src/test/resources/cgroup/k8s-v2-systemd")
+            .normalize();
     public static final String UID = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d";
-    public static final String POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod"
-            + UID.replace('-', '_') + ".slice";
-    public static final String LEAF = POD + "/cri-containerd-3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19.scope";
+    public static final String POD =
+            "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + UID.replace('-', '_') + ".slice";
+    public static final String LEAF =
+            POD + "/cri-containerd-3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19.scope";
     public static final long WINDOW_NS = 2_000_000_000L;
 
     private final Path tree;
@@ -49,7 +51,13 @@ public final class CgroupFixture {
     public PathWalk.Window podThrottles() {
         return w -> {
             window++;
-            write(POD, stat(400_000_000L + window * 900_000L, 5000 + window * 20L, 1200 + window * 18L, 90_000_000L + window * 1_500_000L));
+            write(
+                    POD,
+                    stat(
+                            400_000_000L + window * 900_000L,
+                            5000 + window * 20L,
+                            1200 + window * 18L,
+                            90_000_000L + window * 1_500_000L));
             write(LEAF, stat(399_000_000L + window * 900_000L, 0, 0, 0));
             return WINDOW_NS;
         };

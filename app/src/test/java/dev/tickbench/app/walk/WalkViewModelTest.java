@@ -34,20 +34,38 @@ class WalkViewModelTest {
         CgroupFixture f = new CgroupFixture(tree);
         WalkViewModel vm = vm(f);
         CountDownLatch said = new CountDownLatch(1);
-        vm.errorProperty().addListener((o, was, now) -> { if (!now.isEmpty()) { said.countDown(); } });
+        vm.errorProperty().addListener((o, was, now) -> {
+            if (!now.isEmpty()) {
+                said.countDown();
+            }
+        });
         vm.useWalker(new Walker() {
-            @Override public String note(Duration window) { return "test"; }
-            @Override public boolean remote() { return true; }
-            @Override public List<ProcessRow> processes() { return List.of(); }
-            @Override public WalkResult walk(String spec, Duration window) {
+            @Override
+            public String note(Duration window) {
+                return "test";
+            }
+
+            @Override
+            public boolean remote() {
+                return true;
+            }
+
+            @Override
+            public List<ProcessRow> processes() {
+                return List.of();
+            }
+
+            @Override
+            public WalkResult walk(String spec, Duration window) {
                 throw new IllegalStateException("Channel id=3 not registered because session is being closed");
             }
         });
         vm.targetProperty().set(CgroupFixture.POD);
         vm.start();
-        assertTrue(said.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS),
-                "no error shown");
-        assertEquals("the walk stopped: Channel id=3 not registered because session is being closed", vm.errorProperty().get());
+        assertTrue(said.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "no error shown");
+        assertEquals(
+                "the walk stopped: Channel id=3 not registered because session is being closed",
+                vm.errorProperty().get());
         Waits.until("the walk to end", () -> !vm.runningProperty().get());
     }
 
@@ -58,11 +76,21 @@ class WalkViewModelTest {
         WalkResult r = vm.walkOnce(vm.resolve("4242"));
         vm.apply(r);
 
-        assertEquals(List.of(CgroupFixture.LEAF, CgroupFixture.POD, "/kubepods.slice/kubepods-burstable.slice", "/kubepods.slice", "/"),
+        assertEquals(
+                List.of(
+                        CgroupFixture.LEAF,
+                        CgroupFixture.POD,
+                        "/kubepods.slice/kubepods-burstable.slice",
+                        "/kubepods.slice",
+                        "/"),
                 vm.rows().stream().map(LevelRow::path).toList());
-        assertEquals(List.of(false, true, false, false, false), vm.rows().stream().map(LevelRow::enforcing).toList());
-        assertEquals("pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
-                + "the container's own counters are flat", vm.verdictProperty().get());
+        assertEquals(
+                List.of(false, true, false, false, false),
+                vm.rows().stream().map(LevelRow::enforcing).toList());
+        assertEquals(
+                "pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
+                        + "the container's own counters are flat",
+                vm.verdictProperty().get());
 
         LevelRow pod = vm.rows().get(1);
         assertEquals("0.50 CPU", pod.cpus());
@@ -104,9 +132,11 @@ class WalkViewModelTest {
     @Test
     void anEmptyOrUnknownTargetSaysWhat() throws Exception {
         WalkViewModel vm = vm(new CgroupFixture(tree));
-        CgroupException empty = org.junit.jupiter.api.Assertions.assertThrows(CgroupException.class, () -> vm.resolve(" "));
+        CgroupException empty =
+                org.junit.jupiter.api.Assertions.assertThrows(CgroupException.class, () -> vm.resolve(" "));
         assertTrue(empty.getMessage().startsWith("no target"), empty.getMessage());
-        CgroupException gone = org.junit.jupiter.api.Assertions.assertThrows(CgroupException.class, () -> vm.resolve("999999"));
+        CgroupException gone =
+                org.junit.jupiter.api.Assertions.assertThrows(CgroupException.class, () -> vm.resolve("999999"));
         assertTrue(gone.getMessage().contains("999999"), gone.getMessage());
     }
 
@@ -132,10 +162,19 @@ class WalkViewModelTest {
     @Test
     void cgroupLinesV1CpuControllerThenV2() {
         // hybrid host: every v2 path is "/" and the cpu controller is in v1, where the walk reads it
-        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", false, "/", "/kubepods/pod1/c")).cgroup());
-        assertTrue(ProcessRow.of(new ProcessCgroup(1, "x", false, "/", "/kubepods/pod1/c")).matches("pod1"));
-        assertEquals("/a/b", ProcessRow.of(new ProcessCgroup(1, "x", false, "/a/b", null)).cgroup());
-        assertEquals("/kubepods/pod1/c", ProcessRow.of(new ProcessCgroup(1, "x", false, null, "/kubepods/pod1/c")).cgroup());
+        assertEquals(
+                "/kubepods/pod1/c",
+                ProcessRow.of(new ProcessCgroup(1, "x", false, "/", "/kubepods/pod1/c"))
+                        .cgroup());
+        assertTrue(ProcessRow.of(new ProcessCgroup(1, "x", false, "/", "/kubepods/pod1/c"))
+                .matches("pod1"));
+        assertEquals(
+                "/a/b",
+                ProcessRow.of(new ProcessCgroup(1, "x", false, "/a/b", null)).cgroup());
+        assertEquals(
+                "/kubepods/pod1/c",
+                ProcessRow.of(new ProcessCgroup(1, "x", false, null, "/kubepods/pod1/c"))
+                        .cgroup());
         assertNull(ProcessRow.of(new ProcessCgroup(1, "x", false, null, null)).cgroup());
     }
 
@@ -144,7 +183,9 @@ class WalkViewModelTest {
         CgroupFixture f = new CgroupFixture(tree);
         WalkViewModel vm = vm(f);
         Files.createDirectory(tree.resolve("sys/fs/cgroup" + CgroupFixture.POD).resolve("tb-space "));
-        assertEquals(CgroupFixture.POD + "/tb-space ", vm.resolve(CgroupFixture.POD + "/tb-space ").path());
+        assertEquals(
+                CgroupFixture.POD + "/tb-space ",
+                vm.resolve(CgroupFixture.POD + "/tb-space ").path());
         assertEquals(CgroupFixture.LEAF, vm.resolve(" 4242 ").path());
     }
 
@@ -152,7 +193,8 @@ class WalkViewModelTest {
     void thePickerShowsAHostileNameEscapedAndTheLongestCommandCut() {
         ProcessRow evil = new ProcessRow(42, "\u202egnp.exe\u009b31m", "/tb-bell\u0007");
         assertEquals("42  \\u202egnp.exe\\x9b31m\n      /tb-bell\\x07", evil.shown());
-        assertEquals("7  " + "a".repeat(39) + "…\n      (no cgroup)", new ProcessRow(7, "a".repeat(4096), null).shown());
+        assertEquals(
+                "7  " + "a".repeat(39) + "…\n      (no cgroup)", new ProcessRow(7, "a".repeat(4096), null).shown());
         assertTrue(evil.matches("\u202egnp"), "searched as it is");
     }
 
@@ -167,7 +209,7 @@ class WalkViewModelTest {
     }
 
     private static dev.tickbench.core.cgroup.WalkLevel level(Integer weight, Long shares) {
-        return new dev.tickbench.core.cgroup.WalkLevel(new dev.tickbench.core.cgroup.LevelLimits("/a", null, null, weight, shares),
-                null, null, null, 1);
+        return new dev.tickbench.core.cgroup.WalkLevel(
+                new dev.tickbench.core.cgroup.LevelLimits("/a", null, null, weight, shares), null, null, null, 1);
     }
 }

@@ -42,7 +42,14 @@ class WalkViewTest {
         // the scripted window rewrites the counters at once: it gives WINDOWS windows, then waits for Stop (which
         // interrupts it), so the walk loop neither spins nor changes what the test reads once they are shown
         Semaphore windows = new Semaphore(WINDOWS);
-        vm = new WalkViewModel(f.roots(), w -> { windows.acquire(); return scripted.await(w); }, Duration.ofSeconds(2), Platform::runLater);
+        vm = new WalkViewModel(
+                f.roots(),
+                w -> {
+                    windows.acquire();
+                    return scripted.await(w);
+                },
+                Duration.ofSeconds(2),
+                Platform::runLater);
         view = new WalkView(vm);
         Scene scene = new Scene(view, 1200, 780);
         dev.tickbench.app.workbench.Theme.install(scene); // the colour sheet and the feature sheet, as the app
@@ -57,18 +64,30 @@ class WalkViewTest {
 
     @Test
     void walkingThePidHighlightsThePodLevel() throws Exception {
-        fx(() -> { vm.refreshProcesses(); vm.targetProperty().set("4242"); vm.start(); return null; });
-        // a point per window for each level with a throttled time: the kubepods slice, the burstable slice, the pod, the container
+        fx(() -> {
+            vm.refreshProcesses();
+            vm.targetProperty().set("4242");
+            vm.start();
+            return null;
+        });
+        // a point per window for each level with a throttled time: the kubepods slice, the burstable slice, the pod,
+        // the container
         until(WINDOWS + " windows in the chart", () -> view.pointCount() == WINDOWS * 4);
         // the table's rows take their items, and the pod's row its pseudo-class, at the layout after the last window
-        until("the pod's row, and only it, drawn as enforcing", () -> enforcing().equals(List.of(CgroupFixture.POD)));
+        until(
+                "the pod's row, and only it, drawn as enforcing",
+                () -> enforcing().equals(List.of(CgroupFixture.POD)));
 
         assertEquals(List.of(CgroupFixture.POD), fx(this::enforcing));
         assertEquals(WINDOWS * 4, fx(view::pointCount));
-        assertEquals("pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
-                + "the container's own counters are flat", fx(() -> view.verdict().getText()));
+        assertEquals(
+                "pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
+                        + "the container's own counters are flat",
+                fx(() -> view.verdict().getText()));
         Node podRow = fx(() -> view.table().lookupAll(".table-row-cell").stream()
-                .filter(n -> n.getPseudoClassStates().contains(WalkView.ENFORCING)).findFirst().orElseThrow());
+                .filter(n -> n.getPseudoClassStates().contains(WalkView.ENFORCING))
+                .findFirst()
+                .orElseThrow());
         assertTrue(fx(() -> podRow.isVisible()));
         assertEquals(1, fx(() -> vm.processes().size()), "the fixture's one process");
     }
@@ -77,7 +96,9 @@ class WalkViewTest {
     private List<String> enforcing() {
         return view.table().lookupAll(".table-row-cell").stream()
                 .filter(n -> n.getPseudoClassStates().contains(WalkView.ENFORCING))
-                .map(n -> ((TableRow<?>) n).getItem()).map(i -> ((LevelRow) i).path()).toList();
+                .map(n -> ((TableRow<?>) n).getItem())
+                .map(i -> ((LevelRow) i).path())
+                .toList();
     }
 
     /** Polls {@code c} on the FX thread until it holds, with the suite's deadline. */

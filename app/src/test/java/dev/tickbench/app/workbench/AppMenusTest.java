@@ -38,7 +38,10 @@ class AppMenusTest {
         assertEquals("⌘O = Open a capture", mac.get(0));
         assertEquals("Ctrl+O = Open a capture", windows.get(0));
         assertTrue(mac.contains("⌘F = Find a source (the sources panel's find field)"), mac.toString());
-        assertTrue(mac.contains("Space = Follow the newest samples, or pause") && mac.contains("R = Record the session, or stop"), mac.toString());
+        assertTrue(
+                mac.contains("Space = Follow the newest samples, or pause")
+                        && mac.contains("R = Record the session, or stop"),
+                mac.toString());
         assertTrue(mac.contains("⌘ or Ctrl + wheel = Zoom time at the pointer"), mac.toString());
         assertTrue(windows.contains("Ctrl+wheel = Zoom time at the pointer"), windows.toString());
         assertEquals(KeyCombination.valueOf("Shortcut+O"), Shortcuts.Key.OPEN.combination());
@@ -47,7 +50,8 @@ class AppMenusTest {
 
     /** The dialog's table as "key = what" lines. */
     private static List<String> rows(Os os) {
-        GridPane grid = (GridPane) AppMenus.shortcutsDialog(os, null).getDialogPane().getContent();
+        GridPane grid =
+                (GridPane) AppMenus.shortcutsDialog(os, null).getDialogPane().getContent();
         List<String> cells = new ArrayList<>();
         for (Node n : grid.getChildren()) {
             cells.add(((Label) n).getText());
@@ -77,13 +81,18 @@ class AppMenusTest {
             changed.setDisable(true);
             copy.getItems().get(0).fire();
             MenuItem copiedChanged = copy.getItems().get(2);
-            return copy.getText() + " " + copy.getItems().stream().map(MenuItem::getText).toList() + " "
-                    + copy.getItems().get(0).getAccelerator() + " " + ((Menu) copy.getItems().get(1)).getItems().get(0).getText()
+            return copy.getText() + " "
+                    + copy.getItems().stream().map(MenuItem::getText).toList() + " "
+                    + copy.getItems().get(0).getAccelerator() + " "
+                    + ((Menu) copy.getItems().get(1)).getItems().get(0).getText()
                     + " disabled=" + copiedChanged.isDisable();
         });
         assertEquals("File [Open…, Open Recent, What changed?…] Shortcut+O board.ndjson.gz disabled=true", result);
         assertEquals(List.of("open"), fired, "the copy fires the toolbar's own item");
-        assertEquals(null, fx(() -> AppMenus.systemMenuBar(Os.WINDOWS, new MenuButton("File"), new MenuButton("Connect"), () -> null)),
+        assertEquals(
+                null,
+                fx(() -> AppMenus.systemMenuBar(
+                        Os.WINDOWS, new MenuButton("File"), new MenuButton("Connect"), () -> null)),
                 "Windows and Linux keep the menus in the window");
     }
 }

@@ -58,6 +58,7 @@ class Arm64BoardTest {
 
     @TempDir
     static Path tmp;
+
     private static EmulatedBoard board;
     private WindowFixture w;
     private Stage stage;
@@ -99,42 +100,60 @@ class Arm64BoardTest {
         SshTarget target = new SshTarget("arm64-board", "127.0.0.1", board.port, "root", List.of(board.key));
         AtomicReference<SshProbeConnection> conn = new AtomicReference<>();
         fx(() -> {
-            conn.set(new SshProbeConnection(target, StreamRequest.of(RATE_HZ, 0), new FxConnectPrompts(stage, "arm64-board"),
-                    knownHosts, probe, a -> a == rt.arch() ? rt : null));
+            conn.set(new SshProbeConnection(
+                    target,
+                    StreamRequest.of(RATE_HZ, 0),
+                    new FxConnectPrompts(stage, "arm64-board"),
+                    knownHosts,
+                    probe,
+                    a -> a == rt.arch() ? rt : null));
             w.vm.connect(conn.get());
             return null;
         });
 
         // a board booted a moment ago: its host key is unknown, so the dialog asks, showing its fingerprint
-        until("the unknown host key dialog", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
+        until(
+                "the unknown host key dialog",
+                () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
         TextField fp = robot.lookup("#host-key-fingerprint").queryAs(TextField.class);
         String shown = fx(fp::getText);
         List<String> keys = boardFingerprints();
         assertTrue(keys.contains(shown), shown + " is not one of the board's keys " + keys);
-        robot.clickOn(robot.lookup(".button").match(n -> n instanceof Button b && "Accept and remember".equals(b.getText()))
+        robot.clickOn(robot.lookup(".button")
+                .match(n -> n instanceof Button b && "Accept and remember".equals(b.getText()))
                 .queryAs(Button.class));
 
         long t0 = System.nanoTime();
-        until("CPU points from the probe on the board", EmulatedBoard.JVM, () -> { // the emulated CPU starts a JVM in minutes
-            var cpu = w.track("cpu");
-            return cpu != null && cpu.points() > 0;
-        });
-        System.out.printf("arm64 board: first sample in the workbench %.1f s after the host key was accepted%n",
+        until(
+                "CPU points from the probe on the board",
+                EmulatedBoard.JVM,
+                () -> { // the emulated CPU starts a JVM in minutes
+                    var cpu = w.track("cpu");
+                    return cpu != null && cpu.points() > 0;
+                });
+        System.out.printf(
+                "arm64 board: first sample in the workbench %.1f s after the host key was accepted%n",
                 (System.nanoTime() - t0) / 1e9);
         int first = fx(() -> w.track("cpu").points());
         until("more CPU points", () -> w.track("cpu").points() > first + 20);
         List<String> badges = fx(() -> w.view.charts().chart("cpu").badgeTexts());
         assertTrue(badges.contains("busy · 10 Hz · rate · 1 s window"), badges.toString());
         String remembered = Files.isRegularFile(knownHosts) ? Files.readString(knownHosts) : "(no file)";
-        assertTrue(remembered.contains("]:" + board.port + " ssh-") || remembered.contains("]:" + board.port + " ecdsa-"),
+        assertTrue(
+                remembered.contains("]:" + board.port + " ssh-") || remembered.contains("]:" + board.port + " ecdsa-"),
                 "the key was remembered: " + remembered);
 
         // uploaded, unpacked, and what runs is the uploaded runtime's own java (no Java on the board)
         String cache = "/root/.cache/tickbench/";
-        assertEquals(rt.sha256(), board.sh(Duration.ofMinutes(2), "sha256sum " + cache + rt.remoteName()).substring(0, 64));
+        assertEquals(
+                rt.sha256(),
+                board.sh(Duration.ofMinutes(2), "sha256sum " + cache + rt.remoteName())
+                        .substring(0, 64));
         String ps = board.sh(Duration.ofMinutes(1), "ps -o args");
         assertTrue(ps.contains(cache + rt.directoryName() + "/tickbench-probe/runtime/bin/java "), ps);
-        assertTrue(board.sh(Duration.ofMinutes(1), "command -v java || echo none").strip().equals("none"));
+        assertTrue(board.sh(Duration.ofMinutes(1), "command -v java || echo none")
+                .strip()
+                .equals("none"));
 
         Path out = ScreenshotsTest.OUT.resolve(SHOT);
         Files.createDirectories(out.getParent());
@@ -158,11 +177,15 @@ class Arm64BoardTest {
         JsonNode caps = hello.get("capabilities");
         assertTrue(caps.get("sources").get("pressure").asBoolean(), "PSI with psi=1: " + caps);
         assertFalse(caps.get("sources").get("thermal").asBoolean());
-        assertEquals("no thermal zones in /sys/class/thermal", caps.get("absent").get("thermal").asText());
+        assertEquals(
+                "no thermal zones in /sys/class/thermal",
+                caps.get("absent").get("thermal").asText());
         assertFalse(caps.get("sources").get("cpufreq").asBoolean());
-        assertTrue(caps.get("absent").get("cpufreq").asText().startsWith("no cpufreq on this board"),
+        assertTrue(
+                caps.get("absent").get("cpufreq").asText().startsWith("no cpufreq on this board"),
                 caps.get("absent").toString());
-        long samples = lines.stream().filter(l -> l.startsWith("{\"type\":\"sample\"")).count();
+        long samples =
+                lines.stream().filter(l -> l.startsWith("{\"type\":\"sample\"")).count();
         assertTrue(samples >= 10, samples + " samples in the first 30 lines: " + lines);
     }
 
@@ -172,18 +195,23 @@ class Arm64BoardTest {
         String probe = uploadedProbe();
         String cg = "/sys/fs/cgroup";
         // the v2 reproduction: the limit on the parent, the work in a child with no limit of its own
-        String pid = board.sh(Duration.ofMinutes(2), String.join(" && ",
-                "echo +cpu > " + cg + "/cgroup.subtree_control",
-                "mkdir -p " + cg + "/tb-parent/busy",
-                "echo +cpu > " + cg + "/tb-parent/cgroup.subtree_control",
-                "echo '20000 100000' > " + cg + "/tb-parent/cpu.max",
-                "echo 5000 > " + cg + "/tb-parent/cpu.max.burst",
-                "echo 50 > " + cg + "/tb-parent/busy/cpu.weight",
-                "setsid sh -c 'echo $$ > " + cg + "/tb-parent/busy/cgroup.procs; while :; do :; done'"
-                        + " </dev/null >/dev/null 2>&1 & echo $!")).strip();
+        String pid = board.sh(
+                        Duration.ofMinutes(2),
+                        String.join(
+                                " && ",
+                                "echo +cpu > " + cg + "/cgroup.subtree_control",
+                                "mkdir -p " + cg + "/tb-parent/busy",
+                                "echo +cpu > " + cg + "/tb-parent/cgroup.subtree_control",
+                                "echo '20000 100000' > " + cg + "/tb-parent/cpu.max",
+                                "echo 5000 > " + cg + "/tb-parent/cpu.max.burst",
+                                "echo 50 > " + cg + "/tb-parent/busy/cpu.weight",
+                                "setsid sh -c 'echo $$ > " + cg + "/tb-parent/busy/cgroup.procs; while :; do :; done'"
+                                        + " </dev/null >/dev/null 2>&1 & echo $!"))
+                .strip();
         assertTrue(pid.matches("\\d+"), pid);
         try {
-            JsonNode walk = JSON.readTree(board.sh(EmulatedBoard.JVM, probe + " walk --pid " + pid + " --window 3s --json"));
+            JsonNode walk =
+                    JSON.readTree(board.sh(EmulatedBoard.JVM, probe + " walk --pid " + pid + " --window 3s --json"));
             assertEquals(2, walk.get("version").asInt(), walk.toString());
             assertEquals("/tb-parent", walk.get("enforcing").asText(), walk.toString());
             JsonNode leaf = level(walk, "/tb-parent/busy");
@@ -192,7 +220,10 @@ class Arm64BoardTest {
             assertEquals(0, leaf.get("nr_periods").asLong(), "no limit, no periods: " + leaf);
             assertTrue(leaf.get("usage_usec").asLong() > 0, "the child does the work: " + leaf);
             assertTrue(parent.get("nr_throttled").asLong() > 0, "the parent throttles: " + parent);
-            assertTrue(parent.get("nr_periods").asLong() >= parent.get("nr_throttled").asLong(), parent.toString());
+            assertTrue(
+                    parent.get("nr_periods").asLong()
+                            >= parent.get("nr_throttled").asLong(),
+                    parent.toString());
             assertTrue(parent.get("throttled_usec").asLong() > 0, parent.toString());
             assertEquals(20000, parent.get("cpu_max").get("quota_us").asLong(), parent.toString());
             assertEquals(100000, parent.get("cpu_max").get("period_us").asLong(), parent.toString());
@@ -200,12 +231,17 @@ class Arm64BoardTest {
             assertEquals(5000, parent.get("burst_us").asLong(), "cpu.max.burst read live: " + parent);
             assertEquals(50, leaf.get("weight").asLong(), "cpu.weight read live: " + leaf);
             assertEquals(100, parent.get("weight").asLong(), "the default cpu.weight: " + parent);
-            assertTrue(parent.has("nr_bursts") && parent.get("nr_bursts").isNumber(), "v2 cpu.stat nr_bursts: " + parent);
-            assertTrue(parent.has("burst_usec") && parent.get("burst_usec").isNumber(), "v2 cpu.stat burst_usec: " + parent);
+            assertTrue(
+                    parent.has("nr_bursts") && parent.get("nr_bursts").isNumber(), "v2 cpu.stat nr_bursts: " + parent);
+            assertTrue(
+                    parent.has("burst_usec") && parent.get("burst_usec").isNumber(),
+                    "v2 cpu.stat burst_usec: " + parent);
         } finally {
             // cgroup files have no size: read cgroup.procs until it is empty, then the directories can go
-            board.sh(Duration.ofMinutes(2), "kill " + pid + "; while [ -n \"$(cat " + cg + "/tb-parent/busy/cgroup.procs)\" ];"
-                    + " do sleep 0.2; done; rmdir " + cg + "/tb-parent/busy " + cg + "/tb-parent");
+            board.sh(
+                    Duration.ofMinutes(2),
+                    "kill " + pid + "; while [ -n \"$(cat " + cg + "/tb-parent/busy/cgroup.procs)\" ];"
+                            + " do sleep 0.2; done; rmdir " + cg + "/tb-parent/busy " + cg + "/tb-parent");
         }
     }
 
@@ -223,13 +259,27 @@ class Arm64BoardTest {
         BundledRuntime rt = BundledRuntime.of(arch(), Files.readAllBytes(EmulatedBoard.TARBALL));
         String dir = "/root/.cache/tickbench/" + rt.directoryName();
         String launcher = dir + "/tickbench-probe/bin/tickbench-probe";
-        if (board.sh(Duration.ofMinutes(1), "[ -x " + launcher + " ] && echo yes || echo no").strip().equals("no")) {
-            List<String> scp = List.of("scp", "-i", board.key.toString(), "-P", Integer.toString(board.port),
-                    "-o", "StrictHostKeyChecking=accept-new", "-o", "UserKnownHostsFile=" + board.knownHosts,
-                    "-o", "BatchMode=yes", EmulatedBoard.TARBALL.toString(), "root@127.0.0.1:/tmp/rt.tar.gz");
+        if (board.sh(Duration.ofMinutes(1), "[ -x " + launcher + " ] && echo yes || echo no")
+                .strip()
+                .equals("no")) {
+            List<String> scp = List.of(
+                    "scp",
+                    "-i",
+                    board.key.toString(),
+                    "-P",
+                    Integer.toString(board.port),
+                    "-o",
+                    "StrictHostKeyChecking=accept-new",
+                    "-o",
+                    "UserKnownHostsFile=" + board.knownHosts,
+                    "-o",
+                    "BatchMode=yes",
+                    EmulatedBoard.TARBALL.toString(),
+                    "root@127.0.0.1:/tmp/rt.tar.gz");
             EmulatedBoard.run(Duration.ofMinutes(10), scp.toArray(String[]::new));
-            board.sh(Duration.ofMinutes(10), "mkdir -p " + dir + " && tar -xzf /tmp/rt.tar.gz -C " + dir
-                    + " && rm /tmp/rt.tar.gz");
+            board.sh(
+                    Duration.ofMinutes(10),
+                    "mkdir -p " + dir + " && tar -xzf /tmp/rt.tar.gz -C " + dir + " && rm /tmp/rt.tar.gz");
         }
         return launcher;
     }
@@ -243,10 +293,12 @@ class Arm64BoardTest {
      * dropbear -R makes a key of each type when a client first asks for it.
      */
     private static List<String> boardFingerprints() throws Exception {
-        String scan = EmulatedBoard.run(Duration.ofMinutes(2), "ssh-keyscan", "-p", Integer.toString(board.port),
-                "127.0.0.1");
+        String scan = EmulatedBoard.run(
+                Duration.ofMinutes(2), "ssh-keyscan", "-p", Integer.toString(board.port), "127.0.0.1");
         Path f = Files.writeString(tmp.resolve("scanned"), scan);
         return EmulatedBoard.run(Duration.ofMinutes(1), "ssh-keygen", "-l", "-E", "sha256", "-f", f.toString())
-                .lines().map(l -> l.split(" ")[1]).toList();
+                .lines()
+                .map(l -> l.split(" ")[1])
+                .toList();
     }
 }

@@ -34,8 +34,11 @@ class ClockPanelTest {
     private static final double START_S = StoryCapture.START_WALL_NS / 1e9;
     private static final List<String> POLICIES = List.of("policy0", "policy1", "policy2", "policy3");
     /** The hot stage's policy1 card: cooling_device1 (the Processor device of cpu1) at state 2 clamps it. */
-    private static final List<String> THERMAL_CARD = List.of("policy1 · CPU 1", "THERMAL",
-            "2100 MHz of 3500 MHz (60 %) · cap 2100 MHz", "at the cap 100 % · idle 0 % · peak 2100 MHz · powersave, intel_pstate",
+    private static final List<String> THERMAL_CARD = List.of(
+            "policy1 · CPU 1",
+            "THERMAL",
+            "2100 MHz of 3500 MHz (60 %) · cap 2100 MHz",
+            "at the cap 100 % · idle 0 % · peak 2100 MHz · powersave, intel_pstate",
             "because cooling_device1 (Processor) at state 2 of 3, bound to thermal_zone0 (acpitz) at 97 °C, above trip 1 (passive, 95 °C)",
             "because scaling_max_freq is 2100 MHz of 3500 MHz, lowered by cooling_device1 (Processor)");
 
@@ -60,37 +63,62 @@ class ClockPanelTest {
     @Test
     void aCaptureRangePerStageNamesWhatHoldsTheClock() throws Exception {
         Path file = dir.resolve("laptop-story.ndjson.gz");
-        List<ScriptedBoard.Stage> stages = StoryCapture.record(Boards.LAPTOP, dir.resolve("board"), StreamFormat.V2, file).stages();
+        List<ScriptedBoard.Stage> stages = StoryCapture.record(
+                        Boards.LAPTOP, dir.resolve("board"), StreamFormat.V2, file)
+                .stages();
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get());
         ClockPanel panel = panel();
 
         for (ScriptedBoard.Stage st : stages) {
             // the Shift+drag range over the stage's ticks: (tick before its first, its last]
             double from = START_S + (st.firstTick() - 1) / (double) StoryCapture.RATE_HZ;
             double to = START_S + st.lastTick() / (double) StoryCapture.RATE_HZ;
-            fx(() -> { w.view.charts().crosshair().select(from, to); return null; });
+            fx(() -> {
+                w.view.charts().crosshair().select(from, to);
+                return null;
+            });
             until(st.name() + "'s verdict", () -> judged(panel, "selected range ", st.expect()));
             ClockState s = fx(panel::shownState);
             assertEquals("2.0 s · 20 samples at 10 Hz", s.summary(), st.name());
-            assertEquals(POLICIES, s.policies().stream().map(ClockState.PolicyRow::policy).toList(), st.name());
+            assertEquals(
+                    POLICIES,
+                    s.policies().stream().map(ClockState.PolicyRow::policy).toList(),
+                    st.name());
             for (String p : POLICIES) {
-                assertEquals(st.expect().toUpperCase(java.util.Locale.ROOT), fx(() -> word(panel, p)), st.name() + " " + p);
+                assertEquals(
+                        st.expect().toUpperCase(java.util.Locale.ROOT), fx(() -> word(panel, p)), st.name() + " " + p);
             }
             List<String> texts = fx(panel::texts);
             switch (st.name()) {
                 case "thermal" -> assertTrue(inOrder(texts, THERMAL_CARD), texts.toString());
-                case "power" -> assertTrue(texts.contains("because intel-rapl:0 (package-0) drew 15.0 W, 100 % of its long_term limit of 15.0 W"),
-                        texts.toString());
-                case "policy" -> assertTrue(texts.contains(
-                        "because scaling_max_freq is 1600 MHz of 3500 MHz, set by hand or by a tool (no cooling device is above state 0)"),
-                        texts.toString());
-                case "idle" -> assertTrue(texts.stream().anyMatch(t -> t.startsWith("because ") && t.contains("idle 90 %")), texts.toString());
-                default -> assertTrue(texts.stream().anyMatch(t -> t.startsWith("because ") && t.contains("nothing holds it down")),
-                        texts.toString());
+                case "power" ->
+                    assertTrue(
+                            texts.contains(
+                                    "because intel-rapl:0 (package-0) drew 15.0 W, 100 % of its long_term limit of 15.0 W"),
+                            texts.toString());
+                case "policy" ->
+                    assertTrue(
+                            texts.contains(
+                                    "because scaling_max_freq is 1600 MHz of 3500 MHz, set by hand or by a tool (no cooling device is above state 0)"),
+                            texts.toString());
+                case "idle" ->
+                    assertTrue(
+                            texts.stream().anyMatch(t -> t.startsWith("because ") && t.contains("idle 90 %")),
+                            texts.toString());
+                default ->
+                    assertTrue(
+                            texts.stream()
+                                    .anyMatch(t -> t.startsWith("because ") && t.contains("nothing holds it down")),
+                            texts.toString());
             }
         }
-        assertTrue(fx(() -> w.vm.errorProperty().get()).isEmpty(), fx(() -> w.vm.errorProperty().get()));
+        assertTrue(
+                fx(() -> w.vm.errorProperty().get()).isEmpty(),
+                fx(() -> w.vm.errorProperty().get()));
     }
 
     @Test
@@ -99,43 +127,72 @@ class ClockPanelTest {
         // cooling device at 2 of 4 holds every CPU at 1050 of 1400 MHz, cpu-thermal 3 C above its passive trip
         Path board = dir.resolve("router");
         Boards.copyTree(Boards.dir(Boards.ROUTER), board);
-        ScriptedBoard b = ScriptedBoard.of(board, "router-arm-cooled.story",
+        ScriptedBoard b = ScriptedBoard.of(
+                board,
+                "router-arm-cooled.story",
                 ScriptedBoard.story("router-arm-cooled") + "stage hot 20\nstat 0-3 10 0\n");
         Path file = dir.resolve("router.ndjson");
         StoryCapture.record(b, StreamFormat.V2, file);
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get());
         ClockPanel panel = panel();
-        fx(() -> { w.view.charts().crosshair().select(START_S, START_S + 2.0); return null; });
+        fx(() -> {
+            w.view.charts().crosshair().select(START_S, START_S + 2.0);
+            return null;
+        });
         until("the router's verdict", () -> {
             ClockState s = panel.shownState();
-            return s != null && s == panel.model().state() && s.busy() == null && s.report() != null
-                    && s.scope().startsWith("selected range ") && !s.policies().isEmpty();
+            return s != null
+                    && s == panel.model().state()
+                    && s.busy() == null
+                    && s.report() != null
+                    && s.scope().startsWith("selected range ")
+                    && !s.policies().isEmpty();
         });
         ClockState s = fx(panel::shownState);
-        assertEquals(List.of("policy0", "policy2"), s.policies().stream().map(ClockState.PolicyRow::policy).toList(),
+        assertEquals(
+                List.of("policy0", "policy2"),
+                s.policies().stream().map(ClockState.PolicyRow::policy).toList(),
                 "two clusters, not four CPUs");
         List<String> texts = fx(panel::texts);
         for (String p : List.of("policy0", "policy2")) {
             assertEquals("THERMAL", fx(() -> word(panel, p)), p);
         }
-        assertTrue(inOrder(texts, List.of("policy2 · CPU 2-3", "THERMAL", "1050 MHz of 1400 MHz (75 %) · cap 1050 MHz",
-                "at the cap 100 % · idle 0 % · peak 1050 MHz · userspace, cpufreq-dt",
-                "because cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 °C,"
-                        + " above trip 0 (passive, 85 °C)",
-                "because scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)")), texts.toString());
+        assertTrue(
+                inOrder(
+                        texts,
+                        List.of(
+                                "policy2 · CPU 2-3",
+                                "THERMAL",
+                                "1050 MHz of 1400 MHz (75 %) · cap 1050 MHz",
+                                "at the cap 100 % · idle 0 % · peak 1050 MHz · userspace, cpufreq-dt",
+                                "because cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 °C,"
+                                        + " above trip 0 (passive, 85 °C)",
+                                "because scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)")),
+                texts.toString());
     }
 
     @Test
     void liveThePanelFollowsTheStoryAsItComes() throws Exception {
         live = new StoryConnection(Boards.LAPTOP, dir.resolve("live-board"));
-        List<ScriptedBoard.Stage> stages = ScriptedBoard.open(Boards.LAPTOP, dir.resolve("story")).stages();
-        fx(() -> { w.vm.connect(live); w.vm.window().span(2); w.vm.window().follow(true); return null; });
+        List<ScriptedBoard.Stage> stages =
+                ScriptedBoard.open(Boards.LAPTOP, dir.resolve("story")).stages();
+        fx(() -> {
+            w.vm.connect(live);
+            w.vm.window().span(2);
+            w.vm.window().follow(true);
+            return null;
+        });
         ClockPanel panel = panel();
         for (ScriptedBoard.Stage st : stages) {
             live.playNextStage();
-            until(st.name() + "'s verdict, live", () -> judged(panel, "last 2 s, live", st.expect())
-                    && panel.shownState().summary().equals("2.0 s · 20 samples at 10 Hz"));
+            until(
+                    st.name() + "'s verdict, live",
+                    () -> judged(panel, "last 2 s, live", st.expect())
+                            && panel.shownState().summary().equals("2.0 s · 20 samples at 10 Hz"));
             List<String> texts = fx(panel::texts);
             if (st.name().equals("thermal")) {
                 assertTrue(inOrder(texts, THERMAL_CARD), texts.toString());
@@ -157,7 +214,10 @@ class ClockPanelTest {
         if (s == null || s != panel.model().state()) {
             return false;
         }
-        return s.busy() == null && s.report() != null && s.scope().startsWith(scope) && s.policies().size() == POLICIES.size()
+        return s.busy() == null
+                && s.report() != null
+                && s.scope().startsWith(scope)
+                && s.policies().size() == POLICIES.size()
                 && s.policies().stream().allMatch(p -> p.limiter().label().equals(expect));
     }
 

@@ -35,26 +35,37 @@ public final class ClockShotsRun {
         WindowFixture w = fx(() -> new WindowFixture(new Stage(), ScreenshotsRun.WIDTH, ScreenshotsRun.HEIGHT));
         Path dir = TempDirs.deletedAtExit("tickbench-clock-shots");
         Path file = dir.resolve("laptop-story.ndjson.gz");
-        ScriptedBoard.Stage hot = StoryCapture.record(Boards.LAPTOP, dir.resolve("board"), StreamFormat.V2, file).stages().get(0);
+        ScriptedBoard.Stage hot = StoryCapture.record(Boards.LAPTOP, dir.resolve("board"), StreamFormat.V2, file)
+                .stages()
+                .get(0);
         var task = fx(() -> w.view.openCapture(file));
         w.replayed(task);
         double start = StoryCapture.START_WALL_NS / 1e9;
         ClockPanel panel = fx(() -> (ClockPanel) w.view.getScene().lookup("#clock-panel"));
         fx(() -> {
-            w.view.charts().crosshair().select(start + (hot.firstTick() - 1) / (double) StoryCapture.RATE_HZ,
-                    start + hot.lastTick() / (double) StoryCapture.RATE_HZ);
+            w.view.charts()
+                    .crosshair()
+                    .select(
+                            start + (hot.firstTick() - 1) / (double) StoryCapture.RATE_HZ,
+                            start + hot.lastTick() / (double) StoryCapture.RATE_HZ);
             return null;
         });
         until("the hot stage's verdict", () -> {
             ClockState s = panel.model().state();
-            return s.busy() == null && s.scope().startsWith("selected range") && !s.policies().isEmpty()
+            return s.busy() == null
+                    && s.scope().startsWith("selected range")
+                    && !s.policies().isEmpty()
                     && s.policies().stream().allMatch(p -> p.limiter().label().equals(hot.expect()));
         });
         w.drawn();
         Path png = out.resolve(SHOTS.get(0));
-        fx(() -> { PngWriter.save(w.view.getScene().getRoot(), png); return null; });
+        fx(() -> {
+            PngWriter.save(w.view.getScene().getRoot(), png);
+            return null;
+        });
         if (Files.size(png) < 5_000 || !fx(() -> w.vm.errorProperty().get()).isEmpty()) {
-            throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: " + fx(() -> w.vm.errorProperty().get()));
+            throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: "
+                    + fx(() -> w.vm.errorProperty().get()));
         }
     }
 }

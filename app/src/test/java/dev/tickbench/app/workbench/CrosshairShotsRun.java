@@ -1,12 +1,11 @@
 package dev.tickbench.app.workbench;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
-import static dev.tickbench.app.workbench.WindowFixture.until;
 
-import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.TempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,9 +48,13 @@ public final class CrosshairShotsRun {
             throw new AssertionError("no readout or no panel: " + fx(() -> c.readoutTexts(thermal)));
         }
         Path png = out.resolve(SHOTS.get(0));
-        fx(() -> { PngWriter.save(w.view.getScene().getRoot(), png); return null; }); // controls included
+        fx(() -> {
+            PngWriter.save(w.view.getScene().getRoot(), png);
+            return null;
+        }); // controls included
         if (Files.size(png) < 5_000 || !fx(() -> w.vm.errorProperty().get()).isEmpty()) {
-            throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: " + fx(() -> w.vm.errorProperty().get()));
+            throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: "
+                    + fx(() -> w.vm.errorProperty().get()));
         }
     }
 }

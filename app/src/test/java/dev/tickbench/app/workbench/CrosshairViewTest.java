@@ -52,6 +52,7 @@ class CrosshairViewTest {
     private WindowFixture w;
     /** Emissions per series as the capture file holds them: time (epoch s) → value in the chart's unit. */
     private final TreeMap<Double, Double> thermal0 = new TreeMap<>();
+
     private final TreeMap<Double, Double> cpu0 = new TreeMap<>();
     private final TreeMap<Double, Double> iowait = new TreeMap<>();
 
@@ -84,7 +85,10 @@ class CrosshairViewTest {
             }
         }
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get());
     }
 
     private Crosshair crosshair() throws Exception {
@@ -103,13 +107,18 @@ class CrosshairViewTest {
         double t = START + 5.555;
         var read = thermal0.floorEntry(t);
         assertEquals(START + 5.0, read.getKey(), 1e-6);
-        fx(() -> { c.hover(thermal, t); return null; });
+        fx(() -> {
+            c.hover(thermal, t);
+            return null;
+        });
         Readout r = fx(() -> c.readoutProperty().get());
         Readout.Row row = r.row("thermal_zone0.temp");
         assertEquals(SeriesQuery.State.FRESH, row.at().state());
         assertEquals(read.getValue(), row.at().value(), 1e-9);
         assertEquals(read.getKey(), row.at().readX(), 1e-6);
-        assertEquals("thermal_zone0.temp  " + Readout.number(read.getValue()) + " °C · fresh read · 1.0 Hz · declared", row.text());
+        assertEquals(
+                "thermal_zone0.temp  " + Readout.number(read.getValue()) + " °C · fresh read · 1.0 Hz · declared",
+                row.text());
         // the track's legend says it, compact (the whole row is its tooltip)
         String shown = "thermal_zone0  " + Readout.number(read.getValue()) + " °C · fresh";
         List<String> texts = fx(() -> c.readoutTexts(thermal));
@@ -128,29 +137,42 @@ class CrosshairViewTest {
         assertFalse(Double.isNaN(emitted), "the capture has a cpufreq value held for more than 0.5 s");
         double heldAt = emitted + 0.4;
         double since = emitted;
-        fx(() -> { c.hover(thermal, heldAt); return null; });
+        fx(() -> {
+            c.hover(thermal, heldAt);
+            return null;
+        });
         Readout.Row held = fx(() -> c.readoutProperty().get().row("cpufreq.cpu0"));
         assertEquals(SeriesQuery.State.HELD, held.at().state());
         assertEquals(cpu0.get(since), held.at().value(), 1e-9);
         assertEquals(since, held.at().readX(), 1e-6);
-        assertEquals("cpufreq.cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held since " + Readout.clock(since)
-                + " (0.4 s" + (held.at().heartbeat() ? ", heartbeat" : "") + ") · 100 Hz · change", held.text());
-        String heldText = "cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held 0.4 s" + (held.at().heartbeat() ? " (heartbeat)" : "");
+        assertEquals(
+                "cpufreq.cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held since " + Readout.clock(since)
+                        + " (0.4 s" + (held.at().heartbeat() ? ", heartbeat" : "") + ") · 100 Hz · change",
+                held.text());
+        String heldText = "cpu0  " + Readout.number(cpu0.get(since)) + " MHz · held 0.4 s"
+                + (held.at().heartbeat() ? " (heartbeat)" : "");
         ChartView freq = chart("cpu_freq");
         List<String> freqTexts = fx(() -> c.readoutTexts(freq));
         assertTrue(freqTexts.contains(heldText), freqTexts.toString());
 
         // before the first sample (10 ms after the start): no data, never 0
-        fx(() -> { c.hover(thermal, START + 0.005); return null; });
+        fx(() -> {
+            c.hover(thermal, START + 0.005);
+            return null;
+        });
         Readout before = fx(() -> c.readoutProperty().get());
         for (Readout.Row b : before.rows()) {
             assertEquals(SeriesQuery.State.NO_DATA, b.at().state(), b.text());
             assertEquals("no data", b.valueText());
         }
-        assertTrue(fx(() -> c.readoutTexts(thermal)).contains("thermal_zone0  no data · before the first value"),
+        assertTrue(
+                fx(() -> c.readoutTexts(thermal)).contains("thermal_zone0  no data · before the first value"),
                 fx(() -> c.readoutTexts(thermal)).toString());
         // inside the gap (20.0 s … 20.5 s): no data, with the gap's reason
-        fx(() -> { c.hover(thermal, START + 20.2); return null; });
+        fx(() -> {
+            c.hover(thermal, START + 20.2);
+            return null;
+        });
         Readout.Row gap = fx(() -> c.readoutProperty().get().row("thermal_zone0.temp"));
         assertEquals(SeriesQuery.State.NO_DATA, gap.at().state());
         assertTrue(gap.stateText().contains("reconnect"), gap.stateText());
@@ -161,7 +183,11 @@ class CrosshairViewTest {
         Crosshair c = crosshair();
         double a = START + 3.25;
         double b = START + 12.75;
-        fx(() -> { c.pin(a); c.pin(b); return null; });
+        fx(() -> {
+            c.pin(a);
+            c.pin(b);
+            return null;
+        });
         PinDelta d = fx(() -> c.pinDeltaProperty().get());
         assertNotNull(d);
         assertEquals(9.5, d.deltaS(), 1e-9);
@@ -175,7 +201,11 @@ class CrosshairViewTest {
         assertEquals(cpu0.floorEntry(b).getValue() - cpu0.floorEntry(a).getValue(), f.change(), 1e-9);
         assertTrue(fx(() -> c.panel().isVisible()), "the panel lists the pins");
         // a pin before the first sample: the change is not a number, and says so
-        fx(() -> { c.pin(START + 0.001); c.pin(b); return null; });
+        fx(() -> {
+            c.pin(START + 0.001);
+            c.pin(b);
+            return null;
+        });
         PinDelta.Row none = fx(() -> c.pinDeltaProperty().get().row("thermal_zone0.temp"));
         assertFalse(none.hasChange());
         assertEquals("no data at A", none.changeText());
@@ -186,11 +216,17 @@ class CrosshairViewTest {
         Crosshair c = crosshair();
         double a = START + 5.0;
         double b = START + 15.0;
-        fx(() -> { c.select(a, b); return null; });
+        fx(() -> {
+            c.select(a, b);
+            return null;
+        });
         RangeStats r = fx(() -> c.rangeStatsProperty().get());
         assertNotNull(r);
         // throttle iowait is a rate: every stored point in [5 s, 15 s] counts once (11 lines, one a second)
-        double[] v = iowait.subMap(a - 1e-6, true, b + 1e-6, true).values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] v = iowait.subMap(a - 1e-6, true, b + 1e-6, true).values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
         assertEquals(11, v.length);
         SeriesQuery.Stats io = r.row("throttle.iowait").stats();
         assertEquals(v.length, io.freshReads());
@@ -202,15 +238,20 @@ class CrosshairViewTest {
         var reads = thermal0.subMap(a - 1e-6, true, b + 1e-6, true);
         SeriesQuery.Stats t = r.row("thermal_zone0.temp").stats();
         assertEquals(reads.size(), t.freshReads());
-        assertEquals(reads.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow(), t.min(), 1e-9);
-        assertEquals(reads.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow(), t.max(), 1e-9);
+        assertEquals(
+                reads.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow(), t.min(), 1e-9);
+        assertEquals(
+                reads.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow(), t.max(), 1e-9);
 
         Path csv = dir.resolve("range.csv");
         assertTrue(fx(() -> c.panel().exportCsv(csv)), fx(() -> c.panel().exportResult()));
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         assertEquals(String.join(",", RangeStats.CSV_HEADER), lines.get(0));
         assertEquals(1 + r.rows().size(), lines.size());
-        String ioLine = lines.stream().filter(l -> l.startsWith("throttle.iowait,")).findFirst().orElseThrow();
+        String ioLine = lines.stream()
+                .filter(l -> l.startsWith("throttle.iowait,"))
+                .findFirst()
+                .orElseThrow();
         List<String> f = List.of(ioLine.split(",", -1));
         assertEquals(List.of("throttle.iowait", "%", "rate", "1", "once a second"), f.subList(0, 5));
         assertEquals("10.000", f.get(7));
@@ -219,7 +260,10 @@ class CrosshairViewTest {
         assertEquals(Arrays.stream(v).average().orElseThrow(), Double.parseDouble(f.get(10)), 1e-9);
         assertEquals(v[v.length - 1], Double.parseDouble(f.get(11)), 1e-9);
         assertEquals(v[(int) Math.ceil(0.99 * v.length) - 1], Double.parseDouble(f.get(12)), 1e-9);
-        String thermalLine = lines.stream().filter(l -> l.startsWith("thermal_zone0.temp,")).findFirst().orElseThrow();
+        String thermalLine = lines.stream()
+                .filter(l -> l.startsWith("thermal_zone0.temp,"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(thermalLine.startsWith("thermal_zone0.temp,°C,level,1,declared,"), thermalLine);
         assertTrue(thermalLine.contains("," + reads.size() + ","), thermalLine);
     }
@@ -229,17 +273,30 @@ class CrosshairViewTest {
     void theMouseMovesTheCursorPinsAndSelects(FxRobot robot) throws Exception {
         Crosshair c = crosshair();
         ChartView thermal = chart("thermal");
-        Point2D p1 = fx(() -> thermal.chart().getCanvas().localToScreen(thermal.chart().getCanvas().getWidth() * 0.3,
-                thermal.chart().getCanvas().getHeight() * 0.5));
-        Point2D p2 = fx(() -> thermal.chart().getCanvas().localToScreen(thermal.chart().getCanvas().getWidth() * 0.6,
-                thermal.chart().getCanvas().getHeight() * 0.5));
-        double t1 = fx(() -> thermal.xAxis().getValueForDisplay(thermal.chart().getCanvas().screenToLocal(p1).getX()));
-        double t2 = fx(() -> thermal.xAxis().getValueForDisplay(thermal.chart().getCanvas().screenToLocal(p2).getX()));
-        double oneBlock = fx(() -> (thermal.xAxis().getMax() - thermal.xAxis().getMin()) / thermal.chart().getCanvas().getWidth());
+        Point2D p1 = fx(() -> thermal.chart()
+                .getCanvas()
+                .localToScreen(
+                        thermal.chart().getCanvas().getWidth() * 0.3,
+                        thermal.chart().getCanvas().getHeight() * 0.5));
+        Point2D p2 = fx(() -> thermal.chart()
+                .getCanvas()
+                .localToScreen(
+                        thermal.chart().getCanvas().getWidth() * 0.6,
+                        thermal.chart().getCanvas().getHeight() * 0.5));
+        double t1 = fx(() -> thermal.xAxis()
+                .getValueForDisplay(
+                        thermal.chart().getCanvas().screenToLocal(p1).getX()));
+        double t2 = fx(() -> thermal.xAxis()
+                .getValueForDisplay(
+                        thermal.chart().getCanvas().screenToLocal(p2).getX()));
+        double oneBlock = fx(() -> (thermal.xAxis().getMax() - thermal.xAxis().getMin())
+                / thermal.chart().getCanvas().getWidth());
 
         robot.moveTo(p1);
         until("the cursor follows the mouse", () -> Math.abs(c.cursorProperty().get() - t1) <= 2 * oneBlock);
-        until("the thermal chart shows its readout", () -> c.readoutTexts(thermal).size() >= 3);
+        until(
+                "the thermal chart shows its readout",
+                () -> c.readoutTexts(thermal).size() >= 3);
         // every chart shows its own rows at the same time
         ChartView cpu = chart("cpu");
         assertFalse(fx(() -> c.readoutTexts(cpu)).isEmpty());
@@ -263,7 +320,9 @@ class CrosshairViewTest {
         assertFalse(fx(() -> w.vm.window().userRanges() > 0), "Shift+drag selects, it does not zoom");
 
         robot.type(KeyCode.ESCAPE);
-        until("Esc clears pins and range", () -> c.pins().isEmpty() && c.rangeStatsProperty().get() == null);
+        until(
+                "Esc clears pins and range",
+                () -> c.pins().isEmpty() && c.rangeStatsProperty().get() == null);
         assertNull(fx(() -> c.pinDeltaProperty().get()));
         assertFalse(fx(() -> c.panel().isVisible()));
     }

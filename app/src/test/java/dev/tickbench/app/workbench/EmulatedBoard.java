@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class EmulatedBoard implements AutoCloseable {
     /** Surefire runs in the module directory, app/. */
-    static final Path REPO = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
+    static final Path REPO =
+            Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
+
     static final Path TARBALL = REPO.resolve("jpackage/target/tickbench-probe-runtime-linux-aarch64.tar.gz");
     static final Path BOARD = REPO.resolve("jpackage/target/arm64-board/initramfs.cpio.gz");
     static final String HOW = "build them with jpackage/arm64/test-board.sh (README: the arm64 board)";
@@ -58,7 +60,17 @@ final class EmulatedBoard implements AutoCloseable {
             fail("no " + TARBALL + " or " + BOARD + ": " + HOW);
         }
         Path key = dir.resolve("id_ed25519");
-        run(Duration.ofSeconds(60), "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "tickbench-test", "-f",
+        run(
+                Duration.ofSeconds(60),
+                "ssh-keygen",
+                "-q",
+                "-t",
+                "ed25519",
+                "-N",
+                "",
+                "-C",
+                "tickbench-test",
+                "-f",
                 key.toString());
         String pub = Files.readString(dir.resolve("id_ed25519.pub")).strip();
         int port;
@@ -67,8 +79,15 @@ final class EmulatedBoard implements AutoCloseable {
         }
         Path log = dir.resolve("console.log");
         long t0 = System.nanoTime();
-        Process qemu = new ProcessBuilder(REPO.resolve("jpackage/arm64/boot.sh").toString(), "--port",
-                Integer.toString(port), "--key", pub).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process qemu = new ProcessBuilder(
+                        REPO.resolve("jpackage/arm64/boot.sh").toString(),
+                        "--port",
+                        Integer.toString(port),
+                        "--key",
+                        pub)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         EmulatedBoard board = new EmulatedBoard(port, key, log, dir.resolve("known_hosts"), qemu, Duration.ZERO);
         long deadline = System.nanoTime() + BOOT.toNanos();
         while (!Files.readString(log, StandardCharsets.ISO_8859_1).contains("board: ready")) {
@@ -86,9 +105,21 @@ final class EmulatedBoard implements AutoCloseable {
 
     /** The OpenSSH client words for this board (its fresh host key is recorded in our own known_hosts). */
     List<String> ssh() {
-        return new ArrayList<>(List.of("ssh", "-i", key.toString(), "-p", Integer.toString(port),
-                "-o", "StrictHostKeyChecking=accept-new", "-o", "UserKnownHostsFile=" + knownHosts,
-                "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "root@127.0.0.1"));
+        return new ArrayList<>(List.of(
+                "ssh",
+                "-i",
+                key.toString(),
+                "-p",
+                Integer.toString(port),
+                "-o",
+                "StrictHostKeyChecking=accept-new",
+                "-o",
+                "UserKnownHostsFile=" + knownHosts,
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "LogLevel=ERROR",
+                "root@127.0.0.1"));
     }
 
     /** Runs a shell command on the board; its stdout, or a failure with stderr and the exit status. */
@@ -102,26 +133,32 @@ final class EmulatedBoard implements AutoCloseable {
     List<String> firstLines(Duration limit, String command, int n) throws Exception {
         List<String> words = ssh();
         words.add(command);
-        Process p = new ProcessBuilder(words).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(words)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         List<String> lines = new ArrayList<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l; lines.size() < n && (l = r.readLine()) != null; ) {
-                    synchronized (lines) {
-                        lines.add(l);
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader r =
+                            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                        for (String l; lines.size() < n && (l = r.readLine()) != null; ) {
+                            synchronized (lines) {
+                                lines.add(l);
+                            }
+                        }
+                    } catch (IOException e) {
+                        // the process was ended: the lines read so far are the answer
                     }
-                }
-            } catch (IOException e) {
-                // the process was ended: the lines read so far are the answer
-            }
-        }, "board-lines");
+                },
+                "board-lines");
         reader.start();
         reader.join(limit.toMillis());
         p.destroy();
         p.waitFor(10, TimeUnit.SECONDS);
         synchronized (lines) {
             if (lines.size() < n) {
-                fail("`" + command + "` printed " + lines.size() + " of " + n + " lines within " + limit + ": " + lines);
+                fail("`" + command + "` printed " + lines.size() + " of " + n + " lines within " + limit + ": "
+                        + lines);
             }
             return List.copyOf(lines);
         }

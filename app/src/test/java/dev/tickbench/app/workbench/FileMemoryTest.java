@@ -34,7 +34,8 @@ class FileMemoryTest {
         next.persistIn(prefs, tmp.resolve("recordings"));
         assertEquals(chosen.toFile(), next.initialDirectory());
         Files.delete(chosen);
-        assertEquals(tmp.resolve("recordings").toFile(), next.initialDirectory(), "a folder since removed: the recordings");
+        assertEquals(
+                tmp.resolve("recordings").toFile(), next.initialDirectory(), "a folder since removed: the recordings");
     }
 
     @Test

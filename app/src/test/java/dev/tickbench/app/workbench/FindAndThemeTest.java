@@ -1,13 +1,12 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.app.charts.ChartView;
-
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +41,10 @@ class FindAndThemeTest {
     private void openFixture() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get());
     }
 
     @Test
@@ -52,7 +54,11 @@ class FindAndThemeTest {
         robot.press(KeyCode.CONTROL).press(KeyCode.F).release(KeyCode.F).release(KeyCode.CONTROL);
         assertTrue(fx(() -> w.view.sourcesPanel().findField().isFocused()), "Ctrl+F puts the cursor in the find field");
         robot.write("pressu");
-        assertEquals(List.of("pressure"), fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList()));
+        assertEquals(
+                List.of("pressure"),
+                fx(() -> w.view.sourcesPanel().shown().stream()
+                        .map(r -> r.name())
+                        .toList()));
         assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0);
         robot.type(KeyCode.ENTER);
         until("the scroll", () -> w.view.charts().getVvalue() > 0);
@@ -66,23 +72,42 @@ class FindAndThemeTest {
         });
         assertEquals("Showing pressure", fx(() -> w.vm.statusProperty().get()));
 
-        fx(() -> { w.view.sourcesPanel().findField().setText("mtd"); return null; });
+        fx(() -> {
+            w.view.sourcesPanel().findField().setText("mtd");
+            return null;
+        });
         robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
-        assertTrue(fx(() -> w.vm.statusProperty().get()).startsWith("mtd has no chart"), fx(() -> w.vm.statusProperty().get()));
+        assertTrue(
+                fx(() -> w.vm.statusProperty().get()).startsWith("mtd has no chart"),
+                fx(() -> w.vm.statusProperty().get()));
         robot.type(KeyCode.ESCAPE);
         assertTrue(fx(() -> w.view.sourcesPanel().shown().size()) > 5, "Escape clears the filter");
 
         // a series name finds its source: nf_conntrack is a slab cache
-        fx(() -> { w.view.sourcesPanel().findField().setText("conntrack"); return null; });
-        assertEquals(List.of("slabinfo"), fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList()));
+        fx(() -> {
+            w.view.sourcesPanel().findField().setText("conntrack");
+            return null;
+        });
+        assertEquals(
+                List.of("slabinfo"),
+                fx(() -> w.view.sourcesPanel().shown().stream()
+                        .map(r -> r.name())
+                        .toList()));
         robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
         assertEquals("Showing slabinfo", fx(() -> w.vm.statusProperty().get()));
 
         // the selected match is the one Enter goes to: meminfo has its Memory track (it had none and was passed over)
-        fx(() -> { w.view.sourcesPanel().findField().setText("info"); return null; });
-        List<String> infos = fx(() -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList());
+        fx(() -> {
+            w.view.sourcesPanel().findField().setText("info");
+            return null;
+        });
+        List<String> infos = fx(
+                () -> w.view.sourcesPanel().shown().stream().map(r -> r.name()).toList());
         assertTrue(infos.contains("meminfo") && infos.contains("slabinfo"), infos.toString());
-        fx(() -> { w.view.sourcesPanel().list().getSelectionModel().select(infos.indexOf("meminfo")); return null; });
+        fx(() -> {
+            w.view.sourcesPanel().list().getSelectionModel().select(infos.indexOf("meminfo"));
+            return null;
+        });
         robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
         assertEquals("Showing meminfo", fx(() -> w.vm.statusProperty().get()));
     }
@@ -92,38 +117,64 @@ class FindAndThemeTest {
         openFixture();
         Region plot = fx(() -> (Region) w.view.charts().chart("thermal").lookup(".chart-plot-background"));
         assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
-        fx(() -> { w.view.setDarkTheme(true); w.view.applyCss(); return null; });
+        fx(() -> {
+            w.view.setDarkTheme(true);
+            w.view.applyCss();
+            return null;
+        });
         assertTrue(fx(() -> w.view.getStyleClass().contains("dark")));
         assertEquals(Color.web("#171a1f"), fx(() -> plotFill(plot)));
         Node banner = fx(() -> w.view.lookup(".error-banner"));
-        fx(() -> { w.vm.errorProperty().set("x"); w.view.applyCss(); return null; });
-        assertEquals(Color.web("#5a1d1a"), fx(() -> ((Region) banner).getBackground().getFills().get(0).getFill()));
+        fx(() -> {
+            w.vm.errorProperty().set("x");
+            w.view.applyCss();
+            return null;
+        });
+        assertEquals(
+                Color.web("#5a1d1a"),
+                fx(() -> ((Region) banner).getBackground().getFills().get(0).getFill()));
 
         // a selected row out of focus is a dark selection, not modena's light grey
-        fx(() -> { w.view.sourcesPanel().list().getSelectionModel().select(0); w.view.charts().requestFocus(); return null; });
+        fx(() -> {
+            w.view.sourcesPanel().list().getSelectionModel().select(0);
+            w.view.charts().requestFocus();
+            return null;
+        });
         until("the selected row styled", () -> {
             w.view.applyCss();
             w.view.layout();
             return w.view.sourcesPanel().list().lookup(".list-cell:selected") != null;
         });
-        Object selected = fx(() -> plotFill((Region) w.view.sourcesPanel().list().lookup(".list-cell:selected")));
+        Object selected =
+                fx(() -> plotFill((Region) w.view.sourcesPanel().list().lookup(".list-cell:selected")));
         assertEquals(Color.web("#3a4556"), selected);
         // the Path walk table's empty-state text is readable on the dark table
-        fx(() -> { w.view.tabs().show(w.view.tabs().walk()); return null; });
+        fx(() -> {
+            w.view.tabs().show(w.view.tabs().walk());
+            return null;
+        });
         until("the walk table's placeholder", () -> {
             w.view.applyCss();
             w.view.layout();
             return w.view.tabs().walk().lookup(".table-view .placeholder .label") != null;
         });
-        Object placeholder = fx(() -> ((javafx.scene.control.Label) w.view.tabs().walk().lookup(".table-view .placeholder .label")).getTextFill());
+        Object placeholder =
+                fx(() -> ((javafx.scene.control.Label) w.view.tabs().walk().lookup(".table-view .placeholder .label"))
+                        .getTextFill());
         assertEquals(Color.web("#9aa3b2"), placeholder);
-        fx(() -> { w.view.setDarkTheme(false); w.view.applyCss(); return null; });
+        fx(() -> {
+            w.view.setDarkTheme(false);
+            w.view.applyCss();
+            return null;
+        });
         assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
     }
 
     private static Object plotFill(Region r) {
         r.applyCss();
-        return r.getBackground() == null ? null : r.getBackground().getFills().get(0).getFill();
+        return r.getBackground() == null
+                ? null
+                : r.getBackground().getFills().get(0).getFill();
     }
 
     @Test
@@ -144,12 +195,19 @@ class FindAndThemeTest {
         double max = fx(() -> Tracks.yAxis(thermal).getMax());
         assertTrue(max > 105, "the 105 °C trip of thermal_zone0 is on screen: y max " + max);
         ChartView freq = fx(() -> w.view.charts().chart("cpu_freq"));
-        double[] whole = fx(() -> new double[] {Tracks.yAxis(freq).getMin(), Tracks.yAxis(freq).getMax()});
+        double[] whole = fx(() ->
+                new double[] {Tracks.yAxis(freq).getMin(), Tracks.yAxis(freq).getMax()});
         double start = RouterCapture.START_WALL_NS / 1e9;
-        fx(() -> { w.vm.window().userRange(start + 1, start + 1.5); return null; });
-        double[] zoomed = fx(() -> new double[] {Tracks.yAxis(freq).getMin(), Tracks.yAxis(freq).getMax()});
+        fx(() -> {
+            w.vm.window().userRange(start + 1, start + 1.5);
+            return null;
+        });
+        double[] zoomed = fx(() ->
+                new double[] {Tracks.yAxis(freq).getMin(), Tracks.yAxis(freq).getMax()});
         // the axis is the visible range's, with padding: never wider than the whole run's
-        assertTrue(zoomed[1] - zoomed[0] <= whole[1] - whole[0] + 1e-9, java.util.Arrays.toString(zoomed) + " vs " + java.util.Arrays.toString(whole));
+        assertTrue(
+                zoomed[1] - zoomed[0] <= whole[1] - whole[0] + 1e-9,
+                java.util.Arrays.toString(zoomed) + " vs " + java.util.Arrays.toString(whole));
         double[] expected = fx(() -> {
             var e = new dev.tickbench.app.charts.YExtent();
             w.vm.selection().drawn(freq.group()).forEach(s -> e.series(s.line(), start + 1, start + 1.5));

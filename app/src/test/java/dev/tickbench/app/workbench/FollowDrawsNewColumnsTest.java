@@ -74,7 +74,9 @@ class FollowDrawsNewColumnsTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             new RouterCapture(100, seconds, 60, gapAtTick).write(out);
             List<byte[]> lines = new ArrayList<>();
-            out.toString(StandardCharsets.UTF_8).lines().filter(keep)
+            out.toString(StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(keep)
                     .forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
             return new Feeder(lines);
         }
@@ -86,22 +88,25 @@ class FollowDrawsNewColumnsTest {
 
         @Override
         public void start(LineSink sink, Consumer<ConnectionEvent> events) {
-            thread = new Thread(() -> {
-                try {
-                    for (int i = 0; i < lines.size() && !closed; i++) {
-                        byte[] b = lines.get(i);
-                        sink.line(b, 0, b.length);
-                        if (i == 0) {
-                            events.accept(new ConnectionEvent.Connected("replaying the router fixture as if live"));
+            thread = new Thread(
+                    () -> {
+                        try {
+                            for (int i = 0; i < lines.size() && !closed; i++) {
+                                byte[] b = lines.get(i);
+                                sink.line(b, 0, b.length);
+                                if (i == 0) {
+                                    events.accept(
+                                            new ConnectionEvent.Connected("replaying the router fixture as if live"));
+                                }
+                                if (i % 50 == 0) {
+                                    Thread.sleep(100); // 50 ticks per 100 ms: five times real time
+                                }
+                            }
+                        } catch (Exception e) {
+                            events.accept(new ConnectionEvent.Dropped(String.valueOf(e)));
                         }
-                        if (i % 50 == 0) {
-                            Thread.sleep(100); // 50 ticks per 100 ms: five times real time
-                        }
-                    }
-                } catch (Exception e) {
-                    events.accept(new ConnectionEvent.Dropped(String.valueOf(e)));
-                }
-            }, "test-feeder");
+                    },
+                    "test-feeder");
             thread.setDaemon(true);
             thread.start();
         }
@@ -115,12 +120,18 @@ class FollowDrawsNewColumnsTest {
     @Test
     void aFollowStepReadsTheNewPointsNotThoseOnScreen() throws Exception {
         feeder = Feeder.routerFixture(300);
-        fx(() -> { w.vm.connect(feeder); return null; });
+        fx(() -> {
+            w.vm.connect(feeder);
+            return null;
+        });
         // a full window (60 s) of the CPU track, followed
         until("a minute of CPU busy, followed", () -> {
             var cpu = w.track("cpu");
             var s = w.vm.storeProperty().get();
-            return cpu != null && s != null && s.latestX() - s.firstX() > 70 && w.vm.window().isFollow()
+            return cpu != null
+                    && s != null
+                    && s.latestX() - s.firstX() > 70
+                    && w.vm.window().isFollow()
                     && cpu.shown() > 5000;
         });
         // points appended after a follow step set the axis but right of it are read at the next step:
@@ -144,13 +155,17 @@ class FollowDrawsNewColumnsTest {
             // what a drawing reads is what came since the one before, however late it is (a busy machine draws
             // seconds of points at once), never the points already on screen
             long came = now.appended() - prev.appended();
-            assertTrue(now.pointsRead() <= came + again && now.pointsRead() < now.shown(), "drawing " + now.lineDraws()
-                    + ": " + now.pointsRead() + " read, " + came + " appended since the drawing before, " + now.shown() + " shown");
+            assertTrue(
+                    now.pointsRead() <= came + again && now.pointsRead() < now.shown(),
+                    "drawing " + now.lineDraws() + ": " + now.pointsRead() + " read, " + came
+                            + " appended since the drawing before, " + now.shown() + " shown");
             previous = now;
         }
         long added = now.appended() - before.appended();
-        assertTrue(read <= added + slack, "6 drawings read " + read + " points; " + added + " were appended since the drawing"
-                + " before them (" + now.shown() + " shown)");
+        assertTrue(
+                read <= added + slack,
+                "6 drawings read " + read + " points; " + added + " were appended since the drawing" + " before them ("
+                        + now.shown() + " shown)");
     }
 
     /**
@@ -168,16 +183,28 @@ class FollowDrawsNewColumnsTest {
      */
     @Test
     void eachTrackOnScreenDrawsOncePerFollowStep() throws Exception {
-        feeder = Feeder.routerFixture(300, l -> !l.startsWith("{\"type\":\"throttle\"") && !l.startsWith("{\"type\":\"kmsg\""));
-        fx(() -> { w.vm.connect(feeder); return null; });
+        feeder = Feeder.routerFixture(
+                300, l -> !l.startsWith("{\"type\":\"throttle\"") && !l.startsWith("{\"type\":\"kmsg\""));
+        fx(() -> {
+            w.vm.connect(feeder);
+            return null;
+        });
         until("the tracks drawn and followed", () -> {
             var cpu = w.track("cpu");
             var s = w.vm.storeProperty().get();
-            return cpu != null && cpu.redraws() > 0 && s != null && s.latestX() - s.firstX() > 10 && w.vm.window().isFollow();
+            return cpu != null
+                    && cpu.redraws() > 0
+                    && s != null
+                    && s.latestX() - s.firstX() > 10
+                    && w.vm.window().isFollow();
         });
         w.drawn();
         List<String> watched = fx(() -> w.view.charts().tracks().stream()
-                .filter(v -> v.isOnScreen() && !v.group().steps() && v.group().picks().all()).map(v -> v.group().id()).toList());
+                .filter(v -> v.isOnScreen()
+                        && !v.group().steps()
+                        && v.group().picks().all())
+                .map(v -> v.group().id())
+                .toList());
         assertTrue(watched.contains("cpu"), "watched: " + watched);
         // the redraws of each watched track from one follow step to the next (FX thread)
         List<Map<String, Long>> betweenSteps = new ArrayList<>();
@@ -195,11 +222,18 @@ class FollowDrawsNewColumnsTest {
                 betweenSteps.add(d);
             }
         };
-        fx(() -> { step.windowChanged(null); w.vm.window().addListener(step); return null; });
+        fx(() -> {
+            step.windowChanged(null);
+            w.vm.window().addListener(step);
+            return null;
+        });
         try {
             until("6 follow steps", () -> betweenSteps.size() >= 6);
         } finally {
-            fx(() -> { w.vm.window().removeListener(step); return null; });
+            fx(() -> {
+                w.vm.window().removeListener(step);
+                return null;
+            });
         }
         List<Map<String, Long>> seen = fx(() -> List.copyOf(betweenSteps));
         for (Map<String, Long> d : seen) {
@@ -208,7 +242,8 @@ class FollowDrawsNewColumnsTest {
         // and they did follow: every watched track drew for the steps (the first may have come before it was watched)
         Map<String, Long> total = new LinkedHashMap<>();
         seen.forEach(d -> d.forEach((g, n) -> total.merge(g, n, Long::sum)));
-        total.forEach((g, n) -> assertTrue(n >= seen.size() - 1, g + " drew " + n + " times in " + seen.size() + " steps"));
+        total.forEach(
+                (g, n) -> assertTrue(n >= seen.size() - 1, g + " drew " + n + " times in " + seen.size() + " steps"));
         assertEquals(watched.size(), total.size());
     }
 }

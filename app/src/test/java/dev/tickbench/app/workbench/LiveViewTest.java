@@ -1,6 +1,5 @@
 package dev.tickbench.app.workbench;
 
-
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,12 +47,18 @@ class LiveViewTest {
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
     }
 
     @Test
     void chartsOnThisMachineReceivePoints(FxRobot robot) throws Exception {
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("the CPU chart with points", () -> {
             var cpu = w.track("cpu");
             return cpu != null && cpu.points() > 0;
@@ -62,7 +67,9 @@ class LiveViewTest {
         until("more CPU points", () -> w.track("cpu").points() > first + 20);
         List<String> badges = fx(() -> w.view.charts().chart("cpu").badgeTexts());
         // the rate it really reached is said when it fell short (a busy machine, a probe process warming up)
-        assertTrue(badges.stream().anyMatch(b -> b.matches("busy · 100 Hz · rate( · \\d+ Hz achieved)? · 1 s window")), badges.toString());
+        assertTrue(
+                badges.stream().anyMatch(b -> b.matches("busy · 100 Hz · rate( · \\d+ Hz achieved)? · 1 s window")),
+                badges.toString());
         String title = fx(() -> w.vm.titleProperty().get());
         assertTrue(title.contains("100 Hz · FLOOR_HZ off"), title);
         assertFalse(fx(() -> w.vm.sources().isEmpty()), "the sources panel lists the capabilities");
@@ -79,36 +86,61 @@ class LiveViewTest {
     /** A new FLOOR_HZ restarts the sampler into the same charts; the new session is marked on the time axis. */
     @Test
     void aFloorChangeIsMarkedAsANewSession() throws Exception {
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("the first samples", () -> w.samples() > 5);
         var before = fx(() -> w.vm.storeProperty().get());
-        fx(() -> { w.vm.floorHzProperty().set(10); return null; }); // the box is bound to it: the sampler restarts
+        fx(() -> {
+            w.vm.floorHzProperty().set(10);
+            return null;
+        }); // the box is bound to it: the sampler restarts
         until("the session mark", () -> w.vm.events().stream().anyMatch(m -> m.kind() == TimeMark.Kind.SESSION));
-        TimeMark mark = fx(() -> w.vm.events().stream().filter(m -> m.kind() == TimeMark.Kind.SESSION).findFirst().orElseThrow());
+        TimeMark mark = fx(() -> w.vm.events().stream()
+                .filter(m -> m.kind() == TimeMark.Kind.SESSION)
+                .findFirst()
+                .orElseThrow());
         assertEquals("new session: 100 Hz · FLOOR_HZ 10 Hz (was 100 Hz · FLOOR_HZ off)", mark.text());
         assertTrue(fx(() -> w.vm.storeProperty().get()) == before, "the same charts go on");
         until("the title", () -> w.vm.titleProperty().get().contains("100 Hz · FLOOR_HZ 10 Hz"));
         // /proc/slabinfo is readable by root only: as root the slab chart follows the new cadence; as
         // anyone else the slab source is absent and says why, and there is no slab chart to follow
         if (Files.isReadable(Path.of("/proc/slabinfo"))) {
-            List<String> slab = fx(() -> w.view.charts().chart("slab") == null ? List.<String>of()
+            List<String> slab = fx(() -> w.view.charts().chart("slab") == null
+                    ? List.<String>of()
                     : w.view.charts().chart("slab").badgeTexts());
             assertFalse(slab.isEmpty(), "/proc/slabinfo is readable, so the slab chart has series");
-            until("the badges of the new session", () -> w.view.charts().chart("slab").badgeTexts()
-                    .stream().allMatch(b -> b.endsWith("10 Hz · override")));
+            until(
+                    "the badges of the new session",
+                    () -> w.view.charts().chart("slab").badgeTexts().stream()
+                            .allMatch(b -> b.endsWith("10 Hz · override")));
         } else {
-            assertTrue(fx(() -> w.vm.sources().stream().anyMatch(r -> r.name().equals("slabinfo") && !r.present()
-                    && r.absentReason() != null && r.absentReason().contains("needs root"))), "not root: slabinfo listed as absent, needing root");
+            assertTrue(
+                    fx(() -> w.vm.sources().stream()
+                            .anyMatch(r -> r.name().equals("slabinfo")
+                                    && !r.present()
+                                    && r.absentReason() != null
+                                    && r.absentReason().contains("needs root"))),
+                    "not root: slabinfo listed as absent, needing root");
         }
     }
 
     @Test
     void recordsTheSessionToACapture() throws Exception {
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("the first samples", () -> w.samples() > 5);
         Path file = dir.resolve("rec.ndjson");
-        fx(() -> { w.view.record(file); return null; });
-        assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
+        fx(() -> {
+            w.view.record(file);
+            return null;
+        });
+        assertTrue(
+                fx(() -> w.vm.recorder().isRecording()),
+                () -> "error: " + w.vm.errorProperty().get());
         until("a few recorded ticks", () -> w.vm.titleProperty().get().contains("● REC") && Files.size(file) > 20_000);
         fx(() -> w.vm.stopRecording());
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -121,7 +153,10 @@ class LiveViewTest {
     /** Export CSV from a live session: no recording needed, and a running .gz recording does not cut it short. */
     @Test
     void exportsTheLiveSessionWithoutARecordingAndWhileRecordingGzip() throws Exception {
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("two seconds of samples", () -> w.samples() > 200);
         // the store takes lines on the intake thread, in bursts when the machine is busy: the exported range
         // is the window's, so wait for the window to reach them
@@ -137,11 +172,19 @@ class LiveViewTest {
         assertEquals("", fx(() -> w.vm.errorProperty().get()));
 
         Path rec = dir.resolve("rec.ndjson.gz");
-        fx(() -> { w.view.record(rec); return null; });
-        assertTrue(fx(() -> w.vm.recorder().isRecording()), () -> "error: " + w.vm.errorProperty().get());
+        fx(() -> {
+            w.view.record(rec);
+            return null;
+        });
+        assertTrue(
+                fx(() -> w.vm.recorder().isRecording()),
+                () -> "error: " + w.vm.errorProperty().get());
         long before = fx(() -> w.vm.storeProperty().get().samples());
         until("one more second", () -> w.samples() > before + 100);
-        fx(() -> { w.vm.window().follow(false); return null; }); // a fixed range to compare with
+        fx(() -> {
+            w.vm.window().follow(false);
+            return null;
+        }); // a fixed range to compare with
         double shownTo = fx(() -> w.vm.window().max());
         double firstSample = fx(() -> w.vm.storeProperty().get().firstX());
         Path csv2 = dir.resolve("live2.csv");
@@ -152,7 +195,9 @@ class LiveViewTest {
         assertTrue(rows2.size() > rows.size(), rows2.size() + " rows after " + rows.size());
         double lastT = Double.parseDouble(rows2.get(rows2.size() - 1).split(",")[0]);
         // the spool starts with the session, so its t_s is the store's; the last row reaches the shown end
-        assertTrue(Math.abs(firstSample + lastT - shownTo) < 0.5, "last row at " + (firstSample + lastT) + ", shown to " + shownTo);
+        assertTrue(
+                Math.abs(firstSample + lastT - shownTo) < 0.5,
+                "last row at " + (firstSample + lastT) + ", shown to " + shownTo);
     }
 
     private ThrottleTrace trace() throws Exception {
@@ -168,13 +213,19 @@ class LiveViewTest {
     void theLocalSessionsThrottleTabFillsAndComesBackFromACapture() throws Exception {
         var tabs = w.view.tabs();
         // 10 Hz: the throttle writes once a second at any rate, and a busy machine draws fewer points
-        fx(() -> { w.vm.rateHzProperty().set(10); tabs.show(tabs.throttle()); w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.rateHzProperty().set(10);
+            tabs.show(tabs.throttle());
+            w.vm.connectLocal();
+            return null;
+        });
         until("the local session's throttle lines in the Throttle tab", () -> {
             ThrottleTrace t = tabs.throttleModel().traceProperty().get();
             return t != null && t.size() >= 2;
         });
         assertEquals("live session", trace().name());
-        assertTrue(fx(() -> tabs.throttleModel().effectiveProperty().get()).contains(" of ceiling "),
+        assertTrue(
+                fx(() -> tabs.throttleModel().effectiveProperty().get()).contains(" of ceiling "),
                 fx(() -> tabs.throttleModel().effectiveProperty().get()));
         String zone = fx(() -> tabs.throttleModel().zoneProperty().get());
         assertTrue(zone.startsWith("GREEN") || zone.startsWith("YELLOW") || zone.startsWith("RED"), zone);
@@ -189,15 +240,20 @@ class LiveViewTest {
         assertTrue(trace().name().startsWith("edge-router-3"), trace().name());
         ThrottleTrace capture = trace();
 
-        fx(() -> { tabs.throttle().liveToggle().setSelected(true); return null; });
+        fx(() -> {
+            tabs.throttle().liveToggle().setSelected(true);
+            return null;
+        });
         ThrottleTrace back = trace();
-        assertTrue(back == null || back.name().equals("live session"),
+        assertTrue(
+                back == null || back.name().equals("live session"),
                 "back to live: the live session or nothing, never the capture: " + (back == null ? null : back.name()));
         until("the live trace again", () -> {
             ThrottleTrace t = tabs.throttleModel().traceProperty().get();
             return t != null && t.name().equals("live session");
         });
-        assertTrue(fx(() -> tabs.throttleModel().sourceProperty().get()).startsWith("live session"),
+        assertTrue(
+                fx(() -> tabs.throttleModel().sourceProperty().get()).startsWith("live session"),
                 fx(() -> tabs.throttleModel().sourceProperty().get()));
         // not the capture's trace under the live name (its length would depend on how long the test ran)
         assertTrue(trace() != capture && !trace().name().startsWith("edge-router-3"), trace().name());

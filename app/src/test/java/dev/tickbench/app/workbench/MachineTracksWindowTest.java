@@ -63,8 +63,11 @@ class MachineTracksWindowTest {
         ChartView chart = fx(() -> w.view.charts().chart(track));
         assertNotNull(chart, "no track " + track);
         List<String> badges = fx(chart::badgeTexts);
-        assertTrue(badges.stream().anyMatch(b -> b.startsWith(name + " · 10 Hz · " + reason)
-                && b.endsWith(" · 1 s window") == derived), track + ": " + badges);
+        assertTrue(
+                badges.stream()
+                        .anyMatch(b ->
+                                b.startsWith(name + " · 10 Hz · " + reason) && b.endsWith(" · 1 s window") == derived),
+                track + ": " + badges);
     }
 
     @Test
@@ -72,7 +75,10 @@ class MachineTracksWindowTest {
         MachineCapture c = MachineCapture.record(dir);
         String disk = c.device();
         var open = fx(() -> w.view.openCapture(c.file()));
-        until("the replay", () -> open.getState() == Worker.State.SUCCEEDED && !w.vm.loadingProperty().get());
+        until(
+                "the replay",
+                () -> open.getState() == Worker.State.SUCCEEDED
+                        && !w.vm.loadingProperty().get());
 
         badge("net_bytes", "lo rx", "rate", true);
         badge("net_packets", "lo tx", "rate", true);

@@ -30,12 +30,16 @@ class ObserverCostTest {
     @Test
     void theProbesFiguresComeFromItsSelfLine() {
         SelfLine line = new SelfLine(1, 1_000_000_000L, 100, 14_000_000L, 0.7, 9_000_000L, 63_100_000L, 0, Map.of());
-        assertEquals("probe 1.4 % CPU, RSS 63 MB", ObserverCost.probe(new ObserverCost.Probe.Reported(line, 500_000_000L)));
-        assertEquals("probe: no report for 5 s", ObserverCost.probe(new ObserverCost.Probe.Reported(line, 5_000_000_000L)));
+        assertEquals(
+                "probe 1.4 % CPU, RSS 63 MB", ObserverCost.probe(new ObserverCost.Probe.Reported(line, 500_000_000L)));
+        assertEquals(
+                "probe: no report for 5 s", ObserverCost.probe(new ObserverCost.Probe.Reported(line, 5_000_000_000L)));
         assertEquals("probe: no cost reported yet", ObserverCost.probe(new ObserverCost.Probe.Reported(null, 0)));
         SelfLine unreadable = new SelfLine(1, 1_000_000_000L, 100, -1, Double.NaN, -1, null, 0, Map.of());
         assertEquals("probe ? CPU, RSS ?", ObserverCost.probe(new ObserverCost.Probe.Reported(unreadable, 0)));
-        assertEquals("sampler in the workbench's process (counted in its figure)", ObserverCost.probe(new ObserverCost.Probe.InProcess()));
+        assertEquals(
+                "sampler in the workbench's process (counted in its figure)",
+                ObserverCost.probe(new ObserverCost.Probe.InProcess()));
         assertEquals("probe: no live session", ObserverCost.probe(new ObserverCost.Probe.None()));
     }
 }

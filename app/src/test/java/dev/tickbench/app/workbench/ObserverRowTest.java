@@ -2,7 +2,6 @@ package dev.tickbench.app.workbench;
 
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,8 +31,8 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class ObserverRowTest {
-    private static final Pattern ROW = Pattern.compile(
-            "workbench ([0-9.]+) % CPU, RSS (\\d+) MB · probe ([0-9.]+) % CPU, RSS (\\d+) MB");
+    private static final Pattern ROW =
+            Pattern.compile("workbench ([0-9.]+) % CPU, RSS (\\d+) MB · probe ([0-9.]+) % CPU, RSS (\\d+) MB");
     private WindowFixture w;
 
     @Start
@@ -44,13 +43,18 @@ class ObserverRowTest {
     @BeforeEach
     void needsTheProbe() throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live view needs Linux");
-        Prerequisites.require(BundledProbe.fromResources() != null, "the app carries no probe jar: build with `mvn package`"
-                + "/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
+        Prerequisites.require(
+                BundledProbe.fromResources() != null,
+                "the app carries no probe jar: build with `mvn package`"
+                        + "/`verify` so that remote-probe/target/tickbench-probe.jar is bundled");
     }
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
     }
 
     private String row(FxRobot robot) throws Exception {
@@ -59,13 +63,24 @@ class ObserverRowTest {
 
     @Test
     void theStatusRowShowsTheWorkbenchsAndTheProbesCpuAndRss(FxRobot robot) throws Exception {
-        until("the row without a session", () -> row(robot) != null && row(robot).endsWith("probe: no live session"));
-        fx(() -> { w.vm.connectLocal(); return null; });
+        until(
+                "the row without a session",
+                () -> row(robot) != null && row(robot).endsWith("probe: no live session"));
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("the probe's figures in the row", () -> ROW.matcher(row(robot)).find());
         assertFalse(fx(() -> w.vm.connectionProperty().get().samplesInThisJvm()), "sampled by a probe process");
         // the probe process: this JVM's one child streaming
-        long pid = Waits.forValue("the probe process", () -> ProcessHandle.current().children()
-                .filter(h -> h.info().commandLine().orElse("").contains(" stream ")).map(ProcessHandle::pid).findFirst().orElse(null));
+        long pid = Waits.forValue(
+                "the probe process",
+                () -> ProcessHandle.current()
+                        .children()
+                        .filter(h -> h.info().commandLine().orElse("").contains(" stream "))
+                        .map(ProcessHandle::pid)
+                        .findFirst()
+                        .orElse(null));
         // the probe's RSS shown is its last self line's, and that is the probe process's own VmRSS (it moves
         // a little from second to second: the same within a factor of two)
         Long ownRss = SelfLine.residentBytes(Path.of("/proc", Long.toString(pid), "status"));
@@ -74,20 +89,29 @@ class ObserverRowTest {
         assertTrue(m.find(), text);
         SelfLine self = fx(() -> w.vm.storeProperty().get().lastSelf());
         double probeRssMb = Double.parseDouble(m.group(4));
-        assertTrue(Math.abs(probeRssMb - Math.round(self.rssBytes() / 1e6)) <= Math.max(2, probeRssMb * 0.5), text + " vs " + self);
-        assertTrue(ownRss != null && probeRssMb > ownRss / 2e6 && probeRssMb < ownRss * 2 / 1e6, text + " vs VmRSS " + ownRss);
+        assertTrue(
+                Math.abs(probeRssMb - Math.round(self.rssBytes() / 1e6)) <= Math.max(2, probeRssMb * 0.5),
+                text + " vs " + self);
+        assertTrue(
+                ownRss != null && probeRssMb > ownRss / 2e6 && probeRssMb < ownRss * 2 / 1e6,
+                text + " vs VmRSS " + ownRss);
         // the workbench's RSS is this JVM's; CPU shares are within what the machine has
         long jvmRss = SelfLine.residentBytes(Path.of("/proc/self/status"));
         double wbRssMb = Double.parseDouble(m.group(2));
         assertTrue(wbRssMb > jvmRss / 2e6 && wbRssMb < jvmRss * 2 / 1e6, text + " vs VmRSS " + jvmRss);
         int cores = Runtime.getRuntime().availableProcessors();
-        assertTrue(Double.parseDouble(m.group(1)) <= 100.0 * cores && Double.parseDouble(m.group(3)) <= 100.0 * cores, text);
+        assertTrue(
+                Double.parseDouble(m.group(1)) <= 100.0 * cores && Double.parseDouble(m.group(3)) <= 100.0 * cores,
+                text);
         assertTrue(Double.parseDouble(m.group(3)) > 0, "a probe at 100 Hz costs some CPU: " + text);
     }
 
     @Test
     void theRowsTipSaysWhatTheChartsDidToDrawWhenItShows(FxRobot robot) throws Exception {
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("the CPU track drawn", () -> {
             var t = w.view.charts().diagnostics().track("cpu");
             return t != null && t.lineDraws() > 0;
@@ -100,12 +124,19 @@ class ObserverRowTest {
         // the figures are read when the tip shows: the tracks and the overview as the charts count them then
         var d = fx(() -> w.view.charts().diagnostics());
         Matcher m = Pattern.compile("Charts: (\\d+) tracks redrawn ([\\d,]+) times, reading ([\\d,]+) points"
-                + " for their last drawings; overview painted ([\\d,]+) times\\.$").matcher(text);
+                        + " for their last drawings; overview painted ([\\d,]+) times\\.$")
+                .matcher(text);
         assertTrue(m.find(), text);
         int tracks = Integer.parseInt(m.group(1));
         assertTrue(tracks > 0 && tracks <= d.tracks().size(), text + " vs " + d); // a track may come in between
         long redraws = Long.parseLong(m.group(2).replace(",", ""));
-        assertTrue(redraws > 0 && redraws <= d.tracks().values().stream().mapToLong(t -> t.redraws()).sum(), text + " vs " + d);
+        assertTrue(
+                redraws > 0
+                        && redraws
+                                <= d.tracks().values().stream()
+                                        .mapToLong(t -> t.redraws())
+                                        .sum(),
+                text + " vs " + d);
         assertTrue(text.startsWith("CPU in % of one core"), "the figures' meaning comes first: " + text);
     }
 }

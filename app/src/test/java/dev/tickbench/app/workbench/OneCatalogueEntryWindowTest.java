@@ -42,7 +42,8 @@ class OneCatalogueEntryWindowTest {
     private static final long TICK_NS = 100_000_000L;
     private static final long WALL0_NS = 1_700_000_000_000_000_000L;
     /** The standard catalogue without its own hwmon entry: the board adds it by one entry (as OneCatalogueEntryTest does). */
-    private static final SeriesCatalogue CATALOGUE = SeriesCatalogue.standard().without("hwmon").with(CatalogueEntries.HWMON);
+    private static final SeriesCatalogue CATALOGUE =
+            SeriesCatalogue.standard().without("hwmon").with(CatalogueEntries.HWMON);
 
     @TempDir
     Path dir;
@@ -67,8 +68,11 @@ class OneCatalogueEntryWindowTest {
         write(board, "class/hwmon/hwmon0/temp1_input", 45500);
         write(board, "class/hwmon/hwmon0/temp2_input", 47000);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 10, 0),
-                CATALOGUE, List.of(), List.of())) {
+        try (Sampler s = Sampler.create(
+                new SamplerConfig(SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 10, 0),
+                CATALOGUE,
+                List.of(),
+                List.of())) {
             s.addSink(out::write);
             byte[] hello = s.helloLine();
             out.write(hello, 0, hello.length);
@@ -92,12 +96,16 @@ class OneCatalogueEntryWindowTest {
     void aSourceAddedByOneEntryIsChartedReadAndExportedInItsUnit() throws Exception {
         Path file = capture();
         var open = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> open.getState() == Worker.State.SUCCEEDED && !w.vm.loadingProperty().get());
+        until(
+                "the replay",
+                () -> open.getState() == Worker.State.SUCCEEDED
+                        && !w.vm.loadingProperty().get());
 
         // the charts: on the thermal track, in °C, with the cadence the board published
         ChartView thermal = fx(() -> w.view.charts().chart("thermal"));
         List<String> badges = fx(thermal::badgeTexts);
-        assertTrue(badges.contains("hwmon0.temp1 · 10 Hz · change") && badges.contains("hwmon0.temp2 · 10 Hz · change"),
+        assertTrue(
+                badges.contains("hwmon0.temp1 · 10 Hz · change") && badges.contains("hwmon0.temp2 · 10 Hz · change"),
                 badges.toString());
         Series temp1 = fx(() -> w.vm.storeProperty().get().series("hwmon.hwmon0.temp1"));
         assertEquals("°C", temp1.unit());
@@ -106,18 +114,28 @@ class OneCatalogueEntryWindowTest {
         assertEquals(at(4), temp1.line().x(1), 1e-6);
         assertTrue(fx(() -> w.vm.selection().drawnNames(thermal.group())).contains("hwmon.hwmon0.temp1"), "drawn");
         assertTrue(fx(() -> w.track("thermal").points()) >= 4, "the chart has the points");
-        List<String> sources = fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
-        assertTrue(sources.contains("hwmon — 10 Hz · change"), "the sources panel lists it with its cadence: " + sources);
+        List<String> sources =
+                fx(() -> w.vm.sources().stream().map(r -> r.text()).toList());
+        assertTrue(
+                sources.contains("hwmon — 10 Hz · change"), "the sources panel lists it with its cadence: " + sources);
 
         // the crosshair: a fresh read at tick 1, held at tick 3, each with its unit and cadence
         Crosshair c = fx(() -> w.view.charts().crosshair());
-        fx(() -> { c.hover(thermal, at(1) + 0.05); return null; });
+        fx(() -> {
+            c.hover(thermal, at(1) + 0.05);
+            return null;
+        });
         Readout.Row fresh = fx(() -> c.readoutProperty().get().row("hwmon.hwmon0.temp1"));
         assertEquals(SeriesQuery.State.FRESH, fresh.at().state());
         assertEquals("45.5 °C", fresh.valueText());
         assertEquals("hwmon.hwmon0.temp1  45.5 °C · fresh read · 10 Hz · change", fresh.text());
-        until("the readout in the track's legend", () -> c.readoutTexts(thermal).contains("hwmon0.temp1  45.5 °C · fresh"));
-        fx(() -> { c.hover(thermal, at(3) + 0.05); return null; });
+        until(
+                "the readout in the track's legend",
+                () -> c.readoutTexts(thermal).contains("hwmon0.temp1  45.5 °C · fresh"));
+        fx(() -> {
+            c.hover(thermal, at(3) + 0.05);
+            return null;
+        });
         Readout.Row held = fx(() -> c.readoutProperty().get().row("hwmon.hwmon0.temp1"));
         assertEquals(SeriesQuery.State.HELD, held.at().state());
         assertEquals("45.5 °C", held.valueText());
@@ -126,7 +144,9 @@ class OneCatalogueEntryWindowTest {
         Path csv = dir.resolve("out.csv");
         var export = fx(() -> w.view.exportCsv(csv));
         until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
-        List<String[]> rows = Files.readAllLines(csv, StandardCharsets.UTF_8).stream().map(l -> l.split(",", -1)).toList();
+        List<String[]> rows = Files.readAllLines(csv, StandardCharsets.UTF_8).stream()
+                .map(l -> l.split(",", -1))
+                .toList();
         List<String> header = Arrays.asList(rows.get(0));
         int celsius = header.indexOf("hwmon.hwmon0.temp1_c");
         assertTrue(header.contains("hwmon.hwmon0.temp1") && celsius > 0, header.toString());
@@ -138,9 +158,12 @@ class OneCatalogueEntryWindowTest {
     void withoutTheEntryTheSourceIsInNoChart() throws Exception {
         Path file = capture();
         // the same capture in a store of the catalogue without the entry: hwmon is an unknown source, drawn nowhere
-        var store = dev.tickbench.app.session.SeriesStore.replay(SeriesCatalogue.standard().without("hwmon"));
-        dev.tickbench.app.recording.CaptureLoader.load(file, store, (a, b) -> { }, () -> false);
+        var store = dev.tickbench.app.session.SeriesStore.replay(
+                SeriesCatalogue.standard().without("hwmon"));
+        dev.tickbench.app.recording.CaptureLoader.load(file, store, (a, b) -> {}, () -> false);
         assertNull(store.series("hwmon.hwmon0.temp1"));
-        assertTrue(store.series().stream().noneMatch(s -> s.source().equals("hwmon")), store.series().toString());
+        assertTrue(
+                store.series().stream().noneMatch(s -> s.source().equals("hwmon")),
+                store.series().toString());
     }
 }

@@ -1,13 +1,12 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.testkit.Prerequisites;
-
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.testkit.Prerequisites;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,29 +34,40 @@ class PmuChartsTest {
 
     @BeforeEach
     void needsRootOnLinux() throws Exception {
-        boolean ok = LocalConnection.available() && (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
+        boolean ok =
+                LocalConnection.available() && (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
         Prerequisites.require(ok, "the PMU charts need /proc and root (perf events system-wide)");
     }
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
     }
 
     @Test
     void softwareEventsChartShowsEveryCpu() throws Exception {
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         int cpus = Runtime.getRuntime().availableProcessors();
         // one check on the FX thread: a switches and a faults series per CPU, with points
         until("the PMU software chart with a switches and a faults series per CPU", () -> {
             ChartView c = w.view.charts().chart("pmu_software");
-            return c != null && w.track("pmu_software").points() > 10 && w.vm.selection().drawn(c.group()).size() >= 2 * cpus;
+            return c != null
+                    && w.track("pmu_software").points() > 10
+                    && w.vm.selection().drawn(c.group()).size() >= 2 * cpus;
         });
         List<String> badges = fx(() -> w.view.charts().chart("pmu_software").badgeTexts());
         // the published cadence and its reason; the achieved rate joins them when a busy machine made the sampler
         // slip ("· 92 Hz achieved" at load 25): the machine's load, not what this test is about
         for (String series : List.of("cpu0 switches", "cpu0 faults")) {
-            assertTrue(badges.stream().anyMatch(b -> b.matches(series + " · 100 Hz · rate( · \\d+ Hz achieved)?")), badges.toString());
+            assertTrue(
+                    badges.stream().anyMatch(b -> b.matches(series + " · 100 Hz · rate( · \\d+ Hz achieved)?")),
+                    badges.toString());
         }
     }
 }

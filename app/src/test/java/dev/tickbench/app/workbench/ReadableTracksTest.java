@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.ChartView;
@@ -55,7 +54,8 @@ import org.testfx.framework.junit5.Start;
 class ReadableTracksTest {
     private static final double START = SyntheticCapture.START_WALL_NS / 1e9;
     /** A plain number, grouped by spaces from five digits on, with an SI suffix from 100 000 on: never E-notation. */
-    private static final Pattern READABLE = Pattern.compile("-?\\d{1,4}(\u00A0\\d{3})*(\\.\\d+)?( [kMGTP])?|-?\\d{1,3}(\u00A0\\d{3})+(\\.\\d+)?");
+    private static final Pattern READABLE =
+            Pattern.compile("-?\\d{1,4}(\u00A0\\d{3})*(\\.\\d+)?( [kMGTP])?|-?\\d{1,3}(\u00A0\\d{3})+(\\.\\d+)?");
 
     private WindowFixture w;
 
@@ -69,7 +69,10 @@ class ReadableTracksTest {
 
     private void open(Path file) throws Exception {
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get());
         w.drawn();
     }
 
@@ -122,9 +125,15 @@ class ReadableTracksTest {
                 assertTrue(READABLE.matcher(l).matches(), v.group().id() + " y label '" + l + "' of " + labels);
                 assertFalse(l.contains("E"), v.group().id() + ": " + labels);
             }
-            List<Double> values = fx(() -> y.getTickMarks().stream().filter(m -> m.isVisible()).map(m -> m.getValue()).toList());
+            List<Double> values = fx(() -> y.getTickMarks().stream()
+                    .filter(m -> m.isVisible())
+                    .map(m -> m.getValue())
+                    .toList());
             for (int i = 0; i < values.size(); i++) {
-                assertEquals(AxisNumbers.label(values.get(i), unit), labels.get(i), v.group().id() + " tick " + values.get(i));
+                assertEquals(
+                        AxisNumbers.label(values.get(i), unit),
+                        labels.get(i),
+                        v.group().id() + " tick " + values.get(i));
             }
         }
         onScreen(chart("slab"));
@@ -137,7 +146,8 @@ class ReadableTracksTest {
         // ticks every 1.5 s read ":43.0, :44.5, :46.0" (they read ":43, :45, :46", two of them a whole second apart)
         ClockLabels labels = new ClockLabels(() -> 1.5, ZoneId.of("UTC"));
         double t = 1_764_446_443.0; // 2025-11-29T20:00:43Z
-        assertEquals(List.of("20:00:43.0", "20:00:44.5", "20:00:46.0"),
+        assertEquals(
+                List.of("20:00:43.0", "20:00:44.5", "20:00:46.0"),
                 List.of(labels.toString(t), labels.toString(t + 1.5), labels.toString(t + 3)));
         assertEquals("20:00:43", new ClockLabels(() -> 2, ZoneId.of("UTC")).toString(t));
         assertEquals("20:00:43.25", new ClockLabels(() -> 0.25, ZoneId.of("UTC")).toString(t + 0.25));
@@ -146,11 +156,15 @@ class ReadableTracksTest {
         open(RouterCapture.small(dir.resolve("edge-router-3.ndjson")));
         double start = RouterCapture.START_WALL_NS / 1e9;
         for (double span : new double[] {9, 12, 15, 2.2}) {
-            fx(() -> { w.vm.window().userRange(start + 3, start + 3 + span); return null; });
+            fx(() -> {
+                w.vm.window().userRange(start + 3, start + 3 + span);
+                return null;
+            });
             w.drawn();
             ChartView cpu = chart("cpu");
             double unit = fx(() -> cpu.xAxis().getTickUnit());
-            List<String> shown = fx(() -> cpu.xAxis().getTickMarks().stream().map(m -> m.getText()).toList());
+            List<String> shown = fx(() ->
+                    cpu.xAxis().getTickMarks().stream().map(m -> m.getText()).toList());
             int decimals = Math.min(3, AxisNumbers.decimals(unit));
             for (String l : shown) {
                 int d = l.contains(".") ? l.length() - l.indexOf('.') - 1 : 0;
@@ -172,19 +186,24 @@ class ReadableTracksTest {
             // turn in which nothing is left to lay out or draw (a track just on screen ranges its axes in its first
             // redraw, and the layout after that places its plot area; the scroll bar may have gone meanwhile)
             Bounds[] seen = new Bounds[2];
-            until(() -> v.group().id() + "'s plot area from x " + seen[1] + " where " + tracks.get(0).group().id() + "'s is, "
-                    + seen[0], () -> {
-                if (!Drawn.pending(scene).isEmpty()) {
-                    return false;
-                }
-                seen[0] = tracks.get(0).plotBoundsInScene();
-                seen[1] = v.plotBoundsInScene();
-                return Math.abs(seen[0].getMinX() - seen[1].getMinX()) <= 0.5 && Math.abs(seen[0].getMaxX() - seen[1].getMaxX()) <= 0.5;
-            });
+            until(
+                    () -> v.group().id() + "'s plot area from x " + seen[1] + " where "
+                            + tracks.get(0).group().id() + "'s is, " + seen[0],
+                    () -> {
+                        if (!Drawn.pending(scene).isEmpty()) {
+                            return false;
+                        }
+                        seen[0] = tracks.get(0).plotBoundsInScene();
+                        seen[1] = v.plotBoundsInScene();
+                        return Math.abs(seen[0].getMinX() - seen[1].getMinX()) <= 0.5
+                                && Math.abs(seen[0].getMaxX() - seen[1].getMaxX()) <= 0.5;
+                    });
             double t = fx(() -> w.vm.window().min() + 7.3);
             // a track's axis takes the window's range at its next layout: once it has, one time is at one x
-            until(v.group().id() + ": a time at one x on every track (" + fx(() -> Tracks.sceneXAt(tracks.get(0), t)) + " there, "
-                    + fx(() -> Tracks.sceneXAt(v, t)) + " here)", () -> Math.abs(Tracks.sceneXAt(tracks.get(0), t) - Tracks.sceneXAt(v, t)) <= 0.5);
+            until(
+                    v.group().id() + ": a time at one x on every track (" + fx(() -> Tracks.sceneXAt(tracks.get(0), t))
+                            + " there, " + fx(() -> Tracks.sceneXAt(v, t)) + " here)",
+                    () -> Math.abs(Tracks.sceneXAt(tracks.get(0), t) - Tracks.sceneXAt(v, t)) <= 0.5);
         }
     }
 
@@ -221,7 +240,10 @@ class ReadableTracksTest {
         until("eight drawn", () -> w.vm.selection().drawnNames(slab.group()).size() == 8);
         Crosshair c = fx(() -> w.view.charts().crosshair());
         double t = START + 1.55;
-        fx(() -> { c.hover(slab, t); return null; });
+        fx(() -> {
+            c.hover(slab, t);
+            return null;
+        });
         w.drawn();
         List<String> texts = fx(() -> c.readoutTexts(slab));
         // the time, then one line per drawn series: at most 4 were shown, the rest cut off by the chart's height
@@ -233,11 +255,17 @@ class ReadableTracksTest {
         }
         // beside the plot, never over it: the legend ends left of the plot area, and each line is in reach (it scrolls)
         Bounds plot = fx(slab::plotBoundsInScene);
-        Bounds legend = fx(() -> slab.getChildrenUnmodifiable().get(0).localToScene(slab.getChildrenUnmodifiable().get(0).getLayoutBounds()));
+        Bounds legend = fx(() -> slab.getChildrenUnmodifiable()
+                .get(0)
+                .localToScene(slab.getChildrenUnmodifiable().get(0).getLayoutBounds()));
         assertTrue(legend.getMaxX() <= plot.getMinX(), "legend " + legend + " over the plot " + plot);
         var scroll = fx(() -> (javafx.scene.control.ScrollPane) slab.lookup(".badge-scroll"));
         assertNotNull(scroll);
-        fx(() -> { scroll.setVvalue(1); scroll.layout(); return null; });
+        fx(() -> {
+            scroll.setVvalue(1);
+            scroll.layout();
+            return null;
+        });
         w.drawn();
         assertEquals(texts, fx(() -> c.readoutTexts(slab)), "scrolling the legend keeps the readout");
     }
@@ -249,7 +277,9 @@ class ReadableTracksTest {
         assertNull(fx(() -> thermal.chart().getToolBar().getScene()), "ChartFX's tool bar is not in the window");
         assertNull(fx(() -> thermal.chart().getMenuPane().getTop()));
         // the tool bar slid in when the mouse came near the top and took this click
-        Point2D top = fx(() -> thermal.chart().getCanvas().localToScreen(thermal.chart().getCanvas().getWidth() * 0.5, 3));
+        Point2D top = fx(() -> thermal.chart()
+                .getCanvas()
+                .localToScreen(thermal.chart().getCanvas().getWidth() * 0.5, 3));
         robot.moveTo(top);
         robot.clickOn(top, MouseButton.PRIMARY);
         Crosshair c = fx(() -> w.view.charts().crosshair());
@@ -262,13 +292,17 @@ class ReadableTracksTest {
         ObjectNode attrs = SyntheticCapture.attributes();
         ObjectNode sizes = attrs.putObject("slabinfo").putObject("objsize");
         // few big objects can hold more than many small ones
-        sizes.put("dentry", 192).put("kmalloc-64", 64).put("kmalloc-4k", 4096).put("inode_cache", 600).put("filp", 256);
+        sizes.put("dentry", 192)
+                .put("kmalloc-64", 64)
+                .put("kmalloc-4k", 4096)
+                .put("inode_cache", 600)
+                .put("filp", 256);
         Map<String, Long> counts = new LinkedHashMap<>();
-        counts.put("dentry", 10_000L);     // 1.92 MB
+        counts.put("dentry", 10_000L); // 1.92 MB
         counts.put("kmalloc-64", 50_000L); // 3.2 MB
-        counts.put("kmalloc-4k", 100L);    // 0.41 MB
+        counts.put("kmalloc-4k", 100L); // 0.41 MB
         counts.put("inode_cache", 2_000L); // 1.2 MB
-        counts.put("filp", 6_000L);        // 1.54 MB
+        counts.put("filp", 6_000L); // 1.54 MB
         counts.put("nosize_cache", 900_000L); // no object size published: last
         try (SyntheticCapture c = SyntheticCapture.file(file, 10, 0, attrs)) {
             for (int t = 0; t < 20; t++) {
@@ -277,14 +311,34 @@ class ReadableTracksTest {
         }
         open(file);
         SeriesPicker picker = fx(() -> chart("slab").picker());
-        fx(() -> { picker.refresh(); return null; });
-        assertEquals(List.of("slabinfo.kmalloc-64", "slabinfo.dentry", "slabinfo.filp", "slabinfo.inode_cache",
-                "slabinfo.kmalloc-4k", "slabinfo.nosize_cache"), fx(picker::shownNames), "largest memory first, unknown sizes last");
-        fx(() -> { picker.filter().setText("kmalloc"); return null; });
+        fx(() -> {
+            picker.refresh();
+            return null;
+        });
+        assertEquals(
+                List.of(
+                        "slabinfo.kmalloc-64",
+                        "slabinfo.dentry",
+                        "slabinfo.filp",
+                        "slabinfo.inode_cache",
+                        "slabinfo.kmalloc-4k",
+                        "slabinfo.nosize_cache"),
+                fx(picker::shownNames),
+                "largest memory first, unknown sizes last");
+        fx(() -> {
+            picker.filter().setText("kmalloc");
+            return null;
+        });
         assertEquals(List.of("slabinfo.kmalloc-64", "slabinfo.kmalloc-4k"), fx(picker::shownNames));
-        fx(() -> { picker.check("slabinfo.kmalloc-4k", true); picker.check("slabinfo.dentry", false); return null; });
-        until("the pick drawn", () -> w.vm.selection().drawnNames(chart("slab").group()).contains("slabinfo.kmalloc-4k")
-                && !w.vm.selection().drawnNames(chart("slab").group()).contains("slabinfo.dentry"));
+        fx(() -> {
+            picker.check("slabinfo.kmalloc-4k", true);
+            picker.check("slabinfo.dentry", false);
+            return null;
+        });
+        until(
+                "the pick drawn",
+                () -> w.vm.selection().drawnNames(chart("slab").group()).contains("slabinfo.kmalloc-4k")
+                        && !w.vm.selection().drawnNames(chart("slab").group()).contains("slabinfo.dentry"));
     }
 
     @Test
@@ -303,25 +357,43 @@ class ReadableTracksTest {
         ChartView memory = chart("memory");
         assertNotNull(memory, "a Memory track");
         assertEquals("Memory", memory.group().title());
-        assertTrue(fx(memory::badgeTexts).stream().anyMatch(b -> b.startsWith("MemAvailable")), fx(memory::badgeTexts).toString());
+        assertTrue(
+                fx(memory::badgeTexts).stream().anyMatch(b -> b.startsWith("MemAvailable")),
+                fx(memory::badgeTexts).toString());
         Crosshair c = fx(() -> w.view.charts().crosshair());
         double start = RouterCapture.START_WALL_NS / 1e9;
         double t = start + 4.005;
-        fx(() -> { c.hover(memory, t); return null; });
+        fx(() -> {
+            c.hover(memory, t);
+            return null;
+        });
         var read = memFree.floorEntry(t);
         Readout.Row row = fx(() -> c.readoutProperty().get().row("meminfo.MemFree"));
         assertNotNull(row, "MemFree in the readout");
         assertEquals(read.getValue() / 1024.0, row.at().value(), 1e-9, "kB in MiB");
-        assertTrue(fx(() -> c.readoutTexts(memory)).contains("MemFree  " + Readout.number(read.getValue() / 1024.0) + " MiB · fresh"),
+        assertTrue(
+                fx(() -> c.readoutTexts(memory))
+                        .contains("MemFree  " + Readout.number(read.getValue() / 1024.0) + " MiB · fresh"),
                 fx(() -> c.readoutTexts(memory)).toString());
 
         // Ctrl+F MemFree said "no session yet"
         var panel = fx(() -> w.view.sourcesPanel());
-        fx(() -> { panel.findField().setText("MemFree"); return null; });
-        assertEquals(List.of("meminfo"), fx(() -> panel.shown().stream().map(r -> r.name()).toList()));
-        fx(() -> { w.view.showSource("meminfo"); return null; });
+        fx(() -> {
+            panel.findField().setText("MemFree");
+            return null;
+        });
+        assertEquals(
+                List.of("meminfo"),
+                fx(() -> panel.shown().stream().map(r -> r.name()).toList()));
+        fx(() -> {
+            w.view.showSource("meminfo");
+            return null;
+        });
         assertEquals("Showing meminfo", fx(() -> w.vm.statusProperty().get()));
-        fx(() -> { panel.findField().setText("no-such-thing"); return null; });
+        fx(() -> {
+            panel.findField().setText("no-such-thing");
+            return null;
+        });
         String said = fx(() -> ((javafx.scene.control.Label) panel.list().getPlaceholder()).getText());
         assertTrue(said.startsWith("nothing matches \"no-such-thing\""), said);
     }
@@ -338,7 +410,8 @@ class ReadableTracksTest {
             }
         }
         open(file);
-        List<TimeMark> gaps = fx(() -> w.vm.events().stream().filter(TimeMark::hole).toList());
+        List<TimeMark> gaps =
+                fx(() -> w.vm.events().stream().filter(TimeMark::hole).toList());
         assertEquals(1, gaps.size(), gaps.toString());
         assertEquals(TimeMark.Kind.SLIP, gaps.get(0).kind(), "slipped, not lost: every seq arrived");
         TimeMark g = gaps.get(0);
@@ -346,12 +419,19 @@ class ReadableTracksTest {
         assertEquals(START + 150 * 0.01, g.x(), 1e-6, "from the last sample before the hole");
         assertEquals(START + (151 + 139) * 0.01, g.toX(), 1e-6, "to the first after it");
         ChartView memory = chart("memory");
-        List<double[]> bands = fx(() -> memory.chart().getPlugins().stream().filter(p -> p instanceof XRangeIndicator)
-                .map(p -> new double[] {((XRangeIndicator) p).getLowerBound(), ((XRangeIndicator) p).getUpperBound()}).toList());
+        List<double[]> bands = fx(() -> memory.chart().getPlugins().stream()
+                .filter(p -> p instanceof XRangeIndicator)
+                .map(p -> new double[] {((XRangeIndicator) p).getLowerBound(), ((XRangeIndicator) p).getUpperBound()})
+                .toList());
         assertEquals(1, bands.size(), "a band on the track");
         assertEquals(g.x(), bands.get(0)[0], 1e-9);
         assertEquals(g.toX(), bands.get(0)[1], 1e-9);
-        fx(() -> { w.view.charts().refresh(); return null; });
-        assertTrue(fx(() -> w.view.charts().rateText()).endsWith("· 139 missed"), fx(() -> w.view.charts().rateText()));
+        fx(() -> {
+            w.view.charts().refresh();
+            return null;
+        });
+        assertTrue(
+                fx(() -> w.view.charts().rateText()).endsWith("· 139 missed"),
+                fx(() -> w.view.charts().rateText()));
     }
 }

@@ -26,11 +26,11 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
-import javafx.scene.control.Spinner;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -59,13 +59,22 @@ class ReadableWindowTest {
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
     }
 
     private void live() throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live session samples it");
-        fx(() -> { w.vm.connectLocal(); return null; });
-        until("the local session", () -> w.vm.sessionProperty().get() != null && w.vm.localProperty().get());
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
+        until(
+                "the local session",
+                () -> w.vm.sessionProperty().get() != null
+                        && w.vm.localProperty().get());
     }
 
     private ThrottleTrace trace() throws Exception {
@@ -75,7 +84,10 @@ class ReadableWindowTest {
     @Test
     void theThrottleTabFollowsALiveSession() throws Exception {
         live();
-        fx(() -> { w.view.tabs().show(w.view.tabs().throttle()); return null; });
+        fx(() -> {
+            w.view.tabs().show(w.view.tabs().throttle());
+            return null;
+        });
         // its time axis stayed at 0–7.5 s while 73 s of points came in: at two moments it spans the whole trace
         double first = axisAtTraceEnd(3);
         int then = fx(() -> trace().size());
@@ -104,18 +116,32 @@ class ReadableWindowTest {
         String name = fx(w.vm::recordingName);
         // it was "tickbench-1764446400.ndjson.gz"
         assertTrue(name.matches("\\Q" + host + "\\E-\\d{4}-\\d\\d-\\d\\d_\\d{6}\\.ndjson\\.gz"), name);
-        assertEquals(DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(java.time.ZoneId.systemDefault()).format(Instant.now()),
-                name.substring(host.length() + 1, host.length() + 11), "today's date");
+        assertEquals(
+                DateTimeFormatter.ofPattern("yyyy-MM-dd")
+                        .withZone(java.time.ZoneId.systemDefault())
+                        .format(Instant.now()),
+                name.substring(host.length() + 1, host.length() + 11),
+                "today's date");
 
         Path file = dir.resolve(name);
-        fx(() -> { w.view.record(file); return null; });
+        fx(() -> {
+            w.view.record(file);
+            return null;
+        });
         long before = fx(() -> w.vm.storeProperty().get().samples());
         until("a few samples recorded", () -> w.vm.storeProperty().get().samples() > before + 20);
         fx(w.vm::stopRecording);
-        assertEquals(file.toAbsolutePath().normalize(), fx(() -> w.vm.files().recentCaptures().get(0)), "first in Open Recent");
-        Menu recent = fx(() -> (Menu) ((MenuButton) w.view.lookup("#file-menu")).getItems().stream()
-                .filter(i -> "open-recent".equals(i.getId())).findFirst().orElseThrow());
-        List<String> items = fx(() -> recent.getItems().stream().map(MenuItem::getText).toList());
+        assertEquals(
+                file.toAbsolutePath().normalize(),
+                fx(() -> w.vm.files().recentCaptures().get(0)),
+                "first in Open Recent");
+        Menu recent = fx(() -> (Menu) ((MenuButton) w.view.lookup("#file-menu"))
+                .getItems().stream()
+                        .filter(i -> "open-recent".equals(i.getId()))
+                        .findFirst()
+                        .orElseThrow());
+        List<String> items =
+                fx(() -> recent.getItems().stream().map(MenuItem::getText).toList());
         assertTrue(items.get(0).startsWith(name + "  —  "), items.toString());
     }
 
@@ -129,7 +155,10 @@ class ReadableWindowTest {
             }
         }
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.sessionProperty().get() != null);
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.sessionProperty().get() != null);
         // it said "Rate 100 Hz", the previous live rate, during the 50 Hz replay
         assertEquals("50 Hz", fx(() -> w.view.toolbar().rateShown()));
         assertEquals("20 Hz", fx(() -> w.view.toolbar().floorPrompt()), "the capture's FLOOR_HZ");
@@ -139,9 +168,12 @@ class ReadableWindowTest {
     @Test
     void aCapturesOnlyLaunchsLiveTabSaysWhyItIsEmpty() throws Exception {
         Path assets = Path.of("..", "assets", "captures").toAbsolutePath().normalize();
-        w.begin(assets.resolve("fixture-sbc-50hz-floor50.ndjson.gz").toString(),
+        w.begin(
+                assets.resolve("fixture-sbc-50hz-floor50.ndjson.gz").toString(),
                 assets.resolve("fixture-router-arm-50hz-floor50.ndjson.gz").toString());
-        until("both files in Compare", () -> w.view.tabs().compareModel().comparisonProperty().get() != null);
+        until(
+                "both files in Compare",
+                () -> w.view.tabs().compareModel().comparisonProperty().get() != null);
         // the Live tab said "Waiting for the first samples…" with nothing connected, for ever
         String said = fx(() -> w.view.charts().emptyText());
         assertTrue(said.startsWith("Nothing is shown yet: no connection and no capture open here."), said);
@@ -169,13 +201,17 @@ class ReadableWindowTest {
                 }
             }
             var task = fx(() -> w.view.openCapture(file));
-            until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && !w.vm.loadingProperty().get());
+            until(
+                    "the replay",
+                    () -> task.getState() == Worker.State.SUCCEEDED
+                            && !w.vm.loadingProperty().get());
             Path csv = dir.resolve("c" + samples + ".csv");
             var export = fx(() -> w.view.exportCsv(csv));
             until("the export", () -> export.getState() == Worker.State.SUCCEEDED);
             List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
             assertEquals(samples + 1, rows.size(), samples + " samples: " + rows);
-            String wall = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC)
+            String wall = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+                    .withZone(ZoneOffset.UTC)
                     .format(Instant.ofEpochSecond(0, lastWall));
             assertEquals(wall, rows.get(rows.size() - 1).split(",")[1], "the last row is the last sample");
         }
@@ -193,25 +229,36 @@ class ReadableWindowTest {
         until("the replay", () -> task.getState() == Worker.State.SUCCEEDED);
         // the FLOOR_HZ box had no label (its name was in its text until a value was chosen), nor had the walk's
         // fields, the smoothing box and the find field (a prompt, gone once typed into)
-        List<Node> roots = fx(() -> List.of(w.view, w.view.tabs().walk(), w.view.tabs().throttle(), w.view.tabs().compare()));
+        List<Node> roots = fx(() -> List.of(
+                w.view,
+                w.view.tabs().walk(),
+                w.view.tabs().throttle(),
+                w.view.tabs().compare()));
         List<String> unnamed = new ArrayList<>();
         int boxes = 0;
         for (Node root : roots) {
             List<Node> controls = new ArrayList<>();
             List<Label> labels = new ArrayList<>();
-            fx(() -> { collect(root, controls, labels); return null; });
+            fx(() -> {
+                collect(root, controls, labels);
+                return null;
+            });
             boxes += controls.size();
             for (Node c : controls) {
-                boolean named = labels.stream().anyMatch(l -> l.getLabelFor() == c && !l.getText().isBlank());
+                boolean named = labels.stream()
+                        .anyMatch(l -> l.getLabelFor() == c && !l.getText().isBlank());
                 if (!named) {
-                    unnamed.add(c.getClass().getSimpleName() + (c.getId() == null ? "" : "#" + c.getId()) + " in " + root.getClass().getSimpleName());
+                    unnamed.add(c.getClass().getSimpleName() + (c.getId() == null ? "" : "#" + c.getId()) + " in "
+                            + root.getClass().getSimpleName());
                 }
             }
         }
         assertTrue(boxes >= 8, "the boxes found: " + boxes);
         assertEquals(List.of(), unnamed, "boxes without a label naming them");
         Label floorName = fx(() -> (Label) w.view.lookupAll(".label").stream()
-                .filter(n -> n instanceof Label l && l.getLabelFor() == w.view.lookup("#floor-box")).findFirst().orElseThrow());
+                .filter(n -> n instanceof Label l && l.getLabelFor() == w.view.lookup("#floor-box"))
+                .findFirst()
+                .orElseThrow());
         assertEquals("FLOOR_HZ", fx(floorName::getText));
     }
 

@@ -43,7 +43,10 @@ import javafx.scene.text.Text;
  */
 final class Repaints {
     /** What a change does: paints (if it can be seen), or asks for a CSS pass. */
-    enum Kind { PAINT, CSS }
+    enum Kind {
+        PAINT,
+        CSS
+    }
 
     /**
      * One change in a pulse: which node, what of it, whether it can be seen, and whether it came during the
@@ -58,7 +61,8 @@ final class Repaints {
 
         @Override
         public String toString() {
-            return name(node) + " " + what + (node.getScene() == null ? " (removed)" : kind == Kind.CSS ? " (CSS)" : seen ? "" : " (not seen)")
+            return name(node) + " " + what
+                    + (node.getScene() == null ? " (removed)" : kind == Kind.CSS ? " (CSS)" : seen ? "" : " (not seen)")
                     + (inPasses ? " during the passes" : "") + where;
         }
     }
@@ -72,7 +76,9 @@ final class Repaints {
 
         /** What asked for CSS after the pulse's CSS pass had run: styled in the next pulse, which may change nothing seen. */
         List<Change> styleLeft() {
-            return changes.stream().filter(c -> c.kind() == Kind.CSS && c.inPasses()).toList();
+            return changes.stream()
+                    .filter(c -> c.kind() == Kind.CSS && c.inPasses())
+                    .toList();
         }
     }
 
@@ -85,6 +91,7 @@ final class Repaints {
     private final Map<Node, List<Runnable>> watched = new IdentityHashMap<>();
     /** A node's clip (which has no parent) and the node it clips. */
     private final Map<Node, Node> clipped = new IdentityHashMap<>();
+
     private final Map<Node, LongSupplier> canvases = new LinkedHashMap<>();
     private final Map<Node, Long> painted = new IdentityHashMap<>();
     private final Runnable passesBegin = () -> inPasses = true;
@@ -157,7 +164,13 @@ final class Repaints {
         });
         List<Change> changes = new ArrayList<>();
         for (Raw r : pending) {
-            changes.add(new Change(r.node(), r.what(), r.kind(), r.kind() == Kind.PAINT && seen(r.node()), r.inPasses(), where(r.node())));
+            changes.add(new Change(
+                    r.node(),
+                    r.what(),
+                    r.kind(),
+                    r.kind() == Kind.PAINT && seen(r.node()),
+                    r.inPasses(),
+                    where(r.node())));
         }
         pending.clear();
         pulses.add(new Pulse(changes));
@@ -230,7 +243,9 @@ final class Repaints {
         }
         if (n instanceof Chart c) {
             // ChartFX measures its canvas drawing under this tag (Chart.runPostLayout); nothing else is measured
-            c.setRecorder((tag, level) -> tag.equals("chart-drawCanvas") ? (unit, time) -> changed(c, "canvas drawn", Kind.PAINT) : TimeMeasure.DISABLED);
+            c.setRecorder((tag, level) -> tag.equals("chart-drawCanvas")
+                    ? (unit, time) -> changed(c, "canvas drawn", Kind.PAINT)
+                    : TimeMeasure.DISABLED);
             undo.add(() -> c.setRecorder(MeasurementRecorder.DISABLED));
         }
     }

@@ -1,16 +1,15 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.testkit.TempDirs;
-import dev.tickbench.app.charts.ChartView;
-
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
+import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.walk.CgroupFixture;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.TempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,14 +31,23 @@ public final class ScreenshotsRun {
     static final int NO_TOOLKIT = 3;
     /** The window's size: the tracks layout is judged at 1600×1000 (six tracks on one screen). */
     static final int WIDTH = 1600;
+
     static final int HEIGHT = 1000;
     /**
      * Every picture {@link ScreenshotsTest} checks. To add one: its name here and a {@code shot(w, out.resolve(name), node)}
      * in {@link #run} (or a method it calls) after the state it shows; names starting "live-" need /proc.
      */
-    static final List<String> SHOTS = List.of("replay-window.png", "replay-all-charts.png", "replay-zoomed-charts.png",
-            "replay-missed-samples.png", "throttle-chart.png", "replay-window-dark.png", "walk-view.png", "throttle-view.png",
-            "compare-view.png", "live-window.png");
+    static final List<String> SHOTS = List.of(
+            "replay-window.png",
+            "replay-all-charts.png",
+            "replay-zoomed-charts.png",
+            "replay-missed-samples.png",
+            "throttle-chart.png",
+            "replay-window-dark.png",
+            "walk-view.png",
+            "throttle-view.png",
+            "compare-view.png",
+            "live-window.png");
 
     private ScreenshotsRun() {}
 
@@ -67,20 +75,34 @@ public final class ScreenshotsRun {
         check(yMax > 105, "thermal y axis ends at " + yMax + ", below the 105 °C trip");
         // the clock panel judges the visible range from the file, on a worker: photographed with its verdict
         // drawn, not in the middle of "Judging the clock from …"
-        dev.tickbench.app.clock.ClockPanel clock = fx(() -> (dev.tickbench.app.clock.ClockPanel) w.view.getScene().lookup("#clock-panel"));
-        until("the clock panel's verdict drawn", () -> clock.shownState() != null && clock.shownState() == clock.model().state()
-                && clock.shownState().busy() == null && clock.shownState().scope().startsWith("visible range"));
+        dev.tickbench.app.clock.ClockPanel clock =
+                fx(() -> (dev.tickbench.app.clock.ClockPanel) w.view.getScene().lookup("#clock-panel"));
+        until(
+                "the clock panel's verdict drawn",
+                () -> clock.shownState() != null
+                        && clock.shownState() == clock.model().state()
+                        && clock.shownState().busy() == null
+                        && clock.shownState().scope().startsWith("visible range"));
         w.drawn();
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
         double start = RouterCapture.START_WALL_NS / 1e9;
-        fx(() -> { w.vm.window().userRange(start + 92, start + 104); return null; });
+        fx(() -> {
+            w.vm.window().userRange(start + 92, start + 104);
+            return null;
+        });
         w.drawn();
-        shot(w, out.resolve("replay-zoomed-charts.png"), fx(() -> w.view.charts().getContent()));
+        shot(
+                w,
+                out.resolve("replay-zoomed-charts.png"),
+                fx(() -> w.view.charts().getContent()));
         // one track made taller (what a double-click does), photographed alone
         ChartView throttle = fx(() -> w.view.charts().chart("throttle"));
-        fx(() -> { Tracks.doubleClick(throttle); return null; });
+        fx(() -> {
+            Tracks.doubleClick(throttle);
+            return null;
+        });
         // the new height is a style, applied by the next pulse's CSS pass: until then nothing is pending
         // to draw, and a snapshot would lay the track out at its new size with its canvas still blank
         until("the throttle track expanded", () -> throttle.chart().getHeight() >= ChartView.EXPANDED_HEIGHT - 1);
@@ -90,31 +112,63 @@ public final class ScreenshotsRun {
         until("the throttle track on screen", throttle::isOnScreen);
         w.drawn();
         shot(w, out.resolve("throttle-chart.png"), throttle);
-        fx(() -> { Tracks.doubleClick(throttle); w.view.charts().showSource("thermal_zone0"); return null; });
+        fx(() -> {
+            Tracks.doubleClick(throttle);
+            w.view.charts().showSource("thermal_zone0");
+            return null;
+        });
         // the 50 lost ticks at 95 s: lines break there, the rate row counts them (docs/workbench-charts.md)
-        fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; });
-        check(fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"), "rate row: " + fx(() -> w.view.charts().rateText()));
-        fx(() -> { w.vm.window().userRange(start + 93.5, start + 97.5); return null; });
+        fx(() -> {
+            w.vm.selection().refreshDefaults();
+            w.view.charts().refresh();
+            return null;
+        });
+        check(
+                fx(() -> w.view.charts().rateText()).endsWith("· 50 missed"),
+                "rate row: " + fx(() -> w.view.charts().rateText()));
+        fx(() -> {
+            w.vm.window().userRange(start + 93.5, start + 97.5);
+            return null;
+        });
         w.drawn();
         shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
-        fx(() -> { w.vm.window().userRange(start, start + 180); w.view.setDarkTheme(true); return null; });
+        fx(() -> {
+            w.vm.window().userRange(start, start + 180);
+            w.view.setDarkTheme(true);
+            return null;
+        });
         w.drawn();
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
-        fx(() -> { w.view.setDarkTheme(false); return null; });
+        fx(() -> {
+            w.view.setDarkTheme(false);
+            return null;
+        });
         otherTabs(w, out, dir, file);
 
         if (LocalConnection.available()) {
-            fx(() -> { w.view.tabs().getSelectionModel().select(0); w.vm.connectLocal(); return null; });
+            fx(() -> {
+                w.view.tabs().getSelectionModel().select(0);
+                w.vm.connectLocal();
+                return null;
+            });
             // the capture's charts stay until the live session's first line promotes it: wait for the live
             // store itself (the capture's cpu chart already held 700 points, and the picture was the capture
             // with "Connecting to this machine…" under it)
-            until("the live session shown", () -> !w.vm.replayProperty().get() && w.vm.connectionProperty().get() != null
-                    && w.view.charts().chart("cpu") != null);
-            until("a fuller live picture", () -> w.samples() > 700 && w.track("cpu").points() > 700);
+            until(
+                    "the live session shown",
+                    () -> !w.vm.replayProperty().get()
+                            && w.vm.connectionProperty().get() != null
+                            && w.view.charts().chart("cpu") != null);
+            until(
+                    "a fuller live picture",
+                    () -> w.samples() > 700 && w.track("cpu").points() > 700);
             w.drawn();
             check(fx(stage::getTitle).contains("100 Hz · FLOOR_HZ off"), "live window title: " + fx(stage::getTitle));
             shot(w, out.resolve("live-window.png"), w.view.getScene().getRoot());
-            fx(() -> { w.vm.shutdown(); return null; });
+            fx(() -> {
+                w.vm.shutdown();
+                return null;
+            });
         }
     }
 
@@ -122,8 +176,14 @@ public final class ScreenshotsRun {
     private static void otherTabs(WindowFixture w, Path out, Path dir, Path capture) throws Exception {
         CgroupFixture f = new CgroupFixture(Files.createDirectories(dir.resolve("tree")));
         var scripted = f.podThrottles();
-        WalkViewModel walk = new WalkViewModel(f.roots(), win -> { Thread.sleep(300); return scripted.await(win); },
-                WorkbenchTabs.WALK_WINDOW, Platform::runLater);
+        WalkViewModel walk = new WalkViewModel(
+                f.roots(),
+                win -> {
+                    Thread.sleep(300);
+                    return scripted.await(win);
+                },
+                WorkbenchTabs.WALK_WINDOW,
+                Platform::runLater);
         // the real window around a walk view on the fixture tree: a Path walk tab like the app's
         Tab tab = fx(() -> {
             Tab t = new Tab("Path walk (fixture tree)", new WalkView(walk));
@@ -139,22 +199,39 @@ public final class ScreenshotsRun {
         walk.stop();
         w.drawn();
         shot(w, out.resolve("walk-view.png"), w.view.getScene().getRoot());
-        fx(() -> { w.view.tabs().getTabs().remove(tab); return null; });
+        fx(() -> {
+            w.view.tabs().getTabs().remove(tab);
+            return null;
+        });
 
         var tabs = w.view.tabs();
-        fx(() -> { tabs.show(tabs.throttle()); return null; });
+        fx(() -> {
+            tabs.show(tabs.throttle());
+            return null;
+        });
         var trace = fx(() -> tabs.throttle().open(capture));
-        until("the trace", () -> trace.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
-        fx(() -> { tabs.throttleModel().whatIfProperty().set(4); return null; });
+        until(
+                "the trace",
+                () -> trace.getState() == Worker.State.SUCCEEDED
+                        && tabs.throttle().whatIfPointCount() > 0);
+        fx(() -> {
+            tabs.throttleModel().whatIfProperty().set(4);
+            return null;
+        });
         w.drawn();
         shot(w, out.resolve("throttle-view.png"), w.view.getScene().getRoot());
 
         List<Path> assets;
-        try (Stream<Path> s = Files.list(Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize())) {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("user.dir"))
+                .resolve("../assets/captures")
+                .normalize())) {
             assets = s.filter(p -> p.toString().endsWith(".ndjson.gz")).sorted().toList();
         }
         check(assets.size() == 3, "assets/captures holds " + assets);
-        fx(() -> { tabs.show(tabs.compare()); return null; });
+        fx(() -> {
+            tabs.show(tabs.compare());
+            return null;
+        });
         var load = fx(() -> tabs.compare().load(assets));
         until("the comparison", () -> load.getState() == Worker.State.SUCCEEDED);
         fx(() -> {
@@ -169,9 +246,14 @@ public final class ScreenshotsRun {
     }
 
     private static void shot(WindowFixture w, Path file, Node node) throws Exception {
-        fx(() -> { PngWriter.save(node, file); return null; }); // the window as the user sees it, controls included
+        fx(() -> {
+            PngWriter.save(node, file);
+            return null;
+        }); // the window as the user sees it, controls included
         check(Files.size(file) > 5_000, file + " is nearly empty");
-        check(fx(() -> w.vm.errorProperty().get()).isEmpty(), "error shown: " + fx(() -> w.vm.errorProperty().get()));
+        check(
+                fx(() -> w.vm.errorProperty().get()).isEmpty(),
+                "error shown: " + fx(() -> w.vm.errorProperty().get()));
     }
 
     static boolean hasText(Node n, String text) {

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.awt.image.BufferedImage;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,9 +14,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
@@ -49,7 +47,8 @@ class ScreenshotsTest {
      * files); {@code -Dtickbench.screenshots=../assets/screenshots} refreshes the README's pictures.
      */
     static final Path OUT = Path.of(System.getProperty("user.dir"))
-            .resolve(System.getProperty("tickbench.screenshots", "target/screenshots")).normalize();
+            .resolve(System.getProperty("tickbench.screenshots", "target/screenshots"))
+            .normalize();
 
     @TempDir
     Path dir;
@@ -69,7 +68,8 @@ class ScreenshotsTest {
     static void checkPicture(Path png) throws IOException {
         assertTrue(Files.isRegularFile(png), png + " was not written");
         BufferedImage img = ImageIO.read(png.toFile());
-        assertTrue(img.getWidth() >= 400 && img.getHeight() >= 150, png + ": " + img.getWidth() + "×" + img.getHeight());
+        assertTrue(
+                img.getWidth() >= 400 && img.getHeight() >= 150, png + ": " + img.getWidth() + "×" + img.getHeight());
         Set<Integer> colours = new HashSet<>();
         java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
         for (int y = 0; y < img.getHeight(); y += 2) {
@@ -92,7 +92,8 @@ class ScreenshotsTest {
         }
         // -displayfd: the server takes the first free display and writes its number to fd 1
         return new ProcessBuilder(bin.toString(), "-displayfd", "1", "-screen", "0", "1920x1200x24", "-nolisten", "tcp")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
     }
 
     private static String readDisplayNumber(Process xvfb) throws IOException {
@@ -142,11 +143,20 @@ class ScreenshotsTest {
         Process xvfb = display == null || display.isBlank() ? startXvfb() : null;
         try {
             display = xvfb == null ? display : ":" + readDisplayNumber(xvfb);
-            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx1g", "-Dglass.platform=gtk", "-Dprism.order=sw", "-Djava.awt.headless=true",
-                    "-D" + Waits.DEADLINE_PROPERTY + "=" + CHILD_WAIT_S,
-                    "-cp", System.getProperty("java.class.path"), main.getName(), OUT.toString())
-                    .redirectErrorStream(true).redirectOutput(log.toFile());
+            ProcessBuilder pb = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "java")
+                                    .toString(),
+                            "-Xmx1g",
+                            "-Dglass.platform=gtk",
+                            "-Dprism.order=sw",
+                            "-Djava.awt.headless=true",
+                            "-D" + Waits.DEADLINE_PROPERTY + "=" + CHILD_WAIT_S,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            main.getName(),
+                            OUT.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
             pb.environment().put("DISPLAY", display);
             pb.environment().put("GDK_BACKEND", "x11");
             Process child = pb.start();
@@ -155,7 +165,8 @@ class ScreenshotsTest {
                 fail("the " + what + " window did not finish in " + CHILD_DEADLINE_S + " s:\n" + Files.readString(log));
             }
             if (child.exitValue() == ScreenshotsRun.NO_TOOLKIT) {
-                throw Prerequisites.unmet("JavaFX could not open a GTK window on " + display + " (install libgtk-3-0):\n" + Files.readString(log));
+                throw Prerequisites.unmet("JavaFX could not open a GTK window on " + display
+                        + " (install libgtk-3-0):\n" + Files.readString(log));
             }
             assertEquals(0, child.exitValue(), "the " + what + " window failed:\n" + Files.readString(log));
         } finally {

@@ -53,13 +53,19 @@ class SessionsWindowTest {
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
     }
 
     private Path openFixture() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get());
         return file;
     }
 
@@ -70,7 +76,10 @@ class SessionsWindowTest {
     @Test
     void aFailedConnectBringsTheFormBackAndTheLocalChartsGoOn(FxRobot robot) throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live session needs Linux");
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("the first samples", () -> w.samples() > 5);
         until("the title", () -> w.vm.titleProperty().get().startsWith("Tickbench — this machine · "));
         String title = fx(() -> w.vm.titleProperty().get());
@@ -79,10 +88,13 @@ class SessionsWindowTest {
 
         Path key = dir.resolve("id_ed25519");
         try (var out = Files.newOutputStream(key)) {
-            OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(KeyUtils.generateKeyPair("ssh-ed25519", 256), "test", null, out);
+            OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(
+                    KeyUtils.generateKeyPair("ssh-ed25519", 256), "test", null, out);
         }
-        ConnectViewModel form = new ConnectViewModel(new RecentConnections(dir.resolve("recent.json")),
-                Files.createDirectories(dir.resolve("ssh")), () -> null);
+        ConnectViewModel form = new ConnectViewModel(
+                new RecentConnections(dir.resolve("recent.json")),
+                Files.createDirectories(dir.resolve("ssh")),
+                () -> null);
         ConnectFlow flow = new ConnectFlow(form);
         // held while the test connects: a port closed again could be bound by another process meanwhile
         try (Ports.Refusing refusing = Ports.refusing()) {
@@ -92,32 +104,54 @@ class SessionsWindowTest {
             form.port().set(Integer.toString(closed));
             form.user().set("probe");
             form.keyPath().set(key.toString());
-            fx(() -> { w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow)); return null; });
+            fx(() -> {
+                w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow));
+                return null;
+            });
 
-            until("the form back with the reason", () -> robot.lookup("#connect-failure").tryQuery().isPresent()
-                    && !((Label) robot.lookup("#connect-failure").query()).getText().isEmpty());
+            until(
+                    "the form back with the reason",
+                    () -> robot.lookup("#connect-failure").tryQuery().isPresent()
+                            && !((Label) robot.lookup("#connect-failure").query())
+                                    .getText()
+                                    .isEmpty());
             String shown = fx(() -> ((Label) robot.lookup("#connect-failure").query()).getText());
             assertTrue(shown.startsWith("Cannot reach 127.0.0.1:" + closed + ": connection refused"), shown);
-            assertEquals("127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
-            assertEquals(Integer.toString(closed), fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
+            assertEquals(
+                    "127.0.0.1", fx(() -> ((TextField) robot.lookup("#host").query()).getText()));
+            assertEquals(
+                    Integer.toString(closed),
+                    fx(() -> ((TextField) robot.lookup("#port").query()).getText()));
             assertEquals("probe", fx(() -> ((TextField) robot.lookup("#user").query()).getText()));
-            assertTrue(fx(() -> w.vm.errorProperty().get()).endsWith("(Still showing this machine.)"),
+            assertTrue(
+                    fx(() -> w.vm.errorProperty().get()).endsWith("(Still showing this machine.)"),
                     fx(() -> w.vm.errorProperty().get()));
             assertSame(local, fx(() -> w.vm.storeProperty().get()), "the local session stays");
             long at = fx(() -> local.samples());
             until("the local points growing", () -> local.samples() > at + 20);
             assertEquals(title, fx(() -> w.vm.titleProperty().get()));
             assertTrue(form.recent().isEmpty(), "a failed connect is not remembered");
-            fx(() -> { robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class).getScene().getWindow().hide(); return null; });
+            fx(() -> {
+                robot.lookup(".dialog-pane")
+                        .queryAs(javafx.scene.control.DialogPane.class)
+                        .getScene()
+                        .getWindow()
+                        .hide();
+                return null;
+            });
         }
     }
 
     @Test
     void aCaptureIsNamedInTheTitleAndInOpenRecent() throws Exception {
         Path file = openFixture();
-        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — edge-router-3.ndjson.gz · edge-router-3 ("),
+        assertTrue(
+                fx(() -> w.vm.titleProperty().get())
+                        .startsWith("Tickbench — edge-router-3.ndjson.gz · edge-router-3 ("),
                 fx(() -> w.vm.titleProperty().get()));
-        assertEquals(file.toAbsolutePath().normalize(), fx(() -> w.vm.files().recentCaptures().get(0)));
+        assertEquals(
+                file.toAbsolutePath().normalize(),
+                fx(() -> w.vm.files().recentCaptures().get(0)));
     }
 
     /** The charts as on screen when the PNG was saved: the picture, their bounds, their controls' bounds in them. */
@@ -136,9 +170,13 @@ class SessionsWindowTest {
         // thread: no layout or redraw between them (the notice the save shows is laid out a pulse later)
         Node charts = fx(() -> w.view.charts().getContent());
         AtSave atSave = fx(() -> {
-            AtSave shown = new AtSave(charts.snapshot(null, null), charts.getLayoutBounds(),
-                    charts.lookupAll("*").stream().filter(PngWriter::isControl)
-                            .map(n -> charts.sceneToLocal(n.localToScene(n.getLayoutBounds()))).toList());
+            AtSave shown = new AtSave(
+                    charts.snapshot(null, null),
+                    charts.getLayoutBounds(),
+                    charts.lookupAll("*").stream()
+                            .filter(PngWriter::isControl)
+                            .map(n -> charts.sceneToLocal(n.localToScene(n.getLayoutBounds())))
+                            .toList());
             w.view.saveChartsPng(png);
             return shown;
         });
@@ -148,12 +186,14 @@ class SessionsWindowTest {
         BufferedImage img = ImageIO.read(png.toFile());
         assertEquals(Math.ceil(b.getWidth()), img.getWidth(), 1.0);
         assertEquals(Math.ceil(b.getHeight()), img.getHeight(), 1.0);
-        assertTrue(fx(() -> w.vm.noticeProperty().get()).matches("Saved .*charts\\.png \\(\\d+ kB on disk\\)"),
+        assertTrue(
+                fx(() -> w.vm.noticeProperty().get()).matches("Saved .*charts\\.png \\(\\d+ kB on disk\\)"),
                 fx(() -> w.vm.noticeProperty().get()));
         // against the charts as on screen: every pixel that differs lies on a control (button, picker), and
         // each chart's PNG button, back on screen now, is missing from the image
         var pngButtons = fx(() -> charts.lookupAll(".button").stream()
-                .filter(n -> n instanceof Button bt && "PNG".equals(bt.getText())).toList());
+                .filter(n -> n instanceof Button bt && "PNG".equals(bt.getText()))
+                .toList());
         assertFalse(pngButtons.isEmpty(), "the charts have PNG buttons to leave out");
         for (Node n : pngButtons) {
             assertTrue(fx(n::isVisible), "shown again after the snapshot");
@@ -166,8 +206,13 @@ class SessionsWindowTest {
                     differing++;
                     double lx = x + b.getMinX();
                     double ly = y + b.getMinY();
-                    assertTrue(controls.stream().anyMatch(c -> c.getMinX() - 2 <= lx && lx <= c.getMaxX() + 2
-                            && c.getMinY() - 2 <= ly && ly <= c.getMaxY() + 2), "a pixel off the controls differs at " + x + "," + y);
+                    assertTrue(
+                            controls.stream()
+                                    .anyMatch(c -> c.getMinX() - 2 <= lx
+                                            && lx <= c.getMaxX() + 2
+                                            && c.getMinY() - 2 <= ly
+                                            && ly <= c.getMaxY() + 2),
+                            "a pixel off the controls differs at " + x + "," + y);
                 }
             }
         }

@@ -5,10 +5,10 @@ import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.core.derived.DerivedWindow;
 import dev.tickbench.testkit.SyntheticCapture;
-import dev.tickbench.app.session.Points;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +49,19 @@ class SmoothingViewTest {
         try (SyntheticCapture c = SyntheticCapture.file(file, 100, 0, SyntheticCapture.attributes())) {
             for (int t = 0; t < TICKS; t++) {
                 long busy = BUSY[t % BUSY.length];
-                c.sample(Map.of("stat", SyntheticCapture.values("cpu.user", busy, "cpu.nice", 0, "cpu.system", 0,
-                        "cpu.idle", 2 - busy, "cpu.iowait", 0)));
+                c.sample(Map.of(
+                        "stat",
+                        SyntheticCapture.values(
+                                "cpu.user",
+                                busy,
+                                "cpu.nice",
+                                0,
+                                "cpu.system",
+                                0,
+                                "cpu.idle",
+                                2 - busy,
+                                "cpu.iowait",
+                                0)));
             }
         }
         return file;
@@ -73,14 +84,18 @@ class SmoothingViewTest {
     }
 
     private void waitForReplay(String what) throws Exception {
-        until(what, () -> !w.vm.loadingProperty().get() && w.vm.replayProperty().get()
-                && w.view.charts().chart("cpu") != null
-                && w.track("cpu").points() > 0);
+        until(
+                what,
+                () -> !w.vm.loadingProperty().get()
+                        && w.vm.replayProperty().get()
+                        && w.view.charts().chart("cpu") != null
+                        && w.track("cpu").points() > 0);
     }
 
     private void choose(FxRobot robot, String label) {
         robot.clickOn(".smoothing-selector");
-        robot.clickOn((ListCell<?> c) -> label.equals(c.getText()) && c.isVisible() && c.getScene() != w.view.getScene());
+        robot.clickOn(
+                (ListCell<?> c) -> label.equals(c.getText()) && c.isVisible() && c.getScene() != w.view.getScene());
     }
 
     @Test
@@ -99,19 +114,28 @@ class SmoothingViewTest {
         until("the capture read again per tick", () -> w.vm.storeProperty().get() != before);
         waitForReplay("the capture per tick");
         assertEquals(DerivedWindow.TICK, fx(() -> w.vm.storeProperty().get().derivedWindow()));
-        until("the per-tick badge", () -> w.view.charts().chart("cpu").badgeTexts()
-                .contains("busy · tick window · jiffy steps of 50 %"));
+        until(
+                "the per-tick badge",
+                () -> w.view.charts().chart("cpu").badgeTexts().contains("busy · tick window · jiffy steps of 50 %"));
         assertEquals(Set.of(0.0, 50.0, 100.0), busyValues(), "the jiffy wall: 0, 1 or 2 of 2 jiffies");
-        assertEquals(2 * TICKS, (int) fx(() -> w.track("cpu").points()), "busy and iowait on every tick (1 s: 99 ticks fewer each)");
+        assertEquals(
+                2 * TICKS,
+                (int) fx(() -> w.track("cpu").points()),
+                "busy and iowait on every tick (1 s: 99 ticks fewer each)");
         assertEquals(2 * (TICKS - 99), oneSecondPoints);
 
         var perTick = fx(() -> w.vm.storeProperty().get());
         choose(robot, "100 ms");
         until("the capture read again over 100 ms", () -> w.vm.storeProperty().get() != perTick);
         waitForReplay("the capture over 100 ms");
-        until("the 100 ms badge", () -> w.view.charts().chart("cpu").badgeTexts()
-                .contains("busy · 100 ms window · jiffy steps of 5.0 %"));
+        until(
+                "the 100 ms badge",
+                () -> w.view.charts()
+                        .chart("cpu")
+                        .badgeTexts()
+                        .contains("busy · 100 ms window · jiffy steps of 5.0 %"));
         assertEquals(Set.of(45.0, 55.0), busyValues(), "10 ticks: 9 or 11 of 20 jiffies");
-        assertTrue(fx(() -> w.view.charts().chart("cpu").badgeTexts()).contains("iowait · 100 ms window · jiffy steps of 5.0 %"));
+        assertTrue(fx(() -> w.view.charts().chart("cpu").badgeTexts())
+                .contains("iowait · 100 ms window · jiffy steps of 5.0 %"));
     }
 }

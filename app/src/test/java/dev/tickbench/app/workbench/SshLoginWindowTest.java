@@ -67,7 +67,10 @@ class SshLoginWindowTest {
 
     @AfterEach
     void close() throws Exception {
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
         for (int i = lab.size() - 1; i >= 0; i--) {
             lab.get(i).close();
         }
@@ -79,38 +82,49 @@ class SshLoginWindowTest {
     }
 
     private ConnectViewModel form(Path sshDir) {
-        return new ConnectViewModel(new RecentConnections(dir.resolve("recent.json")), sshDir,
-                () -> {
-                    try {
-                        return OpenSshd.requireSshdAndProbe();
-                    } catch (java.io.IOException e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
+        return new ConnectViewModel(new RecentConnections(dir.resolve("recent.json")), sshDir, () -> {
+            try {
+                return OpenSshd.requireSshdAndProbe();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private void connect(ConnectViewModel form) throws Exception {
         ConnectFlow flow = new ConnectFlow(form);
-        fx(() -> { w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow)); return null; });
+        fx(() -> {
+            w.vm.connect(flow.connectNow(w.view.getScene().getWindow()), w.view.outcome(flow));
+            return null;
+        });
     }
 
     /** Waits for the host-key question showing {@code key}'s fingerprint and accepts it with the robot. */
     private static String accept(FxRobot robot, PublicKey key) throws Exception {
         String fp = sha256(key);
-        until("the host-key question for " + fp, () -> robot.lookup("#host-key-fingerprint").queryAllAs(TextField.class)
-                .stream().anyMatch(f -> f.getText().equals(fp) && f.getScene().getWindow().isShowing()));
+        until(
+                "the host-key question for " + fp,
+                () -> robot.lookup("#host-key-fingerprint").queryAllAs(TextField.class).stream()
+                        .anyMatch(f -> f.getText().equals(fp)
+                                && f.getScene().getWindow().isShowing()));
         TextField field = robot.lookup("#host-key-fingerprint").queryAllAs(TextField.class).stream()
-                .filter(f -> f.getText().equals(fp)).findFirst().orElseThrow();
+                .filter(f -> f.getText().equals(fp))
+                .findFirst()
+                .orElseThrow();
         DialogPane pane = fx(() -> (DialogPane) field.getScene().getRoot());
         String header = fx(pane::getHeaderText);
-        robot.clickOn(robot.from(pane).lookup((Node n) -> n instanceof Button b && "Accept and remember".equals(b.getText()))
+        robot.clickOn(robot.from(pane)
+                .lookup((Node n) -> n instanceof Button b && "Accept and remember".equals(b.getText()))
                 .queryAs(Button.class));
         return header;
     }
 
     private static String sha256(PublicKey key) throws Exception {
         byte[] blob = Base64.getDecoder().decode(PublicKeyEntry.toString(key).split(" ")[1]);
-        return "SHA256:" + Base64.getEncoder().withoutPadding().encodeToString(MessageDigest.getInstance("SHA-256").digest(blob));
+        return "SHA256:"
+                + Base64.getEncoder()
+                        .withoutPadding()
+                        .encodeToString(MessageDigest.getInstance("SHA-256").digest(blob));
     }
 
     @Test
@@ -127,9 +141,23 @@ class SshLoginWindowTest {
         KeyPair jumpKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         KeyPair boardKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
         int boardPort = OpenSshd.freePort();
-        OpenSshd board = keep(new OpenSshd(dir.resolve("board"), boardKey, labKey, OpenSshd.JAVA_PATH, netns.exec(),
-                "127.0.0.1", boardPort, List.of()));
-        keep(new OpenSshd(dir.resolve("jump"), jumpKey, labKey, OpenSshd.JAVA_PATH, netns.exec(), netns.inside, 22,
+        OpenSshd board = keep(new OpenSshd(
+                dir.resolve("board"),
+                boardKey,
+                labKey,
+                OpenSshd.JAVA_PATH,
+                netns.exec(),
+                "127.0.0.1",
+                boardPort,
+                List.of()));
+        keep(new OpenSshd(
+                dir.resolve("jump"),
+                jumpKey,
+                labKey,
+                OpenSshd.JAVA_PATH,
+                netns.exec(),
+                netns.inside,
+                22,
                 List.of("PermitOpen 127.0.0.1:" + boardPort)));
         Path sshDir = Files.createDirectories(dir.resolve("dotssh"));
         Files.writeString(sshDir.resolve("config"), "Host *\n  IdentityAgent " + agent.socket + "\n");
@@ -142,10 +170,15 @@ class SshLoginWindowTest {
         form.login().set(LoginMethod.AGENT);
         connect(form);
 
-        assertEquals("The authenticity of jump host " + netns.inside + ":22 cannot be established.", accept(robot, jumpKey.getPublic()));
-        assertEquals("The authenticity of 127.0.0.1:" + boardPort + " cannot be established.", accept(robot, boardKey.getPublic()));
+        assertEquals(
+                "The authenticity of jump host " + netns.inside + ":22 cannot be established.",
+                accept(robot, jumpKey.getPublic()));
+        assertEquals(
+                "The authenticity of 127.0.0.1:" + boardPort + " cannot be established.",
+                accept(robot, boardKey.getPublic()));
         until("the first curves from the board", () -> w.samples() > 5);
-        assertTrue(fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — " + USER + "@127.0.0.1:" + boardPort),
+        assertTrue(
+                fx(() -> w.vm.titleProperty().get()).startsWith("Tickbench — " + USER + "@127.0.0.1:" + boardPort),
                 fx(() -> w.vm.titleProperty().get()));
         assertTrue(Files.isDirectory(board.home.resolve(".cache/tickbench")), "the probe went to the board");
         assertEquals(2, Files.readAllLines(sshDir.resolve("known_hosts")).size(), "both keys remembered");
@@ -159,9 +192,19 @@ class SshLoginWindowTest {
         OpenSshd.requireSshdAndProbe();
         TestUser user = keep(TestUser.create());
         KeyPair hostKey = KeyUtils.generateKeyPair("ssh-ed25519", 256);
-        OpenSshd sshd = keep(new OpenSshd(dir.resolve("sshd"), hostKey, null, OpenSshd.JAVA_PATH, List.of(), "127.0.0.1",
-                OpenSshd.freePort(), List.of("PasswordAuthentication yes", "PubkeyAuthentication no",
-                        "AllowUsers " + user.name, "Subsystem sftp internal-sftp -d " + user.home)));
+        OpenSshd sshd = keep(new OpenSshd(
+                dir.resolve("sshd"),
+                hostKey,
+                null,
+                OpenSshd.JAVA_PATH,
+                List.of(),
+                "127.0.0.1",
+                OpenSshd.freePort(),
+                List.of(
+                        "PasswordAuthentication yes",
+                        "PubkeyAuthentication no",
+                        "AllowUsers " + user.name,
+                        "Subsystem sftp internal-sftp -d " + user.home)));
 
         ConnectViewModel form = form(Files.createDirectories(dir.resolve("dotssh")));
         form.kind().set(ConnectionKind.SSH_HOST);
@@ -172,14 +215,19 @@ class SshLoginWindowTest {
         connect(form);
 
         accept(robot, hostKey.getPublic());
-        until("the password question", () -> robot.lookup("#login-answer-0").tryQuery().isPresent());
+        until(
+                "the password question",
+                () -> robot.lookup("#login-answer-0").tryQuery().isPresent());
         DialogPane login = fx(() -> (DialogPane) robot.lookup("#login-dialog").query());
         assertEquals("Log in as " + user.name + "@127.0.0.1:" + sshd.port, fx(login::getHeaderText));
         robot.clickOn("#login-answer-0").write(user.password);
-        robot.clickOn(robot.from(login).lookup((Node n) -> n instanceof Button b && "OK".equals(b.getText())).queryAs(Button.class));
+        robot.clickOn(robot.from(login)
+                .lookup((Node n) -> n instanceof Button b && "OK".equals(b.getText()))
+                .queryAs(Button.class));
 
         until("the first curves from the board", () -> w.samples() > 5);
-        assertTrue(Files.readString(sshd.log).contains("Accepted password for " + user.name), Files.readString(sshd.log));
+        assertTrue(
+                Files.readString(sshd.log).contains("Accepted password for " + user.name), Files.readString(sshd.log));
         assertFalse(robot.lookup("#login-answer-0").tryQuery().isPresent(), "the question is gone");
         until("the recent entry", () -> !form.recent().isEmpty());
         String remembered = Files.readString(dir.resolve("recent.json"));
@@ -191,20 +239,38 @@ class SshLoginWindowTest {
     @Test
     void closingTheConnectionTakesThePasswordQuestionAway(FxRobot robot) throws Exception {
         KeyPair nobody = KeyUtils.generateKeyPair("ssh-ed25519", 256);
-        InProcessSshd sshd = keep(new InProcessSshd(Files.createDirectories(dir.resolve("home")), nobody.getPublic(),
-                (cmd, out, err) -> 0));
+        InProcessSshd sshd = keep(new InProcessSshd(
+                Files.createDirectories(dir.resolve("home")), nobody.getPublic(), (cmd, out, err) -> 0));
         sshd.server.setPasswordAuthenticator((u, p, s) -> false);
         Path knownHosts = dir.resolve("known_hosts");
-        Files.writeString(knownHosts, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
-        SshTarget target = new SshTarget("127.0.0.1", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(),
-                LoginMethod.PASSWORD, false, null, null, List.of());
-        ProbeServerConnection c = new ProbeServerConnection(target, StreamRequest.of(10, 0),
-                fx(() -> new FxConnectPrompts(w.view.getScene().getWindow(), "test")), knownHosts);
+        Files.writeString(
+                knownHosts,
+                "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        SshTarget target = new SshTarget(
+                "127.0.0.1",
+                "127.0.0.1",
+                sshd.port(),
+                InProcessSshd.USER,
+                List.of(),
+                LoginMethod.PASSWORD,
+                false,
+                null,
+                null,
+                List.of());
+        ProbeServerConnection c = new ProbeServerConnection(
+                target,
+                StreamRequest.of(10, 0),
+                fx(() -> new FxConnectPrompts(w.view.getScene().getWindow(), "test")),
+                knownHosts);
         java.util.List<ConnectionEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
-        c.start((bytes, off, len) -> { }, events::add);
-        until("the password question", () -> robot.lookup("#login-answer-0").tryQuery().isPresent());
+        c.start((bytes, off, len) -> {}, events::add);
+        until(
+                "the password question",
+                () -> robot.lookup("#login-answer-0").tryQuery().isPresent());
         c.close();
-        until("the question taken away", () -> robot.lookup("#login-answer-0").tryQuery().isEmpty());
+        until(
+                "the question taken away",
+                () -> robot.lookup("#login-answer-0").tryQuery().isEmpty());
         assertTrue(events.stream().noneMatch(e -> e instanceof ConnectionEvent.Connected), events.toString());
     }
 }

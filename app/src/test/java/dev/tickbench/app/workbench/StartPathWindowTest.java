@@ -65,35 +65,49 @@ class StartPathWindowTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     @Test
     void tracksWithTitlesComeBeforeTheFirstSampleAndTheTabsWaitUntilShown() throws Exception {
-        assertFalse(fx(() -> w.view.tabs().built("Path walk") || w.view.tabs().built("Throttle") || w.view.tabs().built("Compare")),
+        assertFalse(
+                fx(() -> w.view.tabs().built("Path walk")
+                        || w.view.tabs().built("Throttle")
+                        || w.view.tabs().built("Compare")),
                 "no tab but Live is built before it is shown");
 
         Silent quiet = new Silent();
-        fx(() -> { w.vm.connect(quiet); return null; });
+        fx(() -> {
+            w.vm.connect(quiet);
+            return null;
+        });
         // nothing has arrived: every track of the catalogue, titled, waiting for the session
-        until("titled tracks before any line", () -> !w.view.charts().trackTitles().isEmpty());
+        until(
+                "titled tracks before any line",
+                () -> !w.view.charts().trackTitles().isEmpty());
         List<String> before = fx(() -> w.view.charts().trackTitles());
-        assertTrue(before.contains("CPU busy / iowait") && before.contains("Thermal") && before.contains("Pressure (PSI)"), before.toString());
+        assertTrue(
+                before.contains("CPU busy / iowait") && before.contains("Thermal") && before.contains("Pressure (PSI)"),
+                before.toString());
         assertEquals(0, fx(() -> w.vm.storeProperty().get().samples()));
         assertTrue(fx(() -> w.view.charts().tracks().isEmpty()), "no chart is built for a track with nothing to draw");
 
         // the hello, still no sample: the tracks of the sources it has, and the sources panel
         quiet.send(helloOfTheRouter());
         until("the sources listed", () -> !w.vm.sources().isEmpty());
-        until("the tracks of the router's sources", () -> !w.view.charts().trackTitles().contains("PMU: instructions per cycle"));
+        until(
+                "the tracks of the router's sources",
+                () -> !w.view.charts().trackTitles().contains("PMU: instructions per cycle"));
         List<String> after = fx(() -> w.view.charts().trackTitles());
         assertTrue(after.contains("CPU busy / iowait") && after.contains("Thermal"), after.toString());
         assertEquals(0, fx(() -> w.vm.storeProperty().get().samples()), "still before the first sample");
         assertNotNull(fx(() -> w.view.getScene().getWindow()));
 
         // a tab's view is built when it is shown
-        fx(() -> { w.view.tabs().getSelectionModel().select(3); return null; });
+        fx(() -> {
+            w.view.tabs().getSelectionModel().select(3);
+            return null;
+        });
         assertTrue(fx(() -> w.view.tabs().built("Compare")));
         assertFalse(fx(() -> w.view.tabs().built("Throttle")));
     }

@@ -52,7 +52,8 @@ final class StoryConnection implements Connection {
     private void play(LineSink sink, Consumer<ConnectionEvent> events) {
         try {
             ScriptedBoard b = ScriptedBoard.open(board, dir);
-            try (Sampler s = Sampler.create(new SamplerConfig(b.roots(), StoryCapture.RATE_HZ, 0), List.of(), List.of())) {
+            try (Sampler s =
+                    Sampler.create(new SamplerConfig(b.roots(), StoryCapture.RATE_HZ, 0), List.of(), List.of())) {
                 s.format(StreamFormat.V2);
                 s.addSink(sink);
                 byte[] hello = s.helloLine();

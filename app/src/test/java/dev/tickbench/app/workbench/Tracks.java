@@ -22,7 +22,10 @@ final class Tracks {
 
     /** The y axis' tick labels as drawn now ("75 000", never "8E4"). */
     static List<String> yTickLabels(ChartView v) {
-        return yAxis(v).getTickMarks().stream().filter(m -> m.isVisible()).map(m -> m.getText()).toList();
+        return yAxis(v).getTickMarks().stream()
+                .filter(m -> m.isVisible())
+                .map(m -> m.getText())
+                .toList();
     }
 
     /** Scene x of time {@code t} on the track's x axis. */
@@ -32,8 +35,25 @@ final class Tracks {
 
     /** A double-click on the track, as the user makes it taller or compact again. */
     static void doubleClick(ChartView v) {
-        v.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, 10, 10, 10, 10, MouseButton.PRIMARY, 2,
-                false, false, false, false, true, false, false, true, false, true, null));
+        v.fireEvent(new MouseEvent(
+                MouseEvent.MOUSE_CLICKED,
+                10,
+                10,
+                10,
+                10,
+                MouseButton.PRIMARY,
+                2,
+                false,
+                false,
+                false,
+                false,
+                true,
+                false,
+                false,
+                true,
+                false,
+                true,
+                null));
     }
 
     /** Collapses the track to its title, or opens it again, with its ▾ / ▸ button (nothing when it already is). */
@@ -41,8 +61,12 @@ final class Tracks {
         if (v.isCollapsed() == on) {
             return;
         }
-        v.lookupAll(".button").stream().map(n -> (Button) n).filter(b -> b.getText().equals(on ? "▾" : "▸"))
-                .findFirst().orElseThrow(() -> new AssertionError("no " + (on ? "▾" : "▸") + " on the track " + v.group().id()))
+        v.lookupAll(".button").stream()
+                .map(n -> (Button) n)
+                .filter(b -> b.getText().equals(on ? "▾" : "▸"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        "no " + (on ? "▾" : "▸") + " on the track " + v.group().id()))
                 .fire();
     }
 }

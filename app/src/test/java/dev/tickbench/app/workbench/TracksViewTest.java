@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
-import dev.tickbench.app.session.Series;
 import dev.tickbench.app.connect.LocalConnection;
-import dev.tickbench.testkit.Prerequisites;
-import dev.tickbench.testkit.RouterCapture;
 import dev.tickbench.app.session.LineBreaks;
 import dev.tickbench.app.session.Points;
+import dev.tickbench.app.session.Series;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +23,8 @@ import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.image.Image;
 import javafx.scene.image.PixelReader;
-import javafx.scene.input.ScrollEvent;
 import javafx.scene.input.MouseButton;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -44,6 +44,7 @@ class TracksViewTest {
     private static final double START = RouterCapture.START_WALL_NS / 1e9;
     /** The capture's hole: tick 1999 is the last before it, tick 2050 the first after (seq 2000–2049 lost). */
     private static final double HOLE_FROM = START + 19.99;
+
     private static final double HOLE_TO = START + 20.50;
 
     private WindowFixture w;
@@ -60,8 +61,11 @@ class TracksViewTest {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var task = fx(() -> w.view.openCapture(file));
         // the whole fixture in the store (the task's end: the loader's last batch is flushed before it)
-        until("the replay", () -> task.getState() == Worker.State.SUCCEEDED && w.vm.replayProperty().get()
-                && !w.vm.loadingProperty().get());
+        until(
+                "the replay",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && w.vm.replayProperty().get()
+                        && !w.vm.loadingProperty().get());
         w.drawn();
     }
 
@@ -73,8 +77,10 @@ class TracksViewTest {
             List<String> out = new ArrayList<>();
             for (ChartView v : w.view.charts().tracks()) {
                 Bounds b = v.localToScene(v.getLayoutBounds());
-                if (b.getMinY() >= port.getMinY() - 0.5 && b.getMaxY() <= port.getMaxY() + 0.5
-                        && b.getMinX() >= port.getMinX() - 0.5 && b.getMaxX() <= port.getMaxX() + 0.5) {
+                if (b.getMinY() >= port.getMinY() - 0.5
+                        && b.getMaxY() <= port.getMaxY() + 0.5
+                        && b.getMinX() >= port.getMinX() - 0.5
+                        && b.getMaxX() <= port.getMaxX() + 0.5) {
                     out.add(v.group().id());
                 }
             }
@@ -97,9 +103,16 @@ class TracksViewTest {
         assertEquals("+" + (all - 5) + " more", legend.get(5));
         // a double-click makes a track taller; another makes it compact again
         double compact = fx(slab::getHeight);
-        fx(() -> { Tracks.doubleClick(slab); return null; });
+        fx(() -> {
+            Tracks.doubleClick(slab);
+            return null;
+        });
         until("the slab track taller than " + (compact + 150) + " px", () -> slab.getHeight() > compact + 150);
-        fx(() -> { Tracks.doubleClick(slab); Tracks.collapse(slab, true); return null; });
+        fx(() -> {
+            Tracks.doubleClick(slab);
+            Tracks.collapse(slab, true);
+            return null;
+        });
         until("the slab track collapsed to its title (under 32 px)", () -> slab.getHeight() < 32);
         assertFalse(fx(slab::isOnScreen), "a collapsed track is not drawn");
     }
@@ -108,8 +121,13 @@ class TracksViewTest {
     void aMissingRunOfSamplesBreaksTheLinesAndIsCounted() throws Exception {
         openFixture();
         // the rate row is written by the next frame after the capture is read (empty on a loaded machine till then)
-        fx(() -> { w.view.charts().refresh(); return null; });
-        assertEquals("100 Hz · 98 Hz achieved · 50 missed", fx(() -> w.view.charts().rateText()),
+        fx(() -> {
+            w.view.charts().refresh();
+            return null;
+        });
+        assertEquals(
+                "100 Hz · 98 Hz achieved · 50 missed",
+                fx(() -> w.view.charts().rateText()),
                 "2950 samples over 29.99 s, seq 2000–2049 never arrived");
         // the dataset: the busy line ends at the last tick before the hole with a NaN point
         Series busy = fx(() -> w.vm.storeProperty().get().series("cpu.busy_pct"));
@@ -120,14 +138,25 @@ class TracksViewTest {
 
         // the picture: zoomed around the hole, neither busy (a line) nor thermal_zone1 (held steps,
         // published at 10 Hz) crosses the hole; thermal_zone0 (1 Hz: the hole is within its cadence) does
-        fx(() -> { w.vm.window().userRange(HOLE_FROM - 1, HOLE_TO + 2); return null; });
+        fx(() -> {
+            w.vm.window().userRange(HOLE_FROM - 1, HOLE_TO + 2);
+            return null;
+        });
         w.drawn();
-        assertEquals(0, colourInColumn("cpu", (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 1000), "busy drawn across the hole");
+        assertEquals(
+                0, colourInColumn("cpu", (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 1000), "busy drawn across the hole");
         assertTrue(colourInColumn("cpu", HOLE_FROM - 0.5, "#1f77b4", 1000) > 0, "busy drawn before the hole");
-        assertTrue(colourInColumn("cpu", HOLE_TO + 1.5, "#1f77b4", 1000) > 0, "busy drawn after the hole (its 1 s window filled again)");
-        assertEquals(0, colourInColumn("thermal", (HOLE_FROM + HOLE_TO) / 2, "#d62728", 100), "thermal_zone1 held across the hole");
+        assertTrue(
+                colourInColumn("cpu", HOLE_TO + 1.5, "#1f77b4", 1000) > 0,
+                "busy drawn after the hole (its 1 s window filled again)");
+        assertEquals(
+                0,
+                colourInColumn("thermal", (HOLE_FROM + HOLE_TO) / 2, "#d62728", 100),
+                "thermal_zone1 held across the hole");
         assertTrue(colourInColumn("thermal", HOLE_FROM - 0.5, "#d62728", 100) > 0, "thermal_zone1 before the hole");
-        assertTrue(colourInColumn("thermal", (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 100) > 0, "thermal_zone0 holds through");
+        assertTrue(
+                colourInColumn("thermal", (HOLE_FROM + HOLE_TO) / 2, "#1f77b4", 100) > 0,
+                "thermal_zone0 holds through");
     }
 
     /**
@@ -140,8 +169,11 @@ class TracksViewTest {
             ChartView v = w.view.charts().chart(g);
             var canvas = v.chart().getCanvas();
             Image img = canvas.snapshot(null, null);
-            int x = (int) Math.round(canvas.sceneToLocal(Tracks.sceneXAt(v, t), 0).getX());
-            double top = canvas.sceneToLocal(Tracks.yAxis(v).localToScene(0, Tracks.yAxis(v).getDisplayPosition(below))).getY();
+            int x = (int)
+                    Math.round(canvas.sceneToLocal(Tracks.sceneXAt(v, t), 0).getX());
+            double top = canvas.sceneToLocal(
+                            Tracks.yAxis(v).localToScene(0, Tracks.yAxis(v).getDisplayPosition(below)))
+                    .getY();
             Color want = Color.web(colour);
             PixelReader r = img.getPixelReader();
             int n = 0;
@@ -166,9 +198,30 @@ class TracksViewTest {
         fx(() -> {
             javafx.scene.Node target = v.chart().getCanvas();
             javafx.geometry.Point2D screen = target.localToScreen(target.sceneToLocal(sceneX, sceneY));
-            javafx.event.Event.fireEvent(target, new ScrollEvent(ScrollEvent.SCROLL, sceneX, sceneY, screen.getX(), screen.getY(),
-                    false, ctrl, false, false, false, false, 0, deltaY, 0, deltaY,
-                    ScrollEvent.HorizontalTextScrollUnits.NONE, 0, ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null));
+            javafx.event.Event.fireEvent(
+                    target,
+                    new ScrollEvent(
+                            ScrollEvent.SCROLL,
+                            sceneX,
+                            sceneY,
+                            screen.getX(),
+                            screen.getY(),
+                            false,
+                            ctrl,
+                            false,
+                            false,
+                            false,
+                            false,
+                            0,
+                            deltaY,
+                            0,
+                            deltaY,
+                            ScrollEvent.HorizontalTextScrollUnits.NONE,
+                            0,
+                            ScrollEvent.VerticalTextScrollUnits.NONE,
+                            0,
+                            0,
+                            null));
             return null;
         });
     }
@@ -200,7 +253,8 @@ class TracksViewTest {
         double nmin = fx(() -> w.vm.window().min());
         double nmax = fx(() -> w.vm.window().max());
         assertEquals((max - min) * 0.8 * 0.8, nmax - nmin, 1e-6, "two notches, 0.8 each");
-        assertEquals((t0 - min) / (max - min), (t0 - nmin) / (nmax - nmin), 1e-6, "the time under the pointer stays put");
+        assertEquals(
+                (t0 - min) / (max - min), (t0 - nmin) / (nmax - nmin), 1e-6, "the time under the pointer stays put");
         assertEquals(0.0, fx(() -> w.view.charts().getVvalue()), 0.0, "Ctrl+wheel does not scroll");
         assertFalse(fx(() -> w.vm.window().isFollow()));
     }
@@ -208,7 +262,10 @@ class TracksViewTest {
     @Test
     void theOverviewStripMovesTheWindow(FxRobot robot) throws Exception {
         openFixture();
-        fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
+        fx(() -> {
+            w.vm.window().userRange(START + 2, START + 8);
+            return null;
+        });
         var strip = fx(() -> w.view.charts().overview());
         assertEquals("cpu.busy_pct", fx(() -> strip.series().name()));
         Bounds b = fx(() -> strip.localToScreen(strip.getLayoutBounds()));
@@ -227,25 +284,42 @@ class TracksViewTest {
     @Test
     void chartsAreNotRedrawnWhileNothingTheyShowChanges() throws Exception {
         openFixture();
-        fx(() -> { w.vm.window().userRange(START + 2, START + 8); return null; });
+        fx(() -> {
+            w.vm.window().userRange(START + 2, START + 8);
+            return null;
+        });
         w.drawn(); // the counts are read once everything asked for is drawn, never after a number of frames
         Map<String, Long> before = redraws();
         long strip = fx(() -> w.view.charts().diagnostics().overviewDraws());
         pulses(30); // the span watched: nothing changes, so no pulse may redraw
-        fx(() -> { w.vm.selection().refreshDefaults(); w.view.charts().refresh(); return null; }); // what the window does every 2 s
+        fx(() -> {
+            w.vm.selection().refreshDefaults();
+            w.view.charts().refresh();
+            return null;
+        }); // what the window does every 2 s
         pulses(30);
         w.drawn(); // whatever the refresh asked for has been drawn, and would be counted
         assertEquals(before, redraws(), "nothing changed: nothing redrawn");
         // one repaint for the refresh; a layout pass that changes the strip's width repaints it too (at most once here)
         long stripDraws = fx(() -> w.view.charts().diagnostics().overviewDraws()) - strip;
-        assertTrue(stripDraws >= 1 && stripDraws <= 2, "the strip repaints on refresh, not on every pulse: " + stripDraws);
+        assertTrue(
+                stripDraws >= 1 && stripDraws <= 2, "the strip repaints on refresh, not on every pulse: " + stripDraws);
 
         // scrolled to the top, the last tracks are off screen: a new window redraws only what is on screen
-        List<String> on = fx(() -> w.view.charts().tracks().stream().filter(ChartView::isOnScreen).map(v -> v.group().id()).toList());
-        List<String> off = fx(() -> w.view.charts().tracks().stream().filter(v -> !v.isOnScreen()).map(v -> v.group().id()).toList());
+        List<String> on = fx(() -> w.view.charts().tracks().stream()
+                .filter(ChartView::isOnScreen)
+                .map(v -> v.group().id())
+                .toList());
+        List<String> off = fx(() -> w.view.charts().tracks().stream()
+                .filter(v -> !v.isOnScreen())
+                .map(v -> v.group().id())
+                .toList());
         assertFalse(off.isEmpty(), "some tracks are below the viewport");
         ChartView first = fx(() -> w.view.charts().chart(on.get(0)));
-        fx(() -> { w.vm.window().userRange(START + 3, START + 9); return null; });
+        fx(() -> {
+            w.vm.window().userRange(START + 3, START + 9);
+            return null;
+        });
         until("the tracks on screen to show the new window", () -> first.xAxis().getMin() == START + 3);
         w.drawn();
         Map<String, Long> after = redraws();
@@ -256,16 +330,27 @@ class TracksViewTest {
             assertEquals(before.get(g), after.get(g), g + " off screen is not redrawn");
         }
         // another tab: nothing on the Live tab is redrawn, whatever the window does
-        fx(() -> { w.view.tabs().getSelectionModel().select(1); return null; });
-        until("the Live tab's tracks off screen", () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
+        fx(() -> {
+            w.view.tabs().getSelectionModel().select(1);
+            return null;
+        });
+        until(
+                "the Live tab's tracks off screen",
+                () -> w.view.charts().tracks().stream().noneMatch(ChartView::isOnScreen));
         w.drawn();
         Map<String, Long> hidden = redraws();
-        fx(() -> { w.vm.window().userRange(START + 4, START + 10); return null; });
+        fx(() -> {
+            w.vm.window().userRange(START + 4, START + 10);
+            return null;
+        });
         pulses(10); // the span watched
         w.drawn();
         assertEquals(hidden, redraws(), "a hidden tab's charts are not redrawn");
         // back on the Live tab, the charts on screen show the new window
-        fx(() -> { w.view.tabs().getSelectionModel().select(0); return null; });
+        fx(() -> {
+            w.view.tabs().getSelectionModel().select(0);
+            return null;
+        });
         ChartView cpu = fx(() -> w.view.charts().chart("cpu"));
         until("the CPU track to show the new window", () -> cpu.xAxis().getMin() == START + 4);
         w.drawn();
@@ -288,14 +373,20 @@ class TracksViewTest {
     void aLiveSessionPausedOnThePastDoesNotRedraw() throws Exception {
         Prerequisites.require(LocalConnection.available(), "no /proc on this machine: the live part needs Linux");
         try {
-            fx(() -> { w.vm.connectLocal(); return null; });
+            fx(() -> {
+                w.vm.connectLocal();
+                return null;
+            });
             until("busy and PSI with points", () -> {
                 var cpu = w.track("cpu");
                 var psi = w.track("psi");
                 return cpu != null && psi != null && cpu.points() > 50 && psi.points() > 50;
             });
             double first = fx(() -> w.vm.storeProperty().get().firstX());
-            fx(() -> { w.vm.window().userRange(first, first + 1); return null; });
+            fx(() -> {
+                w.vm.window().userRange(first, first + 1);
+                return null;
+            });
             // the marks counted before the charts settle: one that arrives meanwhile (a slipped hole on this
             // loaded machine) is drawn after the count of redraws is taken, and must be in the new marks
             int marks = fx(() -> w.vm.storeProperty().get().marks().size());
@@ -309,14 +400,22 @@ class TracksViewTest {
             // a kernel log line arriving meanwhile adds a mark to every chart (a plugin: one redraw each)
             long newMarks = fx(() -> w.vm.storeProperty().get().marks().size()) - marks;
             long cpuRedraws = fx(() -> w.track("cpu").redraws()) - cpuBefore;
-            assertTrue(cpuRedraws <= newMarks,
-                    "CPU busy: new samples right of a paused window are not drawn (" + cpuRedraws + " redraws, " + newMarks + " new marks)");
+            assertTrue(
+                    cpuRedraws <= newMarks,
+                    "CPU busy: new samples right of a paused window are not drawn (" + cpuRedraws + " redraws, "
+                            + newMarks + " new marks)");
             assertTrue(fx(() -> w.track("psi").redraws()) - psiBefore <= newMarks, "PSI likewise");
             // following again, the charts move with the data
-            fx(() -> { w.vm.window().follow(true); return null; });
+            fx(() -> {
+                w.vm.window().follow(true);
+                return null;
+            });
             until("a redraw when following", () -> w.track("cpu").redraws() > cpuBefore);
         } finally {
-            fx(() -> { w.vm.shutdown(); return null; });
+            fx(() -> {
+                w.vm.shutdown();
+                return null;
+            });
         }
     }
 }

@@ -31,22 +31,40 @@ public final class TriggersShotsRun {
         WindowFixture w = fx(() -> new WindowFixture(new Stage(), ScreenshotsRun.WIDTH, ScreenshotsRun.HEIGHT));
         Path dir = TempDirs.deletedAtExit("tickbench-triggers-shots");
         TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
-        fx(() -> { t.recorder(dir.resolve("triggered"), Duration.ofSeconds(1), Duration.ofSeconds(1)); return null; });
-        fx(() -> { w.vm.connectLocal(); return null; });
+        fx(() -> {
+            t.recorder(dir.resolve("triggered"), Duration.ofSeconds(1), Duration.ofSeconds(1));
+            return null;
+        });
+        fx(() -> {
+            w.vm.connectLocal();
+            return null;
+        });
         until("this machine's session", () -> t.availableProperty().get() && w.samples() > 5);
-        fx(() -> { w.view.tabs().getSelectionModel().select(4); return null; });
+        fx(() -> {
+            w.view.tabs().getSelectionModel().select(4);
+            return null;
+        });
         fx(() -> t.arm("busy: cpu.busy_pct >= 0"));
         fx(() -> t.arm("iowait: cpu.iowait_pct > 40 for 2s"));
         // iowait is this machine's: a second build beside the test can make it fire too (then it is in the picture)
-        until("both armed, busy fired and a capture saved", () -> t.armed().size() == 2
-                && t.fired().stream().anyMatch(f -> f.trigger().equals("busy")) && !t.saved().isEmpty());
+        until(
+                "both armed, busy fired and a capture saved",
+                () -> t.armed().size() == 2
+                        && t.fired().stream().anyMatch(f -> f.trigger().equals("busy"))
+                        && !t.saved().isEmpty());
         w.drawn();
         Path png = out.resolve(SHOTS.get(0));
-        fx(() -> { PngWriter.save(w.view.getScene().getRoot(), png); return null; });
+        fx(() -> {
+            PngWriter.save(w.view.getScene().getRoot(), png);
+            return null;
+        });
         String error = fx(() -> w.vm.errorProperty().get() + t.errorProperty().get());
         if (Files.size(png) < 5_000 || !error.isEmpty()) {
             throw new AssertionError(png + ": " + Files.size(png) + " bytes, error: " + error);
         }
-        fx(() -> { w.vm.shutdown(); return null; });
+        fx(() -> {
+            w.vm.shutdown();
+            return null;
+        });
     }
 }

@@ -53,16 +53,26 @@ final class WindowFixture {
      */
     static Startup startup(int width, int height, SeriesCatalogue catalogue) {
         Path dir = TempDirs.deletedAtExit("tickbench-window");
-        Spool spool = new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime);
-        return new Startup(spool, dir.resolve("config/ui.properties"), () -> new ConnectFlow(new ConnectViewModel(
-                new RecentConnections(dir.resolve("config/recent.json")), dir.resolve("ssh"), () -> null)),
-                catalogue, width, height, null);
+        Spool spool =
+                new Spool(dir.resolve("spool"), Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime);
+        return new Startup(
+                spool,
+                dir.resolve("config/ui.properties"),
+                () -> new ConnectFlow(new ConnectViewModel(
+                        new RecentConnections(dir.resolve("config/recent.json")), dir.resolve("ssh"), () -> null)),
+                catalogue,
+                width,
+                height,
+                null);
     }
 
     /** What {@code tickbench ARGS…} does once the window is up (FX thread). */
     void begin(String... args) throws Exception {
         AppArgs parsed = AppArgs.parse(java.util.List.of(args));
-        fx(() -> { workbench.begin(parsed); return null; });
+        fx(() -> {
+            workbench.begin(parsed);
+            return null;
+        });
     }
 
     /** Samples in the window's store (FX thread); 0 before a connection connected (a probe process: once it streams). */
@@ -115,8 +125,10 @@ final class WindowFixture {
      * deadline as a replay that never came.
      */
     void replayed(Task<?> task) throws Exception {
-        until(() -> "the replay (the open is " + task.getState() + ", " + Math.round(100 * Math.max(0, task.getProgress()))
-                + " % read)", () -> switch (task.getState()) {
+        until(
+                () -> "the replay (the open is " + task.getState() + ", "
+                        + Math.round(100 * Math.max(0, task.getProgress())) + " % read)",
+                () -> switch (task.getState()) {
                     case SUCCEEDED -> vm.replayProperty().get();
                     case FAILED, CANCELLED -> true;
                     default -> false;
@@ -150,14 +162,21 @@ final class WindowFixture {
                 Platform.requestNextPulse();
             }
         };
-        fx(() -> { scene.addPostLayoutPulseListener(check); Platform.requestNextPulse(); return null; });
+        fx(() -> {
+            scene.addPostLayoutPulseListener(check);
+            Platform.requestNextPulse();
+            return null;
+        });
         try {
             if (!done.await(Waits.DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new AssertionError("waited " + Waits.DEADLINE.toSeconds() + " s for the window to draw what it was asked to;"
-                        + " still pending: " + fx(() -> last[0]));
+                throw new AssertionError("waited " + Waits.DEADLINE.toSeconds()
+                        + " s for the window to draw what it was asked to;" + " still pending: " + fx(() -> last[0]));
             }
         } finally {
-            fx(() -> { scene.removePostLayoutPulseListener(check); return null; });
+            fx(() -> {
+                scene.removePostLayoutPulseListener(check);
+                return null;
+            });
         }
     }
 
@@ -174,13 +193,19 @@ final class WindowFixture {
                 left.countDown();
             }
         };
-        fx(() -> { counter.start(); return null; });
+        fx(() -> {
+            counter.start();
+            return null;
+        });
         try {
             if (!left.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
                 throw new AssertionError(n + " rendering pulses did not come in " + Waits.DEADLINE.toSeconds() + " s");
             }
         } finally {
-            fx(() -> { counter.stop(); return null; });
+            fx(() -> {
+                counter.stop();
+                return null;
+            });
         }
     }
 }

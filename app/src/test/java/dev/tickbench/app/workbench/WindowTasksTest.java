@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.TempDirs;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.testkit.RouterCapture;
+import dev.tickbench.testkit.TempDirs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,6 +37,7 @@ class WindowTasksTest {
 
     /** The background executor under test: records what it is given and holds it until released. */
     private final List<Runnable> submitted = new ArrayList<>();
+
     private final List<Runnable> held = new ArrayList<>();
     private boolean holding;
     private MainViewModel vm;
@@ -57,7 +58,9 @@ class WindowTasksTest {
             t.setDaemon(true);
             t.start();
         };
-        vm = new MainViewModel(Platform::runLater, work,
+        vm = new MainViewModel(
+                Platform::runLater,
+                work,
                 new Spool(spoolDir, Spool.DEFAULT_MAX_BYTES, Spool.DEFAULT_MAX_AGE_NS, System::nanoTime));
         view = new MainView(vm);
         stage.setScene(new Scene(view, 1000, 700));
@@ -77,9 +80,13 @@ class WindowTasksTest {
         assertEquals(2, submitted.size(), "both tasks went to the view-model's executor");
         assertTrue(Files.size(csv) > 0);
         assertEquals(1.0, fx(() -> vm.taskProgressProperty().get()), 1e-9, "the export's progress reached the end");
-        assertTrue(fx(() -> vm.taskMessageProperty().get()).startsWith("Exporting "), fx(() -> vm.taskMessageProperty().get()));
+        assertTrue(
+                fx(() -> vm.taskMessageProperty().get()).startsWith("Exporting "),
+                fx(() -> vm.taskMessageProperty().get()));
         assertFalse(fx(() -> vm.taskBusyProperty().get()));
-        assertTrue(fx(() -> vm.statusProperty().get()).startsWith("Exported "), fx(() -> vm.statusProperty().get()));
+        assertTrue(
+                fx(() -> vm.statusProperty().get()).startsWith("Exported "),
+                fx(() -> vm.statusProperty().get()));
         assertEquals("", fx(() -> vm.errorProperty().get()));
     }
 
@@ -108,15 +115,23 @@ class WindowTasksTest {
         }
         var open = fx(() -> vm.openCapture(file));
         assertTrue(fx(() -> vm.taskBusyProperty().get()));
-        assertTrue(fx(() -> view.lookup(".progress-bar").getParent().isVisible()), "the progress row shows while it runs");
+        assertTrue(
+                fx(() -> view.lookup(".progress-bar").getParent().isVisible()), "the progress row shows while it runs");
 
         assertNull(fx(() -> vm.exportCsv(dir.resolve("out.csv"))), "a second task is refused");
-        assertEquals("Wait for the current task to finish, or cancel it.", fx(() -> vm.errorProperty().get()));
+        assertEquals(
+                "Wait for the current task to finish, or cancel it.",
+                fx(() -> vm.errorProperty().get()));
 
-        fx(() -> { vm.cancelTask(); return null; });
+        fx(() -> {
+            vm.cancelTask();
+            return null;
+        });
         until("the open is cancelled", () -> open.getState() == Worker.State.CANCELLED);
         assertFalse(fx(() -> vm.taskBusyProperty().get()));
-        assertEquals("Cancelled opening edge-router-3.ndjson", fx(() -> vm.statusProperty().get()));
+        assertEquals(
+                "Cancelled opening edge-router-3.ndjson",
+                fx(() -> vm.statusProperty().get()));
         assertEquals(1, submitted.size());
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.app.compare.CompareViewModel;
 import dev.tickbench.app.connect.InProcessSshd;
 import dev.tickbench.app.connect.ProbeServerConnection;
 import dev.tickbench.app.connect.SshTarget;
@@ -31,7 +30,9 @@ import org.testfx.framework.junit5.Start;
 /** The real window's tabs: Compare on the three asset captures, Throttle's what-if line from a capture. */
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchTabsTest {
-    static final Path ASSETS = Path.of(System.getProperty("user.dir")).resolve("../assets/captures").normalize();
+    static final Path ASSETS = Path.of(System.getProperty("user.dir"))
+            .resolve("../assets/captures")
+            .normalize();
     private WindowFixture w;
 
     @TempDir
@@ -44,7 +45,8 @@ class WorkbenchTabsTest {
 
     @Test
     void theCentreIsFourTabs() throws Exception {
-        assertEquals(List.of("Live", "Path walk", "Throttle", "Compare", "Triggers"),
+        assertEquals(
+                List.of("Live", "Path walk", "Throttle", "Compare", "Triggers"),
                 fx(() -> w.view.tabs().getTabs().stream().map(Tab::getText).toList()));
     }
 
@@ -56,12 +58,16 @@ class WorkbenchTabsTest {
         // the Path walk walks there through its probe
         java.security.KeyPair client = org.apache.sshd.common.config.keys.KeyUtils.generateKeyPair("ssh-ed25519", 256);
         Path key = InProcessSshd.writeKey(dir.resolve("id_ed25519"), client, null);
-        InProcessSshd sshd = new InProcessSshd(Files.createDirectories(dir.resolve("home")), client.getPublic(),
-                (cmd, out, err) -> { dev.tickbench.testkit.SyntheticCapture.stream(out, 20, -1); return 0; });
+        InProcessSshd sshd =
+                new InProcessSshd(Files.createDirectories(dir.resolve("home")), client.getPublic(), (cmd, out, err) -> {
+                    dev.tickbench.testkit.SyntheticCapture.stream(out, 20, -1);
+                    return 0;
+                });
         dev.tickbench.app.connect.ConnectPrompts accept = new dev.tickbench.app.connect.ConnectPrompts() {
             @Override
             public dev.tickbench.app.connect.HostKeyPrompt askHostKey(dev.tickbench.app.connect.HostKeyQuestion q) {
-                return dev.tickbench.app.connect.HostKeyPrompt.answered(dev.tickbench.app.connect.HostKeyDecision.ACCEPT); // the user accepts
+                return dev.tickbench.app.connect.HostKeyPrompt.answered(
+                        dev.tickbench.app.connect.HostKeyDecision.ACCEPT); // the user accepts
             }
 
             @Override
@@ -72,16 +78,25 @@ class WorkbenchTabsTest {
             @Override
             public void uploadProgress(long sent, long total) {}
         };
-        ProbeServerConnection c = new ProbeServerConnection(new SshTarget("board-7", "127.0.0.1", sshd.port(),
-                InProcessSshd.USER, List.of(key)), StreamRequest.of(20, 0), accept, dir.resolve("known_hosts"));
+        ProbeServerConnection c = new ProbeServerConnection(
+                new SshTarget("board-7", "127.0.0.1", sshd.port(), InProcessSshd.USER, List.of(key)),
+                StreamRequest.of(20, 0),
+                accept,
+                dir.resolve("known_hosts"));
         try (sshd) {
-            fx(() -> { w.vm.connect(c); return null; });
+            fx(() -> {
+                w.vm.connect(c);
+                return null;
+            });
             until("the connection", () -> tabs.walkModel().walker() instanceof RemoteWalker);
             String note = fx(() -> tabs.walkModel().noteProperty().get());
             assertTrue(note.startsWith("walks tester@board-7") && note.contains("through its probe"), note);
             assertFalse(note.contains("not available"), note);
 
-            fx(() -> { w.vm.closeConnection(); return null; });
+            fx(() -> {
+                w.vm.closeConnection();
+                return null;
+            });
             assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
             assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
         }
@@ -94,31 +109,56 @@ class WorkbenchTabsTest {
             assets = s.filter(p -> p.toString().endsWith(".ndjson.gz")).sorted().toList();
         }
         var tabs = w.view.tabs();
-        fx(() -> { tabs.show(tabs.compare()); return null; });
+        fx(() -> {
+            tabs.show(tabs.compare());
+            return null;
+        });
         var task = fx(() -> tabs.compare().load(assets));
-        until("the comparison", () -> task.getState() == Worker.State.SUCCEEDED && tabs.compare().table().getColumns().size() == 4);
+        until(
+                "the comparison",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && tabs.compare().table().getColumns().size() == 4);
 
-        List<String> headers = fx(() -> tabs.compare().table().getColumns().stream().map(c -> c.getText()).toList());
+        List<String> headers = fx(() -> tabs.compare().table().getColumns().stream()
+                .map(c -> c.getText())
+                .toList());
         assertEquals("source", headers.get(0));
         assertEquals("edge-router-3\nMikroTik RB5009UG+S+\n5.6.3\n50 Hz · floor 50 Hz", headers.get(1));
         assertTrue(headers.get(3).startsWith("db-07.dc2\nPowerEdge R650\n"), headers.toString());
-        assertTrue(headers.get(2).startsWith("pi-lab-2\nRaspberry Pi 4 Model B Rev 1.4\n6.1.21-v8+"), headers.toString());
+        assertTrue(
+                headers.get(2).startsWith("pi-lab-2\nRaspberry Pi 4 Model B Rev 1.4\n6.1.21-v8+"), headers.toString());
         assertEquals(3, fx(() -> tabs.compare().bars().getData().size()), "one bar series per board");
-        String thermal = fx(() -> tabs.compare().table().getColumns().get(2).getCellData("thermal_zone0").toString());
+        String thermal = fx(() -> tabs.compare()
+                .table()
+                .getColumns()
+                .get(2)
+                .getCellData("thermal_zone0")
+                .toString());
         // the Pi's thermal reading jitters at 12 Hz, but the zone only needs 0.36 Hz: the shipped 1 Hz is enough
         assertEquals("measured 12 · need 0.36 · shipped 1 Hz\nshipped floor OK", thermal);
         until("the overlay", () -> !tabs.compare().overlay().getData().isEmpty());
         // the overlay in the charts' units: a thermal zone in °C, not m°C
-        fx(() -> { tabs.compareModel().overlaySeriesProperty().set("thermal_zone0.temp"); return null; });
-        until("the thermal overlay", () -> tabs.compare().overlay().getYAxis().getLabel().equals("°C")
-                && !tabs.compare().overlay().getData().isEmpty()
-                && tabs.compare().overlay().getData().get(0).getName().endsWith("thermal_zone0.temp"));
-        double maxC = fx(() -> tabs.compare().overlay().getData().stream().flatMap(s -> s.getData().stream())
-                .mapToDouble(d -> d.getYValue().doubleValue()).max().orElseThrow());
+        fx(() -> {
+            tabs.compareModel().overlaySeriesProperty().set("thermal_zone0.temp");
+            return null;
+        });
+        until(
+                "the thermal overlay",
+                () -> tabs.compare().overlay().getYAxis().getLabel().equals("°C")
+                        && !tabs.compare().overlay().getData().isEmpty()
+                        && tabs.compare().overlay().getData().get(0).getName().endsWith("thermal_zone0.temp"));
+        double maxC = fx(() -> tabs.compare().overlay().getData().stream()
+                .flatMap(s -> s.getData().stream())
+                .mapToDouble(d -> d.getYValue().doubleValue())
+                .max()
+                .orElseThrow());
         assertTrue(maxC > 20 && maxC < 130, "°C, not m°C: " + maxC);
         // the verdict explained: a legend in words and a sentence per cell
         String legend = fx(() -> ((javafx.scene.control.Label) tabs.compare().lookup("#compare-legend")).getText());
-        assertTrue(legend.contains("measured = how many times per second") && legend.contains("too slow when need > shipped × 1.25"), legend);
+        assertTrue(
+                legend.contains("measured = how many times per second")
+                        && legend.contains("too slow when need > shipped × 1.25"),
+                legend);
     }
 
     @Test
@@ -136,16 +176,26 @@ class WorkbenchTabsTest {
     void throttleFromACaptureDrawsTheWhatIfLine() throws Exception {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var tabs = w.view.tabs();
-        fx(() -> { tabs.show(tabs.throttle()); return null; });
+        fx(() -> {
+            tabs.show(tabs.throttle());
+            return null;
+        });
         var task = fx(() -> tabs.throttle().open(file));
-        until("the trace", () -> task.getState() == Worker.State.SUCCEEDED && tabs.throttle().whatIfPointCount() > 0);
+        until(
+                "the trace",
+                () -> task.getState() == Worker.State.SUCCEEDED
+                        && tabs.throttle().whatIfPointCount() > 0);
         assertEquals(29, fx(() -> tabs.throttle().whatIfPointCount()));
         until("the workers axis laid out", () -> !tabs.throttle().workerTicks().isEmpty());
         List<Double> ticks = fx(() -> tabs.throttle().workerTicks());
-        assertTrue(ticks.stream().allMatch(v -> v == Math.rint(v)) && ticks.contains(0.0) && ticks.size() >= 3,
+        assertTrue(
+                ticks.stream().allMatch(v -> v == Math.rint(v)) && ticks.contains(0.0) && ticks.size() >= 3,
                 "whole workers only: " + ticks);
         double[] at16 = fx(() -> tabs.throttle().whatIfValues());
-        fx(() -> { tabs.throttleModel().whatIfProperty().set(1); return null; });
+        fx(() -> {
+            tabs.throttleModel().whatIfProperty().set(1);
+            return null;
+        });
         double[] at1 = fx(() -> tabs.throttle().whatIfValues());
         assertTrue(Arrays.stream(at1).allMatch(v -> v == 1.0), Arrays.toString(at1));
         assertFalse(Arrays.equals(at16, at1), Arrays.toString(at16));

@@ -43,7 +43,8 @@ public record MemoryBudget(long heapBytes) {
 
     @Override
     public String toString() {
-        return String.format("heap %d MiB: replay ring %d KiB, %d KiB per stream consumer (%d HTTP + %d SSH)",
+        return String.format(
+                "heap %d MiB: replay ring %d KiB, %d KiB per stream consumer (%d HTTP + %d SSH)",
                 heapBytes >> 20, ringBytes() >> 10, consumerBytes() >> 10, MAX_HTTP_STREAMS, MAX_SSH_COMMANDS);
     }
 }

@@ -9,9 +9,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -45,7 +45,11 @@ final class AdaptiveRunner {
      * @param ceilingFile re-read once a second for a new ceiling; null when the ceiling is fixed
      * @param notes what the runner tells the user while it runs (a pause, a new ceiling): stderr
      */
-    AdaptiveRunner(Throttle throttle, ThrottleSampler sampler, LongSupplier clock, CeilingFile ceilingFile,
+    AdaptiveRunner(
+            Throttle throttle,
+            ThrottleSampler sampler,
+            LongSupplier clock,
+            CeilingFile ceilingFile,
             Consumer<String> notes) {
         this.throttle = throttle;
         this.sampler = sampler;
@@ -67,7 +71,13 @@ final class AdaptiveRunner {
      * What happened to one task; times are seconds since the run started. A task that never started
      * has no start, end, exit or effective; one that could not be spawned has {@code error}.
      */
-    record Result(int index, String command, Double startS, Double endS, Integer exit, Integer effectiveAtStart,
+    record Result(
+            int index,
+            String command,
+            Double startS,
+            Double endS,
+            Integer exit,
+            Integer effectiveAtStart,
             String error) {
         Double durationS() {
             return startS == null || endS == null ? null : endS - startS;
@@ -80,7 +90,12 @@ final class AdaptiveRunner {
     /** The ceiling in force from {@code tS} on (the first at 0 s: the one the run started with). */
     record CeilingChange(double tS, int ceiling) {}
 
-    record Report(int ceiling, List<Result> results, List<Second> timeline, boolean interrupted, long skippedSeconds,
+    record Report(
+            int ceiling,
+            List<Result> results,
+            List<Second> timeline,
+            boolean interrupted,
+            long skippedSeconds,
             List<CeilingChange> ceilings) {
         int peakConcurrency() {
             List<double[]> edges = new ArrayList<>();
@@ -131,8 +146,14 @@ final class AdaptiveRunner {
                 if (event instanceof Finished f) {
                     running--;
                     Task t = tasks.get(f.slot());
-                    results[f.slot()] = new Result(t.index(), t.command(), seconds(startNs[f.slot()] - t0),
-                            seconds(f.endNs() - t0), f.exit(), effectiveAt[f.slot()], null);
+                    results[f.slot()] = new Result(
+                            t.index(),
+                            t.command(),
+                            seconds(startNs[f.slot()] - t0),
+                            seconds(f.endNs() - t0),
+                            f.exit(),
+                            effectiveAt[f.slot()],
+                            null);
                 }
             }
             long now = clock.getAsLong();
@@ -143,8 +164,13 @@ final class AdaptiveRunner {
                 if (reading.isPresent()) {
                     effective = throttle.sample(reading.get().iowaitPct());
                     Throttle.State s = throttle.state();
-                    timeline.add(new Second(seconds(now - t0), reading.get().iowaitPct(),
-                            s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective, s.ceiling()));
+                    timeline.add(new Second(
+                            seconds(now - t0),
+                            reading.get().iowaitPct(),
+                            s.smoothed().orElseThrow(),
+                            s.zone().orElseThrow(),
+                            effective,
+                            s.ceiling()));
                 }
                 nextSample += SECOND_NS;
                 if (nextSample <= now) {
@@ -161,7 +187,13 @@ final class AdaptiveRunner {
                     p.onExit().thenAccept(done -> events.add(new Finished(slot, clock.getAsLong(), done.exitValue())));
                 } catch (IOException e) {
                     Task t = tasks.get(slot);
-                    results[slot] = new Result(t.index(), t.command(), null, null, null, null,
+                    results[slot] = new Result(
+                            t.index(),
+                            t.command(),
+                            null,
+                            null,
+                            null,
+                            null,
                             "cannot start " + SHELL + ": " + e.getMessage());
                 }
             }
@@ -175,8 +207,13 @@ final class AdaptiveRunner {
             Task t = tasks.get(i);
             out.add(results[i] != null ? results[i] : new Result(t.index(), t.command(), null, null, null, null, null));
         }
-        return new Report(throttle.state().ceiling(), out, timeline, stopping && !pending.isEmpty(),
-                sampler.skippedTicks(), ceilings);
+        return new Report(
+                throttle.state().ceiling(),
+                out,
+                timeline,
+                stopping && !pending.isEmpty(),
+                sampler.skippedTicks(),
+                ceilings);
     }
 
     /**

@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
  * timed in turn, as the stream's self line publishes them: FORMAT.md), so a user sees what a source
  * costs before turning it on. A benchmark, not a test: run it on an idle machine.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
         description = "Benchmark: CPU per tick, lateness p50/p99 and RSS of the sampler vs the C floor sampler, "
                 + "and each source's CPU per tick.")
 public final class BenchCommand implements Callable<Integer> {
@@ -47,10 +49,15 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seconds", description = "measured seconds per run (default: 20)")
     int seconds = 20;
 
-    @Option(names = "--warmup", description = "warm-up seconds per run, not measured (default: 10; C2 compiles in the first seconds)")
+    @Option(
+            names = "--warmup",
+            description = "warm-up seconds per run, not measured (default: 10; C2 compiles in the first seconds)")
     int warmup = 10;
 
-    @Option(names = "--floor-bin", paramLabel = "FILE", description = "the built C floor sampler (remote-probe/bench/floor/floor.c; run-bench.sh builds it)")
+    @Option(
+            names = "--floor-bin",
+            paramLabel = "FILE",
+            description = "the built C floor sampler (remote-probe/bench/floor/floor.c; run-bench.sh builds it)")
     Path floorBin;
 
     @Option(names = "--proc-root", paramLabel = "DIR", description = "proc root (default: /proc)")
@@ -60,39 +67,78 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         for (int r : rates) {
             if (r < Floors.MIN_RATE_HZ || r > Floors.MAX_RATE_HZ) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--rates: each rate must be from "
-                        + Floors.MIN_RATE_HZ + " to " + Floors.MAX_RATE_HZ + " Hz, got " + r);
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--rates: each rate must be from " + Floors.MIN_RATE_HZ + " to " + Floors.MAX_RATE_HZ
+                                + " Hz, got " + r);
             }
         }
         if (seconds < 1 || warmup < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--seconds must be at least 1 and --warmup at least 0, got " + seconds + " and " + warmup);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (floorBin != null && !Files.isExecutable(floorBin)) {
-            throw new UserError("--floor-bin " + floorBin + ": not an executable (build it: gcc -O2 -Wall -o /tmp/floor remote-probe/bench/floor/floor.c -lm -pthread)", 2);
+            throw new UserError(
+                    "--floor-bin " + floorBin
+                            + ": not an executable (build it: gcc -O2 -Wall -o /tmp/floor remote-probe/bench/floor/floor.c -lm -pthread)",
+                    2);
         }
         List<String> groups = perfGroups();
         if (floorBin != null) {
-            out.println("the C floor reads " + (groups.isEmpty() ? "the files only (the sampler opened no perf event group)"
-                    : "the files and the perf event groups the sampler opened (" + String.join(",", groups) + ")"));
+            out.println("the C floor reads "
+                    + (groups.isEmpty()
+                            ? "the files only (the sampler opened no perf event group)"
+                            : "the files and the perf event groups the sampler opened (" + String.join(",", groups)
+                                    + ")"));
         }
-        out.printf("%-6s %12s %12s %8s %11s %11s %9s %9s | %12s %11s %11s %8s%n", "rate", "java_cpu_us", "thread_us",
-                "ratio", "late_p50_us", "late_p99_us", "rss_MB", "heap_MB", "c_cpu_us", "c_p50_us", "c_p99_us", "c_rss_MB");
+        out.printf(
+                "%-6s %12s %12s %8s %11s %11s %9s %9s | %12s %11s %11s %8s%n",
+                "rate",
+                "java_cpu_us",
+                "thread_us",
+                "ratio",
+                "late_p50_us",
+                "late_p99_us",
+                "rss_MB",
+                "heap_MB",
+                "c_cpu_us",
+                "c_p50_us",
+                "c_p99_us",
+                "c_rss_MB");
         for (int rate : rates) {
             Map<String, String> c = floorBin == null ? Map.of() : runFloor(rate, groups);
             Map<String, Double> j = new LinkedHashMap<>();
             Map<String, Double> sources = runJava(rate, j);
             double cCpu = c.containsKey("cpu_us_tick") ? Double.parseDouble(c.get("cpu_us_tick")) : Double.NaN;
-            out.printf("%-6d %12.1f %12.1f %8.2f %11.1f %11.1f %9.1f %9.1f | %12.1f %11s %11s %8s%n", rate,
-                    j.get("cpu_us_tick"), j.get("thread_us_tick"), j.get("cpu_us_tick") / cCpu, j.get("late_p50_us"),
-                    j.get("late_p99_us"), j.get("rss_mb"), j.get("heap_mb"), cCpu, c.getOrDefault("late_p50_us", "-"),
+            out.printf(
+                    "%-6d %12.1f %12.1f %8.2f %11.1f %11.1f %9.1f %9.1f | %12.1f %11s %11s %8s%n",
+                    rate,
+                    j.get("cpu_us_tick"),
+                    j.get("thread_us_tick"),
+                    j.get("cpu_us_tick") / cCpu,
+                    j.get("late_p50_us"),
+                    j.get("late_p99_us"),
+                    j.get("rss_mb"),
+                    j.get("heap_mb"),
+                    cCpu,
+                    c.getOrDefault("late_p50_us", "-"),
                     c.getOrDefault("late_p99_us", "-"),
                     c.containsKey("rss_kb") ? String.format("%.1f", Double.parseDouble(c.get("rss_kb")) / 1024) : "-");
-            out.printf("bench rate=%d java_cpu_us_tick=%.2f java_thread_us_tick=%.2f c_cpu_us_tick=%.2f ratio=%.3f "
+            out.printf(
+                    "bench rate=%d java_cpu_us_tick=%.2f java_thread_us_tick=%.2f c_cpu_us_tick=%.2f ratio=%.3f "
                             + "late_p50_us=%.1f late_p99_us=%.1f slipped=%.0f rss_mb=%.1f heap_mb=%.1f%n",
-                    rate, j.get("cpu_us_tick"), j.get("thread_us_tick"), cCpu, j.get("cpu_us_tick") / cCpu,
-                    j.get("late_p50_us"), j.get("late_p99_us"), j.get("slipped"), j.get("rss_mb"), j.get("heap_mb"));
+                    rate,
+                    j.get("cpu_us_tick"),
+                    j.get("thread_us_tick"),
+                    cCpu,
+                    j.get("cpu_us_tick") / cCpu,
+                    j.get("late_p50_us"),
+                    j.get("late_p99_us"),
+                    j.get("slipped"),
+                    j.get("rss_mb"),
+                    j.get("heap_mb"));
             printSources(out, rate, sources, j.get("thread_us_tick"));
             out.flush();
         }
@@ -114,7 +160,9 @@ public final class BenchCommand implements Callable<Integer> {
             sum += us;
             out.printf("    %-14s %9.1f us %6.1f %%%n", e.getKey(), us, 100 * us / threadUsPerTick);
         }
-        out.printf("    %-14s %9.1f us %6.1f %%%n", "(the rest)", threadUsPerTick - sum, 100 * (threadUsPerTick - sum) / threadUsPerTick);
+        out.printf(
+                "    %-14s %9.1f us %6.1f %%%n",
+                "(the rest)", threadUsPerTick - sum, 100 * (threadUsPerTick - sum) / threadUsPerTick);
         for (Map.Entry<String, Double> e : byCost) {
             out.printf("bench_source rate=%d source=%s us_tick=%.2f%n", rate, e.getKey(), e.getValue() / 1e3);
         }
@@ -134,8 +182,17 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private Map<String, String> runFloor(int rate, List<String> groups) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of(floorBin.toString(), "-k", "-m", "pread", "-r", Integer.toString(rate),
-                "-t", Integer.toString(seconds), "-w", Integer.toString(warmup)));
+        List<String> cmd = new java.util.ArrayList<>(List.of(
+                floorBin.toString(),
+                "-k",
+                "-m",
+                "pread",
+                "-r",
+                Integer.toString(rate),
+                "-t",
+                Integer.toString(seconds),
+                "-w",
+                Integer.toString(warmup)));
         if (!groups.isEmpty()) {
             cmd.addAll(List.of("-p", String.join(",", groups)));
         }

@@ -8,7 +8,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** {@code capabilities}: which sources exist here and at which cadence, with reasons, as JSON. */
-@Command(name = "capabilities", mixinStandardHelpOptions = true,
+@Command(
+        name = "capabilities",
+        mixinStandardHelpOptions = true,
         description = "Print the capabilities JSON: sources, cadences {hz, reason, every_ticks}, limits.")
 public final class CapabilitiesCommand implements Callable<Integer> {
     @Spec
@@ -25,7 +27,8 @@ public final class CapabilitiesCommand implements Callable<Integer> {
         sampling.validate();
         session.validate();
         try (Sampler sampler = session.createSampler(sampling)) {
-            String json = JsonOutput.newMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sampler.capabilities());
+            String json =
+                    JsonOutput.newMapper().writerWithDefaultPrettyPrinter().writeValueAsString(sampler.capabilities());
             spec.commandLine().getOut().println(json);
             spec.commandLine().getOut().flush();
         }

@@ -20,10 +20,15 @@ public final class CgroupTargetOptions {
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--pid", paramLabel = "PID", description = "target the cgroup of this process (from /proc/PID/cgroup)")
+    @Option(
+            names = "--pid",
+            paramLabel = "PID",
+            description = "target the cgroup of this process (from /proc/PID/cgroup)")
     Long pid;
 
-    @Option(names = "--cgroup", paramLabel = "PATH",
+    @Option(
+            names = "--cgroup",
+            paramLabel = "PATH",
             description = "target this cgroup, relative to the mount of the cpu hierarchy (the v1 cpu mount on"
                     + " hybrid hosts, else the cgroup2 mount), e.g. /kubepods.slice/...")
     String cgroup;
@@ -37,16 +42,16 @@ public final class CgroupTargetOptions {
     /** Usage errors (exit 2): both flags, or neither where one is required. */
     public void check() {
         if (pid != null && cgroup != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--pid and --cgroup are exclusive: give one target");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--pid and --cgroup are exclusive: give one target");
         }
     }
 
     public void require() {
         check();
         if (pid == null && cgroup == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "missing target: give --pid PID or --cgroup PATH");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "missing target: give --pid PID or --cgroup PATH");
         }
     }
 

@@ -22,9 +22,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code clock}: why is the CPU clock low? A verdict per cpufreq policy over a window (docs/clock.md). */
-@Command(name = "clock", mixinStandardHelpOptions = true,
-        description = {"Sample for a window (or read a capture's range) and name, per cpufreq policy, what holds the clock down:",
-            "thermal, power, policy, the governor, idle, or none, with the evidence (docs/clock.md)."})
+@Command(
+        name = "clock",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Sample for a window (or read a capture's range) and name, per cpufreq policy, what holds the clock down:",
+            "thermal, power, policy, the governor, idle, or none, with the evidence (docs/clock.md)."
+        })
 public final class ClockCommand implements Callable<Integer> {
     static final Duration MAX_WINDOW = Duration.ofMinutes(10);
 
@@ -34,20 +38,32 @@ public final class ClockCommand implements Callable<Integer> {
     @Mixin
     SamplerOptions sampling;
 
-    @Option(names = "--window", paramLabel = "DURATION", defaultValue = "2s",
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            defaultValue = "2s",
             description = "how long to sample: 500ms, 2s, 1m (default: ${DEFAULT-VALUE}; not with --capture)")
     String window;
 
     @Option(names = "--json", description = "print the verdict as JSON (for tools) instead of text")
     boolean json;
 
-    @Option(names = "--capture", paramLabel = "FILE", description = "judge a capture (.ndjson or .ndjson.gz) instead of sampling")
+    @Option(
+            names = "--capture",
+            paramLabel = "FILE",
+            description = "judge a capture (.ndjson or .ndjson.gz) instead of sampling")
     Path capture;
 
-    @Option(names = "--from", paramLabel = "SECONDS", description = "with --capture: first t_s of the range, as in its CSV (default: start)")
+    @Option(
+            names = "--from",
+            paramLabel = "SECONDS",
+            description = "with --capture: first t_s of the range, as in its CSV (default: start)")
     Double fromS;
 
-    @Option(names = "--to", paramLabel = "SECONDS", description = "with --capture: last t_s of the range (default: end)")
+    @Option(
+            names = "--to",
+            paramLabel = "SECONDS",
+            description = "with --capture: last t_s of the range (default: end)")
     Double toS;
 
     @Override
@@ -56,7 +72,8 @@ public final class ClockCommand implements Callable<Integer> {
         String readError = null;
         if (capture != null) {
             if (spec.commandLine().getParseResult().hasMatchedOption("--window")) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--window samples live; a capture's range is --from/--to");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--window samples live; a capture's range is --from/--to");
             }
             if (fromS != null && toS != null && fromS > toS) {
                 throw new UserError("--from " + fromS + " is after --to " + toS, 2);
@@ -72,7 +89,8 @@ public final class ClockCommand implements Callable<Integer> {
             }
         } else {
             if (fromS != null || toS != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--from and --to choose a range of --capture FILE");
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--from and --to choose a range of --capture FILE");
             }
             sampling.validate();
             report = live(parseWindow(window));
@@ -112,7 +130,8 @@ public final class ClockCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--window: " + e.getMessage());
         }
         if (d.toNanos() < 1_000_000 || d.compareTo(MAX_WINDOW) > 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--window must be from 1ms to 10m, got '" + text + "'");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--window must be from 1ms to 10m, got '" + text + "'");
         }
         return d;
     }

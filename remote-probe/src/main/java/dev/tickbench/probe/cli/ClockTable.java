@@ -13,7 +13,8 @@ final class ClockTable {
 
     static String render(ClockReport r) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "clock over %.1f s: %d samples at %d Hz", r.windowS(), r.samples(), r.rateHz()));
+        b.append(String.format(
+                Locale.ROOT, "clock over %.1f s: %d samples at %d Hz", r.windowS(), r.samples(), r.rateHz()));
         if (r.fromS() != null) {
             b.append(String.format(Locale.ROOT, ", t_s %.1f to %.1f", r.fromS(), r.toS()));
         }
@@ -27,7 +28,11 @@ final class ClockTable {
         if (!r.absent().isEmpty()) {
             b.append("not on this system (the verdict cannot use them):\n");
             for (Map.Entry<String, String> a : r.absent().entrySet()) {
-                b.append("  ").append(a.getKey()).append(": ").append(a.getValue()).append('\n');
+                b.append("  ")
+                        .append(a.getKey())
+                        .append(": ")
+                        .append(a.getValue())
+                        .append('\n');
             }
         }
         // ASCII only: the probe's stdout may be a POSIX-locale SSH channel
@@ -43,7 +48,10 @@ final class ClockTable {
             b.append(", ").append(v.driver());
         }
         b.append("): ").append(v.limiter().name()).append('\n');
-        b.append("  clock ").append(ClockText.ofMax(v.achievedKhz(), v.maxKhz())).append(", peak ").append(ClockText.mhz(v.peakKhz()));
+        b.append("  clock ")
+                .append(ClockText.ofMax(v.achievedKhz(), v.maxKhz()))
+                .append(", peak ")
+                .append(ClockText.mhz(v.peakKhz()));
         if (v.capKhz() != null) {
             b.append("; cap ").append(ClockText.mhz(v.capKhz()));
             if (v.atCapPct() != null) {

@@ -18,9 +18,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code convert}: a capture re-encoded in format 2 (smaller) or format 1 (for older consumers). */
-@Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Re-encode a capture in another stream format (FORMAT.md), every value and absence kept:",
-            "format 2 (default) for a smaller file, format 1 for a consumer that reads only format 1."})
+@Command(
+        name = "convert",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Re-encode a capture in another stream format (FORMAT.md), every value and absence kept:",
+            "format 2 (default) for a smaller file, format 1 for a consumer that reads only format 1."
+        })
 public final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -28,7 +32,11 @@ public final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CAPTURE", description = "capture file (NDJSON, .gz for gzip)")
     Path capture;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "capture to write (gzip when FILE ends in .gz)")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "FILE",
+            description = "capture to write (gzip when FILE ends in .gz)")
     Path out;
 
     @Option(names = "--force", description = "replace FILE if it exists (default: refuse)")
@@ -55,8 +63,10 @@ public final class ConvertCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot convert " + capture + " to " + out + ": " + e.getMessage());
         }
-        spec.commandLine().getOut().println(InertText.line("wrote " + s.samples() + " samples in format "
-                + format.format().number() + " to " + out));
+        spec.commandLine()
+                .getOut()
+                .println(InertText.line("wrote " + s.samples() + " samples in format "
+                        + format.format().number() + " to " + out));
         if (s.error() != null) {
             throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.samples()
                     + " samples before it are in " + out);

@@ -20,10 +20,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code csv}: a capture as wide CSV, one row per tick, with a cadence sidecar. */
-@Command(name = "csv", mixinStandardHelpOptions = true,
-        description = {"Export a capture as wide CSV: t_s, wall (ISO-8601 UTC), one column per series <source>.<key>.",
+@Command(
+        name = "csv",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Export a capture as wide CSV: t_s, wall (ISO-8601 UTC), one column per series <source>.<key>.",
             "Counters are per-tick deltas; a level not emitted on a tick is an empty cell unless --fill-held.",
-            "Each series' cadence and reason go to FILE.cadences.csv (series,hz,reason,every_ticks,from_t_s)."})
+            "Each series' cadence and reason go to FILE.cadences.csv (series,hz,reason,every_ticks,from_t_s)."
+        })
 public final class CsvCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,7 +38,10 @@ public final class CsvCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "CSV file to write")
     Path out;
 
-    @Option(names = "--series", arity = "1..*", paramLabel = "GLOB",
+    @Option(
+            names = "--series",
+            arity = "1..*",
+            paramLabel = "GLOB",
             description = "series to export, e.g. 'stat.cpu.*' thermal_zone0.temp (default: all)")
     List<String> series = new ArrayList<>();
 
@@ -70,18 +77,22 @@ public final class CsvCommand implements Callable<Integer> {
         }
         var err = spec.commandLine().getErr();
         for (String g : s.unmatchedGlobs()) {
-            err.println(InertText.line("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture));
+            err.println(
+                    InertText.line("tickbench-probe csv: warning: --series " + g + " matches no series in " + capture));
         }
         if (s.derivedLeftOut() > 0) {
-            err.println(InertText.line("tickbench-probe csv: warning: " + s.derivedLeftOut() + " derived series of " + capture
+            err.println(InertText.line("tickbench-probe csv: warning: " + s.derivedLeftOut() + " derived series of "
+                    + capture
                     + " left out: their windows take more than a reader's " + (DerivedSeries.FILE_WINDOW_BYTES >> 20)
                     + " MiB (FORMAT.md \"Reader limits\")"));
         }
-        spec.commandLine().getOut().println(InertText.line("wrote " + s.rows() + " rows x " + s.columns().size()
-                + " series to " + out + " (cadences in " + s.cadenceFile() + ")"));
+        spec.commandLine()
+                .getOut()
+                .println(InertText.line("wrote " + s.rows() + " rows x "
+                        + s.columns().size() + " series to " + out + " (cadences in " + s.cadenceFile() + ")"));
         if (s.error() != null) {
-            throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.rows()
-                    + " rows before it are in " + out);
+            throw new UserError(
+                    capture + " " + s.error().getMessage() + "; the " + s.rows() + " rows before it are in " + out);
         }
         if (s.columns().isEmpty()) {
             throw new UserError("no series in " + capture + " matches --series " + String.join(" ", series));

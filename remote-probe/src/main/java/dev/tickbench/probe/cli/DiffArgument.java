@@ -24,8 +24,9 @@ import java.util.regex.Pattern;
  * {@code @} is taken whole when it exists under its full name.
  */
 final class DiffArgument {
-    static final String FORMS = "seconds since the capture's first sample (90, 90.5), a duration (90s, 1m30s, 1h2m, 500ms)"
-            + " or a UTC time of day (14:05, 14:05:30.5)";
+    static final String FORMS =
+            "seconds since the capture's first sample (90, 90.5), a duration (90s, 1m30s, 1h2m, 500ms)"
+                    + " or a UTC time of day (14:05, 14:05:30.5)";
     private static final Pattern SECONDS = Pattern.compile("\\d+(\\.\\d+)?");
     private static final Pattern DURATION = Pattern.compile("(?:\\d+(?:\\.\\d+)?(?:h|ms|m|s))+");
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(h|ms|m|s)");
@@ -54,14 +55,16 @@ final class DiffArgument {
         String range = arg.substring(at + 1);
         int dots = range.indexOf("..");
         if (dots < 0) {
-            throw new UserError(arg + ": '@" + range + "' is not a range; write CAPTURE@FROM..TO with FROM and TO as "
-                    + FORMS, 2);
+            throw new UserError(
+                    arg + ": '@" + range + "' is not a range; write CAPTURE@FROM..TO with FROM and TO as " + FORMS, 2);
         }
         End from = end(arg, range.substring(0, dots));
         End to = end(arg, range.substring(dots + 2));
         if (from.ns() != null && to.ns() != null && from.timeOfDay() != to.timeOfDay()) {
-            throw new UserError(arg + ": FROM and TO are in two clocks; give both as seconds (or durations) since the"
-                    + " start, or both as UTC times of day", 2);
+            throw new UserError(
+                    arg + ": FROM and TO are in two clocks; give both as seconds (or durations) since the"
+                            + " start, or both as UTC times of day",
+                    2);
         }
         if (!Files.exists(file)) {
             throw new UserError(file + ": no such capture file");
@@ -73,8 +76,12 @@ final class DiffArgument {
         if (from.ns() != null && to.ns() != null && from.ns() > to.ns()) {
             throw new UserError(arg + ": the range starts after it ends", 2);
         }
-        return new CaptureDiff.Side(file, new DiffRange(RangeClock.SINCE_START,
-                from.ns() == null ? DiffRange.OPEN : from.ns(), to.ns() == null ? DiffRange.OPEN : to.ns()));
+        return new CaptureDiff.Side(
+                file,
+                new DiffRange(
+                        RangeClock.SINCE_START,
+                        from.ns() == null ? DiffRange.OPEN : from.ns(),
+                        to.ns() == null ? DiffRange.OPEN : to.ns()));
     }
 
     private static Path readable(Path file) {
@@ -98,12 +105,14 @@ final class DiffArgument {
             long ns = 0;
             Matcher m = PART.matcher(text);
             while (m.find()) {
-                ns += nanos(m.group(1), switch (m.group(2)) {
-                    case "h" -> 3_600_000_000_000L;
-                    case "m" -> 60_000_000_000L;
-                    case "ms" -> 1_000_000L;
-                    default -> 1_000_000_000L;
-                });
+                ns += nanos(
+                        m.group(1),
+                        switch (m.group(2)) {
+                            case "h" -> 3_600_000_000_000L;
+                            case "m" -> 60_000_000_000L;
+                            case "ms" -> 1_000_000L;
+                            default -> 1_000_000_000L;
+                        });
             }
             return new End(ns, false);
         }
@@ -155,8 +164,9 @@ final class DiffArgument {
             if (first instanceof Hello h && h.startedWallNs() > 0) {
                 return h.startedWallNs();
             }
-            throw new UserError(file + ": line 1 is not a hello line with started_wall_ns, so times of day cannot be placed;"
-                    + " give FROM and TO as seconds since the start");
+            throw new UserError(
+                    file + ": line 1 is not a hello line with started_wall_ns, so times of day cannot be placed;"
+                            + " give FROM and TO as seconds since the start");
         } catch (IOException e) {
             throw new UserError(file + ": cannot be read: " + e.getMessage());
         }

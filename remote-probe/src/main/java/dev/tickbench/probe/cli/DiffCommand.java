@@ -21,17 +21,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code diff}: what changed between two ranges — every series ranked by how much, against its noise (docs/diff.md). */
-@Command(name = "diff", mixinStandardHelpOptions = true,
-        description = {"Rank every series, raw and derived, by how much it changed between range A and range B: two ranges"
-                + " of one capture (name it twice) or one range in each of two captures.",
+@Command(
+        name = "diff",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Rank every series, raw and derived, by how much it changed between range A and range B: two ranges"
+                    + " of one capture (name it twice) or one range in each of two captures.",
             "CAPTURE@FROM..TO: FROM and TO are " + DiffArgument.FORMS + "; both ends in one clock, both"
-                + " inclusive; leave one out for the start or the end (@90.., @..1m); no @ is the whole capture.",
+                    + " inclusive; leave one out for the start or the end (@90.., @..1m); no @ is the whole capture.",
             "Each row: mean and p99 in the series' shown unit (a counter as a rate per second, a level weighted by how long"
-                + " each value held), the change, and the effect: the change over the series' spread (how much it moves from"
-                + " one second to the next in either range, its resolution and a tenth of its level); rows are ranked by it,"
-                + " and 1 or more is above noise. Rules: docs/diff.md.",
+                    + " each value held), the change, and the effect: the change over the series' spread (how much it moves from"
+                    + " one second to the next in either range, its resolution and a tenth of its level); rows are ranked by it,"
+                    + " and 1 or more is above noise. Rules: docs/diff.md.",
             "Exit status: 0 fine; 1 bad data (a file cannot be read; a corrupt or truncated capture is ranked up to its"
-                + " bad line, which is named); 2 bad usage (a bad range, a range with no samples in a capture read to its end)."})
+                    + " bad line, which is named); 2 bad usage (a bad range, a range with no samples in a capture read to its end)."
+        })
 public final class DiffCommand implements Callable<Integer> {
     /** A capture cut short: ranked up to its bad line, and bad data all the same (SECURITY.md "Exit status"). */
     static final int TRUNCATED_EXIT = 1;
@@ -58,7 +62,9 @@ public final class DiffCommand implements Callable<Integer> {
         boolean csv;
     }
 
-    @Option(names = "--top", paramLabel = "N",
+    @Option(
+            names = "--top",
+            paramLabel = "N",
             description = "only the first N rows (default: " + TABLE_ROWS + " in the table, all with --json or --csv)")
     Integer top;
 
@@ -111,12 +117,16 @@ public final class DiffCommand implements Callable<Integer> {
             return;
         }
         var f = s.feed();
-        String holds = f.samples() == 0 ? "it has no samples"
+        String holds = f.samples() == 0
+                ? "it has no samples"
                 : s.range().clock() == RangeClock.WALL
-                        ? "its samples run from " + DiffArgument.utc(f.firstWallNs()) + " to " + DiffArgument.utc(f.lastWallNs())
+                        ? "its samples run from " + DiffArgument.utc(f.firstWallNs()) + " to "
+                                + DiffArgument.utc(f.lastWallNs())
                         : String.format(Locale.ROOT, "its samples run from 0 to %.2f s since the first", f.lastS());
         boolean cut = s.stoppedAtLine() != null;
-        throw new UserError(TableText.escape(s.label()) + ": no samples in that range; " + holds
-                + (cut ? " before its bad line " + s.stoppedAtLine() : ""), cut ? TRUNCATED_EXIT : 2);
+        throw new UserError(
+                TableText.escape(s.label()) + ": no samples in that range; " + holds
+                        + (cut ? " before its bad line " + s.stoppedAtLine() : ""),
+                cut ? TRUNCATED_EXIT : 2);
     }
 }

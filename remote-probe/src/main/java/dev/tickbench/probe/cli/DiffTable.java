@@ -13,10 +13,12 @@ import java.util.Locale;
 
 /** The ranking for people: both ranges, the top rows with a line where noise begins, then what appeared or disappeared. */
 final class DiffTable {
-    private static final String[] HEADER = {"rank", "series", "unit", "A mean", "B mean", "change", "relative", "A p99", "B p99",
-        "effect"};
+    private static final String[] HEADER = {
+        "rank", "series", "unit", "A mean", "B mean", "change", "relative", "A p99", "B p99", "effect"
+    };
     /** Right-aligned columns: the numbers. */
     private static final boolean[] RIGHT = {true, false, false, true, true, true, true, true, true, true};
+
     private static final int NAMES_LISTED = 10;
     /** Processes or cgroups named per quantity in "who changed". */
     private static final int WHO_LISTED = 3;
@@ -29,10 +31,19 @@ final class DiffTable {
         side(sb, "B", r.b());
         List<SeriesChange> appeared = r.with(Presence.APPEARED);
         List<SeriesChange> disappeared = r.with(Presence.DISAPPEARED);
-        sb.append(String.format(Locale.ROOT, "%d series in both ranges, %d above noise; %d appeared in B, %d disappeared.%n",
-                r.compared(), r.aboveNoise(), appeared.size(), disappeared.size()));
-        sb.append("effect: the change of the mean over its spread (both ranges' second-to-second noise, the series' resolution"
-                + " and ").append(BigDecimal.valueOf(100 * r.levelShare()).stripTrailingZeros().toPlainString())
+        sb.append(String.format(
+                Locale.ROOT,
+                "%d series in both ranges, %d above noise; %d appeared in B, %d disappeared.%n",
+                r.compared(),
+                r.aboveNoise(),
+                appeared.size(),
+                disappeared.size()));
+        sb.append(
+                        "effect: the change of the mean over its spread (both ranges' second-to-second noise, the series' resolution"
+                                + " and ")
+                .append(BigDecimal.valueOf(100 * r.levelShare())
+                        .stripTrailingZeros()
+                        .toPlainString())
                 .append(" % of its level); 1 or more is above noise (docs/diff.md).\n");
         who(sb, WhoChanges.of(r, WHO_LISTED));
         int shown = Math.min(top, r.rows().size());
@@ -60,7 +71,8 @@ final class DiffTable {
             grid(sb, rows, before);
         }
         if (shown < r.rows().size()) {
-            sb.append(r.rows().size() - shown).append(" more rows (--top N shows more; --json and --csv list them all).\n");
+            sb.append(r.rows().size() - shown)
+                    .append(" more rows (--top N shows more; --json and --csv list them all).\n");
         }
         sameCounters(sb, r.rows().subList(0, shown));
         names(sb, "appeared in B", appeared);
@@ -75,13 +87,21 @@ final class DiffTable {
         }
         sb.append("who changed most (the process and cgroup tables, by how much; A or B only: named in that range's"
                 + " table only):\n");
-        int width = w.quantities().stream().mapToInt(q -> q.label().length()).max().orElse(0);
+        int width =
+                w.quantities().stream().mapToInt(q -> q.label().length()).max().orElse(0);
         for (WhoChanges.Quantity q : w.quantities()) {
-            sb.append("  ").append(q.label()).append(" ".repeat(width - q.label().length())).append("  ");
+            sb.append("  ")
+                    .append(q.label())
+                    .append(" ".repeat(width - q.label().length()))
+                    .append("  ");
             for (int i = 0; i < q.top().size(); i++) {
                 WhoChanges.Entry e = q.top().get(i);
-                sb.append(i == 0 ? "" : ", ").append(TableText.escape(shown(e.who()))).append(' ').append(number(e.change(), true))
-                        .append(' ').append(TableText.escape(q.unit()));
+                sb.append(i == 0 ? "" : ", ")
+                        .append(TableText.escape(shown(e.who())))
+                        .append(' ')
+                        .append(number(e.change(), true))
+                        .append(' ')
+                        .append(TableText.escape(q.unit()));
                 if (e.presence() != Presence.BOTH) {
                     sb.append(e.presence() == Presence.APPEARED ? " (B only)" : " (A only)");
                 }
@@ -98,8 +118,10 @@ final class DiffTable {
     }
 
     private static void side(StringBuilder sb, String which, RangeSummary s) {
-        sb.append(which).append(": ").append(TableText.escape(s.label())).append(String.format(Locale.ROOT,
-                ", %d samples over %.1f s", s.samples(), s.seconds()));
+        sb.append(which)
+                .append(": ")
+                .append(TableText.escape(s.label()))
+                .append(String.format(Locale.ROOT, ", %d samples over %.1f s", s.samples(), s.seconds()));
         if (s.hostname() != null) {
             sb.append(", host ").append(TableText.escape(s.hostname()));
         }
@@ -109,15 +131,20 @@ final class DiffTable {
     private static String[] row(int rank, SeriesChange c) {
         String[] r = new String[HEADER.length];
         r[0] = Integer.toString(rank);
-        r[1] = TableText.escape(c.name()) + (c.sameAs().isEmpty() ? "" : " (+" + c.sameAs().size() + ")");
+        r[1] = TableText.escape(c.name())
+                + (c.sameAs().isEmpty() ? "" : " (+" + c.sameAs().size() + ")");
         r[2] = TableText.escape(c.series().unit());
         r[3] = c.a() == null ? "-" : number(c.a().mean(), false);
         r[4] = c.b() == null ? "-" : number(c.b().mean(), false);
-        r[5] = c.presence() == Presence.BOTH ? number(c.meanChange(), true) : c.presence().name().toLowerCase(Locale.ROOT);
+        r[5] = c.presence() == Presence.BOTH
+                ? number(c.meanChange(), true)
+                : c.presence().name().toLowerCase(Locale.ROOT);
         r[6] = Double.isNaN(c.relativeChange()) ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * c.relativeChange());
         r[7] = c.a() == null ? "-" : number(c.a().p99(), false);
         r[8] = c.b() == null ? "-" : number(c.b().p99(), false);
-        r[9] = Double.isNaN(c.effect()) ? "-" : String.format(Locale.ROOT, Math.abs(c.effect()) >= 10 ? "%+.1f" : "%+.2f", c.effect());
+        r[9] = Double.isNaN(c.effect())
+                ? "-"
+                : String.format(Locale.ROOT, Math.abs(c.effect()) >= 10 ? "%+.1f" : "%+.2f", c.effect());
         return r;
     }
 
@@ -126,8 +153,12 @@ final class DiffTable {
         if (!Double.isFinite(v)) {
             return "-";
         }
-        String s = Math.abs(v) >= 10_000 ? BigDecimal.valueOf(Math.round(v)).toPlainString()
-                : new BigDecimal(v).round(new MathContext(4)).stripTrailingZeros().toPlainString();
+        String s = Math.abs(v) >= 10_000
+                ? BigDecimal.valueOf(Math.round(v)).toPlainString()
+                : new BigDecimal(v)
+                        .round(new MathContext(4))
+                        .stripTrailingZeros()
+                        .toPlainString();
         if (s.equals("-0")) {
             s = "0";
         }
@@ -160,11 +191,15 @@ final class DiffTable {
         List<String> same = new ArrayList<>();
         for (SeriesChange c : rows) {
             if (!c.sameAs().isEmpty()) {
-                same.add(TableText.escape(c.name()) + " = " + String.join(" = ", c.sameAs().stream().map(TableText::escape).toList()));
+                same.add(TableText.escape(c.name()) + " = "
+                        + String.join(
+                                " = ",
+                                c.sameAs().stream().map(TableText::escape).toList()));
             }
         }
         if (!same.isEmpty()) {
-            sb.append("(+N): the same kernel counter under N more names, ranked once: ").append(String.join("; ", same))
+            sb.append("(+N): the same kernel counter under N more names, ranked once: ")
+                    .append(String.join("; ", same))
                     .append('\n');
         }
     }

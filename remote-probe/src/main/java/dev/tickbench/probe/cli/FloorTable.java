@@ -23,7 +23,10 @@ final class FloorTable {
         rows.add(header(c, "", b -> b.hostname()));
         rows.add(header(c, "", b -> b.board() == null ? "(board not reported)" : b.board()));
         rows.add(header(c, "", b -> b.kernel() == null ? "(kernel not reported)" : "kernel " + b.kernel()));
-        rows.add(header(c, "", b -> String.format(Locale.ROOT, "%d Hz, floor %d Hz, %.1f s", b.rateHz(), b.floorHz(), b.durationS())));
+        rows.add(header(
+                c,
+                "",
+                b -> String.format(Locale.ROOT, "%d Hz, floor %d Hz, %.1f s", b.rateHz(), b.floorHz(), b.durationS())));
         List<String> keys = all ? c.rows() : c.changingRows();
         for (String key : keys) {
             String[] line = new String[n + 1];
@@ -38,16 +41,19 @@ final class FloorTable {
             extra(c, key, rows);
         }
         StringBuilder sb = new StringBuilder();
-        sb.append("Level-source floors, one column per capture. Cell: changes/s measured / floor needed / floor shipped (Hz), verdict\n");
+        sb.append(
+                "Level-source floors, one column per capture. Cell: changes/s measured / floor needed / floor shipped (Hz), verdict\n");
         grid(sb, rows, 4);
         int hidden = c.rows().size() - keys.size();
         if (hidden > 0) {
             sb.append(hidden).append(" slab caches/cores that never changed are not listed (--all lists them).\n");
         }
-        sb.append(String.format(Locale.ROOT,
+        sb.append(String.format(
+                Locale.ROOT,
                 "Need: measured rate rounded up to 2 digits (thermal: the curve, flicker across one step left out; sources:"
                         + " the fastest member). TOO SLOW: need > %.2f x shipped. WASTEFUL: shipped > %.0f x need.%n",
-                FloorRules.TOO_SLOW_FACTOR, FloorRules.WASTEFUL_FACTOR));
+                FloorRules.TOO_SLOW_FACTOR,
+                FloorRules.WASTEFUL_FACTOR));
         return sb.toString();
     }
 
@@ -99,7 +105,8 @@ final class FloorTable {
     }
 
     private static String cell(FloorRow r) {
-        return hz(r.hz()) + " / " + hz(r.needHz()) + " / " + hz(r.shippedHz()) + " " + r.verdict().name().replace('_', ' ');
+        return hz(r.hz()) + " / " + hz(r.needHz()) + " / " + hz(r.shippedHz()) + " "
+                + r.verdict().name().replace('_', ' ');
     }
 
     static String hz(double v) {
@@ -120,7 +127,8 @@ final class FloorTable {
      * cell escaped: host names, slab caches and cores come from a capture, which may be anyone's.
      */
     private static void grid(StringBuilder sb, List<String[]> cells, int headerRows) {
-        List<String[]> rows = cells.stream().map(r -> java.util.Arrays.stream(r).map(InertText::line).toArray(String[]::new))
+        List<String[]> rows = cells.stream()
+                .map(r -> java.util.Arrays.stream(r).map(InertText::line).toArray(String[]::new))
                 .toList();
         int cols = rows.get(0).length;
         int[] width = new int[cols];
@@ -138,7 +146,9 @@ final class FloorTable {
             }
             StringBuilder line = new StringBuilder();
             for (int c = 0; c < cols; c++) {
-                line.append(c == 0 ? "" : " | ").append(rows.get(i)[c]).append(" ".repeat(width[c] - rows.get(i)[c].length()));
+                line.append(c == 0 ? "" : " | ")
+                        .append(rows.get(i)[c])
+                        .append(" ".repeat(width[c] - rows.get(i)[c].length()));
             }
             sb.append(line.toString().stripTrailing()).append('\n');
         }

@@ -19,11 +19,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code floors}: how often each level source really changed on each board, against the floor Tickbench ships. */
-@Command(name = "floors", mixinStandardHelpOptions = true,
-        description = {"Measure, from captures recorded with --floor-hz >= --rate, how often each level source"
-                + " changed on each board, the floor it would need and the floor Tickbench ships.",
+@Command(
+        name = "floors",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Measure, from captures recorded with --floor-hz >= --rate, how often each level source"
+                    + " changed on each board, the floor it would need and the floor Tickbench ships.",
             "Exit status: 0 fine; 1 bad data: a capture cannot be analysed (nothing printed), or one is truncated or"
-                + " corrupt (printed, analysed up to the bad line); 2 bad usage."})
+                    + " corrupt (printed, analysed up to the bad line); 2 bad usage."
+        })
 public final class FloorsCommand implements Callable<Integer> {
     /** Bad data, as for every command (SECURITY.md "Exit status"); the analysis before the bad line is printed. */
     static final int TRUNCATED_EXIT = 1;
@@ -31,7 +35,10 @@ public final class FloorsCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "capture files (.ndjson or .ndjson.gz), one column each")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "CAPTURE",
+            description = "capture files (.ndjson or .ndjson.gz), one column each")
     List<Path> captures;
 
     @ArgGroup(exclusive = true)

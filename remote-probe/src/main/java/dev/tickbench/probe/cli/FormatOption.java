@@ -11,7 +11,9 @@ public final class FormatOption {
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "N",
+    @Option(
+            names = "--format",
+            paramLabel = "N",
             description = "stream format: 2 names each source's keys once and sends values by position;"
                     + " 1 names every value, for consumers that predate format 2 (default: 2)")
     String format = String.valueOf(StreamFormat.DEFAULT.number());
@@ -20,7 +22,8 @@ public final class FormatOption {
         try {
             return StreamFormat.of(Integer.parseInt(format.trim()));
         } catch (NumberFormatException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--format must be 1 or 2, got '" + format + "'");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--format must be 1 or 2, got '" + format + "'");
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
         }

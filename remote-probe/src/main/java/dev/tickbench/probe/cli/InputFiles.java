@@ -33,9 +33,15 @@ final class InputFiles {
     static void refuseOverwritingInput(String outFlag, Path out, Path input) {
         try {
             Path in = input.toRealPath();
-            boolean same = Files.exists(out) ? Files.isSameFile(out, input)
-                    : out.toAbsolutePath().getParent() != null && Files.isDirectory(out.toAbsolutePath().getParent())
-                            && out.toAbsolutePath().getParent().toRealPath().resolve(out.getFileName()).equals(in);
+            boolean same = Files.exists(out)
+                    ? Files.isSameFile(out, input)
+                    : out.toAbsolutePath().getParent() != null
+                            && Files.isDirectory(out.toAbsolutePath().getParent())
+                            && out.toAbsolutePath()
+                                    .getParent()
+                                    .toRealPath()
+                                    .resolve(out.getFileName())
+                                    .equals(in);
             if (same) {
                 throw isTheInput(outFlag, out, input);
             }
@@ -50,8 +56,10 @@ final class InputFiles {
      * into place, and the target is compared with the opened input then (core's OutputFile).
      */
     static UserError isTheInput(String outFlag, Path out, Path input) {
-        return new UserError(outFlag + " " + out + " is the input " + input + ": refusing to overwrite it; "
-                + "choose another output file", 2);
+        return new UserError(
+                outFlag + " " + out + " is the input " + input + ": refusing to overwrite it; "
+                        + "choose another output file",
+                2);
     }
 
     static UserError unreadable(String flag, Path file, IOException e) {

@@ -23,7 +23,9 @@ public final class ProbeMain implements Runnable {
         // first: UTF-8 file names, arguments and stdout/stderr whatever the locale (a service has none)
         Utf8Process.execUnderUtf8Locale(); // returns when the file names are UTF-8, or cannot be made so
         String[] args = Utf8Process.setUp(cmdline);
-        System.exit(run(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+        System.exit(run(
+                args,
+                new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
                 new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true)));
     }
 
@@ -92,8 +94,9 @@ public final class ProbeMain implements Runnable {
         } else {
             e.getCommandLine().getErr().println("tickbench-probe: " + InertText.line(e.getMessage()));
         }
-        e.getCommandLine().getErr().println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName()
-                + " --help' for the flags.");
+        e.getCommandLine()
+                .getErr()
+                .println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for the flags.");
         return 2;
     }
 

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.source.SystemRoots;
-import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.core.text.InertText;
+import dev.tickbench.core.text.JsonOutput;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
  * A command line is read to {@value ProcessCgroup#COMMAND_BYTES} bytes ({@code command_cut} says it was
  * longer). Rows are read and written one at a time: the list of a host's processes is never held.
  */
-@Command(name = "procs", mixinStandardHelpOptions = true,
+@Command(
+        name = "procs",
+        mixinStandardHelpOptions = true,
         description = "List processes with their cgroup (v2 '0::' path and v1 cpu path), for picking a walk target.")
 public final class ProcsCommand implements Callable<Integer> {
     private static final int TABLE_COMMAND = 40;
@@ -71,13 +73,18 @@ public final class ProcsCommand implements Callable<Integer> {
         if (cmd.length() > TABLE_COMMAND || p.commandCut()) {
             cmd = cmd.substring(0, Math.min(cmd.length(), TABLE_COMMAND - 1)) + "…";
         }
-        return String.format("%8d  %-" + TABLE_COMMAND + "s  %s%n", p.pid(), cmd, p.cgroup() == null ? "-" : InertText.line(p.cgroup()));
+        return String.format(
+                "%8d  %-" + TABLE_COMMAND + "s  %s%n",
+                p.pid(),
+                cmd,
+                p.cgroup() == null ? "-" : InertText.line(p.cgroup()));
     }
 
     /** The JSON document, one process at a time. */
     static void json(SystemRoots roots, long[] pids, Writer out) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET); // stdout, or an SSH channel: not the generator's to close
+            g.disable(
+                    JsonGenerator.Feature.AUTO_CLOSE_TARGET); // stdout, or an SSH channel: not the generator's to close
             g.writeStartObject();
             g.writeArrayFieldStart("processes");
             for (long pid : pids) {

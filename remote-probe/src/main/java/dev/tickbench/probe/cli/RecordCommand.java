@@ -18,9 +18,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code record}: a capture file (the stream, saved); gzip when the name ends in .gz. */
-@Command(name = "record", mixinStandardHelpOptions = true,
-        description = {"Record a capture (NDJSON, gzip when FILE ends in .gz) for a duration;",
-                "or, with --trigger EXPR --dir DIR, keep a ring of the last seconds and write a capture around each trigger."})
+@Command(
+        name = "record",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Record a capture (NDJSON, gzip when FILE ends in .gz) for a duration;",
+            "or, with --trigger EXPR --dir DIR, keep a ring of the last seconds and write a capture around each trigger."
+        })
 public final class RecordCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -43,12 +47,17 @@ public final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "capture file to write (without --trigger)")
     Path out;
 
-    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--duration",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how long to record: the ticks scheduled within it, none after (default: 30s;"
                     + " with --trigger: until stopped)")
     Duration duration;
 
-    @Option(names = "--force", description = "replace FILE if it exists (default: refuse, a capture is never overwritten)")
+    @Option(
+            names = "--force",
+            description = "replace FILE if it exists (default: refuse, a capture is never overwritten)")
     boolean force;
 
     @Override
@@ -60,14 +69,17 @@ public final class RecordCommand implements Callable<Integer> {
             return new TriggeredRecording(spec, sampling, session, format, triggers, recorder, out, duration).run();
         }
         if (out == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "record needs --out FILE (a capture of --duration), or --trigger EXPR --dir DIR (a capture around each trigger)");
         }
         Duration duration = this.duration == null ? Duration.ofSeconds(30) : this.duration;
         long tickNs = 1_000_000_000L / sampling.rateHz();
         if (duration.toNanos() < tickNs) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--duration " + duration.toMillis() + "ms is shorter than one tick at --rate " + sampling.rateHz() + " Hz (" + tickNs / 1_000_000.0
-                    + " ms): the capture would hold no sample");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--duration " + duration.toMillis() + "ms is shorter than one tick at --rate " + sampling.rateHz()
+                            + " Hz (" + tickNs / 1_000_000.0 + " ms): the capture would hold no sample");
         }
         if (!force && Files.exists(out, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
@@ -118,11 +130,14 @@ public final class RecordCommand implements Callable<Integer> {
             closeQuietly(writer, failure);
             if (failure.get() != null) {
                 // only what reached the file before the failure is counted, not what the sampler produced
-                throw new UserError(failure.get().getMessage() + " (the " + writer.readableSamples()
-                        + " samples before it are kept in " + out + ")", 1);
+                throw new UserError(
+                        failure.get().getMessage() + " (the " + writer.readableSamples()
+                                + " samples before it are kept in " + out + ")",
+                        1);
             }
-            spec.commandLine().getErr().printf("recorded %d samples, %d bytes to %s%n", samples,
-                    writer.bytesWritten(), out);
+            spec.commandLine()
+                    .getErr()
+                    .printf("recorded %d samples, %d bytes to %s%n", samples, writer.bytesWritten(), out);
         } finally {
             closeQuietly(writer, failure);
             finished.countDown();

@@ -24,23 +24,37 @@ public final class RecorderOptions {
     @Option(names = "--dir", paramLabel = "DIR", description = "write a capture here on each trigger (with --trigger)")
     Path dir;
 
-    @Option(names = "--pre", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--pre",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how much before a trigger a capture holds (default: 10s)")
     Duration pre = Duration.ofNanos(RecorderConfig.DEFAULT_PRE_NS);
 
-    @Option(names = "--post", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--post",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how much after the last trigger merged into it (default: 10s)")
     Duration post = Duration.ofNanos(RecorderConfig.DEFAULT_POST_NS);
 
-    @Option(names = "--ring", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--ring",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how much of the stream the ring keeps, at least --pre (default: 30s)")
     Duration ring = Duration.ofNanos(RecorderConfig.DEFAULT_RING_NS);
 
-    @Option(names = "--cooldown", paramLabel = "DURATION",
+    @Option(
+            names = "--cooldown",
+            paramLabel = "DURATION",
             description = "after a capture ends, triggers start no new one for this long; 0 for none (default: 30s)")
     String cooldown = "30s";
 
-    @Option(names = "--max-disk", paramLabel = "SIZE", converter = SizeConverter.class,
+    @Option(
+            names = "--max-disk",
+            paramLabel = "SIZE",
+            converter = SizeConverter.class,
             description = "the captures in DIR take at most this much; the oldest are removed (default: 1G)")
     Long maxDisk = RecorderConfig.DEFAULT_MAX_DISK_BYTES;
 
@@ -76,7 +90,14 @@ public final class RecorderOptions {
             }
         }
         try {
-            return new RecorderConfig(dir, pre.toNanos(), post.toNanos(), ring.toNanos(), ringBytes, cool, maxDisk,
+            return new RecorderConfig(
+                    dir,
+                    pre.toNanos(),
+                    post.toNanos(),
+                    ring.toNanos(),
+                    ringBytes,
+                    cool,
+                    maxDisk,
                     Math.max(RecorderConfig.DEFAULT_MAX_CAPTURE_NS, pre.toNanos() + post.toNanos()));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

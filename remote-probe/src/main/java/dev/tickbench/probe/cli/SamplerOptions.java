@@ -21,7 +21,9 @@ public final class SamplerOptions {
     @Option(names = "--rate", paramLabel = "HZ", description = "sampler rate, 1-1000 Hz (default: 10)")
     String rate = "10";
 
-    @Option(names = "--floor-hz", paramLabel = "HZ",
+    @Option(
+            names = "--floor-hz",
+            paramLabel = "HZ",
             description = "FLOOR_HZ override, 0-1000 (0 keeps the per-source floors; default: $FLOOR_HZ or 0)")
     String floorHz;
 
@@ -58,12 +60,12 @@ public final class SamplerOptions {
         rateHz();
         floorHz();
         if (!java.nio.file.Files.isDirectory(procRoot)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--proc-root " + procRoot + ": no such directory");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--proc-root " + procRoot + ": no such directory");
         }
         if (!java.nio.file.Files.isDirectory(sysRoot)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--sys-root " + sysRoot + ": no such directory");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--sys-root " + sysRoot + ": no such directory");
         }
     }
 
@@ -72,12 +74,13 @@ public final class SamplerOptions {
         try {
             value = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     flag + " must be a whole number from " + min + " to " + max + " " + unit + ", got '" + text + "'");
         }
         if (value < min || value > max) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    flag + " must be from " + min + " to " + max + " " + unit + ", got " + value);
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), flag + " must be from " + min + " to " + max + " " + unit + ", got " + value);
         }
         return value;
     }

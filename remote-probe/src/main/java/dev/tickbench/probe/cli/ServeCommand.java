@@ -16,8 +16,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -25,8 +25,11 @@ import picocli.CommandLine.Spec;
  * {@code serve}: the probe as a service. HTTP for Prometheus and live viewers, and optionally an
  * embedded SSH server that runs only the probe's own commands. Runs until SIGTERM/SIGINT.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve /healthz /capabilities /metrics /stream /triggers over HTTP (and the probe's commands over SSH).")
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        description =
+                "Serve /healthz /capabilities /metrics /stream /triggers over HTTP (and the probe's commands over SSH).")
 public final class ServeCommand implements Callable<Integer> {
     static final String DEFAULT_HTTP = "127.0.0.1:9123";
 
@@ -48,23 +51,34 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     RecorderOptions recorder;
 
-    @Option(names = "--http", paramLabel = "ADDR:PORT",
+    @Option(
+            names = "--http",
+            paramLabel = "ADDR:PORT",
             description = "HTTP address (default: " + DEFAULT_HTTP + "; a non-loopback address needs --token)")
     String http = DEFAULT_HTTP;
 
-    @Option(names = "--token", paramLabel = "FILE",
+    @Option(
+            names = "--token",
+            paramLabel = "FILE",
             description = "bearer token file: every endpoint but /healthz then needs 'Authorization: Bearer <token>'")
     Path tokenFile;
 
-    @Option(names = "--tls-cert", paramLabel = "FILE",
+    @Option(
+            names = "--tls-cert",
+            paramLabel = "FILE",
             description = "serve HTTPS: certificate chain, PEM (with --tls-key)")
     Path tlsCert;
 
-    @Option(names = "--tls-key", paramLabel = "FILE",
+    @Option(
+            names = "--tls-key",
+            paramLabel = "FILE",
             description = "serve HTTPS: private key, unencrypted PKCS#8 PEM (BEGIN PRIVATE KEY)")
     Path tlsKey;
 
-    @Option(names = "--buffer", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--buffer",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how much of the stream /stream?since=SEQ can replay (default: 60s)")
     Duration buffer = Duration.ofSeconds(60);
 
@@ -74,11 +88,15 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--authorized-keys", paramLabel = "FILE", description = "public keys allowed in (with --ssh)")
     Path authorizedKeys;
 
-    @Option(names = "--host-key", paramLabel = "FILE",
+    @Option(
+            names = "--host-key",
+            paramLabel = "FILE",
             description = "SSH host key; generated on first start and kept (with --ssh)")
     Path hostKey;
 
-    @Option(names = "--ssh-user", paramLabel = "NAME",
+    @Option(
+            names = "--ssh-user",
+            paramLabel = "NAME",
             description = "user name SSH clients must log in as (default: the user running the probe)")
     String sshUser = System.getProperty("user.name");
 
@@ -91,8 +109,8 @@ public final class ServeCommand implements Callable<Integer> {
         if (recorder.given() && !triggers.given()) {
             throw new UserError("--dir only makes sense with --trigger EXPR: captures are written around triggers", 2);
         }
-        dev.tickbench.core.recorder.RecorderConfig recording = recorder.given()
-                ? recorder.config(MemoryBudget.ofThisJvm().recorderRingBytes()) : null;
+        dev.tickbench.core.recorder.RecorderConfig recording =
+                recorder.given() ? recorder.config(MemoryBudget.ofThisJvm().recorderRingBytes()) : null;
         HostPort httpBind = HostPort.parse("--http", http);
         BearerToken token = tokenFile == null ? null : BearerToken.read(tokenFile);
         ProbeHttpServer.checkBinding(httpBind, token); // before anything starts
@@ -115,24 +133,28 @@ public final class ServeCommand implements Callable<Integer> {
             if (flight != null) {
                 sampler.addSink(flight);
             }
-            try (ProbeHttpServer server = ProbeHttpServer.start(httpBind, token, tls, new SamplerProbe(sampler), hub,
-                    budget);
-                    ProbeSshServer sshServer = sshBind == null ? null
-                            : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget,
-                                    this::sshVerbs)) {
+            try (ProbeHttpServer server =
+                            ProbeHttpServer.start(httpBind, token, tls, new SamplerProbe(sampler), hub, budget);
+                    ProbeSshServer sshServer = sshBind == null
+                            ? null
+                            : ProbeSshServer.start(sshBind, authorizedKeys, hostKey, sshUser, budget, this::sshVerbs)) {
                 server.add(new dev.tickbench.probe.http.TriggersEndpoint(session.triggers(), flight));
                 sampler.start();
                 if (tls == null && !httpBind.isLoopback("--http")) {
-                    err.println("tickbench-probe serve: warning: --http " + http + " is not loopback and has no --tls-cert:"
-                            + " the bearer token and the data cross the network in clear");
+                    err.println(
+                            "tickbench-probe serve: warning: --http " + http + " is not loopback and has no --tls-cert:"
+                                    + " the bearer token and the data cross the network in clear");
                 }
                 err.println("tickbench-probe serve: memory budget: " + budget);
                 err.println("tickbench-probe serve: " + (tls == null ? "http" : "https") + " listening on "
-                        + hostPort(server.address().getAddress().getHostAddress(), server.address().getPort())
+                        + hostPort(
+                                server.address().getAddress().getHostAddress(),
+                                server.address().getPort())
                         + (token == null ? " (no token, loopback only)" : " (bearer token required)"));
                 if (sshServer != null) {
-                    err.println("tickbench-probe serve: ssh listening on " + hostPort(sshBind.resolve("--ssh").getAddress()
-                            .getHostAddress(), sshServer.port()) + " for user " + sshUser + ", host key "
+                    err.println("tickbench-probe serve: ssh listening on "
+                            + hostPort(sshBind.resolve("--ssh").getAddress().getHostAddress(), sshServer.port())
+                            + " for user " + sshUser + ", host key "
                             + sshServer.fingerprint());
                 }
                 err.flush();
@@ -169,11 +191,13 @@ public final class ServeCommand implements Callable<Integer> {
         CommandLine cl = ProbeMain.commandLine();
         String proc = sampling.procRoot.toAbsolutePath().toString();
         String sys = sampling.sysRoot.toAbsolutePath().toString();
-        cl.setDefaultValueProvider(arg -> arg instanceof OptionSpec o ? switch (o.longestName()) {
-            case "--proc-root" -> proc;
-            case "--sys-root" -> sys;
-            default -> null;
-        } : null);
+        cl.setDefaultValueProvider(arg -> arg instanceof OptionSpec o
+                ? switch (o.longestName()) {
+                    case "--proc-root" -> proc;
+                    case "--sys-root" -> sys;
+                    default -> null;
+                }
+                : null);
         return cl;
     }
 

@@ -19,15 +19,18 @@ final class ServeTriggers {
         try {
             FlightRecorder r = new FlightRecorder(config, s -> {
                 synchronized (err) {
-                    err.println("tickbench-probe serve: saved " + s.file() + " (" + String.join(", ", s.triggers()) + "; "
-                            + s.samples() + " samples, " + s.bytes() + " bytes" + (s.error() != null ? "; " + s.error() : "")
-                            + ")");
+                    err.println(
+                            "tickbench-probe serve: saved " + s.file() + " (" + String.join(", ", s.triggers()) + "; "
+                                    + s.samples() + " samples, " + s.bytes() + " bytes"
+                                    + (s.error() != null ? "; " + s.error() : "")
+                                    + ")");
                     err.flush();
                 }
             });
             r.onTrouble(trouble -> {
                 synchronized (err) {
-                    err.println("tickbench-probe serve: " + (trouble.over() ? "" : "warning: ") + InertText.line(trouble.message()));
+                    err.println("tickbench-probe serve: " + (trouble.over() ? "" : "warning: ")
+                            + InertText.line(trouble.message()));
                     err.flush();
                 }
             });

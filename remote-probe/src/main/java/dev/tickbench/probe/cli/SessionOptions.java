@@ -37,8 +37,13 @@ public final class SessionOptions {
 
     /** The session's configuration: FLOOR_HZ from the environment unless {@code --floor-hz} was given. */
     public SessionConfig config(SamplerOptions sampling) {
-        return new SessionConfig(sampling.roots(), sampling.rateHz(), sampling.floorHzFlag(), cgroupTarget.choice(),
-                throttle.ceiling(), who.config());
+        return new SessionConfig(
+                sampling.roots(),
+                sampling.rateHz(),
+                sampling.floorHzFlag(),
+                cgroupTarget.choice(),
+                throttle.ceiling(),
+                who.config());
     }
 
     /** Builds the session; an unresolvable cgroup target is a {@link UserError}, a bad FLOOR_HZ a usage error. */

@@ -23,7 +23,7 @@ final class StdinWatch {
     private StdinWatch() {}
 
     static void onClose(Runnable action) {
-        onLines(line -> { }, () -> { }, 1, action);
+        onLines(line -> {}, () -> {}, 1, action);
     }
 
     /**
@@ -36,37 +36,39 @@ final class StdinWatch {
         }
         InputStream in = CommandIo.in(); // taken here: the binding belongs to the command's thread
         OutputStream err = CommandIo.err();
-        Thread t = new Thread(() -> {
-            byte[] buf = new byte[4096];
-            ByteArrayOutputStream current = new ByteArrayOutputStream();
-            boolean skipping = false;
-            try {
-                for (int n; (n = in.read(buf)) >= 0; ) {
-                    for (int i = 0; i < n; i++) {
-                        byte b = buf[i];
-                        if (b == '\n') {
-                            if (!skipping) {
-                                handle(line, current.toString(StandardCharsets.UTF_8), err);
-                            }
-                            current.reset();
-                            skipping = false;
-                        } else if (!skipping) {
-                            if (current.size() >= maxLine) {
-                                skipping = true;
-                                current.reset();
-                                tooLong.run();
-                            } else {
-                                current.write(b);
+        Thread t = new Thread(
+                () -> {
+                    byte[] buf = new byte[4096];
+                    ByteArrayOutputStream current = new ByteArrayOutputStream();
+                    boolean skipping = false;
+                    try {
+                        for (int n; (n = in.read(buf)) >= 0; ) {
+                            for (int i = 0; i < n; i++) {
+                                byte b = buf[i];
+                                if (b == '\n') {
+                                    if (!skipping) {
+                                        handle(line, current.toString(StandardCharsets.UTF_8), err);
+                                    }
+                                    current.reset();
+                                    skipping = false;
+                                } else if (!skipping) {
+                                    if (current.size() >= maxLine) {
+                                        skipping = true;
+                                        current.reset();
+                                        tooLong.run();
+                                    } else {
+                                        current.write(b);
+                                    }
+                                }
                             }
                         }
+                    } catch (IOException e) {
+                        // a broken stdin is a closed stdin
+                    } finally {
+                        closed.run(); // whatever ended the reading: a stream never outlives its client
                     }
-                }
-            } catch (IOException e) {
-                // a broken stdin is a closed stdin
-            } finally {
-                closed.run(); // whatever ended the reading: a stream never outlives its client
-            }
-        }, "tickbench-stdin-watch");
+                },
+                "tickbench-stdin-watch");
         t.setDaemon(true);
         t.start();
     }
@@ -81,7 +83,8 @@ final class StdinWatch {
         } catch (RuntimeException e) {
             try {
                 err.write(("tickbench-probe: a request could not be handled, and the next is read: "
-                        + InertText.line(e.toString()) + "\n").getBytes(StandardCharsets.UTF_8));
+                                + InertText.line(e.toString()) + "\n")
+                        .getBytes(StandardCharsets.UTF_8));
                 err.flush();
             } catch (IOException closed) {
                 // nowhere to say it

@@ -2,8 +2,8 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.LineSink;
 import dev.tickbench.probe.common.CommandIo;
-import java.io.OutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * Writes each stream line to stdout and flushes it at once: viewers are live. A failed write (the

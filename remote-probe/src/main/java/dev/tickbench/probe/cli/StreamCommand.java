@@ -13,9 +13,13 @@ import picocli.CommandLine.Mixin;
  * {@code --trigger}, or live by the lines {@code arm EXPR} / {@code disarm NAME} / {@code list} on stdin,
  * write their lines into the stream (docs/triggers.md): over SSH, this is how a client sets them.
  */
-@Command(name = "stream", mixinStandardHelpOptions = true,
-        description = {"Stream samples as NDJSON on stdout (hello line first) until killed or stdin closes.",
-                "Triggers: --trigger EXPR, or the lines 'arm EXPR', 'disarm NAME', 'list' on stdin (docs/triggers.md)."})
+@Command(
+        name = "stream",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Stream samples as NDJSON on stdout (hello line first) until killed or stdin closes.",
+            "Triggers: --trigger EXPR, or the lines 'arm EXPR', 'disarm NAME', 'list' on stdin (docs/triggers.md)."
+        })
 public final class StreamCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -44,8 +48,11 @@ public final class StreamCommand implements Callable<Integer> {
             Sampler sampler = format.apply(s.sampler());
             triggers.arm(s.triggers(), spec.commandLine().getErr(), "stream", false); // the stream says the rest
             sampler.addSink(new StdoutSink(done::countDown));
-            StdinWatch.onLines(line -> TriggerControl.apply(s.triggers(), line), () -> TriggerControl.tooLong(s.triggers()),
-                    TriggerControl.MAX_LINE, done::countDown);
+            StdinWatch.onLines(
+                    line -> TriggerControl.apply(s.triggers(), line),
+                    () -> TriggerControl.tooLong(s.triggers()),
+                    TriggerControl.MAX_LINE,
+                    done::countDown);
             Runtime.getRuntime().addShutdownHook(hook);
             sampler.start();
             done.await();

@@ -15,7 +15,9 @@ public final class ThrottleOptions {
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--ceiling", paramLabel = "N",
+    @Option(
+            names = "--ceiling",
+            paramLabel = "N",
             description = "throttle ceiling: most tasks at once, 0-4096, 0 pauses (default: number of CPUs)")
     Integer ceiling;
 
@@ -25,7 +27,8 @@ public final class ThrottleOptions {
             return Math.min(MAX_CEILING, Runtime.getRuntime().availableProcessors());
         }
         if (ceiling < MIN_CEILING || ceiling > MAX_CEILING) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--ceiling must be from " + MIN_CEILING + " to " + MAX_CEILING + ", got " + ceiling);
         }
         return ceiling;

@@ -9,11 +9,11 @@ import dev.tickbench.probe.common.CommandIo;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
  * {@code throttle replay}: "what concurrency would this board have allowed during that capture?" —
  * a fresh controller at t = 0, the i-th iowait value fed at t = i s.
  */
-@Command(name = "replay", mixinStandardHelpOptions = true,
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
         description = "Feed a recorded iowait series (a capture, or one percentage per line at 1 Hz) "
                 + "through the throttle and print what it would have done.")
 final class ThrottleReplayCommand implements Callable<Integer> {
@@ -37,7 +39,9 @@ final class ThrottleReplayCommand implements Callable<Integer> {
     @Mixin
     ThrottleOptions throttle;
 
-    @Option(names = "--input", paramLabel = "FILE",
+    @Option(
+            names = "--input",
+            paramLabel = "FILE",
             description = "a capture (.ndjson, .gz) or a text file with one iowait %% per line (default: stdin;"
                     + " over SSH only stdin)")
     Path input;
@@ -62,7 +66,8 @@ final class ThrottleReplayCommand implements Callable<Integer> {
         try {
             if (input == null) {
                 try {
-                    warning = IowaitSeries.stream(CommandIo.in(), "stdin", CommandIo.isBound() ? SSH_MAX_INFLATION : 0, sink);
+                    warning = IowaitSeries.stream(
+                            CommandIo.in(), "stdin", CommandIo.isBound() ? SSH_MAX_INFLATION : 0, sink);
                 } catch (IowaitSeries.SeriesFormatException e) {
                     throw new UserError(e.getMessage());
                 } catch (IOException e) {
@@ -119,9 +124,22 @@ final class ThrottleReplayCommand implements Callable<Integer> {
                 out.println(JsonOutput.line(o));
             } else {
                 if (steps == 0) {
-                    out.printf(Locale.ROOT, "%6s %8s %9s  %-6s %9s%n", "t(s)", "iowait%", "smoothed%", "zone", "effective");
+                    out.printf(
+                            Locale.ROOT,
+                            "%6s %8s %9s  %-6s %9s%n",
+                            "t(s)",
+                            "iowait%",
+                            "smoothed%",
+                            "zone",
+                            "effective");
                 }
-                out.printf(Locale.ROOT, "%6d %8.2f %9.2f  %-6s %9d%n", s.t(), s.iowait(), s.smoothed(), s.zone(),
+                out.printf(
+                        Locale.ROOT,
+                        "%6d %8.2f %9.2f  %-6s %9d%n",
+                        s.t(),
+                        s.iowait(),
+                        s.smoothed(),
+                        s.zone(),
                         s.effective());
             }
             steps++;
@@ -132,8 +150,14 @@ final class ThrottleReplayCommand implements Callable<Integer> {
 
         void finish() {
             if (!json) {
-                out.printf(Locale.ROOT, "%d values replayed, ceiling %d: effective reached %d, %d throttle%s%n",
-                        steps, ceiling, max, throttles, throttles == 1 ? "" : "s");
+                out.printf(
+                        Locale.ROOT,
+                        "%d values replayed, ceiling %d: effective reached %d, %d throttle%s%n",
+                        steps,
+                        ceiling,
+                        max,
+                        throttles,
+                        throttles == 1 ? "" : "s");
             }
         }
     }

@@ -9,8 +9,8 @@ import dev.tickbench.core.throttle.Throttle;
 import dev.tickbench.core.throttle.ThrottleSampler;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
  * the summary. A ceiling of 0 pauses: nothing starts until {@code --ceiling-file} raises it. Exit status: 0 when every task ran and exited 0, 1 when one failed or could not start,
  * 130 when stopped before all started.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
         description = "Run the shell commands of FILE (one per line) with the iowait throttle deciding how "
                 + "many run at once.")
 final class ThrottleRunCommand implements Callable<Integer> {
@@ -46,11 +48,16 @@ final class ThrottleRunCommand implements Callable<Integer> {
     @Mixin
     ThrottleOptions throttle;
 
-    @Option(names = "--tasks", required = true, paramLabel = "FILE",
+    @Option(
+            names = "--tasks",
+            required = true,
+            paramLabel = "FILE",
             description = "one shell command per line (run with /bin/sh -c; blank and # lines skipped)")
     Path tasksFile;
 
-    @Option(names = "--ceiling-file", paramLabel = "FILE",
+    @Option(
+            names = "--ceiling-file",
+            paramLabel = "FILE",
             description = "re-read once a second: a number 0-4096 in it replaces the ceiling (0 pauses)")
     Path ceilingFile;
 
@@ -64,8 +71,10 @@ final class ThrottleRunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         int ceiling = throttle.ceiling();
         if (ceiling == 0 && ceilingFile == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--ceiling 0 pauses the runner until the "
-                    + "ceiling rises: give --ceiling-file FILE to raise it while it waits");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--ceiling 0 pauses the runner until the "
+                            + "ceiling rises: give --ceiling-file FILE to raise it while it waits");
         }
         List<AdaptiveRunner.Task> tasks = readTasks(tasksFile);
         Instant started = Instant.now();
@@ -78,13 +87,19 @@ final class ThrottleRunCommand implements Callable<Integer> {
                 err.println(spec.qualifiedName() + ": " + note);
                 err.flush();
             };
-            AdaptiveRunner runner = new AdaptiveRunner(th, sampler, System::nanoTime,
-                    ceilingFile == null ? null : new CeilingFile(ceilingFile, notes), notes);
+            AdaptiveRunner runner = new AdaptiveRunner(
+                    th,
+                    sampler,
+                    System::nanoTime,
+                    ceilingFile == null ? null : new CeilingFile(ceilingFile, notes),
+                    notes);
             // Ctrl-C: stop starting tasks, then hold the JVM until the running ones ended and the summary is out
-            Thread hook = new Thread(() -> {
-                runner.stop();
-                awaitQuietly(summarised);
-            }, "throttle-run-ctrl-c");
+            Thread hook = new Thread(
+                    () -> {
+                        runner.stop();
+                        awaitQuietly(summarised);
+                    },
+                    "throttle-run-ctrl-c");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
                 report = runner.run(tasks);
@@ -189,25 +204,49 @@ final class ThrottleRunCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, AdaptiveRunner.Report report) {
-        out.printf(Locale.ROOT, "%5s %5s %9s %9s %10s  %s%n", "line", "exit", "start(s)", "end(s)", "duration", "command");
+        out.printf(
+                Locale.ROOT, "%5s %5s %9s %9s %10s  %s%n", "line", "exit", "start(s)", "end(s)", "duration", "command");
         int ran = 0;
         int failed = 0;
         for (AdaptiveRunner.Result r : report.results()) {
             if (r.startS() == null) {
-                out.printf(Locale.ROOT, "%5d %5s %9s %9s %10s  %s%n", r.index(), "-", "-", "-",
-                        r.error() != null ? "error" : "not run", r.command());
+                out.printf(
+                        Locale.ROOT,
+                        "%5d %5s %9s %9s %10s  %s%n",
+                        r.index(),
+                        "-",
+                        "-",
+                        "-",
+                        r.error() != null ? "error" : "not run",
+                        r.command());
                 failed += r.error() != null ? 1 : 0;
                 continue;
             }
             ran++;
             failed += r.exit() != 0 ? 1 : 0;
-            out.printf(Locale.ROOT, "%5d %5d %9.3f %9.3f %10.3f  %s%n", r.index(), r.exit(), r.startS(), r.endS(),
-                    r.durationS(), r.command());
+            out.printf(
+                    Locale.ROOT,
+                    "%5d %5d %9.3f %9.3f %10.3f  %s%n",
+                    r.index(),
+                    r.exit(),
+                    r.startS(),
+                    r.endS(),
+                    r.durationS(),
+                    r.command());
         }
-        int maxEffective = report.timeline().stream().mapToInt(AdaptiveRunner.Second::effective).max()
+        int maxEffective = report.timeline().stream()
+                .mapToInt(AdaptiveRunner.Second::effective)
+                .max()
                 .orElse(Math.min(1, report.ceiling()));
-        out.printf(Locale.ROOT, "%d of %d tasks ran, %d failed; at most %d at once (effective reached %d, ceiling %d)%s%n",
-                ran, report.results().size(), failed, report.peakConcurrency(), maxEffective, report.ceiling(),
+        out.printf(
+                Locale.ROOT,
+                "%d of %d tasks ran, %d failed; at most %d at once (effective reached %d, ceiling %d)%s%n",
+                ran,
+                report.results().size(),
+                failed,
+                report.peakConcurrency(),
+                maxEffective,
+                report.ceiling(),
                 report.interrupted() ? "; stopped by Ctrl-C before the rest started" : "");
     }
 }

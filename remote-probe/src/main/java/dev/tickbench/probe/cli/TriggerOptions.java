@@ -26,9 +26,12 @@ public final class TriggerOptions {
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--trigger", paramLabel = "EXPR",
-            description = "arm a trigger (repeatable; docs/triggers.md): 'psi cpu some 150ms in 1s [cgroup PATH]',"
-                    + " 'kmsg ~ /REGEX/', 'SERIES > N [for 2s]', 'SERIES rising [after 10s flat]'; 'NAME: EXPR' names it")
+    @Option(
+            names = "--trigger",
+            paramLabel = "EXPR",
+            description =
+                    "arm a trigger (repeatable; docs/triggers.md): 'psi cpu some 150ms in 1s [cgroup PATH]',"
+                            + " 'kmsg ~ /REGEX/', 'SERIES > N [for 2s]', 'SERIES rising [after 10s flat]'; 'NAME: EXPR' names it")
     List<String> expressions = new ArrayList<>();
 
     private List<TriggerDefinition> parsed;
@@ -42,14 +45,16 @@ public final class TriggerOptions {
         List<TriggerDefinition> out = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         if (expressions.size() > TriggerSet.MAX_TRIGGERS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "at most " + TriggerSet.MAX_TRIGGERS
-                    + " --trigger at once, got " + expressions.size());
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "at most " + TriggerSet.MAX_TRIGGERS + " --trigger at once, got " + expressions.size());
         }
         for (String e : expressions) {
             try {
                 TriggerDefinition d = TriggerParser.parse(e, SeriesCatalogue.standard());
                 if (d.label() != null && !labels.add(d.label())) {
-                    throw new TriggerSyntaxException(e, e.indexOf(d.label()), "two triggers are named '" + d.label() + "'");
+                    throw new TriggerSyntaxException(
+                            e, e.indexOf(d.label()), "two triggers are named '" + d.label() + "'");
                 }
                 out.add(d);
             } catch (TriggerSyntaxException x) {
@@ -82,7 +87,8 @@ public final class TriggerOptions {
             try {
                 s = set.arm(d);
             } catch (TriggerSyntaxException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--trigger '" + d.text() + "': " + e.getMessage());
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "--trigger '" + d.text() + "': " + e.getMessage());
             }
             if (s.state() == TriggerState.ABSENT) {
                 err.println("tickbench-probe " + command + ": warning: trigger " + s.name() + " ("

@@ -29,7 +29,8 @@ import picocli.CommandLine;
  * of their own: a slow terminal never holds up a tick.
  */
 final class TriggeredRecording {
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private final CommandLine.Model.CommandSpec spec;
     private final SamplerOptions sampling;
     private final SessionOptions session;
@@ -39,8 +40,15 @@ final class TriggeredRecording {
     private final Path out;
     private final Duration duration;
 
-    TriggeredRecording(CommandLine.Model.CommandSpec spec, SamplerOptions sampling, SessionOptions session,
-            FormatOption format, TriggerOptions triggers, RecorderOptions recorder, Path out, Duration duration) {
+    TriggeredRecording(
+            CommandLine.Model.CommandSpec spec,
+            SamplerOptions sampling,
+            SessionOptions session,
+            FormatOption format,
+            TriggerOptions triggers,
+            RecorderOptions recorder,
+            Path out,
+            Duration duration) {
         this.spec = spec;
         this.sampling = sampling;
         this.session = session;
@@ -53,11 +61,13 @@ final class TriggeredRecording {
 
     int run() throws InterruptedException {
         if (!triggers.given() || !recorder.given()) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "a triggered recording needs --trigger EXPR and --dir DIR (the captures go there)");
         }
         if (out != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--out and --trigger are exclusive: a triggered recording writes one file per trigger into --dir");
         }
         triggers.validate();
@@ -70,20 +80,23 @@ final class TriggeredRecording {
         });
         CountDownLatch stop = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.countDown();
-            try {
-                finished.await(30, TimeUnit.SECONDS); // the open capture is closed and renamed first
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "tickbench-record-stop");
+        Thread hook = new Thread(
+                () -> {
+                    stop.countDown();
+                    try {
+                        finished.await(30, TimeUnit.SECONDS); // the open capture is closed and renamed first
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "tickbench-record-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try (Session s = session.createSession(sampling)) {
             format.apply(s.sampler());
             int live = triggers.arm(s.triggers(), err, "record");
             if (live == 0) {
-                throw new UserError("no trigger can fire on this machine (see the warnings above): nothing to record", 1);
+                throw new UserError(
+                        "no trigger can fire on this machine (see the warnings above): nothing to record", 1);
             }
             FlightRecorder rec;
             try {
@@ -92,13 +105,15 @@ final class TriggeredRecording {
                 throw new UserError("--dir " + config.dir() + ": " + e.getMessage(), 2);
             }
             rec.onTrouble(trouble -> log.execute(() -> {
-                err.println("tickbench-probe record: " + (trouble.over() ? "" : "warning: ") + InertText.line(trouble.message()));
+                err.println("tickbench-probe record: " + (trouble.over() ? "" : "warning: ")
+                        + InertText.line(trouble.message()));
                 err.flush();
             }));
             try {
                 rec.onReady(() -> log.execute(() -> {
                     err.println("tickbench-probe record: ready: the ring holds the " + seconds(config.preNs())
-                            + " before a trigger (ring " + seconds(config.ringNs()) + ", captures into " + config.dir() + ")");
+                            + " before a trigger (ring " + seconds(config.ringNs()) + ", captures into " + config.dir()
+                            + ")");
                     err.flush();
                 }));
                 s.sampler().addSink(rec);
@@ -122,22 +137,33 @@ final class TriggeredRecording {
                 rec.close();
             }
             RecorderStats st = rec.stats();
-            long fired = s.triggers().list().stream().mapToLong(TriggerStatus::fired).sum();
+            long fired =
+                    s.triggers().list().stream().mapToLong(TriggerStatus::fired).sum();
             log.shutdown();
             log.awaitTermination(10, TimeUnit.SECONDS);
-            err.printf("tickbench-probe record: %d trigger firing(s), %d capture(s) written into %s (%d merged, %d in the"
-                    + " cool-down, %d removed by --max-disk%s)%n", fired, st.captures(), config.dir(), st.merged(),
-                    st.suppressed(), st.deleted(), st.errors() > 0 ? ", " + st.errors() + " failed" : "");
+            err.printf(
+                    "tickbench-probe record: %d trigger firing(s), %d capture(s) written into %s (%d merged, %d in the"
+                            + " cool-down, %d removed by --max-disk%s)%n",
+                    fired,
+                    st.captures(),
+                    config.dir(),
+                    st.merged(),
+                    st.suppressed(),
+                    st.deleted(),
+                    st.errors() > 0 ? ", " + st.errors() + " failed" : "");
             for (TriggerStatus t : s.triggers().list()) {
                 String saw = t.fired() > 0 ? "" : t.outlook(v -> DiffTable.number(v, false), TriggeredRecording::clock);
                 if (!saw.isEmpty()) {
-                    err.println("tickbench-probe record: trigger " + t.name() + " did not fire: " + InertText.line(saw));
+                    err.println(
+                            "tickbench-probe record: trigger " + t.name() + " did not fire: " + InertText.line(saw));
                 }
             }
             err.flush();
             if (st.errors() > 0) {
-                throw new UserError(st.errors() + " capture(s) failed while writing (see the warning above); what was"
-                        + " written of them is kept", 1);
+                throw new UserError(
+                        st.errors() + " capture(s) failed while writing (see the warning above); what was"
+                                + " written of them is kept",
+                        1);
             }
             return 0;
         } finally {

@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code walk}: which level of a cgroup path is throttling (docs/walk.md). */
-@Command(name = "walk", mixinStandardHelpOptions = true,
+@Command(
+        name = "walk",
+        mixinStandardHelpOptions = true,
         description = "Read a cgroup and every ancestor twice, a window apart, and name the level that throttles.")
 public final class WalkCommand implements Callable<Integer> {
     static final Duration MAX_WINDOW = Duration.ofMinutes(10);
@@ -32,7 +34,10 @@ public final class WalkCommand implements Callable<Integer> {
     @Mixin
     CgroupTargetOptions target;
 
-    @Option(names = "--window", paramLabel = "DURATION", defaultValue = "2s",
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            defaultValue = "2s",
             description = "time between the two reads: 500ms, 2s, 1.5s, 1m (default: ${DEFAULT-VALUE})")
     String window;
 
@@ -84,14 +89,14 @@ public final class WalkCommand implements Callable<Integer> {
             default -> n * 1000;
         };
         if (ms < 1 || ms > MAX_WINDOW.toMillis()) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--window must be from 1ms to 10m, got '" + text + "'");
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--window must be from 1ms to 10m, got '" + text + "'");
         }
         return Duration.ofNanos(Math.round(ms * 1_000_000));
     }
 
     private CommandLine.ParameterException bad(String text) {
-        return new CommandLine.ParameterException(spec.commandLine(),
-                "--window must be a duration like 500ms, 2s or 1m, got '" + text + "'");
+        return new CommandLine.ParameterException(
+                spec.commandLine(), "--window must be a duration like 500ms, 2s or 1m, got '" + text + "'");
     }
 }

@@ -16,8 +16,18 @@ import java.util.Locale;
 /** The walk for people: one row per level, leaf first, the enforcing level marked, one verdict line. */
 final class WalkTable {
     // ASCII only: the probe's stdout may be a POSIX-locale SSH channel where JDK 17 does not write UTF-8
-    private static final String[] HEADER = {"", "level", "cpu.max", "burst", "weight", "d_periods",
-        "d_throttled", "ratio", "throttled s/s", "psi avg10 some/full"};
+    private static final String[] HEADER = {
+        "",
+        "level",
+        "cpu.max",
+        "burst",
+        "weight",
+        "d_periods",
+        "d_throttled",
+        "ratio",
+        "throttled s/s",
+        "psi avg10 some/full"
+    };
     private static final String MISSING = "-";
 
     private WalkTable() {}
@@ -29,14 +39,21 @@ final class WalkTable {
             rows.add(row(l, l.path().equals(r.enforcing())));
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "cgroup v%d walk of %s over %.2f s (leaf first; * = enforcing; d_ = growth over the window)%n",
-                r.version().number(), InertText.line(r.target()), r.windowNs() / 1e9));
+        sb.append(String.format(
+                Locale.ROOT,
+                "cgroup v%d walk of %s over %.2f s (leaf first; * = enforcing; d_ = growth over the window)%n",
+                r.version().number(),
+                InertText.line(r.target()),
+                r.windowNs() / 1e9));
         appendAligned(sb, rows);
         for (WalkWarning w : r.warnings()) {
             sb.append("warning: ").append(InertText.line(w.message())).append('\n');
         }
         if (r.systemPsi() != null && r.systemPsi().some() != null) {
-            sb.append(String.format(Locale.ROOT, "system cpu pressure: some avg10=%.2f%n", r.systemPsi().some().avg10()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "system cpu pressure: some avg10=%.2f%n",
+                    r.systemPsi().some().avg10()));
         }
         sb.append(verdict(r)).append('\n');
         return sb.toString();
@@ -74,7 +91,8 @@ final class WalkTable {
         if (m.quotaUs() == null) {
             return "unlimited (" + InertText.line(m.raw()) + ")";
         }
-        return String.format(Locale.ROOT, "%.2f CPU (%s)", m.cpus() == null ? Double.NaN : m.cpus(), InertText.line(m.raw()));
+        return String.format(
+                Locale.ROOT, "%.2f CPU (%s)", m.cpus() == null ? Double.NaN : m.cpus(), InertText.line(m.raw()));
     }
 
     private static String weight(WalkLevel l) {
@@ -90,8 +108,12 @@ final class WalkTable {
         if (p == null) {
             return MISSING;
         }
-        return (p.some() == null ? MISSING : String.format(Locale.ROOT, "%.2f", p.some().avg10())) + "/"
-                + (p.full() == null ? MISSING : String.format(Locale.ROOT, "%.2f", p.full().avg10()));
+        return (p.some() == null
+                        ? MISSING
+                        : String.format(Locale.ROOT, "%.2f", p.some().avg10())) + "/"
+                + (p.full() == null
+                        ? MISSING
+                        : String.format(Locale.ROOT, "%.2f", p.full().avg10()));
     }
 
     private static String num(Long v) {
@@ -100,16 +122,23 @@ final class WalkTable {
 
     static String verdict(WalkResult r) {
         if (r.enforcing() == null) {
-            return String.format(Locale.ROOT, "verdict: no level throttled during the %.2f s window", r.windowNs() / 1e9);
+            return String.format(
+                    Locale.ROOT, "verdict: no level throttled during the %.2f s window", r.windowNs() / 1e9);
         }
         WalkLevel e = r.level(r.enforcing());
         String limit = e.cpus() == null ? "" : String.format(Locale.ROOT, " (limit %.2f CPU)", e.cpus());
         String who = e.path().equals(r.target()) ? "the target itself" : "an ancestor of the target";
         WalkLevel leaf = r.levels().isEmpty() ? null : r.levels().get(0);
-        String leafNote = leaf != null && leaf != e && !leaf.throttling()
-                ? "; the target's own counters did not move" : "";
-        return String.format(Locale.ROOT, "verdict: %s%s, %s, is throttling: %.3f s/s throttled%s",
-                InertText.line(e.path()), limit, who, e.throttledRate() == null ? 0.0 : e.throttledRate(), leafNote);
+        String leafNote =
+                leaf != null && leaf != e && !leaf.throttling() ? "; the target's own counters did not move" : "";
+        return String.format(
+                Locale.ROOT,
+                "verdict: %s%s, %s, is throttling: %.3f s/s throttled%s",
+                InertText.line(e.path()),
+                limit,
+                who,
+                e.throttledRate() == null ? 0.0 : e.throttledRate(),
+                leafNote);
     }
 
     private static void appendAligned(StringBuilder sb, List<String[]> rows) {

@@ -16,13 +16,18 @@ public final class WhoOptions {
     @Spec(Spec.Target.MIXEE)
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--top", paramLabel = "N",
+    @Option(
+            names = "--top",
+            paramLabel = "N",
             description = "processes and cgroups named per list (CPU, memory, I/O), 0-" + WhoConfig.MAX_TOP
                     + ", 0 switches the tables off (default: " + WhoConfig.DEFAULT_TOP + ")")
     Integer top;
 
-    @Option(names = "--top-hz", paramLabel = "HZ",
-            description = "how often the process and cgroup tables are read, above 0 (default: 1, like atop and pidstat)")
+    @Option(
+            names = "--top-hz",
+            paramLabel = "HZ",
+            description =
+                    "how often the process and cgroup tables are read, above 0 (default: 1, like atop and pidstat)")
     Double hz;
 
     /** The tables' configuration; a value out of range is a usage error (exit 2) before anything starts. */
@@ -30,12 +35,17 @@ public final class WhoOptions {
         int n = top == null ? WhoConfig.DEFAULT_TOP : top;
         double hertz = hz == null ? WhoConfig.DEFAULT_HZ : hz;
         if (n < 0 || n > WhoConfig.MAX_TOP) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--top must be from 0 to " + WhoConfig.MAX_TOP + " (0 switches the tables off), got " + n);
         }
         if (!(hertz > 0) || hertz > Floors.MAX_RATE_HZ) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--top-hz must be above 0 and at most "
-                    + Floors.MAX_RATE_HZ + " Hz, got " + new BigDecimal(Double.toString(hertz)).stripTrailingZeros().toPlainString());
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--top-hz must be above 0 and at most " + Floors.MAX_RATE_HZ + " Hz, got "
+                            + new BigDecimal(Double.toString(hertz))
+                                    .stripTrailingZeros()
+                                    .toPlainString());
         }
         return new WhoConfig(n, hertz);
     }

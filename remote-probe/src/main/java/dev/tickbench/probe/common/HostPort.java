@@ -21,7 +21,8 @@ public record HostPort(String host, int port) {
         try {
             port = Integer.parseInt(text.substring(colon + 1));
         } catch (NumberFormatException e) {
-            throw new UserError(flag + ": port must be a number from 0 to 65535, got '" + text.substring(colon + 1) + "'", 2);
+            throw new UserError(
+                    flag + ": port must be a number from 0 to 65535, got '" + text.substring(colon + 1) + "'", 2);
         }
         if (port < 0 || port > 65535) {
             throw new UserError(flag + ": port must be from 0 to 65535, got " + port, 2);

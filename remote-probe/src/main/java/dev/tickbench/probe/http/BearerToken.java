@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 public final class BearerToken {
     /** Shorter secrets are refused at start: a token is the only thing between the network and the data. */
     public static final int MIN_BYTES = 16;
+
     private final byte[] expected;
 
     private BearerToken(String token) {
@@ -30,8 +31,10 @@ public final class BearerToken {
             throw new UserError("--token " + file + ": the token file is empty; put a long random secret in it", 2);
         }
         if (token.getBytes(StandardCharsets.UTF_8).length < MIN_BYTES) {
-            throw new UserError("--token " + file + ": the token is shorter than " + MIN_BYTES + " bytes; put a long random "
-                    + "secret in it (e.g. head -c 32 /dev/urandom | base64 > " + file + ")", 2);
+            throw new UserError(
+                    "--token " + file + ": the token is shorter than " + MIN_BYTES + " bytes; put a long random "
+                            + "secret in it (e.g. head -c 32 /dev/urandom | base64 > " + file + ")",
+                    2);
         }
         return new BearerToken(token);
     }

@@ -57,6 +57,7 @@ final class HttpConnections implements AutoCloseable {
     static final int MAX_BUSY = 16;
     /** Room for every pending, busy and stream connection, and for those answered 503 or being closed. */
     private static final int MAX_THREADS = 2 * (MAX_PENDING_HARD + MemoryBudget.MAX_HTTP_STREAMS + MAX_BUSY);
+
     private static final long NEVER = Long.MAX_VALUE;
 
     /** Answers one request; the connection is closed when it returns. */
@@ -76,6 +77,7 @@ final class HttpConnections implements AutoCloseable {
          * backstop for a worker that did not, twice as late.
          */
         private volatile long deadlineNs = acceptedNs + TimeUnit.MILLISECONDS.toNanos(2L * HEADER_TIMEOUT_MS);
+
         private OutputStream out;
 
         Conn(Socket socket) {
@@ -247,7 +249,8 @@ final class HttpConnections implements AutoCloseable {
     }
 
     /** Status line and headers; {@code length} < 0 means chunked. */
-    static void writeHead(Conn c, int status, String contentType, long length, List<String> extraHeaders) throws IOException {
+    static void writeHead(Conn c, int status, String contentType, long length, List<String> extraHeaders)
+            throws IOException {
         StringBuilder h = new StringBuilder(256);
         h.append("HTTP/1.1 ").append(status).append(' ').append(reason(status)).append("\r\n");
         h.append("Content-Type: ").append(contentType).append("\r\n");

@@ -31,6 +31,7 @@ public final class LineHub implements LineSink, AutoCloseable {
     static final String GAP_REASON = "probe_behind";
     /** The inbox never holds less: seconds of a 100 Hz format-1 stream of a 2-CPU machine. */
     static final int MIN_INBOX_BYTES = 1 << 20;
+
     static final int MAX_INBOX_BYTES = 8 << 20;
     private static final long IDLE_MS = 200;
 
@@ -126,7 +127,8 @@ public final class LineHub implements LineSink, AutoCloseable {
             lastSeq = ((SampleLine) decoded).seq();
             lastSampleReceivedNs = now;
         }
-        LineRing.Entry e = new LineRing.Entry(lastSeq, sample, now, line, hello, decoded instanceof GapLine g ? g : null);
+        LineRing.Entry e =
+                new LineRing.Entry(lastSeq, sample, now, line, hello, decoded instanceof GapLine g ? g : null);
         synchronized (ring) {
             joinHello = hello;
             ring.add(e);
@@ -152,7 +154,8 @@ public final class LineHub implements LineSink, AutoCloseable {
                 c.startAfter(r.rest());
             }
             clients.add(c);
-            return new Join(r.entries().isEmpty() ? joinHello : r.entries().get(0).hello(), r);
+            return new Join(
+                    r.entries().isEmpty() ? joinHello : r.entries().get(0).hello(), r);
         }
     }
 

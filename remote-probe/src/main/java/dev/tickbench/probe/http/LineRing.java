@@ -62,8 +62,7 @@ final class LineRing {
         entries.addLast(e);
         bytes += e.bytes().length + helloCost(e.hello(), lastAddedHello);
         lastAddedHello = e.hello();
-        while (!entries.isEmpty()
-                && (e.receivedNs() - entries.peekFirst().receivedNs() > keepNs || bytes > maxBytes)) {
+        while (!entries.isEmpty() && (e.receivedNs() - entries.peekFirst().receivedNs() > keepNs || bytes > maxBytes)) {
             Entry gone = entries.removeFirst();
             bytes -= gone.bytes().length + helloCost(gone.hello(), lastRemovedHello);
             lastRemovedHello = gone.hello();

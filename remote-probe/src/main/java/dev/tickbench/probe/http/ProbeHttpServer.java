@@ -37,10 +37,16 @@ public final class ProbeHttpServer implements AutoCloseable {
      * are not offered.
      */
     static final List<String> TLS_SUITES = List.of(
-            "TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256",
-            "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
-            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
-            "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
+            "TLS_AES_128_GCM_SHA256",
+            "TLS_AES_256_GCM_SHA384",
+            "TLS_CHACHA20_POLY1305_SHA256",
+            "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+            "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256",
+            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+            "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384",
+            "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
+            "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
+
     private static final ObjectMapper JSON = JsonOutput.newMapper();
 
     private final HttpConnections connections;
@@ -56,13 +62,14 @@ public final class ProbeHttpServer implements AutoCloseable {
      * whole lines, its gap line and the end, however long it stalled ({@link #streamSlot} aside).
      */
     private final java.util.Set<HttpConnections.Conn> cutClients = new java.util.LinkedHashSet<>();
+
     private final Semaphore busySlots = new Semaphore(HttpConnections.MAX_BUSY);
     private final long startedNs = System.nanoTime();
     /** Endpoints of features of their own ({@link ProbeEndpoint}: /triggers), answered like the built-in ones. */
     private final List<ProbeEndpoint> endpoints = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private ProbeHttpServer(ServerSocket socket, ServedProbe probe, LineHub hub, BearerToken token, MemoryBudget budget,
-            boolean tls) {
+    private ProbeHttpServer(
+            ServerSocket socket, ServedProbe probe, LineHub hub, BearerToken token, MemoryBudget budget, boolean tls) {
         this.probe = probe;
         this.hub = hub;
         this.token = token;
@@ -77,17 +84,19 @@ public final class ProbeHttpServer implements AutoCloseable {
      *
      * @throws UserError exit 2 for a non-loopback address without a token, exit 1 when the port is taken
      */
-    public static ProbeHttpServer start(HostPort bind, BearerToken token, Tls tls, ServedProbe probe, LineHub hub,
-            MemoryBudget budget) {
+    public static ProbeHttpServer start(
+            HostPort bind, BearerToken token, Tls tls, ServedProbe probe, LineHub hub, MemoryBudget budget) {
         checkBinding(bind, token);
         InetSocketAddress address = bind.resolve("--http");
         ServerSocket socket;
         try {
             if (tls != null) {
-                SSLServerSocket s = (SSLServerSocket) tls.context().getServerSocketFactory().createServerSocket();
+                SSLServerSocket s =
+                        (SSLServerSocket) tls.context().getServerSocketFactory().createServerSocket();
                 s.setEnabledProtocols(TLS_PROTOCOLS);
                 List<String> supported = List.of(s.getSupportedCipherSuites());
-                s.setEnabledCipherSuites(TLS_SUITES.stream().filter(supported::contains).toArray(String[]::new));
+                s.setEnabledCipherSuites(
+                        TLS_SUITES.stream().filter(supported::contains).toArray(String[]::new));
                 socket = s;
             } else {
                 socket = new ServerSocket();
@@ -95,8 +104,10 @@ public final class ProbeHttpServer implements AutoCloseable {
             socket.setReuseAddress(true);
             socket.bind(address, 128);
         } catch (IOException e) {
-            throw new UserError("--http " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
-                    + "); pick a free port", 1);
+            throw new UserError(
+                    "--http " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
+                            + "); pick a free port",
+                    1);
         }
         ProbeHttpServer s = new ProbeHttpServer(socket, probe, hub, token, budget, tls != null);
         s.connections.start();
@@ -113,9 +124,11 @@ public final class ProbeHttpServer implements AutoCloseable {
     /** Secure by default: the probe's data never reaches the network without a token. */
     public static void checkBinding(HostPort bind, BearerToken token) {
         if (token == null && !bind.isLoopback("--http")) {
-            throw new UserError("--http " + bind.host() + ":" + bind.port() + " is not a loopback address: refusing to "
-                    + "serve the probe's data to the network without authentication. Add --token FILE (clients send "
-                    + "'Authorization: Bearer <token>'), or bind 127.0.0.1.", 2);
+            throw new UserError(
+                    "--http " + bind.host() + ":" + bind.port() + " is not a loopback address: refusing to "
+                            + "serve the probe's data to the network without authentication. Add --token FILE (clients send "
+                            + "'Authorization: Bearer <token>'), or bind 127.0.0.1.",
+                    2);
         }
     }
 
@@ -134,7 +147,12 @@ public final class ProbeHttpServer implements AutoCloseable {
 
     private void handle(HttpConnections.Conn c, RequestHead req) throws IOException {
         if (!req.path().equals("/healthz") && token != null && !token.accepts(req.authorization())) {
-            text(c, req, 401, "missing or wrong bearer token\n", List.of("WWW-Authenticate: Bearer realm=\"tickbench-probe\""));
+            text(
+                    c,
+                    req,
+                    401,
+                    "missing or wrong bearer token\n",
+                    List.of("WWW-Authenticate: Bearer realm=\"tickbench-probe\""));
             return;
         }
         if (!req.method().equals("GET") && !req.method().equals("HEAD")) {
@@ -152,11 +170,19 @@ public final class ProbeHttpServer implements AutoCloseable {
         try {
             switch (req.path()) {
                 case "/healthz" -> healthz(c, req);
-                case "/capabilities" -> body(c, req, 200, "application/json",
-                        (JSON.writeValueAsString(probe.capabilities()) + "\n").getBytes(StandardCharsets.UTF_8));
+                case "/capabilities" ->
+                    body(
+                            c,
+                            req,
+                            200,
+                            "application/json",
+                            (JSON.writeValueAsString(probe.capabilities()) + "\n").getBytes(StandardCharsets.UTF_8));
                 case "/metrics" -> metrics(c, req);
                 default -> {
-                    ProbeEndpoint x = endpoints.stream().filter(p -> p.path().equals(req.path())).findFirst().orElse(null);
+                    ProbeEndpoint x = endpoints.stream()
+                            .filter(p -> p.path().equals(req.path()))
+                            .findFirst()
+                            .orElse(null);
                     if (x != null) {
                         body(c, req, 200, x.contentType(), x.body());
                     } else {
@@ -184,7 +210,12 @@ public final class ProbeHttpServer implements AutoCloseable {
         o.put("rate_hz", probe.rateHz());
         o.put("capabilities_sha256", sha256(JSON.writeValueAsBytes(probe.capabilities())));
         o.put("version", ProbeVersion.version());
-        body(c, req, ok ? 200 : 503, "application/json", (JSON.writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8));
+        body(
+                c,
+                req,
+                ok ? 200 : 503,
+                "application/json",
+                (JSON.writeValueAsString(o) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     private void metrics(HttpConnections.Conn c, RequestHead req) throws IOException {
@@ -194,17 +225,28 @@ public final class ProbeHttpServer implements AutoCloseable {
             x.metrics(e);
         }
         e.gauge("tickbench_http_stream_clients", "Connected /stream clients.", hub.clientCount());
-        e.counter("tickbench_http_hub_dropped_lines_total", "Lines the HTTP hub could not take (its thread stalled).",
+        e.counter(
+                "tickbench_http_hub_dropped_lines_total",
+                "Lines the HTTP hub could not take (its thread stalled).",
                 hub.droppedLines());
-        e.counter("tickbench_http_slow_clients_cut_total",
+        e.counter(
+                "tickbench_http_slow_clients_cut_total",
                 "/stream clients cut off (gap line, then disconnected) for falling a whole buffer share behind.",
                 hub.slowClientsCut());
-        e.gauge("tickbench_http_pending_connections", "Connections still sending their request headers.",
+        e.gauge(
+                "tickbench_http_pending_connections",
+                "Connections still sending their request headers.",
                 connections.pendingCount());
         e.gauge("tickbench_http_replay_lines", "Lines held for /stream?since=SEQ.", hub.ringLines());
-        e.gauge("tickbench_probe_heap_used_bytes", "Java heap in use (live data plus garbage not yet collected).",
-                java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-        e.gauge("tickbench_probe_heap_max_bytes", "Java heap limit (-Xmx); every buffer is sized from it.",
+        e.gauge(
+                "tickbench_probe_heap_used_bytes",
+                "Java heap in use (live data plus garbage not yet collected).",
+                java.lang.management.ManagementFactory.getMemoryMXBean()
+                        .getHeapMemoryUsage()
+                        .getUsed());
+        e.gauge(
+                "tickbench_probe_heap_max_bytes",
+                "Java heap limit (-Xmx); every buffer is sized from it.",
                 budget.heapBytes());
         java.nio.ByteBuffer text = e.utf8();
         byte[] b = new byte[text.remaining()];
@@ -226,7 +268,11 @@ public final class ProbeHttpServer implements AutoCloseable {
                         return;
                     }
                     if (since < 0 || since > newest) {
-                        text(c, req, 400, "since " + since + " is outside 0.." + newest + " (the newest sample)\n",
+                        text(
+                                c,
+                                req,
+                                400,
+                                "since " + since + " is outside 0.." + newest + " (the newest sample)\n",
                                 List.of());
                         return;
                     }

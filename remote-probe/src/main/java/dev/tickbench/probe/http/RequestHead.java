@@ -82,7 +82,11 @@ record RequestHead(String method, String path, String rawQuery, String authoriza
         String authorization = null;
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
-            if (colon > 0 && lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("authorization")) {
+            if (colon > 0
+                    && lines[i].substring(0, colon)
+                            .trim()
+                            .toLowerCase(Locale.ROOT)
+                            .equals("authorization")) {
                 authorization = lines[i].substring(colon + 1).trim();
             }
         }

@@ -46,15 +46,21 @@ public final class SamplerProbe implements ServedProbe {
         synchronized (clock) {
             cpuNs = Math.max(0, clock.cpuNs());
         }
-        return new SelfCost(cpuNs / 1e9, SelfLine.residentBytes(SELF_STATUS), s.samplerCpuNs() < 0 ? 0 : s.samplerCpuNs() / 1e9,
-                s.ticks(), s.slippedTicks(), lateness(s));
+        return new SelfCost(
+                cpuNs / 1e9,
+                SelfLine.residentBytes(SELF_STATUS),
+                s.samplerCpuNs() < 0 ? 0 : s.samplerCpuNs() / 1e9,
+                s.ticks(),
+                s.slippedTicks(),
+                lateness(s));
     }
 
     /** The sampler counts per bucket with +Inf last; Prometheus wants cumulative counts without +Inf. */
     static SelfCost.Histogram lateness(SamplerStats s) {
         long[] bounds = s.latenessBoundsNs();
         long[] counts = s.latenessCounts();
-        int finite = bounds.length > 0 && bounds[bounds.length - 1] == Long.MAX_VALUE ? bounds.length - 1 : bounds.length;
+        int finite =
+                bounds.length > 0 && bounds[bounds.length - 1] == Long.MAX_VALUE ? bounds.length - 1 : bounds.length;
         double[] upper = new double[finite];
         long[] cumulative = new long[finite];
         long running = 0;

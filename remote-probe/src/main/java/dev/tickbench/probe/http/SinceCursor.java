@@ -43,8 +43,13 @@ final class SinceCursor {
             }
             if (gap.fromSeq() <= since) {
                 GapLine rest = new GapLine(since + 1, gap.toSeq(), gap.reason());
-                return new LineRing.Entry(since, false, e.receivedNs(),
-                        GapLine.encode(rest.fromSeq(), rest.toSeq(), GapLine.UNKNOWN_COUNT, rest.reason()), e.hello(), rest);
+                return new LineRing.Entry(
+                        since,
+                        false,
+                        e.receivedNs(),
+                        GapLine.encode(rest.fromSeq(), rest.toSeq(), GapLine.UNKNOWN_COUNT, rest.reason()),
+                        e.hello(),
+                        rest);
             }
             return e;
         } else {

@@ -29,6 +29,7 @@ final class StreamClient {
     private SinceCursor waiting;
     /** Set by the hub thread once {@link #waiting} found the client's first line: the hello to start with. */
     private volatile boolean started;
+
     private volatile byte[] startHello;
 
     /**
@@ -36,7 +37,8 @@ final class StreamClient {
      *     connection until its gap line is handed to the kernel, or closes it to give its slot to a new client)
      */
     StreamClient(long maxBytes, Runnable onCut) {
-        this.queue = new LineHandoff((int) Math.min(Integer.MAX_VALUE - 8, maxBytes), LineHandoff.WhenFull.CUT, CUT_REASON);
+        this.queue =
+                new LineHandoff((int) Math.min(Integer.MAX_VALUE - 8, maxBytes), LineHandoff.WhenFull.CUT, CUT_REASON);
         this.onCut = onCut;
     }
 

@@ -44,18 +44,22 @@ final class TlsFiles {
             ctx.init(kmf.getKeyManagers(), null, null);
             return ctx;
         } catch (GeneralSecurityException | IOException e) {
-            throw new UserError("--tls-cert " + certFile + " / --tls-key " + keyFile + ": the key does not go with the "
-                    + "certificate, or cannot be used (" + e.getMessage() + ")", 2);
+            throw new UserError(
+                    "--tls-cert " + certFile + " / --tls-key " + keyFile + ": the key does not go with the "
+                            + "certificate, or cannot be used (" + e.getMessage() + ")",
+                    2);
         }
     }
 
     private static Certificate[] certificates(Path file) {
         try {
             byte[] pem = Files.readAllBytes(file);
-            Certificate[] chain = CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(pem))
+            Certificate[] chain = CertificateFactory.getInstance("X.509")
+                    .generateCertificates(new ByteArrayInputStream(pem))
                     .toArray(Certificate[]::new);
             if (chain.length == 0) {
-                throw new UserError("--tls-cert " + file + ": no certificate in it (expected PEM, BEGIN CERTIFICATE)", 2);
+                throw new UserError(
+                        "--tls-cert " + file + ": no certificate in it (expected PEM, BEGIN CERTIFICATE)", 2);
             }
             return chain;
         } catch (IOException e) {
@@ -74,8 +78,10 @@ final class TlsFiles {
         }
         Matcher m = PKCS8.matcher(pem);
         if (!m.find()) {
-            throw new UserError("--tls-key " + file + ": expected an unencrypted PKCS#8 PEM key (BEGIN PRIVATE KEY); "
-                    + "convert with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8", 2);
+            throw new UserError(
+                    "--tls-key " + file + ": expected an unencrypted PKCS#8 PEM key (BEGIN PRIVATE KEY); "
+                            + "convert with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.pk8",
+                    2);
         }
         byte[] der = Base64.getMimeDecoder().decode(m.group(1));
         for (String alg : new String[] {"RSA", "EC", "Ed25519"}) {

@@ -69,12 +69,16 @@ public final class TriggersEndpoint implements ProbeEndpoint {
     public void metrics(Exposition e) {
         List<TriggerStatus> all = triggers.list();
         if (!all.isEmpty()) {
-            Exposition.Family f = e.family("tickbench_trigger_fired_total", Exposition.Type.COUNTER,
+            Exposition.Family f = e.family(
+                    "tickbench_trigger_fired_total",
+                    Exposition.Type.COUNTER,
                     "Times each armed trigger fired since it was armed (docs/triggers.md).");
             for (TriggerStatus s : all) {
                 f.add(s.fired(), "trigger", s.name(), "kind", s.kind());
             }
-            Exposition.Family absent = e.family("tickbench_trigger_absent", Exposition.Type.GAUGE,
+            Exposition.Family absent = e.family(
+                    "tickbench_trigger_absent",
+                    Exposition.Type.GAUGE,
                     "1 for an armed trigger that can never fire here (its source absent, the kernel refusing), else 0.");
             for (TriggerStatus s : all) {
                 absent.add(s.absent() != null ? 1 : 0, "trigger", s.name(), "kind", s.kind());
@@ -83,14 +87,23 @@ public final class TriggersEndpoint implements ProbeEndpoint {
         if (recorder != null) {
             RecorderStats st = recorder.stats();
             e.counter("tickbench_recorder_captures_total", "Captures the flight recorder wrote.", st.captures());
-            e.counter("tickbench_recorder_merged_triggers_total", "Triggers folded into a capture already open.",
+            e.counter(
+                    "tickbench_recorder_merged_triggers_total",
+                    "Triggers folded into a capture already open.",
                     st.merged());
-            e.counter("tickbench_recorder_suppressed_triggers_total",
-                    "Triggers inside the cool-down after a capture: no new capture.", st.suppressed());
-            e.counter("tickbench_recorder_deleted_captures_total", "Captures removed by the disk bound (--max-disk).",
+            e.counter(
+                    "tickbench_recorder_suppressed_triggers_total",
+                    "Triggers inside the cool-down after a capture: no new capture.",
+                    st.suppressed());
+            e.counter(
+                    "tickbench_recorder_deleted_captures_total",
+                    "Captures removed by the disk bound (--max-disk).",
                     st.deleted());
             e.counter("tickbench_recorder_errors_total", "Captures that could not be written to the end.", st.errors());
-            e.gauge("tickbench_recorder_ring_bytes", "Bytes of stream lines in the flight recorder's ring.", st.ringBytes());
+            e.gauge(
+                    "tickbench_recorder_ring_bytes",
+                    "Bytes of stream lines in the flight recorder's ring.",
+                    st.ringBytes());
             e.gauge("tickbench_recorder_ring_seconds", "Time the ring's samples span.", st.ringSpanNs() / 1e9);
         }
     }

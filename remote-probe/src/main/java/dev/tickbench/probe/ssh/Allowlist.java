@@ -11,6 +11,7 @@ import java.util.Set;
 final class Allowlist {
     /** Commands allowed with any flags. */
     private static final Set<String> COMMANDS = Set.of("stream", "capabilities", "walk", "procs");
+
     static final String OFFERED = "stream, capabilities, walk, procs, throttle replay";
 
     private Allowlist() {}
@@ -33,13 +34,16 @@ final class Allowlist {
         if (first.equals("throttle")) {
             return "only 'throttle replay' is offered over SSH";
         }
-        return "'" + printable(first) + "' is not offered: this is the tickbench probe's SSH server, not a shell; it runs only: "
-                + OFFERED;
+        return "'" + printable(first)
+                + "' is not offered: this is the tickbench probe's SSH server, not a shell; it runs only: " + OFFERED;
     }
 
     /** True for {@code throttle replay}: it reads its series from the client (one runs at a time). */
     static boolean isReplay(List<String> words) {
-        return words != null && words.size() >= 2 && words.get(0).equals("throttle") && words.get(1).equals("replay");
+        return words != null
+                && words.size() >= 2
+                && words.get(0).equals("throttle")
+                && words.get(1).equals("replay");
     }
 
     /** The word as the user may see it: control characters escaped, long words cut. */

@@ -66,7 +66,8 @@ final class AuthorizedKeys implements PublickeyAuthenticator {
             if (!KeyUtils.compareKeys(e.key(), key)) {
                 continue;
             }
-            String denial = remote instanceof InetSocketAddress a ? e.options().denial(a.getAddress(), clock.instant())
+            String denial = remote instanceof InetSocketAddress a
+                    ? e.options().denial(a.getAddress(), clock.instant())
                     : "the client address is unknown";
             if (denial != null) {
                 LOG.warn("{} line {}: key refused for {}: {}", file, e.line(), remote, denial);
@@ -81,7 +82,12 @@ final class AuthorizedKeys implements PublickeyAuthenticator {
 
     /** How many distinct keys the file authorizes now (at least 1): they share the command slots. */
     int distinctKeys() {
-        return (int) Math.max(1, current().stream().map(e -> KeyUtils.getFingerPrint(e.key())).distinct().count());
+        return (int) Math.max(
+                1,
+                current().stream()
+                        .map(e -> KeyUtils.getFingerPrint(e.key()))
+                        .distinct()
+                        .count());
     }
 
     /** The entries, read again when the file's size or modification time changed; none while its modes are unsafe. */
@@ -107,7 +113,10 @@ final class AuthorizedKeys implements PublickeyAuthenticator {
                 loadedSize = size;
             }
         } catch (IOException e) {
-            LOG.warn("{}: cannot read the authorized keys ({}); no key is accepted until it can be read", file, e.getMessage());
+            LOG.warn(
+                    "{}: cannot read the authorized keys ({}); no key is accepted until it can be read",
+                    file,
+                    e.getMessage());
             entries = List.of();
             loadedMtime = null;
         }

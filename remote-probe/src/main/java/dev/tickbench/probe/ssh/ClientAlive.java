@@ -33,7 +33,7 @@ final class ClientAlive implements ReservedSessionMessagesHandler {
         Buffer request = session.createBuffer(SshConstants.SSH_MSG_GLOBAL_REQUEST, REQUEST.length() + 16);
         request.putString(REQUEST);
         request.putBoolean(true); // want a reply: the reply is what tells a live client from a gone one
-        session.request(request, REQUEST, (cmd, reply) -> { });
+        session.request(request, REQUEST, (cmd, reply) -> {});
         return true;
     }
 }

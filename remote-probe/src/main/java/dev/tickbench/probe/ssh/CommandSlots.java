@@ -42,8 +42,7 @@ final class CommandSlots {
          * that finds no slot may end this one with {@code pushOut} (which closes its channel; the command
          * then closes the lease).
          */
-        default void draining(Runnable pushOut) {
-        }
+        default void draining(Runnable pushOut) {}
     }
 
     /** A slot for a command of {@code key}; null and {@code refusal[0]} set when there is none. */
@@ -62,8 +61,11 @@ final class CommandSlots {
                     return new Held(key, replay);
                 }
                 ended = endedLongestAgo(no.full() ? null : key);
-                if (ended == null || System.nanoTime() - end > 0 || Thread.currentThread().isInterrupted()) {
-                    refusal[0] = no.full() ? "busy: " + no.total() + " commands are running on this probe; try again later"
+                if (ended == null
+                        || System.nanoTime() - end > 0
+                        || Thread.currentThread().isInterrupted()) {
+                    refusal[0] = no.full()
+                            ? "busy: " + no.total() + " commands are running on this probe; try again later"
                             : "busy: this key runs " + no.held() + " commands, its share of the " + no.total()
                                     + " slots; end one or try again later";
                     return null;

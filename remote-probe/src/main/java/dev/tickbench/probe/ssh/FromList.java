@@ -156,7 +156,11 @@ record FromList(String text, List<FromList.Entry> entries) {
             }
         }
         if (address instanceof Inet6Address v6 && v6.getScopeId() != 0) {
-            out.append('%').append(v6.getScopedInterface() != null ? v6.getScopedInterface().getName() : v6.getScopeId());
+            out.append('%')
+                    .append(
+                            v6.getScopedInterface() != null
+                                    ? v6.getScopedInterface().getName()
+                                    : v6.getScopeId());
         }
         return out.toString();
     }

@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * line with any other option is refused: an option we do not enforce must not look enforced.
  */
 record KeyOptions(String command, FromList from, Instant expires) {
-    static final Set<String> ALWAYS_TRUE =
-            Set.of("restrict", "no-pty", "no-port-forwarding", "no-agent-forwarding", "no-x11-forwarding", "no-user-rc");
+    static final Set<String> ALWAYS_TRUE = Set.of(
+            "restrict", "no-pty", "no-port-forwarding", "no-agent-forwarding", "no-x11-forwarding", "no-user-rc");
     private static final Pattern EXPIRY = Pattern.compile("(\\d{8})(\\d{4}(\\d{2})?)?(Z)?");
 
     static final KeyOptions NONE = new KeyOptions(null, null, null);
@@ -42,7 +42,8 @@ record KeyOptions(String command, FromList from, Instant expires) {
                 case "expiry-time" -> expires = expiry(value, localZone);
                 default -> {
                     if (!ALWAYS_TRUE.contains(name) || !"true".equals(value)) {
-                        throw new IllegalArgumentException("option '" + e.getKey() + "' is not supported by this server");
+                        throw new IllegalArgumentException(
+                                "option '" + e.getKey() + "' is not supported by this server");
                     }
                 }
             }

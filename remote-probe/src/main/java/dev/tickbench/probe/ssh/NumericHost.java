@@ -151,7 +151,9 @@ final class NumericHost {
         byte[] out = new byte[4];
         for (int p = 0; p < 4; p++) {
             String part = parts[p];
-            if (part.isEmpty() || part.length() > 3 || part.length() > 1 && part.charAt(0) == '0'
+            if (part.isEmpty()
+                    || part.length() > 3
+                    || part.length() > 1 && part.charAt(0) == '0'
                     || !part.chars().allMatch(c -> isDecimal((char) c))) {
                 return null;
             }

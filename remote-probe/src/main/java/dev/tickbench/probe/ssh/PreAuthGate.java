@@ -52,6 +52,7 @@ final class PreAuthGate implements SessionListener {
 
     /** Oldest first; guarded by itself. */
     private final Map<IoSession, Pending> pending = new LinkedHashMap<>();
+
     private volatile long refused;
     private volatile long evicted;
 
@@ -62,8 +63,12 @@ final class PreAuthGate implements SessionListener {
             public IoServiceFactory create(FactoryManager manager) {
                 return new Nio2ServiceFactory(manager, newExecutor(), newExecutor()) {
                     @Override
-                    public Nio2Session createSession(Nio2Service service, IoHandler handler, AsynchronousSocketChannel socket,
-                            SocketAddress address) throws Throwable {
+                    public Nio2Session createSession(
+                            Nio2Service service,
+                            IoHandler handler,
+                            AsynchronousSocketChannel socket,
+                            SocketAddress address)
+                            throws Throwable {
                         return admit(socket, () -> super.createSession(service, handler, socket, address));
                     }
                 };
@@ -129,7 +134,8 @@ final class PreAuthGate implements SessionListener {
     private boolean evictOldest(InetAddress client, long oldEnough, List<IoSession> out) {
         for (Iterator<Map.Entry<IoSession, Pending>> it = pending.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<IoSession, Pending> e = it.next();
-            if ((client == null || e.getValue().client().equals(client)) && e.getValue().acceptedNs() - oldEnough <= 0) {
+            if ((client == null || e.getValue().client().equals(client))
+                    && e.getValue().acceptedNs() - oldEnough <= 0) {
                 it.remove();
                 out.add(e.getKey());
                 evicted++;

@@ -81,7 +81,9 @@ final class ProbeChannelSession extends ChannelSession {
             return super.doInit(buffer);
         }
         OpenFuture failed = new DefaultOpenFuture(this, this);
-        failed.setException(new SshChannelOpenException(getChannelId(), SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED,
+        failed.setException(new SshChannelOpenException(
+                getChannelId(),
+                SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED,
                 "at most " + MAX_PER_CONNECTION + " session channels per connection"));
         close(true); // never opened: nothing to tell the client but the refusal; unregisters it
         return failed;

@@ -1,7 +1,7 @@
 package dev.tickbench.probe.ssh;
 
-import dev.tickbench.probe.common.CommandIo;
 import dev.tickbench.probe.budget.MemoryBudget;
+import dev.tickbench.probe.common.CommandIo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -39,7 +39,11 @@ final class ProbeCommand extends AbstractCommandSupport {
      * @param sessions told while the command runs, so its session is not idle
      * @param verbs a fresh picocli command line of the probe's verbs (the CLI's, passed in: ssh does not know it)
      */
-    ProbeCommand(String command, MemoryBudget budget, CommandSlots slots, SessionSlots sessions,
+    ProbeCommand(
+            String command,
+            MemoryBudget budget,
+            CommandSlots slots,
+            SessionSlots sessions,
             Supplier<CommandLine> verbs) {
         super(command, null);
         this.budget = budget;
@@ -51,7 +55,8 @@ final class ProbeCommand extends AbstractCommandSupport {
     @Override
     public void run() {
         // command="…" in authorized_keys replaces whatever the client asked for, a shell included
-        KeyOptions options = getServerSession() == null ? null : getServerSession().getAttribute(AuthorizedKeys.OPTIONS);
+        KeyOptions options =
+                getServerSession() == null ? null : getServerSession().getAttribute(AuthorizedKeys.OPTIONS);
         String command = options != null && options.command() != null ? options.command() : getCommand();
         List<String> words = command == null ? List.of() : CommandLineSplitter.split(command);
         String refusal = Allowlist.refusal(words);
@@ -86,7 +91,8 @@ final class ProbeCommand extends AbstractCommandSupport {
             onExit(REFUSED, refusal);
             return;
         }
-        try (CommandSlots.Lease running = session; CommandSlots.Lease held = slot) {
+        try (CommandSlots.Lease running = session;
+                CommandSlots.Lease held = slot) {
             runAllowed(cl, words, held);
         }
     }
@@ -98,7 +104,8 @@ final class ProbeCommand extends AbstractCommandSupport {
      * finds none closes it ({@link CommandSlots.Lease#draining}).
      */
     private void runAllowed(CommandLine cl, List<String> words, CommandSlots.Lease slot) {
-        QueuedOutputStream queued = new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out", budget.consumerBytes());
+        QueuedOutputStream queued =
+                new QueuedOutputStream(getOutputStream(), "tickbench-ssh-out", budget.consumerBytes());
         QueuedOutputStream queuedErr = new QueuedOutputStream(getErrorStream(), "tickbench-ssh-err", ERR_QUEUE_BYTES);
         output = queued;
         errors = queuedErr;

@@ -54,7 +54,8 @@ public final class ProbeSshServer implements AutoCloseable {
     /** OpenSSH 8.8+ refuses SHA-1 RSA signatures ({@code ssh-rsa}); so do we, for host and user keys. */
     static final Set<String> REFUSED_SIGNATURES = Set.of("ssh-rsa", "ssh-rsa-cert-v01@openssh.com", "ssh-dss");
     /** SHA-1 MACs: OpenSSH still offers them last; every client that speaks SHA-2 needs none. */
-    static final Set<String> REFUSED_MACS = Set.of("hmac-sha1", "hmac-sha1-etm@openssh.com", "hmac-sha1-96", "hmac-md5");
+    static final Set<String> REFUSED_MACS =
+            Set.of("hmac-sha1", "hmac-sha1-etm@openssh.com", "hmac-sha1-96", "hmac-md5");
 
     private final SshServer server;
     private final PublicKey hostKey;
@@ -74,8 +75,13 @@ public final class ProbeSshServer implements AutoCloseable {
      *
      * @param verbs makes the command line of the probe's verbs that exec requests run (the CLI's own)
      */
-    public static ProbeSshServer start(HostPort bind, Path authorizedKeys, Path hostKeyFile, String user,
-            MemoryBudget budget, Supplier<CommandLine> verbs) {
+    public static ProbeSshServer start(
+            HostPort bind,
+            Path authorizedKeys,
+            Path hostKeyFile,
+            String user,
+            MemoryBudget budget,
+            Supplier<CommandLine> verbs) {
         if (!Files.isReadable(authorizedKeys)) {
             throw new UserError("--authorized-keys " + authorizedKeys + ": cannot read the file", 2);
         }
@@ -90,7 +96,8 @@ public final class ProbeSshServer implements AutoCloseable {
         try {
             pairs = keys.loadKeys(null);
         } catch (RuntimeException e) {
-            throw new UserError("--host-key " + hostKeyFile + ": cannot read or create the host key (" + e.getMessage() + ")", 1);
+            throw new UserError(
+                    "--host-key " + hostKeyFile + ": cannot read or create the host key (" + e.getMessage() + ")", 1);
         }
         if (pairs.isEmpty()) {
             throw new UserError("--host-key " + hostKeyFile + ": no host key could be read or created", 1);
@@ -114,8 +121,11 @@ public final class ProbeSshServer implements AutoCloseable {
         server.setPort(bind.port());
         server.setKeyPairProvider(keys);
         server.setSignatureFactories(server.getSignatureFactories().stream()
-                .filter(f -> !REFUSED_SIGNATURES.contains(f.getName())).toList());
-        server.setMacFactories(server.getMacFactories().stream().filter(f -> !REFUSED_MACS.contains(f.getName())).toList());
+                .filter(f -> !REFUSED_SIGNATURES.contains(f.getName()))
+                .toList());
+        server.setMacFactories(server.getMacFactories().stream()
+                .filter(f -> !REFUSED_MACS.contains(f.getName()))
+                .toList());
         server.setUserAuthFactories(List.of(UserAuthPublicKeyFactory.INSTANCE));
         server.setPasswordAuthenticator(null);
         server.setKeyboardInteractiveAuthenticator(null);
@@ -140,8 +150,10 @@ public final class ProbeSshServer implements AutoCloseable {
             server.start();
         } catch (IOException e) {
             sessions.close();
-            throw new UserError("--ssh " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
-                    + "); pick a free port", 1);
+            throw new UserError(
+                    "--ssh " + bind.host() + ":" + bind.port() + ": cannot listen (" + e.getMessage()
+                            + "); pick a free port",
+                    1);
         }
         return new ProbeSshServer(server, hostKey, gate, sessions);
     }

@@ -31,8 +31,8 @@ final class QueuedOutputStream extends OutputStream {
 
     QueuedOutputStream(OutputStream target, String name, long maxBytes) {
         this.target = target;
-        this.queue = new LineHandoff((int) Math.min(Integer.MAX_VALUE - 8, maxBytes), LineHandoff.WhenFull.CUT,
-                "slow_client");
+        this.queue = new LineHandoff(
+                (int) Math.min(Integer.MAX_VALUE - 8, maxBytes), LineHandoff.WhenFull.CUT, "slow_client");
         this.writer = new Thread(this::drain, name);
         this.writer.setDaemon(true);
         this.writer.start();
@@ -56,8 +56,11 @@ final class QueuedOutputStream extends OutputStream {
             if (queue.isCut()) {
                 if (!cutLogged) {
                     cutLogged = true;
-                    LOG.info("{}: an SSH client fell a whole share ({} KiB) behind: its output is cut off, its gap line"
-                            + " goes out when it reads", writer.getName(), queue.capacity() >> 10);
+                    LOG.info(
+                            "{}: an SSH client fell a whole share ({} KiB) behind: its output is cut off, its gap line"
+                                    + " goes out when it reads",
+                            writer.getName(),
+                            queue.capacity() >> 10);
                 }
                 throw new IOException("the SSH client is a whole share (" + (queue.capacity() >> 10)
                         + " KiB) behind; ending the stream");

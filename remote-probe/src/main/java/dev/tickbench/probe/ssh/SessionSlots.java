@@ -77,7 +77,8 @@ final class SessionSlots implements SessionListener, AutoCloseable {
     }
 
     private static String why(KeyShares.Refusal no) {
-        return no.full() ? "busy: " + no.total() + " sessions are open on this probe; try again later"
+        return no.full()
+                ? "busy: " + no.total() + " sessions are open on this probe; try again later"
                 : "busy: this key holds " + no.held() + " sessions, its share of the " + no.total()
                         + "; close one or try again later";
     }
@@ -132,15 +133,20 @@ final class SessionSlots implements SessionListener, AutoCloseable {
         if (timer.isShutdown()) {
             return null;
         }
-        return timer.schedule(() -> {
-            synchronized (this) {
-                if (held.get(session) != h || h.running > 0) {
-                    return;
-                }
-            }
-            disconnect(session, SshConstants.SSH2_DISCONNECT_BY_APPLICATION,
-                    "idle: no command ran for " + IDLE_S + " s; reconnect to run one");
-        }, IDLE_S, TimeUnit.SECONDS);
+        return timer.schedule(
+                () -> {
+                    synchronized (this) {
+                        if (held.get(session) != h || h.running > 0) {
+                            return;
+                        }
+                    }
+                    disconnect(
+                            session,
+                            SshConstants.SSH2_DISCONNECT_BY_APPLICATION,
+                            "idle: no command ran for " + IDLE_S + " s; reconnect to run one");
+                },
+                IDLE_S,
+                TimeUnit.SECONDS);
     }
 
     private static void disconnect(Session session, int reason, String why) {

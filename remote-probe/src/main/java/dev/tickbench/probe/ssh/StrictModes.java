@@ -50,7 +50,8 @@ final class StrictModes {
             }
             boolean rootSticky = !isFile && uid == 0 && (mode & STICKY) != 0;
             if ((mode & GROUP_OR_OTHER_WRITE) != 0 && !rootSticky) {
-                return String.format("%s %s is writable by its group or by others (mode %04o): chmod go-w %s",
+                return String.format(
+                        "%s %s is writable by its group or by others (mode %04o): chmod go-w %s",
                         isFile ? "the file" : "its directory", p, mode & 07777, p);
             }
         }

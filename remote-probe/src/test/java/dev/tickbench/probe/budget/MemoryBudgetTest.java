@@ -13,7 +13,8 @@ class MemoryBudgetTest {
             MemoryBudget b = new MemoryBudget(heap);
             long consumers = b.consumerBytes() * (MemoryBudget.MAX_HTTP_STREAMS + MemoryBudget.MAX_SSH_COMMANDS);
             long recorder = 2 * b.recorderRingBytes(); // its ring, and its writer's queue as much again
-            assertTrue(b.ringBytes() + consumers + recorder <= heap * 3 / 4,
+            assertTrue(
+                    b.ringBytes() + consumers + recorder <= heap * 3 / 4,
                     heap + ": " + b.ringBytes() + " + " + consumers + " + " + recorder);
         }
         assertEquals(8L << 20, new MemoryBudget(64L << 20).recorderRingBytes());

@@ -37,16 +37,23 @@ class BoundedKernelReadsTest {
     private record Run(int exit, String out, String err) {}
 
     private Run probe(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(ServeProcess.DEPLOY_JVM);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName()));
         cmd.addAll(List.of(args));
         Path out = tmp.resolve("out-" + System.nanoTime());
         Path err = tmp.resolve("err-" + System.nanoTime());
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), List.of(args) + " still running");
-        Run r = new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        Run r = new Run(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
         assertFalse(r.err().contains("OutOfMemoryError"), List.of(args) + ": " + r.err());
         return r;
     }
@@ -72,7 +79,11 @@ class BoundedKernelReadsTest {
             Run table = probe("procs");
             assertEquals(0, table.exit(), table.err());
             for (long pid : long8.pids()) {
-                String row = table.out().lines().filter(l -> l.trim().startsWith(pid + " ")).findFirst().orElseThrow();
+                String row = table.out()
+                        .lines()
+                        .filter(l -> l.trim().startsWith(pid + " "))
+                        .findFirst()
+                        .orElseThrow();
                 assertTrue(row.contains("bash -c read -r _ tickbench-long-") && row.contains("…"), row);
             }
         }
@@ -92,14 +103,23 @@ class BoundedKernelReadsTest {
             } else {
                 Files.createSymbolicLink(type, Path.of("/dev/zero"));
             }
-            Run r = probe("clock", "--window", "200ms", "--json", "--proc-root", board.resolve("proc").toString(),
-                    "--sys-root", board.resolve("sys").toString());
+            Run r = probe(
+                    "clock",
+                    "--window",
+                    "200ms",
+                    "--json",
+                    "--proc-root",
+                    board.resolve("proc").toString(),
+                    "--sys-root",
+                    board.resolve("sys").toString());
             assertEquals(0, r.exit(), variant + ": " + r.err());
             JsonNode big = JSON.readTree(r.out()).path("policies").get(1);
             assertEquals("thermal", big.path("limiter").asText(), variant + ": the verdict stands: " + r.out());
             JsonNode cooling = big.path("evidence").get(0);
             assertEquals("cooling_device1", cooling.path("device").asText(), r.out());
-            assertTrue(cooling.path("zone_type").isMissingNode() || cooling.path("zone_type").isNull(),
+            assertTrue(
+                    cooling.path("zone_type").isMissingNode()
+                            || cooling.path("zone_type").isNull(),
                     variant + ": a type past its bound is not read: " + cooling);
         }
     }

@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
-import java.io.ByteArrayOutputStream;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,7 +42,9 @@ class CaptureAbuseTest {
     private Path corrupt(int keep) throws IOException {
         List<String> lines;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of(FloorsCommandTest.asset("sbc"))))) {
-            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList();
         }
         List<String> out = new ArrayList<>(lines.subList(0, keep));
         out.add("{\"type\":\"sample\",\"seq\":root:x:0:0:root:/root:/bin/bash");
@@ -57,7 +58,8 @@ class CaptureAbuseTest {
     void theSameCorruptFileGivesTheSameLineAndExitEverywhere() throws IOException {
         Path f = corrupt(120);
         String where = f + " line 121";
-        Fixtures.Result csv = Fixtures.run("csv", f.toString(), "--out", dir.resolve("x.csv").toString());
+        Fixtures.Result csv =
+                Fixtures.run("csv", f.toString(), "--out", dir.resolve("x.csv").toString());
         Fixtures.Result floors = Fixtures.run("floors", f.toString());
         Fixtures.Result replay = Fixtures.run("throttle", "replay", "--ceiling", "4", "--input", f.toString());
         for (Fixtures.Result r : List.of(csv, floors, replay)) {
@@ -81,11 +83,17 @@ class CaptureAbuseTest {
                 List.of("floors", bomb.toString()),
                 List.of("throttle", "replay", "--ceiling", "4", "--input", bomb.toString()));
         for (List<String> args : commands) {
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx64m", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
+            List<String> cmd = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx64m",
+                    "-XX:+ExitOnOutOfMemoryError",
+                    "-cp",
+                    System.getProperty("java.class.path"),
                     ProbeMain.class.getName()));
             cmd.addAll(args);
-            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(WAIT_S, TimeUnit.SECONDS), args + " still running");
             assertEquals(1, p.exitValue(), args + ": " + err);
@@ -108,15 +116,19 @@ class CaptureAbuseTest {
         Path hard = dir.resolve("hard.ndjson");
         Files.createLink(hard, x);
         Files.createDirectories(dir.resolve("sub"));
-        for (String out : List.of(x.toString(), dir.resolve(".").resolve("x.ndjson").toString(), link.toString(),
-                hard.toString(), dir.resolve("sub/../x.ndjson").toString())) {
+        for (String out : List.of(
+                x.toString(),
+                dir.resolve(".").resolve("x.ndjson").toString(),
+                link.toString(),
+                hard.toString(),
+                dir.resolve("sub/../x.ndjson").toString())) {
             Fixtures.Result r = Fixtures.run("csv", x.toString(), "--out", out);
             assertEquals(2, r.code(), out + ": " + r.err());
             assertTrue(r.err().contains("is the input " + x + ": refusing to overwrite it"), r.err());
             assertArrayEquals(before, Files.readAllBytes(x), "the capture is untouched");
         }
-        Fixtures.Result sidecar = Fixtures.run("csv", x.toString(), "--out", dir.resolve("x.ndjson").toString()
-                .replace(".ndjson", ""));
+        Fixtures.Result sidecar = Fixtures.run(
+                "csv", x.toString(), "--out", dir.resolve("x.ndjson").toString().replace(".ndjson", ""));
         assertEquals(0, sidecar.code(), sidecar.err()); // "x" is not "x.ndjson"
     }
 
@@ -128,16 +140,16 @@ class CaptureAbuseTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains(f + " exists: not overwriting a capture"), r.err());
         assertEquals("precious\n", Files.readString(f));
-        Fixtures.Result forced = Fixtures.run("record", "--out", f.toString(), "--duration", "300ms", "--rate", "20",
-                "--force");
+        Fixtures.Result forced =
+                Fixtures.run("record", "--out", f.toString(), "--duration", "300ms", "--rate", "20", "--force");
         assertEquals(0, forced.code(), forced.err());
         assertTrue(Files.readString(f).startsWith("{\"type\":\"hello\""));
     }
 
     @Test
     void aDurationShorterThanOneTickIsBadUsage() {
-        Fixtures.Result r = Fixtures.run("record", "--out", dir.resolve("c.ndjson").toString(), "--duration", "50ms",
-                "--rate", "10");
+        Fixtures.Result r = Fixtures.run(
+                "record", "--out", dir.resolve("c.ndjson").toString(), "--duration", "50ms", "--rate", "10");
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("--duration 50ms is shorter than one tick at --rate 10 Hz"), r.err());
         assertFalse(Files.exists(dir.resolve("c.ndjson")));
@@ -147,8 +159,9 @@ class CaptureAbuseTest {
     void benchRatesOutOfRangeAreBadUsage() {
         Fixtures.Result r = Fixtures.run("bench", "--rates", "0");
         assertEquals(2, r.code(), r.err());
-        assertEquals("tickbench-probe: --rates: each rate must be from 1 to 1000 Hz, got 0", r.err().lines().findFirst()
-                .orElse(""));
+        assertEquals(
+                "tickbench-probe: --rates: each rate must be from 1 to 1000 Hz, got 0",
+                r.err().lines().findFirst().orElse(""));
         assertFalse(r.err().contains("\tat "), r.err());
     }
 
@@ -158,14 +171,17 @@ class CaptureAbuseTest {
         Path f = dir.resolve("killed.ndjson");
         Process p = Fixtures.start(List.of("record", "--out", f.toString(), "--duration", "10m", "--rate", "1"));
         try {
-            Waits.until(() -> "3 samples of a 1 Hz recording in the file (it is flushed every second)", Duration.ofMillis(200), () -> {
-                assertTrue(p.isAlive(), "record ended early");
-                try {
-                    return readableSamples(f) >= 3;
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            Waits.until(
+                    () -> "3 samples of a 1 Hz recording in the file (it is flushed every second)",
+                    Duration.ofMillis(200),
+                    () -> {
+                        assertTrue(p.isAlive(), "record ended early");
+                        try {
+                            return readableSamples(f) >= 3;
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
         } finally {
             p.destroyForcibly(); // SIGKILL: no shutdown hook, no close
             p.waitFor(WAIT_S, TimeUnit.SECONDS);

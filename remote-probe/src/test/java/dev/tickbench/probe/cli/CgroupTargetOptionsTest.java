@@ -63,7 +63,10 @@ class CgroupTargetOptionsTest {
     private SessionLike session(SystemRoots roots, String... args) {
         SessionLike s = new SessionLike();
         java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(
-                "--proc-root", roots.proc().toString(), "--sys-root", roots.sys().toString()));
+                "--proc-root",
+                roots.proc().toString(),
+                "--sys-root",
+                roots.sys().toString()));
         all.addAll(java.util.List.of(args));
         new CommandLine(s).parseArgs(all.toArray(String[]::new));
         return s;
@@ -84,10 +87,13 @@ class CgroupTargetOptionsTest {
     void aTargetAttachesTheSourceAndTheLimitsExtension() throws IOException {
         SessionLike parsed = session(fixture(), "--cgroup", "/app.slice/web.service");
         try (Session s = parsed.session.createSession(parsed.sampling)) {
-            assertEquals("/app.slice/web.service", s.cgroupTarget().orElseThrow().path());
+            assertEquals(
+                    "/app.slice/web.service", s.cgroupTarget().orElseThrow().path());
             var caps = s.sampler().capabilities();
             assertTrue(caps.path("sources").path("cgroup_cpu").asBoolean(), caps.toString());
-            assertEquals("[\"/app.slice/web.service\",\"/app.slice\",\"/\"]", caps.path("cgroup").path("levels").toString());
+            assertEquals(
+                    "[\"/app.slice/web.service\",\"/app.slice\",\"/\"]",
+                    caps.path("cgroup").path("levels").toString());
         }
     }
 

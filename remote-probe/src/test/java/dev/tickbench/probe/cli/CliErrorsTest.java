@@ -11,19 +11,21 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Bad flags: a one-line error naming the flag and the allowed range, exit 2, nothing started. */
 class CliErrorsTest {
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "capabilities --rate 0|--rate must be from 1 to 1000 Hz, got 0",
-        "capabilities --rate 1001|--rate must be from 1 to 1000 Hz, got 1001",
-        "stream --rate fast|--rate must be a whole number from 1 to 1000 Hz, got 'fast'",
-        "stream --floor-hz -1|--floor-hz must be from 0 to 1000 Hz, got -1",
-        "record --out x.ndjson --floor-hz 1001|--floor-hz must be from 0 to 1000 Hz, got 1001",
-        "record --out x.ndjson --duration soon|'soon' is not a duration",
-        "capabilities --proc-root /nonexistent-proc|--proc-root /nonexistent-proc: no such directory",
-        "stream --bogus|Unknown option: '--bogus'",
-        "stream --top 201|--top must be from 0 to 200 (0 switches the tables off), got 201",
-        "capabilities --top-hz 0|--top-hz must be above 0 and at most 1000 Hz, got 0",
-        "record --out x.ndjson --top-hz 1000.5|--top-hz must be above 0 and at most 1000 Hz, got 1000.5",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "capabilities --rate 0|--rate must be from 1 to 1000 Hz, got 0",
+                "capabilities --rate 1001|--rate must be from 1 to 1000 Hz, got 1001",
+                "stream --rate fast|--rate must be a whole number from 1 to 1000 Hz, got 'fast'",
+                "stream --floor-hz -1|--floor-hz must be from 0 to 1000 Hz, got -1",
+                "record --out x.ndjson --floor-hz 1001|--floor-hz must be from 0 to 1000 Hz, got 1001",
+                "record --out x.ndjson --duration soon|'soon' is not a duration",
+                "capabilities --proc-root /nonexistent-proc|--proc-root /nonexistent-proc: no such directory",
+                "stream --bogus|Unknown option: '--bogus'",
+                "stream --top 201|--top must be from 0 to 200 (0 switches the tables off), got 201",
+                "capabilities --top-hz 0|--top-hz must be above 0 and at most 1000 Hz, got 0",
+                "record --out x.ndjson --top-hz 1000.5|--top-hz must be above 0 and at most 1000 Hz, got 1000.5",
+            })
     void badFlagsExitTwoWithOneClearLine(String args, String expected) {
         Fixtures.Result r = Fixtures.run(args.split(" "));
         assertEquals(2, r.code(), r.err());

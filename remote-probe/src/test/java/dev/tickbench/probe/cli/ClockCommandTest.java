@@ -30,19 +30,26 @@ class ClockCommandTest {
 
     @TempDir
     static Path tmp;
+
     private static Path story;
     private static List<ScriptedBoard.Stage> stages;
 
     @BeforeAll
     static void recordTheStory() throws IOException {
         story = tmp.resolve("laptop-story.ndjson.gz");
-        stages = StoryCapture.record(Boards.LAPTOP, tmp.resolve("board"), StreamFormat.V2, story).stages();
+        stages = StoryCapture.record(Boards.LAPTOP, tmp.resolve("board"), StreamFormat.V2, story)
+                .stages();
     }
 
     private static String[] range(ScriptedBoard.Stage st, String... more) {
-        List<String> a = new ArrayList<>(List.of("clock", "--capture", story.toString(),
-                "--from", String.format(Locale.ROOT, "%.1f", StoryCapture.fromS(st)),
-                "--to", String.format(Locale.ROOT, "%.1f", StoryCapture.toS(st))));
+        List<String> a = new ArrayList<>(List.of(
+                "clock",
+                "--capture",
+                story.toString(),
+                "--from",
+                String.format(Locale.ROOT, "%.1f", StoryCapture.fromS(st)),
+                "--to",
+                String.format(Locale.ROOT, "%.1f", StoryCapture.toS(st))));
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
     }
@@ -65,7 +72,10 @@ class ClockCommandTest {
                 assertEquals(3_500_000, p.path("max_khz").asLong());
             }
         }
-        JsonNode thermal = JSON.readTree(Fixtures.run(range(stages.get(0), "--json")).out()).path("policies").get(2);
+        JsonNode thermal = JSON.readTree(
+                        Fixtures.run(range(stages.get(0), "--json")).out())
+                .path("policies")
+                .get(2);
         JsonNode cooling = thermal.path("evidence").get(0);
         assertEquals("cooling", cooling.path("kind").asText());
         assertEquals("cooling_device2", cooling.path("device").asText());
@@ -74,14 +84,32 @@ class ClockCommandTest {
         assertEquals(95000, cooling.path("trip_temp_mc").asLong());
         assertTrue(cooling.path("above_trip").asBoolean());
         assertEquals(2_100_000, thermal.path("achieved_khz").asLong());
-        JsonNode power = JSON.readTree(Fixtures.run(range(stages.get(1), "--json")).out()).path("policies").get(0).path("evidence").get(0);
+        JsonNode power = JSON.readTree(
+                        Fixtures.run(range(stages.get(1), "--json")).out())
+                .path("policies")
+                .get(0)
+                .path("evidence")
+                .get(0);
         assertEquals("power", power.path("kind").asText());
         assertEquals(15.0, power.path("watts").asDouble(), 1e-9);
         assertEquals("long_term", power.path("constraint").asText());
-        assertTrue(JSON.readTree(Fixtures.run(range(stages.get(2), "--json")).out()).path("policies").get(0)
-                .path("evidence").get(0).path("cause").isNull(), "set by hand: no cause");
-        assertEquals(90.0, JSON.readTree(Fixtures.run(range(stages.get(3), "--json")).out()).path("policies").get(0)
-                .path("idle_pct").asDouble(), 1e-9);
+        assertTrue(
+                JSON.readTree(Fixtures.run(range(stages.get(2), "--json")).out())
+                        .path("policies")
+                        .get(0)
+                        .path("evidence")
+                        .get(0)
+                        .path("cause")
+                        .isNull(),
+                "set by hand: no cause");
+        assertEquals(
+                90.0,
+                JSON.readTree(Fixtures.run(range(stages.get(3), "--json")).out())
+                        .path("policies")
+                        .get(0)
+                        .path("idle_pct")
+                        .asDouble(),
+                1e-9);
     }
 
     @Test
@@ -108,18 +136,27 @@ class ClockCommandTest {
         for (int i = 0; i < stages.size(); i++) {
             Fixtures.Result r = Fixtures.run(range(stages.get(i)));
             assertEquals(0, r.code(), r.err());
-            assertTrue(r.out().startsWith(String.format(Locale.ROOT, "clock over 2.0 s: 20 samples at 10 Hz, t_s %.1f to %.1f\n",
-                    StoryCapture.fromS(stages.get(i)), StoryCapture.toS(stages.get(i)))), r.out());
+            assertTrue(
+                    r.out()
+                            .startsWith(String.format(
+                                    Locale.ROOT,
+                                    "clock over 2.0 s: 20 samples at 10 Hz, t_s %.1f to %.1f\n",
+                                    StoryCapture.fromS(stages.get(i)),
+                                    StoryCapture.toS(stages.get(i)))),
+                    r.out());
             assertTrue(r.out().contains(expected[i]), stages.get(i).name() + ":\n" + r.out());
-            assertEquals(4, r.out().split(": " + stages.get(i).expect().toUpperCase(Locale.ROOT) + "\n", -1).length - 1, r.out());
+            assertEquals(
+                    4,
+                    r.out().split(": " + stages.get(i).expect().toUpperCase(Locale.ROOT) + "\n", -1).length - 1,
+                    r.out());
             assertTrue(r.out().chars().allMatch(c -> c < 128), "ASCII only:\n" + r.out());
         }
     }
 
     @Test
     void aLiveWindowOnTheArmBoardNamesTheCoolingDeviceThatCapsTheBigCluster() throws IOException {
-        Fixtures.Result r = Fixtures.run(GoldenCapabilitiesTest.concat(new String[] {"clock", "--window", "300ms", "--json"},
-                Fixtures.roots(Boards.ARM_COOLING)));
+        Fixtures.Result r = Fixtures.run(GoldenCapabilitiesTest.concat(
+                new String[] {"clock", "--window", "300ms", "--json"}, Fixtures.roots(Boards.ARM_COOLING)));
         assertEquals(0, r.code(), r.err());
         JsonNode policies = JSON.readTree(r.out()).path("policies");
         assertEquals("policy0", policies.get(0).path("policy").asText());
@@ -137,19 +174,32 @@ class ClockCommandTest {
         assertEquals(7, c.path("max_state").asInt());
         assertEquals("cpu-thermal", c.path("zone_type").asText());
         assertEquals(1, c.path("trip").asInt(), "77.5 C is above both passive trips: the higher one is named");
-        assertEquals("cooling_device1 (cpufreq-cpu4)", big.path("evidence").get(1).path("cause").asText());
+        assertEquals(
+                "cooling_device1 (cpufreq-cpu4)",
+                big.path("evidence").get(1).path("cause").asText());
 
-        Fixtures.Result text = Fixtures.run(GoldenCapabilitiesTest.concat(new String[] {"clock", "--window", "200ms"},
-                Fixtures.roots(Boards.ARM_COOLING)));
+        Fixtures.Result text = Fixtures.run(GoldenCapabilitiesTest.concat(
+                new String[] {"clock", "--window", "200ms"}, Fixtures.roots(Boards.ARM_COOLING)));
         assertTrue(text.out().contains("policy4 (CPU 4-5, schedutil, cpufreq-dt): THERMAL\n"), text.out());
-        assertTrue(text.out().contains("  because cooling_device1 (cpufreq-cpu4) at state 3 of 7, bound to thermal_zone0 (cpu-thermal)"
-                + " at 77.5 C, above trip 1 (passive, 75 C)\n"), text.out());
+        assertTrue(
+                text.out()
+                        .contains(
+                                "  because cooling_device1 (cpufreq-cpu4) at state 3 of 7, bound to thermal_zone0 (cpu-thermal)"
+                                        + " at 77.5 C, above trip 1 (passive, 75 C)\n"),
+                text.out());
     }
 
     /** {@code clock --window 300ms} live on a board directory, as JSON. */
     private static JsonNode liveJson(Path board) throws IOException {
-        Fixtures.Result r = Fixtures.run("clock", "--window", "300ms", "--json", "--proc-root", board.resolve("proc").toString(),
-                "--sys-root", board.resolve("sys").toString());
+        Fixtures.Result r = Fixtures.run(
+                "clock",
+                "--window",
+                "300ms",
+                "--json",
+                "--proc-root",
+                board.resolve("proc").toString(),
+                "--sys-root",
+                board.resolve("sys").toString());
         assertEquals(0, r.code(), r.err());
         return JSON.readTree(r.out());
     }
@@ -162,15 +212,25 @@ class ClockCommandTest {
         Path router = tmp.resolve("router-cooled");
         Boards.copyTree(Boards.dir(Boards.ROUTER), router);
         ScriptedBoard.of(router, "router-arm-cooled.story", ScriptedBoard.story("router-arm-cooled"));
-        Fixtures.Result text = Fixtures.run("clock", "--window", "300ms", "--proc-root", router.resolve("proc").toString(),
-                "--sys-root", router.resolve("sys").toString());
+        Fixtures.Result text = Fixtures.run(
+                "clock",
+                "--window",
+                "300ms",
+                "--proc-root",
+                router.resolve("proc").toString(),
+                "--sys-root",
+                router.resolve("sys").toString());
         assertEquals(0, text.code(), text.err());
         for (String cluster : new String[] {"policy0 (CPU 0-1", "policy2 (CPU 2-3"}) {
-            assertTrue(text.out().contains(cluster + ", userspace, cpufreq-dt): THERMAL\n"
-                    + "  clock 1050 MHz of 1400 MHz (75 %), peak 1050 MHz; cap 1050 MHz, at it 100 % of the window\n"
-                    + "  because cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 C,"
-                    + " above trip 0 (passive, 85 C)\n"
-                    + "  because scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)\n"), text.out());
+            assertTrue(
+                    text.out()
+                            .contains(
+                                    cluster + ", userspace, cpufreq-dt): THERMAL\n"
+                                            + "  clock 1050 MHz of 1400 MHz (75 %), peak 1050 MHz; cap 1050 MHz, at it 100 % of the window\n"
+                                            + "  because cooling_device0 (thermal-cpufreq-0) at state 2 of 4, bound to thermal_zone0 (cpu-thermal) at 88 C,"
+                                            + " above trip 0 (passive, 85 C)\n"
+                                            + "  because scaling_max_freq is 1050 MHz of 1400 MHz, lowered by cooling_device0 (thermal-cpufreq-0)\n"),
+                    text.out());
         }
         JsonNode perCpu = liveJson(router);
         assertEquals("[0,1]", perCpu.path("policies").get(0).path("cpus").toString());
@@ -200,8 +260,13 @@ class ClockCommandTest {
         if (caps.path("sources").path("cpufreq").asBoolean()) {
             assertTrue(j.path("policies").size() > 0, r.out());
         } else {
-            assertEquals("no CPU clock to judge: " + caps.path("absent").path("cpufreq").asText(), j.path("no_verdict").asText());
-            assertEquals(caps.path("absent").path("cpufreq").asText(), j.path("absent").path("cpufreq").asText());
+            assertEquals(
+                    "no CPU clock to judge: "
+                            + caps.path("absent").path("cpufreq").asText(),
+                    j.path("no_verdict").asText());
+            assertEquals(
+                    caps.path("absent").path("cpufreq").asText(),
+                    j.path("absent").path("cpufreq").asText());
         }
     }
 

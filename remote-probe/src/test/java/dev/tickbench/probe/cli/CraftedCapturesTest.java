@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,7 +54,8 @@ class CraftedCapturesTest {
     /** A schema line naming half a million keys (2 MB). */
     private Path schema() throws IOException {
         return crafted("schema.ndjson.gz", w -> {
-            w.write("{\"type\":\"hello\",\"format\":2,\"schema\":{}}\n{\"type\":\"schema\",\"seq\":1,\"schema\":{\"s\":[");
+            w.write(
+                    "{\"type\":\"hello\",\"format\":2,\"schema\":{}}\n{\"type\":\"schema\",\"seq\":1,\"schema\":{\"s\":[");
             repeat(w, "\"a\"", 500_000);
             w.write("]}}\n");
         });
@@ -92,7 +92,12 @@ class CraftedCapturesTest {
         Path withHello = f.resolveSibling("h-" + f.getFileName());
         List<PackagedProbe.Run> runs = List.of(
                 probe("csv", f.toString(), "--out", dir.resolve("out.csv").toString()),
-                probe("convert", f.toString(), "--out", dir.resolve("out.ndjson").toString(), "--force"),
+                probe(
+                        "convert",
+                        f.toString(),
+                        "--out",
+                        dir.resolve("out.ndjson").toString(),
+                        "--force"),
                 probe("throttle", "replay", "--ceiling", "8", "--input", f.toString()),
                 probe("clock", "--capture", f.toString()),
                 probe("floors", withHello.toString()));
@@ -134,7 +139,8 @@ class CraftedCapturesTest {
         PackagedProbe.Run replay = probe("throttle", "replay", "--ceiling", "8", "--input", f.toString());
         assertEquals(0, replay.exit(), replay.err());
         assertTrue(replay.out().contains("1000000 values replayed, ceiling 8"), replay.out());
-        PackagedProbe.Run floors = probe("floors", f.resolveSibling("h-" + f.getFileName()).toString());
+        PackagedProbe.Run floors =
+                probe("floors", f.resolveSibling("h-" + f.getFileName()).toString());
         assertEquals(0, floors.exit(), floors.err());
         assertTrue(floors.err().contains("0 sample line(s): too short to measure any change rate"), floors.err());
     }
@@ -157,10 +163,17 @@ class CraftedCapturesTest {
 
     /** The long-name files start with a hello: every reader, floors too, stops at line 2 with {@code what}. */
     private void everyReaderStopsAtItsSecondLine(Path f, String what) throws Exception {
-        for (List<String> args : List.of(List.of("csv", f.toString(), "--out", dir.resolve("out.csv").toString()),
-                List.of("convert", f.toString(), "--out", dir.resolve("out.ndjson").toString(), "--force"),
+        for (List<String> args : List.of(
+                List.of("csv", f.toString(), "--out", dir.resolve("out.csv").toString()),
+                List.of(
+                        "convert",
+                        f.toString(),
+                        "--out",
+                        dir.resolve("out.ndjson").toString(),
+                        "--force"),
                 List.of("throttle", "replay", "--ceiling", "8", "--input", f.toString()),
-                List.of("clock", "--capture", f.toString()), List.of("floors", f.toString()))) {
+                List.of("clock", "--capture", f.toString()),
+                List.of("floors", f.toString()))) {
             PackagedProbe.Run r = probe(args.toArray(String[]::new));
             assertEquals(1, r.exit(), args + ": " + r.err());
             assertTrue(r.err().contains(f + " line 2: " + what), args + ": " + r.err());
@@ -182,7 +195,8 @@ class CraftedCapturesTest {
     @Test
     void namesOfNoSeriesAreNotKept() throws Exception {
         Path f = crafted("stray.ndjson.gz", w -> linesOfNames(w, 100, 120, 8000, "null"));
-        PackagedProbe.Run convert = probe("convert", f.toString(), "--out", dir.resolve("out.ndjson").toString(), "--force");
+        PackagedProbe.Run convert = probe(
+                "convert", f.toString(), "--out", dir.resolve("out.ndjson").toString(), "--force");
         assertEquals(0, convert.exit(), convert.err());
         assertTrue(convert.out().contains("wrote 100 samples"), convert.out());
         PackagedProbe.Run clock = probe("clock", "--capture", f.toString());
@@ -194,7 +208,8 @@ class CraftedCapturesTest {
         for (int line = 0; line < lines; line++) {
             w.write("{\"type\":\"sample\",\"seq\":" + (line + 1) + ",\"mono_ns\":" + (line + 1) + ",\"s\":{");
             for (int k = 0; k < keys; k++) {
-                w.write((k == 0 ? "\"" : ",\"") + "n".repeat(chars - 6) + String.format("%06d", line * keys + k) + "\":" + value);
+                w.write((k == 0 ? "\"" : ",\"") + "n".repeat(chars - 6) + String.format("%06d", line * keys + k) + "\":"
+                        + value);
             }
             w.write("}}\n");
         }
@@ -205,9 +220,11 @@ class CraftedCapturesTest {
     void aRateAboveTheSamplersIsRefused() throws Exception {
         Path f = crafted("rate.ndjson.gz", w -> {
             w.write(CraftedLines.HELLO.replace("\"rate_hz\":10", "\"rate_hz\":2000000"));
-            w.write("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1,\"dt_ns\":1000,\"stat\":{\"cpu.user\":1,\"cpu.idle\":1}}\n");
+            w.write(
+                    "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1,\"dt_ns\":1000,\"stat\":{\"cpu.user\":1,\"cpu.idle\":1}}\n");
         });
-        PackagedProbe.Run csv = probe("csv", f.toString(), "--out", dir.resolve("out.csv").toString());
+        PackagedProbe.Run csv =
+                probe("csv", f.toString(), "--out", dir.resolve("out.csv").toString());
         assertEquals(1, csv.exit(), csv.err());
         assertTrue(csv.err().contains(f + " line 1: a hello's rate_hz above 1000 Hz"), csv.err());
         PackagedProbe.Run diff = probe("diff", f.toString(), f.toString());

@@ -27,8 +27,10 @@ public final class CraftedLines {
 
     /** {@code lines} gzipped into {@code file}. */
     public static Path gzip(Path file, Lines lines) throws IOException {
-        try (Writer w = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(file), 1 << 16),
-                StandardCharsets.UTF_8), 1 << 16)) {
+        try (Writer w = new BufferedWriter(
+                new OutputStreamWriter(
+                        new GZIPOutputStream(Files.newOutputStream(file), 1 << 16), StandardCharsets.UTF_8),
+                1 << 16)) {
             lines.write(w);
         }
         return file;
@@ -51,7 +53,8 @@ public final class CraftedLines {
         }
         w.write(HELLO);
         for (int line = 0; line < 16; line++) {
-            w.write("{\"type\":\"sample\",\"seq\":" + (line + 1) + ",\"mono_ns\":" + (line + 1) * 100_000_000L + ",\"s\":{");
+            w.write("{\"type\":\"sample\",\"seq\":" + (line + 1) + ",\"mono_ns\":" + (line + 1) * 100_000_000L
+                    + ",\"s\":{");
             for (int k = 0; k < keys; k++) {
                 w.write(k == 0 ? "\"" : ",\"");
                 for (int p = 0; p < 49_000 / 64; p++) {

@@ -13,10 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CsvCommandTest {
-    private static final String HELLO = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"t\"},\"host\":{\"hostname\":\"h\"},"
-            + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":0,\"started_mono_ns\":0,\"capabilities\":{\"sources\":"
-            + "{\"stat\":true,\"cpufreq\":true},\"cadences\":{\"stat\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1},"
-            + "\"cpufreq\":{\"hz\":10.0,\"reason\":\"policy\",\"every_ticks\":1}}}}";
+    private static final String HELLO =
+            "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"t\"},\"host\":{\"hostname\":\"h\"},"
+                    + "\"rate_hz\":10,\"floor_hz\":0,\"started_wall_ns\":0,\"started_mono_ns\":0,\"capabilities\":{\"sources\":"
+                    + "{\"stat\":true,\"cpufreq\":true},\"cadences\":{\"stat\":{\"hz\":10.0,\"reason\":\"rate\",\"every_ticks\":1},"
+                    + "\"cpufreq\":{\"hz\":10.0,\"reason\":\"policy\",\"every_ticks\":1}}}}";
 
     @TempDir
     Path tmp;
@@ -41,25 +42,40 @@ class CsvCommandTest {
 
     @Test
     void exportsSelectedSeriesWithHeldValues() throws Exception {
-        Path cap = capture(String.join("\n", HELLO,
-                sample(1, "\"stat\":{\"cpu.user\":1,\"ctxt\":50},\"cpufreq\":{\"cpu0\":1800000}"),
-                sample(2, "\"stat\":{\"cpu.user\":2,\"ctxt\":60}")) + "\n");
+        Path cap = capture(String.join(
+                        "\n",
+                        HELLO,
+                        sample(1, "\"stat\":{\"cpu.user\":1,\"ctxt\":50},\"cpufreq\":{\"cpu0\":1800000}"),
+                        sample(2, "\"stat\":{\"cpu.user\":2,\"ctxt\":60}"))
+                + "\n");
         Path csv = tmp.resolve("o.csv");
-        int rc = run("csv", cap.toString(), "--out", csv.toString(), "--series", "stat.cpu.*", "cpufreq.*", "--fill-held");
+        int rc = run(
+                "csv", cap.toString(), "--out", csv.toString(), "--series", "stat.cpu.*", "cpufreq.*", "--fill-held");
         assertEquals(0, rc, err.toString());
         // the frequency also in MHz, as the workbench shows it (docs/csv.md)
-        assertEquals(List.of("t_s,wall,stat.cpu.user,cpufreq.cpu0,cpufreq.cpu0_mhz",
-                "0.000000,1970-01-01T00:00:01.100Z,1,1800000,1800",
-                "0.100000,1970-01-01T00:00:01.200Z,2,1800000,1800"), Files.readAllLines(csv));
-        assertEquals(List.of("series,hz,reason,every_ticks,from_t_s", "stat.cpu.user,10.0,rate,1,0.000000",
-                "cpufreq.cpu0,10.0,policy,1,0.000000", "cpufreq.cpu0_mhz,10.0,policy,1,0.000000"),
+        assertEquals(
+                List.of(
+                        "t_s,wall,stat.cpu.user,cpufreq.cpu0,cpufreq.cpu0_mhz",
+                        "0.000000,1970-01-01T00:00:01.100Z,1,1800000,1800",
+                        "0.100000,1970-01-01T00:00:01.200Z,2,1800000,1800"),
+                Files.readAllLines(csv));
+        assertEquals(
+                List.of(
+                        "series,hz,reason,every_ticks,from_t_s",
+                        "stat.cpu.user,10.0,rate,1,0.000000",
+                        "cpufreq.cpu0,10.0,policy,1,0.000000",
+                        "cpufreq.cpu0_mhz,10.0,policy,1,0.000000"),
                 Files.readAllLines(tmp.resolve("o.csv.cadences.csv")));
         assertTrue(out.toString().startsWith("wrote 2 rows x 3 series to " + csv), out.toString());
     }
 
     @Test
     void truncatedCaptureKeepsTheRowsBeforeAndExitsOneNamingTheLine() throws Exception {
-        Path cap = capture(String.join("\n", HELLO, sample(1, "\"stat\":{\"ctxt\":5}"), sample(2, "\"stat\":{\"ctxt\":6}"),
+        Path cap = capture(String.join(
+                "\n",
+                HELLO,
+                sample(1, "\"stat\":{\"ctxt\":5}"),
+                sample(2, "\"stat\":{\"ctxt\":6}"),
                 "{\"type\":\"sample\",\"seq\":3,\"mo"));
         Path csv = tmp.resolve("t.csv");
         assertEquals(1, run("csv", cap.toString(), "--out", csv.toString()));
@@ -73,8 +89,16 @@ class CsvCommandTest {
 
     @Test
     void missingCaptureIsAOneLineError() {
-        assertEquals(1, run("csv", tmp.resolve("nope.ndjson").toString(), "--out", tmp.resolve("x.csv").toString()));
-        assertEquals("tickbench-probe csv: " + tmp.resolve("nope.ndjson") + ": no such capture file", err.toString().strip());
+        assertEquals(
+                1,
+                run(
+                        "csv",
+                        tmp.resolve("nope.ndjson").toString(),
+                        "--out",
+                        tmp.resolve("x.csv").toString()));
+        assertEquals(
+                "tickbench-probe csv: " + tmp.resolve("nope.ndjson") + ": no such capture file",
+                err.toString().strip());
     }
 
     @Test

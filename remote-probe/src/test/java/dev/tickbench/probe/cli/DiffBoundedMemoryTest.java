@@ -36,6 +36,7 @@ class DiffBoundedMemoryTest {
      * reader accepts (its other fields aside), and they are nearly as many series as a reader keeps.
      */
     private static final int SOURCES = 3;
+
     private static final int KEYS = (ReaderLimits.MAX_VALUES_PER_LINE - 16) / SOURCES;
     /** The series one comparison keeps: half a reader's. */
     private static final int KEPT = ReaderLimits.MAX_SERIES / 2;
@@ -53,8 +54,9 @@ class DiffBoundedMemoryTest {
 
     private Path gzip(String name, Lines lines) throws IOException {
         Path f = dir.resolve(name);
-        try (Writer w = new BufferedWriter(new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(f), 1 << 16),
-                StandardCharsets.UTF_8), 1 << 16)) {
+        try (Writer w = new BufferedWriter(
+                new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(f), 1 << 16), StandardCharsets.UTF_8),
+                1 << 16)) {
             lines.write(w);
         }
         return f;
@@ -62,7 +64,8 @@ class DiffBoundedMemoryTest {
 
     private static String sample(int seq) {
         long ns = seq * 100_000_000L;
-        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + ns + ",\"wall_ns\":" + ns + ",\"dt_ns\":100000000";
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + ns + ",\"wall_ns\":" + ns
+                + ",\"dt_ns\":100000000";
     }
 
     /**
@@ -101,7 +104,8 @@ class DiffBoundedMemoryTest {
             for (int line = 0; line < lines; line++) {
                 w.write(sample(line + 1) + ",\"slabinfo\":{");
                 for (int i = 0; i < keys; i++) {
-                    w.write((i == 0 ? "" : ",") + "\"kmalloc-cg-" + (fresh ? line * keys + i : i) + "\":" + (1000 + i + line));
+                    w.write((i == 0 ? "" : ",") + "\"kmalloc-cg-" + (fresh ? line * keys + i : i) + "\":"
+                            + (1000 + i + line));
                 }
                 w.write("}}\n");
             }
@@ -117,7 +121,12 @@ class DiffBoundedMemoryTest {
         List<String> header = List.of(r.out().lines().findFirst().orElseThrow().split(","));
         int change = header.indexOf("mean_change");
         int effect = header.indexOf("effect");
-        assertTrue(r.out().lines().skip(1).map(l -> l.split(",")).allMatch(x -> x[change].equals("0") && x[effect].equals("0")),
+        assertTrue(
+                r.out()
+                        .lines()
+                        .skip(1)
+                        .map(l -> l.split(","))
+                        .allMatch(x -> x[change].equals("0") && x[effect].equals("0")),
                 "each series against itself: no change, effect 0");
     }
 
@@ -129,7 +138,8 @@ class DiffBoundedMemoryTest {
     private record Run(int exit, String err, String out) {}
 
     private Run probe(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(PACKAGED_JVM);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ProbeMain.class.getName()));
         cmd.addAll(List.of(args));
@@ -147,7 +157,8 @@ class DiffBoundedMemoryTest {
         Path f = atTheLimit("limit.ndjson.gz");
         int series = SOURCES * KEYS;
         Run r = probe("diff", f + "@..1.95", f + "@2..", "--top", "3");
-        assertEquals(0, r.exit(), r.err() + r.out().substring(Math.max(0, r.out().length() - 2000)));
+        assertEquals(
+                0, r.exit(), r.err() + r.out().substring(Math.max(0, r.out().length() - 2000)));
         assertTrue(series > KEPT, series + " series in the capture");
         assertTrue(r.out().contains(KEPT + " series in both ranges"), r.out());
         assertTrue(r.err().contains("more than " + KEPT + " series (the most one comparison keeps"), r.err());
@@ -160,7 +171,8 @@ class DiffBoundedMemoryTest {
         Path a = atTheLimit("a.ndjson.gz");
         Path b = atTheLimit("b.ndjson.gz");
         Run r = probe("diff", a.toString(), b.toString(), "--csv");
-        assertEquals(0, r.exit(), r.err() + r.out().substring(Math.max(0, r.out().length() - 2000)));
+        assertEquals(
+                0, r.exit(), r.err() + r.out().substring(Math.max(0, r.out().length() - 2000)));
         assertEquals(KEPT + 1, r.out().lines().count(), "a row for every series kept, and the header");
         assertTrue(r.out().startsWith("rank,series,"), r.out().substring(0, 100));
     }
@@ -169,8 +181,12 @@ class DiffBoundedMemoryTest {
     void aCaptureThatKeepsAddingSeriesStopsWhereEveryReaderStops() throws Exception {
         Path f = endlessKeys();
         Run r = probe("diff", f.toString(), f.toString(), "--csv");
-        assertEquals(1, r.exit(), r.err() + r.out().substring(Math.max(0, r.out().length() - 2000)));
+        assertEquals(
+                1, r.exit(), r.err() + r.out().substring(Math.max(0, r.out().length() - 2000)));
         assertTrue(r.err().contains(f + " line 3: more than " + ReaderLimits.MAX_SERIES + " distinct series"), r.err());
-        assertEquals(KEPT + 1, r.out().lines().count(), "the line before it is ranked, as much of it as one comparison keeps");
+        assertEquals(
+                KEPT + 1,
+                r.out().lines().count(),
+                "the line before it is ranked, as much of it as one comparison keeps");
     }
 }

@@ -31,6 +31,7 @@ class DiffCommandTest {
 
     @TempDir
     static Path dir;
+
     static String capture;
     static String a;
     static String b;
@@ -53,16 +54,23 @@ class DiffCommandTest {
         assertEquals("", r.err());
         List<String> lines = Arrays.asList(r.out().split("\n"));
         int header = index(lines, "rank  series");
-        assertTrue(lines.get(header + 1).matches(" +1  slabinfo\\.kmalloc-64 +objects +999\\.5 +2999 +\\+1999 +\\+200\\.0% .*"),
+        assertTrue(
+                lines.get(header + 1)
+                        .matches(" +1  slabinfo\\.kmalloc-64 +objects +999\\.5 +2999 +\\+1999 +\\+200\\.0% .*"),
                 lines.get(header + 1));
         assertTrue(lines.get(header + 2).matches(" +2  psi\\.io\\.some_pct +% .*"), lines.get(header + 2));
         assertTrue(lines.get(header + 3).contains("pressure.io.some_total"), lines.get(header + 3));
         assertTrue(lines.get(header + 4).matches(" +4  thermal_zone0\\.temp +°C .*"), lines.get(header + 4));
         assertEquals("  ---- below noise ----", lines.get(header + 5));
         // sda's and sdb's rates beside their counters (docs/derived-series.md)
-        assertTrue(r.out().contains("37 series in both ranges, 4 above noise; 7 appeared in B, 0 disappeared."), r.out());
-        assertTrue(r.out().contains("appeared in B (7): disk.sdb.busy_pct, disk.sdb.read_bytes_per_s, diskstats.sdb.in_flight,"
-                + " diskstats.sdb.io_ms, diskstats.sdb.read_ms, diskstats.sdb.reads, diskstats.sdb.sectors_read\n"), r.out());
+        assertTrue(
+                r.out().contains("37 series in both ranges, 4 above noise; 7 appeared in B, 0 disappeared."), r.out());
+        assertTrue(
+                r.out()
+                        .contains(
+                                "appeared in B (7): disk.sdb.busy_pct, disk.sdb.read_bytes_per_s, diskstats.sdb.in_flight,"
+                                        + " diskstats.sdb.io_ms, diskstats.sdb.read_ms, diskstats.sdb.reads, diskstats.sdb.sectors_read\n"),
+                r.out());
         assertEquals(20, lines.stream().filter(l -> l.matches(" +\\d+  .*")).count(), "20 rows by default");
         assertTrue(r.out().contains("24 more rows (--top N shows more; --json and --csv list them all)."), r.out());
     }
@@ -71,7 +79,8 @@ class DiffCommandTest {
     void theJsonIsTheCoreRanking() throws Exception {
         ProbeRun r = ProbeRun.of("diff", "--json", a, b);
         assertEquals(0, r.exit(), r.err());
-        DiffResult core = CaptureDiff.compare(new CaptureDiff.Side(Path.of(capture), DiffRange.seconds(0.0, 59.99)),
+        DiffResult core = CaptureDiff.compare(
+                new CaptureDiff.Side(Path.of(capture), DiffRange.seconds(0.0, 59.99)),
                 new CaptureDiff.Side(Path.of(capture), DiffRange.seconds(60.0, null)));
         JsonNode cli = JSON.readTree(r.out());
         assertEquals(JSON.readTree(DiffJson.render(core)), cli);
@@ -93,11 +102,16 @@ class DiffCommandTest {
         assertEquals(0, r.exit(), r.err());
         String[] lines = r.out().split("\n");
         assertEquals(4, lines.length);
-        assertTrue(lines[0].startsWith("rank,series,display_name,source,kind,unit,presence,a_mean,b_mean,mean_change,"));
+        assertTrue(
+                lines[0].startsWith("rank,series,display_name,source,kind,unit,presence,a_mean,b_mean,mean_change,"));
         assertTrue(lines[1].startsWith("1,slabinfo.kmalloc-64,"), lines[1]);
         assertTrue(lines[2].startsWith("2,psi.io.some_pct,"), lines[2]);
         ProbeRun t = ProbeRun.of("diff", "--top", "2", a, b);
-        assertEquals(2, Arrays.stream(t.out().split("\n")).filter(l -> l.matches(" +\\d+  .*")).count());
+        assertEquals(
+                2,
+                Arrays.stream(t.out().split("\n"))
+                        .filter(l -> l.matches(" +\\d+  .*"))
+                        .count());
         assertEquals(2, ProbeRun.of("diff", "--json", "--csv", a, b).exit(), "one format");
     }
 
@@ -118,7 +132,8 @@ class DiffCommandTest {
     void rangesInTheFormsPeopleTypeSelectTheSameSamples() throws Exception {
         JsonNode seconds = rows("diff", "--json", a, b);
         // the capture starts at 20:00:00 UTC; its first sample is 10 ms later
-        for (String[] forms : List.of(new String[] {capture + "@0s..59.99s", capture + "@1m.."},
+        for (String[] forms : List.of(
+                new String[] {capture + "@0s..59.99s", capture + "@1m.."},
                 new String[] {capture + "@..59990ms", capture + "@1m0s.."},
                 new String[] {capture + "@20:00..20:01", capture + "@20:01:00.005..20:05"})) {
             assertEquals(seconds, rows("diff", "--json", forms[0], forms[1]), String.join(" ", forms));
@@ -128,13 +143,20 @@ class DiffCommandTest {
     @Test
     void badRangesAreBadUsage() {
         assertBad(2, "the range starts after it ends", capture + "@5..2", b);
-        assertBad(2, "'abc' is not a time; use seconds since the capture's first sample (90, 90.5), a duration", capture + "@abc..3", b);
+        assertBad(
+                2,
+                "'abc' is not a time; use seconds since the capture's first sample (90, 90.5), a duration",
+                capture + "@abc..3",
+                b);
         assertBad(2, "'@5' is not a range; write CAPTURE@FROM..TO", capture + "@5", b);
         assertBad(2, "FROM and TO are in two clocks", capture + "@10..20:00", b);
         assertBad(2, "'25:00' is not a time of day", capture + "@25:00..", b);
         assertBad(2, "--top 0: give 1 or more rows", "--top", "0", a, b);
-        assertBad(2, capture + "@500 s..600 s: no samples in that range; its samples run from 0 to 119.99 s since the first",
-                a, capture + "@500..600");
+        assertBad(
+                2,
+                capture + "@500 s..600 s: no samples in that range; its samples run from 0 to 119.99 s since the first",
+                a,
+                capture + "@500..600");
         assertBad(2, "Missing required parameter", a);
         assertBad(2, "@0..5: no capture before the '@'", "@0..5", b);
     }
@@ -159,8 +181,11 @@ class DiffCommandTest {
         ProbeRun r = ProbeRun.of("diff", cut + "@0..59.99", cut + "@60..");
         assertEquals(1, r.exit());
         assertTrue(r.out().contains("1  slabinfo.kmalloc-64"), r.out());
-        assertTrue(r.err().matches("tickbench-probe diff: warning: " + java.util.regex.Pattern.quote(cut.toString())
-                + " line \\d+: .*; compared the lines before it\n"), r.err());
+        assertTrue(
+                r.err()
+                        .matches("tickbench-probe diff: warning: " + java.util.regex.Pattern.quote(cut.toString())
+                                + " line \\d+: .*; compared the lines before it\n"),
+                r.err());
     }
 
     @Test
@@ -172,7 +197,9 @@ class DiffCommandTest {
         ProbeRun r = ProbeRun.of("diff", corrupt.toString(), b);
         assertEquals(1, r.exit(), "as csv, convert and floors: " + r.err());
         assertTrue(r.err().contains(corrupt + " line 2: "), r.err());
-        assertTrue(r.err().contains(corrupt + ": no samples in that range; it has no samples before its bad line 2"), r.err());
+        assertTrue(
+                r.err().contains(corrupt + ": no samples in that range; it has no samples before its bad line 2"),
+                r.err());
         assertEquals("", r.out());
     }
 
@@ -181,9 +208,14 @@ class DiffCommandTest {
     void theCauseOfEachRealBurstIsInTheTablesTopThree(RealBursts.Burst burst) throws Exception {
         ProbeRun r = ProbeRun.of("diff", "--top", "3", burst.argA(real), burst.argB(real));
         assertEquals(0, r.exit(), r.err());
-        List<String> rows = Arrays.stream(r.out().split("\n")).filter(l -> l.matches(" +[123]  .*")).toList();
+        List<String> rows = Arrays.stream(r.out().split("\n"))
+                .filter(l -> l.matches(" +[123]  .*"))
+                .toList();
         assertEquals(3, rows.size(), r.out());
-        assertTrue(rows.stream().anyMatch(l -> l.matches(" +[123]  " + java.util.regex.Pattern.quote(burst.cause()) + "( \\(\\+\\d+\\))? .*")),
+        assertTrue(
+                rows.stream()
+                        .anyMatch(l -> l.matches(
+                                " +[123]  " + java.util.regex.Pattern.quote(burst.cause()) + "( \\(\\+\\d+\\))? .*")),
                 burst.cause() + " in the top 3:\n" + r.out());
     }
 
@@ -212,15 +244,26 @@ class DiffCommandTest {
         ProbeRun r = ProbeRun.of("diff", f + "@..9.95", f + "@10..");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("slabinfo.evil\\x1b[2J\\x0arow\\u202e"), r.out());
-        assertFalse(r.out().contains("\u001b") || r.out().contains("\u202e") || r.out().contains("\nrow"), "raw control characters");
+        assertFalse(
+                r.out().contains("\u001b")
+                        || r.out().contains("\u202e")
+                        || r.out().contains("\nrow"),
+                "raw control characters");
     }
 
     @Test
     void theHelpSaysWhatARangeMayBe() {
         ProbeRun r = ProbeRun.of("diff", "--help");
         assertEquals(0, r.exit());
-        for (String s : List.of("CAPTURE[@FROM..TO]", "90.5", "1m30s", "500ms", "UTC time of day (14:05,", "docs/diff.md",
-                "--top", "Exit status")) {
+        for (String s : List.of(
+                "CAPTURE[@FROM..TO]",
+                "90.5",
+                "1m30s",
+                "500ms",
+                "UTC time of day (14:05,",
+                "docs/diff.md",
+                "--top",
+                "Exit status")) {
             assertTrue(r.out().contains(s), s + " in " + r.out());
         }
         assertTrue(ProbeMain.commandLine().getSubcommands().containsKey("diff"), "a command of the probe");

@@ -1,7 +1,7 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Boards;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -47,7 +47,8 @@ public final class FixtureCaptures {
         Path boards = Path.of(args[0]);
         Path out = Path.of(args[1]);
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 25;
-        List<String> names = args.length > 3 ? Arrays.asList(args).subList(3, args.length)
+        List<String> names = args.length > 3
+                ? Arrays.asList(args).subList(3, args.length)
                 : List.of("router-arm", "sbc", "x86-server");
         Files.createDirectories(out);
         for (String name : names) {
@@ -76,13 +77,29 @@ public final class FixtureCaptures {
             t.start();
             PrintWriter o = new PrintWriter(System.out, true);
             PrintWriter e = new PrintWriter(System.err, true);
-            int code = ProbeMain.run(new String[] {"record", "--proc-root", tmp.resolve("proc").toString(),
-                "--sys-root", tmp.resolve("sys").toString(), "--rate", Integer.toString(RATE_HZ),
-                "--floor-hz", Integer.toString(RATE_HZ), "--duration", seconds + "s", "--out", out.toString()}, o, e);
+            int code = ProbeMain.run(
+                    new String[] {
+                        "record",
+                        "--proc-root",
+                        tmp.resolve("proc").toString(),
+                        "--sys-root",
+                        tmp.resolve("sys").toString(),
+                        "--rate",
+                        Integer.toString(RATE_HZ),
+                        "--floor-hz",
+                        Integer.toString(RATE_HZ),
+                        "--duration",
+                        seconds + "s",
+                        "--out",
+                        out.toString()
+                    },
+                    o,
+                    e);
             animator.stop = true;
             t.join(Waits.DEADLINE.toMillis());
             if (t.isAlive()) {
-                throw new IllegalStateException("the fixture animator did not stop within " + Waits.DEADLINE.toSeconds() + " s");
+                throw new IllegalStateException(
+                        "the fixture animator did not stop within " + Waits.DEADLINE.toSeconds() + " s");
             }
             if (animator.failure != null) {
                 throw animator.failure;
@@ -125,7 +142,8 @@ public final class FixtureCaptures {
                 long[] steps = {600000, 750000, 1000000, 1200000, 1500000, 1800000};
                 double[] coreHz = {4, 3, 1, 0.5};
                 for (int c = 0; c < coreHz.length; c++) {
-                    s.add(new Signal(new NumberFile(cpu.resolve("cpu" + c + "/cpufreq/scaling_cur_freq")),
+                    s.add(new Signal(
+                            new NumberFile(cpu.resolve("cpu" + c + "/cpufreq/scaling_cur_freq")),
                             poisson(rnd, coreHz[c], horizon, steps)));
                 }
                 s.add(new Signal(slab.field(line("nf_conntrack"), 1), periodic(3, 120, 25)));
@@ -143,7 +161,10 @@ public final class FixtureCaptures {
                     steps[i] = 800000 + 100000L * i;
                 }
                 try (Stream<Path> cores = Files.list(cpu)) {
-                    for (Path core : cores.filter(p -> p.getFileName().toString().matches("cpu\\d+")).sorted().toList()) {
+                    for (Path core : cores.filter(
+                                    p -> p.getFileName().toString().matches("cpu\\d+"))
+                            .sorted()
+                            .toList()) {
                         int n = Integer.parseInt(core.getFileName().toString().substring(3));
                         Path cur = core.resolve("cpufreq/scaling_cur_freq");
                         if (Files.exists(cur)) {
@@ -164,11 +185,13 @@ public final class FixtureCaptures {
         return s;
     }
 
-    private static void buddyOrders(List<Signal> s, TableFile buddy, Random rnd, double horizon, String zone, double[] hz) {
+    private static void buddyOrders(
+            List<Signal> s, TableFile buddy, Random rnd, double horizon, String zone, double[] hz) {
         for (int order = 0; order < hz.length; order++) {
             long base = 100 + 50L * order;
             // token 4 is order 0: "Node", "0,", "zone", "<zone>", then the counts
-            s.add(new Signal(buddy.fields(l -> l.matches("Node \\d+, zone +" + zone + " .*"), 4 + order),
+            s.add(new Signal(
+                    buddy.fields(l -> l.matches("Node \\d+, zone +" + zone + " .*"), 4 + order),
                     poisson(rnd, hz[order], horizon, base, 40)));
         }
     }
@@ -194,15 +217,17 @@ public final class FixtureCaptures {
     /** A slow curve plus noise redrawn {@code jitterHz} times a second, quantised: flicker across a step. */
     static Signal thermal(Path file, Random rnd, long base, long amp, double periodS, long step, double jitterHz) {
         long seed = rnd.nextLong();
-        return new Signal(new NumberFile(file), t -> quantise(
-                base + amp * Math.sin(2 * Math.PI * t / periodS) + noise(seed, t, jitterHz, step), step));
+        return new Signal(
+                new NumberFile(file),
+                t -> quantise(base + amp * Math.sin(2 * Math.PI * t / periodS) + noise(seed, t, jitterHz, step), step));
     }
 
     /** A board warming up after boot, with the same flicker. */
     static Signal warming(Path file, Random rnd, long base, long rise, double tauS, long step, double jitterHz) {
         long seed = rnd.nextLong();
-        return new Signal(new NumberFile(file), t -> quantise(
-                base + rise * (1 - Math.exp(-t / tauS)) + noise(seed, t, jitterHz, step), step));
+        return new Signal(
+                new NumberFile(file),
+                t -> quantise(base + rise * (1 - Math.exp(-t / tauS)) + noise(seed, t, jitterHz, step), step));
     }
 
     private static double noise(long seed, double t, double hz, long step) {

@@ -76,7 +76,10 @@ public final class Fixtures {
         reader.setDaemon(true);
         reader.start();
         try {
-            Waits.untilChild(() -> "the probe to write " + max + " lines (it wrote " + out.size() + ")", p.toHandle(), read::isDone);
+            Waits.untilChild(
+                    () -> "the probe to write " + max + " lines (it wrote " + out.size() + ")",
+                    p.toHandle(),
+                    read::isDone);
         } catch (AssertionError e) {
             p.destroyForcibly();
             throw e;

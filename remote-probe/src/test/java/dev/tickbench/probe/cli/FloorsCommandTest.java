@@ -25,7 +25,9 @@ class FloorsCommandTest {
     Path dir;
 
     static String asset(String board) {
-        Path p = Path.of("..", "assets", "captures", FixtureCaptures.fileName(board)).toAbsolutePath().normalize();
+        Path p = Path.of("..", "assets", "captures", FixtureCaptures.fileName(board))
+                .toAbsolutePath()
+                .normalize();
         if (!Files.isRegularFile(p)) {
             throw new IllegalStateException("asset capture missing: " + p);
         }
@@ -46,7 +48,9 @@ class FloorsCommandTest {
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\n");
         assertEquals(List.of("", "edge-router-3", "pi-lab-2", "db-07.dc2"), cells(lines[1]));
-        assertEquals(List.of("", "MikroTik RB5009UG+S+", "Raspberry Pi 4 Model B Rev 1.4", "PowerEdge R650"), cells(lines[2]));
+        assertEquals(
+                List.of("", "MikroTik RB5009UG+S+", "Raspberry Pi 4 Model B Rev 1.4", "PowerEdge R650"),
+                cells(lines[2]));
         assertEquals(List.of("", "kernel 5.6.3", "kernel 6.1.21-v8+", "kernel 6.8.0-49-generic"), cells(lines[3]));
         List<String> nf = cells(line(lines, "  slabinfo.nf_conntrack "));
         assertEquals(4, nf.size());
@@ -72,7 +76,13 @@ class FloorsCommandTest {
             assertTrue(c.get("samples").asLong() > 1000, c.get("samples").toString());
             assertEquals(25.0, c.get("duration_s").asDouble(), 0.5);
             assertTrue(c.get("truncated_at_line").isNull());
-            assertEquals("nf_conntrack", c.get("rows").get("slabinfo").get("fastest_member").get("member").asText());
+            assertEquals(
+                    "nf_conntrack",
+                    c.get("rows")
+                            .get("slabinfo")
+                            .get("fastest_member")
+                            .get("member")
+                            .asText());
         }
         JsonNode router = caps.get(0);
         assertEquals("edge-router-3", router.get("hostname").asText());
@@ -87,9 +97,12 @@ class FloorsCommandTest {
         assertTrue(zone0.get("ratio").asDouble() > 10, "tens of flickers a second against 1 Hz declared: " + zone0);
         assertTrue(zone0.get("curve_hz").asDouble() < 1.0, zone0.toString());
         JsonNode mtd = router.get("rows").get("mtd");
-        assertEquals("mtd2.corrected_bits", mtd.get("fastest_member").get("member").asText());
+        assertEquals(
+                "mtd2.corrected_bits", mtd.get("fastest_member").get("member").asText());
         assertEquals(2, mtd.get("fastest_member").get("changes").asInt());
-        assertEquals("policy", router.get("rows").get("cpufreq").get("shipped_reason").asText());
+        assertEquals(
+                "policy",
+                router.get("rows").get("cpufreq").get("shipped_reason").asText());
         assertEquals(0, router.get("rows").get("cpufreq").get("changes").asInt());
 
         JsonNode sbc = caps.get(1);
@@ -99,7 +112,11 @@ class FloorsCommandTest {
 
         JsonNode x86 = caps.get(2);
         assertEquals("too_slow", x86.get("rows").get("slabinfo").get("verdict").asText());
-        assertTrue(x86.get("rows").get("thermal_zone2").get("jitter").get("declared_hz").isNull());
+        assertTrue(x86.get("rows")
+                .get("thermal_zone2")
+                .get("jitter")
+                .get("declared_hz")
+                .isNull());
         assertTrue(j.get("rows").size() > 40);
     }
 
@@ -109,9 +126,12 @@ class FloorsCommandTest {
         assertEquals(0, r.code(), r.err());
         String[] lines = r.out().split("\n");
         assertTrue(lines[0].startsWith("file,hostname,board,kernel,rate_hz,row,"), lines[0]);
-        long routerSlab = Arrays.stream(lines).filter(l -> l.contains(",edge-router-3,") && l.contains(",slabinfo.nf_conntrack,")).count();
+        long routerSlab = Arrays.stream(lines)
+                .filter(l -> l.contains(",edge-router-3,") && l.contains(",slabinfo.nf_conntrack,"))
+                .count();
         assertEquals(1, routerSlab);
-        assertTrue(Arrays.stream(lines).anyMatch(l -> l.contains(",db-07.dc2,") && l.contains(",slabinfo,") && l.contains(",too_slow,")));
+        assertTrue(Arrays.stream(lines)
+                .anyMatch(l -> l.contains(",db-07.dc2,") && l.contains(",slabinfo,") && l.contains(",too_slow,")));
     }
 
     @Test
@@ -120,13 +140,16 @@ class FloorsCommandTest {
         Fixtures.Result r = Fixtures.run("floors", asset("sbc"), missing.toString());
         assertEquals(1, r.code());
         assertEquals("", r.out());
-        assertEquals("tickbench-probe floors: " + missing + ": no such file", r.err().strip());
+        assertEquals(
+                "tickbench-probe floors: " + missing + ": no such file", r.err().strip());
     }
 
     @Test
     void aCaptureWithoutOverrideIsRefusedInOneLine() throws IOException {
         Path f = dir.resolve("floored.ndjson");
-        Files.writeString(f, "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":50,\"floor_hz\":0,\"capabilities\":{}}\n");
+        Files.writeString(
+                f,
+                "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":50,\"floor_hz\":0,\"capabilities\":{}}\n");
         Fixtures.Result r = Fixtures.run("floors", f.toString());
         assertEquals(1, r.code());
         String err = r.err().strip();
@@ -178,7 +201,10 @@ class FloorsCommandTest {
     }
 
     private static String line(String[] lines, String prefix) {
-        return Arrays.stream(lines).filter(l -> l.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no row " + prefix));
+        return Arrays.stream(lines)
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + prefix));
     }
 
     private static List<String> cells(String line) {

@@ -25,7 +25,8 @@ class FormatFlagTest {
 
     private Path record(String name, String... extra) {
         Path out = tmp.resolve(name);
-        List<String> args = new ArrayList<>(List.of("record", "--out", out.toString(), "--duration", "300ms", "--rate", "20"));
+        List<String> args =
+                new ArrayList<>(List.of("record", "--out", out.toString(), "--duration", "300ms", "--rate", "20"));
         args.addAll(List.of(Fixtures.roots("router-arm")));
         args.addAll(List.of(extra));
         Fixtures.Result r = Fixtures.run(args.toArray(String[]::new));
@@ -51,13 +52,17 @@ class FormatFlagTest {
         Path v1 = record("v1.ndjson", "--format", "1");
         String v2Text = samplesText(v2);
         String v1Text = samplesText(v1);
-        assertTrue(v2Text.contains("\"stat\":[") && !v2Text.contains("\"stat\":{"), "format 2 carries stat by position");
-        assertTrue(v1Text.contains("\"stat\":{\"cpu.user\":") && !v1Text.contains("\"stat\":["), "format 1 names values");
+        assertTrue(
+                v2Text.contains("\"stat\":[") && !v2Text.contains("\"stat\":{"), "format 2 carries stat by position");
+        assertTrue(
+                v1Text.contains("\"stat\":{\"cpu.user\":") && !v1Text.contains("\"stat\":["), "format 1 names values");
         // the board tree does not move: the first tick of both runs carries the same values
         SampleLine a = firstSample(v1, 1);
         SampleLine b = firstSample(v2, 2);
         assertEquals(a.sources().keySet(), b.sources().keySet());
-        assertTrue(a.sources().containsKey("slabinfo") && a.sources().containsKey("thermal_zone0"), a.sources().keySet().toString());
+        assertTrue(
+                a.sources().containsKey("slabinfo") && a.sources().containsKey("thermal_zone0"),
+                a.sources().keySet().toString());
         for (Map.Entry<String, SourceValues> e : a.sources().entrySet()) {
             assertArrayEquals(e.getValue().keys(), b.sources().get(e.getKey()).keys(), e.getKey());
             assertArrayEquals(e.getValue().values(), b.sources().get(e.getKey()).values(), e.getKey());
@@ -66,7 +71,11 @@ class FormatFlagTest {
     }
 
     private static String samplesText(Path capture) throws java.io.IOException {
-        return String.join("\n", Files.readAllLines(capture).stream().filter(l -> l.startsWith("{\"type\":\"sample\"")).toList());
+        return String.join(
+                "\n",
+                Files.readAllLines(capture).stream()
+                        .filter(l -> l.startsWith("{\"type\":\"sample\""))
+                        .toList());
     }
 
     /** The committed format 1 capture (sampler-core's test resources), copied out of the test-jar. */
@@ -85,14 +94,27 @@ class FormatFlagTest {
         Fixtures.Result conv = Fixtures.run("convert", v1.toString(), "--out", v2.toString());
         assertEquals(0, conv.code(), conv.err());
         assertTrue(conv.out().contains("wrote 262 samples in format 2"), conv.out());
-        assertEquals(2, Fixtures.run("convert", v1.toString(), "--out", v2.toString()).code(), "never replaced without --force");
-        assertEquals(0, Fixtures.run("convert", v1.toString(), "--out", v2.toString(), "--force").code());
+        assertEquals(
+                2,
+                Fixtures.run("convert", v1.toString(), "--out", v2.toString()).code(),
+                "never replaced without --force");
+        assertEquals(
+                0,
+                Fixtures.run("convert", v1.toString(), "--out", v2.toString(), "--force")
+                        .code());
         for (Path c : List.of(v1, v2)) {
-            Fixtures.Result r = Fixtures.run("csv", c.toString(), "--out", tmp.resolve(c.getFileName() + ".csv").toString());
+            Fixtures.Result r = Fixtures.run(
+                    "csv",
+                    c.toString(),
+                    "--out",
+                    tmp.resolve(c.getFileName() + ".csv").toString());
             assertEquals(0, r.code(), r.err());
         }
-        assertEquals(Files.readAllLines(tmp.resolve("v1.ndjson.gz.csv")), Files.readAllLines(tmp.resolve("v2.ndjson.gz.csv")));
-        assertEquals(Files.readAllLines(tmp.resolve("v1.ndjson.gz.csv.cadences.csv")),
+        assertEquals(
+                Files.readAllLines(tmp.resolve("v1.ndjson.gz.csv")),
+                Files.readAllLines(tmp.resolve("v2.ndjson.gz.csv")));
+        assertEquals(
+                Files.readAllLines(tmp.resolve("v1.ndjson.gz.csv.cadences.csv")),
                 Files.readAllLines(tmp.resolve("v2.ndjson.gz.csv.cadences.csv")));
         assertTrue(Files.size(v2) < Files.size(v1));
     }

@@ -34,8 +34,8 @@ class GoldenCapabilitiesTest {
             String[] parts = combo.getKey().split("[ =]");
             String rate = parts[1];
             String floor = parts[3];
-            Fixtures.Result r = Fixtures.run(concat(new String[] {"capabilities", "--rate", rate, "--floor-hz", floor},
-                    Fixtures.roots(board)));
+            Fixtures.Result r = Fixtures.run(
+                    concat(new String[] {"capabilities", "--rate", rate, "--floor-hz", floor}, Fixtures.roots(board)));
             assertEquals(0, r.code(), r.err());
             JsonNode caps = JSON.readTree(r.out());
             assertEquals(Integer.parseInt(rate), caps.path("rate_hz").asInt());
@@ -46,10 +46,19 @@ class GoldenCapabilitiesTest {
                 Map.Entry<String, JsonNode> e = s.next();
                 String where = board + " " + combo.getKey() + " " + e.getKey();
                 JsonNode got = cad.path(e.getKey());
-                assertEquals(e.getValue().path("reason").asText(), got.path("reason").asText(), where);
-                assertEquals(e.getValue().path("every_ticks").asInt(), got.path("every_ticks").asInt(), where);
+                assertEquals(
+                        e.getValue().path("reason").asText(), got.path("reason").asText(), where);
+                assertEquals(
+                        e.getValue().path("every_ticks").asInt(),
+                        got.path("every_ticks").asInt(),
+                        where);
                 assertEquals(e.getValue().path("hz").asDouble(), got.path("hz").asDouble(), 1e-9, where);
-                assertEquals(true, caps.path("sources").path(e.getKey()).asBoolean(e.getKey().equals("kmsg")), where);
+                assertEquals(
+                        true,
+                        caps.path("sources")
+                                .path(e.getKey())
+                                .asBoolean(e.getKey().equals("kmsg")),
+                        where);
                 checked++;
             }
         }

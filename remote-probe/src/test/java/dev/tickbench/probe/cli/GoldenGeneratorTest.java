@@ -28,25 +28,43 @@ class GoldenGeneratorTest {
 
     @Test
     void theCommittedGoldensAreTheGeneratorsOutput(@TempDir Path out) throws Exception {
-        Process p = new ProcessBuilder(Prerequisites.tool("python3", "python3").toString(), GENERATOR.toString(),
-                "--out", out.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        Prerequisites.tool("python3", "python3").toString(),
+                        GENERATOR.toString(),
+                        "--out",
+                        out.toString())
+                .redirectErrorStream(true)
+                .start();
         String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the generator did not finish");
         assertEquals(0, p.exitValue(), log);
         List<String> generated = names(out);
-        assertEquals(List.of("cadences-arm-cooling.json", "cadences-imx8mq-dt.json", "cadences-router-arm.json", "cadences-sbc.json",
-                "cadences-x86-laptop.json", "cadences-x86-server.json"), generated,
+        assertEquals(
+                List.of(
+                        "cadences-arm-cooling.json",
+                        "cadences-imx8mq-dt.json",
+                        "cadences-router-arm.json",
+                        "cadences-sbc.json",
+                        "cadences-x86-laptop.json",
+                        "cadences-x86-server.json"),
+                generated,
                 "one golden per fixture board");
         assertEquals(generated, names(COMMITTED), "committed goldens");
         for (String name : generated) {
-            assertEquals(Files.readString(out.resolve(name)), Files.readString(COMMITTED.resolve(name)),
-                    name + " differs from the generator's output: run python3 remote-probe/src/test/golden/cadences.py");
+            assertEquals(
+                    Files.readString(out.resolve(name)),
+                    Files.readString(COMMITTED.resolve(name)),
+                    name
+                            + " differs from the generator's output: run python3 remote-probe/src/test/golden/cadences.py");
         }
     }
 
     private static List<String> names(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("cadences-")).sorted().toList();
+            return s.map(f -> f.getFileName().toString())
+                    .filter(n -> n.startsWith("cadences-"))
+                    .sorted()
+                    .toList();
         }
     }
 }

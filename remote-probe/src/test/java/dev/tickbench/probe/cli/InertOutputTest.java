@@ -26,7 +26,8 @@ public class InertOutputTest {
         Process p = new ProcessBuilder("bash", "-c", "exec -a \"$0\" sleep 600", argv0).start();
         Waits.until("the renamed process runs", () -> {
             try {
-                return Files.readString(Path.of("/proc/" + p.pid() + "/cmdline")).startsWith(argv0);
+                return Files.readString(Path.of("/proc/" + p.pid() + "/cmdline"))
+                        .startsWith(argv0);
             } catch (IOException e) {
                 return false;
             }
@@ -38,7 +39,8 @@ public class InertOutputTest {
     public static void assertInert(String out) {
         for (int i = 0; i < out.length(); i++) {
             char c = out.charAt(i);
-            assertTrue(c == '\n' || !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT,
+            assertTrue(
+                    c == '\n' || !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT,
                     "raw character " + (int) c + " at " + i + " in: " + out);
         }
     }
@@ -50,7 +52,11 @@ public class InertOutputTest {
             ProbeRun r = ProbeRun.of("procs");
             assertEquals(0, r.exit(), r.err());
             assertInert(r.out());
-            String row = r.out().lines().filter(l -> l.contains("fake-row")).findFirst().orElseThrow();
+            String row = r.out()
+                    .lines()
+                    .filter(l -> l.contains("fake-row"))
+                    .findFirst()
+                    .orElseThrow();
             // the leading ESC is the name's own: kept, escaped (the 40 characters end before the BEL)
             assertTrue(row.trim().startsWith(p.pid() + "  \\x1b[2J\\x0d    1  fake-row \\x1b]0;owned…"), row);
             assertFalse(r.out().lines().anyMatch(l -> l.startsWith("    1  fake-row")), "a forged row");
@@ -68,12 +74,16 @@ public class InertOutputTest {
             ProbeRun r = ProbeRun.of("procs", "--json");
             assertEquals(0, r.exit(), r.err());
             assertInert(r.out());
-            assertTrue(r.out().toLowerCase(java.util.Locale.ROOT).contains("\"tb-\\u202egnp.exe\\u009b[2j\\u007f 600\""),
+            assertTrue(
+                    r.out().toLowerCase(java.util.Locale.ROOT).contains("\"tb-\\u202egnp.exe\\u009b[2j\\u007f 600\""),
                     "escaped in the JSON text");
             String command = null;
-            for (com.fasterxml.jackson.databind.JsonNode row : new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out())
+            for (com.fasterxml.jackson.databind.JsonNode row : new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(r.out())
                     .path("processes")) {
-                command = row.path("pid").asLong() == p.pid() ? row.path("command").asText() : command;
+                command = row.path("pid").asLong() == p.pid()
+                        ? row.path("command").asText()
+                        : command;
             }
             assertEquals(argv0 + " 600", command, "parsed back, the name as it is");
         } finally {
@@ -93,7 +103,8 @@ public class InertOutputTest {
                 assertEquals(0, r.exit(), r.err());
                 assertInert(r.out());
                 assertTrue(r.out().contains("tickbench-evil-\\x1b[2J\\x0dverdict: fake\\u202e"), r.out());
-                List<String> verdicts = r.out().lines().filter(l -> l.startsWith("verdict:")).toList();
+                List<String> verdicts =
+                        r.out().lines().filter(l -> l.startsWith("verdict:")).toList();
                 assertEquals(1, verdicts.size(), r.out());
             } finally {
                 RealCgroups.rmdir(dir);

@@ -42,7 +42,14 @@ class JsonEscapesTest {
         assertEquals(0, floors.exit(), floors.err());
         assertInert(floors.out());
         assertTrue(floors.out().contains("pi\\u202eb\\u2066al\\u009b[2J"), floors.out());
-        assertEquals(HOSTILE, new ObjectMapper().readTree(floors.out()).path("captures").path(0).path("hostname").asText());
+        assertEquals(
+                HOSTILE,
+                new ObjectMapper()
+                        .readTree(floors.out())
+                        .path("captures")
+                        .path(0)
+                        .path("hostname")
+                        .asText());
 
         Path out = dir.resolve("out.ndjson");
         ProbeRun convert = ProbeRun.of("convert", capture.toString(), "--out", out.toString());
@@ -50,11 +57,16 @@ class JsonEscapesTest {
         String converted = Files.readString(out);
         assertInert(converted);
         String hello = converted.lines().findFirst().orElseThrow();
-        assertEquals(HOSTILE, new ObjectMapper().readTree(hello).path("host").path("hostname").asText());
+        assertEquals(
+                HOSTILE,
+                new ObjectMapper().readTree(hello).path("host").path("hostname").asText());
     }
 
     private static void assertInert(String s) {
-        s.codePoints().forEach(cp -> assertTrue(cp == '\n' || !InertText.escapes(cp),
-                String.format("raw U+%04X in %s", cp, InertText.line(s.substring(0, Math.min(s.length(), 400))))));
+        s.codePoints()
+                .forEach(cp -> assertTrue(
+                        cp == '\n' || !InertText.escapes(cp),
+                        String.format(
+                                "raw U+%04X in %s", cp, InertText.line(s.substring(0, Math.min(s.length(), 400))))));
     }
 }

@@ -16,6 +16,7 @@ import java.util.List;
 public final class LongCommandLines implements AutoCloseable {
     /** 44 arguments of 131 071 bytes and their NULs, after {@code bash -c read -r _ NAME}. */
     public static final long BYTES = 44L * 131_072;
+
     private static final String SCRIPT = "ulimit -s unlimited && a=$(head -c 131071 /dev/zero | tr '\\0' a) && args=()"
             + " && for i in $(seq 44); do args+=(\"$a\"); done && exec bash -c 'read -r _' \"$0\" \"${args[@]}\"";
 
@@ -35,7 +36,9 @@ public final class LongCommandLines implements AutoCloseable {
             }
             for (Process p : all.processes) {
                 Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
-                Waits.until("process " + p.pid() + " has its 5.8 MB command line", () -> !p.isAlive() || length(cmdline) > BYTES);
+                Waits.until(
+                        "process " + p.pid() + " has its 5.8 MB command line",
+                        () -> !p.isAlive() || length(cmdline) > BYTES);
                 if (!p.isAlive()) {
                     throw new IllegalStateException("a long command line could not be made: "
                             + new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));

@@ -44,8 +44,11 @@ class NoLocaleTextTest {
 
     /** The probe as its own JVM with nothing in its environment but PATH: no LANG, no LC_*. */
     private static ProcessBuilder probe(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ProbeMain.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ProbeMain.class.getName()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
@@ -56,15 +59,19 @@ class NoLocaleTextTest {
     private Out run(String... args) throws Exception {
         Path out = tmp.resolve("out-" + System.nanoTime());
         Path err = tmp.resolve("err-" + System.nanoTime());
-        Process p = probe(args).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process p = probe(args)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
         assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "probe " + List.of(args) + " did not end");
         return new Out(p.exitValue(), strictUtf8(Files.readAllBytes(out)), strictUtf8(Files.readAllBytes(err)));
     }
 
     private static boolean hasSample(Path capture) {
         try {
-            return Files.exists(capture) && Files.readString(capture, StandardCharsets.ISO_8859_1).contains("\"type\":\"sample\"");
+            return Files.exists(capture)
+                    && Files.readString(capture, StandardCharsets.ISO_8859_1).contains("\"type\":\"sample\"");
         } catch (java.io.IOException e) {
             return false;
         }
@@ -72,13 +79,18 @@ class NoLocaleTextTest {
 
     /** The bytes as UTF-8, refusing anything that is not (a '?' for an unmappable character would pass). */
     private static String strictUtf8(byte[] b) throws java.nio.charset.CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(b)).toString();
+        return StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(java.nio.ByteBuffer.wrap(b))
+                .toString();
     }
 
     @Test
     void processCgroupAndKmsgTextRoundTripWithNoLocale() throws Exception {
-        Prerequisites.require(Files.isWritable(Path.of("/dev/kmsg")), "writing a kernel log record needs /dev/kmsg (root)");
+        Prerequisites.require(
+                Files.isWritable(Path.of("/dev/kmsg")), "writing a kernel log record needs /dev/kmsg (root)");
         try (RealCgroups cg = RealCgroups.createUnlimitedWithCpuacct("tickbench-café-ü-€-")) {
             // argv[0] is the name (the table shows 40 characters of the command line: a short one)
             Process named = new ProcessBuilder("bash", "-c", "exec -a " + NAME + " sleep 600").start();
@@ -87,7 +99,8 @@ class NoLocaleTextTest {
                 String pid = Long.toString(named.pid());
                 Waits.until("the named process to have exec'd", () -> {
                     try {
-                        return Files.readString(Path.of("/proc", pid, "cmdline"), StandardCharsets.UTF_8).startsWith(NAME);
+                        return Files.readString(Path.of("/proc", pid, "cmdline"), StandardCharsets.UTF_8)
+                                .startsWith(NAME);
                     } catch (java.io.IOException e) {
                         return false;
                     }
@@ -103,20 +116,30 @@ class NoLocaleTextTest {
                 assertEquals(NAME + " 600", row.get("command").asText());
                 assertEquals(cg.childPath, row.get("cgroup").asText());
                 Out table = run("procs");
-                String line = table.out().lines().filter(l -> l.trim().startsWith(pid + " ")).findFirst().orElseThrow();
+                String line = table.out()
+                        .lines()
+                        .filter(l -> l.trim().startsWith(pid + " "))
+                        .findFirst()
+                        .orElseThrow();
                 assertTrue(line.contains(NAME) && line.contains(cg.childPath), line);
 
                 Out walk = run("walk", "--pid", pid, "--window", "1s");
                 assertEquals(0, walk.exit(), walk.err());
                 assertTrue(walk.out().contains(cg.childPath) && walk.out().contains(cg.parentPath), walk.out());
-                Out walkJson = run("walk", "--cgroup", cg.childPath, "--window", "1s", "--json"); // the name as an argument
+                Out walkJson =
+                        run("walk", "--cgroup", cg.childPath, "--window", "1s", "--json"); // the name as an argument
                 assertEquals(0, walkJson.exit(), walkJson.err());
-                assertEquals(cg.childPath, JSON.readTree(walkJson.out()).get("target").asText());
+                assertEquals(
+                        cg.childPath,
+                        JSON.readTree(walkJson.out()).get("target").asText());
 
                 // a capture with the kernel log record written while it records
                 Path capture = tmp.resolve("c.ndjson");
-                Process record = probe("record", "--pid", pid, "--rate", "10", "--duration", "6s", "--out", capture.toString())
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(tmp.resolve("record.err").toFile()).start();
+                Process record = probe(
+                                "record", "--pid", pid, "--rate", "10", "--duration", "6s", "--out", capture.toString())
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(tmp.resolve("record.err").toFile())
+                        .start();
                 Waits.until("the capture's first sample (kmsg is read from then on)", () -> hasSample(capture));
                 String marker = "tickbench " + NAME + " " + System.nanoTime();
                 Files.write(Path.of("/dev/kmsg"), (marker + "\n").getBytes(StandardCharsets.UTF_8));
@@ -128,7 +151,12 @@ class NoLocaleTextTest {
                 try (CaptureReader r = CaptureReader.open(capture)) {
                     for (StreamLine l; (l = r.next()) != null; ) {
                         if (l instanceof Hello h) {
-                            assertEquals(cg.childPath, h.capabilities().path("cgroup").path("target").asText());
+                            assertEquals(
+                                    cg.childPath,
+                                    h.capabilities()
+                                            .path("cgroup")
+                                            .path("target")
+                                            .asText());
                         } else if (l instanceof KmsgLine k && k.msg().equals(marker)) {
                             kmsg = true;
                         } else if (l instanceof SampleLine s && s.sources().containsKey("cgroup_cpu")) {
@@ -142,14 +170,23 @@ class NoLocaleTextTest {
                 Path csv = tmp.resolve("c.csv");
                 Out export = run("csv", capture.toString(), "--out", csv.toString());
                 assertEquals(0, export.exit(), export.err());
-                String header = strictUtf8(Files.readAllBytes(csv)).lines().findFirst().orElseThrow();
+                String header =
+                        strictUtf8(Files.readAllBytes(csv)).lines().findFirst().orElseThrow();
                 assertTrue(header.contains("cgroup." + cg.childPath + ".usage_cpus"), header);
 
-                Process stream = probe("stream", "--pid", pid, "--rate", "10").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(stream.getInputStream(),
+                Process stream = probe("stream", "--pid", pid, "--rate", "10")
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                        stream.getInputStream(),
                         StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)))) {
                     JsonNode hello = JSON.readTree(in.readLine());
-                    assertEquals(cg.childPath, hello.path("capabilities").path("cgroup").path("target").asText());
+                    assertEquals(
+                            cg.childPath,
+                            hello.path("capabilities")
+                                    .path("cgroup")
+                                    .path("target")
+                                    .asText());
                     assertTrue(in.readLine() != null, "samples follow");
                 } finally {
                     stream.getOutputStream().close(); // stdin closes: the stream ends

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  */
 class OddCgroupNamesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final List<String> NAMES = List.of("tb-trailing\u0007", "tb-space ", "\u001btb-esc", "tb-bidi\u202e\u009b[2J");
+    private static final List<String> NAMES =
+            List.of("tb-trailing\u0007", "tb-space ", "\u001btb-esc", "tb-bidi\u202e\u009b[2J");
 
     @Test
     void everyCommandFindsTheCgroupByItsNameAsItIs() throws Exception {
@@ -82,17 +83,30 @@ class OddCgroupNamesTest {
         assertNotNull(row, procs.out());
         assertEquals(path, row.path("cgroup").asText(), "the name as it is, once parsed");
         ProbeRun table = ProbeRun.of("procs");
-        String line = table.out().lines().filter(l -> l.trim().startsWith(pid + " ")).findFirst().orElseThrow();
+        String line = table.out()
+                .lines()
+                .filter(l -> l.trim().startsWith(pid + " "))
+                .findFirst()
+                .orElseThrow();
         assertTrue(line.endsWith(shown), line);
         InertOutputTest.assertInert(table.out());
 
         Process stream = Fixtures.start(List.of("stream", "--pid", pid, "--rate", "10"));
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(stream.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(stream.getInputStream(), StandardCharsets.UTF_8))) {
             String first = in.readLine();
             if (first == null) { // the stream ended: its error says why
-                throw new AssertionError(shown + ": " + new String(stream.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+                throw new AssertionError(
+                        shown + ": " + new String(stream.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
             }
-            assertEquals(path, JSON.readTree(first).path("capabilities").path("cgroup").path("target").asText(), first);
+            assertEquals(
+                    path,
+                    JSON.readTree(first)
+                            .path("capabilities")
+                            .path("cgroup")
+                            .path("target")
+                            .asText(),
+                    first);
         } finally {
             stream.getOutputStream().close(); // stdin closes: the stream ends
             if (!stream.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS)) {

@@ -18,8 +18,13 @@ import java.util.concurrent.TimeUnit;
  * Out of memory the JVM exits (status 3), which every run here fails on.
  */
 final class PackagedProbe {
-    static final List<String> JVM_FLAGS = List.of("-XX:+UseSerialGC", "-Xms8m", "-Xmx32m", "-XX:TieredStopAtLevel=1",
-            "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> JVM_FLAGS = List.of(
+            "-XX:+UseSerialGC",
+            "-Xms8m",
+            "-Xmx32m",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:-UsePerfData",
+            "-XX:+ExitOnOutOfMemoryError");
 
     private PackagedProbe() {}
 
@@ -39,8 +44,10 @@ final class PackagedProbe {
         assertTrue(p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), List.of(args) + " still running");
         byte[] all = Files.readAllBytes(out);
         Files.delete(out);
-        String stdout = new String(all, Math.max(0, all.length - 4096), Math.min(all.length, 4096), StandardCharsets.UTF_8);
-        assertFalse(stdout.contains("OutOfMemoryError") || err.contains("OutOfMemoryError") || p.exitValue() == 3,
+        String stdout =
+                new String(all, Math.max(0, all.length - 4096), Math.min(all.length, 4096), StandardCharsets.UTF_8);
+        assertFalse(
+                stdout.contains("OutOfMemoryError") || err.contains("OutOfMemoryError") || p.exitValue() == 3,
                 List.of(args) + " exit " + p.exitValue() + ": " + err);
         return new Run(p.exitValue(), err, stdout);
     }

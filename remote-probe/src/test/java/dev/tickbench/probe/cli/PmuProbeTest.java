@@ -1,8 +1,5 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.testkit.Waits;
-import dev.tickbench.testkit.Prerequisites;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -15,6 +12,8 @@ import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,8 +43,8 @@ class PmuProbeTest {
 
     private static boolean cpuPmuListed() throws IOException {
         try (Stream<Path> s = Files.list(Path.of("/sys/bus/event_source/devices"))) {
-            return s.map(p -> p.getFileName().toString()).anyMatch(n -> n.equals("cpu") || n.startsWith("cpu_")
-                    || n.startsWith("arm"));
+            return s.map(p -> p.getFileName().toString())
+                    .anyMatch(n -> n.equals("cpu") || n.startsWith("cpu_") || n.startsWith("arm"));
         }
     }
 
@@ -55,20 +54,27 @@ class PmuProbeTest {
         Fixtures.Result r = Fixtures.run("capabilities", "--rate", "100");
         assertEquals(0, r.code(), r.err());
         JsonNode c = JSON.readTree(r.out());
-        assertTrue(c.path("sources").path("pmu_sw").asBoolean(), c.path("absent").toString());
+        assertTrue(
+                c.path("sources").path("pmu_sw").asBoolean(), c.path("absent").toString());
         JsonNode cad = c.path("cadences").path("pmu_sw");
         assertEquals(100.0, cad.path("hz").asDouble());
         assertEquals("rate", cad.path("reason").asText());
         assertEquals(1, cad.path("every_ticks").asInt());
-        assertEquals("[\"cpu_clock_ns\",\"context_switches\",\"page_faults\",\"cpu_migrations\"]",
+        assertEquals(
+                "[\"cpu_clock_ns\",\"context_switches\",\"page_faults\",\"cpu_migrations\"]",
                 c.path("attributes").path("pmu_sw").path("events").toString());
         if (cpuPmuListed()) {
-            assertTrue(c.path("sources").path("pmu_hw").asBoolean(), c.path("absent").path("pmu_hw").asText());
+            assertTrue(
+                    c.path("sources").path("pmu_hw").asBoolean(),
+                    c.path("absent").path("pmu_hw").asText());
         } else {
             assertFalse(c.path("sources").path("pmu_hw").asBoolean(true));
             String why = c.path("absent").path("pmu_hw").asText();
-            assertTrue(why.startsWith("perf_event_open(cycles, cpu 0) failed with ENOENT (2): no hardware PMU on this machine "
-                    + "(/sys/bus/event_source/devices lists only "), why);
+            assertTrue(
+                    why.startsWith(
+                            "perf_event_open(cycles, cpu 0) failed with ENOENT (2): no hardware PMU on this machine "
+                                    + "(/sys/bus/event_source/devices lists only "),
+                    why);
             assertFalse(c.path("cadences").has("pmu_hw"), "no cadence for an absent source");
         }
     }
@@ -81,7 +87,11 @@ class PmuProbeTest {
             List<String> lines = Fixtures.lines(p, 1 + 40);
             LineDecoder d = new LineDecoder();
             Hello h = assertInstanceOf(Hello.class, d.decode(lines.get(0)));
-            int cores = h.capabilities().path("attributes").path("pmu_sw").path("cpus").size();
+            int cores = h.capabilities()
+                    .path("attributes")
+                    .path("pmu_sw")
+                    .path("cpus")
+                    .size();
             assertTrue(cores >= 1, h.capabilities().path("attributes").toString());
             int samples = 0;
             long switches = 0;
@@ -94,7 +104,9 @@ class PmuProbeTest {
                 }
                 samples++;
                 SourceValues v = sl.sources().get("pmu_sw");
-                assertTrue(v != null, "pmu_sw in sample " + sl.seq() + ": " + sl.sources().keySet());
+                assertTrue(
+                        v != null,
+                        "pmu_sw in sample " + sl.seq() + ": " + sl.sources().keySet());
                 assertEquals(6 * cores, v.size(), "six keys per CPU in sample " + sl.seq());
                 long enabled = v.get("cpu0.enabled_ns");
                 assertTrue(enabled > 0, "enabled_ns " + enabled + " in sample " + sl.seq());
@@ -107,7 +119,8 @@ class PmuProbeTest {
             // per-tick deltas add up to the time the stream covered (totals since the start would add up
             // to ~samples/2 times that); 1 s of slack for the last read's lag behind its tick
             long span = lastMono - h.startedMonoNs();
-            assertTrue(enabledSum <= span + 1_000_000_000L, "sum of enabled_ns " + enabledSum + " over a span of " + span);
+            assertTrue(
+                    enabledSum <= span + 1_000_000_000L, "sum of enabled_ns " + enabledSum + " over a span of " + span);
             assertTrue(switches > 0, "the probe itself switches context on cpu0 or another task does: " + switches);
         } finally {
             Waits.stop(p);
@@ -142,7 +155,8 @@ class PmuProbeTest {
         }
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path f : (Iterable<Path>) s::iterator) {
-                Files.setPosixFilePermissions(f, PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
+                Files.setPosixFilePermissions(
+                        f, PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
             }
         }
         return String.join(File.pathSeparator, out);
@@ -151,9 +165,16 @@ class PmuProbeTest {
     private static JsonNode capabilitiesAsNobody(String cp, Path home, String... setprivCaps) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
         cmd.addAll(List.of(setprivCaps));
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Duser.home=" + home,
-                "-cp", cp, ProbeMain.class.getName(), "capabilities"));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        cmd.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Duser.home=" + home,
+                "-cp",
+                cp,
+                ProbeMain.class.getName(),
+                "capabilities"));
+        Process p = new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         byte[] out = p.getInputStream().readAllBytes();
         assertEquals(0, Waits.exit("capabilities as nobody", p), new String(out));
         return JSON.readTree(out);
@@ -165,26 +186,33 @@ class PmuProbeTest {
         Path cpDir = Files.createDirectory(tmp.resolve("cp"));
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         String cp = readableClassPath(cpDir);
-        int paranoid = Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).trim());
+        int paranoid = Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid"))
+                .trim());
 
         JsonNode without = capabilitiesAsNobody(cp, tmp);
         if (paranoid > 0) {
-            assertEquals("perf_event_open(cpu_clock_ns, cpu 0) failed with EACCES (13): perf_event_paranoid is " + paranoid
-                    + " and the probe has neither CAP_PERFMON nor CAP_SYS_ADMIN: system-wide per-CPU counting needs "
-                    + "perf_event_paranoid <= 0, or CAP_PERFMON (or root)", without.path("absent").path("pmu_sw").asText());
+            assertEquals(
+                    "perf_event_open(cpu_clock_ns, cpu 0) failed with EACCES (13): perf_event_paranoid is " + paranoid
+                            + " and the probe has neither CAP_PERFMON nor CAP_SYS_ADMIN: system-wide per-CPU counting needs "
+                            + "perf_event_paranoid <= 0, or CAP_PERFMON (or root)",
+                    without.path("absent").path("pmu_sw").asText());
         } else {
-            assertTrue(without.path("sources").path("pmu_sw").asBoolean(), "paranoid <= 0 lets anyone count system-wide");
+            assertTrue(
+                    without.path("sources").path("pmu_sw").asBoolean(), "paranoid <= 0 lets anyone count system-wide");
         }
 
         JsonNode with = capabilitiesAsNobody(cp, tmp, "--inh-caps=+perfmon", "--ambient-caps=+perfmon");
-        assertTrue(with.path("sources").path("pmu_sw").asBoolean(), with.path("absent").toString());
+        assertTrue(
+                with.path("sources").path("pmu_sw").asBoolean(),
+                with.path("absent").toString());
     }
 
     @Test
     void theDeployFilesGrantCapPerfmonAndNothingBroader() throws IOException {
         String unit = Files.readString(Path.of("deploy", "tickbench-probe.service"));
         assertTrue(unit.lines().anyMatch(l -> l.startsWith("AmbientCapabilities=") && l.contains("CAP_PERFMON")), unit);
-        assertTrue(unit.lines().anyMatch(l -> l.startsWith("CapabilityBoundingSet=") && l.contains("CAP_PERFMON")), unit);
+        assertTrue(
+                unit.lines().anyMatch(l -> l.startsWith("CapabilityBoundingSet=") && l.contains("CAP_PERFMON")), unit);
         String ds = Files.readString(Path.of("deploy", "daemonset.yaml"));
         assertTrue(ds.contains("add: [PERFMON]"), ds);
         assertFalse(unit.contains("CAP_SYS_ADMIN") || ds.contains("SYS_ADMIN"), "CAP_SYS_ADMIN is not needed");

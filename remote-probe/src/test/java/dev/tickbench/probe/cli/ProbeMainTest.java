@@ -8,15 +8,34 @@ import picocli.CommandLine;
 
 /** Only the named subcommand is built at start-up; it behaves exactly as in the full command line. */
 class ProbeMainTest {
-    private static final List<String> ALL = List.of("capabilities", "stream", "record", "bench", "csv", "convert", "walk", "clock", "procs",
-            "throttle", "floors", "diff", "serve");
+    private static final List<String> ALL = List.of(
+            "capabilities",
+            "stream",
+            "record",
+            "bench",
+            "csv",
+            "convert",
+            "walk",
+            "clock",
+            "procs",
+            "throttle",
+            "floors",
+            "diff",
+            "serve");
 
     @Test
     void aNamedSubcommandIsBuiltAloneAndAnythingElseGetsThemAll() {
-        assertEquals(List.of("stream"), List.copyOf(ProbeMain.commandLine("stream").getSubcommands().keySet()));
-        assertEquals(List.of("throttle"), List.copyOf(ProbeMain.commandLine("throttle").getSubcommands().keySet()));
+        assertEquals(
+                List.of("stream"),
+                List.copyOf(ProbeMain.commandLine("stream").getSubcommands().keySet()));
+        assertEquals(
+                List.of("throttle"),
+                List.copyOf(ProbeMain.commandLine("throttle").getSubcommands().keySet()));
         for (String first : new String[] {null, "--help", "-V", "nope", "STREAM"}) {
-            assertEquals(ALL, List.copyOf(ProbeMain.commandLine(first).getSubcommands().keySet()), String.valueOf(first));
+            assertEquals(
+                    ALL,
+                    List.copyOf(ProbeMain.commandLine(first).getSubcommands().keySet()),
+                    String.valueOf(first));
         }
     }
 
@@ -27,7 +46,8 @@ class ProbeMainTest {
             CommandLine alone = ProbeMain.commandLine(name).getSubcommands().get(name);
             CommandLine inFull = full.getSubcommands().get(name);
             assertEquals(inFull.getUsageMessage(), alone.getUsageMessage(), name);
-            assertEquals(inFull.getSubcommands().keySet(), alone.getSubcommands().keySet(), name);
+            assertEquals(
+                    inFull.getSubcommands().keySet(), alone.getSubcommands().keySet(), name);
         }
     }
 }

@@ -49,7 +49,9 @@ class ProcsCommandTest {
         assertEquals("[kworker/0:1]", k.path("command").asText());
         assertEquals("/init.scope", k.path("cgroup_v2").asText());
         assertEquals("/system.slice/k.service", k.path("cgroup_v1_cpu").asText());
-        assertEquals("/system.slice/k.service", k.path("cgroup").asText(),
+        assertEquals(
+                "/system.slice/k.service",
+                k.path("cgroup").asText(),
                 "hybrid host: the cpu controller is bound to v1, so a walk (and the picker) use the v1 cpu path");
 
         JsonNode app = ps.get(1);
@@ -75,6 +77,8 @@ class ProcsCommandTest {
         Path none = proc.resolve("nowhere");
         ProbeRun bad = ProbeRun.of("procs", "--json", "--proc-root", none.toString());
         assertEquals(1, bad.exit());
-        assertEquals("tickbench-probe procs: cannot list processes under " + none + ": " + none, bad.err().strip());
+        assertEquals(
+                "tickbench-probe procs: cannot list processes under " + none + ": " + none,
+                bad.err().strip());
     }
 }

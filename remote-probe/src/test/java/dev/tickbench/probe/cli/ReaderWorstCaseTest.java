@@ -33,8 +33,12 @@ class ReaderWorstCaseTest {
 
     @Test
     void oneSourceOfCpuidleKeys() throws Exception {
-        // "cpuidle." + 24 characters: 32 bytes a series name, 1 MiB for 32 760 (idle state times: each derives a residency)
-        Path f = capture("cpuidle", i -> String.format("\"cpuidle\":{%s}", keys(32_760, k -> String.format("cpu%05d.state%05d.time", k / 8, k))));
+        // "cpuidle." + 24 characters: 32 bytes a series name, 1 MiB for 32 760 (idle state times: each derives a
+        // residency)
+        Path f = capture(
+                "cpuidle",
+                i -> String.format(
+                        "\"cpuidle\":{%s}", keys(32_760, k -> String.format("cpu%05d.state%05d.time", k / 8, k))));
         everyReaderReadsItAll(f, true);
     }
 
@@ -43,7 +47,11 @@ class ReaderWorstCaseTest {
         Path f = capture("thermal", i -> {
             StringBuilder b = new StringBuilder();
             for (int z = 0; z < 16_380; z++) {
-                b.append(z == 0 ? "" : ",").append("\"thermal_zone").append(z).append("\":{\"temp\":").append(40_000 + i + z)
+                b.append(z == 0 ? "" : ",")
+                        .append("\"thermal_zone")
+                        .append(z)
+                        .append("\":{\"temp\":")
+                        .append(40_000 + i + z)
                         .append('}');
             }
             return b.toString();
@@ -53,7 +61,9 @@ class ReaderWorstCaseTest {
 
     @Test
     void cgroupLevelsEachWithItsWindows() throws Exception {
-        Path f = capture("cgroup", i -> String.format("\"cgroup_cpu\":{%s}", keys(32_760, k -> String.format("/k%07d|usage_usec", k))));
+        Path f = capture(
+                "cgroup",
+                i -> String.format("\"cgroup_cpu\":{%s}", keys(32_760, k -> String.format("/k%07d|usage_usec", k))));
         everyReaderReadsItAll(f, true);
     }
 
@@ -67,11 +77,12 @@ class ReaderWorstCaseTest {
             w.write(CraftedLines.HELLO);
             String values = keys(30_000, k -> String.format("k%05d", k));
             for (int i = 1; i <= 50; i++) {
-                w.write("{\"type\":\"sample\",\"seq\":" + i + ",\"mono_ns\":" + i * 100_000_000L + ",\"wall_ns\":" + i * 100_000_000L
-                        + ",\"dt_ns\":100000000,\"s\":{" + values + "}}\n");
+                w.write("{\"type\":\"sample\",\"seq\":" + i + ",\"mono_ns\":" + i * 100_000_000L + ",\"wall_ns\":"
+                        + i * 100_000_000L + ",\"dt_ns\":100000000,\"s\":{" + values + "}}\n");
             }
         });
-        PackagedProbe.Run csv = PackagedProbe.run(dir, "csv", f.toString(), "--out", dir.resolve("s30k.csv").toString());
+        PackagedProbe.Run csv = PackagedProbe.run(
+                dir, "csv", f.toString(), "--out", dir.resolve("s30k.csv").toString());
         assertEquals(0, csv.exit(), csv.err());
         assertTrue(csv.out().contains("wrote 50 rows x 30000 series"), csv.out());
     }
@@ -86,17 +97,21 @@ class ReaderWorstCaseTest {
     }
 
     private void everyReaderReadsItAll(Path f, boolean derivedLeftOut) throws Exception {
-        PackagedProbe.Run csv = PackagedProbe.run(dir, "csv", f.toString(), "--out", dir.resolve("out.csv").toString());
+        PackagedProbe.Run csv = PackagedProbe.run(
+                dir, "csv", f.toString(), "--out", dir.resolve("out.csv").toString());
         assertEquals(0, csv.exit(), csv.err());
         assertTrue(csv.out().contains("wrote " + LINES + " rows"), csv.out());
         assertEquals(derivedLeftOut, csv.err().contains("derived series of " + f + " left out"), csv.err());
-        PackagedProbe.Run convert = PackagedProbe.run(dir, "convert", f.toString(), "--out", dir.resolve("out.ndjson").toString());
+        PackagedProbe.Run convert = PackagedProbe.run(
+                dir, "convert", f.toString(), "--out", dir.resolve("out.ndjson").toString());
         assertEquals(0, convert.exit(), convert.err());
         assertTrue(convert.out().contains("wrote " + LINES + " samples"), convert.out());
-        PackagedProbe.Run replay = PackagedProbe.run(dir, "throttle", "replay", "--ceiling", "8", "--input", f.toString());
+        PackagedProbe.Run replay =
+                PackagedProbe.run(dir, "throttle", "replay", "--ceiling", "8", "--input", f.toString());
         assertEquals(0, replay.exit(), replay.err());
         assertTrue(replay.out().contains(LINES + " values replayed"), replay.out());
-        for (List<String> args : List.of(List.of("floors", f.toString()), List.of("clock", "--capture", f.toString()))) {
+        for (List<String> args :
+                List.of(List.of("floors", f.toString()), List.of("clock", "--capture", f.toString()))) {
             PackagedProbe.Run r = PackagedProbe.run(dir, args.toArray(String[]::new));
             assertEquals(0, r.exit(), args + ": " + r.err());
         }
@@ -107,8 +122,8 @@ class ReaderWorstCaseTest {
         return CraftedLines.gzip(dir.resolve(name + ".ndjson.gz"), w -> {
             hello(w);
             for (int i = 1; i <= LINES; i++) {
-                String s = "{\"type\":\"sample\",\"seq\":" + i + ",\"mono_ns\":" + i * 1_000_000L + ",\"wall_ns\":" + i * 1_000_000L
-                        + ",\"dt_ns\":1000000," + sources.apply(i);
+                String s = "{\"type\":\"sample\",\"seq\":" + i + ",\"mono_ns\":" + i * 1_000_000L + ",\"wall_ns\":"
+                        + i * 1_000_000L + ",\"dt_ns\":1000000," + sources.apply(i);
                 w.write(s);
                 w.write(",\"pad\":\"");
                 w.write("x".repeat(LineInput.MAX_LINE_BYTES - s.length() - 16)); // a string no reader decodes
@@ -124,9 +139,10 @@ class ReaderWorstCaseTest {
     private static void hello(Writer w) throws IOException {
         int attributes = ReaderLimits.MAX_TREE_VALUES - 400;
         int perValue = (ReaderLimits.MAX_TREE_TEXT_BYTES - 4096) / attributes - 6; // "a12345" and its value
-        w.write("{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\",\"cores\":4,\"user_hz\":100},\"rate_hz\":1000,"
-                + "\"floor_hz\":1000,\"started_wall_ns\":1,\"started_mono_ns\":1,\"capabilities\":{\"sources\":{\"stat\":true},"
-                + "\"attributes\":{");
+        w.write(
+                "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\",\"cores\":4,\"user_hz\":100},\"rate_hz\":1000,"
+                        + "\"floor_hz\":1000,\"started_wall_ns\":1,\"started_mono_ns\":1,\"capabilities\":{\"sources\":{\"stat\":true},"
+                        + "\"attributes\":{");
         for (int a = 0; a < attributes; a++) {
             w.write(String.format("%s\"a%05d\":\"%s\"", a == 0 ? "" : ",", a, "v".repeat(perValue)));
         }

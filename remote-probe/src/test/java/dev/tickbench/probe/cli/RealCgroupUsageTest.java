@@ -49,15 +49,17 @@ class RealCgroupUsageTest {
             probe = Fixtures.start(List.of("stream", "--rate", Integer.toString(RATE), "--cgroup", cg.childPath));
             Process p = probe;
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            List<StreamLine> before = Waits.done("the probe's first sample", p.toHandle(),
-                    CompletableFuture.supplyAsync(() -> readSamples(out, 1)));
+            List<StreamLine> before = Waits.done(
+                    "the probe's first sample", p.toHandle(), CompletableFuture.supplyAsync(() -> readSamples(out, 1)));
             for (int i = 0; i < 3; i++) {
                 Process loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
                 loops.add(loop);
                 cg.moveToChild(loop.pid());
             }
             List<StreamLine> lines = new ArrayList<>(before);
-            lines.addAll(Waits.done(SAMPLES + " samples of the busy loops", p.toHandle(),
+            lines.addAll(Waits.done(
+                    SAMPLES + " samples of the busy loops",
+                    p.toHandle(),
                     CompletableFuture.supplyAsync(() -> readSamples(out, SAMPLES))));
 
             DerivedSeries derived = new DerivedSeries();
@@ -66,7 +68,8 @@ class RealCgroupUsageTest {
             for (StreamLine l : lines) {
                 for (DerivedValue v : derived.accept(l)) {
                     if (v.kind() == DerivedKind.CGROUP_USAGE) {
-                        usage.computeIfAbsent(v.subject(), k -> new ArrayList<>()).add(v.value());
+                        usage.computeIfAbsent(v.subject(), k -> new ArrayList<>())
+                                .add(v.value());
                     } else if (v.kind() == DerivedKind.CGROUP_THROTTLED_TIME) {
                         throttledTime.merge(v.subject(), 1, Integer::sum);
                     }
@@ -87,7 +90,8 @@ class RealCgroupUsageTest {
             assertTrue(max > 0.2, "three busy loops used at most " + max + " CPUs in a second");
             for (String level : List.of(cg.childPath, cg.parentPath, "/")) {
                 assertTrue(usage.containsKey(level), "usage of " + level + ": " + usage.keySet());
-                assertTrue(throttledTime.containsKey(level), "throttled time of " + level + ": " + throttledTime.keySet());
+                assertTrue(
+                        throttledTime.containsKey(level), "throttled time of " + level + ": " + throttledTime.keySet());
             }
             assertEquals(List.of(cg.childPath, cg.parentPath, "/"), List.copyOf(usage.keySet()), "leaf first");
             assertFalse(child.isEmpty());

@@ -21,12 +21,11 @@ import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.FutureTask;
 import org.junit.jupiter.api.Test;
@@ -50,8 +49,10 @@ class RealCgroupWalkTest {
                 Waits.until("the parent's nr_throttled to move", () -> parentThrottled(cg) > 0);
                 StringWriter out = new StringWriter();
                 StringWriter err = new StringWriter();
-                int rc = ProbeMain.run(new String[] {"walk", "--pid", Long.toString(loop.pid()), "--window", "2s", "--json"},
-                        new PrintWriter(out), new PrintWriter(err));
+                int rc = ProbeMain.run(
+                        new String[] {"walk", "--pid", Long.toString(loop.pid()), "--window", "2s", "--json"},
+                        new PrintWriter(out),
+                        new PrintWriter(err));
                 assertEquals(0, rc, err.toString());
                 JsonNode j = JSON.readTree(out.toString());
                 System.out.println("real walk: " + out.toString().trim());
@@ -65,7 +66,9 @@ class RealCgroupWalkTest {
                 assertEquals(0, child.get("throttled_usec").asLong(), "the child's own time did not move");
                 assertFalse(child.get("throttling").asBoolean());
                 assertTrue(child.get("cpu_max").get("quota_us").isNull(), "the child itself is unlimited");
-                assertEquals(RealCgroups.QUOTA_US, parent.get("cpu_max").get("quota_us").asLong());
+                assertEquals(
+                        RealCgroups.QUOTA_US,
+                        parent.get("cpu_max").get("quota_us").asLong());
                 assertEquals(0.2, parent.get("cpus").asDouble(), 1e-9);
                 assertTrue(parent.get("nr_throttled").asLong() > 0);
                 assertTrue(parent.get("throttled_usec").asLong() > 0);
@@ -85,7 +88,9 @@ class RealCgroupWalkTest {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             FutureTask<Integer> walk = new FutureTask<>(() -> ProbeMain.run(
-                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "5s"}, new PrintWriter(out), new PrintWriter(err)));
+                    new String[] {"walk", "--cgroup", cg.childPath, "--window", "5s"},
+                    new PrintWriter(out),
+                    new PrintWriter(err)));
             Thread walker = new Thread(walk, "walk-under-test");
             walker.start();
             // the first read is done once the walk sleeps through its window: remove the cgroup then
@@ -95,8 +100,10 @@ class RealCgroupWalkTest {
             assertEquals(1, rc);
             List<String> lines = err.toString().lines().toList();
             assertEquals(1, lines.size(), err.toString());
-            assertEquals("tickbench-probe walk: cgroup " + cg.childPath
-                    + " was removed during the window: its counters are lost", lines.get(0));
+            assertEquals(
+                    "tickbench-probe walk: cgroup " + cg.childPath
+                            + " was removed during the window: its counters are lost",
+                    lines.get(0));
             assertTrue(out.toString().contains("vanished during the window"), out.toString());
             assertTrue(out.toString().contains(cg.parentPath), "the rest of the walk is still shown");
         }
@@ -119,16 +126,17 @@ class RealCgroupWalkTest {
                 CgroupTarget target = TargetResolver.of(SystemRoots.live()).forPath(cg.childPath);
                 Process[] loops = {loop};
                 WalkResult r = new PathWalk(SystemRoots.live(), w -> {
-                    long start = System.nanoTime();
-                    // a pod restart: the tasks go, the cgroups are removed and made again at the same paths
-                    Waits.kill(loops[0]);
-                    try {
-                        cg.recreate();
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                    return System.nanoTime() - start;
-                }).walk(target, Duration.ofSeconds(1));
+                            long start = System.nanoTime();
+                            // a pod restart: the tasks go, the cgroups are removed and made again at the same paths
+                            Waits.kill(loops[0]);
+                            try {
+                                cg.recreate();
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                            return System.nanoTime() - start;
+                        })
+                        .walk(target, Duration.ofSeconds(1));
                 System.out.println("real walk across a re-creation:\n" + WalkTable.render(r));
 
                 WalkLevel parent = r.level(cg.parentPath);
@@ -137,8 +145,12 @@ class RealCgroupWalkTest {
                 assertNull(parent.delta(CpuCounter.THROTTLED_USEC));
                 assertNull(parent.throttledRate());
                 assertTrue(r.level(cg.childPath).reset(), "the child is a new directory too");
-                assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
-                        && w.message().contains(cg.parentPath) && w.message().contains("nr_throttled")), r.warnings().toString());
+                assertTrue(
+                        r.warnings().stream()
+                                .anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
+                                        && w.message().contains(cg.parentPath)
+                                        && w.message().contains("nr_throttled")),
+                        r.warnings().toString());
                 assertNotEquals(cg.parentPath, r.enforcing(), "the bogus numbers never make the reset level enforcing");
                 JsonNode j = JSON.readTree(WalkJson.render(r));
                 JsonNode pj = j.get("levels").get(1);
@@ -163,7 +175,9 @@ class RealCgroupWalkTest {
                 cg.moveToChild(sleeper.pid());
                 StringWriter out = new StringWriter();
                 StringWriter err = new StringWriter();
-                assertEquals(0, ProbeMain.run(new String[] {"procs", "--json"}, new PrintWriter(out), new PrintWriter(err)),
+                assertEquals(
+                        0,
+                        ProbeMain.run(new String[] {"procs", "--json"}, new PrintWriter(out), new PrintWriter(err)),
                         err.toString());
                 JsonNode mine = null;
                 for (JsonNode p : JSON.readTree(out.toString()).path("processes")) {
@@ -231,8 +245,12 @@ class RealCgroupWalkTest {
 
     private static long parentThrottled(RealCgroups cg) {
         try {
-            return Files.readAllLines(cg.parent.resolve("cpu.stat")).stream().filter(l -> l.startsWith("nr_throttled "))
-                    .mapToLong(l -> Long.parseLong(l.substring("nr_throttled ".length()).trim())).findFirst().orElse(0);
+            return Files.readAllLines(cg.parent.resolve("cpu.stat")).stream()
+                    .filter(l -> l.startsWith("nr_throttled "))
+                    .mapToLong(l ->
+                            Long.parseLong(l.substring("nr_throttled ".length()).trim()))
+                    .findFirst()
+                    .orElse(0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -28,6 +28,7 @@ final class RealCgroups implements AutoCloseable {
     final Path child;
     /** v1 with cpuacct mounted apart from cpu (a hybrid host): the same pair there, else null. */
     final Path acctParent;
+
     final Path acctChild;
     private final boolean quota;
 
@@ -105,7 +106,8 @@ final class RealCgroups implements AutoCloseable {
             Mounts mounts = Mounts.read(SystemRoots.live());
             CgroupMount m = mounts.cpuHierarchy();
             CgroupMount acct = cpuacct && m.version() == CgroupVersion.V1 && !m.cpuacct()
-                    ? mounts.cpuacctV1().orElse(null) : null;
+                    ? mounts.cpuacctV1().orElse(null)
+                    : null;
             return new RealCgroups(m, prefix + ProcessHandle.current().pid() + "-" + System.nanoTime(), quota, acct);
         } catch (CgroupException e) {
             throw new IllegalStateException(e);

@@ -37,24 +37,43 @@ import org.junit.jupiter.api.io.TempDir;
 class RealTriggersTest {
     /** The JVM's exit status after SIGTERM, its shutdown hooks done. */
     private static final int SIGTERM = 143;
+
     @TempDir
     Path dir;
 
     @Test
-    void aCpuBurstStallingACgroupFiresAKernelPsiTriggerAndOneCaptureHoldsTheBurstAndTheSecondsBefore() throws Exception {
-        Prerequisites.require(Files.exists(Path.of("/proc/pressure/cpu")), "this kernel has no PSI (/proc/pressure/cpu)");
+    void aCpuBurstStallingACgroupFiresAKernelPsiTriggerAndOneCaptureHoldsTheBurstAndTheSecondsBefore()
+            throws Exception {
+        Prerequisites.require(
+                Files.exists(Path.of("/proc/pressure/cpu")), "this kernel has no PSI (/proc/pressure/cpu)");
         Path taskset = Prerequisites.tool("taskset", "util-linux");
         List<Process> loops = new ArrayList<>();
-        try (RealCgroups cg = RealCgroups.createUnlimitedWithCpuacct("tickbench-psi-"); PsiCgroup psi = PsiCgroup.of(cg)) {
-            try (RecordProcess rec = RecordProcess.start(dir, "--rate", "20", "--cgroup", cg.childPath,
-                    "--trigger", "burst: psi cpu some 150ms in 2s cgroup " + psi.path, "--pre", "6s", "--post", "2s",
-                    "--ring", "8s", "--cooldown", "120s")) {
+        try (RealCgroups cg = RealCgroups.createUnlimitedWithCpuacct("tickbench-psi-");
+                PsiCgroup psi = PsiCgroup.of(cg)) {
+            try (RecordProcess rec = RecordProcess.start(
+                    dir,
+                    "--rate",
+                    "20",
+                    "--cgroup",
+                    cg.childPath,
+                    "--trigger",
+                    "burst: psi cpu some 150ms in 2s cgroup " + psi.path,
+                    "--pre",
+                    "6s",
+                    "--post",
+                    "2s",
+                    "--ring",
+                    "8s",
+                    "--cooldown",
+                    "120s")) {
                 // the burst: three loops on one CPU wait for each other, so the cgroup's tasks stall. The cgroup is
                 // new and its own: no other process's load is counted in its pressure, and more load only stalls
-                // its loops more. burstStart is on the probe's clock (System.nanoTime: CLOCK_MONOTONIC, one per machine)
+                // its loops more. burstStart is on the probe's clock (System.nanoTime: CLOCK_MONOTONIC, one per
+                // machine)
                 long burstStart = System.nanoTime();
                 for (int i = 0; i < 3; i++) {
-                    Process loop = new ProcessBuilder(taskset.toString(), "-c", "0", "sh", "-c", "while :; do :; done").start();
+                    Process loop = new ProcessBuilder(taskset.toString(), "-c", "0", "sh", "-c", "while :; do :; done")
+                            .start();
                     loops.add(loop);
                     cg.moveToChild(loop.pid());
                     psi.move(loop.pid());
@@ -76,21 +95,29 @@ class RealTriggersTest {
                 // holds the window's growth, at least the threshold, and no more than the time since the burst began
                 long stallUs = t.get("values").get("some_total_us").asLong();
                 long fired = t.get("mono_ns").asLong();
-                assertTrue(stallUs >= 150_000, "the kernel's total stall at the event, at least the 150 ms it fires on: " + t);
+                assertTrue(
+                        stallUs >= 150_000,
+                        "the kernel's total stall at the event, at least the 150 ms it fires on: " + t);
                 // when the probe read it: after that much stall could have happened since the burst began. The firing's
-                // tick may be earlier than the read (its reads began before the event came, later still on a busy machine)
+                // tick may be earlier than the read (its reads began before the event came, later still on a busy
+                // machine)
                 long read = t.get("values").get("read_mono_ns").asLong();
-                assertTrue(read - burstStart >= stallUs * 1000, "read " + (read - burstStart) / 1e6 + " ms after the burst began, "
-                        + "the kernel counted " + stallUs / 1e3 + " ms of stall by then");
-                System.out.printf("psi trigger: the kernel counted %.0f ms of stall; the probe read it %.0f ms and fired on the"
-                        + " tick of %.0f ms after the burst began%n", stallUs / 1e3, (read - burstStart) / 1e6, (fired - burstStart) / 1e6);
+                assertTrue(
+                        read - burstStart >= stallUs * 1000,
+                        "read " + (read - burstStart) / 1e6 + " ms after the burst began, " + "the kernel counted "
+                                + stallUs / 1e3 + " ms of stall by then");
+                System.out.printf(
+                        "psi trigger: the kernel counted %.0f ms of stall; the probe read it %.0f ms and fired on the"
+                                + " tick of %.0f ms after the burst began%n",
+                        stallUs / 1e3, (read - burstStart) / 1e6, (fired - burstStart) / 1e6);
                 // the 6 s before the trigger: the capture begins with the first sample at or after fired - 6 s,
                 // the one before it (dt_ns earlier: a busy machine may stretch that beyond a tick) lay before
                 SampleLine first = c.samples.get(0);
                 long from = fired - 6_000_000_000L;
-                assertTrue(first.monoNs() >= from && first.monoNs() - first.dtNs() < from,
-                        "the 6 s before the trigger: the first sample is at " + (fired - first.monoNs()) / 1e9 + " s before it, "
-                                + first.dtNs() / 1e6 + " ms after the one before");
+                assertTrue(
+                        first.monoNs() >= from && first.monoNs() - first.dtNs() < from,
+                        "the 6 s before the trigger: the first sample is at " + (fired - first.monoNs()) / 1e9
+                                + " s before it, " + first.dtNs() / 1e6 + " ms after the one before");
                 // the cgroup's CPU: none in a sample whose reads ended before the burst began (its next tick came
                 // before burstStart), and the burst's in a sample before the trigger fired. How many of the 6 s lie
                 // before the burst is the kernel's and the probe's latency under load, not asserted
@@ -99,7 +126,11 @@ class RealTriggersTest {
                 for (int i = 0; i < c.samples.size(); i++) {
                     Long u = value(c.samples.get(i), "cgroup_cpu", usage);
                     if (i + 1 < c.samples.size() && c.samples.get(i + 1).monoNs() <= burstStart) {
-                        assertEquals(0L, u, "before the burst the cgroup used no CPU (sample " + c.samples.get(i).seq() + ")");
+                        assertEquals(
+                                0L,
+                                u,
+                                "before the burst the cgroup used no CPU (sample "
+                                        + c.samples.get(i).seq() + ")");
                     }
                     if (firstBusy < 0 && u != null && u > 0) {
                         firstBusy = i;
@@ -120,8 +151,22 @@ class RealTriggersTest {
         Process loop = null;
         try (RealCgroups cg = RealCgroups.create()) {
             String series = "cgroup." + cg.parentPath + ".throttled_pct";
-            try (RecordProcess rec = RecordProcess.start(dir, "--rate", "20", "--cgroup", cg.childPath,
-                    "--trigger", series + " > 20 for 1s", "--pre", "2s", "--post", "1s", "--ring", "3s", "--cooldown", "120s")) {
+            try (RecordProcess rec = RecordProcess.start(
+                    dir,
+                    "--rate",
+                    "20",
+                    "--cgroup",
+                    cg.childPath,
+                    "--trigger",
+                    series + " > 20 for 1s",
+                    "--pre",
+                    "2s",
+                    "--post",
+                    "1s",
+                    "--ring",
+                    "3s",
+                    "--cooldown",
+                    "120s")) {
                 loop = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
                 cg.moveToChild(loop.pid());
                 rec.await("the throttled-% trigger to fire", "trigger t1 fired (condition");
@@ -135,7 +180,8 @@ class RealTriggersTest {
                 double pct = t.get("values").get(series).asDouble();
                 assertTrue(pct > 20 && pct <= 100, t.toString());
                 assertEquals("%", t.get("values").get("unit").asText());
-                assertTrue(t.get("mono_ns").asLong() - t.get("since_mono_ns").asLong() >= 1_000_000_000L,
+                assertTrue(
+                        t.get("mono_ns").asLong() - t.get("since_mono_ns").asLong() >= 1_000_000_000L,
                         "it held for 1 s before it fired: " + t);
                 long throttled = 0;
                 for (SampleLine s : c.samples) {
@@ -153,28 +199,47 @@ class RealTriggersTest {
 
     @Test
     void kernelLogRecordsFireRegexTriggersAndOverlappingTriggersGiveOneFile() throws Exception {
-        Prerequisites.require(Files.isWritable(Path.of("/dev/kmsg")), "writing a kernel log record needs /dev/kmsg (root)");
+        Prerequisites.require(
+                Files.isWritable(Path.of("/dev/kmsg")), "writing a kernel log record needs /dev/kmsg (root)");
         String id = "tickbench-trigger-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        try (RecordProcess rec = RecordProcess.start(dir, "--rate", "20", "--trigger", "one: kmsg ~ /" + id + " one/",
-                "--trigger", "two: kmsg prio <= 6 ~ /" + id + " (two|three)/", "--pre", "1s", "--post", "5s", "--ring", "2s")) {
+        try (RecordProcess rec = RecordProcess.start(
+                dir,
+                "--rate",
+                "20",
+                "--trigger",
+                "one: kmsg ~ /" + id + " one/",
+                "--trigger",
+                "two: kmsg prio <= 6 ~ /" + id + " (two|three)/",
+                "--pre",
+                "1s",
+                "--post",
+                "5s",
+                "--ring",
+                "2s")) {
             Files.write(Path.of("/dev/kmsg"), ("<6>" + id + " one\n").getBytes(StandardCharsets.UTF_8));
             Files.write(Path.of("/dev/kmsg"), ("<6>" + id + " two\n").getBytes(StandardCharsets.UTF_8));
             rec.await("the capture to be saved", "record: saved ");
             String summary = stopAndSummary(rec);
             assertTrue(summary.contains("1 capture(s)") && summary.contains("(1 merged"), summary);
-            assertEquals(1, rec.captures().size(), "two triggers within each other's post-seconds: one file " + rec.stderr());
+            assertEquals(
+                    1,
+                    rec.captures().size(),
+                    "two triggers within each other's post-seconds: one file " + rec.stderr());
             Capture c = Capture.read(rec.captures().get(0));
             assertTrue(rec.captures().get(0).getFileName().toString().contains("_one_"), "named by the first");
             assertEquals(id + " one", c.trigger("one").get("values").get("msg").asText());
             assertEquals(6, c.trigger("one").get("values").get("prio").asInt());
             assertEquals(id + " two", c.trigger("two").get("values").get("msg").asText());
-            assertTrue(c.kmsg.contains(id + " one") && c.kmsg.contains(id + " two"), "the records themselves: " + c.kmsg);
+            assertTrue(
+                    c.kmsg.contains(id + " one") && c.kmsg.contains(id + " two"), "the records themselves: " + c.kmsg);
         }
     }
 
     private static String stopAndSummary(RecordProcess rec) throws InterruptedException {
         assertEquals(SIGTERM, rec.stop(), rec.stderr().toString());
-        return rec.stderr().stream().filter(l -> l.contains("trigger firing(s)")).findFirst()
+        return rec.stderr().stream()
+                .filter(l -> l.contains("trigger firing(s)"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no summary after SIGTERM: " + rec.stderr()));
     }
 
@@ -209,7 +274,9 @@ class RealTriggersTest {
         }
 
         JsonNode trigger(String name) {
-            return triggers.stream().filter(t -> t.get("trigger").asText().equals(name)).findFirst()
+            return triggers.stream()
+                    .filter(t -> t.get("trigger").asText().equals(name))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("no trigger line of " + name + ": " + triggers));
         }
     }

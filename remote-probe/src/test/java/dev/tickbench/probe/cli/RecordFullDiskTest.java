@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,8 @@ class RecordFullDiskTest {
         Path mnt = dir.resolve("small");
         Files.createDirectories(mnt);
         Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=192k", "tmpfs", mnt.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String out = new String(mount.getInputStream().readAllBytes());
         boolean mounted = Waits.exit("mount", mount) == 0;
         Prerequisites.require(mounted, "cannot mount a small tmpfs (needs root): " + out.trim());
@@ -57,8 +58,9 @@ class RecordFullDiskTest {
             java.util.regex.Matcher claimed = java.util.regex.Pattern.compile("the (\\d+) samples before it are kept")
                     .matcher(err);
             assertTrue(claimed.find(), err);
-            assertTrue(Long.parseLong(claimed.group(1)) <= samples, "claims " + claimed.group(1) + " samples, "
-                    + samples + " are readable");
+            assertTrue(
+                    Long.parseLong(claimed.group(1)) <= samples,
+                    "claims " + claimed.group(1) + " samples, " + samples + " are readable");
         } finally {
             Waits.exit("umount", new ProcessBuilder("umount", mnt.toString()).start());
         }

@@ -26,15 +26,18 @@ final class RecordProcess implements AutoCloseable {
     private RecordProcess(Path dir, Process process) {
         this.dir = dir;
         this.process = process;
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    stderr.add(line);
-                }
-            } catch (IOException ended) {
-                // the child ended
-            }
-        }, "record-stderr");
+        Thread t = new Thread(
+                () -> {
+                    try (BufferedReader r = new BufferedReader(
+                            new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = r.readLine()) != null; ) {
+                            stderr.add(line);
+                        }
+                    } catch (IOException ended) {
+                        // the child ended
+                    }
+                },
+                "record-stderr");
         t.setDaemon(true);
         t.start();
         this.reader = t;
@@ -42,11 +45,21 @@ final class RecordProcess implements AutoCloseable {
 
     /** Starts {@code record ARGS --dir DIR} and waits until the ring holds its pre-trigger time. */
     static RecordProcess start(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(), "record", "--dir", dir.toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ProbeMain.class.getName(),
+                "record",
+                "--dir",
+                dir.toString()));
         cmd.addAll(List.of(args));
-        RecordProcess p = new RecordProcess(dir, new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start());
+        RecordProcess p = new RecordProcess(
+                dir,
+                new ProcessBuilder(cmd)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .start());
         try {
             p.await("the ring to hold its pre-trigger time", "ready: the ring holds");
         } catch (AssertionError | RuntimeException e) {
@@ -78,8 +91,10 @@ final class RecordProcess implements AutoCloseable {
     /** The finished captures in the directory (renamed into place), by name. */
     List<Path> captures() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(".ndjson.gz") && !p.getFileName().toString().startsWith("."))
-                    .sorted().toList();
+            return s.filter(p -> p.getFileName().toString().endsWith(".ndjson.gz")
+                            && !p.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -38,7 +38,10 @@ class RelinkRaceTest {
         Path in = dir.resolve("in.ndjson");
         List<String> lines;
         try (InputStream gz = new GZIPInputStream(Files.newInputStream(Path.of(FloorsCommandTest.asset("sbc"))))) {
-            lines = new String(gz.readAllBytes(), StandardCharsets.UTF_8).lines().limit(40).toList();
+            lines = new String(gz.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .limit(40)
+                    .toList();
         }
         Files.write(in, lines);
         byte[] original = Files.readAllBytes(in);
@@ -58,7 +61,8 @@ class RelinkRaceTest {
                     }
                     ProbeRun r = ProbeRun.of(args.toArray(String[]::new));
                     outcomes.merge(command + " exit " + r.exit(), 1, Integer::sum);
-                    assertTrue(r.exit() == 0 || r.exit() == 2 && r.err().contains("is the input"),
+                    assertTrue(
+                            r.exit() == 0 || r.exit() == 2 && r.err().contains("is the input"),
                             command + " run " + run + ": " + r.err());
                     if (!java.util.Arrays.equals(original, Files.readAllBytes(in))) {
                         damaged++;
@@ -84,7 +88,7 @@ class RelinkRaceTest {
                 switch ((int) (i % 3)) {
                     case 0 -> Files.createSymbolicLink(out, in);
                     case 1 -> Files.createLink(out, in);
-                    default -> { }
+                    default -> {}
                 }
                 relinks.incrementAndGet();
             } catch (IOException raced) {

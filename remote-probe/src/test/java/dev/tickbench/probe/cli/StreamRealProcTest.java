@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +38,10 @@ class StreamRealProcTest {
                 assertTrue(s.sources().containsKey("stat"), "a counter source on every tick");
                 assertTrue(s.dtNs() > 0, "dt > 0 at seq " + s.seq() + ": " + s.dtNs());
                 if (i > 0) {
-                    assertEquals(s.monoNs() - samples.get(i - 1).monoNs(), s.dtNs(), "dt is the mono step at seq " + s.seq());
+                    assertEquals(
+                            s.monoNs() - samples.get(i - 1).monoNs(),
+                            s.dtNs(),
+                            "dt is the mono step at seq " + s.seq());
                 }
             }
         } finally {
@@ -55,7 +58,13 @@ class StreamRealProcTest {
         LineDecoder d = new LineDecoder();
         Hello hello = assertInstanceOf(Hello.class, d.decode(lines.get(0)));
         assertEquals(rateHz, hello.rateHz());
-        assertEquals("rate", hello.capabilities().path("cadences").path("stat").path("reason").asText());
+        assertEquals(
+                "rate",
+                hello.capabilities()
+                        .path("cadences")
+                        .path("stat")
+                        .path("reason")
+                        .asText());
         List<SampleLine> samples = new ArrayList<>();
         for (String l : lines.subList(1, lines.size())) {
             StreamLine s = d.decode(l);
@@ -113,13 +122,23 @@ class StreamRealProcTest {
             Hello h = assertInstanceOf(Hello.class, d.decode(lines.get(0)));
             assertEquals("edge-router-3", h.hostname());
             SampleLine first = assertInstanceOf(SampleLine.class, d.decode(lines.get(1)));
-            for (String s : List.of("stat", "thermal_zone0", "thermal_zone1", "thermal_zone2", "cpufreq", "slabinfo",
-                    "buddyinfo", "mtd")) {
-                assertTrue(first.sources().containsKey(s), "first sample carries " + s + ": " + first.sources().keySet());
+            for (String s : List.of(
+                    "stat",
+                    "thermal_zone0",
+                    "thermal_zone1",
+                    "thermal_zone2",
+                    "cpufreq",
+                    "slabinfo",
+                    "buddyinfo",
+                    "mtd")) {
+                assertTrue(
+                        first.sources().containsKey(s),
+                        "first sample carries " + s + ": " + first.sources().keySet());
             }
             assertTrue(first.sources().get("slabinfo").get("nf_conntrack") > 0);
             SampleLine second = assertInstanceOf(SampleLine.class, d.decode(lines.get(2)));
-            assertTrue(!second.sources().containsKey("mtd") && !second.sources().containsKey("slabinfo"),
+            assertTrue(
+                    !second.sources().containsKey("mtd") && !second.sources().containsKey("slabinfo"),
                     "floored and unchanged: " + second.sources().keySet());
         } finally {
             Waits.stop(p);

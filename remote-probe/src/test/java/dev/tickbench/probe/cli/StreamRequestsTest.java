@@ -35,14 +35,19 @@ class StreamRequestsTest {
         try {
             OutputStream in = p.getOutputStream();
             in.write(("arm psi cpu some 150ms in 2s cgroup \"/a\0b\"\n"
-                    + "arm psi cpu some 150ms in 2s cgroup /\u001b[2J\u001b]0;owned\u0007x\n"
-                    + "arm km: kmsg ~ /tickbench-never-logged/\n").getBytes(StandardCharsets.UTF_8));
+                            + "arm psi cpu some 150ms in 2s cgroup /\u001b[2J\u001b]0;owned\u0007x\n"
+                            + "arm km: kmsg ~ /tickbench-never-logged/\n")
+                    .getBytes(StandardCharsets.UTF_8));
             in.flush();
             List<JsonNode> r = replies.await(3);
             assertFalse(r.get(0).get("ok").asBoolean());
-            assertEquals("at column 36: a control character (\\x00) has no place in a trigger", r.get(0).get("error").asText());
+            assertEquals(
+                    "at column 36: a control character (\\x00) has no place in a trigger",
+                    r.get(0).get("error").asText());
             assertFalse(r.get(1).get("ok").asBoolean());
-            assertEquals("at column 34: a control character (\\x1b) has no place in a trigger", r.get(1).get("error").asText());
+            assertEquals(
+                    "at column 34: a control character (\\x1b) has no place in a trigger",
+                    r.get(1).get("error").asText());
             assertTrue(r.get(2).get("ok").asBoolean(), "the request after them is read and armed: " + r);
             assertEquals("km", r.get(2).get("trigger").asText());
 
@@ -57,8 +62,9 @@ class StreamRequestsTest {
             errReader.join(Waits.DEADLINE.toMillis());
             byte[] err = stderr.toByteArray();
             for (byte b : err) {
-                assertTrue(b != 0 && b != 0x1b && b != 0x07, "a raw control byte of the client's on stderr: "
-                        + new String(err, StandardCharsets.UTF_8));
+                assertTrue(
+                        b != 0 && b != 0x1b && b != 0x07,
+                        "a raw control byte of the client's on stderr: " + new String(err, StandardCharsets.UTF_8));
             }
         } finally {
             p.destroyForcibly();
@@ -66,13 +72,15 @@ class StreamRequestsTest {
     }
 
     private static Thread drain(Process p, ByteArrayOutputStream into) {
-        Thread t = new Thread(() -> {
-            try {
-                p.getErrorStream().transferTo(into);
-            } catch (IOException ended) {
-                // the process ended
-            }
-        }, "stream-stderr");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        p.getErrorStream().transferTo(into);
+                    } catch (IOException ended) {
+                        // the process ended
+                    }
+                },
+                "stream-stderr");
         t.setDaemon(true);
         t.start();
         return t;
@@ -83,17 +91,20 @@ class StreamRequestsTest {
         private final List<JsonNode> replies = new CopyOnWriteArrayList<>();
 
         Replies(Process p) {
-            Thread t = new Thread(() -> {
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        if (l.startsWith("{\"type\":\"triggers\"")) {
-                            JSON.readTree(l).path("replies").forEach(replies::add);
+            Thread t = new Thread(
+                    () -> {
+                        try (BufferedReader r =
+                                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                            for (String l; (l = r.readLine()) != null; ) {
+                                if (l.startsWith("{\"type\":\"triggers\"")) {
+                                    JSON.readTree(l).path("replies").forEach(replies::add);
+                                }
+                            }
+                        } catch (IOException ended) {
+                            // the process ended
                         }
-                    }
-                } catch (IOException ended) {
-                    // the process ended
-                }
-            }, "stream-stdout");
+                    },
+                    "stream-stdout");
             t.setDaemon(true);
             t.start();
         }
@@ -105,7 +116,9 @@ class StreamRequestsTest {
 
         /** The requests answered so far: one per reply, or as many as a refusal counts. */
         long requests() {
-            return replies.stream().mapToLong(n -> Math.max(1, n.path("requests").asLong())).sum();
+            return replies.stream()
+                    .mapToLong(n -> Math.max(1, n.path("requests").asLong()))
+                    .sum();
         }
     }
 }

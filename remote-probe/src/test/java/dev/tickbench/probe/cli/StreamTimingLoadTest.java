@@ -3,8 +3,8 @@ package dev.tickbench.probe.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.testkit.Waits;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Tag;

@@ -43,7 +43,10 @@ class SymlinkSwapTest {
         Path in = dir.resolve("in.ndjson");
         List<String> lines;
         try (InputStream gz = new GZIPInputStream(Files.newInputStream(Path.of(FloorsCommandTest.asset("sbc"))))) {
-            lines = new String(gz.readAllBytes(), StandardCharsets.UTF_8).lines().limit(200).toList();
+            lines = new String(gz.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .limit(200)
+                    .toList();
         }
         Files.write(in, lines);
         byte[] original = Files.readAllBytes(in);
@@ -66,8 +69,11 @@ class SymlinkSwapTest {
                         }
                         ProbeRun r = ProbeRun.of(args.toArray(String[]::new));
                         outcomes.merge(command + " exit " + r.exit(), 1, Integer::sum);
-                        assertTrue(r.exit() == 0 || r.exit() == 1 && r.err().contains("was replaced by another file while")
-                                || r.exit() == 2 && r.err().contains("is the input"), command + " run " + run + ": " + r.err());
+                        assertTrue(
+                                r.exit() == 0
+                                        || r.exit() == 1 && r.err().contains("was replaced by another file while")
+                                        || r.exit() == 2 && r.err().contains("is the input"),
+                                command + " run " + run + ": " + r.err());
                         if (!java.util.Arrays.equals(original, Files.readAllBytes(in))) {
                             damaged++;
                             Files.write(in, original);
@@ -79,8 +85,8 @@ class SymlinkSwapTest {
                 swapper.join();
             }
         }
-        System.out.println("symlink swap: " + 2 * RUNS + " runs, " + swaps.get() + " swaps, " + damaged + " damaged inputs; "
-                + outcomes);
+        System.out.println("symlink swap: " + 2 * RUNS + " runs, " + swaps.get() + " swaps, " + damaged
+                + " damaged inputs; " + outcomes);
         assertTrue(swaps.get() >= RUNS, "the swapper replaced " + swaps.get() + " temporary files");
         assertEquals(0, damaged, "inputs damaged: " + outcomes);
         assertArrayEquals(original, Files.readAllBytes(in));

@@ -57,9 +57,15 @@ class ThrottleReplayCommandTest {
         int[] iowait = {90, 90, 10, 10}; // per half-second sample, out of 100 ticks each
         for (int i = 0; i < iowait.length; i++) {
             mono += 500_000_000L;
-            sb.append("{\"type\":\"sample\",\"seq\":").append(i + 1).append(",\"mono_ns\":").append(mono)
-                    .append(",\"dt_ns\":500000000,\"stat\":{\"cpu.idle\":").append(100 - iowait[i])
-                    .append(",\"cpu.iowait\":").append(iowait[i]).append("}}\n");
+            sb.append("{\"type\":\"sample\",\"seq\":")
+                    .append(i + 1)
+                    .append(",\"mono_ns\":")
+                    .append(mono)
+                    .append(",\"dt_ns\":500000000,\"stat\":{\"cpu.idle\":")
+                    .append(100 - iowait[i])
+                    .append(",\"cpu.iowait\":")
+                    .append(iowait[i])
+                    .append("}}\n");
         }
         Files.writeString(f, sb);
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString(), "--json");
@@ -75,9 +81,10 @@ class ThrottleReplayCommandTest {
         Path f = dir.resolve("cut.ndjson.gz");
         try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
             gz.write(("{\"type\":\"hello\",\"format\":1}\n"
-                    + "{\"type\":\"throttle\",\"mono_ns\":5000000000,\"iowait\":45.5}\n"
-                    + "{\"type\":\"throttle\",\"mono_ns\":6000000000,\"iowait\":4.5}\n"
-                    + "{\"type\":\"throttle\",\"mono_n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                            + "{\"type\":\"throttle\",\"mono_ns\":5000000000,\"iowait\":45.5}\n"
+                            + "{\"type\":\"throttle\",\"mono_ns\":6000000000,\"iowait\":4.5}\n"
+                            + "{\"type\":\"throttle\",\"mono_n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString(), "--json");
         assertEquals(1, r.exit(), r.err());
@@ -85,8 +92,9 @@ class ThrottleReplayCommandTest {
                 {"t":0,"iowait":45.5,"smoothed":45.5,"zone":"YELLOW","effective":1}
                 {"t":1,"iowait":4.5,"smoothed":25.0,"zone":"GREEN","effective":2}
                 """, r.out().replace(System.lineSeparator(), "\n"));
-        assertEquals("tickbench-probe throttle replay: " + f
-                + " line 4: not a valid stream line (invalid JSON at byte 27); replayed the 3 lines before it\n",
+        assertEquals(
+                "tickbench-probe throttle replay: " + f
+                        + " line 4: not a valid stream line (invalid JSON at byte 27); replayed the 3 lines before it\n",
                 r.err().replace(System.lineSeparator(), "\n"));
     }
 
@@ -95,7 +103,8 @@ class ThrottleReplayCommandTest {
         Path missing = dir.resolve("nope.txt");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", missing.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe throttle replay: --input " + missing + ": no such file\n",
+        assertEquals(
+                "tickbench-probe throttle replay: --input " + missing + ": no such file\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         assertEquals("", r.out());
     }
@@ -105,8 +114,9 @@ class ThrottleReplayCommandTest {
         Path f = series("1\n2\nthree\n");
         ProbeRun r = ProbeRun.of("throttle", "replay", "--ceiling", "2", "--input", f.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe throttle replay: " + f + " line 3: not a number (one iowait percentage from 0 to 100"
-                + " per line)\n",
+        assertEquals(
+                "tickbench-probe throttle replay: " + f + " line 3: not a number (one iowait percentage from 0 to 100"
+                        + " per line)\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         assertTrue(!r.err().contains("Exception"), "no stack trace");
     }
@@ -135,7 +145,8 @@ class ThrottleReplayCommandTest {
         }
         ProbeRun table = ProbeRun.of("throttle", "replay", "--ceiling", "0", "--input", f.toString());
         assertEquals(0, table.exit(), table.err());
-        assertTrue(table.out().contains("10 values replayed, ceiling 0: effective reached 0, 0 throttles"), table.out());
+        assertTrue(
+                table.out().contains("10 values replayed, ceiling 0: effective reached 0, 0 throttles"), table.out());
     }
 
     @Test

@@ -13,8 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,8 +32,8 @@ class ThrottleRunCommandTest {
     }
 
     private static JsonNode runJson(Path tasks, int ceiling) throws IOException {
-        ProbeRun r = ProbeRun.of("throttle", "run", "--ceiling", String.valueOf(ceiling), "--tasks", tasks.toString(),
-                "--json");
+        ProbeRun r = ProbeRun.of(
+                "throttle", "run", "--ceiling", String.valueOf(ceiling), "--tasks", tasks.toString(), "--json");
         assertEquals("", r.err());
         JsonNode report = JSON.readTree(r.out());
         assertEquals(0, r.exit(), r.out());
@@ -63,11 +63,13 @@ class ThrottleRunCommandTest {
         }
         for (JsonNode t : report.get("tasks")) {
             double start = t.get("start_s").asDouble();
-            long running = spans.stream().filter(s -> s[0] <= start && start < s[1]).count();
+            long running =
+                    spans.stream().filter(s -> s[0] <= start && start < s[1]).count();
             int effective = effectiveAt(report, start);
             assertEquals(effective, t.get("effective_at_start").asInt(), "line " + t.get("line"));
-            assertTrue(running <= effective, "line " + t.get("line") + " started with " + running
-                    + " running while effective was " + effective);
+            assertTrue(
+                    running <= effective,
+                    "line " + t.get("line") + " started with " + running + " running while effective was " + effective);
             assertTrue(running <= ceiling);
         }
     }
@@ -127,8 +129,8 @@ class ThrottleRunCommandTest {
         for (JsonNode s : report.get("timeline")) {
             maxIowait = Math.max(maxIowait, s.get("iowait").asDouble());
         }
-        System.out.println("throttle run with dd: peak concurrency " + report.get("peak_concurrency")
-                + ", max iowait " + maxIowait + " %, timeline " + report.get("timeline"));
+        System.out.println("throttle run with dd: peak concurrency " + report.get("peak_concurrency") + ", max iowait "
+                + maxIowait + " %, timeline " + report.get("timeline"));
     }
 
     @Test
@@ -148,12 +150,14 @@ class ThrottleRunCommandTest {
         Path missing = dir.resolve("none.txt");
         ProbeRun r = ProbeRun.of("throttle", "run", "--ceiling", "2", "--tasks", missing.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe throttle run: --tasks " + missing + ": no such file\n",
+        assertEquals(
+                "tickbench-probe throttle run: --tasks " + missing + ": no such file\n",
                 r.err().replace(System.lineSeparator(), "\n"));
         Path empty = tasks(List.of("# nothing", ""));
         r = ProbeRun.of("throttle", "run", "--ceiling", "2", "--tasks", empty.toString());
         assertEquals(1, r.exit());
-        assertEquals("tickbench-probe throttle run: --tasks " + empty + ": no tasks in it (one shell command per line)\n",
+        assertEquals(
+                "tickbench-probe throttle run: --tasks " + empty + ": no tasks in it (one shell command per line)\n",
                 r.err().replace(System.lineSeparator(), "\n"));
     }
 
@@ -163,14 +167,27 @@ class ThrottleRunCommandTest {
         Path done = dir.resolve("done");
         Path release = dir.resolve("release");
         // the first task runs until the test releases it, after the probe has taken the Ctrl-C
-        Path f = tasks(List.of("touch " + started + "; while [ ! -e " + release + " ]; do sleep 0.05; done; touch " + done,
+        Path f = tasks(List.of(
+                "touch " + started + "; while [ ! -e " + release + " ]; do sleep 0.05; done; touch " + done,
                 "touch " + dir.resolve("second"),
                 "touch " + dir.resolve("third")));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // env --default-signal=INT: a build started in the background by a script (`mvn verify &`)
         // hands SIGINT down ignored, and a JVM that finds SIGINT ignored keeps it so (no Ctrl-C hook)
-        Process probe = new ProcessBuilder("env", "--default-signal=INT", java, "-cp", System.getProperty("java.class.path"),
-                ProbeMain.class.getName(), "throttle", "run", "--ceiling", "1", "--tasks", f.toString(), "--json")
+        Process probe = new ProcessBuilder(
+                        "env",
+                        "--default-signal=INT",
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ProbeMain.class.getName(),
+                        "throttle",
+                        "run",
+                        "--ceiling",
+                        "1",
+                        "--tasks",
+                        f.toString(),
+                        "--json")
                 .redirectError(dir.resolve("stderr.txt").toFile())
                 .start();
         Waits.until("the first task to start", () -> Files.exists(started));
@@ -178,7 +195,9 @@ class ThrottleRunCommandTest {
         assertTrue(kill.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "kill -INT did not return");
         assertEquals(0, kill.exitValue());
         // the JVM runs the Ctrl-C hook on its own thread (comm is cut to 15 characters)
-        Waits.until("the probe to take the Ctrl-C (its throttle-run-ctrl-c hook thread)", () -> hasThread(probe, "throttle-run-ct"));
+        Waits.until(
+                "the probe to take the Ctrl-C (its throttle-run-ctrl-c hook thread)",
+                () -> hasThread(probe, "throttle-run-ct"));
         Files.createFile(release);
         int exit = Waits.exit("the probe after the running task", probe);
         String out = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -220,13 +239,22 @@ class ThrottleRunCommandTest {
         }
         Path f = tasks(lines);
         ProbeRun[] result = new ProbeRun[1];
-        Thread runner = new Thread(() -> result[0] = ProbeRun.of("throttle", "run", "--ceiling", "2", "--tasks",
-                f.toString(), "--proc-root", proc.toString(), "--json"));
+        Thread runner = new Thread(() -> result[0] = ProbeRun.of(
+                "throttle",
+                "run",
+                "--ceiling",
+                "2",
+                "--tasks",
+                f.toString(),
+                "--proc-root",
+                proc.toString(),
+                "--json"));
         runner.start();
         boolean heavy = false;
         while (runner.isAlive()) {
             if (!heavy) {
-                try (Stream<Path> a = Files.list(started); Stream<Path> b = Files.list(ended)) {
+                try (Stream<Path> a = Files.list(started);
+                        Stream<Path> b = Files.list(ended)) {
                     heavy = a.count() - b.count() >= 2;
                 }
             }
@@ -252,7 +280,9 @@ class ThrottleRunCommandTest {
         List<double[]> after = new ArrayList<>();
         for (JsonNode t : report.get("tasks")) {
             if (t.get("start_s").asDouble() > drop) {
-                after.add(new double[] {t.get("start_s").asDouble(), t.get("end_s").asDouble()});
+                after.add(new double[] {
+                    t.get("start_s").asDouble(), t.get("end_s").asDouble()
+                });
             }
         }
         assertTrue(after.size() >= 2, "some tasks started after the throttle");
@@ -271,13 +301,25 @@ class ThrottleRunCommandTest {
     void aCeilingOfZeroStartsNothingUntilTheCeilingFileRaisesIt() throws Exception {
         Path ceilingFile = dir.resolve("ceiling");
         Files.writeString(ceilingFile, "0\n");
-        Path f = tasks(List.of("touch " + dir.resolve("one"), "touch " + dir.resolve("two"), "touch " + dir.resolve("three")));
+        Path f = tasks(
+                List.of("touch " + dir.resolve("one"), "touch " + dir.resolve("two"), "touch " + dir.resolve("three")));
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();
         int[] exit = {-1};
-        Thread runner = new Thread(() -> exit[0] = ProbeMain.run(new String[] {"throttle", "run", "--ceiling", "0",
-                "--ceiling-file", ceilingFile.toString(), "--tasks", f.toString(), "--json"},
-                new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true)));
+        Thread runner = new Thread(() -> exit[0] = ProbeMain.run(
+                new String[] {
+                    "throttle",
+                    "run",
+                    "--ceiling",
+                    "0",
+                    "--ceiling-file",
+                    ceilingFile.toString(),
+                    "--tasks",
+                    f.toString(),
+                    "--json"
+                },
+                new java.io.PrintWriter(out, true),
+                new java.io.PrintWriter(err, true)));
         runner.start();
         Waits.until("the runner to say it is paused", () -> err.toString().contains("paused"));
         assertFalse(Files.exists(dir.resolve("one")), "nothing starts at ceiling 0");
@@ -285,7 +327,11 @@ class ThrottleRunCommandTest {
         // show a start_s before that rise
         Path next = dir.resolve("ceiling.new");
         Files.writeString(next, "2\n");
-        Files.move(next, ceilingFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+                next,
+                ceilingFile,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         runner.join(Waits.DEADLINE.toMillis());
         assertFalse(runner.isAlive(), "the runner did not finish after the ceiling rose");
         assertEquals(0, exit[0], err.toString());
@@ -298,7 +344,8 @@ class ThrottleRunCommandTest {
         assertEquals(2, ceilings.get(1).get("ceiling").asInt());
         for (JsonNode t : report.get("tasks")) {
             assertEquals(0, t.get("exit").asInt(), t.toString());
-            assertTrue(t.get("start_s").asDouble() >= rose, "task " + t + " started before the ceiling rose at " + rose);
+            assertTrue(
+                    t.get("start_s").asDouble() >= rose, "task " + t + " started before the ceiling rose at " + rose);
         }
         for (JsonNode s : report.get("timeline")) {
             if (s.get("t_s").asDouble() < rose) {

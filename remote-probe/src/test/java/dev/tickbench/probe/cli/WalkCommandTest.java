@@ -42,7 +42,9 @@ class WalkCommandTest {
         String d = "sys/fs/cgroup" + path + "/";
         write(d + "cpu.max", max + "\n");
         write(d + "cpu.weight", weight + "\n");
-        write(d + "cpu.stat", "usage_usec 5\nuser_usec 3\nsystem_usec 2\nnr_periods 10\nnr_throttled 4\nthrottled_usec 900\n");
+        write(
+                d + "cpu.stat",
+                "usage_usec 5\nuser_usec 3\nsystem_usec 2\nnr_periods 10\nnr_throttled 4\nthrottled_usec 900\n");
     }
 
     private void write(String rel, String text) throws IOException {
@@ -79,7 +81,9 @@ class WalkCommandTest {
         assertEquals(0, j.get("levels").get(1).get("nr_throttled").asLong(), "nothing moved in a static tree");
         assertTrue(j.get("enforcing").isNull());
         assertEquals("Guaranteed", j.get("k8s").get("qos").asText());
-        assertEquals("0a1b2c3d-0000-1111-2222-333344445555", j.get("k8s").get("pod_uid").asText());
+        assertEquals(
+                "0a1b2c3d-0000-1111-2222-333344445555",
+                j.get("k8s").get("pod_uid").asText());
         assertEquals("abcdef0123456789", j.get("k8s").get("container_id").asText());
         assertEquals(1.5, j.get("system_psi").get("some").get("avg10").asDouble(), 1e-9);
     }
@@ -98,13 +102,15 @@ class WalkCommandTest {
     @Test
     void aPidThatDoesNotExist() {
         assertEquals(1, run("--pid", "424242"));
-        assertOneCleanLine("tickbench-probe walk: no process 424242 (" + tree.resolve("proc/424242/cgroup") + " does not exist)");
+        assertOneCleanLine(
+                "tickbench-probe walk: no process 424242 (" + tree.resolve("proc/424242/cgroup") + " does not exist)");
     }
 
     @Test
     void aPathOutsideTheMount() {
         assertEquals(1, run("--cgroup", "../../etc"));
-        assertOneCleanLine("tickbench-probe walk: --cgroup ../../etc contains '..': paths outside the cgroup mount are refused");
+        assertOneCleanLine(
+                "tickbench-probe walk: --cgroup ../../etc contains '..': paths outside the cgroup mount are refused");
     }
 
     @Test

@@ -50,6 +50,7 @@ class ContainerImageIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The bearer token in the Secret: serve refuses tokens under 16 bytes. */
     private static final String TOKEN = "container-token-0123456789abcdef";
+
     private static final Path MODULE = Path.of("").toAbsolutePath();
     private static final Path ROOT = MODULE.getParent();
     private static final Path DEPLOY = MODULE.resolve("deploy");
@@ -60,24 +61,37 @@ class ContainerImageIT {
 
     private Map<String, String> image;
     private Podman podman;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @BeforeAll
     void buildTwiceAndLoad() throws Exception {
         Path exe = Prerequisites.tool("podman", "podman");
-        Prerequisites.require("0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim()),
+        Prerequisites.require(
+                "0"
+                        .equals(new String(new ProcessBuilder("id", "-u")
+                                        .start()
+                                        .getInputStream()
+                                        .readAllBytes())
+                                .trim()),
                 "the container tests run podman as root (it mounts the host's /proc and /sys)");
         Prerequisites.tool("runc", "runc");
         deleteTree(WORK);
         Map<String, String> a = build(WORK.resolve("image-a"));
         Map<String, String> b = build(WORK.resolve("image-b"));
         image = a;
-        System.out.printf("image %s %s: %.1f MB uncompressed, %.1f MB compressed%n", a.get("IMAGE"), a.get("DIGEST"),
-                Long.parseLong(a.get("UNCOMPRESSED_BYTES")) / 1048576.0, Long.parseLong(a.get("COMPRESSED_BYTES")) / 1048576.0);
+        System.out.printf(
+                "image %s %s: %.1f MB uncompressed, %.1f MB compressed%n",
+                a.get("IMAGE"),
+                a.get("DIGEST"),
+                Long.parseLong(a.get("UNCOMPRESSED_BYTES")) / 1048576.0,
+                Long.parseLong(a.get("COMPRESSED_BYTES")) / 1048576.0);
         assertEquals(a.get("DIGEST"), b.get("DIGEST"), "two builds from the same sources gave different image digests");
         assertEquals(a.get("CONFIG_DIGEST"), b.get("CONFIG_DIGEST"));
         podman = new Podman(exe, WORK.resolve("podman"));
-        String loaded = podman.run(300, "load", "-i", a.get("ARCHIVE")).ok("podman load").out();
+        String loaded = podman.run(300, "load", "-i", a.get("ARCHIVE"))
+                .ok("podman load")
+                .out();
         assertTrue(loaded.contains("Loaded image: docker.io/library/" + a.get("IMAGE")), loaded);
     }
 
@@ -90,10 +104,16 @@ class ContainerImageIT {
 
     private static Map<String, String> build(Path out) throws IOException, InterruptedException {
         Path log = Files.createDirectories(WORK).resolve(out.getFileName() + ".log");
-        Process p = new ProcessBuilder("bash", ROOT.resolve("jpackage/image/build-image.sh").toString(),
-                "--no-maven", "--out", out.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process p = new ProcessBuilder(
+                        "bash",
+                        ROOT.resolve("jpackage/image/build-image.sh").toString(),
+                        "--no-maven",
+                        "--out",
+                        out.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
         if (!p.waitFor(600, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("build-image.sh did not finish in 600 s: " + Files.readString(log));
@@ -115,13 +135,24 @@ class ContainerImageIT {
         assertEquals("tickbench-probe:" + version, image.get("IMAGE"));
         long size = Long.parseLong(image.get("UNCOMPRESSED_BYTES"));
         assertTrue(size <= MAX_UNCOMPRESSED, "image is " + size + " bytes uncompressed, the budget is 80 MiB");
-        String inspected = podman.run(60, "image", "inspect", "--format", "{{.Digest}} {{.Config.User}} {{json .Config.Entrypoint}}",
-                image.get("IMAGE")).ok("inspect").out().trim();
+        String inspected = podman.run(
+                        60,
+                        "image",
+                        "inspect",
+                        "--format",
+                        "{{.Digest}} {{.Config.User}} {{json .Config.Entrypoint}}",
+                        image.get("IMAGE"))
+                .ok("inspect")
+                .out()
+                .trim();
         assertTrue(inspected.startsWith(image.get("DIGEST") + " 65532:65532 "), inspected);
         assertTrue(inspected.contains("/opt/tickbench-probe/runtime/bin/java"), inspected);
         // no shell in the image: the entry point is the JVM itself
         podman.runOnce(List.of("--network=none", "--entrypoint", "/bin/sh"), List.of(image.get("IMAGE"), "-c", "true"))
-                .out().lines().filter(l -> l.contains("no such file") || l.contains("not found")).findAny()
+                .out()
+                .lines()
+                .filter(l -> l.contains("no such file") || l.contains("not found"))
+                .findAny()
                 .orElseThrow(() -> new AssertionError("the image has a /bin/sh"));
     }
 
@@ -132,17 +163,31 @@ class ContainerImageIT {
         Path secret = Files.createDirectories(WORK.resolve("secret"));
         Files.writeString(secret.resolve("token"), TOKEN + "\n");
         // a host port podman picks and binds itself, read back: one picked free here could be taken meanwhile
-        List<String> options = new ArrayList<>(List.of("--read-only", "--user", "0:0", "--cap-drop=all",
-                "--security-opt=no-new-privileges", "-p", "127.0.0.1::9123",
-                "-v", secret + ":/etc/tickbench:ro"));
+        List<String> options = new ArrayList<>(List.of(
+                "--read-only",
+                "--user",
+                "0:0",
+                "--cap-drop=all",
+                "--security-opt=no-new-privileges",
+                "-p",
+                "127.0.0.1::9123",
+                "-v",
+                secret + ":/etc/tickbench:ro"));
         options.addAll(HOST_MOUNTS);
         // the image's own command: serve on 0.0.0.0:9123 with the token, the host at /host (as the DaemonSet)
         podman.start("tickbench-serve", options, List.of(image.get("IMAGE")));
-        String published = podman.run(30, "port", "tickbench-serve", "9123/tcp").ok("podman port").out().trim();
+        String published = podman.run(30, "port", "tickbench-serve", "9123/tcp")
+                .ok("podman port")
+                .out()
+                .trim();
         assertTrue(published.matches("127\\.0\\.0\\.1:\\d+"), "podman port: " + published);
         int port = Integer.parseInt(published.substring(published.indexOf(':') + 1));
-        assertEquals("true", podman.run(30, "inspect", "--format", "{{.HostConfig.ReadonlyRootfs}}", "tickbench-serve")
-                .ok("inspect").out().trim());
+        assertEquals(
+                "true",
+                podman.run(30, "inspect", "--format", "{{.HostConfig.ReadonlyRootfs}}", "tickbench-serve")
+                        .ok("inspect")
+                        .out()
+                        .trim());
 
         JsonNode health = JSON.readTree(await(port, "/healthz", null, 200));
         assertTrue(health.path("ok").asBoolean(), health.toString());
@@ -155,8 +200,12 @@ class ContainerImageIT {
 
         Path promDir = Files.createDirectories(WORK.resolve("prometheus"));
         Path config = promDir.resolve("prometheus.yml");
-        Files.writeString(config, hostsJob(Files.readString(DEPLOY.resolve("prometheus-scrape.yaml")),
-                "127.0.0.1:" + port, secret.resolve("token")));
+        Files.writeString(
+                config,
+                hostsJob(
+                        Files.readString(DEPLOY.resolve("prometheus-scrape.yaml")),
+                        "127.0.0.1:" + port,
+                        secret.resolve("token")));
         try (PrometheusServer prom = PrometheusServer.start(prometheus, config, promDir)) {
             // a scrape may time out on a busy machine (up 0): the first good one is what is awaited
             JsonNode up = prom.awaitResult("up{job=\"tickbench-hosts\"} == 1");
@@ -194,7 +243,8 @@ class ContainerImageIT {
     static String hostsJob(String scrapeYaml, String target, Path token) {
         int from = scrapeYaml.indexOf("  - job_name: tickbench-hosts");
         assertTrue(from > 0, "no tickbench-hosts job in prometheus-scrape.yaml");
-        String job = scrapeYaml.substring(from)
+        String job = scrapeYaml
+                .substring(from)
                 .replaceAll("credentials_file: \\S+", "credentials_file: " + token)
                 .replaceAll("targets: \\[[^]]*]", "targets: ['" + target + "']");
         return "scrape_configs:\n" + job;
@@ -226,8 +276,16 @@ class ContainerImageIT {
         assertTrue(root.path("absent").path("kmsg").asText().contains("/host/dev/kmsg"), root.toString());
         // /dev/kmsg: the device itself (podman --device, not possible in a Kubernetes pod short of
         // privileged) and CAP_SYSLOG, as kernel.dmesg_restrict=1 on Debian
-        JsonNode kmsg = capabilities(List.of("--read-only", "--network=none", "--user", "0:0", "--cap-drop=all",
-                "--cap-add=SYSLOG", "--device=/dev/kmsg:/host/dev/kmsg:r"), cmd);
+        JsonNode kmsg = capabilities(
+                List.of(
+                        "--read-only",
+                        "--network=none",
+                        "--user",
+                        "0:0",
+                        "--cap-drop=all",
+                        "--cap-add=SYSLOG",
+                        "--device=/dev/kmsg:/host/dev/kmsg:r"),
+                cmd);
         assertFalse(kmsg.path("absent").has("kmsg"), kmsg.toString());
         assertTrue(kmsg.path("cadences").has("kmsg"), kmsg.toString());
     }
@@ -254,13 +312,25 @@ class ContainerImageIT {
         // DaemonSet's probe), every level up to the host's root
         podman.start("tickbench-walked", ro, List.of(img, "serve", "--http=127.0.0.1:9123"));
         long pid = Long.parseLong(podman.run(30, "inspect", "--format", "{{.State.Pid}}", "tickbench-walked")
-                .ok("inspect").out().trim());
+                .ok("inspect")
+                .out()
+                .trim());
         String hostPath = cpuCgroupOf(pid);
         assertTrue(hostPath.length() > 1, "the container runs in a cgroup of its own: " + hostPath);
         List<String> withHost = new ArrayList<>(ro);
         withHost.addAll(HOST_MOUNTS);
-        JsonNode host = walkJson(withHost, List.of(img, "walk", "--pid", Long.toString(pid), "--window", "200ms", "--json",
-                "--proc-root=/host/proc", "--sys-root=/host/sys"));
+        JsonNode host = walkJson(
+                withHost,
+                List.of(
+                        img,
+                        "walk",
+                        "--pid",
+                        Long.toString(pid),
+                        "--window",
+                        "200ms",
+                        "--json",
+                        "--proc-root=/host/proc",
+                        "--sys-root=/host/sys"));
         assertEquals(hostPath, host.path("target").asText(), host.toString());
         assertFalse(host.path("warning_kinds").toString().contains("NAMESPACE_VIEW"), host.toString());
         JsonNode levels = host.path("levels");
@@ -283,7 +353,11 @@ class ContainerImageIT {
                 return f[2];
             }
         }
-        return lines.stream().filter(l -> l.startsWith("0::")).findFirst().orElseThrow().substring(3);
+        return lines.stream()
+                .filter(l -> l.startsWith("0::"))
+                .findFirst()
+                .orElseThrow()
+                .substring(3);
     }
 
     @Test
@@ -293,8 +367,9 @@ class ContainerImageIT {
         Matcher m = Pattern.compile("(?m)^\\s+image: (\\S+)").matcher(ds);
         assertTrue(m.find(), "daemonset.yaml names no image");
         assertEquals(image.get("IMAGE"), m.group(1), "daemonset.yaml runs another image than the build makes");
-        for (String must : new String[] {"readOnlyRootFilesystem: true", "allowPrivilegeEscalation: false",
-                "drop: [ALL]", "runAsUser: 0"}) {
+        for (String must : new String[] {
+            "readOnlyRootFilesystem: true", "allowPrivilegeEscalation: false", "drop: [ALL]", "runAsUser: 0"
+        }) {
             assertTrue(ds.contains(must), "daemonset.yaml lacks " + must);
         }
         // kubectl, client side with no cluster: decodes every document into its API type (a wrong field
@@ -302,23 +377,45 @@ class ContainerImageIT {
         // registry (kubectl prints nothing when the image does not change)
         Path kubectl = Prerequisites.tool("kubectl", "kubernetes-client");
         String pushed = "registry.example.net/" + image.get("IMAGE");
-        Process p = new ProcessBuilder(kubectl.toString(), "set", "image", "--local", "-o", "yaml",
-                "-f", DEPLOY.resolve("daemonset.yaml").toString(), "probe=" + pushed)
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        kubectl.toString(),
+                        "set",
+                        "image",
+                        "--local",
+                        "-o",
+                        "yaml",
+                        "-f",
+                        DEPLOY.resolve("daemonset.yaml").toString(),
+                        "probe=" + pushed)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, Waits.exit("kubectl set image", p), out);
         assertTrue(out.contains("kind: DaemonSet") && out.contains("image: " + pushed), "kubectl printed: " + out);
         // and it is a check: the same file with one field of the wrong type is refused
         Path broken = WORK.resolve("daemonset-broken.yaml");
         Files.writeString(broken, ds.replace("hostPID: true", "hostPID: \"yes\""));
-        Process q = new ProcessBuilder(kubectl.toString(), "set", "image", "--local", "-o", "yaml",
-                "-f", broken.toString(), "probe=" + pushed).redirectErrorStream(true).start();
+        Process q = new ProcessBuilder(
+                        kubectl.toString(),
+                        "set",
+                        "image",
+                        "--local",
+                        "-o",
+                        "yaml",
+                        "-f",
+                        broken.toString(),
+                        "probe=" + pushed)
+                .redirectErrorStream(true)
+                .start();
         String refused = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(Waits.exit("kubectl set image (broken file)", q) != 0 && refused.contains("hostPID"), "kubectl accepted hostPID: \"yes\": " + refused);
+        assertTrue(
+                Waits.exit("kubectl set image (broken file)", q) != 0 && refused.contains("hostPID"),
+                "kubectl accepted hostPID: \"yes\": " + refused);
     }
 
     private HttpResponse<String> get(int port, String path, String token) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10));
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -348,7 +445,8 @@ class ContainerImageIT {
     private static void deleteTree(Path dir) throws IOException {
         if (Files.exists(dir)) {
             try (var paths = Files.walk(dir)) {
-                paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> p.toFile().delete());
+                paths.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                        .forEach(p -> p.toFile().delete());
             }
         }
     }

@@ -31,6 +31,7 @@ final class Podman implements AutoCloseable {
     private final Path dir;
     /** runroot and tmpdir: podman refuses a runroot longer than 50 characters (socket paths), so /tmp. */
     private final Path runDir;
+
     private final List<String> containers = new ArrayList<>();
 
     Podman(Path executable, Path dir) throws IOException {
@@ -50,18 +51,33 @@ final class Podman implements AutoCloseable {
     }
 
     List<String> base() {
-        return List.of(executable.toString(), "--root", dir.resolve("root").toString(),
-                "--runroot", runDir.resolve("run").toString(), "--tmpdir", runDir.resolve("tmp").toString(),
-                "--storage-driver", "overlay", "--runtime", "runc", "--cgroup-manager", "cgroupfs",
-                "--events-backend", "file");
+        return List.of(
+                executable.toString(),
+                "--root",
+                dir.resolve("root").toString(),
+                "--runroot",
+                runDir.resolve("run").toString(),
+                "--tmpdir",
+                runDir.resolve("tmp").toString(),
+                "--storage-driver",
+                "overlay",
+                "--runtime",
+                "runc",
+                "--cgroup-manager",
+                "cgroupfs",
+                "--events-backend",
+                "file");
     }
 
     Result run(long timeoutSeconds, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(base());
         cmd.addAll(List.of(args));
         Path log = Files.createTempFile(dir, "podman", ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("podman " + String.join(" ", args) + " did not finish in " + timeoutSeconds
@@ -88,7 +104,10 @@ final class Podman implements AutoCloseable {
         args.addAll(options);
         args.addAll(command);
         containers.add(name);
-        return run(120, args.toArray(String[]::new)).ok("podman run -d " + name).out().trim();
+        return run(120, args.toArray(String[]::new))
+                .ok("podman run -d " + name)
+                .out()
+                .trim();
     }
 
     String logs(String name) throws IOException, InterruptedException {
@@ -103,7 +122,8 @@ final class Podman implements AutoCloseable {
         // the images go too, so that no overlay mount is left under target/ (mvn clean deletes the rest)
         run(120, "rmi", "--all", "--force");
         try (var paths = Files.walk(runDir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         }
     }
 }

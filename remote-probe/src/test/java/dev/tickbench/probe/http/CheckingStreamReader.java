@@ -75,7 +75,11 @@ final class CheckingStreamReader implements Runnable {
 
     private void check(byte[] b, int off, int len) throws IOException {
         lines++;
-        if (decodeEvery > 1 && helloSeen && expected >= 0 && lines % decodeEvery != 0 && LineBytes.isSample(b, off, len)) {
+        if (decodeEvery > 1
+                && helloSeen
+                && expected >= 0
+                && lines % decodeEvery != 0
+                && LineBytes.isSample(b, off, len)) {
             sample(LineBytes.sampleSeq(b, off, len));
             return;
         }

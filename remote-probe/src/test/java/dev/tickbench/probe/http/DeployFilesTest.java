@@ -3,8 +3,8 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +30,8 @@ class DeployFilesTest {
         if (out.contains("kubernetes_sd_configs not found")) {
             // Debian builds Prometheus without Kubernetes discovery: check the rest with this promtool
             System.out.println("promtool has no kubernetes_sd_configs (Debian build): checking the other jobs only");
-            config = config.substring(0, config.indexOf("  # Kubernetes")) + config.substring(config.indexOf("  # Plain hosts"));
+            config = config.substring(0, config.indexOf("  # Kubernetes"))
+                    + config.substring(config.indexOf("  # Plain hosts"));
             out = check(promtool, config);
         }
         assertTrue(out.startsWith("0\n"), out);
@@ -40,7 +41,9 @@ class DeployFilesTest {
     private String check(Path promtool, String config) throws Exception {
         Path file = tmp.resolve("prometheus.yml");
         Files.writeString(file, config);
-        Process p = new ProcessBuilder(promtool.toString(), "check", "config", file.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(promtool.toString(), "check", "config", file.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return Waits.exit("promtool check config", p) + "\n" + out;
     }
@@ -48,17 +51,29 @@ class DeployFilesTest {
     @Test
     void daemonSetRunsServeOnTheHostsProcAndSysWithATokenAndLimits() throws Exception {
         String ds = Files.readString(DEPLOY.resolve("daemonset.yaml"));
-        for (String must : new String[] {"kind: DaemonSet", "hostPID: true", "- serve", "--proc-root=/host/proc",
-                "--sys-root=/host/sys", "--token=/etc/tickbench/token", "secretName: tickbench-probe-token",
-                "{name: proc, mountPath: /host/proc, readOnly: true}", "{name: sys, mountPath: /host/sys, readOnly: true}",
-                "limits: {cpu: 250m, memory: 192Mi}", "path: /healthz", "- name: MALLOC_ARENA_MAX\n              value: \"2\"",
-                "-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"}) {
+        for (String must : new String[] {
+            "kind: DaemonSet",
+            "hostPID: true",
+            "- serve",
+            "--proc-root=/host/proc",
+            "--sys-root=/host/sys",
+            "--token=/etc/tickbench/token",
+            "secretName: tickbench-probe-token",
+            "{name: proc, mountPath: /host/proc, readOnly: true}",
+            "{name: sys, mountPath: /host/sys, readOnly: true}",
+            "limits: {cpu: 250m, memory: 192Mi}",
+            "path: /healthz",
+            "- name: MALLOC_ARENA_MAX\n              value: \"2\"",
+            "-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
+        }) {
             assertTrue(ds.contains(must), "daemonset.yaml lacks " + must);
         }
         String unit = Files.readString(DEPLOY.resolve("tickbench-probe.service"));
         assertTrue(unit.contains("ExecStart=/opt/tickbench-probe/bin/tickbench-probe serve"), unit);
         assertTrue(unit.contains("--token /etc/tickbench/token"), unit);
-        assertTrue(unit.contains("Environment=TICKBENCH_PROBE_JAVA_OPTS=-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"),
+        assertTrue(
+                unit.contains(
+                        "Environment=TICKBENCH_PROBE_JAVA_OPTS=-Xmx48m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"),
                 unit);
         assertTrue(unit.contains("MemoryMax=192M"), unit);
         assertTrue(unit.contains("Environment=MALLOC_ARENA_MAX=2"), unit);

@@ -28,7 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DeployFloorHzTest {
     private static final Path DEPLOY = Path.of("deploy").toAbsolutePath();
-    private static final Path IMAGE_SCRIPT = Path.of("..", "jpackage", "image", "build-image.sh").toAbsolutePath().normalize();
+    private static final Path IMAGE_SCRIPT = Path.of("..", "jpackage", "image", "build-image.sh")
+            .toAbsolutePath()
+            .normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -54,7 +56,8 @@ class DeployFloorHzTest {
     }
 
     private Run install(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", DEPLOY.resolve("install.sh").toString()));
+        List<String> cmd =
+                new ArrayList<>(List.of("bash", DEPLOY.resolve("install.sh").toString()));
         cmd.addAll(List.of(args));
         return run(cmd, null);
     }
@@ -74,8 +77,14 @@ class DeployFloorHzTest {
     /** The probe's capabilities with exactly this environment (plus PATH): the floor_hz it runs at. */
     private int probeFloorHz(Map<String, String> env) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                ProbeMain.class.getName(), "capabilities", "--rate", "10");
+        ProcessBuilder pb = new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                ProbeMain.class.getName(),
+                "capabilities",
+                "--rate",
+                "10");
         pb.environment().clear();
         pb.environment().put("PATH", System.getenv("PATH"));
         pb.environment().putAll(env);
@@ -151,10 +160,13 @@ class DeployFloorHzTest {
     @Test
     void aFloorHzOutOfRangeIsRefusedByEveryStep() throws Exception {
         for (String bad : new String[] {"1001", "-1", "five", "1.5"}) {
-            Run s = install("systemd", "--floor-hz", bad, "--root", tmp.resolve("bad").toString());
+            Run s = install(
+                    "systemd", "--floor-hz", bad, "--root", tmp.resolve("bad").toString());
             assertEquals(2, s.exit(), bad);
-            assertEquals("install.sh: --floor-hz must be a whole number from 0 to 1000 (0 keeps the per-source"
-                    + " floors), got '" + bad + "'\n", s.err());
+            assertEquals(
+                    "install.sh: --floor-hz must be a whole number from 0 to 1000 (0 keeps the per-source"
+                            + " floors), got '" + bad + "'\n",
+                    s.err());
             assertFalse(Files.exists(tmp.resolve("bad")), "nothing installed");
             Run k = install("kubernetes", "--floor-hz", bad);
             assertEquals(2, k.exit(), bad);

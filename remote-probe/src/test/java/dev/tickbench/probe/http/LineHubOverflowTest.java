@@ -54,8 +54,11 @@ class LineHubOverflowTest {
         ObjectMapper json = new ObjectMapper();
         Path v1 = dir.resolve("hotplug.ndjson");
         List<String> out = new ArrayList<>();
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(Path.of("..", "assets", "captures", "fixture-sbc-50hz-floor50.ndjson.gz")))) {
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()) {
+        try (InputStream in = new GZIPInputStream(
+                Files.newInputStream(Path.of("..", "assets", "captures", "fixture-sbc-50hz-floor50.ndjson.gz")))) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList()) {
                 if (line.startsWith("{\"type\":\"sample\"")) {
                     ObjectNode s = (ObjectNode) json.readTree(line);
                     if (s.path("seq").asLong() < HOTPLUG_SEQ && s.get("stat") instanceof ObjectNode stat) {
@@ -98,8 +101,8 @@ class LineHubOverflowTest {
         int schemaAt = -1;
         for (int i = 1; i < lines.size(); i++) {
             byte[] b = lines.get(i);
-            if (LineBytes.setsKeys(b, 0, b.length) && LineBytes.sampleSeq(lines.get(i + 1), 0, lines.get(i + 1).length)
-                    == HOTPLUG_SEQ) {
+            if (LineBytes.setsKeys(b, 0, b.length)
+                    && LineBytes.sampleSeq(lines.get(i + 1), 0, lines.get(i + 1).length) == HOTPLUG_SEQ) {
                 schemaAt = i;
             }
         }
@@ -110,7 +113,9 @@ class LineHubOverflowTest {
 
         LineHub hub = new LineHub(600 * S, 64 << 20, 16 << 10); // a 16 KiB inbox; its thread is ours to run
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        StreamClient client = new StreamClient(64 << 20, () -> { throw new AssertionError("not cut off"); });
+        StreamClient client = new StreamClient(64 << 20, () -> {
+            throw new AssertionError("not cut off");
+        });
         hub.line(lines.get(0), 0, lines.get(0).length);
         hub.drain();
         LineHub.Join join = hub.subscribe(client, null);
@@ -144,7 +149,8 @@ class LineHubOverflowTest {
         assertEquals(LineHub.GAP_REASON, gap.reason());
         assertEquals(hub.droppedLines(), gap.toSeq() - gap.fromSeq() + 1, "the gap names every sample the hub lost");
         assertTrue(received.toString(StandardCharsets.UTF_8).contains("\"dropped\":" + hub.droppedLines()));
-        assertTrue(gap.fromSeq() < HOTPLUG_SEQ && gap.toSeq() >= HOTPLUG_SEQ, "the samples around the key change: " + gap);
+        assertTrue(
+                gap.fromSeq() < HOTPLUG_SEQ && gap.toSeq() >= HOTPLUG_SEQ, "the samples around the key change: " + gap);
         long expected = 1;
         for (SampleLine s : got) {
             if (expected == gap.fromSeq()) {
@@ -160,7 +166,9 @@ class LineHubOverflowTest {
             }
         }
         assertEquals(truth.size(), expected - 1, "up to the last sample");
-        assertTrue(got.get(got.size() - 1).sources().get("stat").get("cpu3.user") != null, "cpu3 decoded after the change");
+        assertTrue(
+                got.get(got.size() - 1).sources().get("stat").get("cpu3.user") != null,
+                "cpu3 decoded after the change");
         hub.close();
     }
 }

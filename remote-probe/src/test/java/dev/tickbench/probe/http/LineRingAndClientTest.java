@@ -15,7 +15,8 @@ class LineRingAndClientTest {
     private static final long S = 1_000_000_000L;
 
     private static LineRing.Entry sample(long seq, long atNs) {
-        return new LineRing.Entry(seq, true, atNs, ("{\"type\":\"sample\",\"seq\":" + seq + "}\n").getBytes(StandardCharsets.US_ASCII));
+        return new LineRing.Entry(
+                seq, true, atNs, ("{\"type\":\"sample\",\"seq\":" + seq + "}\n").getBytes(StandardCharsets.US_ASCII));
     }
 
     private static LineRing.Entry event(long afterSeq, long atNs) {

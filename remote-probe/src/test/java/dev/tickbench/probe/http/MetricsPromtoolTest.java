@@ -3,9 +3,9 @@ package dev.tickbench.probe.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.testkit.Boards;
 import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -51,8 +51,14 @@ class MetricsPromtoolTest {
     void everyFixtureBoardPassesPromtool() throws Exception {
         Path promtool = Prerequisites.tool("promtool", "prometheus");
         for (Path board : Boards.ALL.stream().map(Boards::dir).toList()) {
-            try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10",
-                    "--proc-root", board.resolve("proc").toString(), "--sys-root", board.resolve("sys").toString())) {
+            try (ServeProcess s = ServeProcess.start(
+                    List.of(),
+                    "--rate",
+                    "10",
+                    "--proc-root",
+                    board.resolve("proc").toString(),
+                    "--sys-root",
+                    board.resolve("sys").toString())) {
                 String metrics = scrapeAfterSamples(s, 3);
                 check(promtool, metrics, board.getFileName().toString());
                 assertTrue(metrics.contains("tickbench_source_cadence_hz{"), board + ": " + metrics);
@@ -66,11 +72,18 @@ class MetricsPromtoolTest {
     void theClockSourcesPassPromtool(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
         Path promtool = Prerequisites.tool("promtool", "prometheus");
         Path board = Boards.dir(Boards.LAPTOP);
-        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "10",
-                "--proc-root", board.resolve("proc").toString(), "--sys-root", board.resolve("sys").toString())) {
+        try (ServeProcess s = ServeProcess.start(
+                List.of(),
+                "--rate",
+                "10",
+                "--proc-root",
+                board.resolve("proc").toString(),
+                "--sys-root",
+                board.resolve("sys").toString())) {
             String metrics = scrapeAfterSamples(s, 3);
             check(promtool, metrics, "x86-laptop");
-            for (String family : List.of("tickbench_cpufreq_policy_hertz{policy=\"0\",setting=\"cpuinfo_max_freq\"} 3500000000\n",
+            for (String family : List.of(
+                    "tickbench_cpufreq_policy_hertz{policy=\"0\",setting=\"cpuinfo_max_freq\"} 3500000000\n",
                     "tickbench_cooling_device_state{device=\"cooling_device3\",type=\"Processor\"} 0\n",
                     "tickbench_rapl_power_limit_watts{zone=\"intel-rapl:0\",constraint=\"short_term\"} 25\n",
                     "tickbench_hwmon_celsius{chip=\"2\",sensor=\"2\",name=\"coretemp\",label=\"Core 0\"} 63\n",
@@ -82,7 +95,8 @@ class MetricsPromtoolTest {
         }
         dev.tickbench.core.metrics.MetricsState state = new dev.tickbench.core.metrics.MetricsState();
         Path story = tmp.resolve("story.ndjson");
-        dev.tickbench.testkit.StoryCapture.record(Boards.LAPTOP, tmp.resolve("board"), dev.tickbench.core.capture.StreamFormat.V2, story);
+        dev.tickbench.testkit.StoryCapture.record(
+                Boards.LAPTOP, tmp.resolve("board"), dev.tickbench.core.capture.StreamFormat.V2, story);
         try (var r = dev.tickbench.core.capture.CaptureReader.open(story)) {
             for (var l = r.next(); l != null; l = r.next()) {
                 state.accept(l, 0);
@@ -91,7 +105,10 @@ class MetricsPromtoolTest {
         dev.tickbench.core.metrics.Exposition e = new dev.tickbench.core.metrics.Exposition();
         state.render(e, null, 0);
         check(promtool, e.text(), "the laptop's story");
-        assertTrue(e.text().contains("tickbench_cpuidle_residency_ratio{cpu=\"0\",state=\"8\",name=\"C10\",window=\"1s\"} 0\n"),
+        assertTrue(
+                e.text()
+                        .contains(
+                                "tickbench_cpuidle_residency_ratio{cpu=\"0\",state=\"8\",name=\"C10\",window=\"1s\"} 0\n"),
                 e.text());
     }
 
@@ -104,7 +121,9 @@ class MetricsPromtoolTest {
     }
 
     static void check(Path promtool, String metrics, String what) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(promtool.toString(), "check", "metrics").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(promtool.toString(), "check", "metrics")
+                .redirectErrorStream(true)
+                .start();
         p.getOutputStream().write(metrics.getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

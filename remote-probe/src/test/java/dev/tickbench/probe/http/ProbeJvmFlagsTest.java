@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
  */
 class ProbeJvmFlagsTest {
     /** The flags chosen from measurement (docs/perf.md, "JVM flags"). */
-    static final List<String> CPU_FLAGS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
-            "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> CPU_FLAGS =
+            List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
+
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     private static String one(Path file, String regex) throws IOException {
@@ -37,16 +38,27 @@ class ProbeJvmFlagsTest {
     @Test
     void everyLauncherCarriesTheSameGcJitAndPerfDataFlags() throws IOException {
         Map<String, List<String>> launchers = new LinkedHashMap<>();
-        String ssh = one(ROOT.resolve("app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java"),
+        String ssh = one(
+                ROOT.resolve("app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java"),
                 "PROBE_JVM_FLAGS = List\\.of\\(([^)]*)\\);"); // on one line or one flag a line
-        launchers.put("SshProbeConnection.PROBE_JVM_FLAGS", Arrays.stream(ssh.replace("\"", "").split(","))
-                .map(String::strip).toList());
-        launchers.put("jpackage/build.sh PROBE_JAVA_OPTS",
+        launchers.put(
+                "SshProbeConnection.PROBE_JVM_FLAGS",
+                Arrays.stream(ssh.replace("\"", "").split(","))
+                        .map(String::strip)
+                        .toList());
+        launchers.put(
+                "jpackage/build.sh PROBE_JAVA_OPTS",
                 words(one(ROOT.resolve("jpackage/build.sh"), "^PROBE_JAVA_OPTS=\"([^\"]*)\"$")));
-        launchers.put("tickbench-probe.service", words(one(ROOT.resolve("remote-probe/deploy/tickbench-probe.service"),
-                "^Environment=TICKBENCH_PROBE_JAVA_OPTS=(.*)$")));
-        launchers.put("daemonset.yaml JAVA_TOOL_OPTIONS", words(one(ROOT.resolve("remote-probe/deploy/daemonset.yaml"),
-                "name: JAVA_TOOL_OPTIONS\\s*\\n\\s*value: \"([^\"]*)\"")));
+        launchers.put(
+                "tickbench-probe.service",
+                words(one(
+                        ROOT.resolve("remote-probe/deploy/tickbench-probe.service"),
+                        "^Environment=TICKBENCH_PROBE_JAVA_OPTS=(.*)$")));
+        launchers.put(
+                "daemonset.yaml JAVA_TOOL_OPTIONS",
+                words(one(
+                        ROOT.resolve("remote-probe/deploy/daemonset.yaml"),
+                        "name: JAVA_TOOL_OPTIONS\\s*\\n\\s*value: \"([^\"]*)\"")));
         assertEquals(4, launchers.size());
         for (Map.Entry<String, List<String>> e : launchers.entrySet()) {
             List<String> other = new ArrayList<>();
@@ -55,7 +67,9 @@ class ProbeJvmFlagsTest {
                     other.add(w);
                 }
             }
-            assertTrue(e.getValue().containsAll(CPU_FLAGS), e.getKey() + " is " + e.getValue() + ", lacks some of " + CPU_FLAGS);
+            assertTrue(
+                    e.getValue().containsAll(CPU_FLAGS),
+                    e.getKey() + " is " + e.getValue() + ", lacks some of " + CPU_FLAGS);
             assertEquals(List.of(), other, e.getKey() + " has -XX flags the others do not");
             assertTrue(e.getValue().stream().anyMatch(w -> w.startsWith("-Xmx")), e.getKey() + " sets no heap cap");
         }

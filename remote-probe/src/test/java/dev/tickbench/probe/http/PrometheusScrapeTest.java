@@ -30,23 +30,29 @@ class PrometheusScrapeTest {
         Files.writeString(token, "scrape-me-0123456789\n");
         try (ServeProcess serve = ServeProcess.start(List.of(), "--rate", "20", "--token", token.toString())) {
             Path config = tmp.resolve("prometheus.yml");
-            Files.writeString(config, String.join("\n",
-                    "global:",
-                    "  scrape_interval: 1s",
-                    "  scrape_timeout: 1s",
-                    "  evaluation_interval: 1s",
-                    "scrape_configs:",
-                    "  - job_name: tickbench",
-                    "    authorization:",
-                    "      type: Bearer",
-                    "      credentials_file: " + token,
-                    "    static_configs:",
-                    "      - targets: ['127.0.0.1:" + serve.httpPort() + "']",
-                    ""));
+            Files.writeString(
+                    config,
+                    String.join(
+                            "\n",
+                            "global:",
+                            "  scrape_interval: 1s",
+                            "  scrape_timeout: 1s",
+                            "  evaluation_interval: 1s",
+                            "scrape_configs:",
+                            "  - job_name: tickbench",
+                            "    authorization:",
+                            "      type: Bearer",
+                            "      credentials_file: " + token,
+                            "    static_configs:",
+                            "      - targets: ['127.0.0.1:" + serve.httpPort() + "']",
+                            ""));
             try (PrometheusServer prom = PrometheusServer.start(prometheus, config, tmp)) {
-                JsonNode caps = JSON.readTree(serve.get("/capabilities", "scrape-me-0123456789").body());
+                JsonNode caps = JSON.readTree(
+                        serve.get("/capabilities", "scrape-me-0123456789").body());
                 Set<String> expected = new TreeSet<>();
-                for (Iterator<Map.Entry<String, JsonNode>> it = caps.path("cadences").fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it =
+                                caps.path("cadences").fields();
+                        it.hasNext(); ) {
                     Map.Entry<String, JsonNode> c = it.next();
                     expected.add(c.getKey() + "=" + c.getValue().path("reason").asText());
                 }
@@ -59,7 +65,8 @@ class PrometheusScrapeTest {
                 JsonNode cadence = prom.awaitResult("tickbench_source_cadence_hz");
                 Set<String> seen = new TreeSet<>();
                 for (JsonNode r : cadence) {
-                    seen.add(r.path("metric").path("source").asText() + "=" + r.path("metric").path("reason").asText());
+                    seen.add(r.path("metric").path("source").asText() + "="
+                            + r.path("metric").path("reason").asText());
                 }
                 assertEquals(expected, seen);
 
@@ -74,8 +81,11 @@ class PrometheusScrapeTest {
                 }
                 // all modes together (idle included) add up to the host's CPU count in CPU-seconds per second
                 int cores = Runtime.getRuntime().availableProcessors();
-                assertTrue(busy > cores * 0.5 && busy <= cores * 1.5, "sum of CPU rates " + busy + " for " + cores + " cores");
-                System.out.printf("prometheus: %d cadence series, rate(tickbench_cpu_seconds_total) sums to %.2f CPU%n",
+                assertTrue(
+                        busy > cores * 0.5 && busy <= cores * 1.5,
+                        "sum of CPU rates " + busy + " for " + cores + " cores");
+                System.out.printf(
+                        "prometheus: %d cadence series, rate(tickbench_cpu_seconds_total) sums to %.2f CPU%n",
                         cadence.size(), busy);
             }
         }

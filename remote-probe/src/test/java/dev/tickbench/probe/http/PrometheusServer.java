@@ -42,22 +42,29 @@ public final class PrometheusServer implements AutoCloseable {
     public static PrometheusServer start(Path prometheus, Path config, Path dir) throws IOException {
         Path log = dir.resolve("prometheus.log");
         // info: the listener's line is logged at info level
-        Process p = new ProcessBuilder(prometheus.toString(), "--config.file=" + config,
-                "--storage.tsdb.path=" + dir.resolve("tsdb"), "--web.listen-address=127.0.0.1:0", "--log.level=info")
-                .redirectErrorStream(true).redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        Process p = new ProcessBuilder(
+                        prometheus.toString(),
+                        "--config.file=" + config,
+                        "--storage.tsdb.path=" + dir.resolve("tsdb"),
+                        "--web.listen-address=127.0.0.1:0",
+                        "--log.level=info")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
         int[] port = {0};
-        Waits.until(() -> "prometheus to say which port it listens on; log: " + read(log), Duration.ofMillis(100), () -> {
-            Matcher m = LISTENING.matcher(read(log));
-            if (m.find()) {
-                port[0] = Integer.parseInt(m.group(1));
-                return true;
-            }
-            if (!p.isAlive()) {
-                throw new AssertionError("prometheus exited: " + read(log));
-            }
-            return false;
-        });
+        Waits.until(
+                () -> "prometheus to say which port it listens on; log: " + read(log), Duration.ofMillis(100), () -> {
+                    Matcher m = LISTENING.matcher(read(log));
+                    if (m.find()) {
+                        port[0] = Integer.parseInt(m.group(1));
+                        return true;
+                    }
+                    if (!p.isAlive()) {
+                        throw new AssertionError("prometheus exited: " + read(log));
+                    }
+                    return false;
+                });
         return new PrometheusServer(p, log, port[0]);
     }
 
@@ -66,29 +73,33 @@ public final class PrometheusServer implements AutoCloseable {
      * the result vector of {@code query} is not empty, with the suite's deadline; that vector.
      */
     public JsonNode awaitResult(String query) {
-        URI uri = URI.create("http://127.0.0.1:" + port + "/api/v1/query?query="
-                + URLEncoder.encode(query, StandardCharsets.UTF_8));
+        URI uri = URI.create(
+                "http://127.0.0.1:" + port + "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
         String[] last = {""};
         JsonNode[] result = new JsonNode[1];
-        Waits.until(() -> "a result for " + query + "; last answer: " + last[0] + "\nlog: " + read(log), Duration.ofMillis(500), () -> {
-            if (!process.isAlive()) {
-                throw new AssertionError("prometheus exited: " + read(log));
-            }
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
-                last[0] = r.body();
-                if (r.statusCode() == 200) {
-                    result[0] = JSON.readTree(r.body()).path("data").path("result");
-                    return result[0].isArray() && result[0].size() > 0;
-                }
-            } catch (IOException notYetReady) {
-                last[0] = notYetReady.toString();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-            return false;
-        });
+        Waits.until(
+                () -> "a result for " + query + "; last answer: " + last[0] + "\nlog: " + read(log),
+                Duration.ofMillis(500),
+                () -> {
+                    if (!process.isAlive()) {
+                        throw new AssertionError("prometheus exited: " + read(log));
+                    }
+                    try {
+                        HttpResponse<String> r =
+                                http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+                        last[0] = r.body();
+                        if (r.statusCode() == 200) {
+                            result[0] = JSON.readTree(r.body()).path("data").path("result");
+                            return result[0].isArray() && result[0].size() > 0;
+                        }
+                    } catch (IOException notYetReady) {
+                        last[0] = notYetReady.toString();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    }
+                    return false;
+                });
         return result[0];
     }
 

@@ -15,7 +15,8 @@ class RequestHeadTest {
     @Test
     void aHeadThatArrivedInTimeIsReadAfterTheDeadlinePassed() throws Exception {
         // the whole head is already here: a worker that starts late (a starved probe, a GC pause) reads it
-        InputStream in = new ByteArrayInputStream("GET /metrics?x=1 HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        InputStream in = new ByteArrayInputStream(
+                "GET /metrics?x=1 HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         RequestHead h = RequestHead.read(in, PASSED);
         assertEquals("GET", h.method());
         assertEquals("/metrics", h.path());
@@ -32,8 +33,10 @@ class RequestHeadTest {
 
     @Test
     void aHeadLongerThanTheLimitIsRefusedEvenWhenItComesAtOnce() {
-        byte[] big = ("GET / HTTP/1.1\r\nX: " + "a".repeat(RequestHead.MAX_BYTES) + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
-        RequestHead.BadRequest e = assertThrows(RequestHead.BadRequest.class,
+        byte[] big = ("GET / HTTP/1.1\r\nX: " + "a".repeat(RequestHead.MAX_BYTES) + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        RequestHead.BadRequest e = assertThrows(
+                RequestHead.BadRequest.class,
                 () -> RequestHead.read(new ByteArrayInputStream(big), System.nanoTime() + 60_000_000_000L));
         assertEquals(431, e.status);
     }

@@ -14,8 +14,8 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.testkit.Waits;
 import java.io.BufferedReader;
-import java.io.InputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
@@ -48,7 +48,9 @@ class ServeHttpTest {
             assertEquals(401, s.get("/stream", null).statusCode());
             HttpResponse<String> ok = s.get("/metrics", "s3cret-token-0123456");
             assertEquals(200, ok.statusCode());
-            assertEquals("text/plain; version=0.0.4; charset=utf-8", ok.headers().firstValue("Content-Type").orElse(""));
+            assertEquals(
+                    "text/plain; version=0.0.4; charset=utf-8",
+                    ok.headers().firstValue("Content-Type").orElse(""));
             assertTrue(ok.body().contains("# TYPE tickbench_source_cadence_hz gauge"), ok.body());
 
             HttpResponse<String> health = s.get("/healthz", null);
@@ -58,9 +60,12 @@ class ServeHttpTest {
             assertEquals(20, h.path("rate_hz").asInt());
             assertEquals(64, h.path("capabilities_sha256").asText().length());
             assertFalse(h.path("version").asText().isEmpty());
-            JsonNode caps = JSON.readTree(s.get("/capabilities", "s3cret-token-0123456").body());
+            JsonNode caps =
+                    JSON.readTree(s.get("/capabilities", "s3cret-token-0123456").body());
             assertEquals(20, caps.path("rate_hz").asInt());
-            assertEquals(ProbeHttpServer.sha256(JSON.writeValueAsBytes(caps)), h.path("capabilities_sha256").asText());
+            assertEquals(
+                    ProbeHttpServer.sha256(JSON.writeValueAsBytes(caps)),
+                    h.path("capabilities_sha256").asText());
             assertEquals(404, s.get("/nope", "s3cret-token-0123456").statusCode());
         }
     }
@@ -124,23 +129,31 @@ class ServeHttpTest {
                 long newest = awaitSeq(s, 1);
                 List<StreamLine> after = readStream(s, "/stream?since=" + newest, 12);
                 assertInstanceOf(Hello.class, after.get(0));
-                StreamLine first = after.stream().filter(l -> l instanceof SampleLine || l instanceof GapLine)
-                        .findFirst().orElseThrow();
+                StreamLine first = after.stream()
+                        .filter(l -> l instanceof SampleLine || l instanceof GapLine)
+                        .findFirst()
+                        .orElseThrow();
                 long from = first instanceof GapLine g ? g.fromSeq() : ((SampleLine) first).seq();
-                assertEquals(newest + 1, from, "the first sample (or the gap naming it) after since=" + newest + ": " + after);
+                assertEquals(
+                        newest + 1,
+                        from,
+                        "the first sample (or the gap naming it) after since=" + newest + ": " + after);
             }
         }
     }
 
     private static SampleLine firstSample(List<StreamLine> lines) {
-        return (SampleLine) lines.stream().filter(l -> l instanceof SampleLine).findFirst().orElseThrow();
+        return (SampleLine)
+                lines.stream().filter(l -> l instanceof SampleLine).findFirst().orElseThrow();
     }
 
     /** Waits until the probe's seq reaches {@code min}; returns it. */
     static long awaitSeq(ServeProcess s, long min) {
         return Waits.forValue("serve's seq to reach " + min, Duration.ofMillis(100), () -> {
             try {
-                long seq = JSON.readTree(s.get("/healthz", null).body()).path("seq").asLong();
+                long seq = JSON.readTree(s.get("/healthz", null).body())
+                        .path("seq")
+                        .asLong();
                 return seq >= min ? seq : null;
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -153,9 +166,12 @@ class ServeHttpTest {
 
     /** The first sample at or after {@code min} that a live /stream client is sent: one the hub has put in its ring. */
     private static long liveSeqAtLeast(ServeProcess s, long min) throws Exception {
-        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(s.uri("/stream")).timeout(ServeProcess.TIMEOUT).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(s.uri("/stream"))
+                                .timeout(ServeProcess.TIMEOUT)
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, r.statusCode());
         LineDecoder decoder = new LineDecoder();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
@@ -170,11 +186,15 @@ class ServeHttpTest {
 
     /** Reads {@code n} lines of a /stream answer, decoding each. */
     static List<StreamLine> readStream(ServeProcess s, String path, int n) throws Exception {
-        HttpResponse<InputStream> r = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(s.uri(path)).timeout(ServeProcess.TIMEOUT).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(s.uri(path))
+                                .timeout(ServeProcess.TIMEOUT)
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, r.statusCode());
-        assertEquals("application/x-ndjson", r.headers().firstValue("Content-Type").orElse(""));
+        assertEquals(
+                "application/x-ndjson", r.headers().firstValue("Content-Type").orElse(""));
         List<StreamLine> out = new ArrayList<>();
         LineDecoder decoder = new LineDecoder();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {

@@ -33,6 +33,7 @@ class ServeLoadTest {
      * after 10 s: JIT code cache, metaspace, thread stacks.
      */
     private static final long HEAP_TOLERANCE = 8L << 20;
+
     private static final long RSS_TOLERANCE = 24L << 20;
 
     record Scrape(long atMs, double ticks, double slipped, double rss, double heap) {}
@@ -41,9 +42,12 @@ class ServeLoadTest {
     void twentyStreamsAndFastScrapesAt100Hz() throws Exception {
         // the deployment's JVM flags (deploy/daemonset.yaml). The replay ring is 5 s so that it is full
         // long before the 10 s measurement: what grows after that is not the ring filling up.
-        try (ServeProcess s = ServeProcess.start(List.of("-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1"),
-                "--rate", "100", "--buffer", "5s")) {
+        try (ServeProcess s = ServeProcess.start(
+                List.of("-Xms64m", "-Xmx64m", "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"),
+                "--rate",
+                "100",
+                "--buffer",
+                "5s")) {
             ServeHttpTest.awaitSeq(s, 1);
             List<String> errors = new CopyOnWriteArrayList<>();
             long start = System.currentTimeMillis();
@@ -51,7 +55,8 @@ class ServeLoadTest {
             List<CheckingStreamReader> clients = new ArrayList<>();
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < CLIENTS; i++) {
-                CheckingStreamReader c = new CheckingStreamReader(s, i, () -> System.currentTimeMillis() >= end, 50, errors);
+                CheckingStreamReader c =
+                        new CheckingStreamReader(s, i, () -> System.currentTimeMillis() >= end, 50, errors);
                 Thread t = new Thread(c, "load-client-" + i);
                 t.start();
                 clients.add(c);
@@ -73,7 +78,9 @@ class ServeLoadTest {
                     if (r.statusCode() != 200) {
                         errors.add("/metrics answered " + r.statusCode());
                     } else {
-                        scrapes.add(new Scrape(t0 - start, value(r.body(), "tickbench_sampler_ticks_total"),
+                        scrapes.add(new Scrape(
+                                t0 - start,
+                                value(r.body(), "tickbench_sampler_ticks_total"),
                                 value(r.body(), "tickbench_sampler_slipped_ticks_total"),
                                 value(r.body(), "tickbench_probe_resident_memory_bytes"),
                                 value(r.body(), "tickbench_probe_heap_used_bytes")));
@@ -113,11 +120,24 @@ class ServeLoadTest {
             }
             double cpu = value(s.get("/metrics", null).body(), "tickbench_probe_cpu_seconds_total");
             System.out.printf("load: probe CPU %.1f s in %d s; ", cpu, RUN_MS / 1000);
-            System.out.printf("load: %d scrapes, %.0f ticks, %.0f slipped (%.3f %%); %d clients got %d lines, %d samples, "
+            System.out.printf(
+                    "load: %d scrapes, %.0f ticks, %.0f slipped (%.3f %%); %d clients got %d lines, %d samples, "
                             + "%d gap lines (%d samples skipped for slow clients); live heap %.1f MiB at 10 s, %.1f MiB at 60 s; "
                             + "RSS %.1f MiB at 10 s, %.1f MiB at 60 s; errors %d%n",
-                    scrapes.size(), ticks, slipped, 100 * slipped / ticks, clients.size(), lines, samples, gaps, lost,
-                    heapAt10 / (1 << 20), heapAtEnd / (1 << 20), rssAt10 / (1 << 20), rssAtEnd / (1 << 20), errors.size());
+                    scrapes.size(),
+                    ticks,
+                    slipped,
+                    100 * slipped / ticks,
+                    clients.size(),
+                    lines,
+                    samples,
+                    gaps,
+                    lost,
+                    heapAt10 / (1 << 20),
+                    heapAtEnd / (1 << 20),
+                    rssAt10 / (1 << 20),
+                    rssAtEnd / (1 << 20),
+                    errors.size());
 
             assertEquals(List.of(), errors);
             assertTrue(scrapes.size() > RUN_MS / SCRAPE_MS / 2, "only " + scrapes.size() + " scrapes");
@@ -136,7 +156,9 @@ class ServeLoadTest {
         java.nio.file.Path jcmd = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd");
         double slippedBefore = value(s.get("/metrics", null).body(), "tickbench_sampler_slipped_ticks_total");
         Process p = new ProcessBuilder(jcmd.toString(), String.valueOf(s.pid()), "GC.run")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertTrue(p.waitFor(ServeProcess.TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS), "jcmd hung");
         assertEquals(0, p.exitValue(), "jcmd GC.run failed");
         double heap = value(s.get("/metrics", null).body(), "tickbench_probe_heap_used_bytes");
@@ -153,7 +175,12 @@ class ServeLoadTest {
         return Double.parseDouble(m.group(1));
     }
 
-    private static double max(List<Scrape> scrapes, long fromMs, long toMs, java.util.function.ToDoubleFunction<Scrape> f) {
-        return scrapes.stream().filter(x -> x.atMs() >= fromMs && x.atMs() <= toMs).mapToDouble(f).max().orElseThrow();
+    private static double max(
+            List<Scrape> scrapes, long fromMs, long toMs, java.util.function.ToDoubleFunction<Scrape> f) {
+        return scrapes.stream()
+                .filter(x -> x.atMs() >= fromMs && x.atMs() <= toMs)
+                .mapToDouble(f)
+                .max()
+                .orElseThrow();
     }
 }

@@ -22,7 +22,8 @@ class ServeManyClientsTest {
 
     @Test
     void everyClientGetsEveryLineParsedWithConsecutiveSeq() throws Exception {
-        try (ServeProcess s = ServeProcess.start(List.of("-Xmx64m", "-XX:+UseSerialGC"), "--rate", "100", "--buffer", "5s")) {
+        try (ServeProcess s =
+                ServeProcess.start(List.of("-Xmx64m", "-XX:+UseSerialGC"), "--rate", "100", "--buffer", "5s")) {
             ServeHttpTest.awaitSeq(s, 1);
             List<String> errors = new CopyOnWriteArrayList<>();
             List<CheckingStreamReader> clients = new ArrayList<>();
@@ -46,7 +47,9 @@ class ServeManyClientsTest {
             for (Thread t : threads) {
                 // each client's read has ServeProcess.TIMEOUT; a join twice that long cannot cut a live read short
                 t.join(2 * ServeProcess.TIMEOUT.toMillis());
-                assertFalse(t.isAlive(), t.getName() + " still reading after " + 2 * ServeProcess.TIMEOUT.toSeconds() + " s");
+                assertFalse(
+                        t.isAlive(),
+                        t.getName() + " still reading after " + 2 * ServeProcess.TIMEOUT.toSeconds() + " s");
             }
             assertEquals(List.of(), errors);
             for (CheckingStreamReader c : clients) {

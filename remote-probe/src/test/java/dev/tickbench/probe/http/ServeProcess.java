@@ -24,14 +24,20 @@ public final class ServeProcess implements AutoCloseable {
     /** One timeout for everything that waits on the child (start-up, answers). */
     public static final Duration TIMEOUT = Waits.DEADLINE;
     /** The JVM flags of the deploy files (remote-probe/deploy/, DeployFilesTest): how serve runs on a target. */
-    public static final List<String> DEPLOY_JVM = List.of("-Xmx48m", "-XX:+UseSerialGC",
-            "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-XX:+ExitOnOutOfMemoryError");
+    public static final List<String> DEPLOY_JVM = List.of(
+            "-Xmx48m",
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:-UsePerfData",
+            "-XX:+ExitOnOutOfMemoryError");
+
     private static final Pattern HTTP = Pattern.compile("https? listening on (\\S+):(\\d+)");
     private static final Pattern SSH = Pattern.compile("ssh listening on (\\S+):(\\d+)");
 
     private final Process process;
     private final List<String> stderr = new CopyOnWriteArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
     private int httpPort = -1;
     private int sshPort = -1;
 
@@ -54,24 +60,28 @@ public final class ServeProcess implements AutoCloseable {
             cmd.add("127.0.0.1:0");
         }
         cmd.addAll(a);
-        ServeProcess s = new ServeProcess(new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
+        ServeProcess s = new ServeProcess(new ProcessBuilder(cmd)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start());
         s.awaitListening(a.contains("--ssh"));
         return s;
     }
 
     private void awaitListening(boolean ssh) throws IOException, InterruptedException {
         BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-        Thread reader = new Thread(() -> {
-            try {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    stderr.add(line);
-                }
-            } catch (IOException e) {
-                // the child ended
-            }
-        }, "serve-stderr");
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        String line;
+                        while ((line = r.readLine()) != null) {
+                            stderr.add(line);
+                        }
+                    } catch (IOException e) {
+                        // the child ended
+                    }
+                },
+                "serve-stderr");
         reader.setDaemon(true);
         reader.start();
         try {
@@ -90,7 +100,8 @@ public final class ServeProcess implements AutoCloseable {
                     return true;
                 }
                 if (!process.isAlive()) {
-                    throw new IllegalStateException("serve exited with " + process.exitValue() + ": " + String.join("\n", stderr));
+                    throw new IllegalStateException(
+                            "serve exited with " + process.exitValue() + ": " + String.join("\n", stderr));
                 }
                 return false;
             });
@@ -141,10 +152,16 @@ public final class ServeProcess implements AutoCloseable {
 
     /** Runs serve expecting it to refuse to start; returns exit status and stderr. */
     public static Refusal refuse(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ProbeMain.class.getName(), "serve"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ProbeMain.class.getName(),
+                "serve"));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(cmd)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             p.destroyForcibly();

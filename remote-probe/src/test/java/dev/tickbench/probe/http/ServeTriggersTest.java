@@ -28,14 +28,31 @@ class ServeTriggersTest {
     @Test
     void triggersAreListedCountedOnMetricsAndRecorded() throws Exception {
         Path promtool = Prerequisites.tool("promtool", "prometheus");
-        try (ServeProcess s = ServeProcess.start(List.of(), "--rate", "20",
-                "--trigger", "always: cpu.busy_pct >= 0", "--trigger", "never: cpu.busy_pct > 100",
-                "--trigger", "thermal_zone9_c > 80", "--dir", dir.toString(), "--pre", "1s", "--post", "1s", "--ring", "2s")) {
+        try (ServeProcess s = ServeProcess.start(
+                List.of(),
+                "--rate",
+                "20",
+                "--trigger",
+                "always: cpu.busy_pct >= 0",
+                "--trigger",
+                "never: cpu.busy_pct > 100",
+                "--trigger",
+                "thermal_zone9_c > 80",
+                "--dir",
+                dir.toString(),
+                "--pre",
+                "1s",
+                "--post",
+                "1s",
+                "--ring",
+                "2s")) {
             JsonNode t = Waits.forValue("the 'always' trigger to fire and its capture to be written", () -> {
                 try {
                     JsonNode j = JSON.readTree(s.get("/triggers", null).body());
                     return j.path("triggers").get(0).path("fired").asLong() >= 1
-                            && j.path("recorder").path("captures").asLong() >= 1 ? j : null;
+                                    && j.path("recorder").path("captures").asLong() >= 1
+                            ? j
+                            : null;
                 } catch (Exception e) {
                     throw new AssertionError(e);
                 }
@@ -53,22 +70,33 @@ class ServeTriggersTest {
             JsonNode absent = t.get("triggers").get(2);
             assertEquals("t1", absent.get("trigger").asText());
             assertEquals("absent", absent.get("state").asText());
-            assertEquals("this machine has no source thermal_zone9", absent.get("absent").asText());
+            assertEquals(
+                    "this machine has no source thermal_zone9",
+                    absent.get("absent").asText());
             JsonNode rec = t.get("recorder");
             assertEquals(dir.toString(), rec.get("dir").asText());
             assertTrue(rec.get("ring_bytes").asLong() > 0, rec.toString());
             assertTrue(Files.exists(Path.of(rec.get("last_capture").asText())), rec.toString());
             try (Stream<Path> files = Files.list(dir)) {
-                assertTrue(files.anyMatch(f -> f.getFileName().toString().contains("_always_")), "the capture, named by its trigger");
+                assertTrue(
+                        files.anyMatch(f -> f.getFileName().toString().contains("_always_")),
+                        "the capture, named by its trigger");
             }
 
             String metrics = s.get("/metrics", null).body();
             MetricsPromtoolTest.check(promtool, metrics, "serve with triggers");
-            assertTrue(metrics.contains("tickbench_trigger_fired_total{trigger=\"always\",kind=\"condition\"} 1\n"), metrics);
-            assertTrue(metrics.contains("tickbench_trigger_fired_total{trigger=\"never\",kind=\"condition\"} 0\n"), metrics);
+            assertTrue(
+                    metrics.contains("tickbench_trigger_fired_total{trigger=\"always\",kind=\"condition\"} 1\n"),
+                    metrics);
+            assertTrue(
+                    metrics.contains("tickbench_trigger_fired_total{trigger=\"never\",kind=\"condition\"} 0\n"),
+                    metrics);
             assertTrue(metrics.contains("tickbench_trigger_absent{trigger=\"t1\",kind=\"condition\"} 1\n"), metrics);
             assertTrue(metrics.contains("tickbench_recorder_captures_total 1\n"), metrics);
-            assertTrue(s.stderr().stream().anyMatch(l -> l.contains("warning: trigger t1 (thermal_zone9_c > 80) can never fire here")),
+            assertTrue(
+                    s.stderr().stream()
+                            .anyMatch(
+                                    l -> l.contains("warning: trigger t1 (thermal_zone9_c > 80) can never fire here")),
                     s.stderr().toString());
         }
     }

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class StalledStreamClientTest {
     /** The slow reader's pace once it reads again: far below what the kernel buffers hold per grace period. */
     private static final int READ_BYTES = 16 << 10;
+
     private static final long READ_PAUSE_MS = 50;
     /** Longer than any timer the server had for a cut client (5 s): a stall of 10 s lost the gap line. */
     private static final long LONG_STALL_S = 15;
@@ -52,8 +53,8 @@ class StalledStreamClientTest {
 
     /** Connects to /stream, reads nothing until the cut and {@code moreS} more seconds, then reads slowly. */
     private static void stallThenRead(long moreS) throws Exception {
-        try (ServeProcess s = ServeProcess.start(List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"),
-                "--rate", "100");
+        try (ServeProcess s = ServeProcess.start(
+                        List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"), "--rate", "100");
                 Socket c = new Socket()) {
             ServeHttpTest.awaitSeq(s, 1);
             c.setReceiveBufferSize(4096);
@@ -61,7 +62,9 @@ class StalledStreamClientTest {
             c.setSoTimeout((int) ServeProcess.TIMEOUT.toMillis());
             c.getOutputStream().write("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             // a request to the probe per poll: five a second, not a hundred, on a machine already busy
-            Waits.until(() -> "the stalled client is cut off", Duration.ofMillis(200),
+            Waits.until(
+                    () -> "the stalled client is cut off",
+                    Duration.ofMillis(200),
                     () -> metric(s, "tickbench_http_slow_clients_cut_total") >= 1);
             Thread.sleep(TimeUnit.SECONDS.toMillis(moreS)); // the stall itself: what the test varies, not a sync
 
@@ -73,8 +76,9 @@ class StalledStreamClientTest {
                 Thread.sleep(READ_PAUSE_MS); // a slow reader, not a sync: the server must not depend on its pace
             }
             Chunked body = Chunked.decode(raw.toByteArray());
-            assertTrue(body.complete(), "the chunked body ends with its last chunk, not cut off ("
-                    + body.bytes().length + " bytes)");
+            assertTrue(
+                    body.complete(),
+                    "the chunked body ends with its last chunk, not cut off (" + body.bytes().length + " bytes)");
             String text = new String(body.bytes(), StandardCharsets.UTF_8);
             assertTrue(text.endsWith("\n"), "whole lines only; the end: " + tail(text));
             String last = text.substring(text.lastIndexOf('\n', text.length() - 2) + 1);
@@ -95,8 +99,9 @@ class StalledStreamClientTest {
             }
             assertEquals(lastSample + 1, gap.fromSeq(), "the gap starts at the first sample the client did not get");
             assertTrue(gap.toSeq() >= gap.fromSeq(), gap.toString());
-            System.out.printf("client cut and stalled %d s more: %d bytes, last sample %d, gap %d..%d%n", moreS,
-                    body.bytes().length, lastSample, gap.fromSeq(), gap.toSeq());
+            System.out.printf(
+                    "client cut and stalled %d s more: %d bytes, last sample %d, gap %d..%d%n",
+                    moreS, body.bytes().length, lastSample, gap.fromSeq(), gap.toSeq());
         }
     }
 
@@ -106,8 +111,13 @@ class StalledStreamClientTest {
 
     private static double metric(ServeProcess s, String name) {
         try {
-            return s.get("/metrics", null).body().lines().filter(l -> l.startsWith(name + " "))
-                    .mapToDouble(l -> Double.parseDouble(l.split(" ")[1])).findFirst().orElse(0);
+            return s.get("/metrics", null)
+                    .body()
+                    .lines()
+                    .filter(l -> l.startsWith(name + " "))
+                    .mapToDouble(l -> Double.parseDouble(l.split(" ")[1]))
+                    .findFirst()
+                    .orElse(0);
         } catch (IOException | InterruptedException e) {
             throw new IllegalStateException(e);
         }

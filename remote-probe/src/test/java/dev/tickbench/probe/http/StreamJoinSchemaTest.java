@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class StreamJoinSchemaTest {
     private static final String HELLO = "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"h\"},\"rate_hz\":10,"
             + "\"capabilities\":{},\"schema\":{\"diskstats\":[\"sda.reads\"]}}\n";
-    private static final String SCHEMA = "{\"type\":\"schema\",\"seq\":3,\"schema\":{\"diskstats\":[\"sda.reads\",\"sdb.reads\"]}}\n";
+    private static final String SCHEMA =
+            "{\"type\":\"schema\",\"seq\":3,\"schema\":{\"diskstats\":[\"sda.reads\",\"sdb.reads\"]}}\n";
 
     private static String sample(long seq, String disk) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"wall_ns\":" + seq + ",\"dt_ns\":1,"
@@ -43,7 +44,9 @@ class StreamJoinSchemaTest {
         join.replay().entries().forEach(e -> lines.add(e.bytes()));
         java.io.ByteArrayOutputStream queued = new java.io.ByteArrayOutputStream();
         c.writeQueued(queued);
-        queued.toString(StandardCharsets.UTF_8).lines().forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
+        queued.toString(StandardCharsets.UTF_8)
+                .lines()
+                .forEach(l -> lines.add((l + "\n").getBytes(StandardCharsets.UTF_8)));
         LineDecoder d = new LineDecoder();
         assertInstanceOf(Hello.class, d.decode(lines.get(0), 0, lines.get(0).length));
         List<SampleLine> out = new ArrayList<>();
@@ -67,21 +70,25 @@ class StreamJoinSchemaTest {
             feed(hub, sample(4, "[1,2]"));
             Waits.until("the hub took 5 lines", () -> hub.ringLines() == 5);
 
-            StreamClient fromStart = new StreamClient(1 << 20, () -> { });
+            StreamClient fromStart = new StreamClient(1 << 20, () -> {});
             List<SampleLine> all = decode(hub.subscribe(fromStart, 0L), fromStart);
             assertEquals(4, all.size());
             assertEquals(9L, all.get(2).sources().get("diskstats").get("sdb.reads"));
             assertNull(all.get(2).sources().get("diskstats").get("sda.reads"));
 
-            StreamClient afterChange = new StreamClient(1 << 20, () -> { });
+            StreamClient afterChange = new StreamClient(1 << 20, () -> {});
             LineHub.Join late = hub.subscribe(afterChange, 3L); // the schema line is before its replay
             List<SampleLine> lateSamples = decode(late, afterChange);
             assertEquals(1, lateSamples.size());
             assertEquals(4, lateSamples.get(0).seq());
-            assertArrayEquals(new String[] {"sda.reads", "sdb.reads"}, lateSamples.get(0).sources().get("diskstats").keys());
-            assertArrayEquals(new long[] {1, 2}, lateSamples.get(0).sources().get("diskstats").values());
+            assertArrayEquals(
+                    new String[] {"sda.reads", "sdb.reads"},
+                    lateSamples.get(0).sources().get("diskstats").keys());
+            assertArrayEquals(
+                    new long[] {1, 2},
+                    lateSamples.get(0).sources().get("diskstats").values());
 
-            StreamClient live = new StreamClient(1 << 20, () -> { });
+            StreamClient live = new StreamClient(1 << 20, () -> {});
             LineHub.Join liveJoin = hub.subscribe(live, null);
             feed(hub, sample(5, "[0,3]"));
             Waits.until("the live client got sample 5", () -> live.queuedBytes() > 0);
@@ -113,14 +120,19 @@ class StreamJoinSchemaTest {
 
     @Test
     void aV1StreamJoinsWithTheHelloAsWritten() {
-        String v1Hello = "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":10,\"capabilities\":{}}\n";
+        String v1Hello =
+                "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":10,\"capabilities\":{}}\n";
         try (LineHub hub = new LineHub(60_000_000_000L, 1 << 20)) {
             feed(hub, v1Hello);
             feed(hub, "{\"type\":\"sample\",\"seq\":1,\"stat\":{\"cpu.user\":1}}\n");
             Waits.until("the hub took the sample", () -> hub.ringLines() == 1);
-            StreamClient c = new StreamClient(1 << 20, () -> { });
-            assertArrayEquals(v1Hello.getBytes(StandardCharsets.UTF_8), hub.subscribe(c, 0L).hello());
-            assertArrayEquals(v1Hello.getBytes(StandardCharsets.UTF_8), hub.subscribe(c, null).hello());
+            StreamClient c = new StreamClient(1 << 20, () -> {});
+            assertArrayEquals(
+                    v1Hello.getBytes(StandardCharsets.UTF_8),
+                    hub.subscribe(c, 0L).hello());
+            assertArrayEquals(
+                    v1Hello.getBytes(StandardCharsets.UTF_8),
+                    hub.subscribe(c, null).hello());
         }
     }
 }

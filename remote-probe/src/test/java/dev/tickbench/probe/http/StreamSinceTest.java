@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class StreamSinceTest {
     private static final long S = 1_000_000_000L;
-    private static final String V1_HELLO = "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":10,"
-            + "\"capabilities\":{}}\n";
+    private static final String V1_HELLO =
+            "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"h\"},\"rate_hz\":10," + "\"capabilities\":{}}\n";
 
     private static String v1Sample(long seq) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"stat\":{\"cpu.user\":" + seq + "}}\n";
@@ -44,17 +44,21 @@ class StreamSinceTest {
     /** A client's writer on its own thread, as the server runs it, writing into memory. */
     private record Served(StreamClient client, ByteArrayOutputStream out, Thread writer) {
         static Served subscribe(LineHub hub, long since) {
-            StreamClient c = new StreamClient(1 << 20, () -> { throw new AssertionError("not cut off"); });
+            StreamClient c = new StreamClient(1 << 20, () -> {
+                throw new AssertionError("not cut off");
+            });
             LineHub.Join join = hub.subscribe(c, since);
             ByteArrayOutputStream out = new ByteArrayOutputStream(); // synchronized: read while written
             byte[] hello = join.hello() != null ? join.hello() : V1_HELLO.getBytes(StandardCharsets.UTF_8);
-            Thread t = new Thread(() -> {
-                try {
-                    c.pump(out, hello, join.replay());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }, "stream-since-client");
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            c.pump(out, hello, join.replay());
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    },
+                    "stream-since-client");
             t.setDaemon(true);
             t.start();
             return new Served(c, out, t);
@@ -82,7 +86,10 @@ class StreamSinceTest {
     }
 
     private static List<Long> seqs(List<StreamLine> lines) {
-        return lines.stream().filter(l -> l instanceof SampleLine).map(l -> ((SampleLine) l).seq()).toList();
+        return lines.stream()
+                .filter(l -> l instanceof SampleLine)
+                .map(l -> ((SampleLine) l).seq())
+                .toList();
     }
 
     private static boolean hasSample(List<StreamLine> lines, long seq) {
@@ -212,7 +219,9 @@ class StreamSinceTest {
             List<StreamLine> lines = c.linesUntil("sample 4 written", l -> hasSample(l, 4));
             assertEquals(List.of(4L), seqs(lines));
             SampleLine four = (SampleLine) lines.get(lines.size() - 1);
-            assertArrayEquals(new String[] {"sda.reads", "sdb.reads"}, four.sources().get("diskstats").keys());
+            assertArrayEquals(
+                    new String[] {"sda.reads", "sdb.reads"},
+                    four.sources().get("diskstats").keys());
             assertArrayEquals(new long[] {1, 2}, four.sources().get("diskstats").values());
         }
     }

@@ -12,9 +12,11 @@ import org.junit.jupiter.api.Test;
 class AllowlistTest {
     @Test
     void splitsLikeAShellQuotesButExpandsNothing() {
-        assertEquals(List.of("walk", "--cgroup", "/kubepods.slice/my pod"),
+        assertEquals(
+                List.of("walk", "--cgroup", "/kubepods.slice/my pod"),
                 CommandLineSplitter.split("walk --cgroup '/kubepods.slice/my pod'"));
-        assertEquals(List.of("stream", "a\"b", "$(id)", ";", "x y"),
+        assertEquals(
+                List.of("stream", "a\"b", "$(id)", ";", "x y"),
                 CommandLineSplitter.split("stream \"a\\\"b\" $(id) ; x\\ y"));
         assertEquals(List.of(), CommandLineSplitter.split("   "));
         assertNull(CommandLineSplitter.split("stream 'unclosed"));
@@ -30,12 +32,15 @@ class AllowlistTest {
         assertEquals("only 'throttle replay' is offered over SSH", Allowlist.refusal(List.of("throttle", "run")));
         assertTrue(Allowlist.refusal(List.of()).startsWith("no shell here"));
         assertEquals("unbalanced quotes in the command", Allowlist.refusal(null));
-        for (String denied : new String[] {"bash", "sh", "serve", "record", "csv", "bench", "--version", "scp", "internal-sftp"}) {
+        for (String denied :
+                new String[] {"bash", "sh", "serve", "record", "csv", "bench", "--version", "scp", "internal-sftp"}) {
             String r = Allowlist.refusal(List.of(denied));
             assertNotNull(r, denied);
             assertTrue(r.contains("is not offered"), r);
             assertTrue(r.endsWith("stream, capabilities, walk, procs, throttle replay"), r);
         }
-        assertTrue(Allowlist.refusal(List.of("\u001b[2Jevil")).startsWith("'\\x1b[2Jevil'"), "control characters are escaped");
+        assertTrue(
+                Allowlist.refusal(List.of("\u001b[2Jevil")).startsWith("'\\x1b[2Jevil'"),
+                "control characters are escaped");
     }
 }

@@ -37,23 +37,30 @@ class FromListTest {
                 "10.0.0.1/8", "'10.0.0.1/8' has host bits set (inconsistent mask length)",
                 "127.0.0.1,", "from=\"127.0.0.1,\" has an empty entry",
                 "*,!", "from=\"*,!\" has an empty entry");
-        refusals.forEach((list, why) -> assertEquals(why,
-                assertThrows(IllegalArgumentException.class, () -> FromList.parse(list), list).getMessage(), list));
-        assertThrows(IllegalArgumentException.class, () -> KeyOptions.parse(Map.of("from", "*,!::1/129"),
-                java.time.ZoneOffset.UTC), "the key line is refused");
+        refusals.forEach((list, why) -> assertEquals(
+                why,
+                assertThrows(IllegalArgumentException.class, () -> FromList.parse(list), list)
+                        .getMessage(),
+                list));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> KeyOptions.parse(Map.of("from", "*,!::1/129"), java.time.ZoneOffset.UTC),
+                "the key line is refused");
     }
 
     @Test
     void aNegationDeniesItsAddressWrittenAnyWayGetaddrinfoReadsIt() throws Exception {
-        for (String written : new String[] {"127.0.0.1", "127.1", "0x7f.1", "0177.0.0.1", "127.0.0.01", "2130706433",
-                "127.0.0.0/8", "127.0.0.1/32"}) {
+        for (String written : new String[] {
+            "127.0.0.1", "127.1", "0x7f.1", "0177.0.0.1", "127.0.0.01", "2130706433", "127.0.0.0/8", "127.0.0.1/32"
+        }) {
             FromList list = FromList.parse("*,!" + written);
             assertTrue(list.denial(ip("127.0.0.1")) != null, written + " denies 127.0.0.1");
             assertNull(list.denial(ip("10.0.0.1")), written + " admits the rest");
         }
         assertTrue(FromList.parse("*,!::1/128").denial(ip("::1")) != null);
         assertTrue(FromList.parse("*,!0:0::1").denial(ip("::1")) != null);
-        assertNull(FromList.parse("*,!::ffff:127.0.0.1").denial(ip("127.0.0.1")),
+        assertNull(
+                FromList.parse("*,!::ffff:127.0.0.1").denial(ip("127.0.0.1")),
                 "an IPv6 network never holds an IPv4 client (sshd compares families)");
         assertNull(FromList.parse("10.0.0.0/8,!10.1.0.0/16").denial(ip("10.2.3.4")));
         assertTrue(FromList.parse("10.0.0.0/8,!10.1.0.0/16").denial(ip("10.1.3.4")) != null);
@@ -77,16 +84,40 @@ class FromListTest {
     @Test
     void numericHostsAreReadAsGlibcReadsThem() {
         Map<String, String> read = Map.ofEntries(
-                Map.entry("127.1", "7f000001"), Map.entry("0x7f.1", "7f000001"), Map.entry("0177.0.0.1", "7f000001"),
-                Map.entry("127.0.0.01", "7f000001"), Map.entry("4294967295", "ffffffff"), Map.entry("1.256", "01000100"),
-                Map.entry("1.16777215", "01ffffff"), Map.entry("::", "0".repeat(32)),
+                Map.entry("127.1", "7f000001"),
+                Map.entry("0x7f.1", "7f000001"),
+                Map.entry("0177.0.0.1", "7f000001"),
+                Map.entry("127.0.0.01", "7f000001"),
+                Map.entry("4294967295", "ffffffff"),
+                Map.entry("1.256", "01000100"),
+                Map.entry("1.16777215", "01ffffff"),
+                Map.entry("::", "0".repeat(32)),
                 Map.entry("::ffff:1.2.3.4", "00000000000000000000ffff01020304"),
                 Map.entry("::1.2.3.4", "00000000000000000000000001020304"),
                 Map.entry("1:2:3:4:5:6:7::", "0001000200030004000500060007" + "0000"));
         read.forEach((text, hex) -> assertArrayEquals(HexFormat.of().parseHex(hex), NumericHost.parse(text), text));
-        for (String no : new String[] {"08.1.1.1", "127.0.0.1 ", "1.2.3.4.5", "4294967296", "0x", "1.0x", "1::2::3",
-                "1:2:3:4:5:6:7:8::", "::01.2.3.4", "::1.2.3", "256.0.0.1", "1.16777216", "00000:1::", "0x100.1", "",
-                ":1::", "1::2:", "١٢٧.0.0.1", "fe80::1%lo", "localhost"}) {
+        for (String no : new String[] {
+            "08.1.1.1",
+            "127.0.0.1 ",
+            "1.2.3.4.5",
+            "4294967296",
+            "0x",
+            "1.0x",
+            "1::2::3",
+            "1:2:3:4:5:6:7:8::",
+            "::01.2.3.4",
+            "::1.2.3",
+            "256.0.0.1",
+            "1.16777216",
+            "00000:1::",
+            "0x100.1",
+            "",
+            ":1::",
+            "1::2:",
+            "١٢٧.0.0.1",
+            "fe80::1%lo",
+            "localhost"
+        }) {
             assertNull(NumericHost.parse(no), no);
         }
     }

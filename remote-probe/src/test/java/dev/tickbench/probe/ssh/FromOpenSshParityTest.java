@@ -29,14 +29,36 @@ import org.junit.jupiter.api.io.TempDir;
 class FromOpenSshParityTest {
     private static final Path SSHD = Path.of("/usr/sbin/sshd");
     private static final long WAIT_S = ServeProcess.TIMEOUT.toSeconds();
-    private static final List<String> PATTERNS = List.of("*,!127.0.0.1/33", "*,!127.0.0.1/x", "*,!127.0.0.1/",
-            "*,!127.0.0.1/-1", "*,!::1/129", "*,!127.0.0.1/+8", "*,!127.1", "*,!0x7f.1", "*,!0177.0.0.1", "*,!2130706433",
-            "127.0.0.1,", "*,!127.0.0.0/8", "*,!10.0.0.1/8", "*,!::ffff:127.0.0.1", "127.0.0.1", "*,!127.0.0.*", "*,!::1",
-            "*", "*,!127.0.0.1/032", "::1", "*,!::1/128", "*,!0:0::1", "127.0.0.0/8,::/0", "!127.0.0.1", "*,!::*",
+    private static final List<String> PATTERNS = List.of(
+            "*,!127.0.0.1/33",
+            "*,!127.0.0.1/x",
+            "*,!127.0.0.1/",
+            "*,!127.0.0.1/-1",
+            "*,!::1/129",
+            "*,!127.0.0.1/+8",
+            "*,!127.1",
+            "*,!0x7f.1",
+            "*,!0177.0.0.1",
+            "*,!2130706433",
+            "127.0.0.1,",
+            "*,!127.0.0.0/8",
+            "*,!10.0.0.1/8",
+            "*,!::ffff:127.0.0.1",
+            "127.0.0.1",
+            "*,!127.0.0.*",
+            "*,!::1",
+            "*",
+            "*,!127.0.0.1/032",
+            "::1",
+            "*,!::1/128",
+            "*,!0:0::1",
+            "127.0.0.0/8,::/0",
+            "!127.0.0.1",
+            "*,!::*",
             "10.0.0.0/8,!127.0.0.1");
     /** Refused here, admitted by sshd 9.2 (sshd 10 refuses ::1/129 as well). */
-    private static final Set<String> STRICTER = Set.of("*,!127.0.0.1/x", "*,!127.0.0.1/", "*,!127.0.0.1/-1", "*,!::1/129",
-            "*,!127.0.0.1/+8");
+    private static final Set<String> STRICTER =
+            Set.of("*,!127.0.0.1/x", "*,!127.0.0.1/", "*,!127.0.0.1/-1", "*,!::1/129", "*,!127.0.0.1/+8");
 
     @TempDir
     Path dir;
@@ -47,28 +69,66 @@ class FromOpenSshParityTest {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         StringBuilder keys = new StringBuilder();
         for (int i = 0; i < PATTERNS.size(); i++) {
-            ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("k" + i).toString()),
-                    "", WAIT_S);
-            keys.append("from=\"").append(PATTERNS.get(i)).append("\" ").append(Files.readString(dir.resolve("k" + i + ".pub")));
+            ProcessRun.exec(
+                    List.of(
+                            keygen.toString(),
+                            "-q",
+                            "-t",
+                            "ed25519",
+                            "-N",
+                            "",
+                            "-f",
+                            dir.resolve("k" + i).toString()),
+                    "",
+                    WAIT_S);
+            keys.append("from=\"")
+                    .append(PATTERNS.get(i))
+                    .append("\" ")
+                    .append(Files.readString(dir.resolve("k" + i + ".pub")));
         }
         Path authorized = Files.writeString(dir.resolve("authorized_keys"), keys);
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("host").toString()), "",
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-f",
+                        dir.resolve("host").toString()),
+                "",
                 WAIT_S);
         String user = System.getProperty("user.name");
-        Path config = Files.writeString(dir.resolve("sshd_config"), String.join("\n", "ListenAddress 127.0.0.1",
-                "ListenAddress ::1", "HostKey " + dir.resolve("host"), "PidFile " + dir.resolve("sshd.pid"),
-                "AuthorizedKeysFile " + authorized, "PubkeyAuthentication yes", "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no", "PermitRootLogin prohibit-password", "UsePAM no", "StrictModes no",
-                "AllowUsers " + user, ""), StandardCharsets.UTF_8);
+        Path config = Files.writeString(
+                dir.resolve("sshd_config"),
+                String.join(
+                        "\n",
+                        "ListenAddress 127.0.0.1",
+                        "ListenAddress ::1",
+                        "HostKey " + dir.resolve("host"),
+                        "PidFile " + dir.resolve("sshd.pid"),
+                        "AuthorizedKeysFile " + authorized,
+                        "PubkeyAuthentication yes",
+                        "PasswordAuthentication no",
+                        "KbdInteractiveAuthentication no",
+                        "PermitRootLogin prohibit-password",
+                        "UsePAM no",
+                        "StrictModes no",
+                        "AllowUsers " + user,
+                        ""),
+                StandardCharsets.UTF_8);
         if ("root".equals(user)) {
-            Files.createDirectories(Path.of("/run/sshd")); // privilege separation; Debian makes it when the service starts
+            Files.createDirectories(
+                    Path.of("/run/sshd")); // privilege separation; Debian makes it when the service starts
         }
         SshdProcess started = SshdProcess.start(SSHD, config, dir.resolve("sshd.log"), List.of("127.0.0.1", "::1"));
         Process sshd = started.process();
         int port = started.port();
         try {
-            Path knownHosts = Files.writeString(dir.resolve("known_hosts"), "[127.0.0.1]:" + port + ","
-                    + "[::1]:" + port + " " + Files.readString(dir.resolve("host.pub")));
+            Path knownHosts = Files.writeString(
+                    dir.resolve("known_hosts"),
+                    "[127.0.0.1]:" + port + "," + "[::1]:" + port + " " + Files.readString(dir.resolve("host.pub")));
             List<String> differences = Collections.synchronizedList(new ArrayList<>());
             ExecutorService logins = Executors.newFixedThreadPool(4);
             List<Future<?>> done = new ArrayList<>();
@@ -81,10 +141,12 @@ class FromOpenSshParityTest {
                         cmd.addAll(List.of(address, "true"));
                         String sshds = ProcessRun.exec(cmd, "", WAIT_S).code() == 0 ? "admits" : "denies";
                         String ours = ours(pattern, InetAddress.getByName(address));
-                        boolean expected = STRICTER.contains(pattern) ? ours.equals("refuses") && sshds.equals("admits")
+                        boolean expected = STRICTER.contains(pattern)
+                                ? ours.equals("refuses") && sshds.equals("admits")
                                 : ours.equals(sshds) || ours.equals("refuses") && sshds.equals("denies");
                         if (!expected) {
-                            differences.add("from=\"" + pattern + "\" for " + address + ": sshd " + sshds + ", probe " + ours);
+                            differences.add(
+                                    "from=\"" + pattern + "\" for " + address + ": sshd " + sshds + ", probe " + ours);
                         }
                         return null;
                     }));

@@ -60,19 +60,22 @@ class KeyOptionsTest {
         assertTrue(local.denial(ip("127.0.0.1"), NOW).startsWith("the key expired at 2026-12-01T11:30:00Z"));
         KeyOptions utc = KeyOptions.parse(Map.of("expiry-time", "202612011230Z"), paris);
         assertNull(utc.denial(ip("127.0.0.1"), NOW));
-        assertEquals(Instant.parse("2027-01-01T00:00:00Z"),
-                KeyOptions.parse(Map.of("expiry-time", "20270101"), ZoneOffset.UTC).expires());
+        assertEquals(
+                Instant.parse("2027-01-01T00:00:00Z"),
+                KeyOptions.parse(Map.of("expiry-time", "20270101"), ZoneOffset.UTC)
+                        .expires());
         assertThrows(IllegalArgumentException.class, () -> KeyOptions.parse(Map.of("expiry-time", "2027"), paris));
     }
 
     @Test
     void restrictionsThatHoldAnywayAreAcceptedAndTheRestRefused() {
-        KeyOptions o = KeyOptions.parse(Map.of("restrict", "true", "no-pty", "true", "no-X11-forwarding", "true",
-                "command", "stream --rate 5"), ZoneOffset.UTC);
+        KeyOptions o = KeyOptions.parse(
+                Map.of("restrict", "true", "no-pty", "true", "no-X11-forwarding", "true", "command", "stream --rate 5"),
+                ZoneOffset.UTC);
         assertEquals("stream --rate 5", o.command());
         for (String option : new String[] {"permitopen", "environment", "cert-authority", "pty", "tunnel"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> KeyOptions.parse(Map.of(option, "x"), ZoneOffset.UTC));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> KeyOptions.parse(Map.of(option, "x"), ZoneOffset.UTC));
             assertEquals("option '" + option + "' is not supported by this server", e.getMessage());
         }
     }

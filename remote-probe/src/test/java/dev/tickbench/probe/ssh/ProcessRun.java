@@ -16,10 +16,28 @@ final class ProcessRun {
     /** The OpenSSH client, batch mode, pinned to one identity and one known_hosts file (no user config). */
     static List<String> ssh(java.nio.file.Path identity, int port, java.nio.file.Path knownHosts, String user) {
         java.nio.file.Path ssh = dev.tickbench.testkit.Prerequisites.tool("ssh", "openssh-client");
-        return new java.util.ArrayList<>(List.of(ssh.toString(), "-F", "/dev/null", "-i", identity.toString(),
-                "-p", String.valueOf(port), "-o", "UserKnownHostsFile=" + knownHosts,
-                "-o", "GlobalKnownHostsFile=/dev/null", "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
-                "-o", "IdentitiesOnly=yes", "-o", "ConnectTimeout=10", "-l", user));
+        return new java.util.ArrayList<>(List.of(
+                ssh.toString(),
+                "-F",
+                "/dev/null",
+                "-i",
+                identity.toString(),
+                "-p",
+                String.valueOf(port),
+                "-o",
+                "UserKnownHostsFile=" + knownHosts,
+                "-o",
+                "GlobalKnownHostsFile=/dev/null",
+                "-o",
+                "StrictHostKeyChecking=yes",
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "IdentitiesOnly=yes",
+                "-o",
+                "ConnectTimeout=10",
+                "-l",
+                user));
     }
 
     static Result exec(List<String> cmd, String stdin, long waitS) throws IOException, InterruptedException {

@@ -66,8 +66,10 @@ class QueuedOutputStreamTest {
         String[] lines = received.toString(StandardCharsets.US_ASCII).split("\n", -1);
         assertEquals(3, lines.length, "seq 1, the gap line, nothing after its newline");
         assertEquals(new String(sample(1), StandardCharsets.US_ASCII), lines[0] + "\n");
-        assertEquals("{\"type\":\"gap\",\"from_seq\":2,\"to_seq\":" + seq + ",\"dropped\":" + (seq - 1)
-                + ",\"reason\":\"slow_client\"}", lines[1]);
+        assertEquals(
+                "{\"type\":\"gap\",\"from_seq\":2,\"to_seq\":" + seq + ",\"dropped\":" + (seq - 1)
+                        + ",\"reason\":\"slow_client\"}",
+                lines[1]);
         assertEquals("", lines[2]);
     }
 }

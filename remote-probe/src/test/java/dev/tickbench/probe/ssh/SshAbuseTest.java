@@ -33,6 +33,7 @@ class SshAbuseTest {
 
     @TempDir
     static Path dir;
+
     static ServeProcess serve;
     static Path knownHosts;
     static Path secret;
@@ -40,23 +41,41 @@ class SshAbuseTest {
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        String[] keys = {"plain", "pinned", "elsewhere", "expired", "fenced", "bogus", "replayer", "badmask", "badlength"};
+        String[] keys = {
+            "plain", "pinned", "elsewhere", "expired", "fenced", "bogus", "replayer", "badmask", "badlength"
+        };
         for (String k : keys) {
-            ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", k, "-f", dir.resolve(k).toString()), "", WAIT_S);
+            ProcessRun.exec(
+                    List.of(
+                            keygen.toString(),
+                            "-q",
+                            "-t",
+                            "ed25519",
+                            "-N",
+                            "",
+                            "-C",
+                            k,
+                            "-f",
+                            dir.resolve(k).toString()),
+                    "",
+                    WAIT_S);
         }
         secret = dir.resolve("secret");
         Files.writeString(secret, SECRET + "\n");
         Path authorized = dir.resolve("authorized_keys");
-        Files.writeString(authorized, String.join("",
-                pub("plain"),
-                "restrict,command=\"capabilities --rate 7\" " + pub("pinned"),
-                "from=\"10.9.9.9,192.0.2.0/24\" " + pub("elsewhere"),
-                "expiry-time=\"20200101\" " + pub("expired"),
-                "no-pty,from=\"127.0.0.0/8,!10.*\",expiry-time=\"29990101Z\" " + pub("fenced"),
-                "permitopen=\"127.0.0.1:22\" " + pub("bogus"),
-                "restrict,command=\"throttle replay --ceiling 8\" " + pub("replayer"),
-                "from=\"*,!127.0.0.1/33\" " + pub("badmask"),
-                "from=\"*,!127.0.0.1/x\" " + pub("badlength")));
+        Files.writeString(
+                authorized,
+                String.join(
+                        "",
+                        pub("plain"),
+                        "restrict,command=\"capabilities --rate 7\" " + pub("pinned"),
+                        "from=\"10.9.9.9,192.0.2.0/24\" " + pub("elsewhere"),
+                        "expiry-time=\"20200101\" " + pub("expired"),
+                        "no-pty,from=\"127.0.0.0/8,!10.*\",expiry-time=\"29990101Z\" " + pub("fenced"),
+                        "permitopen=\"127.0.0.1:22\" " + pub("bogus"),
+                        "restrict,command=\"throttle replay --ceiling 8\" " + pub("replayer"),
+                        "from=\"*,!127.0.0.1/33\" " + pub("badmask"),
+                        "from=\"*,!127.0.0.1/x\" " + pub("badlength")));
         SshServe s = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "100");
         serve = s.serve();
         knownHosts = s.knownHosts();
@@ -106,8 +125,10 @@ class SshAbuseTest {
         assertTrue(r.out().contains("3 values replayed, ceiling 8"), r.out());
         ProcessRun.Result bad = ssh("plain", SECRET + "\n", "throttle", "replay", "--ceiling", "8");
         assertEquals(1, bad.code(), bad.err());
-        assertEquals("tickbench-probe throttle replay: stdin line 1: not a number (one iowait percentage from 0 to 100"
-                + " per line)\n", bad.err());
+        assertEquals(
+                "tickbench-probe throttle replay: stdin line 1: not a number (one iowait percentage from 0 to 100"
+                        + " per line)\n",
+                bad.err());
     }
 
     @Test
@@ -116,7 +137,8 @@ class SshAbuseTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("--bogus\\x1b[2J\\x0d\\x9b\\u202e"), r.err());
         for (char c : r.err().toCharArray()) {
-            assertTrue(c == '\n' || !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT,
+            assertTrue(
+                    c == '\n' || !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT,
                     "raw control character " + (int) c + " in: " + r.err());
         }
     }
@@ -138,7 +160,8 @@ class SshAbuseTest {
 
     @Test
     void commandOptionPinsTheKeyToItsCommandLine() throws Exception {
-        for (String[] asked : new String[][] {{"stream"}, {"bash"}, {"throttle", "replay", "--input", secret.toString()}}) {
+        for (String[] asked :
+                new String[][] {{"stream"}, {"bash"}, {"throttle", "replay", "--input", secret.toString()}}) {
             ProcessRun.Result r = ssh("pinned", "", asked);
             assertEquals(0, r.code(), r.err());
             assertEquals(7, new ObjectMapper().readTree(r.out()).path("rate_hz").asInt(), r.out());
@@ -153,8 +176,12 @@ class SshAbuseTest {
         assertEquals(255, expired.code(), expired.err());
         ProcessRun.Result fenced = ssh("fenced", "", "capabilities", "--rate", "5");
         assertEquals(0, fenced.code(), fenced.err());
-        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("does not match 127.0.0.1")), serve.stderr().toString());
-        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("the key expired at 20")), serve.stderr().toString());
+        assertTrue(
+                serve.stderr().stream().anyMatch(l -> l.contains("does not match 127.0.0.1")),
+                serve.stderr().toString());
+        assertTrue(
+                serve.stderr().stream().anyMatch(l -> l.contains("the key expired at 20")),
+                serve.stderr().toString());
     }
 
     /**
@@ -167,18 +194,27 @@ class SshAbuseTest {
             ProcessRun.Result r = ssh(key, "", "capabilities");
             assertEquals(255, r.code(), key + " logged in: " + r.out());
         }
-        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("line 8: key refused: '127.0.0.1/33' has a mask of 33 "
-                + "bits, more than the 32 of its address")), serve.stderr().toString());
-        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("line 9: key refused: '127.0.0.1/x' is neither an "
-                + "address nor a network (ADDRESS/BITS)")), serve.stderr().toString());
+        assertTrue(
+                serve.stderr().stream()
+                        .anyMatch(l -> l.contains("line 8: key refused: '127.0.0.1/33' has a mask of 33 "
+                                + "bits, more than the 32 of its address")),
+                serve.stderr().toString());
+        assertTrue(
+                serve.stderr().stream()
+                        .anyMatch(l -> l.contains("line 9: key refused: '127.0.0.1/x' is neither an "
+                                + "address nor a network (ADDRESS/BITS)")),
+                serve.stderr().toString());
     }
 
     @Test
     void aKeyLineWithAnUnsupportedOptionIsRefusedAndLogged() throws Exception {
         ProcessRun.Result r = ssh("bogus", "", "capabilities");
         assertEquals(255, r.code(), r.err());
-        assertTrue(serve.stderr().stream().anyMatch(l -> l.contains("line 6: key refused: option 'permitopen' is not "
-                + "supported by this server")), serve.stderr().toString());
+        assertTrue(
+                serve.stderr().stream()
+                        .anyMatch(l -> l.contains(
+                                "line 6: key refused: option 'permitopen' is not " + "supported by this server")),
+                serve.stderr().toString());
     }
 
     /**
@@ -204,7 +240,8 @@ class SshAbuseTest {
         ProcessRun.Result objects = ssh("replayer", wide.toByteArray(), "throttle", "replay", "--ceiling", "8");
         assertEquals(1, objects.code(), objects.err());
         // the bound on how much a client's gzip may grow refuses it first; past it the reader limits would
-        assertTrue(objects.err().contains("stdin line 1: decompresses to more than 100 times its compressed size"),
+        assertTrue(
+                objects.err().contains("stdin line 1: decompresses to more than 100 times its compressed size"),
                 objects.err());
         ProcessRun.Result bomb = ssh("replayer", ones.toByteArray(), "throttle", "replay", "--ceiling", "8");
         assertEquals(1, bomb.code(), bomb.err());
@@ -228,5 +265,4 @@ class SshAbuseTest {
         }
         return ProcessRun.exec(cmd, stdin, WAIT_S);
     }
-
 }

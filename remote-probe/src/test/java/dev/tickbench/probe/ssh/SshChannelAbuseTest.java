@@ -45,13 +45,24 @@ class SshChannelAbuseTest {
 
     @TempDir
     Path dir;
+
     Path authorized;
     List<KeyPair> pinned;
 
     @BeforeEach
     void keys() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("id").toString()), "",
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-f",
+                        dir.resolve("id").toString()),
+                "",
                 WAIT_S);
         authorized = dir.resolve("authorized_keys");
         Files.writeString(authorized, "restrict,command=\"" + PINNED + "\" " + Files.readString(dir.resolve("id.pub")));
@@ -78,20 +89,28 @@ class SshChannelAbuseTest {
                 channel.getAsyncIn().writeBuffer(new ByteArrayBuffer(twoMb));
             }
             // every byte the server lets a channel send has been sent: the windows are used up (or the probe died)
-            Waits.until("the probe took what the channels' windows allow", () -> !session.isOpen()
-                    || open.stream().allMatch(c -> c.getRemoteWindow().getSize() == 0));
+            Waits.until(
+                    "the probe took what the channels' windows allow",
+                    () -> !session.isOpen()
+                            || open.stream().allMatch(c -> c.getRemoteWindow().getSize() == 0));
             assertAlive(serve);
             assertTrue(session.isOpen(), "the connection stays");
-            assertEquals(ProbeChannelSession.MAX_PER_CONNECTION - 1, open.size(), "bare channels opened of 12, besides the stream's");
+            assertEquals(
+                    ProbeChannelSession.MAX_PER_CONNECTION - 1,
+                    open.size(),
+                    "bare channels opened of 12, besides the stream's");
             for (Throwable t : refused) {
                 SshChannelOpenException e = assertInstanceOf(SshChannelOpenException.class, t);
                 assertEquals(SshConstants.SSH_OPEN_ADMINISTRATIVELY_PROHIBITED, e.getReasonCode(), e.toString());
             }
             for (ChannelSession channel : open) {
-                assertEquals(ProbeChannelSession.WINDOW_BYTES, channel.getRemoteWindow().getMaxSize(),
+                assertEquals(
+                        ProbeChannelSession.WINDOW_BYTES,
+                        channel.getRemoteWindow().getMaxSize(),
                         "the window the probe gave the channel");
             }
-            System.out.printf("12 channels x 2 MB before any request: %d opened, %d refused, heap used %.1f MiB%n",
+            System.out.printf(
+                    "12 channels x 2 MB before any request: %d opened, %d refused, heap used %.1f MiB%n",
                     open.size(), refused.size(), heapMiB(serve));
 
             // a channel closed makes room, and the connection runs its key's command in it
@@ -108,15 +127,20 @@ class SshChannelAbuseTest {
             for (int i = 0; i < 20_000 && session.isOpen(); i++) {
                 opens.add(SshClients.bareChannel(session).open());
             }
-            Waits.until("every open answered", () -> !session.isOpen() || opens.stream().allMatch(OpenFuture::isDone));
+            Waits.until(
+                    "every open answered",
+                    () -> !session.isOpen() || opens.stream().allMatch(OpenFuture::isDone));
             assertAlive(serve);
             assertTrue(session.isOpen(), "the connection stays");
             assertEquals(20_000, opens.size());
             long opened = opens.stream().filter(OpenFuture::isOpened).count();
-            assertEquals(ProbeChannelSession.MAX_PER_CONNECTION - 1, opened, "channels opened of 20 000, besides the stream's");
+            assertEquals(
+                    ProbeChannelSession.MAX_PER_CONNECTION - 1,
+                    opened,
+                    "channels opened of 20 000, besides the stream's");
             assertTrue(running.isOpen(), "the stream runs on");
-            System.out.printf("20 000 channel opens on one connection: %d opened, heap used %.1f MiB%n", opened,
-                    heapMiB(serve));
+            System.out.printf(
+                    "20 000 channel opens on one connection: %d opened, heap used %.1f MiB%n", opened, heapMiB(serve));
         });
     }
 
@@ -127,9 +151,11 @@ class SshChannelAbuseTest {
 
     /** serve --ssh at the deploy flags, a connection with the pinned key, its stream running (the connection is busy). */
     private void attack(Attack attack) throws Exception {
-        try (SshServe ssh = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "10");
+        try (SshServe ssh =
+                        SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "10");
                 SshClient client = SshClients.client(ssh.knownHosts());
-                ClientSession session = SshClients.session(client, USER, "127.0.0.1", ssh.serve().sshPort(), pinned, WAIT_S);
+                ClientSession session = SshClients.session(
+                        client, USER, "127.0.0.1", ssh.serve().sshPort(), pinned, WAIT_S);
                 ChannelExec running = startStream(session)) {
             attack.run(ssh.serve(), session, running);
         }
@@ -139,7 +165,8 @@ class SshChannelAbuseTest {
     private static ChannelExec startStream(ClientSession session) throws IOException {
         ChannelExec exec = session.createExecChannel("capabilities");
         exec.open().verify(WAIT_S, TimeUnit.SECONDS);
-        String hello = new BufferedReader(new InputStreamReader(exec.getInvertedOut(), StandardCharsets.UTF_8)).readLine();
+        String hello =
+                new BufferedReader(new InputStreamReader(exec.getInvertedOut(), StandardCharsets.UTF_8)).readLine();
         assertTrue(hello != null, "the pinned stream runs");
         assertInstanceOf(Hello.class, new LineDecoder().decode(hello), hello);
         return exec;
@@ -165,7 +192,13 @@ class SshChannelAbuseTest {
     }
 
     static double heapMiB(ServeProcess serve) throws IOException, InterruptedException {
-        return serve.get("/metrics", null).body().lines().filter(l -> l.startsWith("tickbench_probe_heap_used_bytes "))
-                .mapToDouble(l -> Double.parseDouble(l.split(" ")[1])).findFirst().orElse(Double.NaN) / 1048576.0;
+        return serve.get("/metrics", null)
+                        .body()
+                        .lines()
+                        .filter(l -> l.startsWith("tickbench_probe_heap_used_bytes "))
+                        .mapToDouble(l -> Double.parseDouble(l.split(" ")[1]))
+                        .findFirst()
+                        .orElse(Double.NaN)
+                / 1048576.0;
     }
 }

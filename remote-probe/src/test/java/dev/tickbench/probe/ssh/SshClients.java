@@ -34,7 +34,8 @@ final class SshClients {
     static List<KeyPair> keys(Path privateKey) throws IOException, GeneralSecurityException {
         try (InputStream in = Files.newInputStream(privateKey)) {
             List<KeyPair> keys = new ArrayList<>();
-            SecurityUtils.loadKeyPairIdentities(null, privateKey::toString, in, null).forEach(keys::add);
+            SecurityUtils.loadKeyPairIdentities(null, privateKey::toString, in, null)
+                    .forEach(keys::add);
             return List.copyOf(keys);
         }
     }
@@ -42,7 +43,8 @@ final class SshClients {
     /** A session to {@code host:port} as {@code user}, connected; authenticated unless {@code auth} is false. */
     static ClientSession session(SshClient client, String user, String host, int port, List<KeyPair> keys, long waitS)
             throws IOException {
-        ClientSession session = client.connect(user, host, port).verify(waitS, TimeUnit.SECONDS).getSession();
+        ClientSession session =
+                client.connect(user, host, port).verify(waitS, TimeUnit.SECONDS).getSession();
         keys.forEach(session::addPublicKeyIdentity);
         session.auth().verify(waitS, TimeUnit.SECONDS);
         return session;

@@ -43,17 +43,30 @@ class SshFloodTest {
     @Test
     void aThousandIdleConnectionsLeaveHealthzMetricsAndAnAuthenticatedStreamWorking() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("id").toString()), "", WAIT_S);
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-f",
+                        dir.resolve("id").toString()),
+                "",
+                WAIT_S);
         Path authorized = dir.resolve("authorized_keys");
         Files.copy(dir.resolve("id.pub"), authorized);
         List<Socket> flood = new ArrayList<>();
-        try (SshServe ssh = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "100")) {
+        try (SshServe ssh =
+                SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "100")) {
             ServeProcess serve = ssh.serve();
             Path knownHosts = ssh.knownHosts();
             try {
                 for (int i = 0; i < FLOOD; i++) {
                     Socket s = new Socket();
-                    s.connect(new InetSocketAddress("127.0.0.1", serve.sshPort()), (int) ServeProcess.TIMEOUT.toMillis());
+                    s.connect(
+                            new InetSocketAddress("127.0.0.1", serve.sshPort()), (int) ServeProcess.TIMEOUT.toMillis());
                     if (i % 2 == 0) {
                         s.getOutputStream().write("SSH-2.0-OpenSSH_9.2\r\n".getBytes(StandardCharsets.US_ASCII));
                     }
@@ -66,7 +79,9 @@ class SshFloodTest {
                     worstNs = Math.max(worstNs, System.nanoTime() - t0);
                     // an answer with its JSON: 503 is an honest one when a busy machine starved the sampler for
                     // 2 s (as in HttpAbuseTest); that the sampler goes on is what the stream below shows
-                    assertTrue((h.statusCode() == 200 || h.statusCode() == 503) && h.body().contains("\"seq\""),
+                    assertTrue(
+                            (h.statusCode() == 200 || h.statusCode() == 503)
+                                    && h.body().contains("\"seq\""),
                             h.statusCode() + " " + h.body());
                 }
                 HttpResponse<String> m = serve.get("/metrics", null);
@@ -76,7 +91,9 @@ class SshFloodTest {
                 // an authenticated stream from another address (the flood's address holds its few slots)
                 List<String> cmd = ProcessRun.ssh(dir.resolve("id"), serve.sshPort(), knownHosts, USER);
                 cmd.addAll(List.of("-b", "127.0.0.2", "127.0.0.1", "stream", "--rate", "20"));
-                Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                Process p = new ProcessBuilder(cmd)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 long samples = 0;
                 try (CaptureReader r = new CaptureReader(p.getInputStream())) {
                     assertInstanceOf(Hello.class, r.next(), "the stream's hello");
@@ -90,14 +107,18 @@ class SshFloodTest {
                 assertEquals(3, samples, "the authenticated stream runs during the flood");
                 // the probe closes them as its own threads get to them: on a busy machine some are still closing
                 List<Socket> open = new ArrayList<>(flood);
-                Waits.until(() -> (FLOOD - open.size()) + " of " + FLOOD + " flood connections closed by the probe",
-                        Duration.ofMillis(200), () -> {
+                Waits.until(
+                        () -> (FLOOD - open.size()) + " of " + FLOOD + " flood connections closed by the probe",
+                        Duration.ofMillis(200),
+                        () -> {
                             open.removeIf(SshFloodTest::closedByServer);
                             return FLOOD - open.size() >= FLOOD - 2 * 32;
                         });
                 int closed = FLOOD - open.size();
-                System.out.printf("ssh flood of %d: %d closed by the probe, /healthz worst %.1f ms, heap used %.1f MiB, "
-                        + "probe RSS peak %s%n", FLOOD, closed, worstNs / 1e6, heap / 1048576.0, peakRss(serve.pid()));
+                System.out.printf(
+                        "ssh flood of %d: %d closed by the probe, /healthz worst %.1f ms, heap used %.1f MiB, "
+                                + "probe RSS peak %s%n",
+                        FLOOD, closed, worstNs / 1e6, heap / 1048576.0, peakRss(serve.pid()));
             } finally {
                 for (Socket s : flood) {
                     s.close();
@@ -124,14 +145,21 @@ class SshFloodTest {
     }
 
     private static double metric(String exposition, String name) {
-        return exposition.lines().filter(l -> l.startsWith(name + " ")).mapToDouble(l -> Double.parseDouble(l.split(" ")[1]))
-                .findFirst().orElseThrow(() -> new AssertionError(name + " not in /metrics"));
+        return exposition
+                .lines()
+                .filter(l -> l.startsWith(name + " "))
+                .mapToDouble(l -> Double.parseDouble(l.split(" ")[1]))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(name + " not in /metrics"));
     }
 
     private static String peakRss(long pid) {
         try {
-            return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("VmHWM:"))
-                    .map(l -> l.substring(6).trim()).findFirst().orElse("?");
+            return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+                    .filter(l -> l.startsWith("VmHWM:"))
+                    .map(l -> l.substring(6).trim())
+                    .findFirst()
+                    .orElse("?");
         } catch (IOException e) {
             return "?";
         }

@@ -32,6 +32,7 @@ class SshHardeningTest {
 
     @TempDir
     static Path dir;
+
     static ServeProcess serve;
     static Path knownHosts;
     static Path authorized;
@@ -40,14 +41,31 @@ class SshHardeningTest {
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         for (String k : KEYS) {
-            ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", k.equals("rsa") ? "rsa" : "ed25519", "-N", "", "-C", k,
-                    "-f", dir.resolve(k).toString()), "", WAIT_S);
+            ProcessRun.exec(
+                    List.of(
+                            keygen.toString(),
+                            "-q",
+                            "-t",
+                            k.equals("rsa") ? "rsa" : "ed25519",
+                            "-N",
+                            "",
+                            "-C",
+                            k,
+                            "-f",
+                            dir.resolve(k).toString()),
+                    "",
+                    WAIT_S);
         }
         authorized = dir.resolve("authorized_keys");
-        Files.writeString(authorized, String.join("",
-                "from=\"*,!::*\" " + pub("notv6"),
-                "from=\"::1\" " + pub("v6only"),
-                pub("rsa"), pub("first"), pub("second")));
+        Files.writeString(
+                authorized,
+                String.join(
+                        "",
+                        "from=\"*,!::*\" " + pub("notv6"),
+                        "from=\"::1\" " + pub("v6only"),
+                        pub("rsa"),
+                        pub("first"),
+                        pub("second")));
         Files.setPosixFilePermissions(authorized, PosixFilePermissions.fromString("rw-------"));
         SshServe s = SshServe.start(ServeProcess.DEPLOY_JVM, "::1", authorized, dir, USER, "--rate", "20");
         serve = s.serve();
@@ -83,7 +101,8 @@ class SshHardeningTest {
     void fromDeniesIpv6LoopbackAsOpenSshDoes() throws Exception {
         ProcessRun.Result denied = run("notv6", List.of(), "capabilities");
         assertEquals(255, denied.code(), "from=\"*,!::*\" lets ::1 in: " + denied.out());
-        Waits.until("the refusal logged", () -> serve.stderr().stream().anyMatch(l -> l.contains("does not match ::1")));
+        Waits.until(
+                "the refusal logged", () -> serve.stderr().stream().anyMatch(l -> l.contains("does not match ::1")));
         ProcessRun.Result allowed = run("v6only", List.of(), "capabilities");
         assertEquals(0, allowed.code(), allowed.err());
     }
@@ -91,7 +110,9 @@ class SshHardeningTest {
     /** Item 9: OpenSSH has refused SHA-1 RSA signatures since 8.8; the probe does too, and takes SHA-2. */
     @Test
     void sha1RsaSignaturesAreRefused() throws Exception {
-        ProcessRun.Result sha1 = run("rsa", List.of("-o", "HostKeyAlgorithms=ssh-rsa", "-o", "PubkeyAcceptedAlgorithms=ssh-rsa"),
+        ProcessRun.Result sha1 = run(
+                "rsa",
+                List.of("-o", "HostKeyAlgorithms=ssh-rsa", "-o", "PubkeyAcceptedAlgorithms=ssh-rsa"),
                 "capabilities");
         assertEquals(255, sha1.code(), sha1.out());
         ProcessRun.Result sha1User = run("rsa", List.of("-o", "PubkeyAcceptedAlgorithms=ssh-rsa"), "capabilities");
@@ -112,7 +133,8 @@ class SshHardeningTest {
         }
         assertTrue(peer >= 0, r.err());
         List<String> offered = lines.subList(peer, Math.min(lines.size(), peer + 12)).stream()
-                .filter(l -> l.contains("compression ctos:") || l.contains("compression stoc:")).toList();
+                .filter(l -> l.contains("compression ctos:") || l.contains("compression stoc:"))
+                .toList();
         assertEquals(2, offered.size(), r.err());
         for (String l : offered) {
             assertTrue(l.endsWith(": zlib@openssh.com,none"), "the server offers " + l);
@@ -126,8 +148,11 @@ class SshHardeningTest {
             Files.setPosixFilePermissions(authorized, PosixFilePermissions.fromString("rw-rw-rw-"));
             ProcessRun.Result r = run("first", List.of(), "capabilities");
             assertEquals(255, r.code(), r.out());
-            Waits.until("the refusal logged", () -> serve.stderr().stream().anyMatch(l -> l.contains(
-                    "no key is accepted from it: the file") && l.contains("is writable by its group or by others (mode 0666)")));
+            Waits.until(
+                    "the refusal logged",
+                    () -> serve.stderr().stream()
+                            .anyMatch(l -> l.contains("no key is accepted from it: the file")
+                                    && l.contains("is writable by its group or by others (mode 0666)")));
         } finally {
             Files.setPosixFilePermissions(authorized, PosixFilePermissions.fromString("rw-------"));
         }
@@ -145,7 +170,9 @@ class SshHardeningTest {
             for (int i = 0; i < 2; i++) {
                 List<String> cmd = ssh("first");
                 cmd.addAll(List.of("::1", "stream", "--rate", "2"));
-                Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                Process p = new ProcessBuilder(cmd)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 streams.add(p);
                 awaitFirstByte(p.getInputStream());
             }

@@ -27,17 +27,31 @@ class SshLongNamesTest {
 
     @TempDir
     static Path dir;
+
     static ServeProcess serve;
     static Path knownHosts;
 
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", "replayer", "-f",
-                dir.resolve("replayer").toString()), "", WAIT_S);
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-C",
+                        "replayer",
+                        "-f",
+                        dir.resolve("replayer").toString()),
+                "",
+                WAIT_S);
         Path authorized = dir.resolve("authorized_keys");
-        Files.writeString(authorized, "restrict,command=\"throttle replay --ceiling 8\" "
-                + Files.readString(dir.resolve("replayer.pub")));
+        Files.writeString(
+                authorized,
+                "restrict,command=\"throttle replay --ceiling 8\" " + Files.readString(dir.resolve("replayer.pub")));
         SshServe s = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "100");
         serve = s.serve();
         knownHosts = s.knownHosts();
@@ -52,8 +66,10 @@ class SshLongNamesTest {
 
     @Test
     void longNamesOnStdinEndAtTheirLineAndTheServerLives() throws Exception {
-        byte[] names = Files.readAllBytes(CraftedLines.gzip(dir.resolve("long40.ndjson.gz"), w -> CraftedLines.longNames(w, 40)));
-        byte[] issue = Files.readAllBytes(CraftedLines.gzip(dir.resolve("long80.ndjson.gz"), w -> CraftedLines.longNames(w, 80)));
+        byte[] names = Files.readAllBytes(
+                CraftedLines.gzip(dir.resolve("long40.ndjson.gz"), w -> CraftedLines.longNames(w, 40)));
+        byte[] issue = Files.readAllBytes(
+                CraftedLines.gzip(dir.resolve("long80.ndjson.gz"), w -> CraftedLines.longNames(w, 80)));
         ProcessRun.Result r = replay(names);
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("stdin line 2: a name longer than 8192 bytes"), r.err());

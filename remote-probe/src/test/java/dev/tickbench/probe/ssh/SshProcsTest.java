@@ -31,13 +31,26 @@ class SshProcsTest {
 
     @TempDir
     static Path dir;
+
     static SshServe server;
 
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", "restricted", "-f",
-                dir.resolve("restricted").toString()), "", WAIT_S);
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-C",
+                        "restricted",
+                        "-f",
+                        dir.resolve("restricted").toString()),
+                "",
+                WAIT_S);
         Path authorized = dir.resolve("authorized_keys");
         Files.writeString(authorized, "restrict " + Files.readString(dir.resolve("restricted.pub")));
         server = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "10");
@@ -51,7 +64,8 @@ class SshProcsTest {
     }
 
     private static ProcessRun.Result ssh(String... remote) throws Exception {
-        List<String> cmd = new ArrayList<>(ProcessRun.ssh(dir.resolve("restricted"), server.serve().sshPort(), server.knownHosts(), USER));
+        List<String> cmd = new ArrayList<>(
+                ProcessRun.ssh(dir.resolve("restricted"), server.serve().sshPort(), server.knownHosts(), USER));
         cmd.add("127.0.0.1");
         cmd.addAll(List.of(remote));
         return ProcessRun.exec(cmd, "", WAIT_S);
@@ -75,12 +89,18 @@ class SshProcsTest {
             ProcessRun.Result table = ssh("procs");
             assertEquals(0, table.code(), table.err());
             for (long pid : long30.pids()) {
-                String row = table.out().lines().filter(l -> l.trim().startsWith(pid + " ")).findFirst().orElseThrow();
+                String row = table.out()
+                        .lines()
+                        .filter(l -> l.trim().startsWith(pid + " "))
+                        .findFirst()
+                        .orElseThrow();
                 assertTrue(row.contains("bash -c read -r _ tickbench-ssh-long-") && row.contains("…"), row);
             }
         }
         assertEquals(200, server.serve().get("/healthz", null).statusCode(), "the server answers after");
-        assertTrue(server.serve().stderr().stream().noneMatch(l -> l.contains("OutOfMemoryError")), server.serve().stderr().toString());
+        assertTrue(
+                server.serve().stderr().stream().noneMatch(l -> l.contains("OutOfMemoryError")),
+                server.serve().stderr().toString());
     }
 
     @Test
@@ -91,10 +111,13 @@ class SshProcsTest {
             ProcessRun.Result r = ssh("procs", "--json");
             assertEquals(0, r.code(), r.err());
             InertOutputTest.assertInert(r.out());
-            assertTrue(r.out().toLowerCase(java.util.Locale.ROOT).contains("tb-\\u202egnp.exe\\u009b[2j 600"), "escaped in the JSON text");
+            assertTrue(
+                    r.out().toLowerCase(java.util.Locale.ROOT).contains("tb-\\u202egnp.exe\\u009b[2j 600"),
+                    "escaped in the JSON text");
             String command = null;
             for (JsonNode p : JSON.readTree(r.out()).path("processes")) {
-                command = p.path("pid").asLong() == evil.pid() ? p.path("command").asText() : command;
+                command =
+                        p.path("pid").asLong() == evil.pid() ? p.path("command").asText() : command;
             }
             assertEquals(argv0 + " 600", command, "parsed back, the name as it is");
         } finally {

@@ -17,11 +17,19 @@ record SshServe(ServeProcess serve, Path knownHosts) implements AutoCloseable {
             throws IOException, InterruptedException {
         String bracketed = host.contains(":") ? "[" + host + "]" : host;
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--ssh", bracketed + ":0", "--authorized-keys", authorizedKeys.toString(), "--host-key",
-                dir.resolve("host_key").toString(), "--ssh-user", user));
+        all.addAll(List.of(
+                "--ssh",
+                bracketed + ":0",
+                "--authorized-keys",
+                authorizedKeys.toString(),
+                "--host-key",
+                dir.resolve("host_key").toString(),
+                "--ssh-user",
+                user));
         ServeProcess serve = ServeProcess.start(jvm, all.toArray(String[]::new));
         Path knownHosts = dir.resolve("known_hosts");
-        Files.writeString(knownHosts, "[" + host + "]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
+        Files.writeString(
+                knownHosts, "[" + host + "]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
         return new SshServe(serve, knownHosts);
     }
 

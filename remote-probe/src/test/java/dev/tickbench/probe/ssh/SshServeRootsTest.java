@@ -38,15 +38,27 @@ class SshServeRootsTest {
     @Test
     void sshCommandsReadServesRoots() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("id").toString()), "",
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-f",
+                        dir.resolve("id").toString()),
+                "",
                 WAIT_S);
         Path authorized = dir.resolve("authorized_keys");
         Files.copy(dir.resolve("id.pub"), authorized);
         List<String> args = new ArrayList<>(List.of("--rate", "10"));
         args.addAll(List.of(Fixtures.roots(Boards.ROUTER)));
-        try (SshServe ssh = SshServe.start(List.of(), "127.0.0.1", authorized, dir, USER, args.toArray(String[]::new))) {
+        try (SshServe ssh =
+                SshServe.start(List.of(), "127.0.0.1", authorized, dir, USER, args.toArray(String[]::new))) {
             JsonNode http = JSON.readTree(ssh.serve().get("/capabilities", null).body());
-            JsonNode live = JSON.readTree(Fixtures.run("capabilities", "--rate", "10").out());
+            JsonNode live =
+                    JSON.readTree(Fixtures.run("capabilities", "--rate", "10").out());
             assertNotEquals(live.path("sources"), http.path("sources"), "the fixture is not this machine: " + http);
 
             List<String> cmd = ProcessRun.ssh(dir.resolve("id"), ssh.serve().sshPort(), ssh.knownHosts(), USER);
@@ -56,9 +68,12 @@ class SshServeRootsTest {
             assertEquals(http, JSON.readTree(caps.out()), "capabilities over SSH and over HTTP");
 
             cmd.set(cmd.size() - 1, "stream");
-            Process stream = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process stream = new ProcessBuilder(cmd)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             try {
-                String first = new BufferedReader(new InputStreamReader(stream.getInputStream(), StandardCharsets.UTF_8))
+                String first = new BufferedReader(
+                                new InputStreamReader(stream.getInputStream(), StandardCharsets.UTF_8))
                         .readLine();
                 Hello hello = assertInstanceOf(Hello.class, new LineDecoder().decode(first), first);
                 assertEquals(http.path("sources"), hello.capabilities().path("sources"), first);

@@ -52,6 +52,7 @@ class SshServeTest {
 
     @TempDir
     static Path dir;
+
     static ServeProcess serve;
     static Path knownHosts;
     /** serve's sampler threads with no stream open (its own); each stream adds one while it runs. */
@@ -60,12 +61,26 @@ class SshServeTest {
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        for (String[] k : new String[][] {{"ed25519", "ed25519"}, {"ecdsa", "ecdsa"}, {"rsa", "rsa"}, {"stranger", "ed25519"}}) {
-            run(List.of(keygen.toString(), "-q", "-t", k[1], "-N", "", "-C", k[0], "-f", dir.resolve(k[0]).toString()));
+        for (String[] k :
+                new String[][] {{"ed25519", "ed25519"}, {"ecdsa", "ecdsa"}, {"rsa", "rsa"}, {"stranger", "ed25519"}}) {
+            run(List.of(
+                    keygen.toString(),
+                    "-q",
+                    "-t",
+                    k[1],
+                    "-N",
+                    "",
+                    "-C",
+                    k[0],
+                    "-f",
+                    dir.resolve(k[0]).toString()));
         }
         Path authorized = dir.resolve("authorized_keys");
-        Files.writeString(authorized, Files.readString(dir.resolve("ed25519.pub")) + Files.readString(dir.resolve("ecdsa.pub"))
-                + Files.readString(dir.resolve("rsa.pub")));
+        Files.writeString(
+                authorized,
+                Files.readString(dir.resolve("ed25519.pub"))
+                        + Files.readString(dir.resolve("ecdsa.pub"))
+                        + Files.readString(dir.resolve("rsa.pub")));
         SshServe s = SshServe.start(List.of(), "127.0.0.1", authorized, dir, USER, "--rate", "20");
         serve = s.serve();
         knownHosts = s.knownHosts();
@@ -122,7 +137,8 @@ class SshServeTest {
         cmd.addAll(List.of("127.0.0.1", "capabilities"));
         ProcessRun.Result r = run(cmd);
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().contains("server->client cipher") && r.err().contains("compression: zlib@openssh.com"),
+        assertTrue(
+                r.err().contains("server->client cipher") && r.err().contains("compression: zlib@openssh.com"),
                 "negotiated compression in ssh -v:\n" + r.err());
         assertTrue(r.out().contains("\"sources\""), r.out());
     }
@@ -132,7 +148,8 @@ class SshServeTest {
         for (String key : List.of("ecdsa", "rsa")) {
             ProcessRun.Result r = run(sshTo(key, "capabilities", "--rate", "10"));
             assertEquals(0, r.code(), key + ": " + r.err());
-            assertEquals(10, new ObjectMapper().readTree(r.out()).path("rate_hz").asInt(), key);
+            assertEquals(
+                    10, new ObjectMapper().readTree(r.out()).path("rate_hz").asInt(), key);
         }
     }
 
@@ -168,8 +185,9 @@ class SshServeTest {
 
     @Test
     void shellsAndArbitraryCommandsAreRefused() throws Exception {
-        for (String[] remote : new String[][] {{"bash"}, {"cat /etc/passwd"}, {"cat", "/etc/passwd"}, {"throttle", "run"},
-                {"stream; id"}}) {
+        for (String[] remote : new String[][] {
+            {"bash"}, {"cat /etc/passwd"}, {"cat", "/etc/passwd"}, {"throttle", "run"}, {"stream; id"}
+        }) {
             ProcessRun.Result r = run(sshTo("ed25519", remote));
             assertEquals(ProbeCommand.REFUSED, r.code(), String.join(" ", remote) + ": " + r.err());
             assertTrue(r.err().startsWith("tickbench-probe: "), r.err());
@@ -200,7 +218,8 @@ class SshServeTest {
 
     @Test
     void portForwardingIsRefused() throws Exception {
-        List<String> remote = ssh("ed25519", "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:" + serve.httpPort());
+        List<String> remote =
+                ssh("ed25519", "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:" + serve.httpPort());
         remote.add("127.0.0.1");
         ProcessRun.Result r = run(remote);
         assertEquals(255, r.code(), r.err());
@@ -216,9 +235,25 @@ class SshServeTest {
     @Test
     void sftpIsRefused() throws Exception {
         Path sftp = Prerequisites.tool("sftp", "openssh-client");
-        ProcessRun.Result r = run(List.of(sftp.toString(), "-F", "/dev/null", "-b", "/dev/null", "-i", dir.resolve("ed25519").toString(),
-                "-P", String.valueOf(serve.sshPort()), "-o", "UserKnownHostsFile=" + knownHosts,
-                "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", USER + "@127.0.0.1"));
+        ProcessRun.Result r = run(List.of(
+                sftp.toString(),
+                "-F",
+                "/dev/null",
+                "-b",
+                "/dev/null",
+                "-i",
+                dir.resolve("ed25519").toString(),
+                "-P",
+                String.valueOf(serve.sshPort()),
+                "-o",
+                "UserKnownHostsFile=" + knownHosts,
+                "-o",
+                "StrictHostKeyChecking=yes",
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "IdentitiesOnly=yes",
+                USER + "@127.0.0.1"));
         assertNotEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("subsystem request failed"), r.err());
     }
@@ -248,19 +283,22 @@ class SshServeTest {
     void streamEndsWhenTheChannelClosesAndTheSessionStays() throws Exception {
         int samplersBefore = samplersIdle;
         awaitSamplerThreads(samplersBefore); // the stream of an earlier test may still be ending
-        try (SshClient client = client(); ClientSession session = connect(client)) {
+        try (SshClient client = client();
+                ClientSession session = connect(client)) {
             ChannelExec exec = session.createExecChannel("stream --rate 20");
             exec.open().verify(WAIT_S, TimeUnit.SECONDS);
             InputStream in = exec.getInvertedOut();
             assertInstanceOf(Hello.class, decode(in, 3).get(0));
             // a viewer keeps reading until it closes the channel
-            Thread reader = new Thread(() -> {
-                try {
-                    in.transferTo(java.io.OutputStream.nullOutputStream());
-                } catch (IOException closed) {
-                    // the channel went
-                }
-            }, "viewer");
+            Thread reader = new Thread(
+                    () -> {
+                        try {
+                            in.transferTo(java.io.OutputStream.nullOutputStream());
+                        } catch (IOException closed) {
+                            // the channel went
+                        }
+                    },
+                    "viewer");
             reader.setDaemon(true);
             reader.start();
             exec.close(false);
@@ -271,14 +309,16 @@ class SshServeTest {
                 caps.waitFor(EnumSet.of(ClientChannelEvent.EXIT_STATUS), TimeUnit.SECONDS.toMillis(WAIT_S));
                 assertEquals(0, caps.getExitStatus());
                 String json = new String(caps.getInvertedOut().readAllBytes(), StandardCharsets.UTF_8);
-                assertEquals(5, new ObjectMapper().readTree(json).path("rate_hz").asInt(), json);
+                assertEquals(
+                        5, new ObjectMapper().readTree(json).path("rate_hz").asInt(), json);
             }
         }
     }
 
     @Test
     void sshdClientIsRefusedShellsSftpAndForwarding() throws Exception {
-        try (SshClient client = client(); ClientSession session = connect(client)) {
+        try (SshClient client = client();
+                ClientSession session = connect(client)) {
             try (ChannelExec bash = session.createExecChannel("bash")) {
                 bash.open().verify(WAIT_S, TimeUnit.SECONDS);
                 bash.waitFor(EnumSet.of(ClientChannelEvent.EXIT_STATUS), TimeUnit.SECONDS.toMillis(WAIT_S));
@@ -289,14 +329,16 @@ class SshServeTest {
 
             try (ChannelSubsystem sftp = session.createSubsystemChannel("sftp")) {
                 sftp.open().verify(WAIT_S, TimeUnit.SECONDS);
-                var events = sftp.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS),
+                var events = sftp.waitFor(
+                        EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS),
                         TimeUnit.SECONDS.toMillis(WAIT_S));
                 assertTrue(events.contains(ClientChannelEvent.CLOSED), "sftp subsystem channel not closed: " + events);
-                assertTrue(sftp.getExitStatus() == null || sftp.getExitStatus() != 0, "sftp exit " + sftp.getExitStatus());
+                assertTrue(
+                        sftp.getExitStatus() == null || sftp.getExitStatus() != 0, "sftp exit " + sftp.getExitStatus());
             }
 
-            var forward = session.createDirectTcpipChannel(new SshdSocketAddress("127.0.0.1", 0),
-                    new SshdSocketAddress("127.0.0.1", serve.httpPort()));
+            var forward = session.createDirectTcpipChannel(
+                    new SshdSocketAddress("127.0.0.1", 0), new SshdSocketAddress("127.0.0.1", serve.httpPort()));
             assertThrows(Exception.class, () -> forward.open().verify(WAIT_S, TimeUnit.SECONDS));
         }
     }
@@ -309,7 +351,9 @@ class SshServeTest {
     }
 
     private static ClientSession connect(SshClient client) throws Exception {
-        ClientSession session = client.connect(USER, "127.0.0.1", serve.sshPort()).verify(WAIT_S, TimeUnit.SECONDS).getSession();
+        ClientSession session = client.connect(USER, "127.0.0.1", serve.sshPort())
+                .verify(WAIT_S, TimeUnit.SECONDS)
+                .getSession();
         try (InputStream in = Files.newInputStream(dir.resolve("ed25519"))) {
             for (KeyPair kp : SecurityUtils.loadKeyPairIdentities(null, () -> "ed25519", in, null)) {
                 session.addPublicKeyIdentity(kp);
@@ -337,13 +381,14 @@ class SshServeTest {
     }
 
     private static void awaitSamplerThreads(int expected) {
-        Waits.until(expected + " sampler threads in serve (the stream's sampler ends when its client goes away)", () -> {
-            try {
-                return samplerThreads() == expected;
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        Waits.until(
+                expected + " sampler threads in serve (the stream's sampler ends when its client goes away)", () -> {
+                    try {
+                        return samplerThreads() == expected;
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
     }
 
     // ---- helpers ----

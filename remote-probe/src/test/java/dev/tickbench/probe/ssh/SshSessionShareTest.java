@@ -50,21 +50,36 @@ class SshSessionShareTest {
     void aKeyHoldsItsShareOfSessionsAndIdleOnesAreClosed() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
         for (String k : new String[] {"first", "second"}) {
-            ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", k, "-f",
-                    dir.resolve(k).toString()), "", WAIT_S);
+            ProcessRun.exec(
+                    List.of(
+                            keygen.toString(),
+                            "-q",
+                            "-t",
+                            "ed25519",
+                            "-N",
+                            "",
+                            "-C",
+                            k,
+                            "-f",
+                            dir.resolve(k).toString()),
+                    "",
+                    WAIT_S);
         }
         Path authorized = dir.resolve("authorized_keys");
-        Files.writeString(authorized, Files.readString(dir.resolve("first.pub")) + Files.readString(dir.resolve("second.pub")));
+        Files.writeString(
+                authorized, Files.readString(dir.resolve("first.pub")) + Files.readString(dir.resolve("second.pub")));
         List<KeyPair> first = SshClients.keys(dir.resolve("first"));
         List<KeyPair> second = SshClients.keys(dir.resolve("second"));
         Map<Session, String> disconnects = new ConcurrentHashMap<>();
         int share = KeyShares.share(SessionSlots.MAX_SESSIONS, 2);
-        try (SshServe ssh = SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "10");
+        try (SshServe ssh =
+                        SshServe.start(ServeProcess.DEPLOY_JVM, "127.0.0.1", authorized, dir, USER, "--rate", "10");
                 SshClient client = SshClients.client(ssh.knownHosts())) {
             int port = ssh.serve().sshPort();
             client.addSessionListener(new SessionListener() {
                 @Override
-                public void sessionDisconnect(Session session, int reason, String msg, String language, boolean initiator) {
+                public void sessionDisconnect(
+                        Session session, int reason, String msg, String language, boolean initiator) {
                     if (!initiator) {
                         disconnects.put(session, msg);
                     }
@@ -74,7 +89,8 @@ class SshSessionShareTest {
             ClientSession streaming = SshClients.session(client, USER, "127.0.0.1", port, first, WAIT_S);
             ChannelExec stream = streaming.createExecChannel("stream --rate 2");
             stream.open().verify(WAIT_S, TimeUnit.SECONDS);
-            BufferedReader lines = new BufferedReader(new InputStreamReader(stream.getInvertedOut(), StandardCharsets.UTF_8));
+            BufferedReader lines =
+                    new BufferedReader(new InputStreamReader(stream.getInvertedOut(), StandardCharsets.UTF_8));
             LineDecoder decoder = new LineDecoder();
             assertInstanceOf(Hello.class, decoder.decode(lines.readLine()));
 
@@ -83,12 +99,16 @@ class SshSessionShareTest {
             for (int i = 1; i < 16; i++) {
                 idle.add(SshClients.session(client, USER, "127.0.0.1", port, first, WAIT_S));
             }
-            Waits.until("the sessions over the key's share disconnected", () -> idle.stream().filter(ClientSession::isOpen)
-                    .count() == share - 1);
-            List<String> refusals = idle.stream().filter(s -> !s.isOpen()).map(disconnects::get).toList();
+            Waits.until(
+                    "the sessions over the key's share disconnected",
+                    () -> idle.stream().filter(ClientSession::isOpen).count() == share - 1);
+            List<String> refusals =
+                    idle.stream().filter(s -> !s.isOpen()).map(disconnects::get).toList();
             assertEquals(16 - share, refusals.size());
             for (String why : refusals) {
-                assertEquals("busy: this key holds " + share + " sessions, its share of the 16; close one or try again later",
+                assertEquals(
+                        "busy: this key holds " + share
+                                + " sessions, its share of the 16; close one or try again later",
                         why);
             }
 
@@ -99,14 +119,17 @@ class SshSessionShareTest {
                 caps.waitFor(EnumSet.of(ClientChannelEvent.EXIT_STATUS), TimeUnit.SECONDS.toMillis(WAIT_S));
                 String json = new String(caps.getInvertedOut().readAllBytes(), StandardCharsets.UTF_8);
                 assertEquals(0, caps.getExitStatus(), json);
-                assertEquals(5, new ObjectMapper().readTree(json).path("rate_hz").asInt(), json);
+                assertEquals(
+                        5, new ObjectMapper().readTree(json).path("rate_hz").asInt(), json);
             }
 
             // the idle sessions are closed; the streaming one, older than all of them, still streams
             Waits.until("the idle sessions closed", () -> idle.stream().noneMatch(ClientSession::isOpen));
             String idleOut = "idle: no command ran for " + SessionSlots.IDLE_S + " s; reconnect to run one";
-            assertEquals(share - 1, idle.stream().map(disconnects::get).filter(idleOut::equals).count(), disconnects.values()
-                    .toString());
+            assertEquals(
+                    share - 1,
+                    idle.stream().map(disconnects::get).filter(idleOut::equals).count(),
+                    disconnects.values().toString());
             assertTrue(streaming.isOpen(), "a session that runs a command is not idle: " + disconnects.get(streaming));
             String line;
             while ((line = lines.readLine()) != null && !(decoder.decode(line) instanceof SampleLine)) {

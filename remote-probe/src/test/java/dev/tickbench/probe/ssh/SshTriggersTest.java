@@ -32,20 +32,42 @@ class SshTriggersTest {
 
     @TempDir
     static Path dir;
+
     static ServeProcess serve;
     static Path knownHosts;
 
     @BeforeAll
     static void start() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        ProcessRun.exec(List.of(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-f", dir.resolve("key").toString()), "",
+        ProcessRun.exec(
+                List.of(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-f",
+                        dir.resolve("key").toString()),
+                "",
                 Waits.DEADLINE.toSeconds());
         Path authorized = dir.resolve("authorized_keys");
         Files.copy(dir.resolve("key.pub"), authorized);
-        serve = ServeProcess.start(List.of(), "--rate", "10", "--ssh", "127.0.0.1:0", "--authorized-keys", authorized.toString(),
-                "--host-key", dir.resolve("host_key").toString(), "--ssh-user", USER);
+        serve = ServeProcess.start(
+                List.of(),
+                "--rate",
+                "10",
+                "--ssh",
+                "127.0.0.1:0",
+                "--authorized-keys",
+                authorized.toString(),
+                "--host-key",
+                dir.resolve("host_key").toString(),
+                "--ssh-user",
+                USER);
         knownHosts = dir.resolve("known_hosts");
-        Files.writeString(knownHosts, "[127.0.0.1]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
+        Files.writeString(
+                knownHosts, "[127.0.0.1]:" + serve.sshPort() + " " + Files.readString(dir.resolve("host_key.pub")));
     }
 
     @AfterAll
@@ -64,8 +86,11 @@ class SshTriggersTest {
 
     @Test
     void aTriggerArmedLiveOnTheStreamsStdinIsAnsweredAndFiresInTheStream() throws Exception {
-        Process p = new ProcessBuilder(ssh("stream", "--rate", "10")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        Process p = new ProcessBuilder(ssh("stream", "--rate", "10"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             assertEquals("hello", JSON.readTree(out.readLine()).get("type").asText());
             OutputStream in = p.getOutputStream();
             in.write("arm up: cpu.busy_pct >= 0\narm cpu.busy_pct >> 1\n".getBytes(StandardCharsets.UTF_8));
@@ -75,7 +100,10 @@ class SshTriggersTest {
             JsonNode fired = null;
             com.fasterxml.jackson.databind.node.ArrayNode replies = JSON.createArrayNode();
             long deadline = System.nanoTime() + Waits.DEADLINE.toNanos();
-            for (String line; (fired == null || replies.size() < 2) && System.nanoTime() < deadline && (line = out.readLine()) != null; ) {
+            for (String line;
+                    (fired == null || replies.size() < 2)
+                            && System.nanoTime() < deadline
+                            && (line = out.readLine()) != null; ) {
                 JsonNode n = JSON.readTree(line);
                 if (n.get("type").asText().equals("triggers") && n.has("replies")) {
                     set = n;
@@ -84,7 +112,9 @@ class SshTriggersTest {
                     fired = n;
                 }
             }
-            assertTrue(set != null && fired != null && replies.size() == 2, "the answers and the firing, in the stream: " + replies);
+            assertTrue(
+                    set != null && fired != null && replies.size() == 2,
+                    "the answers and the firing, in the stream: " + replies);
             assertTrue(replies.get(0).get("ok").asBoolean());
             assertEquals("up", replies.get(0).get("trigger").asText());
             assertEquals(false, replies.get(1).get("ok").asBoolean());
@@ -102,10 +132,13 @@ class SshTriggersTest {
 
     @Test
     void aBadTriggerOverSshIsAUsageErrorWithItsColumnAndACgroupPathCannotClimbOut() throws Exception {
-        ProcessRun.Result bad = ProcessRun.exec(ssh("stream", "--trigger", "'cpu.busy_pct >> 1'"), "", Waits.DEADLINE.toSeconds());
+        ProcessRun.Result bad =
+                ProcessRun.exec(ssh("stream", "--trigger", "'cpu.busy_pct >> 1'"), "", Waits.DEADLINE.toSeconds());
         assertEquals(2, bad.code(), bad.err());
         assertTrue(bad.err().contains("--trigger 'cpu.busy_pct >> 1': at column 14: unknown operator '>>'"), bad.err());
-        ProcessRun.Result climb = ProcessRun.exec(ssh("stream", "--trigger", "'psi cpu some 150ms in 2s cgroup /../../etc'"), "",
+        ProcessRun.Result climb = ProcessRun.exec(
+                ssh("stream", "--trigger", "'psi cpu some 150ms in 2s cgroup /../../etc'"),
+                "",
                 Waits.DEADLINE.toSeconds());
         assertEquals(2, climb.code(), climb.err());
         assertTrue(climb.err().contains("a cgroup path has no '.' or '..' segments"), climb.err());

@@ -43,32 +43,52 @@ class StalledSshStreamTest {
     @Test
     void aStreamCutAndStalledLongAfterStillGetsItsGapLineAndItsEnd() throws Exception {
         Path keygen = Prerequisites.tool("ssh-keygen", "openssh-client");
-        Process k = new ProcessBuilder(keygen.toString(), "-q", "-t", "ed25519", "-N", "", "-C", "stalled", "-f",
-                dir.resolve("id").toString()).redirectErrorStream(true).start();
+        Process k = new ProcessBuilder(
+                        keygen.toString(),
+                        "-q",
+                        "-t",
+                        "ed25519",
+                        "-N",
+                        "",
+                        "-C",
+                        "stalled",
+                        "-f",
+                        dir.resolve("id").toString())
+                .redirectErrorStream(true)
+                .start();
         assertEquals(0, Waits.exit("ssh-keygen", k));
         Path authorized = dir.resolve("authorized_keys");
         Files.copy(dir.resolve("id.pub"), authorized);
-        try (SshServe s = SshServe.start(List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"),
-                "127.0.0.1", authorized, dir, USER)) {
+        try (SshServe s = SshServe.start(
+                List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError"),
+                "127.0.0.1",
+                authorized,
+                dir,
+                USER)) {
             List<String> cmd = ProcessRun.ssh(dir.resolve("id"), s.serve().sshPort(), s.knownHosts(), USER);
             cmd.addAll(List.of("-v", "127.0.0.1", "stream", "--rate", "100"));
             Process ssh = new ProcessBuilder(cmd).start();
             List<String> sshLog = new CopyOnWriteArrayList<>();
             Thread logReader = collect(ssh, sshLog);
             try (OutputStream stdin = ssh.getOutputStream()) { // held open: a closed stdin ends the stream
-                Waits.until(() -> "serve cuts the stalled stream off; serve said: " + String.join("\n", s.serve().stderr()),
+                Waits.until(
+                        () -> "serve cuts the stalled stream off; serve said: "
+                                + String.join("\n", s.serve().stderr()),
                         java.time.Duration.ofMillis(200),
                         () -> s.serve().stderr().stream().anyMatch(l -> l.contains("fell a whole share")));
-                Thread.sleep(TimeUnit.SECONDS.toMillis(LONG_STALL_S)); // the stall itself: what the test is about, not a sync
+                Thread.sleep(TimeUnit.SECONDS.toMillis(
+                        LONG_STALL_S)); // the stall itself: what the test is about, not a sync
 
                 ByteArrayOutputStream raw = new ByteArrayOutputStream();
-                Thread reader = new Thread(() -> {
-                    try {
-                        ssh.getInputStream().transferTo(raw);
-                    } catch (IOException ended) {
-                        // the process ended
-                    }
-                }, "stalled-ssh-stdout");
+                Thread reader = new Thread(
+                        () -> {
+                            try {
+                                ssh.getInputStream().transferTo(raw);
+                            } catch (IOException ended) {
+                                // the process ended
+                            }
+                        },
+                        "stalled-ssh-stdout");
                 reader.start();
                 int status = Waits.exit("ssh stream", ssh);
                 reader.join(Waits.DEADLINE.toMillis());
@@ -89,11 +109,14 @@ class StalledSshStreamTest {
                 StreamLine last = decoder.decode(lines.get(lines.size() - 1));
                 GapLine gap = assertInstanceOf(GapLine.class, last, "the last line is the gap line: " + tail(out));
                 assertEquals("slow_client", gap.reason());
-                assertEquals(lastSample + 1, gap.fromSeq(), "the gap starts at the first sample the client did not get");
+                assertEquals(
+                        lastSample + 1, gap.fromSeq(), "the gap starts at the first sample the client did not get");
                 assertTrue(gap.toSeq() >= gap.fromSeq(), gap.toString());
-                assertTrue(sshLog.stream().anyMatch(l -> l.contains("rtype " + ClientAlive.REQUEST + " want_reply 1")),
+                assertTrue(
+                        sshLog.stream().anyMatch(l -> l.contains("rtype " + ClientAlive.REQUEST + " want_reply 1")),
                         "the server asked the stalled client whether it is there: " + String.join("\n", sshLog));
-                System.out.printf("ssh stream cut and stalled %d s more: %d bytes, last sample %d, gap %d..%d%n",
+                System.out.printf(
+                        "ssh stream cut and stalled %d s more: %d bytes, last sample %d, gap %d..%d%n",
                         LONG_STALL_S, raw.size(), lastSample, gap.fromSeq(), gap.toSeq());
             } finally {
                 ssh.destroy();
@@ -103,15 +126,18 @@ class StalledSshStreamTest {
     }
 
     private static Thread collect(Process p, List<String> lines) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    lines.add(line);
-                }
-            } catch (IOException ended) {
-                // the process ended
-            }
-        }, "stalled-ssh-stderr");
+        Thread t = new Thread(
+                () -> {
+                    try (BufferedReader r =
+                            new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+                        for (String line; (line = r.readLine()) != null; ) {
+                            lines.add(line);
+                        }
+                    } catch (IOException ended) {
+                        // the process ended
+                    }
+                },
+                "stalled-ssh-stderr");
         t.setDaemon(true);
         t.start();
         return t;

@@ -94,7 +94,8 @@ public final class CadencePlanner {
     private Plan override(CadenceRule rule) {
         int every = everyTicks(rateHz, floorHz);
         Cadence published = Cadence.of(rateHz, every, Reason.OVERRIDE);
-        boolean readEveryTick = rule instanceof CadenceRule.CpuFreq || rule instanceof CadenceRule.BuddyInfo
+        boolean readEveryTick = rule instanceof CadenceRule.CpuFreq
+                || rule instanceof CadenceRule.BuddyInfo
                 || rule instanceof CadenceRule.OnChange;
         return new Plan(published, readEveryTick ? 1 : every, false);
     }

@@ -33,7 +33,8 @@ public sealed interface CadenceRule {
     record Chosen(double hz) implements CadenceRule {
         public Chosen {
             if (!(hz > 0) || hz > Floors.MAX_RATE_HZ) {
-                throw new IllegalArgumentException("a chosen cadence must be above 0 and at most " + Floors.MAX_RATE_HZ + " Hz: " + hz);
+                throw new IllegalArgumentException(
+                        "a chosen cadence must be above 0 and at most " + Floors.MAX_RATE_HZ + " Hz: " + hz);
             }
         }
     }

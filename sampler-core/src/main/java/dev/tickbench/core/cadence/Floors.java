@@ -10,9 +10,11 @@ public final class Floors {
     public static final int HEARTBEAT_S = 60;
     /** Allowed sampler rates. */
     public static final int MIN_RATE_HZ = 1;
+
     public static final int MAX_RATE_HZ = 1000;
     /** Allowed FLOOR_HZ values (0 keeps the per-source floors). */
     public static final int MIN_FLOOR_HZ = 0;
+
     public static final int MAX_FLOOR_HZ = 1000;
 
     private Floors() {}

@@ -35,6 +35,7 @@ public final class CaptureConverter {
     private final LineSink sink;
     /** Format 2: each source's key list as announced in the output. */
     private final Map<String, List<String>> announced = new HashMap<>();
+
     private long schemaLines;
 
     private CaptureConverter(StreamFormat format, LineSink sink) {
@@ -56,10 +57,12 @@ public final class CaptureConverter {
         if (!replace && Files.exists(to)) {
             throw new FileAlreadyExistsException(to.toString()); // said before the work; checked again at the end
         }
-        try (InputFile input = InputFile.open(in); CaptureReader reader = CaptureReader.open(input);
+        try (InputFile input = InputFile.open(in);
+                CaptureReader reader = CaptureReader.open(input);
                 OutputFile out = OutputFile.create(to)) {
             Summary s;
-            try (OutputStream raw = out.stream(); CaptureWriter w = CaptureWriter.open(raw, to)) {
+            try (OutputStream raw = out.stream();
+                    CaptureWriter w = CaptureWriter.open(raw, to)) {
                 s = new CaptureConverter(format, w).run(reader);
             }
             out.commit(replace, input);

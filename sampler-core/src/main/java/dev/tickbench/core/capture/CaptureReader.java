@@ -77,7 +77,8 @@ public final class CaptureReader implements Closeable {
             try {
                 len = lines.next();
             } catch (EOFException e) {
-                throw new CaptureFormatException(lines.lineNumber(), "the file ends inside a compressed block (truncated gzip)", e);
+                throw new CaptureFormatException(
+                        lines.lineNumber(), "the file ends inside a compressed block (truncated gzip)", e);
             } catch (java.util.zip.ZipException e) {
                 throw new CaptureFormatException(lines.lineNumber(), "corrupt gzip data: " + e.getMessage(), e);
             } catch (LineInput.TooLongException | BoundedGunzip.TooMuchException e) {

@@ -48,8 +48,8 @@ public final class CaptureWriter implements LineSink, Closeable {
         if (replace) {
             Files.deleteIfExists(file);
         }
-        OutputStream raw = Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.WRITE);
+        OutputStream raw = Files.newOutputStream(
+                file, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
         return open(raw, file);
     }
 

@@ -20,6 +20,7 @@ final class FileCalls {
      * O_EXCL a name that is a symbolic link fails too, wherever it points.
      */
     static final int O_CREATE_NEW_CLOEXEC = 01 | 0100 | 0200 | 02000000;
+
     static final int ENOENT = 2;
     static final int EACCES = 13;
     static final int EEXIST = 17;

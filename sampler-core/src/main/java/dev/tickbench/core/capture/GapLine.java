@@ -15,11 +15,19 @@ public record GapLine(long fromSeq, long toSeq, String reason) implements Stream
      * {@code reason} is one of our own words (ASCII, nothing to escape).
      */
     public static byte[] encode(long fromSeq, long toSeq, long dropped, String reason) {
-        StringBuilder b = new StringBuilder(96).append(LineBytes.typeOpening(TYPE)).append(",\"from_seq\":").append(fromSeq)
-                .append(",\"to_seq\":").append(toSeq);
+        StringBuilder b = new StringBuilder(96)
+                .append(LineBytes.typeOpening(TYPE))
+                .append(",\"from_seq\":")
+                .append(fromSeq)
+                .append(",\"to_seq\":")
+                .append(toSeq);
         if (dropped != UNKNOWN_COUNT) {
             b.append(",\"dropped\":").append(dropped);
         }
-        return b.append(",\"reason\":\"").append(reason).append("\"}\n").toString().getBytes(StandardCharsets.US_ASCII);
+        return b.append(",\"reason\":\"")
+                .append(reason)
+                .append("\"}\n")
+                .toString()
+                .getBytes(StandardCharsets.US_ASCII);
     }
 }

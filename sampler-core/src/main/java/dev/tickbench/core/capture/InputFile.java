@@ -35,7 +35,8 @@ public final class InputFile implements Closeable {
                 Map<String, Object> a = Files.readAttributes(p, "unix:dev,ino", options);
                 return new Identity(a.get("dev"), a.get("ino"));
             } catch (UnsupportedOperationException | IllegalArgumentException e) {
-                Object key = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, options).fileKey();
+                Object key = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class, options)
+                        .fileKey();
                 return key == null ? null : new Identity(key, key);
             }
         }
@@ -59,9 +60,11 @@ public final class InputFile implements Closeable {
             int fd = FileCalls.open(FileCalls.name(file), FileCalls.O_RDONLY_CLOEXEC, 0);
             if (fd < 0) {
                 int errno = FileCalls.errno();
-                throw errno == FileCalls.ENOENT ? new NoSuchFileException(file.toString())
-                        : errno == FileCalls.EACCES ? new AccessDeniedException(file.toString())
-                        : new IOException(file + ": cannot be opened (errno " + errno + ")");
+                throw errno == FileCalls.ENOENT
+                        ? new NoSuchFileException(file.toString())
+                        : errno == FileCalls.EACCES
+                                ? new AccessDeniedException(file.toString())
+                                : new IOException(file + ": cannot be opened (errno " + errno + ")");
             }
             Path opened = Path.of("/proc/self/fd/" + fd);
             try {

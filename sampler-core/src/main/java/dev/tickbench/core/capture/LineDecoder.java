@@ -48,6 +48,7 @@ public final class LineDecoder {
     private long strayNameChars;
     /** Characters of the names of the line being decoded, and of the last name read. */
     private int lineNameChars;
+
     private int nameChars;
     /** Whether the hello's bytes are kept for {@link #joinHello()} (a relay's decoder; not a file reader's). */
     private final boolean keepsHelloBytes;
@@ -55,10 +56,12 @@ public final class LineDecoder {
     private final Map<String, String[]> schema = new HashMap<>();
     /** The last hello, as received (with its '\n') and as a tree without its key lists; null before one. */
     private byte[] helloBytes;
+
     private ObjectNode helloTree;
     private List<String> helloSources = List.of();
     /** Whether a schema line changed a key list since the hello, and the hello re-encoded with it. */
     private boolean schemaMoved;
+
     private byte[] joinHello;
 
     /**
@@ -66,6 +69,7 @@ public final class LineDecoder {
      * a list and an array for each source of each line were most of what a line of 16 000 sources made.
      */
     private String[] scratchKeys = new String[64];
+
     private long[] scratchValues = new long[64];
 
     /** The sources a sample line decodes, or null for all (the default). */
@@ -143,7 +147,8 @@ public final class LineDecoder {
 
     /** A key of a key list, a string: Jackson's own limit on a name's bytes is on field names. */
     private String countKey(String key) throws ReaderLimits.LimitException {
-        if (key.length() > ReaderLimits.MAX_NAME_BYTES / 3 && ReaderLimits.utf8Length(key) > ReaderLimits.MAX_NAME_BYTES) {
+        if (key.length() > ReaderLimits.MAX_NAME_BYTES / 3
+                && ReaderLimits.utf8Length(key) > ReaderLimits.MAX_NAME_BYTES) {
             throw ReaderLimits.tooLongName();
         }
         return countName(key);
@@ -175,7 +180,7 @@ public final class LineDecoder {
                     name(p);
                     stray();
                 }
-                default -> { }
+                default -> {}
             }
         }
     }
@@ -194,7 +199,9 @@ public final class LineDecoder {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = name(p);
                 JsonToken t = p.nextToken();
-                if (field.equals("schema") && t == JsonToken.START_OBJECT && ("hello".equals(type) || SCHEMA_TYPE.equals(type))) {
+                if (field.equals("schema")
+                        && t == JsonToken.START_OBJECT
+                        && ("hello".equals(type) || SCHEMA_TYPE.equals(type))) {
                     stray();
                     keyLists = keyLists(p); // the writers put "type" first: key lists never become a tree
                     continue;
@@ -219,16 +226,38 @@ public final class LineDecoder {
             case "hello" -> hello(n, keyLists, b, off, len);
             case SCHEMA_TYPE -> schemaLine(n, keyLists);
             case "sample" -> decodeSample(b, off, len); // a foreign writer put "type" later
-            case "kmsg" -> new KmsgLine(n.path("mono_ns").asLong(), n.path("prio").asInt(), n.path("facility").asInt(),
-                    n.path("seq").asLong(), n.path("us").asLong(), n.path("msg").asText(""));
-            case "kmsg_gap" -> new KmsgGapLine(n.path("mono_ns").asLong(), n.path("dropped").asLong(),
-                    n.path("from_us").asLong(), n.path("to_us").asLong(), n.path("reason").asText(""));
-            case "throttle" -> new ThrottleLine(n.path("mono_ns").asLong(), n.path("wall_ns").asLong(),
-                    n.path("iowait").asDouble(Double.NaN), n.path("smoothed").asDouble(Double.NaN),
-                    n.path("zone").asText(null), n.path("effective").asInt(), n.path("ceiling").asInt(),
-                    n.path("grow_spread_s").asDouble(Double.NaN), nullableLong(n.get("last_throttle_mono_ns")),
-                    n.hasNonNull("peaks") ? n.get("peaks") : null);
-            case "gap" -> new GapLine(n.path("from_seq").asLong(), n.path("to_seq").asLong(), n.path("reason").asText(""));
+            case "kmsg" ->
+                new KmsgLine(
+                        n.path("mono_ns").asLong(),
+                        n.path("prio").asInt(),
+                        n.path("facility").asInt(),
+                        n.path("seq").asLong(),
+                        n.path("us").asLong(),
+                        n.path("msg").asText(""));
+            case "kmsg_gap" ->
+                new KmsgGapLine(
+                        n.path("mono_ns").asLong(),
+                        n.path("dropped").asLong(),
+                        n.path("from_us").asLong(),
+                        n.path("to_us").asLong(),
+                        n.path("reason").asText(""));
+            case "throttle" ->
+                new ThrottleLine(
+                        n.path("mono_ns").asLong(),
+                        n.path("wall_ns").asLong(),
+                        n.path("iowait").asDouble(Double.NaN),
+                        n.path("smoothed").asDouble(Double.NaN),
+                        n.path("zone").asText(null),
+                        n.path("effective").asInt(),
+                        n.path("ceiling").asInt(),
+                        n.path("grow_spread_s").asDouble(Double.NaN),
+                        nullableLong(n.get("last_throttle_mono_ns")),
+                        n.hasNonNull("peaks") ? n.get("peaks") : null);
+            case "gap" ->
+                new GapLine(
+                        n.path("from_seq").asLong(),
+                        n.path("to_seq").asLong(),
+                        n.path("reason").asText(""));
             case "cgroup_limits" -> new CgroupLimitsLine(n.path("mono_ns").asLong(), n);
             default -> new OtherLine(type, n);
         };
@@ -325,8 +354,11 @@ public final class LineDecoder {
                     throw ReaderLimits.tooManyValues();
                 }
                 if (t != JsonToken.VALUE_STRING) {
-                    throw new IOException(t == null ? "truncated line"
-                            : "the schema of " + source + " has a key that is not a string at position " + keys.size());
+                    throw new IOException(
+                            t == null
+                                    ? "truncated line"
+                                    : "the schema of " + source + " has a key that is not a string at position "
+                                            + keys.size());
                 }
                 keys.add(countKey(p.getText()));
             }
@@ -366,7 +398,8 @@ public final class LineDecoder {
         return n == null || n.isNull() ? null : n.asLong();
     }
 
-    private Hello hello(ObjectNode n, Map<String, List<String>> keyLists, byte[] b, int off, int len) throws IOException {
+    private Hello hello(ObjectNode n, Map<String, List<String>> keyLists, byte[] b, int off, int len)
+            throws IOException {
         if (n.path("rate_hz").asLong() > ReaderLimits.MAX_RATE_HZ) {
             throw ReaderLimits.tooFast(); // readers size per-tick windows by it
         }
@@ -478,18 +511,26 @@ public final class LineDecoder {
 
     private static Hello helloRecord(JsonNode n) {
         JsonNode host = n.path("host");
-        return new Hello(n.path("format").asInt(1), n.path("probe").path("version").asText(null),
-                host.path("hostname").asText(null), host.hasNonNull("board") ? host.get("board").asText() : null,
-                host.path("kernel").asText(null), host.path("cores").asInt(0), host.path("user_hz").asInt(100),
-                n.path("rate_hz").asInt(), n.path("floor_hz").asInt(), n.path("started_wall_ns").asLong(),
-                n.path("started_mono_ns").asLong(), n.path("capabilities"));
+        return new Hello(
+                n.path("format").asInt(1),
+                n.path("probe").path("version").asText(null),
+                host.path("hostname").asText(null),
+                host.hasNonNull("board") ? host.get("board").asText() : null,
+                host.path("kernel").asText(null),
+                host.path("cores").asInt(0),
+                host.path("user_hz").asInt(100),
+                n.path("rate_hz").asInt(),
+                n.path("floor_hz").asInt(),
+                n.path("started_wall_ns").asLong(),
+                n.path("started_mono_ns").asLong(),
+                n.path("capabilities"));
     }
 
     // ---- sample lines: streaming, no tree ----
 
     /** The fields of a sample line that are not sources. */
-    private static final Set<String> SAMPLE_FIELDS = Set.of("type", "seq", "mono_ns", "wall_ns", "dt_ns", "kmsg_dropped",
-            "skipped", "hb", "resets", "limits");
+    private static final Set<String> SAMPLE_FIELDS =
+            Set.of("type", "seq", "mono_ns", "wall_ns", "dt_ns", "kmsg_dropped", "skipped", "hb", "resets", "limits");
 
     private SampleLine decodeSample(byte[] b, int off, int len) throws IOException {
         long seq = 0, mono = 0, wall = 0, dt = 0, dropped = 0, skipped = 0;
@@ -504,7 +545,8 @@ public final class LineDecoder {
                 String field = name(p);
                 JsonToken t = p.nextToken();
                 take(budget);
-                boolean isSource = !SAMPLE_FIELDS.contains(field) && (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY)
+                boolean isSource = !SAMPLE_FIELDS.contains(field)
+                        && (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY)
                         && (only == null || only.test(field));
                 if (!isSource) {
                     stray(); // a field of every line, a source this reader does not read, a value that is no source's
@@ -519,7 +561,7 @@ public final class LineDecoder {
                     case "hb" -> hb = Set.copyOf(strings(p, budget));
                     case "resets" -> resets = strings(p, budget);
                     case "limits" -> limits = limits(p, budget);
-                    case "type" -> { }
+                    case "type" -> {}
                     default -> {
                         if (!isSource) {
                             skip(p);
@@ -608,7 +650,8 @@ public final class LineDecoder {
             }
         }
         String[] carried = keys == null ? names : keys;
-        return new SourceValues(n == carried.length ? carried : java.util.Arrays.copyOf(carried, n),
+        return new SourceValues(
+                n == carried.length ? carried : java.util.Arrays.copyOf(carried, n),
                 n == values.length ? values : java.util.Arrays.copyOf(values, n));
     }
 

@@ -26,6 +26,7 @@ public final class LineInput {
     private final byte[] buf = new byte[READ_BYTES];
     /** The unread bytes of {@link #buf}: {@code [pos, limit)}. */
     private int pos;
+
     private int limit;
     private boolean ended;
     private long lineNumber;

@@ -24,9 +24,15 @@ final class LineParsers extends JsonFactory {
 
     LineParsers() {
         super(new JsonFactoryBuilder()
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(ReaderLimits.MAX_DEPTH)
-                        .maxNameLength(ReaderLimits.MAX_NAME_BYTES).maxStringLength(ReaderLimits.MAX_STRING_CHARS).build())
-                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)); // String.intern and Jackson's cache of 180: names kept for nothing
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(ReaderLimits.MAX_DEPTH)
+                        .maxNameLength(ReaderLimits.MAX_NAME_BYTES)
+                        .maxStringLength(ReaderLimits.MAX_STRING_CHARS)
+                        .build())
+                .disable(
+                        JsonFactory.Feature
+                                .INTERN_FIELD_NAMES)); // String.intern and Jackson's cache of 180: names kept for
+        // nothing
         names = _byteSymbolCanonicalizer.makeChild(_factoryFeatures);
     }
 

@@ -73,9 +73,11 @@ public final class OutputFile implements Closeable {
             throw new NoSuchFileException(String.valueOf(dir), null, "the directory does not exist");
         }
         for (int attempt = 0; ; attempt++) {
-            Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong() >>> 16) + ".part");
+            Path temp = dir.resolve(
+                    "." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong() >>> 16) + ".part");
             try {
-                return FileCalls.available() && Files.isDirectory(PROC_FD) ? createByDescriptor(target, temp)
+                return FileCalls.available() && Files.isDirectory(PROC_FD)
+                        ? createByDescriptor(target, temp)
                         : createByName(target, temp);
             } catch (FileAlreadyExistsException taken) {
                 if (attempt == 100) {
@@ -93,13 +95,14 @@ public final class OutputFile implements Closeable {
         int fd = FileCalls.open(FileCalls.name(temp), FileCalls.O_CREATE_NEW_CLOEXEC, 0666); // the umask's modes
         if (fd < 0) {
             int errno = FileCalls.errno();
-            throw errno == FileCalls.EEXIST ? new FileAlreadyExistsException(temp.toString())
+            throw errno == FileCalls.EEXIST
+                    ? new FileAlreadyExistsException(temp.toString())
                     : new IOException(temp + ": cannot be created (errno " + errno + ")");
         }
         try {
             Path opened = PROC_FD.resolve(Integer.toString(fd));
-            return new OutputFile(target, temp, FileChannel.open(opened, StandardOpenOption.WRITE),
-                    InputFile.Identity.of(opened));
+            return new OutputFile(
+                    target, temp, FileChannel.open(opened, StandardOpenOption.WRITE), InputFile.Identity.of(opened));
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);
             throw e;
@@ -109,8 +112,8 @@ public final class OutputFile implements Closeable {
     }
 
     private static OutputFile createByName(Path target, Path temp) throws IOException {
-        FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS);
+        FileChannel channel = FileChannel.open(
+                temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
         try {
             return new OutputFile(target, temp, channel, InputFile.Identity.ofName(temp));
         } catch (IOException | RuntimeException e) {

@@ -71,7 +71,8 @@ public final class ReaderLimits {
     /** A line past one of the limits: the reader stops there (its line number is reported), as at a corrupt line. */
     public static final class LimitException extends IOException {
         LimitException(String what) {
-            super(what + " (the limit of every reader, FORMAT.md \"Reader limits\"); not a Tickbench capture, or corrupt");
+            super(what
+                    + " (the limit of every reader, FORMAT.md \"Reader limits\"); not a Tickbench capture, or corrupt");
         }
     }
 

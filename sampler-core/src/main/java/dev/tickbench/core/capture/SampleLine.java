@@ -24,8 +24,16 @@ public record SampleLine(
         implements StreamLine {
 
     /** A sample on its own slot (none skipped before it). */
-    public SampleLine(long seq, long monoNs, long wallNs, long dtNs, Map<String, SourceValues> sources,
-            Set<String> heartbeat, List<String> resets, Map<String, Long> limits, long kmsgDropped) {
+    public SampleLine(
+            long seq,
+            long monoNs,
+            long wallNs,
+            long dtNs,
+            Map<String, SourceValues> sources,
+            Set<String> heartbeat,
+            List<String> resets,
+            Map<String, Long> limits,
+            long kmsgDropped) {
         this(seq, monoNs, wallNs, dtNs, sources, heartbeat, resets, limits, kmsgDropped, 0);
     }
 

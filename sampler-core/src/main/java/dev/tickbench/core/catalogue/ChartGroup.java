@@ -18,8 +18,16 @@ import java.util.Set;
  * @param picks which of its series are drawn before the user picks
  * @param overlays fixed lines drawn on the chart from the session's capabilities
  */
-public record ChartGroup(String id, String title, String axisUnit, boolean integral, boolean steps, boolean fromZero,
-        boolean stacked, Picks picks, Set<Overlay> overlays) {
+public record ChartGroup(
+        String id,
+        String title,
+        String axisUnit,
+        boolean integral,
+        boolean steps,
+        boolean fromZero,
+        boolean stacked,
+        Picks picks,
+        Set<Overlay> overlays) {
 
     /** A fixed line a chart draws from the capabilities. */
     public enum Overlay {
@@ -77,7 +85,8 @@ public record ChartGroup(String id, String title, String axisUnit, boolean integ
     }
 
     public ChartGroup withPicks(int top, Ranking ranking) {
-        return new ChartGroup(id, title, axisUnit, integral, steps, fromZero, stacked, new Picks(top, ranking), overlays);
+        return new ChartGroup(
+                id, title, axisUnit, integral, steps, fromZero, stacked, new Picks(top, ranking), overlays);
     }
 
     public ChartGroup withOverlay(Overlay o) {

@@ -45,32 +45,48 @@ final class ChartGroups {
                 ChartGroup.lines(THERMAL, "Thermal", "°C").withSteps().withOverlay(Overlay.CRITICAL_TRIP),
                 ChartGroup.lines(CPU_FREQ, "CPU frequency", "MHz").withSteps(),
                 ChartGroup.lines(CPUFREQ_LIMITS, "CPU frequency limits", "MHz").withSteps(),
-                ChartGroup.lines(COOLING, "Cooling devices", "state").withIntegral().withSteps().withZero(),
+                ChartGroup.lines(COOLING, "Cooling devices", "state")
+                        .withIntegral()
+                        .withSteps()
+                        .withZero(),
                 ChartGroup.lines(RAPL, "Power (RAPL)", "W").withZero(),
                 ChartGroup.lines(CPUIDLE, "Idle state residency", "%").withZero(),
                 ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
                 ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
                 ChartGroup.lines(MEMORY, "Memory", "MiB").withSteps().withZero(),
                 // the rest of the machine: load, disks, network (docs/workbench-charts.md, "Tracks")
-                ChartGroup.lines(LOAD, "Load: averages, runnable and blocked", "threads").withSteps().withZero(),
+                ChartGroup.lines(LOAD, "Load: averages, runnable and blocked", "threads")
+                        .withSteps()
+                        .withZero(),
                 ChartGroup.lines(DISK_BYTES, "Disk throughput", "MB/s").withZero(),
                 ChartGroup.lines(DISK_IOPS, "Disk I/O operations", "per s").withZero(),
                 ChartGroup.lines(DISK_BUSY, "Disk time busy", "%").withZero(),
                 ChartGroup.lines(DISK_AWAIT, "Disk await", "ms").withZero(),
                 ChartGroup.lines(NET_BYTES, "Network throughput", "MB/s").withZero(),
                 ChartGroup.lines(NET_PACKETS, "Network packets", "per s").withZero(),
-                ChartGroup.lines(SLAB, "Slab caches", "active objects").withIntegral().withSteps().withPicks(TOP, Ranking.MEMORY),
-                ChartGroup.lines(BUDDY, "Buddy free lists", "free blocks").withIntegral().withSteps()
+                ChartGroup.lines(SLAB, "Slab caches", "active objects")
+                        .withIntegral()
+                        .withSteps()
+                        .withPicks(TOP, Ranking.MEMORY),
+                ChartGroup.lines(BUDDY, "Buddy free lists", "free blocks")
+                        .withIntegral()
+                        .withSteps()
                         .withPicks(TOP, Ranking.ZONE_FREE_MEMORY),
-                ChartGroup.lines(CGROUP_THROTTLED, "cgroup throttled periods", "%").withZero(),
-                ChartGroup.lines(CGROUP_THROTTLED_TIME, "cgroup throttled time", "s/s").withZero(),
+                ChartGroup.lines(CGROUP_THROTTLED, "cgroup throttled periods", "%")
+                        .withZero(),
+                ChartGroup.lines(CGROUP_THROTTLED_TIME, "cgroup throttled time", "s/s")
+                        .withZero(),
                 ChartGroup.lines(CGROUP_USAGE, "cgroup CPU usage", "CPUs").withZero(),
                 ChartGroup.lines(THROTTLE, "Throttle: iowait", "%").withZero().withOverlay(Overlay.THROTTLE_BANDS),
-                ChartGroup.lines(THROTTLE_EFFECTIVE, "Throttle: effective concurrency", "slots").withIntegral().withSteps(),
+                ChartGroup.lines(THROTTLE_EFFECTIVE, "Throttle: effective concurrency", "slots")
+                        .withIntegral()
+                        .withSteps(),
                 ChartGroup.lines(PMU_IPC, "PMU: instructions per cycle", "IPC").withZero(),
                 ChartGroup.lines(PMU_CACHE_MISS, "PMU: cache miss ratio", "%").withZero(),
-                ChartGroup.lines(PMU_SOFTWARE, "PMU: context switches and page faults", "per s").withZero(),
-                ChartGroup.lines(PROBE_COST, "The probe's CPU per tick, by source", "µs").withZero(),
+                ChartGroup.lines(PMU_SOFTWARE, "PMU: context switches and page faults", "per s")
+                        .withZero(),
+                ChartGroup.lines(PROBE_COST, "The probe's CPU per tick, by source", "µs")
+                        .withZero(),
                 ChartGroup.lines(PROBE_MEMORY, "The probe's memory", "MB").withZero());
     }
 }

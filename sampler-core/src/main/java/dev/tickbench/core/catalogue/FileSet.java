@@ -57,17 +57,18 @@ public record FileSet(Root root, NamePattern path, NamePattern key, Where where,
         Set<String> used = new HashSet<>(key.captures());
         Set<String> captured = new HashSet<>(path.captures());
         if (root == Root.CPUFREQ_POLICY && (!captured.add(POLICY) || where != null)) {
-            throw new IllegalArgumentException("a file set under each cpufreq policy gets {" + POLICY + "} from the policy,"
-                    + " not from its path " + path + ", and has no condition");
+            throw new IllegalArgumentException("a file set under each cpufreq policy gets {" + POLICY
+                    + "} from the policy," + " not from its path " + path + ", and has no condition");
         }
         if (!captured.containsAll(used)) {
-            throw new IllegalArgumentException("the key " + key + " names a capture the path " + path + " does not have");
+            throw new IllegalArgumentException(
+                    "the key " + key + " names a capture the path " + path + " does not have");
         }
         if (where != null) {
             checkRelative(where.path());
             if (!path.captures().containsAll(where.path().captures())) {
-                throw new IllegalArgumentException("the condition " + where.path() + " of " + path
-                        + " may only use the path's captures");
+                throw new IllegalArgumentException(
+                        "the condition " + where.path() + " of " + path + " may only use the path's captures");
             }
         }
     }

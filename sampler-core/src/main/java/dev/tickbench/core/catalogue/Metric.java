@@ -11,7 +11,10 @@ import java.util.function.Function;
  * the series' {@link Unit}. docs/catalogue.md, "Metrics".
  */
 public record Metric(String family, Type type, String help, List<Label> labels) {
-    public enum Type { COUNTER, GAUGE }
+    public enum Type {
+        COUNTER,
+        GAUGE
+    }
 
     /**
      * One label: {@code value} is a template of the series' captures ({@code {cpu}}, and {@code {source}},

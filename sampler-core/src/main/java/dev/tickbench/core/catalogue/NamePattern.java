@@ -36,7 +36,11 @@ public final class NamePattern {
                 if (names.contains(c.name())) {
                     throw new IllegalArgumentException("capture {" + c.name() + "} twice in " + text);
                 }
-                re.append("(?<c").append(names.size()).append('>').append(c.regex()).append(')');
+                re.append("(?<c")
+                        .append(names.size())
+                        .append('>')
+                        .append(c.regex())
+                        .append(')');
                 names.add(c.name());
             } else {
                 re.append(Pattern.quote((String) p));
@@ -77,8 +81,8 @@ public final class NamePattern {
             String name = colon < 0 ? inside : inside.substring(0, colon);
             String re = colon < 0 ? DEFAULT_REGEX : inside.substring(colon + 1);
             if (!CAPTURE_NAME.matcher(name).matches() || re.isEmpty()) {
-                throw new IllegalArgumentException("bad capture {" + inside + "} in " + text
-                        + " (a lower-case name, then optionally :REGEX)");
+                throw new IllegalArgumentException(
+                        "bad capture {" + inside + "} in " + text + " (a lower-case name, then optionally :REGEX)");
             }
             if (literal.length() > 0) {
                 parts.add(literal.toString());
@@ -120,8 +124,10 @@ public final class NamePattern {
     /** This pattern without its {@link #literalSuffix()}: the part of a key that names its subject. */
     public NamePattern withoutSuffix() {
         String suffix = literalSuffix();
-        return suffix.isEmpty() ? this
-                : new NamePattern(text.substring(0, text.length() - suffix.length()), parts.subList(0, parts.size() - 1));
+        return suffix.isEmpty()
+                ? this
+                : new NamePattern(
+                        text.substring(0, text.length() - suffix.length()), parts.subList(0, parts.size() - 1));
     }
 
     /**
@@ -139,7 +145,10 @@ public final class NamePattern {
                     re = declaring.regexOf(c.name(), re);
                 }
                 bound.add(new Capture(c.name(), re));
-                t.append('{').append(c.name()).append(re.equals(DEFAULT_REGEX) ? "" : ":" + re).append('}');
+                t.append('{')
+                        .append(c.name())
+                        .append(re.equals(DEFAULT_REGEX) ? "" : ":" + re)
+                        .append('}');
             } else {
                 bound.add(p);
                 t.append((String) p);
@@ -211,7 +220,10 @@ public final class NamePattern {
         StringBuilder b = new StringBuilder();
         for (Object p : parts) {
             if (p instanceof Capture c) {
-                b.append(c.regex().matches("[A-Za-z0-9_-]+(\\|[A-Za-z0-9_-]+)+") ? "{" + c.regex().replace('|', ',') + "}" : "*");
+                b.append(
+                        c.regex().matches("[A-Za-z0-9_-]+(\\|[A-Za-z0-9_-]+)+")
+                                ? "{" + c.regex().replace('|', ',') + "}"
+                                : "*");
             } else {
                 b.append((String) p);
             }

@@ -18,7 +18,8 @@ package dev.tickbench.core.catalogue;
  * @param absentAs a family of sources (one per match of a name pattern) is listed absent under this name
  *     when no member is found; null for a source with a literal name
  */
-public record Reading(FileSet files, String parse, NamePattern stepsBack, String missing, String denied, String absentAs) {
+public record Reading(
+        FileSet files, String parse, NamePattern stepsBack, String missing, String denied, String absentAs) {
     public Reading {
         if (files == null) {
             throw new IllegalArgumentException("a source read from files names them");

@@ -12,7 +12,8 @@ public record Scale(long multiply, long divide) {
 
     public Scale {
         if (multiply < 1 || divide < 1) {
-            throw new IllegalArgumentException("a scale multiplies and divides by whole numbers >= 1: " + multiply + "/" + divide);
+            throw new IllegalArgumentException(
+                    "a scale multiplies and divides by whole numbers >= 1: " + multiply + "/" + divide);
         }
     }
 

@@ -43,6 +43,7 @@ public final class SeriesCatalogue {
     private final List<SourceEntry> patternedSources = new ArrayList<>();
     /** Derived series by the literal first segment of their name ({@code cpu}, {@code psi}, {@code cgroup}). */
     private final Map<String, List<Derived>> derivedBySegment = new HashMap<>();
+
     private final List<Derived> patternedDerived = new ArrayList<>();
     private final Map<String, Optional<SourceEntry>> sourceCache = new ConcurrentHashMap<>();
     private final Map<String, Optional<SeriesMatch>> streamCache = new ConcurrentHashMap<>();
@@ -78,7 +79,9 @@ public final class SeriesCatalogue {
                     if (seg == null) {
                         patternedDerived.add(d);
                     } else {
-                        derivedBySegment.computeIfAbsent(seg, k -> new ArrayList<>()).add(d);
+                        derivedBySegment
+                                .computeIfAbsent(seg, k -> new ArrayList<>())
+                                .add(d);
                     }
                 }
             }
@@ -115,7 +118,8 @@ public final class SeriesCatalogue {
     /** This catalogue without the named sources (a test that declares one its own way). */
     public SeriesCatalogue without(String... names) {
         List<String> drop = List.of(names);
-        return new SeriesCatalogue(sources.stream().filter(s -> !drop.contains(s.name().text())).toList(), groups);
+        return new SeriesCatalogue(
+                sources.stream().filter(s -> !drop.contains(s.name().text())).toList(), groups);
     }
 
     /** This catalogue and another chart group, drawn after the others. */
@@ -228,14 +232,20 @@ public final class SeriesCatalogue {
             Map<String, String> c = d.entry().name().match(name);
             if (c != null) {
                 int dot = name.indexOf('.');
-                return Optional.of(match(name, d.source(), d.entry(), c, dot < 0 ? name : name.substring(0, dot),
+                return Optional.of(match(
+                        name,
+                        d.source(),
+                        d.entry(),
+                        c,
+                        dot < 0 ? name : name.substring(0, dot),
                         dot < 0 ? "" : name.substring(dot + 1)));
             }
         }
         return Optional.empty();
     }
 
-    private SeriesMatch match(String name, SourceEntry s, SeriesEntry e, Map<String, String> captures, String source, String key) {
+    private SeriesMatch match(
+            String name, SourceEntry s, SeriesEntry e, Map<String, String> captures, String source, String key) {
         Map<String, String> all = new LinkedHashMap<>(captures);
         all.put("source", source);
         all.put("key", key);

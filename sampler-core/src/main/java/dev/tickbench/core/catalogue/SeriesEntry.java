@@ -17,14 +17,24 @@ import java.util.List;
  * @param derivation for a derived series, how it is computed from its inputs; null for the rest
  * @param metric its {@code /metrics} family, or null ({@code tickbench_other_*} then carries a stream value)
  */
-public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String description, Display display,
-        NamePattern csvColumn, String group, List<NamePattern> inputs, Derivation derivation, Metric metric) {
+public record SeriesEntry(
+        NamePattern name,
+        ValueKind kind,
+        Unit unit,
+        String description,
+        Display display,
+        NamePattern csvColumn,
+        String group,
+        List<NamePattern> inputs,
+        Derivation derivation,
+        Metric metric) {
 
     public SeriesEntry {
         inputs = List.copyOf(inputs);
         for (NamePattern in : inputs) {
             if (!name.captures().containsAll(in.captures())) {
-                throw new IllegalArgumentException("input " + in + " of " + name + " uses a capture the name does not have");
+                throw new IllegalArgumentException(
+                        "input " + in + " of " + name + " uses a capture the name does not have");
             }
         }
         if (kind == ValueKind.DERIVED && inputs.isEmpty()) {
@@ -40,15 +50,33 @@ public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String de
             throw new IllegalArgumentException(name + ": a CSV column in the shown unit needs a scale that divides"
                     + " by 2s and 5s only (exact decimals), not " + display.scale());
         }
-        if (name.captures().contains("source") || name.captures().contains("key") || name.captures().contains("name")) {
-            throw new IllegalArgumentException(name + ": {source}, {key} and {name} are given by every match, not captured");
+        if (name.captures().contains("source")
+                || name.captures().contains("key")
+                || name.captures().contains("name")) {
+            throw new IllegalArgumentException(
+                    name + ": {source}, {key} and {name} are given by every match, not captured");
         }
     }
 
-    private static SeriesEntry of(String name, ValueKind kind, Unit unit, String description, String shownName,
-            List<NamePattern> inputs, Derivation derivation) {
-        return new SeriesEntry(NamePattern.of(name), kind, unit, description, Display.of(shownName, unit.symbol(), Scale.ONE),
-                null, null, inputs, derivation, null);
+    private static SeriesEntry of(
+            String name,
+            ValueKind kind,
+            Unit unit,
+            String description,
+            String shownName,
+            List<NamePattern> inputs,
+            Derivation derivation) {
+        return new SeriesEntry(
+                NamePattern.of(name),
+                kind,
+                unit,
+                description,
+                Display.of(shownName, unit.symbol(), Scale.ONE),
+                null,
+                null,
+                inputs,
+                derivation,
+                null);
     }
 
     /** A cumulative count read from the kernel. */
@@ -85,13 +113,23 @@ public record SeriesEntry(NamePattern name, ValueKind kind, Unit unit, String de
 
     /** Shown under {@code shownName} in {@code shownUnit}: the stream value × {@code scale}. */
     public SeriesEntry shown(String shownName, String shownUnit, Scale scale) {
-        return new SeriesEntry(name, kind, unit, description, Display.of(shownName, shownUnit, scale), csvColumn, group,
-                inputs, derivation, metric);
+        return new SeriesEntry(
+                name,
+                kind,
+                unit,
+                description,
+                Display.of(shownName, shownUnit, scale),
+                csvColumn,
+                group,
+                inputs,
+                derivation,
+                metric);
     }
 
     /** Also exported in the shown unit, as the column {@code template} names ({@code {source}_c}). */
     public SeriesEntry csv(String template) {
-        return new SeriesEntry(name, kind, unit, description, display, NamePattern.of(template), group, inputs, derivation, metric);
+        return new SeriesEntry(
+                name, kind, unit, description, display, NamePattern.of(template), group, inputs, derivation, metric);
     }
 
     public SeriesEntry group(String groupId) {

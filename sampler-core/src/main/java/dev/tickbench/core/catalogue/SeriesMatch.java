@@ -9,7 +9,8 @@ import java.util.Map;
  * parts of the name ({@code captures}, with {@code source}, {@code key} and {@code name} added), from
  * which everything about this one series is formed.
  */
-public record SeriesMatch(String name, SourceEntry source, SeriesEntry entry, ChartGroup group, Map<String, String> captures) {
+public record SeriesMatch(
+        String name, SourceEntry source, SeriesEntry entry, ChartGroup group, Map<String, String> captures) {
     public SeriesMatch {
         captures = Map.copyOf(captures);
     }

@@ -22,8 +22,16 @@ import java.util.function.UnaryOperator;
  *     event groups, the cgroup walk, a line of its own)
  * @param series its series, in the order they are matched (the first whose pattern matches a key wins)
  */
-public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, String origin, String description,
-        boolean omitsIdleRows, Reading reading, List<SeriesEntry> series, List<AttributeEntry> attributes) {
+public record SourceEntry(
+        NamePattern name,
+        ValueKind kind,
+        ReadRule rule,
+        String origin,
+        String description,
+        boolean omitsIdleRows,
+        Reading reading,
+        List<SeriesEntry> series,
+        List<AttributeEntry> attributes) {
 
     public SourceEntry {
         series = List.copyOf(series);
@@ -42,9 +50,11 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
         }
         String prefix = name.text() + ".";
         for (SeriesEntry s : series) {
-            if (s.kind() != ValueKind.DERIVED && !s.name().text().startsWith(prefix) && !s.name().text().equals(name.text())) {
-                throw new IllegalArgumentException("series " + s.name() + " of source " + name + " must be named "
-                        + prefix + "<key>");
+            if (s.kind() != ValueKind.DERIVED
+                    && !s.name().text().startsWith(prefix)
+                    && !s.name().text().equals(name.text())) {
+                throw new IllegalArgumentException(
+                        "series " + s.name() + " of source " + name + " must be named " + prefix + "<key>");
             }
         }
     }
@@ -53,15 +63,20 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
         Set<String> named = new HashSet<>(name.captures());
         named.addAll(r.files().key().captures());
         if (!named.equals(r.files().captures())) {
-            throw new IllegalArgumentException(name + ": the source name and the key " + r.files().key()
-                    + " must name every capture of the path " + r.files().path() + " and no other");
+            throw new IllegalArgumentException(
+                    name + ": the source name and the key " + r.files().key() + " must name every capture of the path "
+                            + r.files().path() + " and no other");
         }
         if (name.isLiteral() == (r.absentAs() != null)) {
             throw new IllegalArgumentException(name + ": a family of sources (a name with captures), and only one,"
                     + " names what it is listed absent as when none is found");
         }
-        if (kind == ValueKind.EVENT || rule == ReadRule.HEARTBEAT || rule == ReadRule.OWN_LINE || rule == ReadRule.TOP_N) {
-            throw new IllegalArgumentException(name + ": files are read on ticks, as counters or levels, not " + kind + " " + rule);
+        if (kind == ValueKind.EVENT
+                || rule == ReadRule.HEARTBEAT
+                || rule == ReadRule.OWN_LINE
+                || rule == ReadRule.TOP_N) {
+            throw new IllegalArgumentException(
+                    name + ": files are read on ticks, as counters or levels, not " + kind + " " + rule);
         }
         if (r.parse() == null && (rule == ReadRule.DECLARED || rule == ReadRule.CHANGE_OR_POLICY)) {
             throw new IllegalArgumentException(name + ": a reader finds the cadence of " + rule + "; name it");
@@ -69,26 +84,50 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
     }
 
     public static SourceEntry of(String name, ValueKind kind, ReadRule rule, String origin, String description) {
-        return new SourceEntry(NamePattern.of(name), kind, rule, origin, description, false, null, List.of(), List.of());
+        return new SourceEntry(
+                NamePattern.of(name), kind, rule, origin, description, false, null, List.of(), List.of());
     }
 
     /**
      * A source read from {@code files} by {@code parse} (docs/catalogue.md, "Adding a source"): the simple
      * name of its class in {@code dev.tickbench.core.source}, or null for one-number files read as they are.
      */
-    public static SourceEntry read(String name, ValueKind kind, ReadRule rule, FileSet files, String parse, String description) {
-        return new SourceEntry(NamePattern.of(name), kind, rule, files.describe(), description, false,
-                Reading.of(files, parse), List.of(), List.of());
+    public static SourceEntry read(
+            String name, ValueKind kind, ReadRule rule, FileSet files, String parse, String description) {
+        return new SourceEntry(
+                NamePattern.of(name),
+                kind,
+                rule,
+                files.describe(),
+                description,
+                false,
+                Reading.of(files, parse),
+                List.of(),
+                List.of());
     }
 
     /**
      * A family of sources read from {@code files} by {@code parse}, one per match of the name pattern
      * ({@code thermal_zone{n:\d+}}), and listed absent as {@code absentAs} when none is found.
      */
-    public static SourceEntry family(String name, ValueKind kind, ReadRule rule, FileSet files, String parse,
-            String absentAs, String description) {
-        return new SourceEntry(NamePattern.of(name), kind, rule, files.describe(), description, false,
-                new Reading(files, parse, null, null, null, absentAs), List.of(), List.of());
+    public static SourceEntry family(
+            String name,
+            ValueKind kind,
+            ReadRule rule,
+            FileSet files,
+            String parse,
+            String absentAs,
+            String description) {
+        return new SourceEntry(
+                NamePattern.of(name),
+                kind,
+                rule,
+                files.describe(),
+                description,
+                false,
+                new Reading(files, parse, null, null, null, absentAs),
+                List.of(),
+                List.of());
     }
 
     /**
@@ -96,7 +135,13 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
      * when one moves (reason change), docs/cadence.md.
      */
     public static SourceEntry fileSet(String name, ValueKind kind, FileSet files, String description) {
-        return read(name, kind, kind == ValueKind.COUNTER ? ReadRule.EVERY_TICK : ReadRule.CHANGE, files, null, description);
+        return read(
+                name,
+                kind,
+                kind == ValueKind.COUNTER ? ReadRule.EVERY_TICK : ReadRule.CHANGE,
+                files,
+                null,
+                description);
     }
 
     /** The files the sampler reads, or null for a source read its own way. */
@@ -123,7 +168,8 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
 
     /** Stored on every read instead of on change (a level file set whose values move all the time). */
     public SourceEntry everyTick() {
-        return new SourceEntry(name, kind, ReadRule.EVERY_TICK, origin, description, omitsIdleRows, reading, series, attributes);
+        return new SourceEntry(
+                name, kind, ReadRule.EVERY_TICK, origin, description, omitsIdleRows, reading, series, attributes);
     }
 
     /** The keys (a pattern) the kernel may step back a little without a reset: {@link Reading#stepsBack()}. */
@@ -145,6 +191,7 @@ public record SourceEntry(NamePattern name, ValueKind kind, ReadRule rule, Strin
         if (reading == null) {
             throw new IllegalStateException(name + " is not read from files");
         }
-        return new SourceEntry(name, kind, rule, origin, description, omitsIdleRows, change.apply(reading), series, attributes);
+        return new SourceEntry(
+                name, kind, rule, origin, description, omitsIdleRows, change.apply(reading), series, attributes);
     }
 }

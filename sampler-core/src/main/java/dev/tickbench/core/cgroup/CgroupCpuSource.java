@@ -51,6 +51,7 @@ public final class CgroupCpuSource implements Source {
         final String readKey;
         /** One attempt's counters, and the attempt kept (the narrowest read), by {@link CpuCounter#ordinal()}. */
         final long[] read = new long[CpuCounter.values().length];
+
         final boolean[] readHas = new boolean[CpuCounter.values().length];
         final long[] kept = new long[CpuCounter.values().length];
         final boolean[] keptHas = new boolean[CpuCounter.values().length];

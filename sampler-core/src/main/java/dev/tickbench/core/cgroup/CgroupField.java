@@ -29,6 +29,7 @@ enum CgroupField {
 
     /** The fields a named cgroup has: the first ones, by ordinal. */
     static final int NAMED = READ_NS.ordinal() + 1;
+
     static final CgroupField[] ALL = values();
 
     private final String key;

@@ -82,7 +82,8 @@ public final class CgroupLimitsExtension implements TickExtension {
             writeNullable(g, "quota_us", l.cpuMax() == null ? null : l.cpuMax().quotaUs());
             writeNullable(g, "period_us", l.cpuMax() == null ? null : l.cpuMax().periodUs());
             writeNullable(g, "burst_us", l.burstUs());
-            Long weight = l.weight() != null ? Long.valueOf(l.weight())
+            Long weight = l.weight() != null
+                    ? Long.valueOf(l.weight())
                     : l.shares() == null ? null : Long.valueOf(CpuConversions.ociWeight(l.shares()));
             writeNullable(g, "weight", weight);
             writeNullable(g, "shares", l.shares());

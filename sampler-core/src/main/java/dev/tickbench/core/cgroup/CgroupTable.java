@@ -48,6 +48,7 @@ public final class CgroupTable extends TopTable {
      * reader holds names of 8 KiB at most, and 1 MiB of them per capture (FORMAT.md, "Reader limits").
      */
     static final int MAX_PATH_CHARS = 512;
+
     static final int BUDGET_SERIES = 8192;
     static final long BUDGET_BYTES = 448L << 10;
     private static final int DT_UNKNOWN = 0;
@@ -65,10 +66,12 @@ public final class CgroupTable extends TopTable {
     private String hierarchy;
     /** Where a directory's full path is put together: a mount's path and a cgroup's. */
     private byte[] pathBuffer = new byte[512];
+
     private final long[] io = new long[2];
 
     /** The root, and the cgroups visited on the last read, parents first. */
     private final Group root = new Group(null, new byte[0], new byte[0], 0);
+
     private final List<Group> order = new ArrayList<>();
     private List<Group> named = new ArrayList<>();
     private List<Group> nextNamed = new ArrayList<>();
@@ -81,10 +84,15 @@ public final class CgroupTable extends TopTable {
     private long walkNs;
     /** The walk stopped at {@link #MAX_CGROUPS} once: said once, in the log. */
     private boolean cut;
+
     private static final Logger LOG = LoggerFactory.getLogger(CgroupTable.class);
 
     public CgroupTable(SystemRoots roots, WhoConfig config) {
-        super(roots, config, new KeyBudget(BUDGET_SERIES, BUDGET_BYTES), REST,
+        super(
+                roots,
+                config,
+                new KeyBudget(BUDGET_SERIES, BUDGET_BYTES),
+                REST,
                 Arrays.stream(CgroupField.ALL).map(CgroupField::key).toList());
     }
 
@@ -102,10 +110,20 @@ public final class CgroupTable extends TopTable {
             primary = bytes(m.mountPoint().toString());
             hierarchy = m.mountPoint().toString();
             if (version == CgroupVersion.V1) {
-                cpuacct = m.cpuacct() ? primary : mounts.cpuacctV1().map(a -> bytes(a.mountPoint().toString())).orElse(null);
-                memory = mounts.v1("memory").map(a -> bytes(a.mountPoint().toString())).orElse(null);
-                blkio = mounts.v1("blkio").map(a -> bytes(a.mountPoint().toString())).orElse(null);
-                unified = mounts.unified().map(a -> bytes(a.mountPoint().toString())).orElse(null);
+                cpuacct = m.cpuacct()
+                        ? primary
+                        : mounts.cpuacctV1()
+                                .map(a -> bytes(a.mountPoint().toString()))
+                                .orElse(null);
+                memory = mounts.v1("memory")
+                        .map(a -> bytes(a.mountPoint().toString()))
+                        .orElse(null);
+                blkio = mounts.v1("blkio")
+                        .map(a -> bytes(a.mountPoint().toString()))
+                        .orElse(null);
+                unified = mounts.unified()
+                        .map(a -> bytes(a.mountPoint().toString()))
+                        .orElse(null);
             }
         } catch (CgroupException e) {
             return Presence.absent(e.getMessage());
@@ -167,8 +185,11 @@ public final class CgroupTable extends TopTable {
             }
             if (order.size() >= MAX_CGROUPS) {
                 if (!cut) {
-                    LOG.warn("{}: more than {} cgroups under {}: the rest are not read (nor in the rest's sums)", NAME,
-                            MAX_CGROUPS, hierarchy);
+                    LOG.warn(
+                            "{}: more than {} cgroups under {}: the rest are not read (nor in the rest's sums)",
+                            NAME,
+                            MAX_CGROUPS,
+                            hierarchy);
                 }
                 cut = true;
                 break;
@@ -487,9 +508,11 @@ public final class CgroupTable extends TopTable {
         final Group parent;
         /** Its directory's name, and its path from the mount ({@code /a/b}), as the kernel's bytes. */
         final byte[] name;
+
         final byte[] rawPath;
         /** Its path as a key ({@link #key}). */
         final String path;
+
         final long inode;
         final List<Group> children = new ArrayList<>();
         final long[] now = new long[CgroupField.NAMED];
@@ -500,6 +523,7 @@ public final class CgroupTable extends TopTable {
         int index;
         /** The read on which it last was among the first 2N of a list (or entered). */
         long qualified;
+
         boolean holdsNamed;
         boolean covered;
         boolean rest;

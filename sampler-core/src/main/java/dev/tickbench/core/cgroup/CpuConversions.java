@@ -13,6 +13,7 @@ public final class CpuConversions {
     public static final long DEFAULT_PERIOD_US = 100_000;
     /** The kernel's cpu.shares bounds (MIN_SHARES, MAX_SHARES). */
     public static final long MIN_SHARES = 2;
+
     public static final long MAX_SHARES = 262_144;
     public static final int MIN_WEIGHT = 1;
     public static final int MAX_WEIGHT = 10_000;
@@ -38,7 +39,8 @@ public final class CpuConversions {
     public static long millicores(String quantity) {
         String q = quantity == null ? "" : quantity.trim();
         try {
-            BigDecimal v = q.endsWith("m") ? new BigDecimal(q.substring(0, q.length() - 1))
+            BigDecimal v = q.endsWith("m")
+                    ? new BigDecimal(q.substring(0, q.length() - 1))
                     : new BigDecimal(q).movePointRight(3);
             if (v.signum() < 0) {
                 throw new IllegalArgumentException("a CPU quantity cannot be negative: '" + quantity + "'");
@@ -80,7 +82,10 @@ public final class CpuConversions {
     }
 
     /** Which mapping a runtime used to write cpu.weight from shares. */
-    public enum Mapping { LINEAR, OCI }
+    public enum Mapping {
+        LINEAR,
+        OCI
+    }
 
     public static int weight(long shares, Mapping mapping) {
         return mapping == Mapping.LINEAR ? linearWeight(shares) : ociWeight(shares);

@@ -34,7 +34,8 @@ final class IoBytes {
             }
             while (s.nextToken()) {
                 int t = s.tokenStart();
-                int which = TextScanner.regionEquals(b, t, Math.min(t + 7, s.tokenEnd()), "rbytes=") ? 0
+                int which = TextScanner.regionEquals(b, t, Math.min(t + 7, s.tokenEnd()), "rbytes=")
+                        ? 0
                         : TextScanner.regionEquals(b, t, Math.min(t + 7, s.tokenEnd()), "wbytes=") ? 1 : -1;
                 if (which >= 0 && TextScanner.isNumber(b, t + 7, s.tokenEnd())) {
                     out[which] += TextScanner.parseLong(b, t + 7, s.tokenEnd());

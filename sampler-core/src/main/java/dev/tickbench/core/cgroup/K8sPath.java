@@ -39,8 +39,10 @@ public record K8sPath(QosClass qos, String podUid, String runtime, String contai
     }
 
     // kind and some distributions nest the tree under a prefix: kubelet-kubepods-burstable-pod….slice
-    private static final Pattern SYSTEMD_POD = Pattern.compile("(?:[a-z0-9]+-)*kubepods(?:-(burstable|besteffort))?-pod([0-9a-fA-F_]+)\\.slice");
-    private static final Pattern SYSTEMD_QOS = Pattern.compile("(?:[a-z0-9]+-)*kubepods-(burstable|besteffort)\\.slice");
+    private static final Pattern SYSTEMD_POD =
+            Pattern.compile("(?:[a-z0-9]+-)*kubepods(?:-(burstable|besteffort))?-pod([0-9a-fA-F_]+)\\.slice");
+    private static final Pattern SYSTEMD_QOS =
+            Pattern.compile("(?:[a-z0-9]+-)*kubepods-(burstable|besteffort)\\.slice");
     private static final Pattern SYSTEMD_SCOPE = Pattern.compile("(cri-containerd|docker|crio)-([0-9a-zA-Z]+)\\.scope");
     private static final Pattern CGROUPFS_POD = Pattern.compile("pod([0-9a-fA-F-]+)");
 

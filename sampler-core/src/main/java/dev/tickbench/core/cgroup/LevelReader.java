@@ -85,15 +85,19 @@ public final class LevelReader {
         Path d = level.dir();
         if (version == CgroupVersion.V2) {
             String max = text(d.resolve("cpu.max"));
-            return new LevelLimits(level.path(), max == null ? null : parseCpuMax(max),
-                    number(d.resolve("cpu.max.burst")), toInt(number(d.resolve("cpu.weight"))), null);
+            return new LevelLimits(
+                    level.path(),
+                    max == null ? null : parseCpuMax(max),
+                    number(d.resolve("cpu.max.burst")),
+                    toInt(number(d.resolve("cpu.weight"))),
+                    null);
         }
         Long quota = number(d.resolve("cpu.cfs_quota_us"));
         Long period = number(d.resolve("cpu.cfs_period_us"));
         // v1 writes "no limit" as -1; a period without its quota says nothing about the limit
         CpuMax max = quota == null ? null : new CpuMax(quota < 0 ? null : quota, period);
-        return new LevelLimits(level.path(), max, number(d.resolve("cpu.cfs_burst_us")), null,
-                number(d.resolve("cpu.shares")));
+        return new LevelLimits(
+                level.path(), max, number(d.resolve("cpu.cfs_burst_us")), null, number(d.resolve("cpu.shares")));
     }
 
     /** cpu.stat (+ v1 cpuacct usage); null when the level has no cpu.stat at all. */

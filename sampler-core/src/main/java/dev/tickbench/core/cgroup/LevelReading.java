@@ -8,4 +8,5 @@ package dev.tickbench.core.cgroup;
  * @param statReadNs when the counters were read: the midpoint of the clock read just before and just
  *     after their files (the walk's clock, {@link LevelReader})
  */
-public record LevelReading(CgroupLevel level, LevelLimits limits, CpuStat stat, Psi psi, Object dirKey, long statReadNs) {}
+public record LevelReading(
+        CgroupLevel level, LevelLimits limits, CpuStat stat, Psi psi, Object dirKey, long statReadNs) {}

@@ -25,6 +25,7 @@ public final class Mounts {
     private final CgroupMount cpuacct;
     /** The v1 mounts of the other controllers the cgroup table reads (memory, blkio), whole ones first. */
     private final java.util.Map<String, CgroupMount> v1Others = new java.util.HashMap<>();
+
     private static final List<String> OTHER_CONTROLLERS = List.of("memory", "blkio");
 
     /**
@@ -65,13 +66,16 @@ public final class Mounts {
             } else if (m.fsType().equals("cgroup")) {
                 for (String c : OTHER_CONTROLLERS) {
                     if (m.hasOption(c)) {
-                        others.merge(c, new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")),
+                        others.merge(
+                                c,
+                                new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")),
                                 (a, b) -> a.subtreeOnly() && !b.subtreeOnly() ? b : a);
                     }
                 }
                 if (m.hasOption("cpu")) {
                     found.add(new CgroupMount(CgroupVersion.V1, point, m.root(), m.hasOption("cpuacct")));
-                } else if (m.hasOption("cpuacct") && (acct == null || acct.subtreeOnly() && m.root().equals("/"))) {
+                } else if (m.hasOption("cpuacct")
+                        && (acct == null || acct.subtreeOnly() && m.root().equals("/"))) {
                     acct = new CgroupMount(CgroupVersion.V1, point, m.root(), true);
                 }
             }
@@ -115,7 +119,8 @@ public final class Mounts {
         if (v1.isPresent()) {
             return v1.get();
         }
-        return unified().orElseThrow(() -> new CgroupException(
-                "no cgroup2 mount and no cgroup v1 mount with the cpu controller in mountinfo"));
+        return unified()
+                .orElseThrow(() -> new CgroupException(
+                        "no cgroup2 mount and no cgroup v1 mount with the cpu controller in mountinfo"));
     }
 }

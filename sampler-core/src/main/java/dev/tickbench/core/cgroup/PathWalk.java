@@ -58,7 +58,7 @@ public final class PathWalk {
     private final Consumer<CgroupLevel> beforeRead;
 
     public PathWalk(SystemRoots roots, Window window) {
-        this(roots, window, level -> { });
+        this(roots, window, level -> {});
     }
 
     /** @param beforeRead runs before each level's read (a test makes the reader slow between levels) */
@@ -82,7 +82,8 @@ public final class PathWalk {
             first.set(i, reader.read(levels.get(i)));
         }
         if (first.get(0) == null) {
-            throw new CgroupException("cgroup " + target.path() + " no longer exists under " + target.mount().mountPoint());
+            throw new CgroupException("cgroup " + target.path() + " no longer exists under "
+                    + target.mount().mountPoint());
         }
         long windowNs = window.await(duration);
         scripted[0] += windowNs;
@@ -97,18 +98,24 @@ public final class PathWalk {
             LevelReading b = reader.read(levels.get(i));
             if (a == null || b == null) {
                 vanished.add(levels.get(i).path());
-                warnings.add(new WalkWarning(WalkWarning.Kind.VANISHED, "level " + levels.get(i).path()
-                        + " vanished during the window; the walk shows the remaining levels"));
+                warnings.add(new WalkWarning(
+                        WalkWarning.Kind.VANISHED,
+                        "level " + levels.get(i).path()
+                                + " vanished during the window; the walk shows the remaining levels"));
                 continue;
             }
             String backwards = WalkLevel.wentBackwards(a.stat(), b.stat());
-            boolean recreated = a.dirKey() != null && b.dirKey() != null && !a.dirKey().equals(b.dirKey());
+            boolean recreated =
+                    a.dirKey() != null && b.dirKey() != null && !a.dirKey().equals(b.dirKey());
             boolean reset = backwards != null || recreated;
             if (reset) {
-                warnings.add(new WalkWarning(WalkWarning.Kind.RESET, "level " + levels.get(i).path()
-                        + " was reset during the window (" + (backwards != null ? "cpu.stat " + backwards
-                        : "a new directory at the same path") + "): removed and re-created; its growth is unknown"
-                        + " and shown as -"));
+                warnings.add(new WalkWarning(
+                        WalkWarning.Kind.RESET,
+                        "level " + levels.get(i).path()
+                                + " was reset during the window ("
+                                + (backwards != null ? "cpu.stat " + backwards : "a new directory at the same path")
+                                + "): removed and re-created; its growth is unknown"
+                                + " and shown as -"));
             }
             pairs.add(new Read(a, b, reset));
             enclosingNs = Math.max(enclosingNs, b.statReadNs() - a.statReadNs()); // the outermost level's
@@ -119,9 +126,15 @@ public final class PathWalk {
         }
         warnings.addAll(EnvironmentChecks.check(roots, target, walked));
         String systemPsi = LevelReader.text(roots.proc("pressure/cpu"));
-        return new WalkResult(target.version(), target.path(), walked.isEmpty() ? windowNs : enclosingNs, walked,
+        return new WalkResult(
+                target.version(),
+                target.path(),
+                walked.isEmpty() ? windowNs : enclosingNs,
+                walked,
                 enforcing(walked),
-                K8sPath.decode(target.path()).orElse(null), warnings, vanished,
+                K8sPath.decode(target.path()).orElse(null),
+                warnings,
+                vanished,
                 systemPsi == null ? null : Psi.systemCpu(systemPsi));
     }
 

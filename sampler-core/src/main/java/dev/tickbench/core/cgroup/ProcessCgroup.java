@@ -63,8 +63,8 @@ public record ProcessCgroup(long pid, String command, boolean commandCut, String
     public static long[] pids(SystemRoots roots) throws IOException {
         long[] pids = new long[256];
         int n = 0;
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(roots.proc(),
-                p -> p.getFileName().toString().matches("\\d{1,18}"))) {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(
+                roots.proc(), p -> p.getFileName().toString().matches("\\d{1,18}"))) {
             for (Path dir : dirs) {
                 if (n == pids.length) {
                     pids = Arrays.copyOf(pids, n * 2);
@@ -91,7 +91,11 @@ public record ProcessCgroup(long pid, String command, boolean commandCut, String
             }
             Path file = dir.resolve("cgroup");
             PidCgroup cgroups = Files.exists(file) ? PidCgroup.read(file) : null;
-            return new ProcessCgroup(pid, command, cut, cgroups == null ? null : TargetResolver.pathFor(cgroups, CgroupVersion.V2),
+            return new ProcessCgroup(
+                    pid,
+                    command,
+                    cut,
+                    cgroups == null ? null : TargetResolver.pathFor(cgroups, CgroupVersion.V2),
                     cgroups == null ? null : TargetResolver.pathFor(cgroups, CgroupVersion.V1));
         } catch (IOException | RuntimeException e) {
             return null; // gone while read, or not ours to read

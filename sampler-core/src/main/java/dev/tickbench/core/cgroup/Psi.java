@@ -22,7 +22,10 @@ public record Psi(Line some, Line full) {
                 continue;
             }
             try {
-                Line l = new Line(value(f[1], "avg10"), value(f[2], "avg60"), value(f[3], "avg300"),
+                Line l = new Line(
+                        value(f[1], "avg10"),
+                        value(f[2], "avg60"),
+                        value(f[3], "avg300"),
                         Long.parseLong(field(f[4], "total")));
                 if (f[0].equals("some")) {
                     some = l;

@@ -50,8 +50,9 @@ public final class TargetResolver {
         CgroupMount mount = mounts.cpuHierarchy();
         String reported = pathFor(cgroups, mount.version());
         if (reported == null) {
-            throw new CgroupException(file + " has no " + (mount.version() == CgroupVersion.V1
-                    ? "v1 line with the cpu controller" : "v2 '0::' line") + " for process " + pid);
+            throw new CgroupException(file + " has no "
+                    + (mount.version() == CgroupVersion.V1 ? "v1 line with the cpu controller" : "v2 '0::' line")
+                    + " for process " + pid);
         }
         if (reported.equals("/..") || reported.startsWith("/../") || reported.contains("/../")) {
             // the kernel prints paths outside the reader's cgroup namespace relative to its root
@@ -67,8 +68,8 @@ public final class TargetResolver {
             } else if (rel.startsWith(root + "/")) {
                 rel = rel.substring(root.length());
             } else {
-                throw new CgroupException("process " + pid + " is in " + reported + ", outside the subtree "
-                        + root + " mounted at " + mount.mountPoint());
+                throw new CgroupException("process " + pid + " is in " + reported + ", outside the subtree " + root
+                        + " mounted at " + mount.mountPoint());
             }
         }
         if (rel.endsWith(" (deleted)")) {
@@ -94,8 +95,7 @@ public final class TargetResolver {
         return version == CgroupVersion.V2 ? cgroups.unified() : cgroups.v1("cpu");
     }
 
-    private CgroupTarget resolve(CgroupMount mount, String path, String reported, String what)
-            throws CgroupException {
+    private CgroupTarget resolve(CgroupMount mount, String path, String reported, String what) throws CgroupException {
         String rel = normalise(path, what);
         Path dir;
         try {
@@ -119,16 +119,19 @@ public final class TargetResolver {
             throw new CgroupException(what + ": no such cgroup " + dir);
         }
         if (!realDir.startsWith(realMount)) {
-            throw new CgroupException(what + " resolves to " + realDir + ", outside the cgroup mount "
-                    + realMount + " (symlinks out of the mount are not followed)");
+            throw new CgroupException(what + " resolves to " + realDir + ", outside the cgroup mount " + realMount
+                    + " (symlinks out of the mount are not followed)");
         }
         if (!Files.isDirectory(realDir)) {
             throw new CgroupException(what + ": " + dir + " is not a cgroup directory");
         }
         // keep the path as the user or kernel spelled it, but as resolved inside the mount
-        String real = realDir.equals(realMount) ? "/" : "/" + realMount.relativize(realDir).toString();
+        String real = realDir.equals(realMount)
+                ? "/"
+                : "/" + realMount.relativize(realDir).toString();
         CgroupMount acct = mount.version() == CgroupVersion.V1 && !mount.cpuacct()
-                ? mounts.cpuacctV1().orElse(null) : null;
+                ? mounts.cpuacctV1().orElse(null)
+                : null;
         return new CgroupTarget(mount, real, acct, reported);
     }
 

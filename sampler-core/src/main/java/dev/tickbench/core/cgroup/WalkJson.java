@@ -25,10 +25,16 @@ import java.util.Map;
 public final class WalkJson {
     /** Cgroup names are anyone's text: no raw control or bidi character in the JSON either. */
     private static final JsonFactory FACTORY = JsonOutput.newFactory();
+
     private static final ObjectMapper JSON = new ObjectMapper(FACTORY);
     /** The counters the walk JSON carries, under their JSON names (= the v2 keys). */
-    private static final List<CpuCounter> COUNTERS = List.of(CpuCounter.NR_PERIODS, CpuCounter.NR_THROTTLED,
-            CpuCounter.THROTTLED_USEC, CpuCounter.NR_BURSTS, CpuCounter.BURST_USEC, CpuCounter.USAGE_USEC);
+    private static final List<CpuCounter> COUNTERS = List.of(
+            CpuCounter.NR_PERIODS,
+            CpuCounter.NR_THROTTLED,
+            CpuCounter.THROTTLED_USEC,
+            CpuCounter.NR_BURSTS,
+            CpuCounter.BURST_USEC,
+            CpuCounter.USAGE_USEC);
 
     private WalkJson() {}
 
@@ -171,7 +177,9 @@ public final class WalkJson {
         } catch (JsonProcessingException e) {
             throw new CgroupException("the walk from " + from + " is not JSON: " + e.getOriginalMessage());
         }
-        if (root == null || !root.path("levels").isArray() || !root.path("version").canConvertToInt()) {
+        if (root == null
+                || !root.path("levels").isArray()
+                || !root.path("version").canConvertToInt()) {
             throw new CgroupException("the walk from " + from + " has no version or levels: not a probe walk");
         }
         CgroupVersion version = root.path("version").asInt() == 1 ? CgroupVersion.V1 : CgroupVersion.V2;
@@ -190,7 +198,8 @@ public final class WalkJson {
                         + " warning kinds): reconnect so the bundled probe is uploaded, or update the probe server");
             }
             try {
-                warnings.add(new WalkWarning(WalkWarning.Kind.valueOf(kind), messages.get(i).asText()));
+                warnings.add(new WalkWarning(
+                        WalkWarning.Kind.valueOf(kind), messages.get(i).asText()));
             } catch (IllegalArgumentException e) {
                 throw new CgroupException("the probe on " + from + " sent an unknown warning kind '" + kind + "'");
             }
@@ -198,8 +207,15 @@ public final class WalkJson {
         List<String> vanished = new ArrayList<>();
         root.path("vanished").forEach(v -> vanished.add(v.asText()));
         String target = readText(root, "target");
-        return new WalkResult(version, target, windowNs, levels, readText(root, "enforcing"),
-                target == null ? null : K8sPath.decode(target).orElse(null), warnings, vanished,
+        return new WalkResult(
+                version,
+                target,
+                windowNs,
+                levels,
+                readText(root, "enforcing"),
+                target == null ? null : K8sPath.decode(target).orElse(null),
+                warnings,
+                vanished,
                 readPsi(root.path("system_psi")));
     }
 
@@ -209,8 +225,12 @@ public final class WalkJson {
         Long shares = readNumber(l, "shares");
         Long weight = readNumber(l, "weight");
         // v1 writes the weight its shares map to; the limits keep the shares and derive that weight again
-        LevelLimits limits = new LevelLimits(readText(l, "path"), cpuMax, readNumber(l, "burst_us"),
-                shares == null && weight != null ? weight.intValue() : null, shares);
+        LevelLimits limits = new LevelLimits(
+                readText(l, "path"),
+                cpuMax,
+                readNumber(l, "burst_us"),
+                shares == null && weight != null ? weight.intValue() : null,
+                shares);
         Map<CpuCounter, Long> before = new EnumMap<>(CpuCounter.class);
         Map<CpuCounter, Long> after = new EnumMap<>(CpuCounter.class);
         for (CpuCounter c : COUNTERS) {
@@ -220,8 +240,13 @@ public final class WalkJson {
                 after.put(c, d);
             }
         }
-        return new WalkLevel(limits, before.isEmpty() ? null : new CpuStat(before), new CpuStat(after),
-                readPsi(l.path("psi")), windowNs, l.path("reset").asBoolean(false)); // reset: its deltas are null
+        return new WalkLevel(
+                limits,
+                before.isEmpty() ? null : new CpuStat(before),
+                new CpuStat(after),
+                readPsi(l.path("psi")),
+                windowNs,
+                l.path("reset").asBoolean(false)); // reset: its deltas are null
     }
 
     private static Psi readPsi(JsonNode p) {
@@ -234,8 +259,13 @@ public final class WalkJson {
     }
 
     private static Psi.Line readPsiLine(JsonNode l) {
-        return l.isObject() ? new Psi.Line(l.path("avg10").asDouble(), l.path("avg60").asDouble(),
-                l.path("avg300").asDouble(), l.path("total_us").asLong()) : null;
+        return l.isObject()
+                ? new Psi.Line(
+                        l.path("avg10").asDouble(),
+                        l.path("avg60").asDouble(),
+                        l.path("avg300").asDouble(),
+                        l.path("total_us").asLong())
+                : null;
     }
 
     private static Long readNumber(JsonNode n, String field) {

@@ -34,7 +34,12 @@ public record WalkLevel(LevelLimits limits, CpuStat before, CpuStat after, Psi p
             Long a = before.get(c);
             Long b = after.get(c);
             if (a != null && b != null && b < a) {
-                sb.append(sb.length() == 0 ? "" : ", ").append(c.key()).append(' ').append(a).append(" -> ").append(b);
+                sb.append(sb.length() == 0 ? "" : ", ")
+                        .append(c.key())
+                        .append(' ')
+                        .append(a)
+                        .append(" -> ")
+                        .append(b);
             }
         }
         return sb.length() == 0 ? null : sb.toString();

@@ -11,8 +11,16 @@ import java.util.List;
  * @param vanished paths of levels that disappeared during the window (left out of {@code levels})
  * @param systemPsi {@code <proc>/pressure/cpu}, null when missing
  */
-public record WalkResult(CgroupVersion version, String target, long windowNs, List<WalkLevel> levels,
-        String enforcing, K8sPath k8s, List<WalkWarning> warnings, List<String> vanished, Psi systemPsi) {
+public record WalkResult(
+        CgroupVersion version,
+        String target,
+        long windowNs,
+        List<WalkLevel> levels,
+        String enforcing,
+        K8sPath k8s,
+        List<WalkWarning> warnings,
+        List<String> vanished,
+        Psi systemPsi) {
 
     public WalkResult {
         levels = List.copyOf(levels);

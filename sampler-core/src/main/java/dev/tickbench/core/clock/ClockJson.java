@@ -19,6 +19,7 @@ import java.util.Map;
 public final class ClockJson {
     /** Bumped when a field changes meaning; new fields do not bump it. */
     public static final int VERSION = 1;
+
     private static final JsonFactory FACTORY = JsonOutput.newFactory();
 
     private ClockJson() {}
@@ -26,7 +27,10 @@ public final class ClockJson {
     public static String render(ClockReport r) {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            g.enable(JsonGenerator.Feature.ESCAPE_NON_ASCII); // °C and µ written escaped: every terminal and locale reads the JSON alike
+            g.enable(
+                    JsonGenerator.Feature
+                            .ESCAPE_NON_ASCII); // °C and µ written escaped: every terminal and locale reads the JSON
+            // alike
             g.writeStartObject();
             g.writeNumberField("version", VERSION);
             g.writeNumberField("window_s", r.windowS());

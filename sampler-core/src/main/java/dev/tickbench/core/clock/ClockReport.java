@@ -12,8 +12,15 @@ import java.util.Map;
  * @param toS its last sample, or null
  * @param noVerdict why there is no verdict at all (no samples, no cpufreq), else null
  */
-public record ClockReport(double windowS, int samples, int rateHz, Double fromS, Double toS, List<PolicyVerdict> policies,
-        Map<String, String> absent, String noVerdict) {
+public record ClockReport(
+        double windowS,
+        int samples,
+        int rateHz,
+        Double fromS,
+        Double toS,
+        List<PolicyVerdict> policies,
+        Map<String, String> absent,
+        String noVerdict) {
     public ClockReport {
         policies = List.copyOf(policies);
         absent = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(absent));

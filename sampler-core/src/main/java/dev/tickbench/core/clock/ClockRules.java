@@ -27,8 +27,18 @@ final class ClockRules {
     /** Drivers whose "powersave" is their own dynamic governor, not the generic one that pins scaling_min_freq. */
     private static final Set<String> DYNAMIC_POWERSAVE = Set.of("intel_pstate", "amd-pstate-epp");
     /** The sources the verdict reads, whose absence it reports. */
-    private static final List<String> INPUTS = List.of("cpufreq", "cpufreq_policy", "thermal", "cooling", "rapl", "rapl_limits",
-            "thermal_throttle", "intel_pstate", "cpufreq_boost", "stat", "cpuidle");
+    private static final List<String> INPUTS = List.of(
+            "cpufreq",
+            "cpufreq_policy",
+            "thermal",
+            "cooling",
+            "rapl",
+            "rapl_limits",
+            "thermal_throttle",
+            "intel_pstate",
+            "cpufreq_boost",
+            "stat",
+            "cpuidle");
 
     private ClockRules() {}
 
@@ -42,12 +52,23 @@ final class ClockRules {
         }
         if (w.topology().policies().isEmpty()) {
             com.fasterxml.jackson.databind.JsonNode caps = w.hello().capabilities();
-            if (absent.containsKey("cpufreq") || caps == null || !caps.path("sources").path("cpufreq").asBoolean()) {
-                return empty(w, absent, "no CPU clock to judge: " + absent.getOrDefault("cpufreq", "the stream carries no cpufreq"));
+            if (absent.containsKey("cpufreq")
+                    || caps == null
+                    || !caps.path("sources").path("cpufreq").asBoolean()) {
+                return empty(
+                        w,
+                        absent,
+                        "no CPU clock to judge: " + absent.getOrDefault("cpufreq", "the stream carries no cpufreq"));
             }
             // the CPUs' clocks are there, their policies (maximum, limits) are not: nothing to judge them against
-            return empty(w, absent, "no CPU clock to judge: the stream has each CPU's clock but no cpufreq policy to hold it"
-                    + " against (" + absent.getOrDefault("cpufreq_policy", "a capture from before the probe read cpufreq policies") + ")");
+            return empty(
+                    w,
+                    absent,
+                    "no CPU clock to judge: the stream has each CPU's clock but no cpufreq policy to hold it"
+                            + " against ("
+                            + absent.getOrDefault(
+                                    "cpufreq_policy", "a capture from before the probe read cpufreq policies")
+                            + ")");
         }
         List<PolicyVerdict> verdicts = new ArrayList<>();
         for (ClockTopology.Policy p : w.topology().policies()) {
@@ -56,13 +77,27 @@ final class ClockRules {
                 verdicts.add(v);
             }
         }
-        return new ClockReport(w.elapsedNs() / 1e9, w.samples(), w.hello().rateHz(), w.firstS(), w.lastS(), verdicts, absent,
+        return new ClockReport(
+                w.elapsedNs() / 1e9,
+                w.samples(),
+                w.hello().rateHz(),
+                w.firstS(),
+                w.lastS(),
+                verdicts,
+                absent,
                 verdicts.isEmpty() ? "no CPU clock was read in the window" : null);
     }
 
     private static ClockReport empty(ClockWindow w, Map<String, String> absent, String why) {
-        return new ClockReport(w.elapsedNs() / 1e9, w.samples(), w.hello() == null ? 0 : w.hello().rateHz(), w.firstS(), w.lastS(),
-                List.of(), absent, why);
+        return new ClockReport(
+                w.elapsedNs() / 1e9,
+                w.samples(),
+                w.hello() == null ? 0 : w.hello().rateHz(),
+                w.firstS(),
+                w.lastS(),
+                List.of(),
+                absent,
+                why);
     }
 
     private static Map<String, String> absent(JsonNode caps) {
@@ -117,8 +152,12 @@ final class ClockRules {
         List<Evidence> turbo = turbo(w);
         Evidence governor = governor(w, p);
         // a cooling device above 0 that caps this policy is who lowered its scaling_max_freq; else a write did
-        String cause = cooling.isEmpty() ? null
-                : cooling.get(0).device() + (cooling.get(0).type() == null ? "" : " (" + cooling.get(0).type() + ")");
+        String cause = cooling.isEmpty()
+                ? null
+                : cooling.get(0).device()
+                        + (cooling.get(0).type() == null
+                                ? ""
+                                : " (" + cooling.get(0).type() + ")");
         Evidence.Limit lowered = capLowered ? new Evidence.Limit("scaling_max_freq", cap.min(), max, cause) : null;
         List<Evidence> evidence = new ArrayList<>();
         List<Evidence> seen = new ArrayList<>(cooling);
@@ -159,8 +198,11 @@ final class ClockRules {
             evidence.add(idle);
         } else {
             limiter = Limiter.NONE;
-            evidence.add(new Evidence.Clock(achieved, max, "no limit at work: the governor"
-                    + (p.governor() == null ? "" : " (" + p.governor() + ")") + " chose this clock for the work there was"));
+            evidence.add(new Evidence.Clock(
+                    achieved,
+                    max,
+                    "no limit at work: the governor" + (p.governor() == null ? "" : " (" + p.governor() + ")")
+                            + " chose this clock for the work there was"));
         }
         List<Evidence> also = new ArrayList<>();
         for (Evidence e : seen) {
@@ -171,8 +213,20 @@ final class ClockRules {
         if (idle != null && !evidence.contains(idle)) {
             also.add(idle);
         }
-        return new PolicyVerdict(p.name(), p.cpus(), p.governor(), p.driver(), achieved, peak, max, cap == null ? null : cap.min(),
-                atCapPct, idle == null ? null : idle.idlePct(), limiter, evidence, also);
+        return new PolicyVerdict(
+                p.name(),
+                p.cpus(),
+                p.governor(),
+                p.driver(),
+                achieved,
+                peak,
+                max,
+                cap == null ? null : cap.min(),
+                atCapPct,
+                idle == null ? null : idle.idlePct(),
+                limiter,
+                evidence,
+                also);
     }
 
     /** The cooling devices that cap this policy and were above state 0 in the window, with the zone each is bound to. */
@@ -195,16 +249,36 @@ final class ClockRules {
                     }
                     LevelStats temp = w.level(z.name() + ".temp");
                     ClockTopology.Trip t = z.trip(b.trip());
-                    Evidence.Cooling c = new Evidence.Cooling(d.name(), d.type(), state.max(), maxState == null ? null : maxState.max(),
-                            z.name(), z.type(), temp == null ? null : temp.max(), t == null ? null : t.index(),
-                            t == null ? null : t.type(), t == null ? null : t.tempMc());
+                    Evidence.Cooling c = new Evidence.Cooling(
+                            d.name(),
+                            d.type(),
+                            state.max(),
+                            maxState == null ? null : maxState.max(),
+                            z.name(),
+                            z.type(),
+                            temp == null ? null : temp.max(),
+                            t == null ? null : t.index(),
+                            t == null ? null : t.type(),
+                            t == null ? null : t.tempMc());
                     if (best == null || better(c, best)) {
                         best = c;
                     }
                 }
             }
-            out.add(best != null ? best : new Evidence.Cooling(d.name(), d.type(), state.max(),
-                    maxState == null ? null : maxState.max(), null, null, null, null, null, null));
+            out.add(
+                    best != null
+                            ? best
+                            : new Evidence.Cooling(
+                                    d.name(),
+                                    d.type(),
+                                    state.max(),
+                                    maxState == null ? null : maxState.max(),
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null,
+                                    null));
         }
         return out;
     }
@@ -221,9 +295,13 @@ final class ClockRules {
     private static List<Evidence> power(ClockWindow w, ClockTopology.Policy p) {
         List<Evidence> out = new ArrayList<>();
         double elapsedUs = w.elapsedNs() / 1e3;
-        List<ClockTopology.RaplZone> packages = w.topology().rapl().stream().filter(ClockTopology.RaplZone::isPackage).toList();
+        List<ClockTopology.RaplZone> packages = w.topology().rapl().stream()
+                .filter(ClockTopology.RaplZone::isPackage)
+                .toList();
         for (ClockTopology.RaplZone z : packages) {
-            boolean ours = z.cpus().isEmpty() ? packages.size() == 1 : z.cpus().stream().anyMatch(p.cpus()::contains);
+            boolean ours = z.cpus().isEmpty()
+                    ? packages.size() == 1
+                    : z.cpus().stream().anyMatch(p.cpus()::contains);
             Long energy = w.sum("rapl." + z.zone() + ".energy_uj");
             if (!ours || !z.enabled() || energy == null || elapsedUs <= 0) {
                 continue;
@@ -236,7 +314,8 @@ final class ClockRules {
                     continue; // peak_power (PL4) bounds current spikes, not a window's mean
                 }
                 double limitW = limit.min() / 1e6;
-                if (watts >= AT_POWER_LIMIT * limitW && (best == null || watts / limitW > best.watts() / best.limitWatts())) {
+                if (watts >= AT_POWER_LIMIT * limitW
+                        && (best == null || watts / limitW > best.watts() / best.limitWatts())) {
                     best = new Evidence.Power(z.zone(), z.name(), watts, c.getValue(), limitW);
                 }
             }

@@ -66,7 +66,9 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
      */
     private static List<Policy> policies(JsonNode attrs) {
         List<Policy> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = attrs.path("cpufreq_policy").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                        attrs.path("cpufreq_policy").fields();
+                it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
             JsonNode a = p.getValue();
             List<Integer> cpus = CpuList.parse(text(a, "related_cpus"));
@@ -112,13 +114,17 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
                 numbered.add(c);
             }
         }
-        List<Policy> byCpu = policies.stream().filter(p -> !p.cpus().isEmpty())
-                .sorted(java.util.Comparator.comparingInt(p -> p.cpus().get(0))).toList();
+        List<Policy> byCpu = policies.stream()
+                .filter(p -> !p.cpus().isEmpty())
+                .sorted(java.util.Comparator.comparingInt(p -> p.cpus().get(0)))
+                .toList();
         if (!numbered.isEmpty() && numbered.size() == byCpu.size()) {
             numbered.sort(java.util.Comparator.comparingInt(c -> CpuFreqCooling.registered(c.type())));
             for (int i = 0; i < numbered.size(); i++) {
                 Cooling c = numbered.get(i);
-                out.set(out.indexOf(c), new Cooling(c.name(), c.type(), byCpu.get(i).cpus().get(0)));
+                out.set(
+                        out.indexOf(c),
+                        new Cooling(c.name(), c.type(), byCpu.get(i).cpus().get(0)));
             }
         }
         return out;
@@ -137,10 +143,14 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
                 Map.Entry<String, JsonNode> e = f.next();
                 JsonNode v = e.getValue();
                 if (e.getKey().matches("trip\\d+")) {
-                    trips.add(new Trip(Integer.parseInt(e.getKey().substring(4)), text(v, "type"), number(v, "temp_mc"),
+                    trips.add(new Trip(
+                            Integer.parseInt(e.getKey().substring(4)),
+                            text(v, "type"),
+                            number(v, "temp_mc"),
                             number(v, "hyst_mc")));
                 } else if (e.getKey().matches("cdev\\d+") && v.hasNonNull("device")) {
-                    bindings.add(new Binding(v.get("device").asText(), v.path("trip").asInt(-1)));
+                    bindings.add(
+                            new Binding(v.get("device").asText(), v.path("trip").asInt(-1)));
                 }
             }
             out.add(new Zone(z.getKey(), text(z.getValue(), "type"), trips, bindings));
@@ -158,11 +168,17 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
             for (Iterator<Map.Entry<String, JsonNode>> f = l.fields(); f.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = f.next();
                 if (e.getKey().matches("constraint\\d+_name")) {
-                    constraints.put(Integer.parseInt(e.getKey().substring(10, e.getKey().indexOf('_'))), e.getValue().asText());
+                    constraints.put(
+                            Integer.parseInt(e.getKey().substring(10, e.getKey().indexOf('_'))),
+                            e.getValue().asText());
                 }
             }
-            out.add(new RaplZone(z.getKey(), text(z.getValue(), "name"), CpuList.parse(text(z.getValue(), "cpus")),
-                    constraints, l.path("enabled").asInt(1) != 0));
+            out.add(new RaplZone(
+                    z.getKey(),
+                    text(z.getValue(), "name"),
+                    CpuList.parse(text(z.getValue(), "cpus")),
+                    constraints,
+                    l.path("enabled").asInt(1) != 0));
         }
         return out;
     }
@@ -188,7 +204,9 @@ record ClockTopology(List<Policy> policies, List<Cooling> cooling, List<Zone> zo
     }
 
     private static int numbered(String name, String prefix) {
-        if (name == null || !name.startsWith(prefix) || !name.substring(prefix.length()).matches("\\d{1,6}")) {
+        if (name == null
+                || !name.startsWith(prefix)
+                || !name.substring(prefix.length()).matches("\\d{1,6}")) {
             return -1;
         }
         return Integer.parseInt(name.substring(prefix.length()));

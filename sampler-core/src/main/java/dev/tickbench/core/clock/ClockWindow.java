@@ -28,8 +28,8 @@ import java.util.Set;
  */
 public final class ClockWindow {
     /** The level sources the verdict reads (thermal zones too: every {@code thermal_zoneN}). */
-    private static final Set<String> LEVELS = Set.of("cpufreq", "cpufreq_policy", "cooling", "rapl_limits", "intel_pstate",
-            "cpufreq_boost");
+    private static final Set<String> LEVELS =
+            Set.of("cpufreq", "cpufreq_policy", "cooling", "rapl_limits", "intel_pstate", "cpufreq_boost");
     /** The counter sources it sums. */
     private static final Set<String> COUNTERS = Set.of("stat", "rapl", "thermal_throttle", "cpuidle");
 
@@ -43,6 +43,7 @@ public final class ClockWindow {
     private final Map<String, Long> sums = new HashMap<>();
     /** Per CPU: time in the window with a clock and a cap read, and of it, time at the cap. */
     private final Map<Integer, Long> clockedNs = new HashMap<>();
+
     private final Map<Integer, Long> atCapNs = new HashMap<>();
     private long elapsedNs;
     private int samples;

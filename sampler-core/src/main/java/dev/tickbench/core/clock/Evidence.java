@@ -21,8 +21,18 @@ public sealed interface Evidence {
      * @param state the highest state it held in the window
      * @param zoneTempMc the zone's highest temperature in the window
      */
-    record Cooling(String device, String type, long state, Long maxState, String zone, String zoneType, Long zoneTempMc,
-            Integer trip, String tripType, Long tripTempMc) implements Evidence {
+    record Cooling(
+            String device,
+            String type,
+            long state,
+            Long maxState,
+            String zone,
+            String zoneType,
+            Long zoneTempMc,
+            Integer trip,
+            String tripType,
+            Long tripTempMc)
+            implements Evidence {
         /** The zone reached the trip this device is bound to (the kernel acts at {@code temp >= trip}). */
         public boolean aboveTrip() {
             return zoneTempMc != null && tripTempMc != null && zoneTempMc >= tripTempMc;
@@ -45,8 +55,13 @@ public sealed interface Evidence {
                 b.append(" at ").append(celsius(zoneTempMc));
             }
             if (trip != null && tripTempMc != null) {
-                b.append(aboveTrip() ? ", above" : ", below").append(" trip ").append(trip)
-                        .append(" (").append(tripType == null ? "" : tripType + ", ").append(celsius(tripTempMc)).append(')');
+                b.append(aboveTrip() ? ", above" : ", below")
+                        .append(" trip ")
+                        .append(trip)
+                        .append(" (")
+                        .append(tripType == null ? "" : tripType + ", ")
+                        .append(celsius(tripTempMc))
+                        .append(')');
                 if (!aboveTrip()) {
                     b.append(": the cooling lets go a step at a time as the zone cools");
                 }
@@ -64,8 +79,15 @@ public sealed interface Evidence {
 
         @Override
         public String text() {
-            return String.format(Locale.ROOT, "%s (%s) drew %.1f W, %.0f %% of its %s limit of %.1f W", zone,
-                    name == null ? "?" : name, watts, 100 * watts / limitWatts, constraint, limitWatts);
+            return String.format(
+                    Locale.ROOT,
+                    "%s (%s) drew %.1f W, %.0f %% of its %s limit of %.1f W",
+                    zone,
+                    name == null ? "?" : name,
+                    watts,
+                    100 * watts / limitWatts,
+                    constraint,
+                    limitWatts);
         }
     }
 
@@ -78,8 +100,9 @@ public sealed interface Evidence {
 
         @Override
         public String text() {
-            return "the processor throttled itself " + events + " times for " + milliseconds + " ms (thermal_throttle of CPU "
-                    + ClockText.cpus(cpus) + "): its own control holds power and temperature under its limits";
+            return "the processor throttled itself " + events + " times for " + milliseconds
+                    + " ms (thermal_throttle of CPU " + ClockText.cpus(cpus)
+                    + "): its own control holds power and temperature under its limits";
         }
     }
 
@@ -97,10 +120,13 @@ public sealed interface Evidence {
 
         @Override
         public String text() {
-            String who = cause == null ? "set by hand or by a tool (no cooling device is above state 0)" : "lowered by " + cause;
+            String who = cause == null
+                    ? "set by hand or by a tool (no cooling device is above state 0)"
+                    : "lowered by " + cause;
             return switch (setting) {
-                case "scaling_max_freq" -> "scaling_max_freq is " + ClockText.mhz(value)
-                        + (cpuinfoMaxKhz == null ? "" : " of " + ClockText.mhz(cpuinfoMaxKhz)) + ", " + who;
+                case "scaling_max_freq" ->
+                    "scaling_max_freq is " + ClockText.mhz(value)
+                            + (cpuinfoMaxKhz == null ? "" : " of " + ClockText.mhz(cpuinfoMaxKhz)) + ", " + who;
                 case "no_turbo" -> "turbo is switched off (intel_pstate/no_turbo = 1)";
                 case "boost" -> "boost frequencies are switched off (cpufreq/boost = 0)";
                 default -> setting + " is " + value + " (intel_pstate)";
@@ -118,7 +144,8 @@ public sealed interface Evidence {
         @Override
         public String text() {
             return governor.equals("userspace")
-                    ? "the userspace governor holds the clock at its setpoint" + (setpointKhz == null ? "" : " of " + ClockText.mhz(setpointKhz))
+                    ? "the userspace governor holds the clock at its setpoint"
+                            + (setpointKhz == null ? "" : " of " + ClockText.mhz(setpointKhz))
                     : "the powersave governor holds the clock at scaling_min_freq";
         }
     }
@@ -146,7 +173,9 @@ public sealed interface Evidence {
         @Override
         public String text() {
             return "the clock ran at " + ClockText.mhz(achievedKhz)
-                    + (maxKhz == null ? ", its maximum unknown (no cpuinfo_max_freq in the stream)" : " of " + ClockText.mhz(maxKhz))
+                    + (maxKhz == null
+                            ? ", its maximum unknown (no cpuinfo_max_freq in the stream)"
+                            : " of " + ClockText.mhz(maxKhz))
                     + (note == null ? "" : ": " + note);
         }
     }

@@ -17,8 +17,20 @@ import java.util.List;
  * @param also other facts seen in the window that do not hold the clock (a cooling device at 1 that the
  *     clock is below anyway, the idle share…)
  */
-public record PolicyVerdict(String policy, List<Integer> cpus, String governor, String driver, long achievedKhz, long peakKhz,
-        Long maxKhz, Long capKhz, Double atCapPct, Double idlePct, Limiter limiter, List<Evidence> evidence, List<Evidence> also) {
+public record PolicyVerdict(
+        String policy,
+        List<Integer> cpus,
+        String governor,
+        String driver,
+        long achievedKhz,
+        long peakKhz,
+        Long maxKhz,
+        Long capKhz,
+        Double atCapPct,
+        Double idlePct,
+        Limiter limiter,
+        List<Evidence> evidence,
+        List<Evidence> also) {
     public PolicyVerdict {
         cpus = List.copyOf(cpus);
         evidence = List.copyOf(evidence);

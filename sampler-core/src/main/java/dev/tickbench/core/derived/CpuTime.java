@@ -14,6 +14,7 @@ import dev.tickbench.core.source.ValueTable;
 public final class CpuTime {
     /** The fields that make up the total, in /proc/stat order. */
     public static final String[] FIELDS = {"user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal"};
+
     static final int IDLE = 3;
     static final int IOWAIT = 4;
     /** iowait is the fifth field: a line with fewer cannot give an iowait %. */

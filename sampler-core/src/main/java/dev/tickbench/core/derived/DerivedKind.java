@@ -32,17 +32,20 @@ public final class DerivedKind {
     /** Δnr_throttled / Δnr_periods: share of enforcement periods in which the cgroup was throttled. */
     public static final DerivedKind CGROUP_THROTTLED = standard("CGROUP_THROTTLED", "cgroup.{cgroup:.+}.throttled_pct");
     /** Δthrottled_usec / Δwall: throttled time per second (summed over CPUs, may exceed 1). */
-    public static final DerivedKind CGROUP_THROTTLED_TIME = standard("CGROUP_THROTTLED_TIME", "cgroup.{cgroup:.+}.throttled_s_per_s");
+    public static final DerivedKind CGROUP_THROTTLED_TIME =
+            standard("CGROUP_THROTTLED_TIME", "cgroup.{cgroup:.+}.throttled_s_per_s");
     /** Δ{@code cpuN.stateS.time} µs / Δwall µs: the share of wall time a CPU spent in an idle state ({@code cpuN.stateS}). */
-    public static final DerivedKind CPUIDLE_RESIDENCY = standard("CPUIDLE_RESIDENCY",
-            "cpuidle.cpu{cpu:\\d+}.state{state:\\d+}.residency_pct");
+    public static final DerivedKind CPUIDLE_RESIDENCY =
+            standard("CPUIDLE_RESIDENCY", "cpuidle.cpu{cpu:\\d+}.state{state:\\d+}.residency_pct");
     /** Δ{@code <zone>.energy_uj} µJ / Δwall µs: a RAPL zone's mean power in W. */
-    public static final DerivedKind RAPL_POWER = standard("RAPL_POWER", "rapl.{zone:intel-rapl(?:-mmio)?(?::\\d+)+}.power_w");
+    public static final DerivedKind RAPL_POWER =
+            standard("RAPL_POWER", "rapl.{zone:intel-rapl(?:-mmio)?(?::\\d+)+}.power_w");
 
     /** Δ{@code sectors_read} × 512 / Δwall: bytes a block device read per second. */
     public static final DerivedKind DISK_READ_BYTES = standard("DISK_READ_BYTES", "disk.{device:.+}.read_bytes_per_s");
     /** Δ{@code sectors_written} × 512 / Δwall: bytes a block device wrote per second. */
-    public static final DerivedKind DISK_WRITE_BYTES = standard("DISK_WRITE_BYTES", "disk.{device:.+}.write_bytes_per_s");
+    public static final DerivedKind DISK_WRITE_BYTES =
+            standard("DISK_WRITE_BYTES", "disk.{device:.+}.write_bytes_per_s");
     /** Δ(reads + writes) / Δwall: I/O operations a block device completed per second. */
     public static final DerivedKind DISK_IOPS = standard("DISK_IOPS", "disk.{device:.+}.ios_per_s");
     /** Δ{@code io_ms} / Δwall: the share of wall time a block device had I/O in flight. */
@@ -54,9 +57,24 @@ public final class DerivedKind {
     /** Δ{@code <iface>.<dir>_packets} / Δwall: packets an interface received or sent per second. */
     public static final DerivedKind NET_PACKETS = standard("NET_PACKETS", "net.{iface:.+}.{dir:rx|tx}_packets_per_s");
 
-    private static final DerivedKind[] STANDARD = {CPU_BUSY, CPU_IOWAIT, PSI_SOME, PSI_FULL, CGROUP_USAGE, CGROUP_THROTTLED,
-        CGROUP_THROTTLED_TIME, CPUIDLE_RESIDENCY, RAPL_POWER, DISK_READ_BYTES, DISK_WRITE_BYTES, DISK_IOPS, DISK_BUSY,
-        DISK_AWAIT, NET_BYTES, NET_PACKETS};
+    private static final DerivedKind[] STANDARD = {
+        CPU_BUSY,
+        CPU_IOWAIT,
+        PSI_SOME,
+        PSI_FULL,
+        CGROUP_USAGE,
+        CGROUP_THROTTLED,
+        CGROUP_THROTTLED_TIME,
+        CPUIDLE_RESIDENCY,
+        RAPL_POWER,
+        DISK_READ_BYTES,
+        DISK_WRITE_BYTES,
+        DISK_IOPS,
+        DISK_BUSY,
+        DISK_AWAIT,
+        NET_BYTES,
+        NET_PACKETS
+    };
 
     /**
      * The default window ({@link DerivedWindow#DEFAULT}) in seconds: what CSV, {@code /metrics} and the
@@ -85,8 +103,12 @@ public final class DerivedKind {
         inputs = new NamePattern[entry.inputs().size()];
         for (int i = 0; i < inputs.length; i++) {
             inputs[i] = inputKey(entry, i, inputSource);
-            if (!inputs[i].withoutSuffix().text().equals(inputs[0].withoutSuffix().text())) {
-                throw new IllegalArgumentException(entry.name() + ": its inputs name different subjects: " + entry.inputs());
+            if (!inputs[i]
+                    .withoutSuffix()
+                    .text()
+                    .equals(inputs[0].withoutSuffix().text())) {
+                throw new IllegalArgumentException(
+                        entry.name() + ": its inputs name different subjects: " + entry.inputs());
             }
         }
         NamePattern head = inputs[0].withoutSuffix();
@@ -112,14 +134,16 @@ public final class DerivedKind {
         }
         for (int i = 0; how.cpuTime() && i < inputs.length; i++) {
             if (!inputs[i].text().equals(CpuTime.statKey(i))) {
-                throw new IllegalArgumentException(entry.name() + ": input " + i + " is " + inputs[i] + ", not " + CpuTime.statKey(i));
+                throw new IllegalArgumentException(
+                        entry.name() + ": input " + i + " is " + inputs[i] + ", not " + CpuTime.statKey(i));
             }
         }
     }
 
     /** Input {@code i} of {@code e} as a key of its {@code source}, its captures matching what the name's do. */
     static NamePattern inputKey(SeriesEntry e, int i, String source) {
-        return NamePattern.of(e.inputs().get(i).text().substring(source.length() + 1)).boundTo(e.name());
+        return NamePattern.of(e.inputs().get(i).text().substring(source.length() + 1))
+                .boundTo(e.name());
     }
 
     /** The one literal source every input of {@code e} is a key of. */
@@ -130,7 +154,8 @@ public final class DerivedKind {
             int dot = prefix.indexOf('.');
             String s = dot < 0 ? null : prefix.substring(0, dot);
             if (s == null || (source != null && !source.equals(s))) {
-                throw new IllegalArgumentException(e.name() + ": inputs are keys of one named source, not " + e.inputs());
+                throw new IllegalArgumentException(
+                        e.name() + ": inputs are keys of one named source, not " + e.inputs());
             }
             source = s;
         }
@@ -139,8 +164,10 @@ public final class DerivedKind {
 
     private static DerivedKind standard(String label, String pattern) {
         SeriesCatalogue c = SeriesCatalogue.standard();
-        SeriesEntry e = c.declared(pattern).orElseThrow(() -> new IllegalStateException("the catalogue declares no " + pattern));
-        return new DerivedKind(label, e, c.sourceOf(e).map(SourceEntry::name).orElseThrow().text());
+        SeriesEntry e = c.declared(pattern)
+                .orElseThrow(() -> new IllegalStateException("the catalogue declares no " + pattern));
+        return new DerivedKind(
+                label, e, c.sourceOf(e).map(SourceEntry::name).orElseThrow().text());
     }
 
     /**

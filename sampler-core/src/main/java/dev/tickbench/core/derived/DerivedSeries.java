@@ -37,12 +37,14 @@ import java.util.Map;
 public final class DerivedSeries {
     /** One plan per input source, in the order their values come out ({@link Derivation}). */
     private final List<SourcePlan> plans = new ArrayList<>();
+
     private int rateHz;
     private DerivedWindow window;
     /** USER_HZ of the sampled host (the hello's {@code user_hz}), for the quantisation note. */
     private int userHz = 100;
     /** CPUs of the sampled host (from the hello line), 0 when unknown: the cap of a usage in CPUs. */
     private int cores;
+
     private long lastSeq = -1;
     /** Samples taken: the stamp of the subjects a sample carried. */
     private long ticks;
@@ -56,6 +58,7 @@ public final class DerivedSeries {
     public static final long FILE_WINDOW_BYTES = 2L << 20;
     /** The windows' memory, granted afresh when they are made anew; and windows refused before it. */
     private final long windowBytes;
+
     private WindowMemory memory;
     private long leftOutBefore;
 
@@ -237,8 +240,14 @@ public final class DerivedSeries {
                 for (int k = 0; k < p.kinds.length; k++) {
                     SourcePlan.Inputs in = subject.inputs[k];
                     if (in != null) {
-                        compute(p.kinds[k], subject.name.isEmpty() ? null : subject.name, in, p.nanos(k), p.spanNs(),
-                                p.spanSlots(), out);
+                        compute(
+                                p.kinds[k],
+                                subject.name.isEmpty() ? null : subject.name,
+                                in,
+                                p.nanos(k),
+                                p.spanNs(),
+                                p.spanSlots(),
+                                out);
                     }
                 }
             }
@@ -247,7 +256,13 @@ public final class DerivedSeries {
     }
 
     /** Adds one sample of a kind's inputs to its window and, once the window is full, its value; a missing input empties it. */
-    private void compute(DerivedKind kind, String subject, SourcePlan.Inputs in, long nanos, long dtNs, int slots,
+    private void compute(
+            DerivedKind kind,
+            String subject,
+            SourcePlan.Inputs in,
+            long nanos,
+            long dtNs,
+            int slots,
             List<DerivedValue> out) {
         long[] v = in.values;
         boolean[] present = in.present;
@@ -276,7 +291,10 @@ public final class DerivedSeries {
             case WALL_RATE -> {
                 if (add(in, v[0] * nanos, dtNs, slots) && w.sum(1) > 0) {
                     double ratio = (double) w.sum(0) / w.sum(1);
-                    out.add(new DerivedValue(kind, subject, kind.unitIs(Unit.PERCENT) ? bounded(100.0 * ratio, 100.0) : ratio,
+                    out.add(new DerivedValue(
+                            kind,
+                            subject,
+                            kind.unitIs(Unit.PERCENT) ? bounded(100.0 * ratio, 100.0) : ratio,
                             w.ticks()));
                 }
             }
@@ -294,7 +312,8 @@ public final class DerivedSeries {
                 long wallNs = present[time] && v[time] > 0 ? v[time] : dtNs;
                 if (add(in, sum, wallNs, slots)) {
                     double perSecond = w.sum(0) * (double) nanos / w.sum(1);
-                    double value = kind.unitIs(Unit.PERCENT) ? bounded(100.0 * perSecond, 100.0)
+                    double value = kind.unitIs(Unit.PERCENT)
+                            ? bounded(100.0 * perSecond, 100.0)
                             : kind.unitIs(Unit.CPUS) && cores > 0 ? bounded(perSecond, cores) : perSecond;
                     out.add(new DerivedValue(kind, subject, value, w.ticks()));
                 }
@@ -329,8 +348,11 @@ public final class DerivedSeries {
                     }
                 }
                 if (add(in, over, under, slots) && w.sum(1) > 0) {
-                    out.add(new DerivedValue(kind, subject,
-                            kind.unitIs(Unit.PERCENT) ? 100.0 * w.sum(0) / w.sum(1) : (double) w.sum(0) / w.sum(1), w.ticks()));
+                    out.add(new DerivedValue(
+                            kind,
+                            subject,
+                            kind.unitIs(Unit.PERCENT) ? 100.0 * w.sum(0) / w.sum(1) : (double) w.sum(0) / w.sum(1),
+                            w.ticks()));
                 }
             }
             default -> throw new IllegalStateException(kind + ": " + kind.derivation() + " is the PMU's");

@@ -42,6 +42,7 @@ public final class PmuDerived {
     private final List<PerSecond> perSecondEntries = new ArrayList<>();
     /** The sources their inputs are keys of (the catalogue's: pmu_hw, pmu_sw), or null when it declares none. */
     private final String hardwareSource;
+
     private final String softwareSource;
     private PmuRatios ratios;
     /** software key ({@code cpu0.page_faults}) → its rate's name and its time-counted key; empty for the rest. */
@@ -63,7 +64,8 @@ public final class PmuDerived {
                     ratio(e);
                 } else if (e.derivation() == Derivation.PER_COUNTED_SECOND) {
                     sw = DerivedKind.inputSource(e);
-                    perSecondEntries.add(new PerSecond(DerivedKind.inputKey(e, 0, sw), DerivedKind.inputKey(e, 1, sw), e));
+                    perSecondEntries.add(
+                            new PerSecond(DerivedKind.inputKey(e, 0, sw), DerivedKind.inputKey(e, 1, sw), e));
                 }
             }
         }
@@ -74,7 +76,8 @@ public final class PmuDerived {
 
     /** A ratio entry, beside the other of its pair: its events are its inputs' last words ({@code pmu_hw.cpu{cpu}.cycles}). */
     private void ratio(SeriesEntry e) {
-        PmuRatios.Pair pair = new PmuRatios.Pair(event(e.inputs().get(0)), event(e.inputs().get(1)));
+        PmuRatios.Pair pair =
+                new PmuRatios.Pair(event(e.inputs().get(0)), event(e.inputs().get(1)));
         boolean perCpu = !e.name().isLiteral();
         for (int i = 0; i < ratioEntries.size(); i++) {
             Ratio r = ratioEntries.get(i);
@@ -167,7 +170,9 @@ public final class PmuDerived {
         for (PerSecond p : perSecondEntries) {
             Map<String, String> captures = p.event().match(key);
             if (captures != null) {
-                return new String[] {p.entry().name().format(captures), p.counted().format(captures)};
+                return new String[] {
+                    p.entry().name().format(captures), p.counted().format(captures)
+                };
             }
         }
         return new String[0];

@@ -39,6 +39,7 @@ final class SourcePlan {
     private final String[][] tails;
     /** Per kind: the first input's unit in nanoseconds (or nano-units), 0 until a key resolved it, -1 when none fits. */
     private final long[] nanos;
+
     private final SeriesCatalogue catalogue;
     /**
      * The source leaves out a row whose deltas are all 0 (diskstats, netdev; FORMAT.md): a known subject
@@ -53,11 +54,13 @@ final class SourcePlan {
     private int everyTicks = 1;
     /** The slots and wall time of the samples since the source's last read, which the next read spans. */
     private long pendingSlots;
+
     private long pendingNs;
     /** The next read's deltas span time no window holds (a session's first read, a missed read, a gap). */
     private boolean unanchored;
     /** What the current read spans: its own sample and those between it and the previous read. */
     private long spanNs;
+
     private int spanSlots;
     private final Map<String, Subject> subjects = new LinkedHashMap<>();
     /**
@@ -88,6 +91,7 @@ final class SourcePlan {
         private final byte[] verdict;
         /** The window of a CPU-time kind ({@link CpuWindow}), else of two lanes. */
         final CpuWindow cpu;
+
         final TickWindow window;
         /** The memory its window took. */
         private final long bytes;
@@ -282,7 +286,9 @@ final class SourcePlan {
             return false;
         }
         for (String r : resets) {
-            if (r.length() > source.length() + s.name.length() + 1 && r.startsWith(source) && r.charAt(source.length()) == '.'
+            if (r.length() > source.length() + s.name.length() + 1
+                    && r.startsWith(source)
+                    && r.charAt(source.length()) == '.'
                     && r.startsWith(s.name, source.length() + 1)) {
                 String tail = r.substring(source.length() + 1 + s.name.length());
                 for (String[] t : tails) {
@@ -388,7 +394,9 @@ final class SourcePlan {
     }
 
     private static boolean needsNanos(Derivation d) {
-        return d == Derivation.WALL_SHARE || d == Derivation.WALL_RATE || d == Derivation.READ_TIME_RATE
+        return d == Derivation.WALL_SHARE
+                || d == Derivation.WALL_RATE
+                || d == Derivation.READ_TIME_RATE
                 || d == Derivation.COUNTER_RATE;
     }
 

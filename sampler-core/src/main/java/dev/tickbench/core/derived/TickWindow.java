@@ -18,12 +18,14 @@ package dev.tickbench.core.derived;
 final class TickWindow {
     /** The first ring's samples: a short file's windows take little. */
     private static final int FIRST_CAPACITY = 8;
+
     private long[][] ring;
     private int[] spans;
     private final long[] sums;
     private final int slots;
     /** Index of the oldest sample held. */
     private int head;
+
     private int count;
     private long spanSum;
     private boolean starved;

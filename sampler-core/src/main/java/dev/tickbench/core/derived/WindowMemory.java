@@ -18,6 +18,7 @@ final class WindowMemory {
     private long left;
     /** Windows refused on the sample being fed, and the most on one sample. */
     private long refusedNow;
+
     private long mostRefused;
 
     private WindowMemory(long bytes) {

@@ -39,11 +39,14 @@ public final class CaptureDiff {
 
     public static DiffResult compare(Side a, Side b, SeriesCatalogue catalogue) throws IOException {
         if (sameFile(a.file(), b.file())) {
-            List<RangeSummary> both = summarize(a.file(), List.of(a.range(), b.range()), List.of(a.label(), b.label()), catalogue);
+            List<RangeSummary> both =
+                    summarize(a.file(), List.of(a.range(), b.range()), List.of(a.label(), b.label()), catalogue);
             return SeriesDiff.compare(both.get(0), both.get(1));
         }
-        RangeSummary sa = summarize(a.file(), List.of(a.range()), List.of(a.label()), catalogue).get(0);
-        RangeSummary sb = summarize(b.file(), List.of(b.range()), List.of(b.label()), catalogue).get(0);
+        RangeSummary sa = summarize(a.file(), List.of(a.range()), List.of(a.label()), catalogue)
+                .get(0);
+        RangeSummary sb = summarize(b.file(), List.of(b.range()), List.of(b.label()), catalogue)
+                .get(0);
         return SeriesDiff.compare(sa, sb);
     }
 
@@ -56,8 +59,8 @@ public final class CaptureDiff {
     }
 
     /** Every series over each range of one capture file, in one pass. */
-    public static List<RangeSummary> summarize(Path file, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue)
-            throws IOException {
+    public static List<RangeSummary> summarize(
+            Path file, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue) throws IOException {
         return read(file, feed -> SeriesDiff.summarize(feed, ranges, labels, catalogue, file.toString()));
     }
 
@@ -83,7 +86,9 @@ public final class CaptureDiff {
             try {
                 first = in.next();
             } catch (CaptureFormatException e) {
-                throw new IOException(file + " " + e.getMessage() + " (the hello line is unreadable; is this a Tickbench capture?)", e);
+                throw new IOException(
+                        file + " " + e.getMessage() + " (the hello line is unreadable; is this a Tickbench capture?)",
+                        e);
             }
             if (!(first instanceof Hello)) {
                 throw new IOException(file + ": " + (first == null ? "empty file" : "line 1 is not a hello line")

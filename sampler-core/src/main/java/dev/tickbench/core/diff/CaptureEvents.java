@@ -31,7 +31,12 @@ public final class CaptureEvents {
     /** Characters of an event's text kept at most (a kernel log record is rarely longer). */
     static final int MAX_TEXT = 240;
 
-    public enum Kind { KMSG, TRIGGER, GAP, SESSION }
+    public enum Kind {
+        KMSG,
+        TRIGGER,
+        GAP,
+        SESSION
+    }
 
     /** One event: what it is, when (wall clock, ns since the epoch, UTC) and its text, control characters escaped (InertText). */
     public record Event(Kind kind, long wallNs, String text) {}
@@ -46,7 +51,12 @@ public final class CaptureEvents {
      *     null when the capture was read to its end
      * @param warnings what people should know (the events left out, the line it stopped at), file named
      */
-    public record Result(Path file, Long firstSampleWallNs, List<Event> events, long leftOut, Long stoppedAtLine,
+    public record Result(
+            Path file,
+            Long firstSampleWallNs,
+            List<Event> events,
+            long leftOut,
+            Long stoppedAtLine,
             List<String> warnings) {
         public Result {
             events = List.copyOf(events);
@@ -109,15 +119,22 @@ public final class CaptureEvents {
         } else if (line instanceof KmsgLine k) {
             add(Kind.KMSG, k.monoNs() + wallMinusMonoNs, k.msg());
         } else if (line instanceof KmsgGapLine g) {
-            add(Kind.KMSG, g.monoNs() + wallMinusMonoNs, "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")");
+            add(
+                    Kind.KMSG,
+                    g.monoNs() + wallMinusMonoNs,
+                    "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")");
         } else if (line instanceof OtherLine o && TriggerLine.TYPE.equals(o.type())) {
             trigger(o);
         } else if (line instanceof GapLine g) {
             pendingGap = g.reason() + " (seq " + g.fromSeq() + "–" + g.toSeq() + ")";
         } else if (line instanceof Hello h) {
             if (hello) { // the first hello starts the capture: its first sample is the default origin
-                add(Kind.SESSION, h.startedWallNs(), "new session: " + h.rateHz() + " Hz · FLOOR_HZ "
-                        + (h.floorHz() > 0 ? h.floorHz() + " Hz" : "off") + (h.hostname() == null ? "" : " (" + h.hostname() + ")"));
+                add(
+                        Kind.SESSION,
+                        h.startedWallNs(),
+                        "new session: " + h.rateHz() + " Hz · FLOOR_HZ "
+                                + (h.floorHz() > 0 ? h.floorHz() + " Hz" : "off")
+                                + (h.hostname() == null ? "" : " (" + h.hostname() + ")"));
             }
             hello = true;
             wallMinusMonoNs = h.startedWallNs() - h.startedMonoNs();
@@ -129,7 +146,8 @@ public final class CaptureEvents {
         if (firstWall == null) {
             firstWall = s.wallNs();
         }
-        String why = pendingGap != null ? pendingGap
+        String why = pendingGap != null
+                ? pendingGap
                 : lastSeq >= 0 && s.seq() != lastSeq + 1 ? "missing seq " + (lastSeq + 1) + "–" + (s.seq() - 1) : null;
         if (why != null) {
             long from = lastWall == Long.MIN_VALUE ? s.wallNs() : lastWall;

@@ -14,10 +14,34 @@ import java.util.Locale;
  * doubles; an absent value is an empty field, never 0.
  */
 public final class DiffCsv {
-    public static final List<String> HEADER = List.of("rank", "series", "display_name", "source", "kind", "unit", "presence",
-            "a_mean", "b_mean", "mean_change", "relative_change", "a_p99", "b_p99", "p99_change", "spread", "effect",
-            "above_noise", "a_observations", "b_observations", "a_seconds", "b_seconds", "a_noise", "b_noise", "a_noise_steps",
-            "b_noise_steps", "resolution", "same_as");
+    public static final List<String> HEADER = List.of(
+            "rank",
+            "series",
+            "display_name",
+            "source",
+            "kind",
+            "unit",
+            "presence",
+            "a_mean",
+            "b_mean",
+            "mean_change",
+            "relative_change",
+            "a_p99",
+            "b_p99",
+            "p99_change",
+            "spread",
+            "effect",
+            "above_noise",
+            "a_observations",
+            "b_observations",
+            "a_seconds",
+            "b_seconds",
+            "a_noise",
+            "b_noise",
+            "a_noise_steps",
+            "b_noise_steps",
+            "resolution",
+            "same_as");
 
     private DiffCsv() {}
 

@@ -68,7 +68,9 @@ public final class DiffJson {
         n.put("label", s.label());
         ObjectNode range = n.putObject("range");
         range.put("clock", s.range().clock().name().toLowerCase(Locale.ROOT));
-        range.put("from_ns", s.range().fromNs() == DiffRange.OPEN ? null : s.range().fromNs());
+        range.put(
+                "from_ns",
+                s.range().fromNs() == DiffRange.OPEN ? null : s.range().fromNs());
         range.put("to_ns", s.range().toNs() == DiffRange.OPEN ? null : s.range().toNs());
         n.put("samples", s.samples());
         number(n, "first_s", s.firstS());

@@ -27,13 +27,16 @@ public record DiffRange(RangeClock clock, long fromNs, long toNs) {
 
     /** Seconds since the first sample; null for an open end. */
     public static DiffRange seconds(Double fromS, Double toS) {
-        return new DiffRange(RangeClock.SINCE_START, fromS == null ? OPEN : Math.round(fromS * 1e9),
+        return new DiffRange(
+                RangeClock.SINCE_START,
+                fromS == null ? OPEN : Math.round(fromS * 1e9),
                 toS == null ? OPEN : Math.round(toS * 1e9));
     }
 
     /** Wall-clock nanoseconds (UTC, since the epoch); null for an open end. */
     public static DiffRange wall(Long fromWallNs, Long toWallNs) {
-        return new DiffRange(RangeClock.WALL, fromWallNs == null ? OPEN : fromWallNs, toWallNs == null ? OPEN : toWallNs);
+        return new DiffRange(
+                RangeClock.WALL, fromWallNs == null ? OPEN : fromWallNs, toWallNs == null ? OPEN : toWallNs);
     }
 
     boolean isWhole() {
@@ -58,14 +61,22 @@ public record DiffRange(RangeClock clock, long fromNs, long toNs) {
             return "whole";
         }
         if (clock == RangeClock.WALL) {
-            return "wall " + (fromNs == OPEN ? "start" : java.time.Instant.ofEpochSecond(0, fromNs).toString()) + ".."
-                    + (toNs == OPEN ? "end" : java.time.Instant.ofEpochSecond(0, toNs).toString());
+            return "wall "
+                    + (fromNs == OPEN
+                            ? "start"
+                            : java.time.Instant.ofEpochSecond(0, fromNs).toString()) + ".."
+                    + (toNs == OPEN
+                            ? "end"
+                            : java.time.Instant.ofEpochSecond(0, toNs).toString());
         }
         return (fromNs == OPEN ? "start" : seconds(fromNs)) + ".." + (toNs == OPEN ? "end" : seconds(toNs));
     }
 
     private static String seconds(long ns) {
-        return new java.math.BigDecimal(ns).movePointLeft(9).stripTrailingZeros().toPlainString() + " s";
+        return new java.math.BigDecimal(ns)
+                        .movePointLeft(9)
+                        .stripTrailingZeros()
+                        .toPlainString() + " s";
     }
 
     @Override

@@ -78,10 +78,12 @@ final class FeedPass {
 
     List<RangeSummary> finish() {
         if (registry.full()) {
-            warnings.add("more than " + SeriesRegistry.MAX_SERIES + " series (the most one comparison keeps, docs/diff.md"
-                    + " \"Memory\"): the series met after them are not compared");
+            warnings.add(
+                    "more than " + SeriesRegistry.MAX_SERIES + " series (the most one comparison keeps, docs/diff.md"
+                            + " \"Memory\"): the series met after them are not compared");
         }
-        FeedExtent extent = new FeedExtent(samples, samples == 0 ? Double.NaN : lastSinceStart / 1e9, firstWall, lastWall);
+        FeedExtent extent =
+                new FeedExtent(samples, samples == 0 ? Double.NaN : lastSinceStart / 1e9, firstWall, lastWall);
         List<RangeSummary> out = new ArrayList<>();
         for (RangeAccumulator r : ranges) {
             out.add(r.finish(stoppedAtLine, warnings, extent));
@@ -297,7 +299,9 @@ final class FeedPass {
         for (String cpu : pmu.cpus()) {
             SeriesInfo[] named = pmuSeries.computeIfAbsent(cpu, c -> {
                 String id = PmuRatios.ALL.equals(c) ? "pmu_hw.all" : "pmu_hw.cpu" + c;
-                return new SeriesInfo[] {registry.derivedNamed(id + ".ipc"), registry.derivedNamed(id + ".cache_miss_ratio")};
+                return new SeriesInfo[] {
+                    registry.derivedNamed(id + ".ipc"), registry.derivedNamed(id + ".cache_miss_ratio")
+                };
             });
             derivedValue(named[0], pmu.ipc(cpu));
             derivedValue(named[1], pmu.cacheMissRatio(cpu));

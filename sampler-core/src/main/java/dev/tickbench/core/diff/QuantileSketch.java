@@ -24,6 +24,7 @@ final class QuantileSketch {
     private static final int FINEST_SHIFT = 52 - 7;
     /** Half a bucket over its lower bound: 2^-8. */
     static final double RELATIVE_ERROR = relativeError(FINEST_SHIFT);
+
     private static final int FIRST_SLOTS = 8;
     private static final int FIRST_BUCKETS = 16;
 
@@ -68,14 +69,17 @@ final class QuantileSketch {
     private final Budget budget;
     /** The first value other than 0, kept without a table: most levels hold one value in a short range. */
     private long firstBits;
+
     private double firstWeight;
     /** Open addressing for the other exact values, at most half full; a slot with weight 0 is free (weights are > 0). */
     private long[] exactBits;
+
     private double[] exactWeight;
     private int distinct;
     private boolean exact = true;
     /** Refused its first bucket: keeps no quantile. */
     private boolean starved;
+
     private int shift = FINEST_SHIFT;
 
     private Buckets positive;

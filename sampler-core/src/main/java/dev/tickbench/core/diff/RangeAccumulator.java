@@ -22,10 +22,12 @@ final class RangeAccumulator {
     private SeriesAccumulator[] series = new SeriesAccumulator[256];
     /** Fresh values per series id: counted apart from the accumulators, a level's unchanged emissions touch only this. */
     private long[] observations = new long[256];
+
     private int[] holds = new int[64];
     private int holdCount;
     /** The series with an accumulator, in the order they got one: a second's end visits only these. */
     private int[] present = new int[64];
+
     private int presentCount;
     private boolean active;
     private long samples;
@@ -33,9 +35,11 @@ final class RangeAccumulator {
     private long lastNs;
     /** The range's current second, since its first sample, and how much of it the range's samples cover. */
     private long second;
+
     private double secondCovered;
     /** Seconds of the range so far, and the current tick's dt. */
     private double now;
+
     private double dt;
     private String hostname;
 
@@ -245,27 +249,55 @@ final class RangeAccumulator {
         }
         List<String> said = new ArrayList<>(warnings);
         if (coarse > 0) {
-            said.add(String.format(Locale.ROOT, "%s: the p99 of %d series is within %.2g %% (not 0.39 %%): the quantile sketches"
-                    + " share %d MiB", label, coarse, 100 * worst, QuantileSketch.Budget.BYTES >> 20));
+            said.add(String.format(
+                    Locale.ROOT,
+                    "%s: the p99 of %d series is within %.2g %% (not 0.39 %%): the quantile sketches" + " share %d MiB",
+                    label,
+                    coarse,
+                    100 * worst,
+                    QuantileSketch.Budget.BYTES >> 20));
         }
         if (without > 0) {
-            said.add(String.format(Locale.ROOT, "%s: the p99 of %d series is not given: the quantile sketches share %d MiB,"
-                    + " which the series before them took", label, without, QuantileSketch.Budget.BYTES >> 20));
+            said.add(String.format(
+                    Locale.ROOT,
+                    "%s: the p99 of %d series is not given: the quantile sketches share %d MiB,"
+                            + " which the series before them took",
+                    label,
+                    without,
+                    QuantileSketch.Budget.BYTES >> 20));
         }
-        // what the summary does not need goes now: the next range's summary is made beside this one's, not beside both ranges' sums
+        // what the summary does not need goes now: the next range's summary is made beside this one's, not beside both
+        // ranges' sums
         series = null;
         present = null;
         holds = null;
         observations = null;
-        return new RangeSummary(label, range, samples, samples == 0 ? Double.NaN : firstNs / 1e9,
-                samples == 0 ? Double.NaN : lastNs / 1e9, now, hostname, stats, stoppedAtLine, said, feed);
+        return new RangeSummary(
+                label,
+                range,
+                samples,
+                samples == 0 ? Double.NaN : firstNs / 1e9,
+                samples == 0 ? Double.NaN : lastNs / 1e9,
+                now,
+                hostname,
+                stats,
+                stoppedAtLine,
+                said,
+                feed);
     }
 
     private SeriesStats stats(SeriesAccumulator a) {
         SeriesInfo s = a.info;
         // a counter's resolution is one event in a second, a rate of 1/s
-        return new SeriesStats(s.series, s.toDisplay(a.mean()), s.toDisplay(a.p99()), observations(s), a.sumW,
-                Math.abs(s.toDisplay(a.noise())), a.noiseSteps(), Math.abs(s.toDisplay(s.resolution)));
+        return new SeriesStats(
+                s.series,
+                s.toDisplay(a.mean()),
+                s.toDisplay(a.p99()),
+                observations(s),
+                a.sumW,
+                Math.abs(s.toDisplay(a.noise())),
+                a.noiseSteps(),
+                Math.abs(s.toDisplay(s.resolution)));
     }
 
     private long observations(SeriesInfo s) {

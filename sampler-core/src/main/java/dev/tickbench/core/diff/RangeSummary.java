@@ -19,8 +19,18 @@ import java.util.Map;
  * @param warnings what people should know about the numbers (a capture cut short, series left out)
  * @param feed how much of the capture the pass read
  */
-public record RangeSummary(String label, DiffRange range, long samples, double firstS, double lastS, double seconds,
-        String hostname, Map<String, SeriesStats> series, Long stoppedAtLine, List<String> warnings, FeedExtent feed) {
+public record RangeSummary(
+        String label,
+        DiffRange range,
+        long samples,
+        double firstS,
+        double lastS,
+        double seconds,
+        String hostname,
+        Map<String, SeriesStats> series,
+        Long stoppedAtLine,
+        List<String> warnings,
+        FeedExtent feed) {
     public RangeSummary {
         series = Map.copyOf(series);
         warnings = List.copyOf(warnings);
@@ -28,13 +38,27 @@ public record RangeSummary(String label, DiffRange range, long samples, double f
 
     /** The same summary without its series: what a {@link DiffResult} keeps, its rows having their statistics. */
     public RangeSummary withoutSeries() {
-        return series.isEmpty() ? this : new RangeSummary(label, range, samples, firstS, lastS, seconds, hostname, Map.of(),
-                stoppedAtLine, warnings, feed);
+        return series.isEmpty()
+                ? this
+                : new RangeSummary(
+                        label,
+                        range,
+                        samples,
+                        firstS,
+                        lastS,
+                        seconds,
+                        hostname,
+                        Map.of(),
+                        stoppedAtLine,
+                        warnings,
+                        feed);
     }
 
     /** The same summary under another label. */
     public RangeSummary withLabel(String other) {
-        return other.equals(label) ? this : new RangeSummary(other, range, samples, firstS, lastS, seconds, hostname, series,
-                stoppedAtLine, warnings, feed);
+        return other.equals(label)
+                ? this
+                : new RangeSummary(
+                        other, range, samples, firstS, lastS, seconds, hostname, series, stoppedAtLine, warnings, feed);
     }
 }

@@ -16,12 +16,14 @@ final class SeriesAccumulator {
     final SeriesInfo info;
     /** The value sums are taken from; NaN until the first value (a counter's stays 0: its deltas are the sums). */
     private double origin;
+
     private double sumVW;
     double sumW;
     private double secondVW;
     private double secondW;
     /** The mean of the last second counted, NaN when the previous second was not (no pair spans a hole). */
     private double lastSecondMean = Double.NaN;
+
     private double squaredSteps;
     private int steps;
     /** Made at the first value, when the budget holds it; without one the series has no p99. */
@@ -29,6 +31,7 @@ final class SeriesAccumulator {
 
     /** A level: the value held since {@link #segmentStart} (seconds of the range), and whether there is one. */
     boolean holding;
+
     double held;
     double segmentStart;
     /** Whether the range lists it among its open holds. */

@@ -20,8 +20,17 @@ import java.util.List;
  * @param sameAs other names of the same kernel counter, folded into this row (meminfo's {@code AnonPages}
  *     is vmstat's {@code nr_anon_pages}), in natural order; usually empty
  */
-public record SeriesChange(DiffSeries series, Presence presence, SeriesStats a, SeriesStats b, double meanChange,
-        double p99Change, double relativeChange, double spread, double effect, List<String> sameAs) {
+public record SeriesChange(
+        DiffSeries series,
+        Presence presence,
+        SeriesStats a,
+        SeriesStats b,
+        double meanChange,
+        double p99Change,
+        double relativeChange,
+        double spread,
+        double effect,
+        List<String> sameAs) {
     public SeriesChange {
         sameAs = List.copyOf(sameAs);
     }

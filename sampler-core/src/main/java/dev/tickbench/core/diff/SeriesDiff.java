@@ -39,7 +39,8 @@ public final class SeriesDiff {
     private SeriesDiff() {}
 
     /** Every series over each range of one feed, in one pass, with the standard catalogue. */
-    public static List<RangeSummary> summarize(LineFeed feed, List<DiffRange> ranges, List<String> labels) throws IOException {
+    public static List<RangeSummary> summarize(LineFeed feed, List<DiffRange> ranges, List<String> labels)
+            throws IOException {
         return summarize(feed, ranges, labels, SeriesCatalogue.standard());
     }
 
@@ -49,14 +50,15 @@ public final class SeriesDiff {
      *
      * @throws IOException reading the feed failed for another reason
      */
-    public static List<RangeSummary> summarize(LineFeed feed, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue)
-            throws IOException {
+    public static List<RangeSummary> summarize(
+            LineFeed feed, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue) throws IOException {
         return summarize(feed, ranges, labels, catalogue, null);
     }
 
     /** As above; {@code origin} names the feed in messages ({@code FILE line N: …}). */
-    static List<RangeSummary> summarize(LineFeed feed, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue,
-            String origin) throws IOException {
+    static List<RangeSummary> summarize(
+            LineFeed feed, List<DiffRange> ranges, List<String> labels, SeriesCatalogue catalogue, String origin)
+            throws IOException {
         if (ranges.size() != labels.size()) {
             throw new IllegalArgumentException(ranges.size() + " ranges but " + labels.size() + " labels");
         }
@@ -130,7 +132,16 @@ public final class SeriesDiff {
         double change = b.mean() - a.mean();
         double relative = a.mean() == 0 ? NaN : change / Math.abs(a.mean());
         double spread = Noise.spread(a, b, LEVEL_SHARE, level);
-        return new SeriesChange(a.series(), Presence.BOTH, a, b, change, b.p99() - a.p99(), relative, spread,
-                Noise.effect(a, b, spread), same);
+        return new SeriesChange(
+                a.series(),
+                Presence.BOTH,
+                a,
+                b,
+                change,
+                b.p99() - a.p99(),
+                relative,
+                spread,
+                Noise.effect(a, b, spread),
+                same);
     }
 }

@@ -32,7 +32,8 @@ final class SeriesInfo {
         SeriesMatch m = c.stream(source, key).orElse(null);
         boolean level = c.isLevel(source, key);
         ValueKind kind = level ? ValueKind.LEVEL : ValueKind.COUNTER;
-        return new SeriesInfo(id, identity(name, key, source, kind, m), m, resolution, !level && c.omitsIdleRows(source));
+        return new SeriesInfo(
+                id, identity(name, key, source, kind, m), m, resolution, !level && c.omitsIdleRows(source));
     }
 
     /** A derived series ({@code cpu.busy_pct}, {@code pmu_hw.all.ipc}): its values as computed, resolution 0. */

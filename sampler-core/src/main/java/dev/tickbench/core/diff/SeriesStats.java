@@ -18,5 +18,12 @@ package dev.tickbench.core.diff;
  * @param resolution the smallest step the value moves by (one kernel unit of a level, one event a second
  *     of a counter, 0 for a derived series)
  */
-public record SeriesStats(DiffSeries series, double mean, double p99, long observations, double seconds, double noise,
-        int noiseSteps, double resolution) {}
+public record SeriesStats(
+        DiffSeries series,
+        double mean,
+        double p99,
+        long observations,
+        double seconds,
+        double noise,
+        int noiseSteps,
+        double resolution) {}

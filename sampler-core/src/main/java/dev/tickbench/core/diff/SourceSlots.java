@@ -16,11 +16,13 @@ final class SourceSlots {
     private SeriesInfo[] lastInfos = new SeriesInfo[0];
     /** Counters of a source that leaves out idle rows, seen in this session: absent on a tick, their delta is 0. */
     final List<SeriesInfo> rows = new ArrayList<>();
+
     private final java.util.BitSet inRows = new java.util.BitSet();
     /** A key absent from a read has ended (ReadRule.TOP_N), rather than held its value. */
     private final boolean keysComeAndGo;
     /** The levels the last resolved list had that the one before had not, of a source whose keys come and go. */
     private final List<SeriesInfo> ended = new ArrayList<>();
+
     private final java.util.BitSet levelsNow = new java.util.BitSet();
 
     SourceSlots(SeriesRegistry registry, String source, boolean keysComeAndGo) {

@@ -48,7 +48,9 @@ public record WhoChanges(List<Quantity> quantities) {
     private record Kind(String label, String prefix, String suffix) {
         /** The process or cgroup a row of this kind names, or null when the row is not one (the rest's included). */
         String who(String name) {
-            if (!name.startsWith(prefix) || !name.endsWith(suffix) || name.length() <= prefix.length() + suffix.length()) {
+            if (!name.startsWith(prefix)
+                    || !name.endsWith(suffix)
+                    || name.length() <= prefix.length() + suffix.length()) {
                 return null;
             }
             String who = name.substring(prefix.length(), name.length() - suffix.length());
@@ -96,7 +98,8 @@ public record WhoChanges(List<Quantity> quantities) {
                     unit = c.series().unit();
                 }
             }
-            entries.sort(Comparator.comparingDouble((Entry e) -> -Math.abs(e.change())).thenComparing(Entry::who));
+            entries.sort(Comparator.comparingDouble((Entry e) -> -Math.abs(e.change()))
+                    .thenComparing(Entry::who));
             if (!entries.isEmpty()) {
                 out.add(new Quantity(k.label(), unit, entries.subList(0, Math.min(top, entries.size()))));
             }

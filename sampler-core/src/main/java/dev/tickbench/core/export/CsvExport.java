@@ -60,8 +60,8 @@ import java.util.function.DoubleConsumer;
  */
 public final class CsvExport {
     /** The {@code wall} column: ISO-8601 UTC to the millisecond. */
-    private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter WALL =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private CsvExport() {}
 
@@ -71,7 +71,8 @@ public final class CsvExport {
      * {@code wall_ns}, inclusive: the workbench's visible range is wall-clock time, and compared there
      * in whole nanoseconds its last sample is the export's last row (docs/csv.md).
      */
-    public record Options(List<SeriesGlob> series, boolean fillHeld, Double fromS, Double toS, Long fromWallNs, Long toWallNs) {
+    public record Options(
+            List<SeriesGlob> series, boolean fillHeld, Double fromS, Double toS, Long fromWallNs, Long toWallNs) {
         public Options {
             series = List.copyOf(series);
         }
@@ -91,8 +92,13 @@ public final class CsvExport {
      * {@code derivedLeftOut} the derived series whose window did not fit a file reader's memory
      * ({@link DerivedSeries#forFiles()}): their columns are not in the file.
      */
-    public record Summary(List<String> columns, long rows, List<String> unmatchedGlobs, Path cadenceFile,
-            CaptureFormatException error, long derivedLeftOut) {}
+    public record Summary(
+            List<String> columns,
+            long rows,
+            List<String> unmatchedGlobs,
+            Path cadenceFile,
+            CaptureFormatException error,
+            long derivedLeftOut) {}
 
     public static Path cadenceFileFor(Path out) {
         return out.resolveSibling(out.getFileName() + ".cadences.csv");
@@ -109,25 +115,31 @@ public final class CsvExport {
     }
 
     /** The export with {@code catalogue}'s units and levels (a test's board with a source of its own). */
-    public static Summary export(Path capture, Path out, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
+    public static Summary export(
+            Path capture, Path out, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
             throws IOException {
         try (InputFile input = InputFile.open(capture)) {
             return export(input, out, options, catalogue, progress);
         }
     }
 
-    private static Summary export(InputFile capture, Path out, Options options, SeriesCatalogue catalogue,
-            DoubleConsumer progress) throws IOException {
+    private static Summary export(
+            InputFile capture, Path out, Options options, SeriesCatalogue catalogue, DoubleConsumer progress)
+            throws IOException {
         long total = Math.max(1, Files.size(capture.path()));
         Scan scan = scan(capture, options, catalogue, f -> progress.accept(f / 2));
         Path cadenceFile = cadenceFileFor(out);
         long rows;
         CaptureFormatException error = scan.error;
-        try (OutputFile csv = OutputFile.create(out); OutputFile cadences = OutputFile.create(cadenceFile)) {
-            try (CaptureReader reader = CaptureReader.open(capture, scan.names); Writer w = writer(csv.stream());
+        try (OutputFile csv = OutputFile.create(out);
+                OutputFile cadences = OutputFile.create(cadenceFile)) {
+            try (CaptureReader reader = CaptureReader.open(capture, scan.names);
+                    Writer w = writer(csv.stream());
                     Writer c = writer(cadences.stream())) {
                 RowWriter rw = new RowWriter(scan.columns, scan.names, options, catalogue, w, c);
-                rows = rw.writeAll(reader, scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
+                rows = rw.writeAll(
+                        reader,
+                        scan.error == null ? Long.MAX_VALUE : scan.error.lineNumber(),
                         () -> progress.accept(0.5 + 0.5 * reader.bytesRead() / total));
             }
             csv.commit(true, capture);
@@ -140,7 +152,12 @@ public final class CsvExport {
                 unmatched.add(g.glob());
             }
         }
-        return new Summary(scan.columns.stream().map(Column::name).toList(), rows, unmatched, cadenceFile, error,
+        return new Summary(
+                scan.columns.stream().map(Column::name).toList(),
+                rows,
+                unmatched,
+                cadenceFile,
+                error,
                 scan.derivedLeftOut);
     }
 
@@ -175,7 +192,8 @@ public final class CsvExport {
             return null;
         }
         return SeriesCatalogue.standard().stream(series.substring(0, dot), series.substring(dot + 1))
-                .map(SeriesMatch::csvColumn).orElse(null);
+                .map(SeriesMatch::csvColumn)
+                .orElse(null);
     }
 
     /** The columns, the line that ended the scan (or null), and the series names it met, which pass 2 shares. */
@@ -231,14 +249,18 @@ public final class CsvExport {
                 SeriesMatch m = catalogue.stream(e.getKey(), key).orElse(null);
                 String shown = m == null ? null : m.csvColumn();
                 if (shown != null && SeriesGlob.anyMatches(options.series(), shown)) {
-                    columns.add(new Column(e.getKey(), key, shown, catalogue.isLevel(e.getKey(), key), false,
+                    columns.add(new Column(
+                            e.getKey(),
+                            key,
+                            shown,
+                            catalogue.isLevel(e.getKey(), key),
+                            false,
                             m.entry().display().scale()));
                 }
             }
         }
         return new Scan(columns, error, reader.seriesNames(), derived.leftOut());
     }
-
 
     private static void checkCancelled() throws InterruptedIOException {
         if (Thread.currentThread().isInterrupted()) {
@@ -259,6 +281,7 @@ public final class CsvExport {
          * series fills and its column in display units (-1: none): arrays, not a map of maps, for 32 768 series.
          */
         private final SeriesNames names;
+
         private final int[] rawColumn;
         private final int[] unitColumn;
         private int[] ids = new int[64];
@@ -267,10 +290,12 @@ public final class CsvExport {
         private final double[] derivedValues;
         /** Whether a column has a value on this tick; the value (a level's held since) and whether one is held. */
         private final boolean[] present;
+
         private final long[] held;
         private final boolean[] hasHeld;
         /** Levels of a source whose keys come and go (the tables): absent from a read of it, a level has ended. */
         private final boolean[] endsWithKey;
+
         private final StringBuilder row = new StringBuilder(4096);
         private Long mono0;
         private JsonNode sourcesPresent;
@@ -278,7 +303,12 @@ public final class CsvExport {
         /** Each source's cadence as last written (its series all take it). */
         private final Map<String, String> lastCadence = new HashMap<>();
 
-        RowWriter(List<Column> columns, SeriesNames names, Options options, SeriesCatalogue catalogue, Writer w,
+        RowWriter(
+                List<Column> columns,
+                SeriesNames names,
+                Options options,
+                SeriesCatalogue catalogue,
+                Writer w,
                 Writer cadences) {
             this.columns = columns;
             this.names = names;
@@ -303,8 +333,7 @@ public final class CsvExport {
             endsWithKey = new boolean[columns.size()];
             for (int i = 0; i < columns.size(); i++) {
                 Column c = columns.get(i);
-                endsWithKey[i] = c.level() && !c.derived()
-                        && catalogue.keysComeAndGo(c.source());
+                endsWithKey[i] = c.level() && !c.derived() && catalogue.keysComeAndGo(c.source());
             }
             present = new boolean[columns.size()];
             held = new long[columns.size()];
@@ -338,8 +367,10 @@ public final class CsvExport {
                 List<DerivedValue> derivedNow = derived.accept(line);
                 if (line instanceof Hello h) {
                     forgetHeld(); // a new session: what the old one held is not known to hold any more
-                    sourcesPresent = h.capabilities() == null ? null : h.capabilities().path("sources");
-                    pendingCadences = h.capabilities() == null ? null : h.capabilities().path("cadences");
+                    sourcesPresent =
+                            h.capabilities() == null ? null : h.capabilities().path("sources");
+                    pendingCadences =
+                            h.capabilities() == null ? null : h.capabilities().path("cadences");
                 } else if (line instanceof GapLine) {
                     forgetHeld();
                 } else if (line instanceof SampleLine s && sample(s, derivedNow)) {
@@ -380,14 +411,19 @@ public final class CsvExport {
                 names.ids(e.getKey(), sv.keys(), ids);
                 for (int i = 0; i < sv.size(); i++) {
                     int id = ids[i];
-                    if (id >= 0 && id < rawColumn.length) { // a series pass 1 did not meet (a file still written): no column
+                    if (id >= 0
+                            && id
+                                    < rawColumn
+                                            .length) { // a series pass 1 did not meet (a file still written): no column
                         fill(rawColumn[id], sv.values()[i]);
                         fill(unitColumn[id], sv.values()[i]);
                     }
                 }
             }
             for (int c = 0; c < endsWithKey.length; c++) {
-                if (endsWithKey[c] && !present[c] && s.sources().containsKey(columns.get(c).source())) {
+                if (endsWithKey[c]
+                        && !present[c]
+                        && s.sources().containsKey(columns.get(c).source())) {
                     hasHeld[c] = false; // read without it: the process exited or left the table, it holds nothing
                 }
             }
@@ -401,7 +437,8 @@ public final class CsvExport {
             if (pendingCadences != null) {
                 writeCadences(ts);
             }
-            if ((options.fromS() != null && ts < options.fromS()) || (options.toS() != null && ts > options.toS())
+            if ((options.fromS() != null && ts < options.fromS())
+                    || (options.toS() != null && ts > options.toS())
                     || (options.fromWallNs() != null && s.wallNs() < options.fromWallNs())
                     || (options.toWallNs() != null && s.wallNs() > options.toWallNs())) {
                 return false;
@@ -423,7 +460,8 @@ public final class CsvExport {
                     if (options.fillHeld() && hasHeld[c]) {
                         appendRaw(row, held[c], col.scale());
                     }
-                } else if (catalogue.omitsIdleRows(col.source()) && sourcePresent(col.source())
+                } else if (catalogue.omitsIdleRows(col.source())
+                        && sourcePresent(col.source())
                         && (resets.isEmpty() || !resets.contains(col.name()))) {
                     row.append('0'); // the probe leaves out rows whose deltas are all zero
                 }
@@ -468,8 +506,10 @@ public final class CsvExport {
         }
 
         private static String cadence(JsonNode cad) {
-            return cad == null ? ",," : cad.path("hz").asText("") + "," + cad.path("reason").asText("") + ","
-                    + cad.path("every_ticks").asText("");
+            return cad == null
+                    ? ",,"
+                    : cad.path("hz").asText("") + "," + cad.path("reason").asText("") + ","
+                            + cad.path("every_ticks").asText("");
         }
     }
 
@@ -502,6 +542,8 @@ public final class CsvExport {
 
     /** A derived value with at most 6 decimals, never in exponent notation. */
     private static void appendDecimal(StringBuilder b, double v) {
-        b.append(java.math.BigDecimal.valueOf(Math.round(v * 1e6), 6).stripTrailingZeros().toPlainString());
+        b.append(java.math.BigDecimal.valueOf(Math.round(v * 1e6), 6)
+                .stripTrailingZeros()
+                .toPlainString());
     }
 }

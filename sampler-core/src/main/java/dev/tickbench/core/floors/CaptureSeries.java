@@ -28,7 +28,8 @@ public record CaptureSeries(Path file, String series, double[] seconds, long[] v
     public static CaptureSeries read(Path capture, String series) throws FloorAnalysisException {
         int dot = series.indexOf('.');
         if (dot <= 0 || dot == series.length() - 1) {
-            throw new FloorAnalysisException("series '" + series + "' must be <source>.<key>, e.g. slabinfo.nf_conntrack");
+            throw new FloorAnalysisException(
+                    "series '" + series + "' must be <source>.<key>, e.g. slabinfo.nf_conntrack");
         }
         String source = series.substring(0, dot);
         String key = series.substring(dot + 1);

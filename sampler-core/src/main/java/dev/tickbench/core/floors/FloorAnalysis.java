@@ -69,8 +69,12 @@ public final class FloorAnalysis {
                 line = reader.next();
             } catch (CaptureFormatException e) {
                 badLine = e.lineNumber();
-                warnings.add(String.format(Locale.ROOT, "%s %s; analysed the %d lines before it",
-                        file, e.getMessage(), e.lineNumber() - 1));
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "%s %s; analysed the %d lines before it",
+                        file,
+                        e.getMessage(),
+                        e.lineNumber() - 1));
                 break;
             }
             if (line == null) {
@@ -89,7 +93,8 @@ public final class FloorAnalysis {
                 for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
                     LevelKind kind = LevelKind.of(e.getKey());
                     if (kind != null) {
-                        trackers.computeIfAbsent(e.getKey(), n -> new SourceTracker(n, kind)).emit(e.getValue());
+                        trackers.computeIfAbsent(e.getKey(), n -> new SourceTracker(n, kind))
+                                .emit(e.getValue());
                     }
                 }
             }
@@ -98,16 +103,30 @@ public final class FloorAnalysis {
             warnings.add(file + ": " + gaps + " gap(s) in the capture; changes across a gap are not counted");
         }
         double durationS = elapsedNs / 1e9;
-        BoardInfo board = new BoardInfo(hello.hostname(), hello.board(), hello.kernel(), hello.cores(), hello.rateHz(),
-                hello.floorHz(), hello.probeVersion(), hello.startedWallNs(), samples, durationS);
+        BoardInfo board = new BoardInfo(
+                hello.hostname(),
+                hello.board(),
+                hello.kernel(),
+                hello.cores(),
+                hello.rateHz(),
+                hello.floorHz(),
+                hello.probeVersion(),
+                hello.startedWallNs(),
+                samples,
+                durationS);
         if (samples < 2) {
             warnings.add(file + ": " + samples + " sample line(s): too short to measure any change rate");
         }
         List<FloorRow> rows = new ArrayList<>();
         for (SourceTracker t : sorted(trackers.values())) {
             if (t.emissions < samples * 0.9) {
-                warnings.add(String.format(Locale.ROOT, "%s: %s was emitted on %d of %d samples (expected every sample with FLOOR_HZ >= rate)",
-                        file, t.name, t.emissions, samples));
+                warnings.add(String.format(
+                        Locale.ROOT,
+                        "%s: %s was emitted on %d of %d samples (expected every sample with FLOOR_HZ >= rate)",
+                        file,
+                        t.name,
+                        t.emissions,
+                        samples));
             }
             if (!t.duplicateKeys.isEmpty()) {
                 warnings.add(file + ": " + t.name + " carried " + t.duplicateKeys + " twice on one line (two entries of"
@@ -124,7 +143,8 @@ public final class FloorAnalysis {
         try {
             first = reader.next();
         } catch (CaptureFormatException e) {
-            throw new FloorAnalysisException(file + ": " + e.getMessage() + " (the hello line is unreadable; is this a Tickbench capture?)", e);
+            throw new FloorAnalysisException(
+                    file + ": " + e.getMessage() + " (the hello line is unreadable; is this a Tickbench capture?)", e);
         }
         if (first instanceof Hello h) {
             return h;
@@ -138,10 +158,15 @@ public final class FloorAnalysis {
         if (h.floorHz() == 0 || h.floorHz() < h.rateHz()) {
             String how = h.floorHz() == 0
                     ? "without an override (floor_hz 0): its level sources were read at the shipped floors and stored on change"
-                    : "with floor_hz " + h.floorHz() + " below its rate " + h.rateHz() + " Hz: its level sources were read at " + h.floorHz() + " Hz, not every tick";
-            throw new FloorAnalysisException(String.format(Locale.ROOT,
+                    : "with floor_hz " + h.floorHz() + " below its rate " + h.rateHz()
+                            + " Hz: its level sources were read at " + h.floorHz() + " Hz, not every tick";
+            throw new FloorAnalysisException(String.format(
+                    Locale.ROOT,
                     "%s was recorded %s, so its change counts measure the floors, not the board; record with --floor-hz >= --rate (e.g. tickbench-probe record --rate %d --floor-hz %d --out FILE)",
-                    file, how, h.rateHz(), h.rateHz()));
+                    file,
+                    how,
+                    h.rateHz(),
+                    h.rateHz()));
         }
     }
 
@@ -154,9 +179,15 @@ public final class FloorAnalysis {
 
     private static List<FloorRow> rows(SourceTracker t, BoardInfo b, JsonNode caps) {
         JsonNode attrs = caps.path("attributes").path(t.name);
-        Integer pollingDelay = attrs.hasNonNull("polling_delay_ms") ? attrs.get("polling_delay_ms").asInt() : null;
-        Cadence shipped = FloorRules.shipped(t.kind, b.rateHz(), pollingDelay == null ? 0 : pollingDelay,
-                t.kind == LevelKind.CPUFREQ && allUserspace(caps.path("attributes").path("cpufreq")));
+        Integer pollingDelay = attrs.hasNonNull("polling_delay_ms")
+                ? attrs.get("polling_delay_ms").asInt()
+                : null;
+        Cadence shipped = FloorRules.shipped(
+                t.kind,
+                b.rateHz(),
+                pollingDelay == null ? 0 : pollingDelay,
+                t.kind == LevelKind.CPUFREQ
+                        && allUserspace(caps.path("attributes").path("cpufreq")));
         double d = b.durationS();
         Fastest fastest = null;
         if (t.kind != LevelKind.THERMAL) {
@@ -172,16 +203,33 @@ public final class FloorAnalysis {
             double raw = perSecond(t.changes, d);
             Double declared = pollingDelay != null && pollingDelay > 0 ? 1000.0 / pollingDelay : null;
             double curve = perSecond(t.curveChanges, d);
-            jitter = new ThermalJitter(pollingDelay, declared, raw, declared == null ? null : raw / declared,
-                    t.stepMc == Long.MAX_VALUE ? null : t.stepMc, curve);
+            jitter = new ThermalJitter(
+                    pollingDelay,
+                    declared,
+                    raw,
+                    declared == null ? null : raw / declared,
+                    t.stepMc == Long.MAX_VALUE ? null : t.stepMc,
+                    curve);
             needFrom = curve;
         } else {
             needFrom = fastest == null ? 0 : fastest.hz();
         }
         List<FloorRow> out = new ArrayList<>();
         double need = FloorRules.needHz(needFrom, b.rateHz());
-        out.add(new FloorRow(t.name, t.name, null, t.kind, t.emissions, t.changes, perSecond(t.changes, d), fastest,
-                jitter, need, shipped.hz(), shipped.reason(), FloorRules.verdict(shipped.hz(), need, b.resolutionHz())));
+        out.add(new FloorRow(
+                t.name,
+                t.name,
+                null,
+                t.kind,
+                t.emissions,
+                t.changes,
+                perSecond(t.changes, d),
+                fastest,
+                jitter,
+                need,
+                shipped.hz(),
+                shipped.reason(),
+                FloorRules.verdict(shipped.hz(), need, b.resolutionHz())));
         if (t.kind.membersAreRows()) {
             List<String> names = new ArrayList<>(t.members.keySet());
             names.sort(NaturalOrder.NATURAL);
@@ -189,8 +237,20 @@ public final class FloorAnalysis {
                 SourceTracker.Member s = t.members.get(m);
                 double hz = perSecond(s.changes, d);
                 double mNeed = FloorRules.needHz(hz, b.rateHz());
-                out.add(new FloorRow(t.name + "." + m, t.name, m, t.kind, s.emissions, s.changes, hz, null, null, mNeed,
-                        shipped.hz(), shipped.reason(), FloorRules.verdict(shipped.hz(), mNeed, b.resolutionHz())));
+                out.add(new FloorRow(
+                        t.name + "." + m,
+                        t.name,
+                        m,
+                        t.kind,
+                        s.emissions,
+                        s.changes,
+                        hz,
+                        null,
+                        null,
+                        mNeed,
+                        shipped.hz(),
+                        shipped.reason(),
+                        FloorRules.verdict(shipped.hz(), mNeed, b.resolutionHz())));
             }
         }
         return out;
@@ -215,7 +275,9 @@ public final class FloorAnalysis {
     /** A level source the capabilities call present but no sample carried: say so, never show it as 0. */
     private static void missing(Path file, JsonNode caps, Map<String, SourceTracker> trackers, List<String> warnings) {
         caps.path("sources").fields().forEachRemaining(e -> {
-            if (e.getValue().asBoolean(false) && LevelKind.of(e.getKey()) != null && !trackers.containsKey(e.getKey())) {
+            if (e.getValue().asBoolean(false)
+                    && LevelKind.of(e.getKey()) != null
+                    && !trackers.containsKey(e.getKey())) {
                 warnings.add(file + ": " + e.getKey() + " is present in the capabilities but no sample carried it");
             }
         });

@@ -47,7 +47,9 @@ public record FloorComparison(List<FloorReport> captures, List<String> rows) {
         for (FloorReport r : reports) {
             for (FloorRow x : r.rows()) {
                 if (x.isMember()) {
-                    membersBySource.computeIfAbsent(x.source(), k -> new LinkedHashSet<>()).add(x.key());
+                    membersBySource
+                            .computeIfAbsent(x.source(), k -> new LinkedHashSet<>())
+                            .add(x.key());
                 }
             }
         }
@@ -57,16 +59,22 @@ public record FloorComparison(List<FloorReport> captures, List<String> rows) {
             Set<String> members = membersBySource.getOrDefault(source, Set.of());
             List<String> sorted = new ArrayList<>(members);
             Comparator<String> natural = NaturalOrder.NATURAL;
-            sorted.sort(sources.get(source) == LevelKind.SLABINFO
-                    ? Comparator.comparingDouble((String k) -> -maxHz(reports, k)).thenComparing(natural)
-                    : natural);
+            sorted.sort(
+                    sources.get(source) == LevelKind.SLABINFO
+                            ? Comparator.comparingDouble((String k) -> -maxHz(reports, k))
+                                    .thenComparing(natural)
+                            : natural);
             rows.addAll(sorted);
         }
         return new FloorComparison(reports, rows);
     }
 
     private static double maxHz(List<FloorReport> reports, String key) {
-        return reports.stream().flatMap(r -> r.row(key).stream()).mapToDouble(FloorRow::hz).max().orElse(0);
+        return reports.stream()
+                .flatMap(r -> r.row(key).stream())
+                .mapToDouble(FloorRow::hz)
+                .max()
+                .orElse(0);
     }
 
     /** The cell of {@code row} in capture {@code column}, or null where that board has no such row. */

@@ -7,9 +7,28 @@ import java.util.Locale;
 
 /** Floors as CSV for tools: one line per (row, capture) cell that exists, in comparison order. */
 public final class FloorCsv {
-    public static final List<String> HEADER = List.of("file", "hostname", "board", "kernel", "rate_hz", "row", "source",
-            "member", "emissions", "changes", "hz", "need_hz", "shipped_hz", "shipped_reason", "verdict", "fastest_member",
-            "fastest_hz", "polling_delay_ms", "declared_hz", "jitter_ratio", "curve_hz");
+    public static final List<String> HEADER = List.of(
+            "file",
+            "hostname",
+            "board",
+            "kernel",
+            "rate_hz",
+            "row",
+            "source",
+            "member",
+            "emissions",
+            "changes",
+            "hz",
+            "need_hz",
+            "shipped_hz",
+            "shipped_reason",
+            "verdict",
+            "fastest_member",
+            "fastest_hz",
+            "polling_delay_ms",
+            "declared_hz",
+            "jitter_ratio",
+            "curve_hz");
 
     private FloorCsv() {}
 
@@ -48,7 +67,10 @@ public final class FloorCsv {
         v.add(r.verdict().label());
         v.add(r.fastest() == null ? null : r.fastest().member());
         v.add(r.fastest() == null ? null : num(r.fastest().hz()));
-        v.add(j == null || j.pollingDelayMs() == null ? null : j.pollingDelayMs().toString());
+        v.add(
+                j == null || j.pollingDelayMs() == null
+                        ? null
+                        : j.pollingDelayMs().toString());
         v.add(j == null || j.declaredHz() == null ? null : num(j.declaredHz()));
         v.add(j == null || j.ratio() == null ? null : num(j.ratio()));
         v.add(j == null ? null : num(j.curveHz()));

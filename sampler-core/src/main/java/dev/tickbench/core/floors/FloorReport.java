@@ -15,7 +15,12 @@ import java.util.Optional;
  *     fewer samples than expected
  * @param truncatedAtLine the 1-based line that could not be read, null when the whole file was read
  */
-public record FloorReport(Path file, BoardInfo board, List<FloorRow> rows, List<String> warnings, Long truncatedAtLine,
+public record FloorReport(
+        Path file,
+        BoardInfo board,
+        List<FloorRow> rows,
+        List<String> warnings,
+        Long truncatedAtLine,
         Map<String, FloorRow> byKey) {
     public FloorReport {
         rows = List.copyOf(rows);

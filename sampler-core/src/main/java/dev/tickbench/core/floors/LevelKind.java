@@ -30,7 +30,11 @@ public enum LevelKind {
 
     /** As {@link #of(String)}, by {@code catalogue}'s entries. */
     public static LevelKind of(String source, SeriesCatalogue catalogue) {
-        return catalogue.source(source).filter(s -> s.kind() == ValueKind.LEVEL).map(s -> byRule(s.rule())).orElse(null);
+        return catalogue
+                .source(source)
+                .filter(s -> s.kind() == ValueKind.LEVEL)
+                .map(s -> byRule(s.rule()))
+                .orElse(null);
     }
 
     private static LevelKind byRule(ReadRule rule) {

@@ -18,6 +18,7 @@ final class SourceTracker {
     private boolean baseline = true;
     /** Thermal only: one-step hysteresis on the single {@code temp} member. */
     private Long held;
+
     long stepMc = Long.MAX_VALUE;
     long curveChanges;
     private int curveDir;

@@ -13,5 +13,5 @@ package dev.tickbench.core.floors;
  * @param stepMc the smallest change seen (the quantisation step), null when the value never changed
  * @param curveHz moves of the curve per second (flicker across one step left out)
  */
-public record ThermalJitter(Integer pollingDelayMs, Double declaredHz, double rawHz, Double ratio, Long stepMc,
-        double curveHz) {}
+public record ThermalJitter(
+        Integer pollingDelayMs, Double declaredHz, double rawHz, Double ratio, Long stepMc, double curveHz) {}

@@ -34,7 +34,10 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class LineHandoff {
     /** What a full ring costs. */
-    public enum WhenFull { DROP_SAMPLES, CUT }
+    public enum WhenFull {
+        DROP_SAMPLES,
+        CUT
+    }
 
     private static final int HEADER = 8; // int length, int samples dropped just before this record
     private static final int WRAP = -1;
@@ -45,9 +48,11 @@ public final class LineHandoff {
     private final long maxParkedBytes;
     /** Bytes ever published by the producer / released by the consumer; index = position % ring.length. */
     private final AtomicLong head = new AtomicLong();
+
     private final AtomicLong tail = new AtomicLong();
     /** Lines that did not fit while the ring was full, each with the ring position it comes before. */
     private final ArrayDeque<Parked> parked = new ArrayDeque<>();
+
     private long parkedBytes; // guarded by parked
     private final AtomicLong droppedSamples = new AtomicLong();
     private final AtomicLong droppedLines = new AtomicLong();
@@ -392,6 +397,9 @@ public final class LineHandoff {
     }
 
     private int getInt(int idx) {
-        return (ring[idx] << 24) | ((ring[idx + 1] & 0xff) << 16) | ((ring[idx + 2] & 0xff) << 8) | (ring[idx + 3] & 0xff);
+        return (ring[idx] << 24)
+                | ((ring[idx + 1] & 0xff) << 16)
+                | ((ring[idx + 2] & 0xff) << 8)
+                | (ring[idx + 3] & 0xff);
     }
 }

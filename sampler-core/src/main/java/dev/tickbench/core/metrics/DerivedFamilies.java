@@ -21,7 +21,9 @@ final class DerivedFamilies {
     /** The values the latest sample produced (a level not read on it is not shown with an old value). */
     static void add(Exposition e, SeriesCatalogue catalogue, List<DerivedValue> values, JsonNode capabilities) {
         for (DerivedValue v : values) {
-            JsonNode attributes = capabilities == null ? null : capabilities.path("attributes").get(v.kind().source());
+            JsonNode attributes = capabilities == null
+                    ? null
+                    : capabilities.path("attributes").get(v.kind().source());
             SourceFamilies.gauge(e, catalogue, v.name(), v.value(), Map.of("window", window(v.kind())), attributes);
         }
     }

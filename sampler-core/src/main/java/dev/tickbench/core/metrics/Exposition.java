@@ -19,7 +19,9 @@ public final class Exposition {
 
     /** The metric types of the 0.0.4 format that Tickbench uses. */
     public enum Type {
-        COUNTER, GAUGE, HISTOGRAM;
+        COUNTER,
+        GAUGE,
+        HISTOGRAM;
 
         String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -77,7 +79,11 @@ public final class Exposition {
             sb.append("# HELP ").append(f.name).append(' ');
             escapeHelp(f.help, sb);
             sb.append('\n');
-            sb.append("# TYPE ").append(f.name).append(' ').append(f.type.label()).append('\n');
+            sb.append("# TYPE ")
+                    .append(f.name)
+                    .append(' ')
+                    .append(f.type.label())
+                    .append('\n');
             sb.append(f.body);
         }
         return sb;

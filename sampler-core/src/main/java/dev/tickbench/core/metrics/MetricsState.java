@@ -19,8 +19,8 @@ import dev.tickbench.core.sampler.SelfLine;
 import dev.tickbench.core.throttle.PeakTracker;
 import dev.tickbench.core.throttle.Peaks;
 import java.util.Iterator;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
@@ -36,6 +36,7 @@ import java.util.TreeMap;
 public final class MetricsState {
     /** kmsg priorities 0-7 by name, the {@code level} label of the kmsg record counter. */
     private static final String[] KMSG_LEVELS = {"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug"};
+
     private static final String[] THROTTLE_ZONES = {"GREEN", "YELLOW", "RED"};
     /** The numeric fields of a cgroup_limits level (FORMAT.md), in the order they are served. */
     private static final String[] CGROUP_LIMITS = {"quota_us", "period_us", "burst_us", "weight", "shares"};
@@ -43,6 +44,7 @@ public final class MetricsState {
     private Hello hello;
     /** source → key → cumulative delta sum (counters) or last value (levels). */
     private final Map<String, Map<String, Long>> counters = new TreeMap<>();
+
     private final Map<String, Map<String, Long>> levels = new TreeMap<>();
     /**
      * source → key → how far a counter stepped back below the total served (stat's idle and iowait may,
@@ -52,6 +54,7 @@ public final class MetricsState {
     private final Map<String, Map<String, Long>> steppedBack = new TreeMap<>();
     /** source → mono ns of the sample that last carried it. */
     private final Map<String, Long> emittedMonoNs = new TreeMap<>();
+
     private long latestMonoNs;
     private long latestReceivedNs;
     private long samples;
@@ -63,12 +66,14 @@ public final class MetricsState {
     private ThrottleLine throttle;
     /** The throttle lines' per-second peaks since the previous scrape: each scrape drains it. */
     private final PeakTracker peaksSinceScrape = new PeakTracker();
+
     private Map<String, Long> limits = Map.of();
     private JsonNode cgroupLimits;
     /** IPC and cache miss ratio over the last second of pmu_hw deltas, computed as the workbench computes them. */
     private final PmuDerived pmu;
     /** Derived series from the same lines (docs/derived-series.md); the latest sample's values are served. */
     private final DerivedSeries derived;
+
     private List<DerivedValue> latestDerived = List.of();
     private final SeriesCatalogue catalogue;
     /** The key the kernel fills with 0 for compatibility: system-wide cpu full is undefined (docs/derived-series.md). */
@@ -90,6 +95,7 @@ public final class MetricsState {
     private Map<String, Double> achieved = Map.of();
     /** The latest self line (the probe's own cost), and the latest per-source costs any self line carried. */
     private SelfLine lastSelf;
+
     private Map<String, Long> sourceCosts = Map.of();
 
     /** Takes one decoded line; {@code receivedNs} is {@link System#nanoTime()} (or a test clock) at arrival. */
@@ -173,14 +179,14 @@ public final class MetricsState {
         }
     }
 
-
     /**
      * Keeps only the keys of the latest read of a top-N table (docs/who.md): the series of a process or a
      * cgroup that left the named set end there, so the families stay bounded by the table's set. One that
      * comes back starts its counter again from its growth since (Prometheus reads the drop as a restart).
      */
     private static void forgetEnded(SourceValues v, Map<String, Long> sums, Map<String, Long> held) {
-        java.util.Set<String> now = new java.util.HashSet<>(java.util.Arrays.asList(v.keys()).subList(0, v.size()));
+        java.util.Set<String> now =
+                new java.util.HashSet<>(java.util.Arrays.asList(v.keys()).subList(0, v.size()));
         if (sums != null) {
             sums.keySet().retainAll(now);
         }
@@ -218,18 +224,31 @@ public final class MetricsState {
         int userHz = hello == null || hello.userHz() <= 0 ? 100 : hello.userHz();
         JsonNode caps = hello == null ? null : hello.capabilities();
         if (hello != null) {
-            e.gauge("tickbench_probe_info", "The probe that sampled this host (value is always 1).", 1,
-                    "version", String.valueOf(hello.probeVersion()), "hostname", String.valueOf(hello.hostname()),
-                    "kernel", String.valueOf(hello.kernel()), "board", hello.board() == null ? "" : hello.board());
+            e.gauge(
+                    "tickbench_probe_info",
+                    "The probe that sampled this host (value is always 1).",
+                    1,
+                    "version",
+                    String.valueOf(hello.probeVersion()),
+                    "hostname",
+                    String.valueOf(hello.hostname()),
+                    "kernel",
+                    String.valueOf(hello.kernel()),
+                    "board",
+                    hello.board() == null ? "" : hello.board());
             e.gauge("tickbench_sampler_rate_hz", "Sampler rate.", hello.rateHz());
             e.gauge("tickbench_floor_hz", "FLOOR_HZ override (0 keeps the per-source floors).", hello.floorHz());
         }
         cadences(e, caps);
         for (Map.Entry<String, Double> a : achieved.entrySet()) {
-            e.gauge("tickbench_source_achieved_cadence_hz", "Reads per second the source really achieved over the last"
-                    + " closed 10 s window of the sampler's schedule (a fixed grid from its start), only while more than 1 %"
-                    + " off its published cadence (docs/cadence.md).",
-                    a.getValue(), "source", a.getKey());
+            e.gauge(
+                    "tickbench_source_achieved_cadence_hz",
+                    "Reads per second the source really achieved over the last"
+                            + " closed 10 s window of the sampler's schedule (a fixed grid from its start), only while more than 1 %"
+                            + " off its published cadence (docs/cadence.md).",
+                    a.getValue(),
+                    "source",
+                    a.getKey());
         }
         e.counter("tickbench_samples_total", "Sample lines produced since the probe started.", samples);
         if (samples > 0) {
@@ -239,8 +258,12 @@ public final class MetricsState {
         e.counter("tickbench_stream_gap_samples_total", "Samples lost in gaps.", gapSamples);
         for (Map.Entry<String, Long> a : emittedMonoNs.entrySet()) {
             double age = (latestMonoNs - a.getValue() + Math.max(0, nowNs - latestReceivedNs)) / 1e9;
-            e.gauge("tickbench_source_age_seconds", "Time since the source's held value was last emitted (read and stored).",
-                    Math.max(0, age), "source", a.getKey());
+            e.gauge(
+                    "tickbench_source_age_seconds",
+                    "Time since the source's held value was last emitted (read and stored).",
+                    Math.max(0, age),
+                    "source",
+                    a.getKey());
         }
         for (Map.Entry<String, Map<String, Long>> src : counters.entrySet()) {
             JsonNode attributes = attributes(caps, src.getKey());
@@ -255,9 +278,17 @@ public final class MetricsState {
             }
         }
         for (int p = 0; p < kmsgByPrio.length; p++) {
-            e.counter("tickbench_kmsg_records_total", "Kernel log records by level.", kmsgByPrio[p], "level", KMSG_LEVELS[p]);
+            e.counter(
+                    "tickbench_kmsg_records_total",
+                    "Kernel log records by level.",
+                    kmsgByPrio[p],
+                    "level",
+                    KMSG_LEVELS[p]);
         }
-        e.counter("tickbench_kmsg_dropped_records_total", "Kernel log records lost (probe queue full or kernel ring overwritten; kmsg_gap lines).", kmsgDropped);
+        e.counter(
+                "tickbench_kmsg_dropped_records_total",
+                "Kernel log records lost (probe queue full or kernel ring overwritten; kmsg_gap lines).",
+                kmsgDropped);
         for (Map.Entry<String, Long> l : limits.entrySet()) {
             if (l.getValue() != null && l.getKey().equals("memory_max")) { // null is "max": no limit, no sample
                 SourceFamilies.gauge(e, catalogue, "limits.memory_max", l.getValue(), Map.of());
@@ -265,8 +296,11 @@ public final class MetricsState {
         }
         pmuRatios(e);
         DerivedFamilies.add(e, catalogue, latestDerived, caps);
-        e.counter("tickbench_derived_capped_values_total", "Derived values capped at their physical bound (PSI and cpuidle residency 100 %,"
-                + " cgroup usage at the CPU count): a last resort, counted (docs/derived-series.md).", derived.capped());
+        e.counter(
+                "tickbench_derived_capped_values_total",
+                "Derived values capped at their physical bound (PSI and cpuidle residency 100 %,"
+                        + " cgroup usage at the CPU count): a last resort, counted (docs/derived-series.md).",
+                derived.capped());
         throttle(e);
         cgroupLimits(e);
         if (self != null) {
@@ -278,8 +312,10 @@ public final class MetricsState {
     /** What the stream's self lines say the probe costs: per tick, and per source (docs/catalogue.md). */
     private void selfLine(Exposition e) {
         if (lastSelf != null && lastSelf.ticks() > 0 && lastSelf.cpuNs() >= 0) {
-            e.gauge("tickbench_probe_tick_cpu_seconds", "CPU time of the whole probe process per tick, over the last second"
-                    + " (the stream's self line).", lastSelf.cpuNsPerTick() / 1e9);
+            e.gauge(
+                    "tickbench_probe_tick_cpu_seconds",
+                    "CPU time of the whole probe process per tick, over the last second" + " (the stream's self line).",
+                    lastSelf.cpuNsPerTick() / 1e9);
         }
         if (lastSelf != null && !Double.isNaN(lastSelf.cpuPct())) {
             SourceFamilies.gauge(e, catalogue, "self.cpu_pct", lastSelf.cpuPct(), Map.of());
@@ -296,15 +332,25 @@ public final class MetricsState {
         JsonNode sources = caps.path("sources");
         for (Iterator<Map.Entry<String, JsonNode>> it = sources.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> s = it.next();
-            e.gauge("tickbench_source_present", "1 when the source exists on this host (reason of absence in /capabilities).",
-                    s.getValue().asBoolean() ? 1 : 0, "source", s.getKey());
+            e.gauge(
+                    "tickbench_source_present",
+                    "1 when the source exists on this host (reason of absence in /capabilities).",
+                    s.getValue().asBoolean() ? 1 : 0,
+                    "source",
+                    s.getKey());
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = caps.path("cadences").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> c = it.next();
             JsonNode hz = c.getValue().get("hz");
             if (hz != null && hz.isNumber()) {
-                e.gauge("tickbench_source_cadence_hz", "The cadence the source is really read at, and why (docs/cadence.md).",
-                        hz.asDouble(), "source", c.getKey(), "reason", c.getValue().path("reason").asText("unknown"));
+                e.gauge(
+                        "tickbench_source_cadence_hz",
+                        "The cadence the source is really read at, and why (docs/cadence.md).",
+                        hz.asDouble(),
+                        "source",
+                        c.getKey(),
+                        "reason",
+                        c.getValue().path("reason").asText("unknown"));
             }
         }
     }
@@ -329,7 +375,12 @@ public final class MetricsState {
         boolean known = false;
         for (String z : THROTTLE_ZONES) {
             known |= z.equals(t.zone());
-            e.gauge("tickbench_throttle_zone", "1 for the throttle's current zone.", z.equals(t.zone()) ? 1 : 0, "zone", z);
+            e.gauge(
+                    "tickbench_throttle_zone",
+                    "1 for the throttle's current zone.",
+                    z.equals(t.zone()) ? 1 : 0,
+                    "zone",
+                    z);
         }
         if (!known && t.zone() != null) {
             e.gauge("tickbench_throttle_zone", "1 for the throttle's current zone.", 1, "zone", t.zone());
@@ -347,8 +398,12 @@ public final class MetricsState {
 
     private static void peak(Exposition e, String resource, OptionalDouble pct) {
         if (pct.isPresent()) {
-            e.gauge("tickbench_throttle_peak_ratio", "Peak usage over the seconds since the previous scrape.",
-                    pct.getAsDouble() / 100.0, "resource", resource);
+            e.gauge(
+                    "tickbench_throttle_peak_ratio",
+                    "Peak usage over the seconds since the previous scrape.",
+                    pct.getAsDouble() / 100.0,
+                    "resource",
+                    resource);
         }
     }
 
@@ -370,11 +425,20 @@ public final class MetricsState {
     private static void selfCost(Exposition e, SelfCost s) {
         e.counter("tickbench_probe_cpu_seconds_total", "CPU time of the whole probe process.", s.processCpuSeconds());
         if (s.residentBytes() != null) {
-            e.gauge("tickbench_probe_resident_memory_bytes", "Resident set size of the probe (VmRSS).", s.residentBytes());
+            e.gauge(
+                    "tickbench_probe_resident_memory_bytes",
+                    "Resident set size of the probe (VmRSS).",
+                    s.residentBytes());
         }
-        e.counter("tickbench_sampler_thread_cpu_seconds_total", "CPU time of the sampler thread.", s.samplerThreadCpuSeconds());
+        e.counter(
+                "tickbench_sampler_thread_cpu_seconds_total",
+                "CPU time of the sampler thread.",
+                s.samplerThreadCpuSeconds());
         e.counter("tickbench_sampler_ticks_total", "Ticks run.", s.ticks());
-        e.counter("tickbench_sampler_slipped_ticks_total", "Ticks skipped because the sampler fell a period behind.", s.slippedTicks());
+        e.counter(
+                "tickbench_sampler_slipped_ticks_total",
+                "Ticks skipped because the sampler fell a period behind.",
+                s.slippedTicks());
         if (s.lateness() != null) {
             SelfCost.Histogram h = s.lateness();
             e.family("tickbench_sampler_tick_lateness_seconds", Exposition.Type.HISTOGRAM, "How late ticks woke up.")

@@ -23,8 +23,15 @@ final class SourceFamilies {
      * level; {@code attributes} is the source's capabilities attributes (null when unknown), for labels
      * such as a thermal zone's {@code type}.
      */
-    static void add(Exposition e, SeriesCatalogue catalogue, String source, String key, long value, boolean counter,
-            int userHz, JsonNode attributes) {
+    static void add(
+            Exposition e,
+            SeriesCatalogue catalogue,
+            String source,
+            String key,
+            long value,
+            boolean counter,
+            int userHz,
+            JsonNode attributes) {
         SeriesMatch m = catalogue.stream(source, key).orElse(null);
         Metric metric = m == null ? null : m.entry().metric();
         if (metric == null) {
@@ -46,16 +53,27 @@ final class SourceFamilies {
     }
 
     /** As above, with the capabilities attributes of the series' cadence source for its {@code @attr} labels (may be null). */
-    static void gauge(Exposition e, SeriesCatalogue catalogue, String series, double value, Map<String, String> extra,
+    static void gauge(
+            Exposition e,
+            SeriesCatalogue catalogue,
+            String series,
+            double value,
+            Map<String, String> extra,
             JsonNode attributes) {
-        SeriesMatch m = catalogue.series(series).orElseThrow(() -> new IllegalStateException("no catalogue entry for " + series));
+        SeriesMatch m = catalogue
+                .series(series)
+                .orElseThrow(() -> new IllegalStateException("no catalogue entry for " + series));
         Metric metric = m.entry().metric();
         Map<String, String> captures = m.captures();
         if (!extra.isEmpty()) {
             captures = new java.util.HashMap<>(captures);
             captures.putAll(extra);
         }
-        e.gauge(metric.family(), metric.help(), m.unit().base().apply(value), metric.labelValues(captures, attribute(attributes)));
+        e.gauge(
+                metric.family(),
+                metric.help(),
+                m.unit().base().apply(value),
+                metric.labelValues(captures, attribute(attributes)));
     }
 
     /** A source attribute by name; a dot descends into nested attributes ({@code cooling_device0.type}). */
@@ -77,11 +95,23 @@ final class SourceFamilies {
 
     private static void other(Exposition e, String source, String key, long value, boolean counter) {
         if (counter) {
-            e.counter("tickbench_other_counter_total", "A counter this probe version has no family for, in kernel units.",
-                    value, "source", source, "key", key);
+            e.counter(
+                    "tickbench_other_counter_total",
+                    "A counter this probe version has no family for, in kernel units.",
+                    value,
+                    "source",
+                    source,
+                    "key",
+                    key);
         } else {
-            e.gauge("tickbench_other_level", "A level this probe version has no family for, in kernel units.",
-                    value, "source", source, "key", key);
+            e.gauge(
+                    "tickbench_other_level",
+                    "A level this probe version has no family for, in kernel units.",
+                    value,
+                    "source",
+                    source,
+                    "key",
+                    key);
         }
     }
 }

@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
 final class CaptureFiles {
     static final String SUFFIX = ".ndjson.gz";
     static final String PARTIAL = ".partial.";
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern OURS = Pattern.compile(
             "(\\.partial\\.)?[A-Za-z0-9.-]+_[A-Za-z0-9_-]+_\\d{8}T\\d{6}\\.\\d{3}Z(-\\d+)?\\.ndjson\\.gz");
 
@@ -51,8 +51,15 @@ final class CaptureFiles {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length() && b.length() < 64; i++) {
             char c = s.charAt(i);
-            b.append((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-'
-                    || (c == '_' && !fallback.equals("host")) ? c : '-');
+            b.append(
+                    (c >= 'a' && c <= 'z')
+                                    || (c >= 'A' && c <= 'Z')
+                                    || (c >= '0' && c <= '9')
+                                    || c == '.'
+                                    || c == '-'
+                                    || (c == '_' && !fallback.equals("host"))
+                            ? c
+                            : '-');
         }
         return b.toString();
     }
@@ -91,7 +98,8 @@ final class CaptureFiles {
                 }
             }
         }
-        files.sort(Comparator.comparingLong(File::mtime).thenComparing(f -> f.path().getFileName().toString()));
+        files.sort(Comparator.comparingLong(File::mtime)
+                .thenComparing(f -> f.path().getFileName().toString()));
         int deleted = 0;
         for (File f : files) {
             if (total <= maxBytes) {

@@ -30,6 +30,7 @@ final class CaptureJob {
     private final long maxDiskBytes;
     /** The file's own stream, closed here: a gzip stream whose trailer does not fit leaves it open. */
     private OutputStream raw;
+
     private CaptureWriter writer;
     private long sinceCheck;
     private long samples;
@@ -173,7 +174,8 @@ final class CaptureJob {
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
             bytes = Files.size(file);
         } catch (IOException e) {
-            error = (error == null ? "" : error + "; ") + "cannot rename " + partial + " to " + file + ": " + e.getMessage();
+            error = (error == null ? "" : error + "; ") + "cannot rename " + partial + " to " + file + ": "
+                    + e.getMessage();
             return new SavedCapture(partial, List.copyOf(triggers), samples, -1, truncated, error);
         }
         SavedCapture s = new SavedCapture(file, List.copyOf(triggers), samples, bytes, truncated, error);

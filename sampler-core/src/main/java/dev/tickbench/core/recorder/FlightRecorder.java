@@ -39,7 +39,7 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
     /** Partial files older than this are a crashed writer's: renamed into place at start. */
     private static final long STALE_PARTIAL_MS = 60_000;
     /** Ends the writer's thread once the work before it is done. */
-    private static final Runnable STOP = () -> { };
+    private static final Runnable STOP = () -> {};
 
     private final RecorderConfig config;
     private final StreamRing ring;
@@ -196,8 +196,8 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
             suppressed.incrementAndGet(); // no hello yet: nothing that would decode
             return;
         }
-        CaptureJob job = new CaptureJob(CaptureFiles.name(config.dir(), host, t.trigger(), t.wallNs()), t.trigger(),
-                config.maxDiskBytes());
+        CaptureJob job = new CaptureJob(
+                CaptureFiles.name(config.dir(), host, t.trigger(), t.wallNs()), t.trigger(), config.maxDiskBytes());
         open = job;
         openStartMono = t.monoNs() - config.preNs();
         openEndMono = t.monoNs() + config.postNs();
@@ -252,8 +252,10 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
                 errors.incrementAndGet();
                 failed(job, s);
             } else if (failedSince > 0) {
-                trouble(new Trouble("captures are written into " + config.dir() + " again (" + failedSince
-                        + " could not be written before this one)", true));
+                trouble(new Trouble(
+                        "captures are written into " + config.dir() + " again (" + failedSince
+                                + " could not be written before this one)",
+                        true));
                 failedSince = 0;
             }
             if (s != null && s.bytes() >= 0) {
@@ -277,11 +279,15 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
         if (failedSince++ > 0) {
             return;
         }
-        String what = s == null ? job.file.getFileName() + " could not be written, nothing of it is kept"
+        String what = s == null
+                ? job.file.getFileName() + " could not be written, nothing of it is kept"
                 : s.file().getFileName() + " was cut short, what was written is kept";
-        trouble(new Trouble("cannot write captures into " + config.dir() + ": " + job.error() + space(config.dir()) + ": "
-                + what + ". The ring goes on, and each trigger tries again; captures that fail until one is written are"
-                + " counted, not said", false));
+        trouble(new Trouble(
+                "cannot write captures into " + config.dir() + ": " + job.error() + space(config.dir()) + ": "
+                        + what
+                        + ". The ring goes on, and each trigger tries again; captures that fail until one is written are"
+                        + " counted, not said",
+                false));
     }
 
     /** " (the file system is full: N bytes free of M)" when it is nearly so, else nothing. */
@@ -289,7 +295,9 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
         try {
             java.nio.file.FileStore fs = Files.getFileStore(dir);
             long free = fs.getUsableSpace();
-            return free < 1 << 20 ? " (the file system is full: " + free + " bytes free of " + fs.getTotalSpace() + ")" : "";
+            return free < 1 << 20
+                    ? " (the file system is full: " + free + " bytes free of " + fs.getTotalSpace() + ")"
+                    : "";
         } catch (IOException e) {
             return "";
         }
@@ -345,7 +353,9 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, CaptureFiles.PARTIAL + "*")) {
             for (Path p : ds) {
                 if (CaptureFiles.ours(p)
-                        && System.currentTimeMillis() - Files.getLastModifiedTime(p).toMillis() > STALE_PARTIAL_MS) {
+                        && System.currentTimeMillis()
+                                        - Files.getLastModifiedTime(p).toMillis()
+                                > STALE_PARTIAL_MS) {
                     Path done = p.resolveSibling(p.getFileName().toString().substring(CaptureFiles.PARTIAL.length()));
                     if (Files.size(p) == 0) {
                         Files.delete(p); // killed before a byte was written: nothing to read
@@ -364,8 +374,16 @@ public final class FlightRecorder implements LineSink, AutoCloseable {
     }
 
     public RecorderStats stats() {
-        return new RecorderStats(captures.get(), merged.get(), suppressed.get(), deleted.get(), errors.get(), ringBytes,
-                ringCapacity, ringSpan, capturing);
+        return new RecorderStats(
+                captures.get(),
+                merged.get(),
+                suppressed.get(),
+                deleted.get(),
+                errors.get(),
+                ringBytes,
+                ringCapacity,
+                ringSpan,
+                capturing);
     }
 
     /** The last capture saved, if any. */

@@ -21,7 +21,8 @@ enum LineKind {
     GAP("gap"),
     OTHER(null);
 
-    private static final LineKind[] KNOWN = Arrays.stream(values()).filter(k -> k.prefix != null).toArray(LineKind[]::new);
+    private static final LineKind[] KNOWN =
+            Arrays.stream(values()).filter(k -> k.prefix != null).toArray(LineKind[]::new);
     private final byte[] prefix;
 
     LineKind(String type) {

@@ -14,8 +14,15 @@ import java.nio.file.Path;
  * @param maxDiskBytes the captures in {@code dir} (this recorder's names) take at most this much; the oldest go first
  * @param maxCaptureNs the longest capture, however many triggers keep extending it
  */
-public record RecorderConfig(Path dir, long preNs, long postNs, long ringNs, long ringMaxBytes, long cooldownNs,
-        long maxDiskBytes, long maxCaptureNs) {
+public record RecorderConfig(
+        Path dir,
+        long preNs,
+        long postNs,
+        long ringNs,
+        long ringMaxBytes,
+        long cooldownNs,
+        long maxDiskBytes,
+        long maxCaptureNs) {
     public static final long DEFAULT_PRE_NS = 10_000_000_000L;
     public static final long DEFAULT_POST_NS = 10_000_000_000L;
     public static final long DEFAULT_RING_NS = 30_000_000_000L;
@@ -41,7 +48,14 @@ public record RecorderConfig(Path dir, long preNs, long postNs, long ringNs, lon
 
     /** The defaults (10 s + 10 s of a 30 s ring, 30 s cool-down, 1 GiB), into {@code dir}, the ring bounded by {@code ringMaxBytes}. */
     public static RecorderConfig defaults(Path dir, long ringMaxBytes) {
-        return new RecorderConfig(dir, DEFAULT_PRE_NS, DEFAULT_POST_NS, DEFAULT_RING_NS, ringMaxBytes,
-                DEFAULT_COOLDOWN_NS, DEFAULT_MAX_DISK_BYTES, DEFAULT_MAX_CAPTURE_NS);
+        return new RecorderConfig(
+                dir,
+                DEFAULT_PRE_NS,
+                DEFAULT_POST_NS,
+                DEFAULT_RING_NS,
+                ringMaxBytes,
+                DEFAULT_COOLDOWN_NS,
+                DEFAULT_MAX_DISK_BYTES,
+                DEFAULT_MAX_CAPTURE_NS);
     }
 }

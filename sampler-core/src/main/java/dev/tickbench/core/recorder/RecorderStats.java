@@ -12,5 +12,13 @@ package dev.tickbench.core.recorder;
  * @param ringSpanNs the time its samples span
  * @param capturing whether a capture is open now
  */
-public record RecorderStats(long captures, long merged, long suppressed, long deleted, long errors, long ringBytes,
-        long ringCapacityBytes, long ringSpanNs, boolean capturing) {}
+public record RecorderStats(
+        long captures,
+        long merged,
+        long suppressed,
+        long deleted,
+        long errors,
+        long ringBytes,
+        long ringCapacityBytes,
+        long ringSpanNs,
+        boolean capturing) {}

@@ -12,4 +12,5 @@ import java.util.List;
  * @param truncated it was ended early (the disk bound is smaller than it, or the writer fell behind)
  * @param error what went wrong while writing (disk full), null when nothing; what was written is kept
  */
-public record SavedCapture(Path file, List<String> triggers, long samples, long bytes, boolean truncated, String error) {}
+public record SavedCapture(
+        Path file, List<String> triggers, long samples, long bytes, boolean truncated, String error) {}

@@ -21,6 +21,7 @@ import java.util.List;
 final class StreamRing {
     /** A line before the first sample: older than anything once a sample came. */
     private static final long NO_TIME = Long.MIN_VALUE;
+
     private static final int INITIAL_BYTES = 256 << 10;
 
     private final long keepNs;
@@ -35,11 +36,13 @@ final class StreamRing {
     private long used;
     /** The offset of the oldest line's first byte: the lines run from here, round the array's end. */
     private long head;
+
     private long newestSample = NO_TIME;
     private long dropped;
 
     /** What left the ring, folded: the stream's state where the ring now begins. */
     private final LineDecoder evicted = new LineDecoder();
+
     private byte[] evictedCadence;
     private byte[] evictedLimits;
     private byte[] evictedTriggers;
@@ -162,7 +165,7 @@ final class StreamRing {
                 case CADENCE -> evictedCadence = slice(i);
                 case LIMITS -> evictedLimits = slice(i);
                 case TRIGGERS -> evictedTriggers = slice(i);
-                default -> { }
+                default -> {}
             }
         } catch (IOException | RuntimeException e) {
             // a state line that does not decode: the cut after it starts without it
@@ -214,7 +217,7 @@ final class StreamRing {
                 case CADENCE -> cadence = slice(i);
                 case LIMITS -> limits = slice(i);
                 case TRIGGERS -> triggers = slice(i);
-                default -> { }
+                default -> {}
             }
         }
         if (helloAt >= 0) {

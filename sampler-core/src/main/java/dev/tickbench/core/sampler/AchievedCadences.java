@@ -53,8 +53,12 @@ public record AchievedCadences(long monoNs, double windowS, long fromMonoNs, lon
                 hz.put(e.getKey(), e.getValue().asDouble());
             }
         }
-        return Optional.of(new AchievedCadences(raw.path("mono_ns").asLong(), raw.path("window_s").asDouble(),
-                raw.path("from_mono_ns").asLong(), raw.path("to_mono_ns").asLong(), hz));
+        return Optional.of(new AchievedCadences(
+                raw.path("mono_ns").asLong(),
+                raw.path("window_s").asDouble(),
+                raw.path("from_mono_ns").asLong(),
+                raw.path("to_mono_ns").asLong(),
+                hz));
     }
 
     /**
@@ -81,6 +85,7 @@ public record AchievedCadences(long monoNs, double windowS, long fromMonoNs, lon
         private long ticks;
         /** The current window's last slot: it covers {@code (windowEnd − W, windowEnd]}. */
         private long windowEnd;
+
         private boolean lastNamedSome;
         private final Map<String, Double> off = new LinkedHashMap<>();
 
@@ -143,11 +148,15 @@ public record AchievedCadences(long monoNs, double windowS, long fromMonoNs, lon
         }
 
         /** Measures the slots {@code (from, to]} and writes their line when it names a source (or the last one did). */
-        private void close(long from, long to, long end, TickExtension.TickInfo tick, JsonLineWriter out) throws IOException {
+        private void close(long from, long to, long end, TickExtension.TickInfo tick, JsonLineWriter out)
+                throws IOException {
             off.clear();
             for (int i = 0; i < slots.size(); i++) {
                 SourceSlot s = slots.get(i);
-                check(s.source.name(), s.plan.published().hz(), reads(s.readsSinceMeasure, served(s, tick), end, from, to),
+                check(
+                        s.source.name(),
+                        s.plan.published().hz(),
+                        reads(s.readsSinceMeasure, served(s, tick), end, from, to),
                         s.gridSlotsTo(to) - s.gridSlotsTo(from));
             }
             if (kmsg) {

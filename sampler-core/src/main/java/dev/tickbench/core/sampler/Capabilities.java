@@ -15,8 +15,8 @@ import java.util.Map;
 final class Capabilities {
     private Capabilities() {}
 
-    static ObjectNode build(SamplerConfig config, SamplerEnvironment env, List<SourceSlot> slots,
-            List<TickExtension> extensions) {
+    static ObjectNode build(
+            SamplerConfig config, SamplerEnvironment env, List<SourceSlot> slots, List<TickExtension> extensions) {
         ObjectNode c = Sampler.mapper().createObjectNode();
         c.put("rate_hz", config.rateHz());
         c.put("floor_hz", config.floorHz());
@@ -51,7 +51,8 @@ final class Capabilities {
             env.memoryMax().put(limits, "memory_max");
         }
         c.put("heartbeat_s", Floors.HEARTBEAT_S);
-        ObjectNode cadence = c.putObject("cadence"); // the cadence line: what was achieved, per window of the grid (FORMAT.md)
+        ObjectNode cadence =
+                c.putObject("cadence"); // the cadence line: what was achieved, per window of the grid (FORMAT.md)
         cadence.put("window_s", AchievedCadences.WINDOW_S);
         cadence.put("tolerance", AchievedCadences.TOLERANCE);
         ObjectNode self = c.putObject("self"); // the self line: the probe's own cost (FORMAT.md)
@@ -71,8 +72,14 @@ final class Capabilities {
     }
 
     /** @param schema v2: every source's key list (FORMAT.md), null in v1 */
-    static byte[] helloLine(SamplerConfig config, SamplerEnvironment env, JsonNode capabilities, Instant wall,
-            long monoNs, dev.tickbench.core.capture.StreamFormat format, Map<String, List<String>> schema) {
+    static byte[] helloLine(
+            SamplerConfig config,
+            SamplerEnvironment env,
+            JsonNode capabilities,
+            Instant wall,
+            long monoNs,
+            dev.tickbench.core.capture.StreamFormat format,
+            Map<String, List<String>> schema) {
         HostInfo h = env.host();
         ObjectNode o = Sampler.mapper().createObjectNode();
         o.put("type", "hello");

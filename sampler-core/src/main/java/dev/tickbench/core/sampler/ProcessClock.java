@@ -31,9 +31,12 @@ public final class ProcessClock {
 
     /** {@code struct timespec} on the 64-bit ABIs the probe ships for: tv_sec and tv_nsec, 8 bytes each. */
     private final Memory timespec = NATIVE ? new Memory(16) : null;
+
     private final long timespecAddress = NATIVE ? Pointer.nativeValue(timespec) : 0;
     private final com.sun.management.OperatingSystemMXBean os =
-            ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean o ? o : null;
+            ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean o
+                    ? o
+                    : null;
 
     /** The pointer as an address (a {@code long}), as {@code core.source.pmu.Libc} passes its buffers. */
     private static native int clock_gettime(int clock, long timespec);

@@ -188,5 +188,4 @@ final class SampleBuffer {
         out[q.length] = ':';
         return out;
     }
-
 }

@@ -45,11 +45,13 @@ public final class Sampler implements AutoCloseable {
     private final CopyOnWriteArrayList<LineSink> sinks = new CopyOnWriteArrayList<>();
     /** The sinks as an array for the tick: iterating it allocates nothing (a list's iterator would). */
     private volatile LineSink[] fanOutTo = new LineSink[0];
+
     private final JsonLineWriter writer = new JsonLineWriter(this::fanOut);
     private final ObjectNode capabilities;
     private static final byte[] K_TYPE = SampleBuffer.nameColon("type");
     /** "sample" written raw after the "type": name: the decoder's fast path relies on type coming first. */
     private static final byte[] V_SAMPLE_RAW = "\"sample\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private static final byte[] K_SEQ = SampleBuffer.nameColon("seq");
     private static final byte[] K_MONO = SampleBuffer.nameColon("mono_ns");
     private static final byte[] K_WALL = SampleBuffer.nameColon("wall_ns");
@@ -69,11 +71,13 @@ public final class Sampler implements AutoCloseable {
     private Timer timer = Timer.SYSTEM;
     /** Handed to the extensions on every tick, updated in place (no allocation per tick). */
     private final TickExtension.TickInfo tickInfo = new TickExtension.TickInfo(0, 0, 0, 0);
+
     private final AchievedCadences.Meter achieved;
     /** The probe's own cost: each source's reads timed in turn, the self line once a second. */
     private final SelfLine.Meter self;
     /** wall − mono (ns), read from the wall clock once a second by {@link #wallAt(long)}. */
     private long wallOffsetNs;
+
     private long wallReadMonoNs;
     private boolean wallRead;
     private final long periodNs;
@@ -82,6 +86,7 @@ public final class Sampler implements AutoCloseable {
     private StreamFormat format = StreamFormat.DEFAULT;
     /** The hello as of the start, and the one with the schema of {@link #helloSchema} (v2) for late joiners. */
     private byte[] hello;
+
     private byte[] currentHello;
     private Map<String, List<String>> helloSchema;
 
@@ -89,6 +94,7 @@ public final class Sampler implements AutoCloseable {
     private long tick;
     /** The slot of the last tick taken (0: the baseline). */
     private long slot;
+
     private long lastMonoNs;
     private long lastLimitsSlot;
     private final long heartbeatTicks;
@@ -97,7 +103,8 @@ public final class Sampler implements AutoCloseable {
     private volatile boolean running;
     /** Monotonic time after which no tick is taken ({@link #endAfter}); {@code ended} runs then. */
     private long endMonoNs = Long.MAX_VALUE;
-    private Runnable ended = () -> { };
+
+    private Runnable ended = () -> {};
 
     private Sampler(SamplerConfig config, SamplerEnvironment env, List<TickExtension> extensions) {
         this.config = config;
@@ -115,7 +122,8 @@ public final class Sampler implements AutoCloseable {
             e.bind(this::readThisTick);
         }
         long t0 = System.nanoTime();
-        this.achieved = new AchievedCadences.Meter(config.rateHz(), t0, slots, env.kmsg() != null); // its grid starts at the baseline
+        this.achieved = new AchievedCadences.Meter(
+                config.rateHz(), t0, slots, env.kmsg() != null); // its grid starts at the baseline
         for (SourceSlot slot : slots) {
             slot.baseline();
         }
@@ -129,8 +137,8 @@ public final class Sampler implements AutoCloseable {
     }
 
     private byte[] buildHello(Map<String, List<String>> keys) {
-        return Capabilities.helloLine(config, env, capabilities, startedWall, startedMonoNs, format,
-                format == StreamFormat.V2 ? keys : null);
+        return Capabilities.helloLine(
+                config, env, capabilities, startedWall, startedMonoNs, format, format == StreamFormat.V2 ? keys : null);
     }
 
     /**
@@ -193,7 +201,10 @@ public final class Sampler implements AutoCloseable {
     }
 
     /** As {@link #create(SamplerConfig, List, List)}, reading {@code catalogue}'s file sets too (docs/catalogue.md). */
-    public static Sampler create(SamplerConfig config, SeriesCatalogue catalogue, List<Source> extraSources,
+    public static Sampler create(
+            SamplerConfig config,
+            SeriesCatalogue catalogue,
+            List<Source> extraSources,
             List<TickExtension> extensions) {
         return new Sampler(config, SourceDiscovery.discover(config.roots(), catalogue, extraSources), extensions);
     }

@@ -17,8 +17,8 @@ final class SamplerEnvironment implements AutoCloseable {
     private final LimitValue memoryMax;
     private final HostInfo host;
 
-    SamplerEnvironment(List<Source> present, Map<String, String> absent, KmsgFeed kmsg, LimitValue memoryMax,
-            HostInfo host) {
+    SamplerEnvironment(
+            List<Source> present, Map<String, String> absent, KmsgFeed kmsg, LimitValue memoryMax, HostInfo host) {
         this.present = List.copyOf(present);
         this.absent = new LinkedHashMap<>(absent);
         this.kmsg = kmsg;
@@ -27,8 +27,8 @@ final class SamplerEnvironment implements AutoCloseable {
     }
 
     /** Opens every candidate source; the ones that cannot be read are absent with the reason. */
-    static SamplerEnvironment open(List<Source> candidates, Map<String, String> absent, KmsgFeed kmsg,
-            LimitValue memoryMax, HostInfo host) {
+    static SamplerEnvironment open(
+            List<Source> candidates, Map<String, String> absent, KmsgFeed kmsg, LimitValue memoryMax, HostInfo host) {
         List<Source> ok = new ArrayList<>();
         Map<String, String> missing = new LinkedHashMap<>(absent);
         for (Source s : candidates) {

@@ -36,8 +36,16 @@ import java.util.Optional;
  *     encoding it over that window (its reads per tick times its mean read), only on the line that
  *     closes a cost window, and only the sources measured in it
  */
-public record SelfLine(long monoNs, long windowNs, long ticks, long cpuNs, double cpuPct, long samplerCpuNs,
-        Long rssBytes, double sourcesWindowS, Map<String, Long> sourceNsPerTick) {
+public record SelfLine(
+        long monoNs,
+        long windowNs,
+        long ticks,
+        long cpuNs,
+        double cpuPct,
+        long samplerCpuNs,
+        Long rssBytes,
+        double sourcesWindowS,
+        Map<String, Long> sourceNsPerTick) {
     /** The line's {@code type}. */
     public static final String TYPE = "self";
     /** The cost window: ten seconds of slots, like the achieved cadences' ({@link AchievedCadences#WINDOW_S}). */
@@ -48,7 +56,8 @@ public record SelfLine(long monoNs, long windowNs, long ticks, long cpuNs, doubl
     static final String KMSG = "kmsg";
 
     public SelfLine {
-        sourceNsPerTick = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sourceNsPerTick)); // in the sampler's order
+        sourceNsPerTick =
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sourceNsPerTick)); // in the sampler's order
     }
 
     /** The self line a line carries; empty for any other line (readers ignore what they do not know). */
@@ -58,16 +67,25 @@ public record SelfLine(long monoNs, long windowNs, long ticks, long cpuNs, doubl
         }
         JsonNode r = o.raw();
         Map<String, Long> sources = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = r.path("source_ns_per_tick").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                        r.path("source_ns_per_tick").fields();
+                it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getValue().canConvertToLong()) {
                 sources.put(e.getKey(), e.getValue().asLong());
             }
         }
         JsonNode rss = r.get("rss_bytes");
-        return Optional.of(new SelfLine(r.path("mono_ns").asLong(), r.path("window_ns").asLong(), r.path("ticks").asLong(),
-                r.path("cpu_ns").asLong(-1), r.has("cpu_pct") ? r.path("cpu_pct").asDouble() : Double.NaN, r.path("sampler_cpu_ns").asLong(-1),
-                rss != null && rss.canConvertToLong() ? rss.asLong() : null, r.path("sources_window_s").asDouble(), sources));
+        return Optional.of(new SelfLine(
+                r.path("mono_ns").asLong(),
+                r.path("window_ns").asLong(),
+                r.path("ticks").asLong(),
+                r.path("cpu_ns").asLong(-1),
+                r.has("cpu_pct") ? r.path("cpu_pct").asDouble() : Double.NaN,
+                r.path("sampler_cpu_ns").asLong(-1),
+                rss != null && rss.canConvertToLong() ? rss.asLong() : null,
+                r.path("sources_window_s").asDouble(),
+                sources));
     }
 
     /** The CPU per tick of the whole process in this line's window (ns); 0 when no tick was taken. */
@@ -89,10 +107,12 @@ public record SelfLine(long monoNs, long windowNs, long ticks, long cpuNs, doubl
         private final int rateHz;
         /** The host's CPUs (the hello's {@code cores}), null when unknown: then no {@code cpu_pct}. */
         private final Integer cores;
+
         private final String[] names;
         private final boolean[] everyTick;
         /** Indexes of the every-tick sources, in turn. */
         private final int[] rotation;
+
         private final int timedPerTick;
         private int cursor;
         private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
@@ -100,11 +120,13 @@ public record SelfLine(long monoNs, long windowNs, long ticks, long cpuNs, doubl
         private final ProcessClock process = new ProcessClock();
         /** Cumulative since the start, per source: CPU of the timed reads, timed reads, all reads. */
         private final long[] timedNs;
+
         private final long[] timed;
         private final long[] reads;
         private long ticks;
         /** The same at the start of the current cost window. */
         private SourceCosts windowStart;
+
         private long windowStartSlot;
         private long lastLineSlot;
         private long lastLineMonoNs;
@@ -133,7 +155,9 @@ public record SelfLine(long monoNs, long windowNs, long ticks, long cpuNs, doubl
                 }
             }
             long perWindow = (long) COST_WINDOW_S * rateHz;
-            timedPerTick = every == 0 ? 0 : (int) Math.min(every, Math.max(1, (every * (long) TIMED_PER_WINDOW + perWindow - 1) / perWindow));
+            timedPerTick = every == 0
+                    ? 0
+                    : (int) Math.min(every, Math.max(1, (every * (long) TIMED_PER_WINDOW + perWindow - 1) / perWindow));
             timedNs = new long[n];
             timed = new long[n];
             reads = new long[n];

@@ -39,12 +39,14 @@ final class SourceSlot {
     long readsSinceMeasure;
     /** Re-armed after the baseline read: the next read is emitted whatever it holds. */
     private boolean armed = true;
+
     private long[] deltas = new long[64];
     private boolean failing;
     /** The encoding of the sample lines (set before the sampler starts). */
     private boolean positional = StreamFormat.DEFAULT == StreamFormat.V2;
     /** The tick of the last successful read (0 = the baseline), -1 before any. */
     long lastReadTick = -1;
+
     long readFailures;
 
     SourceSlot(Source source, Plan plan) {
@@ -121,8 +123,8 @@ final class SourceSlot {
      * @param heartbeatTicks slots after an emission at which an unchanged value is re-emitted
      * @return true when emitted because of the heartbeat alone
      */
-    boolean readAndEmit(SampleBuffer out, StreamSchema schema, long tick, long slot, long heartbeatTicks,
-            List<String> resets) {
+    boolean readAndEmit(
+            SampleBuffer out, StreamSchema schema, long tick, long slot, long heartbeatTicks, List<String> resets) {
         if (!read()) {
             return false;
         }
@@ -208,7 +210,8 @@ final class SourceSlot {
                 deltas[i] = NO_DELTA;
                 continue;
             }
-            long d = keys.mayStepBack(v, i) ? v.value(i) - before // a step back is carried, negative
+            long d = keys.mayStepBack(v, i)
+                    ? v.value(i) - before // a step back is carried, negative
                     : CounterDelta.of(before, v.value(i));
             deltas[i] = d;
             if (d == CounterDelta.RESET) {

@@ -102,7 +102,8 @@ public interface TickExtension {
 
         @Override
         public String toString() {
-            return "TickInfo[seq=" + seq + ", slot=" + slot + ", slots=" + slots + ", monoNs=" + monoNs + ", wallNs=" + wallNs + ", rateHz=" + rateHz + "]";
+            return "TickInfo[seq=" + seq + ", slot=" + slot + ", slots=" + slots + ", monoNs=" + monoNs + ", wallNs="
+                    + wallNs + ", rateHz=" + rateHz + "]";
         }
     }
 }

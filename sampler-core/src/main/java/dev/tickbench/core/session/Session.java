@@ -72,8 +72,8 @@ public final class Session implements AutoCloseable {
         extensions.add(new ProcessEvents(processes));
         TriggerSet triggers = new TriggerSet(catalogue, config.roots()); // last: its lines follow the others'
         extensions.add(triggers);
-        Sampler sampler = Sampler.create(new SamplerConfig(config.roots(), config.rateHz(), floorHz), catalogue, extra,
-                extensions);
+        Sampler sampler = Sampler.create(
+                new SamplerConfig(config.roots(), config.rateHz(), floorHz), catalogue, extra, extensions);
         triggers.capabilities(sampler::capabilities);
         sampler.addSink(triggers.feed());
         return new Session(sampler, throttle, target, triggers);

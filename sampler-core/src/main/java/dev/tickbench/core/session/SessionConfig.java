@@ -16,16 +16,17 @@ import java.util.OptionalInt;
  * @param ceiling the iowait throttle's ceiling (most tasks at once), at least 1
  * @param who the process and cgroup tables (docs/who.md): how many of each list they name, how often
  */
-public record SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling,
-        WhoConfig who) {
+public record SessionConfig(
+        SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling, WhoConfig who) {
     public static final String FLOOR_HZ_VARIABLE = "FLOOR_HZ";
 
     public SessionConfig {
         if (rateHz < Floors.MIN_RATE_HZ || rateHz > Floors.MAX_RATE_HZ) {
-            throw new IllegalArgumentException("rate must be from " + Floors.MIN_RATE_HZ + " to " + Floors.MAX_RATE_HZ
-                    + " Hz, got " + rateHz);
+            throw new IllegalArgumentException(
+                    "rate must be from " + Floors.MIN_RATE_HZ + " to " + Floors.MAX_RATE_HZ + " Hz, got " + rateHz);
         }
-        if (floorHz.isPresent() && (floorHz.getAsInt() < Floors.MIN_FLOOR_HZ || floorHz.getAsInt() > Floors.MAX_FLOOR_HZ)) {
+        if (floorHz.isPresent()
+                && (floorHz.getAsInt() < Floors.MIN_FLOOR_HZ || floorHz.getAsInt() > Floors.MAX_FLOOR_HZ)) {
             throw new IllegalArgumentException("FLOOR_HZ must be from " + Floors.MIN_FLOOR_HZ + " to "
                     + Floors.MAX_FLOOR_HZ + " Hz, got " + floorHz.getAsInt());
         }
@@ -72,8 +73,8 @@ public record SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, 
                     + Floors.MIN_FLOOR_HZ + " to " + Floors.MAX_FLOOR_HZ + " Hz, got '" + v + "'");
         }
         if (hz < Floors.MIN_FLOOR_HZ || hz > Floors.MAX_FLOOR_HZ) {
-            throw new IllegalArgumentException(FLOOR_HZ_VARIABLE + " (environment) must be from "
-                    + Floors.MIN_FLOOR_HZ + " to " + Floors.MAX_FLOOR_HZ + " Hz, got " + hz);
+            throw new IllegalArgumentException(FLOOR_HZ_VARIABLE + " (environment) must be from " + Floors.MIN_FLOOR_HZ
+                    + " to " + Floors.MAX_FLOOR_HZ + " Hz, got " + hz);
         }
         return hz;
     }

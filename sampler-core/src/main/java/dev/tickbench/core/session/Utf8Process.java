@@ -68,9 +68,11 @@ public final class Utf8Process {
                 return;
             }
             List<com.sun.jna.Memory> held = new ArrayList<>();
-            com.sun.jna.Function execve = com.sun.jna.Function.getFunction(com.sun.jna.Platform.C_LIBRARY_NAME, "execve");
-            execve.invokeInt(new Object[] {cString("/proc/self/exe".getBytes(StandardCharsets.US_ASCII)),
-                pointers(argv, held), pointers(env, held)});
+            com.sun.jna.Function execve =
+                    com.sun.jna.Function.getFunction(com.sun.jna.Platform.C_LIBRARY_NAME, "execve");
+            execve.invokeInt(new Object[] {
+                cString("/proc/self/exe".getBytes(StandardCharsets.US_ASCII)), pointers(argv, held), pointers(env, held)
+            });
             java.lang.ref.Reference.reachabilityFence(held); // the strings outlive the call
             // only a failed exec returns: go on in this JVM
         } catch (IOException | RuntimeException | LinkageError e) {
@@ -155,7 +157,8 @@ public final class Utf8Process {
         if (entries.size() < args.length) {
             return args;
         }
-        String[] out = entries.subList(entries.size() - args.length, entries.size()).toArray(new String[0]);
+        String[] out =
+                entries.subList(entries.size() - args.length, entries.size()).toArray(new String[0]);
         for (int i = 0; i < args.length; i++) {
             if (!sameAscii(args[i], out[i])) {
                 return args; // not the same arguments (an argument file, a wrapper): keep the launcher's

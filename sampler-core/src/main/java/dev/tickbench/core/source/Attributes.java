@@ -40,7 +40,9 @@ final class Attributes {
     static Map<String, Object> frozen(Map<String, Object> m) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : m.entrySet()) {
-            out.put(e.getKey(), e.getValue() instanceof Map<?, ?> sub ? frozen((Map<String, Object>) sub) : e.getValue());
+            out.put(
+                    e.getKey(),
+                    e.getValue() instanceof Map<?, ?> sub ? frozen((Map<String, Object>) sub) : e.getValue());
         }
         return Collections.unmodifiableMap(out);
     }

@@ -42,7 +42,10 @@ final class BuddyInfo extends CatalogueSource {
         for (String line : new String(b, StandardCharsets.US_ASCII).split("\n")) {
             if (line.startsWith("KernelPageSize:")) {
                 String[] t = line.substring("KernelPageSize:".length()).trim().split("\\s+");
-                if (t.length == 2 && t[1].equals("kB") && t[0].chars().allMatch(Character::isDigit) && !t[0].isEmpty()) {
+                if (t.length == 2
+                        && t[1].equals("kB")
+                        && t[0].chars().allMatch(Character::isDigit)
+                        && !t[0].isEmpty()) {
                     long kb = Long.parseLong(t[0]);
                     return kb > 0 ? kb * 1024 : null;
                 }
@@ -51,7 +54,6 @@ final class BuddyInfo extends CatalogueSource {
         }
         return null;
     }
-
 
     static void parse(TextScanner s, ValueTable out) {
         byte[] b = s.bytes();

@@ -36,7 +36,8 @@ import java.util.Map;
 public class CatalogueSource implements Source {
     private static final CadenceRule EVERY_TICK = new CadenceRule.EveryTick();
     private static final CadenceRule ON_CHANGE = new CadenceRule.OnChange();
-    private static final MethodType OF_FILE = MethodType.methodType(void.class, String.class, TextScanner.class, ValueTable.class);
+    private static final MethodType OF_FILE =
+            MethodType.methodType(void.class, String.class, TextScanner.class, ValueTable.class);
     private static final MethodType OF_TEXT = MethodType.methodType(void.class, TextScanner.class, ValueTable.class);
 
     /**
@@ -46,7 +47,9 @@ public class CatalogueSource implements Source {
     public record Member(SeriesCatalogue catalogue, SourceEntry entry, String name, SystemRoots roots) {
         /** The source {@code name} of {@code catalogue}, read under {@code roots}. */
         public static Member of(SeriesCatalogue catalogue, String name, SystemRoots roots) {
-            SourceEntry e = catalogue.source(name).orElseThrow(() -> new IllegalArgumentException("the catalogue has no source " + name));
+            SourceEntry e = catalogue
+                    .source(name)
+                    .orElseThrow(() -> new IllegalArgumentException("the catalogue has no source " + name));
             return new Member(catalogue, e, name, roots);
         }
     }
@@ -58,6 +61,7 @@ public class CatalogueSource implements Source {
     private final KeptFiles files;
     /** The static parse of text files, as {@link #OF_FILE}; null for one-number files and for a source read its own way. */
     private final MethodHandle parse;
+
     private Map<String, Object> attributes = Map.of();
 
     /** A source of {@code member}'s entry whose parse (if its files are text) is a static {@code parse} of this class. */
@@ -84,11 +88,15 @@ public class CatalogueSource implements Source {
             try {
                 return MethodHandles.dropArguments(lookup.findStatic(reader, "parse", OF_TEXT), 0, String.class);
             } catch (NoSuchMethodException | IllegalAccessException again) {
-                throw new IllegalStateException(reader.getName() + " has no static parse(TextScanner, ValueTable)"
-                        + " nor parse(String, TextScanner, ValueTable) in " + CatalogueSource.class.getPackageName(), again);
+                throw new IllegalStateException(
+                        reader.getName() + " has no static parse(TextScanner, ValueTable)"
+                                + " nor parse(String, TextScanner, ValueTable) in "
+                                + CatalogueSource.class.getPackageName(),
+                        again);
             }
         } catch (IllegalAccessException e) {
-            throw new IllegalStateException(reader.getName() + ".parse cannot be called from " + CatalogueSource.class.getName(), e);
+            throw new IllegalStateException(
+                    reader.getName() + ".parse cannot be called from " + CatalogueSource.class.getName(), e);
         }
     }
 
@@ -99,7 +107,8 @@ public class CatalogueSource implements Source {
 
     @Override
     public final SourceKind kind() {
-        return entry.kind() == ValueKind.COUNTER ? SourceKind.COUNTER
+        return entry.kind() == ValueKind.COUNTER
+                ? SourceKind.COUNTER
                 : entry.kind() == ValueKind.EVENT ? SourceKind.EVENT : SourceKind.LEVEL;
     }
 
@@ -114,7 +123,8 @@ public class CatalogueSource implements Source {
             case PERIODIC_BUDGET -> new CadenceRule.Mtd();
             case DECLARED -> new CadenceRule.Thermal(0); // none declared, until the reader finds the zone's
             case CHANGE_OR_POLICY -> new CadenceRule.CpuFreq(false);
-            case HEARTBEAT, OWN_LINE, TOP_N -> throw new IllegalStateException(name() + " is not read as a file set: " + entry.rule());
+            case HEARTBEAT, OWN_LINE, TOP_N ->
+                throw new IllegalStateException(name() + " is not read as a file set: " + entry.rule());
         };
     }
 
@@ -240,7 +250,9 @@ public class CatalogueSource implements Source {
     private String missing() {
         Reading r = entry.reading();
         if (r.missing() != null) {
-            return r.missing().replace("<proc>", roots.proc().toString()).replace("<sys>", roots.sys().toString());
+            return r.missing()
+                    .replace("<proc>", roots.proc().toString())
+                    .replace("<sys>", roots.sys().toString());
         }
         FileSet set = r.files();
         Path root = root(set);
@@ -249,8 +261,12 @@ public class CatalogueSource implements Source {
             return "no " + cpu + "/cpufreq/policy*/" + set.path().braceGlob() + " nor " + cpu + "/cpu*/cpufreq/"
                     + set.path().braceGlob() + " on this system";
         }
-        return "no " + root + "/" + set.path().braceGlob() + (set.where() == null ? "" : " whose " + root + "/"
-                + set.where().path().glob() + " is " + set.where().text().pattern()) + " on this system";
+        return "no " + root + "/" + set.path().braceGlob()
+                + (set.where() == null
+                        ? ""
+                        : " whose " + root + "/" + set.where().path().glob() + " is "
+                                + set.where().text().pattern())
+                + " on this system";
     }
 
     /** One precise line saying why {@code path} could not be read, with what a refusal means for this source. */
@@ -293,7 +309,8 @@ public class CatalogueSource implements Source {
             List<FileSetPaths.Found> found = new ArrayList<>(FileSetPaths.expand(root(a.file()), a.file()));
             found.sort(Comparator.comparing(f -> a.file().key().format(f.captures()), NaturalOrder.NATURAL));
             for (FileSetPaths.Found f : found) {
-                Object v = a.read() == AttributeEntry.Read.LINK_NAME ? SysAttr.linkName(f.path()) : SysAttr.text(f.path());
+                Object v =
+                        a.read() == AttributeEntry.Read.LINK_NAME ? SysAttr.linkName(f.path()) : SysAttr.text(f.path());
                 if (v != null && a.unit() != Unit.TEXT) {
                     v = SysAttr.parseLong((String) v);
                 }

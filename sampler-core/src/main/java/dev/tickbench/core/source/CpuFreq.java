@@ -29,8 +29,10 @@ final class CpuFreq extends CatalogueSource {
     @Override
     protected List<FileSetPaths.Found> find() {
         List<FileSetPaths.Found> out = new ArrayList<>();
-        for (CpuFreqLayout.Cpu c : CpuFreqLayout.of(roots.sys("devices/system/cpu")).cpus()) {
-            out.add(new FileSetPaths.Found(c.dir().resolve("scaling_cur_freq"), Map.of("cpu", Integer.toString(c.number()))));
+        for (CpuFreqLayout.Cpu c :
+                CpuFreqLayout.of(roots.sys("devices/system/cpu")).cpus()) {
+            out.add(new FileSetPaths.Found(
+                    c.dir().resolve("scaling_cur_freq"), Map.of("cpu", Integer.toString(c.number()))));
         }
         return out;
     }
@@ -39,7 +41,8 @@ final class CpuFreq extends CatalogueSource {
     @Override
     protected void opened(Map<String, Object> a) {
         boolean allUserspace = true;
-        for (CpuFreqLayout.Cpu c : CpuFreqLayout.of(roots.sys("devices/system/cpu")).cpus()) {
+        for (CpuFreqLayout.Cpu c :
+                CpuFreqLayout.of(roots.sys("devices/system/cpu")).cpus()) {
             String key = Keys.cpu(c.number());
             if (values.indexOf(key, -1) < 0) {
                 continue; // its clock could not be read

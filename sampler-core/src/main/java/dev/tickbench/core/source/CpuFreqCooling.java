@@ -15,7 +15,8 @@ public final class CpuFreqCooling {
 
     /** Whether a device of this type lowers a cpufreq policy's maximum. */
     public static boolean capsClock(String type) {
-        return type != null && (type.startsWith("cpufreq-") || type.startsWith(OLD_CPUFREQ) || type.equals("Processor"));
+        return type != null
+                && (type.startsWith("cpufreq-") || type.startsWith(OLD_CPUFREQ) || type.equals("Processor"));
     }
 
     /** The N of an older kernel's {@code thermal-cpufreq-N}: the device's place in registration order; -1 for any other type. */

@@ -11,6 +11,7 @@ final class CpuStat {
     static final String[] FIELDS = {
         "user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal", "guest", "guest_nice"
     };
+
     static final String PROCS_RUNNING = "procs_running";
     static final String PROCS_BLOCKED = "procs_blocked";
 
@@ -55,7 +56,8 @@ final class CpuStat {
     static int countCpus(TextScanner s) {
         int n = 0;
         while (s.nextLine()) {
-            if (s.nextToken() && s.tokenEnd() - s.tokenStart() > 3
+            if (s.nextToken()
+                    && s.tokenEnd() - s.tokenStart() > 3
                     && TextScanner.regionEquals(s.bytes(), s.tokenStart(), s.tokenStart() + 3, "cpu")) {
                 n++;
             }

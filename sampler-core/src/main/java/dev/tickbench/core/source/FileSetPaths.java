@@ -34,7 +34,8 @@ final class FileSetPaths {
     static List<Found> expand(Path root, FileSet set) {
         if (set.root() == FileSet.Root.CPUFREQ_POLICY) {
             List<Found> out = new ArrayList<>();
-            for (CpuFreqLayout.Policy p : CpuFreqLayout.of(root.resolve(CPU_DIR)).policies()) {
+            for (CpuFreqLayout.Policy p :
+                    CpuFreqLayout.of(root.resolve(CPU_DIR)).policies()) {
                 for (Found f : expand(p.dir(), set.path())) {
                     Map<String, String> c = new LinkedHashMap<>(f.captures());
                     c.put(FileSet.POLICY, Integer.toString(p.number()));

@@ -19,7 +19,8 @@ public final class JnaLibc {
      */
     public static Throwable register(Class<?> c, String what) {
         if (!Platform.isLinux()) {
-            return new UnsupportedOperationException(what + " exist only on Linux, not " + System.getProperty("os.name"));
+            return new UnsupportedOperationException(
+                    what + " exist only on Linux, not " + System.getProperty("os.name"));
         }
         try {
             Native.register(c, Platform.C_LIBRARY_NAME);
@@ -34,7 +35,8 @@ public final class JnaLibc {
         if (failure == null) {
             return null;
         }
-        return failure instanceof UnsupportedOperationException ? failure.getMessage()
+        return failure instanceof UnsupportedOperationException
+                ? failure.getMessage()
                 : "cannot load JNA's native library (unpacked into -Djna.tmpdir, else ~/.cache/JNA or java.io.tmpdir: "
                         + "one of them must be writable and not noexec): " + failure.getMessage();
     }

@@ -22,6 +22,7 @@ final class KeptFiles {
     private final List<String> keys = new ArrayList<>();
     /** Per text file with a key: its parse's own keys of the last read, and the full keys made from them. */
     private final List<ValueTable> parsed = new ArrayList<>();
+
     private final List<String[]> parsedKeys = new ArrayList<>();
     private final List<String[]> fullKeys = new ArrayList<>();
 

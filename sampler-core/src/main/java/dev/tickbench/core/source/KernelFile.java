@@ -37,6 +37,7 @@ public final class KernelFile implements Closeable {
     private static final int INITIAL = 8192;
     /** The smallest seq_file buffer (one page on x86-64; larger pages only make the rule safer). */
     private static final int PAGE = 4096;
+
     private static final int MARGIN = 256;
     static final int CHECK_EVERY = 64;
 
@@ -49,6 +50,7 @@ public final class KernelFile implements Closeable {
     private boolean reopenEachRead;
     /** The longest line seen by the last read that went to the end of the file. */
     private int longestLine = PAGE;
+
     private boolean oneReadUnsafe;
     private int reads;
 
@@ -124,7 +126,8 @@ public final class KernelFile implements Closeable {
                 have += n - start;
                 System.arraycopy(buf, start, buf, 0, have);
                 if (have == buf.length) {
-                    throw new IOException("a line over " + KernelBound.human(buf.length) + ", longer than a kernel table's");
+                    throw new IOException(
+                            "a line over " + KernelBound.human(buf.length) + ", longer than a kernel table's");
                 }
             }
             if (have > 0) {
@@ -140,7 +143,10 @@ public final class KernelFile implements Closeable {
     private static FileChannel openRegular(Path path) throws IOException {
         BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
         if (!a.isRegularFile()) {
-            throw new IOException(a.isDirectory() ? "Is a directory" : "not a regular file (a device, pipe or socket), as no kernel file is");
+            throw new IOException(
+                    a.isDirectory()
+                            ? "Is a directory"
+                            : "not a regular file (a device, pipe or socket), as no kernel file is");
         }
         return FileChannel.open(path, StandardOpenOption.READ);
     }
@@ -197,7 +203,8 @@ public final class KernelFile implements Closeable {
                 if (total == bound.bytes()) {
                     if (moreAt(channel, total)) {
                         length = 0;
-                        throw new IOException(path + ": " + bound.refusal()); // a per-tick read's failure is logged without its file
+                        throw new IOException(
+                                path + ": " + bound.refusal()); // a per-tick read's failure is logged without its file
                     }
                     break;
                 }

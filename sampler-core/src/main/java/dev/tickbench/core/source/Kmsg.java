@@ -35,6 +35,7 @@ public final class Kmsg implements AutoCloseable {
     public static final int DEFAULT_CAPACITY = 4096;
     /** Larger than the kernel's longest record (CONSOLE_EXT_LOG_MAX, 8 KiB): a shorter buffer gets EINVAL. */
     private static final int BUFFER = 16 * 1024;
+
     private static final long POLL_MS = 10;
     /** Consecutive read errors after which the device is given up (an EPIPE is one error, then reads resume). */
     private static final int MAX_ERRORS = 100;
@@ -50,6 +51,7 @@ public final class Kmsg implements AutoCloseable {
     private volatile long handled;
     /** Bytes the reading thread has read (tests wait on it instead of sleeping). */
     private volatile long bytesRead;
+
     private volatile boolean running;
     private volatile String failure;
     private FileChannel channel;
@@ -57,6 +59,7 @@ public final class Kmsg implements AutoCloseable {
     private long cutoffUsec = -1;
     /** The reader thread's previous record (sequence number and kernel time); -1 before the first. */
     private long lastSeq = -1;
+
     private long lastUsec;
 
     public Kmsg(SystemRoots roots) {

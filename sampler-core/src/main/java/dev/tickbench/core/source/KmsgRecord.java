@@ -66,7 +66,11 @@ public record KmsgRecord(int prio, int facility, long seq, long usec, String msg
         while (p < to) {
             int runStart = p;
             run.reset();
-            while (p + 3 < to && b[p] == '\\' && b[p + 1] == 'x' && hex(b[p + 2]) >= 0 && hex(b[p + 3]) >= 0
+            while (p + 3 < to
+                    && b[p] == '\\'
+                    && b[p + 1] == 'x'
+                    && hex(b[p + 2]) >= 0
+                    && hex(b[p + 3]) >= 0
                     && hex(b[p + 2]) >= 8) { // a byte above 0x7f
                 run.write(hex(b[p + 2]) << 4 | hex(b[p + 3]));
                 p += 4;
@@ -77,23 +81,29 @@ public record KmsgRecord(int prio, int facility, long seq, long usec, String msg
             }
             String decoded = utf8OrNull(run.toByteArray());
             if (decoded != null) {
-                out.append(new String(b, plain, runStart - plain, java.nio.charset.StandardCharsets.UTF_8)).append(decoded);
+                out.append(new String(b, plain, runStart - plain, java.nio.charset.StandardCharsets.UTF_8))
+                        .append(decoded);
                 plain = p;
             }
         }
-        return out.append(new String(b, plain, to - plain, java.nio.charset.StandardCharsets.UTF_8)).toString();
+        return out.append(new String(b, plain, to - plain, java.nio.charset.StandardCharsets.UTF_8))
+                .toString();
     }
 
     private static int hex(byte c) {
-        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        return c >= '0' && c <= '9'
+                ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
     }
 
     private static String utf8OrNull(byte[] bytes) {
         try {
-            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+            return java.nio.charset.StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
                     .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+                    .decode(java.nio.ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (java.nio.charset.CharacterCodingException e) {
             return null;
         }

@@ -20,13 +20,18 @@ import java.util.OptionalLong;
  * @param reason why it is absent (null otherwise)
  */
 public record MemoryMax(Status status, long bytes, Path file, String reason) {
-    public enum Status { LIMIT, UNLIMITED, ABSENT }
+    public enum Status {
+        LIMIT,
+        UNLIMITED,
+        ABSENT
+    }
 
     /**
      * v1 prints "no limit" as the page-aligned maximum of the page counter: 0x7FFFFFFFFFFFF000 on
      * 64-bit kernels, 0x7FFFF000 (PAGE_COUNTER_MAX on 32-bit) on 32-bit ones such as ARM routers.
      */
     static final long V1_UNLIMITED_64 = 0x7FFFFFFFFFFFF000L;
+
     static final long V1_UNLIMITED_32 = 0x7FFFF000L;
 
     /** The limit in bytes; empty when unlimited or absent. */
@@ -50,7 +55,8 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
         try {
             cgroups = PidCgroup.read(cgroupFile);
         } catch (IOException e) {
-            return absent(CatalogueSource.reason(cgroupFile.toString(), e, "no " + cgroupFile + " (kernel without cgroups?)"));
+            return absent(CatalogueSource.reason(
+                    cgroupFile.toString(), e, "no " + cgroupFile + " (kernel without cgroups?)"));
         }
         try {
             mounts = MountInfo.read(mountinfoFile, MountInfo::isCgroup);
@@ -98,7 +104,8 @@ public record MemoryMax(Status status, long bytes, Path file, String reason) {
         }
         try {
             long v = Long.parseLong(t);
-            if (v >= V1_UNLIMITED_64 || (v == V1_UNLIMITED_32 && f.getFileName().toString().equals("memory.limit_in_bytes"))) {
+            if (v >= V1_UNLIMITED_64
+                    || (v == V1_UNLIMITED_32 && f.getFileName().toString().equals("memory.limit_in_bytes"))) {
                 return new MemoryMax(Status.UNLIMITED, -1, f, null);
             }
             return new MemoryMax(Status.LIMIT, v, f, null);

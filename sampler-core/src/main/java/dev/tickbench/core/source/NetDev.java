@@ -17,7 +17,10 @@ package dev.tickbench.core.source;
 final class NetDev {
     /** Column of each key in the line after the colon: the receive half is columns 0-7, transmit 8-15. */
     private static final int[] COLUMNS = {0, 1, 2, 3, 8, 9, 10, 11};
-    static final String[] FIELDS = {"rx_bytes", "rx_packets", "rx_errs", "rx_drop", "tx_bytes", "tx_packets", "tx_errs", "tx_drop"};
+
+    static final String[] FIELDS = {
+        "rx_bytes", "rx_packets", "rx_errs", "rx_drop", "tx_bytes", "tx_packets", "tx_errs", "tx_drop"
+    };
 
     private NetDev() {}
 

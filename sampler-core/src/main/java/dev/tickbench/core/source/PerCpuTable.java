@@ -16,7 +16,8 @@ final class PerCpuTable {
         byte[] b = s.bytes();
         int cpus = 0;
         while (s.nextToken()) {
-            if (s.tokenEnd() - s.tokenStart() > 3 && TextScanner.regionEquals(b, s.tokenStart(), s.tokenStart() + 3, "CPU")) {
+            if (s.tokenEnd() - s.tokenStart() > 3
+                    && TextScanner.regionEquals(b, s.tokenStart(), s.tokenStart() + 3, "CPU")) {
                 out.put(Keys.cpu((int) TextScanner.parseLong(b, s.tokenStart() + 3, s.tokenEnd())), 0);
                 cpus++;
             }
@@ -32,7 +33,8 @@ final class PerCpuTable {
             }
             ke--;
             // x86 ERR/MIS and ARM Err are one global count, not a per-CPU column
-            boolean global = TextScanner.regionEquals(b, ks, ke, "ERR") || TextScanner.regionEquals(b, ks, ke, "MIS")
+            boolean global = TextScanner.regionEquals(b, ks, ke, "ERR")
+                    || TextScanner.regionEquals(b, ks, ke, "MIS")
                     || TextScanner.regionEquals(b, ks, ke, "Err");
             long sum = 0;
             for (int c = 0; c < cpus && s.nextToken() && s.tokenIsNumber(); c++) {

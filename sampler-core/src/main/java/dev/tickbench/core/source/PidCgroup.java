@@ -41,7 +41,9 @@ public record PidCgroup(List<Line> lines) {
             int b = a < 0 ? -1 : raw.indexOf(':', a + 1);
             if (b > 0 && isId(raw, a)) {
                 String controllers = raw.substring(a + 1, b);
-                lines.add(new Line(raw.substring(0, a), controllers.isEmpty() ? List.of() : List.of(controllers.split(",")),
+                lines.add(new Line(
+                        raw.substring(0, a),
+                        controllers.isEmpty() ? List.of() : List.of(controllers.split(",")),
                         raw.substring(b + 1)));
             } else if (!lines.isEmpty()) {
                 Line last = lines.remove(lines.size() - 1);

@@ -46,7 +46,8 @@ public final class Pressure {
         long total = -1;
         while (s.nextToken()) {
             int ts = s.tokenStart();
-            if (s.tokenEnd() - ts > 6 && TextScanner.regionEquals(b, ts, ts + 6, "total=")
+            if (s.tokenEnd() - ts > 6
+                    && TextScanner.regionEquals(b, ts, ts + 6, "total=")
                     && TextScanner.isNumber(b, ts + 6, s.tokenEnd())) {
                 total = TextScanner.parseLong(b, ts + 6, s.tokenEnd());
             }

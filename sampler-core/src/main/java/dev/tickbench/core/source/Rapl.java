@@ -21,6 +21,7 @@ import java.util.TreeMap;
 final class Rapl extends CatalogueSource {
     /** Per zone (in the order of the values): where the counter wraps (0 = unknown), the last raw value, the wraps added. */
     private long[] range = new long[0];
+
     private long[] last = new long[0];
     private long[] base = new long[0];
     private boolean started;

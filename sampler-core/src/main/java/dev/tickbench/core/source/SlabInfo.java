@@ -17,6 +17,7 @@ import java.util.Map;
 final class SlabInfo extends CatalogueSource {
     /** Columns of a cache line after its name: active_objs, num_objs, objsize. */
     static final int ACTIVE_OBJS = 1;
+
     static final int OBJSIZE = 3;
 
     SlabInfo(Member member) {
@@ -40,7 +41,6 @@ final class SlabInfo extends CatalogueSource {
         }
     }
 
-
     static void parse(TextScanner s, ValueTable out) throws IOException {
         parse(s, out, ACTIVE_OBJS);
     }
@@ -48,7 +48,8 @@ final class SlabInfo extends CatalogueSource {
     /** Each cache's value of {@code column} (1 = active_objs, 3 = objsize), keyed by cache name. */
     static void parse(TextScanner s, ValueTable out, int column) throws IOException {
         if (!s.nextLine() || !s.lineStartsWith("slabinfo - version: 2.")) {
-            throw new IOException("not a slabinfo 2.x file (first line: \"" + (s.lineEnd() > s.lineStart() ? s.lineString() : "") + "\")");
+            throw new IOException("not a slabinfo 2.x file (first line: \""
+                    + (s.lineEnd() > s.lineStart() ? s.lineString() : "") + "\")");
         }
         byte[] b = s.bytes();
         while (s.nextLine()) {

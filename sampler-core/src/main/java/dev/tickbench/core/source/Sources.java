@@ -43,7 +43,8 @@ public final class Sources {
         }
         FileSet files = e.reading().files();
         TreeSet<String> members = new TreeSet<>(NaturalOrder.NATURAL);
-        for (FileSetPaths.Found f : FileSetPaths.expand(files.root() == FileSet.Root.PROC ? roots.proc() : roots.sys(), files)) {
+        for (FileSetPaths.Found f :
+                FileSetPaths.expand(files.root() == FileSet.Root.PROC ? roots.proc() : roots.sys(), files)) {
             members.add(e.name().format(f.captures()));
         }
         return members.isEmpty() ? List.of(e.reading().absentAs()) : List.copyOf(members);
@@ -62,14 +63,17 @@ public final class Sources {
         try {
             c = Class.forName(Sources.class.getPackageName() + "." + parse);
         } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("the catalogue's " + m.entry().name() + " is read by " + parse
-                    + ", which is not a class of " + Sources.class.getPackageName(), e);
+            throw new IllegalStateException(
+                    "the catalogue's " + m.entry().name() + " is read by " + parse + ", which is not a class of "
+                            + Sources.class.getPackageName(),
+                    e);
         }
         if (!CatalogueSource.class.isAssignableFrom(c)) {
             return new CatalogueSource(m, c);
         }
         try {
-            return (Source) c.getDeclaredConstructor(CatalogueSource.Member.class).newInstance(m);
+            return (Source)
+                    c.getDeclaredConstructor(CatalogueSource.Member.class).newInstance(m);
         } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
             throw new IllegalStateException(c.getName() + " needs a constructor of a CatalogueSource.Member", e);
         } catch (InvocationTargetException e) {

@@ -83,7 +83,10 @@ final class SysAttr {
             return java.util.List.of();
         }
         try (java.util.stream.Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> suffixNumber(p.getFileName().toString(), prefix)).filter(n -> n >= 0).sorted().toList();
+            return s.map(p -> suffixNumber(p.getFileName().toString(), prefix))
+                    .filter(n -> n >= 0)
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -24,7 +24,9 @@ public record SystemRoots(Path proc, Path sys, Path kmsg) {
     /** The roots of a live system, or of a fixture tree when {@code proc} is not {@code /proc}. */
     public static SystemRoots of(Path proc, Path sys) {
         Path p = proc.toAbsolutePath().normalize();
-        Path kmsg = p.equals(LIVE_PROC) ? Path.of("/dev/kmsg") : p.resolve("../dev/kmsg").normalize();
+        Path kmsg = p.equals(LIVE_PROC)
+                ? Path.of("/dev/kmsg")
+                : p.resolve("../dev/kmsg").normalize();
         return new SystemRoots(p, sys.toAbsolutePath().normalize(), kmsg);
     }
 

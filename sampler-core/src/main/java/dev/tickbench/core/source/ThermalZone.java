@@ -90,7 +90,9 @@ final class ThermalZone extends CatalogueSource {
             if (!Files.isDirectory(node)) {
                 node = null;
                 try (Stream<Path> s = Files.list(zones)) {
-                    node = s.filter(p -> p.getFileName().toString().startsWith(type + "@")).findFirst().orElse(null);
+                    node = s.filter(p -> p.getFileName().toString().startsWith(type + "@"))
+                            .findFirst()
+                            .orElse(null);
                 } catch (IOException e) {
                     // no tree here: try the next
                 }

@@ -16,6 +16,7 @@ public final class ValueTable {
     private String[] keys = new String[16];
     /** {@code keys[i]} as Latin-1 bytes (kernel keys are ASCII). */
     private byte[][] keyBytes = new byte[16][];
+
     private long[] values = new long[16];
     private int size;
     private String[] previousKeys = new String[0];

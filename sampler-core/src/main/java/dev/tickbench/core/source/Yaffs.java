@@ -10,10 +10,26 @@ package dev.tickbench.core.source;
 final class Yaffs {
     /** The driver's monotonic counters (yaffs_dump_dev_part1), old and new spellings. */
     static final String[] COUNTERS = {
-        "n_page_writes", "n_page_reads", "n_erasures", "n_gc_copies", "all_gcs", "passive_gc_count",
-        "oldest_dirty_gc_count", "n_gc_blocks", "bg_gcs", "n_retried_writes", "n_retired_writes",
-        "n_retired_blocks", "nRetireBlocks", "n_ecc_fixed", "n_ecc_unfixed", "n_tags_ecc_fixed",
-        "n_tags_ecc_unfixed", "cache_hits", "refresh_count", "n_bg_deletions"
+        "n_page_writes",
+        "n_page_reads",
+        "n_erasures",
+        "n_gc_copies",
+        "all_gcs",
+        "passive_gc_count",
+        "oldest_dirty_gc_count",
+        "n_gc_blocks",
+        "bg_gcs",
+        "n_retried_writes",
+        "n_retired_writes",
+        "n_retired_blocks",
+        "nRetireBlocks",
+        "n_ecc_fixed",
+        "n_ecc_unfixed",
+        "n_tags_ecc_fixed",
+        "n_tags_ecc_unfixed",
+        "cache_hits",
+        "refresh_count",
+        "n_bg_deletions"
     };
 
     private Yaffs() {}

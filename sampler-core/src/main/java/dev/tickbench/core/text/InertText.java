@@ -31,14 +31,17 @@ public final class InertText {
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+            boolean pair =
+                    Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
             int cp = pair ? s.codePointAt(i) : c;
             if (needsEscape(cp, keepLines)) {
                 if (b == null) {
                     b = new StringBuilder(s.length() + 16).append(s, 0, i);
                 }
-                b.append(cp < 0x100 ? String.format("\\x%02x", cp) : cp < 0x10000 ? String.format("\\u%04x", cp)
-                        : String.format("\\U%08x", cp));
+                b.append(
+                        cp < 0x100
+                                ? String.format("\\x%02x", cp)
+                                : cp < 0x10000 ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
             } else if (b != null) {
                 b.appendCodePoint(cp);
             }
@@ -63,8 +66,12 @@ public final class InertText {
             return false;
         }
         int type = Character.getType(cp);
-        return type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE || type == Character.PRIVATE_USE
+        return type == Character.CONTROL
+                || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR
+                || type == Character.SURROGATE
+                || type == Character.PRIVATE_USE
                 || type == Character.UNASSIGNED && cp > 0xffff;
     }
 }

@@ -36,7 +36,11 @@ final class CaptureIowait {
     /** Seconds of stat deltas kept open for samples that come out of time order. */
     static final long OPEN_S = 8;
 
-    private enum Source { UNDECIDED, THROTTLE_LINES, STAT_DELTAS }
+    private enum Source {
+        UNDECIDED,
+        THROTTLE_LINES,
+        STAT_DELTAS
+    }
 
     private CaptureIowait() {}
 
@@ -59,7 +63,8 @@ final class CaptureIowait {
             try {
                 line = reader.next();
             } catch (CaptureFormatException e) {
-                warnings.add(file + " " + e.getMessage() + "; replayed the " + (e.lineNumber() - 1) + " lines before it");
+                warnings.add(
+                        file + " " + e.getMessage() + "; replayed the " + (e.lineNumber() - 1) + " lines before it");
                 break;
             }
             if (line == null) {
@@ -78,11 +83,14 @@ final class CaptureIowait {
                     // the controller's clock is each line's own time after the stream's start (the hello's
                     // started_mono_ns, when the live controller was created); a capture without it (a
                     // stream joined late) puts its first line at 1 s and keeps the lines' own spacing
-                    bornNs = startedMonoNs > 0 && startedMonoNs < firstThrottleNs ? startedMonoNs
+                    bornNs = startedMonoNs > 0 && startedMonoNs < firstThrottleNs
+                            ? startedMonoNs
                             : firstThrottleNs - NANOS_PER_SECOND;
                 }
-                sink.point(new IowaitPoint(Math.round((double) (t.monoNs() - firstThrottleNs) / NANOS_PER_SECOND),
-                        t.iowait(), t.monoNs() - bornNs));
+                sink.point(new IowaitPoint(
+                        Math.round((double) (t.monoNs() - firstThrottleNs) / NANOS_PER_SECOND),
+                        t.iowait(),
+                        t.monoNs() - bornNs));
                 throttlePoints++;
             } else if (line instanceof SampleLine s && source != Source.THROTTLE_LINES) {
                 stat.add(s);
@@ -102,12 +110,14 @@ final class CaptureIowait {
                     + " s of samples were not replayed (the stat deltas were)");
         }
         if (stat.late > 0) {
-            warnings.add(file + ": " + stat.late + " samples more than " + OPEN_S + " s out of time order were not replayed");
+            warnings.add(file + ": " + stat.late + " samples more than " + OPEN_S
+                    + " s out of time order were not replayed");
         }
         Optional<String> warning = warnings.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", warnings));
         if (throttlePoints == 0 && stat.handedOn == 0) {
-            throw new IowaitSeries.SeriesFormatException(file + ": the capture has no throttle lines and no "
-                    + "stat samples to derive iowait from" + warning.map(w -> " (" + w + ")").orElse(""));
+            throw new IowaitSeries.SeriesFormatException(
+                    file + ": the capture has no throttle lines and no " + "stat samples to derive iowait from"
+                            + warning.map(w -> " (" + w + ")").orElse(""));
         }
         return warning;
     }

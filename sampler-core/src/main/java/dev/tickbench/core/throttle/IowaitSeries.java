@@ -88,7 +88,8 @@ public final class IowaitSeries {
         int b1 = raw.read();
         int b2 = raw.read();
         raw.reset();
-        InputStream in = b1 != GZIP_MAGIC_1 || b2 != GZIP_MAGIC_2 ? raw
+        InputStream in = b1 != GZIP_MAGIC_1 || b2 != GZIP_MAGIC_2
+                ? raw
                 : maxInflation > 0 ? BoundedGunzip.open(raw, maxInflation) : new GZIPInputStream(raw, 1 << 16);
         return new BufferedInputStream(in, 1 << 16);
     }

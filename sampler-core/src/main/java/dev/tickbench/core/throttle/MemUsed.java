@@ -28,7 +28,8 @@ final class MemUsed {
             boolean isBuffers = s.tokenIs("Buffers");
             boolean isCached = s.tokenIs("Cached");
             if (!(isTotal || isAvailable || isFree || isBuffers || isCached)
-                    || !s.nextToken((byte) ':') || !s.tokenIsNumber()) {
+                    || !s.nextToken((byte) ':')
+                    || !s.tokenIsNumber()) {
                 continue;
             }
             long v = s.tokenLong();
@@ -49,7 +50,11 @@ final class MemUsed {
 
     /** The same from the sampler's own {@code meminfo} read (keys as in the file, kB). */
     static OptionalDouble of(ValueTable v) {
-        return pct(v.get("MemTotal", -1), v.get("MemAvailable", -1), v.get("MemFree", -1), v.get("Buffers", 0),
+        return pct(
+                v.get("MemTotal", -1),
+                v.get("MemAvailable", -1),
+                v.get("MemFree", -1),
+                v.get("Buffers", 0),
                 v.get("Cached", 0));
     }
 

@@ -27,10 +27,39 @@ final class MountedDisks implements Closeable {
      * overlay is kept: a container's root reports the disk its writable layer fills.
      */
     static final Set<String> SKIPPED_TYPES = Set.of(
-            "proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "ramfs", "cgroup", "cgroup2", "securityfs",
-            "debugfs", "tracefs", "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "autofs",
-            "binfmt_misc", "rpc_pipefs", "nsfs", "efivarfs", "selinuxfs", "squashfs", "iso9660",
-            "nfs", "nfs4", "cifs", "smb3", "9p", "fuse.sshfs", "ceph", "glusterfs");
+            "proc",
+            "sysfs",
+            "devtmpfs",
+            "devpts",
+            "tmpfs",
+            "ramfs",
+            "cgroup",
+            "cgroup2",
+            "securityfs",
+            "debugfs",
+            "tracefs",
+            "pstore",
+            "bpf",
+            "configfs",
+            "fusectl",
+            "mqueue",
+            "hugetlbfs",
+            "autofs",
+            "binfmt_misc",
+            "rpc_pipefs",
+            "nsfs",
+            "efivarfs",
+            "selinuxfs",
+            "squashfs",
+            "iso9660",
+            "nfs",
+            "nfs4",
+            "cifs",
+            "smb3",
+            "9p",
+            "fuse.sshfs",
+            "ceph",
+            "glusterfs");
 
     private final KernelFile table;
     private final boolean mountinfo;

@@ -27,7 +27,10 @@ public final class PeakTracker {
 
     /** Folds in one sample with all four dimensions present. */
     public void observe(double cpuPct, double memPct, double iowaitPct, double diskPct) {
-        observe(OptionalDouble.of(cpuPct), OptionalDouble.of(memPct), OptionalDouble.of(iowaitPct),
+        observe(
+                OptionalDouble.of(cpuPct),
+                OptionalDouble.of(memPct),
+                OptionalDouble.of(iowaitPct),
                 OptionalDouble.of(diskPct));
     }
 
@@ -36,8 +39,8 @@ public final class PeakTracker {
      * drops the whole sample (NaN would stick as the max: every comparison with it is false); negatives
      * are clamped to 0 so one bad read cannot poison the peak.
      */
-    public synchronized void observe(OptionalDouble cpuPct, OptionalDouble memPct, OptionalDouble iowaitPct,
-            OptionalDouble diskPct) {
+    public synchronized void observe(
+            OptionalDouble cpuPct, OptionalDouble memPct, OptionalDouble iowaitPct, OptionalDouble diskPct) {
         if (isNaN(cpuPct) || isNaN(memPct) || isNaN(iowaitPct) || isNaN(diskPct)) {
             return;
         }

@@ -120,7 +120,9 @@ public final class Throttle {
     }
 
     public synchronized State state() {
-        return new State(effective, ceiling,
+        return new State(
+                effective,
+                ceiling,
                 held == 0 ? OptionalDouble.empty() : OptionalDouble.of(smoothed),
                 Optional.ofNullable(zone),
                 growSpreadNanos,
@@ -136,6 +138,12 @@ public final class Throttle {
      * @param growSpreadNanos the wait required before the next growth
      * @param lastThrottleNanos clock time of the last throttle; empty when it never throttled
      */
-    public record State(int effective, int ceiling, OptionalDouble smoothed, Optional<Zone> zone,
-            long growSpreadNanos, OptionalLong lastThrottleNanos, int redStreak) {}
+    public record State(
+            int effective,
+            int ceiling,
+            OptionalDouble smoothed,
+            Optional<Zone> zone,
+            long growSpreadNanos,
+            OptionalLong lastThrottleNanos,
+            int redStreak) {}
 }

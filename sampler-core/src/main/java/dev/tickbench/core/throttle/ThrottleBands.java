@@ -11,7 +11,8 @@ import java.util.Optional;
  */
 public record ThrottleBands(double yellowPct, double redPct) {
     /** The thresholds of this build's own controller (what a replay here runs with). */
-    public static final ThrottleBands CONTROLLER = new ThrottleBands(Throttle.YELLOW_THRESHOLD_PCT, Throttle.RED_THRESHOLD_PCT);
+    public static final ThrottleBands CONTROLLER =
+            new ThrottleBands(Throttle.YELLOW_THRESHOLD_PCT, Throttle.RED_THRESHOLD_PCT);
 
     public ThrottleBands {
         if (!(yellowPct >= 0 && yellowPct <= redPct && redPct <= 100)) {

@@ -83,8 +83,9 @@ public final class ThrottleExtension implements TickExtension {
         write(out, tick, r.iowaitPct(), throttle.state(), peaks.drain());
     }
 
-    private static void write(JsonLineWriter out, TickInfo tick, double iowait, Throttle.State s,
-            Optional<Peaks> drained) throws IOException {
+    private static void write(
+            JsonLineWriter out, TickInfo tick, double iowait, Throttle.State s, Optional<Peaks> drained)
+            throws IOException {
         JsonGenerator g = out.begin("throttle");
         g.writeNumberField("mono_ns", tick.monoNs());
         g.writeNumberField("wall_ns", tick.wallNs());

@@ -37,7 +37,8 @@ public final class ThrottleReplay {
             now[0] = p.atNs();
             int effective = throttle.sample(p.iowaitPct());
             Throttle.State s = throttle.state();
-            return new Step(p.t(), p.iowaitPct(), s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective);
+            return new Step(
+                    p.t(), p.iowaitPct(), s.smoothed().orElseThrow(), s.zone().orElseThrow(), effective);
         }
     }
 

@@ -39,6 +39,7 @@ public final class ThrottleSampler implements Closeable {
     private long skippedTicks;
     /** Inside the sampler: the last second's per-tick deltas ({@link #tick}). */
     private CpuWindow window;
+
     private final long[] tickDeltas = CpuTime.newFields();
 
     public ThrottleSampler(SystemRoots roots) {
@@ -113,8 +114,11 @@ public final class ThrottleSampler implements Closeable {
         if (cpu == null) {
             return skip("no second of usable " + roots.proc("stat") + " reads by the sampler");
         }
-        return Optional.of(new Reading(cpu.iowaitPct(), cpu.busyPct(),
-                memValues == null ? OptionalDouble.empty() : MemUsed.of(memValues), diskUsedPct()));
+        return Optional.of(new Reading(
+                cpu.iowaitPct(),
+                cpu.busyPct(),
+                memValues == null ? OptionalDouble.empty() : MemUsed.of(memValues),
+                diskUsedPct()));
     }
 
     private Optional<Reading> next(OptionalDouble memPct) {

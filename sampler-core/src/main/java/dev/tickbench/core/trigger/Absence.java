@@ -18,13 +18,15 @@ final class Absence {
         if (spec instanceof TriggerSpec.Kmsg) {
             return source("kmsg", capabilities);
         }
-        SeriesRef ref = spec instanceof TriggerSpec.Condition c ? c.series()
+        SeriesRef ref = spec instanceof TriggerSpec.Condition c
+                ? c.series()
                 : spec instanceof TriggerSpec.Change ch ? ch.series() : null;
         if (ref == null) {
             return null;
         }
         if (ref.source().equals("cgroup_cpu")) {
-            String path = ref.subject() != null ? ref.subject()
+            String path = ref.subject() != null
+                    ? ref.subject()
                     : ref.key().contains("|") ? ref.key().substring(0, ref.key().lastIndexOf('|')) : ref.key();
             JsonNode cgroup = capabilities.get("cgroup");
             if (cgroup == null) {
@@ -50,6 +52,7 @@ final class Absence {
         if (present.asBoolean()) {
             return null;
         }
-        return source + " is absent: " + capabilities.path("absent").path(source).asText("the sampler gave no reason");
+        return source + " is absent: "
+                + capabilities.path("absent").path(source).asText("the sampler gave no reason");
     }
 }

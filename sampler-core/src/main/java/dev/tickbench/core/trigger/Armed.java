@@ -72,7 +72,15 @@ abstract class Armed {
     }
 
     final TriggerStatus status() {
-        return new TriggerStatus(name, definition.text(), definition.spec().kind(), state, fired, absent, lastFiredWallNs,
-                seen(), stateSinceWallNs);
+        return new TriggerStatus(
+                name,
+                definition.text(),
+                definition.spec().kind(),
+                state,
+                fired,
+                absent,
+                lastFiredWallNs,
+                seen(),
+                stateSinceWallNs);
     }
 }

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 final class KmsgTrigger extends Armed {
     /** Character reads one record may cost the regex: far above any sane pattern on a 1 KB record. */
     static final int STEPS_PER_RECORD = 200_000;
+
     private final TriggerSpec.Kmsg spec;
     private final Matcher matcher;
     private long gaveUp;

@@ -13,6 +13,7 @@ final class PsiLibc {
     static final int O_RDWR = 2;
     /** asm-generic and x86-64 alike. */
     static final int O_NONBLOCK = 0x800;
+
     static final int O_CLOEXEC = 0x80000;
     static final int EFD_CLOEXEC = O_CLOEXEC;
     static final short POLLIN = 0x1;

@@ -54,8 +54,9 @@ final class PsiMonitor {
      * @param onEvent run on the poller's thread at each POLLPRI
      * @param onError run once when the descriptor reports POLLERR (the cgroup was removed)
      */
-    static PsiMonitor open(SystemRoots roots, TriggerSpec.Psi spec, Runnable onEvent,
-            java.util.function.Consumer<String> onError) throws Unavailable {
+    static PsiMonitor open(
+            SystemRoots roots, TriggerSpec.Psi spec, Runnable onEvent, java.util.function.Consumer<String> onError)
+            throws Unavailable {
         String libc = PsiLibc.unavailableReason();
         if (libc != null) {
             throw new Unavailable(libc);
@@ -134,27 +135,35 @@ final class PsiMonitor {
     private static String openFailed(SystemRoots roots, Path file, int errno) {
         String what = "cannot open " + file + " for writing (" + name(errno) + ")";
         return switch (errno) {
-            case ENOENT -> what + ": this kernel has no PSI (" + kernel(roots)
-                    + "; PSI needs CONFIG_PSI and Linux 4.20, triggers Linux 5.2, and psi=1 where CONFIG_PSI_DEFAULT_DISABLED)";
-            case EPERM, EACCES -> what + ": PSI triggers need CAP_SYS_RESOURCE before Linux 6.5 (this is "
-                    + kernel(roots) + "); from 6.5 an unprivileged trigger needs a window that is a multiple of 2s";
-            case EOPNOTSUPP -> what + ": PSI is disabled on this kernel (psi=0 on its command line, " + kernel(roots) + ")";
+            case ENOENT ->
+                what + ": this kernel has no PSI (" + kernel(roots)
+                        + "; PSI needs CONFIG_PSI and Linux 4.20, triggers Linux 5.2, and psi=1 where CONFIG_PSI_DEFAULT_DISABLED)";
+            case EPERM, EACCES ->
+                what + ": PSI triggers need CAP_SYS_RESOURCE before Linux 6.5 (this is " + kernel(roots)
+                        + "); from 6.5 an unprivileged trigger needs a window that is a multiple of 2s";
+            case EOPNOTSUPP ->
+                what + ": PSI is disabled on this kernel (psi=0 on its command line, " + kernel(roots) + ")";
             default -> what;
         };
     }
 
     private static String writeFailed(SystemRoots roots, Path file, TriggerSpec.Psi spec, int errno) {
-        String what = "the kernel refused the trigger '" + spec.kernelLine() + "' on " + file + " (" + name(errno) + ")";
+        String what =
+                "the kernel refused the trigger '" + spec.kernelLine() + "' on " + file + " (" + name(errno) + ")";
         if (errno == EINVAL && spec.windowUs() % 2_000_000 != 0 && !hasCapSysResource()) {
-            return what + ": this probe lacks CAP_SYS_RESOURCE, and without it the kernel (Linux 6.5 and later; this is "
-                    + kernel(roots) + ") takes only windows that are a multiple of 2s: use 'in 2s', or grant CAP_SYS_RESOURCE";
+            return what
+                    + ": this probe lacks CAP_SYS_RESOURCE, and without it the kernel (Linux 6.5 and later; this is "
+                    + kernel(roots)
+                    + ") takes only windows that are a multiple of 2s: use 'in 2s', or grant CAP_SYS_RESOURCE";
         }
         return switch (errno) {
-            case EPERM, EACCES -> what + ": without CAP_SYS_RESOURCE the window must be a multiple of 2s (Linux 6.5 and later; "
-                    + kernel(roots) + ")";
-            case EINVAL -> what + ": the window or the stall kind is outside what " + kernel(roots)
-                    + " accepts (500ms to 10s before Linux 6.x lifted the lower bound; 'full' has no meaning for the system's cpu"
-                    + " before 5.13; triggers need Linux 5.2)";
+            case EPERM, EACCES ->
+                what + ": without CAP_SYS_RESOURCE the window must be a multiple of 2s (Linux 6.5 and later; "
+                        + kernel(roots) + ")";
+            case EINVAL ->
+                what + ": the window or the stall kind is outside what " + kernel(roots)
+                        + " accepts (500ms to 10s before Linux 6.x lifted the lower bound; 'full' has no meaning for the system's cpu"
+                        + " before 5.13; triggers need Linux 5.2)";
             case EOPNOTSUPP -> what + ": PSI is disabled on this kernel (psi=0)";
             case EBUSY -> what + ": the descriptor already holds a trigger";
             default -> what;
@@ -245,7 +254,8 @@ final class PsiMonitor {
 
     private static Map<String, Object> values(Path file) {
         try {
-            Map<String, Object> v = parse(new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.US_ASCII));
+            Map<String, Object> v =
+                    parse(new String(KernelFile.readAll(file, KernelBound.ATTRIBUTE), StandardCharsets.US_ASCII));
             if (!v.isEmpty()) {
                 // when the numbers were read, on the stream's clock: the totals hold no stall after it. The firing
                 // comes on the tick that evaluates the event, whose mono_ns may be earlier (its reads began first)

@@ -81,7 +81,8 @@ final class PsiPoller implements AutoCloseable {
             if (r < 0) {
                 int errno = PsiLibc.errno();
                 if (errno != PsiLibc.EINTR) {
-                    LOG.warn("poll on the PSI triggers failed ({}); their events are lost until the set changes",
+                    LOG.warn(
+                            "poll on the PSI triggers failed ({}); their events are lost until the set changes",
                             PsiMonitor.name(errno));
                     sleep();
                 }
@@ -93,8 +94,11 @@ final class PsiPoller implements AutoCloseable {
                 if ((revents & (PsiLibc.POLLERR | PsiLibc.POLLNVAL | PsiLibc.POLLHUP)) != 0) {
                     monitors.remove(m);
                     PsiLibc.close(m.fd);
-                    m.error((revents & PsiLibc.POLLNVAL) != 0 ? "the PSI descriptor of " + m.file + " became invalid"
-                            : "the kernel ended the trigger on " + m.file + " (POLLERR: its cgroup was removed)");
+                    m.error(
+                            (revents & PsiLibc.POLLNVAL) != 0
+                                    ? "the PSI descriptor of " + m.file + " became invalid"
+                                    : "the kernel ended the trigger on " + m.file
+                                            + " (POLLERR: its cgroup was removed)");
                 } else if ((revents & PsiLibc.POLLPRI) != 0) {
                     m.event();
                 }

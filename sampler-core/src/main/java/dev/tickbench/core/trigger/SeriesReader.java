@@ -20,6 +20,7 @@ final class SeriesReader {
     private long heldRaw;
     /** Whether the level was emitted on this tick, and its raw value then (for rising/falling). */
     private boolean emitted;
+
     private long raw;
 
     SeriesReader(SeriesRef ref, boolean idleRowsOmitted) {

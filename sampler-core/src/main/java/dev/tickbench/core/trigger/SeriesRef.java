@@ -24,8 +24,15 @@ import java.util.Optional;
  * @param scale from the stream's value to the unit of {@code name} ({@link Scale#ONE} but for a shown-unit column)
  * @param unit the unit the expression's number is in, as a user reads it ("°C", "m°C", "ms/s", "%")
  */
-public record SeriesRef(String name, ValueKind kind, String source, String key, DerivedKind derived, String subject,
-        Scale scale, String unit) {
+public record SeriesRef(
+        String name,
+        ValueKind kind,
+        String source,
+        String key,
+        DerivedKind derived,
+        String subject,
+        Scale scale,
+        String unit) {
 
     /** Resolves {@code name}; empty when the catalogue knows no such series (or it is an event: kmsg). */
     static Optional<SeriesRef> resolve(SeriesCatalogue catalogue, String name) {
@@ -39,13 +46,37 @@ public record SeriesRef(String name, ValueKind kind, String source, String key, 
     private static Optional<SeriesRef> of(SeriesMatch m, String name, Scale scale, String shownUnit) {
         return switch (m.kind()) {
             case EVENT -> Optional.empty();
-            case DERIVED -> derivedKind(m.entry()).map(d -> new SeriesRef(name, ValueKind.DERIVED,
-                    m.source().name().text(), null, d, subject(d, m), Scale.ONE, m.displayUnit()));
-            case LEVEL -> Optional.of(new SeriesRef(name, ValueKind.LEVEL, m.captures().get("source"),
-                    m.captures().get("key"), null, null, scale, shownUnit != null ? shownUnit : m.unit().symbol()));
-            case COUNTER -> Optional.of(new SeriesRef(name, ValueKind.COUNTER, m.captures().get("source"),
-                    m.captures().get("key"), null, null, scale, m.unit().symbol().isEmpty() ? "per s"
-                            : m.unit().symbol() + "/s"));
+            case DERIVED ->
+                derivedKind(m.entry())
+                        .map(d -> new SeriesRef(
+                                name,
+                                ValueKind.DERIVED,
+                                m.source().name().text(),
+                                null,
+                                d,
+                                subject(d, m),
+                                Scale.ONE,
+                                m.displayUnit()));
+            case LEVEL ->
+                Optional.of(new SeriesRef(
+                        name,
+                        ValueKind.LEVEL,
+                        m.captures().get("source"),
+                        m.captures().get("key"),
+                        null,
+                        null,
+                        scale,
+                        shownUnit != null ? shownUnit : m.unit().symbol()));
+            case COUNTER ->
+                Optional.of(new SeriesRef(
+                        name,
+                        ValueKind.COUNTER,
+                        m.captures().get("source"),
+                        m.captures().get("key"),
+                        null,
+                        null,
+                        scale,
+                        m.unit().symbol().isEmpty() ? "per s" : m.unit().symbol() + "/s"));
         };
     }
 
@@ -84,7 +115,11 @@ public record SeriesRef(String name, ValueKind kind, String source, String key, 
                 }
                 Optional<SeriesMatch> m = catalogue.stream(source, key);
                 if (m.isPresent() && name.equals(m.get().csvColumn())) {
-                    return of(m.get(), name, m.get().entry().display().scale(), m.get().displayUnit());
+                    return of(
+                            m.get(),
+                            name,
+                            m.get().entry().display().scale(),
+                            m.get().displayUnit());
                 }
             }
         }

@@ -58,7 +58,7 @@ abstract class SeriesTrigger extends Armed {
             return null;
         }
         long need = forNs();
-        return new TriggerStatus.Seen(last, at, min, max, reader.ref().unit(), need > 0 ? Math.max(0, longestHoldNs) : -1,
-                Math.max(0, need));
+        return new TriggerStatus.Seen(
+                last, at, min, max, reader.ref().unit(), need > 0 ? Math.max(0, longestHoldNs) : -1, Math.max(0, need));
     }
 }

@@ -97,11 +97,19 @@ public final class TriggerControl {
                     set.reply(new TriggerSet.Reply(false, null, e.getMessage(), 0));
                 }
             }
-            case DISARM -> set.reply(set.disarm(rest) ? new TriggerSet.Reply(true, rest, null, 0)
-                    : new TriggerSet.Reply(false, null, "no trigger named '" + InertText.line(rest) + "' is armed", 0));
+            case DISARM ->
+                set.reply(
+                        set.disarm(rest)
+                                ? new TriggerSet.Reply(true, rest, null, 0)
+                                : new TriggerSet.Reply(
+                                        false, null, "no trigger named '" + InertText.line(rest) + "' is armed", 0));
             case LIST -> set.reply(new TriggerSet.Reply(true, null, null, 0));
-            case UNKNOWN -> set.reply(new TriggerSet.Reply(false, null,
-                    "unknown request: the requests are 'arm EXPRESSION', 'disarm NAME' and 'list'", 0));
+            case UNKNOWN ->
+                set.reply(new TriggerSet.Reply(
+                        false,
+                        null,
+                        "unknown request: the requests are 'arm EXPRESSION', 'disarm NAME' and 'list'",
+                        0));
         }
     }
 

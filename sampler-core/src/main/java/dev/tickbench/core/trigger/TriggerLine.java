@@ -14,12 +14,20 @@ import java.io.IOException;
  * @param trigger the trigger's name; {@code expression} as armed; {@code kind} psi, kmsg, condition, change
  * @param values the values that made it fire
  */
-public record TriggerLine(long seq, long monoNs, long wallNs, String trigger, String expression, String kind,
-        long fired, JsonNode values) {
+public record TriggerLine(
+        long seq,
+        long monoNs,
+        long wallNs,
+        String trigger,
+        String expression,
+        String kind,
+        long fired,
+        JsonNode values) {
     /** The line type of a firing. */
     public static final String TYPE = "trigger";
     /** The line type of the armed set, written when it changes. */
     public static final String SET_TYPE = "triggers";
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final byte[] PREFIX = LineBytes.typePrefix(TYPE);
 
@@ -38,8 +46,14 @@ public record TriggerLine(long seq, long monoNs, long wallNs, String trigger, St
         if (!TYPE.equals(n.path("type").asText()) || !n.path("trigger").isTextual()) {
             throw new IOException("not a trigger line");
         }
-        return new TriggerLine(n.path("seq").asLong(), n.path("mono_ns").asLong(), n.path("wall_ns").asLong(),
-                n.path("trigger").asText(), n.path("expr").asText(""), n.path("kind").asText(""), n.path("fired").asLong(),
+        return new TriggerLine(
+                n.path("seq").asLong(),
+                n.path("mono_ns").asLong(),
+                n.path("wall_ns").asLong(),
+                n.path("trigger").asText(),
+                n.path("expr").asText(""),
+                n.path("kind").asText(""),
+                n.path("fired").asLong(),
                 n.path("values"));
     }
 }

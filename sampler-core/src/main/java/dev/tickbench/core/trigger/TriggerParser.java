@@ -21,6 +21,7 @@ public final class TriggerParser {
     static final long MAX_PSI_WINDOW_US = 10_000_000;
     /** {@code NAME:} before the expression, followed by a space or its end. */
     static final Pattern LABEL = Pattern.compile("\\s*([A-Za-z][A-Za-z0-9_-]{0,31}):(?=\\s|$)");
+
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|µs|ms|s|m)");
     private static final Set<String> RESOURCES = Set.of("cpu", "io", "memory", "irq");
@@ -46,8 +47,10 @@ public final class TriggerParser {
             if (Character.getType(c) == Character.CONTROL && c != '\t') {
                 // a NUL or an escape: no name, path or regex of a trigger holds one, and a client's text goes on to
                 // paths and terminals
-                throw new TriggerSyntaxException(text, i, "a control character (" + InertText.line(String.valueOf(c))
-                        + ") has no place in a trigger");
+                throw new TriggerSyntaxException(
+                        text,
+                        i,
+                        "a control character (" + InertText.line(String.valueOf(c)) + ") has no place in a trigger");
             }
         }
         Matcher label = LABEL.matcher(text);
@@ -61,7 +64,13 @@ public final class TriggerParser {
         return new TriggerDefinition(name, text, p.body());
     }
 
-    private enum Type { WORD, STRING, OPERATOR, TILDE, END }
+    private enum Type {
+        WORD,
+        STRING,
+        OPERATOR,
+        TILDE,
+        END
+    }
 
     private record Token(Type type, String text, int start) {
         /** How an error message names it. */
@@ -120,8 +129,10 @@ public final class TriggerParser {
         if (t.type == Type.WORD && t.text.equals("cgroup")) {
             Token path = next();
             if ((path.type != Type.WORD && path.type != Type.STRING) || !path.text.startsWith("/")) {
-                throw error(path, "expected a cgroup path starting with '/' (relative to the cgroup v2 mount), found "
-                        + path.shown());
+                throw error(
+                        path,
+                        "expected a cgroup path starting with '/' (relative to the cgroup v2 mount), found "
+                                + path.shown());
             }
             for (String seg : path.text.split("/")) {
                 if (seg.equals("..") || seg.equals(".")) {
@@ -202,10 +213,12 @@ public final class TriggerParser {
         SeriesRef ref = SeriesRef.resolve(catalogue, name.text).orElse(null);
         if (ref == null) {
             ValueKind known = catalogue.series(name.text).map(m -> m.kind()).orElse(null);
-            String why = known == ValueKind.EVENT ? "is an event, not a number: use kmsg ~ /regex/"
-                    : known == ValueKind.DERIVED ? "is not computed by the triggers (they derive cpu.*, psi.* and cgroup.*)"
-                    : "is not a series of the catalogue (docs/catalogue.md): use a CSV column name such as "
-                            + "cpu.iowait_pct, thermal_zone0_c or diskstats.sda.io_ms";
+            String why = known == ValueKind.EVENT
+                    ? "is an event, not a number: use kmsg ~ /regex/"
+                    : known == ValueKind.DERIVED
+                            ? "is not computed by the triggers (they derive cpu.*, psi.* and cgroup.*)"
+                            : "is not a series of the catalogue (docs/catalogue.md): use a CSV column name such as "
+                                    + "cpu.iowait_pct, thermal_zone0_c or diskstats.sda.io_ms";
             throw error(name, name.shown() + " " + why);
         }
         Token t = next();
@@ -229,8 +242,10 @@ public final class TriggerParser {
         if (t.type == Type.WORD && (t.text.equals("rising") || t.text.equals("falling"))) {
             boolean rising = t.text.equals("rising");
             if (!rising && ref.kind() == ValueKind.COUNTER) {
-                throw error(t, name.shown() + " is a counter: it only rises (compare its rate instead: "
-                        + name.text + " < N)");
+                throw error(
+                        t,
+                        name.shown() + " is a counter: it only rises (compare its rate instead: " + name.text
+                                + " < N)");
             }
             if (ref.kind() == ValueKind.DERIVED) {
                 throw error(t, name.shown() + " is derived over a window: compare it with a number instead");
@@ -249,8 +264,10 @@ public final class TriggerParser {
             end(a);
             return new TriggerSpec.Change(ref, rising, flatNs);
         }
-        throw error(t, "expected a comparison (>, >=, <, <=, ==, !=), 'rising' or 'falling' after the series, found "
-                + t.shown());
+        throw error(
+                t,
+                "expected a comparison (>, >=, <, <=, ==, !=), 'rising' or 'falling' after the series, found "
+                        + t.shown());
     }
 
     private void expectWord(String word, String where) throws TriggerSyntaxException {
@@ -352,7 +369,9 @@ public final class TriggerParser {
             pos++;
             return new Token(Type.STRING, s.toString(), start);
         }
-        while (pos < text.length() && !Character.isWhitespace(text.charAt(pos)) && "~\"".indexOf(text.charAt(pos)) < 0
+        while (pos < text.length()
+                && !Character.isWhitespace(text.charAt(pos))
+                && "~\"".indexOf(text.charAt(pos)) < 0
                 && OPERATOR_CHARS.indexOf(text.charAt(pos)) < 0) {
             pos++;
         }

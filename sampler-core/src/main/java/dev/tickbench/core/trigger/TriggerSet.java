@@ -37,7 +37,8 @@ public final class TriggerSet implements TickExtension {
     /** How often, in stream time, a {@code triggers} line says the states and what each trigger saw, when they changed. */
     static final long STATUS_EVERY_NS = 1_000_000_000L;
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
     private final SeriesCatalogue catalogue;
     private final SystemRoots roots;
     private final TickState tick = new TickState();
@@ -49,9 +50,11 @@ public final class TriggerSet implements TickExtension {
     private final ArrayDeque<Reply> replies = new ArrayDeque<>();
     /** Requests refused unread since the last {@code triggers} line: more than {@link #MAX_REPLIES} came. */
     private long refusedUnread;
+
     private volatile boolean announce;
     /** The statuses the last {@code triggers} line wrote, and when the next may say they changed (the sampler's thread). */
     private List<TriggerStatus> written = List.of();
+
     private long nextStatusMonoNs = Long.MIN_VALUE;
     private boolean closed;
 
@@ -97,13 +100,13 @@ public final class TriggerSet implements TickExtension {
             throw new IllegalStateException("the session has ended");
         }
         if (armed.length >= MAX_TRIGGERS) {
-            throw new TriggerSyntaxException(d.text(), 0, "at most " + MAX_TRIGGERS + " triggers are armed at once; "
-                    + "disarm one first");
+            throw new TriggerSyntaxException(
+                    d.text(), 0, "at most " + MAX_TRIGGERS + " triggers are armed at once; " + "disarm one first");
         }
         String name = d.label();
         if (name != null && find(name) != null) {
-            throw new TriggerSyntaxException(d.text(), d.text().indexOf(name), "a trigger named '" + name
-                    + "' is armed already");
+            throw new TriggerSyntaxException(
+                    d.text(), d.text().indexOf(name), "a trigger named '" + name + "' is armed already");
         }
         while (name == null || find(name) != null) {
             name = "t" + (++number);
@@ -181,7 +184,8 @@ public final class TriggerSet implements TickExtension {
         boolean kmsg = false;
         for (Armed a : next) {
             TriggerSpec s = a.definition.spec();
-            SeriesRef ref = s instanceof TriggerSpec.Condition c ? c.series()
+            SeriesRef ref = s instanceof TriggerSpec.Condition c
+                    ? c.series()
                     : s instanceof TriggerSpec.Change ch ? ch.series() : null;
             if (ref != null) {
                 sources.add(ref.source()); // a derived series' is the source it is computed from
@@ -206,10 +210,18 @@ public final class TriggerSet implements TickExtension {
         if (s instanceof TriggerSpec.Kmsg) {
             a = new KmsgTrigger(name, d);
         } else if (s instanceof TriggerSpec.Condition c) {
-            a = new ConditionTrigger(name, d, new SeriesReader(c.series(), catalogue.omitsIdleRows(c.series().source())));
+            a = new ConditionTrigger(
+                    name,
+                    d,
+                    new SeriesReader(
+                            c.series(), catalogue.omitsIdleRows(c.series().source())));
         } else {
             TriggerSpec.Change ch = (TriggerSpec.Change) s;
-            a = new ChangeTrigger(name, d, new SeriesReader(ch.series(), catalogue.omitsIdleRows(ch.series().source())));
+            a = new ChangeTrigger(
+                    name,
+                    d,
+                    new SeriesReader(
+                            ch.series(), catalogue.omitsIdleRows(ch.series().source())));
         }
         String why = Absence.of(s, capabilities.get());
         if (why != null) {
@@ -298,8 +310,13 @@ public final class TriggerSet implements TickExtension {
             refusedUnread = 0;
         }
         if (unread > 0) {
-            answered.add(new Reply(false, null, unread + " request(s) refused unread: at most " + MAX_REPLIES
-                    + " are answered per tick; send them again", 0, unread));
+            answered.add(new Reply(
+                    false,
+                    null,
+                    unread + " request(s) refused unread: at most " + MAX_REPLIES
+                            + " are answered per tick; send them again",
+                    0,
+                    unread));
         }
         written = statuses;
         nextStatusMonoNs = info.monoNs() + STATUS_EVERY_NS;

@@ -58,7 +58,12 @@ public sealed interface TriggerSpec {
 
     /** The comparison operators. */
     enum Comparison {
-        GT(">"), GE(">="), LT("<"), LE("<="), EQ("=="), NE("!=");
+        GT(">"),
+        GE(">="),
+        LT("<"),
+        LE("<="),
+        EQ("=="),
+        NE("!=");
 
         private final String symbol;
 

@@ -19,10 +19,24 @@ import java.util.function.LongFunction;
  *     and for the kernel's and kmsg triggers
  * @param stateSinceWallNs the wall time of the tick its state began on; 0 before its first tick
  */
-public record TriggerStatus(String name, String expression, String kind, TriggerState state, long fired, String absent,
-        long lastFiredWallNs, Seen seen, long stateSinceWallNs) {
+public record TriggerStatus(
+        String name,
+        String expression,
+        String kind,
+        TriggerState state,
+        long fired,
+        String absent,
+        long lastFiredWallNs,
+        Seen seen,
+        long stateSinceWallNs) {
     /** Without what it saw (a status from before its first tick, or a reader's that knows only these). */
-    public TriggerStatus(String name, String expression, String kind, TriggerState state, long fired, String absent,
+    public TriggerStatus(
+            String name,
+            String expression,
+            String kind,
+            TriggerState state,
+            long fired,
+            String absent,
             long lastFiredWallNs) {
         this(name, expression, kind, state, fired, absent, lastFiredWallNs, null, 0);
     }
@@ -37,7 +51,8 @@ public record TriggerStatus(String name, String expression, String kind, Trigger
      * @param longestHoldNs the longest stretch the comparison held, for a comparison with {@code for}; else -1
      * @param forNs the stretch it needs ({@code for}), 0 without one
      */
-    public record Seen(double last, long lastWallNs, double min, double max, String unit, long longestHoldNs, long forNs) {
+    public record Seen(
+            double last, long lastWallNs, double min, double max, String unit, long longestHoldNs, long forNs) {
         ObjectNode json() {
             ObjectNode o = JsonNodeFactory.instance.objectNode();
             o.put("last", last);
@@ -56,9 +71,14 @@ public record TriggerStatus(String name, String expression, String kind, Trigger
             if (o == null || !o.path("last").isNumber()) {
                 return null;
             }
-            return new Seen(o.path("last").asDouble(), o.path("last_wall_ns").asLong(), o.path("min").asDouble(),
-                    o.path("max").asDouble(), o.path("unit").asText(""), o.has("longest_hold_ns")
-                            ? o.path("longest_hold_ns").asLong() : -1, o.path("for_ns").asLong());
+            return new Seen(
+                    o.path("last").asDouble(),
+                    o.path("last_wall_ns").asLong(),
+                    o.path("min").asDouble(),
+                    o.path("max").asDouble(),
+                    o.path("unit").asText(""),
+                    o.has("longest_hold_ns") ? o.path("longest_hold_ns").asLong() : -1,
+                    o.path("for_ns").asLong());
         }
     }
 
@@ -100,14 +120,29 @@ public record TriggerStatus(String name, String expression, String kind, Trigger
             }
         }
         JsonNode absent = t.get("absent");
-        return new TriggerStatus(t.path("trigger").asText(), t.path("expr").asText(), t.path("kind").asText(), state,
-                t.path("fired").asLong(), absent == null || absent.isNull() ? null : absent.asText(),
-                t.path("last_fired_wall_ns").asLong(), Seen.of(t.get("seen")), t.path("since_wall_ns").asLong());
+        return new TriggerStatus(
+                t.path("trigger").asText(),
+                t.path("expr").asText(),
+                t.path("kind").asText(),
+                state,
+                t.path("fired").asLong(),
+                absent == null || absent.isNull() ? null : absent.asText(),
+                t.path("last_fired_wall_ns").asLong(),
+                Seen.of(t.get("seen")),
+                t.path("since_wall_ns").asLong());
     }
 
     /** The same trigger as one of its {@code trigger} lines leaves it: fired, counted, at that tick. */
     public TriggerStatus firedAt(long count, long wallNs) {
-        return new TriggerStatus(name, expression, kind, TriggerState.FIRED, count, absent, wallNs, seen,
+        return new TriggerStatus(
+                name,
+                expression,
+                kind,
+                TriggerState.FIRED,
+                count,
+                absent,
+                wallNs,
+                seen,
                 state == TriggerState.FIRED ? stateSinceWallNs : wallNs);
     }
 
@@ -137,10 +172,15 @@ public record TriggerStatus(String name, String expression, String kind, Trigger
         }
         String unit = seen.unit().isEmpty() ? "" : " " + seen.unit();
         String last = number.apply(seen.last()) + unit;
-        String range = "seen " + (seen.min() == seen.max() ? number.apply(seen.min())
-                : number.apply(seen.min()) + " to " + number.apply(seen.max())) + unit;
-        String hold = seen.longestHoldNs() < 0 ? ""
-                : ", held at most " + number.apply(seen.longestHoldNs() / 1e9) + " s of " + number.apply(seen.forNs() / 1e9) + " s";
+        String range = "seen "
+                + (seen.min() == seen.max()
+                        ? number.apply(seen.min())
+                        : number.apply(seen.min()) + " to " + number.apply(seen.max()))
+                + unit;
+        String hold = seen.longestHoldNs() < 0
+                ? ""
+                : ", held at most " + number.apply(seen.longestHoldNs() / 1e9) + " s of "
+                        + number.apply(seen.forNs() / 1e9) + " s";
         return switch (state) {
             case NO_DATA -> "no value since " + clock.apply(seen.lastWallNs()) + " (last " + last + "); " + range;
             case ARMED -> "does not hold" + since + ": last " + last + "; " + range + hold;

@@ -24,8 +24,11 @@ public final class KeyText {
         int i = start;
         while (i < end) {
             int lead = b[i] & 0xff;
-            int n = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3
-                    : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+            int n = lead < 0x80
+                    ? 1
+                    : lead >= 0xc2 && lead < 0xe0
+                            ? 2
+                            : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
             int cp = n == 0 ? -1 : decode(b, i, n, end);
             if (cp < 0) {
                 hex(out, lead); // not UTF-8: this byte alone, then the next is looked at afresh

@@ -13,6 +13,7 @@ final class ProcStat {
     static final int COMM_BYTES = 64;
     /** stat's fields by their 1-based number in proc(5). */
     private static final int MAJFLT = 12;
+
     private static final int UTIME = 14;
     private static final int STIME = 15;
     private static final int NUM_THREADS = 20;
@@ -23,15 +24,18 @@ final class ProcStat {
     int commLength;
     /** The state letter (R, S, D, Z, T, t, X, I, …). */
     int state;
+
     long majflt;
     long utime;
     long stime;
     long threads;
     /** Ticks since boot (CLOCK_BOOTTIME, USER_HZ) when the process started: with the pid, its identity. */
     long start;
+
     long rssPages;
     /** io: storage bytes read and written (read_bytes, write_bytes); -1 when io could not be read. */
     long readBytes = -1;
+
     long writeBytes = -1;
     private final TextScanner scanner = new TextScanner();
 
@@ -81,7 +85,12 @@ final class ProcStat {
     }
 
     private static boolean wanted(int field) {
-        return field == MAJFLT || field == UTIME || field == STIME || field == NUM_THREADS || field == STARTTIME || field == RSS;
+        return field == MAJFLT
+                || field == UTIME
+                || field == STIME
+                || field == NUM_THREADS
+                || field == STARTTIME
+                || field == RSS;
     }
 
     private void set(int field, long v) {

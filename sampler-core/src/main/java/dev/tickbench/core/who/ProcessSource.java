@@ -34,6 +34,7 @@ public final class ProcessSource extends TopTable {
     private static final long AT_CLKTCK = 17;
     /** The series this table may name in one stream (KeyBudget): 12 288 series, 384 KiB of names. */
     static final int BUDGET_SERIES = 12_288;
+
     static final long BUDGET_BYTES = 384L << 10;
 
     private final ProcStat stat = new ProcStat();
@@ -49,21 +50,25 @@ public final class ProcessSource extends TopTable {
     private long[] io = new long[256];
     /** The named processes, in the order they were named: the order of their keys. */
     private List<Proc> named = new ArrayList<>();
+
     private List<Proc> nextNamed = new ArrayList<>();
     private final List<Proc> entering = new ArrayList<>();
     private static final java.util.Comparator<Proc> BY_PID = java.util.Comparator.comparingLong(p -> p.pid);
     private final List<ProcessEvent> events = new ArrayList<>();
     /** The rest's counters, cumulative since the source opened. */
     private final long[] restTotals = new long[ProcessField.values().length];
+
     private final long[] grew = new long[ProcessField.values().length];
     /** Events kept for the drain ({@link ProcessEvents}); without one, only the latest are kept. */
     private static final int EVENTS_KEPT = 4096;
+
     private long uptimeTicks = -1;
     private long previousUptimeTicks = -1;
     private long startedSinceRead;
     private long exitedSinceRead;
     /** The midpoint of this read's listing and of the previous one, ns since the origin (-1 before the first). */
     private long tableReadNs = -1;
+
     private long previousTableReadNs = -1;
 
     public ProcessSource(SystemRoots roots, WhoConfig config) {
@@ -72,7 +77,12 @@ public final class ProcessSource extends TopTable {
 
     /** With another budget than a stream's (a test of what happens when it is spent). */
     ProcessSource(SystemRoots roots, WhoConfig config, KeyBudget budget) {
-        super(roots, config, budget, REST, Arrays.stream(ProcessField.values()).map(ProcessField::key).toList());
+        super(
+                roots,
+                config,
+                budget,
+                REST,
+                Arrays.stream(ProcessField.values()).map(ProcessField::key).toList());
     }
 
     @Override
@@ -435,6 +445,7 @@ public final class ProcessSource extends TopTable {
         final long start;
         /** It started since the read before the one that first saw it: its counts so far are that interval's. */
         final boolean startedSince;
+
         long firstRead;
         long lastRead;
         int index;
@@ -443,6 +454,7 @@ public final class ProcessSource extends TopTable {
         String comm;
         /** The read on which it last was among the first 2N of a list (or entered). */
         long qualified;
+
         String prefix;
         String[] keys;
         long utime;
@@ -456,6 +468,7 @@ public final class ProcessSource extends TopTable {
         long readNs;
         /** At the previous read that saw it: -1 for a count not known then. */
         long pUtime = -1;
+
         long pStime = -1;
         long pMajflt = -1;
         long pRead = -1;

@@ -20,6 +20,7 @@ import java.util.Arrays;
 public final class RawFiles {
     /** The buffer a file is read into: a file that fills it is refused, as more than any of these files holds. */
     static final int FILE_BYTES = 8192;
+
     private static final int DENTS_BYTES = 32768;
     private static final int NAME_BYTES = 4352;
     /** The records of getdents64 are in the machine's own byte order. */
@@ -30,6 +31,7 @@ public final class RawFiles {
     private final byte[] dents = new byte[DENTS_BYTES];
     /** The native buffers the calls read into (and take the name from), made when the first read needs them. */
     private Memory fileMemory;
+
     private Memory dentsMemory;
     private Memory nameMemory;
     private int dentsEnd;
@@ -76,7 +78,9 @@ public final class RawFiles {
         length = 0;
         buffers();
         nameMemory.write(0, nameZ, 0, nameZ.length);
-        int fd = WhoLibc.openat(dir, Pointer.nativeValue(nameMemory),
+        int fd = WhoLibc.openat(
+                dir,
+                Pointer.nativeValue(nameMemory),
                 WhoLibc.O_RDONLY | WhoLibc.O_NONBLOCK | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW);
         if (fd < 0) {
             lastErrno = WhoLibc.errno();
@@ -142,7 +146,8 @@ public final class RawFiles {
         while (true) {
             if (dentsAt >= dentsEnd) {
                 buffers();
-                long n = WhoLibc.syscall(WhoLibc.SYS_GETDENTS64, listing, Pointer.nativeValue(dentsMemory), DENTS_BYTES);
+                long n =
+                        WhoLibc.syscall(WhoLibc.SYS_GETDENTS64, listing, Pointer.nativeValue(dentsMemory), DENTS_BYTES);
                 if (n <= 0) {
                     if (n < 0) {
                         lastErrno = WhoLibc.errno();
@@ -155,7 +160,8 @@ public final class RawFiles {
             }
             // struct linux_dirent64 { u64 d_ino; s64 d_off; u16 d_reclen; u8 d_type; char d_name[]; }
             int at = dentsAt;
-            int reclen = LITTLE ? (dents[at + 16] & 0xff) | (dents[at + 17] & 0xff) << 8
+            int reclen = LITTLE
+                    ? (dents[at + 16] & 0xff) | (dents[at + 17] & 0xff) << 8
                     : (dents[at + 16] & 0xff) << 8 | (dents[at + 17] & 0xff);
             if (reclen < 20 || at + reclen > dentsEnd) {
                 lastErrno = 5; // EIO: a record the kernel would not write
@@ -172,7 +178,8 @@ public final class RawFiles {
             }
             entryEnd = end;
             int len = end - entryStart;
-            boolean dot = len == 1 && dents[entryStart] == '.' || len == 2 && dents[entryStart] == '.' && dents[entryStart + 1] == '.';
+            boolean dot = len == 1 && dents[entryStart] == '.'
+                    || len == 2 && dents[entryStart] == '.' && dents[entryStart + 1] == '.';
             if (!dot && len > 0) {
                 return true;
             }
@@ -229,7 +236,8 @@ public final class RawFiles {
     }
 
     private int open(int dir, int kind) {
-        int fd = WhoLibc.openat(dir, Pointer.nativeValue(nameMemory), WhoLibc.O_RDONLY | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW | kind);
+        int fd = WhoLibc.openat(
+                dir, Pointer.nativeValue(nameMemory), WhoLibc.O_RDONLY | WhoLibc.O_CLOEXEC | WhoLibc.O_NOFOLLOW | kind);
         if (fd < 0) {
             lastErrno = WhoLibc.errno();
         }

@@ -21,6 +21,7 @@ import java.util.function.ToLongFunction;
 public final class TopRanks {
     /** Low bits of a packed entry: the candidate's index (a pid table has at most 4 Mi, pid_max's limit). */
     private static final int INDEX_BITS = 22;
+
     private static final long MAX_VALUE = (1L << (63 - INDEX_BITS)) - 1;
 
     /** How long a named candidate is kept after it last qualified. */

@@ -15,6 +15,7 @@ public record WhoConfig(int top, double hz) {
     public static final double DEFAULT_HZ = 1.0;
     /** More would name more series per read than the reader limits leave for a day of churn (KeyBudget). */
     public static final int MAX_TOP = 200;
+
     public static final WhoConfig DEFAULT = new WhoConfig(DEFAULT_TOP, DEFAULT_HZ);
 
     public WhoConfig {

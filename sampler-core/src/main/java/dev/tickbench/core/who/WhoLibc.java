@@ -18,6 +18,7 @@ final class WhoLibc {
     static final int O_RDONLY = 0;
     /** asm-generic and x86-64 alike: a FIFO or a device in a fixture tree never blocks a read. */
     static final int O_NONBLOCK = 0x800;
+
     static final int O_CLOEXEC = 0x80000;
     static final int O_DIRECTORY;
     static final int O_NOFOLLOW;

@@ -25,7 +25,8 @@ class CoreArchitectureTest {
     static final ArchRule theCoreIsHeadless = ArchitectureRules.headless(CORE);
 
     @ArchTest
-    static final ArchRule theCaptureCodecDoesNotUseDerivedSeries = ArchitectureRules.doesNotUse(CORE, "capture", "derived");
+    static final ArchRule theCaptureCodecDoesNotUseDerivedSeries =
+            ArchitectureRules.doesNotUse(CORE, "capture", "derived");
 
     @ArchTest
     static final ArchRule theCatalogueIsALeaf = ArchitectureRules.leaf(CORE, "catalogue");

@@ -27,18 +27,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StandsAloneTest {
     /** Names of documents outside the repository, and paths that lead out of it. */
-    static final Pattern OUTSIDE = Pattern.compile(String.join("|",
-            "seed[- ]?digest",
-            "\\bseeds?/",
-            "\\bseed\\s+(part\\s+)?[abc]'?(?![a-z])",
-            "\\bseed\\s+rules?\\b",
-            "\\bthe\\s+seed's",
-            "\\bdesign\\.md\\b",
-            "platform[- ]notes",
-            "\\bstyle\\.md\\b",
-            "\\bui\\.md\\b",
-            "\\.\\./shared\\b",
-            "\\bshared/(docs|bench|seeds)\\b"), Pattern.CASE_INSENSITIVE);
+    static final Pattern OUTSIDE = Pattern.compile(
+            String.join(
+                    "|",
+                    "seed[- ]?digest",
+                    "\\bseeds?/",
+                    "\\bseed\\s+(part\\s+)?[abc]'?(?![a-z])",
+                    "\\bseed\\s+rules?\\b",
+                    "\\bthe\\s+seed's",
+                    "\\bdesign\\.md\\b",
+                    "platform[- ]notes",
+                    "\\bstyle\\.md\\b",
+                    "\\bui\\.md\\b",
+                    "\\.\\./shared\\b",
+                    "\\bshared/(docs|bench|seeds)\\b"),
+            Pattern.CASE_INSENSITIVE);
 
     /** Directories that are not the repository's content: VCS data, build output, IDE state. */
     private static final Set<String> SKIPPED_DIRS = Set.of(".git", "target", "node_modules", ".idea", "out");
@@ -47,8 +50,10 @@ class StandsAloneTest {
     void noFileReferencesAnythingOutsideTheRepository() throws IOException {
         Path root = repositoryRoot();
         List<String> found = outsideReferences(root);
-        assertTrue(found.isEmpty(), () -> found.size() + " reference(s) to documents outside the repository under "
-                + root + " (write the rule into docs/ and point there):\n" + String.join("\n", found));
+        assertTrue(
+                found.isEmpty(),
+                () -> found.size() + " reference(s) to documents outside the repository under " + root
+                        + " (write the rule into docs/ and point there):\n" + String.join("\n", found));
     }
 
     @Test
@@ -57,18 +62,22 @@ class StandsAloneTest {
         Files.createDirectories(dir.resolve("a/target"));
         Files.writeString(dir.resolve("a/Bad.java"), unmask("// heartbeat per seed-@digest part A\nint x;\n"));
         Files.writeString(dir.resolve("a/run.sh"), unmask("src=$root/../sha@red/bench/floor/floor.c\n"));
-        Files.writeString(dir.resolve("a/Notes.md"), unmask("See Design@.md and the Platform-@Notes; seed @C' says so.\n"));
-        Files.writeString(dir.resolve("a/Good.java"),
+        Files.writeString(
+                dir.resolve("a/Notes.md"), unmask("See Design@.md and the Platform-@Notes; seed @C' says so.\n"));
+        Files.writeString(
+                dir.resolve("a/Good.java"),
                 "// deterministic from a fixed seed; see docs/cadence.md\nlong seed = rnd.nextLong();\n");
         Files.writeString(dir.resolve("a/target/Built.java"), unmask("// copied from ../sha@red/docs\n"));
         Files.write(dir.resolve("a/blob.bin"), unmask("\0\0seed-@digest").getBytes(StandardCharsets.ISO_8859_1));
 
         List<String> found = outsideReferences(dir);
 
-        assertEquals(List.of(
-                unmask("a/Bad.java:1: // heartbeat per seed-@digest part A"),
-                unmask("a/Notes.md:1: See Design@.md and the Platform-@Notes; seed @C' says so."),
-                unmask("a/run.sh:1: src=$root/../sha@red/bench/floor/floor.c")), found);
+        assertEquals(
+                List.of(
+                        unmask("a/Bad.java:1: // heartbeat per seed-@digest part A"),
+                        unmask("a/Notes.md:1: See Design@.md and the Platform-@Notes; seed @C' says so."),
+                        unmask("a/run.sh:1: src=$root/../sha@red/bench/floor/floor.c")),
+                found);
     }
 
     private static String unmask(String s) {
@@ -79,13 +88,16 @@ class StandsAloneTest {
     static List<String> outsideReferences(Path root) throws IOException {
         List<String> found = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
-            files.filter(p -> !skipped(root, p)).filter(Files::isRegularFile).sorted().forEach(p -> {
-                try {
-                    scan(root, p, found);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            files.filter(p -> !skipped(root, p))
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .forEach(p -> {
+                        try {
+                            scan(root, p, found);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
         }
         return found;
     }
@@ -110,7 +122,8 @@ class StandsAloneTest {
         for (int i = 0; i < lines.length; i++) {
             Matcher m = OUTSIDE.matcher(lines[i]);
             if (m.find()) {
-                found.add(root.relativize(file).toString().replace('\\', '/') + ":" + (i + 1) + ": " + lines[i].strip());
+                found.add(
+                        root.relativize(file).toString().replace('\\', '/') + ":" + (i + 1) + ": " + lines[i].strip());
             }
         }
     }
@@ -119,8 +132,11 @@ class StandsAloneTest {
     private static Path repositoryRoot() {
         Path module = Path.of("").toAbsolutePath();
         Path root = module.getParent();
-        assertTrue(root != null && Files.isRegularFile(root.resolve("pom.xml"))
-                        && Files.isRegularFile(root.resolve("README.md")) && Files.isDirectory(root.resolve("sampler-core")),
+        assertTrue(
+                root != null
+                        && Files.isRegularFile(root.resolve("pom.xml"))
+                        && Files.isRegularFile(root.resolve("README.md"))
+                        && Files.isDirectory(root.resolve("sampler-core")),
                 "the tests run in the sampler-core module directory of a checkout; working directory is " + module);
         return root;
     }

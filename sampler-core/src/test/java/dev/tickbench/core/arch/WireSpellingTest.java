@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 class WireSpellingTest {
     /** The one file allowed to spell them. */
     private static final String CODEC = "sampler-core/src/main/java/dev/tickbench/core/capture/LineBytes.java";
+
     private static final List<String> MODULES = List.of("sampler-core", "remote-probe", "app");
     /** A JSON key of the wire written in a Java string literal: {@code \"type\":} and the quick-read fields. */
     private static final Pattern SPELLING = Pattern.compile("\\\\\"(type|seq|mono_ns|wall_ns)\\\\\"\\s*:");
@@ -48,7 +49,10 @@ class WireSpellingTest {
             }
         }
         assertTrue(files > 300, "the scan read the three modules' sources: " + files + " files");
-        assertEquals(List.of(), found, "spell these through LineBytes (typePrefix, typeOpening, isType, sampleSeq, sampleMonoNs)");
+        assertEquals(
+                List.of(),
+                found,
+                "spell these through LineBytes (typePrefix, typeOpening, isType, sampleSeq, sampleMonoNs)");
         List<String> codec = new ArrayList<>();
         spellings(CODEC, Files.readString(root.resolve(CODEC), StandardCharsets.UTF_8), codec);
         assertTrue(codec.size() >= 3, "LineBytes itself spells type, seq and mono_ns: " + codec);

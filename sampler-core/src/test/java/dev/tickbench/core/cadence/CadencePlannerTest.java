@@ -44,7 +44,9 @@ class CadencePlannerTest {
         Plan declared = plan(10, 0, new CadenceRule.Thermal(1000));
         assertEquals(new Cadence(1.0, Reason.DECLARED, 10), declared.published());
         assertFalse(declared.storeOnChange(), "thermal is stored on every read (sample and hold)");
-        assertEquals(new Cadence(4.0, Reason.DECLARED, 25), plan(100, 0, new CadenceRule.Thermal(250)).published());
+        assertEquals(
+                new Cadence(4.0, Reason.DECLARED, 25),
+                plan(100, 0, new CadenceRule.Thermal(250)).published());
     }
 
     /**
@@ -54,20 +56,34 @@ class CadencePlannerTest {
      */
     @Test
     void aZoneSlowerThanTheSamplerIsDeclaredEvenAtOneTick() {
-        assertEquals(new Cadence(10.0, Reason.DECLARED, 1), plan(10, 0, new CadenceRule.Thermal(110)).published());
-        assertEquals(new Cadence(10.0, Reason.DECLARED, 1), plan(10, 0, new CadenceRule.Thermal(101)).published());
+        assertEquals(
+                new Cadence(10.0, Reason.DECLARED, 1),
+                plan(10, 0, new CadenceRule.Thermal(110)).published());
+        assertEquals(
+                new Cadence(10.0, Reason.DECLARED, 1),
+                plan(10, 0, new CadenceRule.Thermal(101)).published());
         // equal periods: the sampler is not faster, nothing was slowed by the declaration
-        assertEquals(new Cadence(10.0, Reason.RATE, 1), plan(10, 0, new CadenceRule.Thermal(100)).published());
-        assertEquals(new Cadence(10.0, Reason.RATE, 1), plan(10, 0, new CadenceRule.Thermal(90)).published());
+        assertEquals(
+                new Cadence(10.0, Reason.RATE, 1),
+                plan(10, 0, new CadenceRule.Thermal(100)).published());
+        assertEquals(
+                new Cadence(10.0, Reason.RATE, 1),
+                plan(10, 0, new CadenceRule.Thermal(90)).published());
     }
 
     @Test
     void thermalWithoutDeclaredCadenceOrSlowerSamplerIsRate() {
-        assertEquals(new Cadence(100.0, Reason.RATE, 1), plan(100, 0, new CadenceRule.Thermal(0)).published());
+        assertEquals(
+                new Cadence(100.0, Reason.RATE, 1),
+                plan(100, 0, new CadenceRule.Thermal(0)).published());
         // 1 Hz sampler, 1000 ms polling: the sampler is not faster than the declared cadence
-        assertEquals(new Cadence(1.0, Reason.RATE, 1), plan(1, 0, new CadenceRule.Thermal(1000)).published());
+        assertEquals(
+                new Cadence(1.0, Reason.RATE, 1),
+                plan(1, 0, new CadenceRule.Thermal(1000)).published());
         // 4 Hz polling at 1 Hz: still every tick
-        assertEquals(new Cadence(1.0, Reason.RATE, 1), plan(1, 0, new CadenceRule.Thermal(250)).published());
+        assertEquals(
+                new Cadence(1.0, Reason.RATE, 1),
+                plan(1, 0, new CadenceRule.Thermal(250)).published());
     }
 
     @Test
@@ -75,7 +91,9 @@ class CadencePlannerTest {
         Plan change = plan(100, 0, new CadenceRule.CpuFreq(false));
         assertEquals(new Cadence(100.0, Reason.CHANGE, 1), change.published());
         assertTrue(change.storeOnChange());
-        assertEquals(Reason.POLICY, plan(100, 0, new CadenceRule.CpuFreq(true)).published().reason());
+        assertEquals(
+                Reason.POLICY,
+                plan(100, 0, new CadenceRule.CpuFreq(true)).published().reason());
     }
 
     @Test
@@ -128,8 +146,11 @@ class CadencePlannerTest {
     void floorHzAtOrAboveRateReadsEverythingEveryTick() {
         for (int floor : new int[] {100, 1000}) {
             for (CadenceRule r : new CadenceRule[] {
-                new CadenceRule.Thermal(1000), new CadenceRule.SlabInfo(), new CadenceRule.Mtd(),
-                new CadenceRule.CpuFreq(false), new CadenceRule.BuddyInfo()
+                new CadenceRule.Thermal(1000),
+                new CadenceRule.SlabInfo(),
+                new CadenceRule.Mtd(),
+                new CadenceRule.CpuFreq(false),
+                new CadenceRule.BuddyInfo()
             }) {
                 Plan p = plan(100, floor, r);
                 assertEquals(new Cadence(100.0, Reason.OVERRIDE, 1), p.published());

@@ -23,7 +23,8 @@ class CaptureConverterTest {
 
     private List<String> csv(Path capture, String name) throws Exception {
         Path out = tmp.resolve(name);
-        assertNull(CsvExport.export(capture, out, CsvExport.Options.all(), f -> {}).error());
+        assertNull(
+                CsvExport.export(capture, out, CsvExport.Options.all(), f -> {}).error());
         return Files.readAllLines(out);
     }
 
@@ -34,11 +35,14 @@ class CaptureConverterTest {
         CaptureConverter.Summary s = CaptureConverter.convert(v1, v2, StreamFormat.V2, false);
         assertNull(s.error());
         assertEquals(262, s.samples());
-        assertTrue(s.schemaLines() >= 2, "the first sample's sources and the disk row appearing later: " + s.schemaLines());
+        assertTrue(
+                s.schemaLines() >= 2,
+                "the first sample's sources and the disk row appearing later: " + s.schemaLines());
         try (CaptureReader r = CaptureReader.open(v2)) {
             assertEquals(2, assertInstanceOf(Hello.class, r.next()).format());
         }
-        List<String> expected = V1CaptureCompatTest.gunzipLines(V1CaptureCompatTest.resource("/captures/v1-vm-100hz.expected.csv.gz"));
+        List<String> expected =
+                V1CaptureCompatTest.gunzipLines(V1CaptureCompatTest.resource("/captures/v1-vm-100hz.expected.csv.gz"));
         List<String> fromV2 = csv(v2, "v2.csv");
         V1CaptureCompatTest.assertSameColumns(expected, fromV2);
         assertEquals(csv(v1, "v1.csv"), fromV2, "today's export of both encodings is the same file");
@@ -55,7 +59,9 @@ class CaptureConverterTest {
         Path v1 = V1CaptureCompatTest.resource(V1CaptureCompatTest.CAPTURE);
         Path out = tmp.resolve("exists.ndjson");
         Files.writeString(out, "keep");
-        assertThrows(java.nio.file.FileAlreadyExistsException.class, () -> CaptureConverter.convert(v1, out, StreamFormat.V2, false));
+        assertThrows(
+                java.nio.file.FileAlreadyExistsException.class,
+                () -> CaptureConverter.convert(v1, out, StreamFormat.V2, false));
         assertEquals("keep", Files.readString(out));
     }
 
@@ -63,7 +69,9 @@ class CaptureConverterTest {
     void keyListsGrowInTheOrderTheLinesGiveThem() {
         assertEquals(List.of("a", "b", "c"), CaptureConverter.merge(List.of("a", "c"), List.of("a", "b")));
         assertEquals(List.of("x", "a", "c"), CaptureConverter.merge(List.of("a", "c"), List.of("x")));
-        assertEquals(List.of("c", "a", "b"), CaptureConverter.merge(List.of("a", "b", "c"), List.of("c", "a")),
+        assertEquals(
+                List.of("c", "a", "b"),
+                CaptureConverter.merge(List.of("a", "b", "c"), List.of("c", "a")),
                 "known keys in another order: the line's order first");
         assertTrue(CaptureConverter.isSubsequence(List.of("a", "c"), List.of("a", "b", "c")));
         assertTrue(!CaptureConverter.isSubsequence(List.of("c", "a"), List.of("a", "b", "c")));

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CaptureReaderTest {
-    static final String HELLO = "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"t\"},\"host\":{\"hostname\":\"h\","
-            + "\"board\":null,\"kernel\":\"6.1\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
-            + "\"started_wall_ns\":5,\"started_mono_ns\":7,\"capabilities\":{\"rate_hz\":10}}";
+    static final String HELLO =
+            "{\"type\":\"hello\",\"format\":1,\"probe\":{\"version\":\"t\"},\"host\":{\"hostname\":\"h\","
+                    + "\"board\":null,\"kernel\":\"6.1\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
+                    + "\"started_wall_ns\":5,\"started_mono_ns\":7,\"capabilities\":{\"rate_hz\":10}}";
     static final String SAMPLE = "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100,\"wall_ns\":200,\"dt_ns\":100000000,"
             + "\"stat\":{\"cpu.user\":3,\"ctxt\":120},\"slabinfo\":{\"nf_conntrack\":12},\"hb\":[\"slabinfo\"],"
             + "\"limits\":{\"memory_max\":null},\"future\":{\"x\":\"text\"},\"kmsg_dropped\":2}";
@@ -165,6 +166,8 @@ class CaptureReaderTest {
         w.end();
         w.begin("sample").writeNumberField("seq", 2);
         w.end();
-        assertEquals("{\"type\":\"sample\",\"seq\":1}\n{\"type\":\"sample\",\"seq\":2}\n", out.toString(StandardCharsets.UTF_8));
+        assertEquals(
+                "{\"type\":\"sample\",\"seq\":1}\n{\"type\":\"sample\",\"seq\":2}\n",
+                out.toString(StandardCharsets.UTF_8));
     }
 }

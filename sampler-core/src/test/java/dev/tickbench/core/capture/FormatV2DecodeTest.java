@@ -15,22 +15,25 @@ import org.junit.jupiter.api.Test;
 
 /** Format 2 by hand (FORMAT.md): positions, nulls, trailing omission, schema lines, and what is refused. */
 class FormatV2DecodeTest {
-    static final String HELLO = "{\"type\":\"hello\",\"format\":2,\"probe\":{\"version\":\"t\"},\"host\":{\"hostname\":\"h\","
-            + "\"board\":null,\"kernel\":\"6.1\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
-            + "\"started_wall_ns\":5,\"started_mono_ns\":7,\"capabilities\":{\"rate_hz\":10},"
-            + "\"schema\":{\"stat\":[\"cpu.user\",\"cpu.system\",\"ctxt\",\"procs_running\"],"
-            + "\"diskstats\":[\"sda.reads\",\"sda.in_flight\"]}}";
+    static final String HELLO =
+            "{\"type\":\"hello\",\"format\":2,\"probe\":{\"version\":\"t\"},\"host\":{\"hostname\":\"h\","
+                    + "\"board\":null,\"kernel\":\"6.1\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,\"floor_hz\":0,"
+                    + "\"started_wall_ns\":5,\"started_mono_ns\":7,\"capabilities\":{\"rate_hz\":10},"
+                    + "\"schema\":{\"stat\":[\"cpu.user\",\"cpu.system\",\"ctxt\",\"procs_running\"],"
+                    + "\"diskstats\":[\"sda.reads\",\"sda.in_flight\"]}}";
     // v1 of the same tick: {"stat":{"cpu.user":3,"cpu.system":0,"procs_running":2},"diskstats":{}}
     static final String S1 = "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100,\"wall_ns\":200,\"dt_ns\":100,"
             + "\"stat\":[3,0,null,2],\"diskstats\":[]}";
-    static final String SCHEMA = "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"diskstats\":[\"sda.reads\",\"sda.in_flight\","
-            + "\"sdb.reads\",\"sdb.in_flight\"]}}";
+    static final String SCHEMA =
+            "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"diskstats\":[\"sda.reads\",\"sda.in_flight\","
+                    + "\"sdb.reads\",\"sdb.in_flight\"]}}";
     // sda idle (row left out), sdb moved: the trailing in_flight of sdb was not sent
     static final String S2 = "{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200,\"wall_ns\":300,\"dt_ns\":100,"
             + "\"stat\":[1],\"diskstats\":[null,null,5],\"hb\":[\"stat\"],\"resets\":[\"stat.ctxt\"]}";
 
     private static CaptureReader reader(String... lines) {
-        return new CaptureReader(new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8)));
+        return new CaptureReader(
+                new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
@@ -47,8 +50,10 @@ class FormatV2DecodeTest {
             OtherLine schema = assertInstanceOf(OtherLine.class, r.next());
             assertEquals(LineDecoder.SCHEMA_TYPE, schema.type());
             SampleLine s2 = assertInstanceOf(SampleLine.class, r.next());
-            assertArrayEquals(new String[] {"cpu.user"}, s2.sources().get("stat").keys(), "trailing positions absent");
-            assertArrayEquals(new String[] {"sdb.reads"}, s2.sources().get("diskstats").keys());
+            assertArrayEquals(
+                    new String[] {"cpu.user"}, s2.sources().get("stat").keys(), "trailing positions absent");
+            assertArrayEquals(
+                    new String[] {"sdb.reads"}, s2.sources().get("diskstats").keys());
             assertEquals(5L, s2.sources().get("diskstats").get("sdb.reads"));
             assertTrue(s2.heartbeat().contains("stat"));
             assertEquals(java.util.List.of("stat.ctxt"), s2.resets());
@@ -67,15 +72,22 @@ class FormatV2DecodeTest {
         LineDecoder d = new LineDecoder();
         d.decode(HELLO);
         SourceValues a = ((SampleLine) d.decode(full)).sources().get("stat");
-        SourceValues b = ((SampleLine) d.decode(full.replace("[3,0,7,2]", "[4,1,8,3]"))).sources().get("stat");
+        SourceValues b = ((SampleLine) d.decode(full.replace("[3,0,7,2]", "[4,1,8,3]")))
+                .sources()
+                .get("stat");
         assertSame(a.keys(), b.keys(), "one key list for the lines that carry every value");
         assertArrayEquals(new String[] {"cpu.user", "cpu.system", "ctxt", "procs_running"}, b.keys());
         assertArrayEquals(new long[] {4, 1, 8, 3}, b.values());
         SourceValues gap = ((SampleLine) d.decode(S1)).sources().get("stat");
         assertArrayEquals(new String[] {"cpu.user", "cpu.system", "procs_running"}, gap.keys());
         assertArrayEquals(new long[] {3, 0, 2}, gap.values());
-        assertArrayEquals(new String[] {"cpu.user", "cpu.system", "ctxt", "procs_running"}, a.keys(), "the shared list untouched");
-        SourceValues shorter = ((SampleLine) d.decode(S1.replace("[3,0,null,2]", "[3,0]"))).sources().get("stat");
+        assertArrayEquals(
+                new String[] {"cpu.user", "cpu.system", "ctxt", "procs_running"},
+                a.keys(),
+                "the shared list untouched");
+        SourceValues shorter = ((SampleLine) d.decode(S1.replace("[3,0,null,2]", "[3,0]")))
+                .sources()
+                .get("stat");
         assertArrayEquals(new String[] {"cpu.user", "cpu.system"}, shorter.keys(), "trailing positions absent");
     }
 
@@ -87,8 +99,10 @@ class FormatV2DecodeTest {
         d.decode(HELLO);
         SampleLine a = (SampleLine) d.decode(S1);
         SampleLine b = (SampleLine) new LineDecoder().decode(v1);
-        assertArrayEquals(b.sources().get("stat").keys(), a.sources().get("stat").keys());
-        assertArrayEquals(b.sources().get("stat").values(), a.sources().get("stat").values());
+        assertArrayEquals(
+                b.sources().get("stat").keys(), a.sources().get("stat").keys());
+        assertArrayEquals(
+                b.sources().get("stat").values(), a.sources().get("stat").values());
         assertEquals(b.sources().keySet(), a.sources().keySet());
     }
 
@@ -97,7 +111,9 @@ class FormatV2DecodeTest {
         try (CaptureReader r = reader(S1)) {
             CaptureFormatException e = assertThrows(CaptureFormatException.class, r::next);
             assertEquals(1, e.lineNumber());
-            assertTrue(e.getMessage().contains("stat carries values by position but no hello or schema line named its keys"),
+            assertTrue(
+                    e.getMessage()
+                            .contains("stat carries values by position but no hello or schema line named its keys"),
                     e.getMessage());
         }
         String tooMany = S1.replace("[3,0,null,2]", "[3,0,null,2,9]");
@@ -106,19 +122,24 @@ class FormatV2DecodeTest {
             r.next();
             CaptureFormatException e = assertThrows(CaptureFormatException.class, r::next);
             assertEquals(3, e.lineNumber());
-            assertTrue(e.getMessage().contains("stat carries more values than the 4 keys of its schema"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("stat carries more values than the 4 keys of its schema"), e.getMessage());
         }
         try (CaptureReader r = reader(HELLO, "{\"type\":\"schema\",\"seq\":1,\"schema\":{\"stat\":\"cpu.user\"}}")) {
             r.next();
-            assertTrue(assertThrows(CaptureFormatException.class, r::next).getMessage()
+            assertTrue(assertThrows(CaptureFormatException.class, r::next)
+                    .getMessage()
                     .contains("the schema of stat is not a list of keys"));
         }
     }
 
     @Test
     void aNewHelloStartsAFreshSchema() throws IOException {
-        String v1Hello = HELLO.replace(",\"schema\":{\"stat\":[\"cpu.user\",\"cpu.system\",\"ctxt\",\"procs_running\"],"
-                + "\"diskstats\":[\"sda.reads\",\"sda.in_flight\"]}", "").replace("\"format\":2", "\"format\":1");
+        String v1Hello = HELLO.replace(
+                        ",\"schema\":{\"stat\":[\"cpu.user\",\"cpu.system\",\"ctxt\",\"procs_running\"],"
+                                + "\"diskstats\":[\"sda.reads\",\"sda.in_flight\"]}",
+                        "")
+                .replace("\"format\":2", "\"format\":1");
         try (CaptureReader r = reader(HELLO, S1, v1Hello, S1)) {
             r.next();
             r.next();
@@ -154,8 +175,13 @@ class FormatV2DecodeTest {
         assertEquals(10, h.capabilities().path("rate_hz").asInt());
         SampleLine a = (SampleLine) d.decode(S2);
         SampleLine b = (SampleLine) late.decode(S2);
-        assertArrayEquals(a.sources().get("diskstats").keys(), b.sources().get("diskstats").keys());
-        assertArrayEquals(a.sources().get("diskstats").values(), b.sources().get("diskstats").values());
-        assertArrayEquals(a.sources().get("stat").keys(), b.sources().get("stat").keys());
+        assertArrayEquals(
+                a.sources().get("diskstats").keys(),
+                b.sources().get("diskstats").keys());
+        assertArrayEquals(
+                a.sources().get("diskstats").values(),
+                b.sources().get("diskstats").values());
+        assertArrayEquals(
+                a.sources().get("stat").keys(), b.sources().get("stat").keys());
     }
 }

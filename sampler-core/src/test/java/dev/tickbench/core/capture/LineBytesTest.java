@@ -22,7 +22,8 @@ class LineBytesTest {
         byte[] none = ascii("{\"type\":\"sample\",\"mono_ns\":1}\n");
         assertEquals(-1, LineBytes.sampleSeq(none, 0, none.length));
         byte[] kmsg = ascii("{\"type\":\"kmsg\",\"seq\":9}\n");
-        assertEquals(-1, LineBytes.sampleSeq(kmsg, 0, kmsg.length), "a kmsg record's seq is the kernel's, not a sample's");
+        assertEquals(
+                -1, LineBytes.sampleSeq(kmsg, 0, kmsg.length), "a kmsg record's seq is the kernel's, not a sample's");
         byte[] cut = ascii("{\"type\":\"sample\",\"seq\":");
         assertEquals(-1, LineBytes.sampleSeq(cut, 0, cut.length));
     }
@@ -41,9 +42,11 @@ class LineBytesTest {
     @Test
     void theGapLineEncoderWritesWhatTheDecoderReads() throws IOException {
         byte[] g = GapLine.encode(5, 9, 5, "slow_client");
-        assertArrayEquals(ascii("{\"type\":\"gap\",\"from_seq\":5,\"to_seq\":9,\"dropped\":5,\"reason\":\"slow_client\"}\n"), g);
+        assertArrayEquals(
+                ascii("{\"type\":\"gap\",\"from_seq\":5,\"to_seq\":9,\"dropped\":5,\"reason\":\"slow_client\"}\n"), g);
         assertEquals(new GapLine(5, 9, "slow_client"), new LineDecoder().decode(g, 0, g.length));
-        assertArrayEquals(ascii("{\"type\":\"gap\",\"from_seq\":1,\"to_seq\":2,\"reason\":\"reconnect\"}\n"),
+        assertArrayEquals(
+                ascii("{\"type\":\"gap\",\"from_seq\":1,\"to_seq\":2,\"reason\":\"reconnect\"}\n"),
                 GapLine.encode(1, 2, GapLine.UNKNOWN_COUNT, "reconnect"));
     }
 }

@@ -80,7 +80,9 @@ class LineInputTest {
         byte[] ok = new byte[LineInput.MAX_LINE_BYTES + 1];
         java.util.Arrays.fill(ok, (byte) 'a');
         ok[LineInput.MAX_LINE_BYTES] = '\n'; // exactly the limit: a line
-        LineInput li = new LineInput(new ByteArrayInputStream(concat("one\n".getBytes(StandardCharsets.US_ASCII), ok,
+        LineInput li = new LineInput(new ByteArrayInputStream(concat(
+                "one\n".getBytes(StandardCharsets.US_ASCII),
+                ok,
                 "b".repeat(LineInput.MAX_LINE_BYTES + 1).getBytes(StandardCharsets.US_ASCII))));
         assertEquals(3, li.next());
         assertEquals(LineInput.MAX_LINE_BYTES, li.next());

@@ -79,7 +79,8 @@ class OutputFileTest {
                     } else if (target == soft) {
                         Files.createSymbolicLink(soft, in);
                     }
-                    OutputFile.IsInputException e = assertThrows(OutputFile.IsInputException.class, () -> f.commit(true, input));
+                    OutputFile.IsInputException e =
+                            assertThrows(OutputFile.IsInputException.class, () -> f.commit(true, input));
                     assertEquals(target + " is the input " + in, e.getMessage());
                 }
                 assertEquals("capture", Files.readString(in));
@@ -118,14 +119,17 @@ class OutputFileTest {
         Path in = dir.resolve("in.ndjson");
         Files.writeString(in, "capture");
         Path target = dir.resolve("out.csv");
-        try (InputFile input = InputFile.open(in); OutputFile f = OutputFile.create(target)) {
+        try (InputFile input = InputFile.open(in);
+                OutputFile f = OutputFile.create(target)) {
             Path temp = onlyPartFile();
             Files.delete(temp);
             Files.createSymbolicLink(temp, in);
             write(f, "csv");
             assertEquals("capture", Files.readString(in), "written through the name");
-            OutputFile.ReplacedException e = assertThrows(OutputFile.ReplacedException.class, () -> f.commit(true, input));
-            assertEquals(temp + " was replaced by another file while " + target + " was written; not put in place",
+            OutputFile.ReplacedException e =
+                    assertThrows(OutputFile.ReplacedException.class, () -> f.commit(true, input));
+            assertEquals(
+                    temp + " was replaced by another file while " + target + " was written; not put in place",
                     e.getMessage());
         }
         assertEquals("capture", Files.readString(in));
@@ -151,7 +155,8 @@ class OutputFileTest {
 
     private Path onlyPartFile() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            List<Path> parts = s.filter(p -> p.getFileName().toString().endsWith(".part")).toList();
+            List<Path> parts =
+                    s.filter(p -> p.getFileName().toString().endsWith(".part")).toList();
             assertEquals(1, parts.size(), parts.toString());
             return parts.get(0);
         }
@@ -161,6 +166,7 @@ class OutputFileTest {
     void aMissingOrUnreadableInputSaysSo() {
         assertThrows(java.nio.file.NoSuchFileException.class, () -> InputFile.open(dir.resolve("nope")));
         IOException e = assertThrows(IOException.class, () -> InputFile.open(dir));
-        assertTrue(e.getMessage().contains("not a regular file") || e.getMessage().contains("directory"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("not a regular file") || e.getMessage().contains("directory"), e.getMessage());
     }
 }

@@ -61,9 +61,13 @@ class V1CaptureCompatTest {
         assertNull(s.error());
         assertSameColumns(gunzipLines(resource("/captures/v1-vm-100hz.expected.csv.gz")), Files.readAllLines(out));
         // psi.cpu.full_pct is no longer derived: system-wide cpu full is undefined (docs/derived-series.md)
-        List<String> expectedCadences = gunzipLines(resource("/captures/v1-vm-100hz.expected.csv.cadences.csv.gz"))
-                .stream().filter(l -> !l.startsWith("psi.cpu.full_pct,")).toList();
-        assertEquals(expectedCadences, Files.readAllLines(CsvExport.cadenceFileFor(out)).subList(0, expectedCadences.size()),
+        List<String> expectedCadences =
+                gunzipLines(resource("/captures/v1-vm-100hz.expected.csv.cadences.csv.gz")).stream()
+                        .filter(l -> !l.startsWith("psi.cpu.full_pct,"))
+                        .toList();
+        assertEquals(
+                expectedCadences,
+                Files.readAllLines(CsvExport.cadenceFileFor(out)).subList(0, expectedCadences.size()),
                 "the cadence sidecar starts with the same rows");
     }
 

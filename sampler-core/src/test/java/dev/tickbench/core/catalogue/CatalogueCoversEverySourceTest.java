@@ -89,11 +89,15 @@ class CatalogueCoversEverySourceTest {
     @Test
     void everyNameInTheCapabilitiesIsASource() throws IOException {
         for (String board : Boards.ALL) {
-            try (Sampler sampler = Sampler.create(new SamplerConfig(Boards.roots(board), 10, 0), List.of(), List.of())) {
-                for (Iterator<String> it = sampler.capabilities().path("sources").fieldNames(); it.hasNext(); ) {
+            try (Sampler sampler =
+                    Sampler.create(new SamplerConfig(Boards.roots(board), 10, 0), List.of(), List.of())) {
+                for (Iterator<String> it =
+                                sampler.capabilities().path("sources").fieldNames();
+                        it.hasNext(); ) {
                     String name = it.next();
                     // memory_max is where SourceDiscovery says why the sample's limits.memory_max is missing
-                    String source = name.equals("memory_max") ? "limits" : name.equals("thermal") ? "thermal_zone0" : name;
+                    String source =
+                            name.equals("memory_max") ? "limits" : name.equals("thermal") ? "thermal_zone0" : name;
                     assertTrue(c.source(source).isPresent(), board + ": " + name + " is not in the catalogue");
                 }
             }
@@ -108,19 +112,24 @@ class CatalogueCoversEverySourceTest {
                 + "\"host\":{\"hostname\":\"h\",\"board\":null,"
                 + "\"kernel\":\"6\",\"cores\":2,\"user_hz\":100},\"rate_hz\":1,\"floor_hz\":0,\"started_wall_ns\":1,\"started_mono_ns\":0,"
                 + "\"capabilities\":{}}"));
-        List<DerivedValue> values = derived.accept(d.decode("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1000000000,\"wall_ns\":1,"
-                + "\"dt_ns\":1000000000,\"stat\":{\"cpu.user\":30,\"cpu.nice\":0,\"cpu.system\":10,\"cpu.idle\":50,\"cpu.iowait\":10},"
-                + "\"pressure\":{\"io.some_total\":1000,\"io.full_total\":500},"
-                + "\"cgroup_cpu\":{\"/a.b/c|usage_usec\":500000,\"/a.b/c|nr_periods\":10,\"/a.b/c|nr_throttled\":2,"
-                + "\"/a.b/c|throttled_usec\":1000},"
-                + "\"cpuidle\":{\"cpu1.state2.usage\":40,\"cpu1.state2.time\":250000},"
-                + "\"rapl\":{\"intel-rapl:0.energy_uj\":9000000},"
-                + "\"diskstats\":{\"dm-0.reads\":3,\"dm-0.sectors_read\":24,\"dm-0.read_ms\":6,\"dm-0.writes\":1,"
-                + "\"dm-0.sectors_written\":8,\"dm-0.write_ms\":2,\"dm-0.io_ms\":7},"
-                + "\"netdev\":{\"eth0.100.rx_bytes\":1500,\"eth0.100.rx_packets\":1}}"));
-        assertEquals(DerivedKind.values().length, values.stream().map(DerivedValue::kind).distinct().count(), values.toString());
+        List<DerivedValue> values =
+                derived.accept(d.decode("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1000000000,\"wall_ns\":1,"
+                        + "\"dt_ns\":1000000000,\"stat\":{\"cpu.user\":30,\"cpu.nice\":0,\"cpu.system\":10,\"cpu.idle\":50,\"cpu.iowait\":10},"
+                        + "\"pressure\":{\"io.some_total\":1000,\"io.full_total\":500},"
+                        + "\"cgroup_cpu\":{\"/a.b/c|usage_usec\":500000,\"/a.b/c|nr_periods\":10,\"/a.b/c|nr_throttled\":2,"
+                        + "\"/a.b/c|throttled_usec\":1000},"
+                        + "\"cpuidle\":{\"cpu1.state2.usage\":40,\"cpu1.state2.time\":250000},"
+                        + "\"rapl\":{\"intel-rapl:0.energy_uj\":9000000},"
+                        + "\"diskstats\":{\"dm-0.reads\":3,\"dm-0.sectors_read\":24,\"dm-0.read_ms\":6,\"dm-0.writes\":1,"
+                        + "\"dm-0.sectors_written\":8,\"dm-0.write_ms\":2,\"dm-0.io_ms\":7},"
+                        + "\"netdev\":{\"eth0.100.rx_bytes\":1500,\"eth0.100.rx_packets\":1}}"));
+        assertEquals(
+                DerivedKind.values().length,
+                values.stream().map(DerivedValue::kind).distinct().count(),
+                values.toString());
         for (DerivedValue v : values) {
-            SeriesMatch m = c.series(v.name()).orElseThrow(() -> new AssertionError(v.name() + " is not in the catalogue"));
+            SeriesMatch m =
+                    c.series(v.name()).orElseThrow(() -> new AssertionError(v.name() + " is not in the catalogue"));
             assertEquals(ValueKind.DERIVED, m.kind(), v.name());
             assertEquals(v.kind().source(), m.cadenceSource(), v.name());
             assertEquals(v.kind().entry(), m.entry(), v.name());
@@ -132,11 +141,17 @@ class CatalogueCoversEverySourceTest {
         assertEquals("s/s", DerivedKind.CGROUP_THROTTLED_TIME.unit());
         assertEquals("cpuidle.cpu1.state2.residency_pct", DerivedKind.CPUIDLE_RESIDENCY.name("cpu1.state2"));
         assertEquals("rapl.intel-rapl:0:1.power_w", DerivedKind.RAPL_POWER.name("intel-rapl:0:1"));
-        assertTrue(values.contains(new DerivedValue(DerivedKind.CPUIDLE_RESIDENCY, "cpu1.state2", 25.0, 1)), values.toString());
-        assertTrue(values.contains(new DerivedValue(DerivedKind.RAPL_POWER, "intel-rapl:0", 9.0, 1)), values.toString());
+        assertTrue(
+                values.contains(new DerivedValue(DerivedKind.CPUIDLE_RESIDENCY, "cpu1.state2", 25.0, 1)),
+                values.toString());
+        assertTrue(
+                values.contains(new DerivedValue(DerivedKind.RAPL_POWER, "intel-rapl:0", 9.0, 1)), values.toString());
         assertTrue(values.contains(new DerivedValue(DerivedKind.DISK_AWAIT, "dm-0", 2.0, 1)), values.toString());
-        assertTrue(values.contains(new DerivedValue(DerivedKind.DISK_READ_BYTES, "dm-0", 24 * 512.0, 1)), values.toString());
-        assertTrue(values.contains(new DerivedValue(DerivedKind.NET_BYTES, "eth0.100.rx", 1500.0, 1)), values.toString());
+        assertTrue(
+                values.contains(new DerivedValue(DerivedKind.DISK_READ_BYTES, "dm-0", 24 * 512.0, 1)),
+                values.toString());
+        assertTrue(
+                values.contains(new DerivedValue(DerivedKind.NET_BYTES, "eth0.100.rx", 1500.0, 1)), values.toString());
         assertEquals("net.eth0.100.rx_bytes_per_s", DerivedKind.NET_BYTES.name("eth0.100.rx"));
     }
 
@@ -173,7 +188,9 @@ class CatalogueCoversEverySourceTest {
         List<String> attributes = new ArrayList<>();
         flatten("", s.attributes(), attributes);
         for (String a : attributes) {
-            assertTrue(e.attributes().stream().anyMatch(x -> x.key().matches(a)), name + " attribute " + a + " is not declared");
+            assertTrue(
+                    e.attributes().stream().anyMatch(x -> x.key().matches(a)),
+                    name + " attribute " + a + " is not declared");
         }
     }
 

@@ -27,13 +27,26 @@ import org.junit.jupiter.api.io.TempDir;
 class FileSetAttributesTest {
     private static final String DEV = "class/gadget/gadget{n:\\d+}/";
     /** Made-up gadgets: a level per device and field, its kind as an attribute, the CPU its link names. */
-    private static final SourceEntry GADGETS = SourceEntry.fileSet("gadgets", ValueKind.LEVEL,
-                    FileSet.sys(DEV + "{field:level|limit}", "gadget{n}.{field}").where(DEV + "vendor", "acme|globex"),
+    private static final SourceEntry GADGETS = SourceEntry.fileSet(
+                    "gadgets",
+                    ValueKind.LEVEL,
+                    FileSet.sys(DEV + "{field:level|limit}", "gadget{n}.{field}")
+                            .where(DEV + "vendor", "acme|globex"),
                     "test gadgets")
             .series(SeriesEntry.level("gadgets.gadget{n:\\d+}.{field}", Unit.COUNT, "a gadget's level")
-                    .metric(Metric.gauge("tickbench_gadget_level", "A gadget's level.", "gadget", "{n}", "field", "{field}",
-                            "kind", "@gadget{n}.kind", "cpu", "@gadget{n}.cpu")))
-            .attributes(AttributeEntry.file(FileSet.sys(DEV + "kind", "gadget{n}.kind"), Unit.TEXT, "what it is"),
+                    .metric(Metric.gauge(
+                            "tickbench_gadget_level",
+                            "A gadget's level.",
+                            "gadget",
+                            "{n}",
+                            "field",
+                            "{field}",
+                            "kind",
+                            "@gadget{n}.kind",
+                            "cpu",
+                            "@gadget{n}.cpu")))
+            .attributes(
+                    AttributeEntry.file(FileSet.sys(DEV + "kind", "gadget{n}.kind"), Unit.TEXT, "what it is"),
                     AttributeEntry.file(FileSet.sys(DEV + "size", "gadget{n}.size"), Unit.COUNT, "how big"),
                     AttributeEntry.link(FileSet.sys(DEV + "device/node", "gadget{n}.cpu"), "the CPU it sits on"));
 
@@ -68,7 +81,8 @@ class FileSetAttributesTest {
         LineDecoder d = new LineDecoder();
         try (Sampler s = Sampler.create(new SamplerConfig(roots, 10, 0), c, List.of(), List.of())) {
             var caps = s.capabilities();
-            assertEquals("{\"gadget0\":{\"kind\":\"fan\",\"size\":12},\"gadget2\":{\"cpu\":\"cpu3\"}}",
+            assertEquals(
+                    "{\"gadget0\":{\"kind\":\"fan\",\"size\":12},\"gadget2\":{\"cpu\":\"cpu3\"}}",
                     caps.path("attributes").path("gadgets").toString());
             s.addSink((b, o, l) -> metrics.accept(d.decode(b, o, l - 1), 0));
             byte[] hello = s.helloLine();
@@ -77,27 +91,45 @@ class FileSetAttributesTest {
         }
         Exposition e = new Exposition();
         metrics.render(e, null, 0);
-        assertTrue(e.text().contains("tickbench_gadget_level{gadget=\"0\",field=\"limit\",kind=\"fan\"} 9\n"), e.text());
-        assertTrue(e.text().contains("tickbench_gadget_level{gadget=\"2\",field=\"level\",cpu=\"cpu3\"} 3\n"), e.text());
+        assertTrue(
+                e.text().contains("tickbench_gadget_level{gadget=\"0\",field=\"limit\",kind=\"fan\"} 9\n"), e.text());
+        assertTrue(
+                e.text().contains("tickbench_gadget_level{gadget=\"2\",field=\"level\",cpu=\"cpu3\"} 3\n"), e.text());
         assertFalse(e.text().contains("gadget=\"1\""), "initech's gadget is not read");
     }
 
     @Test
     void absentWithThePathAndTheConditionItLookedFor() {
         Path sys = tmp.resolve("sys");
-        var source = dev.tickbench.core.source.Sources.discover(SystemRoots.of(tmp, sys), SeriesCatalogue.standard().with(GADGETS))
-                .stream().filter(s -> s.name().equals("gadgets")).findFirst().orElseThrow();
-        assertEquals("no " + sys + "/class/gadget/gadget*/{level,limit} whose " + sys + "/class/gadget/gadget*/vendor is acme|globex"
-                + " on this system", source.open().reason());
-        assertEquals("policy*/{scaling_max_freq,scaling_min_freq}/x*",
-                NamePattern.of("policy{p:\\d+}/{f:scaling_max_freq|scaling_min_freq}/x{y:.+}").braceGlob());
+        var source = dev.tickbench.core.source.Sources.discover(
+                        SystemRoots.of(tmp, sys), SeriesCatalogue.standard().with(GADGETS))
+                .stream()
+                .filter(s -> s.name().equals("gadgets"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                "no " + sys + "/class/gadget/gadget*/{level,limit} whose " + sys
+                        + "/class/gadget/gadget*/vendor is acme|globex" + " on this system",
+                source.open().reason());
+        assertEquals(
+                "policy*/{scaling_max_freq,scaling_min_freq}/x*",
+                NamePattern.of("policy{p:\\d+}/{f:scaling_max_freq|scaling_min_freq}/x{y:.+}")
+                        .braceGlob());
     }
 
     @Test
     void aConditionOrAnAttributeMayOnlyUseThePathsCaptures() {
-        assertThrows(IllegalArgumentException.class, () -> FileSet.sys("a{n}/v", "{n}").where("b{m}/name", "x"));
-        assertThrows(IllegalArgumentException.class, () -> new AttributeEntry(NamePattern.of("x{n}.kind"), Unit.TEXT, "",
-                FileSet.sys("a{n}/kind", "{n}.kind"), AttributeEntry.Read.TEXT));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> FileSet.sys("a{n}/v", "{n}").where("b{m}/name", "x"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new AttributeEntry(
+                        NamePattern.of("x{n}.kind"),
+                        Unit.TEXT,
+                        "",
+                        FileSet.sys("a{n}/kind", "{n}.kind"),
+                        AttributeEntry.Read.TEXT));
         assertEquals(Map.of("n", "7"), FileSet.sys("a{n:\\d+}/v", "{n}").path().match("a7/v"));
     }
 }

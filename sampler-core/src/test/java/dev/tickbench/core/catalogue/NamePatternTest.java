@@ -27,8 +27,11 @@ class NamePatternTest {
         // cgroup paths and device names may hold dots: the field is what follows the last one
         NamePattern p = NamePattern.of("cgroup_cpu.{cgroup:.+}|nr_periods");
         assertEquals(Map.of("cgroup", "/a.b/c.slice"), p.match("cgroup_cpu./a.b/c.slice|nr_periods"));
-        assertEquals(Map.of("device", "dm.0"), NamePattern.of("diskstats.{device:.+}.writes").match("diskstats.dm.0.writes"));
-        assertEquals(Map.of("resource", "io", "kind", "some"),
+        assertEquals(
+                Map.of("device", "dm.0"),
+                NamePattern.of("diskstats.{device:.+}.writes").match("diskstats.dm.0.writes"));
+        assertEquals(
+                Map.of("resource", "io", "kind", "some"),
                 NamePattern.of("pressure.{resource}.{kind}_total").match("pressure.io.some_total"));
     }
 

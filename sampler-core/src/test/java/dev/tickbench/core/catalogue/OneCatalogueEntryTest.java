@@ -46,19 +46,26 @@ class OneCatalogueEntryTest {
     static final SourceEntry HWMON = CatalogueEntries.HWMON;
 
     /** A counter set the same way: per-core thermal throttle events (x86). */
-    static final SourceEntry THROTTLE_EVENTS = SourceEntry.fileSet("thermal_throttle", ValueKind.COUNTER,
+    static final SourceEntry THROTTLE_EVENTS = SourceEntry.fileSet(
+                    "thermal_throttle",
+                    ValueKind.COUNTER,
                     FileSet.sys("devices/system/cpu/cpu{cpu:\\d+}/thermal_throttle/core_throttle_count", "cpu{cpu}"),
                     "times each core was throttled for heat")
             .series(SeriesEntry.counter("thermal_throttle.cpu{cpu:\\d+}", Unit.COUNT, "times the core was throttled")
-                    .metric(Metric.counter("tickbench_thermal_throttle_core_events_total", "Core thermal throttle events.",
-                            "cpu", "{cpu}")));
+                    .metric(Metric.counter(
+                            "tickbench_thermal_throttle_core_events_total",
+                            "Core thermal throttle events.",
+                            "cpu",
+                            "{cpu}")));
 
     @TempDir
     Path tmp;
+
     private Path board;
     private SystemRoots roots;
     /** The standard catalogue without its own hwmon and thermal_throttle entries: the board adds them by one entry each. */
     private static final SeriesCatalogue WITHOUT = SeriesCatalogue.standard().without("hwmon", "thermal_throttle");
+
     private final SeriesCatalogue catalogue = WITHOUT.with(HWMON, THROTTLE_EVENTS);
     private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
     private final List<StreamLine> lines = new ArrayList<>();
@@ -102,7 +109,10 @@ class OneCatalogueEntryTest {
     }
 
     private List<SampleLine> samples() {
-        return lines.stream().filter(SampleLine.class::isInstance).map(SampleLine.class::cast).toList();
+        return lines.stream()
+                .filter(SampleLine.class::isInstance)
+                .map(SampleLine.class::cast)
+                .toList();
     }
 
     private Path capture() throws IOException {
@@ -113,7 +123,7 @@ class OneCatalogueEntryTest {
 
     private List<String[]> csv(SeriesCatalogue c) throws IOException {
         Path out = tmp.resolve("out.csv");
-        CsvExport.export(capture(), out, CsvExport.Options.all(), c, p -> { });
+        CsvExport.export(capture(), out, CsvExport.Options.all(), c, p -> {});
         return Files.readAllLines(out).stream().map(l -> l.split(",", -1)).toList();
     }
 
@@ -135,13 +145,15 @@ class OneCatalogueEntryTest {
         try (Sampler s = sample(catalogue, 0, 6, 4, () -> write("class/hwmon/hwmon0/temp1_input", 46000))) {
             JsonNode caps = s.capabilities();
             assertTrue(caps.path("sources").path("hwmon").asBoolean(), caps.toString());
-            assertEquals("change", caps.path("cadences").path("hwmon").path("reason").asText());
+            assertEquals(
+                    "change", caps.path("cadences").path("hwmon").path("reason").asText());
             assertEquals(10.0, caps.path("cadences").path("hwmon").path("hz").asDouble());
         }
         // the stream: m°C as sysfs has it, keys in natural order, stored on change
         List<SampleLine> samples = samples();
         SourceValues first = samples.get(0).sources().get("hwmon");
-        assertEquals(List.of("hwmon0.temp1", "hwmon0.temp2", "hwmon2.temp1", "hwmon10.temp1"),
+        assertEquals(
+                List.of("hwmon0.temp1", "hwmon0.temp2", "hwmon2.temp1", "hwmon10.temp1"),
                 Arrays.asList(first.keys()).subList(0, first.size()));
         assertEquals(45500L, first.get("hwmon0.temp1"));
         assertNull(samples.get(1).sources().get("hwmon"), "unchanged: not stored");
@@ -162,16 +174,20 @@ class OneCatalogueEntryTest {
         assertEquals("45.5", rows.get(1)[celsius]);
         assertEquals("", rows.get(2)[celsius], "not read on that tick: empty, not 0");
         assertEquals("46", rows.get(4)[celsius]);
-        assertFalse(Arrays.asList(csv(WITHOUT).get(0)).contains("hwmon.hwmon0.temp1_c"),
+        assertFalse(
+                Arrays.asList(csv(WITHOUT).get(0)).contains("hwmon.hwmon0.temp1_c"),
                 "without the entry there is no column in °C");
 
         // /metrics: the entry's family, in celsius
         String text = metrics(catalogue);
-        assertTrue(text.contains("# HELP tickbench_hwmon_celsius hwmon temperature, held between emissions.\n"
-                + "# TYPE tickbench_hwmon_celsius gauge\n"), text);
+        assertTrue(
+                text.contains("# HELP tickbench_hwmon_celsius hwmon temperature, held between emissions.\n"
+                        + "# TYPE tickbench_hwmon_celsius gauge\n"),
+                text);
         assertTrue(text.contains("tickbench_hwmon_celsius{chip=\"0\",sensor=\"1\"} 46\n"), text);
         assertTrue(text.contains("tickbench_hwmon_celsius{chip=\"10\",sensor=\"1\"} 39.125\n"), text);
-        assertTrue(metrics(WITHOUT).contains("tickbench_other_level{source=\"hwmon\",key=\"hwmon0.temp1\"} 46000\n"),
+        assertTrue(
+                metrics(WITHOUT).contains("tickbench_other_level{source=\"hwmon\",key=\"hwmon0.temp1\"} 46000\n"),
                 "without the entry the value is in kernel units");
         assertEquals(LevelKind.CHANGE, LevelKind.of("hwmon", catalogue), "a level with a floor to measure");
         assertEquals(new Cadence(10.0, Reason.CHANGE, 1), FloorRules.shipped(LevelKind.CHANGE, 10, 0, false));
@@ -182,9 +198,15 @@ class OneCatalogueEntryTest {
         for (int cpu = 0; cpu < 4; cpu++) {
             write("devices/system/cpu/cpu" + cpu + "/thermal_throttle/core_throttle_count", 7);
         }
-        try (Sampler s = sample(catalogue, 0, 4, 3,
-                () -> write("devices/system/cpu/cpu1/thermal_throttle/core_throttle_count", 10))) {
-            assertEquals("rate", s.capabilities().path("cadences").path("thermal_throttle").path("reason").asText());
+        try (Sampler s = sample(
+                catalogue, 0, 4, 3, () -> write("devices/system/cpu/cpu1/thermal_throttle/core_throttle_count", 10))) {
+            assertEquals(
+                    "rate",
+                    s.capabilities()
+                            .path("cadences")
+                            .path("thermal_throttle")
+                            .path("reason")
+                            .asText());
         }
         List<SampleLine> samples = samples();
         assertEquals(0L, samples.get(0).sources().get("thermal_throttle").get("cpu1"));
@@ -201,10 +223,11 @@ class OneCatalogueEntryTest {
 
     @Test
     void withoutItsFilesTheSourceIsAbsentWithThePathItLookedFor() throws IOException {
-        try (Sampler s = sample(catalogue, 0, 1, 0, () -> { })) {
+        try (Sampler s = sample(catalogue, 0, 1, 0, () -> {})) {
             JsonNode caps = s.capabilities();
             assertFalse(caps.path("sources").path("hwmon").asBoolean(true));
-            assertEquals("no " + roots.sys() + "/class/hwmon/hwmon*/temp*_input on this system",
+            assertEquals(
+                    "no " + roots.sys() + "/class/hwmon/hwmon*/temp*_input on this system",
                     caps.path("absent").path("hwmon").asText());
         }
         assertNull(samples().get(0).sources().get("hwmon"), "absent is not zero");
@@ -213,11 +236,14 @@ class OneCatalogueEntryTest {
     @Test
     void floorHzPutsALevelFileSetOnTheOverrideCadence() throws IOException {
         write("class/hwmon/hwmon0/temp1_input", 45500);
-        try (Sampler s = sample(catalogue, 5, 2, 0, () -> { })) {
+        try (Sampler s = sample(catalogue, 5, 2, 0, () -> {})) {
             JsonNode c = s.capabilities().path("cadences").path("hwmon");
             assertEquals("override", c.path("reason").asText());
             assertEquals(5.0, c.path("hz").asDouble());
         }
-        assertEquals(45500L, samples().get(1).sources().get("hwmon").get("hwmon0.temp1"), "the change filter is off: every read sent");
+        assertEquals(
+                45500L,
+                samples().get(1).sources().get("hwmon").get("hwmon0.temp1"),
+                "the change filter is off: every read sent");
     }
 }

@@ -59,17 +59,23 @@ class SeriesCatalogueTest {
         assertNull(psi.csvColumn(), "a derived series is its own column");
 
         SeriesMatch usage = series("cgroup./kubepods.slice/pod.scope.usage_cpus");
-        assertEquals(List.of("cgroup_cpu./kubepods.slice/pod.scope|usage_usec", "cgroup_cpu./kubepods.slice/pod.scope|read_ns"),
+        assertEquals(
+                List.of(
+                        "cgroup_cpu./kubepods.slice/pod.scope|usage_usec",
+                        "cgroup_cpu./kubepods.slice/pod.scope|read_ns"),
                 usage.inputs());
         assertEquals("/kubepods.slice/pod.scope", usage.displayName());
         assertEquals("cgroup_cpu", usage.cadenceSource());
         assertEquals("CPUs", usage.displayUnit());
-        assertEquals(List.of("cgroup_cpu./a|nr_throttled", "cgroup_cpu./a|nr_periods"), series("cgroup./a.throttled_pct").inputs());
+        assertEquals(
+                List.of("cgroup_cpu./a|nr_throttled", "cgroup_cpu./a|nr_periods"),
+                series("cgroup./a.throttled_pct").inputs());
 
         SeriesMatch busy = series("cpu.busy_pct");
         assertEquals("stat", busy.cadenceSource());
         assertEquals(8, busy.inputs().size());
-        assertTrue(busy.inputs().contains("stat.cpu.iowait") && !busy.inputs().contains("stat.cpu.guest"),
+        assertTrue(
+                busy.inputs().contains("stat.cpu.iowait") && !busy.inputs().contains("stat.cpu.guest"),
                 "guest time is already in user (docs/derived-series.md)");
     }
 
@@ -86,7 +92,8 @@ class SeriesCatalogueTest {
         SeriesMatch cycles = c.stream("pmu_hw", "cpu2.cycles").orElseThrow();
         assertEquals(ValueKind.COUNTER, cycles.kind());
         assertNull(cycles.group(), "counters are charted through what is derived from them");
-        assertEquals("cpu0 switches", series("pmu_sw.cpu0.context_switches_per_s").displayName());
+        assertEquals(
+                "cpu0 switches", series("pmu_sw.cpu0.context_switches_per_s").displayName());
     }
 
     @Test
@@ -108,18 +115,36 @@ class SeriesCatalogueTest {
 
     @Test
     void theFirstMatchingSeriesOfASourceWins() {
-        assertEquals("tickbench_meminfo_hugepages", c.stream("meminfo", "HugePages_Total").orElseThrow().entry().metric().family());
-        assertEquals("tickbench_meminfo_bytes", c.stream("meminfo", "Hugepagesize").orElseThrow().entry().metric().family());
+        assertEquals(
+                "tickbench_meminfo_hugepages",
+                c.stream("meminfo", "HugePages_Total")
+                        .orElseThrow()
+                        .entry()
+                        .metric()
+                        .family());
+        assertEquals(
+                "tickbench_meminfo_bytes",
+                c.stream("meminfo", "Hugepagesize")
+                        .orElseThrow()
+                        .entry()
+                        .metric()
+                        .family());
         // the Memory track's names before the general pattern: drawn in MiB, served as the same family
         SeriesMatch avail = c.stream("meminfo", "MemAvailable").orElseThrow();
         assertEquals("memory", avail.group().id());
         assertEquals("MiB", avail.displayUnit());
         assertEquals(1.5, avail.toDisplay(1536), 0);
         assertEquals("tickbench_meminfo_bytes", avail.entry().metric().family());
-        assertNull(c.stream("meminfo", "MemTotal").orElseThrow().group(), "the rest of meminfo is in the CSV, not on a track");
+        assertNull(
+                c.stream("meminfo", "MemTotal").orElseThrow().group(),
+                "the rest of meminfo is in the CSV, not on a track");
         assertNull(c.stream("meminfo", "MemAvailableX").orElseThrow().group(), "a name is matched whole");
-        assertEquals("tickbench_interrupts_by_cpu_total", c.stream("interrupts", "cpu7").orElseThrow().entry().metric().family());
-        assertEquals("tickbench_interrupts_total", c.stream("interrupts", "LOC").orElseThrow().entry().metric().family());
+        assertEquals(
+                "tickbench_interrupts_by_cpu_total",
+                c.stream("interrupts", "cpu7").orElseThrow().entry().metric().family());
+        assertEquals(
+                "tickbench_interrupts_total",
+                c.stream("interrupts", "LOC").orElseThrow().entry().metric().family());
         assertTrue(c.stream("pressure", "cpu.bad").isEmpty());
         assertTrue(c.series("nothing.at_all").isEmpty());
         assertEquals("kmsg", series("kmsg").source().name().text());
@@ -128,16 +153,46 @@ class SeriesCatalogueTest {
     @Test
     void chartGroupsInDisplayOrderWithTheirProperties() {
         List<String> ids = c.groups().stream().map(ChartGroup::id).toList();
-        assertEquals(List.of("thermal", "cpu_freq", "cpufreq_limits", "cooling", "rapl", "cpuidle", "cpu", "psi", "memory", "load",
-                "disk_bytes", "disk_iops", "disk_busy", "disk_await", "net_bytes", "net_packets", "slab", "buddy", "cgroup_throttled", "cgroup_throttled_time",
-                "cgroup_usage", "throttle", "throttle_effective", "pmu_ipc", "pmu_cache_miss", "pmu_software", "probe_cost",
-                "probe_memory"), ids);
+        assertEquals(
+                List.of(
+                        "thermal",
+                        "cpu_freq",
+                        "cpufreq_limits",
+                        "cooling",
+                        "rapl",
+                        "cpuidle",
+                        "cpu",
+                        "psi",
+                        "memory",
+                        "load",
+                        "disk_bytes",
+                        "disk_iops",
+                        "disk_busy",
+                        "disk_await",
+                        "net_bytes",
+                        "net_packets",
+                        "slab",
+                        "buddy",
+                        "cgroup_throttled",
+                        "cgroup_throttled_time",
+                        "cgroup_usage",
+                        "throttle",
+                        "throttle_effective",
+                        "pmu_ipc",
+                        "pmu_cache_miss",
+                        "pmu_software",
+                        "probe_cost",
+                        "probe_memory"),
+                ids);
         ChartGroup slab = c.group("slab").orElseThrow();
         assertEquals(new ChartGroup.Picks(5, Ranking.MEMORY), slab.picks());
         assertTrue(slab.integral() && slab.steps() && !slab.fromZero());
-        assertEquals(Ranking.ZONE_FREE_MEMORY, c.group("buddy").orElseThrow().picks().ranking());
+        assertEquals(
+                Ranking.ZONE_FREE_MEMORY, c.group("buddy").orElseThrow().picks().ranking());
         assertTrue(c.group("cpu").orElseThrow().picks().all());
-        assertEquals(java.util.Set.of(Overlay.THROTTLE_BANDS), c.group("throttle").orElseThrow().overlays());
+        assertEquals(
+                java.util.Set.of(Overlay.THROTTLE_BANDS),
+                c.group("throttle").orElseThrow().overlays());
         assertEquals("Slab caches", slab.title());
         assertEquals("active objects", slab.axisUnit());
     }
@@ -153,8 +208,10 @@ class SeriesCatalogueTest {
                 // rates divide by, not a counter; the self line's CPU, ticks and RSS are the serving probe's own
                 // tickbench_probe_* families; the tables' rates (who.*) are their counters', served bounded, which
                 // Prometheus rates itself: a gauge of them would be there on one scrape in ten (docs/who.md)
-                boolean servedElsewhere = e.kind() == ValueKind.EVENT || e.name().text().startsWith("pmu_sw.")
-                        || e.name().text().endsWith("|read_ns") || e.name().text().startsWith("self.")
+                boolean servedElsewhere = e.kind() == ValueKind.EVENT
+                        || e.name().text().startsWith("pmu_sw.")
+                        || e.name().text().endsWith("|read_ns")
+                        || e.name().text().startsWith("self.")
                         || e.name().text().startsWith("who.");
                 if (e.metric() == null) {
                     assertTrue(servedElsewhere, e.name() + " has no /metrics family");
@@ -165,21 +222,38 @@ class SeriesCatalogueTest {
 
     @Test
     void aBadEntryIsRefusedWhereItIsDeclared() {
-        assertThrows(IllegalArgumentException.class, () -> SourceEntry.of("a.b", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y"));
-        assertThrows(IllegalArgumentException.class, () -> SourceEntry.of("a", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")
-                .series(SeriesEntry.level("b.key", Unit.COUNT, "not named after its source")));
-        assertThrows(IllegalArgumentException.class, () -> c.with(SourceEntry.of("a", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")
-                .series(SeriesEntry.level("a.key", Unit.COUNT, "z").group("no_such_group"))));
-        assertThrows(IllegalArgumentException.class, () -> c.with(SourceEntry.of("stat", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SourceEntry.of("a.b", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SourceEntry.of("a", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")
+                        .series(SeriesEntry.level("b.key", Unit.COUNT, "not named after its source")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> c.with(SourceEntry.of("a", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")
+                        .series(SeriesEntry.level("a.key", Unit.COUNT, "z").group("no_such_group"))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> c.with(SourceEntry.of("stat", ValueKind.LEVEL, ReadRule.CHANGE, "x", "y")),
                 "stat is declared already");
-        assertThrows(IllegalArgumentException.class, () -> SourceEntry.fileSet("x", ValueKind.LEVEL, FileSet.sys("class/x/x{n}/value", "x"), "z"),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SourceEntry.fileSet("x", ValueKind.LEVEL, FileSet.sys("class/x/x{n}/value", "x"), "z"),
                 "two files, one key");
         assertThrows(IllegalArgumentException.class, () -> FileSet.sys("/class/x", "x"));
-        assertThrows(IllegalArgumentException.class, () -> SourceEntry.fileSet("x", ValueKind.EVENT, FileSet.sys("a/b", "b"), "z"));
-        assertThrows(IllegalArgumentException.class,
-                () -> SeriesEntry.level("a.b", Unit.COUNT, "z").shown("b", "thirds", Scale.per(3)).csv("{source}_t"),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SourceEntry.fileSet("x", ValueKind.EVENT, FileSet.sys("a/b", "b"), "z"));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SeriesEntry.level("a.b", Unit.COUNT, "z")
+                        .shown("b", "thirds", Scale.per(3))
+                        .csv("{source}_t"),
                 "a CSV column in thirds has no exact decimals");
         assertThrows(IllegalArgumentException.class, () -> Metric.counter("tickbench_no_suffix", "h"));
-        assertThrows(IllegalArgumentException.class, () -> SeriesEntry.derived("a.b", Unit.COUNT, "no inputs", Derivation.RATIO));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SeriesEntry.derived("a.b", Unit.COUNT, "no inputs", Derivation.RATIO));
     }
 }

@@ -39,7 +39,8 @@ class CgroupCpuSourceTest {
             assertTrue(readBefore >= 0, "the pod's counters' read time");
 
             // kept-open files are re-read from offset 0: a rewrite shows on the next read
-            Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_000_001, 5020, 1218, 91_500_000));
+            Fixtures.write(
+                    Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_000_001, 5020, 1218, 91_500_000));
             s.read();
             long readAfter = s.values().get(V2_POD + "|read_ns", -1);
             assertTrue(readAfter > readBefore, "read_ns grows: its delta is the time between the level's reads");

@@ -21,7 +21,8 @@ class CgroupLimitsExtensionTest {
     Path tree;
 
     private final List<String> lines = new ArrayList<>();
-    private final JsonLineWriter out = new JsonLineWriter((b, off, len) -> lines.add(new String(b, off, len, StandardCharsets.UTF_8)));
+    private final JsonLineWriter out =
+            new JsonLineWriter((b, off, len) -> lines.add(new String(b, off, len, StandardCharsets.UTF_8)));
 
     private static TickInfo tick(long seq, long monoNs) {
         return new TickInfo(seq, monoNs, monoNs, 10);
@@ -68,7 +69,8 @@ class CgroupLimitsExtensionTest {
     @Test
     void aRemovedLevelDropsOutOfTheNextLine() throws Exception {
         Fixtures.copy("k8s-v2-systemd", tree);
-        CgroupLimitsExtension ext = new CgroupLimitsExtension(TargetResolver.of(Fixtures.roots(tree)).forPid(4242));
+        CgroupLimitsExtension ext = new CgroupLimitsExtension(
+                TargetResolver.of(Fixtures.roots(tree)).forPid(4242));
         ext.start(tick(1, 0), out);
         PathWalkTest.deleteTree(Fixtures.v2(tree, V2_LEAF));
         ext.afterTick(tick(11, 1_000_000_000L), out);

@@ -48,16 +48,24 @@ class CgroupTableTest {
     /** A v2 cgroup's files: usage µs, memory bytes, bytes read and written on two devices, a pressure total. */
     private Path v2(String path, long usageUs, long memory, long read, long written, long ioSomeUs) throws IOException {
         Path d = Files.createDirectories(tmp.resolve("sys/fs/cgroup" + path));
-        Files.writeString(d.resolve("cpu.stat"), "usage_usec " + usageUs + "\nuser_usec " + usageUs / 2 + "\nsystem_usec "
-                + usageUs / 2 + "\nnr_periods 10\nnr_throttled 2\nthrottled_usec 300\nnr_bursts 0\nburst_usec 0\n");
+        Files.writeString(
+                d.resolve("cpu.stat"),
+                "usage_usec " + usageUs + "\nuser_usec " + usageUs / 2 + "\nsystem_usec " + usageUs / 2
+                        + "\nnr_periods 10\nnr_throttled 2\nthrottled_usec 300\nnr_bursts 0\nburst_usec 0\n");
         Files.writeString(d.resolve("memory.current"), memory + "\n");
         Files.writeString(d.resolve("memory.peak"), 2 * memory + "\n");
-        Files.writeString(d.resolve("io.stat"), "8:0 rbytes=" + (read - 1) + " wbytes=" + (written - 1)
-                + " rios=1 wios=1 dbytes=0 dios=0\n259:0 rbytes=1 wbytes=1 rios=1 wios=1 dbytes=0 dios=0\n");
-        Files.writeString(d.resolve("io.pressure"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=" + ioSomeUs
-                + "\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=" + ioSomeUs / 2 + "\n");
-        Files.writeString(d.resolve("cpu.pressure"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"
-                + "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
+        Files.writeString(
+                d.resolve("io.stat"),
+                "8:0 rbytes=" + (read - 1) + " wbytes=" + (written - 1)
+                        + " rios=1 wios=1 dbytes=0 dios=0\n259:0 rbytes=1 wbytes=1 rios=1 wios=1 dbytes=0 dios=0\n");
+        Files.writeString(
+                d.resolve("io.pressure"),
+                "some avg10=0.00 avg60=0.00 avg300=0.00 total=" + ioSomeUs
+                        + "\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=" + ioSomeUs / 2 + "\n");
+        Files.writeString(
+                d.resolve("cpu.pressure"),
+                "some avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"
+                        + "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
         return d;
     }
 
@@ -89,7 +97,10 @@ class CgroupTableTest {
         CgroupTable s = new CgroupTable(roots, new WhoConfig(1, 1));
         assertTrue(s.open().present(), s.open().reason());
         s.read();
-        assertEquals(Set.of(), named(s), "none on its first read: no CPU interval yet, and a cgroup is named from its second");
+        assertEquals(
+                Set.of(),
+                named(s),
+                "none on its first read: no CPU interval yet, and a cgroup is named from its second");
         v2("/system.slice", 3000, 50, 100, 200, 700);
         v2("/system.slice/a.service", 1500, 40, 10, 20, 0);
         v2("/user.slice", 100, 90, 5, 5, 0);
@@ -112,7 +123,12 @@ class CgroupTableTest {
         for (String k : v.keySet()) {
             assertTrue(c.stream("cgroups", k).isPresent(), k);
         }
-        assertEquals("/system.slice", c.stream("cgroups", "/system.slice|usage_usec").orElseThrow().captures().get("cgroup"));
+        assertEquals(
+                "/system.slice",
+                c.stream("cgroups", "/system.slice|usage_usec")
+                        .orElseThrow()
+                        .captures()
+                        .get("cgroup"));
         // a.service is inside a named cgroup, user.slice is named: the rest is empty
         assertEquals(0L, v.get("rest|cgroups"));
         assertEquals(0L, v.get("rest|usage_usec"));
@@ -172,11 +188,14 @@ class CgroupTableTest {
         Files.writeString(fs.resolve("cpuacct/pod/cpuacct.usage_sys"), "500000\n");
         Files.writeString(fs.resolve("memory/pod/memory.usage_in_bytes"), "123456\n");
         Files.writeString(fs.resolve("memory/pod/memory.max_usage_in_bytes"), "223456\n");
-        Files.writeString(fs.resolve("blkio/pod/blkio.throttle.io_service_bytes_recursive"),
+        Files.writeString(
+                fs.resolve("blkio/pod/blkio.throttle.io_service_bytes_recursive"),
                 "8:0 Read 4096\n8:0 Write 8192\n8:0 Sync 8192\n8:0 Async 4096\n8:0 Discard 0\n8:0 Total 12288\n"
                         + "8:16 Read 1\n8:16 Write 2\nTotal 12291\n");
-        Files.writeString(fs.resolve("unified/pod/memory.pressure"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=42\n"
-                + "full avg10=0.00 avg60=0.00 avg300=0.00 total=21\n");
+        Files.writeString(
+                fs.resolve("unified/pod/memory.pressure"),
+                "some avg10=0.00 avg60=0.00 avg300=0.00 total=42\n"
+                        + "full avg10=0.00 avg60=0.00 avg300=0.00 total=21\n");
         CgroupTable s = new CgroupTable(roots, new WhoConfig(5, 1));
         assertTrue(s.open().present(), s.open().reason());
         s.read();
@@ -208,7 +227,8 @@ class CgroupTableTest {
         s.read();
         Set<String> n = named(s);
         assertTrue(n.contains("/we\\x0aird\\x5c\"|x"), n.toString());
-        String cut = n.stream().filter(k -> k.contains("…")).findFirst().orElseThrow(() -> new AssertionError(n.toString()));
+        String cut =
+                n.stream().filter(k -> k.contains("…")).findFirst().orElseThrow(() -> new AssertionError(n.toString()));
         assertEquals(CgroupTable.MAX_PATH_CHARS, cut.length(), cut);
         assertTrue(cut.startsWith("/…") && cut.endsWith("f".repeat(200)), cut);
         SeriesCatalogue c = SeriesCatalogue.standard();
@@ -216,7 +236,12 @@ class CgroupTableTest {
             assertEquals(k, InertText.line(k));
             assertTrue(c.stream("cgroups", k).isPresent(), k);
         }
-        assertEquals("/we\\x0aird\\x5c\"|x", c.stream("cgroups", "/we\\x0aird\\x5c\"|x|usage_usec").orElseThrow().captures().get("cgroup"));
+        assertEquals(
+                "/we\\x0aird\\x5c\"|x",
+                c.stream("cgroups", "/we\\x0aird\\x5c\"|x|usage_usec")
+                        .orElseThrow()
+                        .captures()
+                        .get("cgroup"));
     }
 
     @Test
@@ -246,7 +271,10 @@ class CgroupTableTest {
         v2("/job", 7100, 100, 0, 0, 0);
         s.read();
         assertEquals(7100L, values(s).get("/job|usage_usec"));
-        assertEquals(7000L, s.baseline(index(s, "/job|usage_usec")), "its own count at the previous read, not the old one's");
+        assertEquals(
+                7000L,
+                s.baseline(index(s, "/job|usage_usec")),
+                "its own count at the previous read, not the old one's");
     }
 
     private static int index(Source s, String key) {

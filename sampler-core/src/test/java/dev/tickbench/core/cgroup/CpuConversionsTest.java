@@ -2,8 +2,8 @@ package dev.tickbench.core.cgroup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.cgroup.CpuConversions.ImpliedRequest;
 import dev.tickbench.core.cgroup.CpuConversions.Mapping;
@@ -88,8 +88,10 @@ class CpuConversionsTest {
         assertEquals("<= 2m", CpuConversions.sharesToRequest(2).label(), "BestEffort and tiny requests");
         assertNull(CpuConversions.sharesToRequest(1023), "999m gives 1022, 1000m gives 1024: 1023 was written by hand");
         for (long m : new long[] {3, 100, 999, 1000, 1001, 1500, 4000, 64000}) {
-            assertEquals(new CpuConversions.RequestRange(m, m),
-                    CpuConversions.sharesToRequest(CpuConversions.requestToShares(m)), m + "m round trip");
+            assertEquals(
+                    new CpuConversions.RequestRange(m, m),
+                    CpuConversions.sharesToRequest(CpuConversions.requestToShares(m)),
+                    m + "m round trip");
         }
     }
 
@@ -109,7 +111,8 @@ class CpuConversionsTest {
         assertNull(CpuConversions.weightToRequest(10_001, Mapping.OCI));
         assertEquals(0, CpuConversions.weightToRequest(1, Mapping.OCI).minMillicores());
         System.out.println("weight 100: old " + linear.label() + ", new " + oci.label()
-                + "; weight 39: old " + CpuConversions.weightToRequest(39, Mapping.LINEAR).label()
+                + "; weight 39: old "
+                + CpuConversions.weightToRequest(39, Mapping.LINEAR).label()
                 + ", new " + CpuConversions.weightToRequest(39, Mapping.OCI).label());
     }
 

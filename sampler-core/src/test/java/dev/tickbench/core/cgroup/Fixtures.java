@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 final class Fixtures {
     static final String V2_UID = "1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d";
     static final String V2_CID = "3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
-    static final String V2_POD = "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod"
-            + V2_UID.replace('-', '_') + ".slice";
+    static final String V2_POD =
+            "/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + V2_UID.replace('-', '_') + ".slice";
     static final String V2_LEAF = V2_POD + "/cri-containerd-" + V2_CID + ".scope";
     static final String V1_POD = "/kubepods/burstable/pod8d7c6b5a-4f3e-2d1c-0b9a-887766554433";
     static final String V1_LEAF = V1_POD + "/ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12";

@@ -15,43 +15,59 @@ class K8sPathTest {
     @Test
     void systemdBurstableContainerd() {
         K8sPath k = K8sPath.decode("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + UID_
-                + ".slice/cri-containerd-" + ID + ".scope").orElseThrow();
+                        + ".slice/cri-containerd-" + ID + ".scope")
+                .orElseThrow();
         assertEquals(new K8sPath(QosClass.BURSTABLE, UID, "containerd", ID), k);
     }
 
     @Test
     void systemdGuaranteedHasNoQosLevel() {
-        K8sPath k = K8sPath.decode("/kubepods.slice/kubepods-pod" + UID_ + ".slice/crio-" + ID + ".scope").orElseThrow();
+        K8sPath k = K8sPath.decode("/kubepods.slice/kubepods-pod" + UID_ + ".slice/crio-" + ID + ".scope")
+                .orElseThrow();
         assertEquals(new K8sPath(QosClass.GUARANTEED, UID, "cri-o", ID), k);
     }
 
     @Test
     void systemdBestEffortDocker() {
         K8sPath k = K8sPath.decode("/kubepods.slice/kubepods-besteffort.slice/kubepods-besteffort-pod" + UID_
-                + ".slice/docker-" + ID + ".scope").orElseThrow();
+                        + ".slice/docker-" + ID + ".scope")
+                .orElseThrow();
         assertEquals(new K8sPath(QosClass.BEST_EFFORT, UID, "docker", ID), k);
     }
 
     @Test
     void ancestorsDecodePartially() {
-        assertEquals(new K8sPath(QosClass.BURSTABLE, null, null, null),
+        assertEquals(
+                new K8sPath(QosClass.BURSTABLE, null, null, null),
                 K8sPath.decode("/kubepods.slice/kubepods-burstable.slice").orElseThrow());
-        assertEquals(new K8sPath(null, null, null, null), K8sPath.decode("/kubepods.slice").orElseThrow());
-        assertEquals("pod " + UID + " (Burstable)", K8sPath.decode("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod"
-                + UID_ + ".slice").orElseThrow().label());
+        assertEquals(
+                new K8sPath(null, null, null, null),
+                K8sPath.decode("/kubepods.slice").orElseThrow());
+        assertEquals(
+                "pod " + UID + " (Burstable)",
+                K8sPath.decode("/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod" + UID_ + ".slice")
+                        .orElseThrow()
+                        .label());
     }
 
     @Test
     void cgroupfsDriver() {
-        assertEquals(new K8sPath(QosClass.BURSTABLE, UID, null, ID), K8sPath.decode("/kubepods/burstable/pod" + UID + "/" + ID).orElseThrow());
-        assertEquals(new K8sPath(QosClass.GUARANTEED, UID, null, ID), K8sPath.decode("/kubepods/pod" + UID + "/" + ID).orElseThrow());
-        assertEquals(new K8sPath(QosClass.BEST_EFFORT, UID, null, null), K8sPath.decode("/kubepods/besteffort/pod" + UID).orElseThrow());
+        assertEquals(
+                new K8sPath(QosClass.BURSTABLE, UID, null, ID),
+                K8sPath.decode("/kubepods/burstable/pod" + UID + "/" + ID).orElseThrow());
+        assertEquals(
+                new K8sPath(QosClass.GUARANTEED, UID, null, ID),
+                K8sPath.decode("/kubepods/pod" + UID + "/" + ID).orElseThrow());
+        assertEquals(
+                new K8sPath(QosClass.BEST_EFFORT, UID, null, null),
+                K8sPath.decode("/kubepods/besteffort/pod" + UID).orElseThrow());
     }
 
     @Test
     void kindNodesNestKubepodsUnderAPrefix() {
         K8sPath k = K8sPath.decode("/kubelet.slice/kubelet-kubepods.slice/kubelet-kubepods-burstable.slice/"
-                + "kubelet-kubepods-burstable-pod" + UID_ + ".slice/cri-containerd-" + ID + ".scope").orElseThrow();
+                        + "kubelet-kubepods-burstable-pod" + UID_ + ".slice/cri-containerd-" + ID + ".scope")
+                .orElseThrow();
         assertEquals(ID, k.containerId());
         assertEquals("containerd", k.runtime());
     }

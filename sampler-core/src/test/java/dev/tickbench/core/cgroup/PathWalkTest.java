@@ -33,9 +33,10 @@ class PathWalkTest {
     /** The walk with a scripted window: {@code between} rewrites files, then the window "took" 2 s. */
     private WalkResult walk(SystemRoots roots, CgroupTarget target, Runnable between) throws Exception {
         return new PathWalk(roots, w -> {
-            between.run();
-            return WINDOW_NS;
-        }).walk(target, WINDOW);
+                    between.run();
+                    return WINDOW_NS;
+                })
+                .walk(target, WINDOW);
     }
 
     /**
@@ -51,8 +52,17 @@ class PathWalkTest {
         Fixtures.copy("k8s-v2-systemd", tree);
         SystemRoots roots = Fixtures.roots(tree);
         CgroupTarget target = TargetResolver.of(roots).forPid(4242);
-        java.util.Map<String, Double> cpus = java.util.Map.of(V2_LEAF, 1.5, V2_POD, 1.5,
-                "/kubepods.slice/kubepods-burstable.slice", 1.8, "/kubepods.slice", 1.8, "/", 2.0);
+        java.util.Map<String, Double> cpus = java.util.Map.of(
+                V2_LEAF,
+                1.5,
+                V2_POD,
+                1.5,
+                "/kubepods.slice/kubepods-burstable.slice",
+                1.8,
+                "/kubepods.slice",
+                1.8,
+                "/",
+                2.0);
         long[] now = {0};
         PathWalk.Window window = new PathWalk.Window() {
             @Override
@@ -67,10 +77,11 @@ class PathWalkTest {
             }
         };
         WalkResult r = new PathWalk(roots, window, level -> {
-            now[0] += 250_000_000L; // the reader is slow between levels
-            long usageUs = Math.round(cpus.get(level.path()) * now[0] / 1000.0);
-            Fixtures.write(level.dir().resolve("cpu.stat"), Fixtures.stat2(usageUs, 0, 0, 0));
-        }).walk(target, WINDOW);
+                    now[0] += 250_000_000L; // the reader is slow between levels
+                    long usageUs = Math.round(cpus.get(level.path()) * now[0] / 1000.0);
+                    Fixtures.write(level.dir().resolve("cpu.stat"), Fixtures.stat2(usageUs, 0, 0, 0));
+                })
+                .walk(target, WINDOW);
 
         assertEquals(5, r.levels().size());
         // reads (s): pass 1 root 0.25 … leaf 1.25, window to 3.25, pass 2 leaf 3.5 … root 4.5
@@ -86,9 +97,15 @@ class PathWalkTest {
         }
         assertEquals(2.0, r.level("/").usageCpus(), 1e-9, "the outermost level is exact");
         assertEquals(4_250_000_000L, r.windowNs());
-        assertEquals(4.25, new ObjectMapper().readTree(WalkJson.render(r)).get("window_s").asDouble(), 1e-9,
+        assertEquals(
+                4.25,
+                new ObjectMapper().readTree(WalkJson.render(r)).get("window_s").asDouble(),
+                1e-9,
                 "the JSON's window is the one every level is divided by");
-        assertEquals(2.0, WalkJson.read(WalkJson.render(r), "test").level("/").usageCpus(), 1e-9,
+        assertEquals(
+                2.0,
+                WalkJson.read(WalkJson.render(r), "test").level("/").usageCpus(),
+                1e-9,
                 "a remote reader gets the same numbers");
     }
 
@@ -101,12 +118,14 @@ class PathWalkTest {
 
         WalkResult r = walk(roots, target, () -> {
             // pod: 20 periods, 18 throttled, 1.5 s throttled; container: used CPU, never throttled itself
-            Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000));
+            Fixtures.write(
+                    Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000));
             Fixtures.write(Fixtures.v2(tree, V2_LEAF).resolve("cpu.stat"), Fixtures.stat2(399_900_000, 0, 0, 0));
         });
 
         assertEquals(CgroupVersion.V2, r.version());
-        assertEquals(List.of(V2_LEAF, V2_POD, "/kubepods.slice/kubepods-burstable.slice", "/kubepods.slice", "/"),
+        assertEquals(
+                List.of(V2_LEAF, V2_POD, "/kubepods.slice/kubepods-burstable.slice", "/kubepods.slice", "/"),
                 r.levels().stream().map(WalkLevel::path).collect(Collectors.toList()));
         assertEquals(V2_POD, r.enforcing());
 
@@ -144,8 +163,12 @@ class PathWalkTest {
     void walkJsonFollowsTheDesignContract() throws Exception {
         Fixtures.copy("k8s-v2-systemd", tree);
         SystemRoots roots = Fixtures.roots(tree);
-        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () ->
-                Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000)));
+        WalkResult r = walk(
+                roots,
+                TargetResolver.of(roots).forPid(4242),
+                () -> Fixtures.write(
+                        Fixtures.v2(tree, V2_POD).resolve("cpu.stat"),
+                        Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000)));
         JsonNode j = new ObjectMapper().readTree(WalkJson.render(r));
         assertEquals(2, j.get("version").asInt());
         assertEquals(V2_POD, j.get("enforcing").asText());
@@ -196,7 +219,8 @@ class PathWalkTest {
 
         WalkResult r = walk(roots, target, () -> {
             // container: 20 periods, 6 throttled, 2.4e9 ns = 2.4 s throttled; 1.0e9 ns of CPU used
-            Fixtures.write(Fixtures.v1(tree, V1_LEAF).resolve("cpu.stat"), Fixtures.stat1(7020, 2106, 352_400_000_000L));
+            Fixtures.write(
+                    Fixtures.v1(tree, V1_LEAF).resolve("cpu.stat"), Fixtures.stat1(7020, 2106, 352_400_000_000L));
             Fixtures.write(Fixtures.v1(tree, V1_LEAF).resolve("cpuacct.usage"), "13000000000\n");
         });
         assertEquals(V1_LEAF, r.enforcing());
@@ -242,25 +266,34 @@ class PathWalkTest {
         Files.delete(root.resolve("cpu.max.burst"));
         SystemRoots roots = Fixtures.roots(tree);
         WalkResult realRoot = walk(roots, TargetResolver.of(roots).forPid(1), () -> {});
-        assertFalse(realRoot.hasWarning(WalkWarning.Kind.NAMESPACE_VIEW), realRoot.warnings().toString());
+        assertFalse(
+                realRoot.hasWarning(WalkWarning.Kind.NAMESPACE_VIEW),
+                realRoot.warnings().toString());
         Fixtures.write(root.resolve("cgroup.type"), "domain\n");
         WalkResult ns = walk(roots, TargetResolver.of(roots).forPid(1), () -> {});
-        assertTrue(ns.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
-                && w.message().contains("cgroup.type")), ns.warnings().toString());
+        assertTrue(
+                ns.warnings().stream()
+                        .anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
+                                && w.message().contains("cgroup.type")),
+                ns.warnings().toString());
 
         Fixtures.copy("v1-cgroupfs", tree.resolve("v1"));
         SystemRoots v1 = Fixtures.roots(tree.resolve("v1"));
         assertFalse(walk(v1, TargetResolver.of(v1).forPid(777), () -> {}).hasWarning(WalkWarning.Kind.NAMESPACE_VIEW));
         Files.delete(tree.resolve("v1/sys/fs/cgroup/cpu,cpuacct/release_agent"));
         WalkResult v1ns = walk(v1, TargetResolver.of(v1).forPid(777), () -> {});
-        assertTrue(v1ns.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
-                && w.message().contains("release_agent")), v1ns.warnings().toString());
+        assertTrue(
+                v1ns.warnings().stream()
+                        .anyMatch(w -> w.kind() == WalkWarning.Kind.NAMESPACE_VIEW
+                                && w.message().contains("release_agent")),
+                v1ns.warnings().toString());
     }
 
     @Test
     void subtreeMountWarnsAndStripsTheMountRoot() throws Exception {
         Fixtures.copy("ns-view", tree);
-        Fixtures.write(tree.resolve("proc/self/mountinfo"),
+        Fixtures.write(
+                tree.resolve("proc/self/mountinfo"),
                 "610 600 0:26 /kubepods.slice/pod-a /sys/fs/cgroup ro,relatime - cgroup2 cgroup2 rw\n");
         Fixtures.write(tree.resolve("proc/1/cgroup"), "0::/kubepods.slice/pod-a\n");
         SystemRoots roots = Fixtures.roots(tree);
@@ -288,7 +321,8 @@ class PathWalkTest {
         Files.createDirectories(tree.resolve("sys/kernel/sched_ext"));
         Fixtures.write(tree.resolve("sys/kernel/sched_ext/state"), "disabled\n");
         SystemRoots roots = Fixtures.roots(tree);
-        assertFalse(walk(roots, TargetResolver.of(roots).forPid(4242), () -> {}).hasWarning(WalkWarning.Kind.SCHED_EXT));
+        assertFalse(
+                walk(roots, TargetResolver.of(roots).forPid(4242), () -> {}).hasWarning(WalkWarning.Kind.SCHED_EXT));
     }
 
     @Test
@@ -297,7 +331,8 @@ class PathWalkTest {
         SystemRoots roots = Fixtures.roots(tree);
         WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () -> {
             deleteTree(Fixtures.v2(tree, V2_LEAF));
-            Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000));
+            Fixtures.write(
+                    Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000));
         });
         assertTrue(r.targetVanished());
         assertEquals(List.of(V2_LEAF), r.vanished());
@@ -314,7 +349,9 @@ class PathWalkTest {
             // the pod was deleted and re-created: its counters restarted near 0 (1200 -> 38 throttled)
             Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(1_900_000, 40, 38, 9_000_000));
             // its parent really throttled a little
-            Fixtures.write(Fixtures.v2(tree, "/kubepods.slice/kubepods-burstable.slice").resolve("cpu.stat"),
+            Fixtures.write(
+                    Fixtures.v2(tree, "/kubepods.slice/kubepods-burstable.slice")
+                            .resolve("cpu.stat"),
                     Fixtures.stat2(900_000_000_000L, 90_020, 12_003, 600_100_000));
         });
         WalkLevel pod = r.level(V2_POD);
@@ -324,8 +361,13 @@ class PathWalkTest {
         assertNull(pod.ratio());
         assertNull(pod.throttledRate());
         assertFalse(pod.throttling());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
-                && w.message().contains(V2_POD) && w.message().contains("nr_throttled ") && w.message().contains(" -> 38")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream()
+                        .anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
+                                && w.message().contains(V2_POD)
+                                && w.message().contains("nr_throttled ")
+                                && w.message().contains(" -> 38")),
+                r.warnings().toString());
         assertEquals("/kubepods.slice/kubepods-burstable.slice", r.enforcing(), "the reset pod is never chosen");
         assertFalse(r.levels().get(0).reset(), "the container's counters did not restart");
         JsonNode j = new ObjectMapper().readTree(WalkJson.render(r));
@@ -367,8 +409,12 @@ class PathWalkTest {
         WalkLevel p = r.level(V2_POD);
         assertTrue(p.reset());
         assertNull(p.delta(CpuCounter.NR_THROTTLED), "82 more would be a guess: the counters restarted");
-        assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
-                && w.message().contains(V2_POD) && w.message().contains("new directory")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream()
+                        .anyMatch(w -> w.kind() == WalkWarning.Kind.RESET
+                                && w.message().contains(V2_POD)
+                                && w.message().contains("new directory")),
+                r.warnings().toString());
         assertFalse(r.level("/kubepods.slice").reset());
     }
 
@@ -387,7 +433,8 @@ class PathWalkTest {
         Fixtures.copy("k8s-v2-systemd", tree);
         Fixtures.write(Fixtures.v2(tree, "").resolve("cgroup.controllers"), "memory pids\n");
         SystemRoots roots = Fixtures.roots(tree);
-        assertTrue(walk(roots, TargetResolver.of(roots).forPid(4242), () -> {}).hasWarning(WalkWarning.Kind.NO_CPU_CONTROLLER));
+        assertTrue(walk(roots, TargetResolver.of(roots).forPid(4242), () -> {})
+                .hasWarning(WalkWarning.Kind.NO_CPU_CONTROLLER));
     }
 
     @Test
@@ -399,14 +446,18 @@ class PathWalkTest {
         }
         SystemRoots roots = Fixtures.roots(tree);
         WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () -> {});
-        assertTrue(r.warnings().stream().anyMatch(w -> w.kind() == WalkWarning.Kind.NO_CPU_CONTROLLER
-                && w.message().contains(V2_LEAF)), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream()
+                        .anyMatch(w -> w.kind() == WalkWarning.Kind.NO_CPU_CONTROLLER
+                                && w.message().contains(V2_LEAF)),
+                r.warnings().toString());
         assertNull(r.levels().get(0).limits().weight(), "no cpu.weight file: null, not the default 100");
     }
 
     static void deleteTree(Path dir) {
         try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).collect(Collectors.toList())) {
+            for (Path p :
+                    s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).collect(Collectors.toList())) {
                 Files.delete(p);
             }
         } catch (IOException e) {

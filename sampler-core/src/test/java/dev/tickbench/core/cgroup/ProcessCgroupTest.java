@@ -68,7 +68,10 @@ class ProcessCgroupTest {
         write("9/cmdline", "\u001b[31mred\0 spaced \0\0\0".getBytes(StandardCharsets.UTF_8));
         write("9/cgroup", "1:cpu:/tb-space \n0::/\u001btb-esc\n".getBytes(StandardCharsets.UTF_8));
         ProcessCgroup p = row(9);
-        assertEquals("\u001b[31mred  spaced ", p.command(), "a leading ESC and the arguments' own spaces are kept; trailing NULs go");
+        assertEquals(
+                "\u001b[31mred  spaced ",
+                p.command(),
+                "a leading ESC and the arguments' own spaces are kept; trailing NULs go");
         assertEquals("/tb-space ", p.cgroupV1Cpu());
         assertEquals("/\u001btb-esc", p.cgroupV2());
         write("10/cmdline", new byte[0]);

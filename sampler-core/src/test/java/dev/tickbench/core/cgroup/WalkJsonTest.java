@@ -24,9 +24,10 @@ class WalkJsonTest {
 
     private WalkResult walk(SystemRoots roots, CgroupTarget target, Runnable between) throws Exception {
         return new PathWalk(roots, w -> {
-            between.run();
-            return WINDOW.toNanos();
-        }).walk(target, WINDOW);
+                    between.run();
+                    return WINDOW.toNanos();
+                })
+                .walk(target, WINDOW);
     }
 
     /** Every field the reader rebuilds, compared level by level with the walk it was written from. */
@@ -45,8 +46,13 @@ class WalkJsonTest {
             WalkLevel a = actual.levels().get(i);
             assertEquals(e.limits(), a.limits(), e.path());
             assertEquals(e.psi(), a.psi(), e.path());
-            for (CpuCounter c : List.of(CpuCounter.NR_PERIODS, CpuCounter.NR_THROTTLED, CpuCounter.THROTTLED_USEC,
-                    CpuCounter.NR_BURSTS, CpuCounter.BURST_USEC, CpuCounter.USAGE_USEC)) {
+            for (CpuCounter c : List.of(
+                    CpuCounter.NR_PERIODS,
+                    CpuCounter.NR_THROTTLED,
+                    CpuCounter.THROTTLED_USEC,
+                    CpuCounter.NR_BURSTS,
+                    CpuCounter.BURST_USEC,
+                    CpuCounter.USAGE_USEC)) {
                 assertEquals(e.delta(c), a.delta(c), e.path() + " " + c);
             }
             assertEquals(e.ratio(), a.ratio(), e.path());
@@ -62,8 +68,12 @@ class WalkJsonTest {
     void aV2KubernetesWalkRoundTrips() throws Exception {
         Fixtures.copy("k8s-v2-systemd", tree);
         SystemRoots roots = Fixtures.roots(tree);
-        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () ->
-                Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000)));
+        WalkResult r = walk(
+                roots,
+                TargetResolver.of(roots).forPid(4242),
+                () -> Fixtures.write(
+                        Fixtures.v2(tree, V2_POD).resolve("cpu.stat"),
+                        Fixtures.stat2(400_900_000, 5020, 1218, 91_500_000)));
         String json = WalkJson.render(r);
 
         WalkResult back = WalkJson.read(json, "board-7");
@@ -80,7 +90,8 @@ class WalkJsonTest {
         Fixtures.copy("v1-cgroupfs", tree);
         SystemRoots roots = Fixtures.roots(tree);
         WalkResult r = walk(roots, TargetResolver.of(roots).forPid(777), () -> {
-            Fixtures.write(Fixtures.v1(tree, V1_LEAF).resolve("cpu.stat"), Fixtures.stat1(7020, 2106, 352_400_000_000L));
+            Fixtures.write(
+                    Fixtures.v1(tree, V1_LEAF).resolve("cpu.stat"), Fixtures.stat1(7020, 2106, 352_400_000_000L));
             Fixtures.write(Fixtures.v1(tree, V1_LEAF).resolve("cpuacct.usage"), "13000000000\n");
         });
         String json = WalkJson.render(r);
@@ -101,8 +112,10 @@ class WalkJsonTest {
     void aVanishedLevelAndMissingValuesStayMissing() throws Exception {
         Fixtures.copy("k8s-v2-systemd", tree);
         SystemRoots roots = Fixtures.roots(tree);
-        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () ->
-                PathWalkTest.deleteTree(Fixtures.v2(tree, V2_LEAF)));
+        WalkResult r = walk(
+                roots,
+                TargetResolver.of(roots).forPid(4242),
+                () -> PathWalkTest.deleteTree(Fixtures.v2(tree, V2_LEAF)));
         String json = WalkJson.render(r);
 
         WalkResult back = WalkJson.read(json, "board-7");
@@ -120,9 +133,14 @@ class WalkJsonTest {
     void aResetLevelStaysResetWithItsGrowthUnknown() throws Exception {
         Fixtures.copy("k8s-v2-systemd", tree);
         SystemRoots roots = Fixtures.roots(tree);
-        WalkResult r = walk(roots, TargetResolver.of(roots).forPid(4242), () ->
-                // the pod was re-created: its counters restarted near 0
-                Fixtures.write(Fixtures.v2(tree, V2_POD).resolve("cpu.stat"), Fixtures.stat2(1_900_000, 40, 38, 9_000_000)));
+        WalkResult r = walk(
+                roots,
+                TargetResolver.of(roots).forPid(4242),
+                () ->
+                        // the pod was re-created: its counters restarted near 0
+                        Fixtures.write(
+                                Fixtures.v2(tree, V2_POD).resolve("cpu.stat"),
+                                Fixtures.stat2(1_900_000, 40, 38, 9_000_000)));
         String json = WalkJson.render(r);
 
         WalkResult back = WalkJson.read(json, "board-7");
@@ -139,7 +157,8 @@ class WalkJsonTest {
     void whatIsNotAWalkIsRefusedNamingWhereItCameFrom() {
         CgroupException notJson = assertThrows(CgroupException.class, () -> WalkJson.read("Usage: walk …", "board-7"));
         assertTrue(notJson.getMessage().startsWith("the walk from board-7 is not JSON"), notJson.getMessage());
-        CgroupException notWalk = assertThrows(CgroupException.class, () -> WalkJson.read("{\"version\":2}", "board-7"));
+        CgroupException notWalk =
+                assertThrows(CgroupException.class, () -> WalkJson.read("{\"version\":2}", "board-7"));
         assertEquals("the walk from board-7 has no version or levels: not a probe walk", notWalk.getMessage());
         String old = "{\"version\":2,\"levels\":[],\"warnings\":[\"sched_ext is enabled\"]}";
         CgroupException noKinds = assertThrows(CgroupException.class, () -> WalkJson.read(old, "board-7"));

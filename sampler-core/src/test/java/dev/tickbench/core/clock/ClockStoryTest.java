@@ -26,7 +26,8 @@ class ClockStoryTest {
     private List<ScriptedBoard.Stage> stages;
 
     private ClockReport stage(Path capture, String name) throws IOException {
-        ScriptedBoard.Stage st = stages.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        ScriptedBoard.Stage st =
+                stages.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
         ClockAnalysis.CaptureVerdict v = ClockAnalysis.ofCapture(capture, StoryCapture.fromS(st), StoryCapture.toS(st));
         assertNull(v.readError());
         return v.report();
@@ -36,15 +37,21 @@ class ClockStoryTest {
     void everyStageNamesItsLimiterFromTheCaptureInBothFormats() throws IOException {
         for (StreamFormat f : StreamFormat.values()) {
             Path capture = tmp.resolve("story-" + f + ".ndjson.gz");
-            stages = StoryCapture.record(Boards.LAPTOP, tmp.resolve("board-" + f), f, capture).stages();
-            assertEquals(List.of("thermal", "power", "policy", "idle", "none"), stages.stream().map(ScriptedBoard.Stage::name).toList());
+            stages = StoryCapture.record(Boards.LAPTOP, tmp.resolve("board-" + f), f, capture)
+                    .stages();
+            assertEquals(
+                    List.of("thermal", "power", "policy", "idle", "none"),
+                    stages.stream().map(ScriptedBoard.Stage::name).toList());
             for (ScriptedBoard.Stage st : stages) {
                 ClockReport r = stage(capture, st.name());
                 assertEquals(20, r.samples(), st.name());
                 assertEquals(2.0, r.windowS(), 1e-9, st.name());
                 assertEquals(4, r.policies().size(), st.name());
                 for (PolicyVerdict p : r.policies()) {
-                    assertEquals(st.expect(), p.limiter().label(), f + " " + st.name() + " " + p.policy() + ": " + p.evidence());
+                    assertEquals(
+                            st.expect(),
+                            p.limiter().label(),
+                            f + " " + st.name() + " " + p.policy() + ": " + p.evidence());
                 }
             }
         }
@@ -53,7 +60,8 @@ class ClockStoryTest {
     @Test
     void theEvidenceOfEachStage() throws IOException {
         Path capture = tmp.resolve("story.ndjson");
-        stages = StoryCapture.record(Boards.LAPTOP, tmp.resolve("board"), StreamFormat.V2, capture).stages();
+        stages = StoryCapture.record(Boards.LAPTOP, tmp.resolve("board"), StreamFormat.V2, capture)
+                .stages();
 
         PolicyVerdict thermal = stage(capture, "thermal").policies().get(1);
         assertEquals("policy1", thermal.policy());
@@ -74,10 +82,12 @@ class ClockStoryTest {
         assertEquals("passive", c.tripType());
         assertEquals(95_000L, c.tripTempMc());
         assertTrue(c.aboveTrip());
-        assertEquals("cooling_device1 (Processor) at state 2 of 3, bound to thermal_zone0 (acpitz) at 97 °C, above trip 1 (passive, 95 °C)",
+        assertEquals(
+                "cooling_device1 (Processor) at state 2 of 3, bound to thermal_zone0 (acpitz) at 97 °C, above trip 1 (passive, 95 °C)",
                 c.text());
         Evidence.Limit lowered = (Evidence.Limit) thermal.evidence().get(1);
-        assertEquals("scaling_max_freq is 2100 MHz of 3500 MHz, lowered by cooling_device1 (Processor)", lowered.text());
+        assertEquals(
+                "scaling_max_freq is 2100 MHz of 3500 MHz, lowered by cooling_device1 (Processor)", lowered.text());
         assertEquals(0.0, thermal.idlePct(), 1e-9);
 
         PolicyVerdict power = stage(capture, "power").policies().get(0);
@@ -92,7 +102,8 @@ class ClockStoryTest {
 
         PolicyVerdict policy = stage(capture, "policy").policies().get(3);
         assertEquals(List.of(new Evidence.Limit("scaling_max_freq", 1_600_000, 3_500_000L, null)), policy.evidence());
-        assertEquals("scaling_max_freq is 1600 MHz of 3500 MHz, set by hand or by a tool (no cooling device is above state 0)",
+        assertEquals(
+                "scaling_max_freq is 1600 MHz of 3500 MHz, set by hand or by a tool (no cooling device is above state 0)",
                 policy.evidence().get(0).text());
 
         PolicyVerdict idle = stage(capture, "idle").policies().get(2);
@@ -100,7 +111,9 @@ class ClockStoryTest {
         assertEquals(800_000, idle.achievedKhz());
 
         PolicyVerdict none = stage(capture, "none").policies().get(0);
-        assertEquals(new Evidence.Clock(3_400_000, 3_500_000L, "nothing holds it down"), none.evidence().get(0));
+        assertEquals(
+                new Evidence.Clock(3_400_000, 3_500_000L, "nothing holds it down"),
+                none.evidence().get(0));
         assertEquals(0.0, none.idlePct(), 1e-9);
     }
 
@@ -111,7 +124,9 @@ class ClockStoryTest {
         ScriptedBoard b = ScriptedBoard.open(Boards.LAPTOP, tmp.resolve("live"));
         ScriptedBoard.Stage thermal = b.stages().get(0);
         try (var s = dev.tickbench.core.sampler.Sampler.create(
-                new dev.tickbench.core.sampler.SamplerConfig(b.roots(), StoryCapture.RATE_HZ, 0), List.of(), List.of())) {
+                new dev.tickbench.core.sampler.SamplerConfig(b.roots(), StoryCapture.RATE_HZ, 0),
+                List.of(),
+                List.of())) {
             var sink = live.sink();
             s.addSink(sink);
             byte[] hello = s.helloLine();
@@ -124,7 +139,8 @@ class ClockStoryTest {
         }
         ClockReport r = live.report();
         assertEquals(20, r.samples());
-        assertEquals(List.of(Limiter.THERMAL, Limiter.THERMAL, Limiter.THERMAL, Limiter.THERMAL),
+        assertEquals(
+                List.of(Limiter.THERMAL, Limiter.THERMAL, Limiter.THERMAL, Limiter.THERMAL),
                 r.policies().stream().map(PolicyVerdict::limiter).toList());
     }
 }

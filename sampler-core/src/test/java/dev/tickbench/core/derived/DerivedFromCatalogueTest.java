@@ -1,6 +1,5 @@
 package dev.tickbench.core.derived;
 
-
 import static dev.tickbench.core.derived.DerivedSeriesTest.hello;
 import static dev.tickbench.core.derived.DerivedSeriesTest.sample;
 import static dev.tickbench.core.derived.DerivedSeriesTest.values;
@@ -29,15 +28,27 @@ import org.junit.jupiter.api.Test;
  */
 class DerivedFromCatalogueTest {
     /** The share of wall time a disk had I/O in flight: io_ms over wall time, declared under diskstats. */
-    static final SeriesEntry DISK_BUSY = SeriesEntry.derived("disk.{device:.+}.busy_pct", Unit.PERCENT,
-            "share of wall time the device had I/O in flight", Derivation.WALL_RATE, "diskstats.{device}.io_ms");
+    static final SeriesEntry DISK_BUSY = SeriesEntry.derived(
+            "disk.{device:.+}.busy_pct",
+            Unit.PERCENT,
+            "share of wall time the device had I/O in flight",
+            Derivation.WALL_RATE,
+            "diskstats.{device}.io_ms");
 
     /** The standard catalogue, its diskstats without the derived series it declares, and one more derived entry. */
     static SeriesCatalogue withDiskBusy() {
         SeriesCatalogue standard = SeriesCatalogue.standard();
         SourceEntry d = standard.source("diskstats").orElseThrow();
-        SourceEntry read = new SourceEntry(d.name(), d.kind(), d.rule(), d.origin(), d.description(), d.omitsIdleRows(),
-                d.reading(), d.series().stream().filter(e -> e.derivation() == null).toList(), d.attributes());
+        SourceEntry read = new SourceEntry(
+                d.name(),
+                d.kind(),
+                d.rule(),
+                d.origin(),
+                d.description(),
+                d.omitsIdleRows(),
+                d.reading(),
+                d.series().stream().filter(e -> e.derivation() == null).toList(),
+                d.attributes());
         return standard.without("diskstats").with(read.series(DISK_BUSY));
     }
 
@@ -62,8 +73,10 @@ class DerivedFromCatalogueTest {
         assertEquals(40.0, v.get("disk.sda.busy_pct"), 1e-12);
         assertEquals(100.0, v.get("disk.dm-0.x.busy_pct"), 0.0, "1000 ms in 1 s");
         assertEquals(20.0, v.get("cpu.busy_pct"), 1e-12, "the standard series beside it, as before");
-        assertEquals(List.of("cpu.busy_pct", "cpu.iowait_pct", "disk.sda.busy_pct", "disk.dm-0.x.busy_pct"),
-                out.stream().map(DerivedValue::name).toList(), "CPU first, then the new entry's subjects in key order");
+        assertEquals(
+                List.of("cpu.busy_pct", "cpu.iowait_pct", "disk.sda.busy_pct", "disk.dm-0.x.busy_pct"),
+                out.stream().map(DerivedValue::name).toList(),
+                "CPU first, then the new entry's subjects in key order");
         DerivedValue sda = out.get(2);
         assertEquals("diskstats", sda.kind().source(), "its cadence is the source it is declared under");
         assertEquals("%", sda.kind().unit());
@@ -89,7 +102,9 @@ class DerivedFromCatalogueTest {
             }
         }
         d.accept(sample(5, Map.of("stat", values("cpu.user", 1))));
-        assertEquals(Map.of(), byName(d.accept(sample(6, Map.of("stat", values("cpu.user", 1))))),
+        assertEquals(
+                Map.of(),
+                byName(d.accept(sample(6, Map.of("stat", values("cpu.user", 1))))),
                 "a source the machine lacks derives nothing, and a stat line without idle and iowait no CPU share");
     }
 
@@ -106,15 +121,28 @@ class DerivedFromCatalogueTest {
     @Test
     void anEntryThatCannotBeComputedIsRefusedWhenTheModelIsMade() {
         SourceEntry diskstats = SeriesCatalogue.standard().source("diskstats").orElseThrow();
-        SeriesEntry twoSources = SeriesEntry.derived("disk.{device:.+}.odd_pct", Unit.PERCENT, "inputs of two sources",
-                Derivation.RATIO, "diskstats.{device}.io_ms", "stat.{device}.io_ms");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new DerivedSeries(SeriesCatalogue.standard().without("diskstats").with(diskstats.series(twoSources))));
+        SeriesEntry twoSources = SeriesEntry.derived(
+                "disk.{device:.+}.odd_pct",
+                Unit.PERCENT,
+                "inputs of two sources",
+                Derivation.RATIO,
+                "diskstats.{device}.io_ms",
+                "stat.{device}.io_ms");
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new DerivedSeries(
+                        SeriesCatalogue.standard().without("diskstats").with(diskstats.series(twoSources))));
         assertTrue(e.getMessage().contains("one named source"), e.getMessage());
-        SeriesEntry oneInput = SeriesEntry.derived("disk.{device:.+}.odd_pct", Unit.PERCENT, "a ratio of one",
-                Derivation.RATIO, "diskstats.{device}.io_ms");
-        e = assertThrows(IllegalArgumentException.class,
-                () -> new DerivedSeries(SeriesCatalogue.standard().without("diskstats").with(diskstats.series(oneInput))));
+        SeriesEntry oneInput = SeriesEntry.derived(
+                "disk.{device:.+}.odd_pct",
+                Unit.PERCENT,
+                "a ratio of one",
+                Derivation.RATIO,
+                "diskstats.{device}.io_ms");
+        e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new DerivedSeries(
+                        SeriesCatalogue.standard().without("diskstats").with(diskstats.series(oneInput))));
         assertTrue(e.getMessage().contains("takes 2 inputs"), e.getMessage());
     }
 }

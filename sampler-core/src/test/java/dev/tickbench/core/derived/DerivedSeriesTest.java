@@ -34,9 +34,29 @@ class DerivedSeriesTest {
 
     /** The aggregate cpu deltas in /proc/stat order, guest and guest_nice last. */
     private static SourceValues stat(long user, long system, long idle, long iowait, long guest) {
-        return values("cpu.user", user, "cpu.nice", 0, "cpu.system", system, "cpu.idle", idle, "cpu.iowait", iowait,
-                "cpu.irq", 0, "cpu.softirq", 0, "cpu.steal", 0, "cpu.guest", guest, "cpu.guest_nice", 0,
-                "cpu0.user", user);
+        return values(
+                "cpu.user",
+                user,
+                "cpu.nice",
+                0,
+                "cpu.system",
+                system,
+                "cpu.idle",
+                idle,
+                "cpu.iowait",
+                iowait,
+                "cpu.irq",
+                0,
+                "cpu.softirq",
+                0,
+                "cpu.steal",
+                0,
+                "cpu.guest",
+                guest,
+                "cpu.guest_nice",
+                0,
+                "cpu0.user",
+                user);
     }
 
     static SampleLine sample(long seq, Map<String, SourceValues> sources) {
@@ -59,17 +79,49 @@ class DerivedSeriesTest {
         Map<String, SourceValues> t1 = new LinkedHashMap<>();
         t1.put("stat", stat(10, 5, 80, 5, 7));
         t1.put("pressure", values("cpu.some_total", 100_000, "io.some_total", 0, "io.full_total", 50_000));
-        t1.put("cgroup_cpu", values("/a|nr_periods", 5, "/a|nr_throttled", 1, "/a|throttled_usec", 20_000,
-                "/a|usage_usec", 400_000, "/|nr_periods", 0, "/|nr_throttled", 0, "/|throttled_usec", 0,
-                "/|usage_usec", 900_000));
+        t1.put(
+                "cgroup_cpu",
+                values(
+                        "/a|nr_periods",
+                        5,
+                        "/a|nr_throttled",
+                        1,
+                        "/a|throttled_usec",
+                        20_000,
+                        "/a|usage_usec",
+                        400_000,
+                        "/|nr_periods",
+                        0,
+                        "/|nr_throttled",
+                        0,
+                        "/|throttled_usec",
+                        0,
+                        "/|usage_usec",
+                        900_000));
         assertEquals(List.of(), d.accept(sample(1, t1)), "half a window: nothing yet (missing, not zero)");
 
         Map<String, SourceValues> t2 = new LinkedHashMap<>();
         t2.put("stat", stat(30, 5, 50, 15, 20));
         t2.put("pressure", values("cpu.some_total", 300_000, "io.some_total", 100_000, "io.full_total", 0));
-        t2.put("cgroup_cpu", values("/a|nr_periods", 5, "/a|nr_throttled", 3, "/a|throttled_usec", 80_000,
-                "/a|usage_usec", 600_000, "/|nr_periods", 0, "/|nr_throttled", 0, "/|throttled_usec", 0,
-                "/|usage_usec", 1_100_000));
+        t2.put(
+                "cgroup_cpu",
+                values(
+                        "/a|nr_periods",
+                        5,
+                        "/a|nr_throttled",
+                        3,
+                        "/a|throttled_usec",
+                        80_000,
+                        "/a|usage_usec",
+                        600_000,
+                        "/|nr_periods",
+                        0,
+                        "/|nr_throttled",
+                        0,
+                        "/|throttled_usec",
+                        0,
+                        "/|usage_usec",
+                        1_100_000));
         Map<String, Double> v = byName(d.accept(sample(2, t2)));
         // window: user 40, system 10, idle 130, iowait 20 -> total 200 (guest 27 is inside user: not added)
         assertEquals(25.0, v.get("cpu.busy_pct"), 1e-12, "(200 - 130 - 20) / 200");
@@ -115,8 +167,8 @@ class DerivedSeriesTest {
         DerivedSeries d = new DerivedSeries();
         d.accept(hello(2)); // 2 CPUs
         // 1 100 000 us of CPU in 0.5 s twice = 2.2 CPUs: lumpy charging and late reads, capped at the 2 CPUs there are
-        Map<String, SourceValues> s = Map.of("cgroup_cpu", values("/|usage_usec", 1_100_000),
-                "pressure", values("cpu.some_total", 510_000));
+        Map<String, SourceValues> s =
+                Map.of("cgroup_cpu", values("/|usage_usec", 1_100_000), "pressure", values("cpu.some_total", 510_000));
         d.accept(sample(1, s));
         Map<String, Double> v = byName(d.accept(sample(2, s)));
         assertEquals(2.0, v.get("cgroup./.usage_cpus"), 0.0);
@@ -134,11 +186,22 @@ class DerivedSeriesTest {
         DerivedSeries d = new DerivedSeries();
         d.accept(hello(2)); // 2 CPUs
         // tick 1: read on time, 0.5 s of reads at 2 CPUs; tick 2: read 20 ms late, 0.52 s of reads at 2 CPUs
-        d.accept(sample(1, Map.of("cgroup_cpu", values("/|usage_usec", 1_000_000, "/|throttled_usec", 0,
-                "/|read_ns", HALF_S))));
-        Map<String, Double> v = byName(d.accept(sample(2, Map.of("cgroup_cpu", values("/|usage_usec", 1_040_000,
-                "/|throttled_usec", 51_000, "/|read_ns", HALF_S + 20_000_000L)))));
-        assertEquals(2.0, v.get("cgroup./.usage_cpus"), 1e-12, "2 040 000 us over 1.02 s of reads, not over 1 s of ticks");
+        d.accept(sample(
+                1,
+                Map.of("cgroup_cpu", values("/|usage_usec", 1_000_000, "/|throttled_usec", 0, "/|read_ns", HALF_S))));
+        Map<String, Double> v = byName(d.accept(sample(
+                2,
+                Map.of(
+                        "cgroup_cpu",
+                        values(
+                                "/|usage_usec",
+                                1_040_000,
+                                "/|throttled_usec",
+                                51_000,
+                                "/|read_ns",
+                                HALF_S + 20_000_000L)))));
+        assertEquals(
+                2.0, v.get("cgroup./.usage_cpus"), 1e-12, "2 040 000 us over 1.02 s of reads, not over 1 s of ticks");
         assertEquals(0.05, v.get("cgroup./.throttled_s_per_s"), 1e-12, "51 000 us over 1.02 s");
         assertEquals(0, d.capped());
     }

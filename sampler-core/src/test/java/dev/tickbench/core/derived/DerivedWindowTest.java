@@ -28,9 +28,11 @@ class DerivedWindowTest {
     /** Tick {@code seq} (from 1): BUSY[(seq − 1) % 4] jiffies user, the rest of the 2 idle. */
     private static SampleLine tick(long seq) {
         long busy = BUSY[(int) ((seq - 1) % BUSY.length)];
-        SourceValues stat = new SourceValues(new String[] {"cpu.user", "cpu.nice", "cpu.system", "cpu.idle", "cpu.iowait"},
+        SourceValues stat = new SourceValues(
+                new String[] {"cpu.user", "cpu.nice", "cpu.system", "cpu.idle", "cpu.iowait"},
                 new long[] {busy, 0, 0, 2 - busy, 0});
-        return new SampleLine(seq, seq * TICK_NS, seq * TICK_NS, TICK_NS, Map.of("stat", stat), Set.of(), List.of(), Map.of(), 0);
+        return new SampleLine(
+                seq, seq * TICK_NS, seq * TICK_NS, TICK_NS, Map.of("stat", stat), Set.of(), List.of(), Map.of(), 0);
     }
 
     /** busy % per tick from 1 to {@code n}; null where the window was not full. */
@@ -105,7 +107,10 @@ class DerivedWindowTest {
         assertTrue(v.subList(0, 9).stream().allMatch(x -> x == null), "a new window fills first: " + v);
         assertEquals(45.0, v.get(9), 1e-12, "ticks 3-12: 0+1+2+1+0+1+2+1+0+1 = 9 of 20");
         d.window(DerivedWindow.MS_100);
-        assertEquals(55.0, busy(d, 13, 13).get(0), 1e-12,
+        assertEquals(
+                55.0,
+                busy(d, 13, 13).get(0),
+                1e-12,
                 "choosing the same window again keeps it: ticks 4-13, 1+2+1+0+1+2+1+0+1+2 = 11 of 20");
     }
 
@@ -120,7 +125,9 @@ class DerivedWindowTest {
         assertEquals("jiffy steps of 50 %", DerivedWindow.TICK.quantisationNote(100, 100, 2));
         assertEquals("jiffy steps of 5.0 %", DerivedWindow.MS_100.quantisationNote(100, 100, 2));
         assertEquals("jiffy steps of 3.1 %", DerivedWindow.TICK.quantisationNote(100, 100, 32));
-        assertEquals("jiffy steps of 100 %", DerivedWindow.TICK.quantisationNote(1000, 100, 2),
+        assertEquals(
+                "jiffy steps of 100 %",
+                DerivedWindow.TICK.quantisationNote(1000, 100, 2),
                 "a 1 ms tick holds 0.2 jiffies: a value is 0 or 100 % at best");
         assertNull(DerivedWindow.S_1.quantisationNote(100, 100, 2), "0.5 % steps: the window smooths them");
         assertNull(DerivedWindow.MS_100.quantisationNote(100, 100, 16), "0.625 %");

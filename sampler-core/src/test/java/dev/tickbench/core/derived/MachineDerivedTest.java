@@ -40,27 +40,82 @@ class MachineDerivedTest {
         return byName(d.accept(sample(seq, s)));
     }
 
-    private static SourceValues disk(String dev, long reads, long sectorsRead, long readMs, long writes, long sectorsWritten,
-            long writeMs, long ioMs) {
-        return values(dev + ".reads", reads, dev + ".sectors_read", sectorsRead, dev + ".read_ms", readMs, dev + ".writes", writes,
-                dev + ".sectors_written", sectorsWritten, dev + ".write_ms", writeMs, dev + ".in_flight", 1, dev + ".io_ms", ioMs);
+    private static SourceValues disk(
+            String dev,
+            long reads,
+            long sectorsRead,
+            long readMs,
+            long writes,
+            long sectorsWritten,
+            long writeMs,
+            long ioMs) {
+        return values(
+                dev + ".reads",
+                reads,
+                dev + ".sectors_read",
+                sectorsRead,
+                dev + ".read_ms",
+                readMs,
+                dev + ".writes",
+                writes,
+                dev + ".sectors_written",
+                sectorsWritten,
+                dev + ".write_ms",
+                writeMs,
+                dev + ".in_flight",
+                1,
+                dev + ".io_ms",
+                ioMs);
     }
 
     @Test
     void networkRatesArePerSecondOfWallTimeAndAHundredGigabitsDoNotOverflow() {
         DerivedSeries d = new DerivedSeries();
         d.accept(hello(2));
-        d.accept(sample(1, Map.of("netdev", values("eth0.rx_bytes", 1000, "eth0.rx_packets", 10, "eth0.tx_bytes", 0,
-                "eth0.tx_packets", 0, "lo.rx_bytes", 6_250_000_000L, "lo.tx_bytes", 6_250_000_000L))));
-        List<DerivedValue> out = d.accept(sample(2, Map.of("netdev", values("eth0.rx_bytes", 3000, "eth0.rx_packets", 30,
-                "eth0.tx_bytes", 0, "eth0.tx_packets", 0, "lo.rx_bytes", 6_250_000_000L, "lo.tx_bytes", 6_250_000_000L))));
+        d.accept(sample(
+                1,
+                Map.of(
+                        "netdev",
+                        values(
+                                "eth0.rx_bytes",
+                                1000,
+                                "eth0.rx_packets",
+                                10,
+                                "eth0.tx_bytes",
+                                0,
+                                "eth0.tx_packets",
+                                0,
+                                "lo.rx_bytes",
+                                6_250_000_000L,
+                                "lo.tx_bytes",
+                                6_250_000_000L))));
+        List<DerivedValue> out = d.accept(sample(
+                2,
+                Map.of(
+                        "netdev",
+                        values(
+                                "eth0.rx_bytes",
+                                3000,
+                                "eth0.rx_packets",
+                                30,
+                                "eth0.tx_bytes",
+                                0,
+                                "eth0.tx_packets",
+                                0,
+                                "lo.rx_bytes",
+                                6_250_000_000L,
+                                "lo.tx_bytes",
+                                6_250_000_000L))));
         Map<String, Double> v = byName(out);
         assertEquals(4000.0, v.get("net.eth0.rx_bytes_per_s"), 0.0, "4000 bytes in 1 s");
         assertEquals(40.0, v.get("net.eth0.rx_packets_per_s"), 0.0);
         assertEquals(0.0, v.get("net.eth0.tx_bytes_per_s"), 0.0, "a counter that did not move: 0, said");
         // 12.5 GB in 1 s, 100 Gbit/s: in ns × bytes the window would hold 1.25e19, past a long
         assertEquals(12_500_000_000.0, v.get("net.lo.rx_bytes_per_s"), 0.0);
-        DerivedValue eth0 = out.stream().filter(x -> x.name().equals("net.eth0.rx_bytes_per_s")).findFirst().orElseThrow();
+        DerivedValue eth0 = out.stream()
+                .filter(x -> x.name().equals("net.eth0.rx_bytes_per_s"))
+                .findFirst()
+                .orElseThrow();
         assertSame(DerivedKind.NET_BYTES, eth0.kind());
         assertEquals("netdev", eth0.kind().source(), "its cadence is netdev's");
         assertEquals("MB/s", eth0.kind().unit());
@@ -97,8 +152,16 @@ class MachineDerivedTest {
         assertNull(v.get("disk.vda.await_ms"), "no I/O completed: no time per I/O, missing rather than 0");
 
         // the row left out because a counter went back (named in resets): a hole, not an idle tick
-        SampleLine reset = new SampleLine(4, 4 * 500_000_000L, 4 * 500_000_000L, 500_000_000L, idle, Set.of(),
-                List.of("diskstats.vda.reads"), Map.of(), 0);
+        SampleLine reset = new SampleLine(
+                4,
+                4 * 500_000_000L,
+                4 * 500_000_000L,
+                500_000_000L,
+                idle,
+                Set.of(),
+                List.of("diskstats.vda.reads"),
+                Map.of(),
+                0);
         assertEquals(Map.of(), byName(d.accept(reset)));
         assertEquals(Map.of(), accept(d, 5, idle), "one tick of a new window");
         assertEquals(0.0, accept(d, 6, idle).get("disk.vda.ios_per_s"), 0.0, "back one full window later");
@@ -116,16 +179,23 @@ class MachineDerivedTest {
         accept(d, 1, s);
         assertEquals(0.2, accept(d, 2, s).get("psi.io.some_pct"), 1e-12);
         s.put("pressure", values());
-        assertFalse(accept(d, 3, s).containsKey("psi.io.some_pct"), "pressure carries every key: a missing one is a hole");
+        assertFalse(
+                accept(d, 3, s).containsKey("psi.io.some_pct"), "pressure carries every key: a missing one is a hole");
     }
 
     /** A sum of inputs in different units is no sum: the series is absent, never sectors + counts. */
     @Test
     void inputsAddedUpMustShareAUnit() {
         SourceEntry diskstats = SeriesCatalogue.standard().source("diskstats").orElseThrow();
-        SeriesEntry mixed = SeriesEntry.derived("odd.{device:.+}.mixed_per_s", Unit.PER_SECOND, "sectors plus reads",
-                Derivation.COUNTER_RATE, "diskstats.{device}.sectors_read", "diskstats.{device}.reads");
-        DerivedSeries d = new DerivedSeries(SeriesCatalogue.standard().without("diskstats").with(diskstats.series(mixed)));
+        SeriesEntry mixed = SeriesEntry.derived(
+                "odd.{device:.+}.mixed_per_s",
+                Unit.PER_SECOND,
+                "sectors plus reads",
+                Derivation.COUNTER_RATE,
+                "diskstats.{device}.sectors_read",
+                "diskstats.{device}.reads");
+        DerivedSeries d = new DerivedSeries(
+                SeriesCatalogue.standard().without("diskstats").with(diskstats.series(mixed)));
         d.accept(hello(2));
         Map<String, SourceValues> s = Map.of("diskstats", disk("vda", 2, 8, 4, 0, 0, 0, 5));
         accept(d, 1, s);
@@ -133,10 +203,18 @@ class MachineDerivedTest {
         assertTrue(v.containsKey("disk.vda.ios_per_s"), v.toString());
         assertFalse(v.containsKey("odd.vda.mixed_per_s"), v.toString());
 
-        SeriesEntry odd = SeriesEntry.derived("odd.{device:.+}.odd_ms", Unit.MILLISECONDS, "three inputs",
-                Derivation.RATIO, "diskstats.{device}.read_ms", "diskstats.{device}.write_ms", "diskstats.{device}.reads");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new DerivedSeries(SeriesCatalogue.standard().without("diskstats").with(diskstats.series(odd))));
+        SeriesEntry odd = SeriesEntry.derived(
+                "odd.{device:.+}.odd_ms",
+                Unit.MILLISECONDS,
+                "three inputs",
+                Derivation.RATIO,
+                "diskstats.{device}.read_ms",
+                "diskstats.{device}.write_ms",
+                "diskstats.{device}.reads");
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> new DerivedSeries(
+                        SeriesCatalogue.standard().without("diskstats").with(diskstats.series(odd))));
         assertTrue(e.getMessage().contains("(or 2n: n added up over n), not 3"), e.getMessage());
     }
 }

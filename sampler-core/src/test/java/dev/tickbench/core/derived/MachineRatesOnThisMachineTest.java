@@ -56,7 +56,9 @@ class MachineRatesOnThisMachineTest {
                 running = Math.max(running, stat.get("procs_running"));
             }
         }
-        assertTrue(sums.get("lo.rx_bytes") >= MachineCapture.SENT, "lo received " + sums + ", the test sent " + MachineCapture.SENT);
+        assertTrue(
+                sums.get("lo.rx_bytes") >= MachineCapture.SENT,
+                "lo received " + sums + ", the test sent " + MachineCapture.SENT);
         assertTrue(sums.get("lo.tx_bytes") >= MachineCapture.SENT, sums.toString());
         assertTrue(sums.get(disk + ".sectors_written") * 512 >= MachineCapture.WRITTEN, disk + ": " + sums);
         assertTrue(peaks.get("net.lo.rx_bytes_per_s") > 0 && peaks.get("net.lo.tx_bytes_per_s") > 0, peaks.toString());
@@ -70,22 +72,32 @@ class MachineRatesOnThisMachineTest {
         Exposition e = new Exposition();
         metrics.render(e, null, 0);
         String scrape = e.text();
-        assertTrue(scrape.contains("tickbench_network_bytes_per_second{interface=\"lo\",direction=\"rx\",window=\"1s\"} "), scrape);
+        assertTrue(
+                scrape.contains("tickbench_network_bytes_per_second{interface=\"lo\",direction=\"rx\",window=\"1s\"} "),
+                scrape);
         assertTrue(scrape.contains("tickbench_disk_written_bytes_total{device=\"" + disk + "\"} "), scrape);
-        assertTrue(scrape.contains("tickbench_disk_bytes_per_second{device=\"" + disk + "\",op=\"write\",window=\"1s\"} "), scrape);
+        assertTrue(
+                scrape.contains("tickbench_disk_bytes_per_second{device=\"" + disk + "\",op=\"write\",window=\"1s\"} "),
+                scrape);
 
         Path csv = dir.resolve("machine.csv");
-        CsvExport.export(c.file(), csv, CsvExport.Options.all(), f -> { });
+        CsvExport.export(c.file(), csv, CsvExport.Options.all(), f -> {});
         List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
         List<String> header = Arrays.asList(rows.get(0).split(",", -1));
         int written = header.indexOf("disk." + disk + ".write_bytes_per_s");
-        assertTrue(written > 0 && header.contains("net.lo.rx_bytes_per_s") && header.contains("netdev.lo.rx_bytes"), header.toString());
+        assertTrue(
+                written > 0 && header.contains("net.lo.rx_bytes_per_s") && header.contains("netdev.lo.rx_bytes"),
+                header.toString());
         double peak = 0;
         for (String row : rows.subList(1, rows.size())) {
             String cell = row.split(",", -1)[written];
             peak = cell.isEmpty() ? peak : Math.max(peak, Double.parseDouble(cell));
         }
-        assertEquals(peaks.get("disk." + disk + ".write_bytes_per_s"), peak, 1e-6 * peak, "the CSV's numbers are the derived ones");
+        assertEquals(
+                peaks.get("disk." + disk + ".write_bytes_per_s"),
+                peak,
+                1e-6 * peak,
+                "the CSV's numbers are the derived ones");
     }
 
     private static void add(Map<String, Long> sums, SourceValues v, String... keys) {

@@ -26,16 +26,48 @@ class PmuDerivedTest {
     void ratiosAreNamedAsTheCatalogueDeclaresThemIpcFirst() {
         PmuDerived d = new PmuDerived();
         Map<String, Double> out = new LinkedHashMap<>();
-        d.hardware(values("cpu0.cycles", 1000, "cpu0.instructions", 500, "cpu0.cache_references", 100, "cpu0.cache_misses", 10,
-                "cpu1.cycles", 3000, "cpu1.instructions", 6000, "cpu1.cache_references", 50, "cpu1.cache_misses", 40),
-                100 * MS, (name, value, note) -> {
+        d.hardware(
+                values(
+                        "cpu0.cycles",
+                        1000,
+                        "cpu0.instructions",
+                        500,
+                        "cpu0.cache_references",
+                        100,
+                        "cpu0.cache_misses",
+                        10,
+                        "cpu1.cycles",
+                        3000,
+                        "cpu1.instructions",
+                        6000,
+                        "cpu1.cache_references",
+                        50,
+                        "cpu1.cache_misses",
+                        40),
+                100 * MS,
+                (name, value, note) -> {
                     assertEquals("1 s window", note);
                     out.put(name, value);
                 });
-        assertEquals(Map.of("pmu_hw.cpu0.ipc", 0.5, "pmu_hw.cpu1.ipc", 2.0, "pmu_hw.all.ipc", 6500 / 4000.0,
-                "pmu_hw.cpu0.cache_miss_ratio", 0.1, "pmu_hw.cpu1.cache_miss_ratio", 0.8,
-                "pmu_hw.all.cache_miss_ratio", 50 / 150.0), out);
-        assertEquals("pmu_hw.cpu0.ipc", out.keySet().iterator().next(), "every IPC, then every miss ratio: one family after the other");
+        assertEquals(
+                Map.of(
+                        "pmu_hw.cpu0.ipc",
+                        0.5,
+                        "pmu_hw.cpu1.ipc",
+                        2.0,
+                        "pmu_hw.all.ipc",
+                        6500 / 4000.0,
+                        "pmu_hw.cpu0.cache_miss_ratio",
+                        0.1,
+                        "pmu_hw.cpu1.cache_miss_ratio",
+                        0.8,
+                        "pmu_hw.all.cache_miss_ratio",
+                        50 / 150.0),
+                out);
+        assertEquals(
+                "pmu_hw.cpu0.ipc",
+                out.keySet().iterator().next(),
+                "every IPC, then every miss ratio: one family after the other");
         SeriesCatalogue c = SeriesCatalogue.standard();
         out.keySet().forEach(name -> assertEquals(true, c.series(name).isPresent(), name + " is a catalogue series"));
 
@@ -48,9 +80,23 @@ class PmuDerivedTest {
     @Test
     void softwareEventsArePerSecondOfTheTimeTheGroupCounted() {
         Map<String, Double> out = new LinkedHashMap<>();
-        new PmuDerived().software(values("cpu0.context_switches", 300, "cpu0.enabled_ns", 500 * MS, "cpu0.running_ns", 500 * MS,
-                "cpu1.page_faults", 7, "cpu1.enabled_ns", 0), (name, value, note) -> out.put(name, value));
-        assertEquals(Map.of("pmu_sw.cpu0.context_switches_per_s", 600.0), out,
+        new PmuDerived()
+                .software(
+                        values(
+                                "cpu0.context_switches",
+                                300,
+                                "cpu0.enabled_ns",
+                                500 * MS,
+                                "cpu0.running_ns",
+                                500 * MS,
+                                "cpu1.page_faults",
+                                7,
+                                "cpu1.enabled_ns",
+                                0),
+                        (name, value, note) -> out.put(name, value));
+        assertEquals(
+                Map.of("pmu_sw.cpu0.context_switches_per_s", 600.0),
+                out,
                 "300 in 0.5 s counted is 600/s; a CPU whose group did not count has no rate (missing, not 0)");
         SeriesCatalogue c = SeriesCatalogue.standard();
         assertEquals(true, c.series("pmu_sw.cpu0.context_switches_per_s").isPresent());

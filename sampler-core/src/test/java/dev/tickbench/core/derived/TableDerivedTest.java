@@ -32,7 +32,10 @@ class TableDerivedTest {
         ObjectNode caps = JsonNodeFactory.instance.objectNode();
         ObjectNode cadences = caps.putObject("cadences");
         for (String table : List.of("procs", "cgroups")) {
-            cadences.putObject(table).put("hz", 10.0 / everyTicks).put("reason", "policy").put("every_ticks", everyTicks);
+            cadences.putObject(table)
+                    .put("hz", 10.0 / everyTicks)
+                    .put("reason", "policy")
+                    .put("every_ticks", everyTicks);
         }
         return new Hello(2, "test", "h", null, "6.1", 2, 100, 10, 0, 0, 0, caps);
     }
@@ -51,9 +54,27 @@ class TableDerivedTest {
 
     /** A read of the process table whose entries' read times grew by {@code readNs} since the previous read. */
     private static Map<String, SourceValues> procs(long user, long system, long readBytes, long restUser, long readNs) {
-        return Map.of("procs", values(HOG + "|cpu_user", user, HOG + "|cpu_system", system, HOG + "|read_bytes", readBytes,
-                HOG + "|write_bytes", 0, HOG + "|rss", 1 << 20, HOG + "|read_ns", readNs, "rest|cpu_user", restUser,
-                "rest|cpu_system", 0, "rest|read_ns", readNs));
+        return Map.of(
+                "procs",
+                values(
+                        HOG + "|cpu_user",
+                        user,
+                        HOG + "|cpu_system",
+                        system,
+                        HOG + "|read_bytes",
+                        readBytes,
+                        HOG + "|write_bytes",
+                        0,
+                        HOG + "|rss",
+                        1 << 20,
+                        HOG + "|read_ns",
+                        readNs,
+                        "rest|cpu_user",
+                        restUser,
+                        "rest|cpu_system",
+                        0,
+                        "rest|read_ns",
+                        readNs));
     }
 
     private static Map<String, Double> byName(List<DerivedValue> values) {
@@ -83,7 +104,8 @@ class TableDerivedTest {
     void aTableReadOnceASecondGivesItsRatesOnEachReadOverTheSecondSinceThePrevious() {
         DerivedSeries d = new DerivedSeries();
         d.accept(hello(10));
-        assertTrue(byName(d.accept(sample(1, procs(3, 1, 0, 5)))).isEmpty(), "a session's first read starts the windows");
+        assertTrue(
+                byName(d.accept(sample(1, procs(3, 1, 0, 5)))).isEmpty(), "a session's first read starts the windows");
         between(d, 2, 10);
         // 1 s later: 150 + 30 ticks of CPU (1.8 CPUs at USER_HZ 100), 4 MB read, the rest 20 ticks
         Map<String, Double> v = byName(d.accept(sample(11, procs(150, 30, 4_000_000, 20))));
@@ -93,7 +115,8 @@ class TableDerivedTest {
         assertEquals(0.2, v.get("who.proc.rest.cpus"), 1e-12);
         between(d, 12, 20);
         v = byName(d.accept(sample(21, procs(50, 0, 0, 0))));
-        assertEquals(0.5, v.get("who.proc." + HOG + ".cpus"), 1e-12, "the latest second only: a 1 s window spans one read");
+        assertEquals(
+                0.5, v.get("who.proc." + HOG + ".cpus"), 1e-12, "the latest second only: a 1 s window spans one read");
         assertEquals(0, d.capped());
     }
 
@@ -150,13 +173,19 @@ class TableDerivedTest {
         for (long seq = 2; seq <= 10; seq++) {
             d.accept(sample(seq, procs(10, 0, 0, 0, TENTH_S)));
         }
-        assertEquals(1.0, byName(d.accept(sample(11, procs(10, 0, 0, 0, TENTH_S)))).get("who.proc." + HOG + ".cpus"), 1e-12,
+        assertEquals(
+                1.0,
+                byName(d.accept(sample(11, procs(10, 0, 0, 0, TENTH_S)))).get("who.proc." + HOG + ".cpus"),
+                1e-12,
                 "10 ticks each tenth of a second");
         d.accept(sample(12, Map.of()));
         for (long seq = 13; seq <= 21; seq++) {
-            assertNull(byName(d.accept(sample(seq, procs(10, 0, 0, 0, TENTH_S)))).get("who.proc." + HOG + ".cpus"), "seq " + seq);
+            assertNull(
+                    byName(d.accept(sample(seq, procs(10, 0, 0, 0, TENTH_S)))).get("who.proc." + HOG + ".cpus"),
+                    "seq " + seq);
         }
-        assertEquals(1.0, byName(d.accept(sample(22, procs(10, 0, 0, 0, TENTH_S)))).get("who.proc." + HOG + ".cpus"), 1e-12);
+        assertEquals(
+                1.0, byName(d.accept(sample(22, procs(10, 0, 0, 0, TENTH_S)))).get("who.proc." + HOG + ".cpus"), 1e-12);
     }
 
     @Test
@@ -164,12 +193,41 @@ class TableDerivedTest {
         DerivedSeries d = new DerivedSeries();
         d.accept(hello(10));
         String g = "/system.slice/build.service";
-        d.accept(sample(1, Map.of("cgroups", values(g + "|usage_usec", 5, g + "|cpu_some_usec", 1, g + "|io_full_usec", 0,
-                g + "|read_ns", 7, "rest|usage_usec", 9, "rest|read_ns", 7))));
+        d.accept(sample(
+                1,
+                Map.of(
+                        "cgroups",
+                        values(
+                                g + "|usage_usec",
+                                5,
+                                g + "|cpu_some_usec",
+                                1,
+                                g + "|io_full_usec",
+                                0,
+                                g + "|read_ns",
+                                7,
+                                "rest|usage_usec",
+                                9,
+                                "rest|read_ns",
+                                7))));
         between(d, 2, 10);
-        Map<String, Double> v = byName(d.accept(sample(11, Map.of("cgroups", values(g + "|usage_usec", 1_500_000,
-                g + "|cpu_some_usec", 250_000, g + "|io_full_usec", 100_000, g + "|read_ns", 1_000_000_000L,
-                "rest|usage_usec", 10_000, "rest|read_ns", 1_000_000_000L)))));
+        Map<String, Double> v = byName(d.accept(sample(
+                11,
+                Map.of(
+                        "cgroups",
+                        values(
+                                g + "|usage_usec",
+                                1_500_000,
+                                g + "|cpu_some_usec",
+                                250_000,
+                                g + "|io_full_usec",
+                                100_000,
+                                g + "|read_ns",
+                                1_000_000_000L,
+                                "rest|usage_usec",
+                                10_000,
+                                "rest|read_ns",
+                                1_000_000_000L)))));
         assertEquals(1.5, v.get("who.cgroup." + g + ".usage_cpus"), 1e-12);
         assertEquals(25.0, v.get("who.cgroup." + g + ".cpu_some_pct"), 1e-12);
         assertEquals(10.0, v.get("who.cgroup." + g + ".io_full_pct"), 1e-12);
@@ -183,8 +241,21 @@ class TableDerivedTest {
         // a fork storm: a new process named on every read, each taking three windows of the reader's 2 MiB
         for (long seq = 1; seq <= 20_000; seq++) {
             String p = "sleep/" + seq + "@" + seq + "|";
-            d.accept(sample(seq, Map.of("procs", values(p + "cpu_user", 1, p + "cpu_system", 0, p + "read_bytes", 0,
-                    p + "write_bytes", 0, p + "read_ns", TENTH_S))));
+            d.accept(sample(
+                    seq,
+                    Map.of(
+                            "procs",
+                            values(
+                                    p + "cpu_user",
+                                    1,
+                                    p + "cpu_system",
+                                    0,
+                                    p + "read_bytes",
+                                    0,
+                                    p + "write_bytes",
+                                    0,
+                                    p + "read_ns",
+                                    TENTH_S))));
         }
         assertEquals(0, d.leftOut(), "every process's windows fitted: those that left gave theirs back");
     }

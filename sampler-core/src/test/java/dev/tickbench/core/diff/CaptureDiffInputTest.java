@@ -26,7 +26,8 @@ class CaptureDiffInputTest {
         byte[] truncated = Arrays.copyOf(bytes, at + 7);
         truncated[at] = '{';
         Files.write(cut, truncated); // the last line is half a line
-        DiffResult r = CaptureDiff.compare(new CaptureDiff.Side(cut, KnownChangesTest.A), new CaptureDiff.Side(cut, KnownChangesTest.B));
+        DiffResult r = CaptureDiff.compare(
+                new CaptureDiff.Side(cut, KnownChangesTest.A), new CaptureDiff.Side(cut, KnownChangesTest.B));
         Long line = r.b().stoppedAtLine();
         assertTrue(line != null && line > 9000 && line < 12_002, "stopped at " + line);
         assertEquals(line - 2 - 6000, r.b().samples(), "B has every sample before the bad line");
@@ -41,20 +42,27 @@ class CaptureDiffInputTest {
         Path notes = dir.resolve("notes.ndjson");
         Files.writeString(notes, "{\"type\":\"sample\",\"seq\":1}\n");
         IOException e = assertThrows(IOException.class, () -> compareWhole(notes));
-        assertEquals(notes + ": line 1 is not a hello line; a Tickbench capture starts with one (record it with tickbench-probe record)",
+        assertEquals(
+                notes
+                        + ": line 1 is not a hello line; a Tickbench capture starts with one (record it with tickbench-probe record)",
                 e.getMessage());
         Path empty = dir.resolve("empty.ndjson");
         Files.writeString(empty, "");
-        assertTrue(assertThrows(IOException.class, () -> compareWhole(empty)).getMessage().startsWith(empty + ": empty file"));
+        assertTrue(assertThrows(IOException.class, () -> compareWhole(empty))
+                .getMessage()
+                .startsWith(empty + ": empty file"));
         Path garbage = dir.resolve("garbage.ndjson");
         Files.writeString(garbage, "not json\n");
         String m = assertThrows(IOException.class, () -> compareWhole(garbage)).getMessage();
         assertTrue(m.startsWith(garbage + " line 1: "), m);
         Path missing = dir.resolve("missing.ndjson");
-        assertEquals(missing + ": no such file", assertThrows(IOException.class, () -> compareWhole(missing)).getMessage());
+        assertEquals(
+                missing + ": no such file",
+                assertThrows(IOException.class, () -> compareWhole(missing)).getMessage());
     }
 
     private static DiffResult compareWhole(Path f) throws IOException {
-        return CaptureDiff.compare(new CaptureDiff.Side(f, DiffRange.whole()), new CaptureDiff.Side(f, DiffRange.whole()));
+        return CaptureDiff.compare(
+                new CaptureDiff.Side(f, DiffRange.whole()), new CaptureDiff.Side(f, DiffRange.whole()));
     }
 }

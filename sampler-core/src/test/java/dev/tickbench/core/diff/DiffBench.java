@@ -41,7 +41,9 @@ public final class DiffBench {
                 lines.add(l);
                 if (l instanceof SampleLine s) {
                     samples++;
-                    values += s.sources().values().stream().mapToInt(v -> v.size()).sum();
+                    values += s.sources().values().stream()
+                            .mapToInt(v -> v.size())
+                            .sum();
                 }
             }
         }
@@ -51,9 +53,20 @@ public final class DiffBench {
             warm = CaptureDiff.compare(new CaptureDiff.Side(file, a), new CaptureDiff.Side(file, b));
             inMemory(lines, a, b);
         }
-        System.out.printf(Locale.ROOT, "capture %s: %d samples (%.0f values each), %.1f MB; A %s (%d samples), B %s (%d samples);"
-                + " %d series ranked, %d above noise%n", file, samples, values / (double) samples, Files.size(file) / 1e6,
-                a.describe(), warm.a().samples(), b.describe(), warm.b().samples(), warm.rows().size(), warm.aboveNoise());
+        System.out.printf(
+                Locale.ROOT,
+                "capture %s: %d samples (%.0f values each), %.1f MB; A %s (%d samples), B %s (%d samples);"
+                        + " %d series ranked, %d above noise%n",
+                file,
+                samples,
+                values / (double) samples,
+                Files.size(file) / 1e6,
+                a.describe(),
+                warm.a().samples(),
+                b.describe(),
+                warm.b().samples(),
+                warm.rows().size(),
+                warm.aboveNoise());
         double[][] decode = new double[2][runs];
         double[][] file2 = new double[2][runs];
         double[][] memory = new double[2][runs];
@@ -67,7 +80,10 @@ public final class DiffBench {
         report("rank the decoded lines in memory", memory);
         double[] cpu = memory[1].clone();
         Arrays.sort(cpu);
-        System.out.printf(Locale.ROOT, "in memory: %.1f ns of CPU per value carried (median)%n", cpu[cpu.length / 2] * 1e9 / values);
+        System.out.printf(
+                Locale.ROOT,
+                "in memory: %.1f ns of CPU per value carried (median)%n",
+                cpu[cpu.length / 2] * 1e9 / values);
     }
 
     private static Path capture(String arg) throws IOException {
@@ -112,7 +128,14 @@ public final class DiffBench {
         double[] cpu = t[1].clone();
         Arrays.sort(wall);
         Arrays.sort(cpu);
-        System.out.printf(Locale.ROOT, "%-52s wall median %.3f s (best %.3f s), CPU median %.3f s (best %.3f s), %d runs%n",
-                what + ":", wall[wall.length / 2], wall[0], cpu[cpu.length / 2], cpu[0], wall.length);
+        System.out.printf(
+                Locale.ROOT,
+                "%-52s wall median %.3f s (best %.3f s), CPU median %.3f s (best %.3f s), %d runs%n",
+                what + ":",
+                wall[wall.length / 2],
+                wall[0],
+                cpu[cpu.length / 2],
+                cpu[0],
+                wall.length);
     }
 }

@@ -18,12 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 class DiffOutputTest {
     @TempDir
     static Path dir;
+
     static DiffResult result;
 
     @BeforeAll
     static void rank() throws Exception {
         Path f = ChangeCapture.write(dir.resolve("change.ndjson"));
-        result = CaptureDiff.compare(new CaptureDiff.Side(f, KnownChangesTest.A), new CaptureDiff.Side(f, KnownChangesTest.B));
+        result = CaptureDiff.compare(
+                new CaptureDiff.Side(f, KnownChangesTest.A), new CaptureDiff.Side(f, KnownChangesTest.B));
     }
 
     @Test
@@ -61,7 +63,9 @@ class DiffOutputTest {
         assertEquals(result.rows().size() + 1, lines.length);
         assertTrue(lines[1].startsWith("1,slabinfo.kmalloc-64,kmalloc-64,slabinfo,level,objects,both,"), lines[1]);
         String appeared = lines[lines.length - 1];
-        assertTrue(appeared.contains(",diskstats.sdb.") && appeared.contains(",appeared,,"), "empty A fields: " + appeared);
+        assertTrue(
+                appeared.contains(",diskstats.sdb.") && appeared.contains(",appeared,,"),
+                "empty A fields: " + appeared);
         assertFalse(DiffCsv.render(result).contains("E-"), "plain decimals, no exponents");
         assertEquals(3, DiffCsv.render(result, 2).split("\n").length);
     }
@@ -71,9 +75,20 @@ class DiffOutputTest {
         assertEquals("0.00001", DiffCsv.number(1e-5));
         assertEquals("2000", DiffCsv.number(2000.0));
         assertEquals(null, DiffCsv.number(Double.NaN));
-        DiffSeries odd = new DiffSeries("cgroup./a,b.usage_cpus", "/a,b", "cgroup_cpu", dev.tickbench.core.catalogue.ValueKind.DERIVED, "CPUs");
+        DiffSeries odd = new DiffSeries(
+                "cgroup./a,b.usage_cpus", "/a,b", "cgroup_cpu", dev.tickbench.core.catalogue.ValueKind.DERIVED, "CPUs");
         SeriesStats s = new SeriesStats(odd, 1, 1, 10, 10, 0, 0, 0);
-        RangeSummary side = new RangeSummary("x", DiffRange.whole(), 10, 0, 1, 1, null, Map.of(odd.name(), s), null, List.of(),
+        RangeSummary side = new RangeSummary(
+                "x",
+                DiffRange.whole(),
+                10,
+                0,
+                1,
+                1,
+                null,
+                Map.of(odd.name(), s),
+                null,
+                List.of(),
                 new FeedExtent(10, 1, 0, 0));
         String csv = DiffCsv.render(SeriesDiff.compare(side, side));
         assertTrue(csv.contains(",\"cgroup./a,b.usage_cpus\",\"/a,b\","), csv);

@@ -101,7 +101,8 @@ class EffectArithmeticTest {
     void aShareNearItsBoundIsMeasuredByItsDistanceToIt() throws Exception {
         Ticks t = new Ticks(10);
         for (int i = 0; i < 410; i++) {
-            // busy 88.8 % then, from 20 s on, 99.9 %; B starts a second later, where the 1 s window holds B's ticks only
+            // busy 88.8 % then, from 20 s on, 99.9 %; B starts a second later, where the 1 s window holds B's ticks
+            // only
             boolean before = i < 200;
             Map<String, Long> stat = new LinkedHashMap<>();
             stat.put("cpu.user", before ? 888L : 999L);
@@ -111,7 +112,8 @@ class EffectArithmeticTest {
             stat.put("cpu.iowait", 0L);
             t.tick(TICK, Map.of("stat", stat));
         }
-        List<RangeSummary> s = SeriesDiff.summarize(t.feed(), List.of(A, DiffRange.seconds(21.0, null)), List.of("A", "B"));
+        List<RangeSummary> s =
+                SeriesDiff.summarize(t.feed(), List.of(A, DiffRange.seconds(21.0, null)), List.of("A", "B"));
         SeriesChange c = row(SeriesDiff.compare(s.get(0), s.get(1)), "cpu.busy_pct");
         assertEquals(88.8, c.a().mean(), 1e-9);
         assertEquals(99.9, c.b().mean(), 1e-9);

@@ -56,14 +56,20 @@ class HoldingAndRatesTest {
     void aCounterIsComparedAsTheRateOfItsDeltasOverTheirTime() throws Exception {
         Ticks t = new Ticks(100);
         for (int i = 0; i < 1000; i++) {
-            t.tick(5_000_000L, Ticks.source("stat", "ctxt", 2));  // 400/s over 5 ms
+            t.tick(5_000_000L, Ticks.source("stat", "ctxt", 2)); // 400/s over 5 ms
             t.tick(15_000_000L, Ticks.source("stat", "ctxt", 2)); // 133/s over 15 ms
         }
-        SeriesStats ctxt = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all")).get(0)
-                .series().get("stat.ctxt");
+        SeriesStats ctxt = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all"))
+                .get(0)
+                .series()
+                .get("stat.ctxt");
         assertEquals("/s", ctxt.series().unit());
         assertEquals(200.0, ctxt.mean(), 1e-9, "4 switches per 20 ms, not the mean of the ticks' rates (267)");
-        assertEquals(200.0, ctxt.p99(), 1e-9, "the p99 of its seconds: a quarter of the ticks run at 400/s, every second at 200/s");
+        assertEquals(
+                200.0,
+                ctxt.p99(),
+                1e-9,
+                "the p99 of its seconds: a quarter of the ticks run at 400/s, every second at 200/s");
         assertEquals(2000, ctxt.observations());
         assertEquals(20.0, ctxt.seconds(), 1e-9);
     }
@@ -73,15 +79,27 @@ class HoldingAndRatesTest {
         Ticks t = new Ticks(100);
         for (int s = 0; s < 100; s++) {
             for (int i = 0; i < 100; i++) {
-                t.tick(TICK, Ticks.source("stat", "ctxt", s == 42 || s == 43 ? 30 : i % 10 == 0 ? 10 : 0)); // two busy seconds
+                t.tick(
+                        TICK,
+                        Ticks.source(
+                                "stat", "ctxt", s == 42 || s == 43 ? 30 : i % 10 == 0 ? 10 : 0)); // two busy seconds
             }
         }
-        SeriesStats ctxt = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all")).get(0)
-                .series().get("stat.ctxt");
+        SeriesStats ctxt = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all"))
+                .get(0)
+                .series()
+                .get("stat.ctxt");
         assertEquals((98 * 100.0 + 2 * 3000) / 100, ctxt.mean(), 1e-9);
         assertEquals(3000.0, ctxt.p99(), 1e-9, "the two seconds at 3000/s are the top 2 % of the time");
-        assertEquals(100.0, SeriesDiff.summarize(t.feed(), List.of(DiffRange.seconds(0.0, 40.0)), List.of("quiet")).get(0)
-                .series().get("stat.ctxt").p99(), 1e-9, "not the 1000/s of a tick with 10 switches");
+        assertEquals(
+                100.0,
+                SeriesDiff.summarize(t.feed(), List.of(DiffRange.seconds(0.0, 40.0)), List.of("quiet"))
+                        .get(0)
+                        .series()
+                        .get("stat.ctxt")
+                        .p99(),
+                1e-9,
+                "not the 1000/s of a tick with 10 switches");
     }
 
     @Test
@@ -98,8 +116,10 @@ class HoldingAndRatesTest {
         for (int i = 8001; i <= 10_000; i++) {
             t.tick(TICK, i == 8001 ? Ticks.source("cpufreq", "cpu0", 3_000_000) : Map.of());
         }
-        SeriesStats s = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all")).get(0)
-                .series().get("cpufreq.cpu0");
+        SeriesStats s = SeriesDiff.summarize(t.feed(), List.of(DiffRange.whole()), List.of("all"))
+                .get(0)
+                .series()
+                .get("cpufreq.cpu0");
         assertEquals(70.0, s.seconds(), 1e-9, "50 s before the gap, 20 s after the next emission");
         assertEquals((50 * 1000.0 + 20 * 3000.0) / 70, s.mean(), 1e-9);
     }
@@ -111,7 +131,9 @@ class HoldingAndRatesTest {
             t.tick(TICK, Ticks.source("stat", "ctxt", i <= 1000 ? 1 : 5));
         }
         long from = Ticks.WALL0 + 10_000_000_000L + TICK; // the 1001st tick on
-        List<RangeSummary> s = SeriesDiff.summarize(t.feed(), List.of(DiffRange.wall(from, null), DiffRange.seconds(10.0, null)),
+        List<RangeSummary> s = SeriesDiff.summarize(
+                t.feed(),
+                List.of(DiffRange.wall(from, null), DiffRange.seconds(10.0, null)),
                 List.of("wall", "since start"));
         assertEquals(2000, s.get(0).samples());
         assertEquals(s.get(1).series().get("stat.ctxt"), s.get(0).series().get("stat.ctxt"));
@@ -122,7 +144,8 @@ class HoldingAndRatesTest {
     void aRangeWithoutSamplesHasNoSeries() throws Exception {
         Ticks t = new Ticks(100);
         t.tick(TICK, Ticks.source("stat", "ctxt", 1));
-        RangeSummary s = SeriesDiff.summarize(t.feed(), List.of(DiffRange.seconds(50.0, 60.0)), List.of("late")).get(0);
+        RangeSummary s = SeriesDiff.summarize(t.feed(), List.of(DiffRange.seconds(50.0, 60.0)), List.of("late"))
+                .get(0);
         assertEquals(0, s.samples());
         assertEquals(Map.of(), s.series());
         assertTrue(Double.isNaN(s.firstS()));

@@ -27,6 +27,7 @@ class KnownChangesTest {
 
     @TempDir
     static Path dir;
+
     static Path capture;
     static DiffResult result;
 
@@ -41,7 +42,9 @@ class KnownChangesTest {
         List<SeriesChange> rows = result.rows();
         assertEquals("slabinfo.kmalloc-64", rows.get(0).name());
         // PSI io is two series: the stall counter as a rate and the derived share; either may lead
-        assertEquals(Set.of("psi.io.some_pct", "pressure.io.some_total"), Set.of(rows.get(1).name(), rows.get(2).name()));
+        assertEquals(
+                Set.of("psi.io.some_pct", "pressure.io.some_total"),
+                Set.of(rows.get(1).name(), rows.get(2).name()));
         // 6.1 °C is just over a tenth of 51 °C: just above noise
         assertEquals("thermal_zone0.temp", rows.get(3).name());
         for (int i = 0; i < 4; i++) {
@@ -50,7 +53,10 @@ class KnownChangesTest {
         }
         for (int i = 1; i < rows.size(); i++) {
             if (rows.get(i).presence() == Presence.BOTH) {
-                assertTrue(Math.abs(rows.get(i).effect()) <= Math.abs(rows.get(i - 1).effect()), "ranked by effect at " + i);
+                assertTrue(
+                        Math.abs(rows.get(i).effect())
+                                <= Math.abs(rows.get(i - 1).effect()),
+                        "ranked by effect at " + i);
             }
         }
         assertEquals(4, result.aboveNoise(), "nothing else changed: " + rows.subList(0, 6));
@@ -68,10 +74,19 @@ class KnownChangesTest {
 
     @Test
     void theNewDiskAppeared() {
-        Set<String> appeared = result.with(Presence.APPEARED).stream().map(SeriesChange::name).collect(Collectors.toSet());
+        Set<String> appeared =
+                result.with(Presence.APPEARED).stream().map(SeriesChange::name).collect(Collectors.toSet());
         // with the rates derived from them (sdb writes nothing: no IOPS or await, which take reads and writes)
-        assertEquals(Set.of("diskstats.sdb.reads", "diskstats.sdb.sectors_read", "diskstats.sdb.read_ms",
-                "diskstats.sdb.in_flight", "diskstats.sdb.io_ms", "disk.sdb.read_bytes_per_s", "disk.sdb.busy_pct"), appeared);
+        assertEquals(
+                Set.of(
+                        "diskstats.sdb.reads",
+                        "diskstats.sdb.sectors_read",
+                        "diskstats.sdb.read_ms",
+                        "diskstats.sdb.in_flight",
+                        "diskstats.sdb.io_ms",
+                        "disk.sdb.read_bytes_per_s",
+                        "disk.sdb.busy_pct"),
+                appeared);
         SeriesChange reads = row("diskstats.sdb.reads");
         assertNull(reads.a());
         assertTrue(Double.isNaN(reads.effect()), "absent, not 0");
@@ -99,7 +114,8 @@ class KnownChangesTest {
         assertEquals(8.0, psi.b().mean(), 0.8);
         SeriesChange stall = row("pressure.io.some_total");
         assertEquals("µs/s", stall.series().unit());
-        assertEquals(psi.b().mean() * 10_000, stall.b().mean(), 800, "the counter's rate is the derived share, in µs/s");
+        assertEquals(
+                psi.b().mean() * 10_000, stall.b().mean(), 800, "the counter's rate is the derived share, in µs/s");
         assertEquals(ChangeCapture.HALF_S, result.a().seconds(), 1e-6);
         assertEquals(6000, result.a().samples());
         assertEquals(ChangeCapture.HALF_S * 100, result.b().samples());
@@ -112,8 +128,11 @@ class KnownChangesTest {
         assertEquals(59, c.a().noiseSteps(), "60 seconds, 59 neighbouring pairs");
         assertTrue(c.a().noise() > 1 && c.a().noise() < 10, "it wanders by a few objects a second: " + c.a().noise());
         // its level dominates the spread: √(n_A² + n_B² + 1 + 300² + 25 × 3000) with n ≈ 5
-        double spread = Math.sqrt(Math.pow(c.a().noise(), 2) + Math.pow(c.b().noise(), 2) + 1
-                + Math.pow(0.1 * c.b().mean(), 2) + 25 * c.b().mean());
+        double spread = Math.sqrt(Math.pow(c.a().noise(), 2)
+                + Math.pow(c.b().noise(), 2)
+                + 1
+                + Math.pow(0.1 * c.b().mean(), 2)
+                + 25 * c.b().mean());
         assertEquals(spread, c.spread(), 1e-9);
         assertEquals(c.meanChange() / spread, c.effect(), 1e-12);
     }
@@ -123,14 +142,18 @@ class KnownChangesTest {
         Path a = dir.resolve("a.ndjson");
         Path b = dir.resolve("b.ndjson.gz");
         ChangeCapture.writeHalves(a, b);
-        DiffResult two = CaptureDiff.compare(new CaptureDiff.Side(a, DiffRange.whole()), new CaptureDiff.Side(b, DiffRange.whole()));
+        DiffResult two = CaptureDiff.compare(
+                new CaptureDiff.Side(a, DiffRange.whole()), new CaptureDiff.Side(b, DiffRange.whole()));
         assertEquals("slabinfo.kmalloc-64", two.rows().get(0).name());
         assertEquals("thermal_zone0.temp", two.rows().get(3).name());
         assertEquals(names(result.rows().subList(0, 4)), names(two.rows().subList(0, 4)));
         assertEquals(4, two.aboveNoise());
         assertEquals(names(result.with(Presence.APPEARED)), names(two.with(Presence.APPEARED)));
         // in one capture B's first tick still holds A's last count (~1000, stored a tick before B): 2000/6000 lower
-        assertEquals(row("slabinfo.kmalloc-64").b().mean() + 2000.0 / 6000, find(two, "slabinfo.kmalloc-64").b().mean(), 0.01);
+        assertEquals(
+                row("slabinfo.kmalloc-64").b().mean() + 2000.0 / 6000,
+                find(two, "slabinfo.kmalloc-64").b().mean(),
+                0.01);
     }
 
     @Test
@@ -146,7 +169,8 @@ class KnownChangesTest {
     }
 
     static SeriesChange find(DiffResult r, String name) {
-        SeriesChange c = r.rows().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+        SeriesChange c =
+                r.rows().stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
         assertNotNull(c, name + " is ranked");
         return c;
     }

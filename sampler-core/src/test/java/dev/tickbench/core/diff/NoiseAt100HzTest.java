@@ -50,8 +50,8 @@ class NoiseAt100HzTest {
             }
             t.tick(10_000_000L, Map.of("meminfo", mem, "vmstat", vm));
         }
-        List<RangeSummary> s = SeriesDiff.summarize(t.feed(), List.of(DiffRange.seconds(0.0, 299.995),
-                DiffRange.seconds(300.0, null)), List.of("A", "B"));
+        List<RangeSummary> s = SeriesDiff.summarize(
+                t.feed(), List.of(DiffRange.seconds(0.0, 299.995), DiffRange.seconds(300.0, null)), List.of("A", "B"));
         DiffResult r = SeriesDiff.compare(s.get(0), s.get(1));
         assertEquals(LEVELS + COUNTERS, r.compared());
         List<String> above = new ArrayList<>();
@@ -69,7 +69,9 @@ class NoiseAt100HzTest {
                 naive++;
             }
         }
-        assertTrue(naive >= tau.length / 2, "a test of the samples one by one calls " + naive + " of " + tau.length
-                + " changed: the noise here is the hard kind");
+        assertTrue(
+                naive >= tau.length / 2,
+                "a test of the samples one by one calls " + naive + " of " + tau.length
+                        + " changed: the noise here is the hard kind");
     }
 }

@@ -33,13 +33,14 @@ class QuantileSketchTest {
         QuantileSketch s = new QuantileSketch(new QuantileSketch.Budget());
         for (int i = 0; i < n; i++) {
             v[i] = Math.exp(rnd.nextGaussian() * 2) * 1000; // four decades of log-normal values
-            w[i] = 0.005 + rnd.nextDouble() * 0.01;          // a tick's dt, jittered
+            w[i] = 0.005 + rnd.nextDouble() * 0.01; // a tick's dt, jittered
             s.add(v[i], w[i]);
         }
         for (double q : new double[] {0.5, 0.9, 0.99, 0.999}) {
             double exact = weightedQuantile(v, w, q);
             double got = s.quantile(q);
-            assertTrue(Math.abs(got - exact) <= QuantileSketch.RELATIVE_ERROR * exact,
+            assertTrue(
+                    Math.abs(got - exact) <= QuantileSketch.RELATIVE_ERROR * exact,
                     "q " + q + ": " + got + " against " + exact);
         }
     }
@@ -96,7 +97,9 @@ class QuantileSketchTest {
         double error = s.relativeError();
         assertTrue(error > QuantileSketch.RELATIVE_ERROR, "coarser than 2^-8 in 2,000 bytes: " + error);
         double exact = weightedQuantile(v, w, 0.99);
-        assertTrue(Math.abs(s.quantile(0.99) - exact) <= error * exact, s.quantile(0.99) + " against " + exact + " ± " + error);
+        assertTrue(
+                Math.abs(s.quantile(0.99) - exact) <= error * exact,
+                s.quantile(0.99) + " against " + exact + " ± " + error);
         // 100 bytes hold neither a table of values (2 × 80) nor a run of buckets (144): a second value
         // leaves the sketch without a quantile, and it says so
         QuantileSketch starved = new QuantileSketch(new QuantileSketch.Budget(100));

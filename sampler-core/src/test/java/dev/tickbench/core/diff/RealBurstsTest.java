@@ -9,7 +9,6 @@ import dev.tickbench.core.catalogue.ValueKind;
 import dev.tickbench.testkit.RealBursts;
 import dev.tickbench.testkit.RealBursts.Burst;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,14 +79,18 @@ class RealBurstsTest {
                 lastDoubling = i;
             }
             boolean still = c.a().noise() == 0 && c.b().noise() == 0;
-            if (c.series().kind() == ValueKind.LEVEL && still && c.meanChange() != 0
+            if (c.series().kind() == ValueKind.LEVEL
+                    && still
+                    && c.meanChange() != 0
                     && Math.abs(c.meanChange()) <= c.a().resolution()) {
                 firstUnitStep = Math.min(firstUnitStep, i);
                 assertTrue(Math.abs(c.effect()) < 0.5, c.name() + " moved by one unit: " + c.effect());
             }
         }
-        assertTrue(lastDoubling < firstUnitStep, "a one-unit step at rank " + (firstUnitStep + 1)
-                + " above a change of 100 % at rank " + (lastDoubling + 1));
+        assertTrue(
+                lastDoubling < firstUnitStep,
+                "a one-unit step at rank " + (firstUnitStep + 1) + " above a change of 100 % at rank "
+                        + (lastDoubling + 1));
         assertTrue(lastDoubling >= 0, "the burst doubled something");
     }
 
@@ -95,13 +98,20 @@ class RealBurstsTest {
     void theQuotaCgroupIsHeldAtItsQuota() throws Exception {
         DiffResult r = rank(RealBursts.ALL.get(4));
         String quota = RealBursts.QUOTA_CGROUP;
-        SeriesStats usage = KnownChangesTest.find(r, "cgroup." + quota + ".usage_cpus").b();
+        SeriesStats usage =
+                KnownChangesTest.find(r, "cgroup." + quota + ".usage_cpus").b();
         assertEquals(0.1, usage.mean(), 0.005, "10 ms of CPU per 100 ms period: 0.1 CPUs");
         SeriesChange throttled = KnownChangesTest.find(r, "cgroup_cpu." + quota + "|nr_throttled");
         assertEquals(0.0, throttled.a().mean(), 0.0);
-        assertTrue(throttled.b().mean() > 5, "throttled in most of its 10 periods a second: " + throttled.b().mean());
-        assertNotNull(r.with(Presence.APPEARED).stream().filter(c -> c.name().equals("cgroup." + quota + ".throttled_pct"))
-                .findFirst().orElse(null), "its throttled share has no value while it is idle (no periods): it appears in B");
+        assertTrue(
+                throttled.b().mean() > 5,
+                "throttled in most of its 10 periods a second: " + throttled.b().mean());
+        assertNotNull(
+                r.with(Presence.APPEARED).stream()
+                        .filter(c -> c.name().equals("cgroup." + quota + ".throttled_pct"))
+                        .findFirst()
+                        .orElse(null),
+                "its throttled share has no value while it is idle (no periods): it appears in B");
     }
 
     static String top(DiffResult r, int n) {

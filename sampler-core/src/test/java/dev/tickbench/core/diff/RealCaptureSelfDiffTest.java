@@ -25,7 +25,8 @@ class RealCaptureSelfDiffTest {
     void aRealCaptureAgainstItselfRanksNothingAboveNoise() throws Exception {
         Path file = dir.resolve("this-machine.ndjson.gz");
         try (CaptureWriter w = CaptureWriter.open(file);
-                Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), List.of(), List.of())) {
+                Sampler sampler =
+                        Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), List.of(), List.of())) {
             sampler.addSink(w);
             sampler.start();
             Waits.until("four seconds of samples", () -> sampler.lastSeq() >= 4 * RATE);
@@ -45,7 +46,9 @@ class RealCaptureSelfDiffTest {
             List<String> names = r.rows().stream().map(SeriesChange::name).toList();
             assertTrue(names.contains("cpu.busy_pct"), "derived series are ranked too");
             assertTrue(names.contains("stat.ctxt"));
-            assertTrue(names.contains("meminfo.AnonPages") && !names.contains("vmstat.nr_anon_pages"), "one counter, one row");
+            assertTrue(
+                    names.contains("meminfo.AnonPages") && !names.contains("vmstat.nr_anon_pages"),
+                    "one counter, one row");
         }
     }
 }

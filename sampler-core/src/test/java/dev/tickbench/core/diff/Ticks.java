@@ -39,7 +39,8 @@ final class Ticks {
         Map<String, SourceValues> s = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, Long>> e : sources.entrySet()) {
             String[] keys = e.getValue().keySet().toArray(new String[0]);
-            long[] values = e.getValue().values().stream().mapToLong(Long::longValue).toArray();
+            long[] values =
+                    e.getValue().values().stream().mapToLong(Long::longValue).toArray();
             s.put(e.getKey(), new SourceValues(keys, values));
         }
         lines.add(new SampleLine(seq, mono, WALL0 + (mono - MONO0), dtNs, s, Set.of(), List.of(), Map.of(), 0));

@@ -20,16 +20,20 @@ class WhoChangesTest {
 
     @BeforeAll
     static void find() throws Exception {
-        capture = Path.of(WhoChangesTest.class.getResource("/captures/real/who.ndjson.gz").toURI());
+        capture = Path.of(
+                WhoChangesTest.class.getResource("/captures/real/who.ndjson.gz").toURI());
     }
 
     private static WhoChanges.Quantity quantity(WhoChanges w, String label) {
-        return w.quantities().stream().filter(q -> q.label().equals(label)).findFirst()
+        return w.quantities().stream()
+                .filter(q -> q.label().equals(label))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + label + " in " + w));
     }
 
     private static WhoChanges between(double a0, double a1, double b0, double b1) throws Exception {
-        DiffResult r = CaptureDiff.compare(new CaptureDiff.Side(capture, DiffRange.seconds(a0, a1)),
+        DiffResult r = CaptureDiff.compare(
+                new CaptureDiff.Side(capture, DiffRange.seconds(a0, a1)),
                 new CaptureDiff.Side(capture, DiffRange.seconds(b0, b1)));
         return WhoChanges.of(r, 3);
     }
@@ -57,30 +61,38 @@ class WhoChangesTest {
         WhoChanges.Entry cpu = quantity(w, "process CPU").top().get(0);
         assertTrue(cpu.who().startsWith("sh/") && cpu.change() <= -0.9, "CPU: " + cpu);
         assertEquals(Presence.DISAPPEARED, cpu.presence());
-        assertTrue(quantity(w, "process memory").top().get(0).who().startsWith("tail/"), quantity(w, "process memory").toString());
+        assertTrue(
+                quantity(w, "process memory").top().get(0).who().startsWith("tail/"),
+                quantity(w, "process memory").toString());
     }
 
     @Test
     void theMachinesRowsComeBeforeEachProcesssAndTheBusyCgroupIsNamedFirst() throws Exception {
-        DiffResult r = CaptureDiff.compare(new CaptureDiff.Side(capture, DiffRange.seconds(34.0, 39.8)),
+        DiffResult r = CaptureDiff.compare(
+                new CaptureDiff.Side(capture, DiffRange.seconds(34.0, 39.8)),
                 new CaptureDiff.Side(capture, DiffRange.seconds(3.0, 9.0)));
         List<SeriesChange> both = r.with(Presence.BOTH);
         int firstNamed = 0;
-        while (firstNamed < both.size() && !WhoChanges.namesOne(both.get(firstNamed).name())) {
+        while (firstNamed < both.size()
+                && !WhoChanges.namesOne(both.get(firstNamed).name())) {
             firstNamed++;
         }
         assertTrue(firstNamed > 0, "some machine rows: " + both.size());
         for (SeriesChange c : both.subList(firstNamed, both.size())) {
             assertTrue(WhoChanges.namesOne(c.name()), c.name() + " after the first process's or cgroup's row");
         }
-        assertTrue(!WhoChanges.namesOne("procs.rest|started") && !WhoChanges.namesOne("who.proc.rest.cpus")
+        assertTrue(!WhoChanges.namesOne("procs.rest|started")
+                && !WhoChanges.namesOne("who.proc.rest.cpus")
                 && WhoChanges.namesOne("who.cgroup./tickbench-who-capture.usage_cpus"));
     }
 
     @Test
     void theRestIsNoOne() throws Exception {
         WhoChanges w = between(34, 39.8, 3, 9);
-        List<String> named = w.quantities().stream().flatMap(q -> q.top().stream()).map(WhoChanges.Entry::who).toList();
+        List<String> named = w.quantities().stream()
+                .flatMap(q -> q.top().stream())
+                .map(WhoChanges.Entry::who)
+                .toList();
         assertTrue(named.stream().noneMatch(n -> n.equals("rest")), named.toString());
     }
 }

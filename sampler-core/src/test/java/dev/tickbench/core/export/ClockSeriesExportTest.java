@@ -31,11 +31,20 @@ import org.junit.jupiter.api.io.TempDir;
  * residency), and /metrics in base units with the labels the attributes give.
  */
 class ClockSeriesExportTest {
-    private static final List<String> CLOCK_SOURCES = List.of("cpufreq_policy", "intel_pstate", "cpuidle", "cooling",
-            "cooling_time_in_state", "thermal_throttle", "rapl", "rapl_limits", "hwmon");
+    private static final List<String> CLOCK_SOURCES = List.of(
+            "cpufreq_policy",
+            "intel_pstate",
+            "cpuidle",
+            "cooling",
+            "cooling_time_in_state",
+            "thermal_throttle",
+            "rapl",
+            "rapl_limits",
+            "hwmon");
 
     @TempDir
     static Path tmp;
+
     private static Path v1;
     private static Path v2;
 
@@ -85,33 +94,49 @@ class ClockSeriesExportTest {
         assertEquals(100, one.size());
         assertEquals(one, values(v2));
         Map<String, Map<String, Long>> first = one.get(1L);
-        assertEquals(CLOCK_SOURCES.stream().sorted().toList(), new ArrayList<>(first.keySet()), "every source on the first sample");
-        assertEquals(Map.of("cooling_device0.cur_state", 2L, "cooling_device0.max_state", 3L), Map.of(
-                "cooling_device0.cur_state", first.get("cooling").get("cooling_device0.cur_state"),
-                "cooling_device0.max_state", first.get("cooling").get("cooling_device0.max_state")));
+        assertEquals(
+                CLOCK_SOURCES.stream().sorted().toList(),
+                new ArrayList<>(first.keySet()),
+                "every source on the first sample");
+        assertEquals(
+                Map.of("cooling_device0.cur_state", 2L, "cooling_device0.max_state", 3L),
+                Map.of(
+                        "cooling_device0.cur_state", first.get("cooling").get("cooling_device0.cur_state"),
+                        "cooling_device0.max_state", first.get("cooling").get("cooling_device0.max_state")));
         assertEquals(900_000L, one.get(2L).get("rapl").get("intel-rapl:0.energy_uj"), "a delta: 0.9 J in the tick");
-        assertEquals(1_500_000L, one.get(31L).get("rapl").get("intel-rapl:0.energy_uj"),
+        assertEquals(
+                1_500_000L,
+                one.get(31L).get("rapl").get("intel-rapl:0.energy_uj"),
                 "the tick energy_uj wrapped in: unwrapped, not a reset");
         assertTrue(one.get(2L).get("cooling") == null, "levels that did not move are not stored");
-        assertEquals(Map.of("cpu0.state8.time", 90_000L), Map.of("cpu0.state8.time", one.get(65L).get("cpuidle").get("cpu0.state8.time")));
+        assertEquals(
+                Map.of("cpu0.state8.time", 90_000L),
+                Map.of("cpu0.state8.time", one.get(65L).get("cpuidle").get("cpu0.state8.time")));
     }
 
     @Test
     void csvColumnsInTheShownUnitNameTheirUnit() throws IOException {
         Path out = tmp.resolve("story.csv");
-        CsvExport.export(v2, out, CsvExport.Options.all(), p -> { });
-        List<String[]> rows = Files.readAllLines(out).stream().map(l -> l.split(",", -1)).toList();
+        CsvExport.export(v2, out, CsvExport.Options.all(), p -> {});
+        List<String[]> rows =
+                Files.readAllLines(out).stream().map(l -> l.split(",", -1)).toList();
         List<String> header = Arrays.asList(rows.get(0));
         String[] tick21 = rows.get(21); // the power stage's first sample
         String[] tick40 = rows.get(40); // its last: the derived power's 1 s window holds only power-stage ticks
         assertEquals("3500", tick21[header.indexOf("cpufreq_policy.policy0.scaling_max_freq_mhz")]);
         assertEquals("3500000", tick21[header.indexOf("cpufreq_policy.policy0.scaling_max_freq")]);
-        assertEquals("", rows.get(22)[header.indexOf("cpufreq_policy.policy0.scaling_max_freq_mhz")], "held: not stored, empty");
+        assertEquals(
+                "",
+                rows.get(22)[header.indexOf("cpufreq_policy.policy0.scaling_max_freq_mhz")],
+                "held: not stored, empty");
         assertEquals("88", tick21[header.indexOf("hwmon.hwmon2.temp1_c")]);
         assertEquals("15", rows.get(1)[header.indexOf("rapl_limits.intel-rapl:0.constraint0_power_limit_uw_w")]);
         assertEquals("15", tick40[header.indexOf("rapl.intel-rapl:0.power_w")]);
         assertEquals("0", tick21[header.indexOf("cooling.cooling_device0.cur_state")]);
-        assertEquals("90", rows.get(70)[header.indexOf("cpuidle.cpu2.state8.residency_pct")], "the idle stage: 90 ms of 100 in C10");
+        assertEquals(
+                "90",
+                rows.get(70)[header.indexOf("cpuidle.cpu2.state8.residency_pct")],
+                "the idle stage: 90 ms of 100 in C10");
         String cadences = Files.readString(tmp.resolve("story.csv.cadences.csv"));
         assertTrue(cadences.contains("\ncpufreq_policy.policy0.scaling_max_freq_mhz,10.0,change,1,"), cadences);
         assertTrue(cadences.contains("\nrapl.intel-rapl:0.power_w,10.0,rate,1,"), cadences);
@@ -139,6 +164,8 @@ class ClockSeriesExportTest {
             assertTrue(text.contains(line), line + " in\n" + text);
         }
         // 20 ticks × 0.9 J + 1.5 + 0.7 + 0.3 + 1.2 J per tick over the other stages, from the baseline read on
-        assertTrue(text.contains("tickbench_rapl_energy_joules_total{zone=\"intel-rapl:0\",name=\"package-0\"} 92\n"), text);
+        assertTrue(
+                text.contains("tickbench_rapl_energy_joules_total{zone=\"intel-rapl:0\",name=\"package-0\"} 92\n"),
+                text);
     }
 }

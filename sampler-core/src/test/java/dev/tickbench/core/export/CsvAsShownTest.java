@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.capture.CaptureReader;
-import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.derived.DerivedSeries;
 import dev.tickbench.core.derived.DerivedValue;
 import dev.tickbench.testkit.RouterCapture;
@@ -36,11 +36,18 @@ class CsvAsShownTest {
         CsvExport.Summary s = CsvExport.export(cap, out, CsvExport.Options.all(), f -> {});
         assertNull(s.error());
         List<String> columns = s.columns();
-        for (String c : List.of("cpu.busy_pct", "cpu.iowait_pct", "psi.cpu.some_pct", "psi.io.some_pct",
-                "thermal_zone0_c", "thermal_zone1_c", "cpufreq.cpu0_mhz")) {
+        for (String c : List.of(
+                "cpu.busy_pct",
+                "cpu.iowait_pct",
+                "psi.cpu.some_pct",
+                "psi.io.some_pct",
+                "thermal_zone0_c",
+                "thermal_zone1_c",
+                "cpufreq.cpu0_mhz")) {
             assertTrue(columns.contains(c), c + " in " + columns);
         }
-        assertTrue(columns.indexOf("thermal_zone0.temp") < columns.indexOf("thermal_zone0_c"), "raw columns kept, first");
+        assertTrue(
+                columns.indexOf("thermal_zone0.temp") < columns.indexOf("thermal_zone0_c"), "raw columns kept, first");
 
         // what the charts are made from: DerivedSeries over the same lines, tick by tick
         List<Map<String, Double>> expected = new ArrayList<>();
@@ -85,12 +92,15 @@ class CsvAsShownTest {
             assertEquals(cells[tempRaw].isEmpty(), cells[tempC].isEmpty(), "°C exactly where m°C, row " + (i + 1));
             if (!cells[tempRaw].isEmpty()) {
                 temps++;
-                assertEquals(0, new BigDecimal(cells[tempRaw]).movePointLeft(3).compareTo(new BigDecimal(cells[tempC])),
+                assertEquals(
+                        0,
+                        new BigDecimal(cells[tempRaw]).movePointLeft(3).compareTo(new BigDecimal(cells[tempC])),
                         cells[tempRaw] + " m°C vs " + cells[tempC] + " °C");
             }
             assertEquals(cells[freqRaw].isEmpty(), cells[freqMhz].isEmpty(), "MHz exactly where kHz, row " + (i + 1));
             if (!cells[freqRaw].isEmpty()) {
-                assertEquals(0, new BigDecimal(cells[freqRaw]).movePointLeft(3).compareTo(new BigDecimal(cells[freqMhz])));
+                assertEquals(
+                        0, new BigDecimal(cells[freqRaw]).movePointLeft(3).compareTo(new BigDecimal(cells[freqMhz])));
             }
         }
         // 100 Hz: the first 99 ticks, and as many after the gap, have no full window

@@ -53,6 +53,7 @@ class CaptureSeriesTest {
         assertEquals(3, s.size());
         assertEquals(5L, s.truncatedAtLine());
         assertTrue(assertThrows(FloorAnalysisException.class, () -> CaptureSeries.read(f, "thermal_zone0"))
-                .getMessage().contains("<source>.<key>"));
+                .getMessage()
+                .contains("<source>.<key>"));
     }
 }

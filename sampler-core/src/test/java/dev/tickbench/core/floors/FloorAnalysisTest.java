@@ -37,8 +37,15 @@ class FloorAnalysisTest {
         try (SyntheticCapture c = SyntheticCapture.file(f, RATE, RATE, SyntheticCapture.attributes())) {
             for (int i = 0; i <= TICKS; i++) {
                 Map<String, Map<String, Long>> s = new LinkedHashMap<>();
-                s.put("slabinfo", values("dentry", 5000, "kmalloc-64", 300 + (long) i * 2 / RATE,
-                        "nf_conntrack", 1000 + (long) (i + phase) * 6 / RATE));
+                s.put(
+                        "slabinfo",
+                        values(
+                                "dentry",
+                                5000,
+                                "kmalloc-64",
+                                300 + (long) i * 2 / RATE,
+                                "nf_conntrack",
+                                1000 + (long) (i + phase) * 6 / RATE));
                 c.sample(s);
             }
         }
@@ -78,7 +85,8 @@ class FloorAnalysisTest {
         assertEquals(60, kmalloc.changes());
         assertEquals(2.0, kmalloc.hz(), 1e-9);
         assertEquals(Verdict.OK, kmalloc.verdict()); // 6.25 is not more than 4 x 2.0
-        assertEquals(List.of("slabinfo", "slabinfo.dentry", "slabinfo.kmalloc-64", "slabinfo.nf_conntrack"),
+        assertEquals(
+                List.of("slabinfo", "slabinfo.dentry", "slabinfo.kmalloc-64", "slabinfo.nf_conntrack"),
                 r.rows().stream().map(FloorRow::key).toList());
     }
 
@@ -151,7 +159,8 @@ class FloorAnalysisTest {
         FloorRow z1 = r.row("thermal_zone1").orElseThrow();
         assertEquals(SECONDS, z1.changes());
         assertEquals(0.5, z1.jitter().ratio(), 1e-9); // 1 change/s against 2 Hz declared
-        assertEquals(29.0 / SECONDS, z1.jitter().curveHz(), 1e-9); // every step but the first, whose direction is unknown
+        assertEquals(
+                29.0 / SECONDS, z1.jitter().curveHz(), 1e-9); // every step but the first, whose direction is unknown
         assertEquals(2.0, z1.shippedHz());
         assertEquals(Verdict.OK, z1.verdict());
 
@@ -200,7 +209,8 @@ class FloorAnalysisTest {
         Path empty = dir.resolve("empty.ndjson");
         Files.writeString(empty, "");
         assertTrue(assertThrows(FloorAnalysisException.class, () -> FloorAnalysis.analyze(empty))
-                .getMessage().contains("empty file"));
+                .getMessage()
+                .contains("empty file"));
     }
 
     @Test
@@ -208,14 +218,17 @@ class FloorAnalysisTest {
         Path whole = slabCapture(0);
         List<String> lines = Files.readAllLines(whole);
         // keep the hello and 600 samples whole, then half of line 602
-        String cut = String.join("\n", lines.subList(0, 601)) + "\n" + lines.get(601).substring(0, lines.get(601).length() / 2);
+        String cut = String.join("\n", lines.subList(0, 601)) + "\n"
+                + lines.get(601).substring(0, lines.get(601).length() / 2);
         Path f = dir.resolve("truncated.ndjson");
         Files.writeString(f, cut);
         FloorReport r = FloorAnalysis.analyze(f);
         assertEquals(602L, r.truncatedAtLine());
         assertEquals(600, r.board().samples());
         assertEquals(599.0 / RATE, r.board().durationS(), 1e-9);
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("line 602") && w.contains("analysed the 601 lines before it")),
+        assertTrue(
+                r.warnings().stream()
+                        .anyMatch(w -> w.contains("line 602") && w.contains("analysed the 601 lines before it")),
                 r.warnings().toString());
         FloorRow nf = r.row("slabinfo.nf_conntrack").orElseThrow();
         assertEquals(6.0, nf.hz(), 1.0 / r.board().durationS());
@@ -234,9 +247,16 @@ class FloorAnalysisTest {
         Files.write(cut, java.util.Arrays.copyOf(all, all.length * 2 / 3));
         FloorReport r = FloorAnalysis.analyze(cut);
         assertNotNull(r.truncatedAtLine());
-        assertTrue(r.board().samples() > 100 && r.board().samples() < TICKS, "samples " + r.board().samples());
-        assertTrue(r.warnings().get(0).contains("line " + r.truncatedAtLine()), r.warnings().toString());
-        assertEquals(6.0, r.row("slabinfo.nf_conntrack").orElseThrow().hz(), 1.0 / r.board().durationS());
+        assertTrue(
+                r.board().samples() > 100 && r.board().samples() < TICKS,
+                "samples " + r.board().samples());
+        assertTrue(
+                r.warnings().get(0).contains("line " + r.truncatedAtLine()),
+                r.warnings().toString());
+        assertEquals(
+                6.0,
+                r.row("slabinfo.nf_conntrack").orElseThrow().hz(),
+                1.0 / r.board().durationS());
     }
 
     @Test
@@ -255,7 +275,9 @@ class FloorAnalysisTest {
         FloorReport r = FloorAnalysis.analyze(f);
         assertEquals(0, r.row("buddyinfo").orElseThrow().changes());
         assertEquals(198.0 / RATE, r.board().durationS(), 1e-9);
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("1 gap(s)")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("1 gap(s)")),
+                r.warnings().toString());
     }
 
     @Test
@@ -270,7 +292,9 @@ class FloorAnalysisTest {
         assertEquals(4, r.row("slabinfo.nf_conntrack").orElseThrow().changes());
         assertEquals(0, r.row("slabinfo.nf_conntrack#2").orElseThrow().changes());
         assertEquals(4, r.row("slabinfo").orElseThrow().changes());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("[nf_conntrack] twice")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("[nf_conntrack] twice")),
+                r.warnings().toString());
     }
 
     @Test
@@ -288,7 +312,9 @@ class FloorAnalysisTest {
         }
         FloorReport r = FloorAnalysis.analyze(f);
         assertEquals(51, r.row("mtd").orElseThrow().emissions());
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("mtd was emitted on 51 of 101 samples")), r.warnings().toString());
+        assertTrue(
+                r.warnings().stream().anyMatch(w -> w.contains("mtd was emitted on 51 of 101 samples")),
+                r.warnings().toString());
         assertEquals(0.1, r.row("mtd").orElseThrow().shippedHz(), 1e-9);
     }
 }

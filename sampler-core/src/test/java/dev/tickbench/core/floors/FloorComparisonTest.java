@@ -45,7 +45,9 @@ class FloorComparisonTest {
         Path fast = board("fast", 12, false);
         FloorComparison c = FloorComparison.analyze(List.of(slow, fast));
         assertEquals(2, c.captures().size());
-        assertEquals(List.of("thermal_zone0", "slabinfo", "slabinfo.a_cache", "slabinfo.c_cache", "slabinfo.b_cache"), c.rows());
+        assertEquals(
+                List.of("thermal_zone0", "slabinfo", "slabinfo.a_cache", "slabinfo.c_cache", "slabinfo.b_cache"),
+                c.rows());
         assertEquals(List.of("thermal_zone0", "slabinfo", "slabinfo.a_cache", "slabinfo.c_cache"), c.changingRows());
         assertNull(c.cell("thermal_zone0", 1), "the second board has no thermal zone: missing, not zero");
         assertEquals(Verdict.OK, c.cell("slabinfo", 0).verdict());
@@ -85,8 +87,8 @@ class FloorComparisonTest {
     void theFirstBadCaptureStopsTheComparisonNamingIt() throws Exception {
         Path good = board("good", 6, true);
         Path bad = dir.resolve("missing.ndjson");
-        FloorAnalysisException e = assertThrows(FloorAnalysisException.class,
-                () -> FloorComparison.analyze(List.of(good, bad)));
+        FloorAnalysisException e =
+                assertThrows(FloorAnalysisException.class, () -> FloorComparison.analyze(List.of(good, bad)));
         assertEquals(bad + ": no such file", e.getMessage());
     }
 }

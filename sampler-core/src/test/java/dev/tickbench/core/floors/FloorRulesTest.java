@@ -48,7 +48,8 @@ class FloorRulesTest {
 
     @Test
     void rowsSortNumbersAsNumbers() {
-        java.util.List<String> l = new java.util.ArrayList<>(java.util.List.of("cpu10", "cpu2", "cpu1", "thermal_zone10", "thermal_zone9"));
+        java.util.List<String> l = new java.util.ArrayList<>(
+                java.util.List.of("cpu10", "cpu2", "cpu1", "thermal_zone10", "thermal_zone9"));
         l.sort(NaturalOrder.NATURAL);
         assertEquals(java.util.List.of("cpu1", "cpu2", "cpu10", "thermal_zone9", "thermal_zone10"), l);
     }

@@ -23,7 +23,8 @@ class LineHandoffTest {
     private final List<String> received = new ArrayList<>();
 
     private static String sample(long seq, int padding) {
-        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"pad\":\"" + "x".repeat(padding) + "\"}\n";
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"pad\":\"" + "x".repeat(padding)
+                + "\"}\n";
     }
 
     private static String kmsg(int n) {
@@ -97,8 +98,10 @@ class LineHandoffTest {
             assertEquals(i + 1, seqs.get(i), "consecutive up to the gap: " + seqs);
         }
         assertEquals(61, seqs.get(seqs.size() - 1));
-        assertEquals(List.of("{\"type\":\"gap\",\"from_seq\":" + (k + 1) + ",\"to_seq\":60,\"dropped\":" + dropped
-                + ",\"reason\":\"workbench_behind\"}\n"), gaps());
+        assertEquals(
+                List.of("{\"type\":\"gap\",\"from_seq\":" + (k + 1) + ",\"to_seq\":60,\"dropped\":" + dropped
+                        + ",\"reason\":\"workbench_behind\"}\n"),
+                gaps());
         assertEquals(60 - k, dropped, "every dropped sample is inside the gap");
         int gapAt = received.indexOf(gaps().get(0));
         assertEquals(sample(61, 100), received.get(gapAt + 1), "the gap comes right before the next sample");
@@ -108,7 +111,9 @@ class LineHandoffTest {
             if (n <= k) {
                 assertEquals(sample(n, 100), received.get(at - 1), "kmsg " + n + " follows its tick's sample");
             } else {
-                assertTrue(at > received.indexOf(sample(k, 100)) && at < gapAt, "kmsg " + n + " in its place: " + received);
+                assertTrue(
+                        at > received.indexOf(sample(k, 100)) && at < gapAt,
+                        "kmsg " + n + " in its place: " + received);
             }
         }
         assertTrue(received.stream().anyMatch(l -> l.startsWith("{\"type\":\"schema\"")), "the schema line is kept");
@@ -176,8 +181,10 @@ class LineHandoffTest {
         assertFalse(offer(h, sample(seq + 1, 1)));
         received.clear();
         drain(h);
-        assertEquals(List.of("{\"type\":\"gap\",\"from_seq\":8,\"to_seq\":" + seq + ",\"dropped\":" + (seq - 7)
-                + ",\"reason\":\"slow_client\"}\n"), received);
+        assertEquals(
+                List.of("{\"type\":\"gap\",\"from_seq\":8,\"to_seq\":" + seq + ",\"dropped\":" + (seq - 7)
+                        + ",\"reason\":\"slow_client\"}\n"),
+                received);
         assertTrue(h.isEnded());
         received.clear();
         drain(h);
@@ -192,8 +199,11 @@ class LineHandoffTest {
             if (seq == 20) {
                 offer(h, "{\"type\":\"schema\",\"seq\":20,\"schema\":{\"s\":[\"b\",\"a\"]}}\n");
             }
-            offer(h, "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"s\":" + (seq < 20 ? "[" + seq + "]"
-                    : "[" + (1000 + seq) + "," + seq + "]") + ",\"pad\":\"" + "x".repeat(80) + "\"}\n");
+            offer(
+                    h,
+                    "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"s\":"
+                            + (seq < 20 ? "[" + seq + "]" : "[" + (1000 + seq) + "," + seq + "]") + ",\"pad\":\""
+                            + "x".repeat(80) + "\"}\n");
         }
         drain(h);
         offer(h, "{\"type\":\"sample\",\"seq\":31,\"mono_ns\":31,\"s\":[1031,31]}\n");

@@ -23,7 +23,8 @@ class DerivedMetricsTest {
 
     private static String sample(int seq, int user, int idle, int iowait) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq * 500_000_000L + ",\"wall_ns\":1,"
-                + "\"dt_ns\":500000000,\"stat\":{\"cpu.user\":" + user + ",\"cpu.idle\":" + idle + ",\"cpu.iowait\":" + iowait
+                + "\"dt_ns\":500000000,\"stat\":{\"cpu.user\":" + user + ",\"cpu.idle\":" + idle + ",\"cpu.iowait\":"
+                + iowait
                 + ",\"cpu.nice\":0,\"cpu.system\":0},\"pressure\":{\"io.some_total\":125000},\"cgroup_cpu\":{\"/db|usage_usec\":750000,"
                 + "\"/db|nr_periods\":5,\"/db|nr_throttled\":1,\"/db|throttled_usec\":30000}}";
     }
@@ -45,11 +46,17 @@ class DerivedMetricsTest {
         assertTrue(text.contains("tickbench_cpu_busy_ratio{window=\"1s\"} 0.4\n"), text);
         assertTrue(text.contains("tickbench_cpu_iowait_ratio{window=\"1s\"} 0.1\n"), text);
         // 250 000 us stalled in 1 s
-        assertTrue(text.contains("tickbench_pressure_stalled_ratio{resource=\"io\",kind=\"some\",window=\"1s\"} 0.25\n"), text);
+        assertTrue(
+                text.contains("tickbench_pressure_stalled_ratio{resource=\"io\",kind=\"some\",window=\"1s\"} 0.25\n"),
+                text);
         // 1 500 000 us of CPU in 1 s; 2 of 10 periods; 60 000 us throttled in 1 s
         assertTrue(text.contains("tickbench_cgroup_cpu_usage_cpus{cgroup=\"/db\",window=\"1s\"} 1.5\n"), text);
-        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_periods_ratio{cgroup=\"/db\",window=\"1s\"} 0.2\n"), text);
-        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_seconds_per_second{cgroup=\"/db\",window=\"1s\"} 0.06\n"), text);
+        assertTrue(
+                text.contains("tickbench_cgroup_cpu_throttled_periods_ratio{cgroup=\"/db\",window=\"1s\"} 0.2\n"),
+                text);
+        assertTrue(
+                text.contains("tickbench_cgroup_cpu_throttled_seconds_per_second{cgroup=\"/db\",window=\"1s\"} 0.06\n"),
+                text);
         feed("{\"type\":\"gap\",\"from_seq\":3,\"to_seq\":9,\"reason\":\"reconnect\"}");
         assertFalse(render().contains("tickbench_cpu_busy_ratio"), "after a gap the old window is not served");
     }

@@ -33,14 +33,18 @@ class MetricsStateTest {
     @Test
     void countersAccumulateDeltasAndLevelsHoldWithTheirAge() throws IOException {
         feed(HELLO, 0);
-        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1,\"dt_ns\":100000000,"
-                + "\"stat\":{\"cpu.user\":30,\"cpu0.user\":20,\"procs_running\":3},"
-                + "\"diskstats\":{\"sda.sectors_read\":8,\"sda.in_flight\":2},"
-                + "\"meminfo\":{\"MemFree\":1000,\"HugePages_Total\":4},"
-                + "\"thermal_zone0\":{\"temp\":45500},\"pressure\":{\"cpu.some_total\":250000}}", 1_000_000_000L);
-        feed("{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":2,\"dt_ns\":100000000,"
-                + "\"stat\":{\"cpu.user\":5,\"cpu0.user\":5,\"procs_running\":1},\"meminfo\":{\"MemFree\":900,\"HugePages_Total\":4},"
-                + "\"resets\":[\"diskstats.sda.reads\"]}", 1_100_000_000L);
+        feed(
+                "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1,\"dt_ns\":100000000,"
+                        + "\"stat\":{\"cpu.user\":30,\"cpu0.user\":20,\"procs_running\":3},"
+                        + "\"diskstats\":{\"sda.sectors_read\":8,\"sda.in_flight\":2},"
+                        + "\"meminfo\":{\"MemFree\":1000,\"HugePages_Total\":4},"
+                        + "\"thermal_zone0\":{\"temp\":45500},\"pressure\":{\"cpu.some_total\":250000}}",
+                1_000_000_000L);
+        feed(
+                "{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":2,\"dt_ns\":100000000,"
+                        + "\"stat\":{\"cpu.user\":5,\"cpu0.user\":5,\"procs_running\":1},\"meminfo\":{\"MemFree\":900,\"HugePages_Total\":4},"
+                        + "\"resets\":[\"diskstats.sda.reads\"]}",
+                1_100_000_000L);
         String text = render(1_600_000_000L);
 
         // 35 USER_HZ ticks at user_hz 100: 0.35 s; never reset by a scrape
@@ -51,9 +55,12 @@ class MetricsStateTest {
         assertTrue(text.contains("tickbench_disk_io_now{device=\"sda\"} 2\n"), text);
         assertTrue(text.contains("tickbench_meminfo_bytes{name=\"MemFree\"} 921600\n"), text);
         assertTrue(text.contains("tickbench_meminfo_hugepages{name=\"HugePages_Total\"} 4\n"), text);
-        assertTrue(text.contains("tickbench_thermal_celsius{zone=\"thermal_zone0\",type=\"cpu-thermal\"} 45.5\n"), text);
-        assertTrue(text.contains("tickbench_pressure_stalled_seconds_total{resource=\"cpu\",kind=\"some\"} 0.25\n"), text);
-        assertTrue(text.contains("tickbench_source_cadence_hz{source=\"thermal_zone0\",reason=\"declared\"} 1\n"), text);
+        assertTrue(
+                text.contains("tickbench_thermal_celsius{zone=\"thermal_zone0\",type=\"cpu-thermal\"} 45.5\n"), text);
+        assertTrue(
+                text.contains("tickbench_pressure_stalled_seconds_total{resource=\"cpu\",kind=\"some\"} 0.25\n"), text);
+        assertTrue(
+                text.contains("tickbench_source_cadence_hz{source=\"thermal_zone0\",reason=\"declared\"} 1\n"), text);
         assertTrue(text.contains("tickbench_source_present{source=\"mtd\"} 0\n"), text);
         // thermal was last emitted at seq 1 (mono 0.1 s); latest sample 0.2 s arrived 0.5 s before the scrape
         assertTrue(text.contains("tickbench_source_age_seconds{source=\"thermal_zone0\"} 0.6\n"), text);
@@ -100,15 +107,19 @@ class MetricsStateTest {
     @Test
     void pmuCountersAndTheirRatiosPerCpuAndOverAll() throws IOException {
         feed(HELLO, 0);
-        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1,\"dt_ns\":100000000,"
-                + "\"pmu_hw\":{\"cpu0.cycles\":2000,\"cpu0.instructions\":3000,\"cpu0.cache_references\":400,"
-                + "\"cpu0.cache_misses\":100,\"cpu0.enabled_ns\":100000000,\"cpu0.running_ns\":50000000,"
-                + "\"cpu1.cycles\":6000,\"cpu1.instructions\":3000,\"cpu1.cache_references\":100,\"cpu1.cache_misses\":0},"
-                + "\"pmu_sw\":{\"cpu0.cpu_clock_ns\":100000000,\"cpu0.context_switches\":12,\"cpu0.enabled_ns\":100000000,"
-                + "\"cpu0.running_ns\":100000000}}", 1);
-        feed("{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":2,\"dt_ns\":100000000,"
-                + "\"pmu_hw\":{\"cpu0.cycles\":2000,\"cpu0.instructions\":1000},"
-                + "\"pmu_sw\":{\"cpu0.cpu_clock_ns\":100000000,\"cpu0.context_switches\":8}}", 2);
+        feed(
+                "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1,\"dt_ns\":100000000,"
+                        + "\"pmu_hw\":{\"cpu0.cycles\":2000,\"cpu0.instructions\":3000,\"cpu0.cache_references\":400,"
+                        + "\"cpu0.cache_misses\":100,\"cpu0.enabled_ns\":100000000,\"cpu0.running_ns\":50000000,"
+                        + "\"cpu1.cycles\":6000,\"cpu1.instructions\":3000,\"cpu1.cache_references\":100,\"cpu1.cache_misses\":0},"
+                        + "\"pmu_sw\":{\"cpu0.cpu_clock_ns\":100000000,\"cpu0.context_switches\":12,\"cpu0.enabled_ns\":100000000,"
+                        + "\"cpu0.running_ns\":100000000}}",
+                1);
+        feed(
+                "{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":2,\"dt_ns\":100000000,"
+                        + "\"pmu_hw\":{\"cpu0.cycles\":2000,\"cpu0.instructions\":1000},"
+                        + "\"pmu_sw\":{\"cpu0.cpu_clock_ns\":100000000,\"cpu0.context_switches\":8}}",
+                2);
         String text = render(3);
         assertTrue(text.contains("tickbench_pmu_hw_events_total{cpu=\"0\",event=\"cycles\"} 4000\n"), text);
         assertTrue(text.contains("tickbench_pmu_group_running_seconds_total{group=\"hw\",cpu=\"0\"} 0.05\n"), text);
@@ -129,11 +140,15 @@ class MetricsStateTest {
         feed(HELLO, 0);
         String before = render(1);
         assertFalse(before.contains("tickbench_source_tick_cpu_seconds"), "no self line yet: nothing said, no zero");
-        feed("{\"type\":\"self\",\"mono_ns\":5,\"wall_ns\":6,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":4000000,"
-                + "\"cpu_pct\":0.2,\"sampler_cpu_ns\":3000000,\"rss_bytes\":65536000,\"sources_window_s\":10.0,"
-                + "\"source_ns_per_tick\":{\"stat\":31000,\"pmu_sw\":62500}}", 1);
-        feed("{\"type\":\"self\",\"mono_ns\":6,\"wall_ns\":7,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":5000000,"
-                + "\"cpu_pct\":0.25,\"sampler_cpu_ns\":3000000,\"rss_bytes\":65536000}", 2);
+        feed(
+                "{\"type\":\"self\",\"mono_ns\":5,\"wall_ns\":6,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":4000000,"
+                        + "\"cpu_pct\":0.2,\"sampler_cpu_ns\":3000000,\"rss_bytes\":65536000,\"sources_window_s\":10.0,"
+                        + "\"source_ns_per_tick\":{\"stat\":31000,\"pmu_sw\":62500}}",
+                1);
+        feed(
+                "{\"type\":\"self\",\"mono_ns\":6,\"wall_ns\":7,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":5000000,"
+                        + "\"cpu_pct\":0.25,\"sampler_cpu_ns\":3000000,\"rss_bytes\":65536000}",
+                2);
         String text = render(3);
         // the latest line's CPU; the sources as the last line that carried them said
         assertTrue(text.contains("tickbench_probe_tick_cpu_seconds 5.0E-4\n"), text);
@@ -147,16 +162,30 @@ class MetricsStateTest {
     @Test
     void everyFamilyHasHelpAndTypeOnceAndContiguous() throws IOException {
         feed(HELLO, 0);
-        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1,\"wall_ns\":1,\"dt_ns\":1,\"stat\":{\"cpu.user\":1,\"cpu.idle\":2}}", 1);
+        feed(
+                "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":1,\"wall_ns\":1,\"dt_ns\":1,\"stat\":{\"cpu.user\":1,\"cpu.idle\":2}}",
+                1);
         feed("{\"type\":\"kmsg\",\"mono_ns\":5,\"prio\":3,\"facility\":0,\"seq\":9,\"us\":5,\"msg\":\"x\"}", 2);
-        feed("{\"type\":\"throttle\",\"mono_ns\":6,\"wall_ns\":6,\"iowait\":12.5,\"smoothed\":10.0,\"zone\":\"GREEN\","
-                + "\"effective\":3,\"ceiling\":8,\"grow_spread_s\":8,\"last_throttle_mono_ns\":null,"
-                + "\"peaks\":{\"cpu\":55.0}}", 3);
-        feed("{\"type\":\"self\",\"mono_ns\":7,\"wall_ns\":7,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":4000000,"
-                + "\"cpu_pct\":0.2,\"rss_bytes\":4096,\"sources_window_s\":10.0,\"source_ns_per_tick\":{\"stat\":31000}}", 3);
+        feed(
+                "{\"type\":\"throttle\",\"mono_ns\":6,\"wall_ns\":6,\"iowait\":12.5,\"smoothed\":10.0,\"zone\":\"GREEN\","
+                        + "\"effective\":3,\"ceiling\":8,\"grow_spread_s\":8,\"last_throttle_mono_ns\":null,"
+                        + "\"peaks\":{\"cpu\":55.0}}",
+                3);
+        feed(
+                "{\"type\":\"self\",\"mono_ns\":7,\"wall_ns\":7,\"window_ns\":1000000000,\"ticks\":10,\"cpu_ns\":4000000,"
+                        + "\"cpu_pct\":0.2,\"rss_bytes\":4096,\"sources_window_s\":10.0,\"source_ns_per_tick\":{\"stat\":31000}}",
+                3);
         Exposition e = new Exposition();
-        state.render(e, new SelfCost(1.5, 4096L, 0.5, 100, 1,
-                new SelfCost.Histogram(new double[] {0.001, 0.01}, new long[] {90, 99}, 100, 0.2)), 4);
+        state.render(
+                e,
+                new SelfCost(
+                        1.5,
+                        4096L,
+                        0.5,
+                        100,
+                        1,
+                        new SelfCost.Histogram(new double[] {0.001, 0.01}, new long[] {90, 99}, 100, 0.2)),
+                4);
         String text = e.text();
         assertTrue(text.contains("tickbench_kmsg_records_total{level=\"err\"} 1\n"), text);
         assertTrue(text.contains("tickbench_throttle_iowait_ratio 0.125\n"), text);
@@ -182,18 +211,25 @@ class MetricsStateTest {
     @Test
     void cgroupCountersAndLimitsInSeconds() throws IOException {
         feed(HELLO, 0);
-        feed("{\"type\":\"cgroup_limits\",\"mono_ns\":1,\"target\":\"/kubepods/pod1\",\"version\":2,\"levels\":["
-                + "{\"path\":\"/kubepods/pod1\",\"quota_us\":50000,\"period_us\":100000,\"burst_us\":0,\"weight\":39,\"shares\":null},"
-                + "{\"path\":\"/kubepods\",\"quota_us\":null,\"period_us\":100000,\"burst_us\":0,\"weight\":100,\"shares\":null}]}", 1);
-        feed("{\"type\":\"sample\",\"seq\":1,\"mono_ns\":2,\"wall_ns\":2,\"dt_ns\":2,"
-                + "\"cgroup_cpu\":{\"/kubepods/pod1|nr_throttled\":3,\"/kubepods/pod1|throttled_usec\":4914615}}", 2);
+        feed(
+                "{\"type\":\"cgroup_limits\",\"mono_ns\":1,\"target\":\"/kubepods/pod1\",\"version\":2,\"levels\":["
+                        + "{\"path\":\"/kubepods/pod1\",\"quota_us\":50000,\"period_us\":100000,\"burst_us\":0,\"weight\":39,\"shares\":null},"
+                        + "{\"path\":\"/kubepods\",\"quota_us\":null,\"period_us\":100000,\"burst_us\":0,\"weight\":100,\"shares\":null}]}",
+                1);
+        feed(
+                "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":2,\"wall_ns\":2,\"dt_ns\":2,"
+                        + "\"cgroup_cpu\":{\"/kubepods/pod1|nr_throttled\":3,\"/kubepods/pod1|throttled_usec\":4914615}}",
+                2);
         String text = render(2);
         assertTrue(text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods/pod1\"} 0.05\n"), text);
         assertTrue(text.contains("tickbench_cgroup_cpu_period_seconds{cgroup=\"/kubepods\"} 0.1\n"), text);
-        assertFalse(text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods\"}"), "max has no quota: " + text);
+        assertFalse(
+                text.contains("tickbench_cgroup_cpu_quota_seconds{cgroup=\"/kubepods\"}"), "max has no quota: " + text);
         assertFalse(text.contains("tickbench_cgroup_cpu_shares"), text);
         assertTrue(text.contains("tickbench_cgroup_cpu_throttled_periods_total{cgroup=\"/kubepods/pod1\"} 3\n"), text);
-        assertTrue(text.contains("tickbench_cgroup_cpu_throttled_seconds_total{cgroup=\"/kubepods/pod1\"} 4.914615\n"), text);
+        assertTrue(
+                text.contains("tickbench_cgroup_cpu_throttled_seconds_total{cgroup=\"/kubepods/pod1\"} 4.914615\n"),
+                text);
     }
 
     private static String statSample(long seq, long iowait) {
@@ -222,7 +258,9 @@ class MetricsStateTest {
         feed("{\"type\":\"cadence\",\"mono_ns\":1,\"wall_ns\":1,\"window_s\":10.0,\"achieved\":{\"stat\":7.4}}", 1);
         String text = render(1);
         assertTrue(text.contains("tickbench_source_achieved_cadence_hz{source=\"stat\"} 7.4\n"), text);
-        assertTrue(text.contains("tickbench_source_cadence_hz{source=\"stat\",reason=\"rate\"} 10\n"), "beside the plan: " + text);
+        assertTrue(
+                text.contains("tickbench_source_cadence_hz{source=\"stat\",reason=\"rate\"} 10\n"),
+                "beside the plan: " + text);
         feed("{\"type\":\"cadence\",\"mono_ns\":2,\"wall_ns\":2,\"window_s\":10.0,\"achieved\":{}}", 2);
         assertFalse(render(2).contains("tickbench_source_achieved_cadence_hz"), render(2));
     }
@@ -232,9 +270,11 @@ class MetricsStateTest {
     void systemCpuFullPressureIsNotServed() throws IOException {
         feed(HELLO, 0);
         for (int seq = 1; seq <= 10; seq++) {
-            feed("{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq * 100_000_000L
-                    + ",\"wall_ns\":1,\"dt_ns\":100000000,\"pressure\":{\"cpu.some_total\":1000,\"cpu.full_total\":0,"
-                    + "\"io.some_total\":10,\"io.full_total\":5}}", seq);
+            feed(
+                    "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq * 100_000_000L
+                            + ",\"wall_ns\":1,\"dt_ns\":100000000,\"pressure\":{\"cpu.some_total\":1000,\"cpu.full_total\":0,"
+                            + "\"io.some_total\":10,\"io.full_total\":5}}",
+                    seq);
         }
         String text = render(10);
         assertTrue(text.contains("kind=\"some\"") && text.contains("resource=\"io\",kind=\"full\""), text);
@@ -245,10 +285,14 @@ class MetricsStateTest {
     void escapesLabelValuesAndHelp() {
         Exposition e = new Exposition();
         e.gauge("tickbench_x", "a \\ b\nc", 1, "k", "q\"b\\s\nn");
-        assertEquals("# HELP tickbench_x a \\\\ b\\nc\n# TYPE tickbench_x gauge\ntickbench_x{k=\"q\\\"b\\\\s\\nn\"} 1\n", e.text());
+        assertEquals(
+                "# HELP tickbench_x a \\\\ b\\nc\n# TYPE tickbench_x gauge\ntickbench_x{k=\"q\\\"b\\\\s\\nn\"} 1\n",
+                e.text());
         // a name the machine gave, with an ESC and a bidi override: written as every text output writes them
         Exposition m = new Exposition();
         m.gauge("tickbench_y", "h", 1, "interface", "a\u001b[2Jb\u202e");
-        assertEquals("# HELP tickbench_y h\n# TYPE tickbench_y gauge\ntickbench_y{interface=\"a\\\\x1b[2Jb\\\\u202e\"} 1\n", m.text());
+        assertEquals(
+                "# HELP tickbench_y h\n# TYPE tickbench_y gauge\ntickbench_y{interface=\"a\\\\x1b[2Jb\\\\u202e\"} 1\n",
+                m.text());
     }
 }

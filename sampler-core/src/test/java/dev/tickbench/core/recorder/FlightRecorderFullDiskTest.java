@@ -37,8 +37,8 @@ class FlightRecorderFullDiskTest {
             Path filler = fs.fill("filler");
             List<FlightRecorder.Trouble> trouble = new CopyOnWriteArrayList<>();
             List<SavedCapture> saved = new CopyOnWriteArrayList<>();
-            FlightRecorder r = new FlightRecorder(new RecorderConfig(mnt, S, 200_000_000L, 2 * S, 1 << 20, 0, 1L << 30,
-                    600 * S), saved::add);
+            FlightRecorder r = new FlightRecorder(
+                    new RecorderConfig(mnt, S, 200_000_000L, 2 * S, 1 << 20, 0, 1L << 30, 600 * S), saved::add);
             r.onTrouble(trouble::add);
             FlightRecorderTest.hello(r);
             int triggers = 0;
@@ -63,7 +63,10 @@ class FlightRecorderFullDiskTest {
             assertTrue(warning.contains("(the file system is full: "), warning);
             assertTrue(warning.contains("could not be written, nothing of it is kept"), warning);
             assertEquals(List.of(filler), fs.files(), "no partial file left");
-            assertEquals(List.of(), fs.descriptorsOf(ProcessHandle.current().pid()), "no descriptor held into the full file system");
+            assertEquals(
+                    List.of(),
+                    fs.descriptorsOf(ProcessHandle.current().pid()),
+                    "no descriptor held into the full file system");
             assertTrue(st.ringSpanNs() >= S, "the ring goes on: " + st);
 
             Files.delete(filler); // space returns
@@ -76,8 +79,12 @@ class FlightRecorderFullDiskTest {
             r.close();
             assertEquals(1, saved.size(), "the first trigger after space returned is saved: " + trouble);
             assertEquals(2, trouble.size(), trouble.toString());
-            assertEquals(new FlightRecorder.Trouble("captures are written into " + mnt + " again (" + fired
-                    + " could not be written before this one)", true), trouble.get(1));
+            assertEquals(
+                    new FlightRecorder.Trouble(
+                            "captures are written into " + mnt + " again (" + fired
+                                    + " could not be written before this one)",
+                            true),
+                    trouble.get(1));
             assertEquals(fired, r.stats().errors());
             assertEquals(1, r.stats().captures());
             List<StreamLine> lines = FlightRecorderTest.read(saved.get(0).file());

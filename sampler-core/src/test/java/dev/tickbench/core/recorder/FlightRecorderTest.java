@@ -35,10 +35,12 @@ class FlightRecorderTest {
 
     @TempDir
     Path dir;
+
     private final List<SavedCapture> saved = new CopyOnWriteArrayList<>();
 
     private FlightRecorder recorder(long pre, long post, long ring, long cooldown, long maxDisk) throws IOException {
-        return new FlightRecorder(new RecorderConfig(dir, pre, post, ring, 1 << 20, cooldown, maxDisk, 600 * S), saved::add);
+        return new FlightRecorder(
+                new RecorderConfig(dir, pre, post, ring, 1 << 20, cooldown, maxDisk, 600 * S), saved::add);
     }
 
     static void line(FlightRecorder r, String s) {
@@ -47,19 +49,26 @@ class FlightRecorderTest {
     }
 
     static void hello(FlightRecorder r) {
-        line(r, "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"edge-3\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,"
-                + "\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
+        line(
+                r,
+                "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"edge-3\",\"cores\":2,\"user_hz\":100},\"rate_hz\":10,"
+                        + "\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
     }
 
     /** Tick n: its sample (stat carries n, by position in the key list), with {@code extra} values after. */
     static void sample(FlightRecorder r, long n, String extra) {
-        line(r, "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
-                + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + extra + "]}");
+        line(
+                r,
+                "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
+                        + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + extra + "]}");
     }
 
     static void trigger(FlightRecorder r, long n, String name) {
-        line(r, "{\"type\":\"trigger\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
-                + ",\"trigger\":\"" + name + "\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{\"msg\":\"x\"}}");
+        line(
+                r,
+                "{\"type\":\"trigger\",\"seq\":" + n + ",\"mono_ns\":" + n * TICK + ",\"wall_ns\":" + (WALL0 + n * TICK)
+                        + ",\"trigger\":\"" + name
+                        + "\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{\"msg\":\"x\"}}");
     }
 
     private static void ticks(FlightRecorder r, long from, long to) {
@@ -79,12 +88,17 @@ class FlightRecorderTest {
     }
 
     private static List<Long> seqs(List<StreamLine> lines) {
-        return lines.stream().filter(SampleLine.class::isInstance).map(l -> ((SampleLine) l).seq()).toList();
+        return lines.stream()
+                .filter(SampleLine.class::isInstance)
+                .map(l -> ((SampleLine) l).seq())
+                .toList();
     }
 
     private static List<String> triggers(List<StreamLine> lines) {
-        return lines.stream().filter(l -> l instanceof OtherLine o && o.type().equals("trigger"))
-                .map(l -> ((OtherLine) l).raw().get("trigger").asText()).toList();
+        return lines.stream()
+                .filter(l -> l instanceof OtherLine o && o.type().equals("trigger"))
+                .map(l -> ((OtherLine) l).raw().get("trigger").asText())
+                .toList();
     }
 
     private List<Path> files() throws IOException {
@@ -111,22 +125,30 @@ class FlightRecorderTest {
         r.close();
         assertEquals(1, saved.size());
         SavedCapture c = saved.get(0);
-        assertEquals(dir.resolve("edge-3_t1_20270115T080004.000Z.ndjson.gz"), c.file(),
+        assertEquals(
+                dir.resolve("edge-3_t1_20270115T080004.000Z.ndjson.gz"),
+                c.file(),
                 "named by host, trigger and the trigger's wall time (UTC)");
         assertEquals(List.of(c.file()), files(), "renamed into place, no partial left");
         List<StreamLine> lines = read(c.file());
         Hello h = assertInstanceOf(Hello.class, lines.get(0));
         assertEquals("edge-3", h.hostname());
         OtherLine cadence = assertInstanceOf(OtherLine.class, lines.get(1));
-        assertEquals("cadence", cadence.type(), "the last cadence line, gone from the ring, is carried after the hello");
+        assertEquals(
+                "cadence", cadence.type(), "the last cadence line, gone from the ring, is carried after the hello");
         List<Long> seqs = seqs(lines);
         assertEquals(20L, seqs.get(0), "2 s before the trigger at 4.0 s: the sample at 2.0 s");
         assertEquals(51L, seqs.get(seqs.size() - 1), "the first sample more than 1 s after it: the sample at 5.1 s");
         assertEquals(32, seqs.size(), "every sample between, none missing");
         assertEquals(32, c.samples());
         assertEquals(List.of("t1"), triggers(lines));
-        SampleLine s20 = (SampleLine) lines.stream().filter(l -> l instanceof SampleLine s && s.seq() == 20).findFirst().orElseThrow();
-        assertEquals(1020L, s20.sources().get("stat").get("cpu.nice"),
+        SampleLine s20 = (SampleLine) lines.stream()
+                .filter(l -> l instanceof SampleLine s && s.seq() == 20)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                1020L,
+                s20.sources().get("stat").get("cpu.nice"),
                 "values by position decode with the key list of a schema line no longer in the ring");
         assertEquals(1, r.stats().captures());
         assertFalse(c.truncated());
@@ -143,24 +165,34 @@ class FlightRecorderTest {
         for (long n = 1; n <= 80; n++) {
             long mono = n * TICK + late[(int) (n % late.length)];
             monos.add(mono);
-            line(r, "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + mono + ",\"wall_ns\":" + (WALL0 + mono)
-                    + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + "]}");
+            line(
+                    r,
+                    "{\"type\":\"sample\",\"seq\":" + n + ",\"mono_ns\":" + mono + ",\"wall_ns\":" + (WALL0 + mono)
+                            + ",\"dt_ns\":" + TICK + ",\"stat\":[" + n + "]}");
             if (n == 30) {
                 trigger = mono;
-                line(r, "{\"type\":\"trigger\",\"seq\":30,\"mono_ns\":" + mono + ",\"wall_ns\":" + (WALL0 + mono)
-                        + ",\"trigger\":\"t1\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{}}");
+                line(
+                        r,
+                        "{\"type\":\"trigger\",\"seq\":30,\"mono_ns\":" + mono + ",\"wall_ns\":" + (WALL0 + mono)
+                                + ",\"trigger\":\"t1\",\"expr\":\"kmsg ~ /x/\",\"kind\":\"kmsg\",\"fired\":1,\"values\":{}}");
             }
         }
         r.close();
         assertEquals(1, saved.size());
-        List<SampleLine> samples = read(saved.get(0).file()).stream().filter(SampleLine.class::isInstance)
-                .map(SampleLine.class::cast).toList();
+        List<SampleLine> samples = read(saved.get(0).file()).stream()
+                .filter(SampleLine.class::isInstance)
+                .map(SampleLine.class::cast)
+                .toList();
         long end = trigger + 2 * S;
         long last = samples.get(samples.size() - 1).monoNs();
         long beforeLast = samples.get(samples.size() - 2).monoNs();
-        assertTrue(last > end, "the last sample is " + (last - end) / 1e3 + " µs after trigger + post: it must be after it");
+        assertTrue(
+                last > end,
+                "the last sample is " + (last - end) / 1e3 + " µs after trigger + post: it must be after it");
         assertTrue(beforeLast <= end, "and the one before it at or before it: " + (beforeLast - end) / 1e3 + " µs");
-        assertEquals(monos.stream().filter(m -> m > end).findFirst().orElseThrow(), last,
+        assertEquals(
+                monos.stream().filter(m -> m > end).findFirst().orElseThrow(),
+                last,
                 "the first sample more than post after the firing");
         assertFalse(saved.get(0).truncated());
     }
@@ -251,8 +283,8 @@ class FlightRecorderTest {
     @Test
     void theRingHoldsItsWindowWithinItsMemoryBoundAndACutOfItDecodes() throws Exception {
         long bound = 64 << 10;
-        FlightRecorder r = new FlightRecorder(new RecorderConfig(dir, 2 * S, S, 30 * S, bound, 0, 1L << 30, 600 * S),
-                saved::add);
+        FlightRecorder r =
+                new FlightRecorder(new RecorderConfig(dir, 2 * S, S, 30 * S, bound, 0, 1L << 30, 600 * S), saved::add);
         hello(r);
         // 250 more keys, whose schema line leaves the ring long before the cut: the cut's hello carries them
         StringBuilder keys = new StringBuilder("\"cpu.user\"");
@@ -287,23 +319,28 @@ class FlightRecorderTest {
 
     @Test
     void theRingsArrayGrowsToItsWindowsLinesNotBeyondThemWhateverTheirSizes() throws Exception {
-        FlightRecorder r = new FlightRecorder(new RecorderConfig(dir, S, S, 5 * S, 64 << 20, 0, 1L << 30, 600 * S),
-                saved::add);
+        FlightRecorder r =
+                new FlightRecorder(new RecorderConfig(dir, S, S, 5 * S, 64 << 20, 0, 1L << 30, 600 * S), saved::add);
         hello(r);
         Random random = new Random(5);
         long most = 0;
         for (long n = 1; n <= 5000; n++) {
             sample(r, n, "," + "1".repeat(2000 + random.nextInt(18000))); // lines of 2-20 KB, in any order
             if (n % 7 == 0) {
-                line(r, "{\"type\":\"kmsg\",\"mono_ns\":" + n * TICK + ",\"msg\":\"" + "k".repeat(random.nextInt(9000)) + "\"}");
+                line(
+                        r,
+                        "{\"type\":\"kmsg\",\"mono_ns\":" + n * TICK + ",\"msg\":\"" + "k".repeat(random.nextInt(9000))
+                                + "\"}");
             }
             most = Math.max(most, r.stats().ringBytes());
         }
         RecorderStats st = r.stats();
         assertTrue(st.ringSpanNs() <= 5 * S, st.toString());
         assertTrue(most > 256 << 10, "the lines outgrow the first array: " + most);
-        assertTrue(st.ringCapacityBytes() <= most * 3 / 2 + (64 << 10),
-                "the array (" + st.ringCapacityBytes() + " B) is at most half as large again as the lines it held (" + most + " B)");
+        assertTrue(
+                st.ringCapacityBytes() <= most * 3 / 2 + (64 << 10),
+                "the array (" + st.ringCapacityBytes() + " B) is at most half as large again as the lines it held ("
+                        + most + " B)");
         r.close();
     }
 

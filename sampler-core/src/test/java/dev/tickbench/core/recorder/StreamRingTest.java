@@ -29,8 +29,10 @@ class StreamRingTest {
     void aCutOfAllTheRingDecodesWholeWhereverItsLinesRunOverTheArraysEnd() throws Exception {
         long bound = 64 << 10;
         StreamRing ring = new StreamRing(3_600_000_000_000L, bound); // an hour: the bytes decide
-        add(ring, "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"h\",\"cores\":2,\"user_hz\":100},"
-                + "\"rate_hz\":100,\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
+        add(
+                ring,
+                "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"h\",\"cores\":2,\"user_hz\":100},"
+                        + "\"rate_hz\":100,\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
         StringBuilder keys = new StringBuilder("\"cpu.user\"");
         for (int k = 0; k < 2000; k++) {
             keys.append(",\"k").append(k).append('"');

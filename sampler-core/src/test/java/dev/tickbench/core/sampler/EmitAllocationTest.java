@@ -85,12 +85,21 @@ class EmitAllocationTest {
 
     private static long allocatedPerTick(StreamFormat format) throws IOException {
         List<Source> sources = List.of(
-                new MovingSource("stat", SourceKind.COUNTER, false, "cpu.user", "cpu.nice", "cpu.system", "ctxt", "intr"),
-                new MovingSource("diskstats", SourceKind.COUNTER, true, "sdb.reads", "sdb.writes", "sda.reads", "sda.writes",
-                        "sdc.reads", "sdc.writes"),
+                new MovingSource(
+                        "stat", SourceKind.COUNTER, false, "cpu.user", "cpu.nice", "cpu.system", "ctxt", "intr"),
+                new MovingSource(
+                        "diskstats",
+                        SourceKind.COUNTER,
+                        true,
+                        "sdb.reads",
+                        "sdb.writes",
+                        "sda.reads",
+                        "sda.writes",
+                        "sdc.reads",
+                        "sdc.writes"),
                 new MovingSource("meminfo", SourceKind.LEVEL, false, "MemTotal", "MemFree", "Cached", "Dirty"));
-        SamplerEnvironment env = SamplerEnvironment.open(sources, Map.of(), null, LimitValue.UNLIMITED,
-                new HostInfo("h", null, "6.1", 2, 100));
+        SamplerEnvironment env = SamplerEnvironment.open(
+                sources, Map.of(), null, LimitValue.UNLIMITED, new HostInfo("h", null, "6.1", 2, 100));
         long[] bytes = new long[1];
         try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), 100, 0), env, List.of())) {
             sampler.format(format);

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.CaptureWriter;
-import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.OtherLine;
@@ -17,6 +16,7 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.export.CsvExport;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.core.source.SystemRoots;
@@ -46,9 +46,13 @@ class FormatRoundTripTest {
 
     /** Source contents at tick {@code t} (0 = the baseline read). */
     private static final class Script {
-        final ScriptedSource stat = new ScriptedSource("stat", SourceKind.COUNTER, new CadenceRule.EveryTick(), false,
-                Set.of("procs_running"));
-        final ScriptedSource disk = new ScriptedSource("diskstats", SourceKind.COUNTER, new CadenceRule.EveryTick(), true,
+        final ScriptedSource stat = new ScriptedSource(
+                "stat", SourceKind.COUNTER, new CadenceRule.EveryTick(), false, Set.of("procs_running"));
+        final ScriptedSource disk = new ScriptedSource(
+                "diskstats",
+                SourceKind.COUNTER,
+                new CadenceRule.EveryTick(),
+                true,
                 Set.of("sda.in_flight", "sdb.in_flight"));
         final ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo());
         final ScriptedSource freq = ScriptedSource.level("cpufreq", new CadenceRule.CpuFreq(false));
@@ -66,7 +70,8 @@ class FormatRoundTripTest {
             if (t == 11 || t == 15) {
                 sdbReads += 7;
             }
-            Map<String, Long> d = m("sda.reads", sdaReads, "sda.writes", 2L * sdaReads, "sda.in_flight", (long) (t % 2));
+            Map<String, Long> d =
+                    m("sda.reads", sdaReads, "sda.writes", 2L * sdaReads, "sda.in_flight", (long) (t % 2));
             if (t >= 10 && t < 30) { // sdb plugged in at tick 10, gone at tick 30
                 d.putAll(m("sdb.reads", sdbReads, "sdb.writes", 0L, "sdb.in_flight", 0L));
             }
@@ -97,8 +102,11 @@ class FormatRoundTripTest {
         Script script = new Script();
         script.at(0);
         SamplerEnvironment env = SamplerEnvironment.open(
-                List.of(script.stat, script.disk, script.slab, script.freq, script.thermal), Map.of(), null,
-                LimitValue.UNLIMITED, new HostInfo("board-7", "Test Board", "6.1.0", 4, 100));
+                List.of(script.stat, script.disk, script.slab, script.freq, script.thermal),
+                Map.of(),
+                null,
+                LimitValue.UNLIMITED,
+                new HostInfo("board-7", "Test Board", "6.1.0", 4, 100));
         Path file = tmp.resolve("capture-v" + format.number() + ".ndjson");
         try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of());
                 CaptureWriter w = CaptureWriter.open(file)) {
@@ -166,7 +174,8 @@ class FormatRoundTripTest {
         // sdb plugged at 10 and gone at 30 (disks: every tick); kmalloc-8k from 16 (slabinfo read every 2nd
         // tick: 17); cpu2 from 20 to 26 (cpufreq every tick)
         assertEquals(List.of("10:diskstats", "17:slabinfo", "20:cpufreq", "26:cpufreq", "30:diskstats"), announced);
-        assertTrue(v2.stream().noneMatch(l -> l instanceof OtherLine o && !o.type().equals("schema")));
+        assertTrue(
+                v2.stream().noneMatch(l -> l instanceof OtherLine o && !o.type().equals("schema")));
         assertEquals(h.format(), 2);
     }
 
@@ -182,10 +191,15 @@ class FormatRoundTripTest {
             assertNull(CsvExport.export(c2, out2, o, f -> {}).error());
             List<String> csv1 = Files.readAllLines(out1);
             assertEquals(TICKS + 1, csv1.size());
-            assertTrue(csv1.get(0).contains("diskstats.sdb.reads") && csv1.get(0).contains("slabinfo.kmalloc-8k")
-                    && csv1.get(0).contains("cpufreq.cpu2"), csv1.get(0));
+            assertTrue(
+                    csv1.get(0).contains("diskstats.sdb.reads")
+                            && csv1.get(0).contains("slabinfo.kmalloc-8k")
+                            && csv1.get(0).contains("cpufreq.cpu2"),
+                    csv1.get(0));
             assertEquals(csv1, Files.readAllLines(out2), "fill held " + fill);
-            assertEquals(Files.readAllLines(CsvExport.cadenceFileFor(out1)), Files.readAllLines(CsvExport.cadenceFileFor(out2)));
+            assertEquals(
+                    Files.readAllLines(CsvExport.cadenceFileFor(out1)),
+                    Files.readAllLines(CsvExport.cadenceFileFor(out2)));
         }
         assertTrue(Files.size(c2) < Files.size(c1), "v2 " + Files.size(c2) + " B, v1 " + Files.size(c1) + " B");
     }
@@ -194,8 +208,12 @@ class FormatRoundTripTest {
     void theSamplersHelloForALateSinkCarriesTheKeyListsInEffect() throws IOException {
         Script script = new Script();
         script.at(0);
-        SamplerEnvironment env = SamplerEnvironment.open(List.of(script.stat, script.disk), Map.of(), null,
-                LimitValue.UNLIMITED, new HostInfo("h", null, "6.1.0", 2, 100));
+        SamplerEnvironment env = SamplerEnvironment.open(
+                List.of(script.stat, script.disk),
+                Map.of(),
+                null,
+                LimitValue.UNLIMITED,
+                new HostInfo("h", null, "6.1.0", 2, 100));
         try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of())) {
             List<byte[]> lines = new ArrayList<>();
             sampler.addSink((b, off, len) -> lines.add(java.util.Arrays.copyOfRange(b, off, off + len)));
@@ -208,17 +226,24 @@ class FormatRoundTripTest {
             script.at(15);
             sampler.tick(15 * TICK_NS, 15 * TICK_NS);
             LineDecoder late = new LineDecoder();
-            assertEquals(2, assertInstanceOf(Hello.class, late.decode(hello, 0, hello.length)).format());
+            assertEquals(
+                    2,
+                    assertInstanceOf(Hello.class, late.decode(hello, 0, hello.length))
+                            .format());
             SampleLine s = assertInstanceOf(SampleLine.class, late.decode(lines.get(0), 0, lines.get(0).length));
             assertEquals(15, s.seq());
-            assertEquals(7L, s.sources().get("diskstats").get("sdb.reads"), "sdb moved on 15: only the late hello names it");
+            assertEquals(
+                    7L, s.sources().get("diskstats").get("sdb.reads"), "sdb moved on 15: only the late hello names it");
             assertNull(s.sources().get("diskstats").get("sda.reads"), "sda idle on 15: its row is out");
             assertEquals(1, lines.size(), "no schema line on tick 15: the late sink relies on the hello alone");
         }
     }
 
     private static List<SampleLine> samples(List<StreamLine> lines) {
-        return lines.stream().filter(SampleLine.class::isInstance).map(SampleLine.class::cast).toList();
+        return lines.stream()
+                .filter(SampleLine.class::isInstance)
+                .map(SampleLine.class::cast)
+                .toList();
     }
 
     private static void assertSameSample(SampleLine a, SampleLine b) {

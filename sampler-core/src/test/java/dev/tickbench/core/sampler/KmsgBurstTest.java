@@ -1,8 +1,5 @@
 package dev.tickbench.core.sampler;
 
-import dev.tickbench.testkit.Waits;
-import dev.tickbench.testkit.Prerequisites;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +9,8 @@ import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.FileOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +41,8 @@ class KmsgBurstTest {
         boolean root = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0
                 && Files.isWritable(Path.of("/dev/kmsg"));
         Prerequisites.require(root, "this test needs root and a writable /dev/kmsg");
-        Prerequisites.require(!Files.readString(DEVKMSG_SYSCTL).trim().equals("off"),
+        Prerequisites.require(
+                !Files.readString(DEVKMSG_SYSCTL).trim().equals("off"),
                 "kernel.printk_devkmsg=off: user space cannot write to the kernel log here");
         List<StreamLine> lines = new ArrayList<>();
         LineDecoder decoder = new LineDecoder();
@@ -89,8 +89,10 @@ class KmsgBurstTest {
 
     private static List<KmsgLine> mine(List<StreamLine> lines, String tag) {
         synchronized (lines) {
-            return lines.stream().filter(l -> l instanceof KmsgLine k && k.msg().startsWith(tag))
-                    .map(l -> (KmsgLine) l).toList();
+            return lines.stream()
+                    .filter(l -> l instanceof KmsgLine k && k.msg().startsWith(tag))
+                    .map(l -> (KmsgLine) l)
+                    .toList();
         }
     }
 

@@ -36,6 +36,7 @@ class NetDevStreamTest {
     private static final long TICK_NS = 100_000_000L;
     /** Interface names as the kernel allows them; the file holds their bytes (ISO-8859-1: one byte a char). */
     private static final String ESC = "red\u001b[31m";
+
     private static final String CSI = "x\u009b2J";
     private static final String DEL = "d\u007fl";
 
@@ -63,8 +64,11 @@ class NetDevStreamTest {
         Path proc = Files.createDirectories(board.resolve("proc/net")).getParent();
         write(proc, "18446744073709551615", 1000); // wan at 2^64 - 1
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.of(proc, board.resolve("sys")), 10, 0),
-                SeriesCatalogue.standard(), List.of(), List.of())) {
+        try (Sampler s = Sampler.create(
+                new SamplerConfig(SystemRoots.of(proc, board.resolve("sys")), 10, 0),
+                SeriesCatalogue.standard(),
+                List.of(),
+                List.of())) {
             s.format(format);
             s.addSink(out::write);
             byte[] hello = s.helloLine();
@@ -75,14 +79,19 @@ class NetDevStreamTest {
         byte[] bytes = out.toByteArray();
         for (int i = 0; i < bytes.length; i++) {
             int b = bytes[i] & 0xff;
-            assertFalse(b < 0x20 && b != '\n' || b == 0x7f, "a raw control byte 0x" + Integer.toHexString(b) + " at " + i);
-            assertFalse(b == 0xc2 && i + 1 < bytes.length && (bytes[i + 1] & 0xff) >= 0x80 && (bytes[i + 1] & 0xff) < 0xa0,
+            assertFalse(
+                    b < 0x20 && b != '\n' || b == 0x7f, "a raw control byte 0x" + Integer.toHexString(b) + " at " + i);
+            assertFalse(
+                    b == 0xc2 && i + 1 < bytes.length && (bytes[i + 1] & 0xff) >= 0x80 && (bytes[i + 1] & 0xff) < 0xa0,
                     "a raw C1 control at " + i);
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
         String lower = text.toLowerCase(java.util.Locale.ROOT); // JSON's own escapes are upper-case hex
-        assertTrue(lower.contains("red\\u001b[31m.rx_bytes") && lower.contains("x\\u009b2j.rx_bytes")
-                && lower.contains("d\\u007fl.rx_bytes"), text);
+        assertTrue(
+                lower.contains("red\\u001b[31m.rx_bytes")
+                        && lower.contains("x\\u009b2j.rx_bytes")
+                        && lower.contains("d\\u007fl.rx_bytes"),
+                text);
 
         LineDecoder decoder = new LineDecoder();
         MetricsState metrics = new MetricsState();
@@ -103,10 +112,14 @@ class NetDevStreamTest {
         Exposition e = new Exposition();
         metrics.render(e, null, 0);
         String scrape = e.text();
-        assertTrue(scrape.contains("tickbench_network_bytes_total{interface=\"red\\\\x1b[31m\",direction=\"rx\"} 500\n"), scrape);
+        assertTrue(
+                scrape.contains("tickbench_network_bytes_total{interface=\"red\\\\x1b[31m\",direction=\"rx\"} 500\n"),
+                scrape);
         assertTrue(scrape.contains("tickbench_network_bytes_total{interface=\"wan\",direction=\"rx\"} 1001\n"), scrape);
         List<Integer> controls = new ArrayList<>();
-        scrape.codePoints().filter(c -> c < 0x20 && c != '\n' || c >= 0x7f && c < 0xa0).forEach(controls::add);
+        scrape.codePoints()
+                .filter(c -> c < 0x20 && c != '\n' || c >= 0x7f && c < 0xa0)
+                .forEach(controls::add);
         assertEquals(List.of(), controls, "no control character in the scrape");
     }
 }

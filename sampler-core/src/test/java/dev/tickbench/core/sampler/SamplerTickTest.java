@@ -41,10 +41,14 @@ class SamplerTickTest {
 
     private Sampler sampler(int rateHz, int floorHz, LimitValue memoryMax, Source... sources) {
         this.rate = rateHz;
-        SamplerEnvironment env = SamplerEnvironment.open(List.of(sources), Map.of("mtd", "no /sys/class/mtd"),
-                null, memoryMax, new HostInfo("board-7", "Test Board", "6.1.0", 4, 100));
-        sampler = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.live(), rateHz, floorHz),
-                env, List.of());
+        SamplerEnvironment env = SamplerEnvironment.open(
+                List.of(sources),
+                Map.of("mtd", "no /sys/class/mtd"),
+                null,
+                memoryMax,
+                new HostInfo("board-7", "Test Board", "6.1.0", 4, 100));
+        sampler = Sampler.create(
+                new SamplerConfig(dev.tickbench.core.source.SystemRoots.live(), rateHz, floorHz), env, List.of());
         sampler.addSink((b, o, l) -> lines.add(decoder.decode(b, o, l - 1)));
         byte[] hello = sampler.helloLine();
         try {
@@ -71,18 +75,37 @@ class SamplerTickTest {
 
     @Test
     void helloCarriesHostRateFloorAndCadences() {
-        sampler(10, 0, LimitValue.UNLIMITED, ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
+        sampler(
+                10,
+                0,
+                LimitValue.UNLIMITED,
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
         Hello h = assertInstanceOf(Hello.class, lines.get(0));
         assertEquals("board-7", h.hostname());
         assertEquals("Test Board", h.board());
         assertEquals(4, h.cores());
         assertEquals(10, h.rateHz());
         assertEquals(0, h.floorHz());
-        assertEquals("budget", h.capabilities().path("cadences").path("slabinfo").path("reason").asText());
-        assertEquals(5.0, h.capabilities().path("cadences").path("slabinfo").path("hz").asDouble());
-        assertEquals(2, h.capabilities().path("cadences").path("slabinfo").path("every_ticks").asInt());
+        assertEquals(
+                "budget",
+                h.capabilities()
+                        .path("cadences")
+                        .path("slabinfo")
+                        .path("reason")
+                        .asText());
+        assertEquals(
+                5.0,
+                h.capabilities().path("cadences").path("slabinfo").path("hz").asDouble());
+        assertEquals(
+                2,
+                h.capabilities()
+                        .path("cadences")
+                        .path("slabinfo")
+                        .path("every_ticks")
+                        .asInt());
         assertFalse(h.capabilities().path("sources").path("mtd").asBoolean(true));
-        assertEquals("no /sys/class/mtd", h.capabilities().path("absent").path("mtd").asText());
+        assertEquals(
+                "no /sys/class/mtd", h.capabilities().path("absent").path("mtd").asText());
         assertTrue(h.capabilities().path("limits").has("memory_max"));
         assertTrue(h.capabilities().path("limits").path("memory_max").isNull(), "max is null, not 0");
     }
@@ -90,33 +113,48 @@ class SamplerTickTest {
     /** record --duration: the ticks scheduled within the duration, then the thread ends by itself. */
     @Test
     void aBoundedRunTakesNoTickAfterItsEnd() throws Exception {
-        sampler(100, 0, LimitValue.UNLIMITED, ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
+        sampler(
+                100,
+                0,
+                LimitValue.UNLIMITED,
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1)));
         CountDownLatch ended = new CountDownLatch(1);
         sampler.endAfter(SEC / 10, ended::countDown); // 100 ms: ticks 1 … 10
         sampler.start();
-        assertTrue(ended.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS),
-                "the bounded run did not end");
-        List<Long> seqs = lines.stream().filter(l -> l instanceof SampleLine).map(l -> ((SampleLine) l).seq()).toList();
+        assertTrue(ended.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the bounded run did not end");
+        List<Long> seqs = lines.stream()
+                .filter(l -> l instanceof SampleLine)
+                .map(l -> ((SampleLine) l).seq())
+                .toList();
         sampler.close();
         assertFalse(seqs.isEmpty(), "no tick at all");
-        assertTrue(seqs.get(seqs.size() - 1) <= 10 && sampler.lastSeq() <= 10, "ticks within 100 ms at 100 Hz: " + seqs);
-        assertEquals(seqs.size(), lines.stream().filter(l -> l instanceof SampleLine).count(), "nothing after the end");
-        assertThrows(IllegalStateException.class, () -> sampler.endAfter(SEC, () -> { }), "only before start");
+        assertTrue(
+                seqs.get(seqs.size() - 1) <= 10 && sampler.lastSeq() <= 10, "ticks within 100 ms at 100 Hz: " + seqs);
+        assertEquals(
+                seqs.size(), lines.stream().filter(l -> l instanceof SampleLine).count(), "nothing after the end");
+        assertThrows(IllegalStateException.class, () -> sampler.endAfter(SEC, () -> {}), "only before start");
     }
 
     @Test
     void kmsgIsListedAmongTheSourcesLikeInCadences() throws Exception {
-        java.nio.file.Path board = java.nio.file.Path.of(getClass().getResource("/boards/router-arm").toURI());
-        dev.tickbench.core.source.SystemRoots roots = dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"),
-                board.resolve("sys"));
+        java.nio.file.Path board = java.nio.file.Path.of(
+                getClass().getResource("/boards/router-arm").toURI());
+        dev.tickbench.core.source.SystemRoots roots =
+                dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"), board.resolve("sys"));
         try (Sampler s = Sampler.create(new SamplerConfig(roots, 10, 0), List.of(), List.of())) {
             var caps = s.capabilities();
-            assertEquals("rate", caps.path("cadences").path("kmsg").path("reason").asText());
-            assertTrue(caps.path("sources").path("kmsg").asBoolean(false), caps.path("sources").toString());
+            assertEquals(
+                    "rate", caps.path("cadences").path("kmsg").path("reason").asText());
+            assertTrue(
+                    caps.path("sources").path("kmsg").asBoolean(false),
+                    caps.path("sources").toString());
         }
         java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("tickbench-nokmsg");
-        try (Sampler s = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(
-                empty.resolve("proc"), empty.resolve("sys")), 10, 0), List.of(), List.of())) {
+        try (Sampler s = Sampler.create(
+                new SamplerConfig(
+                        dev.tickbench.core.source.SystemRoots.of(empty.resolve("proc"), empty.resolve("sys")), 10, 0),
+                List.of(),
+                List.of())) {
             var caps = s.capabilities();
             assertFalse(caps.path("sources").path("kmsg").asBoolean(true), "absent kmsg is false, with its reason");
             assertTrue(caps.path("absent").path("kmsg").asText().contains("dev/kmsg"));
@@ -128,9 +166,13 @@ class SamplerTickTest {
 
     @Test
     void aDeviceTreePollingDelayIsADeclaredCadence() throws Exception {
-        java.nio.file.Path board = java.nio.file.Path.of(getClass().getResource("/boards/imx8mq-dt").toURI());
-        try (Sampler s = Sampler.create(new SamplerConfig(dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"),
-                board.resolve("sys")), 10, 0), List.of(), List.of())) {
+        java.nio.file.Path board = java.nio.file.Path.of(
+                getClass().getResource("/boards/imx8mq-dt").toURI());
+        try (Sampler s = Sampler.create(
+                new SamplerConfig(
+                        dev.tickbench.core.source.SystemRoots.of(board.resolve("proc"), board.resolve("sys")), 10, 0),
+                List.of(),
+                List.of())) {
             var cad = s.capabilities().path("cadences");
             assertEquals("declared", cad.path("thermal_zone0").path("reason").asText());
             assertEquals(20, cad.path("thermal_zone0").path("every_ticks").asInt(), "2000 ms at 10 Hz");
@@ -141,16 +183,22 @@ class SamplerTickTest {
 
     @Test
     void floorsChangeFilterAndHeartbeatTickByTick() throws IOException {
-        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10, "dentry", 5));
-        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
-        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000)).set(m("temp", 45000));
-        ScriptedSource freq = ScriptedSource.level("cpufreq", new CadenceRule.CpuFreq(false)).set(m("cpu0", 600000, "cpu1", 600000));
+        ScriptedSource slab =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10, "dentry", 5));
+        ScriptedSource buddy =
+                ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000))
+                .set(m("temp", 45000));
+        ScriptedSource freq =
+                ScriptedSource.level("cpufreq", new CadenceRule.CpuFreq(false)).set(m("cpu0", 600000, "cpu1", 600000));
         sampler(10, 0, new LimitValue(1L << 29), slab, buddy, thermal, freq);
 
         // tick 1: the change filter was re-armed after the baseline: every store-on-change source is here
         SampleLine t1 = tick();
         assertEquals(1, t1.seq());
-        assertEquals(Set.of("slabinfo", "buddyinfo", "thermal_zone0", "cpufreq"), t1.sources().keySet());
+        assertEquals(
+                Set.of("slabinfo", "buddyinfo", "thermal_zone0", "cpufreq"),
+                t1.sources().keySet());
         assertEquals(10L, t1.sources().get("slabinfo").get("nf_conntrack"));
         assertEquals(1L << 29, t1.limits().get("memory_max"));
         assertTrue(t1.heartbeat().isEmpty());
@@ -193,7 +241,9 @@ class SamplerTickTest {
         }
         SampleLine hb = tick();
         assertEquals(601, hb.seq());
-        assertTrue(hb.heartbeat().containsAll(Set.of("buddyinfo", "limits")), hb.heartbeat().toString());
+        assertTrue(
+                hb.heartbeat().containsAll(Set.of("buddyinfo", "limits")),
+                hb.heartbeat().toString());
         assertFalse(hb.heartbeat().contains("cpufreq"), "cpufreq was stored at tick 3: its heartbeat is at 603");
         assertEquals(7L, hb.sources().get("buddyinfo").get("0.Normal.0"));
         assertEquals(1L << 29, hb.limits().get("memory_max"));
@@ -213,7 +263,8 @@ class SamplerTickTest {
     void theHeartbeatCountsTicksSoALateWakeUpBeforeTheMinuteStillBeats() throws IOException {
         // 10 Hz: the heartbeat is 600 ticks. Tick 601's wake-up clock reads 59.9998 s after tick 1's
         // (ticks 2..601 each woke a little early relative to the last): counted, it is the heartbeat.
-        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        ScriptedSource buddy =
+                ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
         sampler(10, 0, new LimitValue(4096L), buddy);
         assertTrue(tick().sources().containsKey("buddyinfo"), "tick 1 stores the first read");
         long step = (60 * SEC - 200_000) / 600;
@@ -227,19 +278,33 @@ class SamplerTickTest {
             }
         }
         assertEquals(601, last.seq());
-        assertEquals(Set.of("buddyinfo", "limits"), last.heartbeat(), "600 ticks after tick 1, whatever the clock says");
+        assertEquals(
+                Set.of("buddyinfo", "limits"), last.heartbeat(), "600 ticks after tick 1, whatever the clock says");
     }
 
     @Test
     void floorHzOverrideEmitsEveryReadAtOneCadence() throws IOException {
-        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10));
-        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
-        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000)).set(m("temp", 45000));
+        ScriptedSource slab =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10));
+        ScriptedSource buddy =
+                ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(1000))
+                .set(m("temp", 45000));
         sampler(10, 3, new LimitValue(4096L), slab, buddy, thermal);
         Hello h = (Hello) lines.get(0);
         for (String s : new String[] {"slabinfo", "buddyinfo", "thermal_zone0"}) {
-            assertEquals("override", h.capabilities().path("cadences").path(s).path("reason").asText(), s);
-            assertEquals(3, h.capabilities().path("cadences").path(s).path("every_ticks").asInt(), s);
+            assertEquals(
+                    "override",
+                    h.capabilities().path("cadences").path(s).path("reason").asText(),
+                    s);
+            assertEquals(
+                    3,
+                    h.capabilities()
+                            .path("cadences")
+                            .path(s)
+                            .path("every_ticks")
+                            .asInt(),
+                    s);
         }
         for (int t = 1; t <= 7; t++) {
             SampleLine s = tick();
@@ -254,7 +319,8 @@ class SamplerTickTest {
 
     @Test
     void floorHzAtRateEmitsEverythingEveryTick() throws IOException {
-        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10));
+        ScriptedSource slab =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("nf_conntrack", 10));
         ScriptedSource mtd = ScriptedSource.level("mtd", new CadenceRule.Mtd()).set(m("mtd0.ecc_failures", 0));
         sampler(50, 50, null, slab, mtd);
         for (int t = 1; t <= 5; t++) {
@@ -264,9 +330,15 @@ class SamplerTickTest {
 
     @Test
     void countersAreDeltasWithWrapsResetsAndZeroes() throws IOException {
-        ScriptedSource stat = ScriptedSource.counter("stat").set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF0L, "procs_running", 3));
-        stat = new ScriptedSource("stat", dev.tickbench.core.source.SourceKind.COUNTER, new CadenceRule.EveryTick(), false,
-                Set.of("procs_running")).set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF0L, "procs_running", 3));
+        ScriptedSource stat =
+                ScriptedSource.counter("stat").set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF0L, "procs_running", 3));
+        stat = new ScriptedSource(
+                        "stat",
+                        dev.tickbench.core.source.SourceKind.COUNTER,
+                        new CadenceRule.EveryTick(),
+                        false,
+                        Set.of("procs_running"))
+                .set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF0L, "procs_running", 3));
         sampler(10, 0, null, stat);
         stat.set(m("cpu.user", 100, "ctxt", 0xFFFF_FFF8L, "procs_running", 2));
         SampleLine t1 = tick();
@@ -290,8 +362,12 @@ class SamplerTickTest {
 
     @Test
     void diskRowsOnlyWhenTheirDeltaIsNonZero() throws IOException {
-        ScriptedSource disk = new ScriptedSource("diskstats", dev.tickbench.core.source.SourceKind.COUNTER,
-                new CadenceRule.EveryTick(), true, Set.of("sda.in_flight", "nbd0.in_flight"));
+        ScriptedSource disk = new ScriptedSource(
+                "diskstats",
+                dev.tickbench.core.source.SourceKind.COUNTER,
+                new CadenceRule.EveryTick(),
+                true,
+                Set.of("sda.in_flight", "nbd0.in_flight"));
         disk.set(m("nbd0.reads", 0, "nbd0.in_flight", 0, "sda.reads", 10, "sda.in_flight", 1));
         sampler(10, 3, null, disk); // FLOOR_HZ does not change the per-device row filter
         disk.set(m("nbd0.reads", 0, "nbd0.in_flight", 0, "sda.reads", 12, "sda.in_flight", 0));
@@ -305,8 +381,10 @@ class SamplerTickTest {
 
     @Test
     void aFailingSourceIsSkippedAndTheSamplerGoesOn() throws IOException {
-        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1));
-        ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
+        ScriptedSource slab =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(m("a", 1));
+        ScriptedSource buddy =
+                ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo()).set(m("0.Normal.0", 7));
         sampler(10, 0, null, slab, buddy);
         buddy.failing(true);
         SampleLine t1 = tick();

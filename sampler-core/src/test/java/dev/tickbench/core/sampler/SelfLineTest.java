@@ -48,18 +48,23 @@ class SelfLineTest {
         long[] n = {0};
         ScriptedSource costly = ScriptedSource.counter("costly").supply(() -> burn(++n[0]));
         ScriptedSource cheap = ScriptedSource.counter("cheap").set(Map.of("n", 1L));
-        ScriptedSource rare = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).supply(() -> burn(++n[0]));
-        SamplerEnvironment env = SamplerEnvironment.open(List.of(costly, cheap, rare), Map.of(), null, null,
-                new HostInfo("h", null, "6.1.0", 2, 100));
+        ScriptedSource rare =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).supply(() -> burn(++n[0]));
+        SamplerEnvironment env = SamplerEnvironment.open(
+                List.of(costly, cheap, rare), Map.of(), null, null, new HostInfo("h", null, "6.1.0", 2, 100));
         SteppingClock clock = new SteppingClock(); // moves only when the loop sleeps: every tick on time
         LineDecoder decoder = new LineDecoder();
         List<StreamLine> lines = new ArrayList<>();
         CountDownLatch ended = new CountDownLatch(1);
         SourceCosts totals;
         try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), env, List.of())) {
-            assertEquals(1.0, sampler.capabilities().path("self").path("hz").asDouble(), "the capabilities announce the line");
+            assertEquals(
+                    1.0,
+                    sampler.capabilities().path("self").path("hz").asDouble(),
+                    "the capabilities announce the line");
             byte[] hello = sampler.helloLine();
-            clock.now = assertInstanceOf(Hello.class, decoder.decode(hello, 0, hello.length - 1)).startedMonoNs();
+            clock.now = assertInstanceOf(Hello.class, decoder.decode(hello, 0, hello.length - 1))
+                    .startedMonoNs();
             sampler.addSink((b, o, l) -> {
                 synchronized (lines) {
                     lines.add(decoder.decode(b, o, l - 1));
@@ -79,13 +84,15 @@ class SelfLineTest {
         for (SelfLine s : self) {
             assertEquals(RATE, s.ticks(), "a second of ticks, none slipped");
             assertEquals(SEC, s.windowNs(), "the window is the second between the two lines' ticks");
-            assertTrue(s.cpuNs() >= RATE * BURN_NS, "the process burnt at least 100 × 200 µs in the second: " + s.cpuNs());
+            assertTrue(
+                    s.cpuNs() >= RATE * BURN_NS, "the process burnt at least 100 × 200 µs in the second: " + s.cpuNs());
             assertTrue(s.samplerCpuNs() >= RATE * BURN_NS, "the sampler thread burnt it: " + s.samplerCpuNs());
             assertEquals(100.0 * s.cpuNs() / (2.0 * SEC), s.cpuPct(), 0.001, "a share of both CPUs' time");
             assertNotNull(s.rssBytes(), "the RSS is read");
             assertTrue(s.rssBytes() > 1 << 20, "the RSS is a JVM's: " + s.rssBytes());
         }
-        List<SelfLine> costed = self.stream().filter(s -> !s.sourceNsPerTick().isEmpty()).toList();
+        List<SelfLine> costed =
+                self.stream().filter(s -> !s.sourceNsPerTick().isEmpty()).toList();
         assertEquals(2, costed.size(), "a line with the sources' costs every 10 s");
         assertEquals(10 * SEC / 1e9, costed.get(0).sourcesWindowS(), 1e-9);
         assertEquals(self.get(9), costed.get(0), "the tenth second's line carries them");
@@ -102,23 +109,39 @@ class SelfLineTest {
         int rareAt = totals.sources().indexOf("slabinfo");
         assertFalse(totals.sources().contains(SelfLine.KMSG), "no kernel log here");
         assertEquals(totals.ticks(), totals.reads()[costlyAt]);
-        assertEquals(totals.ticks(), totals.timed()[costlyAt] + totals.timed()[cheapAt], "one every-tick read timed per tick");
+        assertEquals(
+                totals.ticks(),
+                totals.timed()[costlyAt] + totals.timed()[cheapAt],
+                "one every-tick read timed per tick");
         assertTrue(Math.abs(totals.timed()[costlyAt] - totals.timed()[cheapAt]) <= 1, "in turn");
-        assertEquals(totals.reads()[rareAt], totals.timed()[rareAt], "a source read now and then is timed on every read");
+        assertEquals(
+                totals.reads()[rareAt], totals.timed()[rareAt], "a source read now and then is timed on every read");
     }
 
     @Test
     void aReaderTakesTheLineAndIgnoresOthers() throws Exception {
         LineDecoder decoder = new LineDecoder();
-        String json = "{\"type\":\"self\",\"mono_ns\":5,\"wall_ns\":6,\"window_ns\":1000000000,\"ticks\":100,\"cpu_ns\":40000000,"
-                + "\"cpu_pct\":2.0,\"sampler_cpu_ns\":30000000,\"rss_bytes\":65536000,\"sources_window_s\":10.0,"
-                + "\"source_ns_per_tick\":{\"stat\":31000,\"pmu_sw\":62000}}";
+        String json =
+                "{\"type\":\"self\",\"mono_ns\":5,\"wall_ns\":6,\"window_ns\":1000000000,\"ticks\":100,\"cpu_ns\":40000000,"
+                        + "\"cpu_pct\":2.0,\"sampler_cpu_ns\":30000000,\"rss_bytes\":65536000,\"sources_window_s\":10.0,"
+                        + "\"source_ns_per_tick\":{\"stat\":31000,\"pmu_sw\":62000}}";
         byte[] b = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         SelfLine s = SelfLine.of(decoder.decode(b, 0, b.length)).orElseThrow();
-        assertEquals(new SelfLine(5, 1_000_000_000L, 100, 40_000_000L, 2.0, 30_000_000L, 65_536_000L, 10.0,
-                Map.of("stat", 31_000L, "pmu_sw", 62_000L)), s);
+        assertEquals(
+                new SelfLine(
+                        5,
+                        1_000_000_000L,
+                        100,
+                        40_000_000L,
+                        2.0,
+                        30_000_000L,
+                        65_536_000L,
+                        10.0,
+                        Map.of("stat", 31_000L, "pmu_sw", 62_000L)),
+                s);
         assertEquals(400_000, s.cpuNsPerTick(), 1e-9);
-        byte[] other = "{\"type\":\"cadence\",\"mono_ns\":5,\"achieved\":{}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] other = "{\"type\":\"cadence\",\"mono_ns\":5,\"achieved\":{}}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(SelfLine.of(decoder.decode(other, 0, other.length)).isEmpty());
         byte[] bare = "{\"type\":\"self\",\"mono_ns\":5,\"ticks\":0}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         SelfLine missing = SelfLine.of(decoder.decode(bare, 0, bare.length)).orElseThrow();

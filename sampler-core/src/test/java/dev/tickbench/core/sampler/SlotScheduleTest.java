@@ -71,8 +71,8 @@ class SlotScheduleTest {
             }
             return m;
         });
-        ScriptedSource mem = ScriptedSource.level("meminfo", new CadenceRule.EveryTick())
-                .set(Map.of("MemTotal", 1000L));
+        ScriptedSource mem =
+                ScriptedSource.level("meminfo", new CadenceRule.EveryTick()).set(Map.of("MemTotal", 1000L));
         long[] slabValue = {0};
         ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo())
                 .supply(() -> Map.of("dentry", ++slabValue[0])); // moves on every read: every read is stored
@@ -80,8 +80,12 @@ class SlotScheduleTest {
                 .set(Map.of("temp", 45000L));
         ScriptedSource buddy = ScriptedSource.level("buddyinfo", new CadenceRule.BuddyInfo())
                 .set(Map.of("0.Normal.0", 7L)); // never moves: stored at the start and by heartbeat
-        SamplerEnvironment env = SamplerEnvironment.open(List.of(stall, stat, mem, slab, thermal, buddy), Map.of(),
-                null, null, new HostInfo("h", null, "6.1.0", 2, 100));
+        SamplerEnvironment env = SamplerEnvironment.open(
+                List.of(stall, stat, mem, slab, thermal, buddy),
+                Map.of(),
+                null,
+                null,
+                new HostInfo("h", null, "6.1.0", 2, 100));
         ThrottleExtension throttle = new ThrottleExtension(SystemRoots.of(dir.resolve("proc"), dir.resolve("sys")), 4);
         List<StreamLine> lines = new ArrayList<>();
         LineDecoder decoder = new LineDecoder();
@@ -134,12 +138,19 @@ class SlotScheduleTest {
                 if (s.sources().containsKey("buddyinfo")) {
                     buddyEmissions.add(new long[] {slot, s.monoNs()});
                 }
-                iowaitHere = values.stream().filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
-                        .map(DerivedValue::value).findFirst().orElse(null);
+                iowaitHere = values.stream()
+                        .filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
+                        .map(DerivedValue::value)
+                        .findFirst()
+                        .orElse(null);
             } else if (l instanceof ThrottleLine t) {
                 throttleTicks.add(new long[] {slot, t.monoNs()});
                 if (iowaitHere != null) {
-                    assertEquals(iowaitHere, t.iowait(), 1e-9, "the throttle's second is the derived 1 s window, slot " + slot);
+                    assertEquals(
+                            iowaitHere,
+                            t.iowait(),
+                            1e-9,
+                            "the throttle's second is the derived 1 s window, slot " + slot);
                     throttleCompared++;
                 }
             }
@@ -148,11 +159,13 @@ class SlotScheduleTest {
         long ticks = samplesAt.size();
         long lastMono = samplesAt.get(samplesAt.size() - 1)[1];
         double runS = (lastMono - t0) / 1e9;
-        assertTrue(skippedTotal > 0.25 * ticks && skippedTotal < 0.35 * ticks,
+        assertTrue(
+                skippedTotal > 0.25 * ticks && skippedTotal < 0.35 * ticks,
                 "the clock slipped on about 30 % of the ticks: " + skippedTotal + " of " + ticks);
 
         // floored and declared sources: their reads per second of wall time are their plan (within 1 %)
-        double slabHz = (slabReads.size() - 1) / ((slabReads.get(slabReads.size() - 1)[1] - slabReads.get(0)[1]) / 1e9);
+        double slabHz = (slabReads.size() - 1)
+                / ((slabReads.get(slabReads.size() - 1)[1] - slabReads.get(0)[1]) / 1e9);
         assertEquals(RATE / 17.0, slabHz, 0.01 * RATE / 17.0, "slabinfo every 17 slots: 5.88 Hz in wall time");
         double thermalHz = (thermalReads.size() - 1)
                 / ((thermalReads.get(thermalReads.size() - 1)[1] - thermalReads.get(0)[1]) / 1e9);
@@ -163,7 +176,9 @@ class SlotScheduleTest {
         }
 
         // the heartbeat: at the first read due 60 s after the last emission, 60 s (+ at most one period) later
-        assertTrue(buddyEmissions.size() >= 3, "buddyinfo: the start and two heartbeats in 130 s, " + buddyEmissions.size());
+        assertTrue(
+                buddyEmissions.size() >= 3,
+                "buddyinfo: the start and two heartbeats in 130 s, " + buddyEmissions.size());
         for (int i = 1; i < buddyEmissions.size(); i++) {
             long slots = buddyEmissions.get(i)[0] - buddyEmissions.get(i - 1)[0];
             long ns = buddyEmissions.get(i)[1] - buddyEmissions.get(i - 1)[1];
@@ -172,13 +187,17 @@ class SlotScheduleTest {
         }
 
         // the throttle: one line per second of slots, 1 s (± one period) apart, its iowait the derived one
-        assertEquals(samplesAt.get(samplesAt.size() - 1)[0] / RATE, throttleTicks.size(),
+        assertEquals(
+                samplesAt.get(samplesAt.size() - 1)[0] / RATE,
+                throttleTicks.size(),
                 "one throttle line per " + RATE + " slots");
         for (int i = 1; i < throttleTicks.size(); i++) {
             long ns = throttleTicks.get(i)[1] - throttleTicks.get(i - 1)[1];
             assertTrue(Math.abs(ns - SEC) <= PERIOD + 10, "a throttle second of " + ns / 1e9 + " s");
         }
-        assertTrue(throttleCompared >= throttleTicks.size() - 1, "compared " + throttleCompared + " of " + throttleTicks.size());
+        assertTrue(
+                throttleCompared >= throttleTicks.size() - 1,
+                "compared " + throttleCompared + " of " + throttleTicks.size());
 
         // the every-tick sources fell short by the skipped slots: published for each 10 s window of the grid,
         // (k × 1000, (k + 1) × 1000] slots, as the samples counted on those fixed windows show
@@ -191,11 +210,18 @@ class SlotScheduleTest {
             assertEquals(t0 + from * PERIOD, c.fromMonoNs(), "windows follow each other on the grid");
             assertEquals(t0 + to * PERIOD, c.toMonoNs());
             long closedAt = slotAt(samplesAt, c.monoNs());
-            assertTrue(closedAt >= to && closedAt <= to + 2, "closed by the first tick at or after slot " + to + ": " + closedAt);
-            long taken = samplesAt.stream().filter(x -> x[0] > from && x[0] <= to).count();
+            assertTrue(
+                    closedAt >= to && closedAt <= to + 2,
+                    "closed by the first tick at or after slot " + to + ": " + closedAt);
+            long taken =
+                    samplesAt.stream().filter(x -> x[0] > from && x[0] <= to).count();
             double measured = taken / (double) AchievedCadences.WINDOW_S;
             assertNotNull(c.hz().get("stat"), c.toString());
-            assertEquals(measured, c.hz().get("stat"), 1e-9, "stat's achieved cadence is the ticks taken per second of the window");
+            assertEquals(
+                    measured,
+                    c.hz().get("stat"),
+                    1e-9,
+                    "stat's achieved cadence is the ticks taken per second of the window");
             assertEquals(measured, c.hz().get("meminfo"), 1e-9);
             assertFalse(c.hz().containsKey("slabinfo"), "slabinfo kept its plan: not named " + c);
             assertFalse(c.hz().containsKey("thermal_zone0"), "thermal kept its plan: not named " + c);
@@ -224,17 +250,20 @@ class SlotScheduleTest {
     @Test
     void theAchievedWindowsAreOnAFixedGrid() throws IOException {
         ScriptedSource stat = ScriptedSource.counter("stat").set(Map.of("cpu.user", 1L));
-        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(300)).set(Map.of("temp", 40000L));
-        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(Map.of("a", 1L));
-        SamplerEnvironment env = SamplerEnvironment.open(List.of(stat, thermal, slab), Map.of(), null, null,
-                new HostInfo("h", null, "6.1.0", 2, 100));
+        ScriptedSource thermal = ScriptedSource.level("thermal_zone0", new CadenceRule.Thermal(300))
+                .set(Map.of("temp", 40000L));
+        ScriptedSource slab =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(Map.of("a", 1L));
+        SamplerEnvironment env = SamplerEnvironment.open(
+                List.of(stat, thermal, slab), Map.of(), null, null, new HostInfo("h", null, "6.1.0", 2, 100));
         List<AchievedCadences> lines = new ArrayList<>();
         LineDecoder decoder = new LineDecoder();
         long base;
         try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of())) {
             byte[] hello = s.helloLine();
             base = ((Hello) decoder.decode(hello, 0, hello.length - 1)).startedMonoNs();
-            s.addSink((b, o, l) -> AchievedCadences.of(decoder.decode(b, o, l - 1)).ifPresent(lines::add));
+            s.addSink((b, o, l) ->
+                    AchievedCadences.of(decoder.decode(b, o, l - 1)).ifPresent(lines::add));
             List<Long> taken = new ArrayList<>();
             for (long slot = 1; slot <= 98; slot++) {
                 taken.add(slot); // 99 and 100 skipped: the tick on 101 closes window 0
@@ -259,17 +288,26 @@ class SlotScheduleTest {
         assertWindow(lines.get(1), base, 100, 200, 200, Map.of()); // every source back on plan
         // windows 2 and 3: 200 slots, no tick; thermal's read on 450 stands for 448 and slabinfo's for 449: window 4's
         assertWindow(lines.get(2), base, 200, 400, 450, Map.of("stat", 0.0, "thermal_zone0", 0.0, "slabinfo", 0.0));
-        // window 4: ticks 450..500 (51); thermal 448 and 451, …, 499 (18) of 403, …, 499 (33); slabinfo 449, 451, …, 499 (26) of 50
-        assertWindow(lines.get(3), base, 400, 500, 500, Map.of("stat", 10.0 * 51 / 100, "thermal_zone0", th * 18 / 33,
-                "slabinfo", 5.0 * 26 / 50));
+        // window 4: ticks 450..500 (51); thermal 448 and 451, …, 499 (18) of 403, …, 499 (33); slabinfo 449, 451, …,
+        // 499 (26) of 50
+        assertWindow(
+                lines.get(3),
+                base,
+                400,
+                500,
+                500,
+                Map.of("stat", 10.0 * 51 / 100, "thermal_zone0", th * 18 / 33, "slabinfo", 5.0 * 26 / 50));
         // window 5: the tick on 600 alone, thermal's read standing for 598 (of 502, …, 598: 33), slabinfo's for 599
-        assertWindow(lines.get(4), base, 500, 600, 600, Map.of("stat", 0.1, "thermal_zone0", th / 33, "slabinfo", 5.0 / 50));
+        assertWindow(
+                lines.get(4), base, 500, 600, 600, Map.of("stat", 0.1, "thermal_zone0", th / 33, "slabinfo", 5.0 / 50));
         assertWindow(lines.get(5), base, 600, 700, 800, Map.of("stat", 0.0, "thermal_zone0", 0.0, "slabinfo", 0.0));
-        assertWindow(lines.get(6), base, 700, 800, 800, Map.of("stat", 0.1, "thermal_zone0", th / 33, "slabinfo", 5.0 / 50));
+        assertWindow(
+                lines.get(6), base, 700, 800, 800, Map.of("stat", 0.1, "thermal_zone0", th / 33, "slabinfo", 5.0 / 50));
         assertEquals(7, lines.size(), lines.toString());
     }
 
-    private static void assertWindow(AchievedCadences c, long base, long from, long to, long closedAt, Map<String, Double> hz) {
+    private static void assertWindow(
+            AchievedCadences c, long base, long from, long to, long closedAt, Map<String, Double> hz) {
         String at = "(" + from + ", " + to + "]: " + c;
         assertEquals(base + from * 100_000_000L, c.fromMonoNs(), at);
         assertEquals(base + to * 100_000_000L, c.toMonoNs(), at);
@@ -281,9 +319,10 @@ class SlotScheduleTest {
 
     @Test
     void aTickOnALaterSlotIsMarkedWithTheSlotsItSkipped() throws IOException {
-        ScriptedSource slab = ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(Map.of("a", 1L));
-        SamplerEnvironment env = SamplerEnvironment.open(List.of(slab), Map.of(), null, null,
-                new HostInfo("h", null, "6.1.0", 2, 100));
+        ScriptedSource slab =
+                ScriptedSource.level("slabinfo", new CadenceRule.SlabInfo()).set(Map.of("a", 1L));
+        SamplerEnvironment env =
+                SamplerEnvironment.open(List.of(slab), Map.of(), null, null, new HostInfo("h", null, "6.1.0", 2, 100));
         List<StreamLine> lines = new ArrayList<>();
         LineDecoder decoder = new LineDecoder();
         try (Sampler s = Sampler.create(new SamplerConfig(SystemRoots.live(), 10, 0), env, List.of())) {

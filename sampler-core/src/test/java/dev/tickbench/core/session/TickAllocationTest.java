@@ -28,8 +28,8 @@ class TickAllocationTest {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();
         for (String board : Boards.ALL) {
-            try (Session session = Session.open(new SessionConfig(Boards.roots(board), RATE, OptionalInt.empty(), null, 4),
-                    Map.of())) {
+            try (Session session = Session.open(
+                    new SessionConfig(Boards.roots(board), RATE, OptionalInt.empty(), null, 4), Map.of())) {
                 Sampler sampler = session.sampler();
                 long[] lines = new long[1];
                 sampler.addSink((b, off, len) -> lines[0]++);
@@ -61,10 +61,12 @@ class TickAllocationTest {
                     }
                 }
                 assertEquals(ticks - 5, quiet, board);
-                assertTrue(allocating <= quiet / 25, board + ": " + allocating + " of " + quiet + " ticks allocated, "
-                        + quietBytes + " B in all");
+                assertTrue(
+                        allocating <= quiet / 25,
+                        board + ": " + allocating + " of " + quiet + " ticks allocated, " + quietBytes + " B in all");
                 assertTrue(quietBytes < 4096, board + ": " + quiet + " ticks allocated " + quietBytes + " B");
-                assertTrue(throttleBytes / throttleTicks < 16_384,
+                assertTrue(
+                        throttleBytes / throttleTicks < 16_384,
                         board + ": the throttle's tick allocated " + throttleBytes / throttleTicks + " B");
                 assertTrue(lines[0] >= 8 * RATE, board + ": " + lines[0] + " lines");
             }

@@ -17,6 +17,7 @@ final class Boards {
     static final String X86 = dev.tickbench.testkit.Boards.X86;
     /** A mainline-kernel ARM board: thermal polling delays only in the device tree. */
     static final String DT = dev.tickbench.testkit.Boards.DT;
+
     static final String ARM_COOLING = dev.tickbench.testkit.Boards.ARM_COOLING;
     static final String LAPTOP = dev.tickbench.testkit.Boards.LAPTOP;
 
@@ -50,7 +51,9 @@ final class Boards {
 
     /** The source {@code name} of the standard catalogue under {@code roots}, as the sampler makes it, not yet opened. */
     static Source source(SystemRoots roots, String name) {
-        return Sources.discover(roots).stream().filter(s -> s.name().equals(name)).findFirst()
+        return Sources.discover(roots).stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no source " + name + " under " + roots));
     }
 

@@ -40,34 +40,192 @@ class CatalogTest {
 
     @Test
     void routerPresenceSet() throws IOException {
-        assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
-                "diskstats", true, "yaffs", true, "pressure", false, "thermal_zone0", true, "thermal_zone1", true,
-                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "netdev", false, "mtd", true,
-                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
-                "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
-                "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
+        assertEquals(
+                expected(
+                        "stat",
+                        true,
+                        "interrupts",
+                        true,
+                        "softirqs",
+                        true,
+                        "vmstat",
+                        true,
+                        "meminfo",
+                        true,
+                        "diskstats",
+                        true,
+                        "yaffs",
+                        true,
+                        "pressure",
+                        false,
+                        "thermal_zone0",
+                        true,
+                        "thermal_zone1",
+                        true,
+                        "thermal_zone2",
+                        true,
+                        "cpufreq",
+                        true,
+                        "slabinfo",
+                        true,
+                        "buddyinfo",
+                        true,
+                        "loadavg",
+                        false,
+                        "netdev",
+                        false,
+                        "mtd",
+                        true,
+                        "cpufreq_time_in_state",
+                        false,
+                        "cooling_time_in_state",
+                        false,
+                        "rapl",
+                        false,
+                        "cpufreq_policy",
+                        true,
+                        "cpufreq_boost",
+                        false,
+                        "intel_pstate",
+                        false,
+                        "cpufreq_trans",
+                        false,
+                        "cpuidle",
+                        false,
+                        "cooling",
+                        false,
+                        "thermal_throttle",
+                        false,
+                        "rapl_limits",
+                        false,
+                        "hwmon",
+                        false),
                 presence(Boards.roots(Boards.ROUTER)));
     }
 
     @Test
     void sbcPresenceSet() throws IOException {
-        assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
-                "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "cpufreq", true,
-                "slabinfo", true, "buddyinfo", true, "loadavg", false, "netdev", false, "mtd", false,
-                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
-                "cpufreq_boost", false, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
-                "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
+        assertEquals(
+                expected(
+                        "stat",
+                        true,
+                        "interrupts",
+                        true,
+                        "softirqs",
+                        true,
+                        "vmstat",
+                        true,
+                        "meminfo",
+                        true,
+                        "diskstats",
+                        true,
+                        "yaffs",
+                        false,
+                        "pressure",
+                        true,
+                        "thermal_zone0",
+                        true,
+                        "cpufreq",
+                        true,
+                        "slabinfo",
+                        true,
+                        "buddyinfo",
+                        true,
+                        "loadavg",
+                        false,
+                        "netdev",
+                        false,
+                        "mtd",
+                        false,
+                        "cpufreq_time_in_state",
+                        false,
+                        "cooling_time_in_state",
+                        false,
+                        "rapl",
+                        false,
+                        "cpufreq_policy",
+                        true,
+                        "cpufreq_boost",
+                        false,
+                        "intel_pstate",
+                        false,
+                        "cpufreq_trans",
+                        false,
+                        "cpuidle",
+                        false,
+                        "cooling",
+                        false,
+                        "thermal_throttle",
+                        false,
+                        "rapl_limits",
+                        false,
+                        "hwmon",
+                        false),
                 presence(Boards.roots(Boards.SBC)));
     }
 
     @Test
     void x86PresenceSet() throws IOException {
-        assertEquals(expected("stat", true, "interrupts", true, "softirqs", true, "vmstat", true, "meminfo", true,
-                "diskstats", true, "yaffs", false, "pressure", true, "thermal_zone0", true, "thermal_zone1", true,
-                "thermal_zone2", true, "cpufreq", true, "slabinfo", true, "buddyinfo", true, "loadavg", false, "netdev", false, "mtd", false,
-                "cpufreq_time_in_state", false, "cooling_time_in_state", false, "rapl", false, "cpufreq_policy", true,
-                "cpufreq_boost", true, "intel_pstate", false, "cpufreq_trans", false, "cpuidle", false, "cooling", false,
-                "thermal_throttle", false, "rapl_limits", false, "hwmon", false),
+        assertEquals(
+                expected(
+                        "stat",
+                        true,
+                        "interrupts",
+                        true,
+                        "softirqs",
+                        true,
+                        "vmstat",
+                        true,
+                        "meminfo",
+                        true,
+                        "diskstats",
+                        true,
+                        "yaffs",
+                        false,
+                        "pressure",
+                        true,
+                        "thermal_zone0",
+                        true,
+                        "thermal_zone1",
+                        true,
+                        "thermal_zone2",
+                        true,
+                        "cpufreq",
+                        true,
+                        "slabinfo",
+                        true,
+                        "buddyinfo",
+                        true,
+                        "loadavg",
+                        false,
+                        "netdev",
+                        false,
+                        "mtd",
+                        false,
+                        "cpufreq_time_in_state",
+                        false,
+                        "cooling_time_in_state",
+                        false,
+                        "rapl",
+                        false,
+                        "cpufreq_policy",
+                        true,
+                        "cpufreq_boost",
+                        true,
+                        "intel_pstate",
+                        false,
+                        "cpufreq_trans",
+                        false,
+                        "cpuidle",
+                        false,
+                        "cooling",
+                        false,
+                        "thermal_throttle",
+                        false,
+                        "rapl_limits",
+                        false,
+                        "hwmon",
+                        false),
                 presence(Boards.roots(Boards.X86)));
     }
 
@@ -79,19 +237,24 @@ class CatalogTest {
         }
         Files.createDirectories(tmp.resolve("sys/class/thermal/cooling_device0"));
         SystemRoots roots = SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
-        assertEquals(List.of("thermal_zone0", "thermal_zone1", "thermal_zone2", "thermal_zone10"),
+        assertEquals(
+                List.of("thermal_zone0", "thermal_zone1", "thermal_zone2", "thermal_zone10"),
                 thermal(roots).stream().map(Source::name).toList());
 
         SystemRoots none = SystemRoots.of(tmp.resolve("none/proc"), tmp.resolve("none/sys"));
         List<Source> zones = thermal(none);
         assertEquals(1, zones.size());
         assertEquals("thermal", zones.get(0).name());
-        assertEquals("no thermal zones in " + tmp.resolve("none/sys/class/thermal"), zones.get(0).open().reason());
+        assertEquals(
+                "no thermal zones in " + tmp.resolve("none/sys/class/thermal"),
+                zones.get(0).open().reason());
     }
 
     /** The thermal sources the catalogue makes: its zones, or the one that says why there is none. */
     private static List<Source> thermal(SystemRoots roots) {
-        return Sources.discover(roots).stream().filter(s -> s.name().matches("thermal|thermal_zone\\d+")).toList();
+        return Sources.discover(roots).stream()
+                .filter(s -> s.name().matches("thermal|thermal_zone\\d+"))
+                .toList();
     }
 
     @Test
@@ -101,16 +264,25 @@ class CatalogTest {
         for (Source s : pmu) {
             Presence p = s.open();
             assertFalse(p.present());
-            assertEquals("perf events count the running kernel, and " + Boards.roots(Boards.SBC).proc("sys/kernel/random/boot_id")
-                    + " is not its boot_id (the proc root is a fixture tree or another machine's files)", p.reason());
+            assertEquals(
+                    "perf events count the running kernel, and "
+                            + Boards.roots(Boards.SBC).proc("sys/kernel/random/boot_id")
+                            + " is not its boot_id (the proc root is a fixture tree or another machine's files)",
+                    p.reason());
         }
     }
 
     @Test
     void hostInfoPerBoard() {
-        assertEquals(new HostInfo("edge-router-3", "MikroTik RB5009UG+S+", "5.6.3", 4, 100), HostInfo.read(Boards.roots(Boards.ROUTER)));
-        assertEquals(new HostInfo("pi-lab-2", "Raspberry Pi 4 Model B Rev 1.4", "6.1.21-v8+", 4, 100), HostInfo.read(Boards.roots(Boards.SBC)));
-        assertEquals(new HostInfo("db-07.dc2", "PowerEdge R650", "6.8.0-49-generic", 32, 100), HostInfo.read(Boards.roots(Boards.X86)));
+        assertEquals(
+                new HostInfo("edge-router-3", "MikroTik RB5009UG+S+", "5.6.3", 4, 100),
+                HostInfo.read(Boards.roots(Boards.ROUTER)));
+        assertEquals(
+                new HostInfo("pi-lab-2", "Raspberry Pi 4 Model B Rev 1.4", "6.1.21-v8+", 4, 100),
+                HostInfo.read(Boards.roots(Boards.SBC)));
+        assertEquals(
+                new HostInfo("db-07.dc2", "PowerEdge R650", "6.8.0-49-generic", 32, 100),
+                HostInfo.read(Boards.roots(Boards.X86)));
     }
 
     @Test
@@ -133,7 +305,9 @@ class CatalogTest {
         MemoryMax router = MemoryMax.read(Boards.roots(Boards.ROUTER));
         assertEquals(MemoryMax.Status.LIMIT, router.status(), router.reason());
         assertEquals(OptionalLong.of(268435456), router.limit());
-        assertEquals(Boards.dir(Boards.ROUTER).resolve("sys/fs/cgroup/memory/tickbench/memory.limit_in_bytes"), router.file());
+        assertEquals(
+                Boards.dir(Boards.ROUTER).resolve("sys/fs/cgroup/memory/tickbench/memory.limit_in_bytes"),
+                router.file());
 
         MemoryMax sbc = MemoryMax.read(Boards.roots(Boards.SBC));
         assertEquals(MemoryMax.Status.UNLIMITED, sbc.status(), sbc.reason());
@@ -154,15 +328,17 @@ class CatalogTest {
         Files.writeString(f, "1073741824\n");
         assertEquals(OptionalLong.of(1073741824), MemoryMax.parse(f).limit());
         Path g = Files.writeString(tmp.resolve("memory.max"), "lots\n");
-        assertEquals(g + " holds \"lots\", not a number of bytes or max", MemoryMax.parse(g).reason());
+        assertEquals(
+                g + " holds \"lots\", not a number of bytes or max",
+                MemoryMax.parse(g).reason());
     }
 
     @Test
     void memoryMaxFollowsANamespacedMountRoot() throws IOException {
         Path proc = Files.createDirectories(tmp.resolve("proc/self"));
         Files.writeString(proc.resolve("cgroup"), "0::/docker/abc/app\n");
-        Files.writeString(proc.resolve("mountinfo"),
-                "30 22 0:26 /docker/abc /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n");
+        Files.writeString(
+                proc.resolve("mountinfo"), "30 22 0:26 /docker/abc /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n");
         Path dir = Files.createDirectories(tmp.resolve("sys/fs/cgroup/app"));
         Files.writeString(dir.resolve("memory.max"), "104857600\n");
         MemoryMax m = MemoryMax.read(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")));
@@ -179,7 +355,9 @@ class CatalogTest {
         Path self = Files.createDirectories(tmp.resolve("proc/self"));
         Files.writeString(self.resolve("cgroup"), "0::/\n");
         Files.writeString(self.resolve("mountinfo"), "29 22 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
-        assertEquals("own cgroup is the v2 root, which has no memory.max", MemoryMax.read(roots).reason());
+        assertEquals(
+                "own cgroup is the v2 root, which has no memory.max",
+                MemoryMax.read(roots).reason());
         assertFalse(MemoryMax.read(roots).presence().present());
     }
 

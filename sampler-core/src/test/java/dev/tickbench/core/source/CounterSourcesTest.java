@@ -148,7 +148,8 @@ class CounterSourcesTest {
     void meminfoDropsTheColonAndKeepsKilobytes() {
         ValueTable t = new ValueTable();
         t.begin();
-        NameValueLines.parse(scan("MemTotal:       24684092 kB\nActive(anon):      12345 kB\nHugePages_Total:       0\n"), t);
+        NameValueLines.parse(
+                scan("MemTotal:       24684092 kB\nActive(anon):      12345 kB\nHugePages_Total:       0\n"), t);
         assertEquals(24684092, value(t, "MemTotal"));
         assertEquals(12345, value(t, "Active(anon)"));
         assertEquals(0, value(t, "HugePages_Total"));
@@ -220,7 +221,8 @@ class CounterSourcesTest {
         assertTrue(y.rowFiltered());
         Presence p = y.open();
         assertFalse(p.present());
-        assertEquals("no " + Boards.dir(Boards.SBC).resolve("proc/yaffs") + " (no YAFFS file system mounted)", p.reason());
+        assertEquals(
+                "no " + Boards.dir(Boards.SBC).resolve("proc/yaffs") + " (no YAFFS file system mounted)", p.reason());
     }
 
     @Test
@@ -247,7 +249,9 @@ class CounterSourcesTest {
     @Test
     void pressureLeavesAMissingResourceFileOut(@TempDir Path tmp) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("proc/pressure"));
-        Files.writeString(dir.resolve("io"), "some avg10=0.00 avg60=0.00 avg300=0.00 total=55\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=44\n");
+        Files.writeString(
+                dir.resolve("io"),
+                "some avg10=0.00 avg60=0.00 avg300=0.00 total=55\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=44\n");
         Files.createDirectories(dir.resolve("memory")); // unreadable: a directory
         Source p = Boards.opened(Boards.source(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")), "pressure"));
         assertEquals(2, p.values().size());

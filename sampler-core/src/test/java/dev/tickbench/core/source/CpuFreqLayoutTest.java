@@ -50,7 +50,12 @@ class CpuFreqLayoutTest {
     private static String policies(CpuFreqLayout l, Path board) {
         StringBuilder b = new StringBuilder();
         for (CpuFreqLayout.Policy p : l.policies()) {
-            b.append(p.name()).append(' ').append(p.cpus()).append(' ').append(board.relativize(p.dir())).append('\n');
+            b.append(p.name())
+                    .append(' ')
+                    .append(p.cpus())
+                    .append(' ')
+                    .append(board.relativize(p.dir()))
+                    .append('\n');
         }
         return b.toString();
     }
@@ -60,22 +65,31 @@ class CpuFreqLayoutTest {
         Path arm = copy(Boards.ARM_COOLING);
         CpuFreqLayout since43 = layout(arm);
         assertTrue(since43.policyLayout());
-        assertEquals("policy0 [0, 1, 2, 3] sys/devices/system/cpu/cpufreq/policy0\npolicy4 [4, 5] sys/devices/system/cpu/cpufreq/policy4\n",
+        assertEquals(
+                "policy0 [0, 1, 2, 3] sys/devices/system/cpu/cpufreq/policy0\npolicy4 [4, 5] sys/devices/system/cpu/cpufreq/policy4\n",
                 policies(since43, arm));
-        assertEquals(List.of(0, 1, 2, 3, 4, 5), since43.cpus().stream().map(CpuFreqLayout.Cpu::number).toList());
+        assertEquals(
+                List.of(0, 1, 2, 3, 4, 5),
+                since43.cpus().stream().map(CpuFreqLayout.Cpu::number).toList());
 
         CpufreqLayouts.toCpuLayout(arm);
         CpuFreqLayout before43 = layout(arm);
         assertFalse(before43.policyLayout());
-        assertEquals("policy0 [0, 1, 2, 3] sys/devices/system/cpu/cpu0/cpufreq\npolicy4 [4, 5] sys/devices/system/cpu/cpu4/cpufreq\n",
-                policies(before43, arm), "named after their first CPU, read from its copy");
+        assertEquals(
+                "policy0 [0, 1, 2, 3] sys/devices/system/cpu/cpu0/cpufreq\npolicy4 [4, 5] sys/devices/system/cpu/cpu4/cpufreq\n",
+                policies(before43, arm),
+                "named after their first CPU, read from its copy");
 
         Path router = copy(Boards.ROUTER);
-        assertEquals("policy0 [0, 1] sys/devices/system/cpu/cpu0/cpufreq\npolicy2 [2, 3] sys/devices/system/cpu/cpu2/cpufreq\n",
-                policies(layout(router), router), "related_cpus \"0 1\" and \"2 3\": two clusters");
+        assertEquals(
+                "policy0 [0, 1] sys/devices/system/cpu/cpu0/cpufreq\npolicy2 [2, 3] sys/devices/system/cpu/cpu2/cpufreq\n",
+                policies(layout(router), router),
+                "related_cpus \"0 1\" and \"2 3\": two clusters");
         Path sbc = copy(Boards.SBC);
-        assertEquals(List.of("policy0", "policy1", "policy2", "policy3"), layout(sbc).policies().stream().map(CpuFreqLayout.Policy::name)
-                .toList(), "no related_cpus nor affected_cpus: each CPU is its own policy");
+        assertEquals(
+                List.of("policy0", "policy1", "policy2", "policy3"),
+                layout(sbc).policies().stream().map(CpuFreqLayout.Policy::name).toList(),
+                "no related_cpus nor affected_cpus: each CPU is its own policy");
         assertTrue(layout(copy(Boards.DT)).policies().isEmpty());
     }
 
@@ -89,13 +103,17 @@ class CpuFreqLayoutTest {
         }
         Files.writeString(cpu.resolve("cpu3/cpufreq/related_cpus"), "garbage\n");
         Files.writeString(cpu.resolve("cpu3/cpufreq/affected_cpus"), "3\n");
-        assertEquals("policy0 [0, 1] sys/devices/system/cpu/cpu0/cpufreq\npolicy2 [2] sys/devices/system/cpu/cpu2/cpufreq\n"
-                        + "policy3 [3] sys/devices/system/cpu/cpu3/cpufreq\n", policies(CpuFreqLayout.of(cpu), tmp),
+        assertEquals(
+                "policy0 [0, 1] sys/devices/system/cpu/cpu0/cpufreq\npolicy2 [2] sys/devices/system/cpu/cpu2/cpufreq\n"
+                        + "policy3 [3] sys/devices/system/cpu/cpu3/cpufreq\n",
+                policies(CpuFreqLayout.of(cpu), tmp),
                 "CPU 1 stays with the first policy that names it; related_cpus that names none falls back to affected_cpus");
 
         Path p = Files.createDirectories(cpu.resolve("cpufreq/policy6"));
         Files.writeString(p.resolve("scaling_max_freq"), "1000\n");
-        assertEquals("policy6 [6] sys/devices/system/cpu/cpufreq/policy6\n", policies(CpuFreqLayout.of(cpu), tmp),
+        assertEquals(
+                "policy6 [6] sys/devices/system/cpu/cpufreq/policy6\n",
+                policies(CpuFreqLayout.of(cpu), tmp),
                 "with a policyN directory the per-CPU copies are not policies; one that names no CPU has its own");
     }
 
@@ -115,10 +133,12 @@ class CpuFreqLayoutTest {
         }
         Source limits = opened(roots(cpuN), "cpufreq_policy");
         assertEquals(1_200_000, value(limits.values(), "policy4.scaling_max_freq"));
-        assertEquals(Map.of("governor", "schedutil", "driver", "cpufreq-dt", "related_cpus", "4 5", "affected_cpus", "4 5"),
+        assertEquals(
+                Map.of("governor", "schedutil", "driver", "cpufreq-dt", "related_cpus", "4 5", "affected_cpus", "4 5"),
                 limits.attributes().get("policy4"));
         Source trans = opened(roots(cpuN), "cpufreq_trans");
-        assertEquals(2, trans.values().size(), "policy0 and policy4: one stats/total_trans each, not one per CPU's copy");
+        assertEquals(
+                2, trans.values().size(), "policy0 and policy4: one stats/total_trans each, not one per CPU's copy");
 
         Source a = Boards.opened(Boards.source(roots(policyN), "cpufreq_time_in_state"));
         Source b = Boards.opened(Boards.source(roots(cpuN), "cpufreq_time_in_state"));
@@ -135,22 +155,34 @@ class CpuFreqLayoutTest {
         SystemRoots dt = Boards.roots(Boards.DT);
         Presence p = Boards.source(dt, "cpufreq_policy").open();
         String cpu = dt.sys("devices/system/cpu").toString();
-        assertEquals("no " + cpu + "/cpufreq/policy*/{scaling_max_freq,scaling_min_freq,cpuinfo_max_freq,cpuinfo_min_freq,"
-                + "scaling_setspeed} nor " + cpu + "/cpu*/cpufreq/{scaling_max_freq,scaling_min_freq,cpuinfo_max_freq,"
-                + "cpuinfo_min_freq,scaling_setspeed} on this system", p.reason());
-        assertEquals("<sys>/devices/system/cpu/cpufreq/policy*/stats/total_trans (or cpu*/cpufreq/stats/total_trans)",
+        assertEquals(
+                "no " + cpu + "/cpufreq/policy*/{scaling_max_freq,scaling_min_freq,cpuinfo_max_freq,cpuinfo_min_freq,"
+                        + "scaling_setspeed} nor " + cpu
+                        + "/cpu*/cpufreq/{scaling_max_freq,scaling_min_freq,cpuinfo_max_freq,"
+                        + "cpuinfo_min_freq,scaling_setspeed} on this system",
+                p.reason());
+        assertEquals(
+                "<sys>/devices/system/cpu/cpufreq/policy*/stats/total_trans (or cpu*/cpufreq/stats/total_trans)",
                 SeriesCatalogue.standard().source("cpufreq_trans").orElseThrow().origin());
     }
 
     @Test
     void aPolicyFileSetTakesItsNumberFromThePolicyOnly() {
-        assertThrows(IllegalArgumentException.class, () -> FileSet.cpufreqPolicy("x{policy:\\d+}", "policy{policy}"),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> FileSet.cpufreqPolicy("x{policy:\\d+}", "policy{policy}"),
                 "the path may not capture the policy's number");
-        assertThrows(IllegalArgumentException.class, () -> SourceEntry.fileSet("x", ValueKind.LEVEL,
-                FileSet.cpufreqPolicy("scaling_max_freq", "max"), "z"), "the key must name the policy");
-        assertThrows(IllegalArgumentException.class,
-                () -> FileSet.cpufreqPolicy("{f:a|b}", "policy{policy}.{f}").where("related_cpus", "0"), "no condition");
-        assertEquals(List.of("policy", "f"), FileSet.cpufreqPolicy("{f:a|b}", "policy{policy}.{f}").key().captures());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SourceEntry.fileSet("x", ValueKind.LEVEL, FileSet.cpufreqPolicy("scaling_max_freq", "max"), "z"),
+                "the key must name the policy");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> FileSet.cpufreqPolicy("{f:a|b}", "policy{policy}.{f}").where("related_cpus", "0"),
+                "no condition");
+        assertEquals(
+                List.of("policy", "f"),
+                FileSet.cpufreqPolicy("{f:a|b}", "policy{policy}.{f}").key().captures());
     }
 
     @Test
@@ -174,6 +206,9 @@ class CpuFreqLayoutTest {
         assertEquals(List.of(4), CpuList.parse("x 4 -1 3-1 9-"), "what is not a CPU or a range names none");
         assertEquals(List.of(), CpuList.parse(null));
         assertEquals(List.of(), CpuList.parse("0-4000000000"), "more CPUs than a list may name");
-        assertEquals(65_536, CpuList.parse("0-65535 ".repeat(10_000)).size(), "a hostile list is read up to its bound, once");
+        assertEquals(
+                65_536,
+                CpuList.parse("0-65535 ".repeat(10_000)).size(),
+                "a hostile list is read up to its bound, once");
     }
 }

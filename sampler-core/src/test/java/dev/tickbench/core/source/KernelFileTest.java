@@ -105,10 +105,14 @@ class KernelFileTest {
             assertEquals(13, f.read());
             Files.write(p, new byte[KernelBound.ATTRIBUTE.bytes() + 1]);
             IOException e = assertThrows(IOException.class, f::read);
-            assertEquals(p + ": over 64 KiB, more than a kernel attribute holds", e.getMessage(), "a per-tick read names its file");
+            assertEquals(
+                    p + ": over 64 KiB, more than a kernel attribute holds",
+                    e.getMessage(),
+                    "a per-tick read names its file");
             assertEquals(0, f.length(), "nothing of the refused read is offered");
             Files.writeString(p, "nr_periods 2\n");
-            assertEquals("nr_periods 2\n", new String(content(readAgain(f)), StandardCharsets.US_ASCII), "back in bounds");
+            assertEquals(
+                    "nr_periods 2\n", new String(content(readAgain(f)), StandardCharsets.US_ASCII), "back in bounds");
         }
     }
 
@@ -136,10 +140,12 @@ class KernelFileTest {
         Files.writeString(p, "a\n\nb b\n" + longLine + "\nlast");
         List<String> lines = new ArrayList<>();
         KernelFile.forEachLine(p, KernelBound.MOUNTS, lines::add);
-        assertEquals(List.of("a", "", "b b", longLine, "last"), lines, "a line of the whole buffer but its newline fits");
+        assertEquals(
+                List.of("a", "", "b b", longLine, "last"), lines, "a line of the whole buffer but its newline fits");
         Files.writeString(p, "a\n" + longLine + "yy\nb\n");
         lines.clear();
-        IOException e = assertThrows(IOException.class, () -> KernelFile.forEachLine(p, KernelBound.MOUNTS, lines::add));
+        IOException e =
+                assertThrows(IOException.class, () -> KernelFile.forEachLine(p, KernelBound.MOUNTS, lines::add));
         assertEquals("a line over 64 KiB, longer than a kernel table's", e.getMessage());
         assertEquals(List.of("a"), lines, "the lines before");
     }

@@ -98,6 +98,10 @@ class KeyReuseTest {
     }
 
     private static long ctxt(String stat) {
-        return stat.lines().filter(l -> l.startsWith("ctxt ")).mapToLong(l -> Long.parseLong(l.substring(5).trim())).findFirst().orElseThrow();
+        return stat.lines()
+                .filter(l -> l.startsWith("ctxt "))
+                .mapToLong(l -> Long.parseLong(l.substring(5).trim()))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -1,14 +1,13 @@
 package dev.tickbench.core.source;
 
-import dev.tickbench.testkit.Prerequisites;
-import dev.tickbench.testkit.Waits;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +29,10 @@ class KmsgTest {
         Path dev = Files.createDirectories(tmp.resolve("dev"));
         Files.createDirectories(tmp.resolve("proc"));
         Files.createDirectories(tmp.resolve("sys"));
-        Files.copy(Boards.dir(Boards.ROUTER).resolve("dev/kmsg"), dev.resolve("kmsg"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(
+                Boards.dir(Boards.ROUTER).resolve("dev/kmsg"),
+                dev.resolve("kmsg"),
+                StandardCopyOption.REPLACE_EXISTING);
         return SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys"));
     }
 
@@ -72,12 +74,17 @@ class KmsgTest {
         try (Kmsg k = new Kmsg(roots)) {
             assertTrue(k.open().present());
             assertEquals(0, k.drain(r -> fail("backlog delivered: " + r)), "the backlog present at open is skipped");
-            append(roots, "6,1204,863200000000,-;br0: port 3(ether3) entered disabled state\n SUBSYSTEM=net\n DEVICE=n6\n");
+            append(
+                    roots,
+                    "6,1204,863200000000,-;br0: port 3(ether3) entered disabled state\n SUBSYSTEM=net\n DEVICE=n6\n");
             append(roots, "12,1205,863200000100,-;dropbear[812]: Child connection from 10.0.0.4:51122\n");
             List<KmsgRecord> got = await(k, 2);
-            assertEquals(List.of(
-                    new KmsgRecord(6, 0, 1204, 863200000000L, "br0: port 3(ether3) entered disabled state"),
-                    new KmsgRecord(4, 1, 1205, 863200000100L, "dropbear[812]: Child connection from 10.0.0.4:51122")), got);
+            assertEquals(
+                    List.of(
+                            new KmsgRecord(6, 0, 1204, 863200000000L, "br0: port 3(ether3) entered disabled state"),
+                            new KmsgRecord(
+                                    4, 1, 1205, 863200000100L, "dropbear[812]: Child connection from 10.0.0.4:51122")),
+                    got);
         }
     }
 
@@ -122,14 +129,17 @@ class KmsgTest {
             List<KmsgEvent> got = new ArrayList<>();
             assertEquals(5, k.drain(got::add));
             // records 0-3 fit the queue; 4-9 (kernel times 1004..1009 us) are lost, counted, in their place
-            assertEquals(List.of("line 0", "line 1", "line 2", "line 3"),
+            assertEquals(
+                    List.of("line 0", "line 1", "line 2", "line 3"),
                     got.subList(0, 4).stream().map(e -> ((KmsgRecord) e).msg()).toList());
             assertEquals(new KmsgGap(6, 1004, 1009, KmsgGap.Reason.QUEUE_OVERFLOW), got.get(4));
             got.clear();
             append(roots, lines(10, 12));
             waitFor(() -> k.handled() == 12, "2 more records handed over");
             assertEquals(2, k.drain(got::add), "after the gap, records flow again");
-            assertEquals(List.of("line 10", "line 11"), got.stream().map(e -> ((KmsgRecord) e).msg()).toList());
+            assertEquals(
+                    List.of("line 10", "line 11"),
+                    got.stream().map(e -> ((KmsgRecord) e).msg()).toList());
         }
     }
 
@@ -143,8 +153,13 @@ class KmsgTest {
             waitFor(() -> k.handled() == 3, "3 records handed over");
             List<KmsgEvent> got = new ArrayList<>();
             assertEquals(4, k.drain(got::add));
-            assertEquals(List.of(new KmsgRecord(6, 0, 3000, 5000, "a"), new KmsgRecord(6, 0, 3001, 5001, "b"),
-                    new KmsgGap(3, 5001, 5009, KmsgGap.Reason.KERNEL_RING), new KmsgRecord(6, 0, 3005, 5009, "c")), got);
+            assertEquals(
+                    List.of(
+                            new KmsgRecord(6, 0, 3000, 5000, "a"),
+                            new KmsgRecord(6, 0, 3001, 5001, "b"),
+                            new KmsgGap(3, 5001, 5009, KmsgGap.Reason.KERNEL_RING),
+                            new KmsgRecord(6, 0, 3005, 5009, "c")),
+                    got);
         }
     }
 
@@ -152,7 +167,13 @@ class KmsgTest {
     private static String lines(int from, int to) {
         StringBuilder sb = new StringBuilder();
         for (int i = from; i < to; i++) {
-            sb.append("6,").append(2000 + i).append(',').append(1000 + i).append(",-;line ").append(i).append('\n');
+            sb.append("6,")
+                    .append(2000 + i)
+                    .append(',')
+                    .append(1000 + i)
+                    .append(",-;line ")
+                    .append(i)
+                    .append('\n');
         }
         return sb.toString();
     }
@@ -172,7 +193,9 @@ class KmsgTest {
     void aDirectoryInPlaceOfKmsgIsAbsent() throws IOException {
         Files.createDirectories(tmp.resolve("dev/kmsg"));
         try (Kmsg k = new Kmsg(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")))) {
-            assertEquals("cannot read " + tmp.resolve("dev/kmsg") + ": Is a directory", k.open().reason());
+            assertEquals(
+                    "cannot read " + tmp.resolve("dev/kmsg") + ": Is a directory",
+                    k.open().reason());
         }
     }
 
@@ -190,24 +213,27 @@ class KmsgTest {
                 out.write((marker + "\n").getBytes(StandardCharsets.UTF_8));
             }
             List<KmsgRecord> got = new ArrayList<>();
-            Waits.until(Waits.DEADLINE,
-                    () -> "the written line (got " + got.size() + " records)", () -> {
-                        k.drain(e -> {
-                            if (e instanceof KmsgRecord r) {
-                                got.add(r);
-                            }
-                        });
-                        return got.stream().anyMatch(r -> r.msg().equals(marker));
-                    });
-            KmsgRecord mine = got.stream().filter(r -> r.msg().equals(marker)).findFirst().orElseThrow();
+            Waits.until(Waits.DEADLINE, () -> "the written line (got " + got.size() + " records)", () -> {
+                k.drain(e -> {
+                    if (e instanceof KmsgRecord r) {
+                        got.add(r);
+                    }
+                });
+                return got.stream().anyMatch(r -> r.msg().equals(marker));
+            });
+            KmsgRecord mine =
+                    got.stream().filter(r -> r.msg().equals(marker)).findFirst().orElseThrow();
             assertEquals(1, mine.facility(), "user-space writes are facility user");
             for (KmsgRecord r : got) {
-                assertTrue(r.usec() >= lowestCutUs, "a record from before the open's cut (" + lowestCutUs + " µs) was delivered: " + r);
+                assertTrue(
+                        r.usec() >= lowestCutUs,
+                        "a record from before the open's cut (" + lowestCutUs + " µs) was delivered: " + r);
             }
         }
     }
 
     private static long uptimeUs() throws IOException {
-        return Math.round(Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * 1e6);
+        return Math.round(
+                Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]) * 1e6);
     }
 }

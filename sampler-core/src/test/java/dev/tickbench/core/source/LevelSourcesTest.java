@@ -41,8 +41,20 @@ class LevelSourcesTest {
         assertEquals(SourceKind.LEVEL, z0.kind());
         assertEquals(new CadenceRule.Thermal(1000), z0.cadenceRule());
         assertEquals(61250, value(z0.values(), "temp"));
-        assertEquals(Map.of("type", "cpu-thermal", "polling_delay_ms", 1000L, "crit_mc", 105000L, "mode", "enabled",
-                "trip0", Map.of("type", "passive", "temp_mc", 85000L), "trip1", Map.of("type", "critical", "temp_mc", 105000L)),
+        assertEquals(
+                Map.of(
+                        "type",
+                        "cpu-thermal",
+                        "polling_delay_ms",
+                        1000L,
+                        "crit_mc",
+                        105000L,
+                        "mode",
+                        "enabled",
+                        "trip0",
+                        Map.of("type", "passive", "temp_mc", 85000L),
+                        "trip1",
+                        Map.of("type", "critical", "temp_mc", 105000L)),
                 z0.attributes());
 
         Source z1 = Boards.opened(zone(Boards.ROUTER, 1));
@@ -57,17 +69,34 @@ class LevelSourcesTest {
 
     @Test
     void mainlineBoardTakesThePollingDelayFromTheDeviceTree() {
-        List<Source> zones = Sources.discover(Boards.roots(Boards.DT)).stream().filter(z -> z.name().matches("thermal|thermal_zone\\d+")).toList();
+        List<Source> zones = Sources.discover(Boards.roots(Boards.DT)).stream()
+                .filter(z -> z.name().matches("thermal|thermal_zone\\d+"))
+                .toList();
         assertEquals(5, zones.size());
         Source cpu = Boards.opened(zones.get(0));
         // no polling_delay in sysfs; thermal-zones/cpu-thermal/polling-delay = 00 00 07 d0 (big-endian 2000)
         assertEquals(new CadenceRule.Thermal(2000), cpu.cadenceRule());
-        assertEquals(Map.of("type", "cpu-thermal", "polling_delay_from", "device-tree", "polling_delay_ms", 2000L,
-                "crit_mc", 95000L, "mode", "enabled", "trip0", Map.of("type", "passive", "temp_mc", 85000L),
-                "trip1", Map.of("type", "critical", "temp_mc", 95000L)), cpu.attributes());
+        assertEquals(
+                Map.of(
+                        "type",
+                        "cpu-thermal",
+                        "polling_delay_from",
+                        "device-tree",
+                        "polling_delay_ms",
+                        2000L,
+                        "crit_mc",
+                        95000L,
+                        "mode",
+                        "enabled",
+                        "trip0",
+                        Map.of("type", "passive", "temp_mc", 85000L),
+                        "trip1",
+                        Map.of("type", "critical", "temp_mc", 95000L)),
+                cpu.attributes());
         assertEquals(new CadenceRule.Thermal(2000), Boards.opened(zones.get(2)).cadenceRule(), "vpu-thermal");
         Source pmic = Boards.opened(zones.get(3));
-        assertEquals(new CadenceRule.Thermal(0), pmic.cadenceRule(), "polling-delay 0: interrupt driven, none declared");
+        assertEquals(
+                new CadenceRule.Thermal(0), pmic.cadenceRule(), "polling-delay 0: interrupt driven, none declared");
         assertEquals(0L, pmic.attributes().get("polling_delay_ms"));
         Source iio = Boards.opened(zones.get(4));
         assertEquals(new CadenceRule.Thermal(0), iio.cadenceRule(), "no node named iio-thermal: none declared");
@@ -82,10 +111,13 @@ class LevelSourcesTest {
         Path z = zoneDir("thermal_zone0");
         Files.writeString(z.resolve("temp"), "40000\n");
         Files.writeString(z.resolve("type"), "soc-thermal\n");
-        assertEquals(new CadenceRule.Thermal(500), Boards.opened(Boards.source(tmpRoots(), "thermal_zone0")).cadenceRule());
+        assertEquals(
+                new CadenceRule.Thermal(500),
+                Boards.opened(Boards.source(tmpRoots(), "thermal_zone0")).cadenceRule());
         Files.writeString(z.resolve("polling_delay"), "250\n");
         Source vendor = Boards.opened(Boards.source(tmpRoots(), "thermal_zone0"));
-        assertEquals(new CadenceRule.Thermal(250), vendor.cadenceRule(), "a vendor kernel's sysfs value is the zone's own");
+        assertEquals(
+                new CadenceRule.Thermal(250), vendor.cadenceRule(), "a vendor kernel's sysfs value is the zone's own");
         assertFalse(vendor.attributes().containsKey("polling_delay_from"));
     }
 
@@ -102,7 +134,9 @@ class LevelSourcesTest {
     @Test
     void thermalZoneWithoutTempIsNoZone() throws IOException {
         zoneDir("thermal_zone0");
-        List<Source> thermal = Sources.discover(tmpRoots()).stream().filter(z -> z.name().matches("thermal|thermal_zone\\d+")).toList();
+        List<Source> thermal = Sources.discover(tmpRoots()).stream()
+                .filter(z -> z.name().matches("thermal|thermal_zone\\d+"))
+                .toList();
         assertEquals(List.of("thermal"), thermal.stream().map(Source::name).toList());
         Presence p = thermal.get(0).open();
         assertFalse(p.present());
@@ -125,7 +159,9 @@ class LevelSourcesTest {
         assertEquals(new CadenceRule.CpuFreq(true), f.cadenceRule());
         assertEquals(4, f.values().size());
         assertEquals(1400000, value(f.values(), "cpu3"));
-        assertEquals(Map.of("governor", "userspace", "min_khz", 600000L, "max_khz", 1400000L), f.attributes().get("cpu2"));
+        assertEquals(
+                Map.of("governor", "userspace", "min_khz", 600000L, "max_khz", 1400000L),
+                f.attributes().get("cpu2"));
         f.close();
     }
 
@@ -156,9 +192,13 @@ class LevelSourcesTest {
     @Test
     void cpufreqIsAbsentWithoutCpufreqDirectories() throws IOException {
         Files.createDirectories(tmp.resolve("sys/devices/system/cpu/cpu0"));
-        Presence p = Boards.source(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")), "cpufreq").open();
+        Presence p = Boards.source(SystemRoots.of(tmp.resolve("proc"), tmp.resolve("sys")), "cpufreq")
+                .open();
         assertFalse(p.present());
-        assertEquals("no cpufreq on this board (no " + tmp.resolve("sys/devices/system/cpu") + "/cpuN/cpufreq/scaling_cur_freq)", p.reason());
+        assertEquals(
+                "no cpufreq on this board (no " + tmp.resolve("sys/devices/system/cpu")
+                        + "/cpuN/cpufreq/scaling_cur_freq)",
+                p.reason());
     }
 
     @Test
@@ -180,7 +220,8 @@ class LevelSourcesTest {
     void slabinfoRejectsAnUnknownVersion() {
         ValueTable t = new ValueTable();
         t.begin();
-        IOException e = assertThrows(IOException.class, () -> SlabInfo.parse(scan("slabinfo - version: 1.1\nkmalloc 1 2\n"), t));
+        IOException e = assertThrows(
+                IOException.class, () -> SlabInfo.parse(scan("slabinfo - version: 1.1\nkmalloc 1 2\n"), t));
         assertEquals("not a slabinfo 2.x file (first line: \"slabinfo - version: 1.1\")", e.getMessage());
     }
 

@@ -23,14 +23,23 @@ class LiveClockSourcesTest {
     /** Per source: files whose presence (one holding a number) means the source must be present. */
     private static final Map<String, List<String>> FILES = Map.ofEntries(
             // a policy's files in either layout: cpufreq/policyN, or cpuN/cpufreq alone (docs/clock.md)
-            Map.entry("cpufreq_policy", List.of("devices/system/cpu/cpufreq/policy*/scaling_max_freq",
-                    "devices/system/cpu/cpu*/cpufreq/scaling_max_freq")),
+            Map.entry(
+                    "cpufreq_policy",
+                    List.of(
+                            "devices/system/cpu/cpufreq/policy*/scaling_max_freq",
+                            "devices/system/cpu/cpu*/cpufreq/scaling_max_freq")),
             Map.entry("cpufreq_boost", List.of("devices/system/cpu/cpufreq/boost")),
             Map.entry("intel_pstate", List.of("devices/system/cpu/intel_pstate/no_turbo")),
-            Map.entry("cpufreq_trans", List.of("devices/system/cpu/cpufreq/policy*/stats/total_trans",
-                    "devices/system/cpu/cpu*/cpufreq/stats/total_trans")),
-            Map.entry("cpufreq_time_in_state", List.of("devices/system/cpu/cpufreq/policy*/stats/time_in_state",
-                    "devices/system/cpu/cpu*/cpufreq/stats/time_in_state")),
+            Map.entry(
+                    "cpufreq_trans",
+                    List.of(
+                            "devices/system/cpu/cpufreq/policy*/stats/total_trans",
+                            "devices/system/cpu/cpu*/cpufreq/stats/total_trans")),
+            Map.entry(
+                    "cpufreq_time_in_state",
+                    List.of(
+                            "devices/system/cpu/cpufreq/policy*/stats/time_in_state",
+                            "devices/system/cpu/cpu*/cpufreq/stats/time_in_state")),
             Map.entry("cpuidle", List.of("devices/system/cpu/cpu*/cpuidle/state*/usage")),
             Map.entry("cooling", List.of("class/thermal/cooling_device*/cur_state")),
             Map.entry("cooling_time_in_state", List.of("class/thermal/cooling_device*/stats/time_in_state_ms")),
@@ -50,17 +59,28 @@ class LiveClockSourcesTest {
                 continue;
             }
             Presence p = s.open();
-            seen.append(s.name()).append(": ").append(p.present() ? "present, " + s.values().size() + " values" : p.reason()).append('\n');
+            seen.append(s.name())
+                    .append(": ")
+                    .append(p.present() ? "present, " + s.values().size() + " values" : p.reason())
+                    .append('\n');
             boolean there = files == null ? cpuHwmon() : files.stream().anyMatch(LiveClockSourcesTest::holdsNumber);
             if (p.present()) {
                 assertTrue(s.values().size() > 0, s.name());
                 assertTrue(there, s.name() + " is present but the test finds none of " + files);
                 for (int i = 0; i < s.values().size(); i++) {
-                    assertTrue(SeriesCatalogue.standard().stream(s.name(), s.values().key(i)).isPresent(), s.values().key(i));
+                    assertTrue(
+                            SeriesCatalogue.standard().stream(
+                                            s.name(), s.values().key(i))
+                                    .isPresent(),
+                            s.values().key(i));
                 }
             } else {
-                boolean rootOnly = s.name().equals("rapl") && p.reason().contains("readable by root only since Linux 5.10");
-                assertEquals(false, there && !rootOnly, s.name() + " is absent (" + p.reason() + ") but " + files + " are there");
+                boolean rootOnly =
+                        s.name().equals("rapl") && p.reason().contains("readable by root only since Linux 5.10");
+                assertEquals(
+                        false,
+                        there && !rootOnly,
+                        s.name() + " is absent (" + p.reason() + ") but " + files + " are there");
                 assertTrue(p.reason().startsWith("no " + SYS) || rootOnly, s.name() + ": " + p.reason());
             }
             s.close();
@@ -73,7 +93,9 @@ class LiveClockSourcesTest {
     private static boolean cpuHwmon() {
         for (Path name : glob("class/hwmon/hwmon*/name")) {
             String chip = SysAttr.text(name);
-            if (chip != null && chip.matches("coretemp|k10temp|zenpower") && !glob(SYS.relativize(name.getParent()) + "/temp*_input").isEmpty()) {
+            if (chip != null
+                    && chip.matches("coretemp|k10temp|zenpower")
+                    && !glob(SYS.relativize(name.getParent()) + "/temp*_input").isEmpty()) {
                 return true;
             }
         }

@@ -28,14 +28,19 @@ class LoadAvgTest {
     @Test
     void averagesAreCarriedInHundredthsAndTheThreadsAsCounts() {
         ValueTable t = parse("32.61 26.17 0.05 47/659 1344\n");
-        assertEquals("{load1=3261, load5=2617, load15=5, runnable=47, threads=659}", t.toString(),
+        assertEquals(
+                "{load1=3261, load5=2617, load15=5, runnable=47, threads=659}",
+                t.toString(),
                 "the last PID is an id, not a measurement: left out");
     }
 
     @Test
     void aFieldThatIsNotANumberEndsTheLineThere() {
         assertEquals("{load1=100}", parse("1.00 x.5 2.00 1/2 3\n").toString());
-        assertEquals("{load1=100, load5=200, load15=300}", parse("1.00 2.00 3.00 12\n").toString(), "no runnable/threads");
+        assertEquals(
+                "{load1=100, load5=200, load15=300}",
+                parse("1.00 2.00 3.00 12\n").toString(),
+                "no runnable/threads");
         assertEquals("{}", parse("-1.00 2.00 3.00 1/2 3\n").toString(), "a load is never negative");
         assertEquals(1234, LoadAvg.hundredths("12.345".getBytes(), 0, 6), "a third decimal is cut, not rounded");
         assertEquals(1200, LoadAvg.hundredths("12".getBytes(), 0, 2));
@@ -51,7 +56,8 @@ class LoadAvgTest {
         assertEquals(new CadenceRule.OnChange(), s.cadenceRule());
         assertEquals(52, value(s.values(), "load1"));
         assertEquals(1234, value(s.values(), "threads"));
-        Files.writeString(proc.resolve("loadavg"), "1.50 0.58 0.59 3/1240 5690\n"); // rewritten in place, as the kernel does
+        Files.writeString(
+                proc.resolve("loadavg"), "1.50 0.58 0.59 3/1240 5690\n"); // rewritten in place, as the kernel does
         s.read();
         assertEquals(150, value(s.values(), "load1"));
         assertEquals(3, value(s.values(), "runnable"));

@@ -42,11 +42,15 @@ class MemoryAttributesTest {
     @Test
     void aRepeatedCacheNameGetsTheSameRenamedKeyAsItsSamples() throws IOException {
         Path proc = Files.createDirectories(tmp.resolve("proc"));
-        Files.writeString(proc.resolve("slabinfo"), "slabinfo - version: 2.1\n# name <active_objs> <num_objs> <objsize>\n"
-                + "kmalloc-64 10 12 64 64 1 : tunables 0 0 0 : slabdata 1 1 0\n"
-                + "kmalloc-64 3 4 96 42 1 : tunables 0 0 0 : slabdata 1 1 0\n");
+        Files.writeString(
+                proc.resolve("slabinfo"),
+                "slabinfo - version: 2.1\n# name <active_objs> <num_objs> <objsize>\n"
+                        + "kmalloc-64 10 12 64 64 1 : tunables 0 0 0 : slabdata 1 1 0\n"
+                        + "kmalloc-64 3 4 96 42 1 : tunables 0 0 0 : slabdata 1 1 0\n");
         Source s = Boards.opened(Boards.source(SystemRoots.of(proc, tmp.resolve("sys")), "slabinfo"));
-        assertEquals(List.of(s.values().key(0), s.values().key(1)), List.copyOf(objsize(s).keySet()));
+        assertEquals(
+                List.of(s.values().key(0), s.values().key(1)),
+                List.copyOf(objsize(s).keySet()));
         assertEquals(List.of(64L, 96L), List.copyOf(objsize(s).values()));
     }
 
@@ -58,8 +62,10 @@ class MemoryAttributesTest {
         // an arm64 kernel with 16 KiB pages (as a Raspberry Pi 5's): the board's buddyinfo, its own smaps
         Path proc = Files.createDirectories(tmp.resolve("proc/self")).getParent();
         Files.copy(Boards.dir(Boards.SBC).resolve("proc/buddyinfo"), proc.resolve("buddyinfo"));
-        Files.writeString(proc.resolve("self/smaps"), "5585a10000-5585a14000 r--p 00000000 b3:02 131077 /usr/bin/java\n"
-                + "Size:                 16 kB\nKernelPageSize:       16 kB\nMMUPageSize:          16 kB\n");
+        Files.writeString(
+                proc.resolve("self/smaps"),
+                "5585a10000-5585a14000 r--p 00000000 b3:02 131077 /usr/bin/java\n"
+                        + "Size:                 16 kB\nKernelPageSize:       16 kB\nMMUPageSize:          16 kB\n");
         Source b = Boards.opened(Boards.source(SystemRoots.of(proc, tmp.resolve("sys")), "buddyinfo"));
         assertEquals(Map.of("page_size", 16384L), b.attributes());
 
@@ -71,7 +77,8 @@ class MemoryAttributesTest {
     @Test
     void thePageSizeOfThisMachineIsReadFromProc() {
         Long size = BuddyInfo.pageSize(Path.of("/proc/self/smaps"));
-        if (Files.isReadable(Path.of("/proc/self/smaps")) && System.getProperty("os.arch").equals("amd64")) {
+        if (Files.isReadable(Path.of("/proc/self/smaps"))
+                && System.getProperty("os.arch").equals("amd64")) {
             assertEquals(4096L, size, "x86-64 Linux pages are 4 KiB");
         } else if (!Files.isReadable(Path.of("/proc/self/smaps"))) {
             assertNull(size);

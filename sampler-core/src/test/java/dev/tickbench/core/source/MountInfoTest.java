@@ -28,7 +28,10 @@ class MountInfoTest {
     void malformedLinesAreSkippedAndMissingSuperOptionsAreEmpty() {
         assertNull(MountInfo.parseLine("garbage"));
         assertNull(MountInfo.parseLine("1 2 3 / /x - ext4"));
-        assertEquals(List.of(), MountInfo.parseLine("1 2 0:1 / /x rw - ext4 /dev/x").superOptions());
-        assertEquals(1, MountInfo.parse("garbage\n1 2 0:1 / /x rw - ext4 /dev/x rw\n").size());
+        assertEquals(
+                List.of(), MountInfo.parseLine("1 2 0:1 / /x rw - ext4 /dev/x").superOptions());
+        assertEquals(
+                1,
+                MountInfo.parse("garbage\n1 2 0:1 / /x rw - ext4 /dev/x rw\n").size());
     }
 }

@@ -48,10 +48,12 @@ class NetDevTest {
         assertEquals(2309399, value(t, "eth0.tx_bytes"), "the transmit half starts at the ninth column");
         assertEquals(1, value(t, "eth0.tx_errs"));
         assertEquals(2, value(t, "eth0.tx_drop"));
-        assertEquals(107011, value(t, "cni-podman0.tx_bytes"), "a name longer than six columns: no space before the colon");
+        assertEquals(
+                107011, value(t, "cni-podman0.tx_bytes"), "a name longer than six columns: no space before the colon");
         assertEquals(20, value(t, "veth1234567890a.tx_bytes"), "15 characters, the longest name the kernel allows");
         assertEquals(600, value(t, "eth0.100.tx_bytes"), "a VLAN's name holds a dot");
-        assertFalse(t.contains("cni-podman0.rx_multicast"), "fifo, frame, compressed, multicast, colls, carrier: left out");
+        assertFalse(
+                t.contains("cni-podman0.rx_multicast"), "fifo, frame, compressed, multicast, colls, carrier: left out");
     }
 
     @Test
@@ -61,7 +63,9 @@ class NetDevTest {
         assertEquals(-1L, value(t, "wan.rx_bytes"), "2^64 - 1 is carried as its two's complement");
         assertEquals(Long.MIN_VALUE, value(t, "wan.tx_bytes"), "2^63");
         // what the sampler's delta makes of it: the growth across the wrap, 2^64 - 1 → 1000 is 1001
-        assertEquals(1001L, parse("wan: 1000 9 0 0 0 0 0 0 1 1 0 0 0 0 0 0\n").get("wan.rx_bytes", 0) - value(t, "wan.rx_bytes"));
+        assertEquals(
+                1001L,
+                parse("wan: 1000 9 0 0 0 0 0 0 1 1 0 0 0 0 0 0\n").get("wan.rx_bytes", 0) - value(t, "wan.rx_bytes"));
     }
 
     @Test
@@ -73,8 +77,11 @@ class NetDevTest {
                 old: 1 2 3 4 5 6 7 8 9
                 bad: 1 2 x 4 5 6 7 8 9 10 11 12 13 14 15 16
                 """);
-        assertEquals("{old.rx_bytes=1, old.rx_packets=2, old.rx_errs=3, old.rx_drop=4, old.tx_bytes=9, "
-                + "bad.rx_bytes=1, bad.rx_packets=2}", t.toString(), "no name, a name with a blank: not a row; a number ends it");
+        assertEquals(
+                "{old.rx_bytes=1, old.rx_packets=2, old.rx_errs=3, old.rx_drop=4, old.tx_bytes=9, "
+                        + "bad.rx_bytes=1, bad.rx_packets=2}",
+                t.toString(),
+                "no name, a name with a blank: not a row; a number ends it");
     }
 
     @Test

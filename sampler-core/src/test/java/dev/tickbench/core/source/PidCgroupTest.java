@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class PidCgroupTest {
     @Test
     void hybridLinesGiveTheV1ControllersAndTheUnifiedPath() {
-        PidCgroup c = PidCgroup.parse("12:memory:/m\n4:cpu,cpuacct:/kubepods/pod1/abc\n1:name=systemd:/y\n0::/unified/path\n");
+        PidCgroup c = PidCgroup.parse(
+                "12:memory:/m\n4:cpu,cpuacct:/kubepods/pod1/abc\n1:name=systemd:/y\n0::/unified/path\n");
         assertEquals("/kubepods/pod1/abc", c.v1("cpu"));
         assertEquals("/kubepods/pod1/abc", c.v1("cpuacct"));
         assertEquals("/m", c.v1("memory"));
@@ -24,10 +25,13 @@ class PidCgroupTest {
     void aNameEndingInASpaceOrAControlCharacterIsKept() {
         // as the kernel prints them for mkdir 'tb-space ' and $'tb-bell\a' and $'\etb-esc'
         assertEquals("/tb-space ", PidCgroup.parse("0::/tb-space \n").unified());
-        assertEquals("/tb-bell\u0007", PidCgroup.parse("1:cpu:/tb-bell\u0007\n0::/\n").v1("cpu"));
+        assertEquals(
+                "/tb-bell\u0007",
+                PidCgroup.parse("1:cpu:/tb-bell\u0007\n0::/\n").v1("cpu"));
         assertEquals("/\u001btb-esc", PidCgroup.parse("0::/\u001btb-esc\n").unified());
         assertEquals("/tab\t", PidCgroup.parse("0::/tab\t\n").unified());
-        assertEquals("/a/ (deleted)", PidCgroup.parse("0::/a/ (deleted)\n").unified(), "said by the reader, not cut here");
+        assertEquals(
+                "/a/ (deleted)", PidCgroup.parse("0::/a/ (deleted)\n").unified(), "said by the reader, not cut here");
     }
 
     @Test

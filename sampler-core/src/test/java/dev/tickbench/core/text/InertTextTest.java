@@ -9,7 +9,10 @@ class InertTextTest {
     @Test
     void controlsBidiAndLineBreaksAreEscaped() {
         assertEquals("\\x1b[2J\\x0dverdict\\x0afake\\x9b\\x7f", InertText.line("\u001b[2J\rverdict\nfake\u009b\u007f"));
-        assertEquals("a\\u202eb\\u2028c\\u200bd", InertText.line("a\u202eb\u2028c\u200bd"), "bidi, line separator, zero width");
+        assertEquals(
+                "a\\u202eb\\u2028c\\u200bd",
+                InertText.line("a\u202eb\u2028c\u200bd"),
+                "bidi, line separator, zero width");
         assertEquals("lone \\ud800 surrogate", InertText.line("lone \ud800 surrogate"));
     }
 

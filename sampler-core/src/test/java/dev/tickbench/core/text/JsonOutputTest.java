@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  */
 class JsonOutputTest {
     private static final String HOSTILE = "a\u202eb\u202ac\u2066d\u2069e\u009bf\u0080g\u007fh\u200bi\u2028j\u001bk";
-    private static final String ESCAPED = "a\\u202eb\\u202ac\\u2066d\\u2069e\\u009bf\\u0080g\\u007Fh\\u200bi\\u2028j\\u001Bk";
+    private static final String ESCAPED =
+            "a\\u202eb\\u202ac\\u2066d\\u2069e\\u009bf\\u0080g\\u007Fh\\u200bi\\u2028j\\u001Bk";
 
     @Test
     void namesAndValuesAreEscapedAndReadBackTheSame() throws IOException {
@@ -45,7 +46,8 @@ class JsonOutputTest {
     @Test
     void streamLinesAreEscaped() throws IOException {
         StringBuilder got = new StringBuilder();
-        JsonLineWriter w = new JsonLineWriter((b, off, len) -> got.append(new String(b, off, len, StandardCharsets.UTF_8)));
+        JsonLineWriter w =
+                new JsonLineWriter((b, off, len) -> got.append(new String(b, off, len, StandardCharsets.UTF_8)));
         w.begin("kmsg").writeStringField("msg", HOSTILE);
         w.end();
         assertEquals("{\"type\":\"kmsg\",\"msg\":\"" + ESCAPED + "\"}\n", got.toString());
@@ -53,7 +55,9 @@ class JsonOutputTest {
 
     /** Nothing a terminal acts on or reorders: what InertText escapes, beside the line's own newline. */
     static void assertInert(String s) {
-        s.codePoints().forEach(cp -> assertTrue(cp == '\n' || !InertText.escapes(cp),
-                String.format("raw U+%04X in %s", cp, InertText.line(s))));
+        s.codePoints()
+                .forEach(cp -> assertTrue(
+                        cp == '\n' || !InertText.escapes(cp),
+                        String.format("raw U+%04X in %s", cp, InertText.line(s))));
     }
 }

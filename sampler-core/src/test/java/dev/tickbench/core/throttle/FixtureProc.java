@@ -47,7 +47,10 @@ final class FixtureProc {
     }
 
     private Source source(String name) {
-        return Sources.discover(roots).stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+        return Sources.discover(roots).stream()
+                .filter(s -> s.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Adds ticks to the aggregate line: user, system, idle, iowait; then rewrites the file. */
@@ -74,8 +77,10 @@ final class FixtureProc {
     }
 
     FixtureProc writeMeminfo(long totalKb, long availableKb) throws IOException {
-        Files.writeString(proc.resolve("meminfo"), "MemTotal:       " + totalKb + " kB\n"
-                + "MemFree:          100 kB\nMemAvailable:   " + availableKb + " kB\nBuffers:           10 kB\n");
+        Files.writeString(
+                proc.resolve("meminfo"),
+                "MemTotal:       " + totalKb + " kB\n" + "MemFree:          100 kB\nMemAvailable:   " + availableKb
+                        + " kB\nBuffers:           10 kB\n");
         return this;
     }
 }

@@ -49,7 +49,7 @@ class IowaitStepBackTest {
             s.addSink((b, o, l) -> lines.add(decoder.decode(b, o, l - 1)));
             long t0 = ((dev.tickbench.core.capture.Hello) h).startedMonoNs(); // the baseline read's time
             // what Sampler.start() does before its first tick, without the thread: the controller is born
-            throttle.start(new TickExtension.TickInfo(0, t0, t0, RATE), new JsonLineWriter((b, o, l) -> { }));
+            throttle.start(new TickExtension.TickInfo(0, t0, t0, RATE), new JsonLineWriter((b, o, l) -> {}));
             for (long seq = 1; seq <= 5 * RATE; seq++) {
                 if (stepBack.contains(seq)) {
                     f.advance(2, 1, 4, -1); // the kernel gives back a jiffy of iowait
@@ -70,8 +70,11 @@ class IowaitStepBackTest {
                 assertNotNull(d, "seq " + s.seq() + " carries its iowait delta");
                 assertEquals(stepBack.contains(s.seq()) ? -1L : s.seq() % 4 == 0 ? 2L : 0L, d, "seq " + s.seq());
                 assertEquals(d, s.sources().get("stat").get("cpu0.iowait"), "the per-CPU line alike");
-                iowait = values.stream().filter(v -> v.kind() == DerivedKind.CPU_IOWAIT).map(DerivedValue::value)
-                        .findFirst().orElse(null);
+                iowait = values.stream()
+                        .filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
+                        .map(DerivedValue::value)
+                        .findFirst()
+                        .orElse(null);
                 if (s.seq() >= RATE) {
                     assertNotNull(iowait, "seq " + s.seq() + ": the 1 s window is full and not emptied by a step back");
                     assertTrue(iowait >= 0 && iowait <= 100, "seq " + s.seq() + ": " + iowait);

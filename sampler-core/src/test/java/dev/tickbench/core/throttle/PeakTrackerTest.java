@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class PeakTrackerTest {
     private static Peaks peaks(double cpu, double mem, double iowait, double disk) {
-        return new Peaks(OptionalDouble.of(cpu), OptionalDouble.of(mem), OptionalDouble.of(iowait),
-                OptionalDouble.of(disk));
+        return new Peaks(
+                OptionalDouble.of(cpu), OptionalDouble.of(mem), OptionalDouble.of(iowait), OptionalDouble.of(disk));
     }
 
     @Test

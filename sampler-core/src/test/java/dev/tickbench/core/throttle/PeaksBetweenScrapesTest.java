@@ -2,7 +2,6 @@ package dev.tickbench.core.throttle;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
@@ -11,6 +10,7 @@ import dev.tickbench.core.metrics.Exposition;
 import dev.tickbench.core.metrics.MetricsState;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.core.sampler.SamplerConfig;
+import dev.tickbench.testkit.Waits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +34,8 @@ class PeaksBetweenScrapesTest {
         MetricsState metrics = new MetricsState();
         LineDecoder decoder = new LineDecoder();
         List<ThrottleLine> throttleLines = new ArrayList<>();
-        try (Sampler sampler = Sampler.create(new SamplerConfig(proc.roots, 20, 0), List.of(),
-                List.of(new ThrottleExtension(proc.roots, 4)))) {
+        try (Sampler sampler = Sampler.create(
+                new SamplerConfig(proc.roots, 20, 0), List.of(), List.of(new ThrottleExtension(proc.roots, 4)))) {
             sampler.addSink((b, off, len) -> {
                 StreamLine l = decoder.decode(b, off, len - 1);
                 metrics.accept(l, System.nanoTime());
@@ -58,16 +58,20 @@ class PeaksBetweenScrapesTest {
             int spike = awaitThrottle(throttleLines, before, t -> mem(t) == 90.0, "the spike read");
             proc.writeMeminfo(1000, 250);
             awaitThrottle(throttleLines, spike + 1, t -> mem(t) == 75.0, "back to 75 %");
-            int after = awaitThrottle(throttleLines, count(throttleLines), t -> mem(t) == 75.0, "one more quiet second");
+            int after =
+                    awaitThrottle(throttleLines, count(throttleLines), t -> mem(t) == 75.0, "one more quiet second");
             assertTrue(after > spike + 1);
             String second = scrape(metrics);
-            assertTrue(second.contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.9\n"),
+            assertTrue(
+                    second.contains("tickbench_throttle_peak_ratio{resource=\"mem\"} 0.9\n"),
                     "the spike is over, but it happened since the first scrape:\n" + second);
         }
     }
 
     private static double mem(ThrottleLine t) {
-        return t.peaks() == null || !t.peaks().has("mem") ? Double.NaN : t.peaks().get("mem").asDouble();
+        return t.peaks() == null || !t.peaks().has("mem")
+                ? Double.NaN
+                : t.peaks().get("mem").asDouble();
     }
 
     private static int count(List<ThrottleLine> lines) {

@@ -49,7 +49,9 @@ class ReplayMatchesLiveTest {
                 synchronized (capture) {
                     capture.write(b, off, len);
                 }
-                if (len > 17 && new String(b, off, 17, java.nio.charset.StandardCharsets.US_ASCII).equals("{\"type\":\"sample\",")) {
+                if (len > 17
+                        && new String(b, off, 17, java.nio.charset.StandardCharsets.US_ASCII)
+                                .equals("{\"type\":\"sample\",")) {
                     // the throttle reads stat after this sample's sinks: second k is made of its own ticks
                     long second = samples[0]++ / RATE;
                     long io = iowaitTicks(second);
@@ -57,7 +59,9 @@ class ReplayMatchesLiveTest {
                 }
             });
             sampler.start();
-            Waits.until(Waits.DEADLINE, () -> "the sampler to reach " + SECONDS + " s (seq " + sampler.lastSeq() + ")",
+            Waits.until(
+                    Waits.DEADLINE,
+                    () -> "the sampler to reach " + SECONDS + " s (seq " + sampler.lastSeq() + ")",
                     () -> sampler.lastSeq() >= (long) SECONDS * RATE + 1);
         }
         Path file = tmp.resolve("capture.ndjson");
@@ -65,7 +69,8 @@ class ReplayMatchesLiveTest {
             Files.write(file, capture.toByteArray());
         }
         List<ThrottleLine> live = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(file); CaptureReader r = new CaptureReader(in)) {
+        try (InputStream in = Files.newInputStream(file);
+                CaptureReader r = new CaptureReader(in)) {
             for (StreamLine l; (l = r.next()) != null; ) {
                 if (l instanceof ThrottleLine t) {
                     live.add(t);
@@ -77,7 +82,8 @@ class ReplayMatchesLiveTest {
         assertEquals(Set.of("GREEN", "YELLOW", "RED"), zones, "the run crossed every zone");
         assertTrue(live.stream().anyMatch(t -> t.lastThrottleMonoNs() != null), "the storm throttled");
 
-        List<ThrottleReplay.Step> replay = ThrottleReplay.run(6, IowaitSeries.load(file).points());
+        List<ThrottleReplay.Step> replay =
+                ThrottleReplay.run(6, IowaitSeries.load(file).points());
         assertEquals(live.size(), replay.size());
         for (int i = 0; i < live.size(); i++) {
             assertEquals(live.get(i).iowait(), replay.get(i).iowait(), 1e-9, "iowait of line " + (i + 1));

@@ -12,8 +12,10 @@ class ThrottleBandsTest {
 
     @Test
     void theBandsAreReadFromWhatTheSessionPublished() throws Exception {
-        assertEquals(Optional.of(new ThrottleBands(35.0, 80.0)), ThrottleBands.fromCapabilities(
-                JSON.readTree("{\"throttle\":{\"ceiling\":8,\"red_pct\":80.0,\"yellow_pct\":35.0}}")));
+        assertEquals(
+                Optional.of(new ThrottleBands(35.0, 80.0)),
+                ThrottleBands.fromCapabilities(
+                        JSON.readTree("{\"throttle\":{\"ceiling\":8,\"red_pct\":80.0,\"yellow_pct\":35.0}}")));
     }
 
     @Test
@@ -25,10 +27,12 @@ class ThrottleBandsTest {
     void noThrottleOrImpossibleThresholdsMeanNoBands() throws Exception {
         assertEquals(Optional.empty(), ThrottleBands.fromCapabilities(JSON.readTree("{\"rate_hz\":10}")));
         assertEquals(Optional.empty(), ThrottleBands.fromCapabilities(null));
-        assertEquals(Optional.empty(), ThrottleBands.fromCapabilities(
-                JSON.readTree("{\"throttle\":{\"red_pct\":null,\"yellow_pct\":40}}")));
-        assertEquals(Optional.empty(), ThrottleBands.fromCapabilities(
-                JSON.readTree("{\"throttle\":{\"red_pct\":30,\"yellow_pct\":40}}")));
+        assertEquals(
+                Optional.empty(),
+                ThrottleBands.fromCapabilities(JSON.readTree("{\"throttle\":{\"red_pct\":null,\"yellow_pct\":40}}")));
+        assertEquals(
+                Optional.empty(),
+                ThrottleBands.fromCapabilities(JSON.readTree("{\"throttle\":{\"red_pct\":30,\"yellow_pct\":40}}")));
         assertThrows(IllegalArgumentException.class, () -> new ThrottleBands(40, 170));
     }
 }

@@ -28,8 +28,8 @@ class ThrottleExtensionTest {
     Path dir;
 
     private final List<String> lines = new ArrayList<>();
-    private final JsonLineWriter out = new JsonLineWriter(
-            (b, off, len) -> lines.add(new String(b, off, len, StandardCharsets.UTF_8)));
+    private final JsonLineWriter out =
+            new JsonLineWriter((b, off, len) -> lines.add(new String(b, off, len, StandardCharsets.UTF_8)));
 
     private static TickInfo tick(long seq) {
         return new TickInfo(seq, MONO0 + seq * TICK_NS, WALL0 + seq * TICK_NS, RATE);
@@ -66,8 +66,20 @@ class ThrottleExtensionTest {
         JsonNode first = JSON.readTree(lines.get(0));
         List<String> names = new ArrayList<>();
         first.fieldNames().forEachRemaining(names::add);
-        assertEquals(List.of("type", "mono_ns", "wall_ns", "iowait", "smoothed", "zone", "effective", "ceiling",
-                "grow_spread_s", "last_throttle_mono_ns", "peaks"), names);
+        assertEquals(
+                List.of(
+                        "type",
+                        "mono_ns",
+                        "wall_ns",
+                        "iowait",
+                        "smoothed",
+                        "zone",
+                        "effective",
+                        "ceiling",
+                        "grow_spread_s",
+                        "last_throttle_mono_ns",
+                        "peaks"),
+                names);
         assertEquals("throttle", first.get("type").asText());
         assertEquals(MONO0 + 10 * TICK_NS, first.get("mono_ns").asLong());
         assertEquals(WALL0 + 10 * TICK_NS, first.get("wall_ns").asLong());

@@ -32,15 +32,16 @@ class ThrottleInSamplerTest {
     void theStreamCarriesOneThrottleLineAfterEverySecondsSample() throws Exception {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         ThrottleExtension throttle = new ThrottleExtension(SystemRoots.live(), 2);
-        try (Sampler sampler = Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), List.of(),
-                List.of(throttle))) {
+        try (Sampler sampler =
+                Sampler.create(new SamplerConfig(SystemRoots.live(), RATE, 0), List.of(), List.of(throttle))) {
             sampler.addSink((b, off, len) -> {
                 synchronized (stream) {
                     stream.write(b, off, len);
                 }
             });
             sampler.start();
-            Waits.until("three seconds of samples (seq " + (3 * RATE + 2) + ")", () -> sampler.lastSeq() >= 3 * RATE + 2);
+            Waits.until(
+                    "three seconds of samples (seq " + (3 * RATE + 2) + ")", () -> sampler.lastSeq() >= 3 * RATE + 2);
         }
         List<StreamLine> lines = new ArrayList<>();
         byte[] bytes;
@@ -70,8 +71,11 @@ class ThrottleInSamplerTest {
         for (StreamLine l : lines) {
             List<DerivedValue> values = derived.accept(l);
             if (l instanceof SampleLine) {
-                iowaitPct = values.stream().filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
-                        .map(DerivedValue::value).findFirst().orElse(null);
+                iowaitPct = values.stream()
+                        .filter(v -> v.kind() == DerivedKind.CPU_IOWAIT)
+                        .map(DerivedValue::value)
+                        .findFirst()
+                        .orElse(null);
             }
             if (l instanceof ThrottleLine t) {
                 if (iowaitPct != null) {
@@ -88,7 +92,11 @@ class ThrottleInSamplerTest {
                 assertTrue(t.effective() >= 1 && t.effective() <= 2);
                 assertEquals(2, t.ceiling());
                 assertNotNull(t.peaks(), "peaks drained every second");
-                assertTrue(t.peaks().has("mem") && t.peaks().has("iowait") && t.peaks().has("cpu"), t.peaks().toString());
+                assertTrue(
+                        t.peaks().has("mem")
+                                && t.peaks().has("iowait")
+                                && t.peaks().has("cpu"),
+                        t.peaks().toString());
             }
             if (l instanceof SampleLine s) {
                 previous = s;
@@ -103,8 +111,11 @@ class ThrottleInSamplerTest {
             }
         }
         assertEquals(expectedLines, throttleLines, "exactly one throttle line per second of slots");
-        assertEquals(throttleLines, compared, "every throttle line has the derived iowait of its tick (a counter "
-                + "stepping back is no reset: it empties no window)");
+        assertEquals(
+                throttleLines,
+                compared,
+                "every throttle line has the derived iowait of its tick (a counter "
+                        + "stepping back is no reset: it empties no window)");
         assertEquals(0, throttle.skippedSeconds());
     }
 }

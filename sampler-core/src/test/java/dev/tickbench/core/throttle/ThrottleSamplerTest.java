@@ -3,10 +3,10 @@ package dev.tickbench.core.throttle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
 import dev.tickbench.core.derived.CpuTime;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.source.TextScanner;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -136,7 +136,8 @@ class ThrottleSamplerTest {
     void diskIsTheFullestRealFilesystemAsDfSeesIt() throws Exception {
         FixtureProc f = new FixtureProc(dir);
         Path self = Files.createDirectories(f.proc.resolve("self"));
-        Files.writeString(self.resolve("mountinfo"),
+        Files.writeString(
+                self.resolve("mountinfo"),
                 "22 27 0:21 / /proc rw - proc proc rw\n"
                         + "27 1 254:0 / " + dir + " rw - ext4 /dev/fixture rw\n"
                         + "28 1 254:1 / /no/such/mount rw - ext4 /dev/gone rw\n");
@@ -145,12 +146,15 @@ class ThrottleSamplerTest {
             f.advance(1, 1, 1, 1);
             double disk = s.sample().orElseThrow().diskPct().orElseThrow();
             // df prints used / (used + available), rounded up to a whole percent
-            Process df = new ProcessBuilder("df", "-P", dir.toString()).redirectErrorStream(true).start();
+            Process df = new ProcessBuilder("df", "-P", dir.toString())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(df.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertEquals(0, Waits.exit("df", df));
             String[] row = out.strip().split("\n")[1].trim().split("\\s+");
             int dfPct = Integer.parseInt(row[4].replace("%", ""));
-            assertTrue(Math.ceil(disk) - dfPct <= 1 && dfPct - disk < 1.0 + 1e-9,
+            assertTrue(
+                    Math.ceil(disk) - dfPct <= 1 && dfPct - disk < 1.0 + 1e-9,
                     "ours " + disk + " vs df " + dfPct + "%");
         }
         // only pseudo filesystems: absent
@@ -167,8 +171,8 @@ class ThrottleSamplerTest {
         try (ThrottleSampler s = new ThrottleSampler(SystemRoots.live())) {
             s.sample();
             // a reading needs at least one USER_HZ tick to have passed on some CPU: polled, with the deadline
-            ThrottleSampler.Reading got = Waits.forValue("a reading with a USER_HZ tick passed",
-                    () -> s.sample().orElse(null));
+            ThrottleSampler.Reading got = Waits.forValue(
+                    "a reading with a USER_HZ tick passed", () -> s.sample().orElse(null));
             assertTrue(got.iowaitPct() >= 0 && got.iowaitPct() <= 100, "iowait " + got.iowaitPct());
             assertTrue(got.busyPct() >= 0 && got.busyPct() <= 100, "busy " + got.busyPct());
             double mem = got.memPct().orElseThrow();

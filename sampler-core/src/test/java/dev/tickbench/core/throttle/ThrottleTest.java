@@ -264,7 +264,9 @@ class ThrottleTest {
             }
         }
         feeder.join(Waits.DEADLINE.toMillis());
-        assertFalse(feeder.isAlive(), "the feeder thread did not finish its 20,000 samples in " + Waits.DEADLINE.toSeconds() + " s");
+        assertFalse(
+                feeder.isAlive(),
+                "the feeder thread did not finish its 20,000 samples in " + Waits.DEADLINE.toSeconds() + " s");
         assertEquals(0, violations);
     }
 }

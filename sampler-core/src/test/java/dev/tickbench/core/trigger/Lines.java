@@ -31,8 +31,9 @@ final class Lines {
             written.add(JSON.readTree(b, o, l));
             set.feed().line(b, o, l); // the set sees its own lines too, as from a sampler
         });
-        line("{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"test\",\"cores\":2,\"user_hz\":100},\"rate_hz\":" + rateHz
-                + ",\"floor_hz\":0,\"capabilities\":{}}");
+        line(
+                "{\"type\":\"hello\",\"format\":1,\"host\":{\"hostname\":\"test\",\"cores\":2,\"user_hz\":100},\"rate_hz\":"
+                        + rateHz + ",\"floor_hz\":0,\"capabilities\":{}}");
     }
 
     void line(String json) throws IOException {
@@ -58,7 +59,8 @@ final class Lines {
             kv.forEach(o::put);
         });
         line(JSON.writeValueAsString(s));
-        set.afterTick(new TickExtension.TickInfo(seq, mono(seq), WALL0 + mono(seq), (int) (1_000_000_000L / periodNs)), out);
+        set.afterTick(
+                new TickExtension.TickInfo(seq, mono(seq), WALL0 + mono(seq), (int) (1_000_000_000L / periodNs)), out);
     }
 
     void kmsg(int prio, String msg) throws IOException {
@@ -68,13 +70,30 @@ final class Lines {
 
     /** {@code stat} deltas of one tick: {@code iowaitPct} of 100 ticks in iowait, the rest idle. */
     static Map<String, Long> stat(long iowaitPct) {
-        return Map.of("cpu.user", 0L, "cpu.nice", 0L, "cpu.system", 0L, "cpu.idle", 100 - iowaitPct, "cpu.iowait", iowaitPct,
-                "cpu.irq", 0L, "cpu.softirq", 0L, "cpu.steal", 0L);
+        return Map.of(
+                "cpu.user",
+                0L,
+                "cpu.nice",
+                0L,
+                "cpu.system",
+                0L,
+                "cpu.idle",
+                100 - iowaitPct,
+                "cpu.iowait",
+                iowaitPct,
+                "cpu.irq",
+                0L,
+                "cpu.softirq",
+                0L,
+                "cpu.steal",
+                0L);
     }
 
     /** The trigger lines written so far. */
     List<JsonNode> fires() {
-        return written.stream().filter(n -> n.path("type").asText().equals("trigger")).toList();
+        return written.stream()
+                .filter(n -> n.path("type").asText().equals("trigger"))
+                .toList();
     }
 
     /** The last {@code triggers} line. */

@@ -28,7 +28,8 @@ class TriggerEvaluationTest {
         Lines s = new Lines(set, 10);
         for (int t = 1; t <= 9; t++) {
             s.tick(Map.of("stat", Lines.stat(50)));
-            assertEquals(TriggerState.NO_DATA, set.list().get(0).state(), "the 1 s window is not full yet: missing, not 0");
+            assertEquals(
+                    TriggerState.NO_DATA, set.list().get(0).state(), "the 1 s window is not full yet: missing, not 0");
         }
         for (int t = 10; t <= 28; t++) {
             s.tick(Map.of("stat", Lines.stat(50)));
@@ -98,7 +99,8 @@ class TriggerEvaluationTest {
         assertEquals(2, s.fires().size());
         JsonNode appeared = s.fires().get(0);
         assertEquals("t1", appeared.get("trigger").asText());
-        assertEquals(40.0, appeared.get("values").get("diskstats.sdb.io_ms").asDouble(), 1e-9, "4 ms in 100 ms: 40 ms/s");
+        assertEquals(
+                40.0, appeared.get("values").get("diskstats.sdb.io_ms").asDouble(), 1e-9, "4 ms in 100 ms: 40 ms/s");
         assertEquals(4, appeared.get("values").get("delta").asLong());
         assertEquals(1.5, appeared.get("values").get("flat_s").asDouble(), 1e-9);
         s.tick(Map.of("diskstats", Map.of("sdb.io_ms", 2L)));
@@ -136,7 +138,8 @@ class TriggerEvaluationTest {
         s.tick(Map.of());
         assertEquals(1, s.fires().size());
         JsonNode v = s.fires().get(0).get("values");
-        assertEquals("oom-kill:constraint=CONSTRAINT_NONE,task=java", v.get("msg").asText());
+        assertEquals(
+                "oom-kill:constraint=CONSTRAINT_NONE,task=java", v.get("msg").asText());
         assertEquals(2, v.get("matches").asInt());
         assertEquals(3, v.get("prio").asInt());
         s.tick(Map.of());
@@ -159,20 +162,31 @@ class TriggerEvaluationTest {
     void aTriggerWhoseSourceIsAbsentSaysWhyAndACgroupNotSampledSaysHowToSampleIt() throws Exception {
         ObjectNode caps = Lines.JSON.createObjectNode();
         caps.putObject("sources").put("stat", true).put("kmsg", false).put("thermal_zone0", false);
-        caps.putObject("absent").put("kmsg", "permission denied reading /dev/kmsg (needs root)")
+        caps.putObject("absent")
+                .put("kmsg", "permission denied reading /dev/kmsg (needs root)")
                 .put("thermal_zone0", "no temp");
         set.capabilities(() -> caps);
         TriggerStatus kmsg = set.arm("kmsg ~ /x/");
         assertEquals(TriggerState.ABSENT, kmsg.state());
         assertEquals("kmsg is absent: permission denied reading /dev/kmsg (needs root)", kmsg.absent());
-        assertEquals("this machine has no source thermal_zone1", set.arm("thermal_zone1_c > 1").absent());
+        assertEquals(
+                "this machine has no source thermal_zone1",
+                set.arm("thermal_zone1_c > 1").absent());
         TriggerStatus cg = set.arm("cgroup./a/b.throttled_pct > 20 for 1s");
         assertEquals(TriggerState.ABSENT, cg.state());
         assertTrue(cg.absent().startsWith("the session samples no cgroup: start it with --cgroup /a/b"), cg.absent());
-        caps.putObject("cgroup").put("target", "/a/b/c").putArray("levels").add("/a/b/c").add("/a/b").add("/a").add("/");
+        caps.putObject("cgroup")
+                .put("target", "/a/b/c")
+                .putArray("levels")
+                .add("/a/b/c")
+                .add("/a/b")
+                .add("/a")
+                .add("/");
         caps.with("sources").put("cgroup_cpu", true);
         assertNull(set.arm("cgroup./a/b.throttled_pct > 20 for 1s").absent(), "an ancestor of the target is sampled");
-        assertTrue(set.arm("cgroup./x.usage_cpus > 1").absent().contains("samples the cgroup /a/b/c and its ancestors, not /x"));
+        assertTrue(set.arm("cgroup./x.usage_cpus > 1")
+                .absent()
+                .contains("samples the cgroup /a/b/c and its ancestors, not /x"));
         assertNull(set.arm("cpu.busy_pct > 90").absent());
     }
 
@@ -186,11 +200,14 @@ class TriggerEvaluationTest {
         assertEquals(1, dup.column());
         assertTrue(set.disarm("t2"));
         assertFalse(set.disarm("t2"));
-        assertEquals(List.of("t1", "t3", "t4"), set.list().stream().map(TriggerStatus::name).toList());
+        assertEquals(
+                List.of("t1", "t3", "t4"),
+                set.list().stream().map(TriggerStatus::name).toList());
         while (set.list().size() < TriggerSet.MAX_TRIGGERS) {
             set.arm("cpu.busy_pct > 3");
         }
-        assertTrue(assertThrows(TriggerSyntaxException.class, () -> set.arm("cpu.busy_pct > 4")).getMessage()
+        assertTrue(assertThrows(TriggerSyntaxException.class, () -> set.arm("cpu.busy_pct > 4"))
+                .getMessage()
                 .contains("at most 32 triggers"));
     }
 
@@ -220,6 +237,7 @@ class TriggerEvaluationTest {
         assertEquals(0, s.lastSet().get("armed").size());
         assertTrue(s.lastSet().get("replies").get(0).get("ok").asBoolean());
     }
+
     @Test
     void aConditionThatReadsItsSeriesButNeverHoldsLongEnoughSaysWhatItSawInItsStatusLines() throws Exception {
         set.arm("psi.cpu.some_pct > 98 for 1s");
@@ -242,10 +260,15 @@ class TriggerEvaluationTest {
         assertEquals(600_000_000L, seen.longestHoldNs(), "from tick 10's window start (0.9 s) to tick 15 (1.5 s)");
         assertEquals(1_000_000_000L, seen.forNs());
         assertEquals(Lines.WALL0 + s.mono(s.seq), seen.lastWallNs());
-        assertEquals(Lines.WALL0 + s.mono(s.seq), st.stateSinceWallNs(), "armed since the last tick, the one without pressure");
+        assertEquals(
+                Lines.WALL0 + s.mono(s.seq),
+                st.stateSinceWallNs(),
+                "armed since the last tick, the one without pressure");
         // a reader of the stream (a probe's client) sees the same: a triggers line within a second says it
         JsonNode line = s.lastSet();
-        assertTrue(line.get("mono_ns").asLong() >= s.mono(s.seq) - 1_000_000_000L, "a status at least once a second: " + line);
+        assertTrue(
+                line.get("mono_ns").asLong() >= s.mono(s.seq) - 1_000_000_000L,
+                "a status at least once a second: " + line);
         JsonNode listed = line.get("armed").get(0);
         assertFalse(listed.get("state").asText().equals("no_data"), line.toString());
         assertEquals(99.9, listed.get("seen").get("max").asDouble(), 1e-9);
@@ -253,11 +276,18 @@ class TriggerEvaluationTest {
         TriggerStatus read = TriggerStatus.of(listed);
         assertEquals(read, TriggerStatus.of(read.json()), "read back as written");
         assertEquals(st, TriggerStatus.of(st.json()));
-        assertEquals("does not hold since " + (Lines.WALL0 + s.mono(s.seq)) + ": last 89.91 %; seen 89.91 to 99.9 %, held at most"
-                + " 0.6 s of 1 s",
-                st.outlook(v -> new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros()
-                        .toPlainString(), Long::toString));
-        long lines = s.written.stream().filter(n -> n.path("type").asText().equals("triggers")).count();
+        assertEquals(
+                "does not hold since " + (Lines.WALL0 + s.mono(s.seq))
+                        + ": last 89.91 %; seen 89.91 to 99.9 %, held at most" + " 0.6 s of 1 s",
+                st.outlook(
+                        v -> new java.math.BigDecimal(v)
+                                .round(new java.math.MathContext(4))
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        Long::toString));
+        long lines = s.written.stream()
+                .filter(n -> n.path("type").asText().equals("triggers"))
+                .count();
         assertTrue(lines >= 9 && lines <= 11, "about one a second for 9.6 s of stream, not one a tick: " + lines);
     }
 
@@ -267,14 +297,16 @@ class TriggerEvaluationTest {
         Lines s = new Lines(set, 10);
         assertEquals("no value read yet", set.list().get(0).outlook(Double::toString, Long::toString));
         s.tick(Map.of());
-        assertEquals("no value read yet since " + (Lines.WALL0 + s.mono(1)),
+        assertEquals(
+                "no value read yet since " + (Lines.WALL0 + s.mono(1)),
                 set.list().get(0).outlook(Double::toString, Long::toString));
         s.tick(Map.of("thermal_zone0", Map.of("temp", 75_500L)));
         s.line("{\"type\":\"gap\",\"from_seq\":3,\"to_seq\":4,\"reason\":\"reconnect\"}");
         s.tick(Map.of());
         TriggerStatus st = set.list().get(0);
         assertEquals(TriggerState.NO_DATA, st.state());
-        assertEquals("no value since " + (Lines.WALL0 + s.mono(2)) + " (last 75.5 °C); seen 75.5 °C",
+        assertEquals(
+                "no value since " + (Lines.WALL0 + s.mono(2)) + " (last 75.5 °C); seen 75.5 °C",
                 st.outlook(Double::toString, Long::toString));
         assertEquals(-1, st.seen().longestHoldNs(), "no for: no hold to tell");
     }
@@ -290,10 +322,15 @@ class TriggerEvaluationTest {
         JsonNode r = s.lastSet().get("replies");
         assertEquals(4, r.size(), r.toString());
         assertFalse(r.get(0).get("ok").asBoolean());
-        assertEquals("at column 36: a control character (\\x00) has no place in a trigger", r.get(0).get("error").asText());
+        assertEquals(
+                "at column 36: a control character (\\x00) has no place in a trigger",
+                r.get(0).get("error").asText());
         assertEquals(36, r.get(0).get("column").asInt());
-        assertEquals("at column 35: a control character (\\x1b) has no place in a trigger", r.get(1).get("error").asText());
-        assertEquals("no trigger named '\\x1b[31mx' is armed", r.get(2).get("error").asText());
+        assertEquals(
+                "at column 35: a control character (\\x1b) has no place in a trigger",
+                r.get(1).get("error").asText());
+        assertEquals(
+                "no trigger named '\\x1b[31mx' is armed", r.get(2).get("error").asText());
         assertTrue(r.get(3).get("ok").asBoolean(), "the requests after it are read and answered: " + r);
         assertEquals(List.of("t1"), set.list().stream().map(TriggerStatus::name).toList());
     }
@@ -315,7 +352,8 @@ class TriggerEvaluationTest {
         JsonNode refused = r.get(TriggerSet.MAX_REPLIES);
         assertFalse(refused.get("ok").asBoolean());
         assertEquals(37, refused.get("requests").asLong(), "36 lists and the line that was too long");
-        assertEquals("37 request(s) refused unread: at most 64 are answered per tick; send them again",
+        assertEquals(
+                "37 request(s) refused unread: at most 64 are answered per tick; send them again",
                 refused.get("error").asText());
         TriggerControl.apply(set, "arm kmsg ~ /x/");
         s.tick(Map.of());

@@ -33,8 +33,9 @@ class TriggerParserTest {
         assertEquals(1_000_000, p.windowUs());
         assertNull(p.cgroup());
         assertEquals("some 150000 1000000", p.kernelLine());
-        TriggerSpec.Psi cg = assertInstanceOf(TriggerSpec.Psi.class, parse("psi memory full 1.5s in 2s cgroup /a b.slice/c"
-                .replace("/a b.slice/c", "\"/a b.slice/c\"")));
+        TriggerSpec.Psi cg = assertInstanceOf(
+                TriggerSpec.Psi.class,
+                parse("psi memory full 1.5s in 2s cgroup /a b.slice/c".replace("/a b.slice/c", "\"/a b.slice/c\"")));
         assertEquals("/a b.slice/c", cg.cgroup());
         assertEquals("full 1500000 2000000", cg.kernelLine());
     }
@@ -49,8 +50,8 @@ class TriggerParserTest {
         assertEquals(40.0, c.value());
         assertEquals(2_000_000_000L, c.forNs());
         assertEquals("%", c.series().unit());
-        TriggerSpec.Condition cg = assertInstanceOf(TriggerSpec.Condition.class,
-                parse("cgroup./kubepods.slice/pod-1.slice.throttled_pct>=20 for 1s"));
+        TriggerSpec.Condition cg = assertInstanceOf(
+                TriggerSpec.Condition.class, parse("cgroup./kubepods.slice/pod-1.slice.throttled_pct>=20 for 1s"));
         assertEquals(DerivedKind.CGROUP_THROTTLED, cg.series().derived());
         assertEquals("/kubepods.slice/pod-1.slice", cg.series().subject(), "a cgroup path may hold dots");
         assertEquals("cgroup_cpu", cg.series().source());
@@ -72,14 +73,16 @@ class TriggerParserTest {
         assertEquals("cpufreq", mhz.series().source());
         assertEquals("cpu3", mhz.series().key());
         assertEquals("MHz", mhz.series().unit());
-        TriggerSpec.Condition rate = assertInstanceOf(TriggerSpec.Condition.class, parse("diskstats.nvme0n1.io_ms > 900"));
+        TriggerSpec.Condition rate =
+                assertInstanceOf(TriggerSpec.Condition.class, parse("diskstats.nvme0n1.io_ms > 900"));
         assertEquals(ValueKind.COUNTER, rate.series().kind());
         assertEquals("ms/s", rate.series().unit(), "a counter is compared as its rate per second");
     }
 
     @Test
     void risingFallingAndAppearing() throws Exception {
-        TriggerSpec.Change up = assertInstanceOf(TriggerSpec.Change.class, parse("diskstats.sdb.io_ms rising after 10s flat"));
+        TriggerSpec.Change up =
+                assertInstanceOf(TriggerSpec.Change.class, parse("diskstats.sdb.io_ms rising after 10s flat"));
         assertTrue(up.rising());
         assertEquals(10_000_000_000L, up.flatNs());
         assertEquals("sdb.io_ms", up.series().key());
@@ -94,7 +97,8 @@ class TriggerParserTest {
         assertEquals(3, k.maxPrio());
         assertTrue(k.regex().matcher("x OOM-KILL y").find());
         assertTrue(k.regex().matcher("a/b").find(), "\\/ is a slash");
-        assertEquals(7, assertInstanceOf(TriggerSpec.Kmsg.class, parse("kmsg ~ /x/")).maxPrio());
+        assertEquals(
+                7, assertInstanceOf(TriggerSpec.Kmsg.class, parse("kmsg ~ /x/")).maxPrio());
     }
 
     @Test
@@ -119,7 +123,8 @@ class TriggerParserTest {
         assertEquals(5, bad("psi disk some 1ms in 1s").column());
         assertEquals(23, bad("psi cpu some 150ms in 11s").column(), "over the kernel's 10 s");
         assertEquals(14, bad("psi cpu some 2s in 1s").column(), "a stall longer than its window");
-        assertEquals(11, bad("kmsg ~ /a(/").column(), "a regex that does not compile: where Java saw the unclosed group");
+        assertEquals(
+                11, bad("kmsg ~ /a(/").column(), "a regex that does not compile: where Java saw the unclosed group");
         assertEquals(6, bad("kmsg /x/").column(), "no ~");
         assertEquals(8, bad("kmsg ~ /abc").column(), "no closing slash");
         assertEquals(16, bad("stat.processes falling").column(), "a counter only rises");
@@ -128,22 +133,32 @@ class TriggerParserTest {
         assertEquals(1, bad("").column());
         assertEquals(1025, bad("x".repeat(1025)).column());
     }
+
     @Test
     void aControlCharacterAnywhereIsRefusedAtItsColumnEscaped() throws Exception {
         TriggerSyntaxException nul = bad("psi cpu some 150ms in 2s cgroup \"/a\0b\"");
         assertEquals(36, nul.column());
         assertEquals("a control character (\\x00) has no place in a trigger", nul.problem());
-        assertEquals("  psi cpu some 150ms in 2s cgroup \"/a?b\"", nul.pointer().lines().findFirst().orElseThrow());
+        assertEquals(
+                "  psi cpu some 150ms in 2s cgroup \"/a?b\"",
+                nul.pointer().lines().findFirst().orElseThrow());
         assertEquals(10, bad("kmsg ~ /a\u0085b/").column(), "a C1 control in a regex too");
         assertEquals(1, bad("\u001b[2J cpu.busy_pct > 1").column());
-        assertEquals("t", TriggerParser.parse("t:\tcpu.busy_pct\t>\t1", C).label(), "a tab separates words, as a space");
+        assertEquals(
+                "t", TriggerParser.parse("t:\tcpu.busy_pct\t>\t1", C).label(), "a tab separates words, as a space");
     }
 
     @Test
     void aStatusNamesItsExpressionOnceWhetherItsLabelIsInItOrNot() {
-        assertEquals("km: kmsg ~ /x/", new TriggerStatus("km", "km: kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled());
-        assertEquals("t1: kmsg ~ /x/", new TriggerStatus("t1", "kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled());
-        assertEquals("t2: km: kmsg ~ /x/", new TriggerStatus("t2", "km: kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0)
-                .labelled(), "another trigger's label is not this one's name");
+        assertEquals(
+                "km: kmsg ~ /x/",
+                new TriggerStatus("km", "km: kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled());
+        assertEquals(
+                "t1: kmsg ~ /x/",
+                new TriggerStatus("t1", "kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled());
+        assertEquals(
+                "t2: km: kmsg ~ /x/",
+                new TriggerStatus("t2", "km: kmsg ~ /x/", "kmsg", TriggerState.ARMED, 0, null, 0).labelled(),
+                "another trigger's label is not this one's name");
     }
 }

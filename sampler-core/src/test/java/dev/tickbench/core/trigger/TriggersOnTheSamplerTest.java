@@ -1,7 +1,6 @@
 package dev.tickbench.core.trigger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,8 +42,8 @@ class TriggersOnTheSamplerTest {
         Files.writeString(state, "0\n");
         SystemRoots roots = SystemRoots.of(board.resolve("proc"), board.resolve("sys"));
         List<JsonNode> lines = new ArrayList<>();
-        try (Session s = Session.open(new SessionConfig(roots, 10, OptionalInt.of(0), null, 2), Map.of(),
-                SeriesCatalogue.standard())) {
+        try (Session s = Session.open(
+                new SessionConfig(roots, 10, OptionalInt.of(0), null, 2), Map.of(), SeriesCatalogue.standard())) {
             Sampler sampler = s.sampler();
             sampler.format(StreamFormat.V2);
             TriggerStatus armed = s.triggers().arm("fan: cooling.cooling_device0.cur_state rising");
@@ -61,11 +60,15 @@ class TriggersOnTheSamplerTest {
             Files.writeString(state, "1\n");
             sampler.tick(7 * TICK_NS, 1_700_000_000_000_000_000L + 7 * TICK_NS);
             List<JsonNode> fires = fires(lines);
-            assertEquals(1, fires.size(), "a rise, not a fall: " + lines + s.triggers().list());
+            assertEquals(
+                    1,
+                    fires.size(),
+                    "a rise, not a fall: " + lines + s.triggers().list());
             JsonNode f = fires.get(0);
             assertEquals("fan", f.get("trigger").asText());
             assertEquals(6, f.get("seq").asLong());
-            assertEquals(2, f.get("values").get("cooling.cooling_device0.cur_state").asLong());
+            assertEquals(
+                    2, f.get("values").get("cooling.cooling_device0.cur_state").asLong());
             assertEquals(0, f.get("values").get("previous").asLong());
             int sampleAt = indexOf(lines, "sample", 6);
             assertEquals(sampleAt + 1, lines.indexOf(f), "the trigger line follows the sample it fired on");
@@ -74,12 +77,15 @@ class TriggersOnTheSamplerTest {
     }
 
     private static List<JsonNode> fires(List<JsonNode> lines) {
-        return lines.stream().filter(n -> n.path("type").asText().equals(TriggerLine.TYPE)).toList();
+        return lines.stream()
+                .filter(n -> n.path("type").asText().equals(TriggerLine.TYPE))
+                .toList();
     }
 
     private static int indexOf(List<JsonNode> lines, String type, long seq) throws IOException {
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).path("type").asText().equals(type) && lines.get(i).path("seq").asLong() == seq) {
+            if (lines.get(i).path("type").asText().equals(type)
+                    && lines.get(i).path("seq").asLong() == seq) {
                 return i;
             }
         }

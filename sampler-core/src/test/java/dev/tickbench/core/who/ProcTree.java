@@ -39,13 +39,26 @@ final class ProcTree {
      * Writes process {@code pid}'s stat: its name's bytes, state, CPU ticks, faults, threads, start (ticks
      * since boot) and rss in pages; and its io unless {@code readBytes} is negative (then it has none).
      */
-    void process(long pid, byte[] comm, char state, long utime, long stime, long majflt, long threads, long start,
-            long rssPages, long readBytes, long writeBytes) throws IOException {
+    void process(
+            long pid,
+            byte[] comm,
+            char state,
+            long utime,
+            long stime,
+            long majflt,
+            long threads,
+            long start,
+            long rssPages,
+            long readBytes,
+            long writeBytes)
+            throws IOException {
         Path d = Files.createDirectories(proc.resolve(Long.toString(pid)));
         String before = pid + " (";
-        String after = ") " + state + " 1 " + pid + " " + pid + " 0 -1 4194560 100 0 " + majflt + " 0 " + utime + " " + stime
-                + " 0 0 20 0 " + threads + " 0 " + start + " 123456789 " + rssPages + " 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1"
-                + " 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+        String after =
+                ") " + state + " 1 " + pid + " " + pid + " 0 -1 4194560 100 0 " + majflt + " 0 " + utime + " " + stime
+                        + " 0 0 20 0 " + threads + " 0 " + start + " 123456789 " + rssPages
+                        + " 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1"
+                        + " 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
         byte[] a = before.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         byte[] c = after.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         byte[] all = new byte[a.length + comm.length + c.length];
@@ -57,13 +70,26 @@ final class ProcTree {
         if (readBytes < 0) {
             Files.deleteIfExists(io);
         } else {
-            Files.writeString(io, "rchar: 1\nwchar: 2\nsyscr: 3\nsyscw: 4\nread_bytes: " + readBytes + "\nwrite_bytes: " + writeBytes
-                    + "\ncancelled_write_bytes: 0\n");
+            Files.writeString(
+                    io,
+                    "rchar: 1\nwchar: 2\nsyscr: 3\nsyscw: 4\nread_bytes: " + readBytes + "\nwrite_bytes: " + writeBytes
+                            + "\ncancelled_write_bytes: 0\n");
         }
     }
 
     void process(long pid, String comm, long utime, long start, long rssPages) throws IOException {
-        process(pid, comm.getBytes(java.nio.charset.StandardCharsets.UTF_8), 'S', utime, 0, 0, 1, start, rssPages, 0, 0);
+        process(
+                pid,
+                comm.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                'S',
+                utime,
+                0,
+                0,
+                1,
+                start,
+                rssPages,
+                0,
+                0);
     }
 
     void remove(long pid) throws IOException {

@@ -49,10 +49,28 @@ class ProcessSourceTest {
     @Test
     void hostileNamesAreEscapedKeysTheCatalogueReadsBack() throws IOException {
         ProcTree t = new ProcTree(tmp);
-        byte[][] names = {bytes("a) (b"), bytes("x\ny"), bytes("q\"uote s"), bytes("back\\x0a"), bytes("café"),
-                {'b', (byte) 0xff, 'c'}, {}, bytes("\u001b[31mred"), bytes("kworker/u8:3-events_unbound.x")};
-        String[] keys = {"a) (b", "x\\x0ay", "q\"uote s", "back\\x5cx0a", "café", "b\\xffc", "", "\\x1b[31mred",
-                "kworker/u8:3-events_unbound.x"};
+        byte[][] names = {
+            bytes("a) (b"),
+            bytes("x\ny"),
+            bytes("q\"uote s"),
+            bytes("back\\x0a"),
+            bytes("café"),
+            {'b', (byte) 0xff, 'c'},
+            {},
+            bytes("\u001b[31mred"),
+            bytes("kworker/u8:3-events_unbound.x")
+        };
+        String[] keys = {
+            "a) (b",
+            "x\\x0ay",
+            "q\"uote s",
+            "back\\x5cx0a",
+            "café",
+            "b\\xffc",
+            "",
+            "\\x1b[31mred",
+            "kworker/u8:3-events_unbound.x"
+        };
         for (int i = 0; i < names.length; i++) {
             t.process(100 + i, names[i], 'R', 10, 5, 1, 2, 50 + i, 10 + i, 4096, 8192);
         }
@@ -67,7 +85,8 @@ class ProcessSourceTest {
             assertEquals(2L, v.get(prefix + "|threads"));
             assertEquals(10L, v.get(prefix + "|cpu_user"));
             assertEquals(4096L, v.get(prefix + "|read_bytes"));
-            SeriesMatch m = catalogue.stream("procs", prefix + "|cpu_user").orElseThrow(() -> new AssertionError(prefix));
+            SeriesMatch m =
+                    catalogue.stream("procs", prefix + "|cpu_user").orElseThrow(() -> new AssertionError(prefix));
             assertEquals(keys[i], m.captures().get("comm"));
             assertEquals(Long.toString(100 + i), m.captures().get("pid"));
             assertEquals(Long.toString(50 + i), m.captures().get("start"));
@@ -86,7 +105,9 @@ class ProcessSourceTest {
         ProcessSource s = new ProcessSource(t.roots(), new WhoConfig(20, 1));
         assertTrue(s.open().present());
         s.read();
-        assertTrue(values(s).containsKey("k".repeat(64) + "/7@5|rss"), values(s).keySet().toString());
+        assertTrue(
+                values(s).containsKey("k".repeat(64) + "/7@5|rss"),
+                values(s).keySet().toString());
         assertEquals((long) 'I', values(s).get("k".repeat(64) + "/7@5|state"));
     }
 
@@ -110,8 +131,11 @@ class ProcessSourceTest {
         assertEquals(300 * ProcTree.PAGE, v.get("new/500@1550|rss"));
         int at = index(s, "new/500@1550|cpu_user");
         assertEquals(0, s.baseline(at), "it started since the previous read: all its 7 ticks are this interval's");
-        assertEquals(List.of(new ProcessEvent(ProcessEvent.Kind.EXIT, 500, 1000, "old", "old/500@1000"),
-                new ProcessEvent(ProcessEvent.Kind.START, 500, 1550, "new", "new/500@1550")), s.drainEvents());
+        assertEquals(
+                List.of(
+                        new ProcessEvent(ProcessEvent.Kind.EXIT, 500, 1000, "old", "old/500@1000"),
+                        new ProcessEvent(ProcessEvent.Kind.START, 500, 1550, "new", "new/500@1550")),
+                s.drainEvents());
     }
 
     @Test
@@ -211,7 +235,8 @@ class ProcessSourceTest {
             t.uptime(9 + r);
             s.read();
         }
-        assertEquals(Set.of("p1", "p2", "p9", "p10", "p5", "p6"), Set.copyOf(namedComms(s)), "all held on the 11th read");
+        assertEquals(
+                Set.of("p1", "p2", "p9", "p10", "p5", "p6"), Set.copyOf(namedComms(s)), "all held on the 11th read");
         t.uptime(21);
         s.read();
         assertEquals(Set.of("p1", "p2", "p10", "p5", "p6"), Set.copyOf(namedComms(s)), "p9 let go on the 12th");
@@ -241,7 +266,9 @@ class ProcessSourceTest {
             assertTrue(namedComms(s).contains("q" + k), k + ": " + namedComms(s));
             assertTrue(namedComms(s).size() <= 6, namedComms(s).toString());
         }
-        assertEquals(List.of("q10", "q5", "q6", "q7", "q8", "q9"), namedComms(s),
+        assertEquals(
+                List.of("q10", "q5", "q6", "q7", "q8", "q9"),
+                namedComms(s),
                 "q2, q3, q4 let go: held, they qualified longest ago; q10 qualifies on every read");
     }
 
@@ -257,6 +284,9 @@ class ProcessSourceTest {
 
     /** The named processes' names, in their keys' order. */
     private static List<String> namedComms(Source s) {
-        return values(s).keySet().stream().filter(k -> k.endsWith("|state")).map(k -> k.substring(0, k.indexOf('/'))).toList();
+        return values(s).keySet().stream()
+                .filter(k -> k.endsWith("|state"))
+                .map(k -> k.substring(0, k.indexOf('/')))
+                .toList();
     }
 }

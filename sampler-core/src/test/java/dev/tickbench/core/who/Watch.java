@@ -36,6 +36,7 @@ final class Watch implements LineSink, AutoCloseable {
     private final Map<String, Long> sums = new HashMap<>();
     /** Per key, its delta on each sample that carried it (seq → delta). */
     private final Map<String, Map<Long, Long>> deltas = new HashMap<>();
+
     private final List<JsonNode> events = new ArrayList<>();
     private final Set<String> namedEver = new HashSet<>();
     private int mostNamed;

@@ -37,7 +37,9 @@ class WhoCgroupOnThisMachineTest {
         List<Path> dirs = new ArrayList<>();
         dirs.add(cpu.mountPoint().resolve(name));
         if (cpu.version() == CgroupVersion.V1) {
-            mounts.cpuacctV1().filter(a -> !cpu.cpuacct()).ifPresent(a -> dirs.add(a.mountPoint().resolve(name)));
+            mounts.cpuacctV1()
+                    .filter(a -> !cpu.cpuacct())
+                    .ifPresent(a -> dirs.add(a.mountPoint().resolve(name)));
             mounts.v1("memory").ifPresent(m -> dirs.add(m.mountPoint().resolve(name)));
         }
         Process loop = null;
@@ -58,9 +60,16 @@ class WhoCgroupOnThisMachineTest {
             long pid = loop.pid();
             String usage = "cgroups./" + name + "|usage_usec";
             try (Watch w = new Watch()) {
-                Waits.until(() -> "the cgroup named with 2 s of CPU, and the loop named: " + w.sum(usage) + ", " + w.prefixOf(pid),
-                        Duration.ofMillis(200), () -> w.sum(usage) != null && w.sum(usage) >= 2_000_000 && w.prefixOf(pid) != null
-                                && w.deltas("procs." + w.prefixOf(pid) + "|cpu_user").size() >= 4);
+                Waits.until(
+                        () -> "the cgroup named with 2 s of CPU, and the loop named: " + w.sum(usage) + ", "
+                                + w.prefixOf(pid),
+                        Duration.ofMillis(200),
+                        () -> w.sum(usage) != null
+                                && w.sum(usage) >= 2_000_000
+                                && w.prefixOf(pid) != null
+                                && w.deltas("procs." + w.prefixOf(pid) + "|cpu_user")
+                                                .size()
+                                        >= 4);
                 String prefix = w.prefixOf(pid);
                 assertTrue(prefix.startsWith("sh/" + pid + "@"), prefix);
                 Map<Long, Long> cg = w.deltas(usage);
@@ -82,13 +91,18 @@ class WhoCgroupOnThisMachineTest {
                 long procUs = procTicks * JIFFY_US;
                 // each read's ticks are rounded to a jiffy either way; the two files are read a few ms apart
                 long slack = 2 * JIFFY_US * reads + cgUs / 20;
-                assertTrue(Math.abs(cgUs - procUs) <= slack, "over " + reads + " reads the cgroup used " + cgUs
-                        + " µs and its only task " + procUs + " µs (±" + slack + ")");
-                assertTrue(cgUs >= 100_000L * reads, "a busy loop with a weight of 20 tasks gets more than 0.1 CPU: "
-                        + cgUs + " µs in " + reads + " half-second reads");
+                assertTrue(
+                        Math.abs(cgUs - procUs) <= slack,
+                        "over " + reads + " reads the cgroup used " + cgUs + " µs and its only task " + procUs
+                                + " µs (±" + slack + ")");
+                assertTrue(
+                        cgUs >= 100_000L * reads,
+                        "a busy loop with a weight of 20 tasks gets more than 0.1 CPU: " + cgUs + " µs in " + reads
+                                + " half-second reads");
                 if (dirs.size() > 1 && mounts.v1("memory").isPresent()) {
                     // v1 does not move a task's earlier charges with it: 0 is a reading here, missing is not
-                    assertTrue(w.level("cgroups./" + name + "|memory_bytes") != null, "its memory.usage_in_bytes is read");
+                    assertTrue(
+                            w.level("cgroups./" + name + "|memory_bytes") != null, "its memory.usage_in_bytes is read");
                 }
             }
         } finally {

@@ -52,7 +52,10 @@ class WhoOnTheWireTest {
         tree.process(2, "b", 0, 6, 10);
         tree.process(3, "c", 0, 7, 5);
         ProcessSource procs = new ProcessSource(tree.roots(), new WhoConfig(1, 10)); // read on every tick at 10 Hz
-        sampler = Sampler.create(new SamplerConfig(tree.roots(), 10, 0), SeriesCatalogue.standard(), List.of(procs),
+        sampler = Sampler.create(
+                new SamplerConfig(tree.roots(), 10, 0),
+                SeriesCatalogue.standard(),
+                List.of(procs),
                 List.of(new ProcessEvents(procs)));
         sampler.addSink((b, off, len) -> lines.add(new String(b, off, len, StandardCharsets.UTF_8)));
         lines.add(new String(sampler.helloLine(), StandardCharsets.UTF_8).trim());
@@ -73,12 +76,18 @@ class WhoOnTheWireTest {
         tree.process(2, "b", 91, 6, 10);
         tree.remove(3);
         tick(10.3);
-        tree.process(4, "d", 300, 1035, 1); // started after the previous read (10.3 s: 1030 ticks): all 300 are this interval's
+        tree.process(
+                4, "d", 300, 1035,
+                1); // started after the previous read (10.3 s: 1030 ticks): all 300 are this interval's
         tick(10.4);
         sampler.close();
         Path capture = tmp.resolve("who.ndjson");
-        Files.write(capture, lines.stream().map(l -> l.endsWith("\n") ? l : l + "\n").map(l -> l.getBytes(StandardCharsets.UTF_8))
-                .reduce(new byte[0], WhoOnTheWireTest::concat));
+        Files.write(
+                capture,
+                lines.stream()
+                        .map(l -> l.endsWith("\n") ? l : l + "\n")
+                        .map(l -> l.getBytes(StandardCharsets.UTF_8))
+                        .reduce(new byte[0], WhoOnTheWireTest::concat));
         return capture;
     }
 
@@ -108,18 +117,30 @@ class WhoOnTheWireTest {
             }
         }
         assertEquals(4, procs.size());
-        assertEquals(Map.of("a/1@5|cpu_user", 0L), pick(procs.get(0), "|cpu_user"), "a did not grow in the first interval");
+        assertEquals(
+                Map.of("a/1@5|cpu_user", 0L), pick(procs.get(0), "|cpu_user"), "a did not grow in the first interval");
         assertEquals(40L, procs.get(1).get("c/3@7|cpu_user"), "c entered with the 40 ticks that put it there");
         assertEquals(1L, procs.get(1).get("rest|cpu_user"), "b's tick, in the rest");
         assertEquals(90L, procs.get(2).get("b/2@6|cpu_user"), "b entered with its 90");
         assertNull(procs.get(2).get("c/3@7|cpu_user"), "c ended: absent, not 0");
         assertEquals(300L, procs.get(3).get("d/4@1035|cpu_user"), "d started since the previous read: its 300 ticks");
-        assertEquals(1, events.stream().filter(e -> e.raw().path("event").asText().equals("exit")).count(), events.toString());
-        OtherLine exit = events.stream().filter(e -> e.raw().path("event").asText().equals("exit")).findFirst().orElseThrow();
+        assertEquals(
+                1,
+                events.stream()
+                        .filter(e -> e.raw().path("event").asText().equals("exit"))
+                        .count(),
+                events.toString());
+        OtherLine exit = events.stream()
+                .filter(e -> e.raw().path("event").asText().equals("exit"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("c/3@7", exit.raw().path("key").asText());
         assertEquals(3, exit.raw().path("pid").asLong());
-        assertTrue(events.stream().anyMatch(e -> e.raw().path("event").asText().equals("start")
-                && e.raw().path("key").asText().equals("d/4@1035")), events.toString());
+        assertTrue(
+                events.stream()
+                        .anyMatch(e -> e.raw().path("event").asText().equals("start")
+                                && e.raw().path("key").asText().equals("d/4@1035")),
+                events.toString());
     }
 
     @Test
@@ -136,13 +157,20 @@ class WhoOnTheWireTest {
                 afterC = render(state);
             }
         }
-        assertTrue(afterC.contains("tickbench_top_process_cpu_seconds_total{comm=\"c\",pid=\"3\",start=\"7\",mode=\"user\"} 0.4\n"),
+        assertTrue(
+                afterC.contains(
+                        "tickbench_top_process_cpu_seconds_total{comm=\"c\",pid=\"3\",start=\"7\",mode=\"user\"} 0.4\n"),
                 afterC);
         String last = render(state);
         assertFalse(last.contains("comm=\"c\""), "c left the named set and the machine: not served\n" + last);
-        assertTrue(last.contains("tickbench_top_process_cpu_seconds_total{comm=\"d\",pid=\"4\",start=\"1035\",mode=\"user\"} 3\n"), last);
-        assertTrue(last.contains("tickbench_top_process_resident_memory_bytes{comm=\"a\",pid=\"1\",start=\"5\"} "
-                + 50 * ProcTree.PAGE + "\n"), last);
+        assertTrue(
+                last.contains(
+                        "tickbench_top_process_cpu_seconds_total{comm=\"d\",pid=\"4\",start=\"1035\",mode=\"user\"} 3\n"),
+                last);
+        assertTrue(
+                last.contains("tickbench_top_process_resident_memory_bytes{comm=\"a\",pid=\"1\",start=\"5\"} "
+                        + 50 * ProcTree.PAGE + "\n"),
+                last);
         assertTrue(last.contains("tickbench_top_process_rest_processes "), last);
     }
 
@@ -150,18 +178,21 @@ class WhoOnTheWireTest {
     void theCsvHasAColumnPerKeyEmptyWhereTheProcessWasNotNamed() throws IOException {
         Path capture = record();
         Path out = tmp.resolve("who.csv");
-        CsvExport.export(capture, out, CsvExport.Options.all(), f -> { });
+        CsvExport.export(capture, out, CsvExport.Options.all(), f -> {});
         List<String> rows = Files.readAllLines(out);
         List<String> header = List.of(rows.get(0).split(",", -1));
         int c = header.indexOf("procs.c/3@7|cpu_user");
         int rest = header.indexOf("procs.rest|cpu_user");
         assertTrue(c > 0 && rest > 0, header.toString());
-        assertEquals(List.of("", "40", "", ""), column(rows, c), "c's column: empty before it was named and after it ended");
+        assertEquals(
+                List.of("", "40", "", ""), column(rows, c), "c's column: empty before it was named and after it ended");
         assertEquals(List.of("0", "1", "0", "0"), column(rows, rest));
     }
 
     private static List<String> column(List<String> rows, int c) {
-        return rows.subList(1, rows.size()).stream().map(r -> r.split(",", -1)[c]).toList();
+        return rows.subList(1, rows.size()).stream()
+                .map(r -> r.split(",", -1)[c])
+                .toList();
     }
 
     private static String render(MetricsState state) {

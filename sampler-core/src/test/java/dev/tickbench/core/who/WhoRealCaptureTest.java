@@ -45,7 +45,9 @@ class WhoRealCaptureTest {
 
     @BeforeAll
     static void read() throws IOException, URISyntaxException {
-        capture = Path.of(WhoRealCaptureTest.class.getResource("/captures/real/who.ndjson.gz").toURI());
+        capture = Path.of(WhoRealCaptureTest.class
+                .getResource("/captures/real/who.ndjson.gz")
+                .toURI());
         SeriesCatalogue c = SeriesCatalogue.standard();
         try (CaptureReader r = CaptureReader.open(capture)) {
             for (StreamLine l = r.next(); l != null; l = r.next()) {
@@ -80,11 +82,17 @@ class WhoRealCaptureTest {
 
     @Test
     void theHogIsNamedWithTheMemoryItHeld() {
-        long rss = highest.entrySet().stream().filter(e -> e.getKey().startsWith("procs.tail/") && e.getKey().endsWith("|rss"))
-                .mapToLong(Map.Entry::getValue).max().orElse(0);
+        long rss = highest.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("procs.tail/") && e.getKey().endsWith("|rss"))
+                .mapToLong(Map.Entry::getValue)
+                .max()
+                .orElse(0);
         assertTrue(rss >= 200 * MIB, "tail's resident memory at its highest: " + rss);
-        assertTrue(events.stream().anyMatch(e -> e.raw().path("event").asText().equals("exit")
-                && e.raw().path("comm").asText().equals("tail")), "tail's exit is a proc line");
+        assertTrue(
+                events.stream()
+                        .anyMatch(e -> e.raw().path("event").asText().equals("exit")
+                                && e.raw().path("comm").asText().equals("tail")),
+                "tail's exit is a proc line");
     }
 
     @Test
@@ -92,15 +100,20 @@ class WhoRealCaptureTest {
         Long usage = sums.get("cgroups." + CGROUP + "|usage_usec");
         // the loop ran 30 s of the 40, weighted as 20 tasks: most of a CPU, on a machine with two
         assertTrue(usage != null && usage >= 15_000_000L, "its usage: " + usage + " µs");
-        Long loop = sums.entrySet().stream().filter(e -> e.getKey().startsWith("procs.sh/") && e.getKey().endsWith("|cpu_user"))
-                .map(Map.Entry::getValue).max(Long::compare).orElse(null);
+        Long loop = sums.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("procs.sh/") && e.getKey().endsWith("|cpu_user"))
+                .map(Map.Entry::getValue)
+                .max(Long::compare)
+                .orElse(null);
         assertTrue(loop != null && loop * 10_000 >= usage / 2, "its loop, named by CPU: " + loop + " ticks");
     }
 
     @Test
     void theStormIsCountedAndTheNamedSetStaysBounded() {
         long started = sums.getOrDefault("procs.rest|started", 0L)
-                + events.stream().filter(e -> e.raw().path("event").asText().equals("start")).count();
+                + events.stream()
+                        .filter(e -> e.raw().path("event").asText().equals("start"))
+                        .count();
         assertTrue(started >= 300, "started in the rest or named: " + started);
         assertTrue(mostNamed <= 3 * 2 * WhoConfig.DEFAULT_TOP, "a read named " + mostNamed);
         assertTrue(namedEver.size() < 300, "named in all: " + namedEver.size());
@@ -121,8 +134,11 @@ class WhoRealCaptureTest {
             }
         }
         double cgroup = peak.getOrDefault("who.cgroup." + CGROUP + ".usage_cpus", 0.0);
-        double loop = peak.entrySet().stream().filter(e -> e.getKey().startsWith("who.proc.sh/") && e.getKey().endsWith(".cpus"))
-                .mapToDouble(Map.Entry::getValue).max().orElse(0);
+        double loop = peak.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("who.proc.sh/") && e.getKey().endsWith(".cpus"))
+                .mapToDouble(Map.Entry::getValue)
+                .max()
+                .orElse(0);
         // one shell loop: one thread, most of a CPU at its busiest second and never more than one, but for
         // what the kernel charges in lumps: a cgroup's running time at its timer tick (4 ms at HZ 250), a
         // process's in whole USER_HZ ticks (10 ms), so a second between two reads can hold one more: 1 %.
@@ -136,7 +152,7 @@ class WhoRealCaptureTest {
     @Test
     void heldCellsOfTheHogEndWithItsLastRead(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("held.csv");
-        CsvExport.export(capture, out, new CsvExport.Options(List.of(), true, null, null), f -> { });
+        CsvExport.export(capture, out, new CsvExport.Options(List.of(), true, null, null), f -> {});
         List<String> lines = Files.readAllLines(out);
         List<String> header = List.of(lines.get(0).split(",", -1));
         int rss = -1;
@@ -153,21 +169,27 @@ class WhoRealCaptureTest {
             String cell = line.split(",", -1)[rss];
             if (!cell.isEmpty()) {
                 filled++;
-                assertTrue(!ended, "tail's memory held again after its table read without it: " + line.substring(0, 20));
+                assertTrue(
+                        !ended, "tail's memory held again after its table read without it: " + line.substring(0, 20));
             } else if (filled > 0) {
                 ended = true;
                 afterExit++;
             }
         }
-        assertTrue(filled >= 150 && afterExit >= 100, filled + " cells held while it ran, " + afterExit + " empty after it ended");
+        assertTrue(
+                filled >= 150 && afterExit >= 100,
+                filled + " cells held while it ran, " + afterExit + " empty after it ended");
     }
 
     @Test
     void itsCsvHasAColumnForEachCause(@TempDir Path tmp) throws IOException {
         Path out = tmp.resolve("who.csv");
-        CsvExport.export(capture, out, CsvExport.Options.all(), f -> { });
+        CsvExport.export(capture, out, CsvExport.Options.all(), f -> {});
         String header = Files.readAllLines(out).get(0);
-        assertTrue(header.contains("procs.tail/") && header.contains("cgroups." + CGROUP + "|usage_usec")
-                && header.contains("procs.rest|started"), header);
+        assertTrue(
+                header.contains("procs.tail/")
+                        && header.contains("cgroups." + CGROUP + "|usage_usec")
+                        && header.contains("procs.rest|started"),
+                header);
     }
 }

@@ -20,7 +20,8 @@ final class GroupOpener {
     private final PmuGroup group;
     private final PerfAccess access;
     private final Memory attr = new Memory(PerfEventAttr.SIZE);
-    private final ByteBuffer attrView = attr.getByteBuffer(0, PerfEventAttr.SIZE).order(ByteOrder.nativeOrder());
+    private final ByteBuffer attrView =
+            attr.getByteBuffer(0, PerfEventAttr.SIZE).order(ByteOrder.nativeOrder());
     private List<PmuEvent> events;
     private final Map<String, String> missingEvents = new LinkedHashMap<>();
 
@@ -80,14 +81,15 @@ final class GroupOpener {
 
     private int open(PmuEvent e, int cpu, int leader) {
         PerfEventAttr.encode(attrView, e, leader < 0);
-        long fd = Libc.syscall(Libc.SYS_PERF_EVENT_OPEN, Pointer.nativeValue(attr), -1, cpu, leader,
-                PerfEventAttr.FLAG_FD_CLOEXEC);
+        long fd = Libc.syscall(
+                Libc.SYS_PERF_EVENT_OPEN, Pointer.nativeValue(attr), -1, cpu, leader, PerfEventAttr.FLAG_FD_CLOEXEC);
         return (int) fd;
     }
 
     /** The event does not exist on this PMU (as opposed to: not allowed, out of descriptors…). */
     private static boolean unsupported(int errno) {
-        return errno == PerfAccess.Errno.ENOENT || errno == PerfAccess.Errno.EOPNOTSUPP
+        return errno == PerfAccess.Errno.ENOENT
+                || errno == PerfAccess.Errno.EOPNOTSUPP
                 || errno == PerfAccess.Errno.EINVAL;
     }
 

@@ -16,6 +16,7 @@ import dev.tickbench.core.source.JnaLibc;
 final class Libc {
     /** {@code SYS_perf_event_open}: 298 on x86-64, 241 on aarch64 (asm-generic). */
     static final long SYS_PERF_EVENT_OPEN;
+
     private static final Throwable LOAD_FAILURE;
 
     static {
@@ -26,7 +27,8 @@ final class Libc {
         };
         Throwable failure;
         if (nr < 0 && Platform.isLinux()) {
-            failure = new UnsupportedOperationException("no perf_event_open syscall number known for " + System.getProperty("os.arch"));
+            failure = new UnsupportedOperationException(
+                    "no perf_event_open syscall number known for " + System.getProperty("os.arch"));
         } else {
             failure = JnaLibc.register(Libc.class, "perf events");
         }

@@ -21,8 +21,19 @@ final class PerfAccess {
     static final int CAP_SYS_ADMIN = 21;
     static final int CAP_PERFMON = 38;
     /** Event sources that are not a CPU's hardware PMU. */
-    private static final Set<String> NOT_A_CPU_PMU = Set.of("software", "tracepoint", "breakpoint", "kprobe",
-            "uprobe", "msr", "power", "cstate_core", "cstate_pkg", "intel_pt", "intel_bts", "i915");
+    private static final Set<String> NOT_A_CPU_PMU = Set.of(
+            "software",
+            "tracepoint",
+            "breakpoint",
+            "kprobe",
+            "uprobe",
+            "msr",
+            "power",
+            "cstate_core",
+            "cstate_pkg",
+            "intel_pt",
+            "intel_bts",
+            "i915");
 
     private final Integer paranoid;
     private final long capEff;
@@ -106,8 +117,9 @@ final class PerfAccess {
 
     /** True when some event source is a CPU's PMU ({@code cpu}, {@code cpu_core}/{@code cpu_atom}, {@code armv8_pmuv3_0}…). */
     boolean hasCpuPmu() {
-        return devices.stream().anyMatch(d -> !NOT_A_CPU_PMU.contains(d) && (d.startsWith("cpu") || d.startsWith("arm")
-                || d.contains("pmu")));
+        return devices.stream()
+                .anyMatch(d -> !NOT_A_CPU_PMU.contains(d)
+                        && (d.startsWith("cpu") || d.startsWith("arm") || d.contains("pmu")));
     }
 
     /** Null when perf events exist at all; else why not. */

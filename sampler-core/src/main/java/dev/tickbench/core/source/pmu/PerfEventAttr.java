@@ -19,6 +19,7 @@ final class PerfEventAttr {
     static final int OFF_READ_FORMAT = 32;
     /** The 64-bit bitfield after read_format: bit 0 disabled, 1 inherit, 2 pinned, 3 exclusive, 4 exclude_user… */
     static final int OFF_FLAGS = 40;
+
     static final long FLAG_DISABLED = 1L;
 
     static final long FORMAT_TOTAL_TIME_ENABLED = 1L;
@@ -29,6 +30,7 @@ final class PerfEventAttr {
 
     /** {@code _IO('$', 0)} and the flag that applies it to the whole group. */
     static final long IOC_ENABLE = 0x2400;
+
     static final long IOC_FLAG_GROUP = 1;
     /** perf_event_open flags: close the descriptors in children the probe starts ({@code throttle run}). */
     static final long FLAG_FD_CLOEXEC = 8;

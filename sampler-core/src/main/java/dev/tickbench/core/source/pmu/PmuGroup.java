@@ -9,11 +9,18 @@ import java.util.List;
  */
 public enum PmuGroup {
     /** Hardware counters: need a PMU the kernel drives (none in a VM without a virtual PMU). */
-    HARDWARE("pmu_hw", List.of(PmuEvent.CYCLES, PmuEvent.INSTRUCTIONS, PmuEvent.CACHE_REFERENCES,
-            PmuEvent.CACHE_MISSES, PmuEvent.BRANCH_MISSES)),
+    HARDWARE(
+            "pmu_hw",
+            List.of(
+                    PmuEvent.CYCLES,
+                    PmuEvent.INSTRUCTIONS,
+                    PmuEvent.CACHE_REFERENCES,
+                    PmuEvent.CACHE_MISSES,
+                    PmuEvent.BRANCH_MISSES)),
     /** Kernel software events: exist wherever perf events do. */
-    SOFTWARE("pmu_sw", List.of(PmuEvent.CPU_CLOCK, PmuEvent.CONTEXT_SWITCHES, PmuEvent.PAGE_FAULTS,
-            PmuEvent.CPU_MIGRATIONS));
+    SOFTWARE(
+            "pmu_sw",
+            List.of(PmuEvent.CPU_CLOCK, PmuEvent.CONTEXT_SWITCHES, PmuEvent.PAGE_FAULTS, PmuEvent.CPU_MIGRATIONS));
 
     private final String source;
     private final List<PmuEvent> events;

@@ -21,8 +21,8 @@ public final class PmuRatios {
     public static final long WINDOW_NS = 1_000_000_000L;
     public static final String ALL = "all";
     /** Instructions per cycle, then cache misses per cache reference: {@link #ipc}, {@link #cacheMissRatio}. */
-    private static final List<Pair> STANDARD = List.of(new Pair("instructions", "cycles"),
-            new Pair("cache_misses", "cache_references"));
+    private static final List<Pair> STANDARD =
+            List.of(new Pair("instructions", "cycles"), new Pair("cache_misses", "cache_references"));
 
     /** A ratio of two events' sums: {@code numerator / denominator}. */
     public record Pair(String numerator, String denominator) {}
@@ -31,6 +31,7 @@ public final class PmuRatios {
     private final int fields;
     /** Event name → its fields: 2p for the numerator of pair p, 2p + 1 for its denominator. */
     private final Map<String, int[]> events = new HashMap<>();
+
     private final Map<String, Window> windows = new TreeMap<>();
 
     public PmuRatios() {
@@ -132,7 +133,8 @@ public final class PmuRatios {
 
     /** Per-tick deltas of one CPU inside the window, pair by pair (a pair missing on a tick adds nothing). */
     private static final class Window {
-        private final ArrayDeque<long[]> ticks = new ArrayDeque<>(); // {mono, then each pair's numerator and denominator}
+        private final ArrayDeque<long[]> ticks =
+                new ArrayDeque<>(); // {mono, then each pair's numerator and denominator}
         private final long[] sums;
 
         Window(int fields) {

@@ -39,6 +39,7 @@ public final class PmuSource extends CatalogueSource {
     private int[] cpus = new int[0];
     /** Per CPU: every descriptor of the group, leader first (-1 when not opened). */
     private int[][] fds = new int[0][];
+
     private List<PmuEvent> events = List.of();
     private Memory buffer;
     private ByteBuffer view;
@@ -46,9 +47,11 @@ public final class PmuSource extends CatalogueSource {
     private int stride;
     /** Per CPU: [enabled, running, raw values…] of the previous read, and of this one. */
     private long[][] previous;
+
     private long[] current;
     /** Per CPU: cumulative scaled estimates per event. */
     private long[][] estimates;
+
     private boolean[] started;
     private String[][] keys;
 

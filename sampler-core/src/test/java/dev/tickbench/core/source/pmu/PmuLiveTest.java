@@ -1,8 +1,5 @@
 package dev.tickbench.core.source.pmu;
 
-import dev.tickbench.testkit.Waits;
-import dev.tickbench.testkit.Prerequisites;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.core.source.Presence;
 import dev.tickbench.core.source.SystemRoots;
 import dev.tickbench.core.source.ValueTable;
+import dev.tickbench.testkit.Prerequisites;
+import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -48,7 +47,10 @@ class PmuLiveTest {
     }
 
     private static void run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         assertEquals(0, Waits.exit(command.toString(), p), "exit status of " + command);
     }
 
@@ -67,7 +69,12 @@ class PmuLiveTest {
         int execs = 300;
         // each fork+exec of /bin/true maps and touches a fresh address space (dozens of page faults) and
         // the shell waits for it (two context switches at least), all on the pinned CPU
-        run(List.of("taskset", "-c", Integer.toString(cpu), "sh", "-c",
+        run(List.of(
+                "taskset",
+                "-c",
+                Integer.toString(cpu),
+                "sh",
+                "-c",
                 "i=0; while [ $i -lt " + execs + " ]; do /bin/true; i=$((i+1)); done"));
         s.read();
         long faults = value(s.values(), k + "page_faults") - faults0;
@@ -92,11 +99,22 @@ class PmuLiveTest {
         long before = value(s.values(), key);
         int rounds = 20_000;
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        run(List.of("taskset", "-c", Integer.toString(cpu), java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), PingPong.class.getName(), Integer.toString(rounds)));
+        run(List.of(
+                "taskset",
+                "-c",
+                Integer.toString(cpu),
+                java,
+                "-Xshare:auto",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                PingPong.class.getName(),
+                Integer.toString(rounds)));
         s.read();
         long switches = value(s.values(), key) - before;
-        assertTrue(switches >= 2L * rounds, "context switches on cpu" + cpu + " during " + rounds + " round trips: " + switches);
+        assertTrue(
+                switches >= 2L * rounds,
+                "context switches on cpu" + cpu + " during " + rounds + " round trips: " + switches);
     }
 
     @Test
@@ -108,15 +126,25 @@ class PmuLiveTest {
             Presence p = hw.open();
             if (!access.hasCpuPmu()) {
                 assertFalse(p.present());
-                assertTrue(p.reason().startsWith("perf_event_open(cycles, cpu 0) failed with ENOENT (2): no hardware PMU on this "
-                        + "machine (/sys/bus/event_source/devices lists only "), p.reason());
+                assertTrue(
+                        p.reason()
+                                .startsWith(
+                                        "perf_event_open(cycles, cpu 0) failed with ENOENT (2): no hardware PMU on this "
+                                                + "machine (/sys/bus/event_source/devices lists only "),
+                        p.reason());
                 return;
             }
             assertTrue(p.present(), "a CPU PMU is listed but pmu_hw is absent: " + p.reason());
             String k = "cpu" + hw.cpus()[0] + ".";
             hw.read();
             long cycles0 = value(hw.values(), k + "cycles");
-            run(List.of("taskset", "-c", Integer.toString(hw.cpus()[0]), "sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done"));
+            run(List.of(
+                    "taskset",
+                    "-c",
+                    Integer.toString(hw.cpus()[0]),
+                    "sh",
+                    "-c",
+                    "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done"));
             hw.read();
             assertTrue(value(hw.values(), k + "cycles") - cycles0 > 1_000_000, "cycles of a busy loop");
         } finally {

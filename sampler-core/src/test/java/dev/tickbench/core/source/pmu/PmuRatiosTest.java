@@ -22,10 +22,40 @@ class PmuRatiosTest {
     @Test
     void ratiosOfSumsOverTheWindowPerCpuAndOverAll() {
         PmuRatios r = new PmuRatios(1000 * MS);
-        add(r, 100 * MS, "cpu0.cycles", 1000, "cpu0.instructions", 500, "cpu0.cache_references", 100, "cpu0.cache_misses", 10,
-                "cpu1.cycles", 3000, "cpu1.instructions", 6000, "cpu1.cache_references", 50, "cpu1.cache_misses", 40,
-                "cpu0.enabled_ns", 100, "cpu0.running_ns", 100);
-        add(r, 200 * MS, "cpu0.cycles", 1000, "cpu0.instructions", 1500, "cpu0.cache_references", 100, "cpu0.cache_misses", 30);
+        add(
+                r,
+                100 * MS,
+                "cpu0.cycles",
+                1000,
+                "cpu0.instructions",
+                500,
+                "cpu0.cache_references",
+                100,
+                "cpu0.cache_misses",
+                10,
+                "cpu1.cycles",
+                3000,
+                "cpu1.instructions",
+                6000,
+                "cpu1.cache_references",
+                50,
+                "cpu1.cache_misses",
+                40,
+                "cpu0.enabled_ns",
+                100,
+                "cpu0.running_ns",
+                100);
+        add(
+                r,
+                200 * MS,
+                "cpu0.cycles",
+                1000,
+                "cpu0.instructions",
+                1500,
+                "cpu0.cache_references",
+                100,
+                "cpu0.cache_misses",
+                30);
         assertEquals(List.of("0", "1", "all"), r.cpus());
         // cpu0: (500 + 1500) / (1000 + 1000) = 1.0, not the mean of 0.5 and 1.5 weighted by nothing
         assertEquals(1.0, r.ipc("0").getAsDouble(), 1e-12);

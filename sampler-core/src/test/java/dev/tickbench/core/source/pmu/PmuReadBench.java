@@ -32,7 +32,8 @@ public final class PmuReadBench {
                 s.read();
             }
             double us = (mx.getCurrentThreadCpuTime() - c0) / 1e3 / reads;
-            System.out.printf("%s: %d CPUs, %.1f us CPU per tick (%.1f us per CPU group), %d reads%n",
+            System.out.printf(
+                    "%s: %d CPUs, %.1f us CPU per tick (%.1f us per CPU group), %d reads%n",
                     g.source(), s.cpus().length, us, us / s.cpus().length, reads);
             s.close();
         }
