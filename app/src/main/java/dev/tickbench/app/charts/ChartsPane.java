@@ -44,7 +44,7 @@ public final class ChartsPane extends VBox {
     private final TimeZoom zoom;
     private final Consumer<ChartGroup> savePng;
     private final TrackStack stack = new TrackStack();
-    private final ScrollPane scroll = new ScrollPane(stack);
+    final ScrollPane scroll = new ScrollPane(stack);
     private final Pane overlay = new Pane();
     private final OverviewRow overview;
     private final Map<String, ChartView> charts = new LinkedHashMap<>();
@@ -349,11 +349,6 @@ public final class ChartsPane extends VBox {
     /** The stack of tracks (all of them, as a PNG of "all charts" shows them). */
     public Node getContent() {
         return stack;
-    }
-
-    /** The scroll pane around the tracks. */
-    public ScrollPane scrollPane() {
-        return scroll;
     }
 
     public double getVvalue() {

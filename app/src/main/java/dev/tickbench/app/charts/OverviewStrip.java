@@ -144,7 +144,7 @@ public final class OverviewStrip extends Region {
         return Double.isNaN(wmax) ? to : Math.max(to, wmax);
     }
 
-    private double xOf(double t) {
+    double xOf(double t) {
         return (t - lo()) / (hi() - lo()) * getWidth();
     }
 
@@ -256,10 +256,5 @@ public final class OverviewStrip extends Region {
     /** How often the strip was painted (it follows the window while it shows, not the frame rate). */
     long draws() {
         return draws;
-    }
-
-    /** The x of {@code t} in the strip's own coordinates (tests drive drags with it). */
-    public double xAt(double t) {
-        return xOf(t);
     }
 }

@@ -48,7 +48,7 @@ public final class SeriesPicker {
     private final Button button = new Button("Pick…");
     private final TextField filter = new TextField();
     private final ObservableList<Item> items = FXCollections.observableArrayList();
-    private final FilteredList<Item> shown = new FilteredList<>(items, i -> true);
+    final FilteredList<Item> shown = new FilteredList<>(items, i -> true);
     private final ListView<Item> list = new ListView<>(shown);
     private final Map<String, BooleanProperty> checked = new LinkedHashMap<>();
     private final Label count = new Label();
@@ -205,11 +205,6 @@ public final class SeriesPicker {
     private void count() {
         long on = checked.values().stream().filter(BooleanProperty::get).count();
         count.setText(on + " drawn · " + shown.size() + " of " + items.size() + " listed");
-    }
-
-    /** The series names in the list's order as shown (tests: the order and the filter). */
-    public List<String> shownNames() {
-        return shown.stream().map(Item::name).toList();
     }
 
     public TextField filter() {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.charts.ClockLabels;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.charts.Readout;
@@ -87,7 +88,7 @@ class ReadableTracksTest {
             for (ChartView v : w.view.charts().tracks()) {
                 Tracks.collapse(v, !keep.contains(v));
             }
-            w.view.charts().scrollPane().setVvalue(0);
+            ChartsSeen.scroll(w.view.charts()).setVvalue(0);
             return null;
         });
         for (ChartView v : shown) {
@@ -232,7 +233,7 @@ class ReadableTracksTest {
         }
         fx(() -> {
             picker.refresh();
-            for (String n : picker.shownNames()) {
+            for (String n : ChartsSeen.listed(picker)) {
                 picker.check(n, eight.contains(n));
             }
             return null;
@@ -323,13 +324,13 @@ class ReadableTracksTest {
                         "slabinfo.inode_cache",
                         "slabinfo.kmalloc-4k",
                         "slabinfo.nosize_cache"),
-                fx(picker::shownNames),
+                fx(() -> ChartsSeen.listed(picker)),
                 "largest memory first, unknown sizes last");
         fx(() -> {
             picker.filter().setText("kmalloc");
             return null;
         });
-        assertEquals(List.of("slabinfo.kmalloc-64", "slabinfo.kmalloc-4k"), fx(picker::shownNames));
+        assertEquals(List.of("slabinfo.kmalloc-64", "slabinfo.kmalloc-4k"), fx(() -> ChartsSeen.listed(picker)));
         fx(() -> {
             picker.check("slabinfo.kmalloc-4k", true);
             picker.check("slabinfo.dentry", false);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.LineBreaks;
 import dev.tickbench.app.session.Points;
@@ -72,7 +73,7 @@ class TracksViewTest {
     /** Tracks whose whole chart lies inside the scroll pane's viewport, in scene coordinates. */
     private List<String> fullyVisible() throws Exception {
         return fx(() -> {
-            var scroll = w.view.charts().scrollPane();
+            var scroll = ChartsSeen.scroll(w.view.charts());
             Bounds port = scroll.localToScene(scroll.getLayoutBounds());
             List<String> out = new ArrayList<>();
             for (ChartView v : w.view.charts().tracks()) {
@@ -269,8 +270,8 @@ class TracksViewTest {
         var strip = fx(() -> w.view.charts().overview());
         assertEquals("cpu.busy_pct", fx(() -> strip.series().name()));
         Bounds b = fx(() -> strip.localToScreen(strip.getLayoutBounds()));
-        double grab = fx(() -> strip.xAt(START + 5));
-        double to = fx(() -> strip.xAt(START + 15));
+        double grab = fx(() -> ChartsSeen.xAt(strip, START + 5));
+        double to = fx(() -> ChartsSeen.xAt(strip, START + 15));
         robot.drag(new Point2D(b.getMinX() + grab, b.getMinY() + b.getHeight() / 2), MouseButton.PRIMARY)
                 .dropTo(new Point2D(b.getMinX() + to, b.getMinY() + b.getHeight() / 2));
         double min = fx(() -> w.vm.window().min());

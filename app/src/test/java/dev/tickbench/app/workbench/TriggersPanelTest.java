@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
-import dev.tickbench.app.charts.TrackMarks;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.connect.Connection;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.Showing.Origin;
@@ -161,7 +161,7 @@ class TriggersPanelTest {
             });
             until(
                     "the trigger's mark on the " + v.group().id() + " track",
-                    () -> v.isOnScreen() && TrackMarks.of(v).stream().anyMatch(m -> isFiring(m, f)));
+                    () -> v.isOnScreen() && ChartsSeen.marks(v).stream().anyMatch(m -> isFiring(m, f)));
         }
         fx(() -> {
             w.view.tabs().getSelectionModel().select(4);
