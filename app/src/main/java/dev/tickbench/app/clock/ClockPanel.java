@@ -65,7 +65,7 @@ public final class ClockPanel extends VBox {
     /** The model has a state not drawn yet: drawn at the next turn (FX thread). */
     private boolean stale;
     /** The state drawn last (FX thread). */
-    private ClockState drawn;
+    ClockState drawn;
 
     /**
      * @param showing what the window shows (its store, and the capture when replaying)
@@ -179,14 +179,6 @@ public final class ClockPanel extends VBox {
 
     public boolean isFolded() {
         return folded;
-    }
-
-    /**
-     * The state the panel draws now: the model's newest once the ticker's next turn drew it, an older one
-     * until then (tests wait for it before they read the panel's texts).
-     */
-    public ClockState shownState() {
-        return drawn;
     }
 
     private void drawLatest() {

@@ -16,7 +16,6 @@ import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
-import io.fair_acc.dataset.DataSet;
 import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.io.File;
 import java.nio.file.Path;
@@ -47,18 +46,18 @@ public final class ThrottleView extends VBox {
     private final XYChart iowaitChart;
     private final XYChart effectiveChart;
     /** Workers are whole: the axis ticks whole numbers only (no 1.5 workers), 0 up to above the ceiling. */
-    private final DefaultNumericAxis workersY;
+    final DefaultNumericAxis workersY;
     /** Both charts' time axes, ranged over the trace by the view: live, they follow its newest second. */
-    private final DefaultNumericAxis iowaitX = axis("time since start");
+    final DefaultNumericAxis iowaitX = axis("time since start");
 
-    private final DefaultNumericAxis effectiveX = axis("time since start");
-    private final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
+    final DefaultNumericAxis effectiveX = axis("time since start");
+    final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
     private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
     private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
     private final DoubleDataSet effectiveLine = new DoubleDataSet("effective");
     private final DoubleDataSet ceilingLine = new DoubleDataSet("ceiling");
     private final ProgressIndicator busy = new ProgressIndicator();
-    private final ToggleButton live = new ToggleButton("Follow live session");
+    final ToggleButton live = new ToggleButton("Follow live session");
     private final Ticker poll;
     private final List<YRangeIndicator> bandIndicators = new ArrayList<>();
 
@@ -163,12 +162,6 @@ public final class ThrottleView extends VBox {
             vm.sourceProperty().set("live: the session has sent no throttle lines yet");
         }
     }
-
-    /** Whether the tab follows the live session (false after opening a capture in it). */
-    public ToggleButton liveToggle() {
-        return live;
-    }
-
     /** Loads a capture on a background task; the view shows it when done, or the reason it cannot. */
     public Task<ThrottleTrace> open(Path file) {
         live.setSelected(false);
@@ -195,16 +188,6 @@ public final class ThrottleView extends VBox {
         });
         Background.shared().execute(task);
         return task;
-    }
-
-    /** Points of the what-if line now drawn. */
-    public int whatIfPointCount() {
-        return whatIfLine.getDataCount();
-    }
-
-    /** The what-if line's y values now drawn. */
-    public double[] whatIfValues() {
-        return whatIfLine.getValues(DataSet.DIM_Y).clone();
     }
 
     /**
@@ -243,18 +226,6 @@ public final class ThrottleView extends VBox {
                 x.requestAxisLayout();
             }
         }
-    }
-
-    /** The time axis' range now, [min, max] seconds since the trace's start (tests: it follows). */
-    public double[] timeRange() {
-        return new double[] {iowaitX.getMin(), iowaitX.getMax(), effectiveX.getMin(), effectiveX.getMax()};
-    }
-
-    /** The workers axis' tick values (tests: whole numbers only). */
-    public List<Double> workerTicks() {
-        List<Double> out = new java.util.ArrayList<>();
-        workersY.getTickMarks().forEach(m -> out.add(m.getValue()));
-        return out;
     }
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {

@@ -42,7 +42,7 @@ public final class WalkView extends SplitPane {
     private final TableView<LevelRow> table = new TableView<>();
     private final Label verdict = new Label();
     private final DefaultNumericAxis yAxis = new DefaultNumericAxis("throttled s/s");
-    private final XYChart chart;
+    final XYChart chart;
 
     public WalkView(WalkViewModel vm) {
         this.vm = vm;
@@ -167,15 +167,6 @@ public final class WalkView extends SplitPane {
 
     public Label verdict() {
         return verdict;
-    }
-
-    /** Points drawn in the chart, all levels together. */
-    public int pointCount() {
-        int n = 0;
-        for (DataSet ds : chart.getDatasets()) {
-            n += ds.getDataCount();
-        }
-        return n;
     }
 
     private void redraw() {

@@ -72,14 +72,14 @@ class WalkViewTest {
         });
         // a point per window for each level with a throttled time: the kubepods slice, the burstable slice, the pod,
         // the container
-        until(WINDOWS + " windows in the chart", () -> view.pointCount() == WINDOWS * 4);
+        until(WINDOWS + " windows in the chart", () -> WalkSeen.points(view) == WINDOWS * 4);
         // the table's rows take their items, and the pod's row its pseudo-class, at the layout after the last window
         until(
                 "the pod's row, and only it, drawn as enforcing",
                 () -> enforcing().equals(List.of(CgroupFixture.POD)));
 
         assertEquals(List.of(CgroupFixture.POD), fx(this::enforcing));
-        assertEquals(WINDOWS * 4, fx(view::pointCount));
+        assertEquals(WINDOWS * 4, fx(() -> WalkSeen.points(view)));
         assertEquals(
                 "pod level throttles: 0.5 CPU quota, 90 % of periods throttled in the last 2 s; "
                         + "the container's own counters are flat",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.clock.ClockPanel;
+import dev.tickbench.app.clock.ClockSeen;
 import dev.tickbench.app.clock.ClockState;
 import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.testkit.Boards;
@@ -82,7 +83,7 @@ class ClockPanelTest {
                 return null;
             });
             until(st.name() + "'s verdict", () -> judged(panel, "selected range ", st.expect()));
-            ClockState s = fx(panel::shownState);
+            ClockState s = fx(() -> ClockSeen.shown(panel));
             assertEquals("2.0 s · 20 samples at 10 Hz", s.summary(), st.name());
             assertEquals(
                     POLICIES,
@@ -144,7 +145,7 @@ class ClockPanelTest {
             return null;
         });
         until("the router's verdict", () -> {
-            ClockState s = panel.shownState();
+            ClockState s = ClockSeen.shown(panel);
             return s != null
                     && s == panel.model().state()
                     && s.busy() == null
@@ -152,7 +153,7 @@ class ClockPanelTest {
                     && s.scope().startsWith("selected range ")
                     && !s.policies().isEmpty();
         });
-        ClockState s = fx(panel::shownState);
+        ClockState s = fx(() -> ClockSeen.shown(panel));
         assertEquals(
                 List.of("policy0", "policy2"),
                 s.policies().stream().map(ClockState.PolicyRow::policy).toList(),
@@ -192,7 +193,7 @@ class ClockPanelTest {
             until(
                     st.name() + "'s verdict, live",
                     () -> judged(panel, "last 2 s, live", st.expect())
-                            && panel.shownState().summary().equals("2.0 s · 20 samples at 10 Hz"));
+                            && ClockSeen.shown(panel).summary().equals("2.0 s · 20 samples at 10 Hz"));
             List<String> texts = fx(panel::texts);
             if (st.name().equals("thermal")) {
                 assertTrue(inOrder(texts, THERMAL_CARD), texts.toString());
@@ -210,7 +211,7 @@ class ClockPanelTest {
      * expect}, nothing running: the model judged it and the panel drew it (at the ticker's next turn).
      */
     private static boolean judged(ClockPanel panel, String scope, String expect) {
-        ClockState s = panel.shownState();
+        ClockState s = ClockSeen.shown(panel);
         if (s == null || s != panel.model().state()) {
             return false;
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.TimeMark;
+import dev.tickbench.app.throttle.ThrottleSeen;
 import dev.tickbench.app.throttle.ThrottleTrace;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
@@ -236,12 +237,12 @@ class LiveViewTest {
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var open = fx(() -> tabs.throttle().open(file));
         until("the capture in the Throttle tab", () -> open.getState() == Worker.State.SUCCEEDED);
-        assertFalse(fx(() -> tabs.throttle().liveToggle().isSelected()), "a capture opened here stops following");
+        assertFalse(fx(() -> ThrottleSeen.live(tabs.throttle()).isSelected()), "a capture opened here stops following");
         assertTrue(trace().name().startsWith("edge-router-3"), trace().name());
         ThrottleTrace capture = trace();
 
         fx(() -> {
-            tabs.throttle().liveToggle().setSelected(true);
+            ThrottleSeen.live(tabs.throttle()).setSelected(true);
             return null;
         });
         ThrottleTrace back = trace();

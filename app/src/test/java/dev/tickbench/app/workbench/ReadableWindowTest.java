@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.throttle.ThrottleSeen;
 import dev.tickbench.app.throttle.ThrottleTrace;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.SampleLine;
@@ -102,7 +103,7 @@ class ReadableWindowTest {
         double[] end = new double[1];
         until("the axis at the trace's end", () -> {
             ThrottleTrace t = w.view.tabs().throttleModel().traceProperty().get();
-            double[] r = w.view.tabs().throttle().timeRange();
+            double[] r = ThrottleSeen.timeRange(w.view.tabs().throttle());
             end[0] = Math.max(1, t.t()[t.size() - 1]);
             return t.size() >= points && r[0] == 0 && r[1] == end[0] && r[2] == 0 && r[3] == r[1];
         });

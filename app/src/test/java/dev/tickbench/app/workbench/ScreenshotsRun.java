@@ -4,8 +4,11 @@ import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.clock.ClockSeen;
 import dev.tickbench.app.connect.LocalConnection;
+import dev.tickbench.app.throttle.ThrottleSeen;
 import dev.tickbench.app.walk.CgroupFixture;
+import dev.tickbench.app.walk.WalkSeen;
 import dev.tickbench.app.walk.WalkView;
 import dev.tickbench.app.walk.WalkViewModel;
 import dev.tickbench.testkit.RouterCapture;
@@ -79,10 +82,10 @@ public final class ScreenshotsRun {
                 fx(() -> (dev.tickbench.app.clock.ClockPanel) w.view.getScene().lookup("#clock-panel"));
         until(
                 "the clock panel's verdict drawn",
-                () -> clock.shownState() != null
-                        && clock.shownState() == clock.model().state()
-                        && clock.shownState().busy() == null
-                        && clock.shownState().scope().startsWith("visible range"));
+                () -> ClockSeen.shown(clock) != null
+                        && ClockSeen.shown(clock) == clock.model().state()
+                        && ClockSeen.shown(clock).busy() == null
+                        && ClockSeen.shown(clock).scope().startsWith("visible range"));
         w.drawn();
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
@@ -195,7 +198,7 @@ public final class ScreenshotsRun {
             walk.start();
             return t;
         });
-        until("walk points", () -> ((WalkView) tab.getContent()).pointCount() >= 25);
+        until("walk points", () -> WalkSeen.points((WalkView) tab.getContent()) >= 25);
         walk.stop();
         w.drawn();
         shot(w, out.resolve("walk-view.png"), w.view.getScene().getRoot());
@@ -212,8 +215,7 @@ public final class ScreenshotsRun {
         var trace = fx(() -> tabs.throttle().open(capture));
         until(
                 "the trace",
-                () -> trace.getState() == Worker.State.SUCCEEDED
-                        && tabs.throttle().whatIfPointCount() > 0);
+                () -> trace.getState() == Worker.State.SUCCEEDED && ThrottleSeen.whatIfPoints(tabs.throttle()) > 0);
         fx(() -> {
             tabs.throttleModel().whatIfProperty().set(4);
             return null;

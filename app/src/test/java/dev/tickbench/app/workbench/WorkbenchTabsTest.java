@@ -10,6 +10,7 @@ import dev.tickbench.app.connect.InProcessSshd;
 import dev.tickbench.app.connect.ProbeServerConnection;
 import dev.tickbench.app.connect.SshTarget;
 import dev.tickbench.app.connect.StreamRequest;
+import dev.tickbench.app.throttle.ThrottleSeen;
 import dev.tickbench.app.walk.LocalWalker;
 import dev.tickbench.app.walk.RemoteWalker;
 import dev.tickbench.testkit.RouterCapture;
@@ -183,20 +184,21 @@ class WorkbenchTabsTest {
         var task = fx(() -> tabs.throttle().open(file));
         until(
                 "the trace",
-                () -> task.getState() == Worker.State.SUCCEEDED
-                        && tabs.throttle().whatIfPointCount() > 0);
-        assertEquals(29, fx(() -> tabs.throttle().whatIfPointCount()));
-        until("the workers axis laid out", () -> !tabs.throttle().workerTicks().isEmpty());
-        List<Double> ticks = fx(() -> tabs.throttle().workerTicks());
+                () -> task.getState() == Worker.State.SUCCEEDED && ThrottleSeen.whatIfPoints(tabs.throttle()) > 0);
+        assertEquals(29, fx(() -> ThrottleSeen.whatIfPoints(tabs.throttle())));
+        until(
+                "the workers axis laid out",
+                () -> !ThrottleSeen.workerTicks(tabs.throttle()).isEmpty());
+        List<Double> ticks = fx(() -> ThrottleSeen.workerTicks(tabs.throttle()));
         assertTrue(
                 ticks.stream().allMatch(v -> v == Math.rint(v)) && ticks.contains(0.0) && ticks.size() >= 3,
                 "whole workers only: " + ticks);
-        double[] at16 = fx(() -> tabs.throttle().whatIfValues());
+        double[] at16 = fx(() -> ThrottleSeen.whatIfValues(tabs.throttle()));
         fx(() -> {
             tabs.throttleModel().whatIfProperty().set(1);
             return null;
         });
-        double[] at1 = fx(() -> tabs.throttle().whatIfValues());
+        double[] at1 = fx(() -> ThrottleSeen.whatIfValues(tabs.throttle()));
         assertTrue(Arrays.stream(at1).allMatch(v -> v == 1.0), Arrays.toString(at1));
         assertFalse(Arrays.equals(at16, at1), Arrays.toString(at16));
     }
