@@ -13,7 +13,8 @@ import java.util.Map;
  * percentages become ratios (Prometheus base units), and every sample carries its window in a
  * {@code window} label ({@code "1s"}), because a rate without its window cannot be compared with the
  * same rate taken over another. Labels on attributes ({@code name} of a cpuidle state) are the cadence
- * source's capabilities attributes.
+ * source's capabilities attributes. A derived series whose entry declares no metric (a process's or
+ * a cgroup's rate) is not served.
  */
 final class DerivedFamilies {
     private DerivedFamilies() {}
@@ -21,6 +22,9 @@ final class DerivedFamilies {
     /** The values the latest sample produced (a level not read on it is not shown with an old value). */
     static void add(Exposition e, SeriesCatalogue catalogue, List<DerivedValue> values, JsonNode capabilities) {
         for (DerivedValue v : values) {
+            if (v.kind().entry().metric() == null) {
+                continue; // a process's or a cgroup's rate: not on /metrics (bounded cardinality, docs/who.md)
+            }
             JsonNode attributes = capabilities == null
                     ? null
                     : capabilities.path("attributes").get(v.kind().source());

@@ -1,10 +1,12 @@
 package dev.tickbench.core.metrics;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.capture.LineDecoder;
 import java.io.IOException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** /metrics serves the derived series of the latest sample as gauges with their window, at 2 Hz (window 2 ticks). */
@@ -59,5 +61,35 @@ class DerivedMetricsTest {
                 text);
         feed("{\"type\":\"gap\",\"from_seq\":3,\"to_seq\":9,\"reason\":\"reconnect\"}");
         assertFalse(render().contains("tickbench_cpu_busy_ratio"), "after a gap the old window is not served");
+    }
+
+    /**
+     * A process's or a cgroup's rates are derived for the workbench and the CSV but are not on /metrics
+     * (bounded cardinality, docs/who.md): /metrics leaves them out. It threw on them instead, and the probe
+     * closed the request without an answer whenever a table read had just given its rates.
+     */
+    @Test
+    void theTablesRatesAreDerivedButNotServed() throws IOException {
+        feed(HELLO.replace(
+                "\"capabilities\":{\"sources\":{\"stat\":true}}",
+                "\"capabilities\":{\"sources\":{\"stat\":true,\"procs\":true},"
+                        + "\"cadences\":{\"procs\":{\"hz\":2,\"reason\":\"policy\",\"every_ticks\":1}}}"));
+        for (int seq = 1; seq <= 4; seq++) {
+            feed(sample(seq, 20 * seq, 70 * seq, 10 * seq)
+                    .replace(
+                            "\"stat\":{",
+                            "\"procs\":{\"hog/4242@9001|cpu_user\":40,\"hog/4242@9001|cpu_system\":10,"
+                                    + "\"hog/4242@9001|read_ns\":500000000,\"rest|cpu_user\":5,\"rest|cpu_system\":0,"
+                                    + "\"rest|read_ns\":500000000},\"stat\":{"));
+        }
+        String text = render();
+        assertTrue(text.contains("tickbench_cpu_busy_ratio{window=\"1s\"}"), text);
+        // the process's own counters are served (the table's top N); its rates, derived over a window, are not
+        assertTrue(text.lines().anyMatch(l -> l.contains("comm=\"hog\"") && !l.contains("window=")), text);
+        assertEquals(
+                List.of(),
+                text.lines()
+                        .filter(l -> l.contains("hog") && l.contains("window="))
+                        .toList());
     }
 }
