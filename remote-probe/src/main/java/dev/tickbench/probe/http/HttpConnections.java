@@ -1,5 +1,6 @@
 package dev.tickbench.probe.http;
 
+import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.budget.MemoryBudget;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -21,6 +22,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP server's connections: its own accept loop, because the JDK's built-in server reads request
@@ -45,6 +48,7 @@ import java.util.concurrent.TimeUnit;
  * One request per connection ({@code Connection: close}).
  */
 final class HttpConnections implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpConnections.class);
     static final int HEADER_TIMEOUT_MS = 5_000;
     static final int RESPONSE_TIMEOUT_MS = 10_000;
     static final int MAX_PENDING = 64;
@@ -231,12 +235,34 @@ final class HttpConnections implements AutoCloseable {
             }
             c.closeIn(RESPONSE_TIMEOUT_MS);
             s.setSoTimeout(0);
-            handler.handle(c, head);
+            try {
+                handler.handle(c, head);
+            } catch (RuntimeException bug) {
+                failed(c, head, bug);
+                return;
+            }
             c.out().flush();
         } catch (IOException e) {
             // the client went away, was cut off or pushed out: nothing to tell anyone
         } finally {
             live.remove(c);
+        }
+    }
+
+    /**
+     * A handler that threw: the client gets a 500 saying so (when nothing of the answer has gone out yet)
+     * instead of a connection closed without a word, and the probe's log (stderr) gets the stack.
+     */
+    private static void failed(Conn c, RequestHead head, RuntimeException bug) {
+        LOG.error("answering {} failed", InertText.line(head.path()), bug);
+        try {
+            plain(
+                    c,
+                    500,
+                    "internal error answering " + InertText.line(head.path()) + ": "
+                            + bug.getClass().getSimpleName() + "\n");
+        } catch (IOException | RuntimeException e) {
+            // part of the answer had gone out, or the client went away: the close says it
         }
     }
 
@@ -275,6 +301,7 @@ final class HttpConnections implements AutoCloseable {
             case 405 -> "Method Not Allowed";
             case 408 -> "Request Timeout";
             case 431 -> "Request Header Fields Too Large";
+            case 500 -> "Internal Server Error";
             case 503 -> "Service Unavailable";
             default -> "Status";
         };
