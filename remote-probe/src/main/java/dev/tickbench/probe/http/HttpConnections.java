@@ -83,6 +83,8 @@ final class HttpConnections implements AutoCloseable {
         private volatile long deadlineNs = acceptedNs + TimeUnit.MILLISECONDS.toNanos(2L * HEADER_TIMEOUT_MS);
 
         private OutputStream out;
+        /** A status line has been written: an error can no longer be answered as one. */
+        private boolean headWritten;
 
         Conn(Socket socket) {
             this.socket = socket;
@@ -250,19 +252,25 @@ final class HttpConnections implements AutoCloseable {
     }
 
     /**
-     * A handler that threw: the client gets a 500 saying so (when nothing of the answer has gone out yet)
+     * A handler that threw: the client gets a 500 saying so (when no status line has been written yet)
      * instead of a connection closed without a word, and the probe's log (stderr) gets the stack.
      */
     private static void failed(Conn c, RequestHead head, RuntimeException bug) {
         LOG.error("answering {} failed", InertText.line(head.path()), bug);
         try {
+            if (c.headWritten) {
+                // a 500 now would land inside the answer begun: what was written goes out, and the close
+                // ends it short of its length or its last chunk, which the client sees
+                c.out().flush();
+                return;
+            }
             plain(
                     c,
                     500,
                     "internal error answering " + InertText.line(head.path()) + ": "
                             + bug.getClass().getSimpleName() + "\n");
         } catch (IOException | RuntimeException e) {
-            // part of the answer had gone out, or the client went away: the close says it
+            // the client went away: nothing to tell it
         }
     }
 
@@ -277,6 +285,7 @@ final class HttpConnections implements AutoCloseable {
     /** Status line and headers; {@code length} < 0 means chunked. */
     static void writeHead(Conn c, int status, String contentType, long length, List<String> extraHeaders)
             throws IOException {
+        c.headWritten = true;
         StringBuilder h = new StringBuilder(256);
         h.append("HTTP/1.1 ").append(status).append(' ').append(reason(status)).append("\r\n");
         h.append("Content-Type: ").append(contentType).append("\r\n");
