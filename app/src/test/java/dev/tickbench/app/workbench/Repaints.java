@@ -4,10 +4,12 @@ import io.fair_acc.bench.MeasurementRecorder;
 import io.fair_acc.bench.TimeMeasure;
 import io.fair_acc.chartfx.Chart;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import javafx.beans.InvalidationListener;
@@ -20,6 +22,8 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Control;
+import javafx.scene.control.Skin;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.Region;
 import javafx.scene.shape.Shape;
@@ -53,7 +57,7 @@ final class Repaints {
      * pulse's CSS and layout passes ({@code inPasses}: a CSS request then is left to the next pulse);
      * {@code where}: its ancestors up to the nearest track or node with an id, for a failure's message.
      */
-    record Change(Node node, String what, Kind kind, boolean seen, boolean inPasses, String where) {
+    record Change(Node node, String what, Kind kind, boolean seen, boolean inPasses, boolean skinBuilt, String where) {
         /** Paints, where it is: a node taken out of the scene paints nothing itself (its parent's children changed). */
         boolean paints() {
             return kind == Kind.PAINT && node.getScene() != null;
@@ -63,7 +67,9 @@ final class Repaints {
         public String toString() {
             return name(node) + " " + what
                     + (node.getScene() == null ? " (removed)" : kind == Kind.CSS ? " (CSS)" : seen ? "" : " (not seen)")
-                    + (inPasses ? " during the passes" : "") + where;
+                    + (inPasses ? " during the passes" : "")
+                    + (skinBuilt ? " by its control's new skin" : "")
+                    + where;
         }
     }
 
@@ -74,10 +80,15 @@ final class Repaints {
             return !changes.isEmpty() && changes.stream().noneMatch(c -> c.seen() && c.paints());
         }
 
-        /** What asked for CSS after the pulse's CSS pass had run: styled in the next pulse, which may change nothing seen. */
+        /**
+         * What asked for CSS during the pulse's passes, after the CSS pass had reached it: styled in the next
+         * pulse, which may change nothing seen. A control gets its skin while it is styled, and the skin's
+         * nodes added then are styled in that same pass (JavaFX styles a parent's children after it), so
+         * they are not left: a gap band's new label builds its text that way.
+         */
         List<Change> styleLeft() {
             return changes.stream()
-                    .filter(c -> c.kind() == Kind.CSS && c.inPasses())
+                    .filter(c -> c.kind() == Kind.CSS && c.inPasses() && !c.skinBuilt())
                     .toList();
         }
     }
@@ -94,6 +105,9 @@ final class Repaints {
 
     private final Map<Node, LongSupplier> canvases = new LinkedHashMap<>();
     private final Map<Node, Long> painted = new IdentityHashMap<>();
+    /** The controls that got a skin during this pulse's passes (while they were styled). */
+    private final Set<Node> skinnedInPasses = Collections.newSetFromMap(new IdentityHashMap<>());
+
     private final Runnable passesBegin = () -> inPasses = true;
     private final Runnable passesEnd = this::record;
     private boolean inPasses;
@@ -170,9 +184,13 @@ final class Repaints {
                     r.kind(),
                     r.kind() == Kind.PAINT && seen(r.node()),
                     r.inPasses(),
+                    r.inPasses()
+                            && r.what().equals("added")
+                            && skinnedInPasses.contains(r.node().getParent()),
                     where(r.node())));
         }
         pending.clear();
+        skinnedInPasses.clear();
         pulses.add(new Pulse(changes));
         inPasses = false;
     }
@@ -240,6 +258,15 @@ final class Repaints {
         if (n instanceof ImageView v) {
             on(n, "image", v.imageProperty(), undo);
             on(n, "viewport", v.viewportProperty(), undo);
+        }
+        if (n instanceof Control c) {
+            ChangeListener<Skin<?>> skin = (o, was, now) -> {
+                if (inPasses) {
+                    skinnedInPasses.add(c);
+                }
+            };
+            c.skinProperty().addListener(skin);
+            undo.add(() -> c.skinProperty().removeListener(skin));
         }
         if (n instanceof Chart c) {
             // ChartFX measures its canvas drawing under this tag (Chart.runPostLayout); nothing else is measured

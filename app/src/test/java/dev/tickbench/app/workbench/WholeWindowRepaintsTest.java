@@ -19,7 +19,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -150,9 +149,6 @@ class WholeWindowRepaintsTest {
      * leaves styling to the next one, and none repaints the whole window, while they come into view.
      */
     @Test
-    @Disabled("flaky: read through public API only, Repaints takes a Group a chart adds during layout for"
-            + " styling left to the next pulse (red once on a fresh clone, green under load); judged by JavaFX's"
-            + " private dirty bits before. Off until Repaints tells the two apart")
     void marksComingIntoViewAreNotStyledInAPulseOfTheirOwn() throws Exception {
         // a gap at 14 s of the fixture (after the 10 s followed() waits for), kmsg records every 13 s
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300, 1400, l -> true);
