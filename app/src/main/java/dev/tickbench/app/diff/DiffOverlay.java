@@ -94,8 +94,12 @@ final class DiffOverlay extends StackPane {
         Series series = s == null ? null : s.series(row.name());
         if (series == null) {
             chart.setVisible(false);
-            note.setText(row.name() + " is not among the charts' series now (the charts hold what the workbench shows:"
-                    + " open the capture that was ranked to draw it).");
+            note.setText(
+                    dev.tickbench.core.diff.WhoChanges.namesOne(row.name())
+                            ? row.name() + " is a process's or a cgroup's: the charts do not draw the process and"
+                                    + " cgroup tables, so its A and B are the ranking's numbers only."
+                            : row.name() + " is not among the charts' series now (the charts hold what the workbench"
+                                    + " shows: open the capture that was ranked to draw it).");
             return;
         }
         boolean steps = series.kind() == dev.tickbench.app.session.SeriesKind.LEVEL;

@@ -34,6 +34,7 @@ public final class DiffView extends BorderPane {
     private final Button export = new Button("Export CSV…");
 
     private final DiffOverlay overlay;
+    private final WhoChangedList who = new WhoChangedList(this::select);
 
     public DiffView(DiffViewModel vm) {
         this.vm = vm;
@@ -100,13 +101,18 @@ public final class DiffView extends BorderPane {
                 .selectedItemProperty()
                 .addListener((o, was, row) ->
                         overlay.show(row, vm.resultProperty().get(), vm.ranked(true), vm.ranked(false)));
-        vm.resultProperty()
-                .addListener((o, was, r) ->
-                        overlay.show(null, null, DiffCapture.SHOWN, DiffCapture.SHOWN)); // nothing picked yet
+        vm.resultProperty().addListener((o, was, r) -> {
+            overlay.show(null, null, DiffCapture.SHOWN, DiffCapture.SHOWN); // nothing picked yet
+            who.show(r);
+        });
         javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane(table, overlay);
         split.setOrientation(javafx.geometry.Orientation.VERTICAL);
         split.setDividerPositions(0.6);
-        setCenter(split);
+        javafx.scene.control.ScrollPane whoRoom = new javafx.scene.control.ScrollPane(who);
+        whoRoom.setFitToWidth(true);
+        javafx.scene.control.SplitPane sides = new javafx.scene.control.SplitPane(split, whoRoom);
+        sides.setDividerPositions(0.75);
+        setCenter(sides);
         status.setPadding(new Insets(4, 8, 4, 8));
         setBottom(status);
     }
@@ -125,6 +131,17 @@ public final class DiffView extends BorderPane {
 
     DiffOverlay overlay() {
         return overlay;
+    }
+
+    /** Picks {@code series}'s row in the table (every source shown again if the filter hid it), drawing its A and B. */
+    private void select(String series) {
+        if (vm.rows().stream().noneMatch(r -> r.name().equals(series))) {
+            vm.sourceProperty().set(DiffViewModel.ALL_SOURCES);
+        }
+        vm.rows().stream().filter(r -> r.name().equals(series)).findFirst().ifPresent(r -> {
+            table.getSelectionModel().select(r);
+            table.scrollTo(r);
+        });
     }
 
     /**

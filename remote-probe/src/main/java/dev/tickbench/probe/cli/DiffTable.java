@@ -97,7 +97,7 @@ final class DiffTable {
             for (int i = 0; i < q.top().size(); i++) {
                 WhoChanges.Entry e = q.top().get(i);
                 sb.append(i == 0 ? "" : ", ")
-                        .append(TableText.escape(shown(e.who())))
+                        .append(TableText.escape(e.shown()))
                         .append(' ')
                         .append(number(e.change(), true))
                         .append(' ')
@@ -108,13 +108,6 @@ final class DiffTable {
             }
             sb.append('\n');
         }
-    }
-
-    /** A process as {@code comm pid} (its start time is in its series' name), a cgroup as its path. */
-    private static String shown(String who) {
-        int at = who.lastIndexOf('@');
-        int slash = at < 0 ? -1 : who.lastIndexOf('/', at);
-        return who.startsWith("/") || slash < 0 ? who : who.substring(0, slash) + " " + who.substring(slash + 1, at);
     }
 
     private static void side(StringBuilder sb, String which, RangeSummary s) {

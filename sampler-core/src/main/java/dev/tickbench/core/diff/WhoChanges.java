@@ -43,7 +43,16 @@ public record WhoChanges(List<Quantity> quantities) {
      * A process ({@code comm/pid@start}) or a cgroup (its path) and its change: B's mean less A's, or the one
      * mean it has when {@code presence} says it was named in one range only (negative when only in A).
      */
-    public record Entry(String who, String series, Presence presence, double change) {}
+    public record Entry(String who, String series, Presence presence, double change) {
+        /** A process as {@code comm pid} (its start time is in its series' name), a cgroup as its path. */
+        public String shown() {
+            int at = who.lastIndexOf('@');
+            int slash = at < 0 ? -1 : who.lastIndexOf('/', at);
+            return who.startsWith("/") || slash < 0
+                    ? who
+                    : who.substring(0, slash) + " " + who.substring(slash + 1, at);
+        }
+    }
 
     private record Kind(String label, String prefix, String suffix) {
         /** The process or cgroup a row of this kind names, or null when the row is not one (the rest's included). */
