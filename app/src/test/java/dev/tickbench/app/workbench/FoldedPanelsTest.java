@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.clock.ClockPanel;
+import dev.tickbench.app.clock.ClockSeen;
+import dev.tickbench.app.clock.ClockState;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.testkit.Boards;
@@ -27,10 +30,14 @@ import org.testfx.framework.junit5.Start;
 /**
  * Room for the curves on a machine that lacks most sources (every VM: no cpufreq, thermal or RAPL):
  * the fixture board imx8mq-dt has only stat, meminfo, uptime and its thermal zones, every other source
- * absent. Its absent sources fold into one line of the sources panel.
+ * absent. Its absent sources fold into one line of the sources panel, and the clock verdict's column,
+ * with no cpufreq to judge, is one narrow line whose width the tracks get until a capture with cpufreq
+ * (the scripted laptop's) opens it.
  */
 @ExtendWith(ApplicationExtension.class)
 class FoldedPanelsTest {
+    private static final int WIDTH = 1600;
+
     private WindowFixture w;
 
     @TempDir
@@ -38,7 +45,7 @@ class FoldedPanelsTest {
 
     @Start
     void start(Stage stage) {
-        w = new WindowFixture(stage, 1600, 1000);
+        w = new WindowFixture(stage, WIDTH, 1000);
     }
 
     @Test
@@ -105,6 +112,48 @@ class FoldedPanelsTest {
         robot.clickOn(line);
         assertFalse(fx(absentList::isVisible), "folded again");
         assertEquals("▸ " + absent.size() + " not on this machine — why", fx(line::getText));
+    }
+
+    @Test
+    void withNoCpufreqTheClockColumnIsOneNarrowLineUntilACaptureHasIt() throws Exception {
+        ClockPanel panel = fx(() -> (ClockPanel) w.view.getScene().lookup("#clock-panel"));
+        assertEquals(List.of("Clock: no session yet"), fx(panel::texts), "nothing to judge before a session");
+
+        open(quiet(Boards.DT));
+        until("the line says why", () -> panel.texts().equals(List.of("Clock: no cpufreq")));
+        w.drawn();
+        double[] narrow = widths(panel);
+        assertTrue(narrow[0] < WIDTH * 0.09, "one narrow line: " + narrow[0] + " px of " + WIDTH);
+        assertTrue(narrow[0] > 0, "still there to say why");
+
+        Path laptop = dir.resolve("laptop.ndjson.gz");
+        StoryCapture.record(Boards.LAPTOP, dir.resolve("laptop"), StreamFormat.V2, laptop);
+        open(laptop);
+        until("a verdict per policy", () -> {
+            ClockState s = ClockSeen.shown(panel);
+            return s != null
+                    && s == panel.model().state()
+                    && s.busy() == null
+                    && !s.policies().isEmpty();
+        });
+        w.drawn();
+        double[] open = widths(panel);
+        assertEquals(330, open[0], 0.5, "the column open at its width");
+        assertTrue(
+                fx(panel::texts).contains("WHY IS THE CLOCK LOW?")
+                        && !fx(panel::texts).contains("Clock: no cpufreq"),
+                fx(panel::texts).toString());
+        assertEquals(
+                open[0] - narrow[0],
+                narrow[1] - open[1],
+                1.0,
+                "the tracks had the width the line did not take: " + narrow[1] + " px, now " + open[1]);
+        assertTrue(narrow[1] - open[1] > 200, "over 200 px more for the curves");
+    }
+
+    /** The clock panel's width and the tracks' beside it. */
+    private double[] widths(ClockPanel panel) throws Exception {
+        return fx(() -> new double[] {panel.getWidth(), w.view.charts().getWidth()});
     }
 
     /** The texts of the rows {@code list} draws now (rows out of its view are not drawn). */
