@@ -1,6 +1,7 @@
 package dev.tickbench.app.clock;
 
 import dev.tickbench.app.charts.Crosshair;
+import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.Showing;
 import dev.tickbench.app.session.Showing.Origin;
 import dev.tickbench.app.view.FixedRoom;
@@ -9,6 +10,7 @@ import dev.tickbench.app.view.WhenShown;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -32,7 +34,9 @@ import javafx.scene.layout.VBox;
  * one word, the clock against the maximum and the cap, and the evidence; the inputs absent with their
  * reasons; or why there is no verdict. It draws {@link ClockViewModel}'s state and tells it what the
  * user looks at: the store shown, the crosshair's Shift+drag range, whether a capture is still loading,
- * and whether the panel is open (▸ folds it to a strip; a folded panel judges nothing).
+ * and whether the panel is open (▸ folds it to a strip; a folded panel judges nothing). With nothing to
+ * judge — no session yet, or one that reads no cpufreq — it is one narrow line ("Clock: no cpufreq")
+ * and the tracks have its width, until a session's hello lists cpufreq (docs/workbench.md).
  */
 public final class ClockPanel extends VBox {
     static final double WIDTH = 330;
@@ -55,7 +59,13 @@ public final class ClockPanel extends VBox {
     private final VBox absent = new VBox(1);
     private final VBox body;
     private final Button fold = new Button("▸");
+    private final Label title = new Label("WHY IS THE CLOCK LOW?");
+    /** The one line the panel is while it has nothing to judge. */
+    private final Label nothingLine = new Label();
+
     private boolean folded;
+    /** Why there is nothing to judge, while there is not (no session yet, no cpufreq); null when there is. */
+    private String nothing;
     /** What the cards and the absent rows show now: rebuilt only when that changes. */
     private List<ClockState.PolicyRow> cardsShown = List.of();
 
@@ -70,25 +80,29 @@ public final class ClockPanel extends VBox {
     /**
      * @param showing what the window shows (its store, and the capture when replaying)
      * @param loading true while a capture is being read into the shown store
+     * @param session the shown session as its hello says (null before it comes): whether it reads cpufreq
      */
     public ClockPanel(
             ClockViewModel vm,
             Crosshair crosshair,
             ObservableValue<Showing> showing,
-            ObservableValue<Boolean> loading) {
+            ObservableValue<Boolean> loading,
+            ObservableValue<SessionInfo> session) {
         this.vm = vm;
         setId("clock-panel");
         getStyleClass().add("clock-panel");
         setPadding(new Insets(4, 8, 4, 8));
         setSpacing(3);
-        Label title = new Label("WHY IS THE CLOCK LOW?");
         title.getStyleClass().add("panel-title");
+        nothingLine.setId("clock-nothing");
+        nothingLine.getStyleClass().add("clock-nothing");
+        nothingLine.setMinWidth(Region.USE_PREF_SIZE);
         fold.getStyleClass().add("small");
         fold.setTooltip(new Tooltip("Fold or open the clock verdict"));
         fold.setOnAction(e -> setFolded(!folded));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox head = new HBox(4, title, spacer, fold);
+        HBox head = new HBox(4, nothingLine, title, spacer, fold);
         head.setAlignment(Pos.CENTER_LEFT);
         scope.getStyleClass().add("clock-scope");
         summary.getStyleClass().add("clock-muted");
@@ -109,7 +123,14 @@ public final class ClockPanel extends VBox {
         body = new VBox(3, scope, summary, busyRow, error, noVerdict, scroll);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body);
-        setFolded(false);
+        nothingToJudge(whyNothing(session.getValue()));
+        // a hello decides (each cadence line brings the session again); between two sessions, before the
+        // next hello, the panel stays as it is: not folded and opened again on every capture opened
+        session.addListener((o, was, now) -> {
+            if (now != null && !Objects.equals(whyNothing(now), nothing)) {
+                nothingToJudge(whyNothing(now));
+            }
+        });
 
         // drawn at the ticker's next turn while it can be seen; hidden (another tab), once when it shows
         // again: a hidden node changed made JavaFX repaint the whole window (WhenShown)
@@ -136,12 +157,46 @@ public final class ClockPanel extends VBox {
                 .whileShowing(this);
         // a panel nobody can see (another tab) judges nothing either: back in view it judges at once
         shown.showingProperty().addListener((o, a, on) -> {
-            vm.active(!folded && on);
+            vm.active(judging(on));
             if (on) {
                 vm.pulse(System.nanoTime());
             }
         });
-        vm.active(!folded && shown.isShowing());
+        vm.active(judging(shown.isShowing()));
+    }
+
+    /** Whether the model judges: the panel open, with something to judge, and seen ({@code showing}). */
+    private boolean judging(boolean showing) {
+        return !folded && nothing == null && showing;
+    }
+
+    /** Why {@code info} gives the verdict nothing to judge: its cpufreq absent or not listed; null when it reads it. */
+    private static String whyNothing(SessionInfo info) {
+        if (info == null) {
+            return "no session yet";
+        }
+        for (SessionInfo.SourceRow r : info.sources()) {
+            if (r.name().equals("cpufreq")) {
+                return r.present()
+                        ? null
+                        : "no cpufreq: " + (r.absentReason() == null ? "not reported" : r.absentReason());
+            }
+        }
+        return "no cpufreq: the session does not list it";
+    }
+
+    /** Narrow while there is nothing to judge ({@code why}), open (or as the user folded it) once there is. */
+    private void nothingToJudge(String why) {
+        nothing = why;
+        if (why != null) {
+            nothingLine.setText(why.startsWith("no cpufreq") ? "Clock: no cpufreq" : "Clock: " + why);
+            nothingLine.setTooltip(new Tooltip(
+                    "No CPU clock to judge, " + why + ". The clock verdict opens here when a session reads cpufreq."));
+        }
+        apply();
+        if (nothing == null && shown.isShowing()) {
+            vm.pulse(System.nanoTime());
+        }
     }
 
     /**
@@ -158,18 +213,21 @@ public final class ClockPanel extends VBox {
     /** Folded, only the ▸ strip is left and nothing is judged until it opens again. */
     public void setFolded(boolean on) {
         folded = on;
-        body.setVisible(!on);
-        body.setManaged(!on);
-        getChildren().get(0).lookupAll(".panel-title").forEach(n -> {
-            n.setVisible(!on);
-            n.setManaged(!on);
-        });
-        fold.setText(on ? "◂" : "▸");
-        double w = on ? Region.USE_COMPUTED_SIZE : WIDTH;
-        setPrefWidth(w);
-        setMinWidth(on ? Region.USE_PREF_SIZE : 220);
-        setMaxWidth(on ? Region.USE_PREF_SIZE : WIDTH);
-        vm.active(!on && shown.isShowing());
+        apply();
+    }
+
+    /** The strip (folded by the user), the one line (nothing to judge) or the open column. */
+    private void apply() {
+        boolean narrow = folded || nothing != null;
+        show(body, !narrow);
+        show(title, !narrow);
+        show(fold, nothing == null);
+        show(nothingLine, nothing != null);
+        fold.setText(folded ? "◂" : "▸");
+        setPrefWidth(narrow ? Region.USE_COMPUTED_SIZE : WIDTH);
+        setMinWidth(narrow ? Region.USE_PREF_SIZE : 220);
+        setMaxWidth(narrow ? Region.USE_PREF_SIZE : WIDTH);
+        vm.active(judging(shown.isShowing()));
     }
 
     /** What the panel draws (tests read the verdict it shows). */

@@ -111,7 +111,13 @@ public final class MainView extends BorderPane {
         vm.controller().onNewStore(clock::created);
         Node chartsArea = charts.crosshair()
                 .around(ClockPanel.beside(
-                        charts, new ClockPanel(clock, charts.crosshair(), vm.showingProperty(), vm.loadingProperty())));
+                        charts,
+                        new ClockPanel(
+                                clock,
+                                charts.crosshair(),
+                                vm.showingProperty(),
+                                vm.loadingProperty(),
+                                vm.sessionProperty())));
         Node centre = thisMachine ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);
