@@ -10,7 +10,7 @@ import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.layout.Pane;
 
-/** What every ChartFX chart of the workbench gets (the tracks, the Throttle tab, the Path walk's chart). */
+/** What every ChartFX chart of the workbench gets (the tracks, the I/O concurrency tab, the Path walk's chart). */
 public final class Charts {
     private Charts() {}
 

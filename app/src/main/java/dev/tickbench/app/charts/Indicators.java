@@ -19,7 +19,7 @@ public final class Indicators {
 
     /**
      * The throttle's zones over an iowait % axis, as the session published them: YELLOW from its yellow
-     * threshold to its red one, RED from there to 100 %. The Live tab's throttle chart and the Throttle tab
+     * threshold to its red one, RED from there to 100 %. The Live tab's throttle chart and the I/O concurrency tab
      * both draw them with this.
      */
     public static List<YRangeIndicator> throttleBands(Axis y, ThrottleBands bands) {

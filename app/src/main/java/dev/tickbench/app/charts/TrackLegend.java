@@ -51,9 +51,12 @@ final class TrackLegend extends VBox {
         super(1);
         Label title = new Label(group.title() + " (" + group.axisUnit() + ")");
         title.getStyleClass().add("chart-title");
-        // one line: a wrapped title made the track taller and its height flip between two layouts
         title.setStyle("-fx-font-size: 11.5px;");
+        // a long title wraps at the label column's fixed width rather than being cut; the track's height
+        // is its chart's, so the title's lines take room from the badges (which scroll), never the track's
+        title.setWrapText(true);
         title.setMinWidth(0);
+        title.setMinHeight(Region.USE_PREF_SIZE);
         title.setTooltip(new Tooltip(title.getText()));
         collapse.getStyleClass().add("small");
         collapse.setStyle("-fx-background-color: transparent; -fx-padding: 0 3 0 0;");

@@ -26,6 +26,8 @@ final class WaitingTrack extends HBox {
         title.getStyleClass().add("chart-title");
         title.setStyle("-fx-font-size: 11.5px;");
         title.setPadding(new Insets(0, 0, 0, 14)); // where a chart's title sits, right of its ▾
+        title.setWrapText(true); // as a chart's: wrapped, not cut
+        title.setMinHeight(Region.USE_PREF_SIZE);
         VBox label = new VBox(title);
         label.setMinWidth(ChartView.LABEL_WIDTH);
         label.setPrefWidth(ChartView.LABEL_WIDTH);

@@ -70,10 +70,16 @@ public final class ConnectDialog {
         }
         d.getDialogPane().setContent(form(vm, owner, failure));
         Button connect = (Button) d.getDialogPane().lookupButton(CONNECT);
-        connect.disableProperty().bind(vm.valid().not());
+        // a problem is said once the user met its field or pressed Connect; Connect waits while one is said
+        connect.disableProperty().bind(vm.valid().not().and(vm.shownError().isNotNull()));
         Connection[] made = new Connection[1];
         // the connection is built when Connect is pressed, with prompts whose dialogs appear over the owner
         connect.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+            if (!vm.valid().get()) {
+                vm.attempted(); // says what is missing, under the fields
+                e.consume();
+                return;
+            }
             try {
                 made[0] = vm.connect(new FxConnectPrompts(owner, vm.form().host()));
             } catch (IOException | IllegalStateException ex) {
@@ -118,24 +124,25 @@ public final class ConnectDialog {
         HBox kindBox = choice(ConnectionKind.values(), "kind-", ConnectionKind::label, vm.kind());
         g.addRow(row++, new Label("Connect to"), kindBox);
 
-        g.addRow(row++, new Label("Host"), field("host", vm.host(), "host, address or ~/.ssh/config alias"));
-        g.addRow(row++, new Label("Port"), field("port", vm.port(), "22 or from ~/.ssh/config"));
+        g.addRow(row++, new Label("Host"), field("host", vm.host(), "host, address or ~/.ssh/config alias", vm));
+        g.addRow(row++, new Label("Port"), field("port", vm.port(), "22 or from ~/.ssh/config", vm));
         g.addRow(
                 row++,
                 new Label("User"),
-                field("user", vm.user(), System.getProperty("user.name") + " or from ~/.ssh/config"));
+                field("user", vm.user(), System.getProperty("user.name") + " or from ~/.ssh/config", vm));
         g.addRow(
                 row++,
                 new Label("Jump host"),
                 field(
                         "jump",
                         vm.jump(),
-                        "optional: [user@]host[:port], comma-separated (ssh -J), or ProxyJump from ~/.ssh/config"));
+                        "optional: [user@]host[:port], comma-separated (ssh -J), or ProxyJump from ~/.ssh/config",
+                        vm));
         g.addRow(
                 row++,
                 new Label("Log in with"),
                 choice(LoginMethod.values(), "login-", LoginMethod::label, vm.login()));
-        TextField key = field("key", vm.keyPath(), "~/.ssh/id_ed25519, id_ecdsa, id_rsa or IdentityFile");
+        TextField key = field("key", vm.keyPath(), "~/.ssh/id_ed25519, id_ecdsa, id_rsa or IdentityFile", vm);
         Button browse = new Button("Browse…");
         browse.setOnAction(e -> {
             FileChooser fc = new FileChooser();
@@ -153,28 +160,29 @@ public final class ConnectDialog {
         HBox.setHgrow(key, Priority.ALWAYS);
         keyBox.disableProperty().bind(vm.login().isEqualTo(LoginMethod.PASSWORD));
         g.addRow(row++, new Label("Key file"), keyBox);
-        g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000"));
+        g.addRow(row++, new Label("Rate (Hz)"), field("rate", vm.rate(), "1-1000", vm));
         g.addRow(
                 row++,
                 new Label("FLOOR_HZ"),
-                field("floor", vm.floorHz(), "blank = the target's FLOOR_HZ; 0 = per-source floors"));
+                field("floor", vm.floorHz(), "blank = the target's FLOOR_HZ; 0 = per-source floors", vm));
         g.addRow(
                 row++,
                 new Label("cgroup target"),
                 field(
                         "target",
                         vm.target(),
-                        "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…"));
+                        "optional: a PID (its cgroup) or a cgroup path such as /kubepods.slice/…",
+                        vm));
         g.addRow(
                 row++,
                 new Label("Ceiling"),
-                field("ceiling", vm.ceiling(), "optional: throttle ceiling (probe default)"));
+                field("ceiling", vm.ceiling(), "optional: I/O concurrency ceiling (probe default)", vm));
 
         Label error = new Label();
         error.setId("form-error");
         wrapsToTheForm(error);
         error.setStyle("-fx-text-fill: #b00020;");
-        error.textProperty().bind(vm.error());
+        error.textProperty().bind(vm.shownError());
         g.add(error, 0, row++, 2, 1);
         g.add(failure, 0, row++, 2, 1);
         Label secret = new Label("Passphrases and passwords are asked when needed and never stored. Host keys"
@@ -224,12 +232,19 @@ public final class ConnectDialog {
         return box;
     }
 
-    private static TextField field(String id, javafx.beans.property.StringProperty value, String prompt) {
+    /** A text field over {@code value}; leaving it shows its problem, if any ({@link ConnectViewModel#left}). */
+    private static TextField field(
+            String id, javafx.beans.property.StringProperty value, String prompt, ConnectViewModel vm) {
         TextField f = new TextField();
         f.setId(id);
         f.setPromptText(prompt);
         f.setPrefColumnCount(36);
         f.textProperty().bindBidirectional(value);
+        f.focusedProperty().addListener((o, was, now) -> {
+            if (was && !now) {
+                vm.left(value);
+            }
+        });
         return f;
     }
 

@@ -5,7 +5,10 @@ import dev.tickbench.core.cadence.Floors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
@@ -22,7 +25,9 @@ import javafx.collections.ObservableList;
 /**
  * The connection dialog's state and rules, without controls (testable without a toolkit). Every
  * field is text as typed; {@link #error()} holds the first problem (what, which field, what is
- * allowed) or null, and {@link #valid()} gates the Connect button.
+ * allowed) or null, and {@link #valid()} says whether Connect can connect. What the form shows is
+ * {@link #shownError()}: a field's problem once the user typed in that field or left it, or any once
+ * Connect was pressed, so an empty form does not open in red.
  */
 public final class ConnectViewModel {
     static final int MAX_CEILING = 1024;
@@ -44,6 +49,11 @@ public final class ConnectViewModel {
     private final StringProperty ceiling = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper shownError = new ReadOnlyStringWrapper();
+    /** The fields the user typed in or left: their problems are shown (every field's once {@link #attempted}). */
+    private final Set<Observable> visited = new HashSet<>();
+
+    private boolean attempted;
     private final ObservableList<RecentConnection> recent = FXCollections.observableArrayList();
     /** Connections made but not connected yet, with the entry each becomes once it connects. */
     private final java.util.Map<Connection, RecentConnection> attempts = new java.util.IdentityHashMap<>();
@@ -62,7 +72,10 @@ public final class ConnectViewModel {
         this.probe = probe;
         recent.setAll(store.load());
         for (Observable o : List.of(kind, host, port, user, keyPath, jump, login, rate, floorHz, target, ceiling)) {
-            o.addListener(x -> revalidate());
+            o.addListener(x -> {
+                visited.add(o);
+                revalidate();
+            });
         }
         revalidate();
     }
@@ -128,6 +141,26 @@ public final class ConnectViewModel {
 
     public ReadOnlyBooleanProperty valid() {
         return valid.getReadOnlyProperty();
+    }
+
+    /**
+     * The first problem of a field the user typed in or left, or of any field once Connect was pressed;
+     * null while there is none to show.
+     */
+    public ReadOnlyStringProperty shownError() {
+        return shownError.getReadOnlyProperty();
+    }
+
+    /** The user left {@code field} (one of this form's properties): its problem, if any, is shown. */
+    public void left(Observable field) {
+        visited.add(field);
+        revalidate();
+    }
+
+    /** Connect was pressed: every field's problem is shown. */
+    public void attempted() {
+        attempted = true;
+        revalidate();
     }
 
     public ObservableList<RecentConnection> recent() {
@@ -197,6 +230,51 @@ public final class ConnectViewModel {
 
     /** The form's values; {@link IllegalStateException} with the first error when invalid. */
     Form form() {
+        String h = checkedHost();
+        Integer p = checkedPort();
+        String u = user.get().trim().isEmpty() ? null : user.get().trim();
+        String j = checkedJump();
+        LoginMethod how = login.get() == null ? LoginMethod.AGENT : login.get();
+        Path key = checkedKey();
+        int r = checkedRate();
+        Integer fl = checkedFloor();
+        Long pid = checkedPid();
+        String t = target.get().trim();
+        String cgroup = t.startsWith("/") ? t : null;
+        Integer ceil = checkedCeiling();
+        return new Form(kind.get(), h, p, u, key, j, how, new StreamRequest(r, fl, pid, cgroup, ceil));
+    }
+
+    /** Each field that can be wrong with its check, in the form's order (the order of {@link #form}'s). */
+    private List<Map.Entry<Observable, Supplier<?>>> checks() {
+        return List.of(
+                Map.entry(host, this::checkedHost),
+                Map.entry(port, this::checkedPort),
+                Map.entry(jump, this::checkedJump),
+                Map.entry(keyPath, this::checkedKey),
+                Map.entry(rate, this::checkedRate),
+                Map.entry(floorHz, this::checkedFloor),
+                Map.entry(target, this::checkedPid),
+                Map.entry(ceiling, this::checkedCeiling));
+    }
+
+    private Integer checkedPort() {
+        return optionalInt("Port", port.get(), 1, 65535);
+    }
+
+    private int checkedRate() {
+        return requiredInt("Rate", rate.get(), Floors.MIN_RATE_HZ, Floors.MAX_RATE_HZ);
+    }
+
+    private Integer checkedFloor() {
+        return optionalInt("FLOOR_HZ", floorHz.get(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
+    }
+
+    private Integer checkedCeiling() {
+        return optionalInt("Ceiling", ceiling.get(), 1, MAX_CEILING);
+    }
+
+    private String checkedHost() {
         String h = host.get().trim();
         if (h.isEmpty()) {
             throw new IllegalStateException("Host: enter a host name, address or ~/.ssh/config alias");
@@ -204,8 +282,10 @@ public final class ConnectViewModel {
         if (h.chars().anyMatch(Character::isWhitespace)) {
             throw new IllegalStateException("Host: no spaces allowed, got '" + h + "'");
         }
-        Integer p = optionalInt("Port", port.get(), 1, 65535);
-        String u = user.get().trim().isEmpty() ? null : user.get().trim();
+        return h;
+    }
+
+    private String checkedJump() {
         String j = jump.get().trim().isEmpty() ? null : jump.get().trim();
         if (j != null) {
             try {
@@ -215,44 +295,55 @@ public final class ConnectViewModel {
                         "Jump host: " + e.getMessage() + " (a comma-separated list of [user@]host[:port])");
             }
         }
-        LoginMethod how = login.get() == null ? LoginMethod.AGENT : login.get();
-        Path key = null;
-        if (!keyPath.get().isBlank() && how != LoginMethod.PASSWORD) {
-            key = Path.of(expandHome(keyPath.get().trim()));
-            if (!Files.isRegularFile(key)) {
-                throw new IllegalStateException("Key file: " + key + " does not exist");
-            }
+        return j;
+    }
+
+    /** The key file, null for none (or a password login); one that does not exist is an error. */
+    private Path checkedKey() {
+        if (keyPath.get().isBlank() || login.get() == LoginMethod.PASSWORD) {
+            return null;
         }
-        int r = requiredInt("Rate", rate.get(), Floors.MIN_RATE_HZ, Floors.MAX_RATE_HZ);
-        Integer fl = optionalInt("FLOOR_HZ", floorHz.get(), Floors.MIN_FLOOR_HZ, Floors.MAX_FLOOR_HZ);
-        Long pid = null;
-        String cgroup = null;
+        Path key = Path.of(expandHome(keyPath.get().trim()));
+        if (!Files.isRegularFile(key)) {
+            throw new IllegalStateException("Key file: " + key + " does not exist");
+        }
+        return key;
+    }
+
+    /** The target's PID; null for none or a cgroup path (starting with '/'). */
+    private Long checkedPid() {
         String t = target.get().trim();
-        if (t.startsWith("/")) {
-            cgroup = t;
-        } else if (!t.isEmpty()) {
-            try {
-                pid = Long.parseLong(t);
-            } catch (NumberFormatException e) {
-                throw new IllegalStateException("Target: a PID or a cgroup path starting with '/', got '" + t + "'");
-            }
-            if (pid < 1) {
-                throw new IllegalStateException("Target: a PID is 1 or more, got " + pid);
-            }
+        if (t.isEmpty() || t.startsWith("/")) {
+            return null;
         }
-        Integer ceil = optionalInt("Ceiling", ceiling.get(), 1, MAX_CEILING);
-        return new Form(kind.get(), h, p, u, key, j, how, new StreamRequest(r, fl, pid, cgroup, ceil));
+        long pid;
+        try {
+            pid = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException("Target: a PID or a cgroup path starting with '/', got '" + t + "'");
+        }
+        if (pid < 1) {
+            throw new IllegalStateException("Target: a PID is 1 or more, got " + pid);
+        }
+        return pid;
     }
 
     private void revalidate() {
-        try {
-            form();
-            error.set(null);
-            valid.set(true);
-        } catch (IllegalStateException e) {
-            error.set(e.getMessage());
-            valid.set(false);
+        String first = null;
+        String shown = null;
+        for (var check : checks()) {
+            try {
+                check.getValue().get();
+            } catch (IllegalStateException e) {
+                first = first == null ? e.getMessage() : first;
+                if (shown == null && (attempted || visited.contains(check.getKey()))) {
+                    shown = e.getMessage();
+                }
+            }
         }
+        error.set(first);
+        valid.set(first == null);
+        shownError.set(shown);
     }
 
     private static Integer optionalInt(String field, String text, int min, int max) {

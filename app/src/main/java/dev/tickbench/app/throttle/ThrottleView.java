@@ -38,8 +38,9 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
 /**
- * The Throttle tab: iowait raw and smoothed over the YELLOW/RED bands, effective vs ceiling as steps
- * with the "what if ceiling = N" replay drawn over them, and the status at the last point.
+ * The I/O concurrency tab (the iowait throttle, docs/throttle.md): iowait raw and smoothed over the
+ * YELLOW/RED bands, effective vs ceiling as steps with the "what if ceiling = N" replay drawn over
+ * them, and the status at the last point.
  */
 public final class ThrottleView extends VBox {
     private final ThrottleViewModel vm;
@@ -67,7 +68,7 @@ public final class ThrottleView extends VBox {
         Button open = new Button("Open capture…");
         open.setOnAction(e -> {
             FileChooser fc = new FileChooser();
-            fc.setTitle("Open a capture for the throttle view");
+            fc.setTitle("Open a capture for the I/O concurrency view");
             fc.getExtensionFilters()
                     .add(new FileChooser.ExtensionFilter("Tickbench captures", "*.ndjson", "*.ndjson.gz", "*.gz"));
             File f = fc.showOpenDialog(getScene().getWindow());

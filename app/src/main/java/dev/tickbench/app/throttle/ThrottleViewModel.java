@@ -21,7 +21,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The Throttle tab's state: the trace shown (a capture's throttle lines or the live session's throttle
+ * The I/O concurrency tab's state: the trace shown (a capture's throttle lines or the live session's throttle
  * series), its status at the last point worded for the view, and the "what if ceiling = N" replay of
  * the same iowait through {@link ThrottleReplay}.
  */

@@ -5,7 +5,7 @@ import javafx.scene.control.Label;
 
 /**
  * A view's error in plain words: a wrapped line in the error colours that shows the text while there is
- * one and takes no room when there is none: the Walk, Compare and Throttle tabs say what went wrong where
+ * one and takes no room when there is none: the Walk, Compare and I/O concurrency tabs say what went wrong where
  * they show their results, not only in the log.
  */
 public final class ErrorLine {

@@ -61,14 +61,22 @@ final class FileDialogs {
             vm.stopRecording();
             return;
         }
-        FileChooser fc = captureChooser("Record to capture");
-        fc.setInitialFileName(vm.recordingName()); // host and time, not an epoch number
-        File f = chosen(fc.showSaveDialog(window()));
+        File f = chosen(recordChooser().showSaveDialog(window()));
         if (f == null) {
             view.recordingShown();
             return;
         }
         view.record(f.toPath());
+    }
+
+    /**
+     * The Record dialog as it opens: in the folder last used, else the recordings folder, offering the
+     * session's host and the time ({@link RecordingName#of}), not an epoch number.
+     */
+    FileChooser recordChooser() {
+        FileChooser fc = captureChooser("Record to capture");
+        fc.setInitialFileName(vm.recordingName());
+        return fc;
     }
 
     /** Ctrl+O. */
@@ -81,15 +89,22 @@ final class FileDialogs {
 
     /** Ctrl+E. */
     void exportCsv() {
-        FileChooser fc = chooser("Export CSV");
-        Path replay = vm.replayFile();
-        // the capture's own name: the replayed file's, or the name a recording of the live session gets
-        fc.setInitialFileName(
-                RecordingName.csv(replay != null ? replay.getFileName().toString() : vm.recordingName()));
-        File f = chosen(fc.showSaveDialog(window()));
+        File f = chosen(csvChooser().showSaveDialog(window()));
         if (f != null) {
             view.exportCsv(f.toPath());
         }
+    }
+
+    /**
+     * The Export CSV dialog as it opens: where {@link #recordChooser} opens, offering the capture's own
+     * name, the replayed file's or the one a recording of the live session gets, as {@code .csv}.
+     */
+    FileChooser csvChooser() {
+        FileChooser fc = chooser("Export CSV");
+        Path replay = vm.replayFile();
+        fc.setInitialFileName(
+                RecordingName.csv(replay != null ? replay.getFileName().toString() : vm.recordingName()));
+        return fc;
     }
 
     /** One track (its group) or, with null, all charts as PNG. */

@@ -18,7 +18,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 
 /**
- * The workbench's centre: Live | Path walk | Throttle | Compare. Live is the window's existing centre.
+ * The workbench's centre: Live | Path walk | I/O concurrency | Compare. Live is the window's existing centre.
  * The other tabs' views are built when first shown (or first asked for): the window's first frame
  * waits for none of their charts and tables (docs/workbench-charts.md, "Start"); their view-models
  * exist from the start, so what they hold (a walk's window, the captures to compare) is kept.
@@ -35,7 +35,7 @@ public final class WorkbenchTabs extends TabPane {
     private final CompareViewModel compareVm = new CompareViewModel();
     private CompareView compare;
     private final Tab walkTab = new Tab("Path walk");
-    private final Tab throttleTab = new Tab("Throttle");
+    private final Tab throttleTab = new Tab("I/O concurrency");
     private final Tab compareTab = new Tab("Compare");
     private final boolean localWalk;
     private final Label noLocal =

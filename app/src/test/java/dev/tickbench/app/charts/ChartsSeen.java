@@ -1,8 +1,12 @@
 package dev.tickbench.app.charts;
 
 import dev.tickbench.app.session.TimeMark;
+import java.util.ArrayList;
 import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.text.Text;
 
 /**
  * What the window tests read of the charts that the charts' public face does not offer, read in the
@@ -33,5 +37,33 @@ public final class ChartsSeen {
     /** The scroll pane around the tracks. */
     public static ScrollPane scroll(ChartsPane charts) {
         return charts.scroll;
+    }
+
+    /** The title of each track: a chart's in its label column, a waiting track's beside its placeholder. */
+    public static List<Label> titles(List<? extends Node> tracks) {
+        List<Label> out = new ArrayList<>();
+        for (Node track : tracks) {
+            Node title = (track instanceof ChartView v ? v.legend() : track).lookup(".chart-title");
+            if (title instanceof Label l) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The titles of {@code tracks} that are cut, each as it is shown (ending in "…") with the width it
+     * had and the width it asked for; none when every title is shown whole.
+     */
+    public static List<String> cutTitles(List<? extends Node> tracks) {
+        List<String> out = new ArrayList<>();
+        for (Label l : titles(tracks)) {
+            // what the label's skin draws: its text, or what is left of it with "…"
+            String shown = l.lookup(".text") instanceof Text t ? t.getText() : "(not drawn)";
+            if (!shown.equals(l.getText())) {
+                out.add(shown + " (" + Math.round(l.getWidth()) + " of " + Math.round(l.prefWidth(-1)) + " px)");
+            }
+        }
+        return out;
     }
 }

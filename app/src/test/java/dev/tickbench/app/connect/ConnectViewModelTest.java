@@ -59,6 +59,28 @@ class ConnectViewModelTest {
     }
 
     @Test
+    void aProblemIsShownOnlyOnceItsFieldWasTypedInOrLeftOrConnectPressed() {
+        assertNull(vm.shownError().get(), "an empty form, nothing typed yet: no red");
+        vm.port().set("70000"); // typed in Port: its problem, not Host's, which the user has not met
+        assertEquals("Port: from 1 to 65535, got 70000", vm.shownError().get());
+        vm.port().set("");
+        assertNull(vm.shownError().get());
+        vm.left(vm.host());
+        assertEquals(
+                "Host: enter a host name, address or ~/.ssh/config alias",
+                vm.shownError().get());
+        vm.host().set("board-7");
+        assertNull(vm.shownError().get());
+
+        ConnectViewModel fresh = new ConnectViewModel(store, tmp.resolve("ssh"), () -> null);
+        assertNull(fresh.shownError().get());
+        fresh.attempted(); // Connect pressed
+        assertEquals(
+                "Host: enter a host name, address or ~/.ssh/config alias",
+                fresh.shownError().get());
+    }
+
+    @Test
     void eachFieldIsCheckedWithAnActionableMessage() {
         vm.host().set("board-7");
         vm.port().set("70000");

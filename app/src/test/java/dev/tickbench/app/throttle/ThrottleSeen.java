@@ -6,7 +6,7 @@ import java.util.List;
 import javafx.scene.control.ToggleButton;
 
 /**
- * What the window tests read of the Throttle tab, read in its package from the charts and controls the
+ * What the window tests read of the I/O concurrency tab, read in its package from the charts and controls the
  * view draws: no method of the view exists for the tests alone.
  */
 public final class ThrottleSeen {

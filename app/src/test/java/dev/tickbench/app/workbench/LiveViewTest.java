@@ -206,7 +206,7 @@ class LiveViewTest {
     }
 
     /**
-     * "This machine" runs the probe's session (the throttle included): the Throttle tab fills from the
+     * "This machine" runs the probe's session (the throttle included): the I/O concurrency tab fills from the
      * local session's own throttle lines, and after a capture was opened in it, going back to live shows
      * the live session again, never the capture's data.
      */
@@ -220,7 +220,7 @@ class LiveViewTest {
             w.vm.connectLocal();
             return null;
         });
-        until("the local session's throttle lines in the Throttle tab", () -> {
+        until("the local session's throttle lines in the I/O concurrency tab", () -> {
             ThrottleTrace t = tabs.throttleModel().traceProperty().get();
             return t != null && t.size() >= 2;
         });
@@ -236,7 +236,7 @@ class LiveViewTest {
 
         Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
         var open = fx(() -> tabs.throttle().open(file));
-        until("the capture in the Throttle tab", () -> open.getState() == Worker.State.SUCCEEDED);
+        until("the capture in the I/O concurrency tab", () -> open.getState() == Worker.State.SUCCEEDED);
         assertFalse(fx(() -> ThrottleSeen.live(tabs.throttle()).isSelected()), "a capture opened here stops following");
         assertTrue(trace().name().startsWith("edge-router-3"), trace().name());
         ThrottleTrace capture = trace();

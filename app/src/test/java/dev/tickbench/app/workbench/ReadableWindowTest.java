@@ -42,7 +42,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * "Readable everywhere", around the tracks: the Throttle tab follows a live session, a
+ * "Readable everywhere", around the tracks: the I/O concurrency tab follows a live session, a
  * recording is offered under its host and time and lands in Open Recent, the Rate box shows no stale
  * rate during a replay, an empty Live tab says why, and Export CSV of a capture ends with its last sample.
  */

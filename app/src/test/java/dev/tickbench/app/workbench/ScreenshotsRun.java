@@ -27,7 +27,7 @@ import javafx.stage.Stage;
 
 /**
  * The window {@link ScreenshotsTest} photographs, in its own JVM on the display it is given: opens a
- * fixture board capture, the Path walk / Throttle / Compare tabs and this machine's live view, checks
+ * fixture board capture, the Path walk / I/O concurrency / Compare tabs and this machine's live view, checks
  * what the window shows and writes the PNGs. Exit 0 when all is well, {@link #NO_TOOLKIT} when no GTK window can be opened, 1 otherwise.
  */
 public final class ScreenshotsRun {
@@ -175,7 +175,7 @@ public final class ScreenshotsRun {
         }
     }
 
-    /** Path walk (on the Kubernetes fixture tree), Throttle (the board capture) and Compare (assets/captures). */
+    /** Path walk (on the Kubernetes fixture tree), I/O concurrency (the board capture) and Compare (assets/captures). */
     private static void otherTabs(WindowFixture w, Path out, Path dir, Path capture) throws Exception {
         CgroupFixture f = new CgroupFixture(Files.createDirectories(dir.resolve("tree")));
         var scripted = f.podThrottles();

@@ -72,7 +72,7 @@ class StartPathWindowTest {
     void tracksWithTitlesComeBeforeTheFirstSampleAndTheTabsWaitUntilShown() throws Exception {
         assertFalse(
                 fx(() -> w.view.tabs().built("Path walk")
-                        || w.view.tabs().built("Throttle")
+                        || w.view.tabs().built("I/O concurrency")
                         || w.view.tabs().built("Compare")),
                 "no tab but Live is built before it is shown");
 
@@ -109,7 +109,7 @@ class StartPathWindowTest {
             return null;
         });
         assertTrue(fx(() -> w.view.tabs().built("Compare")));
-        assertFalse(fx(() -> w.view.tabs().built("Throttle")));
+        assertFalse(fx(() -> w.view.tabs().built("I/O concurrency")));
     }
 
     /** The first line of the router fixture's capture: its hello (thermal, cpufreq, stat, PSI, slab, buddy; no PMU). */

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The real window's tabs: Compare on the three asset captures, Throttle's what-if line from a capture. */
+/** The real window's tabs: Compare on the three asset captures, I/O concurrency's what-if line from a capture. */
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchTabsTest {
     static final Path ASSETS = Path.of(System.getProperty("user.dir"))
@@ -47,7 +47,7 @@ class WorkbenchTabsTest {
     @Test
     void theCentreIsFourTabs() throws Exception {
         assertEquals(
-                List.of("Live", "Path walk", "Throttle", "Compare", "Triggers"),
+                List.of("Live", "Path walk", "I/O concurrency", "Compare", "Triggers"),
                 fx(() -> w.view.tabs().getTabs().stream().map(Tab::getText).toList()));
     }
 

@@ -77,8 +77,10 @@ final class ChartGroups {
                 ChartGroup.lines(CGROUP_THROTTLED_TIME, "cgroup throttled time", "s/s")
                         .withZero(),
                 ChartGroup.lines(CGROUP_USAGE, "cgroup CPU usage", "CPUs").withZero(),
-                ChartGroup.lines(THROTTLE, "Throttle: iowait", "%").withZero().withOverlay(Overlay.THROTTLE_BANDS),
-                ChartGroup.lines(THROTTLE_EFFECTIVE, "Throttle: effective concurrency", "slots")
+                ChartGroup.lines(THROTTLE, "I/O concurrency: iowait", "%")
+                        .withZero()
+                        .withOverlay(Overlay.THROTTLE_BANDS),
+                ChartGroup.lines(THROTTLE_EFFECTIVE, "I/O concurrency: effective", "slots")
                         .withIntegral()
                         .withSteps(),
                 ChartGroup.lines(PMU_IPC, "PMU: instructions per cycle", "IPC").withZero(),
