@@ -46,18 +46,21 @@ public final class ChartView extends HBox {
     private final TrackChart chart;
     private final DefaultNumericAxis xAxis;
     private final ValueAxis yAxis;
-    private final TrackRenderers renderers;
+    final TrackRenderers renderers;
     private final TrackLegend legend;
     private final TrackSeries series;
     private boolean expanded;
     private boolean collapsed;
     private boolean onScreen = true;
     private final TrackOverlays overlays;
+    private final TrackScale scale;
     /** Per drawn line: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
     private final Map<SeriesDataSet, YExtent.Blocks> blocks = new IdentityHashMap<>();
 
-    private double lastMin = Double.NaN;
-    private double lastMax = Double.NaN;
+    /** The time range the y axis was last ranged over. */
+    double lastMin = Double.NaN;
+
+    double lastMax = Double.NaN;
     /** Told once, after the first redraw on screen with a line of at least two points (the start-up's "first curves"). */
     private Runnable onFirstCurve;
 
@@ -84,9 +87,20 @@ public final class ChartView extends HBox {
         zoomer.setSliderVisible(false);
         // the wheel scrolls the track stack and Ctrl+wheel zooms all tracks (ChartsPane), not this one
         zoomer.setZoomScrollFilter(e -> false);
+        // a right-click opens the track's menu (TrackScale), it does not zoom out
+        zoomer.setZoomOutMouseFilter(e -> false);
+        zoomer.setZoomOriginMouseFilter(e -> false);
         chart.getPlugins().add(zoomer);
         Charts.withoutToolBar(chart); // it slid in over the plot and took clicks
         overlays = new TrackOverlays(group, chart, xAxis, yAxis);
+        scale = new TrackScale(group.fromZero(), this::rescaled);
+        // a right-click (the mouse event, which every platform sends; not all send a context-menu request)
+        addEventFilter(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.SECONDARY) {
+                scale.menu().show(chart, e.getScreenX(), e.getScreenY());
+                e.consume();
+            }
+        });
         height(COMPACT_HEIGHT);
         chart.setMinWidth(200);
         HBox.setHgrow(chart, Priority.ALWAYS);
@@ -329,12 +343,20 @@ public final class ChartView extends HBox {
             return null;
         }
         overlays.keepInView(e);
-        double[] r = e.axisRange(Y_PADDING, group.fromZero());
-        if (r[0] != yAxis.getMin() || r[1] != yAxis.getMax()) {
+        double[] r = scale.range(e, Y_PADDING);
+        if (r[0] != yAxis.getMin() || r[1] != yAxis.getMax() || yAxis.isLogAxis() != scale.log()) {
+            yAxis.setLogAxis(scale.log());
             yAxis.set(r[0], r[1]);
             yAxis.requestAxisLayout();
         }
         return r;
+    }
+
+    /** The user changed the track's scale (its context menu): ranged and drawn again over what it shows. */
+    private void rescaled() {
+        if (!Double.isNaN(lastMin) && rangeY(lastMin, lastMax) != null) {
+            chart.invalidate();
+        }
     }
 
     /** Emission marks are drawn while sparse in [min, max] (TrackRenderers.updateMarks). */

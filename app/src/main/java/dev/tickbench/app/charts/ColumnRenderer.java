@@ -24,6 +24,9 @@ import javafx.stage.Window;
  */
 final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRendererXY<ColumnRenderer> {
     private final boolean steps;
+    /** The y axis is a log axis with a positive range, as this drawing found it. */
+    private boolean log;
+
     private final Map<DataSet, PixelColumns> columns = new IdentityHashMap<>();
     private final Map<DataSet, Integer> colours = new IdentityHashMap<>();
     private final PixelColumns.Line line = new PixelColumns.Line();
@@ -123,10 +126,12 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
         // time and value to image pixels, linear as the axes are (ChartFX's display positions at both ends)
         double x0 = x.getDisplayPosition(xMin) * scale;
         double xk = (x.getDisplayPosition(xMax) * scale - x0) / (xMax - xMin);
-        double yLo = y.getMin();
-        double yHi = y.getMax();
-        double y0 = y.getDisplayPosition(yLo) * scale;
-        double yk = yHi > yLo ? (y.getDisplayPosition(yHi) * scale - y0) / (yHi - yLo) : 0;
+        // on a log axis, linear in the value's log (TrackScale): a value at or below 0 has no place there
+        log = y instanceof io.fair_acc.chartfx.axes.spi.DefaultNumericAxis a && a.isLogAxis() && y.getMin() > 0;
+        double yLo = scaled(y.getMin());
+        double yHi = scaled(y.getMax());
+        double y0 = y.getDisplayPosition(y.getMin()) * scale;
+        double yk = yHi > yLo ? (y.getDisplayPosition(y.getMax()) * scale - y0) / (yHi - yLo) : 0;
         double columnWidth = (xMax - xMin) / Math.max(1, x.getLength() * scale);
         long from = (long) Math.floor(xMin / columnWidth);
         long to = (long) Math.floor(xMax / columnWidth);
@@ -159,7 +164,7 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
         double px = 0;
         double py = 0;
         for (int i = 0; i < l.size; i++) {
-            double v = l.y[i];
+            double v = scaled(l.y[i]);
             if (Double.isNaN(v)) {
                 if (run == 1) {
                     pixels.dot(px, py, rgb); // a value with nothing to join: still seen
@@ -183,6 +188,11 @@ final class ColumnRenderer extends io.fair_acc.chartfx.renderer.spi.AbstractRend
         if (run == 1) {
             pixels.dot(px, py, rgb);
         }
+    }
+
+    /** {@code v} where the y axis places it linearly: itself, or on a log axis its log (NaN at or below 0). */
+    private double scaled(double v) {
+        return !log ? v : v > 0 ? Math.log10(v) : Double.NaN;
     }
 
     @Override

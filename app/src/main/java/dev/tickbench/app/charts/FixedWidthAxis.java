@@ -16,7 +16,8 @@ public class FixedWidthAxis extends DefaultNumericAxis {
         super(name);
         this.width = width;
         setAnimated(false);
-        setTickLabelFormatter(new AxisNumbers(this::getTickUnit));
+        // on a log axis the ticks are decades, not a spacing: each label as the value reads (0.01, 10, 1 000)
+        setTickLabelFormatter(new AxisNumbers(() -> isLogAxis() ? Double.NaN : getTickUnit()));
         setMinWidth(width);
         setMaxWidth(width);
     }

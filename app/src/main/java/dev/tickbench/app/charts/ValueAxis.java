@@ -24,7 +24,7 @@ final class ValueAxis extends FixedWidthAxis {
     @Override
     public double computePreferredTickUnit(double axisLength) {
         double unit = super.computePreferredTickUnit(axisLength);
-        return integral ? Math.max(1, Math.ceil(unit)) : unit;
+        return integral && !isLogAxis() ? Math.max(1, Math.ceil(unit)) : unit;
     }
 
     boolean integral() {

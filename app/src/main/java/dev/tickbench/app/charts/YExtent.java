@@ -12,6 +12,8 @@ import dev.tickbench.app.session.Points;
 public final class YExtent {
     private double lo = Double.POSITIVE_INFINITY;
     private double hi = Double.NEGATIVE_INFINITY;
+    /** The lowest value above 0: where a log axis starts. */
+    private double loPositive = Double.POSITIVE_INFINITY;
 
     /** Widens the extent by {@code p}'s values with x in [xMin, xMax] and the held value before xMin. */
     public YExtent series(Points p, double xMin, double xMax) {
@@ -41,6 +43,7 @@ public final class YExtent {
             if (blocks != null && i % Blocks.SIZE == 0 && i + Blocks.SIZE <= to && b < blocks.count) {
                 value(blocks.min[b]);
                 value(blocks.max[b]);
+                value(blocks.minPositive[b]);
                 i += Blocks.SIZE;
             } else {
                 value(p.y(i));
@@ -61,6 +64,7 @@ public final class YExtent {
         private int count;
         private double[] min = new double[16];
         private double[] max = new double[16];
+        private double[] minPositive = new double[16];
 
         void update(Points p) {
             double x0 = p.x(0);
@@ -73,18 +77,24 @@ public final class YExtent {
                 if (count == min.length) {
                     min = java.util.Arrays.copyOf(min, count * 2);
                     max = java.util.Arrays.copyOf(max, count * 2);
+                    minPositive = java.util.Arrays.copyOf(minPositive, count * 2);
                 }
                 double lo = Double.POSITIVE_INFINITY;
                 double hi = Double.NEGATIVE_INFINITY;
+                double loPositive = Double.POSITIVE_INFINITY;
                 for (int i = count * SIZE, end = i + SIZE; i < end; i++) {
                     double y = p.y(i);
                     if (!Double.isNaN(y)) {
                         lo = Math.min(lo, y);
                         hi = Math.max(hi, y);
+                        if (y > 0) {
+                            loPositive = Math.min(loPositive, y);
+                        }
                     }
                 }
                 min[count] = lo;
                 max[count] = hi;
+                minPositive[count] = loPositive;
             }
         }
 
@@ -99,6 +109,9 @@ public final class YExtent {
         if (!Double.isNaN(y) && !Double.isInfinite(y)) {
             lo = Math.min(lo, y);
             hi = Math.max(hi, y);
+            if (y > 0) {
+                loPositive = Math.min(loPositive, y);
+            }
         }
         return this;
     }
@@ -113,6 +126,28 @@ public final class YExtent {
 
     public double hi() {
         return hi;
+    }
+
+    /** The lowest value above 0 (infinite when there is none). */
+    public double loPositive() {
+        return loPositive;
+    }
+
+    /**
+     * The range of a log axis: from the lowest value above 0 to the highest, with {@code padding} of its
+     * decades on both sides (at least a tenth of a decade for a flat line); a decade around 1 while nothing
+     * in view is above 0, which a log axis cannot show.
+     */
+    public double[] logAxisRange(double padding) {
+        if (isEmpty()) {
+            return null;
+        }
+        if (Double.isInfinite(loPositive)) {
+            return new double[] {0.1, 10};
+        }
+        double decades = Math.max(0.1, Math.log10(hi / loPositive));
+        double pad = Math.pow(10, decades * padding);
+        return new double[] {loPositive / pad, hi * pad};
     }
 
     /**
@@ -131,6 +166,7 @@ public final class YExtent {
             return new double[] {a - d, b + d};
         }
         double pad = h * padding;
-        return new double[] {forceZero && a == 0 ? 0 : a - pad, b + pad};
+        // no room below 0 for values that are never below it (a level, a rate): 0 is where such an axis ends
+        return new double[] {(forceZero && a == 0) || (lo >= 0 && a - pad < 0) ? 0 : a - pad, b + pad};
     }
 }

@@ -34,6 +34,23 @@ public final class ChartsSeen {
         return picker.shown.stream().map(SeriesPicker.Item::name).toList();
     }
 
+    /** {@code view}'s y axis. */
+    public static io.fair_acc.chartfx.axes.Axis yAxis(ChartView view) {
+        return view.chart().getYAxis();
+    }
+
+    /**
+     * The lowest, highest and lowest-above-0 value of the lines {@code view} draws, over the time range its y
+     * axis was last ranged over (what it ranges over: its data in view; no fixed lines counted).
+     */
+    public static double[] shownExtent(ChartView view) {
+        YExtent e = new YExtent();
+        for (var ds : view.renderers.shownLines()) {
+            e.series(((SeriesDataSet) ds).points(), view.lastMin, view.lastMax);
+        }
+        return new double[] {e.lo(), e.hi(), e.loPositive()};
+    }
+
     /** The scroll pane around the tracks. */
     public static ScrollPane scroll(ChartsPane charts) {
         return charts.scroll;

@@ -42,6 +42,30 @@ class YExtentTest {
     }
 
     @Test
+    void valuesNeverBelowZeroGetNoRoomBelowIt() {
+        // 1 MiB of Dirty beside 20 000 MiB available: the padding would put the axis at -999
+        YExtent e = new YExtent().value(1).value(20_000);
+        assertArrayEquals(new double[] {0, 20_000 + 19_999 * 0.05}, e.axisRange(0.05, false), 1e-9);
+        YExtent negative = new YExtent().value(-10).value(10);
+        assertArrayEquals(new double[] {-11, 11}, negative.axisRange(0.05, false), 1e-9);
+    }
+
+    @Test
+    void aLogAxisSpansTheValuesAboveZeroPaddedInDecades() {
+        // 0 and a negative value have no place on a log axis: 0.5 .. 5000 is four decades
+        YExtent e = new YExtent().value(0).value(-3).value(0.5).value(5000);
+        assertEquals(0.5, e.loPositive(), 0);
+        double pad = Math.pow(10, 4 * 0.05);
+        assertArrayEquals(new double[] {0.5 / pad, 5000 * pad}, e.logAxisRange(0.05), 1e-9);
+        // a flat line still gets a tenth of a decade's padding a side; nothing above 0 gets one decade around 1
+        double flat = Math.pow(10, 0.1 * 0.05);
+        assertArrayEquals(
+                new double[] {7 / flat, 7 * flat}, new YExtent().value(7).logAxisRange(0.05), 1e-9);
+        assertArrayEquals(new double[] {0.1, 10}, new YExtent().value(0).logAxisRange(0.05), 1e-9);
+        assertNull(new YExtent().logAxisRange(0.05));
+    }
+
+    @Test
     void nothingVisibleIsNoRange() {
         assertNull(new YExtent()
                 .series(Points.of(new double[0], new double[0]), 0, 1)
@@ -69,6 +93,7 @@ class YExtentTest {
             YExtent fast = new YExtent().series(ds, blocks, r[0], r[1]);
             assertEquals(scan.lo(), fast.lo(), 0, "lo over " + r[0] + ".." + r[1]);
             assertEquals(scan.hi(), fast.hi(), 0, "hi over " + r[0] + ".." + r[1]);
+            assertEquals(scan.loPositive(), fast.loPositive(), 0, "lowest above 0 over " + r[0] + ".." + r[1]);
         }
         assertEquals(4, blocks.count());
         assertEquals(9, new YExtent().series(ds, blocks, 0, 49.99).hi(), 0);

@@ -53,7 +53,8 @@ final class ChartGroups {
                 ChartGroup.lines(CPUIDLE, "Idle state residency", "%").withZero(),
                 ChartGroup.lines(CPU, "CPU busy / iowait", "%").withZero(),
                 ChartGroup.lines(PSI, "Pressure (PSI)", "%").withZero(),
-                ChartGroup.lines(MEMORY, "Memory", "MiB").withSteps().withZero(),
+                // a level: ranged over its data, so a change of 800 MB on a 22 GB machine is not three pixels
+                ChartGroup.lines(MEMORY, "Memory", "MiB").withSteps(),
                 // the rest of the machine: load, disks, network (docs/workbench-charts.md, "Tracks")
                 ChartGroup.lines(LOAD, "Load: averages, runnable and blocked", "threads")
                         .withSteps()
