@@ -11,6 +11,7 @@ import dev.tickbench.app.connect.RecentConnections;
 import dev.tickbench.app.recording.Spool;
 import dev.tickbench.app.workbench.MainView;
 import dev.tickbench.app.workbench.MainViewModel;
+import dev.tickbench.app.workbench.TabsSeen;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.testkit.Ports;
 import dev.tickbench.testkit.Prerequisites;
@@ -120,9 +121,10 @@ class CommandLineWindowTest {
                 fx(() -> view.tabs().getSelectionModel().getSelectedItem().getText()));
         until(
                 "both files in Compare",
-                () -> view.tabs().compareModel().comparisonProperty().get() != null);
+                () -> TabsSeen.compare(view.tabs()).comparisonProperty().get() != null);
         assertEquals(
-                List.of(a, b), fx(() -> List.copyOf(view.tabs().compareModel().files())));
+                List.of(a, b),
+                fx(() -> List.copyOf(TabsSeen.compare(view.tabs()).files())));
     }
 
     /**

@@ -40,11 +40,6 @@ public record ChartDiagnostics(Map<String, Track> tracks, long overviewDraws) {
             int points,
             boolean marksDrawn) {}
 
-    /** The figures of the track of group {@code id}; null while it has none. */
-    public Track track(String id) {
-        return tracks.get(id);
-    }
-
     /** In words: "6 tracks redrawn 1,204 times, reading 3,518 points for their last drawings; overview painted 57 times". */
     public String summary() {
         long redraws = 0;

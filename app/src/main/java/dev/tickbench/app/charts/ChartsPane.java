@@ -46,7 +46,7 @@ public final class ChartsPane extends VBox {
     private final TrackStack stack = new TrackStack();
     final ScrollPane scroll = new ScrollPane(stack);
     private final Pane overlay = new Pane();
-    private final OverviewRow overview;
+    final OverviewRow overview;
     private final Map<String, ChartView> charts = new LinkedHashMap<>();
     /** Seconds of samples after which a track still waiting for its series goes (the slowest budget cadence is ~1 s). */
     private static final double WAIT_FOR_SERIES_S = 2;
@@ -365,10 +365,6 @@ public final class ChartsPane extends VBox {
         Map<String, ChartDiagnostics.Track> tracks = new LinkedHashMap<>();
         charts.forEach((id, v) -> tracks.put(id, v.diagnostics()));
         return new ChartDiagnostics(tracks, overview.strip().draws());
-    }
-
-    public OverviewStrip overview() {
-        return overview.strip();
     }
 
     /** "100 Hz · 82 Hz achieved · 1,204 missed", or empty before two samples. */

@@ -44,7 +44,7 @@ public final class Crosshair {
     private SeriesQuery query;
     private Selection selection;
     private ChartView hovered;
-    private CrosshairPanel panel;
+    CrosshairPanel panel;
     private boolean escInstalled;
 
     /** A new store and what of it is drawn: nothing pinned, selected or read from the previous one. */
@@ -164,10 +164,6 @@ public final class Crosshair {
             }
         });
         return area;
-    }
-
-    public CrosshairPanel panel() {
-        return panel;
     }
 
     /** The readout rows {@code view} shows beside the cursor now (the hovered chart's first row is the time). */

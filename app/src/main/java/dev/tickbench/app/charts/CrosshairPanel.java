@@ -32,7 +32,7 @@ public final class CrosshairPanel extends VBox {
     private final Label pinsTitle = title();
     private final Label rangeTitle = title();
     private final Button export = new Button("Export CSV…");
-    private final Label exportResult = new Label();
+    final Label exportResult = new Label();
     /** One table: the series once, then the pins' columns and the range's columns. */
     private final GridPane table = grid();
 
@@ -175,11 +175,6 @@ public final class CrosshairPanel extends VBox {
             exportResult.setText("Cannot write " + file + ": " + e.getMessage());
             return false;
         }
-    }
-
-    /** What the export reported (tests). */
-    public String exportResult() {
-        return exportResult.getText();
     }
 
     private static void header(GridPane g, String... texts) {

@@ -129,7 +129,7 @@ public final class YExtent {
     }
 
     /** The lowest value above 0 (infinite when there is none). */
-    public double loPositive() {
+    double loPositive() {
         return loPositive;
     }
 

@@ -129,10 +129,6 @@ public final class CompareView extends VBox {
         return table;
     }
 
-    public BarChart<String, Number> bars() {
-        return bars;
-    }
-
     public LineChart<Number, Number> overlay() {
         return overlay;
     }

@@ -28,13 +28,6 @@ public final class HostKeyPrompt {
         this.takeAway = takeAway;
     }
 
-    /** A question the user answered at once (a test's prompts, a policy). */
-    public static HostKeyPrompt answered(HostKeyDecision decision) {
-        HostKeyPrompt p = new HostKeyPrompt(() -> {});
-        p.answer(decision);
-        return p;
-    }
-
     /** The user's answer; ignored once the question was taken away or already answered. */
     public void answer(HostKeyDecision decision) {
         answer.complete(decision);

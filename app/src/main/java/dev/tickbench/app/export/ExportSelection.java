@@ -1,15 +1,10 @@
 package dev.tickbench.app.export;
 
 import dev.tickbench.app.session.Series;
-import dev.tickbench.core.capture.CaptureReader;
-import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SeriesGlob;
-import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.catalogue.ReadRule;
 import dev.tickbench.core.catalogue.SeriesMatch;
 import dev.tickbench.core.export.CsvExport;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -63,17 +58,5 @@ public final class ExportSelection {
         Long to = Double.isNaN(toEpochS) ? null : (long) Math.ceil(toEpochS * 1e9) + BOUND_SLACK_NS;
         List<SeriesGlob> globs = columns(drawn).stream().map(SeriesGlob::of).toList();
         return new CsvExport.Options(globs, fillHeld, null, null, from, to);
-    }
-
-    /** Wall clock (epoch s) of the capture's first sample; NaN when it has none. */
-    public static double firstSampleEpochS(Path capture) throws IOException {
-        try (CaptureReader r = CaptureReader.open(capture)) {
-            for (StreamLine line; (line = r.next()) != null; ) {
-                if (line instanceof SampleLine s) {
-                    return s.wallNs() / 1e9;
-                }
-            }
-        }
-        return Double.NaN;
     }
 }

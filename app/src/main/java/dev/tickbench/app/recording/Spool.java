@@ -5,7 +5,6 @@ import dev.tickbench.core.capture.LineSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
@@ -228,34 +227,13 @@ public final class Spool implements AutoCloseable {
         }
     }
 
-    /** A snapshot is copying segments now (tests: a copy held open in a pipe is under way). */
-    public synchronized boolean copying() {
+    /** A snapshot is copying segments now. */
+    synchronized boolean copying() {
         return !reading.isEmpty();
-    }
-
-    /** Files on disk now (tests, and the size shown to the user). */
-    public synchronized long bytesOnDisk() {
-        long n = 0;
-        try {
-            if (previous != null) {
-                n += Files.size(previous);
-            }
-            if (current != null) {
-                current.flush();
-                n += Files.size(current.file());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return n;
     }
 
     public synchronized Path currentFile() {
         return current == null ? null : current.file();
-    }
-
-    public synchronized Path previousFile() {
-        return previous;
     }
 
     /** Drops everything spooled (a new connection with a new store). */

@@ -182,7 +182,7 @@ public final class Selection {
     }
 
     /** Whether the user chose what {@code group} draws (its default picks no longer apply). */
-    public synchronized boolean userPicked(ChartGroup group) {
+    synchronized boolean userPicked(ChartGroup group) {
         Group g = groups.get(group.id());
         return g != null && g.userPicked;
     }

@@ -62,10 +62,6 @@ public final class SeriesQuery {
      */
     public record Stats(int freshReads, double min, double mean, double max, double p99) {
         static final Stats NONE = new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
-
-        public boolean hasData() {
-            return !Double.isNaN(min);
-        }
     }
 
     /** Seconds between two reads of {@code s}: its published cadence, else the session's rate, else 1 s. */

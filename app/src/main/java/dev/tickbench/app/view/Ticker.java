@@ -99,7 +99,7 @@ public final class Ticker {
     }
 
     /** FX turns the shared clock has run so far (tests: the tickers of a window share them). */
-    public static long turns() {
+    static long turns() {
         return turns;
     }
 

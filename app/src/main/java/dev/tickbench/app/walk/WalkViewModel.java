@@ -178,11 +178,6 @@ public final class WalkViewModel {
         return local.resolve(checked(spec));
     }
 
-    /** One local walk on the calling thread (blocks for the window). */
-    public WalkResult walkOnce(CgroupTarget t) throws CgroupException, InterruptedException {
-        return local.walk(t, duration);
-    }
-
     /** Starts walking the target one window after the other on a background thread. */
     public void start() {
         stop();

@@ -250,11 +250,6 @@ public final class MainView extends BorderPane {
         return sourcesPanel;
     }
 
-    /** Light or dark (the toolbar's ◐ Dark does the same). */
-    public void setDarkTheme(boolean on) {
-        vm.darkThemeProperty().set(on);
-    }
-
     /** The names of {@code source}'s series in the current session (Ctrl+F finds by them). */
     private List<String> seriesOf(String source) {
         var store = vm.storeProperty().get();
@@ -293,7 +288,7 @@ public final class MainView extends BorderPane {
     }
 
     /** The What changed? window (File ▸ What changed?…). */
-    public dev.tickbench.app.diff.DiffWindow diff() {
+    dev.tickbench.app.diff.DiffWindow diff() {
         return diff;
     }
 
@@ -323,11 +318,6 @@ public final class MainView extends BorderPane {
             return;
         }
         savePng(one == null ? charts.getContent() : one, file);
-    }
-
-    /** Saves all charts as PNG: the charts only, their buttons and pickers left out (FX thread). */
-    public void saveChartsPng(Path file) {
-        savePng((ChartGroup) null, file);
     }
 
     /** Saves {@code node} as PNG without its buttons, pickers and fields (FX thread). */

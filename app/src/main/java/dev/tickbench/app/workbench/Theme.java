@@ -1,6 +1,5 @@
 package dev.tickbench.app.workbench;
 
-import dev.tickbench.app.dirs.UserDirs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,11 +33,6 @@ public final class Theme {
         if (dark) {
             root.getStyleClass().add(DARK);
         }
-    }
-
-    /** {@code $XDG_CONFIG_HOME/tickbench/ui.properties}, else {@code $HOME/.config/tickbench/ui.properties} ({@link UserDirs}). */
-    public static Path defaultPrefs() {
-        return UserDirs.current().uiPrefs();
     }
 
     /** The remembered choice; light when none was saved or the file is unreadable (a preference, not data). */

@@ -28,11 +28,11 @@ public final class WorkbenchTabs extends TabPane {
     public static final Duration WALK_WINDOW = Duration.ofSeconds(2);
 
     private final MainViewModel vm;
-    private final WalkViewModel walkVm;
+    final WalkViewModel walkVm;
     private WalkView walk;
-    private final ThrottleViewModel throttleVm = new ThrottleViewModel();
+    final ThrottleViewModel throttleVm = new ThrottleViewModel();
     private ThrottleView throttle;
-    private final CompareViewModel compareVm = new CompareViewModel();
+    final CompareViewModel compareVm = new CompareViewModel();
     private CompareView compare;
     private final Tab walkTab = new Tab("Path walk");
     private final Tab throttleTab = new Tab("I/O concurrency");
@@ -41,7 +41,7 @@ public final class WorkbenchTabs extends TabPane {
     private final Label noLocal =
             new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
                     + " have: connect to a Linux host over SSH to walk it there.");
-    private final dev.tickbench.app.trigger.TriggersViewModel triggersVm;
+    final dev.tickbench.app.trigger.TriggersViewModel triggersVm;
 
     /** {@code thisMachine}: this machine's /proc can be walked (Linux), else only a host's over SSH. */
     public WorkbenchTabs(Node live, MainViewModel vm, boolean thisMachine) {
@@ -101,10 +101,6 @@ public final class WorkbenchTabs extends TabPane {
         return localWalk || walkVm.walker().remote();
     }
 
-    public WalkViewModel walkModel() {
-        return walkVm;
-    }
-
     /** The Path walk view, built now if it was not yet. */
     public WalkView walk() {
         if (walk == null) {
@@ -112,10 +108,6 @@ public final class WorkbenchTabs extends TabPane {
             walkTab.setContent(walkUsable() ? walk : noLocal);
         }
         return walk;
-    }
-
-    public ThrottleViewModel throttleModel() {
-        return throttleVm;
     }
 
     /** The Throttle view, built now if it was not yet. */
@@ -127,10 +119,6 @@ public final class WorkbenchTabs extends TabPane {
         return throttle;
     }
 
-    public CompareViewModel compareModel() {
-        return compareVm;
-    }
-
     /** The Compare view, built now if it was not yet. */
     public CompareView compare() {
         if (compare == null) {
@@ -138,15 +126,6 @@ public final class WorkbenchTabs extends TabPane {
             compareTab.setContent(compare);
         }
         return compare;
-    }
-
-    /** Whether the view of the tab named {@code title} was built (tests: nothing before it is shown). */
-    public boolean built(String title) {
-        return getTabs().stream().anyMatch(t -> t.getText().equals(title) && t.getContent() != null);
-    }
-
-    public dev.tickbench.app.trigger.TriggersViewModel triggersModel() {
-        return triggersVm;
     }
 
     /** Shows the tab holding {@code content}. */

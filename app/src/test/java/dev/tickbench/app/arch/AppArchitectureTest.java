@@ -3,11 +3,15 @@ package dev.tickbench.app.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static dev.tickbench.testkit.ArchitectureRules.assertCatches;
 import static dev.tickbench.testkit.ArchitectureRules.fixture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -15,15 +19,20 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.tickbench.testkit.ArchitectureRules;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The workbench's layers (ArchUnit): the session (series, selection, time window), the session
  * controller, the export and the recording are headless, and the charts only read them; the packages
- * form no cycle; the app's tests observe JavaFX and ChartFX through their public API only. Each rule also runs against {@code dev.tickbench.archfixture.app}, test classes that
- * break it on purpose, and must catch them.
+ * form no cycle; the app's tests observe JavaFX and ChartFX through their public API only; no public
+ * method of the app exists for its tests alone. Each rule also runs against {@code
+ * dev.tickbench.archfixture.app}, test classes that break it on purpose, and must catch them.
  */
 @AnalyzeClasses(packages = AppArchitectureTest.APP, importOptions = ImportOption.DoNotIncludeTests.class)
 class AppArchitectureTest {
@@ -61,12 +70,87 @@ class AppArchitectureTest {
     }
 
     @Test
+    void noPublicMethodIsThereForTheTestsAlone() {
+        JavaClasses app = new ClassFileImporter().importPackages(APP);
+        ImportOption notTests = new ImportOption.DoNotIncludeTests();
+        Predicate<JavaClass> isTest = c -> c.getSource()
+                .map(s -> !notTests.includes(Location.of(s.getUri())))
+                .orElse(true);
+        assertEquals(List.of(), publicForTestsAlone(app, isTest));
+    }
+
+    @Test
     void eachRuleCatchesTheClassesThatBreakIt() {
         var broken = fixture(BROKEN);
         assertCatches(ArchitectureRules.doesNotUse(BROKEN, "session", "charts"), broken);
         assertCatches(ArchitectureRules.withoutToolkit(BROKEN, HEADLESS), broken);
         assertCatches(ArchitectureRules.noCycles(BROKEN), broken);
         assertCatches(noReflectionIntoToolkits(BROKEN), broken);
+        JavaClasses accessor = fixture(BROKEN + ".accessor");
+        assertEquals(
+                List.of(BROKEN + ".accessor.Meter$Reading.zero()", BROKEN + ".accessor.Meter.peek()"),
+                publicForTestsAlone(accessor, c -> c.getPackageName().endsWith(".tests")));
+    }
+
+    /**
+     * The public methods of the classes in {@code classes} that are not tests ({@code isTest}) which a test
+     * calls but no other class does, not even through another method of the same name (its own class's
+     * included): a method there for the tests alone. A test reads what it needs of a class through a
+     * fixture in the test tree, in the class's package, from its package-private state ({@code ChartsSeen},
+     * {@code TabsSeen}). Not counted, being the language's or a caller's that is not in the app: an
+     * override (an interface's or a superclass's method, JavaFX's included), a record's component accessor,
+     * an enum's {@code values} and {@code valueOf}, {@code main}.
+     */
+    static List<String> publicForTestsAlone(JavaClasses classes, Predicate<JavaClass> isTest) {
+        Set<String> calledOutsideTests = new HashSet<>();
+        for (JavaClass c : classes) {
+            if (!isTest.test(c)) {
+                c.getCodeUnitAccessesFromSelf()
+                        .forEach(a -> calledOutsideTests.add(a.getTarget().getName()));
+            }
+        }
+        List<String> found = new ArrayList<>();
+        for (JavaClass c : classes) {
+            if (isTest.test(c)) {
+                continue;
+            }
+            for (JavaMethod m : c.getMethods()) {
+                Set<JavaModifier> mods = m.getModifiers();
+                if (mods.contains(JavaModifier.PUBLIC)
+                        && !mods.contains(JavaModifier.SYNTHETIC)
+                        && !calledOutsideTests.contains(m.getName())
+                        && m.getAccessesToSelf().stream().anyMatch(a -> isTest.test(a.getOriginOwner()))
+                        && !theLanguages(m)
+                        && !overrides(m)) {
+                    found.add(m.getFullName());
+                }
+            }
+        }
+        return found.stream().sorted().toList();
+    }
+
+    /** A record's component accessor, an enum's {@code values()} or {@code valueOf(String)}, a {@code main(String[])}. */
+    private static boolean theLanguages(JavaMethod m) {
+        JavaClass c = m.getOwner();
+        List<String> params =
+                m.getRawParameterTypes().stream().map(JavaClass::getName).toList();
+        return (c.isRecord()
+                        && params.isEmpty()
+                        && c.getFields().stream()
+                                .anyMatch(f -> f.getName().equals(m.getName())
+                                        && !f.getModifiers().contains(JavaModifier.STATIC)))
+                || (c.isEnum() && (m.getName().equals("values") || m.getName().equals("valueOf")))
+                || (m.getName().equals("main") && params.equals(List.of(String[].class.getName())));
+    }
+
+    /** Whether a superclass or an interface of its class declares a method of its name and arity. */
+    private static boolean overrides(JavaMethod m) {
+        JavaClass c = m.getOwner();
+        return Stream.concat(c.getAllRawSuperclasses().stream(), c.getAllRawInterfaces().stream())
+                .flatMap(s -> s.getMethods().stream())
+                .anyMatch(s -> s.getName().equals(m.getName())
+                        && s.getRawParameterTypes().size()
+                                == m.getRawParameterTypes().size());
     }
 
     /**

@@ -83,7 +83,7 @@ public final class OpenCaptureBench {
         AtomicLong firstRenderCpuNs = new AtomicLong();
         while (firstRenderNs.get() == 0) {
             fx(() -> {
-                var cpu = view.get().charts().diagnostics().track("cpu");
+                var cpu = view.get().charts().diagnostics().tracks().get("cpu");
                 if (cpu != null && cpu.points() > 0) {
                     firstPointsNs.set(System.nanoTime() - start);
                     view.get().charts().getContent().snapshot(null, null); // lays out and draws every chart

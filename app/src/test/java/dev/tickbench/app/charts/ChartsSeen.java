@@ -51,6 +51,21 @@ public final class ChartsSeen {
         return new double[] {e.lo(), e.hi(), e.loPositive()};
     }
 
+    /** The overview strip above the tracks. */
+    public static OverviewStrip overview(ChartsPane charts) {
+        return charts.overview.strip();
+    }
+
+    /** The pins' and range's panel below the charts; null until the crosshair's area was made. */
+    public static CrosshairPanel panel(Crosshair crosshair) {
+        return crosshair.panel;
+    }
+
+    /** What the panel's CSV export reported, as it says it beside its button. */
+    public static String exportResult(CrosshairPanel panel) {
+        return panel.exportResult.getText();
+    }
+
     /** The scroll pane around the tracks. */
     public static ScrollPane scroll(ChartsPane charts) {
         return charts.scroll;

@@ -19,7 +19,7 @@ class ConnectViewModelTest {
     private static final ConnectPrompts NO_PROMPTS = new ConnectPrompts() {
         @Override
         public HostKeyPrompt askHostKey(HostKeyQuestion question) {
-            return HostKeyPrompt.answered(HostKeyDecision.REJECT);
+            return Answered.hostKey(HostKeyDecision.REJECT);
         }
 
         @Override

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.app.intake.Intake;
 import dev.tickbench.app.intake.WatchedConnection;
 import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.recording.SpoolSeen;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.capture.CaptureReader;
@@ -80,7 +81,7 @@ class LocalSessionDuringExportTest {
                 // goes into a pipe the test reads only after 50 more ticks, so the copy is under way across them
                 Path pipe = fifo(dir.resolve("copy.pipe"));
                 Future<Boolean> snapshot = exporter.submit(() -> spool.snapshot(pipe));
-                Waits.until("the export's copy under way (its segments noted)", spool::copying);
+                Waits.until("the export's copy under way (its segments noted)", () -> SpoolSeen.copying(spool));
                 long during = local.lastSeq();
                 Waits.until(
                         "50 more ticks while the export's copy waits on the pipe",

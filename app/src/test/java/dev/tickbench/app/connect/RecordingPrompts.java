@@ -19,7 +19,7 @@ final class RecordingPrompts implements ConnectPrompts {
     @Override
     public HostKeyPrompt askHostKey(HostKeyQuestion question) {
         hostKeyQuestions.add(question);
-        return HostKeyPrompt.answered(decision);
+        return Answered.hostKey(decision);
     }
 
     @Override

@@ -316,7 +316,7 @@ class SshConnectionTest {
         ConnectPrompts waiting = new ConnectPrompts() {
             @Override
             public HostKeyPrompt askHostKey(HostKeyQuestion question) {
-                return HostKeyPrompt.answered(HostKeyDecision.REJECT);
+                return Answered.hostKey(HostKeyDecision.REJECT);
             }
 
             @Override

@@ -1,10 +1,11 @@
 package dev.tickbench.app.dirs;
 
+import dev.tickbench.app.Startup;
 import dev.tickbench.app.connect.ConnectViewModel;
 import dev.tickbench.app.connect.RecentConnections;
 import dev.tickbench.app.connect.SshTarget;
+import dev.tickbench.app.platform.HostPlatform;
 import dev.tickbench.app.recording.Spool;
-import dev.tickbench.app.workbench.Theme;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,7 +15,7 @@ public final class UserDirsRun {
 
     public static void main(String[] args) throws Exception {
         System.out.println("user.home=" + System.getProperty("user.home"));
-        System.out.println("prefs=" + Theme.defaultPrefs());
+        System.out.println("prefs=" + Startup.forUser(HostPlatform.current()).prefs());
         System.out.println("recent=" + RecentConnections.forUser().file());
         System.out.println("spool=" + Spool.defaultDir());
         Path ssh = SshTarget.userSshDir();

@@ -194,7 +194,9 @@ class SeriesQueryTest {
         assertEquals(20.0, three.mean(), 1e-9);
         assertEquals(30.0, three.p99(), 1e-9); // ceil(2.97) = 3rd of 10, 20, 30
         Stats none = query.stats(iowait, 1000.6, 1001.4);
-        assertEquals(0, none.freshReads());
-        assertFalse(none.hasData(), "no point in the range: no statistics, not zeros");
+        assertEquals(
+                new Stats(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN),
+                none,
+                "no point in the range: no statistics, not zeros");
     }
 }

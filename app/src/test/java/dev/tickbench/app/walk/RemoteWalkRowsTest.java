@@ -17,15 +17,17 @@ class RemoteWalkRowsTest {
     @TempDir
     Path tree;
 
+    private static final Duration WINDOW = Duration.ofSeconds(2);
+
     private WalkViewModel vm(CgroupFixture f) {
-        return new WalkViewModel(f.roots(), f.podThrottles(), Duration.ofSeconds(2), Runnable::run);
+        return new WalkViewModel(f.roots(), f.podThrottles(), WINDOW, Runnable::run);
     }
 
     @Test
     void aWalkWrittenByTheProbeReadsBackToTheSameRowsAndVerdict() throws Exception {
         CgroupFixture f = new CgroupFixture(tree);
         WalkViewModel local = vm(f);
-        WalkResult r = local.walkOnce(local.resolve("4242"));
+        WalkResult r = local.localWalker().walk(local.resolve("4242"), WINDOW);
         local.apply(r);
 
         WalkViewModel remote = vm(f);

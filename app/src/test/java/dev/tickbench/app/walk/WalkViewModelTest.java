@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.core.cgroup.CgroupException;
+import dev.tickbench.core.cgroup.CgroupTarget;
 import dev.tickbench.core.cgroup.ProcessCgroup;
 import dev.tickbench.core.cgroup.WalkResult;
 import dev.tickbench.testkit.Waits;
@@ -24,8 +25,15 @@ class WalkViewModelTest {
     @TempDir
     Path tree;
 
+    private static final Duration WINDOW = Duration.ofSeconds(2);
+
     private WalkViewModel vm(CgroupFixture f) {
-        return new WalkViewModel(f.roots(), f.podThrottles(), Duration.ofSeconds(2), Runnable::run);
+        return new WalkViewModel(f.roots(), f.podThrottles(), WINDOW, Runnable::run);
+    }
+
+    /** One walk of {@code target} on the calling thread, by this machine's walker, as the tab's loop walks. */
+    private static WalkResult walkOnce(WalkViewModel vm, CgroupTarget target) throws Exception {
+        return vm.localWalker().walk(target, WINDOW);
     }
 
     /** A walker that throws what it does not declare (Apache SSHD on a closing session) ends the walk with its reason. */
@@ -73,7 +81,7 @@ class WalkViewModelTest {
     void podLevelIsEnforcingAndTheVerdictSaysTheContainerIsFlat() throws Exception {
         CgroupFixture f = new CgroupFixture(tree);
         WalkViewModel vm = vm(f);
-        WalkResult r = vm.walkOnce(vm.resolve("4242"));
+        WalkResult r = walkOnce(vm, vm.resolve("4242"));
         vm.apply(r);
 
         assertEquals(
@@ -123,8 +131,8 @@ class WalkViewModelTest {
         CgroupFixture f = new CgroupFixture(tree);
         WalkViewModel vm = vm(f);
         var target = vm.resolve(CgroupFixture.LEAF);
-        vm.apply(vm.walkOnce(target));
-        vm.apply(vm.walkOnce(target));
+        vm.apply(walkOnce(vm, target));
+        vm.apply(walkOnce(vm, target));
         assertEquals(2, vm.history().get(CgroupFixture.POD).size());
         assertEquals(0.75, vm.history().get(CgroupFixture.POD).get(1)[1], 1e-9);
     }

@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.testkit.RouterCapture;
 import dev.tickbench.testkit.TempDirs;
@@ -44,7 +45,8 @@ public final class CrosshairShotsRun {
             return null;
         });
         w.drawn();
-        if (fx(() -> c.readoutTexts(thermal)).size() < 3 || !fx(() -> c.panel().isVisible())) {
+        if (fx(() -> c.readoutTexts(thermal)).size() < 3
+                || !fx(() -> ChartsSeen.panel(c).isVisible())) {
             throw new AssertionError("no readout or no panel: " + fx(() -> c.readoutTexts(thermal)));
         }
         Path png = out.resolve(SHOTS.get(0));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.charts.PinDelta;
 import dev.tickbench.app.charts.RangeStats;
@@ -199,7 +200,7 @@ class CrosshairViewTest {
         assertEquals((toValue - fromValue) / 9.5, t.ratePerS(), 1e-9);
         PinDelta.Row f = d.row("cpufreq.cpu0");
         assertEquals(cpu0.floorEntry(b).getValue() - cpu0.floorEntry(a).getValue(), f.change(), 1e-9);
-        assertTrue(fx(() -> c.panel().isVisible()), "the panel lists the pins");
+        assertTrue(fx(() -> ChartsSeen.panel(c).isVisible()), "the panel lists the pins");
         // a pin before the first sample: the change is not a number, and says so
         fx(() -> {
             c.pin(START + 0.001);
@@ -244,7 +245,8 @@ class CrosshairViewTest {
                 reads.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow(), t.max(), 1e-9);
 
         Path csv = dir.resolve("range.csv");
-        assertTrue(fx(() -> c.panel().exportCsv(csv)), fx(() -> c.panel().exportResult()));
+        assertTrue(
+                fx(() -> ChartsSeen.panel(c).exportCsv(csv)), fx(() -> ChartsSeen.exportResult(ChartsSeen.panel(c))));
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         assertEquals(String.join(",", RangeStats.CSV_HEADER), lines.get(0));
         assertEquals(1 + r.rows().size(), lines.size());
@@ -324,6 +326,6 @@ class CrosshairViewTest {
                 "Esc clears pins and range",
                 () -> c.pins().isEmpty() && c.rangeStatsProperty().get() == null);
         assertNull(fx(() -> c.pinDeltaProperty().get()));
-        assertFalse(fx(() -> c.panel().isVisible()));
+        assertFalse(fx(() -> ChartsSeen.panel(c).isVisible()));
     }
 }

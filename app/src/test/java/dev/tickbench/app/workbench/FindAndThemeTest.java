@@ -118,7 +118,7 @@ class FindAndThemeTest {
         Region plot = fx(() -> (Region) w.view.charts().chart("thermal").lookup(".chart-plot-background"));
         assertEquals(Color.web("#ffffff"), fx(() -> plotFill(plot)));
         fx(() -> {
-            w.view.setDarkTheme(true);
+            w.darkTheme(true);
             w.view.applyCss();
             return null;
         });
@@ -163,7 +163,7 @@ class FindAndThemeTest {
                         .getTextFill());
         assertEquals(Color.web("#9aa3b2"), placeholder);
         fx(() -> {
-            w.view.setDarkTheme(false);
+            w.darkTheme(false);
             w.view.applyCss();
             return null;
         });

@@ -202,7 +202,7 @@ class LiveViewTest {
     }
 
     private ThrottleTrace trace() throws Exception {
-        return fx(() -> w.view.tabs().throttleModel().traceProperty().get());
+        return fx(() -> TabsSeen.throttle(w.view.tabs()).traceProperty().get());
     }
 
     /**
@@ -221,14 +221,14 @@ class LiveViewTest {
             return null;
         });
         until("the local session's throttle lines in the I/O concurrency tab", () -> {
-            ThrottleTrace t = tabs.throttleModel().traceProperty().get();
+            ThrottleTrace t = TabsSeen.throttle(tabs).traceProperty().get();
             return t != null && t.size() >= 2;
         });
         assertEquals("live session", trace().name());
         assertTrue(
-                fx(() -> tabs.throttleModel().effectiveProperty().get()).contains(" of ceiling "),
-                fx(() -> tabs.throttleModel().effectiveProperty().get()));
-        String zone = fx(() -> tabs.throttleModel().zoneProperty().get());
+                fx(() -> TabsSeen.throttle(tabs).effectiveProperty().get()).contains(" of ceiling "),
+                fx(() -> TabsSeen.throttle(tabs).effectiveProperty().get()));
+        String zone = fx(() -> TabsSeen.throttle(tabs).zoneProperty().get());
         assertTrue(zone.startsWith("GREEN") || zone.startsWith("YELLOW") || zone.startsWith("RED"), zone);
         for (double io : trace().iowait()) {
             assertTrue(io >= 0 && io <= 100, "iowait % " + io);
@@ -250,12 +250,12 @@ class LiveViewTest {
                 back == null || back.name().equals("live session"),
                 "back to live: the live session or nothing, never the capture: " + (back == null ? null : back.name()));
         until("the live trace again", () -> {
-            ThrottleTrace t = tabs.throttleModel().traceProperty().get();
+            ThrottleTrace t = TabsSeen.throttle(tabs).traceProperty().get();
             return t != null && t.name().equals("live session");
         });
         assertTrue(
-                fx(() -> tabs.throttleModel().sourceProperty().get()).startsWith("live session"),
-                fx(() -> tabs.throttleModel().sourceProperty().get()));
+                fx(() -> TabsSeen.throttle(tabs).sourceProperty().get()).startsWith("live session"),
+                fx(() -> TabsSeen.throttle(tabs).sourceProperty().get()));
         // not the capture's trace under the live name (its length would depend on how long the test ran)
         assertTrue(trace() != capture && !trace().name().startsWith("edge-router-3"), trace().name());
     }

@@ -113,7 +113,7 @@ class ObserverRowTest {
             return null;
         });
         until("the CPU track drawn", () -> {
-            var t = w.view.charts().diagnostics().track("cpu");
+            var t = w.view.charts().diagnostics().tracks().get("cpu");
             return t != null && t.lineDraws() > 0;
         });
         Tooltip tip = fx(() -> robot.lookup("#observer").queryAs(Label.class).getTooltip());

@@ -79,7 +79,7 @@ class ReadableWindowTest {
     }
 
     private ThrottleTrace trace() throws Exception {
-        return fx(() -> w.view.tabs().throttleModel().traceProperty().get());
+        return fx(() -> TabsSeen.throttle(w.view.tabs()).traceProperty().get());
     }
 
     @Test
@@ -102,7 +102,7 @@ class ReadableWindowTest {
         until(points + " throttle seconds", () -> trace() != null && trace().size() >= points);
         double[] end = new double[1];
         until("the axis at the trace's end", () -> {
-            ThrottleTrace t = w.view.tabs().throttleModel().traceProperty().get();
+            ThrottleTrace t = TabsSeen.throttle(w.view.tabs()).traceProperty().get();
             double[] r = ThrottleSeen.timeRange(w.view.tabs().throttle());
             end[0] = Math.max(1, t.t()[t.size() - 1]);
             return t.size() >= points && r[0] == 0 && r[1] == end[0] && r[2] == 0 && r[3] == r[1];
@@ -174,7 +174,7 @@ class ReadableWindowTest {
                 assets.resolve("fixture-router-arm-50hz-floor50.ndjson.gz").toString());
         until(
                 "both files in Compare",
-                () -> w.view.tabs().compareModel().comparisonProperty().get() != null);
+                () -> TabsSeen.compare(w.view.tabs()).comparisonProperty().get() != null);
         // the Live tab said "Waiting for the first samples…" with nothing connected, for ever
         String said = fx(() -> w.view.charts().emptyText());
         assertTrue(said.startsWith("Nothing is shown yet: no connection and no capture open here."), said);

@@ -21,7 +21,9 @@ import javafx.application.Platform;
 import javafx.concurrent.Worker;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Labeled;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.Tab;
 import javafx.stage.Stage;
 
@@ -137,13 +139,13 @@ public final class ScreenshotsRun {
         shot(w, out.resolve("replay-missed-samples.png"), w.view.getScene().getRoot());
         fx(() -> {
             w.vm.window().userRange(start, start + 180);
-            w.view.setDarkTheme(true);
+            w.darkTheme(true);
             return null;
         });
         w.drawn();
         shot(w, out.resolve("replay-window-dark.png"), w.view.getScene().getRoot());
         fx(() -> {
-            w.view.setDarkTheme(false);
+            w.darkTheme(false);
             return null;
         });
         otherTabs(w, out, dir, file);
@@ -217,7 +219,9 @@ public final class ScreenshotsRun {
                 "the trace",
                 () -> trace.getState() == Worker.State.SUCCEEDED && ThrottleSeen.whatIfPoints(tabs.throttle()) > 0);
         fx(() -> {
-            tabs.throttleModel().whatIfProperty().set(4);
+            Spinner<?> whatIf = (Spinner<?>) tabs.throttle().lookup(".spinner"); // "what if ceiling ="
+            whatIf.getEditor().setText("4");
+            whatIf.commitValue();
             return null;
         });
         w.drawn();
@@ -237,8 +241,10 @@ public final class ScreenshotsRun {
         var load = fx(() -> tabs.compare().load(assets));
         until("the comparison", () -> load.getState() == Worker.State.SUCCEEDED);
         fx(() -> {
-            if (tabs.compareModel().overlayChoices().contains("slabinfo.nf_conntrack")) {
-                tabs.compareModel().overlaySeriesProperty().set("slabinfo.nf_conntrack");
+            ComboBox<?> series = (ComboBox<?>) tabs.compare().lookup(".combo-box"); // the overlay's series
+            int conntrack = series.getItems().indexOf("slabinfo.nf_conntrack");
+            if (conntrack >= 0) {
+                series.getSelectionModel().select(conntrack);
             }
             return null;
         });

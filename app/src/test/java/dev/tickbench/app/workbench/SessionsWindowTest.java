@@ -13,6 +13,7 @@ import dev.tickbench.app.connect.ConnectionKind;
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.connect.RecentConnections;
 import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.testkit.Ports;
 import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
@@ -177,7 +178,7 @@ class SessionsWindowTest {
                             .filter(PngWriter::isControl)
                             .map(n -> charts.sceneToLocal(n.localToScene(n.getLayoutBounds())))
                             .toList());
-            w.view.saveChartsPng(png);
+            w.view.savePng((ChartGroup) null, png); // the toolbar's PNG, the file chosen
             return shown;
         });
         javafx.scene.image.WritableImage screen = atSave.screen();

@@ -71,9 +71,9 @@ class StartPathWindowTest {
     @Test
     void tracksWithTitlesComeBeforeTheFirstSampleAndTheTabsWaitUntilShown() throws Exception {
         assertFalse(
-                fx(() -> w.view.tabs().built("Path walk")
-                        || w.view.tabs().built("I/O concurrency")
-                        || w.view.tabs().built("Compare")),
+                fx(() -> TabsSeen.built(w.view.tabs(), "Path walk")
+                        || TabsSeen.built(w.view.tabs(), "I/O concurrency")
+                        || TabsSeen.built(w.view.tabs(), "Compare")),
                 "no tab but Live is built before it is shown");
 
         Silent quiet = new Silent();
@@ -108,8 +108,8 @@ class StartPathWindowTest {
             w.view.tabs().getSelectionModel().select(3);
             return null;
         });
-        assertTrue(fx(() -> w.view.tabs().built("Compare")));
-        assertFalse(fx(() -> w.view.tabs().built("I/O concurrency")));
+        assertTrue(fx(() -> TabsSeen.built(w.view.tabs(), "Compare")));
+        assertFalse(fx(() -> TabsSeen.built(w.view.tabs(), "I/O concurrency")));
     }
 
     /** The first line of the router fixture's capture: its hello (thermal, cpufreq, stat, PSI, slab, buddy; no PMU). */

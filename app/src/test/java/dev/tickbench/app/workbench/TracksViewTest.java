@@ -267,7 +267,7 @@ class TracksViewTest {
             w.vm.window().userRange(START + 2, START + 8);
             return null;
         });
-        var strip = fx(() -> w.view.charts().overview());
+        var strip = fx(() -> ChartsSeen.overview(w.view.charts()));
         assertEquals("cpu.busy_pct", fx(() -> strip.series().name()));
         Bounds b = fx(() -> strip.localToScreen(strip.getLayoutBounds()));
         double grab = fx(() -> ChartsSeen.xAt(strip, START + 5));

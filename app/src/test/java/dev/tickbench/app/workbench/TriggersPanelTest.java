@@ -69,7 +69,7 @@ class TriggersPanelTest {
 
     @Test
     void aConditionArmedInThePanelFiresMarksEveryTrackAndItsCaptureOpens(FxRobot robot) throws Exception {
-        TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
+        TriggersViewModel t = fx(() -> TabsSeen.triggers(w.view.tabs()));
         Path captures = dir.resolve("triggered");
         // 3 s before (more than a condition's 1 s window takes to fill after it is armed, so the capture
         // reaches back before the arming), a second after: it closes a second of stream after the firing
@@ -243,7 +243,7 @@ class TriggersPanelTest {
 
     @Test
     void aTriggerThatReadsItsSeriesButNeverFiresSaysWhatItSaw(FxRobot robot) throws Exception {
-        TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
+        TriggersViewModel t = fx(() -> TabsSeen.triggers(w.view.tabs()));
         fx(() -> {
             t.recorder(dir.resolve("triggered"), Duration.ofSeconds(1), Duration.ofSeconds(1));
             return null;

@@ -30,7 +30,7 @@ public final class TriggersShotsRun {
     private static void run(Path out) throws Exception {
         WindowFixture w = fx(() -> new WindowFixture(new Stage(), ScreenshotsRun.WIDTH, ScreenshotsRun.HEIGHT));
         Path dir = TempDirs.deletedAtExit("tickbench-triggers-shots");
-        TriggersViewModel t = fx(() -> w.view.tabs().triggersModel());
+        TriggersViewModel t = fx(() -> TabsSeen.triggers(w.view.tabs()));
         fx(() -> {
             t.recorder(dir.resolve("triggered"), Duration.ofSeconds(1), Duration.ofSeconds(1));
             return null;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.clock.ClockPanel;
 import dev.tickbench.app.session.TimeWindow;
 import java.util.ArrayList;
@@ -108,7 +109,7 @@ class WholeWindowRepaintsTest {
                 .toList());
         List<Node> allowed = fx(() -> {
             List<Node> out = new ArrayList<>(tracks);
-            out.add(w.view.charts().overview().getParent());
+            out.add(ChartsSeen.overview(w.view.charts()).getParent());
             out.add(w.view.lookup("#clock-panel"));
             out.add(w.view.getBottom());
             return out;
@@ -170,7 +171,7 @@ class WholeWindowRepaintsTest {
         Scene scene = fx(w.view::getScene);
         Repaints r = new Repaints(scene)
                 .canvas(
-                        fx(w.view.charts()::overview),
+                        fx(() -> ChartsSeen.overview(w.view.charts())),
                         () -> w.view.charts().diagnostics().overviewDraws());
         int events = fx(() -> w.vm.events().size());
         AtomicInteger stepsAfterBoth = new AtomicInteger(-1);
@@ -309,7 +310,7 @@ class WholeWindowRepaintsTest {
         Scene scene = fx(w.view::getScene);
         Repaints r = new Repaints(scene)
                 .canvas(
-                        fx(w.view.charts()::overview),
+                        fx(() -> ChartsSeen.overview(w.view.charts())),
                         () -> w.view.charts().diagnostics().overviewDraws());
         AtomicInteger steps = new AtomicInteger();
         TimeWindow.Listener step = tw -> steps.incrementAndGet();

@@ -23,6 +23,7 @@ import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 import javafx.scene.Scene;
+import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -138,9 +139,21 @@ final class WindowFixture {
         }
     }
 
+    /** Light or dark, as the toolbar's ◐ Dark toggle sets it when the user presses it (FX thread). */
+    void darkTheme(boolean on) {
+        ToggleButton dark = view.toolbar().getItems().stream()
+                .filter(n -> n instanceof ToggleButton t && t.getText().equals("◐ Dark"))
+                .map(ToggleButton.class::cast)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no ◐ Dark toggle in the toolbar"));
+        if (dark.isSelected() != on) {
+            dark.fire();
+        }
+    }
+
     /** The drawing figures of the track of group {@code id} ({@link ChartDiagnostics}); null while it has no chart. FX thread. */
     ChartDiagnostics.Track track(String id) {
-        return view.charts().diagnostics().track(id);
+        return view.charts().diagnostics().tracks().get(id);
     }
 
     /**

@@ -20,6 +20,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import javafx.concurrent.Worker;
+import javafx.scene.chart.BarChart;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.Tab;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -54,7 +57,7 @@ class WorkbenchTabsTest {
     @Test
     void anSshConnectionWalksThereAndClosingItWalksThisMachineAgain() throws Exception {
         var tabs = w.view.tabs();
-        assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
+        assertTrue(fx(() -> TabsSeen.walk(tabs).walker()) instanceof LocalWalker);
         // a probe SSH server (the in-process Apache SSHD streaming synthetic lines): once it connected,
         // the Path walk walks there through its probe
         java.security.KeyPair client = org.apache.sshd.common.config.keys.KeyUtils.generateKeyPair("ssh-ed25519", 256);
@@ -67,7 +70,7 @@ class WorkbenchTabsTest {
         dev.tickbench.app.connect.ConnectPrompts accept = new dev.tickbench.app.connect.ConnectPrompts() {
             @Override
             public dev.tickbench.app.connect.HostKeyPrompt askHostKey(dev.tickbench.app.connect.HostKeyQuestion q) {
-                return dev.tickbench.app.connect.HostKeyPrompt.answered(
+                return dev.tickbench.app.connect.Answered.hostKey(
                         dev.tickbench.app.connect.HostKeyDecision.ACCEPT); // the user accepts
             }
 
@@ -89,8 +92,8 @@ class WorkbenchTabsTest {
                 w.vm.connect(c);
                 return null;
             });
-            until("the connection", () -> tabs.walkModel().walker() instanceof RemoteWalker);
-            String note = fx(() -> tabs.walkModel().noteProperty().get());
+            until("the connection", () -> TabsSeen.walk(tabs).walker() instanceof RemoteWalker);
+            String note = fx(() -> TabsSeen.walk(tabs).noteProperty().get());
             assertTrue(note.startsWith("walks tester@board-7") && note.contains("through its probe"), note);
             assertFalse(note.contains("not available"), note);
 
@@ -98,8 +101,8 @@ class WorkbenchTabsTest {
                 w.vm.closeConnection();
                 return null;
             });
-            assertTrue(fx(() -> tabs.walkModel().walker()) instanceof LocalWalker);
-            assertTrue(fx(() -> tabs.walkModel().noteProperty().get()).startsWith("walks this machine's /proc"));
+            assertTrue(fx(() -> TabsSeen.walk(tabs).walker()) instanceof LocalWalker);
+            assertTrue(fx(() -> TabsSeen.walk(tabs).noteProperty().get()).startsWith("walks this machine's /proc"));
         }
     }
 
@@ -128,7 +131,12 @@ class WorkbenchTabsTest {
         assertTrue(headers.get(3).startsWith("db-07.dc2\nPowerEdge R650\n"), headers.toString());
         assertTrue(
                 headers.get(2).startsWith("pi-lab-2\nRaspberry Pi 4 Model B Rev 1.4\n6.1.21-v8+"), headers.toString());
-        assertEquals(3, fx(() -> tabs.compare().bars().getData().size()), "one bar series per board");
+        assertEquals(
+                3,
+                fx(() -> ((BarChart<?, ?>) tabs.compare().lookup(".bar-chart"))
+                        .getData()
+                        .size()),
+                "one bar series per board");
         String thermal = fx(() -> tabs.compare()
                 .table()
                 .getColumns()
@@ -139,8 +147,11 @@ class WorkbenchTabsTest {
         assertEquals("measured 12 · need 0.36 · shipped 1 Hz\nshipped floor OK", thermal);
         until("the overlay", () -> !tabs.compare().overlay().getData().isEmpty());
         // the overlay in the charts' units: a thermal zone in °C, not m°C
+        ComboBox<?> series = fx(() -> (ComboBox<?>) tabs.compare().lookup(".combo-box")); // the overlay's series
+        int thermalZone = fx(() -> series.getItems().indexOf("thermal_zone0.temp"));
+        assertTrue(thermalZone >= 0, "a thermal zone to overlay: " + fx(() -> List.copyOf(series.getItems())));
         fx(() -> {
-            tabs.compareModel().overlaySeriesProperty().set("thermal_zone0.temp");
+            series.getSelectionModel().select(thermalZone);
             return null;
         });
         until(
@@ -168,7 +179,7 @@ class WorkbenchTabsTest {
         var tabs = w.view.tabs();
         var task = fx(() -> tabs.compare().load(List.of(plain)));
         until("the refusal", () -> task.getState() == Worker.State.FAILED);
-        String error = fx(() -> tabs.compareModel().errorProperty().get());
+        String error = fx(() -> TabsSeen.compare(tabs).errorProperty().get());
         assertTrue(error.contains("edge-router-3.ndjson.gz"), error);
         assertEquals(0, fx(() -> tabs.compare().table().getColumns().size()));
     }
@@ -195,7 +206,9 @@ class WorkbenchTabsTest {
                 "whole workers only: " + ticks);
         double[] at16 = fx(() -> ThrottleSeen.whatIfValues(tabs.throttle()));
         fx(() -> {
-            tabs.throttleModel().whatIfProperty().set(1);
+            Spinner<?> whatIf = (Spinner<?>) tabs.throttle().lookup(".spinner"); // "what if ceiling ="
+            whatIf.getEditor().setText("1"); // typed, then Enter
+            whatIf.commitValue();
             return null;
         });
         double[] at1 = fx(() -> ThrottleSeen.whatIfValues(tabs.throttle()));
