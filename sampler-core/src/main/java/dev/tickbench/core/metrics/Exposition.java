@@ -44,6 +44,14 @@ public final class Exposition {
         family(name, Type.COUNTER, help).add(value, labels);
     }
 
+    /**
+     * Adds one sample to a counter family with the time it was read ({@code timestampMs}, ms since the epoch),
+     * so a rate divides by the time between two reads, not between two scrapes (docs/serve.md, "Read times").
+     */
+    public void counterAt(String name, String help, double value, long timestampMs, String... labels) {
+        family(name, Type.COUNTER, help).addSuffixed("", value, timestampMs, labels);
+    }
+
     /** Shorthand: adds one sample to a gauge family. */
     public void gauge(String name, String help, double value, String... labels) {
         family(name, Type.GAUGE, help).add(value, labels);
@@ -104,7 +112,7 @@ public final class Exposition {
 
         /** Adds a sample; {@code labels} alternate name, value. */
         public Family add(double value, String... labels) {
-            return addSuffixed("", value, labels);
+            return addSuffixed("", value, -1, labels);
         }
 
         /**
@@ -125,6 +133,11 @@ public final class Exposition {
         }
 
         private Family addSuffixed(String suffix, double value, String... labels) {
+            return addSuffixed(suffix, value, -1, labels);
+        }
+
+        /** {@code timestampMs} &lt; 0: none, the scrape's time is the sample's. */
+        private Family addSuffixed(String suffix, double value, long timestampMs, String... labels) {
             if (labels.length % 2 != 0) {
                 throw new IllegalArgumentException("labels come in name, value pairs: " + name);
             }
@@ -141,7 +154,11 @@ public final class Exposition {
                 }
                 sb.append('}');
             }
-            sb.append(' ').append(format(value)).append('\n');
+            sb.append(' ').append(format(value));
+            if (timestampMs >= 0) {
+                sb.append(' ').append(timestampMs);
+            }
+            sb.append('\n');
             return this;
         }
     }

@@ -54,6 +54,8 @@ public final class MetricsState {
     private final Map<String, Map<String, Long>> steppedBack = new TreeMap<>();
     /** source → mono ns of the sample that last carried it. */
     private final Map<String, Long> emittedMonoNs = new TreeMap<>();
+    /** Per source, the wall time of the sample that last carried it: when its counters were read. */
+    private final Map<String, Long> emittedWallNs = new java.util.HashMap<>();
 
     private long latestMonoNs;
     private long latestReceivedNs;
@@ -175,6 +177,7 @@ public final class MetricsState {
                 }
             }
             emittedMonoNs.put(source, s.monoNs());
+            emittedWallNs.put(source, s.wallNs());
             pmu.add(source, v, s.monoNs());
         }
     }
@@ -267,14 +270,17 @@ public final class MetricsState {
         }
         for (Map.Entry<String, Map<String, Long>> src : counters.entrySet()) {
             JsonNode attributes = attributes(caps, src.getKey());
+            long readMs = readMs(src.getKey());
             for (Map.Entry<String, Long> kv : src.getValue().entrySet()) {
-                SourceFamilies.add(e, catalogue, src.getKey(), kv.getKey(), kv.getValue(), true, userHz, attributes);
+                SourceFamilies.add(
+                        e, catalogue, src.getKey(), kv.getKey(), kv.getValue(), true, userHz, attributes, readMs);
             }
         }
         for (Map.Entry<String, Map<String, Long>> src : levels.entrySet()) {
             JsonNode attributes = attributes(caps, src.getKey());
             for (Map.Entry<String, Long> kv : src.getValue().entrySet()) {
-                SourceFamilies.add(e, catalogue, src.getKey(), kv.getKey(), kv.getValue(), false, userHz, attributes);
+                SourceFamilies.add(
+                        e, catalogue, src.getKey(), kv.getKey(), kv.getValue(), false, userHz, attributes, -1);
             }
         }
         for (int p = 0; p < kmsgByPrio.length; p++) {
@@ -310,6 +316,16 @@ public final class MetricsState {
     }
 
     /** What the stream's self lines say the probe costs: per tick, and per source (docs/catalogue.md). */
+    /**
+     * When {@code source}'s counters were read, in ms since the epoch, served with them (docs/serve.md, "Read
+     * times"); -1 for a source whose keys come and go (a process, a cgroup of a top-N table): Prometheus gives
+     * a series with its own times no end when it is gone, and such a series is gone often.
+     */
+    private long readMs(String source) {
+        Long wallNs = emittedWallNs.get(source);
+        return wallNs == null || wallNs <= 0 || catalogue.keysComeAndGo(source) ? -1 : wallNs / 1_000_000;
+    }
+
     private void selfLine(Exposition e) {
         if (lastSelf != null && lastSelf.ticks() > 0 && lastSelf.cpuNs() >= 0) {
             e.gauge(

@@ -21,7 +21,8 @@ final class SourceFamilies {
     /**
      * Adds one value. {@code counter} is true for a cumulative sum of counter deltas, false for a held
      * level; {@code attributes} is the source's capabilities attributes (null when unknown), for labels
-     * such as a thermal zone's {@code type}.
+     * such as a thermal zone's {@code type}; {@code readMs} the wall time of the counter's last read (ms since
+     * the epoch, &lt; 0 for none), served with it.
      */
     static void add(
             Exposition e,
@@ -31,7 +32,8 @@ final class SourceFamilies {
             long value,
             boolean counter,
             int userHz,
-            JsonNode attributes) {
+            JsonNode attributes,
+            long readMs) {
         SeriesMatch m = catalogue.stream(source, key).orElse(null);
         Metric metric = m == null ? null : m.entry().metric();
         if (metric == null) {
@@ -40,7 +42,9 @@ final class SourceFamilies {
         }
         double v = m.unit().toBase(value, userHz);
         String[] labels = metric.labelValues(m.captures(), attribute(attributes));
-        if (metric.type() == Metric.Type.COUNTER) {
+        if (metric.type() == Metric.Type.COUNTER && readMs >= 0) {
+            e.counterAt(metric.family(), metric.help(), v, readMs, labels);
+        } else if (metric.type() == Metric.Type.COUNTER) {
             e.counter(metric.family(), metric.help(), v, labels);
         } else {
             e.gauge(metric.family(), metric.help(), v, labels);

@@ -27,7 +27,7 @@ class MetricsStateTest {
     private String render(long nowNs) {
         Exposition e = new Exposition();
         state.render(e, null, nowNs);
-        return e.text();
+        return dev.tickbench.testkit.Scrapes.withoutReadTimes(e.text());
     }
 
     @Test
@@ -235,6 +235,34 @@ class MetricsStateTest {
     private static String statSample(long seq, long iowait) {
         return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + seq + ",\"wall_ns\":1,\"dt_ns\":1,"
                 + "\"stat\":{\"cpu.iowait\":" + iowait + "}}";
+    }
+
+    /**
+     * A machine counter carries the wall time of the sample that read it, so Prometheus divides by the time
+     * between reads: a scrape that found the sampler late no longer doubles a rate (docs/serve.md, "Read
+     * times"). Gauges and the tables' counters (their series come and go) carry none.
+     */
+    @Test
+    void machineCountersCarryTheirReadTime() throws IOException {
+        feed(HELLO, 0);
+        feed(
+                "{\"type\":\"sample\",\"seq\":1,\"mono_ns\":100000000,\"wall_ns\":1733480000123456789,"
+                        + "\"dt_ns\":100000000,\"stat\":{\"cpu.user\":30,\"procs_running\":3},"
+                        + "\"diskstats\":{\"sda.sectors_read\":8},\"thermal_zone0\":{\"temp\":45500}}",
+                1);
+        feed(
+                "{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200000000,\"wall_ns\":1733480000223456789,"
+                        + "\"dt_ns\":100000000,\"stat\":{\"cpu.user\":5,\"procs_running\":1}}",
+                2);
+        Exposition e = new Exposition();
+        state.render(e, null, 3);
+        String text = e.text();
+        assertTrue(text.contains("tickbench_cpu_seconds_total{mode=\"user\"} 0.35 1733480000223\n"), text);
+        assertTrue(text.contains("tickbench_disk_read_bytes_total{device=\"sda\"} 4096 1733480000123\n"), text);
+        assertTrue(text.contains("tickbench_procs_running 1\n"), text);
+        assertTrue(
+                text.contains("tickbench_thermal_celsius{zone=\"thermal_zone0\",type=\"cpu-thermal\"} 45.5\n"), text);
+        assertTrue(text.contains("tickbench_samples_total 2\n"), text);
     }
 
     /** stat's iowait may step back (FORMAT.md): the Prometheus counter holds, it never goes down. */
