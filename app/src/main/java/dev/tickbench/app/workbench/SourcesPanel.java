@@ -211,7 +211,7 @@ final class SourcesPanel extends VBox {
     private void fold() {
         int n = absentRows.size();
         boolean line = n > 0 && query.isEmpty();
-        String text = absentOpen ? "▾ " + n + " not on this machine" : "▸ " + n + " not on this machine — why";
+        String text = absentOpen ? "▾ " + n + " absent" : "▸ " + n + " absent — why";
         if (!text.equals(absentLine.getText())) {
             absentLine.setText(text);
         }

@@ -63,7 +63,7 @@ class FoldedPanelsTest {
 
         // folded: one line with their count, the list shows the present sources only
         w.drawn();
-        assertEquals("▸ " + absent.size() + " not on this machine — why", fx(line::getText));
+        assertEquals("▸ " + absent.size() + " absent — why", fx(line::getText));
         assertTrue(fx(() -> line.isVisible() && line.getHeight() > 0), "the line is shown");
         assertEquals(present, fx(() -> List.copyOf(w.view.sourcesPanel().shown())));
         List<String> listed = fx(() -> cellTexts(w.view.sourcesPanel().list()));
@@ -74,7 +74,7 @@ class FoldedPanelsTest {
         // opened: each absent source with its reason, under the line
         robot.clickOn(line);
         w.drawn();
-        assertEquals("▾ " + absent.size() + " not on this machine", fx(line::getText));
+        assertEquals("▾ " + absent.size() + " absent", fx(line::getText));
         assertTrue(fx(() -> absentList.isVisible() && absentList.getHeight() > 50), "the absent list is shown");
         assertEquals(absent, fx(() -> List.copyOf(absentList.getItems())));
         List<String> expected = absent.stream()
@@ -111,7 +111,7 @@ class FoldedPanelsTest {
 
         robot.clickOn(line);
         assertFalse(fx(absentList::isVisible), "folded again");
-        assertEquals("▸ " + absent.size() + " not on this machine — why", fx(line::getText));
+        assertEquals("▸ " + absent.size() + " absent — why", fx(line::getText));
     }
 
     @Test
