@@ -200,13 +200,17 @@ public final class ClockPanel extends VBox {
     }
 
     /**
-     * {@code tracks} with this panel at their right, in a room of its own as tall as the tracks: its
-     * figures change every second and laid out the whole window up from here (FixedRoom); its width
-     * (open or folded) is still asked of the parent when it changes.
+     * {@code tracks} with this panel at their right, {@code below} under it, in a room of their own as tall
+     * as the tracks: its figures change every second and laid out the whole window up from here
+     * (FixedRoom); its width (open or folded) is still asked of the parent when it changes. An open panel
+     * shares the height with what is below it; its one line leaves them the rest.
      */
-    public static Node beside(Node tracks, ClockPanel panel) {
+    public static Node beside(Node tracks, ClockPanel panel, Node... below) {
         BorderPane area = new BorderPane(tracks);
-        area.setRight(new FixedRoom(panel, Pos.TOP_RIGHT).heightFromParent());
+        VBox column = new VBox(panel);
+        column.getChildren().addAll(below);
+        column.getChildren().forEach(n -> VBox.setVgrow(n, Priority.ALWAYS));
+        area.setRight(new FixedRoom(column, Pos.TOP_RIGHT).heightFromParent());
         return area;
     }
 
@@ -227,6 +231,7 @@ public final class ClockPanel extends VBox {
         setPrefWidth(narrow ? Region.USE_COMPUTED_SIZE : WIDTH);
         setMinWidth(narrow ? Region.USE_PREF_SIZE : 220);
         setMaxWidth(narrow ? Region.USE_PREF_SIZE : WIDTH);
+        setMaxHeight(narrow ? Region.USE_PREF_SIZE : Double.MAX_VALUE);
         vm.active(judging(shown.isShowing()));
     }
 

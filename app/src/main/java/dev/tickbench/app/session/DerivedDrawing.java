@@ -29,6 +29,8 @@ final class DerivedDrawing {
 
     private final Map<DerivedKind, Map<String, Target>> targets = new HashMap<>();
     private final Map<String, Optional<SeriesMatch>> entries = new HashMap<>();
+    /** Where a named process's or cgroup's rates go: no chart draws them, the Who panel reads them. */
+    private final WhoLog who;
 
     /** One kind and subject: its name, its entry and its last note. */
     private static final class Target {
@@ -45,8 +47,12 @@ final class DerivedDrawing {
     }
 
     DerivedDrawing(
-            SeriesCatalogue catalogue, Function<SeriesMatch, Series> series, BiConsumer<String, DerivedKind> named) {
+            SeriesCatalogue catalogue,
+            Function<SeriesMatch, Series> series,
+            BiConsumer<String, DerivedKind> named,
+            WhoLog who) {
         this.entry = catalogue::series;
+        this.who = who;
         this.series = series;
         this.named = named;
     }
@@ -55,7 +61,8 @@ final class DerivedDrawing {
     void draw(List<DerivedValue> values, DerivedWindow window, String quantised, double x) {
         for (DerivedValue v : values) {
             if (v.kind().entry().group() == null) {
-                continue; // no chart draws it (a process's or a cgroup's rates): nothing is kept for it either
+                who.derived(v, x); // no chart draws it: a process's or a cgroup's rates, for the Who panel
+                continue;
             }
             Target t = target(v);
             if (t.note == null || t.noteWindow != window || !java.util.Objects.equals(t.noteQuantised, quantised)) {

@@ -71,6 +71,8 @@ public final class SeriesStore {
     private final Map<String, DerivedKind> derivedKinds = new ConcurrentHashMap<>();
 
     private final DerivedDrawing derivedDrawing;
+    private final WhoLog who = new WhoLog(); // named processes and cgroups, for the Who panel (docs/who.md)
+
     private final PmuDerived pmu;
     /** Where the PMU's values of the sample at {@link #pmuX} are drawn (one object, not one a sample). */
     private final PmuDerived.Out pmuOut;
@@ -107,7 +109,7 @@ public final class SeriesStore {
         this.maxBytes = maxBytes;
         this.derived = new DerivedSeries(catalogue);
         this.pmu = new PmuDerived(catalogue);
-        this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent);
+        this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent, who);
         this.pmuOut = (name, value, note) -> derivedDrawing.draw(name, value, note, pmuX);
         this.levels = new LevelDrawing(catalogue, this::series);
     }
@@ -174,7 +176,8 @@ public final class SeriesStore {
                     .orElseThrow(); // the probe's own cost, for the status row (docs/sessions.md, "The observer")
         } else if (line instanceof OtherLine o && TriggerLine.TYPE.equals(o.type())) {
             mark(TimeMark.trigger(o.raw())); // a fired trigger: a mark on every track (docs/triggers.md)
-        } else {
+        } else if (!(line instanceof OtherLine o && who.event(o))) { // a proc line: a named process came or went
+
             AchievedCadences.of(line).filter(a -> session != null).ifPresent(a -> {
                 session = CadenceBadges.achieved(a, order, session);
                 listeners.forEach(l -> l.sessionStarted(session)); // the same session, its cadences updated
@@ -227,6 +230,7 @@ public final class SeriesStore {
             String source = e.getKey();
             SourceValues v = e.getValue();
             // the PMU's counters are drawn through what the catalogue derives from them, as core computes it
+            who.levels(source, v, x); // a named process's RSS, a named cgroup's memory: only those two sources
             if (!pmu.accept(source, v, s.monoNs(), pmuOut)) {
                 levels.levels(
                         source, v, x, s.heartbeat() != null && s.heartbeat().contains(source));
@@ -275,6 +279,7 @@ public final class SeriesStore {
         for (Series s : order) {
             s.flush(now, maxPoints);
         }
+        who.publish();
         publishedX = now;
         for (StoreListener l : listeners) {
             l.flushed();
@@ -307,13 +312,13 @@ public final class SeriesStore {
 
     /** The series of one chart group, in the order they arrived. */
     public List<Series> series(ChartGroup group) {
-        List<Series> out = new ArrayList<>();
-        for (Series s : order) {
-            if (s.group().id().equals(group.id())) {
-                out.add(s);
-            }
-        }
-        return out;
+        return new ArrayList<>(
+                order.stream().filter(s -> s.group().id().equals(group.id())).toList());
+    }
+
+    /** The process and cgroup tables' named entries as of the last flush. */
+    public WhoLog who() {
+        return who;
     }
 
     public List<TimeMark> marks() {

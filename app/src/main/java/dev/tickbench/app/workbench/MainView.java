@@ -117,7 +117,9 @@ public final class MainView extends BorderPane {
                                 charts.crosshair(),
                                 vm.showingProperty(),
                                 vm.loadingProperty(),
-                                vm.sessionProperty())));
+                                vm.sessionProperty()),
+                        new dev.tickbench.app.who.WhoPanel(
+                                charts.crosshair(), vm.showingProperty(), vm.sessionProperty())));
         Node centre = thisMachine ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);

@@ -1,0 +1,297 @@
+package dev.tickbench.app.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tickbench.core.capture.OtherLine;
+import dev.tickbench.core.capture.SourceValues;
+import dev.tickbench.core.derived.DerivedValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The process and cgroup tables as the workbench holds them (docs/who.md, "In the workbench"): for each
+ * named process and cgroup, its CPU, memory and storage reads and writes at each of the table's reads, and
+ * a process's start and exit. Not chart series: no track draws them, the Who panel reads them at the
+ * crosshair or over a range. Fed by the store's receiving thread; {@link #publish} makes what arrived
+ * visible to every reader at once, as the store's flush does for the charts.
+ *
+ * <p>Bounded: at most {@link #MAX_POINTS} points in all (past it, the oldest go from every entry alike,
+ * down to three quarters) and {@link #MAX_ENTRIES} entries, whatever the capture: a named set turns over
+ * all day on a build machine.
+ */
+public final class WhoLog {
+    /** Points kept in all: 16 MB, about an hour of the default tables (200 entries, 4 quantities, 1 Hz). */
+    static final int MAX_POINTS = 1_000_000;
+    /** Entries kept: each comes with its logs' arrays, even once its points have gone. */
+    static final int MAX_ENTRIES = 8192;
+
+    /** Which table an entry is of. */
+    public enum Table {
+        PROCESSES("procs", "who.proc."),
+        CGROUPS("cgroups", "who.cgroup.");
+
+        final String source;
+        final String derivedPrefix;
+
+        Table(String source, String derivedPrefix) {
+            this.source = source;
+            this.derivedPrefix = derivedPrefix;
+        }
+    }
+
+    /** What an entry's row shows, each in its unit as read. */
+    public enum Quantity {
+        /** CPUs used over the table's interval (a process's utime + stime, a cgroup's usage). */
+        CPU,
+        /** Bytes: a process's RSS, a cgroup's memory.current. */
+        MEMORY,
+        /** Bytes per second read from storage. */
+        READ,
+        /** Bytes per second written to storage. */
+        WRITE
+    }
+
+    /**
+     * One named process ({@code who}: {@code comm/pid@start}) or cgroup (its path) as the readers see it:
+     * its points per quantity, and when a process started and exited (epoch seconds; NaN: not seen).
+     */
+    public record Entry(Table table, String who, Points[] points, double startX, double exitX) {
+        /** A process as {@code comm pid}, a cgroup as its path (as the What changed window names them). */
+        public String shown() {
+            return new dev.tickbench.core.diff.WhoChanges.Entry(who, "", null, 0).shown();
+        }
+
+        public Points points(Quantity q) {
+            return points[q.ordinal()];
+        }
+    }
+
+    /** The writer's side of an entry. */
+    private static final class Log {
+        final Table table;
+        final String who;
+        final PointLog[] logs = new PointLog[Quantity.values().length];
+        double startX = Double.NaN;
+        double exitX = Double.NaN;
+        double lastX = Double.NaN;
+
+        Log(Table table, String who) {
+            this.table = table;
+            this.who = who;
+            for (int i = 0; i < logs.length; i++) {
+                logs[i] = new PointLog(16);
+            }
+        }
+
+        int size() {
+            int n = 0;
+            for (PointLog l : logs) {
+                n += l.size();
+            }
+            return n;
+        }
+
+        Entry view() {
+            Points[] p = new Points[logs.length];
+            for (int i = 0; i < logs.length; i++) {
+                p[i] = logs[i].view();
+            }
+            return new Entry(table, who, p, startX, exitX);
+        }
+    }
+
+    private final Map<String, Log> logs = new HashMap<>();
+    private int points;
+    private boolean changed;
+    private volatile List<Entry> entries = List.of();
+    private volatile long version;
+    /** Epoch seconds before which the bound dropped points (NaN: none dropped). */
+    private volatile double keptFromX = Double.NaN;
+
+    /** A derived value no chart draws: a named process's or cgroup's CPU or storage rate. Writer thread. */
+    void derived(DerivedValue v, double x) {
+        String name = v.name();
+        Table table = name.startsWith(Table.PROCESSES.derivedPrefix)
+                ? Table.PROCESSES
+                : name.startsWith(Table.CGROUPS.derivedPrefix) ? Table.CGROUPS : null;
+        if (table == null) {
+            return;
+        }
+        Quantity q;
+        String suffix;
+        if (name.endsWith(".cpus") || name.endsWith(".usage_cpus")) {
+            q = Quantity.CPU;
+            suffix = name.endsWith(".usage_cpus") ? ".usage_cpus" : ".cpus";
+        } else if (name.endsWith(".read_bytes_per_s")) {
+            q = Quantity.READ;
+            suffix = ".read_bytes_per_s";
+        } else if (name.endsWith(".write_bytes_per_s")) {
+            q = Quantity.WRITE;
+            suffix = ".write_bytes_per_s";
+        } else {
+            return; // a cgroup's stall shares: not in the table yet
+        }
+        int end = name.length() - suffix.length();
+        if (end <= table.derivedPrefix.length()) {
+            return;
+        }
+        add(table, name.substring(table.derivedPrefix.length(), end), q, x, v.value());
+    }
+
+    /** The tables' own values: a named process's RSS, a named cgroup's memory. Writer thread. */
+    void levels(String source, SourceValues v, double x) {
+        Table table = Table.PROCESSES.source.equals(source)
+                ? Table.PROCESSES
+                : Table.CGROUPS.source.equals(source) ? Table.CGROUPS : null;
+        if (table == null) {
+            return;
+        }
+        String field = table == Table.PROCESSES ? "|rss" : "|memory_bytes";
+        for (int i = 0; i < v.size(); i++) {
+            String key = v.keys()[i];
+            if (key.endsWith(field) && key.length() > field.length()) {
+                add(table, key.substring(0, key.length() - field.length()), Quantity.MEMORY, x, v.values()[i]);
+            }
+        }
+    }
+
+    /**
+     * Takes a {@code proc} line (FORMAT.md, "proc": a named process started or exited at its tick's wall
+     * time); false for a line of another type. Writer thread.
+     */
+    boolean event(OtherLine line) {
+        if (!line.type().equals("proc")) {
+            return false;
+        }
+        JsonNode proc = line.raw();
+        String key = proc.path("key").asText("");
+        String event = proc.path("event").asText("");
+        double x = proc.path("wall_ns").asDouble(Double.NaN) / 1e9;
+        if (!named(Table.PROCESSES, key) || Double.isNaN(x) || !(event.equals("start") || event.equals("exit"))) {
+            return true;
+        }
+        Log l = log(Table.PROCESSES, key);
+        if (event.equals("start")) {
+            l.startX = x;
+        } else {
+            l.exitX = x;
+        }
+        changed = true;
+        return true;
+    }
+
+    private void add(Table table, String who, Quantity q, double x, double value) {
+        if (!named(table, who) || Double.isNaN(x)) {
+            return;
+        }
+        Log l = log(table, who);
+        l.logs[q.ordinal()].add(x, value);
+        l.lastX = Double.isNaN(l.lastX) ? x : Math.max(l.lastX, x);
+        points++;
+        changed = true;
+    }
+
+    /** A process {@code comm/pid@start} or a cgroup path: not the rest, nothing else. */
+    private static boolean named(Table table, String who) {
+        return table == Table.PROCESSES ? who.matches(".*/\\d+@\\d+") : who.startsWith("/");
+    }
+
+    private Log log(Table table, String who) {
+        String id = table.source + '\u0000' + who;
+        Log l = logs.get(id);
+        if (l == null) {
+            if (logs.size() >= MAX_ENTRIES) {
+                dropStalest();
+            }
+            l = new Log(table, who);
+            logs.put(id, l);
+        }
+        return l;
+    }
+
+    /** Lets the entry named longest ago go, with its points. */
+    private void dropStalest() {
+        String stalest = null;
+        double at = Double.POSITIVE_INFINITY;
+        for (Map.Entry<String, Log> e : logs.entrySet()) {
+            double x = Double.isNaN(e.getValue().lastX) ? Double.NEGATIVE_INFINITY : e.getValue().lastX;
+            if (x < at) {
+                at = x;
+                stalest = e.getKey();
+            }
+        }
+        if (stalest != null) {
+            points -= logs.remove(stalest).size();
+            keptFromX = Double.isNaN(keptFromX) ? at : Math.max(keptFromX, at);
+        }
+    }
+
+    /** Makes what arrived since the last call visible to every reader. Writer thread. */
+    void publish() {
+        if (!changed) {
+            return;
+        }
+        if (points > MAX_POINTS) {
+            trim();
+        }
+        List<Entry> out = new ArrayList<>(logs.size());
+        for (Log l : logs.values()) {
+            for (PointLog p : l.logs) {
+                p.publish(Double.NaN, Double.NaN, Integer.MAX_VALUE);
+            }
+            out.add(l.view());
+        }
+        entries = List.copyOf(out);
+        changed = false;
+        version++;
+    }
+
+    /** The oldest points go from every entry alike, down to three quarters of the bound. */
+    private void trim() {
+        double oldest = Double.POSITIVE_INFINITY;
+        double latest = Double.NEGATIVE_INFINITY;
+        for (Log l : logs.values()) {
+            for (PointLog p : l.logs) {
+                if (p.size() > 0) {
+                    oldest = Math.min(oldest, p.firstX());
+                    latest = Math.max(latest, p.lastX());
+                }
+            }
+        }
+        double cutoff = latest - (latest - oldest) * 0.75 * MAX_POINTS / points;
+        points = 0;
+        for (var it = logs.values().iterator(); it.hasNext(); ) {
+            Log l = it.next();
+            for (PointLog p : l.logs) {
+                p.trimBefore(cutoff, false);
+            }
+            int n = l.size();
+            if (n == 0) {
+                it.remove();
+            }
+            points += n;
+        }
+        keptFromX = Double.isNaN(keptFromX) ? cutoff : Math.max(keptFromX, cutoff);
+    }
+
+    /** Every entry as of the last publish. Any thread. */
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /** Goes up with every publish that changed something: a reader redraws when it moved. Any thread. */
+    public long version() {
+        return version;
+    }
+
+    /** Epoch seconds from which every entry holds its points; NaN while the bound dropped none. */
+    public double keptFromX() {
+        return keptFromX;
+    }
+
+    /** Points stored in all (tests: the bound). */
+    int points() {
+        return points;
+    }
+}

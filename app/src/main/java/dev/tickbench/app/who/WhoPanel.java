@@ -1,0 +1,326 @@
+package dev.tickbench.app.who;
+
+import dev.tickbench.app.charts.AxisNumbers;
+import dev.tickbench.app.charts.Crosshair;
+import dev.tickbench.app.charts.Readout;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.session.SessionInfo;
+import dev.tickbench.app.session.Showing;
+import dev.tickbench.app.session.WhoLog;
+import dev.tickbench.app.session.WhoLog.Quantity;
+import dev.tickbench.app.session.WhoLog.Table;
+import dev.tickbench.app.session.WhoRows;
+import dev.tickbench.app.view.Ticker;
+import dev.tickbench.app.view.WhenShown;
+import java.util.List;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.SortedList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * "Who is doing it?": the process table or the cgroup table beside the tracks (docs/who.md, "In the
+ * workbench"), each named entry with its CPU, memory and storage reads and writes at the crosshair (its
+ * hover, else its last pin, else the latest read), or their mean and peak over the Shift+drag range;
+ * busiest first, sortable by any column. A value the table did not read there is a dash, not 0. Shown
+ * only while the session lists a process or cgroup table. Redrawn at the shared clock's turns while it
+ * can be seen, when the table or what the user points at changed.
+ */
+public final class WhoPanel extends VBox {
+    static final double WIDTH = 330;
+    /** How often it looks whether to redraw: hover follows within a quarter second, a live read within it. */
+    private static final long TURN_MS = 250;
+
+    private final Crosshair crosshair;
+    private final Label title = new Label("WHO IS DOING IT?");
+    private final Button fold = new Button("▸");
+    private final Label scope = new Label();
+    private final ToggleButton processes = new ToggleButton("Processes");
+    private final ToggleButton cgroups = new ToggleButton("Cgroups");
+    private final ObservableList<WhoRows> rows = FXCollections.observableArrayList();
+    final TableView<WhoRows> table = new TableView<>();
+    private final Label empty = new Label();
+    private final VBox body;
+    private final WhenShown shown = new WhenShown(this);
+
+    private SeriesStore store;
+    private SessionInfo session;
+    private boolean folded;
+    /** What was drawn last: the log's version and the scope's text (FX thread). */
+    private long drawnVersion = -1;
+
+    private String drawnScope = "";
+    private boolean stale = true;
+    /** Over a range: each cell has its peak under its mean. */
+    private boolean ranged;
+
+    public WhoPanel(Crosshair crosshair, ObservableValue<Showing> showing, ObservableValue<SessionInfo> session) {
+        this.crosshair = crosshair;
+        setId("who-panel");
+        getStyleClass().addAll("clock-panel", "who-panel");
+        setPadding(new Insets(4, 8, 4, 8));
+        setSpacing(3);
+        title.getStyleClass().add("panel-title");
+        fold.getStyleClass().add("small");
+        fold.setTooltip(new Tooltip("Fold or open the process and cgroup tables"));
+        fold.setOnAction(e -> setFolded(!folded));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox head = new HBox(4, title, spacer, fold);
+        head.setAlignment(Pos.CENTER_LEFT);
+        scope.setId("who-scope");
+        scope.getStyleClass().add("clock-muted");
+        scope.setWrapText(true);
+        ToggleGroup which = new ToggleGroup();
+        processes.setToggleGroup(which);
+        cgroups.setToggleGroup(which);
+        processes.setSelected(true);
+        processes.getStyleClass().add("small");
+        cgroups.getStyleClass().add("small");
+        which.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) {
+                a.setSelected(true); // one table is always shown
+            }
+            redrawSoon();
+        });
+        table.setId("who-table");
+        SortedList<WhoRows> sorted = new SortedList<>(rows);
+        sorted.comparatorProperty().bind(table.comparatorProperty());
+        table.setItems(sorted);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().add(nameColumn());
+        table.getColumns().add(column("CPUs", Quantity.CPU, 1, "CPUs used over the table's interval", 48));
+        table.getColumns()
+                .add(column("MB", Quantity.MEMORY, 1e6, "resident memory (a cgroup's memory.current), MB", 50));
+        table.getColumns().add(column("R MB/s", Quantity.READ, 1e6, "storage reads, MB per second", 58));
+        table.getColumns().add(column("W MB/s", Quantity.WRITE, 1e6, "storage writes, MB per second", 58));
+        empty.setWrapText(true);
+        empty.getStyleClass().add("clock-muted");
+        table.setPlaceholder(empty);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        body = new VBox(3, scope, new HBox(4, processes, cgroups), table);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getChildren().addAll(head, body);
+        apply();
+
+        showing.addListener((o, a, b) -> {
+            store = b.store();
+            redrawSoon();
+        });
+        store = showing.getValue() == null ? null : showing.getValue().store();
+        this.session = session.getValue();
+        session.addListener((o, a, b) -> {
+            if (b != null) {
+                this.session = b;
+                setVisible(lists(b));
+                setManaged(lists(b));
+                redrawSoon();
+            }
+        });
+        setVisible(lists(this.session));
+        setManaged(lists(this.session));
+        crosshair.cursorProperty().addListener((o, a, b) -> stale = true);
+        crosshair.rangeFromProperty().addListener((o, a, b) -> stale = true);
+        crosshair.rangeToProperty().addListener((o, a, b) -> stale = true);
+        crosshair.pins().addListener((javafx.collections.ListChangeListener<Double>) c -> stale = true);
+        new Ticker(TURN_MS, now -> {
+                    if (!folded && isVisible() && (stale || version() != drawnVersion)) {
+                        stale = false;
+                        shown.run(this::draw);
+                    }
+                })
+                .whileShowing(this);
+    }
+
+    /** Whether the session lists a process or cgroup table it reads. */
+    private static boolean lists(SessionInfo s) {
+        return s != null
+                && s.sources().stream()
+                        .anyMatch(r -> r.present()
+                                && (r.name().equals("procs") || r.name().equals("cgroups")));
+    }
+
+    private void redrawSoon() {
+        stale = true;
+    }
+
+    private long version() {
+        return store == null ? -1 : store.who().version();
+    }
+
+    /** The rows for what the user points at, and the line that says what that is. FX thread. */
+    void draw() {
+        drawnVersion = version();
+        Table t = cgroups.isSelected() ? Table.CGROUPS : Table.PROCESSES;
+        List<WhoLog.Entry> entries = store == null ? List.of() : store.who().entries();
+        double from = crosshair.rangeFromProperty().get();
+        double to = crosshair.rangeToProperty().get();
+        List<WhoRows> now;
+        String text;
+        if (!Double.isNaN(from) && !Double.isNaN(to) && to > from) {
+            now = WhoRows.over(entries, t, from, to);
+            text = "over " + Readout.clock(from) + " – " + Readout.clock(to) + ": mean, peak below";
+            ranged = true;
+        } else {
+            double x = crosshair.cursorProperty().get();
+            String where = "at the crosshair ";
+            if (Double.isNaN(x) && !crosshair.pins().isEmpty()) {
+                x = crosshair.pins().get(crosshair.pins().size() - 1);
+                where = "at the pin ";
+            }
+            if (Double.isNaN(x)) {
+                x = WhoRows.latest(entries);
+                where = "latest read ";
+            }
+            now = Double.isNaN(x) ? List.of() : WhoRows.at(entries, t, x, WhoRows.hold(session, t));
+            text = Double.isNaN(x) ? "no read yet" : where + Readout.clock(x);
+            ranged = false;
+        }
+        String kept = Double.isNaN(store == null ? Double.NaN : store.who().keptFromX())
+                ? ""
+                : " (history from " + Readout.clock(store.who().keptFromX()) + ")";
+        if (!text.equals(drawnScope)) {
+            scope.setText(text + kept);
+            drawnScope = text;
+        }
+        empty.setText(
+                entries.isEmpty()
+                        ? "No " + (t == Table.PROCESSES ? "process" : "cgroup") + " named yet: the table is read once a"
+                                + " second by default, its first read names by memory alone."
+                        : "No " + (t == Table.PROCESSES ? "process" : "cgroup") + " named "
+                                + (ranged
+                                        ? "in this range."
+                                        : "here: the table names the busiest, and holds a read "
+                                                + AxisNumbers.significant(WhoRows.hold(session, t), 2) + " s."));
+        WhoRows picked = table.getSelectionModel().getSelectedItem();
+        rows.setAll(now);
+        if (picked != null) {
+            table.getItems().stream()
+                    .filter(r -> r.entry().who().equals(picked.entry().who()))
+                    .findFirst()
+                    .ifPresent(r -> table.getSelectionModel().select(r));
+        }
+        table.refresh(); // the cells' peaks follow the mode
+    }
+
+    private TableColumn<WhoRows, String> nameColumn() {
+        TableColumn<WhoRows, String> c = new TableColumn<>("Name");
+        c.setPrefWidth(80);
+        c.setCellValueFactory(
+                f -> new ReadOnlyObjectWrapper<>(f.getValue().entry().shown()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean none) {
+                super.updateItem(item, none);
+                TableRow<WhoRows> row = getTableRow();
+                if (none || item == null || row == null || row.getItem() == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                setText(item);
+                setTooltip(new Tooltip(life(row.getItem())));
+            }
+        });
+        return c;
+    }
+
+    /** Its whole name, when it started and exited where the stream said, and how many reads named it. */
+    private String life(WhoRows r) {
+        WhoLog.Entry e = r.entry();
+        StringBuilder b = new StringBuilder(e.who());
+        if (!Double.isNaN(e.startX())) {
+            b.append("\nstarted ").append(Readout.clock(e.startX()));
+        }
+        if (!Double.isNaN(e.exitX())) {
+            b.append("\nexited ").append(Readout.clock(e.exitX()));
+        }
+        if (ranged) {
+            b.append("\nnamed in ")
+                    .append(r.reads())
+                    .append(r.reads() == 1 ? " read" : " reads")
+                    .append(" here");
+        }
+        return b.toString();
+    }
+
+    private TableColumn<WhoRows, Double> column(String name, Quantity q, double per, String what, double width) {
+        TableColumn<WhoRows, Double> c = new TableColumn<>(name);
+        Label header = new Label(name);
+        header.setTooltip(new Tooltip(what + "; a dash: not read there (not 0)"));
+        c.setText(null);
+        c.setGraphic(header);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue().value(q)));
+        c.setComparator((a, b) -> missingLast(a, b, c.getSortType() == TableColumn.SortType.ASCENDING));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Double item, boolean none) {
+                super.updateItem(item, none);
+                TableRow<WhoRows> row = getTableRow();
+                if (none || item == null || row == null || row.getItem() == null) {
+                    setText(null);
+                    return;
+                }
+                String mean = number(item / per);
+                setText(ranged ? mean + "\n" + number(row.getItem().peak(q) / per) : mean);
+            }
+        });
+        c.getStyleClass().add("who-number");
+        return c;
+    }
+
+    /**
+     * A cell's number in a column 50 px wide or so: three significant digits from 1 up (2 510, 212, 9.33), three
+     * decimals below (0.987, 0.014, 0.003); a dash for a value not read.
+     */
+    static String number(double v) {
+        if (Double.isNaN(v)) {
+            return "—";
+        }
+        return Math.abs(v) >= 1 ? AxisNumbers.significant(v, 3) : AxisNumbers.value(v);
+    }
+
+    /** By value, a value not read last whichever way the column is sorted (the table reverses a descending sort). */
+    private static int missingLast(Double a, Double b, boolean ascending) {
+        boolean na = a == null || a.isNaN();
+        boolean nb = b == null || b.isNaN();
+        if (na || nb) {
+            return na == nb ? 0 : (na == ascending ? 1 : -1);
+        }
+        return Double.compare(a, b);
+    }
+
+    /** Folded, only the title strip is left and nothing is drawn until it opens again. */
+    public void setFolded(boolean on) {
+        folded = on;
+        apply();
+        stale = true;
+    }
+
+    private void apply() {
+        body.setVisible(!folded);
+        body.setManaged(!folded);
+        title.setText(folded ? "Who" : "WHO IS DOING IT?");
+        fold.setText(folded ? "◂" : "▸");
+        setPrefWidth(folded ? Region.USE_COMPUTED_SIZE : WIDTH);
+        setMinWidth(folded ? Region.USE_PREF_SIZE : 220);
+        setMaxWidth(folded ? Region.USE_PREF_SIZE : WIDTH);
+    }
+}

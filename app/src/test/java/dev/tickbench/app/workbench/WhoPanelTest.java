@@ -1,0 +1,171 @@
+package dev.tickbench.app.workbench;
+
+import static dev.tickbench.app.workbench.WindowFixture.fx;
+import static dev.tickbench.app.workbench.WindowFixture.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.app.session.WhoLog;
+import dev.tickbench.app.session.WhoRows;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * "Who is doing it?" in the window, on the capture recorded while its causes were made
+ * (captures/real/who.ndjson.gz: a busy loop in the cgroup /tickbench-who-capture from 5 s to 35 s, a tail
+ * holding 200 MiB from 5 s to 25 s). Pinned at 15 s the loop heads the processes with its CPU and the tail
+ * shows its memory; the Cgroups table is headed by the loop's cgroup; over a range each cell has its mean
+ * and its peak; a click on a column's header sorts by it, twice most first.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WhoPanelTest {
+    private WindowFixture w;
+
+    @TempDir
+    Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new WindowFixture(stage, 1600, 1000);
+    }
+
+    @Test
+    void theLoopTheTailAndTheirCgroupAreNamedAtThePinAndOverARange(FxRobot robot) throws Exception {
+        Path capture = dir.resolve("who.ndjson.gz");
+        try (InputStream in = WhoPanelTest.class.getResourceAsStream("/captures/real/who.ndjson.gz")) {
+            assertTrue(in != null, "the real capture on the test class path");
+            Files.copy(in, capture);
+        }
+        w.replayed(fx(() -> w.view.openCapture(capture)));
+        Node panel = fx(() -> w.view.getScene().lookup("#who-panel"));
+        @SuppressWarnings("unchecked")
+        TableView<WhoRows> table =
+                fx(() -> (TableView<WhoRows>) w.view.getScene().lookup("#who-table"));
+        Label scope = fx(() -> (Label) w.view.getScene().lookup("#who-scope"));
+        until(
+                "the panel shown with the capture's table",
+                () -> panel.isVisible() && !table.getItems().isEmpty());
+        double start = fx(() -> w.vm.sessionProperty().get().startX());
+
+        fx(() -> {
+            w.view.charts().crosshair().pin(start + 15);
+            return null;
+        });
+        until(
+                () -> "the pin's rows: " + scope.getText(),
+                () -> scope.getText().startsWith("at the pin ") && first(table).startsWith("sh "));
+        WhoRows loop = fx(() -> table.getItems().get(0));
+        String cpu = fx(() -> cell(table, 0, 1));
+        assertTrue(cpu.matches("(0\\.[5-9]\\d*|1(\\.0\\d*)?)"), "the loop's CPUs as drawn: " + cpu + " " + loop);
+        int tail = fx(() -> index(table, "tail "));
+        assertTrue(tail > 0, "the tail named: " + fx(() -> names(table)));
+        double tailMb = Double.parseDouble(fx(() -> cell(table, tail, 2)).replace("\u00a0", ""));
+        assertTrue(tailMb >= 209 && tailMb < 260, "its 200 MiB resident, in MB: " + tailMb);
+        w.drawn();
+        assertEquals(330, fx(panel::getBoundsInParent).getWidth(), 0.5, "the panel at its width");
+
+        ToggleButton cgroups = fx(() -> (ToggleButton) w.view.lookupAll(".toggle-button").stream()
+                .filter(n -> n instanceof ToggleButton t && t.getText().equals("Cgroups"))
+                .findFirst()
+                .orElseThrow());
+        robot.clickOn(cgroups);
+        until(() -> "the cgroups' rows: " + names(table), () -> first(table).equals("/tickbench-who-capture"));
+
+        robot.clickOn(fx(() -> w.view.lookupAll(".toggle-button").stream()
+                .filter(n -> n instanceof ToggleButton t && t.getText().equals("Processes"))
+                .findFirst()
+                .orElseThrow()));
+        fx(() -> {
+            w.view.charts().crosshair().select(start + 10, start + 20);
+            return null;
+        });
+        until(
+                () -> "the range's rows: " + scope.getText(),
+                () -> scope.getText().startsWith("over ") && first(table).startsWith("sh "));
+        w.drawn();
+        String meanAndPeak = fx(() -> cell(table, 0, 1));
+        assertTrue(meanAndPeak.matches("0\\.\\d+\\n(0\\.\\d+|1(\\.0\\d*)?)"), "mean over peak: " + meanAndPeak);
+
+        // the MB header twice: by memory, most first (the JVMs of the build beside the capture held more than the tail)
+        Node mb = fx(() -> w.view.lookupAll(".label").stream()
+                .filter(n -> n instanceof Label l && "MB".equals(l.getText()))
+                .findFirst()
+                .orElseThrow());
+        robot.clickOn(mb);
+        robot.clickOn(mb);
+        until(() -> "sorted by memory, most first: " + names(table), () -> {
+            List<Double> memory = memory(table);
+            return table.getComparator() != null
+                    && memory.size() > 3
+                    && memory.equals(
+                            memory.stream().sorted(Comparator.reverseOrder()).toList());
+        });
+        assertTrue(
+                fx(() -> table.getItems().get(0).value(WhoLog.Quantity.MEMORY))
+                        >= fx(() -> table.getItems().get(index(table, "tail ")).value(WhoLog.Quantity.MEMORY)),
+                "the tail below the first");
+
+        w.drawn();
+        Path shots = Files.createDirectories(Path.of(System.getProperty("user.dir"), "target", "screenshots"));
+        fx(() -> {
+            PngWriter.save(w.view, shots.resolve("who-panel.png"));
+            return null;
+        });
+    }
+
+    private static String first(TableView<WhoRows> table) {
+        return table.getItems().isEmpty() ? "" : table.getItems().get(0).entry().shown();
+    }
+
+    private static List<Double> memory(TableView<WhoRows> table) {
+        return table.getItems().stream()
+                .map(r -> r.value(WhoLog.Quantity.MEMORY))
+                .filter(v -> !v.isNaN())
+                .toList();
+    }
+
+    /** The rows' names (a message: read on any thread). */
+    private static List<String> names(TableView<WhoRows> table) {
+        return List.copyOf(table.getItems()).stream()
+                .map(r -> r.entry().shown())
+                .toList();
+    }
+
+    private static int index(TableView<WhoRows> table, String prefix) {
+        for (int i = 0; i < table.getItems().size(); i++) {
+            if (table.getItems().get(i).entry().shown().startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The text the table draws in row {@code row}, column {@code column}, as the user reads it. */
+    private static String cell(TableView<WhoRows> table, int row, int column) {
+        table.scrollTo(row);
+        table.layout();
+        return table.lookupAll(".table-cell").stream()
+                .map(n -> (TableCell<?, ?>) n)
+                .filter(c -> c.getIndex() == row
+                        && c.getTableColumn() == table.getColumns().get(column)
+                        && c.getText() != null)
+                .map(TableCell::getText)
+                .findFirst()
+                .orElse("");
+    }
+}
