@@ -6,6 +6,7 @@ import dev.tickbench.app.charts.Readout;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.session.Showing;
+import dev.tickbench.app.session.TimeWindow;
 import dev.tickbench.app.session.WhoLog;
 import dev.tickbench.app.session.WhoLog.Quantity;
 import dev.tickbench.app.session.WhoLog.Table;
@@ -38,7 +39,8 @@ import javafx.scene.layout.VBox;
  * "Who is doing it?": the process table or the cgroup table beside the tracks (docs/who.md, "In the
  * workbench"), each named entry with its CPU, memory and storage reads and writes at the crosshair (its
  * hover, else its last pin, else the latest read), or their mean and peak over the Shift+drag range;
- * busiest first, sortable by any column. A value the table did not read there is a dash, not 0. Shown
+ * busiest first, sortable by any column; a click on a row draws its CPU and memory over the time in view
+ * under the table, with a process's start and exit. A value the table did not read there is a dash, not 0. Shown
  * only while the session lists a process or cgroup table. Redrawn at the shared clock's turns while it
  * can be seen, when the table or what the user points at changed.
  */
@@ -48,6 +50,10 @@ public final class WhoPanel extends VBox {
     private static final long TURN_MS = 250;
 
     private final Crosshair crosshair;
+    private final TimeWindow window;
+    /** The picked row's CPU and memory over the time in view, under the table. */
+    final WhoTrace trace = new WhoTrace();
+
     private final Label title = new Label("WHO IS DOING IT?");
     private final Button fold = new Button("▸");
     private final Label scope = new Label();
@@ -70,8 +76,13 @@ public final class WhoPanel extends VBox {
     /** Over a range: each cell has its peak under its mean. */
     private boolean ranged;
 
-    public WhoPanel(Crosshair crosshair, ObservableValue<Showing> showing, ObservableValue<SessionInfo> session) {
+    public WhoPanel(
+            Crosshair crosshair,
+            TimeWindow window,
+            ObservableValue<Showing> showing,
+            ObservableValue<SessionInfo> session) {
         this.crosshair = crosshair;
+        this.window = window;
         setId("who-panel");
         getStyleClass().addAll("clock-panel", "who-panel");
         setPadding(new Insets(4, 8, 4, 8));
@@ -114,7 +125,10 @@ public final class WhoPanel extends VBox {
         empty.getStyleClass().add("clock-muted");
         table.setPlaceholder(empty);
         VBox.setVgrow(table, Priority.ALWAYS);
-        body = new VBox(3, scope, new HBox(4, processes, cgroups), table);
+        trace.setVisible(false);
+        trace.setManaged(false);
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> redrawSoon());
+        body = new VBox(3, scope, new HBox(4, processes, cgroups), table, trace);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body);
         apply();
@@ -136,6 +150,7 @@ public final class WhoPanel extends VBox {
         setVisible(lists(this.session));
         setManaged(lists(this.session));
         crosshair.cursorProperty().addListener((o, a, b) -> stale = true);
+        window.addListener(w -> stale = true);
         crosshair.rangeFromProperty().addListener((o, a, b) -> stale = true);
         crosshair.rangeToProperty().addListener((o, a, b) -> stale = true);
         crosshair.pins().addListener((javafx.collections.ListChangeListener<Double>) c -> stale = true);
@@ -217,6 +232,20 @@ public final class WhoPanel extends VBox {
                     .ifPresent(r -> table.getSelectionModel().select(r));
         }
         table.refresh(); // the cells' peaks follow the mode
+        drawTrace();
+    }
+
+    /** The picked row's trace over the time in view, or none while no row is picked. */
+    private void drawTrace() {
+        WhoRows picked = table.getSelectionModel().getSelectedItem();
+        trace.setVisible(picked != null);
+        trace.setManaged(picked != null);
+        trace.draw(
+                picked == null ? null : picked.entry(),
+                window.min(),
+                window.max(),
+                crosshair.cursorProperty().get(),
+                picked == null ? 0 : WhoRows.hold(session, picked.entry().table()));
     }
 
     private TableColumn<WhoRows, String> nameColumn() {

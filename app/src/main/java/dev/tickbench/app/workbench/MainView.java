@@ -119,7 +119,7 @@ public final class MainView extends BorderPane {
                                 vm.loadingProperty(),
                                 vm.sessionProperty()),
                         new dev.tickbench.app.who.WhoPanel(
-                                charts.crosshair(), vm.showingProperty(), vm.sessionProperty())));
+                                charts.crosshair(), vm.window(), vm.showingProperty(), vm.sessionProperty())));
         Node centre = thisMachine ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.session.WhoLog;
 import dev.tickbench.app.session.WhoRows;
+import dev.tickbench.app.who.WhoPanel;
+import dev.tickbench.app.who.WhoSeen;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,8 @@ import org.testfx.framework.junit5.Start;
  * (captures/real/who.ndjson.gz: a busy loop in the cgroup /tickbench-who-capture from 5 s to 35 s, a tail
  * holding 200 MiB from 5 s to 25 s). Pinned at 15 s the loop heads the processes with its CPU and the tail
  * shows its memory; the Cgroups table is headed by the loop's cgroup; over a range each cell has its mean
- * and its peak; a click on a column's header sorts by it, twice most first.
+ * and its peak; a click on a column's header sorts by it, twice most first; a picked row's memory is drawn
+ * over the time in view with its start and exit marked.
  */
 @ExtendWith(ApplicationExtension.class)
 class WhoPanelTest {
@@ -79,6 +82,29 @@ class WhoPanelTest {
         w.drawn();
         assertEquals(330, fx(panel::getBoundsInParent).getWidth(), 0.5, "the panel at its width");
 
+        // a click on the tail's row: its memory over the whole capture in view, its start and exit marked
+        fx(() -> {
+            w.vm.window().showAll(start, start + 40);
+            table.getSelectionModel().select(tail);
+            return null;
+        });
+        until(
+                () -> "the tail's trace: " + WhoSeen.trace((WhoPanel) panel),
+                () -> WhoSeen.trace((WhoPanel) panel) != null
+                        && WhoSeen.trace((WhoPanel) panel).who().startsWith("tail/"));
+        WhoSeen.Trace trace = fx(() -> WhoSeen.trace((WhoPanel) panel));
+        assertTrue(trace.memoryTop() >= 200 * 1024 * 1024 && trace.memoryTop() < 260e6, "its 212 MB: " + trace);
+        assertEquals(1, trace.memoryRuns(), "read every second while named: one unbroken line " + trace);
+        assertTrue(trace.startX() > start + 2 && trace.startX() < start + 8, "its start marked: " + trace);
+        assertTrue(trace.exitX() > start + 20 && trace.exitX() < start + 30, "its exit marked: " + trace);
+        String traceTitle = fx(() -> ((Label) w.view.lookup("#who-trace-title")).getText());
+        assertTrue(traceTitle.startsWith("tail ") && traceTitle.contains("exited "), traceTitle);
+        w.drawn();
+        fx(() -> {
+            PngWriter.save(w.view, shots().resolve("who-trace.png"));
+            return null;
+        });
+
         ToggleButton cgroups = fx(() -> (ToggleButton) w.view.lookupAll(".toggle-button").stream()
                 .filter(n -> n instanceof ToggleButton t && t.getText().equals("Cgroups"))
                 .findFirst()
@@ -121,11 +147,14 @@ class WhoPanelTest {
                 "the tail below the first");
 
         w.drawn();
-        Path shots = Files.createDirectories(Path.of(System.getProperty("user.dir"), "target", "screenshots"));
         fx(() -> {
-            PngWriter.save(w.view, shots.resolve("who-panel.png"));
+            PngWriter.save(w.view, shots().resolve("who-panel.png"));
             return null;
         });
+    }
+
+    private static Path shots() throws java.io.IOException {
+        return Files.createDirectories(Path.of(System.getProperty("user.dir"), "target", "screenshots"));
     }
 
     private static String first(TableView<WhoRows> table) {
