@@ -312,20 +312,14 @@ public final class ConnectViewModel {
 
     /** The target's PID; null for none or a cgroup path (starting with '/'). */
     private Long checkedPid() {
-        String t = target.get().trim();
-        if (t.isEmpty() || t.startsWith("/")) {
-            return null;
-        }
-        long pid;
         try {
-            pid = Long.parseLong(t);
-        } catch (NumberFormatException e) {
-            throw new IllegalStateException("Target: a PID or a cgroup path starting with '/', got '" + t + "'");
+            return CgroupTarget.parse(target.get())
+                            instanceof dev.tickbench.core.session.SessionConfig.CgroupChoice.Pid p
+                    ? p.pid()
+                    : null;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage());
         }
-        if (pid < 1) {
-            throw new IllegalStateException("Target: a PID is 1 or more, got " + pid);
-        }
-        return pid;
     }
 
     private void revalidate() {

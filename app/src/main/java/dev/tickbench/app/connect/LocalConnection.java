@@ -77,16 +77,26 @@ public final class LocalConnection implements Connection {
 
     /** The local /proc at {@code rateHz}; {@code floorHz} null = FLOOR_HZ from the environment. */
     public static LocalConnection live(int rateHz, Integer floorHz) {
-        return new LocalConnection(config(SystemRoots.live(), rateHz, floorHz), System.getenv());
+        return live(rateHz, floorHz, null);
+    }
+
+    /** The same with a cgroup target ({@code target} null: none), as an SSH host's session has. */
+    public static LocalConnection live(int rateHz, Integer floorHz, SessionConfig.CgroupChoice target) {
+        return new LocalConnection(config(SystemRoots.live(), rateHz, floorHz, target), System.getenv());
     }
 
     /** A session over {@code roots} without a cgroup target, the throttle's ceiling the CPU count. */
     public static SessionConfig config(SystemRoots roots, int rateHz, Integer floorHz) {
+        return config(roots, rateHz, floorHz, null);
+    }
+
+    private static SessionConfig config(
+            SystemRoots roots, int rateHz, Integer floorHz, SessionConfig.CgroupChoice target) {
         return new SessionConfig(
                 roots,
                 rateHz,
                 floorHz == null ? OptionalInt.empty() : OptionalInt.of(floorHz),
-                null,
+                target,
                 SessionConfig.defaultCeiling());
     }
 
@@ -102,7 +112,9 @@ public final class LocalConnection implements Connection {
     @Override
     public String title() {
         SystemRoots roots = config.roots();
-        return roots.isLive() ? "this machine" : "board tree " + roots.proc().getParent();
+        String where =
+                roots.isLive() ? "this machine" : "board tree " + roots.proc().getParent();
+        return config.cgroup() == null ? where : where + " · " + CgroupTarget.text(config.cgroup());
     }
 
     @Override
@@ -196,8 +208,10 @@ public final class LocalConnection implements Connection {
             SETSID.stream().filter(Files::isExecutable).findFirst().ifPresent(p -> prefix.add(p.toString()));
         }
         Integer floor = config.floorHz().isPresent() ? config.floorHz().getAsInt() : floorFromEnvironment();
+        Long pid = config.cgroup() instanceof SessionConfig.CgroupChoice.Pid p ? p.pid() : null;
+        String cgroup = config.cgroup() instanceof SessionConfig.CgroupChoice.Path p ? p.path() : null;
         List<String> args =
-                new ArrayList<>(new StreamRequest(config.rateHz(), floor, null, null, config.ceiling()).streamArgs());
+                new ArrayList<>(new StreamRequest(config.rateHz(), floor, pid, cgroup, config.ceiling()).streamArgs());
         if (!config.roots().isLive()) {
             args.addAll(List.of(
                     "--proc-root",

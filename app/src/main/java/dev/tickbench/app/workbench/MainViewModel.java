@@ -44,6 +44,8 @@ public final class MainViewModel extends WindowState {
     private final ObjectProperty<Integer> rateHz = new SimpleObjectProperty<>(DEFAULT_RATE_HZ);
     /** The chosen FLOOR_HZ for this machine; null = FLOOR_HZ from this process's environment (as the probe does). */
     private final ObjectProperty<Integer> floorHz = new SimpleObjectProperty<>();
+    /** This machine's cgroup target (null: none), kept for a restart at another rate or FLOOR_HZ. */
+    private dev.tickbench.core.session.SessionConfig.CgroupChoice localTarget;
 
     private final BooleanProperty darkTheme = new SimpleBooleanProperty(false);
     private final BooleanProperty fillHeld = new SimpleBooleanProperty(false);
@@ -171,12 +173,18 @@ public final class MainViewModel extends WindowState {
 
     /** This machine at the chosen rate and FLOOR_HZ. */
     public void connectLocal() {
-        connect(LocalConnection.live(rateHz.get(), floorHz.get()));
+        connect(LocalConnection.live(rateHz.get(), floorHz.get(), localTarget));
+    }
+
+    /** This machine with {@code target} as its cgroup target from now on (null: none), connected at once. */
+    public void connectLocal(dev.tickbench.core.session.SessionConfig.CgroupChoice target) {
+        localTarget = target;
+        connectLocal();
     }
 
     /** This machine again at the chosen rate and FLOOR_HZ, into the same store (the new session is marked). */
     public void restartLocal() {
-        controller.restartLocal(LocalConnection.live(rateHz.get(), floorHz.get()));
+        controller.restartLocal(LocalConnection.live(rateHz.get(), floorHz.get(), localTarget));
     }
 
     /** Stops the live connection, if any; what it showed stays shown. */

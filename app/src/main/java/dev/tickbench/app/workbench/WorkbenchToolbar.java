@@ -46,8 +46,11 @@ final class WorkbenchToolbar extends ToolBar {
         if (thisMachine) {
             MenuItem local = new MenuItem("This machine");
             local.setId("this-machine");
-            local.setOnAction(e -> vm.connectLocal());
-            connect.getItems().add(local);
+            local.setOnAction(e -> vm.connectLocal(null));
+            MenuItem target = new MenuItem("This machine, one cgroup…");
+            target.setId("this-machine-cgroup");
+            target.setOnAction(e -> LocalTargetDialog.ask(owner.get()).ifPresent(vm::connectLocal));
+            connect.getItems().addAll(local, target);
         }
         rate.getItems().addAll(10, 25, 50, 100, 200, 500, 1000);
         rate.valueProperty()
