@@ -160,6 +160,7 @@ public final class ChartsPane extends VBox {
     public void detach() {
         store = null;
         selection = null;
+        crosshair.detachAll();
         charts.clear();
         stack.clear(List.of());
         overview.attach(null);

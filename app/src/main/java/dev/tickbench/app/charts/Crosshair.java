@@ -51,12 +51,18 @@ public final class Crosshair {
     public void show(Selection s) {
         selection = s;
         query = new SeriesQuery(s.store());
-        charts.clear();
-        layers.clear();
+        detachAll();
         hovered = null;
         cursor.set(Double.NaN);
         readout.set(null);
         clear();
+    }
+
+    /** Every chart drawn on so far goes: their layers stop listening here, so nothing here holds them. */
+    void detachAll() {
+        layers.values().forEach(CrosshairLayer::dispose);
+        charts.clear();
+        layers.clear();
     }
 
     /** Draws the cursor, pins and range on {@code view} and reads the mouse there. */

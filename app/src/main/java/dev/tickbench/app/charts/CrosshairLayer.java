@@ -39,6 +39,14 @@ final class CrosshairLayer extends ChartPlugin {
     private static final String PIN_STYLE =
             "-fx-stroke: -tb-accent; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 5 3;";
 
+    /** Its listeners on the crosshair, which outlives every chart: removed when the chart goes ({@link #dispose}). */
+    private final InvalidationListener relayout = o -> place();
+
+    private final javafx.beans.value.ChangeListener<Readout> readout = (o, a, r) -> {
+        fill(r);
+        place();
+    };
+
     CrosshairLayer(Crosshair crosshair, ChartView view) {
         this.crosshair = crosshair;
         this.view = view;
@@ -47,15 +55,11 @@ final class CrosshairLayer extends ChartPlugin {
         range.setManaged(false);
         getChartChildren().addAll(range, pinLines[0], pinLines[1], pinLabels[0], pinLabels[1], cursor);
         hideAll();
-        InvalidationListener relayout = o -> place();
         crosshair.cursorProperty().addListener(relayout);
         crosshair.pins().addListener(relayout);
         crosshair.rangeFromProperty().addListener(relayout);
         crosshair.rangeToProperty().addListener(relayout);
-        crosshair.readoutProperty().addListener((o, a, r) -> {
-            fill(r);
-            place();
-        });
+        crosshair.readoutProperty().addListener(readout);
 
         Node plot = view.chart().getPlotArea();
         plot.addEventFilter(MouseEvent.MOUSE_MOVED, e -> {
@@ -249,5 +253,14 @@ final class CrosshairLayer extends ChartPlugin {
         l.setMouseTransparent(true);
         l.setManaged(false);
         return l;
+    }
+
+    /** The chart goes (another store shown): the crosshair holds it no longer through these listeners. */
+    void dispose() {
+        crosshair.cursorProperty().removeListener(relayout);
+        crosshair.pins().removeListener(relayout);
+        crosshair.rangeFromProperty().removeListener(relayout);
+        crosshair.rangeToProperty().removeListener(relayout);
+        crosshair.readoutProperty().removeListener(readout);
     }
 }

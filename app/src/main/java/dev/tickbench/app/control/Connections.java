@@ -274,7 +274,22 @@ final class Connections {
         }
     }
 
-    /** Stops the live connection, if any (closing the app, opening a capture): its producer first, then its intake. */
+    /** The live connection's store shown again, following (a capture was shown beside it); false when none. */
+    boolean showLive() {
+        Intake in = live;
+        if (in == null) {
+            return false;
+        }
+        if (shown.store() != in.store()) {
+            Connection c = in.connection();
+            shown.show(in.store(), c.title(), origin(c), null);
+        }
+        window.follow(true);
+        view.status("Back to the live session: " + in.connection().title());
+        return true;
+    }
+
+    /** Stops the live connection, if any (closing the app, another connection): its producer first, then its intake. */
     void close() {
         spool.detach();
         if (live != null) {

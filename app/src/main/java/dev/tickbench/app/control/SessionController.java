@@ -97,7 +97,7 @@ public final class SessionController {
         connections.restartLocal(local);
     }
 
-    /** Stops the live connection, if any (closing the app, opening a capture): its producer first, then its intake. */
+    /** Stops the live connection, if any (closing the app): its producer first, then its intake. */
     public void closeConnection() {
         connections.close();
     }
@@ -119,20 +119,27 @@ public final class SessionController {
     }
 
     /**
-     * Switches the window to an empty replay store for {@code file}. The capture is then read into it
-     * ({@link CaptureLoader}, on a worker) while the charts already draw what has arrived: the first
-     * screen comes after the first batch, not after the whole file.
+     * Switches the window to an empty replay store for {@code file}, beside the live session: that goes on
+     * (its connection, spool, recording and armed triggers) and {@link #backToLive} shows it again
+     * (docs/sessions.md, "A capture beside the live session"). The capture is then read into the new store
+     * ({@link CaptureLoader}, on a worker) while the charts already draw what has arrived: the first screen
+     * comes after the first batch, not after the whole file.
      */
     public SeriesStore beginReplay(Path file) {
         connections.abandonPending();
-        recording.stopQuietly();
-        connections.close();
-        clearSpool();
         SeriesStore s = SeriesStore.replay(catalogue);
         shown.show(s, file.getFileName().toString(), Origin.REPLAY, file);
         view.error("");
         replay.begin();
         return s;
+    }
+
+    /**
+     * Shows the live session again, following, when a capture was shown beside it; the capture's store is
+     * let go. False when there is no live session.
+     */
+    public boolean backToLive() {
+        return connections.showLive();
     }
 
     /** The end of a replay: the whole range, and what happened. True when {@code s} is still shown. */

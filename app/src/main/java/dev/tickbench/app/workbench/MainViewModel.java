@@ -187,6 +187,11 @@ public final class MainViewModel extends WindowState {
         controller.restartLocal(LocalConnection.live(rateHz.get(), floorHz.get(), localTarget));
     }
 
+    /** Shows the live session again, following, after a capture was shown beside it. */
+    public void backToLive() {
+        controller.backToLive();
+    }
+
     /** Stops the live connection, if any; what it showed stays shown. */
     public void closeConnection() {
         controller.closeConnection();

@@ -42,7 +42,8 @@ final class TaskSlot {
     }
 
     boolean busy() {
-        return current != null && !finished(current.getState());
+        Task<?> t = current;
+        return t != null && !finished(t.getState());
     }
 
     /**
@@ -65,6 +66,10 @@ final class TaskSlot {
         task.stateProperty().addListener((o, was, state) -> {
             if (finished(state) && current == task) { // succeeded, failed or cancelled (even before it ran)
                 busy.set(false);
+                // its last progress and message stay shown; the task, and what it read into, is let go
+                progress.unbind();
+                message.unbind();
+                current = null;
             }
         });
         work.execute(task);
@@ -73,8 +78,9 @@ final class TaskSlot {
 
     /** Cancels the running task (its own cancelled handler says so); nothing when idle. */
     void cancel() {
-        if (busy()) {
-            current.cancel();
+        Task<?> t = current;
+        if (t != null && !finished(t.getState())) {
+            t.cancel();
         }
     }
 }

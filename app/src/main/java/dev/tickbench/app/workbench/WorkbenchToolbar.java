@@ -125,6 +125,7 @@ final class WorkbenchToolbar extends ToolBar {
                 .addAll(
                         file,
                         connect,
+                        backToLive(vm),
                         AppMenus.helpButton(os, owner),
                         rateName,
                         rate,
@@ -143,6 +144,31 @@ final class WorkbenchToolbar extends ToolBar {
                         follow,
                         new Separator(Orientation.VERTICAL),
                         dark);
+    }
+
+    /**
+     * "◂ Live: this machine", shown while a capture is shown beside a live session that goes on
+     * (docs/sessions.md, "A capture beside the live session"): shows it again, following.
+     */
+    private static Button backToLive(MainViewModel vm) {
+        Button back = new Button();
+        back.setId("back-to-live");
+        back.setTooltip(new Tooltip("The live session went on while the capture is shown: show it again, following"));
+        back.setOnAction(e -> vm.backToLive());
+        javafx.beans.binding.BooleanBinding beside = javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> vm.showingProperty().get().origin() == dev.tickbench.app.session.Showing.Origin.REPLAY
+                        && vm.connectionProperty().get() != null,
+                vm.showingProperty(),
+                vm.connectionProperty());
+        back.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> vm.connectionProperty().get() == null
+                                ? ""
+                                : "◂ Live: " + vm.connectionProperty().get().title(),
+                        vm.connectionProperty()));
+        back.visibleProperty().bind(beside);
+        back.managedProperty().bind(beside);
+        return back;
     }
 
     /** The Connect menu: "This machine" first (where there is one), then what the app adds (SSH host or probe server). */
