@@ -285,6 +285,16 @@ public final class DiffViewModel {
         return DiffRanges.justBefore(rb);
     }
 
+    /**
+     * The window closed: the ranking (every row with its two ranges' statistics) is let go, the ranges as
+     * typed stay for the next time it opens (docs/diff.md, "The window").
+     */
+    void forget() {
+        result.set(null);
+        all.clear();
+        error.set("");
+    }
+
     private void show(DiffResult r) {
         for (var side : List.of(r.a(), r.b())) {
             if (side.samples() == 0) { // nothing to compare is said, not shown as a table of absent rows

@@ -4,7 +4,10 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-/** The What changed? window, one per workbench window, made when first asked for and kept (what was ranked stays). */
+/**
+ * The What changed? window, one per workbench window, made when first asked for and kept: the ranges typed
+ * stay, the ranking is let go when it closes (a ranking of a long capture holds every series' statistics).
+ */
 public final class DiffWindow {
     private final DiffViewModel vm;
     private Stage stage;
@@ -35,6 +38,7 @@ public final class DiffWindow {
                 }
             }
             stage.setScene(scene);
+            stage.setOnHidden(e -> vm.forget());
         }
         vm.refreshEvents(); // the charts' marks may have grown since the window was last shown
         stage.show();
