@@ -107,15 +107,6 @@ class CaptureBesideLiveTest {
         assertTrue(fx(() -> w.vm.window().isFollow()), "following");
         assertTrue(fx(() -> !back.isVisible()), "no way back needed");
         open = null;
-        try {
-            until("the capture's store let go once the live session is shown", Duration.ofSeconds(20), () -> {
-                System.gc();
-                return capture.get() == null;
-            });
-        } catch (AssertionError held) {
-            SeriesStore still = capture.get();
-            throw new AssertionError(
-                    held.getMessage() + ", held by:\n  " + fx(() -> Retained.pathTo(still, w.view, w.vm)), held);
-        }
+        Retained.letGo(w, "the capture's store, once the live session is shown", capture);
     }
 }

@@ -11,7 +11,6 @@ import dev.tickbench.testkit.Prerequisites;
 import dev.tickbench.testkit.RouterCapture;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
-import java.time.Duration;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -54,7 +53,7 @@ class ReleasedOwnersTest {
         w.replayed(fx(() -> w.view.openCapture(RouterCapture.small(dir.resolve("b.ndjson.gz")))));
         w.drawn();
         assertNotSame(first.get(), fx(() -> w.vm.storeProperty().get()));
-        letGo("the first capture's store", first);
+        Retained.letGo(w, "the first capture's store", first);
     }
 
     @Test
@@ -73,7 +72,7 @@ class ReleasedOwnersTest {
         });
         until("the new session shown", () -> w.vm.storeProperty().get() != first.get() && w.samples() > 5);
         w.drawn();
-        letGo("the replaced session's store", first);
+        Retained.letGo(w, "the replaced session's store", first);
     }
 
     @Test
@@ -97,21 +96,7 @@ class ReleasedOwnersTest {
             w.view.diff().show(null).getScene().getWindow().hide();
             return null;
         });
-        letGo("the closed window's ranking", ranking);
+        Retained.letGo(w, "the closed window's ranking", ranking);
         assertEquals("10", fx(() -> vm.bFromProperty().get()), "the ranges typed stay");
-    }
-
-    /** Collects until {@code ref} clears; else fails with the path from the window that holds it. */
-    private void letGo(String what, WeakReference<?> ref) throws Exception {
-        try {
-            until(what + " let go", Duration.ofSeconds(20), () -> {
-                System.gc();
-                return ref.get() == null;
-            });
-        } catch (AssertionError held) {
-            Object still = ref.get();
-            throw new AssertionError(
-                    held.getMessage() + ", held by:\n  " + fx(() -> Retained.pathTo(still, w.view, w.vm)), held);
-        }
     }
 }

@@ -22,6 +22,23 @@ final class Retained {
 
     private Retained() {}
 
+    /**
+     * Collects until {@code ref} clears (every wait has its deadline); else fails with the path from the
+     * window's view and view-model that holds what it refers to.
+     */
+    static void letGo(WindowFixture w, String what, java.lang.ref.WeakReference<?> ref) throws Exception {
+        try {
+            WindowFixture.until(what + " let go", java.time.Duration.ofSeconds(20), () -> {
+                System.gc();
+                return ref.get() == null;
+            });
+        } catch (AssertionError held) {
+            Object still = ref.get();
+            throw new AssertionError(
+                    held.getMessage() + ", held by:\n  " + WindowFixture.fx(() -> pathTo(still, w.view, w.vm)), held);
+        }
+    }
+
     /** The first path from one of {@code roots} to {@code target}, or "no path from the roots". */
     static String pathTo(Object target, Object... roots) {
         Map<Object, Object[]> parent = new IdentityHashMap<>(); // object -> {from, how}
