@@ -151,7 +151,7 @@ public final class SeriesPicker {
         List<Item> out = new ArrayList<>();
         for (Series s : selection.series(group)) {
             double bytes = bytes(s, facts);
-            double v = s.line().lastY();
+            double v = s.line().lastRead();
             String value = Double.isNaN(v) ? "no value yet" : AxisNumbers.value(v) + " " + s.unit();
             out.add(new Item(
                     s.name(),
@@ -168,7 +168,7 @@ public final class SeriesPicker {
 
     /** Memory a series holds now: slab active objects × object size; buddy free blocks × block size; NaN unknown. */
     private double bytes(Series s, DefaultPicks.Facts facts) {
-        double v = s.line().lastY();
+        double v = s.line().lastRead();
         String key = s.match().captures().get("key");
         if (Double.isNaN(v) || key == null) {
             return Double.NaN;

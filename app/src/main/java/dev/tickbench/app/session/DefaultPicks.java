@@ -77,7 +77,7 @@ public final class DefaultPicks {
         Map<String, String> names = new LinkedHashMap<>();
         for (Series s : series) {
             String key = s.match().captures().get("key");
-            double v = s.line().lastY();
+            double v = s.line().lastRead(); // a break at the end is not its value
             latest.put(key, Double.isNaN(v) ? -1 : v); // not drawn yet: last
             names.put(key, s.name());
         }

@@ -81,9 +81,17 @@ public final class Points {
         }
     }
 
-    /** The last point's y (a level's latest value or its held tail); NaN when empty. */
-    public double lastY() {
-        return isEmpty() ? Double.NaN : y(size() - 1);
+    /**
+     * The newest value read: the last point unless that is a break (a NaN where samples were missed, which
+     * a busy machine puts at the end of every line), then the one before it; NaN when there is none.
+     */
+    public double lastRead() {
+        for (int i = size() - 1; i >= 0; i--) {
+            if (!Double.isNaN(y(i))) {
+                return y(i);
+            }
+        }
+        return Double.NaN;
     }
 
     /**

@@ -101,6 +101,24 @@ class DefaultPicksTest {
                 "DMA · order 10 (4 MiB)", s.series("buddyinfo.0.DMA.10").label().split(" · \\d+ Hz")[0]);
     }
 
+    /**
+     * A busy machine's missed samples end every line with a break (a NaN point): the picks are still made
+     * on each cache's last value read, not on the break (which ranked every cache as unread, and drew the
+     * five smallest objects instead).
+     */
+    @Test
+    void thePicksHoldWhenEveryLineEndsWithABreak() throws Exception {
+        SeriesStore s = capture(Boards.ROUTER);
+        double end = s.latestX() + 1;
+        s.series(SLAB).forEach(x -> x.breakAt(end));
+        s.flush();
+        Points dentry = s.series("slabinfo.dentry").line();
+        assertTrue(Double.isNaN(dentry.y(dentry.size() - 1)), "the line ends with its break");
+        assertEquals(
+                slab("ext4_inode_cache", "dentry", "radix_tree_node", "buffer_head", "kernfs_node_cache"),
+                picks(s, SLAB));
+    }
+
     @Test
     void singleBoardComputer() throws Exception {
         SeriesStore s = capture(Boards.SBC);

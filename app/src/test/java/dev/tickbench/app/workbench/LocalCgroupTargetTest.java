@@ -113,13 +113,13 @@ class LocalCgroupTargetTest {
                 () -> w.vm.titleProperty().get().contains("this machine · cgroup /" + name));
         until(
                 () -> "the cgroup's CPU usage with the loop's CPU: " + usage(),
-                () -> usage().filter(s -> s.line().stored() > 3 && s.line().lastY() > 0.05)
+                () -> usage().filter(s -> s.line().stored() > 3 && s.line().lastRead() > 0.05)
                         .isPresent());
         Series s = usage().orElseThrow();
         assertTrue(s.name().contains(name), s.name());
         assertTrue(
-                s.line().lastY() <= 1.05,
-                "one loop, at most one CPU: " + s.line().lastY());
+                s.line().lastRead() <= 1.05,
+                "one loop, at most one CPU: " + s.line().lastRead());
     }
 
     /** The target's CPU usage series in the shown store (a message too: read on any thread, the store is). */
