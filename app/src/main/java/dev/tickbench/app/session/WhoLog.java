@@ -52,6 +52,27 @@ public final class WhoLog {
         WRITE
     }
 
+    /** What the rest (every process or cgroup not named) adds up to, at each of the table's reads. */
+    public enum RestQuantity {
+        /** CPUs they used over the table's interval. */
+        CPU,
+        /** Bytes: their RSS, or their memory.current, summed. */
+        MEMORY,
+        /** How many they are. */
+        COUNT,
+        /** Processes seen for the first time on this read (a fork storm's children). */
+        STARTED,
+        /** Processes gone since the previous read. */
+        EXITED
+    }
+
+    /** The rest of one table as the readers see it: its points per quantity. */
+    public record Rest(Table table, Points[] points) {
+        public Points points(RestQuantity q) {
+            return points[q.ordinal()];
+        }
+    }
+
     /**
      * One named process ({@code who}: {@code comm/pid@start}) or cgroup (its path) as the readers see it:
      * its points per quantity, and when a process started and exited (epoch seconds; NaN: not seen).
@@ -102,6 +123,10 @@ public final class WhoLog {
     }
 
     private final Map<String, Log> logs = new HashMap<>();
+    /** Each table's rest, by {@link Table#ordinal}. */
+    private final PointLog[][] rest = new PointLog[Table.values().length][RestQuantity.values().length];
+
+    private volatile List<Rest> rests = List.of();
     private int points;
     private boolean changed;
     private volatile List<Entry> entries = List.of();
@@ -136,7 +161,14 @@ public final class WhoLog {
         if (end <= table.derivedPrefix.length()) {
             return;
         }
-        add(table, name.substring(table.derivedPrefix.length(), end), q, x, v.value());
+        String who = name.substring(table.derivedPrefix.length(), end);
+        if (who.equals("rest")) {
+            if (q == Quantity.CPU) {
+                rest(table, RestQuantity.CPU, x, v.value());
+            }
+            return;
+        }
+        add(table, who, q, x, v.value());
     }
 
     /** The tables' own values: a named process's RSS, a named cgroup's memory. Writer thread. */
@@ -150,10 +182,41 @@ public final class WhoLog {
         String field = table == Table.PROCESSES ? "|rss" : "|memory_bytes";
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
+            if (key.startsWith("rest|")) {
+                RestQuantity q = restField(table, key.substring(5));
+                if (q != null) {
+                    rest(table, q, x, v.values()[i]);
+                }
+                continue;
+            }
             if (key.endsWith(field) && key.length() > field.length()) {
                 add(table, key.substring(0, key.length() - field.length()), Quantity.MEMORY, x, v.values()[i]);
             }
         }
+    }
+
+    /** The rest's key field as a quantity of the table's rest, or null (one not shown). */
+    private static RestQuantity restField(Table table, String field) {
+        return switch (field) {
+            case "rss", "memory_bytes" -> RestQuantity.MEMORY;
+            case "procs", "cgroups" -> RestQuantity.COUNT;
+            case "started" -> table == Table.PROCESSES ? RestQuantity.STARTED : null;
+            case "exited" -> table == Table.PROCESSES ? RestQuantity.EXITED : null;
+            default -> null;
+        };
+    }
+
+    private void rest(Table table, RestQuantity q, double x, double value) {
+        if (Double.isNaN(x)) {
+            return;
+        }
+        PointLog[] logs = rest[table.ordinal()];
+        if (logs[q.ordinal()] == null) {
+            logs[q.ordinal()] = new PointLog(16);
+        }
+        logs[q.ordinal()].add(x, value);
+        points++;
+        changed = true;
     }
 
     /**
@@ -243,6 +306,19 @@ public final class WhoLog {
             out.add(l.view());
         }
         entries = List.copyOf(out);
+        List<Rest> r = new ArrayList<>();
+        for (Table t : Table.values()) {
+            Points[] p = new Points[RestQuantity.values().length];
+            for (RestQuantity q : RestQuantity.values()) {
+                PointLog l = rest[t.ordinal()][q.ordinal()];
+                if (l != null) {
+                    l.publish(Double.NaN, Double.NaN, Integer.MAX_VALUE);
+                }
+                p[q.ordinal()] = l == null ? Points.EMPTY : l.view();
+            }
+            r.add(new Rest(t, p));
+        }
+        rests = List.copyOf(r);
         changed = false;
         version++;
     }
@@ -272,7 +348,26 @@ public final class WhoLog {
             }
             points += n;
         }
+        for (PointLog[] table : rest) {
+            for (PointLog l : table) {
+                if (l != null) {
+                    l.trimBefore(cutoff, false);
+                    points += l.size();
+                }
+            }
+        }
         keptFromX = Double.isNaN(keptFromX) ? cutoff : Math.max(keptFromX, cutoff);
+    }
+
+    /** The rest of {@code table} as of the last publish (no points before its first read). Any thread. */
+    public Rest rest(Table table) {
+        List<Rest> r = rests;
+        if (r.isEmpty()) {
+            Points[] none = new Points[RestQuantity.values().length];
+            java.util.Arrays.fill(none, Points.EMPTY);
+            return new Rest(table, none);
+        }
+        return r.get(table.ordinal());
     }
 
     /** Every entry as of the last publish. Any thread. */

@@ -105,6 +105,42 @@ public record WhoRows(Entry entry, double[] value, double[] peak, int reads) {
     }
 
     /**
+     * The rest at {@code x}: each quantity's last read at or before it when at most {@code hold} seconds old
+     * (by {@link WhoLog.RestQuantity}); NaN where not read.
+     */
+    public static double[] restAt(WhoLog.Rest rest, double x, double hold) {
+        double[] v = new double[WhoLog.RestQuantity.values().length];
+        for (WhoLog.RestQuantity q : WhoLog.RestQuantity.values()) {
+            Points p = rest.points(q);
+            int i = p.lastStoredAtOrBefore(x);
+            v[q.ordinal()] = i >= 0 && x - p.x(i) <= hold ? p.y(i) : Double.NaN;
+        }
+        return v;
+    }
+
+    /**
+     * The rest over [{@code from}, {@code to}]: CPUs, memory and count as means over its reads there, the
+     * processes started and exited as sums (each read counts those of its own interval); NaN where not read.
+     */
+    public static double[] restOver(WhoLog.Rest rest, double from, double to) {
+        double[] v = new double[WhoLog.RestQuantity.values().length];
+        for (WhoLog.RestQuantity q : WhoLog.RestQuantity.values()) {
+            Points p = rest.points(q);
+            double sum = 0;
+            int n = 0;
+            for (int i = p.firstStoredAtOrAfter(from); i < p.stored() && p.x(i) <= to; i++) {
+                if (!Double.isNaN(p.y(i))) {
+                    sum += p.y(i);
+                    n++;
+                }
+            }
+            boolean counts = q == WhoLog.RestQuantity.STARTED || q == WhoLog.RestQuantity.EXITED;
+            v[q.ordinal()] = n == 0 ? Double.NaN : counts ? sum : sum / n;
+        }
+        return v;
+    }
+
+    /**
      * How long a read of {@code table} holds: {@link SeriesStore#BREAK_PERIODS} of the table's published
      * period (1 Hz when the session publishes none), as a hole breaks a chart's line.
      */

@@ -14,7 +14,6 @@ import dev.tickbench.app.session.WhoRows;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.view.WhenShown;
 import java.util.List;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -23,9 +22,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
@@ -62,6 +58,9 @@ public final class WhoPanel extends VBox {
     private final ObservableList<WhoRows> rows = FXCollections.observableArrayList();
     final TableView<WhoRows> table = new TableView<>();
     private final Label empty = new Label();
+    /** What the rest (everything not named) adds up to, under the table. */
+    private final Label rest = new Label();
+
     private final VBox body;
     private final WhenShown shown = new WhenShown(this);
 
@@ -115,12 +114,13 @@ public final class WhoPanel extends VBox {
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(nameColumn());
-        table.getColumns().add(column("CPUs", Quantity.CPU, 1, "CPUs used over the table's interval", 48));
+        WhoColumns columns = new WhoColumns(() -> ranged);
+        table.getColumns().add(columns.nameColumn());
+        table.getColumns().add(columns.column("CPUs", Quantity.CPU, 1, "CPUs used over the table's interval", 48));
         table.getColumns()
-                .add(column("MB", Quantity.MEMORY, 1e6, "resident memory (a cgroup's memory.current), MB", 50));
-        table.getColumns().add(column("R MB/s", Quantity.READ, 1e6, "storage reads, MB per second", 58));
-        table.getColumns().add(column("W MB/s", Quantity.WRITE, 1e6, "storage writes, MB per second", 58));
+                .add(columns.column("MB", Quantity.MEMORY, 1e6, "resident memory (a cgroup's memory.current), MB", 50));
+        table.getColumns().add(columns.column("R MB/s", Quantity.READ, 1e6, "storage reads, MB per second", 58));
+        table.getColumns().add(columns.column("W MB/s", Quantity.WRITE, 1e6, "storage writes, MB per second", 58));
         empty.setWrapText(true);
         empty.getStyleClass().add("clock-muted");
         table.setPlaceholder(empty);
@@ -128,7 +128,10 @@ public final class WhoPanel extends VBox {
         trace.setVisible(false);
         trace.setManaged(false);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> redrawSoon());
-        body = new VBox(3, scope, new HBox(4, processes, cgroups), table, trace);
+        rest.setId("who-rest");
+        rest.getStyleClass().add("clock-muted");
+        rest.setWrapText(true);
+        body = new VBox(3, scope, new HBox(4, processes, cgroups), table, rest, trace);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body);
         apply();
@@ -223,6 +226,7 @@ public final class WhoPanel extends VBox {
                                         ? "in this range."
                                         : "here: the table names the busiest, and holds a read "
                                                 + AxisNumbers.significant(WhoRows.hold(session, t), 2) + " s."));
+        rest.setText(restText(t, from, to));
         WhoRows picked = table.getSelectionModel().getSelectedItem();
         rows.setAll(now);
         if (picked != null) {
@@ -233,6 +237,50 @@ public final class WhoPanel extends VBox {
         }
         table.refresh(); // the cells' peaks follow the mode
         drawTrace();
+    }
+
+    /** "The rest: 412 processes · 0.52 CPUs · 1 230 MB · 300 started, 298 exited", as far as it was read. */
+    private String restText(Table t, double from, double to) {
+        if (store == null) {
+            return "";
+        }
+        WhoLog.Rest r = store.who().rest(t);
+        double[] v;
+        String head;
+        if (ranged) {
+            v = WhoRows.restOver(r, from, to);
+            head = "The rest, mean over the range: ";
+        } else {
+            double x = crosshair.cursorProperty().get();
+            if (Double.isNaN(x) && !crosshair.pins().isEmpty()) {
+                x = crosshair.pins().get(crosshair.pins().size() - 1);
+            }
+            if (Double.isNaN(x)) {
+                x = WhoRows.latest(store.who().entries());
+            }
+            v = WhoRows.restAt(r, x, WhoRows.hold(session, t));
+            head = "The rest: ";
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        double n = v[WhoLog.RestQuantity.COUNT.ordinal()];
+        if (!Double.isNaN(n)) {
+            parts.add(WhoColumns.number(n) + (t == Table.PROCESSES ? " processes" : " cgroups"));
+        }
+        double cpu = v[WhoLog.RestQuantity.CPU.ordinal()];
+        if (!Double.isNaN(cpu)) {
+            parts.add(WhoColumns.number(cpu) + " CPUs");
+        }
+        double mb = v[WhoLog.RestQuantity.MEMORY.ordinal()];
+        if (!Double.isNaN(mb)) {
+            parts.add(WhoColumns.number(mb / 1e6) + " MB");
+        }
+        double started = v[WhoLog.RestQuantity.STARTED.ordinal()];
+        double exited = v[WhoLog.RestQuantity.EXITED.ordinal()];
+        if (!Double.isNaN(started) && !Double.isNaN(exited)) {
+            parts.add(WhoColumns.number(started) + " started, " + WhoColumns.number(exited) + " exited"
+                    + (ranged ? " in the range" : " since the read before"));
+        }
+        return parts.isEmpty() ? "" : head + String.join(" · ", parts);
     }
 
     /** The picked row's trace over the time in view, or none while no row is picked. */
@@ -246,94 +294,6 @@ public final class WhoPanel extends VBox {
                 window.max(),
                 crosshair.cursorProperty().get(),
                 picked == null ? 0 : WhoRows.hold(session, picked.entry().table()));
-    }
-
-    private TableColumn<WhoRows, String> nameColumn() {
-        TableColumn<WhoRows, String> c = new TableColumn<>("Name");
-        c.setPrefWidth(80);
-        c.setCellValueFactory(
-                f -> new ReadOnlyObjectWrapper<>(f.getValue().entry().shown()));
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(String item, boolean none) {
-                super.updateItem(item, none);
-                TableRow<WhoRows> row = getTableRow();
-                if (none || item == null || row == null || row.getItem() == null) {
-                    setText(null);
-                    setTooltip(null);
-                    return;
-                }
-                setText(item);
-                setTooltip(new Tooltip(life(row.getItem())));
-            }
-        });
-        return c;
-    }
-
-    /** Its whole name, when it started and exited where the stream said, and how many reads named it. */
-    private String life(WhoRows r) {
-        WhoLog.Entry e = r.entry();
-        StringBuilder b = new StringBuilder(e.who());
-        if (!Double.isNaN(e.startX())) {
-            b.append("\nstarted ").append(Readout.clock(e.startX()));
-        }
-        if (!Double.isNaN(e.exitX())) {
-            b.append("\nexited ").append(Readout.clock(e.exitX()));
-        }
-        if (ranged) {
-            b.append("\nnamed in ")
-                    .append(r.reads())
-                    .append(r.reads() == 1 ? " read" : " reads")
-                    .append(" here");
-        }
-        return b.toString();
-    }
-
-    private TableColumn<WhoRows, Double> column(String name, Quantity q, double per, String what, double width) {
-        TableColumn<WhoRows, Double> c = new TableColumn<>(name);
-        Label header = new Label(name);
-        header.setTooltip(new Tooltip(what + "; a dash: not read there (not 0)"));
-        c.setText(null);
-        c.setGraphic(header);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue().value(q)));
-        c.setComparator((a, b) -> missingLast(a, b, c.getSortType() == TableColumn.SortType.ASCENDING));
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(Double item, boolean none) {
-                super.updateItem(item, none);
-                TableRow<WhoRows> row = getTableRow();
-                if (none || item == null || row == null || row.getItem() == null) {
-                    setText(null);
-                    return;
-                }
-                String mean = number(item / per);
-                setText(ranged ? mean + "\n" + number(row.getItem().peak(q) / per) : mean);
-            }
-        });
-        c.getStyleClass().add("who-number");
-        return c;
-    }
-
-    /**
-     * A cell's number in a column 50 px wide or so: three significant digits from 1 up (2 510, 212, 9.33), three
-     * decimals below (0.987, 0.014, 0.003); a dash for a value not read.
-     */
-    static String number(double v) {
-        if (Double.isNaN(v)) {
-            return "—";
-        }
-        return Math.abs(v) >= 1 ? AxisNumbers.significant(v, 3) : AxisNumbers.value(v);
-    }
-
-    /** By value, a value not read last whichever way the column is sorted (the table reverses a descending sort). */
-    private static int missingLast(Double a, Double b, boolean ascending) {
-        boolean na = a == null || a.isNaN();
-        boolean nb = b == null || b.isNaN();
-        if (na || nb) {
-            return na == nb ? 0 : (na == ascending ? 1 : -1);
-        }
-        return Double.compare(a, b);
     }
 
     /** Folded, only the title strip is left and nothing is drawn until it opens again. */

@@ -80,9 +80,9 @@ final class WhoTrace extends VBox {
         line(g, memory, from, to, w, band + 14, PLOT - 3, memoryTop, MEMORY);
         g.setFont(javafx.scene.text.Font.font(10));
         g.setFill(CPU);
-        g.fillText("CPUs, 0 to " + WhoPanel.number(cpuTop), 2, 10);
+        g.fillText("CPUs, 0 to " + WhoColumns.number(cpuTop), 2, 10);
         g.setFill(MEMORY);
-        g.fillText("MB, 0 to " + WhoPanel.number(memoryTop / 1e6), 2, band + 10);
+        g.fillText("MB, 0 to " + WhoColumns.number(memoryTop / 1e6), 2, band + 10);
         g.setFill(MUTED);
         g.fillText(Readout.clock(from), 2, HEIGHT - 3);
         String end = Readout.clock(to);

@@ -86,4 +86,18 @@ class WhoRowsTest {
         assertTrue(mean > 0.5 && mean <= loop.peak(Quantity.CPU), "mean " + mean + " within its peak " + loop);
         assertTrue(loop.peak(Quantity.CPU) < 1.1, "no more than one CPU for one loop: " + loop);
     }
+
+    @Test
+    void theRestCountsTheForkStormsSleepersAndWhatTheyAddUpTo() {
+        double[] over = WhoRows.restOver(store.who().rest(Table.PROCESSES), start + 13, start + 18);
+        double started = over[WhoLog.RestQuantity.STARTED.ordinal()];
+        assertTrue(started >= 200 && started <= 400, "the 300 sleep started at 15 s, most in the rest: " + started);
+        double[] at = WhoRows.restAt(store.who().rest(Table.PROCESSES), start + 30, hold);
+        assertTrue(at[WhoLog.RestQuantity.COUNT.ordinal()] > 20, "the processes not named: " + at[2]);
+        assertTrue(at[WhoLog.RestQuantity.MEMORY.ordinal()] > 0, "their RSS summed");
+        double[] cgroups = WhoRows.restAt(
+                store.who().rest(Table.CGROUPS), start + 30, WhoRows.hold(store.session(), Table.CGROUPS));
+        assertTrue(cgroups[WhoLog.RestQuantity.COUNT.ordinal()] >= 0, "the cgroups not named, counted");
+        assertTrue(Double.isNaN(cgroups[WhoLog.RestQuantity.STARTED.ordinal()]), "cgroups have no starts");
+    }
 }

@@ -124,6 +124,13 @@ class WhoPanelTest {
                 () -> "the range's rows: " + scope.getText(),
                 () -> scope.getText().startsWith("over ") && first(table).startsWith("sh "));
         w.drawn();
+        String rest = fx(() -> ((Label) w.view.lookup("#who-rest")).getText());
+        assertTrue(
+                rest.matches(
+                        "The rest, mean over the range: \\d+ processes · .* CPUs · .* MB · \\d+ started, \\d+ exited in the range"),
+                rest);
+        int started = Integer.parseInt(rest.replaceAll(".* (\\d+) started.*", "$1"));
+        assertTrue(started >= 200, "the fork storm's 300 sleep, started at 15 s, most of them in the rest: " + rest);
         String meanAndPeak = fx(() -> cell(table, 0, 1));
         assertTrue(meanAndPeak.matches("0\\.\\d+\\n(0\\.\\d+|1(\\.0\\d*)?)"), "mean over peak: " + meanAndPeak);
 
@@ -153,8 +160,10 @@ class WhoPanelTest {
         });
     }
 
+    /** Where the pictures go: target/screenshots, or assets/screenshots with -Dtickbench.screenshots. */
     private static Path shots() throws java.io.IOException {
-        return Files.createDirectories(Path.of(System.getProperty("user.dir"), "target", "screenshots"));
+        return Files.createDirectories(Path.of(System.getProperty("user.dir"))
+                .resolve(System.getProperty("tickbench.screenshots", "target/screenshots")));
     }
 
     private static String first(TableView<WhoRows> table) {
