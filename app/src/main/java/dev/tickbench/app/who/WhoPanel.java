@@ -75,6 +75,8 @@ public final class WhoPanel extends VBox {
     /** Over a range: each cell has its peak under its mean. */
     private boolean ranged;
 
+    private boolean rangedDrawn;
+
     public WhoPanel(
             Crosshair crosshair,
             TimeWindow window,
@@ -153,7 +155,8 @@ public final class WhoPanel extends VBox {
         setVisible(lists(this.session));
         setManaged(lists(this.session));
         crosshair.cursorProperty().addListener((o, a, b) -> stale = true);
-        window.addListener(w -> stale = true);
+        // the tracks' time moves every frame while following: it matters only to a picked row's trace
+        window.addListener(w -> stale |= trace.isVisible());
         crosshair.rangeFromProperty().addListener((o, a, b) -> stale = true);
         crosshair.rangeToProperty().addListener((o, a, b) -> stale = true);
         crosshair.pins().addListener((javafx.collections.ListChangeListener<Double>) c -> stale = true);
@@ -235,7 +238,10 @@ public final class WhoPanel extends VBox {
                     .findFirst()
                     .ifPresent(r -> table.getSelectionModel().select(r));
         }
-        table.refresh(); // the cells' peaks follow the mode
+        if (ranged != rangedDrawn) {
+            rangedDrawn = ranged;
+            table.refresh(); // the cells' peaks follow the mode: every cell again, only when it changes
+        }
         drawTrace();
     }
 
@@ -286,6 +292,9 @@ public final class WhoPanel extends VBox {
     /** The picked row's trace over the time in view, or none while no row is picked. */
     private void drawTrace() {
         WhoRows picked = table.getSelectionModel().getSelectedItem();
+        if (picked == null && !trace.isVisible()) {
+            return; // nothing picked, nothing drawn: nothing to clear
+        }
         trace.setVisible(picked != null);
         trace.setManaged(picked != null);
         trace.draw(
