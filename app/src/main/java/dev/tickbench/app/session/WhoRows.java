@@ -50,9 +50,7 @@ public record WhoRows(Entry entry, double[] value, double[] peak, int reads) {
             double[] v = new double[Quantity.values().length];
             boolean any = false;
             for (Quantity q : Quantity.values()) {
-                Points p = e.points(q);
-                int i = p.lastStoredAtOrBefore(x);
-                v[q.ordinal()] = i >= 0 && x - p.x(i) <= hold ? p.y(i) : Double.NaN;
+                v[q.ordinal()] = heldAt(e.points(q), x, hold);
                 any |= !Double.isNaN(v[q.ordinal()]);
             }
             if (any) {
@@ -80,21 +78,10 @@ public record WhoRows(Entry entry, double[] value, double[] peak, int reads) {
             double[] peak = new double[mean.length];
             int reads = 0;
             for (Quantity q : Quantity.values()) {
-                Points p = e.points(q);
-                double sum = 0;
-                double max = Double.NaN;
-                int n = 0;
-                for (int i = p.firstStoredAtOrAfter(from); i < p.stored() && p.x(i) <= to; i++) {
-                    double y = p.y(i);
-                    if (!Double.isNaN(y)) {
-                        sum += y;
-                        max = Double.isNaN(max) ? y : Math.max(max, y);
-                        n++;
-                    }
-                }
-                mean[q.ordinal()] = n == 0 ? Double.NaN : sum / n;
-                peak[q.ordinal()] = max;
-                reads = Math.max(reads, n);
+                Reads r = Reads.of(e.points(q), from, to);
+                mean[q.ordinal()] = r.mean();
+                peak[q.ordinal()] = r.max();
+                reads = Math.max(reads, r.n());
             }
             if (reads > 0) {
                 out.add(new WhoRows(e, mean, peak, reads));
@@ -111,9 +98,7 @@ public record WhoRows(Entry entry, double[] value, double[] peak, int reads) {
     public static double[] restAt(WhoLog.Rest rest, double x, double hold) {
         double[] v = new double[WhoLog.RestQuantity.values().length];
         for (WhoLog.RestQuantity q : WhoLog.RestQuantity.values()) {
-            Points p = rest.points(q);
-            int i = p.lastStoredAtOrBefore(x);
-            v[q.ordinal()] = i >= 0 && x - p.x(i) <= hold ? p.y(i) : Double.NaN;
+            v[q.ordinal()] = heldAt(rest.points(q), x, hold);
         }
         return v;
     }
@@ -125,19 +110,39 @@ public record WhoRows(Entry entry, double[] value, double[] peak, int reads) {
     public static double[] restOver(WhoLog.Rest rest, double from, double to) {
         double[] v = new double[WhoLog.RestQuantity.values().length];
         for (WhoLog.RestQuantity q : WhoLog.RestQuantity.values()) {
-            Points p = rest.points(q);
+            Reads r = Reads.of(rest.points(q), from, to);
+            boolean counts = q == WhoLog.RestQuantity.STARTED || q == WhoLog.RestQuantity.EXITED;
+            v[q.ordinal()] = counts && r.n() > 0 ? r.sum() : r.mean();
+        }
+        return v;
+    }
+
+    /** {@code p}'s last read at or before {@code x}, when it is at most {@code hold} seconds old; else NaN. */
+    private static double heldAt(Points p, double x, double hold) {
+        int i = p.lastStoredAtOrBefore(x);
+        return i >= 0 && x - p.x(i) <= hold ? p.y(i) : Double.NaN;
+    }
+
+    /** The reads of one line in a range (NaN breaks left out): their sum, count and highest. */
+    private record Reads(double sum, int n, double max) {
+        static Reads of(Points p, double from, double to) {
             double sum = 0;
+            double max = Double.NaN;
             int n = 0;
             for (int i = p.firstStoredAtOrAfter(from); i < p.stored() && p.x(i) <= to; i++) {
-                if (!Double.isNaN(p.y(i))) {
-                    sum += p.y(i);
+                double y = p.y(i);
+                if (!Double.isNaN(y)) {
+                    sum += y;
+                    max = Double.isNaN(max) ? y : Math.max(max, y);
                     n++;
                 }
             }
-            boolean counts = q == WhoLog.RestQuantity.STARTED || q == WhoLog.RestQuantity.EXITED;
-            v[q.ordinal()] = n == 0 ? Double.NaN : counts ? sum : sum / n;
+            return new Reads(sum, n, max);
         }
-        return v;
+
+        double mean() {
+            return n == 0 ? Double.NaN : sum / n;
+        }
     }
 
     /**
