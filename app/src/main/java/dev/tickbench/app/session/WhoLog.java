@@ -80,7 +80,7 @@ public final class WhoLog {
     public record Entry(Table table, String who, Points[] points, double startX, double exitX) {
         /** A process as {@code comm pid}, a cgroup as its path (as the What changed window names them). */
         public String shown() {
-            return new dev.tickbench.core.diff.WhoChanges.Entry(who, "", null, 0).shown();
+            return dev.tickbench.core.diff.WhoChanges.shown(who);
         }
 
         public Points points(Quantity q) {

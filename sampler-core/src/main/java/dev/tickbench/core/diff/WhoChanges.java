@@ -46,12 +46,15 @@ public record WhoChanges(List<Quantity> quantities) {
     public record Entry(String who, String series, Presence presence, double change) {
         /** A process as {@code comm pid} (its start time is in its series' name), a cgroup as its path. */
         public String shown() {
-            int at = who.lastIndexOf('@');
-            int slash = at < 0 ? -1 : who.lastIndexOf('/', at);
-            return who.startsWith("/") || slash < 0
-                    ? who
-                    : who.substring(0, slash) + " " + who.substring(slash + 1, at);
+            return WhoChanges.shown(who);
         }
+    }
+
+    /** A process's key ({@code comm/pid@start}) as {@code comm pid}; a cgroup's path as it is. */
+    public static String shown(String who) {
+        int at = who.lastIndexOf('@');
+        int slash = at < 0 ? -1 : who.lastIndexOf('/', at);
+        return who.startsWith("/") || slash < 0 ? who : who.substring(0, slash) + " " + who.substring(slash + 1, at);
     }
 
     private record Kind(String label, String prefix, String suffix) {
