@@ -238,11 +238,9 @@ public final class ConnectViewModel {
         Path key = checkedKey();
         int r = checkedRate();
         Integer fl = checkedFloor();
-        Long pid = checkedPid();
-        String t = target.get().trim();
-        String cgroup = t.startsWith("/") ? t : null;
+        dev.tickbench.core.session.SessionConfig.CgroupChoice cgroup = checkedTarget();
         Integer ceil = checkedCeiling();
-        return new Form(kind.get(), h, p, u, key, j, how, new StreamRequest(r, fl, pid, cgroup, ceil));
+        return new Form(kind.get(), h, p, u, key, j, how, StreamRequest.of(r, fl, cgroup, ceil));
     }
 
     /** Each field that can be wrong with its check, in the form's order (the order of {@link #form}'s). */
@@ -254,7 +252,7 @@ public final class ConnectViewModel {
                 Map.entry(keyPath, this::checkedKey),
                 Map.entry(rate, this::checkedRate),
                 Map.entry(floorHz, this::checkedFloor),
-                Map.entry(target, this::checkedPid),
+                Map.entry(target, this::checkedTarget),
                 Map.entry(ceiling, this::checkedCeiling));
     }
 
@@ -310,13 +308,10 @@ public final class ConnectViewModel {
         return key;
     }
 
-    /** The target's PID; null for none or a cgroup path (starting with '/'). */
-    private Long checkedPid() {
+    /** The cgroup target: a PID, a cgroup path (starting with '/'), or null for none. */
+    private dev.tickbench.core.session.SessionConfig.CgroupChoice checkedTarget() {
         try {
-            return CgroupTarget.parse(target.get())
-                            instanceof dev.tickbench.core.session.SessionConfig.CgroupChoice.Pid p
-                    ? p.pid()
-                    : null;
+            return CgroupTarget.parse(target.get());
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage());
         }

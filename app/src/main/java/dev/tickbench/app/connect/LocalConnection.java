@@ -208,10 +208,8 @@ public final class LocalConnection implements Connection {
             SETSID.stream().filter(Files::isExecutable).findFirst().ifPresent(p -> prefix.add(p.toString()));
         }
         Integer floor = config.floorHz().isPresent() ? config.floorHz().getAsInt() : floorFromEnvironment();
-        Long pid = config.cgroup() instanceof SessionConfig.CgroupChoice.Pid p ? p.pid() : null;
-        String cgroup = config.cgroup() instanceof SessionConfig.CgroupChoice.Path p ? p.path() : null;
-        List<String> args =
-                new ArrayList<>(new StreamRequest(config.rateHz(), floor, pid, cgroup, config.ceiling()).streamArgs());
+        List<String> args = new ArrayList<>(StreamRequest.of(config.rateHz(), floor, config.cgroup(), config.ceiling())
+                .streamArgs());
         if (!config.roots().isLive()) {
             args.addAll(List.of(
                     "--proc-root",

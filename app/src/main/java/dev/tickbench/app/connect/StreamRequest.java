@@ -19,6 +19,20 @@ public record StreamRequest(int rateHz, Integer floorHz, Long pid, String cgroup
         return new StreamRequest(rateHz, floorHz, null, null, null);
     }
 
+    /** With {@code target} as the cgroup target (null: none), a PID or a path as the probe takes each. */
+    public static StreamRequest of(
+            int rateHz,
+            Integer floorHz,
+            dev.tickbench.core.session.SessionConfig.CgroupChoice target,
+            Integer ceiling) {
+        return new StreamRequest(
+                rateHz,
+                floorHz,
+                target instanceof dev.tickbench.core.session.SessionConfig.CgroupChoice.Pid p ? p.pid() : null,
+                target instanceof dev.tickbench.core.session.SessionConfig.CgroupChoice.Path p ? p.path() : null,
+                ceiling);
+    }
+
     /** At {@code rateHz}, FLOOR_HZ left to the target's environment. */
     public static StreamRequest of(int rateHz) {
         return new StreamRequest(rateHz, null, null, null, null);
