@@ -127,8 +127,8 @@ public final class WhoPanel extends VBox {
         empty.getStyleClass().add("clock-muted");
         table.setPlaceholder(empty);
         VBox.setVgrow(table, Priority.ALWAYS);
+        trace.managedProperty().bind(trace.visibleProperty());
         trace.setVisible(false);
-        trace.setManaged(false);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> redrawSoon());
         rest.setId("who-rest");
         rest.getStyleClass().add("clock-muted");
@@ -148,12 +148,11 @@ public final class WhoPanel extends VBox {
             if (b != null) {
                 this.session = b;
                 setVisible(lists(b));
-                setManaged(lists(b));
                 redrawSoon();
             }
         });
+        managedProperty().bind(visibleProperty()); // hidden, it takes no room either
         setVisible(lists(this.session));
-        setManaged(lists(this.session));
         crosshair.cursorProperty().addListener((o, a, b) -> stale = true);
         // the tracks' time moves every frame while following: it matters only to a picked row's trace
         window.addListener(w -> stale |= trace.isVisible());
@@ -194,12 +193,13 @@ public final class WhoPanel extends VBox {
         double to = crosshair.rangeToProperty().get();
         List<WhoRows> now;
         String text;
+        double x = Double.NaN;
         if (!Double.isNaN(from) && !Double.isNaN(to) && to > from) {
             now = WhoRows.over(entries, t, from, to);
             text = "over " + Readout.clock(from) + " – " + Readout.clock(to) + ": mean, peak below";
             ranged = true;
         } else {
-            double x = crosshair.cursorProperty().get();
+            x = crosshair.cursorProperty().get();
             String where = "at the crosshair ";
             if (Double.isNaN(x) && !crosshair.pins().isEmpty()) {
                 x = crosshair.pins().get(crosshair.pins().size() - 1);
@@ -216,9 +216,9 @@ public final class WhoPanel extends VBox {
         String kept = Double.isNaN(store == null ? Double.NaN : store.who().keptFromX())
                 ? ""
                 : " (history from " + Readout.clock(store.who().keptFromX()) + ")";
-        if (!text.equals(drawnScope)) {
+        if (!(text + kept).equals(drawnScope)) {
             scope.setText(text + kept);
-            drawnScope = text;
+            drawnScope = text + kept;
         }
         empty.setText(
                 entries.isEmpty()
@@ -229,7 +229,7 @@ public final class WhoPanel extends VBox {
                                         ? "in this range."
                                         : "here: the table names the busiest, and holds a read "
                                                 + AxisNumbers.significant(WhoRows.hold(session, t), 2) + " s."));
-        rest.setText(restText(t, from, to));
+        rest.setText(restText(t, x, from, to));
         WhoRows picked = table.getSelectionModel().getSelectedItem();
         rows.setAll(now);
         if (picked != null) {
@@ -246,27 +246,13 @@ public final class WhoPanel extends VBox {
     }
 
     /** "The rest: 412 processes · 0.52 CPUs · 1 230 MB · 300 started, 298 exited", as far as it was read. */
-    private String restText(Table t, double from, double to) {
+    private String restText(Table t, double x, double from, double to) {
         if (store == null) {
             return "";
         }
         WhoLog.Rest r = store.who().rest(t);
-        double[] v;
-        String head;
-        if (ranged) {
-            v = WhoRows.restOver(r, from, to);
-            head = "The rest, mean over the range: ";
-        } else {
-            double x = crosshair.cursorProperty().get();
-            if (Double.isNaN(x) && !crosshair.pins().isEmpty()) {
-                x = crosshair.pins().get(crosshair.pins().size() - 1);
-            }
-            if (Double.isNaN(x)) {
-                x = WhoRows.latest(store.who().entries());
-            }
-            v = WhoRows.restAt(r, x, WhoRows.hold(session, t));
-            head = "The rest: ";
-        }
+        double[] v = ranged ? WhoRows.restOver(r, from, to) : WhoRows.restAt(r, x, WhoRows.hold(session, t));
+        String head = ranged ? "The rest, mean over the range: " : "The rest: ";
         List<String> parts = new java.util.ArrayList<>();
         double n = v[WhoLog.RestQuantity.COUNT.ordinal()];
         if (!Double.isNaN(n)) {
@@ -296,7 +282,6 @@ public final class WhoPanel extends VBox {
             return; // nothing picked, nothing drawn: nothing to clear
         }
         trace.setVisible(picked != null);
-        trace.setManaged(picked != null);
         trace.draw(
                 picked == null ? null : picked.entry(),
                 window.min(),
