@@ -47,8 +47,8 @@ public final class ChartView extends HBox {
     private final DefaultNumericAxis xAxis;
     private final ValueAxis yAxis;
     final TrackRenderers renderers;
-    private final TrackLegend legend;
-    private final TrackSeries series;
+    final TrackLegend legend;
+    final TrackSeries series;
     private boolean expanded;
     private boolean collapsed;
     private boolean onScreen = true;

@@ -84,7 +84,12 @@ public final class SeriesPicker {
         filterRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         HBox.setHgrow(filter, javafx.scene.layout.Priority.ALWAYS);
         VBox box = new VBox(
-                4, new Label(group.title() + ": drawn when checked, largest memory first"), filterRow, list, foot);
+                4,
+                new Label(group.title() + ": drawn when checked, largest memory first;\n"
+                        + "▲ ranks among the top now and is not drawn"),
+                filterRow,
+                list,
+                foot);
         box.setPadding(new Insets(6));
         box.getStyleClass().add("series-picker");
         box.setStyle(
@@ -144,10 +149,19 @@ public final class SeriesPicker {
         }
     }
 
-    /** The series with the memory each holds at its newest value, largest first, unknown sizes last. */
+    /** What ranks among the top picks now and is not drawn (the {@link Selection}'s offer). */
+    Set<String> candidates() {
+        return selection.candidates(group);
+    }
+
+    /**
+     * The series with the memory each holds at its newest value, largest first, unknown sizes last;
+     * those offered marked ▲.
+     */
     public void refresh() {
         SessionInfo info = selection.store().session();
         DefaultPicks.Facts facts = info == null ? DefaultPicks.Facts.NONE : info.memory();
+        Set<String> offered = candidates();
         List<Item> out = new ArrayList<>();
         for (Series s : selection.series(group)) {
             double bytes = bytes(s, facts);
@@ -155,7 +169,8 @@ public final class SeriesPicker {
             String value = Double.isNaN(v) ? "no value yet" : AxisNumbers.value(v) + " " + s.unit();
             out.add(new Item(
                     s.name(),
-                    s.displayName() + "  —  " + (Double.isNaN(bytes) ? value : size(bytes) + " · " + value),
+                    (offered.contains(s.name()) ? "▲ " : "") + s.displayName() + "  —  "
+                            + (Double.isNaN(bytes) ? value : size(bytes) + " · " + value),
                     bytes));
             checkedOf(out.get(out.size() - 1));
         }

@@ -35,6 +35,9 @@ final class TrackLegend extends VBox {
     private final ScrollPane badgeScroll = new ScrollPane(badges);
     private final Button collapse = new Button("▾");
     private final Hyperlink more = new Hyperlink();
+    /** Series that rank among the top now and are not drawn: offered, never swapped in. */
+    private final Hyperlink newTop = new Hyperlink();
+
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Map<String, Series> series = new LinkedHashMap<>();
     /** The readout's rows by series while the crosshair is on this track; null while it is not. */
@@ -85,7 +88,13 @@ final class TrackLegend extends VBox {
         if (!group.picks().all()) {
             picker = new SeriesPicker(group, selection);
             more.setOnAction(e -> picker.show());
-            HBox pick = new HBox(4, more, picker.button());
+            newTop.setOnAction(e -> picker.show());
+            newTop.setId("new-top-picks");
+            newTop.setStyle("-fx-font-size: 11px; -fx-padding: 0 2 0 2;");
+            newTop.setTooltip(new Tooltip());
+            newTop.setVisible(false);
+            newTop.setManaged(false);
+            HBox pick = new HBox(4, more, picker.button(), newTop);
             pick.setAlignment(Pos.CENTER_LEFT);
             getChildren().add(1, pick); // under the title: a long legend scrolls, never the picker
         } else {
@@ -105,18 +114,23 @@ final class TrackLegend extends VBox {
         setClip(clip);
     }
 
-    /** A new series of the group: its badge in its colour, and a place in the picker. */
-    void add(Series s, String colour) {
+    /** A new series of the group: its badge (coloured once it is drawn), and a place in the picker. */
+    void add(Series s) {
         Label badge = new Label(s.label());
         badge.getStyleClass().add("cadence-badge");
-        badge.setStyle("-fx-border-color: " + colour
-                + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
         badge.setMaxWidth(ChartView.LABEL_WIDTH - 20); // room for the scroll bar
         badge.setWrapText(true); // a long name wraps: never cut
         badge.setMinHeight(Region.USE_PREF_SIZE);
         badge.setTooltip(new Tooltip(badge.getText()));
         badgeOf.put(s.name(), badge);
         series.put(s.name(), s);
+    }
+
+    /** The colour of {@code name}'s line, on its badge's left edge. */
+    void colour(String name, String colour) {
+        badgeOf.get(name)
+                .setStyle("-fx-border-color: " + colour
+                        + "; -fx-border-width: 0 0 0 4; -fx-font-size: 10px; -fx-padding: 0 4 0 4;");
     }
 
     /**
@@ -147,6 +161,27 @@ final class TrackLegend extends VBox {
         more.setText(moreText());
         more.setVisible(picker != null && legend.size() < badgeOf.size());
         more.setManaged(more.isVisible());
+        if (picker != null) {
+            offer(picker.candidates());
+        }
+    }
+
+    private void offer(Set<String> offered) {
+        String text = offered.isEmpty() ? "" : "▲ " + offered.size() + " now in the top";
+        String tip = offeredText(offered);
+        if (!text.equals(newTop.getText()) || !tip.equals(newTop.getTooltip().getText())) {
+            newTop.setText(text);
+            newTop.setVisible(!offered.isEmpty());
+            newTop.setManaged(!offered.isEmpty());
+            newTop.getTooltip().setText(tip);
+        }
+    }
+
+    private String offeredText(Set<String> offered) {
+        List<String> names = new ArrayList<>();
+        offered.forEach(n -> names.add(series.containsKey(n) ? series.get(n).displayName() : n));
+        return "Not drawn, now among the top picks: " + String.join(", ", names)
+                + ". The lines drawn keep what they mean; Pick… draws these instead or beside them.";
     }
 
     private String moreText() {
@@ -239,7 +274,25 @@ final class TrackLegend extends VBox {
         if (picker != null && out.size() < badgeOf.size()) {
             out.add(moreText());
         }
+        if (newTop.isVisible()) {
+            out.add(newTop.getText());
+        }
         return out;
+    }
+
+    /** The colour on {@code name}'s badge: null until it is drawn. */
+    String badgeColour(String name) {
+        String style = badgeOf.get(name).getStyle();
+        int at = style.indexOf("-fx-border-color: ");
+        return at < 0 ? null : style.substring(at + 18, style.indexOf(';', at));
+    }
+
+    /** What the offer of series new among the top says, and its tooltip; "" when nothing is offered. */
+    String[] offered() {
+        return new String[] {
+            newTop.isVisible() ? newTop.getText() : "",
+            newTop.getTooltip() == null ? "" : newTop.getTooltip().getText()
+        };
     }
 
     /** The badges' scroll pane (tests: every line in reach). */

@@ -16,12 +16,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * What is drawn: per chart group of a store, its series and which of them the track shows. A group that
  * draws all ({@link ChartGroup.Picks#all()}) shows every series; one with many (slab caches, buddy orders)
  * shows its default picks ({@link DefaultPicks}, ranked as the catalogue says) until the user picks
- * others. The charts, the crosshair's readout, pins and range statistics, and the CSV export all read
- * this one model: what the export writes is what the charts draw. Thread-safe: series arrive on the
- * store's receiving thread, the user picks on the UI thread; listeners are told on either.
+ * others. Default picks settle once (docs/derived-series.md, "Default picks"): a line keeps what it
+ * means while the session lasts, and a series that ranks among the top later is offered
+ * ({@link #candidates}), never swapped in. The charts, the crosshair's readout, pins and range
+ * statistics, and the CSV export all read this one model: what the export writes is what the charts
+ * draw. Thread-safe: series arrive on the store's receiving thread, the user picks on the UI thread;
+ * listeners are told on either.
  */
 public final class Selection {
-    /** Told when what a group draws changed (a new series, a pick, a new ranking). */
+    /** Rankings with values after which a group's default picks settle even if they still move. */
+    static final int SETTLE_AFTER = 3;
+
+    /** Told when what a group draws or offers changed (a new series, a pick, a new ranking). */
     public interface Listener {
         void drawnChanged(ChartGroup group);
     }
@@ -31,6 +37,14 @@ public final class Selection {
         final List<Series> all = new ArrayList<>();
         Set<String> drawn = Set.of();
         boolean userPicked;
+        /** The default picks hold from now on; later rankings only offer candidates. */
+        boolean settled;
+        /** Rankings asked for ({@link #refreshDefaults}) while some series of the group had a value. */
+        int rankingsWithValues;
+        /** Series the ranking puts among the top now that are not drawn. */
+        Set<String> candidates = Set.of();
+        /** The top picks when the user picked: known to the user, so never offered. */
+        Set<String> topWhenPicked = Set.of();
 
         Group(ChartGroup group) {
             this.group = group;
@@ -70,21 +84,47 @@ public final class Selection {
             }
             group.all.add(s);
             g = group.group;
-            if (!rank(group)) {
+            if (!rank(group, false)) {
                 return;
             }
         }
         told(g);
     }
 
-    /** Ranks a group the user did not pick again; true when what it draws changed. Holding the monitor. */
-    private boolean rank(Group group) {
-        if (group.userPicked) {
-            return false;
+    /**
+     * Ranks a group again; true when what it draws or offers changed. Holding the monitor. A group that
+     * draws all draws every series; one not settled draws the ranking, and settles when a ranking asked
+     * for ({@code asked}) finds the same picks, or after {@link #SETTLE_AFTER} such rankings with values;
+     * a settled or user-picked group keeps what it draws and offers what ranks among the top now.
+     */
+    private boolean rank(Group group, boolean asked) {
+        Set<String> next = DefaultPicks.pick(group.group, group.all, facts());
+        if (group.group.picks().all()) {
+            return drawn(group, next);
         }
+        if (group.settled || group.userPicked) {
+            Set<String> offered = new TreeSet<>(next);
+            offered.removeAll(group.drawn);
+            offered.removeAll(group.topWhenPicked);
+            if (offered.equals(group.candidates)) {
+                return false;
+            }
+            group.candidates = Set.copyOf(offered);
+            return true;
+        }
+        if (asked && group.all.stream().anyMatch(s -> !Double.isNaN(s.line().lastRead()))) {
+            group.rankingsWithValues++;
+            group.settled = next.equals(group.drawn) || group.rankingsWithValues >= SETTLE_AFTER;
+        }
+        return drawn(group, next);
+    }
+
+    private DefaultPicks.Facts facts() {
         SessionInfo info = store.session();
-        Set<String> next =
-                DefaultPicks.pick(group.group, group.all, info == null ? DefaultPicks.Facts.NONE : info.memory());
+        return info == null ? DefaultPicks.Facts.NONE : info.memory();
+    }
+
+    private static boolean drawn(Group group, Set<String> next) {
         if (next.equals(group.drawn)) {
             return false;
         }
@@ -106,23 +146,49 @@ public final class Selection {
                 }
             });
             g.userPicked = true;
-            if (known.equals(g.drawn)) {
+            g.topWhenPicked = DefaultPicks.pick(g.group, g.all, facts());
+            boolean changed = !known.equals(g.drawn) || !g.candidates.isEmpty();
+            g.drawn = Set.copyOf(known);
+            g.candidates = Set.of();
+            if (!changed) {
                 return;
             }
-            g.drawn = Set.copyOf(known);
         }
         told(group);
     }
 
     /**
-     * Ranks every group the user did not pick on the series' latest values (the slab caches holding most
-     * memory now: docs/derived-series.md, "Default picks"); a few times a second at most.
+     * Ranks every group on the series' latest values (the slab caches holding most memory now:
+     * docs/derived-series.md, "Default picks"), a few times a second at most: a group not settled yet
+     * draws the ranking, a settled one offers what is new among the top.
      */
     public void refreshDefaults() {
+        ranked(false);
+    }
+
+    /**
+     * Ranks every group the user did not pick once more and settles it on that ranking: a capture
+     * whose every sample is read picks on its end.
+     */
+    public void settleDefaults() {
+        ranked(true);
+    }
+
+    private void ranked(boolean settle) {
         List<ChartGroup> changed = new ArrayList<>();
         synchronized (this) {
             for (Group g : groups.values()) {
-                if (rank(g)) {
+                boolean c = false;
+                if (settle && !g.userPicked) {
+                    g.settled = false;
+                    c = !g.candidates.isEmpty(); // an offer made while loading is gone
+                    g.candidates = Set.of();
+                }
+                c |= rank(g, true);
+                if (settle) {
+                    g.settled = true;
+                }
+                if (c) {
                     changed.add(g.group);
                 }
             }
@@ -179,6 +245,15 @@ public final class Selection {
             out.addAll(drawn(g));
         }
         return out;
+    }
+
+    /**
+     * The series of {@code group} that rank among its top picks now and are not drawn: offered to the
+     * user (the picker marks them), never drawn in place of a line that already means something.
+     */
+    public synchronized Set<String> candidates(ChartGroup group) {
+        Group g = groups.get(group.id());
+        return g == null ? Set.of() : g.candidates;
     }
 
     /** Whether the user chose what {@code group} draws (its default picks no longer apply). */

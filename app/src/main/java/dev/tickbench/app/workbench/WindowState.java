@@ -196,7 +196,7 @@ public abstract class WindowState implements SessionView {
         loading.set(on);
         Selection sel = selection();
         if (!on && sel != null) {
-            sel.refreshDefaults(); // picked on the capture's end at once, not at the next ranking
+            sel.settleDefaults(); // picked on the capture's end, once: every sample is read
         }
     }
 

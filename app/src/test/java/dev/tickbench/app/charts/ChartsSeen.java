@@ -51,6 +51,21 @@ public final class ChartsSeen {
         return new double[] {e.lo(), e.hi(), e.loPositive()};
     }
 
+    /** Each series' colour on {@code view}, line and badge, "line|badge" by name (null while never drawn). */
+    public static java.util.Map<String, String> colours(ChartView view) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        for (String name : view.series.series().keySet()) {
+            String line = view.series.colourOf(name);
+            out.put(name, line == null ? null : line + "|" + view.legend.badgeColour(name));
+        }
+        return out;
+    }
+
+    /** The track's offer of series new among its top picks: its text ("" when none) and its tooltip. */
+    public static String[] offered(ChartView view) {
+        return view.legend.offered();
+    }
+
     /** The overview strip above the tracks. */
     public static OverviewStrip overview(ChartsPane charts) {
         return charts.overview.strip();

@@ -75,6 +75,59 @@ class SelectionTest {
     }
 
     @Test
+    void picksSettleOnceAndALaterTopCacheIsOfferedNotSwappedIn() throws IOException {
+        slabs();
+        Selection s = new Selection(store);
+        List<String> heard = new ArrayList<>();
+        s.addListener(g -> heard.add(g.id()));
+        Set<String> first = Set.of("slabinfo.c", "slabinfo.d", "slabinfo.e", "slabinfo.f", "slabinfo.g");
+        s.refreshDefaults(); // the same five as when the caches arrived: settled
+        assertEquals(first, s.drawnNames(slab));
+        assertEquals(List.of(), heard, "nothing changed");
+
+        feed(sample(2, ",\"slabinfo\":{\"a\":500}"));
+        s.refreshDefaults();
+        assertEquals(first, s.drawnNames(slab), "a line keeps what it means: c is not swapped out");
+        assertEquals(Set.of("slabinfo.a"), s.candidates(slab), "a is offered");
+        assertEquals(List.of("slab"), heard, "the offer is told");
+        s.refreshDefaults();
+        assertEquals(List.of("slab"), heard, "the same offer is not told twice");
+
+        s.pick(slab, List.of("slabinfo.a", "slabinfo.g"));
+        assertEquals(Set.of(), s.candidates(slab), "picked: no longer offered");
+        assertEquals(Set.of("slabinfo.a", "slabinfo.g"), s.drawnNames(slab));
+    }
+
+    @Test
+    void picksThatStillMoveSettleAfterAFewRankings() throws IOException {
+        slabs();
+        Selection s = new Selection(store);
+        for (int i = 0; i < Selection.SETTLE_AFTER; i++) {
+            // each ranking's fifth cache is another one: a, b, then a again
+            feed(sample(
+                    2 + i, ",\"slabinfo\":{\"a\":" + (i % 2 == 0 ? 9 : 1) + ",\"b\":" + (i % 2 == 0 ? 1 : 9) + "}"));
+            s.refreshDefaults();
+        }
+        Set<String> settled = s.drawnNames(slab);
+        assertTrue(settled.contains("slabinfo.a"), settled.toString());
+        feed(sample(9, ",\"slabinfo\":{\"a\":1,\"b\":9}"));
+        s.refreshDefaults();
+        assertEquals(settled, s.drawnNames(slab), "settled after " + Selection.SETTLE_AFTER + " rankings");
+        assertEquals(Set.of("slabinfo.b"), s.candidates(slab));
+    }
+
+    @Test
+    void aCaptureSettlesOnItsEnd() throws IOException {
+        slabs();
+        Selection s = new Selection(store);
+        s.refreshDefaults(); // settled on the first sample, as while a capture is loading
+        feed(sample(2, ",\"slabinfo\":{\"a\":500,\"b\":400}"));
+        s.settleDefaults();
+        assertEquals(Set.of("slabinfo.a", "slabinfo.b", "slabinfo.e", "slabinfo.f", "slabinfo.g"), s.drawnNames(slab));
+        assertEquals(Set.of(), s.candidates(slab));
+    }
+
+    @Test
     void theUsersPickStaysWhateverTheRankingSaysAndListenersHearEachChange() throws IOException {
         slabs();
         Selection s = new Selection(store);
@@ -87,11 +140,12 @@ class SelectionTest {
         feed(sample(2, ",\"slabinfo\":{\"b\":900}"));
         s.refreshDefaults();
         assertEquals(Set.of("slabinfo.a"), s.drawnNames(slab), "the user's pick is kept");
-        assertEquals(List.of("slab"), heard);
+        assertEquals(Set.of("slabinfo.b"), s.candidates(slab), "b rose into the top after the pick: offered");
+        assertEquals(List.of("slab", "slab"), heard);
 
         // a new series joins: drawn at once where the group draws all, told
         feed(sample(3, ",\"thermal_zone1\":{\"temp\":50000}"));
         assertEquals(Set.of("thermal_zone0.temp", "thermal_zone1.temp"), s.drawnNames(thermal));
-        assertEquals(List.of("slab", "thermal"), heard);
+        assertEquals(List.of("slab", "slab", "thermal"), heard);
     }
 }
