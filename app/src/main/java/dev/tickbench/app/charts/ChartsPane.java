@@ -298,6 +298,17 @@ public final class ChartsPane extends VBox {
         return false;
     }
 
+    /** Scrolls to the track that has the series {@code name}; false when no track has it. */
+    public boolean showSeries(String name) {
+        for (ChartView v : stack.tracks()) {
+            if (v.series.series().containsKey(name)) {
+                reveal(v);
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Scrolls to {@code v}, its top at the top of the view when the stack allows (it comes on screen and draws). */
     public void reveal(ChartView v) {
         layout();

@@ -158,6 +158,28 @@ public final class Selection {
     }
 
     /**
+     * Draws {@code names} beside what their tracks draw now (a find's matches: docs/workbench.md); a track
+     * that draws all its series draws them already. Returns the names drawn that were not.
+     */
+    public List<String> drawToo(Collection<String> names) {
+        Map<ChartGroup, Set<String>> next = new LinkedHashMap<>();
+        List<String> added = new ArrayList<>();
+        synchronized (this) {
+            for (Group g : groups.values()) {
+                for (Series s : g.all) {
+                    if (names.contains(s.name()) && !g.drawn.contains(s.name())) {
+                        next.computeIfAbsent(g.group, k -> new TreeSet<>(g.drawn))
+                                .add(s.name());
+                        added.add(s.name());
+                    }
+                }
+            }
+        }
+        next.forEach(this::pick);
+        return added;
+    }
+
+    /**
      * Ranks every group on the series' latest values (the slab caches holding most memory now:
      * docs/derived-series.md, "Default picks"), a few times a second at most: a group not settled yet
      * draws the ranking, a settled one offers what is new among the top.

@@ -264,10 +264,18 @@ public final class MainView extends BorderPane {
                 .toList();
     }
 
-    /** Scrolls the charts to the chart of {@code source}; says so when the source has no chart. */
-    void showSource(String source) {
-        if (charts.showSource(source)) {
-            vm.statusProperty().set("Showing " + source);
+    /**
+     * Scrolls the charts to the chart of {@code source}, or of the first of its series a find named
+     * ({@code matched}), drawn beside its track's lines if that track draws only its picks; says so when
+     * the source has no chart.
+     */
+    void showSource(String source, List<String> matched) {
+        var sel = vm.selection();
+        List<String> added = sel == null ? List.of() : sel.drawToo(matched);
+        boolean shown = matched.stream().anyMatch(charts::showSeries) || charts.showSource(source);
+        if (shown) {
+            vm.statusProperty()
+                    .set("Showing " + source + (added.isEmpty() ? "" : ", drawn now: " + String.join(", ", added)));
         } else {
             vm.statusProperty()
                     .set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");

@@ -4,7 +4,7 @@ import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.app.view.WhenShown;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import javafx.collections.FXCollections;
@@ -28,7 +28,8 @@ import javafx.scene.layout.VBox;
 /**
  * The SOURCES panel: every source of the session, and a find field (Ctrl+F) that filters the list by
  * source and by series name ("dentry" finds slabinfo, whose series slabinfo.dentry is); Enter shows the
- * chart of the first match that has one (or says that none has), a click on a source shows its chart.
+ * chart of the first match that has one (or says that none has), with the series the find names drawn
+ * on it; a click on a source shows its chart.
  * The present sources are listed; the absent ones fold into one line under them ("11 not on this
  * machine — why"), which opens their list with each one's reason. A find lists its matches present or
  * absent. The lists take the session's rows while they can be seen (a new cadence comes every few
@@ -51,13 +52,14 @@ final class SourcesPanel extends VBox {
     /**
      * @param seriesOf the series names of a source in the current session (for finding by series name)
      * @param hasChart whether a source has a chart to show
-     * @param show shows the chart of a source, or says it has none
+     * @param show shows the chart of a source with the series of it the find names (drawn if their track
+     *     draws only its picks), or says it has none
      */
     SourcesPanel(
             ObservableList<SessionInfo.SourceRow> sources,
             Function<String, List<String>> seriesOf,
             Predicate<String> hasChart,
-            Consumer<String> show) {
+            BiConsumer<String, List<String>> show) {
         super(4);
         this.seriesOf = seriesOf;
         ObservableList<SessionInfo.SourceRow> rows = FXCollections.observableArrayList(sources);
@@ -127,7 +129,7 @@ final class SourcesPanel extends VBox {
                             .orElse(filtered.get(0));
                     list.getSelectionModel().select(r);
                 }
-                show.accept(r.name());
+                show.accept(r.name(), matchedSeries(r));
             } else if (e.getCode() == KeyCode.ESCAPE) {
                 find.clear();
             } else if (e.getCode() == KeyCode.DOWN) {
@@ -138,13 +140,13 @@ final class SourcesPanel extends VBox {
             l.setOnMouseClicked(e -> {
                 SessionInfo.SourceRow r = l.getSelectionModel().getSelectedItem();
                 if (r != null) {
-                    show.accept(r.name());
+                    show.accept(r.name(), matchedSeries(r));
                 }
             });
             l.setOnKeyPressed(e -> {
                 SessionInfo.SourceRow r = l.getSelectionModel().getSelectedItem();
                 if (e.getCode() == KeyCode.ENTER && r != null) {
-                    show.accept(r.name());
+                    show.accept(r.name(), matchedSeries(r));
                 }
             });
         }

@@ -11,6 +11,7 @@ import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import javafx.concurrent.Worker;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -93,8 +94,25 @@ class FindAndThemeTest {
                 fx(() -> w.view.sourcesPanel().shown().stream()
                         .map(r -> r.name())
                         .toList()));
+        // ... and Enter draws it beside the slab track's picks, its track scrolled into view
+        ChartView slab = fx(() -> w.view.charts().chart("slab"));
+        List<String> conntrack = fx(() -> w.vm.storeProperty().get().series().stream()
+                .map(s -> s.name())
+                .filter(n -> n.contains("conntrack"))
+                .toList());
+        assertEquals(1, conntrack.size(), conntrack.toString());
+        assertFalse(
+                fx(() -> w.vm.selection().drawnNames(slab.group())).contains(conntrack.get(0)),
+                "not among the five largest caches");
         robot.clickOn(w.view.sourcesPanel().findField()).type(KeyCode.ENTER);
-        assertEquals("Showing slabinfo", fx(() -> w.vm.statusProperty().get()));
+        assertEquals(
+                "Showing slabinfo, drawn now: " + conntrack.get(0),
+                fx(() -> w.vm.statusProperty().get()));
+        Set<String> drawn = fx(() -> w.vm.selection().drawnNames(slab.group()));
+        assertTrue(drawn.contains(conntrack.get(0)) && drawn.size() == 6, "beside the five: " + drawn);
+        until(
+                "its badge in the slab track's legend",
+                () -> fx(slab::legendTexts).stream().anyMatch(t -> t.startsWith("nf_conntrack")));
 
         // the selected match is the one Enter goes to: meminfo has its Memory track (it had none and was passed over)
         fx(() -> {

@@ -387,7 +387,7 @@ class ReadableTracksTest {
                 List.of("meminfo"),
                 fx(() -> panel.shown().stream().map(r -> r.name()).toList()));
         fx(() -> {
-            w.view.showSource("meminfo");
+            w.view.showSource("meminfo", List.of());
             return null;
         });
         assertEquals("Showing meminfo", fx(() -> w.vm.statusProperty().get()));
