@@ -47,9 +47,11 @@ final class ReplayLoading {
         view.error("Cannot open " + file + ": " + message);
     }
 
-    void cancel(Path file) {
+    void cancel(Path file, boolean shown) {
         loading(false);
-        view.status("Cancelled opening " + file.getFileName());
+        if (shown) {
+            view.status("Cancelled opening " + file.getFileName());
+        }
     }
 
     /** While it loads, the range grows with what was read. */

@@ -154,9 +154,12 @@ public final class SessionController {
         replay.fail(file, message);
     }
 
-    /** The user cancelled reading {@code file}: what was read stays shown. */
-    public void cancelReplay(Path file) {
-        replay.cancel(file);
+    /**
+     * Reading {@code file} into {@code s} was cancelled: by the user (what was read stays shown), or because
+     * the live session was shown again (nothing to say: the capture is let go).
+     */
+    public void cancelReplay(SeriesStore s, Path file) {
+        replay.cancel(file, shown.store() == s);
     }
 
     /** The name a recording of the shown session is offered under: its host and now (docs/sessions.md). */

@@ -21,6 +21,19 @@ public final class TitleModel {
      * @param recording the recording indicator, or empty
      */
     public static String title(String source, SessionInfo info, String recording) {
+        return title(source, info, recording, null);
+    }
+
+    /**
+     * The title while a capture is shown beside a live session ({@code liveBehind}, its title: "this
+     * machine"; null when none): it names the capture first and says what goes on behind it, with the
+     * live session's recording there, not as if the capture were being recorded.
+     */
+    public static String title(String source, SessionInfo info, String recording, String liveBehind) {
+        if (liveBehind != null) {
+            String rec = recording == null || recording.isEmpty() ? "" : " " + recording;
+            return title(source, info, "") + " · live behind: " + liveBehind + rec;
+        }
         StringBuilder t = new StringBuilder("Tickbench");
         String from = source == null ? "" : source;
         if (!from.isEmpty()) {

@@ -187,9 +187,14 @@ public final class MainViewModel extends WindowState {
         controller.restartLocal(LocalConnection.live(rateHz.get(), floorHz.get(), localTarget));
     }
 
-    /** Shows the live session again, following, after a capture was shown beside it. */
+    /**
+     * Shows the live session again, following, after a capture was shown beside it; a capture still being
+     * read stops being read (its store is let go, and the task slot is free for an export).
+     */
     public void backToLive() {
-        controller.backToLive();
+        if (controller.backToLive()) {
+            tasks.cancelOpen();
+        }
     }
 
     /** Stops the live connection, if any; what it showed stays shown. */

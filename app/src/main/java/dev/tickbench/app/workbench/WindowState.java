@@ -59,6 +59,8 @@ public abstract class WindowState implements SessionView {
         recordingIndicator.addListener((o, a, b) -> updateTitle());
         session.addListener((o, a, b) -> updateTitle());
         source.addListener((o, a, b) -> updateTitle());
+        showing.addListener((o, a, b) -> updateTitle());
+        connection.addListener((o, a, b) -> updateTitle());
     }
 
     /** What the window shows: store, selection, origin. */
@@ -149,7 +151,10 @@ public abstract class WindowState implements SessionView {
     }
 
     private void updateTitle() {
-        title.set(TitleModel.title(source.get(), session.get(), recordingIndicator.get()));
+        Connection live = connection.get();
+        boolean behind = live != null && showing.get().origin() == Origin.REPLAY;
+        title.set(
+                TitleModel.title(source.get(), session.get(), recordingIndicator.get(), behind ? live.title() : null));
     }
 
     // ---- what the controller says (SessionView), on the FX thread ----
@@ -195,7 +200,7 @@ public abstract class WindowState implements SessionView {
     public void loading(boolean on) {
         loading.set(on);
         Selection sel = selection();
-        if (!on && sel != null) {
+        if (!on && sel != null && replay.get()) {
             sel.settleDefaults(); // picked on the capture's end, once: every sample is read
         }
     }

@@ -24,6 +24,9 @@ import javafx.concurrent.Task;
  */
 final class WindowTasks {
     private final TaskSlot slot;
+    /** The capture being opened, until its task ends. */
+    private Task<?> opening;
+
     private final SessionController controller;
     private final WindowState window;
     private final BooleanSupplier fillHeld;
@@ -53,6 +56,15 @@ final class WindowTasks {
         slot.cancel();
     }
 
+    /** Cancels the capture being opened, if one is: the live session is shown again and the capture let go. */
+    void cancelOpen() {
+        Task<?> t = opening;
+        opening = null;
+        if (t != null && t.isRunning()) {
+            t.cancel();
+        }
+    }
+
     /**
      * Opens a capture: the window switches to it at once and a background task reads it, with progress
      * and Cancel; the charts draw each batch as it arrives. Null when another task still runs (the error
@@ -77,8 +89,14 @@ final class WindowTasks {
             }
         });
         task.setOnFailed(e -> controller.failReplay(file, message(task.getException())));
-        task.setOnCancelled(e -> controller.cancelReplay(file));
+        task.setOnCancelled(e -> controller.cancelReplay(s, file));
         slot.start(task);
+        opening = task;
+        task.runningProperty().addListener((o, was, running) -> {
+            if (!running && opening == task) {
+                opening = null; // a finished task holds the store it read into
+            }
+        });
         return task;
     }
 
