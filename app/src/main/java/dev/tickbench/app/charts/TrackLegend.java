@@ -16,6 +16,7 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -31,7 +32,13 @@ import javafx.scene.shape.Rectangle;
  * wrap rather than cut, and scroll when they do not fit the track's height.
  */
 final class TrackLegend extends VBox {
-    private final VBox badges = new VBox(1);
+    /** The drawn series' badges, side by side where their names are short. */
+    private final FlowPane badges = new FlowPane(3, 1);
+    /** "each · 100 Hz · rate · 1 s window": the cadence every drawn series shares, said once. */
+    private final Label shared = new Label();
+    /** The cadence and note every drawn series shares (" · 100 Hz · rate"), or null when they differ. */
+    private String sharedSuffix;
+
     private final ScrollPane badgeScroll = new ScrollPane(badges);
     private final Button collapse = new Button("▾");
     private final Hyperlink more = new Hyperlink();
@@ -81,7 +88,14 @@ final class TrackLegend extends VBox {
         badgeScroll.setStyle("-fx-background-color: transparent; -fx-background: transparent; -fx-padding: 0;");
         badgeScroll.setMinHeight(0);
         VBox.setVgrow(badgeScroll, Priority.ALWAYS);
-        getChildren().addAll(header, badgeScroll);
+        shared.getStyleClass().add("shared-cadence");
+        shared.setStyle("-fx-font-size: 10px; -fx-text-fill: -tb-muted;");
+        shared.setWrapText(true);
+        shared.setMinHeight(Region.USE_PREF_SIZE);
+        shared.setVisible(false);
+        shared.setManaged(false);
+        badges.setPrefWrapLength(ChartView.LABEL_WIDTH - 20);
+        getChildren().addAll(header, shared, badgeScroll);
         more.setStyle("-fx-font-size: 11px; -fx-padding: 0 2 0 2;");
         more.setVisible(false);
         more.setManaged(false);
@@ -158,6 +172,9 @@ final class TrackLegend extends VBox {
         if (!legend.equals(badges.getChildren())) { // the same badges set again would be restyled and laid out again
             badges.getChildren().setAll(legend);
         }
+        if (!share()) {
+            drawnNames.forEach(this::show); // a badge drawn now says what the others say
+        }
         more.setText(moreText());
         more.setVisible(picker != null && legend.size() < badgeOf.size());
         more.setManaged(more.isVisible());
@@ -197,7 +214,7 @@ final class TrackLegend extends VBox {
     void refresh(Map<String, Series> all, boolean onScreen) {
         series.putAll(all);
         stale = !onScreen;
-        if (onScreen) {
+        if (onScreen && !share()) {
             series.keySet().forEach(this::show);
         }
     }
@@ -230,18 +247,59 @@ final class TrackLegend extends VBox {
         badgeOf.keySet().forEach(this::show);
     }
 
+    /**
+     * Says once the cadence every drawn series shares ("each · 100 Hz · rate · 1 s window"), each badge then
+     * its name alone, so that a track's lines fit beside its chart; when the cadences differ, each badge
+     * says its own. True when that changed (every badge was shown again).
+     */
+    private boolean share() {
+        String common = null;
+        int n = 0;
+        for (String name : drawnNames) {
+            Series s = series.get(name);
+            if (s == null) {
+                continue;
+            }
+            String suffix = s.label().startsWith(s.displayName())
+                    ? s.label().substring(s.displayName().length())
+                    : "";
+            if (n++ == 0) {
+                common = suffix;
+            } else if (!suffix.equals(common)) {
+                common = null;
+                break;
+            }
+        }
+        String next = n >= 2 && common != null && !common.isEmpty() ? common : null;
+        if (java.util.Objects.equals(next, sharedSuffix)) {
+            return false;
+        }
+        sharedSuffix = next;
+        shared.setText(next == null ? "" : "each" + next);
+        shared.setVisible(next != null);
+        shared.setManaged(next != null);
+        series.keySet().forEach(this::show);
+        return true;
+    }
+
     private void show(String name) {
         Label b = badgeOf.get(name);
         Readout.Row r = readout == null ? null : readout.get(name);
-        String text = r == null ? series.get(name).label() : r.compactText();
+        Series s = series.get(name);
+        String text = r != null ? r.compactText() : sharedSuffix != null ? s.displayName() : s.label();
         if (!text.equals(b.getText())) {
             b.setText(text);
-            b.getTooltip().setText(r == null ? text : r.text());
+            b.getTooltip().setText(r == null ? s.label() : r.text());
         }
         b.pseudoClassStateChanged(NO_DATA, r != null && !r.at().hasValue());
     }
 
     private static final javafx.css.PseudoClass NO_DATA = javafx.css.PseudoClass.getPseudoClass("no-data");
+
+    /** The line that says the cadence every drawn series shares, when it is shown (tests). */
+    List<String> sharedShown() {
+        return shared.isVisible() ? List.of(shared.getText()) : List.of();
+    }
 
     /** What the drawn badges say now: the cadence badges, or the readout at the cursor (tests). */
     List<String> shownTexts() {
@@ -254,8 +312,9 @@ final class TrackLegend extends VBox {
     void collapsed(boolean on) {
         collapse.setText(on ? "▸" : "▾");
         for (Node n : getChildren().subList(1, getChildren().size())) {
-            n.setVisible(!on);
-            n.setManaged(!on);
+            boolean shown = !on && (n != shared || sharedSuffix != null);
+            n.setVisible(shown);
+            n.setManaged(shown);
         }
     }
 

@@ -61,6 +61,13 @@ public final class ChartsSeen {
         return out;
     }
 
+    /** What the track's label column lists under its title now: the shared cadence line, if shown, then the badges. */
+    public static List<String> legend(ChartView view) {
+        List<String> out = new ArrayList<>(view.legend.sharedShown());
+        out.addAll(view.legendShown());
+        return out;
+    }
+
     /** The track's offer of series new among its top picks: its text ("" when none) and its tooltip. */
     public static String[] offered(ChartView view) {
         return view.legend.offered();

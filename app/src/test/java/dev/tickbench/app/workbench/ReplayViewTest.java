@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.sampler.Sampler;
@@ -58,6 +59,14 @@ class ReplayViewTest {
         assertTrue(
                 fx(freq::badgeTexts).contains("cpu0 · 100 Hz · change"),
                 fx(freq::badgeTexts).toString());
+        // a cadence every drawn line shares is said once above their names; different ones, on each badge
+        until(
+                "the frequency track's legend",
+                () -> ChartsSeen.legend(freq)
+                        .equals(List.of("each · 100 Hz · change", "cpu0", "cpu1", "cpu2", "cpu3")));
+        assertEquals(
+                List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared"),
+                fx(() -> ChartsSeen.legend(thermal)));
         ChartView slab = fx(() -> w.view.charts().chart("slab"));
         assertTrue(
                 fx(slab::badgeTexts).contains("nf_conntrack · 5.9 Hz · budget"),
