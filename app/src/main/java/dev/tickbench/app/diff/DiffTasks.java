@@ -42,6 +42,7 @@ final class DiffTasks {
             finished();
             failed.accept(task.getException());
         });
+        task.setOnCancelled(e -> finished());
         work.execute(task);
     }
 

@@ -197,6 +197,9 @@ public final class DiffViewModel {
         sides.refreshEvents();
     }
 
+    /** The ranking being made, until it ends: closing the window cancels it. */
+    private Task<DiffResult> ranking;
+
     /** Ranks the two ranges in the background; null (and the reason in the error) when it cannot start. */
     public Task<DiffResult> rank() {
         if (tasks.busyProperty().get()) {
@@ -247,15 +250,25 @@ public final class DiffViewModel {
             }
         };
         error.set("");
+        ranking = task;
         tasks.run(
                 task,
                 r -> {
+                    if (ranking != task) {
+                        return; // the window closed meanwhile: nothing to show it to
+                    }
+                    ranking = null;
                     rankedA = ca;
                     rankedB = cb;
                     show(r);
                 },
-                t -> error.set("Could not rank A against B: " + DiffTasks.message(t)
-                        + ". The last ranking is kept: check that file, or pick" + " another capture."));
+                t -> {
+                    if (ranking == task) {
+                        ranking = null;
+                        error.set("Could not rank A against B: " + DiffTasks.message(t)
+                                + ". The last ranking is kept: check that file, or pick another capture.");
+                    }
+                });
         return task;
     }
 
@@ -290,6 +303,11 @@ public final class DiffViewModel {
      * typed stay for the next time it opens (docs/diff.md, "The window").
      */
     void forget() {
+        Task<DiffResult> t = ranking;
+        ranking = null;
+        if (t != null) {
+            t.cancel(); // its result, if it still comes, is shown to no one
+        }
         result.set(null);
         all.clear();
         error.set("");

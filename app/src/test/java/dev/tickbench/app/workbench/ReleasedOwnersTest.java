@@ -4,6 +4,7 @@ import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.SeriesStore;
@@ -98,5 +99,28 @@ class ReleasedOwnersTest {
         });
         Retained.letGo(w, "the closed window's ranking", ranking);
         assertEquals("10", fx(() -> vm.bFromProperty().get()), "the ranges typed stay");
+    }
+
+    @Test
+    void aRankingStillRunningWhenTheWindowClosesIsNotShown() throws Exception {
+        w.replayed(fx(() -> w.view.openCapture(RouterCapture.small(dir.resolve("a.ndjson.gz")))));
+        var diff = fx(() -> w.view.diff());
+        var vm = diff.model();
+        // ranked and closed in one turn: the ranking cannot have been shown before the window closed
+        javafx.concurrent.Task<?> task = fx(() -> {
+            diff.show(w.view.getScene().getWindow());
+            vm.aFromProperty().set("0");
+            vm.aToProperty().set("10");
+            vm.bFromProperty().set("10");
+            vm.bToProperty().set("30");
+            javafx.concurrent.Task<?> t = vm.rank();
+            w.view.diff().show(null).getScene().getWindow().hide();
+            return t;
+        });
+        until(
+                "the ranking's end",
+                () -> fx(task::isDone) && !fx(() -> vm.busyProperty().get()));
+        assertEquals(null, fx(() -> vm.resultProperty().get()), "no ranking kept for a closed window");
+        assertTrue(fx(() -> vm.rows().isEmpty()));
     }
 }
