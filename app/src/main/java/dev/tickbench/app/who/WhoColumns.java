@@ -6,6 +6,7 @@ import dev.tickbench.app.session.WhoLog;
 import dev.tickbench.app.session.WhoLog.Quantity;
 import dev.tickbench.app.session.WhoRows;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
@@ -25,11 +26,11 @@ final class WhoColumns {
         this.ranged = ranged;
     }
 
-    TableColumn<WhoRows, String> nameColumn() {
+    /** The name column: each row named by {@code name} (a cgroup in its tree: {@link CgroupTree#label}). */
+    TableColumn<WhoRows, String> nameColumn(Function<WhoRows, String> name) {
         TableColumn<WhoRows, String> c = new TableColumn<>("Name");
         c.setPrefWidth(80);
-        c.setCellValueFactory(
-                f -> new ReadOnlyObjectWrapper<>(f.getValue().entry().shown()));
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(name.apply(f.getValue())));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean none) {

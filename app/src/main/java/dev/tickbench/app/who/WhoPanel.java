@@ -76,6 +76,8 @@ public final class WhoPanel extends VBox {
     private boolean ranged;
 
     private boolean rangedDrawn;
+    /** The named cgroups shown, as a tree (none while processes are shown). */
+    private CgroupTree tree = CgroupTree.NONE;
 
     public WhoPanel(
             Crosshair crosshair,
@@ -113,11 +115,22 @@ public final class WhoPanel extends VBox {
         });
         table.setId("who-table");
         SortedList<WhoRows> sorted = new SortedList<>(rows);
-        sorted.comparatorProperty().bind(table.comparatorProperty());
+        // cgroups in their tree: the table's sort orders siblings, never a cgroup away from its parent
+        sorted.comparatorProperty()
+                .bind(javafx.beans.binding.Bindings.createObjectBinding(
+                        () -> cgroups.isSelected()
+                                ? (a, b) -> tree.order(table.getComparator()).compare(a, b)
+                                : table.getComparator(),
+                        table.comparatorProperty(),
+                        cgroups.selectedProperty()));
+        table.setSortPolicy(t -> true); // the sorted list sorts, by the comparator above
         table.setItems(sorted);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         WhoColumns columns = new WhoColumns(() -> ranged);
-        table.getColumns().add(columns.nameColumn());
+        table.getColumns()
+                .add(columns.nameColumn(r -> r.entry().table() == Table.CGROUPS
+                        ? tree.label(r)
+                        : r.entry().shown()));
         table.getColumns().add(columns.column("CPUs", Quantity.CPU, 1, "CPUs used over the table's interval", 48));
         table.getColumns()
                 .add(columns.column("MB", Quantity.MEMORY, 1e6, "resident memory (a cgroup's memory.current), MB", 50));
@@ -231,6 +244,7 @@ public final class WhoPanel extends VBox {
                                                 + AxisNumbers.significant(WhoRows.hold(session, t), 2) + " s."));
         rest.setText(restText(t, x, from, to));
         WhoRows picked = table.getSelectionModel().getSelectedItem();
+        tree = t == Table.CGROUPS ? new CgroupTree(now) : CgroupTree.NONE;
         rows.setAll(now);
         if (picked != null) {
             table.getItems().stream()

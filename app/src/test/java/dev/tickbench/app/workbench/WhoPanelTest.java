@@ -111,6 +111,20 @@ class WhoPanelTest {
                 .orElseThrow());
         robot.clickOn(cgroups);
         until(() -> "the cgroups' rows: " + names(table), () -> first(table).equals("/tickbench-who-capture"));
+        // a tree: a cgroup under a named ancestor follows it, with only the ancestor's other descendants between
+        List<String> paths =
+                fx(() -> table.getItems().stream().map(r -> r.entry().who()).toList());
+        for (int i = 0; i < paths.size(); i++) {
+            for (int j = 0; j < paths.size(); j++) {
+                String up = paths.get(j);
+                if (paths.get(i).startsWith(up + "/")) {
+                    assertTrue(j < i, up + " after " + paths.get(i) + ": " + paths);
+                    for (int k = j + 1; k < i; k++) {
+                        assertTrue(paths.get(k).startsWith(up + "/"), paths.get(k) + " inside " + up + ": " + paths);
+                    }
+                }
+            }
+        }
 
         robot.clickOn(fx(() -> w.view.lookupAll(".toggle-button").stream()
                 .filter(n -> n instanceof ToggleButton t && t.getText().equals("Processes"))
