@@ -119,7 +119,7 @@ public final class WorkbenchDriver {
     }
 
     /** Waits for the window the app opens, puts it at 0,0 in 1600×1000, on the Compare tab when {@code idle}. */
-    static MainView awaitWindow(boolean idle) throws Exception {
+    public static MainView awaitWindow(boolean idle) throws Exception {
         MainView view = null;
         while (view == null) {
             Thread.sleep(200); // polling for the window the app opens; a benchmark, not a test
@@ -175,7 +175,7 @@ public final class WorkbenchDriver {
         return n;
     }
 
-    static MainViewModel vm(MainView m) {
+    public static MainViewModel vm(MainView m) {
         try {
             var f = MainView.class.getDeclaredField("vm");
             f.setAccessible(true);
@@ -185,7 +185,7 @@ public final class WorkbenchDriver {
         }
     }
 
-    static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+    public static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         try {
             Platform.runLater(() -> {
