@@ -64,9 +64,10 @@ class ReplayViewTest {
                 "the frequency track's legend",
                 () -> ChartsSeen.legend(freq)
                         .equals(List.of("each · 100 Hz · change", "cpu0", "cpu1", "cpu2", "cpu3")));
-        assertEquals(
-                List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared"),
-                fx(() -> ChartsSeen.legend(thermal)));
+        until(
+                "the thermal track's legend, each zone with its own cadence",
+                () -> ChartsSeen.legend(thermal)
+                        .equals(List.of("thermal_zone0 · 1.0 Hz · declared", "thermal_zone1 · 10 Hz · declared")));
         ChartView slab = fx(() -> w.view.charts().chart("slab"));
         assertTrue(
                 fx(slab::badgeTexts).contains("nf_conntrack · 5.9 Hz · budget"),
