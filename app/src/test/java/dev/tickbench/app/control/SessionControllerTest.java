@@ -162,10 +162,15 @@ class SessionControllerTest {
             controller.connect(board, ConnectOutcome.NONE);
             return null;
         });
-        Waits.until("the board's session shown", () -> told.showing != null && told.connection == board);
+        // the connection is told before its status, in one turn of the UI thread: both are awaited
+        Waits.until(
+                Waits.DEADLINE,
+                () -> "the board's session shown and said: " + told.said,
+                () -> told.showing != null
+                        && told.connection == board
+                        && told.heard("status Connected: sampling board tree "));
         Showing shown = told.showing;
         assertEquals(Showing.Origin.LOCAL, shown.origin());
-        assertTrue(told.heard("status Connected: sampling board tree "), told.said.toString());
         assertSame(board, on(() -> controller.intake().connection()), "the live connection, none pending");
         Waits.until("samples of the board", () -> shown.store().samples() > 10);
         assertEquals(50, told.session.rateHz());
