@@ -90,11 +90,18 @@ final class TrackStack extends VBox {
         int at = 0;
         for (Node n : getChildren()) {
             ChartGroup other = groupOf(n);
-            if (other != null && order.indexOf(other) < order.indexOf(g)) {
+            // a group the catalogue does not list comes after those it does, in the order they came
+            if (other != null && (rank(other) < rank(g) || rank(g) == order.size() && rank(other) == rank(g))) {
                 at++;
             }
         }
         getChildren().add(at, track);
+    }
+
+    /** Its place in the catalogue's order; a group the catalogue does not list (plotted processes) comes after. */
+    private int rank(ChartGroup g) {
+        int i = order.indexOf(g);
+        return i < 0 ? order.size() : i;
     }
 
     private static ChartGroup groupOf(Node n) {

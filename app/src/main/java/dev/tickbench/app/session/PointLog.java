@@ -52,6 +52,18 @@ final class PointLog {
         return size == 0 ? Double.NaN : x[size - 1];
     }
 
+    /** Every stored point, oldest first, published or not. Writer thread only. */
+    void forEach(Each to) {
+        for (int i = 0; i < size; i++) {
+            to.at(x[i], y[i]);
+        }
+    }
+
+    /** Takes one point. */
+    interface Each {
+        void at(double x, double y);
+    }
+
     /** Points the arrays have room for (tests: what the log holds in memory). */
     int capacity() {
         return x.length;

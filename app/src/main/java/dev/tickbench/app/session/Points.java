@@ -12,7 +12,7 @@ package dev.tickbench.app.session;
  * changes under its reader.
  */
 public final class Points {
-    static final Points EMPTY = new Points(new double[0], new double[0], 0, Double.NaN, Double.NaN, 0);
+    public static final Points EMPTY = new Points(new double[0], new double[0], 0, Double.NaN, Double.NaN, 0);
 
     private final double[] x;
     private final double[] y;

@@ -7,8 +7,8 @@ import dev.tickbench.core.text.InertText;
 /**
  * One plotted series: what it is (its catalogue entry: shown name and unit, chart group; its published
  * cadence) and its points, and for levels the real emissions split into change and heartbeat marks, so
- * that held steps are never mistaken for reads. Written only by {@link SeriesStore}, from its one
- * receiving thread; read by any thread through {@link #line()}, {@link #changeMarks()} and {@link
+ * that held steps are never mistaken for reads. Written only by {@link SeriesStore}, under its
+ * monitor; read by any thread through {@link #line()}, {@link #changeMarks()} and {@link
  * #heartbeatMarks()}, immutable views of what the last {@link SeriesStore#flush()} published.
  *
  * <p>A NaN y in {@link #line()} is a break: samples were missed there (docs/workbench-charts.md), and

@@ -33,7 +33,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * (docs/catalogue.md): a stream level with a chart group is drawn as it is, in its shown unit; a
  * counter is drawn through the derived series computed from it (core's {@link DerivedSeries}, and the
  * PMU's ratios and rates, {@link PmuDerived}). Fed by one receiving thread (a connection or a capture
- * replay); {@link #flush()} publishes what arrived to every reader at once, from the same thread.
+ * replay), every write under its monitor; {@link #flush()} publishes what arrived to every reader at once.
  * No toolkit types: read by the charts, the crosshair, the selection and the exports alike.
  *
  * <p>The shared time axis is wall-clock epoch seconds: sessions from different hosts or reconnects
@@ -72,6 +72,7 @@ public final class SeriesStore {
 
     private final DerivedDrawing derivedDrawing;
     private final WhoLog who = new WhoLog(); // named processes and cgroups, for the Who panel (docs/who.md)
+    private final WhoPlots whoPlots;
 
     private final PmuDerived pmu;
     /** Where the PMU's values of the sample at {@link #pmuX} are drawn (one object, not one a sample). */
@@ -112,6 +113,8 @@ public final class SeriesStore {
         this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent, who);
         this.pmuOut = (name, value, note) -> derivedDrawing.draw(name, value, note, pmuX);
         this.levels = new LevelDrawing(catalogue, this::series);
+        this.whoPlots = new WhoPlots(catalogue, this::series, () -> session);
+        who.plotTo(whoPlots);
     }
 
     public static SeriesStore live() {
@@ -139,14 +142,11 @@ public final class SeriesStore {
         listeners.add(l);
     }
 
-    public void accept(StreamLine line) {
+    /** Takes one line (the receiving thread; under the store's monitor, as every write is). */
+    public synchronized void accept(StreamLine line) {
         DerivedWindow newWindow = smoothing.apply(line, derived);
         if (newWindow != null && samples > 0 && !Double.isNaN(latestX)) {
-            mark(new TimeMark(
-                    TimeMark.Kind.SESSION,
-                    latestX,
-                    latestX,
-                    "smoothing: derived series over a " + newWindow.label() + " window from here"));
+            mark(TimeMark.smoothing(latestX, newWindow));
         }
         List<DerivedValue> derivedValues = derived.accept(line);
         if (line instanceof Hello h) {
@@ -161,12 +161,7 @@ public final class SeriesStore {
             mark(new TimeMark(TimeMark.Kind.KMSG, x, x, k.msg()));
         } else if (line instanceof KmsgGapLine g) {
             kmsgDropped += g.dropped();
-            double x = (g.monoNs() + wallMinusMonoNs) / 1e9;
-            mark(new TimeMark(
-                    TimeMark.Kind.KMSG,
-                    x,
-                    x,
-                    "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")"));
+            mark(TimeMark.kmsgGap((g.monoNs() + wallMinusMonoNs) / 1e9, g));
         } else if (line instanceof ThrottleLine t) {
             throttle(t);
         } else if (line instanceof GapLine g) {
@@ -201,12 +196,7 @@ public final class SeriesStore {
             s.cadence(cadence(s.match())); // what this session publishes
         }
         if (previous != null) {
-            // a cadence change is only visible as a new hello: mark it on every chart
-            String text = "new session: " + info.rateText()
-                    + (previous.rateHz() != info.rateHz() || previous.floorHz() != info.floorHz()
-                            ? " (was " + previous.rateText() + ")"
-                            : "");
-            mark(new TimeMark(TimeMark.Kind.SESSION, info.startX(), info.startX(), text));
+            mark(TimeMark.newSession(previous, info)); // a cadence change is only visible as a new hello
         }
         for (StoreListener l : listeners) {
             l.sessionStarted(info);
@@ -251,9 +241,13 @@ public final class SeriesStore {
     }
 
     private Series series(SeriesMatch m) {
+        return series(m, DefaultPicks.displayName(m, DefaultPicks.pageSize(capabilities)));
+    }
+
+    private Series series(SeriesMatch m, String displayName) {
         Series s = series.get(m.name());
         if (s == null) {
-            s = new Series(m, DefaultPicks.displayName(m, DefaultPicks.pageSize(capabilities)), cadence(m));
+            s = new Series(m, displayName, cadence(m));
             series.put(m.name(), s);
             order.add(s);
             for (StoreListener l : listeners) {
@@ -271,7 +265,7 @@ public final class SeriesStore {
     }
 
     /** Publishes everything added since the last flush to every reader, in one batch per series, and says so. */
-    public void flush() {
+    public synchronized void flush() {
         double now = latestX;
         if (maxBytes != Long.MAX_VALUE) {
             keptFromX = PointBudget.trim(order, maxBytes, latestX, keptFromX);
@@ -290,7 +284,7 @@ public final class SeriesStore {
      * A capture read whole gets no more points: every series' arrays lose their room to grow (up to a
      * third of what they hold), and the views are published again. Receiving thread, after the last line.
      */
-    public void compact() {
+    public synchronized void compact() {
         for (Series s : order) {
             s.compact();
         }
@@ -319,6 +313,13 @@ public final class SeriesStore {
     /** The process and cgroup tables' named entries as of the last flush. */
     public WhoLog who() {
         return who;
+    }
+
+    /** Draws a named entry on the tracks (docs/who.md, "On the tracks"): its series' names, or none. Any thread. */
+    public synchronized List<String> plot(WhoLog.Table table, String name) {
+        List<String> names = whoPlots.plot(table, name, who);
+        flush();
+        return names;
     }
 
     public List<TimeMark> marks() {
@@ -351,8 +352,7 @@ public final class SeriesStore {
 
     /**
      * Epoch seconds of the newest sample or throttle line that the last {@link #flush()} published, NaN
-     * before it: what the charts follow. {@link #latestX} runs up to a flush period ahead of what a chart
-     * has, and a window ending there made every chart draw again when the points up to it came.
+     * before it: what the charts follow ({@link #latestX} runs up to a flush period ahead of them).
      */
     public double publishedX() {
         return publishedX;

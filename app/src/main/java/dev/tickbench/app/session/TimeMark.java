@@ -27,6 +27,25 @@ public record TimeMark(Kind kind, double x, double toX, String text) {
         return kind == Kind.GAP || kind == Kind.SLIP;
     }
 
+    /** Kernel log records lost at {@code x}. */
+    static TimeMark kmsgGap(double x, dev.tickbench.core.capture.KmsgGapLine g) {
+        return new TimeMark(Kind.KMSG, x, x, "kernel log: " + g.dropped() + " records lost here (" + g.reason() + ")");
+    }
+
+    /** A new session after {@code previous}, marked on every chart with the rate it changed from. */
+    static TimeMark newSession(SessionInfo previous, SessionInfo info) {
+        String text = "new session: " + info.rateText()
+                + (previous.rateHz() != info.rateHz() || previous.floorHz() != info.floorHz()
+                        ? " (was " + previous.rateText() + ")"
+                        : "");
+        return new TimeMark(Kind.SESSION, info.startX(), info.startX(), text);
+    }
+
+    /** Derived series over {@code w} from {@code x} on (docs/derived-series.md, "Windows"). */
+    static TimeMark smoothing(double x, dev.tickbench.core.derived.DerivedWindow w) {
+        return new TimeMark(Kind.SESSION, x, x, "smoothing: derived series over a " + w.label() + " window from here");
+    }
+
     /** A {@code trigger} line (docs/triggers.md, "Lines"): the tick it fired on, its name, count, expression and values. */
     static TimeMark trigger(com.fasterxml.jackson.databind.JsonNode line) {
         double x = line.path("wall_ns").asLong() / 1e9; // the tick's wall time, as its sample is drawn

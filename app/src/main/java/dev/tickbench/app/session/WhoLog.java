@@ -133,6 +133,21 @@ public final class WhoLog {
     private volatile long version;
     /** Epoch seconds before which the bound dropped points (NaN: none dropped). */
     private volatile double keptFromX = Double.NaN;
+    /** Where the reads of the entries the tracks draw go too (null: none drawn). */
+    private WhoPlots plots;
+
+    /** Tells {@code p} every read from now on. Writer thread. */
+    void plotTo(WhoPlots p) {
+        plots = p;
+    }
+
+    /** Every read held of {@code who}'s {@code q}, oldest first. Writer thread. */
+    void reads(Table table, String who, Quantity q, PointLog.Each to) {
+        Log l = logs.get(table.source + '\u0000' + who);
+        if (l != null) {
+            l.logs[q.ordinal()].forEach(to);
+        }
+    }
 
     /** A derived value no chart draws: a named process's or cgroup's CPU or storage rate. Writer thread. */
     void derived(DerivedValue v, double x) {
@@ -183,7 +198,7 @@ public final class WhoLog {
         for (int i = 0; i < v.size(); i++) {
             String key = v.keys()[i];
             if (key.startsWith("rest|")) {
-                RestQuantity q = restField(table, key.substring(5));
+                RestQuantity q = WhoRows.restField(table, key.substring(5));
                 if (q != null) {
                     rest(table, q, x, v.values()[i]);
                 }
@@ -193,17 +208,6 @@ public final class WhoLog {
                 add(table, key.substring(0, key.length() - field.length()), Quantity.MEMORY, x, v.values()[i]);
             }
         }
-    }
-
-    /** The rest's key field as a quantity of the table's rest, or null (one not shown). */
-    private static RestQuantity restField(Table table, String field) {
-        return switch (field) {
-            case "rss", "memory_bytes" -> RestQuantity.MEMORY;
-            case "procs", "cgroups" -> RestQuantity.COUNT;
-            case "started" -> table == Table.PROCESSES ? RestQuantity.STARTED : null;
-            case "exited" -> table == Table.PROCESSES ? RestQuantity.EXITED : null;
-            default -> null;
-        };
     }
 
     private void rest(Table table, RestQuantity q, double x, double value) {
@@ -253,6 +257,9 @@ public final class WhoLog {
         l.lastX = Double.isNaN(l.lastX) ? x : Math.max(l.lastX, x);
         points++;
         changed = true;
+        if (plots != null) {
+            plots.read(table, who, q, x, value);
+        }
     }
 
     /** A process {@code comm/pid@start} or a cgroup path: not the rest, nothing else. */

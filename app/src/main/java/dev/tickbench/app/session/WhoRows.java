@@ -177,4 +177,15 @@ public record WhoRows(Entry entry, double[] value, double[] peak, int reads) {
         }
         return latest;
     }
+
+    /** The rest's key field as a quantity of the table's rest, or null (one not shown). */
+    static WhoLog.RestQuantity restField(WhoLog.Table table, String field) {
+        return switch (field) {
+            case "rss", "memory_bytes" -> WhoLog.RestQuantity.MEMORY;
+            case "procs", "cgroups" -> WhoLog.RestQuantity.COUNT;
+            case "started" -> table == WhoLog.Table.PROCESSES ? WhoLog.RestQuantity.STARTED : null;
+            case "exited" -> table == WhoLog.Table.PROCESSES ? WhoLog.RestQuantity.EXITED : null;
+            default -> null;
+        };
+    }
 }

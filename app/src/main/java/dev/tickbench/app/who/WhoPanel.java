@@ -14,6 +14,7 @@ import dev.tickbench.app.session.WhoRows;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.view.WhenShown;
 import java.util.List;
+import java.util.function.Consumer;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -60,6 +61,10 @@ public final class WhoPanel extends VBox {
     private final Label empty = new Label();
     /** What the rest (everything not named) adds up to, under the table. */
     private final Label rest = new Label();
+    /** Draws the picked row's CPU and memory on the tracks, beside the kernel's curves. */
+    final Button plot = new Button("Draw on the tracks");
+    /** Told the names of the series a plot drew (none: it could not), to bring them into view. */
+    private Consumer<List<String>> onPlotted = names -> {};
 
     private final VBox body;
     private final WhenShown shown = new WhenShown(this);
@@ -77,7 +82,8 @@ public final class WhoPanel extends VBox {
 
     private boolean rangedDrawn;
     /** The named cgroups shown, as a tree (none while processes are shown). */
-    private CgroupTree tree = CgroupTree.NONE;
+    private final javafx.beans.property.ObjectProperty<CgroupTree> tree =
+            new javafx.beans.property.SimpleObjectProperty<>(CgroupTree.NONE);
 
     public WhoPanel(
             Crosshair crosshair,
@@ -118,18 +124,17 @@ public final class WhoPanel extends VBox {
         // cgroups in their tree: the table's sort orders siblings, never a cgroup away from its parent
         sorted.comparatorProperty()
                 .bind(javafx.beans.binding.Bindings.createObjectBinding(
-                        () -> cgroups.isSelected()
-                                ? (a, b) -> tree.order(table.getComparator()).compare(a, b)
-                                : table.getComparator(),
+                        () -> cgroups.isSelected() ? tree.get().order(table.getComparator()) : table.getComparator(),
                         table.comparatorProperty(),
-                        cgroups.selectedProperty()));
+                        cgroups.selectedProperty(),
+                        tree));
         table.setSortPolicy(t -> true); // the sorted list sorts, by the comparator above
         table.setItems(sorted);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         WhoColumns columns = new WhoColumns(() -> ranged);
         table.getColumns()
                 .add(columns.nameColumn(r -> r.entry().table() == Table.CGROUPS
-                        ? tree.label(r)
+                        ? tree.get().label(r)
                         : r.entry().shown()));
         table.getColumns().add(columns.column("CPUs", Quantity.CPU, 1, "CPUs used over the table's interval", 48));
         table.getColumns()
@@ -146,7 +151,14 @@ public final class WhoPanel extends VBox {
         rest.setId("who-rest");
         rest.getStyleClass().add("clock-muted");
         rest.setWrapText(true);
-        body = new VBox(3, scope, new HBox(4, processes, cgroups), table, rest, trace);
+        plot.setId("who-plot");
+        plot.getStyleClass().add("small");
+        plot.setTooltip(new Tooltip("Draw the picked row's CPU and memory on tracks of their own, under the others,"
+                + " from its first read held: beside PSI, the slab caches, the clock"));
+        plot.managedProperty().bind(plot.visibleProperty());
+        plot.visibleProperty().bind(trace.visibleProperty());
+        plot.setOnAction(e -> plotPicked());
+        body = new VBox(3, scope, new HBox(4, processes, cgroups), table, rest, trace, plot);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body);
         apply();
@@ -244,7 +256,10 @@ public final class WhoPanel extends VBox {
                                                 + AxisNumbers.significant(WhoRows.hold(session, t), 2) + " s."));
         rest.setText(restText(t, x, from, to));
         WhoRows picked = table.getSelectionModel().getSelectedItem();
-        tree = t == Table.CGROUPS ? new CgroupTree(now) : CgroupTree.NONE;
+        if (t == Table.CGROUPS) {
+            now = CgroupTree.withBranches(now);
+        }
+        tree.set(t == Table.CGROUPS ? new CgroupTree(now) : CgroupTree.NONE); // the sort's comparator with it
         rows.setAll(now);
         if (picked != null) {
             table.getItems().stream()
@@ -296,12 +311,25 @@ public final class WhoPanel extends VBox {
             return; // nothing picked, nothing drawn: nothing to clear
         }
         trace.setVisible(picked != null);
+        plot.setDisable(picked == null || picked.reads() == 0); // a cgroup shown for its children was not read
         trace.draw(
                 picked == null ? null : picked.entry(),
                 window.min(),
                 window.max(),
                 crosshair.cursorProperty().get(),
                 picked == null ? 0 : WhoRows.hold(session, picked.entry().table()));
+    }
+
+    /** Who is told the names of the series each plot drew (none: it could not draw them). */
+    public void onPlotted(Consumer<List<String>> c) {
+        onPlotted = c;
+    }
+
+    private void plotPicked() {
+        WhoRows picked = table.getSelectionModel().getSelectedItem();
+        if (picked != null && store != null) {
+            onPlotted.accept(store.plot(picked.entry().table(), picked.entry().who()));
+        }
     }
 
     /** Folded, only the title strip is left and nothing is drawn until it opens again. */

@@ -108,6 +108,9 @@ public final class MainView extends BorderPane {
                 this::showSource);
         // "Why is the clock low?" at the right of the tracks; the pins' and range's panel below both
         ClockViewModel clock = new ClockViewModel(vm.window(), vm.spool(), Platform::runLater, Background.shared());
+        var who = new dev.tickbench.app.who.WhoPanel(
+                charts.crosshair(), vm.window(), vm.showingProperty(), vm.sessionProperty());
+        who.onPlotted(names -> Platform.runLater(() -> showPlotted(names))); // after the tracks took the series
         vm.controller().onNewStore(clock::created);
         Node chartsArea = charts.crosshair()
                 .around(ClockPanel.beside(
@@ -118,8 +121,7 @@ public final class MainView extends BorderPane {
                                 vm.showingProperty(),
                                 vm.loadingProperty(),
                                 vm.sessionProperty()),
-                        new dev.tickbench.app.who.WhoPanel(
-                                charts.crosshair(), vm.window(), vm.showingProperty(), vm.sessionProperty())));
+                        who));
         Node centre = thisMachine ? chartsArea : noProc();
         SplitPane split = new SplitPane(sourcesPanel, centre);
         split.setDividerPositions(0.2);
@@ -280,6 +282,20 @@ public final class MainView extends BorderPane {
             vm.statusProperty()
                     .set(source + " has no chart (absent, or not plotted: its columns are in the CSV export)");
         }
+    }
+
+    /** Brings a plotted process's or cgroup's track into view, or says why it was not drawn. */
+    private void showPlotted(List<String> names) {
+        if (names.isEmpty() || !charts.showSeries(names.get(0))) {
+            vm.statusProperty()
+                    .set("Not drawn: the tracks draw at most " + dev.tickbench.app.session.WhoPlots.MAX
+                            + " processes and cgroups");
+            return;
+        }
+        Series s = vm.selection() == null ? null : vm.selection().store().series(names.get(0));
+        vm.statusProperty()
+                .set("Drawn on the tracks: " + (s == null ? names.get(0) : s.displayName())
+                        + ", its CPU and memory as the table read them");
     }
 
     private Window window() {

@@ -5,6 +5,8 @@ import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.charts.ChartView;
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.session.WhoLog;
 import dev.tickbench.app.session.WhoRows;
 import dev.tickbench.app.who.WhoPanel;
@@ -33,7 +35,7 @@ import org.testfx.framework.junit5.Start;
  * holding 200 MiB from 5 s to 25 s). Pinned at 15 s the loop heads the processes with its CPU and the tail
  * shows its memory; the Cgroups table is headed by the loop's cgroup; over a range each cell has its mean
  * and its peak; a click on a column's header sorts by it, twice most first; a picked row's memory is drawn
- * over the time in view with its start and exit marked.
+ * over the time in view with its start and exit marked, and drawn on tracks of its own on a click.
  */
 @ExtendWith(ApplicationExtension.class)
 class WhoPanelTest {
@@ -102,6 +104,30 @@ class WhoPanelTest {
         w.drawn();
         fx(() -> {
             PngWriter.save(w.view, shots().resolve("who-trace.png"));
+            return null;
+        });
+
+        // drawn on the tracks: its memory on a track of its own, every read, its legend named as the table names it
+        robot.clickOn(fx(() -> w.view.lookup("#who-plot")));
+        until(
+                () -> "the tail's memory on a track: " + w.vm.statusProperty().get(),
+                () -> fx(() -> {
+                    ChartView m = w.view.charts().charts().get("who_memory");
+                    return m != null && ChartsSeen.shownExtent(m)[1] >= 200 * 1.048576;
+                }));
+        ChartView memoryTrack = fx(() -> w.view.charts().charts().get("who_memory"));
+        double[] extent = fx(() -> ChartsSeen.shownExtent(memoryTrack));
+        assertTrue(extent[1] >= 209 && extent[1] < 260, "the tail's 212 MB, drawn: " + extent[1]);
+        List<String> legend = fx(() -> ChartsSeen.legend(memoryTrack));
+        assertTrue(legend.stream().anyMatch(l -> l.contains("1.0 Hz · policy")), "its cadence: " + legend);
+        assertTrue(legend.stream().anyMatch(l -> l.startsWith("tail ")), "named as in the table: " + legend);
+        until(
+                () -> "said: " + w.vm.statusProperty().get(),
+                () -> w.vm.statusProperty().get().startsWith("Drawn on the tracks: tail "));
+        assertTrue(fx(() -> w.view.charts().charts().containsKey("who_cpu")), "its CPU too");
+        w.drawn();
+        fx(() -> {
+            PngWriter.save(w.view, shots().resolve("who-plotted.png"));
             return null;
         });
 
