@@ -1,5 +1,6 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.core.text.Numbers;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,8 +49,7 @@ public record ChartDiagnostics(Map<String, Track> tracks, long overviewDraws) {
             redraws += t.redraws();
             read += t.pointsRead();
         }
-        return String.format(
-                "%,d tracks redrawn %,d times, reading %,d points for their last drawings; overview painted %,d times",
-                tracks.size(), redraws, read, overviewDraws);
+        return tracks.size() + " tracks redrawn " + Numbers.count(redraws) + " times, reading " + Numbers.count(read)
+                + " points for their last drawings; overview painted " + Numbers.count(overviewDraws) + " times";
     }
 }

@@ -1,5 +1,6 @@
 package dev.tickbench.app.charts;
 
+import dev.tickbench.core.text.Numbers;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -28,7 +29,7 @@ public final class ClockLabels extends StringConverter<Number> {
     public String toString(Number epochS) {
         double unit = tickUnit.getAsDouble();
         int decimals =
-                !(unit > 0) || Double.isInfinite(unit) ? 0 : Math.min(FORMATS.length - 1, AxisNumbers.decimals(unit));
+                !(unit > 0) || Double.isInfinite(unit) ? 0 : Math.min(FORMATS.length - 1, Numbers.decimals(unit));
         long ms = Math.round(epochS.doubleValue() * 1000);
         return FORMATS[decimals].withZone(zone).format(Instant.ofEpochMilli(ms));
     }

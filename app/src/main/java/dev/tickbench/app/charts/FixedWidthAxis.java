@@ -17,7 +17,9 @@ public class FixedWidthAxis extends DefaultNumericAxis {
         this.width = width;
         setAnimated(false);
         // on a log axis the ticks are decades, not a spacing: each label as the value reads (0.01, 10, 1 000)
-        setTickLabelFormatter(new AxisNumbers(() -> isLogAxis() ? Double.NaN : getTickUnit()));
+        setTickLabelFormatter(new AxisNumbers(
+                () -> isLogAxis() ? Double.NaN : getTickUnit(),
+                () -> isLogAxis() ? Double.NaN : Math.max(Math.abs(getMin()), Math.abs(getMax()))));
         setMinWidth(width);
         setMaxWidth(width);
     }

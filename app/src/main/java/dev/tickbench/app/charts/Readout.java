@@ -5,6 +5,7 @@ import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesQuery;
 import dev.tickbench.app.session.SeriesQuery.ValueAt;
 import dev.tickbench.core.text.InertText;
+import dev.tickbench.core.text.Numbers;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,11 +97,10 @@ public record Readout(double x, List<Row> rows) {
     }
 
     /**
-     * A value as read: whole numbers without decimals (1800 MHz, 412 objects), others with up to three
-     * (52.125 °C, 33.333 %), trailing zeros dropped, thousands grouped from five digits on (75 000 kB):
-     * never E-notation ({@link AxisNumbers}).
+     * A value as read: the decimals its size needs (52.13 °C, 33.33 %, 3.142 %, 21 620 MiB), trailing
+     * zeros dropped, thousands grouped from five digits on: never E-notation ({@link Numbers#value}).
      */
     public static String number(double v) {
-        return AxisNumbers.value(v);
+        return Numbers.value(v);
     }
 }

@@ -5,6 +5,7 @@ import dev.tickbench.app.session.Selection;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SessionInfo;
 import dev.tickbench.core.catalogue.ChartGroup;
+import dev.tickbench.core.text.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -166,7 +167,7 @@ public final class SeriesPicker {
         for (Series s : selection.series(group)) {
             double bytes = bytes(s, facts);
             double v = s.line().lastRead();
-            String value = Double.isNaN(v) ? "no value yet" : AxisNumbers.value(v) + " " + s.unit();
+            String value = Double.isNaN(v) ? "no value yet" : Numbers.value(v) + " " + s.unit();
             out.add(new Item(
                     s.name(),
                     (offered.contains(s.name()) ? "▲ " : "") + s.displayName() + "  —  "

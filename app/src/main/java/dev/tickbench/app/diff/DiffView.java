@@ -262,7 +262,7 @@ public final class DiffView extends BorderPane {
 
     /** Four significant digits, never E-notation (79 400, not 7.940e+04), as every number the workbench shows. */
     static String number(double v) {
-        return Double.isNaN(v) ? "—" : dev.tickbench.app.charts.AxisNumbers.significant(v, 4);
+        return Double.isNaN(v) ? "—" : dev.tickbench.core.text.Numbers.significant(v, 4);
     }
 
     private void exportDialog() {

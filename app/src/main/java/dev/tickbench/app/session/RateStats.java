@@ -1,5 +1,6 @@
 package dev.tickbench.app.session;
 
+import dev.tickbench.core.text.Numbers;
 import java.util.Locale;
 
 /**
@@ -10,11 +11,12 @@ import java.util.Locale;
  * @param missed ticks missed: sequence numbers never received, or periods with no sample
  */
 public record RateStats(int publishedHz, double achievedHz, long missed) {
-    /** "100 Hz · 82 Hz achieved · 1,204 missed" (one decimal below 10 Hz). */
+    /** "100 Hz · 82 Hz achieved · 12 040 missed" (one decimal below 10 Hz). */
     public String text() {
         String achieved = achievedHz < 10
                 ? String.format(Locale.ROOT, "%.1f", achievedHz)
                 : String.format(Locale.ROOT, "%.0f", achievedHz);
-        return String.format(Locale.ROOT, "%d Hz · %s Hz achieved · %,d missed", publishedHz, achieved, missed);
+        return String.format(
+                Locale.ROOT, "%d Hz · %s Hz achieved · %s missed", publishedHz, achieved, Numbers.count(missed));
     }
 }

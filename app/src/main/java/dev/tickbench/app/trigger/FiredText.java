@@ -1,8 +1,8 @@
 package dev.tickbench.app.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.core.text.InertText;
+import dev.tickbench.core.text.Numbers;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * What made a trigger fire, as the Fired list reads it: the values of its {@code trigger} line (FORMAT.md,
- * "trigger") in words, each number as the crosshair writes one ({@link AxisNumbers#value}: up to three
- * decimals, thousands grouped) with its unit: {@code 93.483 %}, {@code 81.5 °C (was 79 °C)},
+ * "trigger") in words, each number as the crosshair writes one ({@link Numbers#value}: the decimals
+ * its size needs, thousands grouped) with its unit: {@code 93.48 %}, {@code 81.5 °C (was 79 °C)},
  * {@code "Out of memory: Killed process 42" (prio 3, 2 records)}. A client's text (a kernel record) is
  * escaped; a field a newer probe adds is listed as it is named.
  */
@@ -51,13 +51,11 @@ final class FiredText {
                     .append(')');
         }
         if (v.has("delta")) {
-            b.append(" (+")
-                    .append(AxisNumbers.value(v.path("delta").asDouble()))
-                    .append(" on the tick)");
+            b.append(" (+").append(Numbers.value(v.path("delta").asDouble())).append(" on the tick)");
         }
         if (v.has("flat_s")) {
             b.append(" after ")
-                    .append(AxisNumbers.value(v.path("flat_s").asDouble()))
+                    .append(Numbers.value(v.path("flat_s").asDouble()))
                     .append(" s flat");
         }
         return join(b.toString(), rest(v, known));
@@ -97,14 +95,14 @@ final class FiredText {
             if (!known.contains(e.getKey())) {
                 JsonNode x = e.getValue();
                 out.add(InertText.line(e.getKey()) + " "
-                        + (x.isNumber() ? AxisNumbers.value(x.asDouble()) : InertText.line(x.asText())));
+                        + (x.isNumber() ? Numbers.value(x.asDouble()) : InertText.line(x.asText())));
             }
         }
         return String.join(", ", out);
     }
 
     private static String withUnit(double v, String unit) {
-        return AxisNumbers.value(v) + (unit.isEmpty() ? "" : " " + unit);
+        return Numbers.value(v) + (unit.isEmpty() ? "" : " " + unit);
     }
 
     private static String join(String a, String b) {

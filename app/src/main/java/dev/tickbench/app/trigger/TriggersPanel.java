@@ -1,11 +1,11 @@
 package dev.tickbench.app.trigger;
 
-import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.Readout;
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.view.WhenShown;
 import dev.tickbench.core.recorder.SavedCapture;
+import dev.tickbench.core.text.Numbers;
 import dev.tickbench.core.trigger.TriggerStatus;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -145,7 +145,7 @@ public final class TriggersPanel extends BorderPane {
      * 14:02:03.120: last 91.2 %; seen 80.1 to 97.3 %, held at most 0.4 s of 1 s", or why it never can.
      */
     public static String saw(TriggerStatus s) {
-        return s.outlook(AxisNumbers::value, ns -> Readout.clock(ns / 1e9));
+        return s.outlook(Numbers::value, ns -> Readout.clock(ns / 1e9));
     }
 
     private void armTyped() {

@@ -1,10 +1,10 @@
 package dev.tickbench.app.who;
 
-import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.Readout;
 import dev.tickbench.app.session.WhoLog;
 import dev.tickbench.app.session.WhoLog.Quantity;
 import dev.tickbench.app.session.WhoRows;
+import dev.tickbench.core.text.Numbers;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -104,7 +104,7 @@ final class WhoColumns {
         if (Double.isNaN(v)) {
             return "—";
         }
-        return Math.abs(v) >= 1 ? AxisNumbers.significant(v, 3) : AxisNumbers.value(v);
+        return Math.abs(v) >= 1 ? Numbers.significant(v, 3) : Numbers.value(v);
     }
 
     /** By value, a value not read last whichever way the column is sorted (the table reverses a descending sort). */

@@ -1,6 +1,5 @@
 package dev.tickbench.app.who;
 
-import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.Crosshair;
 import dev.tickbench.app.charts.Readout;
 import dev.tickbench.app.session.SeriesStore;
@@ -13,6 +12,7 @@ import dev.tickbench.app.session.WhoLog.Table;
 import dev.tickbench.app.session.WhoRows;
 import dev.tickbench.app.view.Ticker;
 import dev.tickbench.app.view.WhenShown;
+import dev.tickbench.core.text.Numbers;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.value.ObservableValue;
@@ -253,7 +253,7 @@ public final class WhoPanel extends VBox {
                                 + (ranged
                                         ? "in this range."
                                         : "here: the table names the busiest, and holds a read "
-                                                + AxisNumbers.significant(WhoRows.hold(session, t), 2) + " s."));
+                                                + Numbers.significant(WhoRows.hold(session, t), 2) + " s."));
         rest.setText(restText(t, x, from, to));
         WhoRows picked = table.getSelectionModel().getSelectedItem();
         if (t == Table.CGROUPS) {

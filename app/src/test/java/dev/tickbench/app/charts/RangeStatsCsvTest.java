@@ -53,10 +53,12 @@ class RangeStatsCsvTest {
     }
 
     @Test
-    void numbersAreShownAsReadWithoutInventedDecimals() {
+    void numbersAreShownWithTheDecimalsTheirSizeNeeds() {
         assertEquals("1800", Readout.number(1800.0));
-        assertEquals("52.125", Readout.number(52.125));
-        assertEquals("33.333", Readout.number(100.0 / 3));
+        assertEquals("52.13", Readout.number(52.125));
+        assertEquals("33.33", Readout.number(100.0 / 3));
+        assertEquals("3.142", Readout.number(3.14159));
+        assertEquals("21\u00a0620", Readout.number(21_619.934));
         assertEquals("-0.5", Readout.number(-0.5));
         assertEquals("0", Readout.number(0.0));
     }

@@ -18,7 +18,7 @@ class FiredTextTest {
 
     @Test
     void aConditionIsItsValueWithItsUnitNotItsJson() throws Exception {
-        assertEquals("93.483 %", text("condition", "{\"psi.cpu.some_pct\":93.48312900691507,\"unit\":\"%\"}"));
+        assertEquals("93.48 %", text("condition", "{\"psi.cpu.some_pct\":93.48312900691507,\"unit\":\"%\"}"));
         assertEquals("1\u00a0234\u00a0567 kB", text("condition", "{\"meminfo.MemFree\":1234567,\"unit\":\"kB\"}"));
     }
 

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tickbench.app.charts.AxisNumbers;
 import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.charts.ClockLabels;
@@ -21,6 +20,7 @@ import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.text.Numbers;
 import dev.tickbench.testkit.RouterCapture;
 import dev.tickbench.testkit.SyntheticCapture;
 import io.fair_acc.chartfx.plugins.XRangeIndicator;
@@ -103,15 +103,15 @@ class ReadableTracksTest {
 
     @Test
     void axisLabelsAreGroupedOrSuffixedNeverENotation() throws Exception {
-        assertEquals("75\u00A0000", AxisNumbers.label(75_000, 5_000), "75 000 was drawn as 8E4");
-        assertEquals("30\u00A0000", AxisNumbers.label(30_000, 10_000), "a count of 30 000 was 3E4");
-        assertEquals("0", AxisNumbers.label(0, 0.1 / 3), "PMU's zero was 0E0");
-        assertEquals("0.25", AxisNumbers.label(0.25, 0.25));
-        assertEquals("185.0 k", AxisNumbers.label(185_000, 2_500), "ticks 2 500 apart need one decimal of k");
-        assertEquals("187.5 k", AxisNumbers.label(187_500, 2_500));
-        assertEquals("190 k", AxisNumbers.label(190_000, 10_000));
-        assertEquals("1.25 M", AxisNumbers.label(1_250_000, 250_000));
-        assertEquals("1800", AxisNumbers.label(1800, 500), "four digits stay together");
+        assertEquals("75\u00A0000", Numbers.label(75_000, 5_000), "75 000 was drawn as 8E4");
+        assertEquals("30\u00A0000", Numbers.label(30_000, 10_000), "a count of 30 000 was 3E4");
+        assertEquals("0", Numbers.label(0, 0.1 / 3), "PMU's zero was 0E0");
+        assertEquals("0.25", Numbers.label(0.25, 0.25));
+        assertEquals("185.0 k", Numbers.label(185_000, 2_500), "ticks 2 500 apart need one decimal of k");
+        assertEquals("187.5 k", Numbers.label(187_500, 2_500));
+        assertEquals("190 k", Numbers.label(190_000, 10_000));
+        assertEquals("1.25 M", Numbers.label(1_250_000, 250_000));
+        assertEquals("1800", Numbers.label(1800, 500), "four digits stay together");
 
         // on the tracks of a board capture: slab caches near 190 000 objects, MHz, °C, per-second rates
         open(RouterCapture.small(dir.resolve("edge-router-3.ndjson")));
@@ -132,7 +132,7 @@ class ReadableTracksTest {
                     .toList());
             for (int i = 0; i < values.size(); i++) {
                 assertEquals(
-                        AxisNumbers.label(values.get(i), unit),
+                        Numbers.label(values.get(i), unit),
                         labels.get(i),
                         v.group().id() + " tick " + values.get(i));
             }
@@ -166,7 +166,7 @@ class ReadableTracksTest {
             double unit = fx(() -> cpu.xAxis().getTickUnit());
             List<String> shown = fx(() ->
                     cpu.xAxis().getTickMarks().stream().map(m -> m.getText()).toList());
-            int decimals = Math.min(3, AxisNumbers.decimals(unit));
+            int decimals = Math.min(3, Numbers.decimals(unit));
             for (String l : shown) {
                 int d = l.contains(".") ? l.length() - l.indexOf('.') - 1 : 0;
                 assertEquals(decimals, d, "ticks " + unit + " s apart: " + shown);
