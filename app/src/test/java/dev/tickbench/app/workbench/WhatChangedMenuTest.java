@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartView;
@@ -60,6 +61,13 @@ class WhatChangedMenuTest {
             return null;
         });
         openWhatChanged(robot);
+        // a window of its own (a title bar from any window manager), not over the charts' left part
+        Stage changed = fx(WhatChangedMenuTest::whatChanged);
+        assertNull(fx(changed::getOwner), "not owned by the workbench: a window manager drew that as a transient");
+        Window main = fx(() -> w.view.getScene().getWindow());
+        assertTrue(
+                fx(() -> changed.getX() >= main.getX() + main.getWidth() - changed.getWidth() - 1),
+                "beside the workbench or over its right part only");
         DiffViewModel vm = w.view.diff().model();
         fx(() -> {
             vm.bIsWindowProperty().set(true);
