@@ -16,7 +16,8 @@ import org.apache.sshd.common.util.net.SshdSocketAddress;
 
 /**
  * Host keys of one host of a connection (its target, or a jump host on the way) checked against
- * known_hosts, under the name the host was connected to ({@code host}, or {@code [host]:port}) and no
+ * known_hosts (the user's, and the system's that OpenSSH reads too: {@link #SYSTEM}, never written),
+ * under the name the host was connected to ({@code host}, or {@code [host]:port}) and no
  * other: not the address a tunnel through a jump host arrives on, not the IP address (OpenSSH's
  * {@code CheckHostIP no}). Hashed entries ({@code |1|salt|hash}) match as OpenSSH's do. A key that differs from the one
  * on record is refused without asking: a changed key is how a man-in-the-middle looks, and the user
@@ -32,6 +33,14 @@ import org.apache.sshd.common.util.net.SshdSocketAddress;
  * key is refused as a changed one.
  */
 final class HostKeyCheck {
+    /**
+     * The system's known_hosts, as OpenSSH's GlobalKnownHostsFile: a key found there is known, one that
+     * differs from it is a changed key (unless the user's file has the key presented).
+     */
+    static final List<Path> SYSTEM = System.getProperty("os.name", "").startsWith("Windows")
+            ? List.of(Path.of(System.getenv().getOrDefault("ProgramData", "C:\\ProgramData"), "ssh", "ssh_known_hosts"))
+            : List.of(Path.of("/etc/ssh/ssh_known_hosts"), Path.of("/etc/ssh/ssh_known_hosts2"));
+
     /** A key the last attempt met and refused because it is in no known_hosts entry. */
     record Unknown(PublicKey key) {}
 
@@ -41,6 +50,11 @@ final class HostKeyCheck {
     private final String role;
 
     private final KnownHostsServerKeyVerifier known;
+    /** One per system file: read only, a key not there is no question. */
+    private final List<KnownHostsServerKeyVerifier> system = new java.util.ArrayList<>();
+    /** A system file holds another key for the host (the last attempt's). */
+    private volatile String systemRefusal;
+
     private final ServerKeyVerifier verifier;
     /** The key the user accepted on this connection: trusted even when it could not be saved. */
     private volatile PublicKey accepted;
@@ -51,11 +65,7 @@ final class HostKeyCheck {
     /** Why the accepted key is not in known_hosts, or null. */
     private volatile String saveProblem;
 
-    HostKeyCheck(Path knownHosts, SshTarget target) {
-        this(knownHosts, target, null);
-    }
-
-    HostKeyCheck(Path knownHosts, SshTarget target, String role) {
+    HostKeyCheck(Path knownHosts, List<Path> systemFiles, SshTarget target, String role) {
         this.file = new KnownHostsFile(knownHosts);
         this.target = target;
         this.role = role;
@@ -74,17 +84,37 @@ final class HostKeyCheck {
                     }
                 };
         known.setModifiedServerKeyAcceptor((session, address, entry, expected, actual) -> {
-            refusal = "WARNING: the host key of " + where() + " has CHANGED (" + knownHosts + " has "
-                    + KeyUtils.getKeyType(expected) + " " + sha256(expected) + ", the host now presents "
-                    + KeyUtils.getKeyType(actual) + " " + sha256(actual) + "). Someone may be intercepting the"
-                    + " connection, or the host was reinstalled. Refused. If you know why it changed, remove the old"
-                    + " entry with: ssh-keygen -R " + knownHostsName();
+            refusal = changed(knownHosts, expected, actual) + "ssh-keygen -R " + knownHostsName();
             return false;
         });
+        for (Path f : systemFiles) {
+            KnownHostsServerKeyVerifier v = new KnownHostsServerKeyVerifier((session, address, key) -> false, f) {
+                @Override
+                protected Collection<SshdSocketAddress> resolveHostNetworkIdentities(ClientSession s, SocketAddress a) {
+                    return List.of(name);
+                }
+            };
+            v.setModifiedServerKeyAcceptor((session, address, entry, expected, actual) -> {
+                systemRefusal =
+                        changed(f, expected, actual) + "ssh-keygen -R " + knownHostsName() + " -f " + f + " (as root)";
+                return false;
+            });
+            system.add(v);
+        }
         verifier = (session, address, key) -> {
             PublicKey ok = accepted;
             boolean trusted =
                     ok != null && KeyUtils.compareKeys(ok, key) || known.verifyServerKey(session, address, key);
+            for (int i = 0; !trusted && i < system.size(); i++) {
+                trusted = system.get(i).verifyServerKey(session, address, key);
+            }
+            if (trusted) {
+                unknown = null; // known to the system: nothing to ask, nothing changed
+                refusal = null;
+            } else if (refusal == null && systemRefusal != null) {
+                refusal = systemRefusal;
+                unknown = null;
+            }
             verified |= trusted;
             return trusted;
         };
@@ -98,6 +128,7 @@ final class HostKeyCheck {
     void beginAttempt() {
         unknown = null;
         refusal = null;
+        systemRefusal = null;
         verified = false;
     }
 
@@ -179,6 +210,14 @@ final class HostKeyCheck {
             return s + " s";
         }
         return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+    }
+
+    private String changed(Path file, PublicKey expected, PublicKey actual) {
+        return "WARNING: the host key of " + where() + " has CHANGED (" + file + " has "
+                + KeyUtils.getKeyType(expected) + " " + sha256(expected) + ", the host now presents "
+                + KeyUtils.getKeyType(actual) + " " + sha256(actual) + "). Someone may be intercepting the"
+                + " connection, or the host was reinstalled. Refused. If you know why it changed, remove the old"
+                + " entry with: ";
     }
 
     private String knownHostsName() {

@@ -43,13 +43,24 @@ final class SshRoute implements AutoCloseable {
     private final SshClient client;
 
     SshRoute(SshTarget target, Path knownHosts, ConnectPrompts prompts, SshTimeouts timeouts) {
+        this(target, knownHosts, HostKeyCheck.SYSTEM, prompts, timeouts);
+    }
+
+    /** A route checking host keys against {@code knownHosts} and, read only, {@code systemKnownHosts}. */
+    SshRoute(
+            SshTarget target,
+            Path knownHosts,
+            List<Path> systemKnownHosts,
+            ConnectPrompts prompts,
+            SshTimeouts timeouts) {
         this.target = target;
         this.prompts = prompts;
         this.timeouts = timeouts;
         hosts = new ArrayList<>(target.jumps());
         hosts.add(target);
         for (int i = 0; i < hosts.size(); i++) {
-            checks.add(new HostKeyCheck(knownHosts, hosts.get(i), i == hosts.size() - 1 ? null : "jump host"));
+            checks.add(new HostKeyCheck(
+                    knownHosts, systemKnownHosts, hosts.get(i), i == hosts.size() - 1 ? null : "jump host"));
         }
         client = SshLink.newClient(
                 (session, address, key) -> {

@@ -213,6 +213,30 @@ class SshConnectionTest {
     }
 
     @Test
+    void aKeyTheSystemsKnownHostsHoldsIsKnownAndOneItDoesNotHoldIsChanged() throws Exception {
+        sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> 0);
+        Path system = tmp.resolve("etc/ssh_known_hosts");
+        Files.createDirectories(system.getParent());
+        Files.writeString(
+                system, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(sshd.hostKey.getPublic()) + "\n");
+        try (SshRoute route = new SshRoute(target(), knownHosts, List.of(system), prompts, SshTimeouts.DEFAULT)) {
+            assertTrue(route.open().isAuthenticated(), "connected");
+        }
+        assertTrue(prompts.hostKeyQuestions.isEmpty(), "a key the system knows is not asked about");
+        assertFalse(Files.exists(knownHosts), "nor copied into the user's known_hosts");
+
+        PublicKey other = KeyUtils.generateKeyPair("ssh-ed25519", 256).getPublic();
+        Files.writeString(system, "[127.0.0.1]:" + sshd.port() + " " + PublicKeyEntry.toString(other) + "\n");
+        try (SshRoute route = new SshRoute(target(), knownHosts, List.of(system), prompts, SshTimeouts.DEFAULT)) {
+            ConnectFailure f = org.junit.jupiter.api.Assertions.assertThrows(ConnectFailure.class, route::open);
+            assertTrue(f.getMessage().contains("has CHANGED (" + system + " has"), f.getMessage());
+            assertTrue(f.getMessage().contains("-f " + system + " (as root)"), f.getMessage());
+        }
+        assertTrue(prompts.hostKeyQuestions.isEmpty(), "a changed key is refused without asking");
+        assertEquals(1, Files.readAllLines(system).size(), "the system's file is never written");
+    }
+
+    @Test
     void encryptedKeyAsksForThePassphrase() throws Exception {
         keyFile = InProcessSshd.writeKey(tmp.resolve("id_enc"), clientKey, "s3cret");
         sshd = new InProcessSshd(tmp.resolve("home"), clientKey.getPublic(), (cmd, out, err) -> {
