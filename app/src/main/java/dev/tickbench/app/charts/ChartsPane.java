@@ -289,19 +289,18 @@ public final class ChartsPane extends VBox {
      * its top at the top of the view when the stack allows. False when no chart shows that source.
      */
     public boolean showSource(String source) {
-        for (ChartView v : stack.tracks()) {
-            if (v.hasSource(source)) {
-                reveal(v);
-                return true;
-            }
-        }
-        return false;
+        return reveal(v -> v.hasSource(source));
     }
 
     /** Scrolls to the track that has the series {@code name}; false when no track has it. */
     public boolean showSeries(String name) {
+        return reveal(v -> v.series.series().containsKey(name));
+    }
+
+    /** Scrolls to the first track, in display order, that {@code which} accepts; false when none does. */
+    private boolean reveal(java.util.function.Predicate<ChartView> which) {
         for (ChartView v : stack.tracks()) {
-            if (v.series.series().containsKey(name)) {
+            if (which.test(v)) {
                 reveal(v);
                 return true;
             }

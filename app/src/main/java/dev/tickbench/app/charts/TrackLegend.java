@@ -252,6 +252,9 @@ final class TrackLegend extends VBox {
      * its name alone, so that a track's lines fit beside its chart; when the cadences differ, each badge
      * says its own. True when that changed (every badge was shown again).
      */
+    /** Collapsed: the title only (the shared cadence's line too stays hidden). */
+    private boolean collapsed;
+
     private boolean share() {
         String common = null;
         int n = 0;
@@ -276,8 +279,9 @@ final class TrackLegend extends VBox {
         }
         sharedSuffix = next;
         shared.setText(next == null ? "" : "each" + next);
-        shared.setVisible(next != null);
-        shared.setManaged(next != null);
+        boolean shown = next != null && !collapsed;
+        shared.setVisible(shown); // a collapsed track shows its title only, whatever its cadences do
+        shared.setManaged(shown);
         series.keySet().forEach(this::show);
         return true;
     }
@@ -310,6 +314,7 @@ final class TrackLegend extends VBox {
 
     /** Collapsed: the title only. */
     void collapsed(boolean on) {
+        collapsed = on;
         collapse.setText(on ? "▸" : "▾");
         for (Node n : getChildren().subList(1, getChildren().size())) {
             boolean shown = !on && (n != shared || sharedSuffix != null);

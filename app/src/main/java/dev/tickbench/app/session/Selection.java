@@ -201,13 +201,14 @@ public final class Selection {
         synchronized (this) {
             for (Group g : groups.values()) {
                 boolean c = false;
-                if (settle && !g.userPicked) {
+                boolean settling = settle && !g.userPicked; // a user's pick holds; it is not settled again
+                if (settling) {
                     g.settled = false;
                     c = !g.candidates.isEmpty(); // an offer made while loading is gone
                     g.candidates = Set.of();
                 }
                 c |= rank(g, true);
-                if (settle) {
+                if (settling) {
                     g.settled = true;
                 }
                 if (c) {

@@ -90,6 +90,20 @@ public final class ScreenshotsRun {
                         && ClockSeen.shown(clock).scope().startsWith("visible range"));
         w.drawn();
         shot(w, out.resolve("replay-window.png"), w.view.getScene().getRoot());
+        // tracks below the fold keep what they last drew on screen (during the load): each is brought on
+        // screen and drawn with the capture's end state before the whole stack is photographed
+        for (ChartView v : fx(() -> List.copyOf(w.view.charts().charts().values()))) {
+            fx(() -> {
+                w.view.charts().reveal(v);
+                return null;
+            });
+            w.drawn();
+        }
+        fx(() -> {
+            w.view.charts().reveal(w.view.charts().chart("thermal"));
+            return null;
+        });
+        w.drawn();
         shot(w, out.resolve("replay-all-charts.png"), fx(() -> w.view.charts().getContent()));
         // zoomed in around the gap: held steps, change and heartbeat marks, the gap band, a kmsg line
         double start = RouterCapture.START_WALL_NS / 1e9;

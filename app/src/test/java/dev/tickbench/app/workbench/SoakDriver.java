@@ -101,6 +101,7 @@ public final class SoakDriver {
                 return null;
             });
             Files.deleteIfExists(file);
+            Files.deleteIfExists(file.getParent()); // its own temporary directory, empty now
             step = "live after the scenario";
             System.out.println("SCENARIO DONE");
         } catch (Exception e) {
