@@ -323,6 +323,9 @@ public final class ChartView extends HBox {
 
     /** A mark of the shared time axis: a gap, a kmsg record, a session change (off screen: once on screen). */
     public void mark(TimeMark m) {
+        if (m.kind() == TimeMark.Kind.PROCESS && !group.id().startsWith("who_")) {
+            return; // a plotted process's start or exit: on the tracks that draw it
+        }
         overlays.mark(m, onScreen);
     }
 

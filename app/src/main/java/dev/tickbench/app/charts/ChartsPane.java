@@ -310,6 +310,7 @@ public final class ChartsPane extends VBox {
 
     /** Scrolls to {@code v}, its top at the top of the view when the stack allows (it comes on screen and draws). */
     public void reveal(ChartView v) {
+        applyCss(); // a track added in this pulse has no size before its style (a plotted process's)
         layout();
         scroll.layout();
         double content = stack.getHeight();

@@ -24,13 +24,27 @@ final class KmsgMarker extends XValueIndicator {
                 mark.x(),
                 mark.kind() == TimeMark.Kind.SESSION
                         ? "new session"
-                        : mark.kind() == TimeMark.Kind.TRIGGER ? mark.text().split(" ", 3)[1] : "");
+                        : mark.kind() == TimeMark.Kind.TRIGGER
+                                ? mark.text().split(" ", 3)[1]
+                                : mark.kind() == TimeMark.Kind.PROCESS
+                                        ? mark.text().replaceFirst(".* ", "")
+                                        : "");
         this.mark = mark;
         setEditable(false);
         // its nodes stay in the chart from the start, hidden while out of view (runPostLayout)
         addChildNodeIfNotPresent(pickLine);
         if (label.getText() == null || label.getText().isEmpty()) {
             getChartChildren().remove(label);
+        } else {
+            // small, at the plot's top: a box at its foot covered the lowest values beside the time labels
+            setLabelPosition(0.93); // 1 is the top edge, where half the word was cut off
+            label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-border-color: transparent;"
+                    + " -fx-font-size: 10px; -fx-padding: 0 2 0 2; -fx-text-fill: "
+                    + switch (mark.kind()) {
+                        case TRIGGER -> "#d0021b;";
+                        case PROCESS -> mark.text().endsWith(" exited") ? "#d62728;" : "#2ca02c;";
+                        default -> "#7b2fbe;";
+                    });
         }
         Tooltip tip = new Tooltip(mark.text());
         tip.setShowDelay(Duration.millis(100));
@@ -42,6 +56,10 @@ final class KmsgMarker extends XValueIndicator {
                 switch (mark.kind()) {
                     case KMSG -> "-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;";
                     case TRIGGER -> "-fx-stroke: #d0021b; -fx-stroke-width: 2;";
+                    case PROCESS ->
+                        mark.text().endsWith(" exited")
+                                ? "-fx-stroke: #d62728; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 3;"
+                                : "-fx-stroke: #2ca02c; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 3;";
                     default -> "-fx-stroke: #7b2fbe; -fx-stroke-width: 2;";
                 });
     }

@@ -129,7 +129,7 @@ final class TrackOverlays {
                     gapsDrawn.remove(gapsDrawn.iterator().next());
                 }
             }
-            case KMSG, SESSION, TRIGGER -> {
+            case KMSG, SESSION, TRIGGER, PROCESS -> {
                 KmsgMarker k = new KmsgMarker(xAxis, m);
                 chart.getPlugins().add(k);
                 if (m.kind() != TimeMark.Kind.SESSION) {

@@ -113,7 +113,7 @@ public final class SeriesStore {
         this.derivedDrawing = new DerivedDrawing(catalogue, this::series, derivedKinds::putIfAbsent, who);
         this.pmuOut = (name, value, note) -> derivedDrawing.draw(name, value, note, pmuX);
         this.levels = new LevelDrawing(catalogue, this::series);
-        this.whoPlots = new WhoPlots(catalogue, this::series, () -> session);
+        this.whoPlots = new WhoPlots(catalogue, this::series, () -> session, this::mark);
         who.plotTo(whoPlots);
     }
 

@@ -19,7 +19,9 @@ public record TimeMark(Kind kind, double x, double toX, String text) {
         GAP,
         SLIP,
         SESSION,
-        TRIGGER
+        TRIGGER,
+        /** A process drawn on the Who tracks started or exited: drawn on those tracks only. */
+        PROCESS
     }
 
     /** A hole in the samples (lost lines or slipped ticks): a band on every chart, no value read inside it. */

@@ -12,13 +12,11 @@ import java.util.Map;
 /**
  * The process and cgroup tables as the workbench holds them (docs/who.md, "In the workbench"): for each
  * named process and cgroup, its CPU, memory and storage reads and writes at each of the table's reads, and
- * a process's start and exit. Not chart series: no track draws them, the Who panel reads them at the
- * crosshair or over a range. Fed by the store's receiving thread; {@link #publish} makes what arrived
- * visible to every reader at once, as the store's flush does for the charts.
+ * a process's start and exit, for the Who panel (at the crosshair, over a range) and the entries drawn on
+ * the tracks ({@link WhoPlots}). Fed by the store's writer; {@link #publish} shows what arrived at once.
  *
- * <p>Bounded: at most {@link #MAX_POINTS} points in all (past it, the oldest go from every entry alike,
- * down to three quarters) and {@link #MAX_ENTRIES} entries, whatever the capture: a named set turns over
- * all day on a build machine.
+ * <p>Bounded: at most {@link #MAX_POINTS} points (past it the oldest go from every entry alike, down to
+ * three quarters) and {@link #MAX_ENTRIES} entries: a named set turns over all day on a build machine.
  */
 public final class WhoLog {
     /** Points kept in all: 16 MB, about an hour of the default tables (200 entries, 4 quantities, 1 Hz). */
@@ -245,6 +243,9 @@ public final class WhoLog {
             l.exitX = x;
         }
         changed = true;
+        if (plots != null) {
+            plots.event(Table.PROCESSES, key, event.equals("start"), x);
+        }
         return true;
     }
 

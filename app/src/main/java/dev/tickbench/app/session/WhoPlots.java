@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -43,13 +44,20 @@ public final class WhoPlots {
     private final BiFunction<SeriesMatch, String, Series> make;
     /** The session now: its tables' cadences say how far apart two reads may be. */
     private final Supplier<SessionInfo> session;
+    /** Where a plotted process's start and exit go: marks that the Who tracks draw. */
+    private final Consumer<TimeMark> marks;
 
     private final Map<String, Plot> plots = new HashMap<>();
 
-    WhoPlots(SeriesCatalogue catalogue, BiFunction<SeriesMatch, String, Series> make, Supplier<SessionInfo> session) {
+    WhoPlots(
+            SeriesCatalogue catalogue,
+            BiFunction<SeriesMatch, String, Series> make,
+            Supplier<SessionInfo> session,
+            Consumer<TimeMark> marks) {
         this.catalogue = catalogue;
         this.make = make;
         this.session = session;
+        this.marks = marks;
     }
 
     /**
@@ -77,6 +85,17 @@ public final class WhoPlots {
             double hold = WhoRows.hold(session.get(), table);
             log.reads(table, who, Quantity.CPU, (x, y) -> add(filled, 0, x, y, hold));
             log.reads(table, who, Quantity.MEMORY, (x, y) -> add(filled, 1, x, y, hold));
+            for (WhoLog.Entry e :
+                    log.entries()) { // its start and exit as of the last publish; later ones come as events
+                if (e.table() == table && e.who().equals(who)) {
+                    if (!Double.isNaN(e.startX())) {
+                        event(table, who, true, e.startX());
+                    }
+                    if (!Double.isNaN(e.exitX())) {
+                        event(table, who, false, e.exitX());
+                    }
+                }
+            }
         }
         List<String> names = new ArrayList<>();
         for (Series s : p.series) {
@@ -93,6 +112,14 @@ public final class WhoPlots {
         Plot p = plots.get(id(table, who));
         if (p != null) {
             add(p, q == Quantity.CPU ? 0 : 1, x, value, WhoRows.hold(session.get(), table));
+        }
+    }
+
+    /** A process started or exited ({@code proc} line): marked on the Who tracks when it is plotted. */
+    void event(Table table, String who, boolean started, double x) {
+        if (plots.containsKey(id(table, who))) {
+            marks.accept(new TimeMark(
+                    TimeMark.Kind.PROCESS, x, x, WhoChanges.shown(who) + (started ? " started" : " exited")));
         }
     }
 

@@ -81,6 +81,10 @@ public final class WhoPanel extends VBox {
     private boolean ranged;
 
     private boolean rangedDrawn;
+    /** The entry the user picked: kept while the time pointed at has no row of it. */
+    private WhoLog.Entry picked;
+    /** A redraw is changing the rows (and so the selection) itself. */
+    private boolean redrawing;
     /** The named cgroups shown, as a tree (none while processes are shown). */
     private final javafx.beans.property.ObjectProperty<CgroupTree> tree =
             new javafx.beans.property.SimpleObjectProperty<>(CgroupTree.NONE);
@@ -117,6 +121,7 @@ public final class WhoPanel extends VBox {
             if (b == null) {
                 a.setSelected(true); // one table is always shown
             }
+            picked = null; // a row of the other table
             redrawSoon();
         });
         table.setId("who-table");
@@ -147,7 +152,12 @@ public final class WhoPanel extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         trace.managedProperty().bind(trace.visibleProperty());
         trace.setVisible(false);
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> redrawSoon());
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (!redrawing) {
+                picked = b == null ? null : b.entry(); // the user's click; a redraw's own changes are not one
+            }
+            redrawSoon();
+        });
         rest.setId("who-rest");
         rest.getStyleClass().add("clock-muted");
         rest.setWrapText(true);
@@ -155,10 +165,12 @@ public final class WhoPanel extends VBox {
         plot.getStyleClass().add("small");
         plot.setTooltip(new Tooltip("Draw the picked row's CPU and memory on tracks of their own, under the others,"
                 + " from its first read held: beside PSI, the slab caches, the clock"));
-        plot.managedProperty().bind(plot.visibleProperty());
-        plot.visibleProperty().bind(trace.visibleProperty());
+        plot.setDisable(true); // until a row is picked
         plot.setOnAction(e -> plotPicked());
-        body = new VBox(3, scope, new HBox(4, processes, cgroups), table, rest, trace, plot);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        // beside the tables' toggles, where it stays put while the rows and the rest under them change
+        body = new VBox(3, scope, new HBox(4, processes, cgroups, gap, plot), table, rest, trace);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body);
         apply();
@@ -255,18 +267,19 @@ public final class WhoPanel extends VBox {
                                         : "here: the table names the busiest, and holds a read "
                                                 + Numbers.significant(WhoRows.hold(session, t), 2) + " s."));
         rest.setText(restText(t, x, from, to));
-        WhoRows picked = table.getSelectionModel().getSelectedItem();
         if (t == Table.CGROUPS) {
             now = CgroupTree.withBranches(now);
         }
+        redrawing = true;
         tree.set(t == Table.CGROUPS ? new CgroupTree(now) : CgroupTree.NONE); // the sort's comparator with it
         rows.setAll(now);
-        if (picked != null) {
+        if (picked != null) { // selected again where its row is; kept where it is not (the mouse passing a time)
             table.getItems().stream()
-                    .filter(r -> r.entry().who().equals(picked.entry().who()))
+                    .filter(r -> r.entry().who().equals(picked.who()))
                     .findFirst()
                     .ifPresent(r -> table.getSelectionModel().select(r));
         }
+        redrawing = false;
         if (ranged != rangedDrawn) {
             rangedDrawn = ranged;
             table.refresh(); // the cells' peaks follow the mode: every cell again, only when it changes
@@ -306,18 +319,30 @@ public final class WhoPanel extends VBox {
 
     /** The picked row's trace over the time in view, or none while no row is picked. */
     private void drawTrace() {
-        WhoRows picked = table.getSelectionModel().getSelectedItem();
-        if (picked == null && !trace.isVisible()) {
+        WhoLog.Entry e = pickedEntry();
+        if (e == null && !trace.isVisible()) {
             return; // nothing picked, nothing drawn: nothing to clear
         }
-        trace.setVisible(picked != null);
-        plot.setDisable(picked == null || picked.reads() == 0); // a cgroup shown for its children was not read
+        trace.setVisible(e != null);
+        plot.setDisable(e == null); // a cgroup shown for its children was not read: no entry
         trace.draw(
-                picked == null ? null : picked.entry(),
+                e,
                 window.min(),
                 window.max(),
                 crosshair.cursorProperty().get(),
-                picked == null ? 0 : WhoRows.hold(session, picked.entry().table()));
+                e == null ? 0 : WhoRows.hold(session, e.table()));
+    }
+
+    /** The picked entry as the log holds it now (null: none picked, or one the table did not read). */
+    private WhoLog.Entry pickedEntry() {
+        WhoLog.Entry p = picked;
+        if (p == null || store == null) {
+            return null;
+        }
+        return store.who().entries().stream()
+                .filter(e -> e.table() == p.table() && e.who().equals(p.who()))
+                .findFirst()
+                .orElse(null);
     }
 
     /** Who is told the names of the series each plot drew (none: it could not draw them). */
@@ -326,9 +351,9 @@ public final class WhoPanel extends VBox {
     }
 
     private void plotPicked() {
-        WhoRows picked = table.getSelectionModel().getSelectedItem();
-        if (picked != null && store != null) {
-            onPlotted.accept(store.plot(picked.entry().table(), picked.entry().who()));
+        WhoLog.Entry e = pickedEntry();
+        if (e != null) {
+            onPlotted.accept(store.plot(e.table(), e.who()));
         }
     }
 

@@ -66,7 +66,7 @@ final class EventsPanel {
         return switch (m.kind()) {
             case KMSG -> t + "  kmsg  " + m.text();
             case TRIGGER -> t + "  " + m.text();
-            case GAP, SLIP, SESSION -> t + "  " + m.text();
+            case GAP, SLIP, SESSION, PROCESS -> t + "  " + m.text();
         };
     }
 }

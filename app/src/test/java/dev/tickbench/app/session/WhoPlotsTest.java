@@ -113,6 +113,30 @@ class WhoPlotsTest {
     }
 
     @Test
+    void aPlottedProcesssStartAndExitAreMarked() {
+        double start = store.session().startX();
+        List<TimeMark> tail = store.marks().stream()
+                .filter(m -> m.kind() == TimeMark.Kind.PROCESS && m.text().startsWith("tail "))
+                .toList();
+        assertEquals(2, tail.size(), "its start, known when it was plotted, and its exit, read after: " + tail);
+        assertTrue(
+                tail.get(0).text().endsWith(" started")
+                        && tail.get(0).x() > start + 2
+                        && tail.get(0).x() < start + 8,
+                tail.get(0).toString());
+        assertTrue(
+                tail.get(1).text().endsWith(" exited")
+                        && tail.get(1).x() > start + 20
+                        && tail.get(1).x() < start + 30,
+                tail.get(1).toString());
+        assertTrue(
+                store.marks().stream()
+                        .filter(m -> m.kind() == TimeMark.Kind.PROCESS)
+                        .allMatch(m -> m.text().startsWith("tail ") || m.text().startsWith("sh ")),
+                "only plotted processes are marked");
+    }
+
+    @Test
     void theLineBreaksWhereTheTableDidNotReadIt() {
         double hold = WhoRows.hold(store.session(), Table.PROCESSES);
         for (String name : List.of(loop.get(0), loop.get(1), tail.get(0), tail.get(1))) {

@@ -107,8 +107,35 @@ class WhoPanelTest {
             return null;
         });
 
+        // the mouse passing a time the tail had exited by leaves it picked: its row comes back selected
+        fx(() -> {
+            w.view.charts().crosshair().cursorProperty().set(start + 38);
+            return null;
+        });
+        until(
+                () -> "the rows at 38 s: " + scope.getText(),
+                () -> scope.getText().startsWith("at the crosshair ") && index(table, "tail ") < 0);
+        assertTrue(fx(() -> WhoSeen.trace((WhoPanel) panel)).who().startsWith("tail/"), "still traced");
+        fx(() -> {
+            w.view.charts().crosshair().cursorProperty().set(Double.NaN);
+            return null;
+        });
+        until(
+                () -> "the tail picked again at the pin: " + scope.getText(),
+                () -> fx(() -> table.getSelectionModel().getSelectedItem() != null
+                        && table.getSelectionModel()
+                                .getSelectedItem()
+                                .entry()
+                                .shown()
+                                .startsWith("tail ")));
+
         // drawn on the tracks: its memory on a track of its own, every read, its legend named as the table names it
-        robot.clickOn(fx(() -> w.view.lookup("#who-plot")));
+        Node plot = fx(() -> w.view.lookup("#who-plot"));
+        robot.moveTo(plot); // off the charts: the rows go back to the pin's
+        until(
+                () -> "the pin's rows again: " + scope.getText(),
+                () -> scope.getText().startsWith("at the pin ") && !plot.isDisabled());
+        robot.clickOn(plot);
         until(
                 () -> "the tail's memory on a track: " + w.vm.statusProperty().get(),
                 () -> fx(() -> {
@@ -125,6 +152,18 @@ class WhoPanelTest {
                 () -> "said: " + w.vm.statusProperty().get(),
                 () -> w.vm.statusProperty().get().startsWith("Drawn on the tracks: tail "));
         assertTrue(fx(() -> w.view.charts().charts().containsKey("who_cpu")), "its CPU too");
+        assertTrue(fx(() -> w.view.charts().chart("who_cpu").isOnScreen()), "brought into view");
+        List<String> processMarks = fx(() -> ChartsSeen.marks(memoryTrack).stream()
+                .filter(m -> m.kind() == dev.tickbench.app.session.TimeMark.Kind.PROCESS)
+                .map(dev.tickbench.app.session.TimeMark::text)
+                .toList());
+        assertTrue(
+                processMarks.stream().anyMatch(t -> t.startsWith("tail ") && t.endsWith(" exited")),
+                "its exit marked on its track: " + processMarks);
+        assertTrue(
+                fx(() -> ChartsSeen.marks(w.view.charts().chart("cpu")).stream()
+                        .noneMatch(m -> m.kind() == dev.tickbench.app.session.TimeMark.Kind.PROCESS)),
+                "not on the machine's tracks");
         w.drawn();
         fx(() -> {
             PngWriter.save(w.view, shots().resolve("who-plotted.png"));
