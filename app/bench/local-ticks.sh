@@ -32,7 +32,7 @@ BUSY=${BUSY:-4}
 DEFAULT_OPTS=$(sed -n 's/^APP_JAVA_OPTS="\(.*\)"$/\1/p' "$ROOT/jpackage/build.sh")
 JAVA_OPTS=${JAVA_OPTS-$DEFAULT_OPTS}
 CONN=$ROOT/app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java
-PROBE_FLAGS=$(sed -n 's/.*PROBE_JVM_FLAGS = List.of(\(.*\));.*/\1/p' "$CONN" | tr -d '",')
+PROBE_FLAGS=$(sed -n '/PROBE_JVM_FLAGS = List.of(/,/);/p' "$CONN" | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ')
 [[ -n $PROBE_FLAGS ]] || { echo "local-ticks: PROBE_JVM_FLAGS not found in $CONN" >&2; exit 2; }
 
 if [[ ${NO_BUILD:-0} != 1 ]]; then

@@ -33,7 +33,7 @@ if [[ -n ${HIDE:-} && -z ${PROBE_AB_INSIDE:-} ]]; then
 fi
 conn=$root/app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java
 if [[ -z ${PROBE_FLAGS+x} ]]; then
-  PROBE_FLAGS=$(sed -n 's/.*PROBE_JVM_FLAGS = List.of(\(.*\));.*/\1/p' "$conn" | tr -d '",')
+  PROBE_FLAGS=$(sed -n '/PROBE_JVM_FLAGS = List.of(/,/);/p' "$conn" | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ')
   [[ -n $PROBE_FLAGS ]] || { echo "probe-ab: PROBE_JVM_FLAGS not found in $conn (set PROBE_FLAGS)" >&2; exit 2; }
 fi
 build=$(mktemp -d)

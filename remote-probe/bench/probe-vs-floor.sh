@@ -33,8 +33,8 @@ conn=$root/app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java
 [[ -f $floor_src ]] || { echo "probe-vs-floor: no C floor sampler source at $floor_src" >&2; exit 2; }
 command -v "$cc" >/dev/null || { echo "probe-vs-floor: no C compiler '$cc' (install build-essential, or set CC)" >&2; exit 2; }
 if [[ -z ${PROBE_FLAGS+x} ]]; then
-  # the one line `static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", …);`
-  PROBE_FLAGS=$(sed -n 's/.*PROBE_JVM_FLAGS = List.of(\(.*\));.*/\1/p' "$conn" | tr -d '",')
+  # `static final List<String> PROBE_JVM_FLAGS = List.of("-Xmx64m", …);`, on one line or several
+  PROBE_FLAGS=$(sed -n '/PROBE_JVM_FLAGS = List.of(/,/);/p' "$conn" | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ')
   [[ -n $PROBE_FLAGS ]] || { echo "probe-vs-floor: PROBE_JVM_FLAGS not found in $conn (set PROBE_FLAGS)" >&2; exit 2; }
 fi
 build=$(mktemp -d)

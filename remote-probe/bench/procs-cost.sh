@@ -33,7 +33,7 @@ for tool in pidstat atop; do
   command -v "$tool" >/dev/null || { echo "procs-cost: $tool is not installed (apt-get install sysstat atop)" >&2; exit 2; }
 done
 if [[ -z ${PROBE_FLAGS+x} ]]; then
-  PROBE_FLAGS=$(sed -n 's/.*PROBE_JVM_FLAGS = List.of(\(.*\));.*/\1/p' "$conn" | tr -d '",')
+  PROBE_FLAGS=$(sed -n '/PROBE_JVM_FLAGS = List.of(/,/);/p' "$conn" | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ')
   [[ -n $PROBE_FLAGS ]] || { echo "procs-cost: PROBE_JVM_FLAGS not found in $conn (set PROBE_FLAGS)" >&2; exit 2; }
 fi
 [[ -f $jar ]] || (cd "$root" && ./mvnw -B -q -pl remote-probe -am -DskipTests package)

@@ -29,7 +29,7 @@ conn=$root/app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java
 command -v curl >/dev/null || { echo "trigger-cost: needs curl" >&2; exit 2; }
 JAVA_HOME=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
 if [[ -z ${PROBE_FLAGS+x} ]]; then
-  PROBE_FLAGS=$(sed -n 's/.*PROBE_JVM_FLAGS = List.of(\(.*\));.*/\1/p' "$conn" | tr -d '",')
+  PROBE_FLAGS=$(sed -n '/PROBE_JVM_FLAGS = List.of(/,/);/p' "$conn" | grep -o '"[^"]*"' | tr -d '"' | tr '\n' ' ')
   [[ -n $PROBE_FLAGS ]] || { echo "trigger-cost: PROBE_JVM_FLAGS not found in $conn (set PROBE_FLAGS)" >&2; exit 2; }
 fi
 work=$(mktemp -d /tmp/tickbench-trigger-cost.XXXXXX)

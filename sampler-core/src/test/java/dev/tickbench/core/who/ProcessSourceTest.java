@@ -157,6 +157,24 @@ class ProcessSourceTest {
     }
 
     @Test
+    void readTimesAreKeptTo100Microseconds() throws IOException {
+        ProcTree t = new ProcTree(tmp);
+        t.uptime(15.0);
+        t.process(1, "init", 1, 1, 50);
+        t.process(600, "busy", 70, 1500, 10);
+        ProcessSource s = new ProcessSource(t.roots(), new WhoConfig(20, 1));
+        assertTrue(s.open().present());
+        s.read();
+        Map<String, Long> v = values(s);
+        List<String> times =
+                v.keySet().stream().filter(k -> k.endsWith("|read_ns")).toList();
+        assertTrue(times.size() >= 3, "each named process and the rest: " + times);
+        for (String k : times) {
+            assertEquals(0, v.get(k) % TopTable.READ_NS_STEP, k + " = " + v.get(k) + ": its last five digits 0");
+        }
+    }
+
+    @Test
     void unreadableIoIsMissingNotZero() throws IOException {
         ProcTree t = new ProcTree(tmp);
         t.process(10, bytes("secret"), 'S', 5, 5, 0, 1, 20, 500, -1, -1);
