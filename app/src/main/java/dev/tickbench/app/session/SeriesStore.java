@@ -317,6 +317,7 @@ public final class SeriesStore {
 
     /** Draws a named entry on the tracks (docs/who.md, "On the tracks"): its series' names, or none. Any thread. */
     public synchronized List<String> plot(WhoLog.Table table, String name) {
+        who.publish(); // its start and exit as far as they came: later ones come as they arrive
         List<String> names = whoPlots.plot(table, name, who);
         flush();
         return names;

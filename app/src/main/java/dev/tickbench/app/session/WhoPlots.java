@@ -85,8 +85,8 @@ public final class WhoPlots {
             double hold = WhoRows.hold(session.get(), table);
             log.reads(table, who, Quantity.CPU, (x, y) -> add(filled, 0, x, y, hold));
             log.reads(table, who, Quantity.MEMORY, (x, y) -> add(filled, 1, x, y, hold));
-            for (WhoLog.Entry e :
-                    log.entries()) { // its start and exit as of the last publish; later ones come as events
+            // its start and exit as far as the log has them; later ones come as events
+            for (WhoLog.Entry e : log.entries()) {
                 if (e.table() == table && e.who().equals(who)) {
                     if (!Double.isNaN(e.startX())) {
                         event(table, who, true, e.startX());
