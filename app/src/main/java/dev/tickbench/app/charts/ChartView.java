@@ -323,7 +323,7 @@ public final class ChartView extends HBox {
 
     /** A mark of the shared time axis: a gap, a kmsg record, a session change (off screen: once on screen). */
     public void mark(TimeMark m) {
-        if (m.kind() == TimeMark.Kind.PROCESS && !group.id().startsWith("who_")) {
+        if (m.kind() == TimeMark.Kind.PROCESS && !dev.tickbench.app.session.WhoPlots.draws(group)) {
             return; // a plotted process's start or exit: on the tracks that draw it
         }
         overlays.mark(m, onScreen);

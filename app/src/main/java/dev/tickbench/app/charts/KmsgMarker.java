@@ -39,12 +39,7 @@ final class KmsgMarker extends XValueIndicator {
             // small, at the plot's top: a box at its foot covered the lowest values beside the time labels
             setLabelPosition(0.93); // 1 is the top edge, where half the word was cut off
             label.setStyle("-fx-background-color: -tb-indicator-label-bg; -fx-border-color: transparent;"
-                    + " -fx-font-size: 10px; -fx-padding: 0 2 0 2; -fx-text-fill: "
-                    + switch (mark.kind()) {
-                        case TRIGGER -> "#d0021b;";
-                        case PROCESS -> mark.text().endsWith(" exited") ? "#d62728;" : "#2ca02c;";
-                        default -> "#7b2fbe;";
-                    });
+                    + " -fx-font-size: 10px; -fx-padding: 0 2 0 2; -fx-text-fill: " + colour(mark) + ";");
         }
         Tooltip tip = new Tooltip(mark.text());
         tip.setShowDelay(Duration.millis(100));
@@ -55,13 +50,19 @@ final class KmsgMarker extends XValueIndicator {
         line.setStyle(
                 switch (mark.kind()) {
                     case KMSG -> "-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;";
-                    case TRIGGER -> "-fx-stroke: #d0021b; -fx-stroke-width: 2;";
                     case PROCESS ->
-                        mark.text().endsWith(" exited")
-                                ? "-fx-stroke: #d62728; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 3;"
-                                : "-fx-stroke: #2ca02c; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 3;";
-                    default -> "-fx-stroke: #7b2fbe; -fx-stroke-width: 2;";
+                        "-fx-stroke: " + colour(mark) + "; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 3;";
+                    default -> "-fx-stroke: " + colour(mark) + "; -fx-stroke-width: 2;";
                 });
+    }
+
+    /** A labelled mark's colour, its line's and its label's: a trigger red, a start green, an exit red, a session violet. */
+    private static String colour(TimeMark mark) {
+        return switch (mark.kind()) {
+            case TRIGGER -> "#d0021b";
+            case PROCESS -> mark.text().endsWith(" exited") ? "#d62728" : "#2ca02c";
+            default -> "#7b2fbe";
+        };
     }
 
     TimeMark mark() {

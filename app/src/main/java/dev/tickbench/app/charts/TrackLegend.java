@@ -252,9 +252,6 @@ final class TrackLegend extends VBox {
      * its name alone, so that a track's lines fit beside its chart; when the cadences differ, each badge
      * says its own. True when that changed (every badge was shown again).
      */
-    /** Collapsed: the title only (the shared cadence's line too stays hidden). */
-    private boolean collapsed;
-
     private boolean share() {
         String common = null;
         int n = 0;
@@ -311,6 +308,9 @@ final class TrackLegend extends VBox {
         badges.getChildren().forEach(n -> out.add(((Label) n).getText()));
         return out;
     }
+
+    /** Collapsed: the title only (the shared cadence's line too stays hidden). */
+    private boolean collapsed;
 
     /** Collapsed: the title only. */
     void collapsed(boolean on) {

@@ -5,6 +5,7 @@ import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.apache.sshd.client.keyverifier.KnownHostsServerKeyVerifier;
@@ -51,7 +52,7 @@ final class HostKeyCheck {
 
     private final KnownHostsServerKeyVerifier known;
     /** One per system file: read only, a key not there is no question. */
-    private final List<KnownHostsServerKeyVerifier> system = new java.util.ArrayList<>();
+    private final List<KnownHostsServerKeyVerifier> system = new ArrayList<>();
     /** A system file holds another key for the host (the last attempt's). */
     private volatile String systemRefusal;
 

@@ -30,6 +30,11 @@ public final class WhoPlots {
     /** A plotted process's RSS, a plotted cgroup's memory.current. */
     static final ChartGroup MEMORY =
             ChartGroup.lines("who_memory", "Who: memory", "MB").withZero();
+    /** Whether {@code g} is one of the two tracks that draw plotted entries (and their starts and exits). */
+    public static boolean draws(ChartGroup g) {
+        return g.id().equals(CPU.id()) || g.id().equals(MEMORY.id());
+    }
+
     /** Entries plotted at most: each brings two lines to tracks that draw all of theirs. */
     public static final int MAX = 10;
 

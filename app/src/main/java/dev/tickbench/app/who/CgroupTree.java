@@ -36,8 +36,8 @@ final class CgroupTree {
         Set<String> paths = new HashSet<>();
         named.forEach(r -> paths.add(r.entry().who()));
         for (String path : paths) {
-            for (int cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1)) {
-                under.merge(path.substring(0, cut), 1, Integer::sum);
+            for (String up = parent(path); up != null; up = parent(up)) {
+                under.merge(up, 1, Integer::sum);
             }
         }
         List<WhoRows> out = new ArrayList<>(named);
@@ -59,11 +59,8 @@ final class CgroupTree {
             given.put(r.entry().who(), given.size());
             rowOf.put(r.entry().who(), r);
         }
-
         for (String path : rowOf.keySet()) {
-            String up = path;
-            for (int cut = up.lastIndexOf('/'); cut > 0; cut = up.lastIndexOf('/')) {
-                up = up.substring(0, cut);
+            for (String up = parent(path); up != null; up = parent(up)) {
                 if (rowOf.containsKey(up)) {
                     parentOf.put(path, up);
                     break;
