@@ -193,10 +193,12 @@ public final class ProcessSource extends TopTable {
             p = null;
         }
         if (p == null) {
-            // started since the previous read: what it counted so far is this interval's (uptime is read before
-            // the listing, so a process that started before it has a start time at most equal to it; one that
-            // started while the previous read listed, and was not listed, brings those few ms too)
-            boolean since = previousUptimeTicks >= 0 && stat.start > previousUptimeTicks;
+            // started since the previous read: what it counted so far is this interval's. Uptime is read before
+            // the listing, in whole ticks, as the start time is: one that started in that tick after the listing
+            // passed has the same tick, and one that started in it before the uptime read was listed then (so it
+            // is not new now). One that started while the previous read listed, and was not listed, brings those
+            // few ms too.
+            boolean since = previousUptimeTicks >= 0 && stat.start >= previousUptimeTicks;
             p = new Proc(pid, stat.start, since);
             procs.put(pid, p);
         }
@@ -285,7 +287,7 @@ public final class ProcessSource extends TopTable {
             }
             p.qualified = reads;
             nextNamed.add(p);
-            if (p.startedSince && p.firstRead == reads) {
+            if (p.firstRead == reads && reads > 1) { // new since the previous read, as the rest counts it
                 event(new ProcessEvent(ProcessEvent.Kind.START, p.pid, p.start, p.comm, p.prefix));
             }
         }

@@ -147,13 +147,21 @@ class ProcessSourceTest {
         assertTrue(s.open().present());
         s.read();
         t.uptime(16.0);
-        t.process(600, "late", 70, 1500, 10); // started at the previous read's tick: not known to be since
+        t.process(600, "late", 70, 1499, 10); // started before the previous read's tick: not known to be since
+        t.process(601, "sametick", 3, 1500, 10); // started in the previous read's tick, after its listing
         s.read();
-        assertEquals(Source.NO_BASELINE, s.baseline(index(s, "late/600@1500|cpu_user")));
+        assertEquals(Source.NO_BASELINE, s.baseline(index(s, "late/600@1499|cpu_user")));
+        assertEquals(0, s.baseline(index(s, "sametick/601@1500|cpu_user")), "all its 3 ticks are this interval's");
+        assertEquals(
+                List.of(
+                        new ProcessEvent(ProcessEvent.Kind.START, 600, 1499, "late", "late/600@1499"),
+                        new ProcessEvent(ProcessEvent.Kind.START, 601, 1500, "sametick", "sametick/601@1500")),
+                s.drainEvents(),
+                "each is new to the table: a start, as the rest would count it");
         t.uptime(17.0);
-        t.process(600, "late", 95, 1500, 10);
+        t.process(600, "late", 95, 1499, 10);
         s.read();
-        assertEquals(70, s.baseline(index(s, "late/600@1500|cpu_user")), "its count at the previous read");
+        assertEquals(70, s.baseline(index(s, "late/600@1499|cpu_user")), "its count at the previous read");
     }
 
     @Test

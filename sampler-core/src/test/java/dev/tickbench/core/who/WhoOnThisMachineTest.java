@@ -91,9 +91,9 @@ class WhoOnThisMachineTest {
             Waits.until("two reads of the table", () -> w.tableReads() >= 2);
             long startedBefore = orZero(w.sum("procs.rest|started"));
             long exitedBefore = orZero(w.sum("procs.rest|exited"));
-            // 300 children that each live 3 s: seen by the 2 Hz reads, then gone
+            // 300 children that each live 6 s: seen by the 2 Hz reads even when a read comes late, then gone
             storm = new ProcessBuilder(
-                            sh.toString(), "-c", "i=0; while [ $i -lt 300 ]; do sleep 3 & i=$((i+1)); done; wait")
+                            sh.toString(), "-c", "i=0; while [ $i -lt 300 ]; do sleep 6 & i=$((i+1)); done; wait")
                     .redirectErrorStream(true)
                     .start();
             Process s = storm;
