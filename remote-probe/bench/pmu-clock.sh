@@ -19,7 +19,9 @@ for line in open(sys.argv[1]):
         if "pmu_sw" not in schema and "pmu_sw" not in o["capabilities"]["cadences"]:
             sys.exit("pmu_sw is absent: " + o["capabilities"]["absent"].get("pmu_sw", "?"))
     elif o["type"] == "schema":
-        schema.update(o["schema"])
+        # a kept run [a, b] is keys a..b-1 of the list before (FORMAT.md, "Kept runs")
+        schema.update({src: [k for e in keys for k in (schema[src][e[0]:e[1]] if isinstance(e, list) else [e])]
+                       for src, keys in o["schema"].items()})
     elif o["type"] == "sample" and "pmu_sw" in o:
         v = o["pmu_sw"]
         if isinstance(v, list):

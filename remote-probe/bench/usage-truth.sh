@@ -71,7 +71,9 @@ for line in open(out + "/rec.ndjson"):
     if o["type"] == "hello":
         schema = dict(o.get("schema") or {})
     elif o["type"] == "schema":
-        schema.update(o["schema"])
+        # a kept run [a, b] is keys a..b-1 of the list before (FORMAT.md, "Kept runs")
+        schema.update({src: [k for e in keys for k in (schema[src][e[0]:e[1]] if isinstance(e, list) else [e])]
+                       for src, keys in o["schema"].items()})
     elif o["type"] == "sample":
         c = o.get("cgroup_cpu")
         if isinstance(c, list):

@@ -12,6 +12,7 @@ import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -203,7 +204,8 @@ public final class LineDecoder {
                         && t == JsonToken.START_OBJECT
                         && ("hello".equals(type) || SCHEMA_TYPE.equals(type))) {
                     stray();
-                    keyLists = keyLists(p); // the writers put "type" first: key lists never become a tree
+                    // the writers put "type" first: key lists never become a tree
+                    keyLists = keyLists(p, SCHEMA_TYPE.equals(type));
                     continue;
                 }
                 budget.text(ReaderLimits.utf8Length(field));
@@ -220,7 +222,7 @@ public final class LineDecoder {
         }
         String type = n.path("type").asText("");
         if (keyLists == null && (type.equals("hello") || type.equals(SCHEMA_TYPE)) && n.has("schema")) {
-            keyLists = keyLists(n.remove("schema")); // a foreign writer put "type" after "schema"
+            keyLists = keyLists(n.remove("schema"), type.equals(SCHEMA_TYPE)); // a foreign writer put "type" later
         }
         return switch (type) {
             case "hello" -> hello(n, keyLists, b, off, len);
@@ -338,9 +340,11 @@ public final class LineDecoder {
 
     /**
      * {@code {"source":["key",…],…}} read straight into lists, every key counted against the line's values
-     * and, as a name, against the line's names.
+     * and, as a name, against the line's names. In a schema line ({@code edits}) an element {@code [a,b]}
+     * is keys {@code a} to {@code b - 1} of the source's list in effect before the line (FORMAT.md, "Kept
+     * runs"): the same strings, counted as values, not as new names.
      */
-    private Map<String, List<String>> keyLists(JsonParser p) throws IOException {
+    private Map<String, List<String>> keyLists(JsonParser p, boolean edits) throws IOException {
         Map<String, List<String>> out = new LinkedHashMap<>();
         int values = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -350,6 +354,15 @@ public final class LineDecoder {
             }
             List<String> keys = new ArrayList<>();
             for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; ) {
+                if (t == JsonToken.START_ARRAY && edits) {
+                    long a = rangeEnd(p, source);
+                    long b = rangeEnd(p, source);
+                    if (p.nextToken() != JsonToken.END_ARRAY) {
+                        throw new IOException("the schema of " + source + " has a kept run that is not [from, to]");
+                    }
+                    values += kept(keys, source, a, b, values);
+                    continue;
+                }
                 if (++values > ReaderLimits.MAX_VALUES_PER_LINE) {
                     throw ReaderLimits.tooManyValues();
                 }
@@ -370,12 +383,39 @@ public final class LineDecoder {
         return out;
     }
 
+    /** One end of a kept run {@code [a,b]}: a whole number. */
+    private static long rangeEnd(JsonParser p, String source) throws IOException {
+        if (p.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+            throw new IOException("the schema of " + source + " has a kept run that is not [from, to]");
+        }
+        return p.getLongValue();
+    }
+
+    /**
+     * Adds keys {@code a} to {@code b - 1} of {@code source}'s list in effect to {@code keys}; returns how
+     * many, within the line's values ({@code before} of them taken already).
+     */
+    private int kept(List<String> keys, String source, long a, long b, int before) throws IOException {
+        String[] list = schema.get(names.source(source).name());
+        int n = list == null ? 0 : list.length;
+        if (a < 0 || b <= a || b > n) {
+            throw new IOException(
+                    "the schema of " + source + " keeps [" + a + "," + b + "] of a list of " + n + " keys");
+        }
+        if (before + (b - a) > ReaderLimits.MAX_VALUES_PER_LINE) {
+            throw ReaderLimits.tooManyValues();
+        }
+        keys.addAll(Arrays.asList(list).subList((int) a, (int) b));
+        return (int) (b - a);
+    }
+
     /** The same from a tree (bounded already): a hello or schema line whose writer did not put "type" first. */
-    private static Map<String, List<String>> keyLists(JsonNode sources) throws IOException {
+    private Map<String, List<String>> keyLists(JsonNode sources, boolean edits) throws IOException {
         if (sources == null || !sources.isObject()) {
             throw new IOException("\"schema\" is not an object of key lists");
         }
         Map<String, List<String>> out = new LinkedHashMap<>();
+        int values = 0;
         for (var it = sources.fields(); it.hasNext(); ) {
             var e = it.next();
             if (!e.getValue().isArray()) {
@@ -383,6 +423,16 @@ public final class LineDecoder {
             }
             List<String> keys = new ArrayList<>();
             for (JsonNode k : e.getValue()) {
+                if (edits && k.isArray()) {
+                    if (k.size() != 2
+                            || !k.get(0).isIntegralNumber()
+                            || !k.get(1).isIntegralNumber()) {
+                        throw new IOException("the schema of " + e.getKey() + " has a kept run that is not [from, to]");
+                    }
+                    values += kept(keys, e.getKey(), k.get(0).asLong(), k.get(1).asLong(), values);
+                    continue;
+                }
+                values++;
                 if (!k.isTextual()) {
                     throw new IOException("the schema of " + e.getKey() + " has a key that is not a string at position "
                             + keys.size());

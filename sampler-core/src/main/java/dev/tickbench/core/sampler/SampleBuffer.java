@@ -3,7 +3,9 @@ package dev.tickbench.core.sampler;
 import dev.tickbench.core.text.JsonOutput;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds one sample line as bytes. Sample lines are the bulk of the stream (up to 1000 a second) and
@@ -126,6 +128,60 @@ final class SampleBuffer {
             raw(quoted(values.get(i)));
         }
         put((byte) ']');
+    }
+
+    /**
+     * {@code values} as an edit of {@code before} (FORMAT.md, "Kept runs"): each run of keys that follow
+     * each other in {@code before} as {@code [from,to]} (to exclusive), every other key quoted.
+     */
+    void keyEditField(byte[] quotedNameColon, List<String> before, List<String> values) {
+        Map<String, Integer> at = new HashMap<>(before.size() * 2);
+        for (int i = 0; i < before.size(); i++) {
+            at.putIfAbsent(before.get(i), i);
+        }
+        name(quotedNameColon);
+        put((byte) '[');
+        int from = -1;
+        int to = -1;
+        boolean first = true;
+        for (String v : values) {
+            Integer i = at.get(v);
+            if (i != null && from >= 0 && i == to) {
+                to++;
+                continue;
+            }
+            if (from >= 0) {
+                first = run(first, from, to);
+                from = -1;
+                to = -1;
+            }
+            if (i != null) {
+                from = i;
+                to = i + 1;
+                continue;
+            }
+            if (!first) {
+                put((byte) ',');
+            }
+            first = false;
+            raw(quoted(v));
+        }
+        if (from >= 0) {
+            run(first, from, to);
+        }
+        put((byte) ']');
+    }
+
+    private boolean run(boolean first, int from, int to) {
+        if (!first) {
+            put((byte) ',');
+        }
+        put((byte) '[');
+        number(from);
+        put((byte) ',');
+        number(to);
+        put((byte) ']');
+        return false;
     }
 
     private void ascii(String s) {

@@ -39,7 +39,12 @@ final class StreamSchema {
             line.objectField(K_SCHEMA);
             open = true;
         }
-        line.stringArrayField(sourceNameColon, keys);
+        List<String> before = current.get(source);
+        if (before == null || before.isEmpty()) {
+            line.stringArrayField(sourceNameColon, keys);
+        } else {
+            line.keyEditField(sourceNameColon, before, keys); // the keys kept as runs of the list they replace
+        }
         put(source, keys);
     }
 

@@ -134,6 +134,64 @@ class FormatV2DecodeTest {
     }
 
     @Test
+    void aSchemaLineKeepsRunsOfTheListItReplaces() throws IOException {
+        // stat: cpu.user and cpu.system kept, ctxt gone, a new key, procs_running kept; diskstats in full
+        String edit = "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"stat\":[[0,2],\"intr\",[3,4]],"
+                + "\"diskstats\":[[0,2],\"sdb.reads\"]}}";
+        String s2 = "{\"type\":\"sample\",\"seq\":2,\"mono_ns\":200,\"wall_ns\":300,\"dt_ns\":100,"
+                + "\"stat\":[1,2,3,4],\"diskstats\":[null,null,5]}";
+        try (CaptureReader r = reader(HELLO, S1, edit, s2)) {
+            r.next();
+            r.next();
+            OtherLine schema = assertInstanceOf(OtherLine.class, r.next());
+            assertEquals(
+                    "[\"cpu.user\",\"cpu.system\",\"intr\",\"procs_running\"]",
+                    schema.raw().path("schema").path("stat").toString(),
+                    "the line as a tree carries the whole list");
+            SampleLine s = assertInstanceOf(SampleLine.class, r.next());
+            assertArrayEquals(
+                    new String[] {"cpu.user", "cpu.system", "intr", "procs_running"},
+                    s.sources().get("stat").keys());
+            assertArrayEquals(new long[] {1, 2, 3, 4}, s.sources().get("stat").values());
+            assertEquals(5L, s.sources().get("diskstats").get("sdb.reads"));
+        }
+    }
+
+    @Test
+    void aKeptRunOutsideTheListOrInAHelloNamesTheLine() throws IOException {
+        for (String run : new String[] {"[3,5]", "[2,2]", "[-1,1]", "[0]", "[0,\"2\"]", "[0,1,2]"}) {
+            String edit = "{\"type\":\"schema\",\"seq\":2,\"schema\":{\"stat\":[" + run + "]}}";
+            try (CaptureReader r = reader(HELLO, S1, edit)) {
+                r.next();
+                r.next();
+                CaptureFormatException e = assertThrows(CaptureFormatException.class, r::next, run);
+                assertEquals(3, e.lineNumber());
+                assertTrue(e.getMessage().contains("the schema of stat"), e.getMessage());
+            }
+        }
+        try (CaptureReader r = reader(HELLO, "{\"type\":\"schema\",\"seq\":1,\"schema\":{\"pressure\":[[0,1]]}}")) {
+            r.next();
+            assertTrue(assertThrows(CaptureFormatException.class, r::next)
+                    .getMessage()
+                    .contains("the schema of pressure keeps [0,1] of a list of 0 keys"));
+        }
+        String inHello = HELLO.replace("[\"sda.reads\",\"sda.in_flight\"]", "[[0,1]]");
+        try (CaptureReader r = reader(inHello)) {
+            assertTrue(assertThrows(CaptureFormatException.class, r::next)
+                    .getMessage()
+                    .contains("the schema of diskstats has a key that is not a string at position 0"));
+        }
+        // type after the schema: the same rules from the tree
+        String late = "{\"seq\":2,\"schema\":{\"stat\":[[0,2],[3,9]]},\"type\":\"schema\"}";
+        try (CaptureReader r = reader(HELLO, late)) {
+            r.next();
+            assertTrue(assertThrows(CaptureFormatException.class, r::next)
+                    .getMessage()
+                    .contains("the schema of stat keeps [3,9] of a list of 4 keys"));
+        }
+    }
+
+    @Test
     void aNewHelloStartsAFreshSchema() throws IOException {
         String v1Hello = HELLO.replace(
                         ",\"schema\":{\"stat\":[\"cpu.user\",\"cpu.system\",\"ctxt\",\"procs_running\"],"
