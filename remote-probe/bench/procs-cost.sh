@@ -14,7 +14,7 @@
 # (FORMAT.md "self"): the sampler thread's CPU per tick spent reading, parsing and encoding `procs` and
 # `cgroups`, mean over the last 10 s, times the rate; and `probe - probe_off`, the whole process's
 # difference (JIT and GC included, and noisier); and what the tables add to the stream's bytes (the two
-# probes' streams of the same seconds, plain and gzipped). RATE is the probe's default, 10 Hz (RATE=…);
+# probes' streams of the same seconds, plain and gzipped, per sample). RATE is the probe's default, 10 Hz (RATE=…);
 # PROBE_FLAGS are the workbench's SSH launch flags (SshProbeConnection.PROBE_JVM_FLAGS). The extra
 # processes are `sleep` children of one shell, started before and killed after each count. Run as root
 # (pidstat and atop read every process's io then, as the probe does). No figure here is a test: quote the
@@ -132,10 +132,12 @@ round() {
   stop_sleepers
   local tables bytes
   tables=$(awk -v p="${p_ns:-0}" -v c="${c_ns:-0}" -v r="$rate" 'BEGIN { printf "%.2f %.2f", p * r / 1e6, c * r / 1e6 }')
-  # the two streams ran the same seconds: what the tables add to a capture, plain and gzipped
+  # the two streams ran the same seconds: what the tables add to a capture, plain and gzipped, per sample
+  # (a probe whose tables make it miss ticks writes fewer samples in those seconds, not smaller ones)
   bytes=$(awk -v a="$(wc -c <"$build/on.ndjson")" -v b="$(wc -c <"$build/off.ndjson")" \
     -v ga="$(gzip -c "$build/on.ndjson" | wc -c)" -v gb="$(gzip -c "$build/off.ndjson" | wc -c)" \
-    'BEGIN { printf "%.3f %.3f", a / b, ga / gb }')
+    -v na="$(grep -c '^{"type":"sample"' "$build/on.ndjson")" -v nb="$(grep -c '^{"type":"sample"' "$build/off.ndjson")" \
+    'BEGIN { na = na ? na : 1; nb = nb ? nb : 1; printf "%.3f %.3f", (a / na) / (b / nb), (ga / na) / (gb / nb) }')
   local line="$extra $procs ${ms[probe]} ${ms[probe_off]} $tables ${ms[pidstat]} ${ms[atop]} $bytes $load"
   echo "$line" >>"$results"
   # shellcheck disable=SC2086 # the fields are words
@@ -148,8 +150,8 @@ echo "tools: $(pidstat -V 2>&1 | head -1), atop $(atop -V 2>&1 | sed -n 's/^Vers
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "per round: ${warmup} s warm-up, ${measure} s measured, all four side by side; rounds: $rounds"
 echo "CPU in ms per second of wall time (1000 = one CPU); procs/cgroups: the probe's self line"
-echo "capture: the stream's bytes with the tables over the same stream's without them (--top 0), plain and gzipped"
-printf '%6s %6s %9s %10s %10s %12s %9s %9s %11s %10s %6s\n' extra procs probe probe_off "procs src" "cgroups src" pidstat atop "capture x" "gzip x" load1
+echo "capture: the stream's bytes with the tables over the same stream's without them (--top 0), plain and gzipped, per sample"
+printf '%6s %6s %9s %10s %10s %12s %9s %9s %11s %10s %6s\n' extra procs probe probe_off "procs src" "cgroups src" pidstat atop "capture x/sample" "gzip x" load1
 for ((r = 1; r <= rounds; r++)); do
   for extra in ${extras//,/ }; do
     round "$extra"
