@@ -114,7 +114,9 @@ public final class Sampler implements AutoCloseable {
         this.heartbeatTicks = Floors.heartbeatTicks(config.rateHz());
         CadencePlanner planner = new CadencePlanner(config.rateHz(), config.floorHz());
         for (Source s : env.present()) {
-            slots.add(new SourceSlot(s, planner.plan(s.cadenceRule())));
+            SourceSlot slot = new SourceSlot(s, planner.plan(s.cadenceRule()));
+            slot.rate(config.rateHz());
+            slots.add(slot);
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
         this.self = new SelfLine.Meter(config.rateHz(), env.host().cores(), slots, env.kmsg() != null);
@@ -421,7 +423,7 @@ public final class Sampler implements AutoCloseable {
         }
         for (int i = 0; i < slots.size(); i++) {
             SourceSlot s = slots.get(i);
-            if (!s.due(slotNo)) {
+            if (!s.due(slotNo) && !s.stepping()) {
                 continue;
             }
             long t0 = self.begin(i);

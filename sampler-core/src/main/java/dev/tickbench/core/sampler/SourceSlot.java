@@ -97,15 +97,42 @@ final class SourceSlot {
         }
     }
 
+    /** The time one tick gives a read spread over ticks ({@link Source#readStep}). */
+    private long stepBudgetNs = Long.MAX_VALUE;
+    /** A read spread over ticks is under way: the next tick goes on with it, due or not. */
+    private boolean stepping;
+
+    /** A fifth of the sampler's period for each step of a spread read (docs/cadence.md, "Spread reads"). */
+    void rate(int rateHz) {
+        stepBudgetNs = 1_000_000_000L / rateHz / 5;
+    }
+
+    boolean stepping() {
+        return stepping;
+    }
+
+    /** A whole read (the baseline). */
     private boolean read() {
+        return read(-1);
+    }
+
+    /** A step of {@code budgetNs} of the source's read, or a whole read when negative; true when whole. */
+    private boolean read(long budgetNs) {
         try {
-            source.read();
+            if (budgetNs < 0) {
+                source.read();
+            } else if (!source.readStep(budgetNs)) {
+                stepping = true;
+                return false; // nothing to emit until the read is whole
+            }
+            stepping = false;
             if (failing) {
                 LOG.info("{}: readable again", source.name());
                 failing = false;
             }
             return true;
         } catch (IOException | RuntimeException e) {
+            stepping = false;
             readFailures++;
             if (!failing) {
                 LOG.warn("{}: read failed, not emitted until it recovers: {}", source.name(), e.toString());
@@ -125,7 +152,7 @@ final class SourceSlot {
      */
     boolean readAndEmit(
             SampleBuffer out, StreamSchema schema, long tick, long slot, long heartbeatTicks, List<String> resets) {
-        if (!read()) {
+        if (!read(stepBudgetNs)) {
             return false;
         }
         readsSinceMeasure++;

@@ -33,6 +33,16 @@ public interface Source extends Closeable {
     ValueTable values();
 
     /**
+     * One step of a read that may be spread over ticks (docs/cadence.md, "Spread reads"): reads for about
+     * {@code budgetNs} and returns true when the read is whole, its values then in {@link #values()} as
+     * after {@link #read()}; false when it goes on at the next step. Most sources read whole at once.
+     */
+    default boolean readStep(long budgetNs) throws IOException {
+        read();
+        return true;
+    }
+
+    /**
      * For counter sources whose keys are {@code row.field} (diskstats, yaffs): a row is emitted only
      * when one of its deltas is non-zero (a router lists many idle devices).
      */

@@ -117,26 +117,79 @@ public final class ProcessSource extends TopTable {
 
     @Override
     public void read() throws IOException {
+        while (!readStep(Long.MAX_VALUE)) {
+            // one step reads the whole listing when its budget has no end
+        }
+    }
+
+    /**
+     * Reads at least {@link #STEP_MIN} processes, more while {@code budgetNs} lasts, so that the sampler's
+     * ticks keep their time on a machine with thousands (docs/cadence.md, "Spread reads"). The
+     * listing's directory stays open between steps; the table is chosen and filled when it ends.
+     */
+    @Override
+    public boolean readStep(long budgetNs) throws IOException {
+        if (passDir < 0) {
+            beginPass();
+        }
+        long t0 = System.nanoTime();
+        try {
+            for (int n = 0; ; n++) {
+                if (n >= STEP_MIN && System.nanoTime() - t0 >= budgetNs) {
+                    return false;
+                }
+                if (!raw.nextEntry()) {
+                    break;
+                }
+                entry();
+            }
+        } catch (RuntimeException e) {
+            endPass();
+            throw e;
+        }
+        tableReadNs = midpointSince(passStartNs);
+        endPass();
+        leave();
+        choose();
+        fill();
+        return true;
+    }
+
+    /** The fewest processes one step reads, whatever its budget. */
+    static final int STEP_MIN = 512;
+
+    /** The listing of the read under way, or -1 between reads. */
+    private int passDir = -1;
+
+    private long passStartNs;
+
+    private void beginPass() throws IOException {
+        int dir = raw.openDir(procPath);
+        if (dir < 0) {
+            throw new IOException("cannot open " + roots.proc() + " (errno " + raw.lastErrno() + ")");
+        }
         reads++;
         previousUptimeTicks = uptimeTicks;
         previousTableReadNs = tableReadNs;
         startedSinceRead = 0;
         exitedSinceRead = 0;
-        int dir = raw.openDir(procPath);
-        if (dir < 0) {
-            throw new IOException("cannot open " + roots.proc() + " (errno " + raw.lastErrno() + ")");
+        passDir = dir;
+        uptimeTicks = raw.read(dir, UPTIME) > 0 ? uptimeTicks(raw.bytes(), raw.length(), userHz) : -1;
+        passStartNs = System.nanoTime();
+        seenCount = 0;
+        raw.list(dir);
+    }
+
+    private void endPass() {
+        RawFiles.close(passDir);
+        passDir = -1;
+    }
+
+    @Override
+    public void close() {
+        if (passDir >= 0) {
+            endPass();
         }
-        try {
-            uptimeTicks = raw.read(dir, UPTIME) > 0 ? uptimeTicks(raw.bytes(), raw.length(), userHz) : -1;
-            long start = System.nanoTime();
-            scan(dir);
-            tableReadNs = midpointSince(start);
-        } finally {
-            RawFiles.close(dir);
-        }
-        leave();
-        choose();
-        fill();
     }
 
     /** The directory's own path (a proc root given through a link is opened where it leads: entries are not followed). */
@@ -148,38 +201,34 @@ public final class ProcessSource extends TopTable {
         }
     }
 
-    /** Reads every process under the proc root into {@link #seen}. */
-    private void scan(int dir) {
-        seenCount = 0;
-        raw.list(dir);
-        while (raw.nextEntry()) {
-            long pid = pid(raw.entryBytes(), raw.entryStart(), raw.entryEnd());
-            if (pid <= 0) {
-                continue;
-            }
-            int pidDir = raw.openEntryDir();
-            if (pidDir < 0) {
-                continue; // gone since the listing
-            }
-            long readNs;
-            try {
-                long before = System.nanoTime();
-                int n = raw.read(pidDir, STAT);
-                readNs = midpointSince(before);
-                if (n <= 0 || !stat.parseStat(raw.bytes(), n)) {
-                    continue;
-                }
-                int m = raw.read(pidDir, IO);
-                if (m > 0) {
-                    stat.parseIo(raw.bytes(), m);
-                } else {
-                    stat.noIo();
-                }
-            } finally {
-                RawFiles.close(pidDir);
-            }
-            take(pid, readNs);
+    /** Reads the process of the listing's current entry into {@link #seen}. */
+    private void entry() {
+        long pid = pid(raw.entryBytes(), raw.entryStart(), raw.entryEnd());
+        if (pid <= 0) {
+            return;
         }
+        int pidDir = raw.openEntryDir();
+        if (pidDir < 0) {
+            return; // gone since the listing
+        }
+        long readNs;
+        try {
+            long before = System.nanoTime();
+            int n = raw.read(pidDir, STAT);
+            readNs = midpointSince(before);
+            if (n <= 0 || !stat.parseStat(raw.bytes(), n)) {
+                return;
+            }
+            int m = raw.read(pidDir, IO);
+            if (m > 0) {
+                stat.parseIo(raw.bytes(), m);
+            } else {
+                stat.noIo();
+            }
+        } finally {
+            RawFiles.close(pidDir);
+        }
+        take(pid, readNs);
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Source;
+import dev.tickbench.core.source.SourceKind;
 import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -179,6 +180,30 @@ class SamplerTickTest {
             assertEquals(0.5, cad.path("thermal_zone0").path("hz").asDouble());
             assertEquals("rate", cad.path("thermal_zone4").path("reason").asText(), "no device tree node");
         }
+    }
+
+    @Test
+    void aReadSpreadOverTicksIsEmittedWhenWholeWhileTheOthersKeepEveryTick() throws IOException {
+        long[] count = {0};
+        ScriptedSource table = new ScriptedSource(
+                        "procs", SourceKind.COUNTER, new CadenceRule.Chosen(2), false, Set.of())
+                .supply(() -> m("a|cpu", count[0] += 10))
+                .steps(3);
+        ScriptedSource stat = ScriptedSource.counter("stat").supply(() -> m("ctxt", count[0]));
+        sampler(10, 0, LimitValue.UNLIMITED, table, stat);
+        assertEquals(1, table.reads, "the baseline is read whole");
+        List<String> seen = new ArrayList<>();
+        for (int t = 1; t <= 10; t++) {
+            SampleLine s = tick();
+            assertTrue(s.sources().containsKey("stat"), "stat on tick " + t);
+            if (s.sources().containsKey("procs")) {
+                seen.add(t + ":" + s.sources().get("procs").get("a|cpu"));
+            }
+        }
+        // due on ticks 1 and 6 (2 Hz of 10), each read whole on its third step: emitted on 3 and 8
+        assertEquals(List.of("3:10", "8:10"), seen);
+        assertEquals(3, table.reads);
+        assertTrue(table.budgets.stream().allMatch(b -> b == SEC / 10 / 5), "a fifth of the period: " + table.budgets);
     }
 
     @Test

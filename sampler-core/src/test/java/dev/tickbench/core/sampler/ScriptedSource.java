@@ -50,6 +50,28 @@ final class ScriptedSource implements Source {
         return this;
     }
 
+    /** Each read takes {@code n} steps ({@link Source#readStep}), whatever their budget. */
+    ScriptedSource steps(int n) {
+        this.steps = n;
+        return this;
+    }
+
+    private int steps = 1;
+    private int step;
+    /** The budgets the sampler gave the steps. */
+    final java.util.List<Long> budgets = new java.util.ArrayList<>();
+
+    @Override
+    public boolean readStep(long budgetNs) throws IOException {
+        budgets.add(budgetNs);
+        if (++step < steps) {
+            return false;
+        }
+        step = 0;
+        read();
+        return true;
+    }
+
     ScriptedSource failing(boolean f) {
         this.fail = f;
         return this;

@@ -165,6 +165,40 @@ class ProcessSourceTest {
     }
 
     @Test
+    void aReadInStepsReadsWhatOneReadDoes() throws IOException {
+        ProcTree t = new ProcTree(tmp);
+        t.uptime(15.0);
+        for (int pid = 1; pid <= 1100; pid++) {
+            t.process(pid, "p" + pid, pid, 10, 2000 - pid);
+        }
+        ProcessSource whole = new ProcessSource(t.roots(), new WhoConfig(20, 1));
+        ProcessSource stepped = new ProcessSource(t.roots(), new WhoConfig(20, 1));
+        assertTrue(whole.open().present());
+        assertTrue(stepped.open().present());
+        whole.read();
+        stepped.read();
+        t.uptime(16.0);
+        for (int pid = 1; pid <= 1100; pid++) {
+            t.process(pid, "p" + pid, pid * 3, 10, 2000 - pid);
+        }
+        t.remove(7);
+        whole.read();
+        int steps = 1;
+        while (!stepped.readStep(0)) { // no budget: the fewest processes a step reads
+            steps++;
+        }
+        // 1 099 processes and the directory's other entries, 512 a step
+        assertEquals(3, steps);
+        Map<String, Long> a = values(whole);
+        Map<String, Long> b = values(stepped);
+        a.keySet().removeIf(k -> k.endsWith("|read_ns"));
+        b.keySet().removeIf(k -> k.endsWith("|read_ns"));
+        assertEquals(a, b);
+        assertEquals(1099L, b.get("rest|procs") + namedComms(stepped).size());
+        assertEquals(whole.drainEvents(), stepped.drainEvents(), "pid 7's exit, if it was named");
+    }
+
+    @Test
     void readTimesAreKeptTo100Microseconds() throws IOException {
         ProcTree t = new ProcTree(tmp);
         t.uptime(15.0);
