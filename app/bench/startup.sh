@@ -14,6 +14,10 @@
 #                   log (StartupLog, from the commit that added it on)
 #   image:DIR       an app image or an installed app (jpackage/target/app/tickbench, /opt/tickbench):
 #                   its own launcher bin/tickbench, the property passed in JAVA_TOOL_OPTIONS
+#   floor           the toolkit's floor: a stock JavaFX window of eight LineCharts with five series each
+#                   (app/src/test/…/bench/ToolkitFloor.java, on this checkout's class path and test classes),
+#                   started the same way; with it, the medians end with the workbench's content time over
+#                   the floor's (`startup.sh 3 worktree floor`)
 # Default: 3 rounds of "worktree". Each round runs every WHAT cold, then warm: cold is the first run
 # after dropping the page cache (sync; echo 3 > /proc/sys/vm/drop_caches), which needs root — as
 # another user the cold runs are skipped and the script says so; warm is the next run, everything
@@ -54,6 +58,13 @@ prepare() {
     image:*)
       [[ -x ${what#image:}/bin/tickbench ]] || { echo "no launcher ${what#image:}/bin/tickbench" >&2; exit 1; }
       echo "image ${what#image:}/bin/tickbench" ;;
+    floor)
+      [[ -f $ROOT/app/target/test-classes/dev/tickbench/app/bench/ToolkitFloor.class ]] \
+        || (cd "$ROOT" && ./mvnw -B -q -pl app -am test-compile -Dapp.installers.skip=true >/dev/null) || exit 1
+      cp=$(bench_prepare worktree "$OUT") || exit 1
+      mkdir -p "$OUT/floor-classes"
+      cp -r "$ROOT/app/target/test-classes/dev" "$OUT/floor-classes/"
+      echo "floor $cp:$OUT/floor-classes" ;;
     *)
       cp=$(bench_prepare "$what" "$OUT") || exit 1
       echo "cp $cp" ;;
@@ -107,10 +118,12 @@ run_once() {
   local flags
   flags=$(bench_flags "$what")
   t0=$(date +%s%3N)
-  if [[ $kind == cp ]]; then
+  if [[ $kind == cp || $kind == floor ]]; then
+    local main=dev.tickbench.app.Launcher
+    [[ $kind == floor ]] && main=dev.tickbench.app.bench.ToolkitFloor && warmup=
     # shellcheck disable=SC2086  # JAVA_OPTS are words on purpose
     HOME=$home XDG_CACHE_HOME=$cache DISPLAY=$Xvfb_display java -Xmx1g ${JAVA_OPTS:-} $flags -Dprism.order=sw -Dtickbench.startupLog="$log" \
-      -cp "$rest" dev.tickbench.app.Launcher >"$OUT/stdout" 2>"$OUT/stderr" &
+      -cp "$rest" "$main" >"$OUT/stdout" 2>"$OUT/stderr" &
   else
     HOME=$home XDG_CACHE_HOME=$cache DISPLAY=$Xvfb_display JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Dprism.order=sw -Dtickbench.startupLog=$log" \
       "$rest" >"$OUT/stdout" 2>"$OUT/stderr" &
@@ -182,3 +195,21 @@ for what in "${WHATS[@]}"; do
       "$(med 8)" "$(wc -l <"$OUT/one")"
   done
 done
+if [[ " ${WHATS[*]} " == *" floor "* ]]; then
+  # the content time's median of WHAT in MODE
+  content_med() {
+    awk -v w="$1" -v m="$2" '$1 == w && $2 == m { print $5 }' "$RESULTS" | sort -n |
+      awk '{ a[NR] = $1 } END { if (NR) print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+  }
+  for mode in cold warm; do
+    floor_ms=$(content_med floor "$mode")
+    [[ -n $floor_ms ]] || continue
+    for what in "${WHATS[@]}"; do
+      [[ $what == floor ]] && continue
+      ms=$(content_med "$what" "$mode")
+      [[ -n $ms ]] || continue
+      awk -v m="$mode" -v w="$what" -v a="$ms" -v f="$floor_ms" \
+        'BEGIN { printf "%s %s: content %d ms, the floor %d ms: %.2fx the floor\n", m, w, a, f, a / f }'
+    done
+  done
+fi
