@@ -114,9 +114,7 @@ public final class Sampler implements AutoCloseable {
         this.heartbeatTicks = Floors.heartbeatTicks(config.rateHz());
         CadencePlanner planner = new CadencePlanner(config.rateHz(), config.floorHz());
         for (Source s : env.present()) {
-            SourceSlot slot = new SourceSlot(s, planner.plan(s.cadenceRule()));
-            slot.rate(config.rateHz());
-            slots.add(slot);
+            slots.add(new SourceSlot(s, planner.plan(s.cadenceRule()), config.rateHz()));
         }
         this.capabilities = Capabilities.build(config, env, slots, this.extensions);
         this.self = new SelfLine.Meter(config.rateHz(), env.host().cores(), slots, env.kmsg() != null);

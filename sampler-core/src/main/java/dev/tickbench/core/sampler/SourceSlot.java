@@ -49,9 +49,11 @@ final class SourceSlot {
 
     long readFailures;
 
-    SourceSlot(Source source, Plan plan) {
+    /** {@code rateHz}: the sampler's, whose period gives a spread read's steps their time. */
+    SourceSlot(Source source, Plan plan, int rateHz) {
         this.source = source;
         this.plan = plan;
+        this.stepBudgetNs = 1_000_000_000L / rateHz / 5;
         this.counter = source.kind() == SourceKind.COUNTER;
         this.encodedName = SampleBuffer.nameColon(source.name());
         this.keys = new KeyCache(source);
@@ -97,15 +99,13 @@ final class SourceSlot {
         }
     }
 
-    /** The time one tick gives a read spread over ticks ({@link Source#readStep}). */
-    private long stepBudgetNs = Long.MAX_VALUE;
+    /**
+     * The time one tick gives a read spread over ticks ({@link Source#readStep}): a fifth of the sampler's
+     * period (docs/cadence.md, "Spread reads").
+     */
+    private final long stepBudgetNs;
     /** A read spread over ticks is under way: the next tick goes on with it, due or not. */
     private boolean stepping;
-
-    /** A fifth of the sampler's period for each step of a spread read (docs/cadence.md, "Spread reads"). */
-    void rate(int rateHz) {
-        stepBudgetNs = 1_000_000_000L / rateHz / 5;
-    }
 
     boolean stepping() {
         return stepping;
