@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# What pmu_sw's cpu_clock_ns per tick is (issue 29, item 8; docs/pmu.md): records RECORD_S at 100 Hz
-# and prints, per CPU, the distribution of the tick's cpu_clock_ns over the tick's dt_ns (the sampler's
-# wake-up times) and over the group's own enabled_ns (the kernel's time between the two reads).
+# What pmu_sw's cpu_clock_ns per tick is (docs/pmu.md): records RECORD_S at 100 Hz with the groups read
+# on every tick (--pmu-hz 100; their default is 10 Hz) and prints, per CPU, the distribution of the
+# tick's cpu_clock_ns over the tick's dt_ns (the sampler's wake-up times) and over the group's own
+# enabled_ns (the kernel's time between the two reads).
 # Usage (root, or CAP_PERFMON): remote-probe/bench/pmu-clock.sh JAR [RECORD_S]
 set -euo pipefail
 JAR=${1:?usage: pmu-clock.sh JAR [RECORD_S]}
 RECORD_S=${2:-20}
 OUT=$(mktemp -d /tmp/tickbench-pmu.XXXXXX)
 trap 'rm -rf "$OUT"' EXIT
-java -jar "$JAR" record --rate 100 --duration "${RECORD_S}s" --out "$OUT/rec.ndjson" >/dev/null 2>&1
+java -jar "$JAR" record --rate 100 --pmu-hz 100 --floor-hz 0 --duration "${RECORD_S}s" --out "$OUT/rec.ndjson" >/dev/null 2>&1
 python3 - "$OUT/rec.ndjson" <<'EOF'
 import json, sys
 schema, ratios = {}, {}

@@ -6,11 +6,13 @@
 # Usage: remote-probe/bench/probe-vs-floor.sh [RATES] [MEASURE_S] [WARMUP_S] [ROUNDS]
 #        e.g. probe-vs-floor.sh 100,10 15 6 2        (the defaults)
 # The probe runs with the workbench's SSH launch flags (SshProbeConnection.PROBE_JVM_FLAGS, read from
-# the source; PROBE_FLAGS="..." overrides them) as `java FLAGS -jar tickbench-probe.jar stream --rate HZ`.
-# The floor is remote-probe/bench/floor/floor.c (or FLOOR_SRC) built with CC (default gcc -O2), run
-# as `floor -m pread -r HZ`, plus `-p GROUPS -R cross` for the perf groups the probe opened on this
-# machine (its `capabilities`: pmu_sw, pmu_hw where present; FLOOR_PMU_READ=… picks another way of
-# reading them, floor/README.md). CPU of each = utime+stime of /proc/PID/stat (every thread, exited
+# the source; PROBE_FLAGS="..." overrides them) as `java FLAGS -jar tickbench-probe.jar stream --rate HZ`
+# (plus `--pmu-hz PMU_HZ` when PMU_HZ=… is set). The floor is remote-probe/bench/floor/floor.c (or
+# FLOOR_SRC) built with CC (default gcc -O2), run as `floor -m pread -r HZ`, plus `-p GROUPS -R cross
+# -H CADENCE` for the perf groups the probe opened on this machine, read at the cadence the probe
+# publishes for them at that rate (its `capabilities`: pmu_sw, pmu_hw where present, 10 Hz `policy`
+# unless PMU_HZ or FLOOR_HZ says otherwise; FLOOR_PMU_READ=… picks another way of reading them,
+# floor/README.md). CPU of each = utime+stime of /proc/PID/stat (every thread, exited
 # ones included; clock ticks: the figure) and the sum of /proc/PID/task/*/schedstat (ns, live threads
 # only), read after WARMUP_S and again MEASURE_S later; per tick = CPU / (HZ × MEASURE_S).
 # Prints the machine (CPU model, cores, kernel, JDK, load average at start, after every round and at
@@ -27,6 +29,8 @@ warmup=${3:-6}
 rounds=${4:-2}
 floor_src=${FLOOR_SRC:-$here/floor/floor.c}
 floor_read=${FLOOR_PMU_READ:-cross}
+pmu_hz_flag=()
+[[ -n ${PMU_HZ:-} ]] && pmu_hz_flag=(--pmu-hz "$PMU_HZ")
 cc=${CC:-gcc}
 jar=${PROBE_JAR:-$root/remote-probe/target/tickbench-probe.jar}
 conn=$root/app/src/main/java/dev/tickbench/app/connect/SshProbeConnection.java
@@ -52,7 +56,7 @@ results=$build/results
 source "$here/cpu-per-tick.sh"
 # the perf groups the probe opens here: the floor opens the same ones
 # shellcheck disable=SC2086 # the flags are words
-caps=$(java $PROBE_FLAGS -jar "$jar" capabilities 2>/dev/null)
+caps=$(java $PROBE_FLAGS -jar "$jar" capabilities "${pmu_hz_flag[@]}" 2>/dev/null)
 groups=
 grep -Eq '"pmu_sw" *: *true' <<<"$caps" && groups=sw
 grep -Eq '"pmu_hw" *: *true' <<<"$caps" && groups=${groups:+$groups,}hw
@@ -62,6 +66,16 @@ if [[ -n $groups ]]; then
 else
   echo "probe-vs-floor: the probe opens no perf event group here (not root, or no perf events): both pairs read files only" >&2
 fi
+# the cadence the probe publishes for its perf groups at rate HZ (FLOOR_HZ and PMU_HZ included): the
+# floor reads them at the same one
+pmu_cadence() {
+  local hz
+  # shellcheck disable=SC2086 # the flags are words
+  hz=$(java $PROBE_FLAGS -jar "$jar" capabilities --rate "$1" "${pmu_hz_flag[@]}" 2>/dev/null | tr -d ' \n' |
+    sed -n 's/.*"pmu_[hs]w":{"hz":\([0-9.eE+-]*\),.*/\1/p')
+  [[ -n $hz ]] || { echo "probe-vs-floor: no cadence of the perf groups in the probe's capabilities at $1 Hz" >&2; exit 1; }
+  echo "$hz"
+}
 
 # one round at HZ: the four side by side (stdout to /dev/null, stdin an open pipe), measured over the
 # same window; appends "NAME HZ us_per_tick_stat us_per_tick_sched load1" per process to the results
@@ -70,10 +84,12 @@ round() {
   local -A pid=()
   local names=(probe floor probe_nopmu floor_files)
   local life=$((warmup + measure + 30))
+  local cadence=()
+  [[ -n $groups ]] && cadence=(-H "${pmu_hz_at[$hz]}")
   # shellcheck disable=SC2086 # the flags are words
-  java $PROBE_FLAGS -jar "$jar" stream --rate "$hz" >/dev/null 2>"$build/probe.err" < <(sleep "$life") &
+  java $PROBE_FLAGS -jar "$jar" stream --rate "$hz" "${pmu_hz_flag[@]}" >/dev/null 2>"$build/probe.err" < <(sleep "$life") &
   pid[probe]=$!
-  "$build/floor" -m pread -r "$hz" -t $((life - 10)) "${floor_pmu[@]}" >/dev/null 2>"$build/floor.err" < /dev/null &
+  "$build/floor" -m pread -r "$hz" -t $((life - 10)) "${floor_pmu[@]}" "${cadence[@]}" >/dev/null 2>"$build/floor.err" < /dev/null &
   pid[floor]=$!
   # shellcheck disable=SC2086
   java $PROBE_FLAGS -Dtickbench.pmu=off -jar "$jar" stream --rate "$hz" >/dev/null 2>"$build/probe_nopmu.err" < <(sleep "$life") &
@@ -108,6 +124,13 @@ round() {
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) CPUs, $(uname -sr)"
 echo "java: $(java -version 2>&1 | head -1); probe flags: $PROBE_FLAGS"
 echo "perf groups: ${groups:-none} (floor: ${floor_pmu[*]:-files only})"
+declare -A pmu_hz_at=()
+if [[ -n $groups ]]; then
+  for hz in ${rates//,/ }; do
+    pmu_hz_at[$hz]=$(pmu_cadence "$hz")
+    echo "perf groups at $hz Hz: read at ${pmu_hz_at[$hz]} Hz by both (the probe's published cadence; floor -H)"
+  done
+fi
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "per round: ${warmup} s warm-up, ${measure} s measured, the four side by side; rounds: $rounds"
 printf '%-12s %5s %16s %17s %6s\n' what rate "us/tick (stat)" "us/tick (sched)" load1

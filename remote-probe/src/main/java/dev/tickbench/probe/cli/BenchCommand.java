@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * {@code bench}: the probe's sampler on the real /proc at several rates, beside the C floor sampler
  * ({@code remote-probe/bench/floor/floor.c}, built by {@code remote-probe/bench/run-bench.sh}) run in the
  * same invocation, as a ratio of CPU per tick; the floor reads the same perf event groups the sampler
- * opened (docs/perf.md). Then, per rate, what each source cost the sampler thread per tick (its reads
+ * opened, at the sampler's cadence for them (docs/perf.md). Then, per rate, what each source cost the sampler thread per tick (its reads
  * timed in turn, as the stream's self line publishes them: FORMAT.md), so a user sees what a source
  * costs before turning it on. A benchmark, not a test: run it on an idle machine.
  */
@@ -91,7 +91,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + (groups.isEmpty()
                             ? "the files only (the sampler opened no perf event group)"
                             : "the files and the perf event groups the sampler opened (" + String.join(",", groups)
-                                    + ")"));
+                                    + ", " + PmuSource.DEFAULT_HZ + " Hz like the sampler's)"));
         }
         out.printf(
                 "%-6s %12s %12s %8s %11s %11s %9s %9s | %12s %11s %11s %8s%n",
@@ -172,7 +172,7 @@ public final class BenchCommand implements Callable<Integer> {
     private List<String> perfGroups() {
         List<String> groups = new java.util.ArrayList<>();
         for (PmuGroup g : PmuGroup.values()) {
-            PmuSource s = new PmuSource(g, SystemRoots.of(procRoot, Path.of("/sys")));
+            PmuSource s = new PmuSource(g, SystemRoots.of(procRoot, Path.of("/sys")), PmuSource.DEFAULT_HZ);
             if (s.open().present()) {
                 groups.add(g == PmuGroup.SOFTWARE ? "sw" : "hw");
             }
@@ -194,7 +194,8 @@ public final class BenchCommand implements Callable<Integer> {
                 "-w",
                 Integer.toString(warmup)));
         if (!groups.isEmpty()) {
-            cmd.addAll(List.of("-p", String.join(",", groups)));
+            // read at the cadence runJava gives the sampler (floor.c's -H: bench/floor/README.md)
+            cmd.addAll(List.of("-p", String.join(",", groups), "-H", Double.toString(PmuSource.DEFAULT_HZ)));
         }
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         Map<String, String> kv = new LinkedHashMap<>();
@@ -219,7 +220,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** Runs the sampler at {@code rate}: fills {@code r} with its figures, returns each source's CPU per tick (ns). */
     private Map<String, Double> runJava(int rate, Map<String, Double> r) throws Exception {
-        SamplerConfig cfg = new SamplerConfig(SystemRoots.of(procRoot, Path.of("/sys")), rate, 0);
+        SamplerConfig cfg = new SamplerConfig(SystemRoots.of(procRoot, Path.of("/sys")), rate, 0, PmuSource.DEFAULT_HZ);
         try (FileOutputStream devNull = new FileOutputStream("/dev/null");
                 Sampler sampler = Sampler.create(cfg, List.of(), List.of())) {
             sampler.addSink(devNull::write); // serialised and written, as `stream` does

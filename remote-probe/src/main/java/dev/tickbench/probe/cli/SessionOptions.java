@@ -11,8 +11,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * What a sampling session adds to the sampler besides the kernel sources: the iowait throttle, the
- * process and cgroup tables, and a cgroup target. Shared by {@code stream}, {@code record}, {@code serve} and {@code capabilities};
- * the assembly itself is the core's {@link Session}, the same the workbench's local session uses.
+ * process and cgroup tables, a cgroup target, and how often the perf event groups are read. Shared by
+ * {@code stream}, {@code record}, {@code serve} and {@code capabilities}; the assembly itself is the
+ * core's {@link Session}, the same the workbench's local session uses.
  */
 @picocli.CommandLine.Command
 public final class SessionOptions {
@@ -28,11 +29,15 @@ public final class SessionOptions {
     @Mixin
     WhoOptions who;
 
+    @Mixin
+    PmuOptions pmu;
+
     /** Validates the session flags up front so that nothing starts with a bad value. */
     public void validate() {
         cgroupTarget.check();
         throttle.ceiling();
         who.config();
+        pmu.hz();
     }
 
     /** The session's configuration: FLOOR_HZ from the environment unless {@code --floor-hz} was given. */
@@ -43,7 +48,8 @@ public final class SessionOptions {
                 sampling.floorHzFlag(),
                 cgroupTarget.choice(),
                 throttle.ceiling(),
-                who.config());
+                who.config(),
+                pmu.hz());
     }
 
     /** Builds the session; an unresolvable cgroup target is a {@link UserError}, a bad FLOOR_HZ a usage error. */

@@ -1,8 +1,6 @@
 package dev.tickbench.probe.cli;
 
-import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.who.WhoConfig;
-import java.math.BigDecimal;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -33,20 +31,12 @@ public final class WhoOptions {
     /** The tables' configuration; a value out of range is a usage error (exit 2) before anything starts. */
     public WhoConfig config() {
         int n = top == null ? WhoConfig.DEFAULT_TOP : top;
-        double hertz = hz == null ? WhoConfig.DEFAULT_HZ : hz;
         if (n < 0 || n > WhoConfig.MAX_TOP) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     "--top must be from 0 to " + WhoConfig.MAX_TOP + " (0 switches the tables off), got " + n);
         }
-        if (!(hertz > 0) || hertz > Floors.MAX_RATE_HZ) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "--top-hz must be above 0 and at most " + Floors.MAX_RATE_HZ + " Hz, got "
-                            + new BigDecimal(Double.toString(hertz))
-                                    .stripTrailingZeros()
-                                    .toPlainString());
-        }
+        double hertz = ChosenHz.checked(spec.commandLine(), "--top-hz", hz, WhoConfig.DEFAULT_HZ);
         return new WhoConfig(n, hertz);
     }
 }

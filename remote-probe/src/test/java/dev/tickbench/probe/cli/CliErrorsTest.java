@@ -25,6 +25,12 @@ class CliErrorsTest {
                 "stream --top 201|--top must be from 0 to 200 (0 switches the tables off), got 201",
                 "capabilities --top-hz 0|--top-hz must be above 0 and at most 1000 Hz, got 0",
                 "record --out x.ndjson --top-hz 1000.5|--top-hz must be above 0 and at most 1000 Hz, got 1000.5",
+                "capabilities --pmu-hz 0|--pmu-hz must be above 0 and at most 1000 Hz, got 0",
+                "stream --pmu-hz -2.5|--pmu-hz must be above 0 and at most 1000 Hz, got -2.5",
+                "record --out x.ndjson --pmu-hz 1001|--pmu-hz must be above 0 and at most 1000 Hz, got 1001",
+                "stream --pmu-hz NaN|--pmu-hz must be above 0 and at most 1000 Hz, got NaN",
+                "stream --top-hz NaN|--top-hz must be above 0 and at most 1000 Hz, got NaN",
+                "serve --pmu-hz often|Invalid value for option '--pmu-hz': 'often' is not a double",
             })
     void badFlagsExitTwoWithOneClearLine(String args, String expected) {
         Fixtures.Result r = Fixtures.run(args.split(" "));

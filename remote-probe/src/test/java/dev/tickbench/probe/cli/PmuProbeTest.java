@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The probe's perf event groups on this machine: capabilities say which group is present and why the
- * other is not, a stream carries per-tick deltas, and CAP_PERFMON alone (the deploy files' grant) is
+ * other is not and the groups' chosen cadence, a stream carries deltas since each read of the groups, and
+ * CAP_PERFMON alone (the deploy files' grant) is
  * enough for a non-root probe.
  */
 class PmuProbeTest {
@@ -51,15 +52,15 @@ class PmuProbeTest {
     @Test
     void capabilitiesListTheSoftwareGroupAndSayWhyTheHardwareOneIsAbsent() throws Exception {
         needRoot("capabilities with pmu");
-        Fixtures.Result r = Fixtures.run("capabilities", "--rate", "100");
+        Fixtures.Result r = Fixtures.run("capabilities", "--rate", "100", "--floor-hz", "0");
         assertEquals(0, r.code(), r.err());
         JsonNode c = JSON.readTree(r.out());
         assertTrue(
                 c.path("sources").path("pmu_sw").asBoolean(), c.path("absent").toString());
         JsonNode cad = c.path("cadences").path("pmu_sw");
-        assertEquals(100.0, cad.path("hz").asDouble());
-        assertEquals("rate", cad.path("reason").asText());
-        assertEquals(1, cad.path("every_ticks").asInt());
+        assertEquals(10.0, cad.path("hz").asDouble(), "the groups' chosen cadence: " + cad);
+        assertEquals("policy", cad.path("reason").asText());
+        assertEquals(10, cad.path("every_ticks").asInt());
         assertEquals(
                 "[\"cpu_clock_ns\",\"context_switches\",\"page_faults\",\"cpu_migrations\"]",
                 c.path("attributes").path("pmu_sw").path("events").toString());
@@ -67,6 +68,7 @@ class PmuProbeTest {
             assertTrue(
                     c.path("sources").path("pmu_hw").asBoolean(),
                     c.path("absent").path("pmu_hw").asText());
+            assertEquals(cad, c.path("cadences").path("pmu_hw"), "both groups at one cadence");
         } else {
             assertFalse(c.path("sources").path("pmu_hw").asBoolean(true));
             String why = c.path("absent").path("pmu_hw").asText();
@@ -79,10 +81,35 @@ class PmuProbeTest {
         }
     }
 
+    /** The cadence {@code capabilities ARGS} publishes for pmu_sw. */
+    private static JsonNode pmuCadence(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("capabilities"));
+        command.addAll(List.of(args));
+        Fixtures.Result r = Fixtures.run(command.toArray(String[]::new));
+        assertEquals(0, r.code(), r.err());
+        return JSON.readTree(r.out()).path("cadences").path("pmu_sw");
+    }
+
     @Test
-    void aStreamCarriesSoftwareEventDeltasOnEveryTick() throws Exception {
+    void pmuHzSetsTheGroupsCadenceAndFloorHzOverridesIt() throws Exception {
+        needRoot("capabilities with pmu");
+        JsonNode set = pmuCadence("--rate", "100", "--pmu-hz", "25", "--floor-hz", "0");
+        assertEquals(25.0, set.path("hz").asDouble(), set.toString());
+        assertEquals("policy", set.path("reason").asText());
+        assertEquals(4, set.path("every_ticks").asInt());
+        JsonNode fast = pmuCadence("--rate", "10", "--pmu-hz", "50", "--floor-hz", "0");
+        assertEquals(10.0, fast.path("hz").asDouble(), "above the rate: every tick, " + fast);
+        assertEquals(1, fast.path("every_ticks").asInt());
+        JsonNode floor = pmuCadence("--rate", "100", "--pmu-hz", "25", "--floor-hz", "50");
+        assertEquals(50.0, floor.path("hz").asDouble(), floor.toString());
+        assertEquals("override", floor.path("reason").asText());
+        assertEquals(2, floor.path("every_ticks").asInt());
+    }
+
+    @Test
+    void aStreamCarriesSoftwareEventDeltasOnTheGroupsDueTicks() throws Exception {
         needRoot("stream with pmu");
-        Process p = Fixtures.start(List.of("stream", "--rate", "50"));
+        Process p = Fixtures.start(List.of("stream", "--rate", "50", "--floor-hz", "0"));
         try {
             // 30 samples, whatever else comes between them (a busy machine's process table starts and ends
             // processes, an achieved cadence off its plan): counted, not taken from a fixed number of lines
@@ -95,9 +122,18 @@ class PmuProbeTest {
                     .path("cpus")
                     .size();
             assertTrue(cores >= 1, h.capabilities().path("attributes").toString());
+            int every = h.capabilities()
+                    .path("cadences")
+                    .path("pmu_sw")
+                    .path("every_ticks")
+                    .asInt();
+            assertEquals(5, every, "10 Hz of 50");
             int samples = 0;
+            int reads = 0;
+            long slot = 0;
             long switches = 0;
             long enabledSum = 0;
+            long firstMono = 0;
             long lastMono = 0;
             for (String l : lines.subList(1, lines.size())) {
                 StreamLine s = d.decode(l);
@@ -105,24 +141,37 @@ class PmuProbeTest {
                     continue;
                 }
                 samples++;
+                long before = slot;
+                slot += sl.slots();
+                // due when a slot of the groups' grid 1, 1 + every, … lies in this sample's slots
+                boolean due = Math.floorDiv(slot - 1, every) != Math.floorDiv(before - 1, every);
                 SourceValues v = sl.sources().get("pmu_sw");
-                assertTrue(
-                        v != null,
-                        "pmu_sw in sample " + sl.seq() + ": " + sl.sources().keySet());
+                assertEquals(due, v != null, "pmu_sw in sample " + sl.seq() + " on slot " + slot);
+                if (v == null) {
+                    continue;
+                }
+                reads++;
                 assertEquals(6 * cores, v.size(), "six keys per CPU in sample " + sl.seq());
                 long enabled = v.get("cpu0.enabled_ns");
                 assertTrue(enabled > 0, "enabled_ns " + enabled + " in sample " + sl.seq());
-                enabledSum += enabled;
+                if (reads == 1) {
+                    firstMono = sl.monoNs(); // its delta began at the baseline read, before the first sample
+                } else {
+                    enabledSum += enabled;
+                }
                 lastMono = sl.monoNs();
                 assertEquals(enabled, v.get("cpu0.running_ns"), "software events are never multiplexed");
                 switches += v.get("cpu0.context_switches");
             }
             assertEquals(30, samples, "samples read");
-            // per-tick deltas add up to the time the stream covered (totals since the start would add up
-            // to ~samples/2 times that); 1 s of slack for the last read's lag behind its tick
-            long span = lastMono - h.startedMonoNs();
+            assertTrue(reads >= 2, "pmu_sw read " + reads + " times in 30 samples");
+            // each delta covers the whole time since the group's previous read (several ticks), so together
+            // they span the first read to the last, up to the reads' lag behind their ticks; per-tick
+            // deltas would add up to a fifth of it
+            long span = lastMono - firstMono;
             assertTrue(
-                    enabledSum <= span + 1_000_000_000L, "sum of enabled_ns " + enabledSum + " over a span of " + span);
+                    enabledSum >= span / 2 && enabledSum <= span + 1_000_000_000L,
+                    "sum of enabled_ns " + enabledSum + " over a span of " + span);
             assertTrue(switches > 0, "the probe itself switches context on cpu0 or another task does: " + switches);
         } finally {
             Waits.stop(p);

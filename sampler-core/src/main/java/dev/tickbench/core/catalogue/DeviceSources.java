@@ -178,7 +178,7 @@ final class DeviceSources {
     private static SourceEntry pmu(String source, String group, String description) {
         String cpu = source + ".cpu{cpu:\\d+}.";
         SourceEntry s = SourceEntry.of(
-                        source, ValueKind.COUNTER, ReadRule.EVERY_TICK, "perf_event_open(2) per CPU", description)
+                        source, ValueKind.COUNTER, ReadRule.CHOSEN, "perf_event_open(2) per CPU", description)
                 .attributes(
                         AttributeEntry.of("events", Unit.TEXT, "the events counted (their keys)"),
                         AttributeEntry.of("missing_events", Unit.TEXT, "events this PMU cannot count, left out"),

@@ -8,6 +8,11 @@ package dev.tickbench.core.catalogue;
 public enum ReadRule {
     /** Read and sent on every tick, reason rate (counters, meminfo, pressure, kmsg). */
     EVERY_TICK,
+    /**
+     * At a chosen cadence (reason policy; the reader is told it), every read sent, with the same keys
+     * read after read: the perf event groups, 10 Hz unless set (docs/pmu.md).
+     */
+    CHOSEN,
     /** Read at the zone's declared polling_delay, stored every read (thermal zones). */
     DECLARED,
     /** Read every tick, stored when any value moves; policy under the userspace governor (cpufreq). */

@@ -78,7 +78,8 @@ public record SourceEntry(
             throw new IllegalArgumentException(
                     name + ": files are read on ticks, as counters or levels, not " + kind + " " + rule);
         }
-        if (r.parse() == null && (rule == ReadRule.DECLARED || rule == ReadRule.CHANGE_OR_POLICY)) {
+        if (r.parse() == null
+                && (rule == ReadRule.DECLARED || rule == ReadRule.CHANGE_OR_POLICY || rule == ReadRule.CHOSEN)) {
             throw new IllegalArgumentException(name + ": a reader finds the cadence of " + rule + "; name it");
         }
     }

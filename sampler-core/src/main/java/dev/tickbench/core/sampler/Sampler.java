@@ -206,7 +206,7 @@ public final class Sampler implements AutoCloseable {
             SeriesCatalogue catalogue,
             List<Source> extraSources,
             List<TickExtension> extensions) {
-        return new Sampler(config, SourceDiscovery.discover(config.roots(), catalogue, extraSources), extensions);
+        return new Sampler(config, SourceDiscovery.discover(config, catalogue, extraSources), extensions);
     }
 
     /** A sampler over an explicit environment (tests script their sources this way). */

@@ -19,15 +19,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finds every source of part A under the roots (and the catalogue's file sets, docs/catalogue.md), plus
- * kmsg, the probe's memory.max and the host facts.
+ * Finds every source of part A under the roots (and the catalogue's file sets, docs/catalogue.md), the
+ * perf event groups at the configured cadence, plus kmsg, the probe's memory.max and the host facts.
  */
 final class SourceDiscovery {
     private SourceDiscovery() {}
 
-    static SamplerEnvironment discover(SystemRoots roots, SeriesCatalogue catalogue, List<Source> extra) {
+    static SamplerEnvironment discover(SamplerConfig config, SeriesCatalogue catalogue, List<Source> extra) {
+        SystemRoots roots = config.roots();
         List<Source> candidates = new ArrayList<>(Sources.discover(roots, catalogue));
-        candidates.addAll(Sources.pmu(roots));
+        candidates.addAll(Sources.pmu(roots, config.pmuHz()));
         candidates.addAll(extra);
         Map<String, String> absent = new LinkedHashMap<>();
         KmsgFeed feed = null;

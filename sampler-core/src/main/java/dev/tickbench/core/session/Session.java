@@ -73,7 +73,10 @@ public final class Session implements AutoCloseable {
         TriggerSet triggers = new TriggerSet(catalogue, config.roots()); // last: its lines follow the others'
         extensions.add(triggers);
         Sampler sampler = Sampler.create(
-                new SamplerConfig(config.roots(), config.rateHz(), floorHz), catalogue, extra, extensions);
+                new SamplerConfig(config.roots(), config.rateHz(), floorHz, config.pmuHz()),
+                catalogue,
+                extra,
+                extensions);
         triggers.capabilities(sampler::capabilities);
         sampler.addSink(triggers.feed());
         return new Session(sampler, throttle, target, triggers);

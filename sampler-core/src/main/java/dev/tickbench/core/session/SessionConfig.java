@@ -2,6 +2,7 @@ package dev.tickbench.core.session;
 
 import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.source.pmu.PmuSource;
 import dev.tickbench.core.who.WhoConfig;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -15,9 +16,16 @@ import java.util.OptionalInt;
  * @param cgroup the cgroup target, or null for none
  * @param ceiling the iowait throttle's ceiling (most tasks at once), at least 1
  * @param who the process and cgroup tables (docs/who.md): how many of each list they name, how often
+ * @param pmuHz how often the perf event groups are read (docs/pmu.md), at most the sampler's rate in effect
  */
 public record SessionConfig(
-        SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling, WhoConfig who) {
+        SystemRoots roots,
+        int rateHz,
+        OptionalInt floorHz,
+        CgroupChoice cgroup,
+        int ceiling,
+        WhoConfig who,
+        double pmuHz) {
     public static final String FLOOR_HZ_VARIABLE = "FLOOR_HZ";
 
     public SessionConfig {
@@ -34,11 +42,15 @@ public record SessionConfig(
             throw new IllegalArgumentException("throttle ceiling must be at least 1, got " + ceiling);
         }
         java.util.Objects.requireNonNull(who, "who");
+        PmuSource.checkedHz(pmuHz);
     }
 
-    /** A session with the process and cgroup tables at their defaults (the top 20, 1 Hz). */
+    /**
+     * A session with the process and cgroup tables at their defaults (the top 20, 1 Hz) and the perf event
+     * groups at theirs ({@link PmuSource#DEFAULT_HZ}).
+     */
     public SessionConfig(SystemRoots roots, int rateHz, OptionalInt floorHz, CgroupChoice cgroup, int ceiling) {
-        this(roots, rateHz, floorHz, cgroup, ceiling, WhoConfig.DEFAULT);
+        this(roots, rateHz, floorHz, cgroup, ceiling, WhoConfig.DEFAULT, PmuSource.DEFAULT_HZ);
     }
 
     /** The default throttle ceiling: the number of CPUs this JVM sees. */

@@ -123,6 +123,7 @@ public class CatalogueSource implements Source {
             case PERIODIC_BUDGET -> new CadenceRule.Mtd();
             case DECLARED -> new CadenceRule.Thermal(0); // none declared, until the reader finds the zone's
             case CHANGE_OR_POLICY -> new CadenceRule.CpuFreq(false);
+            case CHOSEN -> throw new IllegalStateException(name() + ": a chosen cadence is its reader's to say");
             case HEARTBEAT, OWN_LINE, TOP_N ->
                 throw new IllegalStateException(name() + " is not read as a file set: " + entry.rule());
         };

@@ -92,10 +92,11 @@ public final class Sources {
     }
 
     /**
-     * The perf event groups per CPU ({@code pmu_hw}, {@code pmu_sw}): present only when the roots are
-     * the running kernel and the probe may open system-wide events; otherwise absent with the reason.
+     * The perf event groups per CPU ({@code pmu_hw}, {@code pmu_sw}), read {@code hz} times a second:
+     * present only when the roots are the running kernel and the probe may open system-wide events;
+     * otherwise absent with the reason.
      */
-    public static List<Source> pmu(SystemRoots roots) {
-        return List.of(new PmuSource(PmuGroup.HARDWARE, roots), new PmuSource(PmuGroup.SOFTWARE, roots));
+    public static List<Source> pmu(SystemRoots roots, double hz) {
+        return List.of(new PmuSource(PmuGroup.HARDWARE, roots, hz), new PmuSource(PmuGroup.SOFTWARE, roots, hz));
     }
 }

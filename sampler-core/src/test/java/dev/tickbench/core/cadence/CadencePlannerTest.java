@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.source.pmu.PmuSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -157,6 +158,36 @@ class CadencePlannerTest {
                 assertEquals(1, p.readEveryTicks());
             }
         }
+    }
+
+    /** The perf event groups' default cadence, 10 Hz, chosen: a whole number of ticks, never above the rate. */
+    @ParameterizedTest(name = "rate {0} Hz -> every {1} ticks, {2} Hz")
+    @CsvSource({
+        "100, 10, 10.0", // every 10th tick
+        "50, 5, 10.0",
+        "10, 1, 10.0", // every tick
+        "15, 2, 7.5", // 1.5: a half rounds up
+        "5, 1, 5.0", // capped at the rate: every tick
+    })
+    void thePmuGroupsAreReadAtTheirChosenTenHz(int rate, int every, double hz) {
+        Plan p = plan(rate, 0, new CadenceRule.Chosen(PmuSource.DEFAULT_HZ));
+        assertEquals(new Cadence(hz, Reason.POLICY, every), p.published());
+        assertEquals(every, p.readEveryTicks());
+        assertFalse(p.storeOnChange(), "every read of a counter is sent");
+    }
+
+    @Test
+    void floorHzOverridesThePmuGroupsCadenceLikeEveryChosenOne() {
+        CadenceRule pmu = new CadenceRule.Chosen(PmuSource.DEFAULT_HZ);
+        Plan p = plan(100, 25, pmu);
+        assertEquals(new Cadence(25.0, Reason.OVERRIDE, 4), p.published());
+        assertEquals(4, p.readEveryTicks(), "read at the override, not at 10 Hz");
+        Plan slower = plan(100, 2, pmu);
+        assertEquals(new Cadence(2.0, Reason.OVERRIDE, 50), slower.published());
+        assertEquals(50, slower.readEveryTicks());
+        Plan all = plan(100, 100, pmu);
+        assertEquals(new Cadence(100.0, Reason.OVERRIDE, 1), all.published());
+        assertEquals(1, all.readEveryTicks());
     }
 
     @Test

@@ -77,6 +77,52 @@ class PmuDerivedTest {
         assertEquals(Map.of(), none, "a new session starts with an empty window");
     }
 
+    /**
+     * The groups at their chosen 10 Hz under a 100 Hz sampler: a hardware delta every 10th tick, covering
+     * the 100 ms since the group's previous read; the nine ticks between carry no {@code pmu_hw} at all.
+     * cpu0 retires 1 instruction a cycle for the first 500 ms, then 2 (1 000 000 cycles a read).
+     */
+    @Test
+    void ratiosOverReadsEveryTenthTickCoverTheSecondAndTheTicksBetweenAddNothing() {
+        PmuDerived d = new PmuDerived();
+        Map<String, Double> latest = new LinkedHashMap<>();
+        int drawn = 0;
+        for (int tick = 1; tick <= 150; tick++) {
+            long mono = tick * 10 * MS;
+            SourceValues stat = values("cpu.user", 1);
+            assertEquals(false, d.accept("stat", stat, mono, (name, value, note) -> latest.put(name, value)));
+            if (tick % 10 != 0) {
+                continue; // not due: the sample has no pmu_hw, nothing is drawn and nothing is taken as 0
+            }
+            long instructions = mono <= 500 * MS ? 1_000_000 : 2_000_000;
+            SourceValues hw = values("cpu0.cycles", 1_000_000, "cpu0.instructions", instructions);
+            assertEquals(true, d.accept("pmu_hw", hw, mono, (name, value, note) -> latest.put(name, value)));
+            drawn++;
+            if (tick == 100) {
+                // the window (0, 1000 ms]: all ten reads, 5 + 10 million instructions over 10 million cycles
+                assertEquals(1.5, latest.get("pmu_hw.cpu0.ipc"), 1e-12);
+                assertEquals(1.5, latest.get("pmu_hw.all.ipc"), 1e-12);
+            }
+        }
+        assertEquals(15, drawn, "one value per read, none on the ticks between");
+        // (500, 1500 ms]: the ten reads at 2 instructions a cycle, the first half expired read by read
+        assertEquals(2.0, latest.get("pmu_hw.cpu0.ipc"), 1e-12);
+        assertEquals(2.0, latest.get("pmu_hw.all.ipc"), 1e-12);
+    }
+
+    /** Read every 2 s (0.5 Hz), the window holds the latest read alone: its ratio, over the 2 s it covers. */
+    @Test
+    void aCadenceSlowerThanTheWindowGivesTheLatestReadsRatio() {
+        PmuDerived d = new PmuDerived();
+        Map<String, Double> out = new LinkedHashMap<>();
+        d.hardware(values("cpu0.cycles", 4_000_000, "cpu0.instructions", 2_000_000), 2000 * MS, (n, v, note) -> {});
+        d.hardware(
+                values("cpu0.cycles", 4_000_000, "cpu0.instructions", 6_000_000),
+                4000 * MS,
+                (name, value, note) -> out.put(name, value));
+        assertEquals(1.5, out.get("pmu_hw.cpu0.ipc"), 1e-12);
+    }
+
     @Test
     void softwareEventsArePerSecondOfTheTimeTheGroupCounted() {
         Map<String, Double> out = new LinkedHashMap<>();

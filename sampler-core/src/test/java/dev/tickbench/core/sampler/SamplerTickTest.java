@@ -7,14 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tickbench.core.cadence.CadenceRule;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.SampleLine;
+import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.derived.PmuDerived;
 import dev.tickbench.core.source.HostInfo;
 import dev.tickbench.core.source.Source;
 import dev.tickbench.core.source.SourceKind;
+import dev.tickbench.core.source.pmu.PmuSource;
 import dev.tickbench.testkit.Waits;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -351,6 +355,46 @@ class SamplerTickTest {
         for (int t = 1; t <= 5; t++) {
             assertEquals(Set.of("slabinfo", "mtd"), tick().sources().keySet());
         }
+    }
+
+    /**
+     * {@code pmu_sw} as the sampler sees it: a counter at the perf event groups' chosen cadence. The kernel
+     * times the group ({@code enabled_ns} runs with the clock) and the CPU switches context 5 000 times a
+     * second. At 100 Hz the group is read on ticks 1, 11, 21, 31; each delta covers the whole interval
+     * since its previous read (the baseline for tick 1), so the rate per second counted stays 5 000.
+     */
+    @Test
+    void thePmuGroupsAreEmittedOnTheirDueTicksWithDeltasOverTheWholeInterval() throws IOException {
+        ScriptedSource pmu = new ScriptedSource(
+                        "pmu_sw", SourceKind.COUNTER, new CadenceRule.Chosen(PmuSource.DEFAULT_HZ), false, Set.of())
+                .supply(() -> m("cpu0.context_switches", mono / 200_000, "cpu0.enabled_ns", mono));
+        ScriptedSource stat = ScriptedSource.counter("stat").supply(() -> m("cpu.user", mono / 10_000_000));
+        sampler(100, 0, null, pmu, stat);
+        JsonNode cadence =
+                ((Hello) lines.get(0)).capabilities().path("cadences").path("pmu_sw");
+        assertEquals(10.0, cadence.path("hz").asDouble());
+        assertEquals("policy", cadence.path("reason").asText());
+        assertEquals(10, cadence.path("every_ticks").asInt());
+        PmuDerived derived = new PmuDerived();
+        List<Double> perSecond = new ArrayList<>();
+        long covered = 0;
+        for (int t = 1; t <= 35; t++) {
+            SampleLine s = tick();
+            assertEquals(1L, s.sources().get("stat").get("cpu.user"), "the files every tick: tick " + t);
+            boolean due = (t - 1) % 10 == 0;
+            assertEquals(due, s.sources().containsKey("pmu_sw"), "pmu_sw on tick " + t);
+            if (due) {
+                SourceValues v = s.sources().get("pmu_sw");
+                long enabled = v.get("cpu0.enabled_ns");
+                assertEquals(t == 1 ? SEC / 100 : SEC / 10, enabled, "tick " + t);
+                assertEquals(enabled / 200_000, v.get("cpu0.context_switches"), "tick " + t);
+                covered += enabled;
+                derived.accept("pmu_sw", v, s.monoNs(), (name, value, note) -> perSecond.add(value));
+            }
+        }
+        assertEquals(1 + 4, pmu.reads, "the baseline, then ticks 1, 11, 21 and 31");
+        assertEquals(31 * SEC / 100, covered, "the deltas add up to the time to the last read: none lost");
+        assertEquals(List.of(5000.0, 5000.0, 5000.0, 5000.0), perSecond);
     }
 
     @Test

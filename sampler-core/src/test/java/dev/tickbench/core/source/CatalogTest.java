@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.source.pmu.PmuSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -258,10 +260,11 @@ class CatalogTest {
     }
 
     @Test
-    void pmuOfAFixtureBoardIsAbsentBecauseItIsNotTheRunningKernel() {
-        List<Source> pmu = Sources.pmu(Boards.roots(Boards.SBC));
+    void pmuOfAFixtureBoardIsAbsentBecauseItIsNotTheRunningKernelAndHasItsChosenCadence() {
+        List<Source> pmu = Sources.pmu(Boards.roots(Boards.SBC), PmuSource.DEFAULT_HZ);
         assertEquals(List.of("pmu_hw", "pmu_sw"), pmu.stream().map(Source::name).toList());
         for (Source s : pmu) {
+            assertEquals(new CadenceRule.Chosen(PmuSource.DEFAULT_HZ), s.cadenceRule(), s.name());
             Presence p = s.open();
             assertFalse(p.present());
             assertEquals(

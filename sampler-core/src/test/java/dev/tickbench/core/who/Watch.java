@@ -11,6 +11,7 @@ import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.session.Session;
 import dev.tickbench.core.session.SessionConfig;
 import dev.tickbench.core.source.SystemRoots;
+import dev.tickbench.core.source.pmu.PmuSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,7 +45,9 @@ final class Watch implements LineSink, AutoCloseable {
     private IOException failure;
 
     Watch() throws Exception {
-        session = Session.open(new SessionConfig(SystemRoots.live(), 10, OptionalInt.of(0), null, 2, WHO), Map.of());
+        session = Session.open(
+                new SessionConfig(SystemRoots.live(), 10, OptionalInt.of(0), null, 2, WHO, PmuSource.DEFAULT_HZ),
+                Map.of());
         session.sampler().addSink(this);
         session.sampler().start();
     }

@@ -2,6 +2,8 @@ package dev.tickbench.core.source.pmu;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import dev.tickbench.core.cadence.CadenceRule;
+import dev.tickbench.core.cadence.Floors;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.source.CatalogueSource;
 import dev.tickbench.core.source.KernelBound;
@@ -20,21 +22,31 @@ import java.util.Map;
 
 /**
  * One perf event group per online CPU, system-wide ({@code pid = -1, cpu = N}), read with one
- * {@code read(2)} per CPU per tick. A counter source: {@link #values()} holds cumulative values per CPU,
- * {@code cpu<N>.<event>}, plus the group's {@code cpu<N>.enabled_ns} and {@code cpu<N>.running_ns}; the
- * sampler turns them into per-tick deltas like every counter.
+ * {@code read(2)} per CPU per read, at a chosen cadence ({@link #DEFAULT_HZ} unless set; docs/pmu.md). A
+ * counter source: {@link #values()} holds cumulative values per CPU, {@code cpu<N>.<event>}, plus the
+ * group's {@code cpu<N>.enabled_ns} and {@code cpu<N>.running_ns}; the sampler turns them into deltas
+ * since the group's previous read like every counter.
  *
  * <p>Multiplexing: when more groups want the PMU than it has counters, the kernel rotates them and a
  * group counts only part of the time. Each interval's raw count is scaled by enabled/running before it
- * is added to the cumulative value, so the per-tick delta is the kernel-style estimate; the published
- * {@code running_ns} &lt; {@code enabled_ns} of the same tick says it is one (docs/pmu.md). An interval
+ * is added to the cumulative value, so the delta is the kernel-style estimate; the published
+ * {@code running_ns} &lt; {@code enabled_ns} of the same read says it is one (docs/pmu.md). An interval
  * in which the group never ran has no estimate: its event keys are left out of that read.
  *
  * <p>The read path allocates nothing: one native buffer for all CPUs, keys built once. Its name, kind,
- * cadence rule and level keys are its catalogue entry's; it opens and reads its groups its own way.
+ * read rule (a chosen cadence, at the Hz it is given) and level keys are its catalogue entry's; it opens
+ * and reads its groups its own way.
  */
 public final class PmuSource extends CatalogueSource {
+    /**
+     * How often the groups are read unless set. A read of a CPU-wide group bound to another CPU is a
+     * cross-CPU call per CPU, and what the groups answer (IPC, a miss ratio, switches per second) is
+     * shown over a 1 s window: ten reads fill it at a tenth of the cost of 100 (docs/pmu.md, "Cadence").
+     */
+    public static final double DEFAULT_HZ = 10.0;
+
     private final PmuGroup group;
+    private final CadenceRule.Chosen cadence;
 
     private int[] cpus = new int[0];
     /** Per CPU: every descriptor of the group, leader first (-1 when not opened). */
@@ -55,9 +67,30 @@ public final class PmuSource extends CatalogueSource {
     private boolean[] started;
     private String[][] keys;
 
-    public PmuSource(PmuGroup group, SystemRoots roots) {
+    /** {@code group}'s events on every online CPU of {@code roots}' kernel, read {@code hz} times a second. */
+    public PmuSource(PmuGroup group, SystemRoots roots, double hz) {
         super(Member.of(SeriesCatalogue.standard(), group.source(), roots));
         this.group = group;
+        this.cadence = new CadenceRule.Chosen(checkedHz(hz));
+    }
+
+    /**
+     * {@code hz} when it is a cadence the groups can be read at: above 0 and at most the highest sampler
+     * rate (a cadence above the sampler's rate reads them every tick).
+     *
+     * @throws IllegalArgumentException saying the allowed range
+     */
+    public static double checkedHz(double hz) {
+        if (!(hz > 0) || hz > Floors.MAX_RATE_HZ) {
+            throw new IllegalArgumentException("the perf event groups' cadence must be above 0 and at most "
+                    + Floors.MAX_RATE_HZ + " Hz, got " + hz);
+        }
+        return hz;
+    }
+
+    @Override
+    public CadenceRule cadenceRule() {
+        return cadence;
     }
 
     /** {@code -Dtickbench.pmu=off} leaves the perf event groups closed (to measure the probe without them). */
@@ -115,7 +148,7 @@ public final class PmuSource extends CatalogueSource {
         if (!missingCpus.isEmpty()) {
             attributes.put("missing_cpus", missingCpus);
         }
-        attributes.put("scaled", "per tick by enabled_ns/running_ns when the kernel multiplexes the group");
+        attributes.put("scaled", "per read by enabled_ns/running_ns when the kernel multiplexes the group");
         try {
             read();
         } catch (IOException e) {

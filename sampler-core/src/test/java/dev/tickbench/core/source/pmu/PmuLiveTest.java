@@ -34,7 +34,7 @@ class PmuLiveTest {
     }
 
     private PmuSource software() {
-        source = new PmuSource(PmuGroup.SOFTWARE, LIVE);
+        source = new PmuSource(PmuGroup.SOFTWARE, LIVE, PmuSource.DEFAULT_HZ);
         Presence p = source.open();
         Prerequisites.require(p.present(), "pmu_sw is absent: " + p.reason());
         return source;
@@ -121,7 +121,7 @@ class PmuLiveTest {
     void hardwareGroupCountsCyclesWhereThereIsAPmuAndSaysWhyNotWhereThereIsNone() throws Exception {
         software(); // the privileges are there (else skipped or failed above)
         PerfAccess access = PerfAccess.read(LIVE);
-        PmuSource hw = new PmuSource(PmuGroup.HARDWARE, LIVE);
+        PmuSource hw = new PmuSource(PmuGroup.HARDWARE, LIVE, PmuSource.DEFAULT_HZ);
         try {
             Presence p = hw.open();
             if (!access.hasCpuPmu()) {

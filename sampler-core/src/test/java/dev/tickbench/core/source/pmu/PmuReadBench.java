@@ -18,7 +18,7 @@ public final class PmuReadBench {
         int reads = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         for (PmuGroup g : PmuGroup.values()) {
-            PmuSource s = new PmuSource(g, SystemRoots.live());
+            PmuSource s = new PmuSource(g, SystemRoots.live(), PmuSource.DEFAULT_HZ);
             Presence p = s.open();
             if (!p.present()) {
                 System.out.println(g.source() + ": absent: " + p.reason());
