@@ -3,6 +3,7 @@ package dev.tickbench.core.capture;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -59,15 +60,31 @@ public final class CaptureConverter {
         }
         try (InputFile input = InputFile.open(in);
                 CaptureReader reader = CaptureReader.open(input);
-                OutputFile out = OutputFile.create(to)) {
+                OutputFile out = OutputFile.create(to);
+                OutputFile idx = OutputFile.create(CaptureWriter.indexPath(to))) {
             Summary s;
+            boolean indexed;
+            // the output is a seekable capture: blocks, and its index beside it (FORMAT.md, "Seekable captures")
             try (OutputStream raw = out.stream();
-                    CaptureWriter w = CaptureWriter.open(raw, to)) {
+                    CaptureWriter w = CaptureWriter.open(raw, to).indexTo(idx.stream(), SeriesCatalogue.standard())) {
                 s = new CaptureConverter(format, w).run(reader);
+                w.close();
+                indexed = w.indexError() == null;
             }
             out.commit(replace, input);
+            if (indexed) {
+                idx.commit(true, input);
+            } else {
+                Files.deleteIfExists(
+                        CaptureWriter.indexPath(to)); // an index of what was there before is not this one's
+            }
             return s;
         }
+    }
+
+    /** {@code reader}'s lines re-encoded in {@code format} to {@code sink} (a capture made from a generated stream). */
+    static Summary convert(CaptureReader reader, LineSink sink, StreamFormat format) throws IOException {
+        return new CaptureConverter(format, sink).run(reader);
     }
 
     private Summary run(CaptureReader reader) throws IOException {

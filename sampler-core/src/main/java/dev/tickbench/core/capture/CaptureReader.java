@@ -17,6 +17,9 @@ public final class CaptureReader implements Closeable {
     private final InputStream in;
     private final LineDecoder decoder;
     private final LineInput lines;
+    /** Lines of the file before what this reader reads (a block of a seekable capture read alone). */
+    private final long lineBase;
+
     private int lineLength;
 
     public CaptureReader(InputStream raw) {
@@ -24,6 +27,19 @@ public final class CaptureReader implements Closeable {
     }
 
     private CaptureReader(InputStream raw, boolean gzip, LineDecoder decoder) {
+        this(raw, gzip, decoder, 0);
+    }
+
+    /**
+     * Reads {@code in}, already gunzipped, with {@code decoder} as it stands (primed with the hello where
+     * {@code in} begins), numbering lines from {@code lineBase + 1}: a run of blocks of a seekable capture.
+     */
+    static CaptureReader block(InputStream in, LineDecoder decoder, long lineBase) {
+        return new CaptureReader(in, false, decoder, lineBase);
+    }
+
+    private CaptureReader(InputStream raw, boolean gzip, LineDecoder decoder, long lineBase) {
+        this.lineBase = lineBase;
         this.decoder = decoder;
         this.counted = new CountingInputStream(raw);
         try {
@@ -78,11 +94,11 @@ public final class CaptureReader implements Closeable {
                 len = lines.next();
             } catch (EOFException e) {
                 throw new CaptureFormatException(
-                        lines.lineNumber(), "the file ends inside a compressed block (truncated gzip)", e);
+                        lineNumber(), "the file ends inside a compressed block (truncated gzip)", e);
             } catch (java.util.zip.ZipException e) {
-                throw new CaptureFormatException(lines.lineNumber(), "corrupt gzip data: " + e.getMessage(), e);
+                throw new CaptureFormatException(lineNumber(), "corrupt gzip data: " + e.getMessage(), e);
             } catch (LineInput.TooLongException | BoundedGunzip.TooMuchException e) {
-                throw new CaptureFormatException(lines.lineNumber(), e.getMessage(), e);
+                throw new CaptureFormatException(lineNumber(), e.getMessage(), e);
             }
             if (len < 0) {
                 return null;
@@ -95,7 +111,7 @@ public final class CaptureReader implements Closeable {
             try {
                 return decoder.decode(line, 0, len);
             } catch (IOException | RuntimeException e) {
-                throw badLine(lines.lineNumber(), e);
+                throw badLine(lineNumber(), e);
             }
         }
     }
@@ -139,7 +155,7 @@ public final class CaptureReader implements Closeable {
 
     /** 1-based number of the last line returned (or of the bad line when next() threw). */
     public long lineNumber() {
-        return lines.lineNumber();
+        return lineBase + lines.lineNumber();
     }
 
     /** Bytes consumed from the underlying (possibly compressed) stream, for progress bars. */

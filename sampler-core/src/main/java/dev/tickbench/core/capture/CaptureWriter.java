@@ -1,12 +1,12 @@
 package dev.tickbench.core.capture;
 
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes stream lines to a capture file (gzip when the name ends in {@code .gz}). Thread-safe. The
@@ -22,15 +22,70 @@ public final class CaptureWriter implements LineSink, Closeable {
 
     private final Path file;
     private final OutputStream out;
+    /** The gzip members a .gz capture is written in (FORMAT.md, "Seekable captures"); null for a plain file. */
+    private final BlockedGzipOutput blocks;
+    /** The index written beside the capture, or null: none asked for, or dropped after it failed. */
+    private CaptureIndexWriter index;
+
+    private Path indexFile;
+    private String indexError;
     private long bytes;
     private boolean closed;
     private long lastFlushNs = System.nanoTime();
     private long samplesWritten;
     private long samplesFlushed;
 
-    private CaptureWriter(Path file, OutputStream out) {
+    private CaptureWriter(Path file, OutputStream out, BlockedGzipOutput blocks) {
         this.file = file;
         this.out = out;
+        this.blocks = blocks;
+    }
+
+    /**
+     * Creates or replaces {@code file} and its index beside it ({@link #indexPath}): a capture that opens
+     * at once whatever its length (FORMAT.md, "Seekable captures"). A failed write of the index drops the
+     * index and keeps the capture ({@link #indexError()}).
+     */
+    public static CaptureWriter openIndexed(Path file, SeriesCatalogue catalogue) throws IOException {
+        return open(file, true).indexTo(indexPath(file), catalogue);
+    }
+
+    /** Where the index of {@code capture} is: beside it, its name and {@code .idx}. */
+    public static Path indexPath(Path capture) {
+        return capture.resolveSibling(capture.getFileName() + ".idx");
+    }
+
+    /** Writes an index of what follows to {@code indexFile} (created or replaced); before the first line. */
+    public synchronized CaptureWriter indexTo(Path indexFile, SeriesCatalogue catalogue) throws IOException {
+        Files.deleteIfExists(indexFile);
+        OutputStream raw = Files.newOutputStream(
+                indexFile, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+        try {
+            indexTo(raw, catalogue);
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            Files.deleteIfExists(indexFile);
+            throw e;
+        }
+        this.indexFile = indexFile;
+        return this;
+    }
+
+    /**
+     * Writes an index of what follows to {@code raw} (an {@link OutputFile}'s stream, which its owner
+     * commits once {@link #indexError()} is null); before the first line.
+     */
+    public synchronized CaptureWriter indexTo(OutputStream raw, SeriesCatalogue catalogue) throws IOException {
+        if (bytes > 0) {
+            throw new IllegalStateException("an index starts with the capture's first line");
+        }
+        this.index = new CaptureIndexWriter(new BufferedOutputStream(raw, 65536), catalogue);
+        return this;
+    }
+
+    /** Why the index was dropped (a failed write: the capture goes on without it), or null. */
+    public synchronized String indexError() {
+        return indexError;
     }
 
     /** Creates or replaces {@code file}. */
@@ -56,12 +111,11 @@ public final class CaptureWriter implements LineSink, Closeable {
     /** Writes to {@code raw} (an {@link OutputFile}'s stream), gzip when {@code name} ends in {@code .gz}. */
     public static CaptureWriter open(OutputStream raw, Path name) {
         boolean gz = name.getFileName().toString().endsWith(".gz");
-        try {
-            OutputStream out = gz ? new GZIPOutputStream(raw, 65536, true) : new BufferedOutputStream(raw, 65536);
-            return new CaptureWriter(name, out);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // a GZIP header to a new file: nothing to fail on
+        if (gz) {
+            BlockedGzipOutput blocked = new BlockedGzipOutput(raw, 65536);
+            return new CaptureWriter(name, blocked, blocked);
         }
+        return new CaptureWriter(name, new BufferedOutputStream(raw, 65536), null);
     }
 
     @Override
@@ -70,6 +124,9 @@ public final class CaptureWriter implements LineSink, Closeable {
             throw new IOException(file + ": capture already closed");
         }
         try {
+            if (index != null) {
+                indexLine(b, off, len);
+            }
             out.write(b, off, len);
             bytes += len;
             if (LineBytes.isSample(b, off, len)) {
@@ -82,6 +139,48 @@ public final class CaptureWriter implements LineSink, Closeable {
             }
         } catch (IOException e) {
             throw new IOException("cannot write capture " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Notes the line in the index, ending the capture's block first when the line starts the next. */
+    private void indexLine(byte[] b, int off, int len) throws IOException {
+        if (index.startsBlock(b, off, len)) {
+            if (blocks != null) {
+                blocks.endBlock(); // the capture's own write: its failure is the capture's
+            }
+            indexed(() -> index.blockEnded(position()));
+        }
+        long at = position();
+        indexed(() -> index.take(b, off, len, at));
+    }
+
+    /** Where the next line starts: compressed bytes for gzip (a block starts a member), else the plain bytes. */
+    private long position() {
+        return blocks != null ? blocks.compressedBytes() : bytes;
+    }
+
+    private interface IndexWrite {
+        void run() throws IOException;
+    }
+
+    /** An index write; on failure the index is dropped and its file removed, and the capture goes on. */
+    private void indexed(IndexWrite w) {
+        if (index == null) {
+            return;
+        }
+        try {
+            w.run();
+        } catch (IOException | RuntimeException e) {
+            indexError = "the index of " + file + " was dropped: " + e.getMessage();
+            try {
+                index.close();
+                if (indexFile != null) {
+                    Files.deleteIfExists(indexFile);
+                }
+            } catch (IOException ignored) {
+                // the capture matters; an index left half written is refused by its readers (FORMAT.md)
+            }
+            index = null;
         }
     }
 
@@ -112,8 +211,23 @@ public final class CaptureWriter implements LineSink, Closeable {
     public synchronized void close() throws IOException {
         if (!closed) {
             closed = true;
-            out.close();
-            samplesFlushed = samplesWritten;
+            try {
+                if (blocks != null) {
+                    blocks.endBlock();
+                }
+                out.close();
+                samplesFlushed = samplesWritten;
+                indexed(() -> index.finish(position()));
+            } finally {
+                if (index != null) { // closed whatever the capture's close did: no file is left open (a full disk)
+                    try {
+                        index.close();
+                    } catch (IOException e) { // what it holds up to a cut record is still read (FORMAT.md)
+                        indexError = "the index of " + file + " was cut short: " + e.getMessage();
+                    }
+                    index = null;
+                }
+            }
         }
     }
 }

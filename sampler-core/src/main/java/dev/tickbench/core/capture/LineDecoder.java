@@ -545,6 +545,14 @@ public final class LineDecoder {
         return joinHello;
     }
 
+    /**
+     * Each source's key list in effect after the last line decoded (v2; empty in v1), read-only. A
+     * list that changes is replaced by a new array, never edited: a reader may keep one by identity.
+     */
+    Map<String, String[]> keyLists() {
+        return java.util.Collections.unmodifiableMap(schema);
+    }
+
     /** The last hello as a tree, without its key lists (null before one); do not modify it. */
     ObjectNode helloTree() {
         return helloTree;

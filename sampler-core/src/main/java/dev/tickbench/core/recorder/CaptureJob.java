@@ -52,7 +52,8 @@ final class CaptureJob {
         try {
             deleted = CaptureFiles.bound(file.getParent(), maxDiskBytes, partial);
             raw = Files.newOutputStream(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            writer = CaptureWriter.open(raw, partial); // the gzip header is written here: it may not fit either
+            writer =
+                    CaptureWriter.open(raw, partial); // the gzip header goes with the first line: it may not fit either
             writer.line(cut, 0, cut.length);
             writer.flush(); // the cut on disk: from here on the file is worth keeping, whatever fails later
         } catch (IOException | UncheckedIOException e) {
