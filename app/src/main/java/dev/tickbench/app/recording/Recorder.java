@@ -2,6 +2,7 @@ package dev.tickbench.app.recording;
 
 import dev.tickbench.app.intake.Intake;
 import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -38,7 +39,8 @@ public final class Recorder {
         if (!from.hasHello()) {
             throw new IOException("nothing to record yet: the connection has not sent its hello line");
         }
-        CaptureWriter w = CaptureWriter.open(file);
+        // with its index beside it: the recording opens at once whatever its length (FORMAT.md, "Seekable captures")
+        CaptureWriter w = CaptureWriter.openIndexed(file, SeriesCatalogue.standard());
         try {
             from.recordTo(w);
         } catch (IOException | RuntimeException e) {

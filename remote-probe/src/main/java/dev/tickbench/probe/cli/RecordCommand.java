@@ -1,6 +1,7 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureWriter;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
@@ -93,6 +94,8 @@ public final class RecordCommand implements Callable<Integer> {
         CaptureWriter writer;
         try {
             writer = CaptureWriter.open(out, force);
+            // its index beside it: the capture opens at once whatever its length (FORMAT.md, "Seekable captures")
+            writer.indexTo(CaptureWriter.indexPath(out), SeriesCatalogue.standard());
         } catch (java.nio.file.FileAlreadyExistsException e) {
             throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
         } catch (IOException e) {
@@ -138,6 +141,9 @@ public final class RecordCommand implements Callable<Integer> {
             spec.commandLine()
                     .getErr()
                     .printf("recorded %d samples, %d bytes to %s%n", samples, writer.bytesWritten(), out);
+            if (writer.indexError() != null) { // the capture is whole; it opens without the index, read through
+                spec.commandLine().getErr().println("warning: " + writer.indexError());
+            }
         } finally {
             closeQuietly(writer, failure);
             finished.countDown();
