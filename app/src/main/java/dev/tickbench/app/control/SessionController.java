@@ -5,6 +5,7 @@ import dev.tickbench.app.intake.Intake;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.recording.Recorder;
 import dev.tickbench.app.recording.Spool;
+import dev.tickbench.app.session.SeekableReplay;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.Showing.Origin;
 import dev.tickbench.app.session.TimeWindow;
@@ -31,6 +32,9 @@ public final class SessionController {
     private final ShownStore shown;
     private final Connections connections;
     private final ReplayLoading replay;
+    private final Executor ui;
+    /** The seekable capture shown and the reads that follow the window over it; null when none. */
+    private SeekableZoom zoom;
 
     /**
      * @param ui runs a state change on the UI thread
@@ -47,6 +51,7 @@ public final class SessionController {
      */
     public SessionController(Executor ui, Executor starter, SessionView view, Spool spool, SeriesCatalogue catalogue) {
         this.view = view;
+        this.ui = ui;
         this.recording = new RecordingControl(view);
         this.replay = new ReplayLoading(window, view);
         this.shown = new ShownStore(ui, view);
@@ -112,6 +117,7 @@ public final class SessionController {
 
     /** Closing the app: the connection ends and the spool's files are deleted. */
     public void shutdown() {
+        letGoOfZoom();
         connections.abandonPending();
         recording.stopQuietly();
         connections.close();
@@ -127,6 +133,7 @@ public final class SessionController {
      */
     public SeriesStore beginReplay(Path file) {
         connections.abandonPending();
+        letGoOfZoom();
         SeriesStore s = SeriesStore.replay(catalogue);
         shown.show(s, file.getFileName().toString(), Origin.REPLAY, file);
         view.error("");
@@ -139,7 +146,29 @@ public final class SessionController {
      * let go. False when there is no live session.
      */
     public boolean backToLive() {
-        return connections.showLive();
+        boolean live = connections.showLive();
+        if (live) {
+            letGoOfZoom();
+        }
+        return live;
+    }
+
+    /**
+     * {@code s} holds a seekable capture's overview ({@link SeekableReplay}): from now on, while it is shown,
+     * the blocks of a window narrow enough are read and drawn in full.
+     */
+    public void seekable(SeriesStore s, SeekableReplay r) {
+        letGoOfZoom();
+        if (shown.store() == s) {
+            zoom = new SeekableZoom(s, r, ui, view);
+        }
+    }
+
+    private void letGoOfZoom() {
+        if (zoom != null) {
+            zoom.close();
+            zoom = null;
+        }
     }
 
     /** The end of a replay: the whole range, and what happened. True when {@code s} is still shown. */
@@ -185,6 +214,9 @@ public final class SessionController {
             window.advance(s.firstX(), s.publishedX()); // what the charts have: later points lie right of it
         } else {
             replay.pulse(s);
+            if (zoom != null && zoom.store() == s) {
+                zoom.follow(window.min(), window.max());
+            }
         }
         recording.pulse();
         String line = status.samplesLine(s, nowNs, shown.now().origin() != Origin.REPLAY, window.isFollow());

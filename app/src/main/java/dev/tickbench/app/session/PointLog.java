@@ -104,6 +104,19 @@ final class PointLog {
     }
 
     /**
+     * Replaces every stored point with the first {@code n} of {@code nx}, {@code ny} (x ascending; the
+     * arrays are the log's from now on), seen from the next {@link #publish} as {@code n} points appended
+     * anew: a reader redraws the whole line ({@link Points#changedSince}). Writer thread only.
+     */
+    void replace(double[] nx, double[] ny, int n) {
+        x = nx;
+        y = ny;
+        size = n;
+        appended += n;
+        trimmed = true;
+    }
+
+    /**
      * Gives the arrays' room to grow back (a replay read whole gets no more points): new arrays of the
      * size held, seen from the next {@link #publish}. Writer thread only.
      */

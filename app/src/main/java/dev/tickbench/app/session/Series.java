@@ -142,6 +142,38 @@ public final class Series {
     }
 
     /**
+     * Replaces the line with {@code line} and a level's marks with {@code changes} and {@code heartbeats}
+     * (null for a rate series), seen from the next flush as a line drawn anew: a seekable capture's
+     * overview with the blocks read around what is shown ({@link SeekableReplay}). Receiving thread.
+     */
+    void replace(Points line, Points changes, Points heartbeats) {
+        this.line.replace(copyX(line), copyY(line), line.size());
+        if (changeMarks != null) {
+            changeMarks.replace(copyX(changes), copyY(changes), changes.size());
+            heartbeatMarks.replace(copyX(heartbeats), copyY(heartbeats), heartbeats.size());
+        }
+        int last = line.size() - 1;
+        lastX = last >= 0 && !Double.isNaN(line.y(last)) ? line.x(last) : Double.NaN;
+        lastY = last >= 0 ? line.y(last) : Double.NaN;
+    }
+
+    private static double[] copyX(Points p) {
+        double[] a = new double[Math.max(16, p.size())];
+        for (int i = 0; i < p.size(); i++) {
+            a[i] = p.x(i);
+        }
+        return a;
+    }
+
+    private static double[] copyY(Points p) {
+        double[] a = new double[Math.max(16, p.size())];
+        for (int i = 0; i < p.size(); i++) {
+            a[i] = p.y(i);
+        }
+        return a;
+    }
+
+    /**
      * Publishes what was added since the last flush. Levels get a trailing "held" point at {@code nowX}
      * so the step reaches the present; it is replaced at the next flush, never a mark. Receiving thread.
      */

@@ -240,8 +240,15 @@ public final class SeriesStore {
         return c != null ? c : levels.ownLineCadence(m.name());
     }
 
-    private Series series(SeriesMatch m) {
+    /** The series of {@code m}, made with the session's cadence when it has none yet; also for {@link SeekableReplay}. */
+    Series series(SeriesMatch m) {
         return series(m, DefaultPicks.displayName(m, DefaultPicks.pageSize(capabilities)));
+    }
+
+    /** A seekable capture's overview spans {@code first} to {@code last} ({@link SeekableReplay}): no samples of its own. */
+    synchronized void extent(double first, double last) {
+        firstX = first;
+        latestX = last;
     }
 
     private Series series(SeriesMatch m, String displayName) {
@@ -280,10 +287,7 @@ public final class SeriesStore {
         }
     }
 
-    /**
-     * A capture read whole gets no more points: every series' arrays lose their room to grow (up to a
-     * third of what they hold), and the views are published again. Receiving thread, after the last line.
-     */
+    /** A capture read whole gets no more points: every series' arrays give back their room to grow (up to a third of what they hold), published again. Receiving thread, after the last line. */
     public synchronized void compact() {
         for (Series s : order) {
             s.compact();
@@ -351,10 +355,7 @@ public final class SeriesStore {
         return latestX;
     }
 
-    /**
-     * Epoch seconds of the newest sample or throttle line that the last {@link #flush()} published, NaN
-     * before it: what the charts follow ({@link #latestX} runs up to a flush period ahead of them).
-     */
+    /** Epoch seconds of the newest sample or throttle line the last {@link #flush()} published, NaN before it: what the charts follow ({@link #latestX} runs up to a flush period ahead). */
     public double publishedX() {
         return publishedX;
     }
@@ -390,10 +391,7 @@ public final class SeriesStore {
         return ticks.missed();
     }
 
-    /**
-     * The current session's published rate, the rate its samples really arrived at (samples over the
-     * time from its first to its newest sample) and the ticks it missed; null before two samples.
-     */
+    /** The session's published rate, the rate its samples really arrived at (samples over the time from its first to its newest) and the ticks it missed; null before two samples. */
     public RateStats rateStats() {
         return ticks.rateStats(session);
     }

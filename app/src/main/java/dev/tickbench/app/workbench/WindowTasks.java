@@ -4,12 +4,14 @@ import dev.tickbench.app.control.SessionController;
 import dev.tickbench.app.export.CsvExportJob;
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
+import dev.tickbench.app.session.SeekableReplay;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.Showing;
 import dev.tickbench.core.export.CsvExport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -75,17 +77,31 @@ final class WindowTasks {
             return null;
         }
         SeriesStore s = controller.beginReplay(file);
+        AtomicReference<SeekableReplay> seekable = new AtomicReference<>();
+        AtomicReference<String> indexNote = new AtomicReference<>();
         Task<CaptureLoader.Result> task = new Task<>() {
             @Override
             protected CaptureLoader.Result call() throws Exception {
                 updateMessage("Opening " + file.getFileName() + "…");
+                SeekableReplay r = SeekableReplay.openOrSay(file, s, indexNote::set);
+                if (r != null) { // its index: the overview at once, the blocks shown as the window narrows
+                    r.overview();
+                    seekable.set(r);
+                    return new CaptureLoader.Result(file, r.lines(), null, -1);
+                }
                 return CaptureLoader.load(
                         file, s, (done, total) -> updateProgress(done, Math.max(total, 1)), this::isCancelled);
             }
         };
         task.setOnSucceeded(e -> {
+            if (seekable.get() != null) {
+                controller.seekable(s, seekable.get());
+            }
             if (controller.finishReplay(s, task.getValue())) {
                 window.remember(file);
+                if (indexNote.get() != null) {
+                    window.notice(indexNote.get());
+                }
             }
         });
         task.setOnFailed(e -> controller.failReplay(file, message(task.getException())));
