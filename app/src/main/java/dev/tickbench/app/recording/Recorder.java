@@ -3,6 +3,7 @@ package dev.tickbench.app.recording;
 import dev.tickbench.app.intake.Intake;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.derived.PlottedValues;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -40,7 +41,7 @@ public final class Recorder {
             throw new IOException("nothing to record yet: the connection has not sent its hello line");
         }
         // with its index beside it: the recording opens at once whatever its length (FORMAT.md, "Seekable captures")
-        CaptureWriter w = CaptureWriter.openIndexed(file, SeriesCatalogue.standard());
+        CaptureWriter w = CaptureWriter.openIndexed(file, new PlottedValues(SeriesCatalogue.standard()));
         try {
             from.recordTo(w);
         } catch (IOException | RuntimeException e) {

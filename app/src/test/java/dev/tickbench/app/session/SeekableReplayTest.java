@@ -11,6 +11,8 @@ import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.capture.StreamFormat;
 import dev.tickbench.core.capture.StreamLine;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.derived.PlottedValues;
 import dev.tickbench.testkit.RouterCapture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +41,7 @@ class SeekableReplayTest {
         Path plain = dir.resolve("router.ndjson");
         new RouterCapture(10, 400, 60, -1).write(plain);
         capture = dir.resolve("router.ndjson.gz");
-        CaptureConverter.convert(plain, capture, StreamFormat.V2, false);
+        CaptureConverter.convert(plain, capture, StreamFormat.V2, false, new PlottedValues(SeriesCatalogue.standard()));
         whole = SeriesStore.replay();
         try (CaptureReader r = CaptureReader.open(capture)) {
             StreamLine l;
@@ -175,7 +177,7 @@ class SeekableReplayTest {
         Path plain = dir.resolve("short.ndjson");
         new RouterCapture(10, 120, 60, -1).write(plain);
         Path gz = dir.resolve("short.ndjson.gz");
-        CaptureConverter.convert(plain, gz, StreamFormat.V2, false);
+        CaptureConverter.convert(plain, gz, StreamFormat.V2, false, new PlottedValues(SeriesCatalogue.standard()));
         assertTrue(Files.exists(CaptureWriter.indexPath(gz)));
         assertNull(SeekableReplay.open(gz, SeriesStore.replay()), "12 blocks: read whole, as fast");
     }

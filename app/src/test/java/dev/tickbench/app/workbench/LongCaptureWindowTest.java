@@ -12,6 +12,8 @@ import dev.tickbench.app.session.TimeMark;
 import dev.tickbench.core.capture.CaptureConverter;
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.capture.StreamFormat;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.derived.PlottedValues;
 import dev.tickbench.testkit.RouterCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +56,7 @@ class LongCaptureWindowTest {
         Path plain = dir.resolve("router.ndjson");
         new RouterCapture(10, 400, 60, -1).write(plain);
         Path file = dir.resolve("edge-router-3.ndjson.gz");
-        CaptureConverter.convert(plain, file, StreamFormat.V2, false);
+        CaptureConverter.convert(plain, file, StreamFormat.V2, false, new PlottedValues(SeriesCatalogue.standard()));
         assertTrue(Files.exists(CaptureWriter.indexPath(file)));
 
         Task<?> open = fx(() -> w.view.openCapture(file));

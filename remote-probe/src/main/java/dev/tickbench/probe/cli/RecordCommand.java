@@ -2,6 +2,7 @@ package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.derived.PlottedValues;
 import dev.tickbench.core.sampler.Sampler;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
@@ -95,7 +96,7 @@ public final class RecordCommand implements Callable<Integer> {
         try {
             writer = CaptureWriter.open(out, force);
             // its index beside it: the capture opens at once whatever its length (FORMAT.md, "Seekable captures")
-            writer.indexTo(CaptureWriter.indexPath(out), SeriesCatalogue.standard());
+            writer.indexTo(CaptureWriter.indexPath(out), new PlottedValues(SeriesCatalogue.standard()));
         } catch (java.nio.file.FileAlreadyExistsException e) {
             throw new UserError(out + " exists: not overwriting a capture; choose another --out, or add --force", 2);
         } catch (IOException e) {

@@ -3,7 +3,6 @@ package dev.tickbench.core.capture;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.text.JsonOutput;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -55,28 +54,41 @@ public final class CaptureConverter {
      * @throws OutputFile.IsInputException {@code to} is {@code in}
      */
     public static Summary convert(Path in, Path to, StreamFormat format, boolean replace) throws IOException {
+        return convert(in, to, format, replace, null);
+    }
+
+    /**
+     * As {@link #convert(Path, Path, StreamFormat, boolean)}, and with {@code summaries} (not null) the
+     * output is a seekable capture: its blocks and its index beside it, written and renamed alike
+     * (FORMAT.md, "Seekable captures").
+     */
+    public static Summary convert(
+            Path in, Path to, StreamFormat format, boolean replace, CaptureIndexWriter.Summaries summaries)
+            throws IOException {
         if (!replace && Files.exists(to)) {
             throw new FileAlreadyExistsException(to.toString()); // said before the work; checked again at the end
         }
         try (InputFile input = InputFile.open(in);
                 CaptureReader reader = CaptureReader.open(input);
                 OutputFile out = OutputFile.create(to);
-                OutputFile idx = OutputFile.create(CaptureWriter.indexPath(to))) {
+                OutputFile idx = summaries == null ? null : OutputFile.create(CaptureWriter.indexPath(to))) {
             Summary s;
             boolean indexed;
-            // the output is a seekable capture: blocks, and its index beside it (FORMAT.md, "Seekable captures")
             try (OutputStream raw = out.stream();
-                    CaptureWriter w = CaptureWriter.open(raw, to).indexTo(idx.stream(), SeriesCatalogue.standard())) {
+                    CaptureWriter w = CaptureWriter.open(raw, to)) {
+                if (idx != null) {
+                    w.indexTo(idx.stream(), summaries, reader.seriesNames());
+                }
                 s = new CaptureConverter(format, w).run(reader);
                 w.close();
-                indexed = w.indexError() == null;
+                indexed = idx != null && w.indexError() == null;
             }
             out.commit(replace, input);
             if (indexed) {
                 idx.commit(true, input);
-            } else {
-                Files.deleteIfExists(
-                        CaptureWriter.indexPath(to)); // an index of what was there before is not this one's
+            } else if (idx != null) {
+                // an index of what was there before is not this one's
+                Files.deleteIfExists(CaptureWriter.indexPath(to));
             }
             return s;
         }

@@ -1,8 +1,5 @@
 package dev.tickbench.core.capture;
 
-import dev.tickbench.core.catalogue.SeriesCatalogue;
-import dev.tickbench.core.catalogue.SeriesMatch;
-import dev.tickbench.core.derived.PlottedValues;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,14 +25,30 @@ public final class CaptureIndexWriter implements Closeable {
     static final int MAX_MARK_LINES = 1024;
     /** Their bytes in one block at most. */
     static final int MAX_MARK_BYTES = 1 << 20;
-    /** Series named over the whole capture; past it new series are not summarised (a hostile stream). */
-    static final int MAX_SERIES = 65_536;
+    /**
+     * Series summarised over the whole capture (a 32-core server plots a few hundred); past it new series
+     * are not summarised, so that the index's writer stays within a reader's memory (FORMAT.md).
+     */
+    static final int MAX_SERIES = 4096;
+
+    /**
+     * What the index summarises: the points a line puts on the plotted series (the workbench's, by the
+     * catalogue's rules: {@code dev.tickbench.core.derived.PlottedValues}), each series by its name.
+     */
+    public interface Summaries {
+        void accept(StreamLine line, Point out);
+
+        /** One point of series {@code name}: its value (the time is the line's). */
+        interface Point {
+            void point(String name, double value);
+        }
+    }
 
     private final OutputStream file;
-    private final LineDecoder decoder = new LineDecoder(false);
-    private final PlottedValues plotted;
+    private final LineDecoder decoder;
+    private final Summaries plotted;
     private final IndexRecords.Payload payload = new IndexRecords.Payload();
-    private final PlottedValues.Out summarise = this::point;
+    private final Summaries.Point summarise = this::point;
 
     private long lineNo;
     private StreamLine pending;
@@ -47,7 +60,7 @@ public final class CaptureIndexWriter implements Closeable {
     private final Map<String, Integer> listIdOf = new HashMap<>();
     private int nextListId;
 
-    private final Map<SeriesMatch, Integer> seriesId = new HashMap<>();
+    private final Map<String, Integer> seriesId = new HashMap<>();
     private final List<String> newNames = new ArrayList<>();
     private final List<byte[]> marks = new ArrayList<>();
     private int markBytes;
@@ -78,9 +91,15 @@ public final class CaptureIndexWriter implements Closeable {
     private int[] touched = new int[64];
     private int touchedCount;
 
-    public CaptureIndexWriter(OutputStream file, SeriesCatalogue catalogue) throws IOException {
+    public CaptureIndexWriter(OutputStream file, Summaries summaries) throws IOException {
+        this(file, summaries, new SeriesNames());
+    }
+
+    /** With the series names of the reader the capture's lines come from (a conversion): kept once. */
+    CaptureIndexWriter(OutputStream file, Summaries summaries, SeriesNames names) throws IOException {
+        this.decoder = new LineDecoder(false, names);
         this.file = file;
-        this.plotted = new PlottedValues(catalogue);
+        this.plotted = summaries;
         file.write(IndexRecords.MAGIC);
     }
 
@@ -208,7 +227,7 @@ public final class CaptureIndexWriter implements Closeable {
         lastMonoNs = s.monoNs();
     }
 
-    private void point(SeriesMatch series, double x, double value) {
+    private void point(String series, double value) {
         Integer id = seriesId.get(series);
         if (id == null) {
             if (seriesId.size() >= MAX_SERIES) {
@@ -216,7 +235,7 @@ public final class CaptureIndexWriter implements Closeable {
             }
             id = seriesId.size();
             seriesId.put(series, id);
-            newNames.add(series.name());
+            newNames.add(series);
             grow(id + 1);
         }
         if (Double.isNaN(value)) {

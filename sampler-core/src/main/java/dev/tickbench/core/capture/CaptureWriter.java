@@ -1,6 +1,5 @@
 package dev.tickbench.core.capture;
 
-import dev.tickbench.core.catalogue.SeriesCatalogue;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
@@ -46,8 +45,8 @@ public final class CaptureWriter implements LineSink, Closeable {
      * at once whatever its length (FORMAT.md, "Seekable captures"). A failed write of the index drops the
      * index and keeps the capture ({@link #indexError()}).
      */
-    public static CaptureWriter openIndexed(Path file, SeriesCatalogue catalogue) throws IOException {
-        return open(file, true).indexTo(indexPath(file), catalogue);
+    public static CaptureWriter openIndexed(Path file, CaptureIndexWriter.Summaries summaries) throws IOException {
+        return open(file, true).indexTo(indexPath(file), summaries);
     }
 
     /** Where the index of {@code capture} is: beside it, its name and {@code .idx}. */
@@ -56,12 +55,13 @@ public final class CaptureWriter implements LineSink, Closeable {
     }
 
     /** Writes an index of what follows to {@code indexFile} (created or replaced); before the first line. */
-    public synchronized CaptureWriter indexTo(Path indexFile, SeriesCatalogue catalogue) throws IOException {
+    public synchronized CaptureWriter indexTo(Path indexFile, CaptureIndexWriter.Summaries summaries)
+            throws IOException {
         Files.deleteIfExists(indexFile);
         OutputStream raw = Files.newOutputStream(
                 indexFile, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
         try {
-            indexTo(raw, catalogue);
+            indexTo(raw, summaries);
         } catch (IOException | RuntimeException e) {
             raw.close();
             Files.deleteIfExists(indexFile);
@@ -75,11 +75,18 @@ public final class CaptureWriter implements LineSink, Closeable {
      * Writes an index of what follows to {@code raw} (an {@link OutputFile}'s stream, which its owner
      * commits once {@link #indexError()} is null); before the first line.
      */
-    public synchronized CaptureWriter indexTo(OutputStream raw, SeriesCatalogue catalogue) throws IOException {
+    public synchronized CaptureWriter indexTo(OutputStream raw, CaptureIndexWriter.Summaries summaries)
+            throws IOException {
+        return indexTo(raw, summaries, new SeriesNames());
+    }
+
+    /** The same, decoding with the series names of the reader the lines come from (a conversion: kept once). */
+    synchronized CaptureWriter indexTo(OutputStream raw, CaptureIndexWriter.Summaries summaries, SeriesNames names)
+            throws IOException {
         if (bytes > 0) {
             throw new IllegalStateException("an index starts with the capture's first line");
         }
-        this.index = new CaptureIndexWriter(new BufferedOutputStream(raw, 65536), catalogue);
+        this.index = new CaptureIndexWriter(new BufferedOutputStream(raw, 65536), summaries, names);
         return this;
     }
 

@@ -1,5 +1,6 @@
 package dev.tickbench.core.derived;
 
+import dev.tickbench.core.capture.CaptureIndexWriter;
 import dev.tickbench.core.capture.GapLine;
 import dev.tickbench.core.capture.Hello;
 import dev.tickbench.core.capture.SampleLine;
@@ -22,17 +23,20 @@ import java.util.Optional;
  * window, and the PMU's, {@link PmuDerived}); the throttle's line as its levels. The points a capture's
  * index summarises per block (FORMAT.md, "Seekable captures"). One thread.
  */
-public final class PlottedValues {
+public final class PlottedValues implements CaptureIndexWriter.Summaries {
     /** Where a point goes: its series, its time (epoch seconds) and its value in the series' shown unit. */
     public interface Out {
         void point(SeriesMatch series, double x, double value);
     }
 
     private static final String[] THROTTLE_KEYS = {"iowait", "smoothed", "effective", "ceiling", "grow_spread_s"};
-    /** Bounds on the caches, which a hostile capture naming thousands of sources or keys must not grow. */
-    private static final int MAX_SOURCES = 4096;
+    /**
+     * Bounds on the caches, which a capture naming thousands of sources or keys must not grow (what is past
+     * them is looked up again each time: slower, within the readers' memory, FORMAT.md "Reader limits").
+     */
+    private static final int MAX_SOURCES = 512;
 
-    private static final int MAX_KEYS = 65_536;
+    private static final int MAX_KEYS = 4096;
 
     private final SeriesCatalogue catalogue;
     private final DerivedSeries derived;
@@ -45,10 +49,21 @@ public final class PlottedValues {
     private Out pmuTo;
     private final PmuDerived.Out pmuOut = (name, value, note) -> point(pmuTo, name, pmuX, value);
 
+    /**
+     * The points of {@code catalogue}'s series, the derived ones over windows within a file reader's
+     * budget ({@link DerivedSeries#forFiles}: a capture of thousands of counters does not hold gigabytes of
+     * windows; a series past it has no points here, as in a CSV export).
+     */
     public PlottedValues(SeriesCatalogue catalogue) {
         this.catalogue = catalogue;
-        this.derived = new DerivedSeries(catalogue);
+        this.derived = DerivedSeries.forFiles(catalogue);
         this.pmu = new PmuDerived(catalogue);
+    }
+
+    /** A capture index's summaries: each point of {@code line} by its series' name. */
+    @Override
+    public void accept(StreamLine line, Point out) {
+        accept(line, (series, x, value) -> out.point(series.name(), value));
     }
 
     /** The plotted points of {@code line}, to {@code out}. */

@@ -109,7 +109,7 @@ public final class SeekableCaptureBench {
         gen.start();
         CaptureConverter.Summary s;
         try (CaptureReader reader = new CaptureReader(in);
-                CaptureWriter w = CaptureWriter.openIndexed(file, SeriesCatalogue.standard())) {
+                CaptureWriter w = CaptureWriter.openIndexed(file, new PlottedValues(SeriesCatalogue.standard()))) {
             s = CaptureConverter.convert(reader, w, StreamFormat.V2);
         }
         gen.join();

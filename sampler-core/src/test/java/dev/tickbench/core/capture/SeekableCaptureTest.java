@@ -52,7 +52,7 @@ class SeekableCaptureTest {
 
     private Path rewrite(List<byte[]> lines) throws IOException {
         Path out = dir.resolve("who.ndjson.gz");
-        try (CaptureWriter w = CaptureWriter.openIndexed(out, SeriesCatalogue.standard())) {
+        try (CaptureWriter w = CaptureWriter.openIndexed(out, new PlottedValues(SeriesCatalogue.standard()))) {
             for (byte[] b : lines) {
                 w.line(b, 0, b.length);
             }
@@ -267,7 +267,8 @@ class SeekableCaptureTest {
     @Test
     void anEmptyCaptureIsStillAGzipFile() throws IOException {
         Path capture = dir.resolve("empty.ndjson.gz");
-        CaptureWriter.openIndexed(capture, SeriesCatalogue.standard()).close();
+        CaptureWriter.openIndexed(capture, new PlottedValues(SeriesCatalogue.standard()))
+                .close();
         try (CaptureReader r = CaptureReader.open(capture)) {
             assertNull(r.next());
         }
