@@ -90,7 +90,10 @@ final class WindowFixture {
         try {
             return WaitForAsyncUtils.asyncFx(c).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            throw new AssertionError("the FX thread did not answer in " + Waits.DEADLINE.toSeconds() + " s", e);
+            throw new AssertionError(
+                    "the FX thread did not answer in " + Waits.DEADLINE.toSeconds() + " s; it was at:\n"
+                            + FxStall.describe(),
+                    e);
         }
     }
 
