@@ -131,12 +131,48 @@ public final class OpenCaptureBench {
                 retained / 1e6,
                 peak / 1e6,
                 Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        zooms(view.get(), vm.get());
         System.out.printf(
                 Locale.ROOT,
                 "load average: %s%n",
                 Files.readString(Path.of("/proc/loadavg")).trim());
         Platform.exit();
         System.exit(0);
+    }
+
+    /**
+     * A capture opened from its index (its badges say "overview"): the window zoomed to ten minutes drawn
+     * at random, each timed from the request to a frame drawn with every sample of it (the CPU badge names
+     * the run read), and the heap kept after them.
+     */
+    private static void zooms(MainView view, MainViewModel vm) throws Exception {
+        var store = vm.storeProperty().get();
+        var busy = store.series("cpu.busy_pct");
+        if (busy == null || !busy.label().contains("overview")) {
+            return;
+        }
+        java.util.Random rnd = new java.util.Random(7);
+        long[] ms = new long[10];
+        for (int i = 0; i < ms.length; i++) {
+            double from = store.firstX() + rnd.nextDouble() * (store.latestX() - store.firstX() - 60);
+            String before = busy.label();
+            long t0 = System.nanoTime();
+            fx(() -> vm.window().userRange(from, from + 60));
+            while (busy.label().equals(before) || !busy.label().contains("every sample from")) {
+                Thread.sleep(2);
+            }
+            fx(() -> view.charts().getContent().snapshot(null, null));
+            ms[i] = (System.nanoTime() - t0) / 1_000_000;
+        }
+        java.util.Arrays.sort(ms);
+        System.gc();
+        System.out.printf(
+                Locale.ROOT,
+                "zoom to a minute, to every sample drawn (10 drawn): median %d ms, max %d ms;"
+                        + " heap after %.0f MB%n",
+                ms[ms.length / 2],
+                ms[ms.length - 1],
+                usedHeap() / 1e6);
     }
 
     private static void fx(Runnable r) throws InterruptedException {
