@@ -19,8 +19,9 @@ if [[ ${NO_BUILD:-0} != 1 ]]; then
   (cd "$ROOT" && ./mvnw -B -q -pl app -am -DskipTests -Dapp.installers.skip=true test-compile \
      dependency:build-classpath -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test)
 fi
-CP="$(cat "$ROOT/app/target/bench.cp"):$ROOT/app/target/classes:$ROOT/app/target/test-classes"
-CP="$CP:$ROOT/sampler-core/target/classes:$ROOT/sampler-core/target/test-classes"
+# this tree's core first: a class path resolved outside the reactor names the installed core's jars
+CP="$ROOT/sampler-core/target/classes:$ROOT/sampler-core/target/test-classes"
+CP="$CP:$(cat "$ROOT/app/target/bench.cp"):$ROOT/app/target/classes:$ROOT/app/target/test-classes"
 describe_machine
 for s in ${LENGTHS//,/ }; do
   file="$DIR/tickbench-router-${s}s.ndjson.gz"

@@ -155,7 +155,7 @@ public final class SeekableReplay {
 
     private String overviewNote() {
         long spanNs = CaptureIndexWriter.BLOCK_NS * capture.index().overview().blocksPerBin();
-        return "overview: least and greatest of each " + Math.round(spanNs / 1e9) + " s; zoom in to read every sample";
+        return Math.round(spanNs / 1e9) + " s min–max: zoom in for every sample";
     }
 
     /**
@@ -202,7 +202,9 @@ public final class SeekableReplay {
         Map<String, Double> held = from == 0 ? Map.of() : capture.index().lastValues(blocks.get(from - 1), HELD_BACK);
         Set<String> names = new LinkedHashSet<>(overview.keySet());
         detail.series().forEach(s -> names.add(s.name()));
-        String note = overviewNote() + " (every sample from " + Clock.hms(xa) + " to " + Clock.hms(xb) + ")";
+        long spanS = Math.round(
+                CaptureIndexWriter.BLOCK_NS * capture.index().overview().blocksPerBin() / 1e9);
+        String note = "every sample " + Clock.hms(xa) + "–" + Clock.hms(xb) + ", " + spanS + " s min–max elsewhere";
         synchronized (store) {
             for (String name : names) {
                 Series d = detail.series(name);

@@ -158,7 +158,7 @@ public final class OpenCaptureBench {
             String before = busy.label();
             long t0 = System.nanoTime();
             fx(() -> vm.window().userRange(from, from + 60));
-            while (busy.label().equals(before) || !busy.label().contains("every sample from")) {
+            while (busy.label().equals(before) || !busy.label().contains("every sample ")) {
                 Thread.sleep(2);
             }
             fx(() -> view.charts().getContent().snapshot(null, null));

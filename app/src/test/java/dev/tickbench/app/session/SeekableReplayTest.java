@@ -77,7 +77,7 @@ class SeekableReplayTest {
         for (Series ws : whole.series()) {
             Series os = s.series(ws.name());
             assertNotNull(os, ws.name() + " is in the overview");
-            assertTrue(os.label().contains(" · overview: least and greatest of each 10 s"), os.label());
+            assertTrue(os.label().endsWith(" · 10 s min–max: zoom in for every sample"), os.label());
             Points ov = os.line();
             for (CaptureIndex.Block b : blocks) {
                 double from = b.firstWallNs() / 1e9;

@@ -46,7 +46,7 @@ public final class LongCaptureShotsRun {
             w.vm.window().userRange(mid, mid + 60);
             return null;
         });
-        until("every sample of the minute", () -> busy.label().contains("every sample from"));
+        until("every sample of the minute", () -> busy.label().contains("every sample "));
         w.drawn();
         System.out.printf("minute drawn after %.2f s%n", (System.nanoTime() - t1) / 1e9);
         System.out.println("CPU badge: " + busy.label());

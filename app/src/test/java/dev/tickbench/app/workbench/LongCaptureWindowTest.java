@@ -72,7 +72,7 @@ class LongCaptureWindowTest {
                 "Opened edge-router-3.ndjson.gz: " + lines + " lines",
                 fx(() -> w.vm.statusProperty().get()));
         Series busy = s.series("cpu.busy_pct");
-        assertTrue(busy.label().contains("overview: least and greatest of each 10 s"), busy.label());
+        assertTrue(busy.label().endsWith(" · 10 s min–max: zoom in for every sample"), busy.label());
         assertTrue(
                 busy.line().size() <= 2 * 40,
                 "two points a block: " + busy.line().size());
@@ -88,7 +88,8 @@ class LongCaptureWindowTest {
             w.vm.window().userRange(from, from + 30);
             return null;
         });
-        until("every sample of the 30 s read", () -> busy.label().contains("(every sample from "));
+        until("every sample of the 30 s read", () -> busy.label().contains(" · every sample "));
+        assertTrue(busy.label().endsWith(", 10 s min–max elsewhere"), busy.label());
         Points line = busy.line();
         int inRange = line.countStoredIn(from, from + 30);
         assertTrue(inRange >= 290, "30 s at 10 Hz: " + inRange + " points");
