@@ -1,12 +1,15 @@
 package dev.tickbench.app.clock;
 
 import dev.tickbench.core.capture.CaptureFormatException;
+import dev.tickbench.core.capture.CaptureIndex;
 import dev.tickbench.core.capture.CaptureReader;
+import dev.tickbench.core.capture.SeekableCapture;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.clock.ClockReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleConsumer;
 
@@ -38,6 +41,15 @@ final class ClockFile {
     static Result judge(
             Path file, double fromEpochS, double toEpochS, DoubleConsumer progress, BooleanSupplier cancelled)
             throws IOException {
+        SeekableCapture seekable;
+        try {
+            seekable = SeekableCapture.open(file, 2);
+        } catch (IOException | RuntimeException unusable) {
+            seekable = null; // an index that is not the file's: the file read from its start, as without one
+        }
+        if (seekable != null && !seekable.index().blocks().isEmpty()) {
+            return judge(seekable, fromEpochS, toEpochS, progress, cancelled);
+        }
         ClockRange range = new ClockRange(fromEpochS, toEpochS);
         double total = Math.max(1, Files.size(file));
         try (CaptureReader r = CaptureReader.open(file)) {
@@ -54,13 +66,91 @@ final class ClockFile {
                 }
             }
         } catch (CaptureFormatException e) {
-            return new Result(
-                    range.report(),
-                    file.getFileName() + " is damaged at line " + e.lineNumber() + " ("
-                            + e.getMessage().replaceFirst("^line \\d+: ", "") + "): judged on the lines before it",
-                    false);
+            return damaged(file, range, e);
         }
         progress.accept(1);
         return new Result(range.report(), null, false);
+    }
+
+    private static Result damaged(Path file, ClockRange range, CaptureFormatException e) {
+        return new Result(
+                range.report(),
+                file.getFileName() + " is damaged at line " + e.lineNumber() + " ("
+                        + e.getMessage().replaceFirst("^line \\d+: ", "") + "): judged on the lines before it",
+                false);
+    }
+
+    /** Thrown from a block read to stop it: the range is over, or the verdict no longer wanted. */
+    private static final class Stop extends RuntimeException {
+        Stop() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * The same from a capture with its index (sampler-core/FORMAT.md, "Seekable captures"): its blocks read
+     * from {@link #HELD_BACK} blocks before the range, so that every level the verdict holds was emitted at
+     * least once before it (a heartbeat is 60 s), with the verdict's times counted from the capture's
+     * first sample as a read from the start counts them.
+     */
+    private static Result judge(
+            SeekableCapture c, double fromEpochS, double toEpochS, DoubleConsumer progress, BooleanSupplier cancelled)
+            throws IOException {
+        List<CaptureIndex.Block> blocks = c.index().blocks();
+        int at = 0;
+        while (!Double.isNaN(fromEpochS)
+                && at + 1 < blocks.size()
+                && blocks.get(at + 1).firstWallNs() / 1e9 <= fromEpochS) {
+            at++;
+        }
+        int start = Math.max(0, at - HELD_BACK);
+        ClockRange range = new ClockRange(fromEpochS, toEpochS);
+        if (start > 0) {
+            range.startsAt(firstMonoNs(blocks));
+        }
+        long[] n = {0};
+        boolean[] stopped = {false};
+        try {
+            c.read(start, blocks.size(), (line, no) -> {
+                if (!range.accept(line)) {
+                    throw new Stop();
+                }
+                if (++n[0] % PROGRESS_EVERY == 0) {
+                    progress.accept(Math.min(1, (double) n[0] / Math.max(1, lines(blocks, start))));
+                    if (cancelled.getAsBoolean()) {
+                        stopped[0] = true;
+                        throw new Stop();
+                    }
+                }
+            });
+        } catch (Stop stop) {
+            if (stopped[0]) {
+                return new Result(range.report(), null, true);
+            }
+        } catch (CaptureFormatException e) {
+            return damaged(c.capture(), range, e);
+        }
+        progress.accept(1);
+        return new Result(range.report(), null, false);
+    }
+
+    /** Blocks read back for the levels the verdict holds: 70 s at 10 s a block, past the 60 s heartbeat. */
+    private static final int HELD_BACK = 7;
+
+    private static long firstMonoNs(List<CaptureIndex.Block> blocks) {
+        for (CaptureIndex.Block b : blocks) {
+            if (b.samples() > 0) {
+                return b.firstMonoNs();
+            }
+        }
+        return 0;
+    }
+
+    private static long lines(List<CaptureIndex.Block> blocks, int from) {
+        long n = 0;
+        for (int i = from; i < blocks.size(); i++) {
+            n += blocks.get(i).lines();
+        }
+        return n;
     }
 }

@@ -45,6 +45,14 @@ final class ClockRange {
         this.toS = toEpochS;
     }
 
+    /**
+     * The stream's first sample was at {@code monoNs} and is not among the lines this range is fed (a
+     * seekable capture read from a block before the range): the verdict's t_s count from it all the same.
+     */
+    void startsAt(long monoNs) {
+        firstMonoNs = monoNs;
+    }
+
     /** Takes the next line of the stream; false once a sample lies past the range (nothing after it counts). */
     boolean accept(StreamLine line) {
         if (past) {
