@@ -220,7 +220,9 @@ public final class SeekableReplay {
                         d == null ? Points.EMPTY : d.line(),
                         xa,
                         xb,
-                        s.kind() == SeriesKind.LEVEL ? held.get(name) : null);
+                        s.kind() == SeriesKind.LEVEL
+                                ? heldAt(d == null ? Points.EMPTY : d.line(), xa, held.get(name))
+                                : null);
                 s.replace(
                         line,
                         d == null || d.changeMarks() == null ? Points.EMPTY : Spliced.within(d.changeMarks(), xa, xb),
