@@ -205,6 +205,7 @@ public final class SeekableReplay {
         long spanS = Math.round(
                 CaptureIndexWriter.BLOCK_NS * capture.index().overview().blocksPerBin() / 1e9);
         String note = "every sample " + Clock.hms(xa) + "–" + Clock.hms(xb) + ", " + spanS + " s min–max elsewhere";
+        List<Series> noted = new java.util.ArrayList<>();
         synchronized (store) {
             for (String name : names) {
                 Series d = detail.series(name);
@@ -229,12 +230,16 @@ public final class SeekableReplay {
                         d == null || d.heartbeatMarks() == null
                                 ? Points.EMPTY
                                 : Spliced.within(d.heartbeatMarks(), xa, xb));
-                s.note(overview.containsKey(name) ? note : null);
+                noted.add(s);
             }
         }
         shownFrom = from;
         shownTo = to;
         store.flush();
+        // the badges say "every sample" once the points are published, never before
+        for (Series s : noted) {
+            s.note(overview.containsKey(s.name()) ? note : null);
+        }
     }
 
     /** A level's value where the run begins: its last read in the block before, else the index's last value. */

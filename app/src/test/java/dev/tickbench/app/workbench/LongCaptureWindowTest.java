@@ -88,7 +88,9 @@ class LongCaptureWindowTest {
             w.vm.window().userRange(from, from + 30);
             return null;
         });
-        until("every sample of the 30 s read", () -> busy.label().contains(" · every sample "));
+        until(
+                "every sample of the 30 s read and drawn",
+                () -> busy.label().contains(" · every sample ") && busy.line().countStoredIn(from, from + 30) >= 290);
         assertTrue(busy.label().endsWith(", 10 s min–max elsewhere"), busy.label());
         Points line = busy.line();
         int inRange = line.countStoredIn(from, from + 30);
