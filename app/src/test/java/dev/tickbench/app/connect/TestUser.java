@@ -12,8 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A local user with a password and a home of its own under /tmp, made for one test by the real
- * useradd and chpasswd and removed (user, group, home) on close: the machine is left as found. What
- * a board with only a root password looks like, without touching root's.
+ * useradd and chpasswd and removed (user, group, home, its JVMs' perf data) on close: the machine
+ * is left as found. What a board with only a root password looks like, without touching root's.
  */
 public final class TestUser implements AutoCloseable {
     public final String name;
@@ -60,8 +60,14 @@ public final class TestUser implements AutoCloseable {
                 () -> ProcessHandle.allProcesses()
                         .noneMatch(p -> name.equals(p.info().user().orElse(null))));
         RealAgent.run(List.of("userdel", name), Map.of());
-        if (Files.exists(home)) {
-            try (var files = Files.walk(home)) {
+        removeTree(home);
+        // a JVM started as the user (the probe over SSH) leaves its perf-data directory (always /tmp)
+        removeTree(Path.of("/tmp", "hsperfdata_" + name));
+    }
+
+    private static void removeTree(Path dir) throws java.io.IOException {
+        if (Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (var files = Files.walk(dir)) {
                 for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                     Files.delete(p);
                 }
