@@ -166,7 +166,7 @@ final class FeedPass {
         for (Map.Entry<String, SourceValues> e : s.sources().entrySet()) {
             SourceSlots slots = slots(position++, e.getKey());
             SourceValues v = e.getValue();
-            values(slots.resolve(v.keys()), v.values());
+            values(slots.resolve(v.keys()), v.values(), slots.spans());
             for (SeriesInfo gone : slots.ended()) {
                 endLevel(gone);
             }
@@ -211,7 +211,11 @@ final class FeedPass {
 
     private SourceSlots[] placed = new SourceSlots[16];
 
-    private void values(SeriesInfo[] infos, long[] values) {
+    /**
+     * A source's values; {@code spans} says which key's delta is the time a counter's delta covers (a table
+     * read at its own cadence, a PMU group: {@link SourceSlots#spans}), null: each covers the tick's.
+     */
+    private void values(SeriesInfo[] infos, long[] values, int[] spans) {
         for (int i = 0; i < infos.length; i++) {
             SeriesInfo info = infos[i];
             if (info == null) {
@@ -233,8 +237,13 @@ final class FeedPass {
                 if (info.omitsIdleRows) {
                     mark(info.id);
                 }
+                int span = spans == null ? SourceSlots.TICK : spans[i];
+                if (span == SourceSlots.TIME) {
+                    continue; // the time the other keys' deltas cover: not a rate of its own
+                }
+                double seconds = span == SourceSlots.TICK ? Double.NaN : values[span] / 1e9;
                 for (int a = 0; a < activeCount; a++) {
-                    active[a].counter(info, v);
+                    active[a].counter(info, v, seconds);
                 }
             }
         }
@@ -253,7 +262,7 @@ final class FeedPass {
             boolean carried = r.id < stamp.length && stamp[r.id] == tick;
             if (!carried && (resets == null || !resets.contains(r.series.name()))) {
                 for (int a = 0; a < activeCount; a++) {
-                    active[a].counter(r, 0);
+                    active[a].counter(r, 0, Double.NaN);
                 }
             }
         }

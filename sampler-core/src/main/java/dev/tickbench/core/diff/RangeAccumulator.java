@@ -41,6 +41,9 @@ final class RangeAccumulator {
     private double now;
 
     private double dt;
+    /** {@link #now} when the range last became active: a delta that covers time before it is cut there. */
+    private double stretchStart;
+
     private String hostname;
 
     RangeAccumulator(DiffRange range, String label, QuantileSketch.Budget budget) {
@@ -67,6 +70,7 @@ final class RangeAccumulator {
         }
         if (!active) {
             active = true;
+            stretchStart = now;
             if (firstNs == Long.MIN_VALUE) {
                 firstNs = sinceStartNs;
             }
@@ -102,12 +106,25 @@ final class RangeAccumulator {
         }
     }
 
-    /** A counter's delta on this tick: a rate of delta / dt. A tick without time carries no rate. */
-    void counter(SeriesInfo s, long delta) {
-        if (dt > 0) {
-            acc(s).addTick(delta, dt);
-            observed(s);
+    /**
+     * A counter's delta on this tick, over {@code span} seconds (the time its own read covers: a table's or
+     * PMU group's since its previous read) or, NaN, over the tick's {@code dt}: a rate of delta / time. Of a
+     * span that began before the range, only the part in it counts, with its share of the delta. A tick
+     * without time carries no rate (docs/diff.md, "Counters").
+     */
+    void counter(SeriesInfo s, long delta, double span) {
+        if (dt <= 0) {
+            return;
         }
+        if (Double.isNaN(span)) {
+            acc(s).addTick(delta, dt);
+        } else if (span > 0) {
+            double inRange = Math.min(span, now + dt - stretchStart);
+            acc(s).addTick(delta * (inRange / span), inRange);
+        } else {
+            return;
+        }
+        observed(s);
     }
 
     /** A derived value on this tick. */

@@ -14,6 +14,8 @@ final class SourceSlots {
     final String source;
     private String[] lastKeys = new String[0];
     private SeriesInfo[] lastInfos = new SeriesInfo[0];
+    /** The last list's {@link #spans}; null when every key's delta covers the tick's {@code dt}. */
+    private int[] lastSpans;
     /** Counters of a source that leaves out idle rows, seen in this session: absent on a tick, their delta is 0. */
     final List<SeriesInfo> rows = new ArrayList<>();
 
@@ -58,11 +60,56 @@ final class SourceSlots {
         }
         lastKeys = keys;
         lastInfos = infos;
+        lastSpans = spansOf(keys);
         if (keysComeAndGo) {
             endLevels(before, infos);
         }
         return infos;
     }
+
+    /** Marks a key of {@link #spans} whose delta covers the tick's {@code dt}. */
+    static final int TICK = -1;
+    /** Marks a key of {@link #spans} that is itself the time another key's delta covers: not a rate. */
+    static final int TIME = -2;
+
+    /**
+     * Per key of the list last resolved, the place in it of the key whose delta is the time that key's
+     * delta covers (FORMAT.md, docs/diff.md "Counters"): a table entry's or a cgroup level's {@code
+     * P|read_ns} for {@code P|field}, a PMU group's {@code cpuN.enabled_ns} for {@code cpuN.event}; {@link
+     * #TICK} where the list has none, {@link #TIME} for the time key itself. Null when no key has one.
+     */
+    int[] spans() {
+        return lastSpans;
+    }
+
+    private static int[] spansOf(String[] keys) {
+        java.util.Map<String, Integer> times = null;
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i].endsWith(READ_NS) || keys[i].endsWith(ENABLED_NS)) {
+                if (times == null) {
+                    times = new java.util.HashMap<>();
+                }
+                times.put(keys[i], i);
+            }
+        }
+        if (times == null) {
+            return null;
+        }
+        int[] spans = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            String key = keys[i];
+            int bar = key.lastIndexOf('|');
+            int dot = key.indexOf('.');
+            Integer time = bar >= 0
+                    ? times.get(key.substring(0, bar) + READ_NS)
+                    : dot > 0 ? times.get(key.substring(0, dot) + ENABLED_NS) : null;
+            spans[i] = time == null ? TICK : time == i ? TIME : time;
+        }
+        return spans;
+    }
+
+    private static final String READ_NS = "|read_ns";
+    private static final String ENABLED_NS = ".enabled_ns";
 
     /** The levels of {@code before} that {@code now} has not. */
     private void endLevels(SeriesInfo[] before, SeriesInfo[] now) {
@@ -99,6 +146,7 @@ final class SourceSlots {
         inRows.clear();
         lastKeys = new String[0]; // the next list is resolved again, and its rows learnt again
         lastInfos = new SeriesInfo[0];
+        lastSpans = null;
         ended.clear();
     }
 }

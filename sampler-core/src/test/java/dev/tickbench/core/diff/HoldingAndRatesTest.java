@@ -1,9 +1,11 @@
 package dev.tickbench.core.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The rules of docs/diff.md on hand-built ticks (an in-memory session, as the workbench holds one): a
  * level weighted by how long each value held, never by how often it was emitted; a counter as the rate of
- * its deltas over their dt; a break ends what was held.
+ * its deltas over the time they cover; a break ends what was held.
  */
 class HoldingAndRatesTest {
     private static final long TICK = 10_000_000L; // 100 Hz
@@ -72,6 +74,52 @@ class HoldingAndRatesTest {
                 "the p99 of its seconds: a quarter of the ticks run at 400/s, every second at 200/s");
         assertEquals(2000, ctxt.observations());
         assertEquals(20.0, ctxt.seconds(), 1e-9);
+    }
+
+    @Test
+    void aSourceReadAtItsOwnCadenceIsARateOverTheTimeItsReadCovers() throws Exception {
+        // 100 Hz ticks; the PMU group on every 10th (500 switches in 100 ms of enabled_ns: 5000/s), the process
+        // table on every 100th (50 USER_HZ ticks of one process in 1 s of read_ns: 50/s); the ticks' dt is 10 ms
+        Ticks t = new Ticks(100);
+        for (int i = 1; i <= 2000; i++) {
+            Map<String, Map<String, Long>> sources = new LinkedHashMap<>();
+            if (i % 10 == 0) {
+                Map<String, Long> pmu = new LinkedHashMap<>();
+                pmu.put("cpu0.context_switches", 500L);
+                pmu.put("cpu0.enabled_ns", 100_000_000L);
+                pmu.put("cpu0.running_ns", 50_000_000L);
+                sources.put("pmu_sw", pmu);
+            }
+            if (i % 100 == 0) {
+                Map<String, Long> procs = new LinkedHashMap<>();
+                procs.put("burn/42@7|cpu_user", 50L);
+                procs.put("burn/42@7|read_ns", 1_000_000_000L);
+                sources.put("procs", procs);
+            }
+            t.tick(TICK, sources);
+        }
+        // the second range begins 50 ms before a PMU read and 950 ms before a table read: of those reads
+        // only the part in the range counts, with its share of the delta
+        List<RangeSummary> r = SeriesDiff.summarize(
+                t.feed(), List.of(DiffRange.whole(), DiffRange.seconds(5.05, 15.0)), List.of("all", "late"));
+        for (RangeSummary range : r) {
+            Map<String, SeriesStats> series = range.series();
+            SeriesStats switches = series.get("pmu_sw.cpu0.context_switches");
+            assertEquals(5000.0, switches.mean(), 1e-6, range + ": over enabled_ns, not the tick's 10 ms (50 000/s)");
+            assertEquals(5000.0, switches.p99(), 1e-6);
+            assertEquals(5e8, series.get("pmu_sw.cpu0.running_ns").mean(), 1e-3, "counted half the time");
+            assertEquals(50.0, series.get("procs.burn/42@7|cpu_user").mean(), 1e-9, "over read_ns (not 5 000/s)");
+            assertFalse(series.containsKey("pmu_sw.cpu0.enabled_ns"), "the time a rate divides by is not a rate");
+            assertFalse(series.containsKey("procs.burn/42@7|read_ns"));
+        }
+        assertEquals(20.0, r.get(0).series().get("pmu_sw.cpu0.context_switches").seconds(), 1e-9);
+        assertEquals(200, r.get(0).series().get("pmu_sw.cpu0.context_switches").observations());
+        assertEquals(
+                9.95,
+                r.get(1).series().get("pmu_sw.cpu0.context_switches").seconds(),
+                1e-9,
+                "reads 510..1500: the first counts its 50 ms in the range");
+        assertEquals(9.95, r.get(1).series().get("procs.burn/42@7|cpu_user").seconds(), 1e-9, "0.95 s + 9 × 1 s");
     }
 
     @Test
