@@ -1,5 +1,6 @@
 package dev.tickbench.core.diff;
 
+import dev.tickbench.core.capture.ReadSpan;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -74,9 +75,8 @@ final class SourceSlots {
 
     /**
      * Per key of the list last resolved, the place in it of the key whose delta is the time that key's
-     * delta covers (FORMAT.md, docs/diff.md "Counters"): a table entry's or a cgroup level's {@code
-     * P|read_ns} for {@code P|field}, a PMU group's {@code cpuN.enabled_ns} for {@code cpuN.event}; {@link
-     * #TICK} where the list has none, {@link #TIME} for the time key itself. Null when no key has one.
+     * delta covers ({@link ReadSpan}, docs/diff.md "Counters"); {@link #TICK} where the list has none,
+     * {@link #TIME} for a time key itself. Null when no key has one.
      */
     int[] spans() {
         return lastSpans;
@@ -85,7 +85,7 @@ final class SourceSlots {
     private static int[] spansOf(String[] keys) {
         java.util.Map<String, Integer> times = null;
         for (int i = 0; i < keys.length; i++) {
-            if (keys[i].endsWith(READ_NS) || keys[i].endsWith(ENABLED_NS)) {
+            if (ReadSpan.isTime(keys[i])) {
                 if (times == null) {
                     times = new java.util.HashMap<>();
                 }
@@ -97,19 +97,12 @@ final class SourceSlots {
         }
         int[] spans = new int[keys.length];
         for (int i = 0; i < keys.length; i++) {
-            String key = keys[i];
-            int bar = key.lastIndexOf('|');
-            int dot = key.indexOf('.');
-            Integer time = bar >= 0
-                    ? times.get(key.substring(0, bar) + READ_NS)
-                    : dot > 0 ? times.get(key.substring(0, dot) + ENABLED_NS) : null;
-            spans[i] = time == null ? TICK : time == i ? TIME : time;
+            String timeKey = ReadSpan.timeKeyOf(keys[i]);
+            Integer time = timeKey == null ? null : times.get(timeKey);
+            spans[i] = ReadSpan.isTime(keys[i]) ? TIME : time == null ? TICK : time;
         }
         return spans;
     }
-
-    private static final String READ_NS = "|read_ns";
-    private static final String ENABLED_NS = ".enabled_ns";
 
     /** The levels of {@code before} that {@code now} has not. */
     private void endLevels(SeriesInfo[] before, SeriesInfo[] now) {

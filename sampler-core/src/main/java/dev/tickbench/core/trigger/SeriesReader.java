@@ -1,5 +1,6 @@
 package dev.tickbench.core.trigger;
 
+import dev.tickbench.core.capture.ReadSpan;
 import dev.tickbench.core.capture.SampleLine;
 import dev.tickbench.core.capture.SourceValues;
 import dev.tickbench.core.catalogue.ValueKind;
@@ -9,7 +10,8 @@ import java.util.Objects;
 /**
  * A series' value on a tick, as a trigger compares it (docs/triggers.md, "Series"): a level is held
  * from its last emission (forgotten at a hello or a gap), a counter is its rate per second over the
- * tick (0 for an idle row a source leaves out, unknown for a reset), a derived series is its value
+ * tick (0 for an idle row a source leaves out, unknown for a reset; one read at its own cadence, over its
+ * read's time, held until its next read: {@link ReadSpan}), a derived series is its value
  * over its window. {@link #value} is NaN when the value is not known: missing is not zero.
  */
 final class SeriesReader {
@@ -22,6 +24,8 @@ final class SeriesReader {
     private boolean emitted;
 
     private long raw;
+    /** A counter read at its own cadence: the rate of its last read, while {@link #held}. */
+    private double heldRate;
 
     SeriesReader(SeriesRef ref, boolean idleRowsOmitted) {
         this.ref = ref;
@@ -65,10 +69,20 @@ final class SeriesReader {
         } else if (values != null && idleRowsOmitted && !s.resets().contains(ref.source() + "." + ref.key())) {
             delta = 0; // an idle device row the source leaves out (FORMAT.md)
         } else {
-            return Double.NaN;
+            if (values != null) {
+                held = false; // read without it: a process or cgroup that left its table
+            }
+            return values == null && held ? heldRate : Double.NaN;
         }
         emitted = true;
         raw = delta;
+        double seconds = ReadSpan.seconds(values, ref.key());
+        if (!Double.isNaN(seconds)) {
+            // read at its own cadence: a rate over its read's own time, held until the next read
+            held = seconds > 0;
+            heldRate = held ? ref.shown(delta / seconds) : Double.NaN;
+            return heldRate;
+        }
         return s.dtNs() > 0 ? ref.shown(delta * 1e9 / s.dtNs()) : Double.NaN;
     }
 

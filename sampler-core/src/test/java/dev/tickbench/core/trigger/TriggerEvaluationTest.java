@@ -112,6 +112,30 @@ class TriggerEvaluationTest {
     }
 
     @Test
+    void aCounterReadAtItsOwnCadenceIsItsRateOverItsReadHeldUntilTheNextRead() throws Exception {
+        set.arm("pmu_sw.cpu0.context_switches > 20000 for 1s");
+        Lines s = new Lines(set, 100);
+        for (int t = 1; t <= 150; t++) {
+            // the perf group on every 10th tick: 3000 switches in its 100 ms of enabled_ns, 30 000/s
+            s.tick(
+                    t % 10 == 0
+                            ? Map.of("pmu_sw", Map.of("cpu0.context_switches", 3000L, "cpu0.enabled_ns", 100_000_000L))
+                            : Map.of());
+            if (t == 15) {
+                assertEquals(
+                        TriggerState.HOLDING,
+                        set.list().get(0).state(),
+                        "between two reads the rate of the last holds: not missing, and not 300 000/s");
+            }
+        }
+        assertEquals(1, s.fires().size());
+        JsonNode f = s.fires().get(0);
+        assertEquals(
+                30_000.0, f.get("values").get("pmu_sw.cpu0.context_switches").asDouble(), 1e-9);
+        assertEquals(109, f.get("seq").asLong(), "held from tick 10's start (0.09 s) for 1 s");
+    }
+
+    @Test
     void aLevelRisingAndFallingComparesEachEmissionWithTheOneBefore() throws Exception {
         set.arm("cpufreq.cpu0 falling");
         Lines s = new Lines(set, 10);
