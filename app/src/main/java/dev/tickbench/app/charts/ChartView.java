@@ -52,7 +52,7 @@ public final class ChartView extends HBox {
     private boolean expanded;
     private boolean collapsed;
     private boolean onScreen = true;
-    private final TrackOverlays overlays;
+    final TrackOverlays overlays;
     private final TrackScale scale;
     /** Per drawn line: block min/max, so ranging a zoomed-out replay reads thousands of values, not millions. */
     private final Map<SeriesDataSet, YExtent.Blocks> blocks = new IdentityHashMap<>();
@@ -321,12 +321,20 @@ public final class ChartView extends HBox {
         return overlays.throttleBands();
     }
 
-    /** A mark of the shared time axis: a gap, a kmsg record, a session change (off screen: once on screen). */
-    public void mark(TimeMark m) {
-        if (m.kind() == TimeMark.Kind.PROCESS && !dev.tickbench.app.session.WhoPlots.draws(group)) {
-            return; // a plotted process's start or exit: on the tracks that draw it
-        }
-        overlays.mark(m, onScreen);
+    /**
+     * Marks of the shared time axis, in the order they came: gaps, kmsg records, session changes (off
+     * screen: once on screen).
+     */
+    public void marks(List<TimeMark> marks) {
+        boolean who = dev.tickbench.app.session.WhoPlots.draws(group);
+        // a plotted process's start or exit: on the tracks that draw it
+        overlays.marks(
+                who
+                        ? marks
+                        : marks.stream()
+                                .filter(m -> m.kind() != TimeMark.Kind.PROCESS)
+                                .toList(),
+                onScreen);
     }
 
     /**

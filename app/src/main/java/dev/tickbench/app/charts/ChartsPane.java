@@ -120,13 +120,27 @@ public final class ChartsPane extends VBox {
                 });
             }
 
+            /** Marks that came since the last pulse took them: drawn together, one change per track. */
+            private final java.util.concurrent.ConcurrentLinkedQueue<TimeMark> marks =
+                    new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+            private final AtomicBoolean marksPending = new AtomicBoolean();
+
             @Override
             public void marked(TimeMark mark) {
-                Platform.runLater(() -> {
-                    if (selection == sel) {
-                        charts.values().forEach(c -> c.mark(mark));
-                    }
-                });
+                marks.add(mark);
+                if (!marksPending.getAndSet(true)) {
+                    Platform.runLater(() -> {
+                        marksPending.set(false);
+                        List<TimeMark> batch = new java.util.ArrayList<>();
+                        for (TimeMark m = marks.poll(); m != null; m = marks.poll()) {
+                            batch.add(m);
+                        }
+                        if (selection == sel && !batch.isEmpty()) {
+                            charts.values().forEach(c -> c.marks(batch));
+                        }
+                    });
+                }
             }
 
             @Override
@@ -153,7 +167,7 @@ public final class ChartsPane extends VBox {
             overlays(s.session());
         }
         List<TimeMark> marks = s.marks();
-        charts.values().forEach(c -> marks.forEach(c::mark));
+        charts.values().forEach(c -> c.marks(marks));
     }
 
     /** Nothing is shown any more (a first connection failed): no tracks, the listeners of the old store ignored. */
@@ -205,7 +219,7 @@ public final class ChartsPane extends VBox {
             view.xAxis().maxProperty().addListener((o, a, b) -> fromChart(added));
             view.boundsInParentProperty().addListener((o, a, b) -> updateOnScreen());
             if (store != null) {
-                store.marks().forEach(view::mark);
+                view.marks(store.marks());
                 if (store.session() != null) {
                     view.overlays(store.session());
                 }

@@ -84,7 +84,7 @@ public final class Indicators {
         return g;
     }
 
-    /** Set only when it changes (a changed child asks for another layout); KmsgMarker's nodes too. */
+    /** Set only when it changes (a changed child asks for another layout); LabelledMark's nodes too. */
     static void shown(Node n, boolean on) {
         if (n.isVisible() != on) {
             n.setVisible(on);

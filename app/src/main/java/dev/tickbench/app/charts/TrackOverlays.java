@@ -6,6 +6,7 @@ import dev.tickbench.core.catalogue.ChartGroup;
 import dev.tickbench.core.throttle.ThrottleBands;
 import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
+import io.fair_acc.chartfx.plugins.ChartPlugin;
 import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,14 +22,20 @@ import java.util.TreeSet;
  * zones), which the y axis keeps in view ({@link #keepInView}).
  */
 final class TrackOverlays {
-    /** Older kmsg marks are dropped from the chart (they stay in the event list): plugins are not free. */
+    /**
+     * Older gap bands and labelled marks (triggers, processes) are dropped from the chart (they stay in
+     * the event list): plugins are not free. Kernel log records are one node for all ({@link KmsgLines}).
+     */
     private static final int MAX_MARKS = 100;
 
     private final ChartGroup group;
     private final XYChart chart;
     private final DefaultNumericAxis xAxis;
     private final DefaultNumericAxis yAxis;
-    private final Deque<KmsgMarker> kmsgMarks = new ArrayDeque<>();
+    /** The labelled lines: fired triggers, a plotted process's start or exit (sessions are all kept). */
+    private final Deque<LabelledMark> kmsgMarks = new ArrayDeque<>();
+
+    private final KmsgLines kmsgLines;
     /** Gap bands, the oldest dropped past {@link #MAX_MARKS} like kmsg marks (the events list keeps them all). */
     private final Deque<io.fair_acc.chartfx.plugins.XRangeIndicator> gapMarks = new ArrayDeque<>();
 
@@ -49,6 +56,13 @@ final class TrackOverlays {
         this.chart = chart;
         this.xAxis = xAxis;
         this.yAxis = yAxis;
+        this.kmsgLines = new KmsgLines(xAxis);
+        chart.getPlugins().add(kmsgLines);
+    }
+
+    /** The kernel log records drawn (tests). */
+    KmsgLines kmsgLines() {
+        return kmsgLines;
     }
 
     /** The fixed lines of this group from the session's hello: critical trips, the throttle's zones. */
@@ -90,55 +104,109 @@ final class TrackOverlays {
     }
 
     /**
-     * A mark of the shared time axis; off screen (scrolled away, a hidden tab) it waits and is drawn
-     * when the track comes on screen ({@link #onScreen}): a plugin added where nothing can be seen,
-     * alone in a pulse, made JavaFX repaint the whole window. The waiting ones are bounded as the drawn.
+     * Marks of the shared time axis, in the order they came; off screen (scrolled away, a hidden tab) they
+     * wait and are drawn when the track comes on screen ({@link #onScreen}): a plugin added where nothing
+     * can be seen, alone in a pulse, made JavaFX repaint the whole window. The waiting ones are bounded as
+     * the drawn.
      */
-    void mark(TimeMark m, boolean onScreen) {
+    void marks(List<TimeMark> marks, boolean onScreen) {
         if (onScreen) {
-            mark(m);
+            draw(marks);
             return;
         }
-        waiting.addLast(m);
-        for (TimeMark.Kind k : TimeMark.Kind.values()) {
-            if (k != TimeMark.Kind.SESSION
-                    && waiting.stream().filter(w -> w.kind() == k).count() > MAX_MARKS) {
-                waiting.stream().filter(w -> w.kind() == k).findFirst().ifPresent(waiting::remove);
-            }
+        waiting.addAll(marks);
+        if (waiting.size() > 2 * MAX_MARKS) {
+            List<TimeMark> kept = newest(List.copyOf(waiting));
+            waiting.clear();
+            waiting.addAll(kept);
         }
     }
 
     /** The track came on screen: the marks that came meanwhile. */
     void onScreen() {
-        while (!waiting.isEmpty()) {
-            mark(waiting.removeFirst());
+        if (!waiting.isEmpty()) {
+            List<TimeMark> marks = List.copyOf(waiting);
+            waiting.clear();
+            draw(marks);
         }
     }
 
-    private void mark(TimeMark m) {
-        switch (m.kind()) {
-            case GAP, SLIP -> {
-                if (!gapsDrawn.add(m)) {
-                    return; // told twice (the track was made while the mark was on its way): one band
-                }
-                var g = Indicators.gap(xAxis, m.x(), m.toX(), "gap");
-                chart.getPlugins().add(g);
-                gapMarks.addLast(g);
-                if (gapMarks.size() > MAX_MARKS) {
-                    chart.getPlugins().remove(gapMarks.removeFirst());
-                    gapsDrawn.remove(gapsDrawn.iterator().next());
-                }
+    /**
+     * Of {@code marks}, in their order, the ones a track keeps: every session change and kernel log record
+     * (their bounds are the store's), the newest {@link #MAX_MARKS} gaps and the newest {@link #MAX_MARKS}
+     * of the other marks.
+     */
+    private static List<TimeMark> newest(List<TimeMark> marks) {
+        int gaps = 0;
+        int lines = 0;
+        boolean[] keep = new boolean[marks.size()];
+        for (int i = marks.size() - 1; i >= 0; i--) {
+            switch (marks.get(i).kind()) {
+                case SESSION, KMSG -> keep[i] = true;
+                case GAP, SLIP -> keep[i] = gaps++ < MAX_MARKS;
+                default -> keep[i] = lines++ < MAX_MARKS;
             }
-            case KMSG, SESSION, TRIGGER, PROCESS -> {
-                KmsgMarker k = new KmsgMarker(xAxis, m);
-                chart.getPlugins().add(k);
-                if (m.kind() != TimeMark.Kind.SESSION) {
-                    kmsgMarks.addLast(k);
-                    if (kmsgMarks.size() > MAX_MARKS) {
-                        chart.getPlugins().remove(kmsgMarks.removeFirst());
+        }
+        List<TimeMark> kept = new ArrayList<>();
+        for (int i = 0; i < keep.length; i++) {
+            if (keep[i]) {
+                kept.add(marks.get(i));
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * Draws {@code marks} with one change of the chart's plugins: ChartFX's value indicators each restyle
+     * themselves on every change of that list, so marks added one by one cost the square of their number
+     * per mark (an hour's capture opened in seconds of it).
+     */
+    private void draw(List<TimeMark> marks) {
+        List<ChartPlugin> added = new ArrayList<>();
+        List<ChartPlugin> removed = new ArrayList<>();
+        List<TimeMark> records = new ArrayList<>();
+        for (TimeMark m : marks.size() > MAX_MARKS ? newest(marks) : marks) {
+            switch (m.kind()) {
+                case KMSG -> records.add(m);
+                case GAP, SLIP -> {
+                    if (!gapsDrawn.add(m)) {
+                        continue; // told twice (the track was made while the mark was on its way): one band
+                    }
+                    var g = Indicators.gap(xAxis, m.x(), m.toX(), "gap");
+                    added.add(g);
+                    gapMarks.addLast(g);
+                    if (gapMarks.size() > MAX_MARKS) {
+                        drop(gapMarks.removeFirst(), added, removed);
+                        gapsDrawn.remove(gapsDrawn.iterator().next());
+                    }
+                }
+                case SESSION, TRIGGER, PROCESS -> {
+                    LabelledMark k = new LabelledMark(xAxis, m);
+                    added.add(k);
+                    if (m.kind() != TimeMark.Kind.SESSION) {
+                        kmsgMarks.addLast(k);
+                        if (kmsgMarks.size() > MAX_MARKS) {
+                            drop(kmsgMarks.removeFirst(), added, removed);
+                        }
                     }
                 }
             }
+        }
+        if (!records.isEmpty()) {
+            kmsgLines.add(records);
+        }
+        if (!removed.isEmpty()) {
+            chart.getPlugins().removeAll(removed);
+        }
+        if (!added.isEmpty()) {
+            chart.getPlugins().addAll(added);
+        }
+    }
+
+    /** A mark past the bound: taken off the chart, or never put on it when it came in the same batch. */
+    private static void drop(ChartPlugin mark, List<ChartPlugin> added, List<ChartPlugin> removed) {
+        if (!added.remove(mark)) {
+            removed.add(mark);
         }
     }
 

@@ -16,12 +16,29 @@ import javafx.scene.text.Text;
 public final class ChartsSeen {
     private ChartsSeen() {}
 
-    /** The marks {@code view} draws on its time axis as lines (kmsg records, session starts, fired triggers), oldest first. */
+    /**
+     * The marks {@code view} draws on its time axis as lines: its kernel log records, oldest first, then its
+     * labelled lines (session starts, fired triggers, process starts and exits), oldest first.
+     */
     public static List<TimeMark> marks(ChartView view) {
-        return view.chart().getPlugins().stream()
-                .filter(KmsgMarker.class::isInstance)
-                .map(p -> ((KmsgMarker) p).mark())
-                .toList();
+        List<TimeMark> out = new ArrayList<>(view.overlays.kmsgLines().marks());
+        view.chart().getPlugins().stream()
+                .filter(LabelledMark.class::isInstance)
+                .map(p -> ((LabelledMark) p).mark())
+                .forEach(out::add);
+        return out;
+    }
+
+    /** What hovering {@code view}'s kernel log lines at the pixel of time {@code t} shows. */
+    public static String kmsgTextAt(ChartView view, double t) {
+        double px = view.chart().getCanvas().getBoundsInLocal().getMinX()
+                + view.xAxis().getDisplayPosition(t);
+        return view.overlays.kmsgLines().textNear(px);
+    }
+
+    /** The kernel log lines {@code view} draws now: one a pixel column with a record in view. */
+    public static int kmsgLinesDrawn(ChartView view) {
+        return view.overlays.kmsgLines().lines.getElements().size() / 2;
     }
 
     /** The x of time {@code t} in the overview strip's own coordinates: where a drag there grabs. */

@@ -5,6 +5,7 @@ import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.session.Points;
 import dev.tickbench.app.session.Series;
 import dev.tickbench.app.session.SeriesStore;
@@ -54,7 +55,7 @@ class LongCaptureWindowTest {
     @Test
     void opensFromItsIndexAndReadsEverySampleWhereTheWindowIsNarrow() throws Exception {
         Path plain = dir.resolve("router.ndjson");
-        new RouterCapture(10, 400, 60, -1).write(plain);
+        new RouterCapture(10, 1400, 60, -1).write(plain);
         Path file = dir.resolve("edge-router-3.ndjson.gz");
         CaptureConverter.convert(plain, file, StreamFormat.V2, false, new PlottedValues(SeriesCatalogue.standard()));
         assertTrue(Files.exists(CaptureWriter.indexPath(file)));
@@ -74,7 +75,7 @@ class LongCaptureWindowTest {
         Series busy = s.series("cpu.busy_pct");
         assertTrue(busy.label().endsWith(" · 10 s min–max: zoom in for every sample"), busy.label());
         assertTrue(
-                busy.line().size() <= 2 * 40,
+                busy.line().size() <= 2 * 140,
                 "two points a block: " + busy.line().size());
         assertTrue(s.marks().stream().anyMatch(m -> m.kind() == TimeMark.Kind.KMSG), "the kernel log, from the index");
         double first = s.firstX();
@@ -82,6 +83,19 @@ class LongCaptureWindowTest {
         assertEquals(first, fx(() -> w.vm.window().min()), 1e-6, "the whole capture shown");
         assertEquals(last, fx(() -> w.vm.window().max()), 1e-6);
         w.drawn();
+        // every record where it happened, not the newest hundred; each in a pixel column of its own here
+        var cpu = fx(() -> w.view.charts().chart("cpu"));
+        var records =
+                s.marks().stream().filter(m -> m.kind() == TimeMark.Kind.KMSG).toList();
+        assertEquals(107, records.size(), "a record every 13 s of 1 400 s: more than a track kept before");
+        assertEquals(
+                records,
+                fx(() -> ChartsSeen.marks(cpu).stream()
+                        .filter(m -> m.kind() == TimeMark.Kind.KMSG)
+                        .toList()));
+        until("every record drawn on the track", () -> fx(() -> ChartsSeen.kmsgLinesDrawn(cpu)) == records.size());
+        TimeMark early = records.get(1);
+        assertEquals(early.text(), fx(() -> ChartsSeen.kmsgTextAt(cpu, early.x())), "its text on hover");
 
         double from = first + 200;
         fx(() -> {
@@ -96,5 +110,9 @@ class LongCaptureWindowTest {
         int inRange = line.countStoredIn(from, from + 30);
         assertTrue(inRange >= 290, "30 s at 10 Hz: " + inRange + " points");
         w.drawn();
+        long inView = records.stream()
+                .filter(m -> m.x() >= from && m.x() <= from + 30)
+                .count();
+        until("the records of the 30 s only", () -> fx(() -> ChartsSeen.kmsgLinesDrawn(cpu)) == inView);
     }
 }

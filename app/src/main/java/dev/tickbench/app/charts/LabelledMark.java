@@ -10,15 +10,16 @@ import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
 /**
- * A thin vertical line on the time axis with the mark's text on hover (kmsg events, session starts). A
- * session start is labelled "new session" (its whole text, with the rates before and after, is on
- * hover and in the event list); a label that would overlap an earlier one on the chart is left out,
- * never drawn over it.
+ * A labelled vertical line on the time axis with the mark's whole text on hover: a session start (a
+ * cadence change), a fired trigger, a plotted process's start or exit. A session start is labelled "new
+ * session" (its whole text, with the rates before and after, is on hover and in the event list); a
+ * label that would overlap an earlier one on the chart is left out, never drawn over it. Kernel log
+ * records, which come by the thousand, are {@link KmsgLines}.
  */
-final class KmsgMarker extends XValueIndicator {
+final class LabelledMark extends XValueIndicator {
     private final TimeMark mark;
 
-    KmsgMarker(Axis xAxis, TimeMark mark) {
+    LabelledMark(Axis xAxis, TimeMark mark) {
         super(
                 xAxis,
                 mark.x(),
@@ -45,11 +46,9 @@ final class KmsgMarker extends XValueIndicator {
         tip.setShowDelay(Duration.millis(100));
         Tooltip.install(pickLine, tip);
         Tooltip.install(line, tip);
-        // kmsg: a thin orange line; a new session (cadence change): a solid violet one; a fired trigger: a red one,
-        // named
+        // a new session (cadence change): a solid violet line; a fired trigger: a red one, named; a process: dashed
         line.setStyle(
                 switch (mark.kind()) {
-                    case KMSG -> "-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;";
                     case PROCESS ->
                         "-fx-stroke: " + colour(mark) + "; -fx-stroke-width: 1.5; -fx-stroke-dash-array: 6 3;";
                     default -> "-fx-stroke: " + colour(mark) + "; -fx-stroke-width: 2;";
@@ -103,7 +102,7 @@ final class KmsgMarker extends XValueIndicator {
                 if (p == this) {
                     break; // the earlier marks' labels are placed first and keep their place
                 }
-                if (p instanceof KmsgMarker k
+                if (p instanceof LabelledMark k
                         && k.mark != null
                         && k.mark.kind() == TimeMark.Kind.SESSION
                         && k.label.isVisible()

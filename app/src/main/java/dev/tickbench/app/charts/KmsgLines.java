@@ -1,0 +1,162 @@
+package dev.tickbench.app.charts;
+
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.app.session.TimeMark;
+import io.fair_acc.chartfx.axes.Axis;
+import io.fair_acc.chartfx.plugins.ChartPlugin;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javafx.geometry.Bounds;
+import javafx.scene.control.Tooltip;
+import javafx.scene.shape.LineTo;
+import javafx.scene.shape.MoveTo;
+import javafx.scene.shape.Path;
+import javafx.scene.shape.PathElement;
+import javafx.util.Duration;
+
+/**
+ * A track's kernel log records: a thin dashed orange line at each, every record the session keeps, drawn
+ * as one path with at most one line per pixel column, and its text on hover (the nearest records).
+ * One node for all of them: a ChartFX indicator per record restyled every other on each change of the
+ * chart's plugins, so an hour's records took seconds to put on the tracks, and only the newest hundred
+ * were kept, which drew as a hatch over the hour's last minutes (docs/workbench-charts.md, "Marks").
+ */
+final class KmsgLines extends ChartPlugin {
+    /** How near the pointer a record is named on hover, in pixels either side. */
+    private static final double NEAR_PX = 4;
+    /** Records named on one hover; the rest are counted. */
+    private static final int NAMED = 5;
+
+    private final Axis xAxis;
+    /** The records' times and texts in the order they came (time order), the oldest dropped past the bound. */
+    private double[] xs = new double[64];
+
+    private String[] texts = new String[64];
+    private int first;
+    private int count;
+    final Path lines = new Path();
+    private final Path pick = new Path();
+    private final Tooltip tip = new Tooltip();
+    /** What the path was drawn for: the axis range, the plot's bounds and the records' version. */
+    private final double[] drawnFor = new double[7];
+
+    private long version;
+
+    KmsgLines(Axis xAxis) {
+        this.xAxis = xAxis;
+        lines.setStyle("-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;");
+        lines.setMouseTransparent(true);
+        lines.setManaged(false);
+        // a wider transparent twin the pointer can find: a 1 px dashed line is hard to hover
+        pick.setStyle("-fx-stroke: transparent; -fx-stroke-width: 7;");
+        pick.setManaged(false);
+        tip.setShowDelay(Duration.millis(100));
+        Tooltip.install(pick, tip);
+        pick.setOnMouseMoved(e -> tip.setText(textNear(e.getX())));
+        getChartChildren().addAll(pick, lines);
+    }
+
+    /** Records that came, in time order: drawn at once, the oldest let go past the store's bound. */
+    void add(List<TimeMark> marks) {
+        for (TimeMark m : marks) {
+            if (count == xs.length && count < SeriesStore.MAX_MARKS) {
+                grow();
+            }
+            int at = (first + count) % xs.length;
+            xs[at] = m.x();
+            texts[at] = m.text();
+            if (count == xs.length) {
+                first = (first + 1) % xs.length; // full: the oldest goes
+            } else {
+                count++;
+            }
+        }
+        version++;
+        runPostLayout();
+    }
+
+    private void grow() {
+        int n = Math.min(xs.length * 2, SeriesStore.MAX_MARKS);
+        double[] x = new double[n];
+        String[] t = new String[n];
+        for (int i = 0; i < count; i++) {
+            x[i] = xs[(first + i) % xs.length];
+            t[i] = texts[(first + i) % xs.length];
+        }
+        xs = x;
+        texts = t;
+        first = 0;
+    }
+
+    /** The records held, oldest first (tests and the hover). */
+    List<TimeMark> marks() {
+        List<TimeMark> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int at = (first + i) % xs.length;
+            out.add(new TimeMark(TimeMark.Kind.KMSG, xs[at], xs[at], texts[at]));
+        }
+        return out;
+    }
+
+    /** One line per pixel column that holds a record in view; redrawn only when the view or the records moved. */
+    @Override
+    public void runPostLayout() {
+        if (getChart() == null) {
+            return;
+        }
+        Bounds plot = getChart().getCanvas().getBoundsInLocal();
+        double[] now = {
+            xAxis.getMin(), xAxis.getMax(), plot.getMinX(), plot.getMaxX(), plot.getMinY(), plot.getMaxY(), version
+        };
+        if (Arrays.equals(now, drawnFor)) {
+            return;
+        }
+        System.arraycopy(now, 0, drawnFor, 0, now.length);
+        List<PathElement> elements = new ArrayList<>();
+        long lastColumn = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            double x = plot.getMinX() + xAxis.getDisplayPosition(xs[(first + i) % xs.length]);
+            long column = Math.round(x);
+            if (x < plot.getMinX() || x > plot.getMaxX() || column == lastColumn) {
+                continue;
+            }
+            lastColumn = column;
+            elements.add(new MoveTo(column + 0.5, plot.getMinY()));
+            elements.add(new LineTo(column + 0.5, plot.getMaxY()));
+        }
+        lines.getElements().setAll(elements);
+        pick.getElements().setAll(elements.stream().map(KmsgLines::copy).toList());
+    }
+
+    private static PathElement copy(PathElement e) {
+        return e instanceof MoveTo m
+                ? new MoveTo(m.getX(), m.getY())
+                : new LineTo(((LineTo) e).getX(), ((LineTo) e).getY());
+    }
+
+    /** The texts of the records within {@link #NEAR_PX} of {@code px} (the plot's x), nearest first. */
+    String textNear(double px) {
+        Bounds plot = getChart() == null ? null : getChart().getCanvas().getBoundsInLocal();
+        if (plot == null) {
+            return "";
+        }
+        List<double[]> near = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int at = (first + i) % xs.length;
+            double d = Math.abs(plot.getMinX() + xAxis.getDisplayPosition(xs[at]) - px);
+            if (d <= NEAR_PX) {
+                near.add(new double[] {d, at});
+            }
+        }
+        near.sort((a, b) -> Double.compare(a[0], b[0]));
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < Math.min(NAMED, near.size()); i++) {
+            s.append(i == 0 ? "" : "\n").append(texts[(int) near.get(i)[1]]);
+        }
+        if (near.size() > NAMED) {
+            s.append("\n… and ").append(near.size() - NAMED).append(" more here: zoom in to tell them apart");
+        }
+        return s.toString();
+    }
+}
