@@ -15,7 +15,8 @@ import java.util.Arrays;
  * come at the end of a line); complete columns are kept, and a move of the axis (following: twice a
  * second) reduces only the columns it brings in and the last, incomplete one — never again the points
  * already on screen (docs/workbench-charts.md, "Redraws"). A zoom or a resize (another width) starts
- * again; the kept columns are only those on screen.
+ * again, and so does a line whose every point is new since (a long capture's run read in place of its
+ * overview); the kept columns are only those on screen.
  */
 final class PixelColumns {
     /** Widths closer than this (relative) are the same width: a follow step recomputes the span in floating point. */
@@ -31,6 +32,8 @@ final class PixelColumns {
 
     private final Line kept = new Line();
     private long pointsRead;
+    /** {@link Points#appended()} of the line last reduced. */
+    private long reducedAppended;
 
     /** The reduced line: the points to draw, in order. Reused between calls. */
     static final class Line {
@@ -74,6 +77,11 @@ final class PixelColumns {
             first = end = Long.MIN_VALUE;
         }
         int n = p.stored();
+        if (p.appended() - reducedAppended >= n) {
+            first = end = Long.MIN_VALUE; // every point is new since the last reduction (a line replaced): none kept is
+            // of them
+        }
+        reducedAppended = p.appended();
         if (n == 0) {
             if (p.hasTail()) {
                 out.add(p.x(0), p.y(0));

@@ -116,6 +116,48 @@ class PixelColumnsTest {
         }
     }
 
+    /**
+     * A long capture's overview, then the run read in its place at the same zoom (SeekableReplay): the
+     * columns kept from the overview are not of these points, and the line is reduced again from them.
+     */
+    @Test
+    void aLineReplacedInPlaceIsReducedAgain() {
+        double t0 = 1_764_446_400.0;
+        double[] ox = {t0, t0 + 10, t0 + 10, t0 + 20, t0 + 20, t0 + 30}; // each 10 s bin: its least, then its greatest
+        double[] oy = {60, 90, 55, 85, 50, 95};
+        // the middle bin read in full, spliced between the overview's others with a break at each seam
+        int n = 1000;
+        double[] x = new double[n + 6];
+        double[] y = new double[n + 6];
+        x[0] = t0;
+        y[0] = 60;
+        x[1] = t0 + 9.99;
+        y[1] = 90;
+        x[2] = t0 + 9.995;
+        y[2] = Double.NaN;
+        for (int i = 0; i < n; i++) {
+            x[3 + i] = t0 + 10 + i / 100.0;
+            y[3 + i] = 70 + 20 * Math.sin(i / 50.0);
+        }
+        x[n + 3] = t0 + 19.995;
+        y[n + 3] = Double.NaN;
+        x[n + 4] = t0 + 20;
+        y[n + 4] = 50;
+        x[n + 5] = t0 + 30;
+        y[n + 5] = 95;
+        var views = dev.tickbench.app.session.PublishedViews.replacedInPlace(ox, oy, x, y);
+        double width = 0.1;
+        long from = col(t0, width);
+        long to = col(t0 + 30, width);
+        columns.reduce(views.get(0), width, from, to, line);
+        columns.reduce(views.get(1), width, from, to, line);
+        PixelColumns fresh = new PixelColumns();
+        PixelColumns.Line all = new PixelColumns.Line();
+        fresh.reduce(views.get(1), width, from, to, all);
+        assertArrayEquals(Arrays.copyOf(all.y, all.size), ys(), "the run, not the overview's columns");
+        assertArrayEquals(Arrays.copyOf(all.x, all.size), xs());
+    }
+
     private static long col(double x, double width) {
         return (long) Math.floor(x / width);
     }
