@@ -260,6 +260,7 @@ public final class ChartView extends HBox {
      * marks that were left out while empty join once they have points.
      */
     public void sync() {
+        legend.relabel(onScreen);
         switch (series.sync(onScreen, lastMax)) {
             case DATASETS -> rangeAgain();
             case POINTS -> {

@@ -47,6 +47,8 @@ final class TrackLegend extends VBox {
 
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Map<String, Series> series = new LinkedHashMap<>();
+    /** Each series' label as {@link #relabel} last saw it. */
+    private final Map<String, String> labelled = new java.util.HashMap<>();
     /** The readout's rows by series while the crosshair is on this track; null while it is not. */
     private Map<String, Readout.Row> readout;
 
@@ -216,6 +218,23 @@ final class TrackLegend extends VBox {
         stale = !onScreen;
         if (onScreen && !share()) {
             series.keySet().forEach(this::show);
+        }
+    }
+
+    /**
+     * After a batch: a series whose label changed without a new session (a long capture's run read in
+     * place of its overview, or given back) has its badge say so.
+     */
+    void relabel(boolean onScreen) {
+        boolean moved = false;
+        for (Map.Entry<String, Series> e : series.entrySet()) {
+            String now = e.getValue().label();
+            if (!now.equals(labelled.put(e.getKey(), now))) {
+                moved = true;
+            }
+        }
+        if (moved) {
+            refresh(Map.of(), onScreen);
         }
     }
 

@@ -236,10 +236,11 @@ public final class SeekableReplay {
         shownFrom = from;
         shownTo = to;
         store.flush();
-        // the badges say "every sample" once the points are published, never before
+        // the badges say "every sample" once the points are published, never before: a batch of its own
         for (Series s : noted) {
             s.note(overview.containsKey(s.name()) ? note : null);
         }
+        store.flush();
     }
 
     /** A level's value where the run begins: its last read in the block before, else the index's last value. */

@@ -110,6 +110,9 @@ class LongCaptureWindowTest {
         int inRange = line.countStoredIn(from, from + 30);
         assertTrue(inRange >= 290, "30 s at 10 Hz: " + inRange + " points");
         w.drawn();
+        until(
+                "the CPU track's badges say so",
+                () -> fx(() -> ChartsSeen.legend(cpu)).stream().anyMatch(b -> b.contains(" · every sample ")));
         long inView = records.stream()
                 .filter(m -> m.x() >= from && m.x() <= from + 30)
                 .count();
