@@ -17,7 +17,9 @@ import javafx.util.Duration;
 
 /**
  * A track's kernel log records: a thin dashed orange line at each, every record the session keeps, drawn
- * as one path with at most one line per pixel column, and its text on hover (the nearest records).
+ * as one path with at most one line per pixel column, and its text on hover (the nearest records). Where
+ * they are closer than 8 px on average the lines are 8 px high along the plot's top, a rug that leaves the
+ * curves readable.
  * One node for all of them: a ChartFX indicator per record restyled every other on each change of the
  * chart's plugins, so an hour's records took seconds to put on the tracks, and only the newest hundred
  * were kept, which drew as a hatch over the hour's last minutes (docs/workbench-charts.md, "Marks").
@@ -25,6 +27,10 @@ import javafx.util.Duration;
 final class KmsgLines extends ChartPlugin {
     /** How near the pointer a record is named on hover, in pixels either side. */
     private static final double NEAR_PX = 4;
+    /** Lines closer than this on average are drawn as a rug at the plot's top, {@link #RUG_PX} high. */
+    private static final double SPARSE_PX = 8;
+
+    private static final double RUG_PX = 8;
     /** Records named on one hover; the rest are counted. */
     private static final int NAMED = 5;
 
@@ -113,7 +119,7 @@ final class KmsgLines extends ChartPlugin {
             return;
         }
         System.arraycopy(now, 0, drawnFor, 0, now.length);
-        List<PathElement> elements = new ArrayList<>();
+        List<Long> columns = new ArrayList<>();
         long lastColumn = Long.MIN_VALUE;
         for (int i = 0; i < count; i++) {
             double x = plot.getMinX() + xAxis.getDisplayPosition(xs[(first + i) % xs.length]);
@@ -122,8 +128,15 @@ final class KmsgLines extends ChartPlugin {
                 continue;
             }
             lastColumn = column;
+            columns.add(column);
+        }
+        // dense, full-height lines would hatch over the curves: a rug of short ones along the plot's top
+        boolean rug = columns.size() * SPARSE_PX > plot.getWidth();
+        double bottom = rug ? plot.getMinY() + RUG_PX : plot.getMaxY();
+        List<PathElement> elements = new ArrayList<>(2 * columns.size());
+        for (long column : columns) {
             elements.add(new MoveTo(column + 0.5, plot.getMinY()));
-            elements.add(new LineTo(column + 0.5, plot.getMaxY()));
+            elements.add(new LineTo(column + 0.5, bottom));
         }
         lines.getElements().setAll(elements);
         pick.getElements().setAll(elements.stream().map(KmsgLines::copy).toList());
