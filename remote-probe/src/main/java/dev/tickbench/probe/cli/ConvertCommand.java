@@ -1,7 +1,11 @@
 package dev.tickbench.probe.cli;
 
 import dev.tickbench.core.capture.CaptureConverter;
+import dev.tickbench.core.capture.CaptureIndexBuilder;
+import dev.tickbench.core.capture.CaptureWriter;
 import dev.tickbench.core.capture.OutputFile;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
+import dev.tickbench.core.derived.PlottedValues;
 import dev.tickbench.core.text.InertText;
 import dev.tickbench.probe.common.UserError;
 import java.io.IOException;
@@ -23,7 +27,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Re-encode a capture in another stream format (FORMAT.md), every value and absence kept:",
-            "format 2 (default) for a smaller file, format 1 for a consumer that reads only format 1."
+            "format 2 (default) for a smaller file, format 1 for a consumer that reads only format 1.",
+            "A gzip FILE is written in blocks, and its index (FILE.idx) beside it in a second pass:",
+            "the workbench opens it at once whatever its length."
         })
 public final class ConvertCommand implements Callable<Integer> {
     @Spec
@@ -67,10 +73,30 @@ public final class ConvertCommand implements Callable<Integer> {
                 .getOut()
                 .println(InertText.line("wrote " + s.samples() + " samples in format "
                         + format.format().number() + " to " + out));
+        index();
         if (s.error() != null) {
             throw new UserError(capture + " " + s.error().getMessage() + "; the " + s.samples()
                     + " samples before it are in " + out);
         }
         return 0;
+    }
+
+    /**
+     * The index beside the capture written, in a pass of its own (FORMAT.md, "Seekable captures"): the
+     * conversion's memory is free by then. Without it the capture is whole and every reader reads it.
+     */
+    private void index() {
+        try {
+            int blocks = CaptureIndexBuilder.build(
+                    out, new PlottedValues(SeriesCatalogue.standard()), (read, size) -> {}, () -> false);
+            spec.commandLine()
+                    .getOut()
+                    .println(InertText.line("indexed " + blocks + " blocks in " + CaptureWriter.indexPath(out)));
+        } catch (IOException e) {
+            spec.commandLine()
+                    .getErr()
+                    .println(InertText.line("no index written beside " + out + " (the capture is whole; it opens"
+                            + " without one, read whole): " + e.getMessage()));
+        }
     }
 }

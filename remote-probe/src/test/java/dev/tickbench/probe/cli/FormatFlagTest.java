@@ -94,6 +94,11 @@ class FormatFlagTest {
         Fixtures.Result conv = Fixtures.run("convert", v1.toString(), "--out", v2.toString());
         assertEquals(0, conv.code(), conv.err());
         assertTrue(conv.out().contains("wrote 262 samples in format 2"), conv.out());
+        // its index beside it, built in a pass of its own: the blocks the seekable reader finds
+        var seekable = dev.tickbench.core.capture.SeekableCapture.open(v2, 64);
+        assertTrue(
+                conv.out().contains("indexed " + seekable.index().blocks().size() + " blocks in " + v2 + ".idx"),
+                conv.out());
         assertEquals(
                 2,
                 Fixtures.run("convert", v1.toString(), "--out", v2.toString()).code(),

@@ -79,8 +79,8 @@ final class BlockedGzipOutput extends OutputStream {
         }
     }
 
-    /** The file under a member: a member's close ends the member, not the file. */
-    private static final class KeepOpen extends FilterOutputStream {
+    /** The file under a member (or an index): a member's close ends the member, not the file. */
+    static final class KeepOpen extends FilterOutputStream {
         KeepOpen(OutputStream out) {
             super(out);
         }

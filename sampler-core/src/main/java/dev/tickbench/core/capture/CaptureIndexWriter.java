@@ -52,7 +52,6 @@ public final class CaptureIndexWriter implements Closeable {
 
     private long lineNo;
     private StreamLine pending;
-    private int pendingBytes;
     private int helloId = -1;
     /** The key list last written for each source, by identity (the decoder replaces a list, never edits it). */
     private final Map<String, String[]> listWritten = new HashMap<>();
@@ -73,7 +72,6 @@ public final class CaptureIndexWriter implements Closeable {
     private long blockFirstLine;
     private int blockLines;
     private int blockSamples;
-    private long blockBytes;
     private long firstSeq;
     private long lastSeq;
     private long firstWallNs;
@@ -90,6 +88,9 @@ public final class CaptureIndexWriter implements Closeable {
     private double[] last = new double[64];
     private int[] touched = new int[64];
     private int touchedCount;
+
+    /** Where blocks end: the rule the capture's writer cuts by with or without an index. */
+    private final BlockCut cut = new BlockCut();
 
     public CaptureIndexWriter(OutputStream file, Summaries summaries) throws IOException {
         this(file, summaries, new SeriesNames());
@@ -114,8 +115,7 @@ public final class CaptureIndexWriter implements Closeable {
         } catch (IOException | RuntimeException e) {
             pending = null; // a bad line is the capture's to report; the index only counts it in its block
         }
-        pendingBytes = len;
-        return inBlock && endsBlock(pending, len);
+        return cut.startsBlock(b, off, len);
     }
 
     /** The line {@link #startsBlock} took, written at {@code offset}: the capture's bytes before it. */
@@ -127,7 +127,6 @@ public final class CaptureIndexWriter implements Closeable {
             startBlock(offset);
         }
         blockLines++;
-        blockBytes += pendingBytes;
         if (pending instanceof SampleLine s) {
             sample(s);
         } else if (marksTime(pending)) {
@@ -156,18 +155,6 @@ public final class CaptureIndexWriter implements Closeable {
                 || (line instanceof OtherLine o && o.type().equals("trigger"));
     }
 
-    private boolean endsBlock(StreamLine line, int len) {
-        if (line instanceof Hello) {
-            return true;
-        }
-        if (line instanceof SampleLine s && blockSamples > 0) {
-            return s.monoNs() - firstMonoNs >= BLOCK_NS || blockBytes + len > MAX_BLOCK_BYTES;
-        }
-        // a schema line stays with the sample after it; anything else ends a block only when it is far too big
-        return !(line instanceof OtherLine o && o.type().equals(LineDecoder.SCHEMA_TYPE))
-                && blockBytes + len > 2 * MAX_BLOCK_BYTES;
-    }
-
     private void hello(byte[] b, int off, int len) throws IOException {
         payload.reset();
         payload.out.writeInt(++helloId);
@@ -181,7 +168,6 @@ public final class CaptureIndexWriter implements Closeable {
         blockFirstLine = lineNo;
         blockLines = 0;
         blockSamples = 0;
-        blockBytes = 0;
         firstSeq = -1;
         lastSeq = -1;
         firstWallNs = 0;

@@ -25,6 +25,8 @@ public final class CaptureWriter implements LineSink, Closeable {
     private final BlockedGzipOutput blocks;
     /** The index written beside the capture, or null: none asked for, or dropped after it failed. */
     private CaptureIndexWriter index;
+    /** Where a gzip capture written without an index ends its blocks (with one, the index's own rule). */
+    private final BlockCut cut = new BlockCut();
 
     private Path indexFile;
     private String indexError;
@@ -133,6 +135,8 @@ public final class CaptureWriter implements LineSink, Closeable {
         try {
             if (index != null) {
                 indexLine(b, off, len);
+            } else if (blocks != null && cut.startsBlock(b, off, len)) {
+                blocks.endBlock(); // in blocks without an index too: one can be built later (CaptureIndexBuilder)
             }
             out.write(b, off, len);
             bytes += len;
