@@ -83,6 +83,7 @@ public final class MainViewModel extends WindowState {
     public MainViewModel(Executor ui, Executor work, Spool spool, SeriesCatalogue catalogue) {
         this.controller = new SessionController(ui, this, spool, catalogue);
         this.tasks = new WindowTasks(work, controller, this, fillHeld::get);
+        onShutdown(tasks::stopIndexing); // an index cut short leaves no file beside the capture
         // the Rate and FLOOR_HZ boxes are bound to these: a new value restarts this machine's sampler
         rateHz.addListener((o, a, b) -> {
             if (localProperty().get()) {

@@ -4,6 +4,7 @@ import dev.tickbench.app.control.SessionController;
 import dev.tickbench.app.export.CsvExportJob;
 import dev.tickbench.app.export.DiskSize;
 import dev.tickbench.app.recording.CaptureLoader;
+import dev.tickbench.app.recording.IndexLater;
 import dev.tickbench.app.session.SeekableReplay;
 import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.Showing;
@@ -32,6 +33,8 @@ final class WindowTasks {
     private final SessionController controller;
     private final WindowState window;
     private final BooleanSupplier fillHeld;
+    /** The index being built for the capture last opened without one, or null. */
+    private IndexLater indexing;
 
     /** {@code fillHeld}: Export CSV fills a level's held value into the rows between its emissions. */
     WindowTasks(Executor work, SessionController controller, WindowState window, BooleanSupplier fillHeld) {
@@ -102,6 +105,11 @@ final class WindowTasks {
                 if (indexNote.get() != null) {
                     window.notice(indexNote.get());
                 }
+                boolean noIndex = indexNote.get() != null
+                        || !java.nio.file.Files.exists(dev.tickbench.core.capture.CaptureWriter.indexPath(file));
+                if (seekable.get() == null && task.getValue().complete() && noIndex) {
+                    index(file, s);
+                }
             }
         });
         task.setOnFailed(e -> controller.failReplay(file, message(task.getException())));
@@ -114,6 +122,21 @@ final class WindowTasks {
             }
         });
         return task;
+    }
+
+    /** The capture read whole without a usable index gets one written beside it for its next open. */
+    private void index(Path file, SeriesStore s) {
+        stopIndexing();
+        long spanNs = Math.round((s.latestX() - s.firstX()) * 1e9);
+        indexing =
+                IndexLater.start(file, spanNs, text -> javafx.application.Platform.runLater(() -> window.notice(text)));
+    }
+
+    /** Stops an index being built (the app ends, another capture opens); completes once it has. */
+    java.util.concurrent.CompletableFuture<?> stopIndexing() {
+        IndexLater b = indexing;
+        indexing = null;
+        return b == null ? java.util.concurrent.CompletableFuture.completedFuture(null) : b.cancel();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.tickbench.app.workbench;
 import static dev.tickbench.app.workbench.WindowFixture.fx;
 import static dev.tickbench.app.workbench.WindowFixture.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.charts.ChartsSeen;
@@ -117,5 +118,33 @@ class LongCaptureWindowTest {
                 .filter(m -> m.x() >= from && m.x() <= from + 30)
                 .count();
         until("the records of the 30 s only", () -> fx(() -> ChartsSeen.kmsgLinesDrawn(cpu)) == inView);
+    }
+
+    /**
+     * A capture opened without an index (a conversion) is read whole, and gets its index written beside it
+     * in the background, said in the notice; the next open draws its overview from it.
+     */
+    @Test
+    void aCaptureWithoutAnIndexGetsOneForItsNextOpen() throws Exception {
+        Path plain = dir.resolve("router.ndjson");
+        new RouterCapture(10, 1400, 60, -1).write(plain);
+        Path file = dir.resolve("edge-router-3.ndjson.gz");
+        CaptureConverter.convert(plain, file, StreamFormat.V2, false);
+        Path index = CaptureWriter.indexPath(file);
+        assertFalse(Files.exists(index));
+
+        w.replayed(fx(() -> w.view.openCapture(file)));
+        Series busy = fx(() -> w.vm.storeProperty().get()).series("cpu.busy_pct");
+        assertFalse(busy.label().contains("min–max"), "read whole: " + busy.label());
+        until(
+                "the index written beside it, and said",
+                () ->
+                        "An index of edge-router-3.ndjson.gz was written beside it (140 blocks): from now on it opens at once."
+                                .equals(fx(() -> w.vm.noticeProperty().get())));
+        assertTrue(Files.exists(index));
+
+        w.replayed(fx(() -> w.view.openCapture(file)));
+        Series again = fx(() -> w.vm.storeProperty().get()).series("cpu.busy_pct");
+        assertTrue(again.label().endsWith(" · 10 s min–max: zoom in for every sample"), again.label());
     }
 }
