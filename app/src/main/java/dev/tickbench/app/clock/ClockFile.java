@@ -33,20 +33,63 @@ final class ClockFile {
     private ClockFile() {}
 
     /**
+     * A capture's index, read once for every range judged while the files are unchanged (the panel judges
+     * each range the window moves to, and a day's index takes a second to read); its owner lets it go.
+     */
+    static class Indexes {
+        private Path file;
+        private String stamp;
+        private SeekableCapture capture;
+
+        /** {@code file}'s index, or null: none, or one that is not the file's (the file is read from its start). */
+        synchronized SeekableCapture of(Path file) {
+            String now = stamp(file);
+            if (!file.equals(this.file) || !now.equals(stamp)) {
+                this.file = file;
+                this.stamp = now;
+                try {
+                    capture = SeekableCapture.open(file, 2);
+                } catch (IOException | RuntimeException unusable) {
+                    capture = null;
+                }
+            }
+            return capture;
+        }
+
+        /** None: a copy of the spool has no index. */
+        static final Indexes NONE = new Indexes() {
+            @Override
+            synchronized SeekableCapture of(Path file) {
+                return null;
+            }
+        };
+
+        private static String stamp(Path file) {
+            try {
+                Path idx = dev.tickbench.core.capture.CaptureWriter.indexPath(file);
+                return Files.size(file) + "/" + Files.getLastModifiedTime(file) + "/"
+                        + (Files.exists(idx) ? Files.size(idx) + "/" + Files.getLastModifiedTime(idx) : "-");
+            } catch (IOException e) {
+                return "";
+            }
+        }
+    }
+
+    /**
      * Judges {@code file}'s samples in {@code (fromEpochS, toEpochS]}; {@code progress} hears 0 to 1 (the
      * share of the file's bytes read), {@code cancelled} is asked as it goes.
      *
      * @throws IOException when the file cannot be opened or read
      */
     static Result judge(
-            Path file, double fromEpochS, double toEpochS, DoubleConsumer progress, BooleanSupplier cancelled)
+            Path file,
+            Indexes indexes,
+            double fromEpochS,
+            double toEpochS,
+            DoubleConsumer progress,
+            BooleanSupplier cancelled)
             throws IOException {
-        SeekableCapture seekable;
-        try {
-            seekable = SeekableCapture.open(file, 2);
-        } catch (IOException | RuntimeException unusable) {
-            seekable = null; // an index that is not the file's: the file read from its start, as without one
-        }
+        SeekableCapture seekable = indexes.of(file);
         if (seekable != null && !seekable.index().blocks().isEmpty()) {
             return judge(seekable, fromEpochS, toEpochS, progress, cancelled);
         }

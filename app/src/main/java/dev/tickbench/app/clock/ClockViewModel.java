@@ -62,6 +62,9 @@ public final class ClockViewModel {
     private SeriesStore store;
     private ClockLines lines;
     private Path replayFile;
+    /** The replay's index, read once for every range judged. */
+    private final ClockFile.Indexes indexes = new ClockFile.Indexes();
+
     private double rangeFrom = Double.NaN;
     private double rangeTo = Double.NaN;
     private boolean active = true;
@@ -218,7 +221,7 @@ public final class ClockViewModel {
             return;
         }
         set(state.busy("Judging the clock from " + file.getFileName() + "…", 0));
-        work.execute(() -> fromFile(job, file, file.getFileName().toString(), null));
+        work.execute(() -> fromFile(job, file, indexes, file.getFileName().toString(), null));
     }
 
     /** A live range older than the kept lines: from a copy of the spool (it holds the last half hour or more). */
@@ -235,7 +238,7 @@ public final class ClockViewModel {
             }
             copy = Files.createTempFile(current.getParent(), "clock-", ".ndjson");
             spool.snapshot(copy);
-            fromFile(job, copy, "the session's spool", latest);
+            fromFile(job, copy, ClockFile.Indexes.NONE, "the session's spool", latest);
         } catch (IOException | RuntimeException e) {
             failed(
                     job,
@@ -252,10 +255,11 @@ public final class ClockViewModel {
         }
     }
 
-    private void fromFile(Job job, Path file, String name, ClockLines.Snapshot latest) {
+    private void fromFile(Job job, Path file, ClockFile.Indexes index, String name, ClockLines.Snapshot latest) {
         try {
             ClockFile.Result r = ClockFile.judge(
                     file,
+                    index,
                     job.want.from,
                     job.want.to,
                     f -> ui.execute(() -> {

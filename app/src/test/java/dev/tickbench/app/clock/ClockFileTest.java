@@ -39,13 +39,15 @@ class ClockFileTest {
         double[][] ranges = {
             {Double.NaN, Double.NaN}, {t0 + 5, t0 + 30}, {t0 + 200, t0 + 230}, {t0 + 371.05, Double.NaN}
         };
+        ClockFile.Indexes index = new ClockFile.Indexes(); // read once for the four ranges
         for (double[] r : ranges) {
-            ClockFile.Result a = ClockFile.judge(indexed, r[0], r[1], f -> {}, () -> false);
-            ClockFile.Result b = ClockFile.judge(whole, r[0], r[1], f -> {}, () -> false);
+            ClockFile.Result a = ClockFile.judge(indexed, index, r[0], r[1], f -> {}, () -> false);
+            ClockFile.Result b = ClockFile.judge(whole, ClockFile.Indexes.NONE, r[0], r[1], f -> {}, () -> false);
             assertNull(a.readError());
             assertFalse(a.cancelled());
             assertTrue(a.report().samples() > 0, "samples in " + r[0] + ".." + r[1]);
             assertEquals(b.report(), a.report(), "range " + (r[0] - t0) + " to " + (r[1] - t0));
         }
+        assertTrue(index.of(indexed) == index.of(indexed), "the index read once");
     }
 }
