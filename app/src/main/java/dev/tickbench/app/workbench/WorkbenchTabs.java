@@ -37,6 +37,7 @@ public final class WorkbenchTabs extends TabPane {
     private final Tab walkTab = new Tab("Path walk");
     private final Tab throttleTab = new Tab("I/O concurrency");
     private final Tab compareTab = new Tab("Compare");
+    private final Tab triggersTab = new Tab("Triggers");
     private final boolean localWalk;
     private final Label noLocal =
             new Label("The path walk reads this machine's /proc and cgroup tree, which this system does not"
@@ -62,7 +63,7 @@ public final class WorkbenchTabs extends TabPane {
                 Platform::runLater,
                 dev.tickbench.app.trigger.TriggersViewModel.defaultDir(dev.tickbench.app.dirs.UserDirs.current()),
                 vm::openCapture);
-        getTabs().add(new Tab("Triggers", new dev.tickbench.app.trigger.TriggersPanel(triggersVm)));
+        getTabs().add(triggersTab);
         vm.connectionProperty()
                 .addListener((o, a, c) ->
                         triggersVm.connection(c == null ? null : vm.controller().intake()));
@@ -79,6 +80,9 @@ public final class WorkbenchTabs extends TabPane {
                 throttle();
             } else if (t == compareTab) {
                 compare();
+            } else if (t == triggersTab && triggersTab.getContent() == null) {
+                // its model arms and records from the start; its view (a table, an editor) when first shown
+                triggersTab.setContent(new dev.tickbench.app.trigger.TriggersPanel(triggersVm));
             }
         });
         // an SSH target or probe server walks there, through its probe; anything else walks this machine
