@@ -115,7 +115,7 @@ final class TrackOverlays {
             return;
         }
         waiting.addAll(marks);
-        if (waiting.size() > 2 * MAX_MARKS) {
+        if (waiting.size() > dev.tickbench.app.session.SeriesStore.MAX_MARKS + 4 * MAX_MARKS) {
             List<TimeMark> kept = newest(List.copyOf(waiting));
             waiting.clear();
             waiting.addAll(kept);
@@ -132,17 +132,19 @@ final class TrackOverlays {
     }
 
     /**
-     * Of {@code marks}, in their order, the ones a track keeps: every session change and kernel log record
-     * (their bounds are the store's), the newest {@link #MAX_MARKS} gaps and the newest {@link #MAX_MARKS}
-     * of the other marks.
+     * Of {@code marks}, in their order, the ones a track keeps: every session change, the newest kernel log
+     * records the store keeps ({@link dev.tickbench.app.session.SeriesStore#MAX_MARKS}), the newest {@link
+     * #MAX_MARKS} gaps and the newest {@link #MAX_MARKS} of the other marks.
      */
     private static List<TimeMark> newest(List<TimeMark> marks) {
         int gaps = 0;
         int lines = 0;
+        int records = 0;
         boolean[] keep = new boolean[marks.size()];
         for (int i = marks.size() - 1; i >= 0; i--) {
             switch (marks.get(i).kind()) {
-                case SESSION, KMSG -> keep[i] = true;
+                case SESSION -> keep[i] = true;
+                case KMSG -> keep[i] = records++ < dev.tickbench.app.session.SeriesStore.MAX_MARKS;
                 case GAP, SLIP -> keep[i] = gaps++ < MAX_MARKS;
                 default -> keep[i] = lines++ < MAX_MARKS;
             }
