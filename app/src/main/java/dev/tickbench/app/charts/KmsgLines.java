@@ -4,6 +4,7 @@ import dev.tickbench.app.session.SeriesStore;
 import dev.tickbench.app.session.TimeMark;
 import io.fair_acc.chartfx.axes.Axis;
 import io.fair_acc.chartfx.plugins.ChartPlugin;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,12 +36,9 @@ final class KmsgLines extends ChartPlugin {
     private static final int NAMED = 5;
 
     private final Axis xAxis;
-    /** The records' times and texts in the order they came (time order), the oldest dropped past the bound. */
-    private double[] xs = new double[64];
+    /** The records in the order they came (time order), the oldest dropped past the store's bound. */
+    private final ArrayDeque<TimeMark> records = new ArrayDeque<>();
 
-    private String[] texts = new String[64];
-    private int first;
-    private int count;
     final Path lines = new Path();
     private final Path pick = new Path();
     private final Tooltip tip = new Tooltip();
@@ -66,43 +64,18 @@ final class KmsgLines extends ChartPlugin {
     /** Records that came, in time order: drawn at once, the oldest let go past the store's bound. */
     void add(List<TimeMark> marks) {
         for (TimeMark m : marks) {
-            if (count == xs.length && count < SeriesStore.MAX_MARKS) {
-                grow();
+            if (records.size() == SeriesStore.MAX_MARKS) {
+                records.removeFirst();
             }
-            int at = (first + count) % xs.length;
-            xs[at] = m.x();
-            texts[at] = m.text();
-            if (count == xs.length) {
-                first = (first + 1) % xs.length; // full: the oldest goes
-            } else {
-                count++;
-            }
+            records.addLast(m);
         }
         version++;
         runPostLayout();
     }
 
-    private void grow() {
-        int n = Math.min(xs.length * 2, SeriesStore.MAX_MARKS);
-        double[] x = new double[n];
-        String[] t = new String[n];
-        for (int i = 0; i < count; i++) {
-            x[i] = xs[(first + i) % xs.length];
-            t[i] = texts[(first + i) % xs.length];
-        }
-        xs = x;
-        texts = t;
-        first = 0;
-    }
-
-    /** The records held, oldest first (tests and the hover). */
+    /** The records held, oldest first (tests). */
     List<TimeMark> marks() {
-        List<TimeMark> out = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            int at = (first + i) % xs.length;
-            out.add(new TimeMark(TimeMark.Kind.KMSG, xs[at], xs[at], texts[at]));
-        }
-        return out;
+        return List.copyOf(records);
     }
 
     /** One line per pixel column that holds a record in view; redrawn only when the view or the records moved. */
@@ -121,8 +94,8 @@ final class KmsgLines extends ChartPlugin {
         System.arraycopy(now, 0, drawnFor, 0, now.length);
         List<Long> columns = new ArrayList<>();
         long lastColumn = Long.MIN_VALUE;
-        for (int i = 0; i < count; i++) {
-            double x = plot.getMinX() + xAxis.getDisplayPosition(xs[(first + i) % xs.length]);
+        for (TimeMark m : records) {
+            double x = plot.getMinX() + xAxis.getDisplayPosition(m.x());
             long column = Math.round(x);
             if (x < plot.getMinX() || x > plot.getMaxX() || column == lastColumn) {
                 continue;
@@ -139,13 +112,7 @@ final class KmsgLines extends ChartPlugin {
             elements.add(new LineTo(column + 0.5, bottom));
         }
         lines.getElements().setAll(elements);
-        pick.getElements().setAll(elements.stream().map(KmsgLines::copy).toList());
-    }
-
-    private static PathElement copy(PathElement e) {
-        return e instanceof MoveTo m
-                ? new MoveTo(m.getX(), m.getY())
-                : new LineTo(((LineTo) e).getX(), ((LineTo) e).getY());
+        pick.getElements().setAll(elements); // a path element may belong to several paths
     }
 
     /** The texts of the records within {@link #NEAR_PX} of {@code px} (the plot's x), nearest first. */
@@ -154,22 +121,24 @@ final class KmsgLines extends ChartPlugin {
         if (plot == null) {
             return "";
         }
-        List<double[]> near = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            int at = (first + i) % xs.length;
-            double d = Math.abs(plot.getMinX() + xAxis.getDisplayPosition(xs[at]) - px);
-            if (d <= NEAR_PX) {
-                near.add(new double[] {d, at});
+        List<TimeMark> near = new ArrayList<>();
+        for (TimeMark m : records) {
+            if (distance(m, plot, px) <= NEAR_PX) {
+                near.add(m);
             }
         }
-        near.sort((a, b) -> Double.compare(a[0], b[0]));
+        near.sort(java.util.Comparator.comparingDouble(m -> distance(m, plot, px)));
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < Math.min(NAMED, near.size()); i++) {
-            s.append(i == 0 ? "" : "\n").append(texts[(int) near.get(i)[1]]);
+            s.append(i == 0 ? "" : "\n").append(near.get(i).text());
         }
         if (near.size() > NAMED) {
             s.append("\n… and ").append(near.size() - NAMED).append(" more here: zoom in to tell them apart");
         }
         return s.toString();
+    }
+
+    private double distance(TimeMark m, Bounds plot, double px) {
+        return Math.abs(plot.getMinX() + xAxis.getDisplayPosition(m.x()) - px);
     }
 }
