@@ -47,8 +47,8 @@ final class TrackLegend extends VBox {
 
     private final Map<String, Label> badgeOf = new LinkedHashMap<>();
     private final Map<String, Series> series = new LinkedHashMap<>();
-    /** Each series' label as {@link #relabel} last saw it. */
-    private final Map<String, String> labelled = new java.util.HashMap<>();
+    /** Each series' {@link Series#labelChanges} as {@link #relabel} last saw it. */
+    private final Map<String, Long> labelled = new java.util.HashMap<>();
     /** The readout's rows by series while the crosshair is on this track; null while it is not. */
     private Map<String, Readout.Row> readout;
 
@@ -228,8 +228,9 @@ final class TrackLegend extends VBox {
     void relabel(boolean onScreen) {
         boolean moved = false;
         for (Map.Entry<String, Series> e : series.entrySet()) {
-            String now = e.getValue().label();
-            if (!now.equals(labelled.put(e.getKey(), now))) {
+            long now = e.getValue().labelChanges();
+            Long before = labelled.put(e.getKey(), now);
+            if (before == null || before != now) {
                 moved = true;
             }
         }

@@ -21,6 +21,9 @@ public final class Series {
     private final SeriesKind kind;
     private volatile CadenceLabel cadence;
     private volatile String note;
+    /** Written by the one thread that notes and sets cadences; read by any. */
+    private volatile long labelChanges;
+
     private final PointLog line;
     private final PointLog changeMarks;
     private final PointLog heartbeatMarks;
@@ -77,7 +80,18 @@ public final class Series {
 
     /** How the plotted value is derived when the cadence alone does not say it ("1 s window"). */
     void note(String n) {
-        note = n;
+        if (!java.util.Objects.equals(n, note)) {
+            note = n;
+            labelChanges++;
+        }
+    }
+
+    /**
+     * How often {@link #label} changed: a reader that saw the same count saw the same label, without
+     * building it (a track's badges, at each batch).
+     */
+    public long labelChanges() {
+        return labelChanges;
     }
 
     /**
@@ -94,7 +108,10 @@ public final class Series {
     }
 
     void cadence(CadenceLabel c) {
-        cadence = c;
+        if (!java.util.Objects.equals(c, cadence)) {
+            cadence = c;
+            labelChanges++;
+        }
     }
 
     /** The track that draws it and how (docs/catalogue.md, "Chart groups"). */
