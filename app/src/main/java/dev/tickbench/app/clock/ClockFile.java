@@ -4,6 +4,7 @@ import dev.tickbench.core.capture.CaptureFormatException;
 import dev.tickbench.core.capture.CaptureIndex;
 import dev.tickbench.core.capture.CaptureReader;
 import dev.tickbench.core.capture.SeekableCapture;
+import dev.tickbench.core.capture.SharedCaptures;
 import dev.tickbench.core.capture.StreamLine;
 import dev.tickbench.core.clock.ClockReport;
 import java.io.IOException;
@@ -34,24 +35,18 @@ final class ClockFile {
 
     /**
      * A capture's index, read once for every range judged while the files are unchanged (the panel judges
-     * each range the window moves to, and a day's index takes a second to read); its owner lets it go.
+     * each range the window moves to, and a day's index takes a second to read), and the one read of it
+     * the replay of the same capture makes; its owner lets it go.
      */
     static class Indexes {
-        private Path file;
-        private String stamp;
         private SeekableCapture capture;
 
         /** {@code file}'s index, or null: none, or one that is not the file's (the file is read from its start). */
         synchronized SeekableCapture of(Path file) {
-            String now = stamp(file);
-            if (!file.equals(this.file) || !now.equals(stamp)) {
-                this.file = file;
-                this.stamp = now;
-                try {
-                    capture = SeekableCapture.open(file, 2);
-                } catch (IOException | RuntimeException unusable) {
-                    capture = null;
-                }
+            try {
+                capture = SharedCaptures.open(file); // the replay's, when it has the capture open
+            } catch (IOException | RuntimeException unusable) {
+                capture = null;
             }
             return capture;
         }
@@ -63,16 +58,6 @@ final class ClockFile {
                 return null;
             }
         };
-
-        private static String stamp(Path file) {
-            try {
-                Path idx = dev.tickbench.core.capture.CaptureWriter.indexPath(file);
-                return Files.size(file) + "/" + Files.getLastModifiedTime(file) + "/"
-                        + (Files.exists(idx) ? Files.size(idx) + "/" + Files.getLastModifiedTime(idx) : "-");
-            } catch (IOException e) {
-                return "";
-            }
-        }
     }
 
     /**

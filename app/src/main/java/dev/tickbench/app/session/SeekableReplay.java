@@ -5,6 +5,7 @@ import dev.tickbench.core.capture.CaptureIndexWriter;
 import dev.tickbench.core.capture.LineDecoder;
 import dev.tickbench.core.capture.Overview;
 import dev.tickbench.core.capture.SeekableCapture;
+import dev.tickbench.core.capture.SharedCaptures;
 import dev.tickbench.core.catalogue.SeriesMatch;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,8 +30,6 @@ public final class SeekableReplay {
     public static final int MAX_SHOWN_BLOCKS = 12;
     /** A capture of more blocks than this opens from its index; a shorter one is read whole, as fast. */
     public static final int MIN_BLOCKS = 30;
-    /** Bins of the overview: more than the pixels of a track across a wide screen. */
-    public static final int BINS = 2048;
     /** Blocks before a run looked back over for a level's held value: a level is emitted once a heartbeat. */
     private static final int HELD_BACK = 7;
 
@@ -55,7 +54,7 @@ public final class SeekableReplay {
      * blocks (read it whole). An index that is not the capture's is an error naming both.
      */
     public static SeekableReplay open(Path file, SeriesStore store) throws IOException {
-        SeekableCapture c = SeekableCapture.open(file, BINS);
+        SeekableCapture c = SharedCaptures.open(file);
         if (c == null || c.index().blocks().size() < MIN_BLOCKS) {
             return null;
         }
