@@ -5,6 +5,7 @@ import static dev.tickbench.app.bench.WorkbenchDriver.vm;
 
 import dev.tickbench.app.Launcher;
 import dev.tickbench.app.bench.WorkbenchDriver;
+import dev.tickbench.core.capture.CaptureWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,6 +102,7 @@ public final class SoakDriver {
                 return null;
             });
             Files.deleteIfExists(file);
+            Files.deleteIfExists(CaptureWriter.indexPath(file));
             Files.deleteIfExists(file.getParent()); // its own temporary directory, empty now
             step = "live after the scenario";
             System.out.println("SCENARIO DONE");
