@@ -103,6 +103,9 @@ public final class LineHub implements LineSink, AutoCloseable {
 
     private void handle(byte[] line) {
         long now = System.nanoTime();
+        // a client that starts at this line is sent the key lists it is read with: before a schema line's
+        // change, which the line itself then makes (a kept run applied twice does not decode)
+        byte[] before = decoder.joinHello();
         StreamLine decoded;
         try {
             decoded = decoder.decode(line, 0, line.length);
@@ -115,10 +118,10 @@ public final class LineHub implements LineSink, AutoCloseable {
         if (decoded != null) {
             metrics.accept(decoded, now);
         }
-        byte[] hello = decoder.joinHello(); // after this line: a schema line's change is in it
+        byte[] after = decoder.joinHello(); // for a client joining live, after this line
         if (decoded instanceof Hello) {
             synchronized (ring) {
-                joinHello = hello;
+                joinHello = after;
             }
             return; // /stream writes the hello itself, first, for every client
         }
@@ -128,9 +131,9 @@ public final class LineHub implements LineSink, AutoCloseable {
             lastSampleReceivedNs = now;
         }
         LineRing.Entry e =
-                new LineRing.Entry(lastSeq, sample, now, line, hello, decoded instanceof GapLine g ? g : null);
+                new LineRing.Entry(lastSeq, sample, now, line, before, decoded instanceof GapLine g ? g : null);
         synchronized (ring) {
-            joinHello = hello;
+            joinHello = after;
             ring.add(e);
             for (StreamClient c : clients) {
                 boolean wasCut = c.isCut();

@@ -13,8 +13,9 @@ import java.util.List;
 final class LineRing {
     /**
      * One stream line; {@code seq} is the seq of the latest sample at or before it. {@code hello} is the
-     * hello a client replaying from this line starts with: in format v2 it carries the key lists in
-     * effect there (FORMAT.md), which schema lines already gone from the ring may have changed.
+     * hello a client replaying from this line starts with: in format v2 it carries the key lists the line
+     * is read with (FORMAT.md), which schema lines already gone from the ring may have changed; for a
+     * schema line, the lists before its change.
      * {@code gap} is the line's range when it is a gap line, else null.
      */
     record Entry(long seq, boolean sample, long receivedNs, byte[] bytes, byte[] hello, GapLine gap) {

@@ -100,6 +100,65 @@ class StreamJoinSchemaTest {
     }
 
     @Test
+    void aJoinerStartingAtASchemaLineReadsItsChangeOnce() throws Exception {
+        String hello = HELLO.replace("[\"sda.reads\"]", "[\"sda.reads\",\"sdb.reads\",\"sdc.reads\"]");
+        // sda unplugged: the new list is keys 1 to 2 of the old one, which a list already changed does not have
+        String unplugged = "{\"type\":\"schema\",\"seq\":3,\"schema\":{\"diskstats\":[[1,3]]}}\n";
+        try (LineHub hub = new LineHub(60_000_000_000L, 1 << 20)) {
+            feed(hub, hello);
+            feed(hub, sample(1, "[1,2,3]"));
+            feed(hub, sample(2, "[1,2,3]"));
+            feed(hub, unplugged);
+            feed(hub, sample(3, "[5,6]"));
+            Waits.until("the hub took 4 lines", () -> hub.ringLines() == 4);
+
+            StreamClient c = new StreamClient(1 << 20, () -> {});
+            LineHub.Join join = hub.subscribe(c, 2L); // the first line after sample 2 is the schema line
+            assertEquals(2, join.replay().entries().size(), "the schema line and sample 3");
+            List<SampleLine> samples = decode(join, c);
+            assertEquals(1, samples.size());
+            assertArrayEquals(
+                    new String[] {"sdb.reads", "sdc.reads"},
+                    samples.get(0).sources().get("diskstats").keys());
+            assertArrayEquals(
+                    new long[] {5, 6}, samples.get(0).sources().get("diskstats").values());
+
+            // a since the ring has not reached: the client starts at the next schema line as it comes
+            StreamClient ahead = new StreamClient(1 << 20, () -> {});
+            LineHub.Join aheadJoin = hub.subscribe(ahead, 3L);
+            feed(hub, "{\"type\":\"schema\",\"seq\":4,\"schema\":{\"diskstats\":[[1,2]]}}\n");
+            feed(hub, sample(4, "[7]"));
+            java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+            Thread writer = new Thread(() -> {
+                try {
+                    ahead.pump(written, aheadJoin.hello(), aheadJoin.replay());
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            writer.start();
+            Waits.until(
+                    "sample 4 written to the client",
+                    () -> written.toString(StandardCharsets.UTF_8).contains("\"seq\":4,\"mono_ns\""));
+            ahead.close();
+            writer.join(60_000);
+            LineDecoder d = new LineDecoder();
+            List<String> got = written.toString(StandardCharsets.UTF_8).lines().toList();
+            assertInstanceOf(Hello.class, d.decode(got.get(0)));
+            SampleLine four = null;
+            for (String l : got.subList(1, got.size())) {
+                if (d.decode(l) instanceof SampleLine sl) {
+                    four = sl;
+                }
+            }
+            assertEquals(4, four.seq());
+            assertArrayEquals(
+                    new String[] {"sdc.reads"}, four.sources().get("diskstats").keys());
+            assertArrayEquals(new long[] {7}, four.sources().get("diskstats").values());
+        }
+    }
+
+    @Test
     void theRingCountsEachHelloOnceWithinItsBound() {
         byte[] line = "{\"type\":\"sample\"}\n".getBytes(StandardCharsets.US_ASCII);
         LineRing shared = new LineRing(Long.MAX_VALUE, 10_000);
