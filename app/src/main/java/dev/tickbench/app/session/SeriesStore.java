@@ -44,11 +44,11 @@ public final class SeriesStore {
     public static final int LIVE_MAX_POINTS = 720_000;
     /**
      * The heap a live store's points may take (docs/workbench-charts.md, "Memory"): a tenth of the heap, at
-     * most 96 MB (their arrays' room to grow adds up to a third). Past it the oldest points of every series
+     * most 48 MB (their arrays' room to grow adds up to a third). Past it the oldest points of every series
      * go, down to three quarters of it.
      */
     public static final long LIVE_MAX_BYTES =
-            Math.min(96L << 20, Runtime.getRuntime().maxMemory() / 10);
+            Math.min(48L << 20, Runtime.getRuntime().maxMemory() / 10);
     /** Kept marks (kmsg records, gaps, session changes): a kernel log flood must not grow the heap without end. */
     public static final int MAX_MARKS = 10_000;
     /** A hole longer than this many periods breaks a line (docs/workbench-charts.md). */
