@@ -47,6 +47,7 @@ public final class SeekableReplay {
         this.capture = capture;
         this.store = store;
         this.blocks = capture.index().blocks();
+        store.who().readWithRuns();
     }
 
     /**
@@ -54,8 +55,13 @@ public final class SeekableReplay {
      * blocks (read it whole). An index that is not the capture's is an error naming both.
      */
     public static SeekableReplay open(Path file, SeriesStore store) throws IOException {
+        return open(file, store, MIN_BLOCKS);
+    }
+
+    /** As {@link #open(Path, SeriesStore)}, from {@code minBlocks} blocks (tests: a short real capture). */
+    static SeekableReplay open(Path file, SeriesStore store, int minBlocks) throws IOException {
         SeekableCapture c = SharedCaptures.open(file);
-        if (c == null || c.index().blocks().size() < MIN_BLOCKS) {
+        if (c == null || c.index().blocks().size() < minBlocks) {
             return null;
         }
         return new SeekableReplay(c, store);
@@ -231,6 +237,11 @@ public final class SeekableReplay {
                                 : Spliced.within(d.heartbeatMarks(), xa, xb));
                 noted.add(s);
             }
+            // who was doing it: the tables read with every sample of the run (and of the block before it)
+            store.who()
+                    .takeFrom(
+                            detail.who(),
+                            start == 0 ? Double.NaN : blocks.get(start).firstWallNs() / 1e9);
         }
         shownFrom = from;
         shownTo = to;

@@ -86,41 +86,7 @@ public final class WhoLog {
         }
     }
 
-    /** The writer's side of an entry. */
-    private static final class Log {
-        final Table table;
-        final String who;
-        final PointLog[] logs = new PointLog[Quantity.values().length];
-        double startX = Double.NaN;
-        double exitX = Double.NaN;
-        double lastX = Double.NaN;
-
-        Log(Table table, String who) {
-            this.table = table;
-            this.who = who;
-            for (int i = 0; i < logs.length; i++) {
-                logs[i] = new PointLog(16);
-            }
-        }
-
-        int size() {
-            int n = 0;
-            for (PointLog l : logs) {
-                n += l.size();
-            }
-            return n;
-        }
-
-        Entry view() {
-            Points[] p = new Points[logs.length];
-            for (int i = 0; i < logs.length; i++) {
-                p[i] = logs[i].view();
-            }
-            return new Entry(table, who, p, startX, exitX);
-        }
-    }
-
-    private final Map<String, Log> logs = new HashMap<>();
+    private final Map<String, WhoEntryLog> logs = new HashMap<>();
     /** Each table's rest, by {@link Table#ordinal}. */
     private final PointLog[][] rest = new PointLog[Table.values().length][RestQuantity.values().length];
 
@@ -131,6 +97,8 @@ public final class WhoLog {
     private volatile long version;
     /** Epoch seconds before which the bound dropped points (NaN: none dropped). */
     private volatile double keptFromX = Double.NaN;
+
+    private volatile boolean awaitsRun;
     /** Where the reads of the entries the tracks draw go too (null: none drawn). */
     private WhoPlots plots;
 
@@ -141,7 +109,7 @@ public final class WhoLog {
 
     /** Every read held of {@code who}'s {@code q}, oldest first. Writer thread. */
     void reads(Table table, String who, Quantity q, PointLog.Each to) {
-        Log l = logs.get(table.source + '\u0000' + who);
+        WhoEntryLog l = logs.get(table.source + '\u0000' + who);
         if (l != null) {
             l.logs[q.ordinal()].forEach(to);
         }
@@ -149,39 +117,48 @@ public final class WhoLog {
 
     /** A derived value no chart draws: a named process's or cgroup's CPU or storage rate. Writer thread. */
     void derived(DerivedValue v, double x) {
-        String name = v.name();
-        Table table = name.startsWith(Table.PROCESSES.derivedPrefix)
-                ? Table.PROCESSES
-                : name.startsWith(Table.CGROUPS.derivedPrefix) ? Table.CGROUPS : null;
-        if (table == null) {
+        WhoName n = WhoName.of(v.name());
+        if (n == null) {
             return;
         }
-        Quantity q;
-        String suffix;
-        if (name.endsWith(".cpus") || name.endsWith(".usage_cpus")) {
-            q = Quantity.CPU;
-            suffix = name.endsWith(".usage_cpus") ? ".usage_cpus" : ".cpus";
-        } else if (name.endsWith(".read_bytes_per_s")) {
-            q = Quantity.READ;
-            suffix = ".read_bytes_per_s";
-        } else if (name.endsWith(".write_bytes_per_s")) {
-            q = Quantity.WRITE;
-            suffix = ".write_bytes_per_s";
-        } else {
-            return; // a cgroup's stall shares: not in the table yet
-        }
-        int end = name.length() - suffix.length();
-        if (end <= table.derivedPrefix.length()) {
-            return;
-        }
-        String who = name.substring(table.derivedPrefix.length(), end);
-        if (who.equals("rest")) {
-            if (q == Quantity.CPU) {
-                rest(table, RestQuantity.CPU, x, v.value());
+        if (n.who().equals("rest")) {
+            if (n.quantity() == Quantity.CPU) {
+                rest(n.table(), RestQuantity.CPU, x, v.value());
             }
             return;
         }
-        add(table, who, q, x, v.value());
+        add(n.table(), n.who(), n.quantity(), x, v.value());
+    }
+
+    /**
+     * Holds {@code run}'s entries and rests in place of its own, from {@code fromX} on (NaN: the capture's
+     * start): a seekable capture's run of blocks read in full, its tables read with it. The entries drawn on
+     * the tracks are drawn again from them. Writer thread, under the store's monitor.
+     */
+    void takeFrom(WhoLog run, double fromX) {
+        logs.clear();
+        logs.putAll(run.logs);
+        for (int t = 0; t < rest.length; t++) {
+            rest[t] = run.rest[t].clone();
+        }
+        points = run.points;
+        keptFromX = fromX;
+        changed = true;
+        awaitsRun = false;
+        if (plots != null) {
+            plots.replot(this);
+        }
+    }
+
+    /** This capture's tables are read with each run of blocks read in full, not with its overview. */
+    void readWithRuns() {
+        awaitsRun = true;
+        changed = true; // the panel says so from the next publish
+    }
+
+    /** Whether the tables are read with a run of every sample and none is read yet (a capture's overview). */
+    public boolean awaitsRun() {
+        return awaitsRun;
     }
 
     /** The tables' own values: a named process's RSS, a named cgroup's memory. Writer thread. */
@@ -236,7 +213,7 @@ public final class WhoLog {
         if (!named(Table.PROCESSES, key) || Double.isNaN(x) || !(event.equals("start") || event.equals("exit"))) {
             return true;
         }
-        Log l = log(Table.PROCESSES, key);
+        WhoEntryLog l = log(Table.PROCESSES, key);
         if (event.equals("start")) {
             l.startX = x;
         } else {
@@ -253,7 +230,7 @@ public final class WhoLog {
         if (!named(table, who) || Double.isNaN(x)) {
             return;
         }
-        Log l = log(table, who);
+        WhoEntryLog l = log(table, who);
         l.logs[q.ordinal()].add(x, value);
         l.lastX = Double.isNaN(l.lastX) ? x : Math.max(l.lastX, x);
         points++;
@@ -268,14 +245,14 @@ public final class WhoLog {
         return table == Table.PROCESSES ? who.matches(".*/\\d+@\\d+") : who.startsWith("/");
     }
 
-    private Log log(Table table, String who) {
+    private WhoEntryLog log(Table table, String who) {
         String id = table.source + '\u0000' + who;
-        Log l = logs.get(id);
+        WhoEntryLog l = logs.get(id);
         if (l == null) {
             if (logs.size() >= MAX_ENTRIES) {
                 dropStalest();
             }
-            l = new Log(table, who);
+            l = new WhoEntryLog(table, who);
             logs.put(id, l);
         }
         return l;
@@ -285,7 +262,7 @@ public final class WhoLog {
     private void dropStalest() {
         String stalest = null;
         double at = Double.POSITIVE_INFINITY;
-        for (Map.Entry<String, Log> e : logs.entrySet()) {
+        for (Map.Entry<String, WhoEntryLog> e : logs.entrySet()) {
             double x = Double.isNaN(e.getValue().lastX) ? Double.NEGATIVE_INFINITY : e.getValue().lastX;
             if (x < at) {
                 at = x;
@@ -307,7 +284,7 @@ public final class WhoLog {
             trim();
         }
         List<Entry> out = new ArrayList<>(logs.size());
-        for (Log l : logs.values()) {
+        for (WhoEntryLog l : logs.values()) {
             for (PointLog p : l.logs) {
                 p.publish(Double.NaN, Double.NaN, Integer.MAX_VALUE);
             }
@@ -335,7 +312,7 @@ public final class WhoLog {
     private void trim() {
         double oldest = Double.POSITIVE_INFINITY;
         double latest = Double.NEGATIVE_INFINITY;
-        for (Log l : logs.values()) {
+        for (WhoEntryLog l : logs.values()) {
             for (PointLog p : l.logs) {
                 if (p.size() > 0) {
                     oldest = Math.min(oldest, p.firstX());
@@ -346,7 +323,7 @@ public final class WhoLog {
         double cutoff = latest - (latest - oldest) * 0.75 * MAX_POINTS / points;
         points = 0;
         for (var it = logs.values().iterator(); it.hasNext(); ) {
-            Log l = it.next();
+            WhoEntryLog l = it.next();
             for (PointLog p : l.logs) {
                 p.trimBefore(cutoff, false);
             }

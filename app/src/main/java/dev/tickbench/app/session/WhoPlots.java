@@ -40,8 +40,15 @@ public final class WhoPlots {
 
     /** One plotted entry's two series and when each was last read. */
     private static final class Plot {
+        final Table table;
+        final String who;
         final Series[] series = new Series[2];
         final double[] lastX = {Double.NaN, Double.NaN};
+
+        Plot(Table table, String who) {
+            this.table = table;
+            this.who = who;
+        }
     }
 
     private final SeriesCatalogue catalogue;
@@ -81,7 +88,7 @@ public final class WhoPlots {
             if (cpu.isEmpty() || memory.isEmpty()) {
                 return List.of();
             }
-            p = new Plot();
+            p = new Plot(table, who);
             String shown = WhoChanges.shown(who);
             p.series[0] = make.apply(cpu.get(), shown);
             p.series[1] = make.apply(memory.get(), shown);
@@ -107,6 +114,22 @@ public final class WhoPlots {
             names.add(s.name());
         }
         return names;
+    }
+
+    /**
+     * Every plotted entry drawn again from {@code log}'s reads alone: they replaced what it held (a
+     * seekable capture's run of blocks read in full in place of the last).
+     */
+    void replot(WhoLog log) {
+        for (Plot p : plots.values()) {
+            double hold = WhoRows.hold(session.get(), p.table);
+            for (int i = 0; i < p.series.length; i++) {
+                p.series[i].replace(Points.EMPTY, Points.EMPTY, Points.EMPTY);
+                p.lastX[i] = Double.NaN;
+            }
+            log.reads(p.table, p.who, Quantity.CPU, (x, y) -> add(p, 0, x, y, hold));
+            log.reads(p.table, p.who, Quantity.MEMORY, (x, y) -> add(p, 1, x, y, hold));
+        }
     }
 
     /** A read the Who log took: drawn when its entry is plotted. */

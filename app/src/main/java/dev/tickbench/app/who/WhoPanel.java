@@ -258,14 +258,18 @@ public final class WhoPanel extends VBox {
             drawnScope = text + kept;
         }
         empty.setText(
-                entries.isEmpty()
-                        ? "No " + (t == Table.PROCESSES ? "process" : "cgroup") + " named yet: the table is read once a"
-                                + " second by default, its first read names by memory alone."
-                        : "No " + (t == Table.PROCESSES ? "process" : "cgroup") + " named "
-                                + (ranged
-                                        ? "in this range."
-                                        : "here: the table names the busiest, and holds a read "
-                                                + Numbers.significant(WhoRows.hold(session, t), 2) + " s."));
+                entries.isEmpty() && store != null && store.who().awaitsRun()
+                        ? "This capture opened from its index: the table is read with every sample. Zoom in to"
+                                + " two minutes or less to see who."
+                        : entries.isEmpty()
+                                ? "No " + (t == Table.PROCESSES ? "process" : "cgroup")
+                                        + " named yet: the table is read once a"
+                                        + " second by default, its first read names by memory alone."
+                                : "No " + (t == Table.PROCESSES ? "process" : "cgroup") + " named "
+                                        + (ranged
+                                                ? "in this range."
+                                                : "here: the table names the busiest, and holds a read "
+                                                        + Numbers.significant(WhoRows.hold(session, t), 2) + " s."));
         rest.setText(restText(t, x, from, to));
         if (t == Table.CGROUPS) {
             now = CgroupTree.withBranches(now);
