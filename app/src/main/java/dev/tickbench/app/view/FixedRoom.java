@@ -6,6 +6,7 @@ import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.layout.Region;
+import javafx.scene.shape.Rectangle;
 
 /**
  * Room of its own for something that changes often without changing the room it needs: the status row,
@@ -19,7 +20,8 @@ import javafx.scene.layout.Region;
  * <p>A dimension given by the parent ({@link #widthFromParent}, {@link #heightFromParent}: the status
  * row takes the window's width, the clock's column the tracks' height) asks nothing there, so a
  * content whose preferred size follows its text (a longer status, a wrapped verdict) still lays out
- * only the room. FX thread.
+ * only the room. A content larger than the room is cut at its edges: grown past it, it would change the
+ * room's bounds and every ancestor's, and the renderer would repaint them. FX thread.
  */
 public final class FixedRoom extends Region {
     private final Node content;
@@ -36,6 +38,11 @@ public final class FixedRoom extends Region {
         this.hpos = pos.getHpos();
         this.vpos = pos.getVpos();
         getChildren().add(content);
+        // what grows past the room is cut at its edges: its bounds, and so its ancestors', stay the room's
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(widthProperty());
+        clip.heightProperty().bind(heightProperty());
+        setClip(clip);
     }
 
     /** The parent gives the width (the window's, the column's): none is asked, whatever the content says. */

@@ -1,0 +1,68 @@
+package dev.tickbench.app.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.tickbench.testkit.Waits;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.geometry.Bounds;
+import javafx.geometry.Pos;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A room of its own holds what changes inside it: a content that grows past the room (the clock verdict's
+ * column taller than the tracks beside it) changes neither the room's bounds nor its ancestors', so the
+ * renderer repaints the room and nothing around it.
+ */
+class FixedRoomTest {
+    @BeforeAll
+    static void toolkit() throws Exception {
+        CompletableFuture<Void> up = new CompletableFuture<>();
+        try {
+            Platform.startup(() -> up.complete(null));
+        } catch (IllegalStateException already) {
+            up.complete(null);
+        }
+        up.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                f.complete(c.call());
+            } catch (Exception | AssertionError e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aContentGrownPastTheRoomLeavesTheAncestorsBoundsAsTheyWere() throws Exception {
+        fx(() -> {
+            Region content = new Region();
+            content.setMinSize(100, 300);
+            FixedRoom room = new FixedRoom(content, Pos.TOP_RIGHT).heightFromParent();
+            BorderPane area = new BorderPane();
+            area.setRight(room);
+            area.resize(400, 200);
+            area.layout();
+            Bounds roomBefore = room.getBoundsInParent();
+            Bounds areaBefore = area.getBoundsInLocal();
+
+            content.setMinSize(100, 500); // a verdict of more lines
+            area.layout();
+            assertTrue(content.getHeight() >= 500, "the content at its size: " + content.getHeight());
+            assertEquals(roomBefore, room.getBoundsInParent(), "the room's bounds");
+            assertEquals(areaBefore, area.getBoundsInLocal(), "its parent's");
+            assertEquals(200, areaBefore.getHeight(), 1e-9, "within the room: " + areaBefore);
+            return null;
+        });
+    }
+}
