@@ -3,10 +3,6 @@ package dev.tickbench.app.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.testkit.Waits;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
 import javafx.scene.layout.BorderPane;
@@ -22,25 +18,11 @@ import org.junit.jupiter.api.Test;
 class FixedRoomTest {
     @BeforeAll
     static void toolkit() throws Exception {
-        CompletableFuture<Void> up = new CompletableFuture<>();
-        try {
-            Platform.startup(() -> up.complete(null));
-        } catch (IllegalStateException already) {
-            up.complete(null);
-        }
-        up.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        FxThread.start();
     }
 
     private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(c.call());
-            } catch (Exception | AssertionError e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        return FxThread.fx(c);
     }
 
     @Test

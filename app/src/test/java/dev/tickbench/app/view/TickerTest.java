@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.testkit.Waits;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -21,25 +18,11 @@ import org.junit.jupiter.api.Test;
 class TickerTest {
     @BeforeAll
     static void toolkit() throws Exception {
-        CompletableFuture<Void> up = new CompletableFuture<>();
-        try {
-            Platform.startup(() -> up.complete(null));
-        } catch (IllegalStateException already) {
-            up.complete(null);
-        }
-        up.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        FxThread.start();
     }
 
     private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                f.complete(c.call());
-            } catch (Exception e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        return FxThread.fx(c);
     }
 
     private static boolean ask(java.util.concurrent.Callable<Boolean> c) {
