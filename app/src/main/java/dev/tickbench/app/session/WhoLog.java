@@ -97,7 +97,7 @@ public final class WhoLog {
     private volatile long version;
     /** Epoch seconds before which the bound dropped points (NaN: none dropped). */
     private volatile double keptFromX = Double.NaN;
-
+    /** From a capture's opening from its index until its first run read: the panel asks for a zoom. */
     private volatile boolean awaitsRun;
     /** Where the reads of the entries the tracks draw go too (null: none drawn). */
     private WhoPlots plots;
