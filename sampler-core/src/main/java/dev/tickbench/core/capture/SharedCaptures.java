@@ -64,6 +64,13 @@ public final class SharedCaptures {
         }
     }
 
+    /** Entries the map holds now (tests: files without an index, or let go, are not kept). */
+    static int entries() {
+        synchronized (OPEN) {
+            return OPEN.size();
+        }
+    }
+
     /** What tells one state of the capture and its index from another: sizes and modification times. */
     private static String stamp(Path capture) {
         Path idx = CaptureWriter.indexPath(capture);
@@ -97,13 +104,13 @@ public final class SharedCaptures {
             done.countDown();
         }
 
-        /** Read and then let go by every reader, or failed: the next open reads again. */
+        /** Read and then let go by every reader, failed, or found without an index: the next open looks again. */
         boolean gone() {
             if (done.getCount() > 0) {
                 return false;
             }
             WeakReference<SeekableCapture> h = held;
-            return failure != null || (h != null && h.get() == null);
+            return failure != null || h == null || h.get() == null;
         }
 
         /** Waits for the read; its failure is thrown here too. */

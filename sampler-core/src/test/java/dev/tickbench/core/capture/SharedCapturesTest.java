@@ -92,6 +92,11 @@ class SharedCapturesTest {
 
         Files.delete(idx);
         assertNull(SharedCaptures.open(capture), "no index now");
+        // files without an index are not remembered: opening many keeps the map at one entry at most
+        for (int i = 0; i < 20; i++) {
+            assertNull(SharedCaptures.open(Files.copy(capture, dir.resolve("plain-" + i + ".ndjson.gz"))));
+        }
+        assertTrue(SharedCaptures.entries() <= 2, SharedCaptures.entries() + " entries");
     }
 
     @Test
