@@ -73,26 +73,49 @@ class WhoCgroupOnThisMachineTest {
                 Map<Long, Long> cg = w.deltas(usage);
                 Map<Long, Long> user = w.deltas("procs." + prefix + "|cpu_user");
                 Map<Long, Long> system = w.deltas("procs." + prefix + "|cpu_system");
+                // each table's values are over its entry's own reads (read_ns): the two files are read apart,
+                // by a few ms on a quiet machine and by hundreds under load, so their totals over the same
+                // ticks differ by what the loop ran in between; their rates over their own times do not
+                Map<Long, Long> cgRead = w.deltas("cgroups./" + name + "|read_ns");
+                Map<Long, Long> procRead = w.deltas("procs." + prefix + "|read_ns");
                 long cgUs = 0;
+                long cgNs = 0;
                 long procTicks = 0;
+                long procNs = 0;
                 int reads = 0;
                 for (Map.Entry<Long, Long> e : cg.entrySet()) {
                     Long u = user.get(e.getKey());
                     Long s = system.get(e.getKey());
-                    if (u != null && s != null) {
+                    Long cr = cgRead.get(e.getKey());
+                    Long pr = procRead.get(e.getKey());
+                    if (u != null && s != null && cr != null && pr != null) {
                         cgUs += e.getValue();
+                        cgNs += cr;
                         procTicks += u + s;
+                        procNs += pr;
                         reads++;
                     }
                 }
                 assertTrue(reads >= 3, "the two tables carried both on " + reads + " reads");
                 long procUs = procTicks * JIFFY_US;
-                // each read's ticks are rounded to a jiffy either way; the two files are read a few ms apart
-                long slack = 2 * JIFFY_US * reads + cgUs / 20;
+                double cgCpus = cgUs * 1000.0 / cgNs;
+                double procCpus = procUs * 1000.0 / procNs;
+                // each read's ticks are rounded to a jiffy either way
+                double slack = 2000.0 * JIFFY_US * reads / procNs + cgCpus / 20;
                 assertTrue(
-                        Math.abs(cgUs - procUs) <= slack,
-                        "over " + reads + " reads the cgroup used " + cgUs + " µs and its only task " + procUs
-                                + " µs (±" + slack + ")");
+                        Math.abs(cgCpus - procCpus) <= slack,
+                        String.format(
+                                java.util.Locale.ROOT,
+                                "over %d reads the cgroup used %d µs in %.3f s (%.4f CPUs), its only task %d µs in"
+                                        + " %.3f s (%.4f CPUs, ±%.4f)",
+                                reads,
+                                cgUs,
+                                cgNs / 1e9,
+                                cgCpus,
+                                procUs,
+                                procNs / 1e9,
+                                procCpus,
+                                slack));
                 assertTrue(
                         cgUs >= 100_000L * reads,
                         "a busy loop with a weight of 20 tasks gets more than 0.1 CPU: " + cgUs + " µs in " + reads
