@@ -93,10 +93,7 @@ public final class WhoPlots {
             p.series[0] = make.apply(cpu.get(), shown);
             p.series[1] = make.apply(memory.get(), shown);
             plots.put(id, p);
-            Plot filled = p;
-            double hold = WhoRows.hold(session.get(), table);
-            log.reads(table, who, Quantity.CPU, (x, y) -> add(filled, 0, x, y, hold));
-            log.reads(table, who, Quantity.MEMORY, (x, y) -> add(filled, 1, x, y, hold));
+            fill(p, log);
             // its start and exit as far as the log has them; later ones come as events
             for (WhoLog.Entry e : log.entries()) {
                 if (e.table() == table && e.who().equals(who)) {
@@ -122,14 +119,19 @@ public final class WhoPlots {
      */
     void replot(WhoLog log) {
         for (Plot p : plots.values()) {
-            double hold = WhoRows.hold(session.get(), p.table);
             for (int i = 0; i < p.series.length; i++) {
                 p.series[i].replace(Points.EMPTY, Points.EMPTY, Points.EMPTY);
                 p.lastX[i] = Double.NaN;
             }
-            log.reads(p.table, p.who, Quantity.CPU, (x, y) -> add(p, 0, x, y, hold));
-            log.reads(p.table, p.who, Quantity.MEMORY, (x, y) -> add(p, 1, x, y, hold));
+            fill(p, log);
         }
+    }
+
+    /** Draws every read {@code log} holds of {@code p}'s entry on its two lines. */
+    private void fill(Plot p, WhoLog log) {
+        double hold = WhoRows.hold(session.get(), p.table);
+        log.reads(p.table, p.who, Quantity.CPU, (x, y) -> add(p, 0, x, y, hold));
+        log.reads(p.table, p.who, Quantity.MEMORY, (x, y) -> add(p, 1, x, y, hold));
     }
 
     /** A read the Who log took: drawn when its entry is plotted. */
