@@ -8,16 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.tickbench.app.recording.CaptureLoader;
 import dev.tickbench.app.session.WhoLog.Quantity;
 import dev.tickbench.app.session.WhoLog.Table;
-import dev.tickbench.core.capture.CaptureWriter;
-import dev.tickbench.core.catalogue.SeriesCatalogue;
-import dev.tickbench.core.derived.PlottedValues;
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import dev.tickbench.testkit.RealCaptures;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,16 +31,7 @@ class SeekableWhoTest {
 
     @BeforeAll
     static void capture() throws Exception {
-        capture = dir.resolve("who.ndjson.gz");
-        try (InputStream in = SeekableWhoTest.class.getResourceAsStream("/captures/real/who.ndjson.gz");
-                BufferedReader lines =
-                        new BufferedReader(new InputStreamReader(new GZIPInputStream(in), StandardCharsets.UTF_8));
-                CaptureWriter w = CaptureWriter.openIndexed(capture, new PlottedValues(SeriesCatalogue.standard()))) {
-            for (String l; (l = lines.readLine()) != null; ) {
-                byte[] b = (l + "\n").getBytes(StandardCharsets.UTF_8);
-                w.line(b, 0, b.length);
-            }
-        }
+        capture = RealCaptures.indexed("who.ndjson.gz", dir.resolve("who.ndjson.gz"));
         whole = SeriesStore.replay();
         CaptureLoader.load(capture, whole, (a, b) -> {}, () -> false);
     }

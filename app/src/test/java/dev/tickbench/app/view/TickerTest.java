@@ -1,5 +1,6 @@
 package dev.tickbench.app.view;
 
+import static dev.tickbench.app.view.FxThread.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,10 +20,6 @@ class TickerTest {
     @BeforeAll
     static void toolkit() throws Exception {
         FxThread.start();
-    }
-
-    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
-        return FxThread.fx(c);
     }
 
     private static boolean ask(java.util.concurrent.Callable<Boolean> c) {

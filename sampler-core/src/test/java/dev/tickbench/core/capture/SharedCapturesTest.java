@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.tickbench.core.catalogue.SeriesCatalogue;
-import dev.tickbench.core.derived.PlottedValues;
+import dev.tickbench.testkit.RealCaptures;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -21,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,24 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
  * changed since is read again: the replay and the clock panel of a capture opened in the workbench.
  */
 class SharedCapturesTest {
-    private static final Path WHO = Path.of("src/test/resources/captures/real/who.ndjson.gz");
-
     @TempDir
     Path dir;
 
     /** The real capture written again by the recorder's writer: in blocks, with its index beside it. */
     private Path indexed() throws IOException {
-        Path capture = dir.resolve("who.ndjson.gz");
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(WHO));
-                CaptureWriter w = CaptureWriter.openIndexed(capture, new PlottedValues(SeriesCatalogue.standard()))) {
-            LineInput li = new LineInput(in);
-            int n;
-            while ((n = li.next()) >= 0) {
-                byte[] b = java.util.Arrays.copyOf(li.bytes(), n + 1);
-                b[n] = '\n';
-                w.line(b, 0, b.length);
-            }
-        }
+        Path capture = RealCaptures.indexed("who.ndjson.gz", dir.resolve("who.ndjson.gz"));
         int blocks = SeekableCapture.open(capture, 2).index().blocks().size();
         assertTrue(blocks > 2, blocks + " blocks");
         return capture;
