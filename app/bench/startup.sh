@@ -21,7 +21,7 @@
 # Default: 3 rounds of "worktree". Each round runs every WHAT cold, then warm: cold is the first run
 # after dropping the page cache (sync; echo 3 > /proc/sys/vm/drop_caches), which needs root — as
 # another user the cold runs are skipped and the script says so; warm is the next run, everything
-# already in the page cache. JAVA_OPTS adds JVM flags to every run (not for image:, whose launcher
+# already in the page cache. COLD=0 skips the cold runs (beside other work, whose page cache they drop). JAVA_OPTS adds JVM flags to every run (not for image:, whose launcher
 # has its own, unless in JAVA_TOOL_OPTIONS). Prints the machine, the load average before and after
 # each run, one line per run and the medians. Each run starts with an empty $HOME (no window size
 # remembered, no recent files), so the window opens at the screen's size; the cache
@@ -44,7 +44,10 @@ OUT=$(mktemp -d /tmp/tickbench-startup-run.XXXXXX)
 trap 'rm -rf "$OUT"' EXIT
 
 cold=true
-if [[ $(id -u) != 0 ]]; then
+if [[ ${COLD:-1} == 0 ]]; then
+  cold=false
+  echo "COLD=0: cold runs skipped"
+elif [[ $(id -u) != 0 ]]; then
   cold=false
   echo "not root: cold runs skipped (dropping the page cache needs root: sync; echo 3 > /proc/sys/vm/drop_caches)"
 fi
