@@ -153,6 +153,8 @@ public final class YExtent {
     /**
      * The axis range: the extent with {@code padding} (a share of its height) on both sides, zero
      * included when asked (percentages, CPUs), and a unit band around a flat line so it is not on the frame.
+     * No room below 0 for values that are never below it (a level, a rate, a flat 0 % busy): 0 is where
+     * such an axis ends, and a line at 0 lies on it.
      */
     public double[] axisRange(double padding, boolean forceZero) {
         if (isEmpty()) {
@@ -161,12 +163,13 @@ public final class YExtent {
         double a = forceZero ? Math.min(0, lo) : lo;
         double b = forceZero ? Math.max(0, hi) : hi;
         double h = b - a;
+        double below;
+        double above;
         if (h <= 0) {
-            double d = Math.max(1, Math.abs(a) * 0.05);
-            return new double[] {a - d, b + d};
+            below = above = Math.max(1, Math.abs(a) * 0.05);
+        } else {
+            below = above = h * padding;
         }
-        double pad = h * padding;
-        // no room below 0 for values that are never below it (a level, a rate): 0 is where such an axis ends
-        return new double[] {(forceZero && a == 0) || (lo >= 0 && a - pad < 0) ? 0 : a - pad, b + pad};
+        return new double[] {(forceZero && a == 0) || (lo >= 0 && a - below < 0) ? 0 : a - below, b + above};
     }
 }

@@ -39,6 +39,11 @@ class YExtentTest {
         assertEquals(44, e.hi(), 0);
         assertArrayEquals(new double[] {0, 44 + 44 * 0.05}, e.axisRange(0.05, true), 1e-9);
         assertArrayEquals(new double[] {7 - 1, 7 + 1}, new YExtent().value(7).axisRange(0.05, false), 1e-9);
+        // a disk never busy, a flat 0.3: no axis below 0 for what is never below it
+        assertArrayEquals(new double[] {0, 1}, new YExtent().value(0).axisRange(0.05, true), 1e-9);
+        assertArrayEquals(new double[] {0, 1}, new YExtent().value(0).axisRange(0.05, false), 1e-9);
+        assertArrayEquals(new double[] {0, 1.3}, new YExtent().value(0.3).axisRange(0.05, false), 1e-9);
+        assertArrayEquals(new double[] {-6, -4}, new YExtent().value(-5).axisRange(0.05, false), 1e-9);
     }
 
     @Test
