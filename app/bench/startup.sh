@@ -21,7 +21,9 @@
 # Default: 3 rounds of "worktree". Each round runs every WHAT cold, then warm: cold is the first run
 # after dropping the page cache (sync; echo 3 > /proc/sys/vm/drop_caches), which needs root — as
 # another user the cold runs are skipped and the script says so; warm is the next run, everything
-# already in the page cache. COLD=0 skips the cold runs (beside other work, whose page cache they drop). JAVA_OPTS adds JVM flags to every run (not for image:, whose launcher
+# already in the page cache. COLD=0 skips the cold runs (beside other work, whose page cache they drop).
+# THREADS=1 prints, under each run, the CPU (ms) of its threads by kind at the window, content and
+# first curves: the JavaFX thread, the JIT's compilers, Prism's renderer, the collector, the others. JAVA_OPTS adds JVM flags to every run (not for image:, whose launcher
 # has its own, unless in JAVA_TOOL_OPTIONS). Prints the machine, the load average before and after
 # each run, one line per run and the medians. Each run starts with an empty $HOME (no window size
 # remembered, no recent files), so the window opens at the screen's size; the cache
@@ -132,7 +134,17 @@ run_once() {
       "$rest" >"$OUT/stdout" 2>"$OUT/stderr" &
   fi
   APP_PID=$!
+  local snapped=" "
+  : >"$OUT/threads"
   for ((i = 0; i < DEADLINE_S * 20; i++)); do
+    if [[ ${THREADS:-0} == 1 && -z $warmup ]]; then
+      for m in window content curves; do
+        if [[ $snapped != *" $m "* ]] && grep -q "^$m " "$log" 2>/dev/null; then
+          echo "$m $(thread_cpu "$APP_PID")" >>"$OUT/threads"
+          snapped+="$m "
+        fi
+      done
+    fi
     grep -q '^curves ' "$log" 2>/dev/null && break
     kill -0 "$APP_PID" 2>/dev/null || break
     sleep 0.05
@@ -154,6 +166,23 @@ run_once() {
   fi
   echo "$(milestone window "$t0" "$log") $(milestone tracks "$t0" "$log") $(milestone content "$t0" "$log")" \
        "$(milestone curves "$t0" "$log") $(cpu_at content "$log") $(cpu_at curves "$log")"
+}
+
+# CPU of the process's live threads so far (ms), by kind: fx (the JavaFX thread), c2 and c1 (the JIT's
+# compilers), render (Prism's rasteriser), gc, and other; from /proc/PID/task/*/stat (exited threads are
+# not counted there, so these add up to a little less than the process's own figure)
+thread_cpu() {
+  local t
+  for t in /proc/"$1"/task/*; do
+    echo "$(tr ' ' _ <"$t/comm" 2>/dev/null) $(awk '{ print $14 + $15 }' "$t/stat" 2>/dev/null)"
+  done | awk -v hz="$(getconf CLK_TCK)" '
+    NF == 2 {
+      k = "other"
+      if ($1 ~ /^JavaFX_Applicat/) k = "fx"; else if ($1 ~ /^C2_/) k = "c2"; else if ($1 ~ /^C1_/) k = "c1"
+      else if ($1 ~ /^QuantumRenderer/) k = "render"; else if ($1 ~ /^(GC_|G1_|VM_Thread)/) k = "gc"
+      ms[k] += $2 * 1000 / hz
+    }
+    END { printf "fx %d c2 %d c1 %d render %d gc %d other %d", ms["fx"], ms["c2"], ms["c1"], ms["render"], ms["gc"], ms["other"] }'
 }
 
 drop_caches() { sync; echo 3 >/proc/sys/vm/drop_caches; }
@@ -183,6 +212,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
       printf '%-6s %-5s %-24s %5d ms %5d ms %5d ms %5d ms %8d ms %7d ms  %s → %s\n' "$r" "$mode" "$what" "$w" "$t" "$c" "$f" "$cpu" "$cpu2" \
         "$before" "$after"
       echo "$what $mode $w $t $c $f $cpu $cpu2" >>"$RESULTS"
+      [[ -s $OUT/threads ]] && sed 's/^/         threads at /' "$OUT/threads"
     done
   done
 done
