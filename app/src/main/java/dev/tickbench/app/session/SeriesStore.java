@@ -242,7 +242,9 @@ public final class SeriesStore {
 
     /** The series of {@code m}, made with the session's cadence when it has none yet; also for {@link SeekableReplay}. */
     Series series(SeriesMatch m) {
-        return series(m, DefaultPicks.displayName(m, DefaultPicks.pageSize(capabilities)));
+        Series s = series.get(m.name());
+        // the name shown is made once, with the series: this runs for every value of every sample
+        return s != null ? s : series(m, DefaultPicks.displayName(m, DefaultPicks.pageSize(capabilities)));
     }
 
     /** A seekable capture's overview spans {@code first} to {@code last} ({@link SeekableReplay}): no samples of its own. */
