@@ -32,6 +32,9 @@ final class WhoColumns {
         c.setPrefWidth(80);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(name.apply(f.getValue())));
         c.setCellFactory(col -> new TableCell<>() {
+            /** One a cell, its text set at each update: a tooltip is a popup window's worth of objects. */
+            private final Tooltip life = new Tooltip();
+
             @Override
             protected void updateItem(String item, boolean none) {
                 super.updateItem(item, none);
@@ -42,7 +45,10 @@ final class WhoColumns {
                     return;
                 }
                 setText(item);
-                setTooltip(new Tooltip(life(row.getItem())));
+                life.setText(life(row.getItem()));
+                if (getTooltip() != life) {
+                    setTooltip(life);
+                }
             }
         });
         return c;

@@ -231,6 +231,15 @@ class WhoPanelTest {
                 fx(() -> table.getItems().get(0).value(WhoLog.Quantity.MEMORY))
                         >= fx(() -> table.getItems().get(index(table, "tail ")).value(WhoLog.Quantity.MEMORY)),
                 "the tail below the first");
+        // a name's tooltip follows its row through the sort: its whole key, its start and exit, its reads here
+        String life = fx(() -> nameTip(table, index(table, "tail ")));
+        assertTrue(
+                life.startsWith("tail/")
+                        && life.contains("\nstarted ")
+                        && life.contains("\nexited ")
+                        && life.matches("(?s).*\nnamed in \\d+ reads? here"),
+                life);
+        assertTrue(fx(() -> nameTip(table, index(table, "sh "))).startsWith("sh/"), "the loop's own");
 
         w.drawn();
         fx(() -> {
@@ -270,6 +279,20 @@ class WhoPanelTest {
             }
         }
         return -1;
+    }
+
+    /** The tooltip of the name in row {@code row}, as the user reads it on hovering there. */
+    private static String nameTip(TableView<WhoRows> table, int row) {
+        table.scrollTo(row);
+        table.layout();
+        return table.lookupAll(".table-cell").stream()
+                .map(n -> (TableCell<?, ?>) n)
+                .filter(c -> c.getIndex() == row
+                        && c.getTableColumn() == table.getColumns().get(0)
+                        && c.getTooltip() != null)
+                .map(c -> c.getTooltip().getText())
+                .findFirst()
+                .orElse("");
     }
 
     /** The text the table draws in row {@code row}, column {@code column}, as the user reads it. */
