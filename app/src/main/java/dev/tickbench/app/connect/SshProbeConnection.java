@@ -97,7 +97,7 @@ public final class SshProbeConnection extends SshStreamConnection {
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(
-                StreamRequest.shellJoin(words),
+                StreamRequest.execJoin(words),
                 "Java " + java + " · probe " + probe.remoteName()
                         + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
@@ -165,7 +165,7 @@ public final class SshProbeConnection extends SshStreamConnection {
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(
-                StreamRequest.shellJoin(words),
+                StreamRequest.execJoin(words),
                 "no Java 17+ · packaged " + arch.machine + " runtime "
                         + rt.directoryName()
                         + (placed.uploaded() ? " (uploaded)" : " (already there)"));

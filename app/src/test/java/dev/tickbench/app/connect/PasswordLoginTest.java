@@ -170,8 +170,8 @@ class PasswordLoginTest {
                     .filter(p -> p.info().commandLine().orElse("").contains(probe.remoteName()))
                     .toList();
             assertTrue(!probes.isEmpty(), "the remote probe");
-            // the link drops: the user's login shell (sh -c, which did not exec the probe) and the probe are killed
-            // (the shell first: a probe killed under a live shell is its exit status 137, a failure, not a drop)
+            // the link drops: the probe is killed, and the user's login shell first if there is one still
+            // (the command execs the probe; a probe killed under a live shell is its exit status 137, a failure)
             probes.stream()
                     .sorted(java.util.Comparator.comparing(
                             p -> p.info().command().orElse("").endsWith("/java")))

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SshProbeConnectionTest {
     private static final Duration WAIT = Waits.DEADLINE;
     private static final String JAVA_PREFIX =
-            "java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError -jar ";
+            "exec java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError -jar ";
 
     @TempDir
     Path tmp;
@@ -77,7 +77,7 @@ class SshProbeConnectionTest {
                 out.write("musl libc (x86_64)\nVersion 1.2.4\n".getBytes(StandardCharsets.UTF_8));
                 return 1;
             }
-            if (cmd.startsWith("if [ ! -x /.cache/tickbench/") || cmd.startsWith("/.cache/tickbench/")) {
+            if (cmd.startsWith("if [ ! -x /.cache/tickbench/") || cmd.startsWith("exec /.cache/tickbench/")) {
                 // the unpack command and the unpacked launcher run for real, in a shell on the temp home
                 if (!cmd.startsWith("if")) {
                     launched.add(cmd);
@@ -197,7 +197,9 @@ class SshProbeConnectionTest {
         assertTrue(
                 sshd.commands.contains(SshProbeConnection.unpackCommand("/.cache/tickbench/" + rt.remoteName(), dir)),
                 sshd.commands.toString());
-        assertEquals(List.of(dir + "/tickbench-probe/bin/tickbench-probe stream --rate 20 --floor-hz 0"), launched);
+        assertEquals(
+                List.of("exec " + dir + "/tickbench-probe/bin/tickbench-probe stream --rate 20 --floor-hz 0"),
+                launched);
         assertTrue(jarsRun.isEmpty(), "no java -jar on a host without Java");
         assertTrue(log.lines().get(0).contains("\"hello\""), log.lines().get(0));
         assertEquals(
