@@ -30,6 +30,14 @@ public final class SshProbeConnection extends SshStreamConnection {
             "-XX:-UsePerfData",
             "-XX:+ExitOnOutOfMemoryError");
 
+    /**
+     * The first launch word: the host's login shell runs the probe's command line with {@code -c}, and
+     * {@code exec} makes the shell the probe on every shell. dash (Debian's {@code /bin/sh}) and busybox's
+     * ash run a lone command as a child and wait, so without it a probe that dies is the shell's exit status
+     * 137, a failure, where under bash (which execs it) it is a signal, a drop the connection comes back from.
+     */
+    private static final String EXEC = "exec";
+
     static final String JAVA_FIX = "Install Java " + MIN_JAVA + " or newer there, e.g. "
             + "`sudo apt install openjdk-17-jre-headless` (Debian/Ubuntu) or `sudo dnf install java-17-openjdk-headless`"
             + " (Fedora/RHEL), and make sure `java` is on the PATH of non-interactive SSH sessions.";
@@ -39,7 +47,7 @@ public final class SshProbeConnection extends SshStreamConnection {
     private final BundledRuntime.Source runtime;
     /** Read once per connection, not on every reconnect (tens of MB); the host's architecture does not change. */
     private BundledRuntime loadedRuntime;
-    /** The launch words of the last prepared session ({@code java … -jar JAR} or the runtime's launcher). */
+    /** The launch words of the last prepared session ({@code exec java … -jar JAR} or the runtime's launcher). */
     private volatile List<String> launch;
 
     public SshProbeConnection(
@@ -90,14 +98,14 @@ public final class SshProbeConnection extends SshStreamConnection {
         } catch (IOException e) {
             throw uploadFailure(e);
         }
-        List<String> words = new ArrayList<>(List.of("java"));
+        List<String> words = new ArrayList<>(List.of(EXEC, "java"));
         words.addAll(PROBE_JVM_FLAGS);
         words.add("-jar");
         words.add(placed.remotePath());
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(
-                StreamRequest.execJoin(words),
+                StreamRequest.shellJoin(words),
                 "Java " + java + " · probe " + probe.remoteName()
                         + (placed.uploaded() ? " (uploaded)" : " (already there)"));
     }
@@ -161,11 +169,11 @@ public final class SshProbeConnection extends SshStreamConnection {
                             + ". Is there space in the home directory?",
                     true);
         }
-        List<String> words = new ArrayList<>(List.of(dir + "/" + BundledRuntime.LAUNCHER));
+        List<String> words = new ArrayList<>(List.of(EXEC, dir + "/" + BundledRuntime.LAUNCHER));
         launch = List.copyOf(words);
         words.addAll(request.streamArgs());
         return new Prepared(
-                StreamRequest.execJoin(words),
+                StreamRequest.shellJoin(words),
                 "no Java 17+ · packaged " + arch.machine + " runtime "
                         + rt.directoryName()
                         + (placed.uploaded() ? " (uploaded)" : " (already there)"));

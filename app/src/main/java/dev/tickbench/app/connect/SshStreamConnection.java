@@ -74,9 +74,7 @@ abstract class SshStreamConnection implements Connection, ProbeCommands {
         }
         List<String> words = new java.util.ArrayList<>(launch);
         words.addAll(args);
-        // no launch words: the probe's own SSH server runs its verbs itself, no shell in between
-        SshLink.Result r =
-                SshLink.run(session, launch.isEmpty() ? StreamRequest.shellJoin(words) : StreamRequest.execJoin(words));
+        SshLink.Result r = SshLink.run(session, StreamRequest.shellJoin(words));
         return new ProbeCommands.Output(r.exitStatus(), r.out(), r.err());
     }
 

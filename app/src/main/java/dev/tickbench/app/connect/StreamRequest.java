@@ -60,16 +60,6 @@ public record StreamRequest(int rateHz, Integer floorHz, Long pid, String cgroup
         return args;
     }
 
-    /**
-     * The probe's command line for the host's login shell: {@code exec} and the words. The shell is then the
-     * probe, on every shell: dash (Debian's {@code /bin/sh}) and busybox's ash run a {@code -c} command as
-     * a child and wait, so without it a probe that dies is the shell's exit status 137, a failure, where
-     * under bash (which execs it) it is a signal, a drop the connection comes back from.
-     */
-    static String execJoin(List<String> words) {
-        return "exec " + shellJoin(words);
-    }
-
     /** Words joined into one remote shell command line, each quoted where the shell would split it. */
     static String shellJoin(List<String> words) {
         StringBuilder b = new StringBuilder();
