@@ -16,7 +16,6 @@ import io.fair_acc.chartfx.plugins.YRangeIndicator;
 import io.fair_acc.chartfx.renderer.ErrorStyle;
 import io.fair_acc.chartfx.renderer.LineStyle;
 import io.fair_acc.chartfx.renderer.spi.ErrorDataSetRenderer;
-import io.fair_acc.dataset.spi.DoubleDataSet;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,18 +44,18 @@ import javafx.stage.FileChooser;
 public final class ThrottleView extends VBox {
     private final ThrottleViewModel vm;
     private final XYChart iowaitChart;
-    private final XYChart effectiveChart;
+    final XYChart effectiveChart;
     /** Workers are whole: the axis ticks whole numbers only (no 1.5 workers), 0 up to above the ceiling. */
     final DefaultNumericAxis workersY;
     /** Both charts' time axes, ranged over the trace by the view: live, they follow its newest second. */
     final DefaultNumericAxis iowaitX = axis("time since start");
 
     final DefaultNumericAxis effectiveX = axis("time since start");
-    final DoubleDataSet whatIfLine = new DoubleDataSet("what-if effective");
-    private final DoubleDataSet rawLine = new DoubleDataSet("iowait raw");
-    private final DoubleDataSet smoothedLine = new DoubleDataSet("iowait smoothed");
-    private final DoubleDataSet effectiveLine = new DoubleDataSet("effective");
-    private final DoubleDataSet ceilingLine = new DoubleDataSet("ceiling");
+    final TraceLine whatIfLine = new TraceLine("what-if effective");
+    private final TraceLine rawLine = new TraceLine("iowait raw");
+    private final TraceLine smoothedLine = new TraceLine("iowait smoothed");
+    private final TraceLine effectiveLine = new TraceLine("effective");
+    private final TraceLine ceilingLine = new TraceLine("ceiling");
     private final ProgressIndicator busy = new ProgressIndicator();
     final ToggleButton live = new ToggleButton("Follow live session");
     private final Ticker poll;
@@ -199,11 +198,11 @@ public final class ThrottleView extends VBox {
         if (tr == null) {
             iowaitChart.getDatasets().clear();
             effectiveChart.getDatasets().clear();
-            whatIfLine.clearData();
+            whatIfLine.clear();
             return;
         }
-        rawLine.set(tr.t(), tr.iowait());
-        smoothedLine.set(tr.t(), tr.smoothed());
+        rawLine.show(tr.t(), tr.iowait());
+        smoothedLine.show(tr.t(), tr.smoothed());
         double[] eff = new double[tr.hasEffective() ? tr.size() : 0];
         double[] ceil = new double[eff.length];
         for (int i = 0; i < eff.length; i++) {
@@ -211,8 +210,8 @@ public final class ThrottleView extends VBox {
             ceil[i] = tr.ceiling()[i];
         }
         double[] t = java.util.Arrays.copyOf(tr.t(), eff.length);
-        effectiveLine.set(t, eff);
-        ceilingLine.set(t, ceil);
+        effectiveLine.show(t, eff);
+        ceilingLine.show(t, ceil);
 
         if (iowaitChart.getDatasets().isEmpty()) {
             iowaitChart.getDatasets().setAll(rawLine, smoothedLine);
@@ -231,7 +230,7 @@ public final class ThrottleView extends VBox {
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {
         ThrottleTrace tr = vm.traceProperty().get();
-        whatIfLine.clearData();
+        whatIfLine.clear();
         if (tr == null) {
             return;
         }
@@ -242,7 +241,7 @@ public final class ThrottleView extends VBox {
             x[i] = tr.t()[i];
             y[i] = steps.get(i).effective();
         }
-        whatIfLine.set(x, y);
+        whatIfLine.show(x, y);
         whatIfLine.setName("what if ceiling = " + vm.whatIfProperty().get());
     }
 

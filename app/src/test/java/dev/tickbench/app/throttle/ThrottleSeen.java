@@ -38,4 +38,9 @@ public final class ThrottleSeen {
     public static ToggleButton live(ThrottleView v) {
         return v.live;
     }
+
+    /** The effective-workers chart (laid out in a pulse once its data changed). */
+    public static javafx.scene.Parent effectiveChart(ThrottleView v) {
+        return v.effectiveChart;
+    }
 }

@@ -215,4 +215,34 @@ class WorkbenchTabsTest {
         assertTrue(Arrays.stream(at1).allMatch(v -> v == 1.0), Arrays.toString(at1));
         assertFalse(Arrays.equals(at16, at1), Arrays.toString(at16));
     }
+
+    @Test
+    void aTraceDrawnJustAfterTheChartsEnterTheSceneDoesNotWaitOnTheirLocks() throws Exception {
+        // a chart entering a scene lays out at once and read-locks its datasets until the next pulse ends:
+        // a write before that waited on the lock for ever and froze the window
+        Path file = RouterCapture.small(dir.resolve("edge-router-3.ndjson.gz"));
+        var trace = dev.tickbench.app.throttle.ThrottleViewModel.read(file);
+        var again = dev.tickbench.app.throttle.ThrottleViewModel.read(file);
+        var third = dev.tickbench.app.throttle.ThrottleViewModel.read(file);
+        var tabs = w.view.tabs();
+        fx(() -> {
+            tabs.show(tabs.throttle());
+            TabsSeen.throttle(tabs).traceProperty().set(trace);
+            return null;
+        });
+        until(
+                "the trace drawn",
+                () -> ThrottleSeen.whatIfPoints(tabs.throttle()) == 29
+                        && !ThrottleSeen.effectiveChart(tabs.throttle()).isNeedsLayout());
+        int points = fx(() -> {
+            // as the tab is built on a live session: the view draws its trace, then enters the scene
+            TabsSeen.throttle(tabs).traceProperty().set(again);
+            Tab tab = tabs.getSelectionModel().getSelectedItem();
+            tab.setContent(null);
+            tab.setContent(tabs.throttle());
+            TabsSeen.throttle(tabs).traceProperty().set(third); // the next second's trace, before a pulse
+            return ThrottleSeen.whatIfPoints(tabs.throttle());
+        });
+        assertEquals(29, points, "the what-if line of the capture's 29 throttle seconds");
+    }
 }
