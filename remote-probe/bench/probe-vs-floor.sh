@@ -5,16 +5,18 @@
 # reading the files only). All four run side by side, in the same window, round after round.
 # Usage: remote-probe/bench/probe-vs-floor.sh [RATES] [MEASURE_S] [WARMUP_S] [ROUNDS]
 #        e.g. probe-vs-floor.sh 100,10 15 6 2        (the defaults)
-# The probe runs with the workbench's SSH launch flags (SshProbeConnection.PROBE_JVM_FLAGS, read from
-# the source; PROBE_FLAGS="..." overrides them) as `java FLAGS -jar tickbench-probe.jar stream --rate HZ`
-# (plus `--pmu-hz PMU_HZ` when PMU_HZ=… is set). The floor is remote-probe/bench/floor/floor.c (or
-# FLOOR_SRC) built with CC (default gcc -O2), run as `floor -m pread -r HZ`, plus `-p GROUPS -R cross
-# -H CADENCE` for the perf groups the probe opened on this machine, read at the cadence the probe
-# publishes for them at that rate (its `capabilities`: pmu_sw, pmu_hw where present, 10 Hz `policy`
-# unless PMU_HZ or FLOOR_HZ says otherwise; FLOOR_PMU_READ=… picks another way of reading them,
-# floor/README.md). CPU of each = utime+stime of /proc/PID/stat (every thread, exited
-# ones included; clock ticks: the figure) and the sum of /proc/PID/task/*/schedstat (ns, live threads
-# only), read after WARMUP_S and again MEASURE_S later; per tick = CPU / (HZ × MEASURE_S).
+# The probe runs with the workbench's SSH launch flags (SshProbeConnection.PROBE_JVM_FLAGS, read
+# from the source; PROBE_FLAGS="..." overrides them) as `java FLAGS -jar tickbench-probe.jar stream
+# --rate HZ` (plus `--pmu-hz PMU_HZ` when PMU_HZ=… is set). Both floors read the process and cgroup
+# tables at the cadence the probe publishes for them (floor -T; 1 Hz by default). The floor is
+# remote-probe/bench/floor/floor.c (or FLOOR_SRC) built with CC (default gcc -O2), run as `floor -m
+# pread -r HZ -T CADENCE`, plus `-p GROUPS -R cross -H CADENCE` for the perf groups the probe opened
+# on this machine, read at the cadence the probe publishes for them at that rate (its
+# `capabilities`: pmu_sw, pmu_hw where present, 10 Hz `policy` unless PMU_HZ or FLOOR_HZ says
+# otherwise; FLOOR_PMU_READ=… picks another way of reading them, floor/README.md). CPU of each =
+# utime+stime of /proc/PID/stat (every thread, exited ones included; clock ticks: the figure) and
+# the sum of /proc/PID/task/*/schedstat (ns, live threads only), read after WARMUP_S and again
+# MEASURE_S later; per tick = CPU / (HZ × MEASURE_S).
 # Prints the machine (CPU model, cores, kernel, JDK, load average at start, after every round and at
 # the end), one line per process and round, and per rate the two ratios (medians, with the range over
 # the rounds). Run it as root (the probe reads /proc/slabinfo and opens system-wide perf events then,
@@ -77,6 +79,16 @@ pmu_cadence() {
   echo "$hz"
 }
 
+# the cadence the probe publishes for its process and cgroup tables at rate HZ (1 Hz `policy` unless
+# FLOOR_HZ says otherwise): both floors read the same tables at it (floor -T)
+tables_cadence() {
+  local hz
+  # shellcheck disable=SC2086 # the flags are words
+  hz=$(java $PROBE_FLAGS -jar "$jar" capabilities --rate "$1" 2>/dev/null | tr -d ' \n' |
+    sed -n 's/.*"procs":{"hz":\([0-9.eE+-]*\),.*/\1/p')
+  echo "${hz:-0}"
+}
+
 # one round at HZ: the four side by side (stdout to /dev/null, stdin an open pipe), measured over the
 # same window; appends "NAME HZ us_per_tick_stat us_per_tick_sched load1" per process to the results
 round() {
@@ -86,15 +98,16 @@ round() {
   local life=$((warmup + measure + 30))
   local cadence=()
   [[ -n $groups ]] && cadence=(-H "${pmu_hz_at[$hz]}")
+  local tables=(-T "${tables_hz_at[$hz]}")
   # shellcheck disable=SC2086 # the flags are words
   java $PROBE_FLAGS -jar "$jar" stream --rate "$hz" "${pmu_hz_flag[@]}" >/dev/null 2>"$build/probe.err" < <(sleep "$life") &
   pid[probe]=$!
-  "$build/floor" -m pread -r "$hz" -t $((life - 10)) "${floor_pmu[@]}" "${cadence[@]}" >/dev/null 2>"$build/floor.err" < /dev/null &
+  "$build/floor" -m pread -r "$hz" -t $((life - 10)) "${tables[@]}" "${floor_pmu[@]}" "${cadence[@]}" >/dev/null 2>"$build/floor.err" < /dev/null &
   pid[floor]=$!
   # shellcheck disable=SC2086
   java $PROBE_FLAGS -Dtickbench.pmu=off -jar "$jar" stream --rate "$hz" >/dev/null 2>"$build/probe_nopmu.err" < <(sleep "$life") &
   pid[probe_nopmu]=$!
-  "$build/floor" -m pread -r "$hz" -t $((life - 10)) >/dev/null 2>"$build/floor_files.err" < /dev/null &
+  "$build/floor" -m pread -r "$hz" -t $((life - 10)) "${tables[@]}" >/dev/null 2>"$build/floor_files.err" < /dev/null &
   pid[floor_files]=$!
   pids=("${pid[@]}")
   sleep "$warmup"
@@ -131,6 +144,11 @@ if [[ -n $groups ]]; then
     echo "perf groups at $hz Hz: read at ${pmu_hz_at[$hz]} Hz by both (the probe's published cadence; floor -H)"
   done
 fi
+declare -A tables_hz_at=()
+for hz in ${rates//,/ }; do
+  tables_hz_at[$hz]=$(tables_cadence "$hz")
+  echo "process and cgroup tables at $hz Hz: read at ${tables_hz_at[$hz]} Hz by all four (the probe's published cadence; floor -T)"
+done
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "per round: ${warmup} s warm-up, ${measure} s measured, the four side by side; rounds: $rounds"
 printf '%-12s %5s %16s %17s %6s\n' what rate "us/tick (stat)" "us/tick (sched)" load1

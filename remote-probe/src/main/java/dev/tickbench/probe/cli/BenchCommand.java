@@ -192,7 +192,9 @@ public final class BenchCommand implements Callable<Integer> {
                 "-t",
                 Integer.toString(seconds),
                 "-w",
-                Integer.toString(warmup)));
+                Integer.toString(warmup),
+                "-T",
+                "0")); // runJava's sampler reads no process or cgroup table: nor does the floor here
         if (!groups.isEmpty()) {
             // read at the cadence runJava gives the sampler (floor.c's -H: bench/floor/README.md)
             cmd.addAll(List.of("-p", String.join(",", groups), "-H", Double.toString(PmuSource.DEFAULT_HZ)));
