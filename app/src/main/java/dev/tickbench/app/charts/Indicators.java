@@ -32,7 +32,7 @@ public final class Indicators {
     private static YRangeIndicator band(Axis y, double from, double to, String text, String fill) {
         YRangeIndicator b = new YRangeIndicator(y, from, to, text) {
             {
-                rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: transparent;");
+                rectangle.setStyle("-fx-fill: " + fill + "; -fx-stroke: null;"); // see gap(): no stroke
                 label.setStyle(
                         "-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
             }
@@ -49,7 +49,9 @@ public final class Indicators {
     static XRangeIndicator gap(Axis x, double from, double to, String text) {
         XRangeIndicator g = new XRangeIndicator(x, from, to, text) {
             {
-                rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: transparent;");
+                // no stroke, not a transparent one: JavaFX rasterises a transparent stroke around the whole band at
+                // every repaint (with many gaps, most of the render thread's time)
+                rectangle.setStyle("-fx-fill: rgba(120,120,120,0.30); -fx-stroke: null;");
                 label.setStyle(
                         "-fx-background-color: transparent; -fx-border-color: transparent; -fx-text-fill: -tb-fg; -fx-font-size: 10;");
                 label.setVisible(false); // shown once the band is laid out wide enough: a narrow one changes nothing

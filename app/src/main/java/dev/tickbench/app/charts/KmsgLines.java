@@ -52,8 +52,11 @@ final class KmsgLines extends ChartPlugin {
         lines.setStyle("-fx-stroke: rgba(230,120,0,0.8); -fx-stroke-width: 1; -fx-stroke-dash-array: 3 3;");
         lines.setMouseTransparent(true);
         lines.setManaged(false);
-        // a wider transparent twin the pointer can find: a 1 px dashed line is hard to hover
-        pick.setStyle("-fx-stroke: transparent; -fx-stroke-width: 7;");
+        // a wider invisible twin the pointer can find: a 1 px dashed line is hard to hover. Opacity 0, not a
+        // transparent stroke: JavaFX does not render a node of opacity 0 but still picks it, where it
+        // rasterised the transparent stroke at every repaint
+        pick.setStyle("-fx-stroke: black; -fx-stroke-width: 7;");
+        pick.setOpacity(0);
         pick.setManaged(false);
         tip.setShowDelay(Duration.millis(100));
         Tooltip.install(pick, tip);
