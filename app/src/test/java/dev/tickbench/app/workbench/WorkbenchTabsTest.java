@@ -227,6 +227,9 @@ class WorkbenchTabsTest {
         var tabs = w.view.tabs();
         fx(() -> {
             tabs.show(tabs.throttle());
+            // as opening a capture does: following the (absent) live session, the tab's poll would put
+            // "no trace" back within a second
+            ThrottleSeen.live(tabs.throttle()).setSelected(false);
             TabsSeen.throttle(tabs).traceProperty().set(trace);
             return null;
         });
@@ -235,7 +238,9 @@ class WorkbenchTabsTest {
                 () -> ThrottleSeen.whatIfPoints(tabs.throttle()) == 29
                         && !ThrottleSeen.effectiveChart(tabs.throttle()).isNeedsLayout());
         int points = fx(() -> {
-            // as the tab is built on a live session: the view draws its trace, then enters the scene
+            // as the tab is built on a live session: the view gets its charts' lines (no trace, then one),
+            // then enters the scene
+            TabsSeen.throttle(tabs).traceProperty().set(null);
             TabsSeen.throttle(tabs).traceProperty().set(again);
             Tab tab = tabs.getSelectionModel().getSelectedItem();
             tab.setContent(null);
