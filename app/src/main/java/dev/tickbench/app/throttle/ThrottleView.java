@@ -230,8 +230,8 @@ public final class ThrottleView extends VBox {
 
     private void drawReplay(List<ThrottleReplay.Step> steps) {
         ThrottleTrace tr = vm.traceProperty().get();
-        whatIfLine.clear();
         if (tr == null) {
+            whatIfLine.clear();
             return;
         }
         // the replay's whole-second times are drawn at the trace's own times (same order, same count)

@@ -14,8 +14,10 @@ import io.fair_acc.dataset.spi.AbstractDataSet;
  * (docs/workbench-charts.md, "Datasets the views replace").
  */
 final class TraceLine extends AbstractDataSet<TraceLine> {
-    private double[] x = new double[0];
-    private double[] y = new double[0];
+    private static final double[] NONE = {};
+
+    private double[] x = NONE;
+    private double[] y = NONE;
 
     TraceLine(String name) {
         super(name, 2);
@@ -34,7 +36,7 @@ final class TraceLine extends AbstractDataSet<TraceLine> {
 
     /** Shows no points; FX thread. */
     void clear() {
-        show(new double[0], new double[0]);
+        show(NONE, NONE);
     }
 
     @Override
