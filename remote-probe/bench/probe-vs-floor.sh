@@ -68,24 +68,29 @@ if [[ -n $groups ]]; then
 else
   echo "probe-vs-floor: the probe opens no perf event group here (not root, or no perf events): both pairs read files only" >&2
 fi
-# the cadence the probe publishes for its perf groups at rate HZ (FLOOR_HZ and PMU_HZ included): the
-# floor reads them at the same one
+# the probe's capabilities at each rate (FLOOR_HZ and PMU_HZ included), read once: the cadences it
+# publishes there, at which the floors read the same work
+declare -A caps_at=()
+for hz in ${rates//,/ }; do
+  # shellcheck disable=SC2086 # the flags are words
+  caps_at[$hz]=$(java $PROBE_FLAGS -jar "$jar" capabilities --rate "$hz" "${pmu_hz_flag[@]}" 2>/dev/null | tr -d ' \n')
+done
+# published HZ SOURCE: the cadence published at rate HZ for the first source whose name matches SOURCE
+published() {
+  sed -n 's/.*"'"$2"'":{"hz":\([0-9.eE+-]*\),.*/\1/p' <<<"${caps_at[$1]}"
+}
+# the perf groups' cadence at rate HZ: the floor reads its groups at the same one
 pmu_cadence() {
   local hz
-  # shellcheck disable=SC2086 # the flags are words
-  hz=$(java $PROBE_FLAGS -jar "$jar" capabilities --rate "$1" "${pmu_hz_flag[@]}" 2>/dev/null | tr -d ' \n' |
-    sed -n 's/.*"pmu_[hs]w":{"hz":\([0-9.eE+-]*\),.*/\1/p')
+  hz=$(published "$1" 'pmu_[hs]w')
   [[ -n $hz ]] || { echo "probe-vs-floor: no cadence of the perf groups in the probe's capabilities at $1 Hz" >&2; exit 1; }
   echo "$hz"
 }
-
-# the cadence the probe publishes for its process and cgroup tables at rate HZ (1 Hz `policy` unless
-# FLOOR_HZ says otherwise): both floors read the same tables at it (floor -T)
+# the process and cgroup tables' cadence at rate HZ (1 Hz `policy` unless FLOOR_HZ says otherwise): both
+# floors read the same tables at it (floor -T)
 tables_cadence() {
   local hz
-  # shellcheck disable=SC2086 # the flags are words
-  hz=$(java $PROBE_FLAGS -jar "$jar" capabilities --rate "$1" 2>/dev/null | tr -d ' \n' |
-    sed -n 's/.*"procs":{"hz":\([0-9.eE+-]*\),.*/\1/p')
+  hz=$(published "$1" procs)
   echo "${hz:-0}"
 }
 
