@@ -80,6 +80,7 @@ public final class ChartView extends HBox {
         // the coloured cadence badges beside the chart are the legend: ChartFX's legend cannot
         // change a series' name when a new session publishes another cadence
         Charts.withoutLegend(chart);
+        Charts.uncached(chart);
         renderers = new TrackRenderers(group.steps());
         chart.getRenderers().setAll(renderers.all());
         Zoomer zoomer = new Zoomer(AxisMode.X);

@@ -1,6 +1,9 @@
 package dev.tickbench.app.charts;
 
 import io.fair_acc.chartfx.Chart;
+import io.fair_acc.chartfx.XYChart;
+import io.fair_acc.chartfx.axes.Axis;
+import io.fair_acc.chartfx.axes.spi.AbstractAxis;
 import io.fair_acc.chartfx.legend.Legend;
 import io.fair_acc.chartfx.renderer.Renderer;
 import io.fair_acc.chartfx.ui.HiddenSidesPane;
@@ -13,6 +16,22 @@ import javafx.scene.layout.Pane;
 /** What every ChartFX chart of the workbench gets (the tracks, the I/O concurrency tab, the Path walk's chart). */
 public final class Charts {
     private Charts() {}
+
+    /**
+     * The chart's canvas and its axes' canvases drawn straight, not through a cached image. ChartFX turns
+     * JavaFX's node cache on for each of them (quality hint), which pays when a still image is moved or
+     * scaled; a track's canvases change at every follow step, so the renderer drew each changed canvas
+     * into its cache image and then the image onto the window: every repaint twice (15 cache rebuilds in
+     * each follow step's pulse live; docs/workbench-charts.md, "Redraws").
+     */
+    public static void uncached(XYChart chart) {
+        chart.getCanvas().setCache(false);
+        for (Axis a : chart.getAxes()) {
+            if (a instanceof AbstractAxis axis) {
+                axis.getCanvas().setCache(false);
+            }
+        }
+    }
 
     /**
      * No ChartFX tool bar. ChartFX keeps one in a hidden side of the chart that slides in over the plot

@@ -288,6 +288,7 @@ public final class ThrottleView extends VBox {
         XYChart c = new XYChart(x, y);
         c.setAnimated(false);
         Charts.withoutToolBar(c);
+        Charts.uncached(c);
         ErrorDataSetRenderer r = new ErrorDataSetRenderer();
         r.setErrorStyle(ErrorStyle.NONE);
         r.setDrawMarker(false);

@@ -143,6 +143,7 @@ public final class WalkView extends SplitPane {
         yAxis.setAutoRangePadding(0.1); // a level throttling steadily must not sit on the frame
         chart = new XYChart(xAxis, yAxis);
         Charts.withoutToolBar(chart);
+        Charts.uncached(chart);
         chart.setAnimated(false);
         chart.setTitle("throttled time rate per level (one point per walk window)");
         ErrorDataSetRenderer r = new ErrorDataSetRenderer();

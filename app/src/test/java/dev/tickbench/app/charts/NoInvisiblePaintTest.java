@@ -6,15 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.tickbench.app.session.Selection;
+import dev.tickbench.app.session.SeriesStore;
+import dev.tickbench.core.catalogue.ChartGroup;
+import dev.tickbench.core.catalogue.SeriesCatalogue;
 import dev.tickbench.core.throttle.ThrottleBands;
+import io.fair_acc.chartfx.XYChart;
 import io.fair_acc.chartfx.axes.spi.DefaultNumericAxis;
 import io.fair_acc.chartfx.plugins.ChartPlugin;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Group;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
 import javafx.scene.shape.Path;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.shape.Shape;
@@ -80,6 +88,53 @@ class NoInvisiblePaintTest {
         assertEquals(7.0, fx(pick::getStrokeWidth));
         assertTrue(fx(pick::isVisible));
         assertFalse(fx(pick::isMouseTransparent), "the pointer picks it");
+    }
+
+    @Test
+    void aTracksCanvasesAreDrawnStraightNotThroughACacheImage() throws Exception {
+        ChartGroup group = SeriesCatalogue.standard().groups().get(0);
+        List<Canvas> canvases = fx(() -> {
+            ChartView track = new ChartView(group, new Selection(SeriesStore.replay()), () -> {});
+            root.getChildren().setAll(track);
+            track.applyCss();
+            track.layout();
+            List<Canvas> out = new ArrayList<>();
+            collect(track, Canvas.class, out);
+            return out;
+        });
+        // the plot, the time axis and the value axis at least; ChartFX caches each of them unless told not to
+        assertTrue(canvases.size() >= 3, "canvases found: " + canvases.size());
+        for (Canvas c : canvases) {
+            assertFalse(fx(c::isCache), "a canvas redrawn at every follow step is not cached: " + c);
+        }
+    }
+
+    @Test
+    void anyChartUncachedHasNoCachedCanvas() throws Exception {
+        List<Boolean> before = new ArrayList<>();
+        List<Boolean> after = fx(() -> {
+            XYChart chart = new XYChart(new DefaultNumericAxis("x", 0, 1, 1), new DefaultNumericAxis("y", 0, 1, 1));
+            List<Canvas> all = new ArrayList<>();
+            collect(chart, Canvas.class, all);
+            all.add(chart.getCanvas());
+            chart.getAxes().forEach(a -> all.add(((DefaultNumericAxis) a).getCanvas()));
+            all.forEach(c -> before.add(c.isCache()));
+            Charts.uncached(chart);
+            return all.stream().map(Canvas::isCache).toList();
+        });
+        assertTrue(before.contains(true), "ChartFX caches a chart's canvases by default: " + before);
+        assertFalse(after.contains(true), "after Charts.uncached: " + after);
+    }
+
+    private static <T> void collect(Node n, Class<T> type, List<T> out) {
+        if (type.isInstance(n)) {
+            out.add(type.cast(n));
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                collect(c, type, out);
+            }
+        }
     }
 
     /** The nodes put in the scene, their inline styles applied. */
