@@ -17,7 +17,8 @@
 #   floor           the toolkit's floor: a stock JavaFX window of eight LineCharts with five series each
 #                   (app/src/test/…/bench/ToolkitFloor.java, on this checkout's class path and test classes),
 #                   started the same way; with it, the medians end with the workbench's content time over
-#                   the floor's (`startup.sh 3 worktree floor`)
+#                   the floor's (`startup.sh 3 worktree floor`); floor@FLAGS is the floor with JVM flags
+#                   added, and WHAT@FLAGS is then also compared with it (flags given to both alike)
 # Default: 3 rounds of "worktree". Each round runs every WHAT cold, then warm: cold is the first run
 # after dropping the page cache (sync; echo 3 > /proc/sys/vm/drop_caches), which needs root — as
 # another user the cold runs are skipped and the script says so; warm is the next run, everything
@@ -63,7 +64,7 @@ prepare() {
     image:*)
       [[ -x ${what#image:}/bin/tickbench ]] || { echo "no launcher ${what#image:}/bin/tickbench" >&2; exit 1; }
       echo "image ${what#image:}/bin/tickbench" ;;
-    floor)
+    floor | floor@*)
       [[ -f $ROOT/app/target/test-classes/dev/tickbench/app/bench/ToolkitFloor.class ]] \
         || (cd "$ROOT" && ./mvnw -B -q -pl app -am test-compile -Dapp.installers.skip=true >/dev/null) || exit 1
       cp=$(bench_prepare worktree "$OUT") || exit 1
@@ -238,11 +239,17 @@ if [[ " ${WHATS[*]} " == *" floor "* ]]; then
     floor_ms=$(content_med floor "$mode")
     [[ -n $floor_ms ]] || continue
     for what in "${WHATS[@]}"; do
-      [[ $what == floor ]] && continue
+      [[ $what == floor* ]] && continue
       ms=$(content_med "$what" "$mode")
       [[ -n $ms ]] || continue
       awk -v m="$mode" -v w="$what" -v a="$ms" -v f="$floor_ms" \
         'BEGIN { printf "%s %s: content %d ms, the floor %d ms: %.2fx the floor\n", m, w, a, f, a / f }'
+      # the floor started with the same added flags, when it ran too
+      if [[ $what == *@* && " ${WHATS[*]} " == *" floor@${what#*@} "* ]]; then
+        same=$(content_med "floor@${what#*@}" "$mode")
+        [[ -n $same ]] && awk -v m="$mode" -v w="$what" -v a="$ms" -v f="$same" \
+          'BEGIN { printf "%s %s: content %d ms, the floor with its flags %d ms: %.2fx that floor\n", m, w, a, f, a / f }'
+      fi
     done
   done
 fi

@@ -48,6 +48,18 @@ public final class Launcher {
             LocalConnection.startEarly(
                     parsed.rateHz() != null ? parsed.rateHz() : MainViewModel.DEFAULT_RATE_HZ, parsed.floorHz());
         }
+        renderingDefaults(System.getProperties());
         Application.launch(TickbenchApp.class, args);
+    }
+
+    /**
+     * JavaFX's renderer settings the workbench needs, unless the user gave them (-D): read once, when the
+     * toolkit starts. Prism draws a region's background (a list, a split pane, a table row) from a small
+     * cached image stretched over the region; the software pipeline (no GPU, a VM, Xvfb) interpolates every
+     * pixel of that stretch, and under the tracks those stretches were most of the renderer's work at each
+     * follow step. Drawn directly, a background is a plain fill (docs/workbench-charts.md, "Redraws").
+     */
+    static void renderingDefaults(java.util.Properties system) {
+        system.putIfAbsent("prism.disableRegionCaching", "true");
     }
 }

@@ -285,6 +285,45 @@ class WholeWindowRepaintsTest {
     }
 
     /** Connects the router fixture's lines, fed five times faster than real time, and waits for the tracks to follow them. */
+    /**
+     * Every canvas of the live window sits at whole pixels, so the renderer copies it to the window as it
+     * is; at a fraction of a pixel the software pipeline interpolates each of its pixels at every repaint
+     * (docs/workbench-charts.md, "Redraws").
+     */
+    @Test
+    void everyCanvasOfTheLiveWindowSitsAtWholePixels() throws Exception {
+        followed();
+        List<String> seen = new ArrayList<>();
+        List<String> between = fx(() -> {
+            List<String> out = new ArrayList<>();
+            pictures(w.view, seen, out);
+            return out;
+        });
+        // the overview strip and, for each track on screen, its plot and its two axes
+        assertTrue(seen.size() >= 4, "canvases seen: " + seen);
+        assertEquals(List.of(), between, "canvases and images between pixels");
+    }
+
+    private static void pictures(Node n, List<String> seen, List<String> between) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof javafx.scene.canvas.Canvas || n instanceof javafx.scene.image.ImageView) {
+            javafx.geometry.Point2D p = n.localToScene(0, 0);
+            String at = n.getClass().getSimpleName() + n.getStyleClass() + " in "
+                    + n.getParent().getClass().getSimpleName() + " at " + p;
+            seen.add(at);
+            if (p.getX() != Math.rint(p.getX()) || p.getY() != Math.rint(p.getY())) {
+                between.add(at);
+            }
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                pictures(c, seen, between);
+            }
+        }
+    }
+
     private void followed() throws Exception {
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300);
         fx(() -> {
