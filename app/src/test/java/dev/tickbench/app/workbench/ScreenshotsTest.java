@@ -149,6 +149,7 @@ class ScreenshotsTest {
                             "-Xmx1g",
                             "-Dglass.platform=gtk",
                             "-Dprism.order=sw",
+                            "-Dprism.disableRegionCaching=true", // as the launcher starts the app
                             "-Djava.awt.headless=true",
                             "-D" + Waits.DEADLINE_PROPERTY + "=" + CHILD_WAIT_S,
                             "-cp",
