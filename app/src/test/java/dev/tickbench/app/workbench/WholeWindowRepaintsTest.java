@@ -284,7 +284,6 @@ class WholeWindowRepaintsTest {
         p.getChildrenUnmodifiable().forEach(c -> laidOut(c, out));
     }
 
-    /** Connects the router fixture's lines, fed five times faster than real time, and waits for the tracks to follow them. */
     /**
      * Every canvas of the live window sits at whole pixels, so the renderer copies it to the window as it
      * is; at a fraction of a pixel the software pipeline interpolates each of its pixels at every repaint
@@ -324,6 +323,7 @@ class WholeWindowRepaintsTest {
         }
     }
 
+    /** Connects the router fixture's lines, fed five times faster than real time, and waits for the tracks to follow them. */
     private void followed() throws Exception {
         feeder = FollowDrawsNewColumnsTest.Feeder.routerFixture(300);
         fx(() -> {
