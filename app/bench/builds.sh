@@ -1,6 +1,8 @@
 # Sourced by the app/bench scripts that compare builds side by side: what a WHAT argument names.
 #   worktree   this checkout as last built (app/target), copied aside at the start (a build meanwhile
 #              changes nothing); NO_BUILD=1 skips building it first
+#   /DIR       another checkout, as last built there (DIR/app/target), copied aside like worktree: a
+#              change tried before it is committed
 #   REV        a git revision (commit, branch, HEAD~3): git archive into /tmp/tickbench-bench-builds/SHA,
 #              built there once with Maven ($MAVEN_ARGS applies)
 #   WHAT@F1,F2 the same with JVM flags F1 F2 added (a comma for each space): worktree@-XX:TieredStopAtLevel=1
@@ -40,6 +42,13 @@ bench_prepare() {
       if [[ ! -d $tree ]]; then
         mkdir -p "$tree/app/target"
         cp -r "$ROOT"/app/target/app-*.jar "$ROOT/app/target/dependency" "$tree/app/target/"
+      fi ;;
+    /*)
+      bench_classpath_of "$what" >/dev/null || { echo "no built app under $what/app/target" >&2; return 1; }
+      tree=$dir/$(echo "$what" | tr / _)
+      if [[ ! -d $tree ]]; then
+        mkdir -p "$tree/app/target"
+        cp -r "$what"/app/target/app-*.jar "$what/app/target/dependency" "$tree/app/target/"
       fi ;;
     *)
       sha=$(git -C "$ROOT" rev-parse --short=10 "$what^{commit}") || { echo "not a revision: $what" >&2; return 1; }
