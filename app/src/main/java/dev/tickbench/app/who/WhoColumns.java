@@ -6,8 +6,6 @@ import dev.tickbench.app.session.WhoLog.Quantity;
 import dev.tickbench.app.session.WhoRows;
 import dev.tickbench.core.text.Numbers;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -26,26 +24,36 @@ final class WhoColumns {
         this.ranged = ranged;
     }
 
-    /** The name column: each row named by {@code name} (a cgroup in its tree: {@link CgroupTree#label}). */
-    TableColumn<WhoRows, String> nameColumn(Function<WhoRows, String> name) {
-        TableColumn<WhoRows, String> c = new TableColumn<>("Name");
+    /** The name column: each line named as it names itself (a cgroup in its tree: {@link CgroupTree#label}). */
+    TableColumn<WhoLine, String> nameColumn() {
+        TableColumn<WhoLine, String> c = new TableColumn<>("Name");
         c.setPrefWidth(80);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(name.apply(f.getValue())));
+        c.setCellValueFactory(f -> f.getValue().name());
         c.setCellFactory(col -> new TableCell<>() {
             /** One a cell, its text set at each update: a tooltip is a popup window's worth of objects. */
             private final Tooltip life = new Tooltip();
 
+            {
+                // written again as it opens: a line's reads change while its name (what updates the cell) does not
+                life.setOnShowing(e -> {
+                    TableRow<WhoLine> row = getTableRow();
+                    if (row != null && row.getItem() != null) {
+                        life.setText(life(row.getItem().row()));
+                    }
+                });
+            }
+
             @Override
             protected void updateItem(String item, boolean none) {
                 super.updateItem(item, none);
-                TableRow<WhoRows> row = getTableRow();
+                TableRow<WhoLine> row = getTableRow();
                 if (none || item == null || row == null || row.getItem() == null) {
                     setText(null);
                     setTooltip(null);
                     return;
                 }
                 setText(item);
-                life.setText(life(row.getItem()));
+                life.setText(life(row.getItem().row()));
                 if (getTooltip() != life) {
                     setTooltip(life);
                 }
@@ -73,29 +81,25 @@ final class WhoColumns {
         return b.toString();
     }
 
-    TableColumn<WhoRows, Double> column(String name, Quantity q, double per, String what, double width) {
-        TableColumn<WhoRows, Double> c = new TableColumn<>(name);
+    TableColumn<WhoLine, WhoLine.Cell> column(String name, Quantity q, double per, String what, double width) {
+        TableColumn<WhoLine, WhoLine.Cell> c = new TableColumn<>(name);
         Label header = new Label(name);
         header.setTooltip(new Tooltip(what + "; a dash: not read there (not 0)"));
         c.setText(null);
         c.setGraphic(header);
         c.setPrefWidth(width);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue().value(q)));
+        c.setCellValueFactory(f -> f.getValue().cell(q));
         c.setComparator((a, b) -> missingLast(a, b, c.getSortType() == TableColumn.SortType.ASCENDING));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
-            protected void updateItem(Double item, boolean none) {
+            protected void updateItem(WhoLine.Cell item, boolean none) {
                 super.updateItem(item, none);
-                TableRow<WhoRows> row = getTableRow();
-                if (none || item == null || row == null || row.getItem() == null) {
+                if (none || item == null) {
                     setText(null);
                     return;
                 }
-                String mean = number(item / per);
-                setText(
-                        ranged.getAsBoolean()
-                                ? mean + "\n" + number(row.getItem().peak(q) / per)
-                                : mean);
+                String mean = number(item.value() / per);
+                setText(ranged.getAsBoolean() ? mean + "\n" + number(item.peak() / per) : mean);
             }
         });
         c.getStyleClass().add("who-number");
@@ -114,12 +118,12 @@ final class WhoColumns {
     }
 
     /** By value, a value not read last whichever way the column is sorted (the table reverses a descending sort). */
-    private static int missingLast(Double a, Double b, boolean ascending) {
-        boolean na = a == null || a.isNaN();
-        boolean nb = b == null || b.isNaN();
+    private static int missingLast(WhoLine.Cell a, WhoLine.Cell b, boolean ascending) {
+        boolean na = a == null || Double.isNaN(a.value());
+        boolean nb = b == null || Double.isNaN(b.value());
         if (na || nb) {
             return na == nb ? 0 : (na == ascending ? 1 : -1);
         }
-        return Double.compare(a, b);
+        return Double.compare(a.value(), b.value());
     }
 }

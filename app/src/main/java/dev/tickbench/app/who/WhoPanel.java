@@ -16,9 +16,6 @@ import dev.tickbench.core.text.Numbers;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.value.ObservableValue;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
-import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -56,8 +53,7 @@ public final class WhoPanel extends VBox {
     private final Label scope = new Label();
     private final ToggleButton processes = new ToggleButton("Processes");
     private final ToggleButton cgroups = new ToggleButton("Cgroups");
-    private final ObservableList<WhoRows> rows = FXCollections.observableArrayList();
-    final TableView<WhoRows> table = new TableView<>();
+    final TableView<WhoLine> table = new TableView<>();
     private final Label empty = new Label();
     /** What the rest (everything not named) adds up to, under the table. */
     private final Label rest = new Label();
@@ -85,9 +81,8 @@ public final class WhoPanel extends VBox {
     private WhoLog.Entry picked;
     /** A redraw is changing the rows (and so the selection) itself. */
     private boolean redrawing;
-    /** The named cgroups shown, as a tree (none while processes are shown). */
-    private final javafx.beans.property.ObjectProperty<CgroupTree> tree =
-            new javafx.beans.property.SimpleObjectProperty<>(CgroupTree.NONE);
+    /** The table's lines and their order. */
+    private final WhoLines lines;
 
     public WhoPanel(
             Crosshair crosshair,
@@ -125,22 +120,10 @@ public final class WhoPanel extends VBox {
             redrawSoon();
         });
         table.setId("who-table");
-        SortedList<WhoRows> sorted = new SortedList<>(rows);
-        // cgroups in their tree: the table's sort orders siblings, never a cgroup away from its parent
-        sorted.comparatorProperty()
-                .bind(javafx.beans.binding.Bindings.createObjectBinding(
-                        () -> cgroups.isSelected() ? tree.get().order(table.getComparator()) : table.getComparator(),
-                        table.comparatorProperty(),
-                        cgroups.selectedProperty(),
-                        tree));
-        table.setSortPolicy(t -> true); // the sorted list sorts, by the comparator above
-        table.setItems(sorted);
+        lines = new WhoLines(table, cgroups::isSelected);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         WhoColumns columns = new WhoColumns(() -> ranged);
-        table.getColumns()
-                .add(columns.nameColumn(r -> r.entry().table() == Table.CGROUPS
-                        ? tree.get().label(r)
-                        : r.entry().shown()));
+        table.getColumns().add(columns.nameColumn());
         table.getColumns().add(columns.column("CPUs", Quantity.CPU, 1, "CPUs used over the table's interval", 48));
         table.getColumns()
                 .add(columns.column("MB", Quantity.MEMORY, 1e6, "resident memory (a cgroup's memory.current), MB", 50));
@@ -275,8 +258,7 @@ public final class WhoPanel extends VBox {
             now = CgroupTree.withBranches(now);
         }
         redrawing = true;
-        tree.set(t == Table.CGROUPS ? new CgroupTree(now) : CgroupTree.NONE); // the sort's comparator with it
-        rows.setAll(now);
+        lines.show(now, t == Table.CGROUPS ? new CgroupTree(now) : CgroupTree.NONE);
         if (picked != null) { // selected again where its row is; kept where it is not (the mouse passing a time)
             table.getItems().stream()
                     .filter(r -> r.entry().who().equals(picked.who()))

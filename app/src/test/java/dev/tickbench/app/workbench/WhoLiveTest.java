@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.tickbench.app.connect.LocalConnection;
 import dev.tickbench.app.session.WhoLog.Quantity;
-import dev.tickbench.app.session.WhoRows;
+import dev.tickbench.app.who.WhoLine;
 import dev.tickbench.testkit.Prerequisites;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,8 +65,8 @@ class WhoLiveTest {
             return null;
         });
         @SuppressWarnings("unchecked")
-        TableView<WhoRows> table =
-                fx(() -> (TableView<WhoRows>) w.view.getScene().lookup("#who-table"));
+        TableView<WhoLine> table =
+                fx(() -> (TableView<WhoLine>) w.view.getScene().lookup("#who-table"));
         Label scope = fx(() -> (Label) w.view.getScene().lookup("#who-scope"));
 
         long loopPid = loop.pid();
@@ -106,13 +106,13 @@ class WhoLiveTest {
         return found[0];
     }
 
-    private static Optional<WhoRows> row(TableView<WhoRows> table, long pid) {
+    private static Optional<WhoLine> row(TableView<WhoLine> table, long pid) {
         return List.copyOf(table.getItems()).stream()
                 .filter(r -> r.entry().who().matches(".*/" + pid + "@\\d+"))
                 .findFirst();
     }
 
-    private static List<String> shown(TableView<WhoRows> table) {
+    private static List<String> shown(TableView<WhoLine> table) {
         return List.copyOf(table.getItems()).stream()
                 .map(r -> r.entry().shown() + " " + r.value(Quantity.CPU) + " CPUs " + r.value(Quantity.MEMORY) + " B")
                 .toList();

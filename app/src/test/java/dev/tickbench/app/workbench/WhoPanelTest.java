@@ -9,6 +9,7 @@ import dev.tickbench.app.charts.ChartView;
 import dev.tickbench.app.charts.ChartsSeen;
 import dev.tickbench.app.session.WhoLog;
 import dev.tickbench.app.session.WhoRows;
+import dev.tickbench.app.who.WhoLine;
 import dev.tickbench.app.who.WhoPanel;
 import dev.tickbench.app.who.WhoSeen;
 import java.io.InputStream;
@@ -51,16 +52,11 @@ class WhoPanelTest {
 
     @Test
     void theLoopTheTailAndTheirCgroupAreNamedAtThePinAndOverARange(FxRobot robot) throws Exception {
-        Path capture = dir.resolve("who.ndjson.gz");
-        try (InputStream in = WhoPanelTest.class.getResourceAsStream("/captures/real/who.ndjson.gz")) {
-            assertTrue(in != null, "the real capture on the test class path");
-            Files.copy(in, capture);
-        }
-        w.replayed(fx(() -> w.view.openCapture(capture)));
+        openTheRealCapture();
         Node panel = fx(() -> w.view.getScene().lookup("#who-panel"));
         @SuppressWarnings("unchecked")
-        TableView<WhoRows> table =
-                fx(() -> (TableView<WhoRows>) w.view.getScene().lookup("#who-table"));
+        TableView<WhoLine> table =
+                fx(() -> (TableView<WhoLine>) w.view.getScene().lookup("#who-table"));
         Label scope = fx(() -> (Label) w.view.getScene().lookup("#who-scope"));
         until(
                 "the panel shown with the capture's table",
@@ -74,7 +70,7 @@ class WhoPanelTest {
         until(
                 () -> "the pin's rows: " + scope.getText(),
                 () -> scope.getText().startsWith("at the pin ") && first(table).startsWith("sh "));
-        WhoRows loop = fx(() -> table.getItems().get(0));
+        WhoLine loop = fx(() -> table.getItems().get(0));
         String cpu = fx(() -> cell(table, 0, 1));
         assertTrue(cpu.matches("(0\\.[5-9]\\d*|1(\\.0\\d*)?)"), "the loop's CPUs as drawn: " + cpu + " " + loop);
         int tail = fx(() -> index(table, "tail "));
@@ -248,17 +244,126 @@ class WhoPanelTest {
         });
     }
 
+    /**
+     * From one read to the next of the same processes, each keeps its line: the table's list only changes
+     * order, no cell is emptied to be filled again (as a table rebuilt at each read did, styling every cell
+     * once a second), and each cell writes its process's new value.
+     */
+    @Test
+    void aProcessKeepsItsLineFromReadToReadAndItsCellsTheirNewValues() throws Exception {
+        openTheRealCapture();
+        @SuppressWarnings("unchecked")
+        TableView<WhoLine> table =
+                fx(() -> (TableView<WhoLine>) w.view.getScene().lookup("#who-table"));
+        Label scope = fx(() -> (Label) w.view.getScene().lookup("#who-scope"));
+        until("the capture's table", () -> !table.getItems().isEmpty());
+        double start = fx(() -> w.vm.sessionProperty().get().startX());
+        // two reads a second apart that name the same processes, the loop's CPU different in them
+        double[] pair = fx(() -> {
+            var store = w.vm.showingProperty().get().store();
+            double hold = WhoRows.hold(store.session(), WhoLog.Table.PROCESSES);
+            for (double x = start + 8; x < start + 34; x += 1) {
+                List<WhoRows> a = WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x, hold);
+                List<WhoRows> b = WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x + 1, hold);
+                if (a.size() > 3
+                        && keys(a).equals(keys(b))
+                        && a.get(0).entry().shown().startsWith("sh ")
+                        && a.get(0).value(WhoLog.Quantity.CPU) != b.get(0).value(WhoLog.Quantity.CPU)) {
+                    return new double[] {x, x + 1};
+                }
+            }
+            return null;
+        });
+        assertTrue(pair != null, "two reads of the same processes in the capture");
+
+        fx(() -> {
+            w.view.charts().crosshair().pin(pair[0]);
+            return null;
+        });
+        until(
+                () -> "the first read's rows: " + scope.getText(),
+                () -> fx(() -> first(table).startsWith("sh ")
+                        && table.getItems().get(0).value(WhoLog.Quantity.CPU) == cpuAt(pair[0])));
+        w.drawn();
+        WhoLine loop = fx(() -> table.getItems().get(0));
+        List<WhoLine> before = fx(() -> List.copyOf(table.getItems()));
+        List<String> changes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> emptied = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fx(() -> {
+            table.getItems().addListener((javafx.collections.ListChangeListener<WhoLine>) c -> {
+                while (c.next()) {
+                    if (!c.wasPermutated()) {
+                        changes.add(c.toString());
+                    }
+                }
+            });
+            table.lookupAll(".table-cell").stream()
+                    .map(n -> (TableCell<?, ?>) n)
+                    .filter(c -> !c.isEmpty())
+                    .forEach(c -> c.emptyProperty().addListener((o, was, now) -> {
+                        if (now) {
+                            emptied.add(c.getTableColumn().getText() + " of row " + c.getIndex());
+                        }
+                    }));
+            return null;
+        });
+
+        fx(() -> {
+            w.view.charts().crosshair().pin(pair[1]); // the second pin: the table is at the last
+            return null;
+        });
+        until(
+                () -> "the next read's rows: " + scope.getText(),
+                () -> fx(() -> loop.value(WhoLog.Quantity.CPU) == cpuAt(pair[1])));
+        w.drawn();
+        assertEquals(List.of(), changes, "the list only reordered");
+        assertEquals(List.of(), emptied, "no cell emptied and filled again");
+        List<WhoLine> after = fx(() -> List.copyOf(table.getItems()));
+        assertEquals(
+                before.stream().map(System::identityHashCode).sorted().toList(),
+                after.stream().map(System::identityHashCode).sorted().toList(),
+                "the same lines");
+        int at = fx(() -> table.getItems().indexOf(loop));
+        double drawn = Double.parseDouble(fx(() -> cell(table, at, 1)));
+        double cpu = fx(() -> cpuAt(pair[1]));
+        assertEquals(cpu, drawn, Math.abs(cpu) * 0.006, "the loop's cell writes its new CPUs");
+    }
+
+    private double cpuAt(double x) {
+        var store = w.vm.showingProperty().get().store();
+        double hold = WhoRows.hold(store.session(), WhoLog.Table.PROCESSES);
+        return WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x, hold).stream()
+                .filter(r -> r.entry().shown().startsWith("sh "))
+                .findFirst()
+                .orElseThrow()
+                .value(WhoLog.Quantity.CPU);
+    }
+
+    private static List<String> keys(List<WhoRows> rows) {
+        return rows.stream().map(r -> r.entry().who()).sorted().toList();
+    }
+
+    /** The capture recorded while the loop, the tail and the fork storm ran, opened and replayed. */
+    private void openTheRealCapture() throws Exception {
+        Path capture = dir.resolve("who.ndjson.gz");
+        try (InputStream in = WhoPanelTest.class.getResourceAsStream("/captures/real/who.ndjson.gz")) {
+            assertTrue(in != null, "the real capture on the test class path");
+            Files.copy(in, capture);
+        }
+        w.replayed(fx(() -> w.view.openCapture(capture)));
+    }
+
     /** Where the pictures go: target/screenshots, or assets/screenshots with -Dtickbench.screenshots. */
     private static Path shots() throws java.io.IOException {
         return Files.createDirectories(Path.of(System.getProperty("user.dir"))
                 .resolve(System.getProperty("tickbench.screenshots", "target/screenshots")));
     }
 
-    private static String first(TableView<WhoRows> table) {
+    private static String first(TableView<WhoLine> table) {
         return table.getItems().isEmpty() ? "" : table.getItems().get(0).entry().shown();
     }
 
-    private static List<Double> memory(TableView<WhoRows> table) {
+    private static List<Double> memory(TableView<WhoLine> table) {
         return table.getItems().stream()
                 .map(r -> r.value(WhoLog.Quantity.MEMORY))
                 .filter(v -> !v.isNaN())
@@ -266,13 +371,13 @@ class WhoPanelTest {
     }
 
     /** The rows' names (a message: read on any thread). */
-    private static List<String> names(TableView<WhoRows> table) {
+    private static List<String> names(TableView<WhoLine> table) {
         return List.copyOf(table.getItems()).stream()
                 .map(r -> r.entry().shown())
                 .toList();
     }
 
-    private static int index(TableView<WhoRows> table, String prefix) {
+    private static int index(TableView<WhoLine> table, String prefix) {
         for (int i = 0; i < table.getItems().size(); i++) {
             if (table.getItems().get(i).entry().shown().startsWith(prefix)) {
                 return i;
@@ -282,7 +387,7 @@ class WhoPanelTest {
     }
 
     /** The tooltip of the name in row {@code row}, as the user reads it on hovering there. */
-    private static String nameTip(TableView<WhoRows> table, int row) {
+    private static String nameTip(TableView<WhoLine> table, int row) {
         table.scrollTo(row);
         table.layout();
         return table.lookupAll(".table-cell").stream()
@@ -296,7 +401,7 @@ class WhoPanelTest {
     }
 
     /** The text the table draws in row {@code row}, column {@code column}, as the user reads it. */
-    private static String cell(TableView<WhoRows> table, int row, int column) {
+    private static String cell(TableView<WhoLine> table, int row, int column) {
         table.scrollTo(row);
         table.layout();
         return table.lookupAll(".table-cell").stream()
