@@ -10,7 +10,9 @@ import java.util.List;
  * The last {@code keepNs} of a stream's lines in one byte array used as a circle (a line may run over
  * its end), which grows only while the lines held do not fit, up to {@code maxBytes}, with an index of each line's offset, length, time and kind: adding a line
  * copies its bytes and allocates nothing once the ring has grown. A line's time is its sample's
- * {@code mono_ns}, or the last sample's for the lines between samples.
+ * {@code mono_ns}, or the last sample's for the lines between samples; a line that precedes its tick's
+ * sample (a kmsg record, a gap, a schema line) takes that sample's time when it comes, so that a late tick
+ * (a stalled sampler: seconds after the one before) does not evict the records it drained with it.
  *
  * <p>{@link #cut} gives the lines from a time on, preceded by the state lines in effect there so that
  * the cut decodes on its own (FORMAT.md, "Joining mid-stream"): the hello with the key lists as they
@@ -89,6 +91,15 @@ final class StreamRing {
         kind[i] = k;
         count++;
         used += l;
+        if (k == LineKind.SAMPLE) {
+            for (int n = count - 2; n >= 0; n--) { // the lines its tick wrote before it are as old as it
+                int j = (first + n) % off.length;
+                if (!kind[j].precedesItsSample()) {
+                    break;
+                }
+                mono[j] = t;
+            }
+        }
         while (count > 0 && tooOld(mono[first])) {
             evictFirst();
         }

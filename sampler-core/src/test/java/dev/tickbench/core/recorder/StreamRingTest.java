@@ -74,4 +74,36 @@ class StreamRingTest {
         assertEquals(bound, ring.capacity(), "grown to its bound");
         assertTrue(through > 20 * bound, "the lines went round the array many times: " + through + " bytes");
     }
+
+    /**
+     * A tick that comes seconds late (a stalled sampler) still has the kernel log records it drained: they
+     * precede its sample and are as old as it, not as the sample before, which the window lets go.
+     */
+    @Test
+    void aLateTickKeepsTheKernelLogRecordsItDrained() throws Exception {
+        StreamRing ring = new StreamRing(2_000_000_000L, 1 << 20); // a ring of 2 s
+        add(
+                ring,
+                "{\"type\":\"hello\",\"format\":2,\"host\":{\"hostname\":\"h\",\"cores\":2,\"user_hz\":100},"
+                        + "\"rate_hz\":20,\"floor_hz\":0,\"capabilities\":{},\"schema\":{\"stat\":[\"cpu.user\"]}}");
+        long tick = 50_000_000L;
+        for (long n = 1; n <= 20; n++) {
+            add(ring, sample(n, n * tick));
+        }
+        long late = 20 * tick + 3_000_000_000L; // the next tick 3 s after: longer than the ring
+        add(
+                ring,
+                "{\"type\":\"kmsg\",\"mono_ns\":" + (20 * tick + 10) + ",\"prio\":6,\"facility\":1,\"seq\":7,"
+                        + "\"us\":1,\"msg\":\"the record\"}");
+        add(ring, sample(21, late));
+        String cut = new String(ring.cut(late - 1_000_000_000L), StandardCharsets.UTF_8);
+        assertTrue(cut.contains("\"msg\":\"the record\""), "the record with its tick: " + cut);
+        assertTrue(cut.indexOf("the record") < cut.indexOf("\"seq\":21,"), "before its sample: " + cut);
+        assertTrue(!cut.contains("\"seq\":20,"), "the tick before it left the 2 s ring: " + cut);
+    }
+
+    private static String sample(long seq, long mono) {
+        return "{\"type\":\"sample\",\"seq\":" + seq + ",\"mono_ns\":" + mono + ",\"wall_ns\":" + mono
+                + ",\"dt_ns\":50000000,\"stat\":[" + seq + "]}";
+    }
 }
