@@ -12,9 +12,8 @@ import javafx.beans.value.ObservableValue;
 
 /**
  * One line of the Who table, kept for as long as its process or cgroup stays in the table: each read
- * gives it its new {@link WhoRows}, and only the cells that show it write their text again. A table whose
- * rows were replaced at each read laid out and styled every cell again (docs/who.md, "In the workbench").
- * FX thread.
+ * gives it its new {@link WhoRows}, and only the cells that show it write their text again; rows replaced
+ * at each read would empty every cell and fill it again (docs/who.md, "In the workbench"). FX thread.
  */
 public final class WhoLine {
     /** What a number cell shows: the value, and over a range the peak under it (equal when both are). */
