@@ -33,22 +33,18 @@ bench_prepare() {
   what=$(bench_what "$1")
   mkdir -p "$BENCH_BUILDS"
   case $what in
-    worktree)
-      if [[ ${NO_BUILD:-0} != 1 && ! -d $dir/worktree ]]; then
+    worktree | /*)
+      local src=$ROOT name=worktree
+      if [[ $what == /* ]]; then
+        src=$what name=$(echo "$what" | tr / _)
+      elif [[ ${NO_BUILD:-0} != 1 && ! -d $dir/worktree ]]; then
         bench_build_tree "$ROOT" || return 1
       fi
-      bench_classpath_of "$ROOT" >/dev/null || { echo "no built app under $ROOT/app/target" >&2; return 1; }
-      tree=$dir/worktree
+      bench_classpath_of "$src" >/dev/null || { echo "no built app under $src/app/target" >&2; return 1; }
+      tree=$dir/$name
       if [[ ! -d $tree ]]; then
         mkdir -p "$tree/app/target"
-        cp -r "$ROOT"/app/target/app-*.jar "$ROOT/app/target/dependency" "$tree/app/target/"
-      fi ;;
-    /*)
-      bench_classpath_of "$what" >/dev/null || { echo "no built app under $what/app/target" >&2; return 1; }
-      tree=$dir/$(echo "$what" | tr / _)
-      if [[ ! -d $tree ]]; then
-        mkdir -p "$tree/app/target"
-        cp -r "$what"/app/target/app-*.jar "$what/app/target/dependency" "$tree/app/target/"
+        cp -r "$src"/app/target/app-*.jar "$src/app/target/dependency" "$tree/app/target/"
       fi ;;
     *)
       sha=$(git -C "$ROOT" rev-parse --short=10 "$what^{commit}") || { echo "not a revision: $what" >&2; return 1; }

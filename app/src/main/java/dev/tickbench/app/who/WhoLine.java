@@ -6,7 +6,6 @@ import dev.tickbench.app.session.WhoRows;
 import java.util.function.Function;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.value.ObservableValue;
 
@@ -50,10 +49,6 @@ public final class WhoLine {
     /** Its values at the time or over the range the table shows. */
     public WhoRows row() {
         return row.get();
-    }
-
-    ReadOnlyObjectProperty<WhoRows> rowProperty() {
-        return row.getReadOnlyProperty();
     }
 
     /** The values of the next draw (the same process or cgroup). */

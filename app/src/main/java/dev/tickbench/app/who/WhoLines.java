@@ -8,10 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import javafx.beans.binding.Bindings;
-import javafx.beans.property.LongProperty;
 import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleLongProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -30,11 +27,10 @@ final class WhoLines {
     private Map<String, WhoLine> lineOf = Map.of();
     /** Each line's place in the rows drawn last (busiest first; a cgroup in its tree), by key. */
     private Map<String, Integer> given = Map.of();
-    /** Counts the sorts the draws asked for: their values changed in place, the list did not. */
-    private final LongProperty sorts = new SimpleLongProperty();
     /** The named cgroups shown, as a tree (none while processes are shown). */
     private final ObjectProperty<CgroupTree> tree = new SimpleObjectProperty<>(CgroupTree.NONE);
 
+    private final SortedList<WhoLine> sorted = new SortedList<>(lines);
     private final TableView<WhoLine> table;
     private final BooleanSupplier cgroups;
 
@@ -42,9 +38,10 @@ final class WhoLines {
     WhoLines(TableView<WhoLine> table, BooleanSupplier cgroups) {
         this.table = table;
         this.cgroups = cgroups;
-        SortedList<WhoLine> sorted = new SortedList<>(lines);
-        sorted.comparatorProperty().bind(Bindings.createObjectBinding(this::order, table.comparatorProperty(), sorts));
-        table.setSortPolicy(t -> true); // the sorted list sorts, by the comparator above
+        sorted.setComparator(order());
+        // a header's click; an invalidation, as the comparator after a second click equals the one before
+        table.comparatorProperty().addListener(o -> sorted.setComparator(order()));
+        table.setSortPolicy(t -> true); // the sorted list sorts, by order()
         table.setItems(sorted);
     }
 
@@ -52,8 +49,9 @@ final class WhoLines {
     void show(List<WhoRows> now, CgroupTree inTree) {
         keep(now);
         tree.set(inTree); // the lines' names with it
-        if (!inOrder(table.getItems(), order())) {
-            sorts.set(sorts.get() + 1); // sorted again: the lines move, the table's cells stay
+        Comparator<WhoLine> order = order();
+        if (!inOrder(sorted, order)) {
+            sorted.setComparator(order); // sorted again: the lines move, the table's cells stay
         }
     }
 

@@ -260,11 +260,9 @@ class WhoPanelTest {
         double start = fx(() -> w.vm.sessionProperty().get().startX());
         // two reads a second apart that name the same processes, the loop's CPU different in them
         double[] pair = fx(() -> {
-            var store = w.vm.showingProperty().get().store();
-            double hold = WhoRows.hold(store.session(), WhoLog.Table.PROCESSES);
             for (double x = start + 8; x < start + 34; x += 1) {
-                List<WhoRows> a = WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x, hold);
-                List<WhoRows> b = WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x + 1, hold);
+                List<WhoRows> a = processesAt(x);
+                List<WhoRows> b = processesAt(x + 1);
                 if (a.size() > 3
                         && keys(a).equals(keys(b))
                         && a.get(0).entry().shown().startsWith("sh ")
@@ -329,10 +327,15 @@ class WhoPanelTest {
         assertEquals(cpu, drawn, Math.abs(cpu) * 0.006, "the loop's cell writes its new CPUs");
     }
 
-    private double cpuAt(double x) {
+    /** The process rows of the capture at {@code x}, as the panel takes them (FX thread). */
+    private List<WhoRows> processesAt(double x) {
         var store = w.vm.showingProperty().get().store();
         double hold = WhoRows.hold(store.session(), WhoLog.Table.PROCESSES);
-        return WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x, hold).stream()
+        return WhoRows.at(store.who().entries(), WhoLog.Table.PROCESSES, x, hold);
+    }
+
+    private double cpuAt(double x) {
+        return processesAt(x).stream()
                 .filter(r -> r.entry().shown().startsWith("sh "))
                 .findFirst()
                 .orElseThrow()
